@@ -1,0 +1,633 @@
+"""Shell front end: tree-sitter-bash to `ShellScript` facts.
+
+A *unit* is a piece of shell text with an origin map back to the real file: the file itself, or
+a command string nested in `ssh`/`tmux`/`bash -c`, or the `run:` block of a workflow. Nested
+strings are unquoted, parsed again and walked with the same code, so a finding three quoting
+levels deep points at the right line and column of the file.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field, replace
+
+from ..model import LineIndex, Location
+from ..shellfacts import (
+    DETACHED,
+    FILE,
+    INHERIT,
+    NULL,
+    PIPE,
+    PROCSUB,
+    Command,
+    Redirect,
+    ShellScript,
+    Sink,
+    Word,
+    Wrapper,
+)
+from . import wrappers
+
+CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
+MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
+_PARSER = None
+
+
+def _parser():
+    global _PARSER
+    if _PARSER is None:
+        import tree_sitter_bash
+        from tree_sitter import Language, Parser
+
+        _PARSER = Parser(Language(tree_sitter_bash.language()))
+    return _PARSER
+
+
+@dataclass
+class State:
+    """What the shell knows while it runs a unit top to bottom."""
+
+    variables: dict[str, str | None] = field(default_factory=dict)
+    arrays: dict[str, list[Word] | None] = field(default_factory=dict)
+    exported: set[str] = field(default_factory=set)
+    pipefail: bool = False
+    stdout: Sink = field(default_factory=lambda: Sink(INHERIT))
+    stderr: Sink = field(default_factory=lambda: Sink(INHERIT))
+    branch_depth: int = 0
+
+    def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
+        """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
+        if remote:
+            return State(stdout=stdout, stderr=stderr)
+        keep = {k: v for k, v in self.variables.items() if k in self.exported}
+        return State(variables=keep, exported=set(self.exported), stdout=stdout, stderr=stderr)
+
+    def assign(self, name: str, value: str | None) -> None:
+        if self.branch_depth and name in self.variables and self.variables[name] != value:
+            value = None  # set differently on some paths only: no longer known
+        self.variables[name] = value
+        self.arrays.pop(name, None)
+
+
+class Unit:
+    """Shell text plus where each of its characters is in the real file."""
+
+    def __init__(self, path: str, text: str, index: LineIndex, origin: list[int] | None, depth: int):
+        self.path = path
+        self.text = text
+        self.index = index
+        self.origin = origin  # None: the unit is the file itself
+        self.depth = depth
+        self.data = text.encode("utf-8", "surrogatepass")
+        if len(self.data) == len(text):
+            self._chars = None
+        else:
+            chars = []
+            for i, ch in enumerate(text):
+                chars.extend([i] * len(ch.encode("utf-8", "surrogatepass")))
+            chars.append(len(text))
+            self._chars = chars
+
+    def char(self, byte: int) -> int:
+        return byte if self._chars is None else self._chars[min(byte, len(self._chars) - 1)]
+
+    def file_offset(self, char: int) -> int:
+        if self.origin is None:
+            return char
+        return self.origin[min(char, len(self.origin) - 1)]
+
+    def node_text(self, node) -> str:
+        return self.text[self.char(node.start_byte) : self.char(node.end_byte)]
+
+    def location(self, node) -> Location:
+        start = self.file_offset(self.char(node.start_byte))
+        end_char = self.char(node.end_byte)
+        end = self.file_offset(end_char - 1) + 1 if end_char > self.char(node.start_byte) else start
+        return self.index.span(self.path, start, end)
+
+    def origin_of(self, node) -> list[int]:
+        return [self.file_offset(i) for i in range(self.char(node.start_byte), self.char(node.end_byte))]
+
+
+@dataclass
+class Piece:
+    """A partly evaluated word: its text, and whether every part of it was static."""
+
+    text: str = ""
+    origin: list[int] = field(default_factory=list)
+    static: bool = True
+    template: str = ""
+    passthrough: bool = False
+
+    def add(self, text: str, origin: list[int] | int, template: str | None = None) -> None:
+        self.text += text
+        self.template += text if template is None else template
+        if isinstance(origin, int):
+            origin = [origin] * len(text)
+        self.origin.extend(origin)
+
+    def dynamic(self, raw: str, at: int, passthrough: bool = False) -> None:
+        self.static = False
+        self.passthrough = self.passthrough or passthrough
+        self.template += raw
+        self.text += raw
+        self.origin.extend([at] * len(raw))
+
+
+class Walker:
+    def __init__(self, script: ShellScript, unit: Unit, state: State, wrappers_: tuple[Wrapper, ...]):
+        self.script = script
+        self.unit = unit
+        self.state = state
+        self.wrappers = wrappers_
+
+    # --- words ---------------------------------------------------------------------------
+
+    def word(self, node) -> Word:
+        piece = Piece()
+        self._eval(node, piece)
+        location = self.unit.location(node)
+        end = self.unit.file_offset(self.unit.char(node.end_byte) - 1) + 1 if node.end_byte > node.start_byte else 0
+        origin = piece.origin + [end]
+        return Word(
+            piece.text if piece.static else None,
+            piece.template,
+            location,
+            origin,
+            piece.passthrough,
+        )
+
+    def _eval(self, node, piece: Piece) -> None:
+        kind = node.type
+        unit = self.unit
+        start = unit.char(node.start_byte)
+        if kind in ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern"):
+            if node.named_child_count and kind == "command_name":
+                for child in node.named_children:
+                    self._eval(child, piece)
+                return
+            self._literal(unit.node_text(node), start, piece, quoted=False)
+        elif kind == "raw_string":
+            text = unit.node_text(node)
+            piece.add(text[1:-1], [unit.file_offset(start + 1 + i) for i in range(len(text) - 2)])
+        elif kind == "ansi_c_string":
+            text = unit.node_text(node)[2:-1]
+            for code, value in (("\\n", "\n"), ("\\t", "\t"), ("\\'", "'"), ("\\\\", "\\")):
+                text = text.replace(code, value)
+            piece.add(text, unit.file_offset(start))
+        elif kind in ("string", "translated_string"):
+            self._string(node, piece)
+        elif kind == "concatenation":
+            for child in node.children:
+                self._eval(child, piece)
+        elif kind in ("simple_expansion", "expansion"):
+            self._expansion(node, piece)
+        elif kind == "string_content":
+            self._literal(unit.node_text(node), start, piece, quoted=True)
+        elif not node.is_named:
+            self._literal(unit.node_text(node), start, piece, quoted=False)
+        else:  # command/arithmetic/process substitution, brace expansion, ...
+            piece.dynamic(unit.node_text(node), unit.file_offset(start))
+
+    def _literal(self, text: str, start: int, piece: Piece, *, quoted: bool) -> None:
+        """Copy text, removing the backslashes the shell removes."""
+        unit = self.unit
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "\\" and i + 1 < len(text):
+                nxt = text[i + 1]
+                if nxt == "\n":
+                    i += 2
+                    continue
+                if not quoted or nxt in '$`"\\':
+                    piece.add(nxt, unit.file_offset(start + i + 1))
+                    i += 2
+                    continue
+            piece.add(ch, unit.file_offset(start + i))
+            i += 1
+
+    def _string(self, node, piece: Piece) -> None:
+        unit = self.unit
+        start = unit.char(node.start_byte) + 1
+        end = unit.char(node.end_byte) - 1
+        pos = start
+        for child in node.named_children:
+            c_start, c_end = unit.char(child.start_byte), unit.char(child.end_byte)
+            if c_start > pos:
+                self._literal(unit.text[pos:c_start], pos, piece, quoted=True)
+            self._eval(child, piece)
+            pos = max(pos, c_end)
+        if end > pos:
+            self._literal(unit.text[pos:end], pos, piece, quoted=True)
+
+    def _expansion(self, node, piece: Piece) -> None:
+        unit = self.unit
+        raw = unit.node_text(node)
+        at = unit.file_offset(unit.char(node.start_byte))
+        name_node = next((c for c in node.named_children if c.type in ("variable_name", "special_variable_name")), None)
+        if name_node is None or name_node.type == "special_variable_name":
+            piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
+            return
+        name = unit.node_text(name_node)
+        if name.isdigit():
+            piece.dynamic(raw, at, passthrough=True)
+            return
+        operator = next((c for c in node.children if node.field_name_for_child(node.children.index(c)) == "operator"), None)
+        state = self.state
+        if operator is None and len(node.named_children) == 1:
+            if name in state.variables and state.variables[name] is not None:
+                piece.add(state.variables[name], at, template=state.variables[name])
+            else:
+                piece.dynamic(raw, at)
+            return
+        op = unit.node_text(operator) if operator is not None else ""
+        if op in (":-", "-", ":=", "="):
+            known = state.variables.get(name, "")
+            if name in state.variables and known is None:
+                piece.dynamic(raw, at)
+            elif name in state.variables and (known or op in ("-", "=")):
+                piece.add(known, at, template=known)
+            else:
+                default = [c for c in node.named_children if c is not name_node]
+                if not default:
+                    piece.add("", at)
+                for child in default:
+                    self._eval(child, piece)
+            return
+        piece.dynamic(raw, at)
+
+    def array_words(self, node) -> list[Word] | None:
+        """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
+        inner = node
+        if inner.type == "string" and inner.named_child_count == 1:
+            inner = inner.named_children[0]
+        if inner.type != "expansion" or inner.named_child_count != 1:
+            return None
+        sub = inner.named_children[0]
+        if sub.type != "subscript":
+            return None
+        index = sub.child_by_field_name("index")
+        name = sub.child_by_field_name("name")
+        if index is None or name is None or self.unit.node_text(index) not in ("@", "*"):
+            return None
+        values = self.state.arrays.get(self.unit.node_text(name))
+        if values is None:
+            word = self.word(node)
+            return [replace(word, passthrough=True)]
+        return list(values)
+
+    # --- statements ------------------------------------------------------------------------
+
+    def walk(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        kind = node.type
+        if kind in ("comment", "heredoc_body"):
+            return
+        if kind == "ERROR":
+            self.script.parse_errors.append((self.unit.location(node), "syntax error"))
+            return
+        if kind == "command":
+            self.command(node, stdout, stderr, [])
+        elif kind == "redirected_statement":
+            self.redirected(node, stdout, stderr)
+        elif kind == "pipeline":
+            self.pipeline(node, stdout, stderr)
+        elif kind == "variable_assignment":
+            self.assignment(node, export=False)
+        elif kind == "variable_assignments":
+            for child in node.named_children:
+                self.assignment(child, export=False)
+        elif kind == "declaration_command":
+            self.declaration(node)
+        elif kind == "function_definition":
+            body = node.child_by_field_name("body")
+            if body is not None:
+                saved = self.state.branch_depth
+                self.state.branch_depth += 1
+                self.walk(body, stdout, stderr)
+                self.state.branch_depth = saved
+        elif kind in ("if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement"):
+            self.state.branch_depth += 1
+            for child in node.named_children:
+                self.walk(child, stdout, stderr)
+            self.state.branch_depth -= 1
+        elif kind == "subshell":
+            saved = replace(self.state, variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported))
+            self._children(node, stdout, stderr)
+            self.state = saved
+        else:
+            self._children(node, stdout, stderr)
+
+    def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        children = node.children
+        for i, child in enumerate(children):
+            if not child.is_named:
+                continue
+            background = i + 1 < len(children) and children[i + 1].type == "&"
+            before = len(self.script.commands)
+            self.walk(child, stdout, stderr)
+            if background:
+                for command in self.script.commands[before:]:
+                    command.background = True
+
+    def redirected(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        body = node.child_by_field_name("body")
+        redirect_nodes = [c for c in node.children if node.field_name_for_child(node.children.index(c)) == "redirect"]
+        if body is not None and body.type == "command":
+            self.command(body, stdout, stderr, redirect_nodes)
+            return
+        redirects = [r for r in (self.redirect(n) for n in redirect_nodes) if r is not None]
+        out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
+        if body is not None:
+            self.walk(body, out, err)
+
+    def pipeline(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        stages = [c for c in node.named_children]
+        operators = [c for c in node.children if c.type in ("|", "|&")]
+        before = len(self.script.commands)
+        # Walk the last stage first so that each earlier stage can point at its reader.
+        sinks_out: list[Sink] = []
+        sinks_err: list[Sink] = []
+        for i in range(len(stages)):
+            if i == len(stages) - 1:
+                sinks_out.append(stdout)
+                sinks_err.append(stderr)
+            else:
+                pipe = Sink(PIPE, location=self.unit.location(operators[i]) if i < len(operators) else None)
+                sinks_out.append(pipe)
+                merged = i < len(operators) and operators[i].type == "|&"
+                sinks_err.append(pipe if merged else (stderr or self.state.stderr))
+        stage_commands: list[list[Command]] = []
+        for i, stage in enumerate(stages):
+            start = len(self.script.commands)
+            self.walk(stage, sinks_out[i], sinks_err[i])
+            stage_commands.append(self.script.commands[start:])
+        for i in range(len(stages) - 1):
+            following = [c for c in stage_commands[i + 1] if not c.is_wrapper] or stage_commands[i + 1]
+            sinks_out[i].reader = following[0] if following else None
+        flat = [c for group in stage_commands for c in group if c.words]
+        for command in self.script.commands[before:]:
+            command.pipeline = flat
+
+    def redirect(self, node) -> Redirect | None:
+        if node.type != "file_redirect":
+            return None
+        fd_node = node.child_by_field_name("descriptor")
+        dest = node.child_by_field_name("destination")
+        op = next((self.unit.node_text(c) for c in node.children if not c.is_named), ">")
+        fd = int(self.unit.node_text(fd_node)) if fd_node is not None and self.unit.node_text(fd_node).isdigit() else None
+        location = self.unit.location(node)
+        if dest is None:
+            return Redirect(op, fd, None, None, location)
+        dest_text = self.unit.node_text(dest)
+        if op in (">&", "<&") and (dest_text.isdigit() or dest_text == "-"):
+            return Redirect(op, fd, None, int(dest_text) if dest_text.isdigit() else None, location)
+        if dest.type == "process_substitution":
+            redirect = Redirect(op, fd, self.word(dest), None, location, procsub=True)
+            return redirect
+        if op == ">&":  # `>&file` is `&>file`
+            op = "&>"
+        return Redirect(op, fd, self.word(dest), None, location)
+
+    def assignment(self, node, *, export: bool) -> tuple[str, Word | None] | None:
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        if name_node is None:
+            return None
+        name = self.unit.node_text(name_node)
+        if name_node.type == "subscript":
+            return None
+        if value_node is not None and value_node.type == "array":
+            words: list[Word] | None = []
+            for element in value_node.named_children:
+                spliced = self.array_words(element)
+                words.extend(spliced if spliced is not None else [self.word(element)])
+            self.state.assign(name, None)
+            self.state.arrays[name] = None if self.state.branch_depth else words
+            return name, None
+        word = self.word(value_node) if value_node is not None else Word("", "", self.unit.location(node), [])
+        if "+=" in self.unit.node_text(node)[: len(name) + 2]:
+            old = self.state.variables.get(name, "")
+            value = None if old is None or word.value is None else old + word.value
+            self.state.assign(name, value)
+        else:
+            self.state.assign(name, word.value)
+        if export:
+            self.state.exported.add(name)
+        return name, word
+
+    def declaration(self, node) -> None:
+        keyword = node.children[0].type if node.children else ""
+        export = keyword == "export" or any(
+            self.unit.node_text(c) in ("-x", "-gx") for c in node.named_children if c.type == "word"
+        )
+        for child in node.named_children:
+            if child.type == "variable_assignment":
+                self.assignment(child, export=export)
+            elif child.type == "variable_name" and export:
+                self.state.exported.add(self.unit.node_text(child))
+
+    # --- commands --------------------------------------------------------------------------
+
+    def command(self, node, stdout: Sink | None, stderr: Sink | None, redirect_nodes: list) -> None:
+        env: dict[str, Word | None] = {}
+        words: list[Word] = []
+        inline_redirects = []
+        for i, child in enumerate(node.children):
+            field_name = node.field_name_for_child(i)
+            if child.type == "variable_assignment" and not words:
+                name_node = child.child_by_field_name("name")
+                value_node = child.child_by_field_name("value")
+                if name_node is not None:
+                    env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
+            elif child.type in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+                inline_redirects.append(child)
+            elif field_name in ("name", "argument"):
+                spliced = self.array_words(child) if field_name == "argument" else None
+                if spliced is not None:
+                    words.extend(spliced)
+                else:
+                    words.append(self.word(child))
+                self._nested_substitutions(child)
+        redirects = [r for r in (self.redirect(n) for n in inline_redirects + list(redirect_nodes)) if r is not None]
+        if not words and env:  # `A=1 B=2` with no command: plain assignments
+            for name, word in env.items():
+                self.state.assign(name, word.value if word is not None else "")
+            return
+        out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
+        out, err = self._procsub_sinks(redirects, out, err)
+        command = Command(
+            words=words,
+            location=self.unit.location(node if not redirect_nodes else node.parent),
+            env=env,
+            redirects=redirects,
+            stdout=out,
+            stderr=err,
+            pipefail=self.state.pipefail,
+            wrappers=self.wrappers,
+            exported=frozenset(self.state.exported),
+            variables=dict(self.state.variables),
+        )
+        name = command.name
+        if name == "exec" and len(words) == 1:
+            command.is_exec_redirect = True
+            self.script.commands.append(command)
+            self.state.stdout, self.state.stderr = apply_redirects(redirects, self.state.stdout, self.state.stderr)
+            self.state.stdout, self.state.stderr = self._procsub_sinks(redirects, self.state.stdout, self.state.stderr)
+            return
+        self.script.commands.append(command)
+        if name == "set":
+            self._set_options(words)
+        elif name in ("export", "declare", "typeset", "local", "readonly"):
+            for word in words[1:]:
+                if word.value and "=" in word.value:
+                    key, _, value = word.value.partition("=")
+                    self.state.assign(key, value)
+                    if name == "export":
+                        self.state.exported.add(key)
+                elif word.value and name == "export":
+                    self.state.exported.add(word.value)
+        wrappers.unwrap(self, command)
+
+    def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
+        """Give PROCSUB sinks the commands inside `>(...)`, parsed from the redirect's target."""
+        for sink in {id(out): out, id(err): err}.values():
+            if sink.kind == PROCSUB and not sink.procsub and sink.target is not None:
+                text = sink.target.template
+                inner_text = text[2:-1] if text.startswith(">(") and text.endswith(")") else text
+                origin = sink.target.origin[2:] if len(sink.target.origin) > 2 else sink.target.origin
+                sub = parse_nested(
+                    self, inner_text, origin, Sink(INHERIT), Sink(INHERIT), (), new_shell=False
+                )
+                sink.procsub = sub
+        return out, err
+
+    def _nested_substitutions(self, node) -> None:
+        """Commands inside $(...) run too; their output is captured, not logged."""
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if current.type == "command_substitution":
+                for child in current.named_children:
+                    self.walk(child, Sink(CAPTURED), self.state.stderr)
+            else:
+                stack.extend(current.named_children)
+
+    def _set_options(self, words: list[Word]) -> None:
+        values = [w.value or "" for w in words[1:]]
+        for i, value in enumerate(values):
+            if value in ("-o", "+o") and i + 1 < len(values) and values[i + 1] == "pipefail":
+                self.state.pipefail = value == "-o"
+            elif value.startswith("-") and not value.startswith("--") and "o" in value[1:]:
+                # set -euo pipefail, set -Eeuxo pipefail
+                if i + 1 < len(values) and values[i + 1] == "pipefail":
+                    self.state.pipefail = True
+
+
+def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tuple[Sink, Sink]:
+    """Where stdout and stderr go after the redirects, applied left to right as the shell does."""
+    fds = {1: stdout, 2: stderr}
+    for r in redirects:
+        if r.op.startswith("<"):
+            continue
+        if r.dup is not None:
+            fd = r.fd if r.fd is not None else 1
+            fds[fd] = fds.get(r.dup, Sink(INHERIT))
+            continue
+        if r.target is None:
+            continue
+        if r.procsub:
+            sink = Sink(PROCSUB, r.target, r.location)
+        elif r.target.value in ("/dev/null",):
+            sink = Sink(NULL, r.target, r.location)
+        elif r.target.value in ("/dev/stdout", "/dev/fd/1"):
+            sink = fds[1]
+        elif r.target.value in ("/dev/stderr", "/dev/fd/2"):
+            sink = fds[2]
+        else:
+            sink = Sink(FILE, r.target, r.location)
+        if r.op.startswith("&"):
+            fds[1] = fds[2] = sink
+        else:
+            fds[r.fd if r.fd is not None else 1] = sink
+    return fds[1], fds[2]
+
+
+def parse_nested(
+    walker: Walker,
+    text: str,
+    origin: list[int],
+    stdout: Sink,
+    stderr: Sink,
+    wrappers_: tuple[Wrapper, ...],
+    *,
+    new_shell: bool = True,
+    remote: bool = False,
+) -> list[Command]:
+    """Parse a command string found in a word, with its characters mapped back to the file."""
+    unit = walker.unit
+    if unit.depth >= MAX_DEPTH:
+        return []
+    if len(origin) < len(text) + 1:
+        origin = origin + [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
+    inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
+    state = walker.state.child_shell(stdout, stderr, remote=remote) if new_shell else walker.state
+    inner = Walker(walker.script, inner_unit, state, wrappers_)
+    before = len(walker.script.commands)
+    run_unit(inner, confirm=False)
+    return walker.script.commands[before:]
+
+
+def run_unit(walker: Walker, *, confirm: bool = True) -> None:
+    tree = _parser().parse(walker.unit.data)
+    root = tree.root_node
+    if root.has_error:
+        error = _first_error(root)
+        if error is not None and not (confirm and _bash_accepts(walker.unit.data)):
+            message = "missing " + error.type if error.is_missing else "syntax error"
+            if walker.unit.depth:
+                message += " in a nested command string"
+            walker.script.parse_errors.append((walker.unit.location(error), message))
+    walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
+
+
+def _first_error(node):
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "ERROR" or current.is_missing:
+            return current
+        if current.has_error:
+            stack.extend(reversed(current.children))
+    return None
+
+
+def _bash_accepts(data: bytes) -> bool:
+    """`bash -n` only parses: it runs nothing. Missing bash or a timeout counts as 'no'."""
+    try:
+        result = subprocess.run(["bash", "-n"], input=data, capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return result.returncode == 0
+
+
+def parse_shell(
+    path: str,
+    text: str,
+    index: LineIndex | None = None,
+    origin: list[int] | None = None,
+    *,
+    pipefail: bool = False,
+    env: dict[str, str | None] | None = None,
+    script: ShellScript | None = None,
+) -> ShellScript:
+    """Extract the facts of one piece of shell. `origin` maps `text` into a larger file."""
+    index = index or LineIndex(text)
+    script = script or ShellScript(path)
+    state = State(pipefail=pipefail)
+    for name, value in (env or {}).items():
+        state.variables[name] = value
+        state.exported.add(name)
+    unit = Unit(path, text, index, origin, 0)
+    run_unit(Walker(script, unit, state, ()), confirm=origin is None)
+    return script

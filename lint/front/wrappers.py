@@ -1,0 +1,228 @@
+"""Commands that run other commands: `ssh host CMD`, `tmux new-session -d CMD`, `nohup CMD`, ...
+
+Two shapes. An *argv wrapper* (`nohup`, `timeout 5`, `pct exec 200 --`, `docker exec c`) runs
+the rest of its words as a command. A *string wrapper* (`bash -c STR`, `ssh host STR`,
+`tmux new-session -d STR`, `eval STR`) hands a string to a new shell, which we parse again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Location
+from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper
+
+SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
+
+
+@dataclass(frozen=True)
+class Spec:
+    """How to find the wrapped command among a wrapper's words."""
+
+    valued: frozenset[str] = frozenset()  # options that take the next word as their value
+    positional: int = 0  # words to skip after the options (timeout's DURATION, ssh's host)
+    dashdash: bool = False  # the command follows `--` when present
+
+
+def _spec(valued: str = "", positional: int = 0, dashdash: bool = False) -> Spec:
+    return Spec(frozenset(valued.split()), positional, dashdash)
+
+
+ARGV_WRAPPERS = {
+    "nohup": _spec(),
+    "setsid": _spec(),
+    "time": _spec("-f -o"),
+    "nice": _spec("-n"),
+    "ionice": _spec("-c -n -p"),
+    "timeout": _spec("-s -k --signal --kill-after", positional=1),
+    "stdbuf": _spec("-i -o -e"),
+    "sudo": _spec("-u -g -C -D -h -p -r -t -U"),
+    "env": _spec("-u -C -S --unset --chdir"),
+    "exec": _spec("-a"),
+    "command": _spec(),
+    "srun": _spec(
+        "-N -n -c -p -t -J -o -e -w -A -G -x -d -D -m -q --gres --nodes --ntasks --partition "
+        "--time --job-name --account --gpus --gpus-per-node --cpus-per-task --mem --output --error"
+    ),
+    "xargs": _spec("-I -n -P -L -d -a -E -s"),
+    "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave"),
+    "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
+}
+
+SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
+TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
+
+
+def unwrap(walker, command: Command) -> None:
+    """Find and walk the command(s) a wrapper runs, marking `command.inner`."""
+    from .shell import parse_nested
+
+    name = command.name
+    words = command.args
+    if name is None or not command.words:
+        return
+    values = [w.value for w in words]
+    inner: list[Command] = []
+
+    def wrap(kind: str, **flags) -> tuple[Wrapper, ...]:
+        return command.wrappers + (Wrapper(kind, command, **flags),)
+
+    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, **flags):
+        if not parts or any(p.value is None for p in parts):
+            return []
+        text, origin = _join(parts)
+        remote = flags.get("remote", False)
+        return parse_nested(walker, text, origin, stdout, stderr, wrap(kind, **flags), new_shell=new_shell, remote=remote)
+
+    if name in SHELLS:
+        script = _shell_c_string(values)
+        if script is not None:
+            inner = run_string("bash-c", [words[script]], stdout=command.stdout, stderr=command.stderr)
+    elif name == "su":
+        if "-c" in values and values.index("-c") + 1 < len(words):
+            inner = run_string("su", [words[values.index("-c") + 1]], stdout=command.stdout, stderr=command.stderr)
+    elif name == "eval":
+        inner = run_string("eval", words, stdout=command.stdout, stderr=command.stderr, new_shell=False)
+    elif name == "sbatch":
+        wrap_word = _option_value(words, "--wrap")
+        if wrap_word is not None:
+            inner = run_string("sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED))
+    elif name == "ssh":
+        rest = _after_options(words, frozenset(SSH_VALUED.split()), positional=1)
+        if rest:
+            inner = run_string("ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
+    elif name == "tmux":
+        inner = _tmux(words, values, command, run_string)
+    elif name in ("pct", "lxc") and values[:1] == ["exec"]:
+        rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
+        inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
+    elif name in ("docker", "podman") and values[:1] == ["exec"]:
+        sub = words[1:]
+        workdir = any(v in ("-w", "--workdir") or (v or "").startswith("--workdir=") for v in values[1:])
+        rest = _after_options(sub, frozenset("-e --env -u --user -w --workdir --env-file".split()), positional=1)
+        inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
+    elif name == "kubectl" and values[:1] == ["exec"]:
+        if "--" in values:
+            rest = words[values.index("--") + 1 :]
+            inner = _argv(walker, command, rest, "kubectl", remote=True, cwd_changed=True)
+    elif name == "screen" and any((v or "").startswith("-") and "d" in v and "m" in v for v in values[:4]) or (
+        name == "screen" and "-d" in values and "-m" in values
+    ):
+        rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
+        sink = Sink(DETACHED, location=command.location)
+        inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
+    elif name in ARGV_WRAPPERS and name != "screen":
+        spec = ARGV_WRAPPERS[name]
+        rest = _after_options(words, spec.valued, spec.positional, spec.dashdash)
+        env = {}
+        while name in ("env", "sudo") and rest and rest[0].value and "=" in rest[0].value and not rest[0].value.startswith("-"):
+            key, _, value = rest[0].value.partition("=")
+            env[key] = Word(value, value, rest[0].location, [])
+            rest = rest[1:]
+        command.env.update(env)
+        inner = _argv(walker, command, rest, name)
+    command.inner = inner
+
+
+def _tmux(words: list[Word], values: list[str | None], command: Command, run_string) -> list[Command]:
+    if not values:
+        return []
+    sub = values[0]
+    if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
+        detached = "-d" in values or any((v or "").startswith("-") and "d" in v[1:] and len(v) <= 4 for v in values[1:])
+        cwd = "-c" in values
+        rest = _after_options(words[1:], frozenset(TMUX_VALUED.split()))
+        sink = Sink(DETACHED, location=command.location)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, cwd_changed=cwd and False)
+    if sub in ("send-keys", "send"):
+        rest = _after_options(words[1:], frozenset(TMUX_VALUED.split()))
+        keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
+        sink = Sink(DETACHED, location=command.location)
+        return run_string("tmux", keys, stdout=sink, stderr=sink, detached=True, cwd_changed=True)
+    return []
+
+
+def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | None = None, stderr: Sink | None = None, **flags) -> list[Command]:
+    """Run the remaining words as a command of their own, itself possibly a wrapper."""
+    if not rest:
+        return []
+    first = rest[0].location
+    location = Location(first.path, first.line, first.column, command.location.end_line, command.location.end_column)
+    inner = Command(
+        words=list(rest),
+        location=location,
+        stdout=stdout or command.stdout,
+        stderr=stderr or command.stderr,
+        background=command.background,
+        pipefail=command.pipefail,
+        wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
+        exported=command.exported,
+        variables=command.variables,
+        pipeline=command.pipeline,
+    )
+    walker.script.commands.append(inner)
+    unwrap(walker, inner)
+    return [inner]
+
+
+def _shell_c_string(values: list[str | None]) -> int | None:
+    """The index of the script string in `bash [-l] -c STR`, if this is that form."""
+    for i, value in enumerate(values):
+        if value is None or not value.startswith("-") or value.startswith("--"):
+            if value in ("--login", "--norc", "--noprofile"):
+                continue
+            return None
+        if "c" in value[1:]:
+            return i + 1 if i + 1 < len(values) else None
+    return None
+
+
+def _option_value(words: list[Word], option: str) -> Word | None:
+    for i, word in enumerate(words):
+        if word.value == option and i + 1 < len(words):
+            return words[i + 1]
+        if word.value and word.value.startswith(option + "="):
+            text = word.value[len(option) + 1 :]
+            cut = len(word.value) - len(text)
+            return Word(text, text, word.location, word.origin[cut:])
+    return None
+
+
+def _after_options(
+    words: list[Word], valued: frozenset[str], positional: int = 0, dashdash: bool = False
+) -> list[Word]:
+    i = 0
+    while i < len(words):
+        value = words[i].value
+        if value == "--":
+            i += 1
+            break
+        if value is None or not value.startswith("-") or value == "-":
+            break
+        if value in valued or (len(value) == 2 and value in valued):
+            i += 2
+        else:
+            i += 1
+    rest = words[i:]
+    if dashdash and "--" in [w.value for w in rest[: positional + 1]]:
+        rest = rest[[w.value for w in rest].index("--") + 1 :]
+        return rest
+    rest = rest[positional:]
+    if dashdash and rest and rest[0].value == "--":
+        rest = rest[1:]
+    return rest
+
+
+def _join(parts: list[Word]) -> tuple[str, list[int]]:
+    """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux)."""
+    text = ""
+    origin: list[int] = []
+    for n, word in enumerate(parts):
+        if n:
+            text += " "
+            origin.append(word.origin[0] if word.origin else 0)
+        value = word.value or ""
+        text += value
+        origin.extend(word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value))
+    end = parts[-1].origin[-1] if parts[-1].origin else 0
+    return text, origin + [end]

@@ -1,0 +1,58 @@
+"""The project as rules see it: every file's facts, the launch graph, and the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .model import LineIndex, Location
+from .shellfacts import ShellScript
+
+if TYPE_CHECKING:
+    from .graph import LaunchGraph
+    from .pyfacts import PythonModule
+    from .threads import ThreadReport
+
+
+@dataclass
+class Settings:
+    """The configuration that changes what rules conclude (not what they report)."""
+
+    lock_names: tuple[str, ...] = ()
+    path_map: tuple[tuple[str, str], ...] = ()  # remote prefix -> project directory
+
+
+@dataclass
+class SourceFile:
+    path: str  # relative to the project root, '/' separators
+    kind: str  # shell | python | yaml
+    text: str
+
+
+@dataclass
+class Project:
+    root: str
+    files: dict[str, SourceFile] = field(default_factory=dict)
+    shell: dict[str, ShellScript] = field(default_factory=dict)
+    python: dict[str, PythonModule] = field(default_factory=dict)
+    errors: list[tuple[Location, str]] = field(default_factory=list)  # unparseable input
+    settings: Settings = field(default_factory=Settings)
+
+    def index(self, path: str) -> LineIndex:
+        cache = self.__dict__.setdefault("_indexes", {})
+        if path not in cache:
+            cache[path] = LineIndex(self.files[path].text if path in self.files else "")
+        return cache[path]
+
+    @cached_property
+    def graph(self) -> LaunchGraph:
+        from .graph import LaunchGraph
+
+        return LaunchGraph.build(self)
+
+    @cached_property
+    def threads(self) -> ThreadReport:
+        from .threads import analyse
+
+        return analyse(self)

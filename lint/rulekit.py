@@ -1,0 +1,88 @@
+"""What a rule module is made of, and the registry that finds them all.
+
+A rule is one module in `launchlint.rules`:
+
+    CODE = "LL102"
+    NAME = "exec-redirect-starves-pipe"
+    SEVERITY = Severity.ERROR
+    SUMMARY = "one line for --list-rules"
+    INVALID = [Example({...files...}, ["LL102 start.sh:3"])]
+    VALID = [Example({...files...})]
+
+    def check(project) -> Iterator[Finding]: ...
+
+Its docstring carries the sections *What it does*, *Why is this bad?*, *Example*, *Use instead*
+(and *Fix safety*, *References* where they apply). The examples are its tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import textwrap
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+from types import ModuleType
+
+from .model import Finding, Severity
+
+__all__ = ["Example", "Rule", "Severity", "all_rules", "rule_by_code"]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A small project (file name -> text) and the `CODE path:line` findings it must produce."""
+
+    files: dict[str, str]
+    expect: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str
+    check: Callable[..., Iterator[Finding]]
+    valid: tuple[Example, ...]
+    invalid: tuple[Example, ...]
+
+    @classmethod
+    def from_module(cls, module: ModuleType) -> Rule:
+        return cls(
+            code=module.CODE,
+            name=module.NAME,
+            severity=module.SEVERITY,
+            summary=module.SUMMARY,
+            doc=textwrap.dedent(module.__doc__ or "").strip(),
+            check=module.check,
+            valid=tuple(getattr(module, "VALID", ())),
+            invalid=tuple(getattr(module, "INVALID", ())),
+        )
+
+    def explain(self) -> str:
+        parts = [f"{self.code} {self.name} ({self.severity.value})", "", self.doc]
+        for title, examples in (("Flagged", self.invalid), ("Not flagged", self.valid)):
+            for example in examples:
+                parts += ["", f"## {title}" + (f": {', '.join(example.expect)}" if example.expect else "")]
+                for name, text in example.files.items():
+                    parts += ["", f"    # {name}"] + ["    " + line for line in text.rstrip().splitlines()]
+        return "\n".join(parts) + "\n"
+
+
+@lru_cache(maxsize=1)
+def all_rules() -> tuple[Rule, ...]:
+    from . import rules as package
+
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        if hasattr(module, "CODE"):
+            found.append(Rule.from_module(module))
+    return tuple(sorted(found, key=lambda r: r.code))
+
+
+def rule_by_code() -> dict[str, Rule]:
+    return {rule.code: rule for rule in all_rules()}

@@ -1,0 +1,176 @@
+"""Facts the shell front end extracts: what rules read instead of a syntax tree.
+
+Every command, including the ones nested in `ssh`, `tmux` and `bash -c` strings, becomes one
+`Command` with its words' static values, its environment, and where its stdout and stderr go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Location
+
+# Stream destinations (Sink.kind).
+INHERIT = "inherit"  # whatever the script's caller gave it
+PIPE = "pipe"  # the next stage of a pipeline
+FILE = "file"  # a file named by a redirect
+NULL = "null"  # /dev/null
+PROCSUB = "procsub"  # a process substitution >(...)
+DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when it dies
+
+
+@dataclass
+class Word:
+    """One shell word after quote removal.
+
+    `value` is None when the word is not static (it expands an unknown variable, a command
+    substitution, ...). `template` always exists: unknown parts are kept as written (`$RUN`).
+    `origin[i]` is the file offset of `value[i]`/`template[i]` (static words only need it for
+    nested parsing); its last element is the offset just past the word.
+    """
+
+    value: str | None
+    template: str
+    location: Location
+    origin: list[int] = field(repr=False, default_factory=list)
+    passthrough: bool = False  # "$@", $*, or an array/variable whose value is unknown
+
+    @property
+    def text(self) -> str:
+        return self.value if self.value is not None else self.template
+
+
+@dataclass
+class Sink:
+    kind: str
+    target: Word | None = None  # FILE: the path
+    location: Location | None = None  # the redirect or pipe that set it up
+    reader: Command | None = field(default=None, repr=False)  # PIPE: the next stage
+    procsub: list[Command] = field(default_factory=list, repr=False)  # PROCSUB
+
+    @property
+    def keeps_output(self) -> bool:
+        """True when the stream is written somewhere that outlives the process."""
+        if self.kind == FILE:
+            return True
+        if self.kind == PIPE and self.reader is not None:
+            return self.reader.writes_files
+        if self.kind == PROCSUB:
+            return any(c.writes_files for c in self.procsub)
+        return False
+
+    def file_targets(self) -> list[Word]:
+        """The files this stream ends up in (the file itself, or what a tee writes)."""
+        if self.kind == FILE and self.target is not None:
+            return [self.target]
+        if self.kind == PIPE and self.reader is not None:
+            return self.reader.tee_targets()
+        if self.kind == PROCSUB:
+            return [w for c in self.procsub for w in c.tee_targets()]
+        return []
+
+
+@dataclass
+class Redirect:
+    op: str  # '>', '>>', '&>', '&>>', '>&', '<', ...
+    fd: int | None  # the descriptor written before the operator, if any
+    target: Word | None  # file target (None for a dup like 2>&1)
+    dup: int | None  # 2>&1 -> 1
+    location: Location
+    procsub: bool = False
+
+    @property
+    def writes_stdout(self) -> bool:
+        return self.op.startswith("&") or (self.fd in (None, 1) and self.op.startswith(">"))
+
+    @property
+    def writes_stderr(self) -> bool:
+        return self.op.startswith("&") or self.fd == 2
+
+
+@dataclass
+class Wrapper:
+    """A command that runs another: the nesting context of an inner command."""
+
+    kind: str  # ssh, tmux, screen, bash-c, pct, docker, kubectl, eval, nohup, setsid, env, ...
+    command: Command = field(repr=False)
+    detached: bool = False
+    remote: bool = False  # runs on another host or inside a container
+    cwd_changed: bool = False  # runs in another working directory than the script's
+
+
+@dataclass
+class Command:
+    words: list[Word]
+    location: Location
+    env: dict[str, Word | None] = field(default_factory=dict)
+    redirects: list[Redirect] = field(default_factory=list)
+    stdout: Sink = field(default_factory=lambda: Sink(INHERIT))
+    stderr: Sink = field(default_factory=lambda: Sink(INHERIT))
+    background: bool = False
+    pipefail: bool = False
+    wrappers: tuple[Wrapper, ...] = ()
+    inner: list[Command] = field(default_factory=list, repr=False)  # set on wrappers
+    exported: frozenset[str] = frozenset()  # names exported by the script at this point
+    variables: dict[str, str | None] = field(default_factory=dict, repr=False)
+    pipeline: list[Command] = field(default_factory=list, repr=False)  # all stages, if piped
+    is_exec_redirect: bool = False  # `exec >file` with no command: changes the script's streams
+
+    @property
+    def name(self) -> str | None:
+        if not self.words:
+            return None
+        value = self.words[0].value
+        return value.rsplit("/", 1)[-1] if value else value
+
+    @property
+    def args(self) -> list[Word]:
+        return self.words[1:]
+
+    @property
+    def is_wrapper(self) -> bool:
+        return bool(self.inner)
+
+    @property
+    def writes_files(self) -> bool:
+        return bool(self.tee_targets()) or self.stdout.kind == FILE
+
+    def tee_targets(self) -> list[Word]:
+        if self.name != "tee":
+            return []
+        return [w for w in self.args if w.value is None or not w.value.startswith("-")]
+
+    @property
+    def detached(self) -> bool:
+        return any(w.detached for w in self.wrappers)
+
+    @property
+    def remote(self) -> bool:
+        return any(w.remote for w in self.wrappers)
+
+    def env_value(self, name: str) -> Word | None:
+        for scope in (self, *(w.command for w in reversed(self.wrappers))):
+            if name in scope.env:
+                return scope.env[name]
+        return None
+
+    def has_env(self, name: str) -> bool:
+        return name in self.exported or any(
+            name in scope.env for scope in (self, *(w.command for w in self.wrappers))
+        )
+
+
+@dataclass
+class ShellScript:
+    """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
+
+    path: str
+    commands: list[Command] = field(default_factory=list)  # in source order, nested included
+    parse_errors: list[tuple[Location, str]] = field(default_factory=list)
+
+    def effective_commands(self) -> list[Command]:
+        """Commands that do the work: not wrappers, not bare `exec` redirections."""
+        return [c for c in self.commands if not c.is_wrapper and not c.is_exec_redirect and c.words]
+
+    def exec_redirects(self) -> list[Command]:
+        return [c for c in self.commands if c.is_exec_redirect]

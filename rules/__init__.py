@@ -1,0 +1,1 @@
+"""The rule catalogue: one module per rule (see launchlint.rulekit)."""
