@@ -1,0 +1,175 @@
+"""From the paths a user names to the project's source files.
+
+The project root is the nearest directory above the first path that holds `pyproject.toml`,
+`.launchlint.yaml` or `.git` (else the current directory). Every file of the project is read so
+that cross-file rules see callers and callees; the *named* files decide what is reported.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
+PYTHON_EXTENSIONS = {".py"}
+YAML_EXTENSIONS = {".yml", ".yaml"}
+ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".launchlint_cache"}
+MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
+
+
+@dataclass
+class Discovery:
+    root: Path
+    files: dict[str, tuple[Path, str]] = field(default_factory=dict)  # rel path -> (abs, kind)
+    named: set[str] = field(default_factory=set)  # files the user asked about
+    warnings: list[str] = field(default_factory=list)
+
+
+def find_root(start: Path) -> Path:
+    start = start.resolve()
+    here = start if start.is_dir() else start.parent
+    for directory in (here, *here.parents):
+        if any((directory / marker).exists() for marker in ROOT_MARKERS):
+            return directory
+    return Path.cwd().resolve()
+
+
+def kind_of(path: Path, *, named: bool = False) -> str | None:
+    """shell | python | yaml by extension, else by shebang; None for files we do not read."""
+    suffix = path.suffix.lower()
+    if suffix in SHELL_EXTENSIONS:
+        return "shell"
+    if suffix in PYTHON_EXTENSIONS:
+        return "python"
+    if suffix in YAML_EXTENSIONS:
+        return "yaml"
+    if suffix and not named:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(200)
+    except OSError:
+        return None
+    if first.startswith(b"#!"):
+        if b"python" in first:
+            return "python"
+        if any(shell in first for shell in (b"sh", b"bash", b"zsh", b"ksh")):
+            return "shell"
+    return "shell" if named else None
+
+
+def _ignore_spec(root: Path):
+    import pathspec
+
+    lines: list[str] = []
+    gitignore = root / ".gitignore"
+    try:
+        lines = gitignore.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        pass
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+
+
+def _regular(path: Path) -> bool:
+    """A regular file (after symlinks); FIFOs and devices are never opened."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def walk(root: Path, excludes) -> Iterator[Path]:
+    ignore = _ignore_spec(root)
+    seen: set[tuple[int, int]] = set()
+    for directory, dirnames, filenames in os.walk(root, followlinks=True):
+        try:
+            info = os.stat(directory)
+        except OSError:
+            dirnames[:] = []
+            continue
+        if (info.st_dev, info.st_ino) in seen:  # a symlink loop
+            dirnames[:] = []
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        rel_dir = os.path.relpath(directory, root)
+        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if d not in SKIP_DIRS
+            and not d.startswith(".")
+            or d in (".github", ".gitlab")
+        )
+        dirnames[:] = [
+            d for d in dirnames if not ignore.match_file(rel_dir + d + "/") and not excludes(rel_dir + d + "/")
+        ]
+        for name in sorted(filenames):
+            rel = rel_dir + name
+            if ignore.match_file(rel) or excludes(rel):
+                continue
+            yield Path(directory) / name
+
+
+def discover(paths: list[str], excludes=lambda rel: False) -> Discovery:
+    first = Path(paths[0]) if paths else Path(".")
+    root = find_root(first)
+    found = Discovery(root)
+
+    def add(path: Path, *, named: bool) -> None:
+        try:
+            rel = path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = path.resolve().as_posix()
+        if rel in found.files:
+            if named:
+                found.named.add(rel)
+            return
+        if not _regular(path):
+            if named:
+                found.warnings.append(f"{path}: not a regular file, skipped")
+            return
+        kind = kind_of(path, named=named)
+        if kind is None:
+            return
+        found.files[rel] = (path, kind)
+        if named:
+            found.named.add(rel)
+
+    for path in walk(root, excludes):
+        add(path, named=False)
+    for name in paths or ["."]:
+        path = Path(name)
+        if path.is_dir():
+            target = path.resolve()
+            for rel in list(found.files):
+                abs_path = (root / rel).resolve()
+                if abs_path == target or target in abs_path.parents:
+                    found.named.add(rel)
+            if not target.is_relative_to(root):
+                for sub in walk(target, excludes):
+                    add(sub, named=True)
+        elif path.exists() or path.is_symlink():
+            add(path, named=True)
+        else:
+            found.warnings.append(f"{name}: no such file or directory")
+    return found
+
+
+def read_text(path: Path) -> tuple[str | None, str | None]:
+    """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable."""
+    size = os.stat(path).st_size
+    if size > MAX_BYTES:
+        return None, f"file is {size} bytes, over the {MAX_BYTES}-byte limit; not analysed"
+    data = path.read_bytes()
+    if b"\0" in data[:8192]:
+        return None, "binary file (NUL byte); not analysed"
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        return None, f"not valid UTF-8 at byte {error.start}"

@@ -1,0 +1,176 @@
+"""Who launches whom: an `Invocation` per command that runs a project file.
+
+The edge keeps the calling command, so a rule can ask where the callee's output goes
+(`invocation.command.stdout`), whether it runs detached or remotely, and with which flags.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
+
+PYTHONS = ("python", "python3", "python2")
+SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
+PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
+# Launchers of a Python program, and their options that take a value.
+PY_LAUNCHERS = {
+    "torchrun": {"--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank",
+                 "--master_addr", "--master-addr", "--master_port", "--master-port", "--rdzv_backend",
+                 "--rdzv-backend", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_id", "--rdzv-id",
+                 "--rdzv_conf", "--max_restarts", "--max-restarts", "--monitor_interval", "--log_dir",
+                 "--log-dir", "--redirects", "--tee", "--role", "--local_addr", "--start_method"},
+    "accelerate": {"--config_file", "--num_processes", "--num_machines", "--machine_rank",
+                   "--main_process_ip", "--main_process_port", "--mixed_precision", "--gpu_ids",
+                   "--deepspeed_config_file", "--dynamo_backend", "--num_cpu_threads_per_process"},
+    "deepspeed": {"--num_gpus", "--num_nodes", "--hostfile", "--include", "--exclude",
+                  "--master_port", "--master_addr", "--launcher", "--node_rank"},
+}
+# Commands whose output is the job's: what a caller's `| tee` is there to capture.
+LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "srun", "mpirun", "horovodrun"}
+
+
+def is_python(name: str | None) -> bool:
+    return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
+
+
+def is_long_running(command: Command) -> bool:
+    return is_python(command.name) or command.name in LONG_RUNNING
+
+
+@dataclass
+class Invocation:
+    caller: str  # the file holding the command
+    command: Command
+    kind: str  # shell | python | sbatch
+    target: Word  # the script as written
+    callee: str | None  # the project file it resolves to
+    args: list[Word] = field(default_factory=list)
+
+    @property
+    def captures_output(self) -> bool:
+        """The caller sends the callee's stdout into a pipe or a file (a log it expects)."""
+        return captures(self.command.stdout)
+
+    @property
+    def merges_stderr(self) -> bool:
+        return self.command.stderr is self.command.stdout or self.command.stderr == self.command.stdout
+
+    def capture_location(self):
+        """Where the caller captures the output: the tee command or the redirect."""
+        sink = self.command.stdout
+        if sink.kind == PIPE and sink.reader is not None:
+            return sink.reader.location
+        return sink.location or self.command.location
+
+
+def captures(sink: Sink) -> bool:
+    return sink.kind in (PIPE, FILE, PROCSUB)
+
+
+def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
+    """(kind, script word, its arguments) when the command runs a script file."""
+    name, words = command.name, command.words
+    if name is None:
+        return None
+    if name in SHELL_RUNNERS:
+        for i, word in enumerate(words[1:], 1):
+            if word.value is None:
+                return None
+            if word.value.startswith("-"):
+                if word.value in ("-c",) or "c" in word.value.lstrip("-")[:3] and name != "source":
+                    return None
+                continue
+            return "shell", word, words[i + 1 :]
+        return None
+    if name == "sbatch":
+        rest = _positional(words[1:], set())
+        return ("sbatch", rest[0], rest[1:]) if rest else None
+    if is_python(name):
+        rest = _positional(words[1:], PYTHON_VALUED)
+        if any(w.value == "-m" or w.value == "-c" for w in words[1 : len(words) - len(rest)]):
+            return None
+        return ("python", rest[0], rest[1:]) if rest and rest[0].value else None
+    if name in PY_LAUNCHERS:
+        start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
+        rest = _positional(words[start:], PY_LAUNCHERS[name])
+        if rest and rest[0].value and rest[0].value.endswith(".py"):
+            return "python", rest[0], rest[1:]
+        return None
+    first = words[0].value or ""
+    if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
+        return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
+    return None
+
+
+def _positional(words: list[Word], valued: set[str]) -> list[Word]:
+    i = 0
+    while i < len(words):
+        value = words[i].value
+        if value is None or not value.startswith("-") or value == "-":
+            break
+        i += 2 if value in valued else 1
+    return words[i:]
+
+
+@dataclass
+class LaunchGraph:
+    invocations: list[Invocation]
+    by_callee: dict[str, list[Invocation]]
+
+    @classmethod
+    def build(cls, project) -> LaunchGraph:
+        resolver = Resolver(project)
+        invocations = []
+        for path, script in project.shell.items():
+            for command in script.effective_commands():
+                found = script_of(command)
+                if found is None:
+                    continue
+                kind, target, args = found
+                callee = resolver.resolve(target, path, remote=command.remote)
+                invocations.append(Invocation(path, command, kind, target, callee, args))
+        by_callee: dict[str, list[Invocation]] = defaultdict(list)
+        for invocation in invocations:
+            if invocation.callee is not None:
+                by_callee[invocation.callee].append(invocation)
+        return cls(invocations, dict(by_callee))
+
+    def callers(self, path: str) -> list[Invocation]:
+        return self.by_callee.get(path, [])
+
+
+class Resolver:
+    """Where a script path written in a launcher is in the project.
+
+    In order: relative to the launcher's directory, relative to the project root, under a
+    configured `path-map` prefix, and finally the project's unique file of that name (a remote
+    `/root/start_training.sh` is the project's only `start_training.sh`).
+    """
+
+    def __init__(self, project):
+        self.files = set(project.files)
+        self.path_map = project.settings.path_map
+        names: dict[str, list[str]] = defaultdict(list)
+        for path in self.files:
+            names[posixpath.basename(path)].append(path)
+        self.by_name = names
+
+    def resolve(self, word: Word, caller: str, *, remote: bool = False) -> str | None:
+        value = word.value
+        if not value:
+            return None
+        candidates = []
+        if not value.startswith("/") and not remote:
+            candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)))
+            candidates.append(posixpath.normpath(value))
+        for prefix, directory in self.path_map:
+            if value.startswith(prefix):
+                candidates.append(posixpath.normpath(posixpath.join(directory, value[len(prefix) :])))
+        for candidate in candidates:
+            if candidate in self.files:
+                return candidate
+        same_name = self.by_name.get(posixpath.basename(value), [])
+        return same_name[0] if len(same_name) == 1 else None

@@ -1,0 +1,92 @@
+"""Log sinks: where a script's output ends up, and when two log paths are one path drifted."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from .graph import is_long_running
+from .shellfacts import FILE, Command, Redirect, ShellScript, Sink, Word
+
+# Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
+_TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
+
+
+@dataclass(frozen=True)
+class LogSink:
+    """A file a script writes its output to, and the command or `exec` that writes it."""
+
+    path: Word
+    command: Command
+    how: str  # "exec" or "redirect"
+    redirect: Redirect | None = None
+
+
+def own_redirect(command: Command, sink: Sink) -> Redirect | None:
+    """The redirect, written on this command or a wrapper around it, that set up `sink`."""
+    for scope in (command, *(w.command for w in reversed(command.wrappers))):
+        for redirect in scope.redirects:
+            if redirect.location == sink.location:
+                return redirect
+    return None
+
+
+def exec_sinks(script: ShellScript) -> list[LogSink]:
+    """`exec >file` (and `exec 2>file`) in the script itself, not in a nested string."""
+    sinks = []
+    for command in script.exec_redirects():
+        if command.wrappers:
+            continue
+        for redirect in command.redirects:
+            if redirect.target is not None and not redirect.procsub and redirect.op.startswith((">", "&")):
+                if redirect.target.value not in ("/dev/null",):
+                    sinks.append(LogSink(redirect.target, command, "exec", redirect))
+    return sinks
+
+
+def redirected_long_runners(script: ShellScript) -> list[LogSink]:
+    """Long-running commands (python, torchrun, ...) whose own redirect sends stdout to a file."""
+    sinks = []
+    for command in script.effective_commands():
+        if command.wrappers and any(w.kind in ("tmux", "screen", "ssh", "pct", "docker", "kubectl") for w in command.wrappers):
+            continue
+        if not is_long_running(command) or command.stdout.kind != FILE:
+            continue
+        redirect = own_redirect(command, command.stdout)
+        if redirect is not None and redirect.target is not None:
+            sinks.append(LogSink(redirect.target, command, "redirect", redirect))
+    return sinks
+
+
+def written_paths(script: ShellScript) -> list[Word]:
+    """Every file the script writes output to: redirect targets and tee arguments."""
+    words = []
+    for command in script.commands:
+        for redirect in command.redirects:
+            if redirect.target is not None and not redirect.procsub and not redirect.op.startswith("<"):
+                words.append(redirect.target)
+        words.extend(command.tee_targets())
+    return words
+
+
+def normalise(path: str) -> str:
+    return posixpath.normpath(path) if path else path
+
+
+def drifted(a: str, b: str) -> bool:
+    """Same directory, same name but for run/version tokens (flex4/flex5, v2/v3, a date)."""
+    a, b = normalise(a), normalise(b)
+    if a == b or posixpath.dirname(a) != posixpath.dirname(b):
+        return False
+    left = _TOKENS.findall(posixpath.basename(a))
+    right = _TOKENS.findall(posixpath.basename(b))
+    if len(left) != len(right):
+        return False
+    differing = [(x, y) for x, y in zip(left, right) if x != y]
+    return bool(differing) and all(x.isdigit() and y.isdigit() for x, y in differing)
+
+
+def looks_like_log(path: str) -> bool:
+    name = posixpath.basename(path).lower()
+    return name.endswith((".log", ".out", ".err", ".txt")) or "log" in name

@@ -1,0 +1,98 @@
+"""Output formats: text (for people) and json (for tools), as cli.md specifies."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from pathlib import Path
+
+from .model import Finding, LineIndex, Location, Severity
+
+
+class Paths:
+    """Shows project paths relative to the current directory when inside it."""
+
+    def __init__(self, root: str):
+        self.root = Path(root)
+        self.cwd = Path.cwd().resolve()
+
+    def show(self, path: str) -> str:
+        absolute = Path(path) if os.path.isabs(path) else self.root / path
+        try:
+            return absolute.relative_to(self.cwd).as_posix()
+        except ValueError:
+            return absolute.as_posix()
+
+
+def to_json(findings: list[Finding], paths: Paths) -> str:
+    items = [
+        {
+            "code": f.code,
+            "name": f.name,
+            "severity": f.severity.value,
+            "message": f.message,
+            "path": paths.show(f.location.path),
+            "line": f.location.line,
+            "column": f.location.column,
+            "end_line": f.location.end_line,
+            "end_column": f.location.end_column,
+            "related": [
+                {
+                    "path": paths.show(r.location.path),
+                    "line": r.location.line,
+                    "column": r.location.column,
+                    "message": r.message,
+                }
+                for r in f.related
+            ],
+            "fix": None,
+        }
+        for f in findings
+    ]
+    return json.dumps(items, indent=2) + "\n"
+
+
+def _snippet(index: LineIndex | None, location: Location) -> list[str]:
+    if index is None:
+        return []
+    text = index.line_text(location.line).expandtabs(1)
+    if not text.strip():
+        return []
+    end = location.end_column if location.end_line == location.line else len(text) + 1
+    width = max(1, min(end, len(text) + 1) - location.column)
+    gutter = " " * len(str(location.line))
+    return [
+        f" {location.line} | {text}",
+        f" {gutter} | {' ' * (location.column - 1)}{'^' * width}",
+    ]
+
+
+def to_text(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex], files: int, *, color: bool) -> str:
+    def paint(text: str, code: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if color else text
+
+    lines = []
+    for f in findings:
+        loc = f.location
+        severity = paint(f.severity.value, "31" if f.severity is Severity.ERROR else "33")
+        head = f"{paths.show(loc.path)}:{loc.line}:{loc.column}:"
+        lines.append(f"{paint(head, '1')} {paint(f.code, '1')} [{severity}] {f.message}")
+        lines.extend(_snippet(indexes.get(loc.path), loc))
+        for r in f.related:
+            rl = r.location
+            lines.append(f"  = note: {paths.show(rl.path)}:{rl.line}:{rl.column}: {r.message}")
+    lines.append(summary(findings, files))
+    return "\n".join(lines) + "\n"
+
+
+def summary(findings: list[Finding], files: int) -> str:
+    errors = sum(f.severity is Severity.ERROR for f in findings)
+    warnings = len(findings) - errors
+    noun = "finding" if len(findings) == 1 else "findings"
+    return f"{len(findings)} {noun} ({errors} errors, {warnings} warnings) in {files} files"
+
+
+def statistics(findings: list[Finding]) -> str:
+    counts = Counter((f.code, f.name) for f in findings)
+    return "".join(f"{n:5d}  {code}  {name}\n" for (code, name), n in sorted(counts.items()))

@@ -1,0 +1,59 @@
+"""parse-error
+
+## What it does
+Reports a file, or a command string nested inside one (`bash -c "..."`, `ssh host '...'`,
+`tmux new-session -d "..."`), that cannot be parsed: one finding per unparseable region, at its
+first bad position. Also files that cannot be analysed at all: binary files, invalid UTF-8 (with
+the byte offset), files over the size limit.
+
+## Why is this bad?
+A launcher with a quoting mistake in a nested string fails on the remote host, after the `ssh`
+returned 0 and the tmux session was created, so nothing on your screen says it failed. Everything
+launchlint checks in that region is unknown, too.
+
+Shell is parsed with tree-sitter-bash; where it reports an error, launchlint asks `bash -n`
+(which parses without running anything) and stays silent when bash accepts the file. The rest of
+the file, and of the project, is still analysed.
+
+## Example
+```bash
+ssh gpu1 'tmux new-session -d "python train.py | tee log.txt'
+```
+
+## Use instead
+```bash
+ssh gpu1 'tmux new-session -d "python train.py | tee log.txt"'
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Severity
+from launchlint.rulekit import Example
+
+CODE = "LL001"
+NAME = "parse-error"
+SEVERITY = Severity.ERROR
+SUMMARY = "A file or a nested command string cannot be parsed"
+
+INVALID = [
+    Example({"run.sh": "#!/bin/bash\necho start\nif [ -f x ]; then\n  echo y\n"}, ["LL001 run.sh:5"]),
+    Example(
+        {"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt'\n"},
+        ["LL001 launch.sh:2"],
+    ),
+    Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
+    Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
+]
+
+VALID = [
+    Example({"run.sh": "#!/bin/bash\nfor ((i=0; i<3; i++)); do\n  [[ $i -gt 1 ]] && echo \"$((i * 2))\"\ndone\n"}),
+    Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for location, message in project.errors:
+        yield Finding(location, message)

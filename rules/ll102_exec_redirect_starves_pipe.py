@@ -1,0 +1,124 @@
+"""exec-redirect-starves-pipe
+
+## What it does
+Finds a script that permanently redirects its own output (`exec >file`, `exec >>file`,
+`exec &>file`, `exec 1>file`; `exec 2>file` when the caller merges stderr with `2>&1` or `|&`)
+while some launcher in the project pipes or redirects that script's output (`| tee run.log`,
+`> run.log`).
+
+## Why is this bad?
+After `exec > file` nothing the script or its children print reaches the caller's pipe. The
+launcher's `tee` creates an empty log (or none at all), the real output lands in a file nobody
+is watching, and when the job dies you look in the wrong place. This is the incident that
+started launchlint: `tmux new-session -d "bash start_training.sh 2>&1 | tee flex5.log"` gave
+no log, because `start_training.sh` did `exec > train_stdout_flex4.log 2>&1`.
+
+Redirecting into a process substitution that still writes to the original stdout
+(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported.
+
+## Example
+```bash
+# launch.sh
+tmux new-session -d -s job "bash start.sh 2>&1 | tee /logs/run5.log"
+# start.sh
+exec > /logs/run5.log 2>&1
+python train.py
+```
+
+## Use instead
+Let one side own the log. Either drop the `exec` and keep the caller's `tee`, or keep both:
+```bash
+exec > >(tee -a /logs/run5.log) 2>&1
+```
+
+## References
+- Bash manual, *Redirections* and the `exec` builtin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.logs import exec_sinks
+from launchlint.model import Finding, Related, Severity
+from launchlint.rulekit import Example
+
+CODE = "LL102"
+NAME = "exec-redirect-starves-pipe"
+SEVERITY = Severity.ERROR
+SUMMARY = "A script redirects itself with `exec >file` while its caller pipes its output"
+
+INVALID = [
+    Example(
+        {
+            "launch.sh": '#!/bin/bash\ntmux new-session -d -s job "bash start.sh 2>&1 | tee /logs/run5.log"\n',
+            "start.sh": "#!/bin/bash\ncd /work\nexec > /logs/run5.log 2>&1\npython train.py\n",
+        },
+        ["LL102 start.sh:3"],
+    ),
+    Example(  # only stderr is redirected, but the caller merges it into the pipe
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh |& tee job.log\n",
+            "job.sh": "#!/bin/bash\nexec 2>errors.log\npython train.py\n",
+        },
+        ["LL102 job.sh:2"],
+    ),
+    Example(  # a remote absolute path resolves to the project's only start_training.sh
+        {
+            "deploy/launch.sh": "#!/bin/bash\nssh gpu1 'bash /root/start_training.sh > /root/out.log 2>&1'\n",
+            "deploy/start_training.sh": "#!/bin/bash\nexec &>> /root/train.log\ntorchrun --nproc_per_node 8 train.py\n",
+        },
+        ["LL102 deploy/start_training.sh:2"],
+    ),
+]
+
+VALID = [
+    Example(  # process substitution: output still reaches the caller's tee
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nexec > >(tee -a own.log) 2>&1\npython train.py\n",
+        }
+    ),
+    Example(  # nobody captures the script's output: its exec is the only log
+        {
+            "launch.sh": "#!/bin/bash\nnohup bash start.sh > /dev/null 2>&1 &\n",
+            "start.sh": "#!/bin/bash\nexec > run.log 2>&1\npython train.py\n",
+        }
+    ),
+    Example(  # stderr only, and the caller does not merge stderr into its pipe
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
+            "job.sh": "#!/bin/bash\nexec 2>errors.log\npython train.py\n",
+        }
+    ),
+    Example(  # `exec cmd` replaces the shell, it does not redirect it
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
+            "job.sh": "#!/bin/bash\nexec python train.py\n",
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    graph = project.graph
+    for path, script in project.shell.items():
+        callers = [c for c in graph.callers(path) if c.kind == "shell" and c.captures_output]
+        if not callers:
+            continue
+        for sink in exec_sinks(script):
+            redirect = sink.redirect
+            stdout = redirect.writes_stdout
+            relevant = [c for c in callers if stdout or (redirect.writes_stderr and c.merges_stderr)]
+            if not relevant:
+                continue
+            stream = "stdout" if stdout else "stderr"
+            yield Finding(
+                sink.command.location,
+                f"`exec` sends this script's {stream} to {sink.path.text}, so the caller's "
+                f"pipe/log gets nothing",
+                tuple(
+                    Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
+                    for c in relevant
+                ),
+            )

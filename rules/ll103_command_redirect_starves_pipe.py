@@ -1,0 +1,97 @@
+"""command-redirect-starves-pipe
+
+## What it does
+Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `deepspeed`,
+`srun`, `mpirun`) sends its output to a file while a launcher pipes the script's output into
+`tee` or a file.
+
+## Why is this bad?
+The launcher's log only gets the wrapper's own `echo` lines; the training output, the traceback
+included, goes to the other file. When the job dies at 2 a.m. the log you were told to read ends
+with "starting training...".
+
+## Example
+```bash
+# launch.sh
+bash run.sh 2>&1 | tee logs/run.log
+# run.sh
+echo "starting training"
+python train.py > logs/train.log 2>&1
+```
+
+## Use instead
+Let the command write to the script's stdout and let the caller keep the log, or tee in both
+places:
+```bash
+python train.py 2>&1 | tee logs/train.log
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.logs import redirected_long_runners
+from launchlint.model import Finding, Related, Severity
+from launchlint.rulekit import Example
+
+CODE = "LL103"
+NAME = "command-redirect-starves-pipe"
+SEVERITY = Severity.ERROR
+SUMMARY = "A script's training command writes to a file while the caller pipes the script's output"
+
+INVALID = [
+    Example(
+        {
+            "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": '#!/bin/bash\necho "starting training"\npython train.py > logs/train.log 2>&1\n',
+        },
+        ["LL103 run.sh:3"],
+    ),
+    Example(  # a continued command line, behind nohup
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh > job.out 2>&1\n",
+            "job.sh": "#!/bin/bash\nnohup torchrun --nproc_per_node 8 \\\n  train.py --lr 3e-4 \\\n  >> train.log 2>&1\n",
+        },
+        ["LL103 job.sh:4"],
+    ),
+]
+
+VALID = [
+    Example(  # the command pipes into its own tee: its output still reaches stdout
+        {
+            "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": "#!/bin/bash\npython train.py 2>&1 | tee logs/train.log\n",
+        }
+    ),
+    Example(  # nothing captures the script's output
+        {
+            "launch.sh": "#!/bin/bash\nbash run.sh\n",
+            "run.sh": "#!/bin/bash\npython train.py > logs/train.log 2>&1\n",
+        }
+    ),
+    Example(  # a short helper redirected to a file is not the job's output
+        {
+            "launch.sh": "#!/bin/bash\nbash run.sh | tee run.log\n",
+            "run.sh": "#!/bin/bash\nnvidia-smi > gpus.txt\npython train.py\n",
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    graph = project.graph
+    for path, script in project.shell.items():
+        callers = [c for c in graph.callers(path) if c.kind == "shell" and c.captures_output]
+        if not callers:
+            continue
+        for sink in redirected_long_runners(script):
+            yield Finding(
+                sink.redirect.location,
+                f"`{sink.command.name}` writes its output to {sink.path.text}, so the caller's "
+                f"log only gets this script's own lines",
+                tuple(
+                    Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
+                    for c in callers
+                ),
+            )
