@@ -406,6 +406,8 @@ class Walker:
             self.state.arrays[name] = None if self.state.branch_depth else words
             return name, None
         word = self.word(value_node) if value_node is not None else Word("", "", self.unit.location(node), [])
+        if value_node is not None:
+            self._nested_substitutions(value_node)
         if "+=" in self.unit.node_text(node)[: len(name) + 2]:
             old = self.state.variables.get(name, "")
             value = None if old is None or word.value is None else old + word.value
@@ -490,16 +492,21 @@ class Walker:
         wrappers.unwrap(self, command)
 
     def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
-        """Give PROCSUB sinks the commands inside `>(...)`, parsed from the redirect's target."""
+        """Give PROCSUB sinks the commands inside `>(...)`: a subshell writing to the old stdout."""
         for sink in {id(out): out, id(err): err}.values():
             if sink.kind == PROCSUB and not sink.procsub and sink.target is not None:
                 text = sink.target.template
                 inner_text = text[2:-1] if text.startswith(">(") and text.endswith(")") else text
                 origin = sink.target.origin[2:] if len(sink.target.origin) > 2 else sink.target.origin
-                sub = parse_nested(
-                    self, inner_text, origin, Sink(INHERIT), Sink(INHERIT), (), new_shell=False
+                state = replace(
+                    self.state,
+                    variables=dict(self.state.variables),
+                    arrays=dict(self.state.arrays),
+                    exported=set(self.state.exported),
+                    stdout=Sink(INHERIT),
+                    stderr=Sink(INHERIT),
                 )
-                sink.procsub = sub
+                sink.procsub = parse_nested(self, inner_text, origin, state, ())
         return out, err
 
     def _nested_substitutions(self, node) -> None:
@@ -554,15 +561,7 @@ def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tu
 
 
 def parse_nested(
-    walker: Walker,
-    text: str,
-    origin: list[int],
-    stdout: Sink,
-    stderr: Sink,
-    wrappers_: tuple[Wrapper, ...],
-    *,
-    new_shell: bool = True,
-    remote: bool = False,
+    walker: Walker, text: str, origin: list[int], state: State, wrappers_: tuple[Wrapper, ...]
 ) -> list[Command]:
     """Parse a command string found in a word, with its characters mapped back to the file."""
     unit = walker.unit
@@ -571,7 +570,6 @@ def parse_nested(
     if len(origin) < len(text) + 1:
         origin = origin + [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
-    state = walker.state.child_shell(stdout, stderr, remote=remote) if new_shell else walker.state
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
     run_unit(inner, confirm=False)

@@ -71,8 +71,11 @@ def unwrap(walker, command: Command) -> None:
         if not parts or any(p.value is None for p in parts):
             return []
         text, origin = _join(parts)
-        remote = flags.get("remote", False)
-        return parse_nested(walker, text, origin, stdout, stderr, wrap(kind, **flags), new_shell=new_shell, remote=remote)
+        if new_shell:
+            state = walker.state.child_shell(stdout, stderr, remote=flags.get("remote", False))
+        else:
+            state = walker.state
+        return parse_nested(walker, text, origin, state, wrap(kind, **flags))
 
     if name in SHELLS:
         script = _shell_c_string(values)
@@ -199,7 +202,9 @@ def _after_options(
             break
         if value is None or not value.startswith("-") or value == "-":
             break
-        if value in valued or (len(value) == 2 and value in valued):
+        # `-dmS name`: a cluster of short flags whose last one takes a value
+        cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
+        if value in valued or cluster_valued:
             i += 2
         else:
             i += 1

@@ -1,0 +1,215 @@
+"""The shell front end: words, variables, streams, and commands nested in strings."""
+
+from __future__ import annotations
+
+import pytest
+
+from launchlint.front.shell import parse_shell
+from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB
+
+
+def commands(src: str, name: str | None = None):
+    script = parse_shell("t.sh", src)
+    return [c for c in script.effective_commands() if name is None or c.name == name]
+
+
+def one(src: str, name: str):
+    found = commands(src, name)
+    assert len(found) == 1, [c.words for c in found]
+    return found[0]
+
+
+def position(src: str, line: int, needle: str) -> tuple[int, int]:
+    """1-based (line, column) of `needle` on `line` of `src`."""
+    return line, src.splitlines()[line - 1].index(needle) + 1
+
+
+# --- nested command strings: each form, with its column mapped into the real file -------------
+
+NESTED = [
+    ("bash -c 'python train.py | tee log.txt'", "python train.py", ["bash-c"]),
+    ('sh -c "python train.py"', "python train.py", ["bash-c"]),
+    ("bash -lc 'python train.py'", "python train.py", ["bash-c"]),
+    ("ssh -o ConnectTimeout=10 -p 22 gpu1 'python train.py'", "python train.py", ["ssh"]),
+    ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
+    ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
+    ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),
+    ("kubectl exec -it pod-0 -- python train.py", "python train.py", ["kubectl"]),
+    ('tmux new-session -d -s job "python train.py"', "python train.py", ["tmux"]),
+    ("tmux new-window -d 'python train.py'", "python train.py", ["tmux"]),
+    ("tmux send-keys -t job 'python train.py' Enter", "python train.py", ["tmux"]),
+    ("screen -dmS job python train.py", "python train.py", ["screen"]),
+    ("nohup python train.py &", "python train.py", ["nohup"]),
+    ("setsid python train.py", "python train.py", ["setsid"]),
+    ("timeout 3600 python train.py", "python train.py", ["timeout"]),
+    ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
+    ("sudo -u ml python train.py", "python train.py", ["sudo"]),
+    ("srun -N 2 --gres=gpu:8 python train.py", "python train.py", ["srun"]),
+    ('CMD="python train.py"\neval "$CMD"', "python train.py", ["eval"]),
+]
+
+
+@pytest.mark.parametrize("src,needle,kinds", NESTED, ids=[n[0].split()[0] + str(i) for i, n in enumerate(NESTED)])
+def test_nested_command_found_at_its_column(src, needle, kinds):
+    command = one(src, "python")
+    assert [w.kind for w in command.wrappers] == kinds
+    assert [w.value for w in command.words[:2]] == ["python", "train.py"]
+    line = src.count("\n") + 1
+    if kinds == ["eval"]:  # a variable's value is located where it is expanded
+        assert (command.location.line, command.location.column) == position(src, line, '$CMD')
+    else:
+        assert (command.location.line, command.location.column) == position(src, line, needle)
+
+
+def test_three_levels_of_quoting_map_to_the_real_column():
+    src = "ssh h 'pct exec 200 -- bash -c \"tmux new-session -d \\\"bash x.sh | tee y.log\\\"\"'\n"
+    bash, tee = commands(src)
+    assert [w.kind for w in bash.wrappers] == ["ssh", "pct", "bash-c", "tmux"]
+    assert (bash.location.line, bash.location.column) == position(src, 1, "bash x.sh")
+    target = tee.args[0]
+    assert target.value == "y.log"
+    assert (target.location.line, target.location.column) == position(src, 1, "y.log")
+    assert target.location.end_column == position(src, 1, "y.log")[1] + len("y.log")
+    assert bash.stdout.kind == PIPE and bash.stdout.reader is tee
+    assert tee.stdout.kind == DETACHED and bash.detached and bash.remote
+
+
+def test_nested_string_on_a_continued_line():
+    src = "ssh gpu1 \\\n  'cd /w && python train.py \\\n     --lr 1 | tee run.log'\n"
+    python = one(src, "python")
+    assert (python.location.line, python.location.column) == position(src, 2, "python")
+    tee = one(src, "tee")
+    assert (tee.args[0].location.line, tee.args[0].location.column) == position(src, 3, "run.log")
+
+
+def test_multibyte_characters_keep_columns_exact():
+    src = "echo 'é ü' && bash -c 'echo ✓; python t.py > out.log'\n"
+    python = one(src, "python")
+    assert (python.location.line, python.location.column) == position(src, 1, "python")
+    target = python.stdout.target
+    assert (target.location.line, target.location.column) == position(src, 1, "out.log")
+
+
+# --- text that is not a command ---------------------------------------------------------------
+
+
+def test_heredoc_comment_and_string_text_are_not_commands():
+    src = (
+        "cat <<EOF > notes.txt\npython not_run.py\nEOF\n"
+        "# python commented.py\n"
+        'echo "python quoted.py | tee x.log"\n'
+        "printf '%s\\n' 'bash not_a_script.sh'\n"
+    )
+    names = [c.name for c in commands(src)]
+    assert names == ["cat", "echo", "printf"]
+
+
+def test_command_substitution_runs_but_its_output_is_captured():
+    python = one("PORT=$(python find_port.py)\n", "python")
+    assert python.stdout.kind == "captured"
+
+
+# --- variables --------------------------------------------------------------------------------
+
+
+def test_variables_propagate_into_log_paths():
+    src = 'LOG_DIR=/workspace/logs\nRUN=flex5\npython t.py | tee "$LOG_DIR/${RUN}.log"\n'
+    tee = one(src, "tee")
+    assert tee.args[0].value == "/workspace/logs/flex5.log"
+
+
+def test_default_expansion_and_unknown_variables():
+    src = 'OUT=${OUT_DIR:-/tmp/out}\npython t.py > "$OUT/a.log"\npython t.py > "$UNSET/b.log"\n'
+    first, second = commands(src, "python")
+    assert first.stdout.target.value == "/tmp/out/a.log"
+    assert second.stdout.target.value is None
+    assert second.stdout.target.template == "$UNSET/b.log"
+
+
+def test_assignment_in_a_branch_makes_a_known_variable_unknown():
+    src = "LOG=a.log\nif [ -n \"$X\" ]; then LOG=b.log; fi\npython t.py > \"$LOG\"\n"
+    assert one(src, "python").stdout.target.value is None
+
+
+def test_arrays_are_spliced_and_unknown_ones_pass_through():
+    src = 'ARGS=( --num-layers 24 --lr "3e-4" )\ntorchrun --nproc_per_node 8 pretrain.py "${ARGS[@]}" "${OTHER[@]}" "$@"\n'
+    torchrun = one(src, "torchrun")
+    values = [w.value for w in torchrun.words]
+    assert values[:7] == ["torchrun", "--nproc_per_node", "8", "pretrain.py", "--num-layers", "24", "--lr"]
+    assert values[7] == "3e-4"
+    assert [w.passthrough for w in torchrun.words[8:]] == [True, True]
+    # spliced words keep the location of the array element
+    assert torchrun.words[4].location.line == 1
+
+
+def test_exported_and_prefix_environment():
+    src = "export PYTHONUNBUFFERED=1\nNCCL_DEBUG=INFO python t.py\n"
+    python = one(src, "python")
+    assert python.has_env("PYTHONUNBUFFERED") and python.has_env("NCCL_DEBUG")
+    assert python.env["NCCL_DEBUG"].value == "INFO"
+
+
+# --- streams ----------------------------------------------------------------------------------
+
+
+def test_exec_redirect_changes_the_streams_of_later_commands():
+    src = "echo before\nexec > /logs/run.log 2>&1\npython t.py\n"
+    echo, python = commands(src)
+    assert echo.stdout.kind == INHERIT
+    assert python.stdout.kind == FILE and python.stdout.target.value == "/logs/run.log"
+    assert python.stderr is python.stdout
+
+
+def test_exec_into_process_substitution_keeps_a_tee():
+    src = "exec > >(tee -a run.log) 2>&1\npython t.py\n"
+    python = one(src, "python")
+    assert python.stdout.kind == PROCSUB
+    assert [w.value for w in python.stdout.file_targets()] == ["run.log"]
+
+
+@pytest.mark.parametrize(
+    "src,out,err",
+    [
+        ("python t.py > a.log 2>&1", FILE, FILE),
+        ("python t.py 2>&1 > a.log", FILE, INHERIT),
+        ("python t.py &> a.log", FILE, FILE),
+        ("python t.py &>> a.log", FILE, FILE),
+        ("python t.py > /dev/null", NULL, INHERIT),
+        ("python t.py |& tee a.log", PIPE, PIPE),
+        ("python t.py 2>&1 | tee a.log", PIPE, PIPE),
+        ("{ python t.py; } > a.log 2>&1", FILE, FILE),
+    ],
+)
+def test_redirections(src, out, err):
+    python = one(src + "\n", "python")
+    assert (python.stdout.kind, python.stderr.kind) == (out, err)
+
+
+def test_pipefail_state_follows_set():
+    src = (
+        "python a.py | tee a.log\nset -euo pipefail\npython b.py | tee b.log\n"
+        "bash -c 'python c.py | tee c.log'\nset +o pipefail\npython d.py | tee d.log\n"
+        "set -Eeuo pipefail\npython e.py | tee e.log\n"
+    )
+    assert [c.pipefail for c in commands(src, "python")] == [False, True, False, False, True]
+
+
+def test_background_jobs_are_marked():
+    src = "python a.py > a.log 2>&1 &\npython b.py\n"
+    assert [c.background for c in commands(src, "python")] == [True, False]
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+
+def test_unterminated_nested_string_is_a_parse_error_at_its_position():
+    src = "echo ok\nssh gpu1 'tmux new-session -d \"python t.py'\n"
+    script = parse_shell("t.sh", src)
+    assert [(loc.line, message) for loc, message in script.parse_errors] == [
+        (2, 'missing " in a nested command string')
+    ]
+
+
+def test_valid_bash_that_tree_sitter_misreads_is_not_an_error():
+    src = "case $x in\n  a) echo a;;\n  *) echo b;;\nesac\necho $(( 1 + 2 ))\n[[ $a =~ ^x ]] && echo y\n"
+    assert parse_shell("t.sh", src).parse_errors == []
