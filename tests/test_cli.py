@@ -1,0 +1,188 @@
+"""The command-line contract of cli.md, through the real `launchlint` command."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+INCIDENT = REPO / "fixtures" / "incident"
+FIXED = REPO / "fixtures" / "incident-fixed"
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+
+
+def launchlint(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run([LAUNCHLINT, *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+def column_of(path: Path, needle: str) -> int:
+    line = path.read_text().splitlines()[line_of(path, needle) - 1]
+    return line.index(needle) + 1
+
+
+def test_incident_reports_drift_starvation_and_the_thread_race():
+    result = launchlint("--format", "json", "fixtures/incident")
+    assert result.returncode == 1, result.stderr
+    findings = json.loads(result.stdout)
+    by_code = {f["code"]: f for f in findings}
+    assert {"LL101", "LL102", "LL202"} <= set(by_code)
+    assert not {"LL001", "LL003"} & set(by_code)
+
+    launcher = INCIDENT / "launch.sh"
+    start = INCIDENT / "start_training.sh"
+    trainer = INCIDENT / "train_dflash_pipeline.py"
+
+    drift = by_code["LL101"]
+    assert (drift["path"], drift["line"], drift["column"]) == (
+        "fixtures/incident/launch.sh",
+        line_of(launcher, "tee /workspace"),
+        column_of(launcher, "/workspace/train_stdout_flex5.log"),
+    )
+    assert drift["related"][0]["path"] == "fixtures/incident/start_training.sh"
+    assert drift["related"][0]["line"] == line_of(start, "exec >")
+
+    starve = by_code["LL102"]
+    assert (starve["path"], starve["line"], starve["column"]) == (
+        "fixtures/incident/start_training.sh",
+        line_of(start, "exec >"),
+        1,
+    )
+    assert [(r["path"], r["line"], r["column"]) for r in starve["related"]] == [
+        ("fixtures/incident/launch.sh", line_of(launcher, "| tee"), column_of(launcher, "tee /workspace"))
+    ]
+
+    race = by_code["LL202"]
+    assert (race["path"], race["line"]) == (
+        "fixtures/incident/train_dflash_pipeline.py",
+        line_of(trainer, "out = flex_attention_compiled("),
+    )
+    related_lines = sorted(r["line"] for r in race["related"])
+    assert related_lines == sorted(
+        [line_of(trainer, "threading.Thread(target=worker"), line_of(trainer, "= torch.compile(")]
+    )
+
+
+def test_fixed_incident_is_clean():
+    result = launchlint("fixtures/incident-fixed")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip().endswith("0 findings (0 errors, 0 warnings) in 4 files")
+
+
+def test_text_format_has_location_snippet_notes_and_summary():
+    result = launchlint("--select", "LL102", "fixtures/incident")
+    start_line = line_of(INCIDENT / "start_training.sh", "exec >")
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"fixtures/incident/start_training.sh:{start_line}:1: LL102 [error] ")
+    assert lines[1] == f" {start_line} | exec > /workspace/train_stdout_flex4.log 2>&1"
+    assert lines[2].strip() == "| " + "^" * len("exec > /workspace/train_stdout_flex4.log 2>&1")
+    assert lines[3].startswith("  = note: fixtures/incident/launch.sh:")
+    assert lines[-1] == "1 finding (1 errors, 0 warnings) in 4 files"
+    assert result.returncode == 1
+
+
+def test_paths_are_relative_to_the_current_directory():
+    result = launchlint("--format", "json", "--select", "LL102", ".", cwd=INCIDENT)
+    assert json.loads(result.stdout)[0]["path"] == "start_training.sh"
+
+
+def test_json_fields_and_empty_result():
+    result = launchlint("--format", "json", "--select", "LL102", "fixtures/incident")
+    finding = json.loads(result.stdout)[0]
+    assert list(finding) == [
+        "code", "name", "severity", "message", "path", "line", "column",
+        "end_line", "end_column", "related", "fix",
+    ]
+    assert finding["name"] == "exec-redirect-starves-pipe" and finding["fix"] is None
+    clean = launchlint("--format", "json", "fixtures/incident-fixed")
+    assert (clean.stdout, clean.returncode) == ("[]\n", 0)
+
+
+def test_select_and_ignore_by_code_and_prefix():
+    codes = lambda r: sorted({f["code"] for f in json.loads(r.stdout)})  # noqa: E731
+    assert codes(launchlint("--format", "json", "--select", "LL1", "fixtures/incident")) == ["LL101", "LL102"]
+    assert codes(launchlint("--format", "json", "--ignore", "LL1,LL2", "fixtures/incident")) == []
+    only_warning = launchlint("--select", "LL101", "--fail-on", "error", "fixtures/incident")
+    assert only_warning.returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--bogus"], "No such option"),
+        (["--select", "LL999", "."], "unknown rule code 'LL999'"),
+        (["--ignore", "XYZ", "."], "unknown rule code 'XYZ'"),
+        (["--explain", "LL999"], "unknown rule code"),
+        (["--format", "xml", "."], "Invalid value"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args, message):
+    result = launchlint(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert message in result.stderr and result.stderr.startswith("launchlint: error: ")
+
+
+def test_explain_prints_docs_and_examples():
+    result = launchlint("--explain", "LL102")
+    assert result.returncode == 0
+    assert result.stdout.startswith("LL102 exec-redirect-starves-pipe (error)")
+    assert "## Why is this bad?" in result.stdout and "# start.sh" in result.stdout
+
+
+def test_list_rules_lists_every_registered_rule():
+    from launchlint.rulekit import all_rules
+
+    result = launchlint("--list-rules")
+    listed = [line.split()[0] for line in result.stdout.splitlines()]
+    assert listed == [r.code for r in all_rules()]
+
+
+def test_module_entry_point_and_version():
+    result = subprocess.run([sys.executable, "-m", "launchlint", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and "launchlint" in result.stdout
+
+
+def test_version_does_not_import_parsers():
+    code = (
+        "import sys\nfrom launchlint.cli import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('tree_sitter', 'yaml', 'libcst') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_named_file_gets_project_context(tmp_path):
+    """Pre-commit passes one file: the caller elsewhere in the project still counts."""
+    shutil.copytree(INCIDENT, tmp_path / "p")
+    result = launchlint("--format", "json", "--select", "LL102", "start_training.sh", cwd=tmp_path / "p")
+    assert [f["code"] for f in json.loads(result.stdout)] == ["LL102"]
+    other = launchlint("--format", "json", "--select", "LL102", "train_dflash_pipeline.py", cwd=tmp_path / "p")
+    assert json.loads(other.stdout) == []
+
+
+def test_bad_inputs_do_not_stop_the_run(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "binary.sh").write_bytes(b"\x7fELF\x00\x00\x01")
+    (tmp_path / "latin1.sh").write_bytes(b"echo caf\xe9\n")
+    (tmp_path / "broken.py").write_text("def f(:\n")
+    (tmp_path / "run.sh").write_text("bash job.sh | tee job.log\n")
+    (tmp_path / "job.sh").write_text("exec > other.log\npython t.py\n")
+    result = launchlint("--format", "json", ".", cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    found = sorted((f["path"], f["code"], f["message"]) for f in json.loads(result.stdout))
+    assert found == [
+        ("binary.sh", "LL001", "binary file (NUL byte); not analysed"),
+        ("broken.py", "LL001", found[1][2]),
+        ("job.sh", "LL102", found[2][2]),
+        ("latin1.sh", "LL001", "not valid UTF-8 at byte 8"),
+    ]
