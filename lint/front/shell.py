@@ -283,9 +283,6 @@ class Walker:
         kind = node.type
         if kind in ("comment", "heredoc_body"):
             return
-        if kind == "ERROR":
-            self.script.parse_errors.append((self.unit.location(node), "syntax error"))
-            return
         if kind == "command":
             self.command(node, stdout, stderr, [])
         elif kind == "redirected_statement":
@@ -572,16 +569,16 @@ def parse_nested(
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
-    run_unit(inner, confirm=False)
+    run_unit(inner)
     return walker.script.commands[before:]
 
 
-def run_unit(walker: Walker, *, confirm: bool = True) -> None:
+def run_unit(walker: Walker) -> None:
     tree = _parser().parse(walker.unit.data)
     root = tree.root_node
     if root.has_error:
         error = _first_error(root)
-        if error is not None and not (confirm and _bash_accepts(walker.unit.data)):
+        if error is not None and not _bash_accepts(walker.unit.data):
             message = "missing " + error.type if error.is_missing else "syntax error"
             if walker.unit.depth:
                 message += " in a nested command string"
@@ -627,5 +624,5 @@ def parse_shell(
         state.variables[name] = value
         state.exported.add(name)
     unit = Unit(path, text, index, origin, 0)
-    run_unit(Walker(script, unit, state, ()), confirm=origin is None)
+    run_unit(Walker(script, unit, state, ()))
     return script
