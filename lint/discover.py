@@ -82,7 +82,8 @@ def _regular(path: Path) -> bool:
         return False
 
 
-def walk(root: Path, excludes) -> Iterator[Path]:
+def walk(root: Path, excludes) -> Iterator[tuple[Path, str]]:
+    """(path, path relative to root) of the files under root, honouring .gitignore."""
     ignore = _ignore_spec(root)
     seen: set[tuple[int, int]] = set()
     for directory, dirnames, filenames in os.walk(root, followlinks=True):
@@ -100,18 +101,22 @@ def walk(root: Path, excludes) -> Iterator[Path]:
         dirnames[:] = sorted(
             d
             for d in dirnames
-            if d not in SKIP_DIRS
-            and not d.startswith(".")
-            or d in (".github", ".gitlab")
+            if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
+            and not ignore.match_file(rel_dir + d + "/")
+            and not excludes(rel_dir + d + "/")
         )
-        dirnames[:] = [
-            d for d in dirnames if not ignore.match_file(rel_dir + d + "/") and not excludes(rel_dir + d + "/")
-        ]
         for name in sorted(filenames):
             rel = rel_dir + name
-            if ignore.match_file(rel) or excludes(rel):
-                continue
-            yield Path(directory) / name
+            if not ignore.match_file(rel) and not excludes(rel):
+                yield Path(directory) / name, rel
+
+
+def _relative(path: Path, root: Path) -> str:
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(root).as_posix()
+    except ValueError:
+        return absolute.as_posix()
 
 
 def discover(paths: list[str], excludes=lambda rel: False) -> Discovery:
@@ -119,41 +124,33 @@ def discover(paths: list[str], excludes=lambda rel: False) -> Discovery:
     root = find_root(first)
     found = Discovery(root)
 
-    def add(path: Path, *, named: bool) -> None:
-        try:
-            rel = path.resolve().relative_to(root).as_posix()
-        except ValueError:
-            rel = path.resolve().as_posix()
-        if rel in found.files:
-            if named:
-                found.named.add(rel)
-            return
-        if not _regular(path):
-            if named:
-                found.warnings.append(f"{path}: not a regular file, skipped")
-            return
-        kind = kind_of(path, named=named)
-        if kind is None:
-            return
-        found.files[rel] = (path, kind)
+    def add(path: Path, rel: str, *, named: bool) -> None:
+        if rel not in found.files:
+            if not _regular(path):
+                if named:
+                    found.warnings.append(f"{path}: not a regular file, skipped")
+                return
+            kind = kind_of(path, named=named)
+            if kind is None:
+                return
+            found.files[rel] = (path, kind)
         if named:
             found.named.add(rel)
 
-    for path in walk(root, excludes):
-        add(path, named=False)
+    for path, rel in walk(root, excludes):
+        add(path, rel, named=False)
     for name in paths or ["."]:
         path = Path(name)
         if path.is_dir():
-            target = path.resolve()
-            for rel in list(found.files):
-                abs_path = (root / rel).resolve()
-                if abs_path == target or target in abs_path.parents:
-                    found.named.add(rel)
-            if not target.is_relative_to(root):
-                for sub in walk(target, excludes):
-                    add(sub, named=True)
+            prefix = _relative(path, root)
+            if prefix.startswith("/"):  # a directory outside the project: walk it too
+                for sub, rel in walk(path.resolve(), excludes):
+                    add(sub, f"{prefix}/{rel}", named=True)
+            else:
+                inside = "" if prefix == "." else prefix + "/"
+                found.named.update(rel for rel in found.files if rel.startswith(inside))
         elif path.exists() or path.is_symlink():
-            add(path, named=True)
+            add(path, _relative(path, root), named=True)
         else:
             found.warnings.append(f"{name}: no such file or directory")
     return found
