@@ -4,29 +4,43 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
 from . import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+FORMATS = ["text", "json", "sarif", "github"]
 
 
 class UsageError(Exception):
     """A problem with the command line or the configuration: one line, exit 2."""
 
 
-def _codes(value: str | None, option: str) -> frozenset[str]:
-    if not value:
-        return frozenset()
+def _known_codes() -> list[str]:
     from .rulekit import all_rules
 
-    known = [r.code for r in all_rules()]
-    codes = frozenset(c.strip().upper() for c in value.split(",") if c.strip())
+    return [r.code for r in all_rules()]
+
+
+def _codes(value: str | None, option: str) -> list[str]:
+    codes = [c.strip().upper() for c in (value or "").split(",") if c.strip()]
+    known = _known_codes()
     for code in codes:
         if code != "ALL" and not any(k.startswith(code) for k in known):
             raise UsageError(f"unknown rule code {code!r} in {option}")
     return codes
+
+
+def _per_file_ignores(values: tuple[str, ...]) -> dict[str, list[str]]:
+    table = {}
+    for value in values:
+        glob, sep, codes = value.rpartition(":")
+        if not sep or not glob:
+            raise UsageError(f"--per-file-ignores expects GLOB:CODES, not {value!r}")
+        table[glob] = _codes(codes, "--per-file-ignores")
+    return table
 
 
 def _color(choice: str) -> bool:
@@ -37,15 +51,65 @@ def _color(choice: str) -> bool:
     return sys.stdout.isatty()
 
 
+def _config(config_file: str | None, no_config: bool):
+    from .config import Config, find_config, load_config
+
+    if no_config:
+        return Config()
+    path = Path(config_file) if config_file else find_config(Path.cwd())
+    if path is None:
+        return Config()
+    if not path.is_file():
+        raise UsageError(f"config file {config_file} not found")
+    return load_config(path, _known_codes())
+
+
+def _options(cli: dict, config, stdin):
+    """Command-line values override the configuration file's, key by key."""
+    from .engine import Options
+    from .project import Settings
+
+    select = _codes(cli["select"], "--select") if cli["select"] else config.select
+    extend = (_codes(cli["extend_select"], "--extend-select") if cli["extend_select"] else []) + config.extend_select
+    if extend:
+        select = (select or ["ALL"]) + extend
+    ignore = _codes(cli["ignore"], "--ignore") if cli["ignore"] else config.ignore
+    per_file = _per_file_ignores(cli["per_file_ignores"]) or config.per_file_ignores
+    excludes = [e for value in cli["exclude"] for e in value.split(",") if e] or config.exclude
+    base = Path.cwd() if cli["per_file_ignores"] or cli["exclude"] else config.directory
+    path_map = tuple(
+        (prefix, os.path.relpath(config.directory / directory, config.directory))
+        for prefix, directory in config.path_map.items()
+    )
+    return Options(
+        select=frozenset(select) if select else None,
+        ignore=frozenset(ignore),
+        per_file_ignores={glob: frozenset(codes) for glob, codes in per_file.items()},
+        exclude=tuple(excludes),
+        severity=dict(config.severity),
+        base=base,
+        settings=Settings(lock_names=tuple(config.lock_names), path_map=path_map),
+        stdin=stdin,
+        debug=cli["debug"],
+    )
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--select", help="Rule codes or prefixes to enable (comma-separated); default: all.")
-@click.option("--ignore", help="Rule codes or prefixes to disable (comma-separated).")
-@click.option("--extend-select", help="Codes to enable in addition to --select.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--select", help="Rule codes or prefixes to report (comma-separated); default: all.")
+@click.option("--ignore", help="Rule codes or prefixes not to report (comma-separated).")
+@click.option("--extend-select", help="Codes to report in addition to --select.")
+@click.option("--per-file-ignores", multiple=True, metavar="GLOB:CODES", help="Ignore CODES in files matching GLOB.")
+@click.option("--exclude", multiple=True, metavar="GLOBS", help="Gitignore-style globs of files not to read.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
-@click.option("--fail-on", type=click.Choice(["error", "warning"]), default="warning", show_default=True)
+@click.option("--fail-on", type=click.Choice(["error", "warning"]), help="Lowest severity that fails (default: warning).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this configuration file.")
+@click.option("--no-config", is_flag=True, help="Ignore configuration files.")
+@click.option("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
+@click.option("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
+@click.option("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
 @click.option("--quiet", is_flag=True, help="Print findings only, no summary line.")
 @click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True)
@@ -53,60 +117,97 @@ def _color(choice: str) -> bool:
 @click.option("--list-rules", is_flag=True, help="List every rule: code, name, severity, summary.")
 @click.option("--debug", is_flag=True, help="Add tracebacks to internal errors (LL003).")
 @click.version_option(__version__, prog_name="launchlint")
-def command(paths, select, ignore, extend_select, fmt, output, fail_on, exit_zero, quiet, statistics, color, explain, list_rules, debug):
+def command(**cli):
     """Lint ML training launch scripts, configs and trainers."""
     from .rulekit import all_rules, rule_by_code
 
-    if list_rules:
+    if cli["list_rules"]:
         for rule in all_rules():
             click.echo(f"{rule.code}  {rule.name:<32} {rule.severity.value:<8} {rule.summary}")
         return EXIT_CLEAN
-    if explain:
-        rule = rule_by_code().get(explain.strip().upper())
+    if cli["explain"]:
+        rule = rule_by_code().get(cli["explain"].strip().upper())
         if rule is None:
-            raise UsageError(f"unknown rule code {explain!r} for --explain")
+            raise UsageError(f"unknown rule code {cli['explain']!r} for --explain")
         click.echo(rule.explain(), nl=False)
         return EXIT_CLEAN
 
-    from .engine import Options, run
-    from .report import Paths, statistics as stats_text, to_json, to_text
+    from .engine import run
 
-    chosen = _codes(select, "--select") or None
-    if extend_select:
-        chosen = (chosen or frozenset({"ALL"})) | _codes(extend_select, "--extend-select")
-    options = Options(select=chosen, ignore=_codes(ignore, "--ignore"), debug=debug)
-    result = run(list(paths) or ["."], options)
+    paths = list(cli["paths"]) or ["."]
+    stdin = None
+    if "-" in paths:
+        if not cli["stdin_filename"]:
+            raise UsageError("reading `-` (standard input) needs --stdin-filename NAME")
+        stdin = (cli["stdin_filename"], sys.stdin.read())
+    config = _config(cli["config_file"], cli["no_config"])
+    result = run(paths, _options(cli, config, stdin))
     for warning in result.warnings:
         click.echo(f"launchlint: warning: {warning}", err=True)
+    findings = _baseline(cli, result)
+    if cli["write_baseline"]:
+        click.echo(f"launchlint: wrote {len(findings)} findings to {cli['write_baseline']}", err=True)
+        return EXIT_CLEAN
+    _emit(_render(cli, result, findings), cli["output"])
+    fail_on = cli["fail_on"] or config.fail_on
+    threshold = 2 if fail_on == "error" else 1
+    failed = any(f.severity.rank >= threshold for f in findings)
+    return EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
+
+
+def _baseline(cli: dict, result):
+    from .baseline import write_baseline, without_baseline
+
+    if cli["write_baseline"]:
+        write_baseline(cli["write_baseline"], result.findings, result.indexes)
+        return result.findings
+    if cli["baseline"]:
+        return without_baseline(cli["baseline"], result.findings, result.indexes)
+    return result.findings
+
+
+def _render(cli: dict, result, findings) -> str:
+    from .report import Paths, statistics, to_github, to_json, to_text
+
     shown = Paths(result.root)
+    fmt = cli["fmt"]
     if fmt == "json":
-        text = to_json(result.findings, shown)
+        text = to_json(findings, shown)
+    elif fmt == "sarif":
+        from .sarif import to_sarif
+
+        text = to_sarif(findings, shown.show, result.indexes)
+    elif fmt == "github":
+        text = to_github(findings, shown)
     else:
-        text = to_text(result.findings, shown, result.indexes, result.files, color=_color(color) and not output)
-        if quiet:
-            text = "\n".join(text.splitlines()[:-1]) + ("\n" if result.findings else "")
-    if statistics:
-        text += stats_text(result.findings)
+        text = to_text(findings, shown, result.indexes, result.files, color=_color(cli["color"]) and not cli["output"])
+        if cli["quiet"]:
+            text = "".join(text.splitlines(keepends=True)[:-1])
+    if cli["statistics"]:
+        text += statistics(findings)
+    return text
+
+
+def _emit(text: str, output: str | None) -> None:
     if output:
-        with open(output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:
         click.echo(text, nl=False)
-    threshold = 2 if fail_on == "error" else 1
-    failed = any(f.severity.rank >= threshold for f in result.findings)
-    return EXIT_FINDINGS if failed and not exit_zero else EXIT_CLEAN
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .baseline import BaselineError
+    from .config import ConfigError
+
     try:
         status = command.main(args=argv, prog_name="launchlint", standalone_mode=False)
-    except click.exceptions.NoArgsIsHelpError as error:
-        click.echo(error.format_message(), err=True)
-        status = EXIT_USAGE
     except click.ClickException as error:
         click.echo(f"launchlint: error: {error.format_message()}", err=True)
         status = EXIT_USAGE
-    except UsageError as error:
+    except (UsageError, ConfigError, BaselineError) as error:
         click.echo(f"launchlint: error: {error}", err=True)
         status = EXIT_USAGE
     except click.exceptions.Abort:

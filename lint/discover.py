@@ -27,6 +27,16 @@ class Discovery:
     files: dict[str, tuple[Path, str]] = field(default_factory=dict)  # rel path -> (abs, kind)
     named: set[str] = field(default_factory=set)  # files the user asked about
     warnings: list[str] = field(default_factory=list)
+    stdin_path: str | None = None  # the file whose text comes from standard input
+
+    def add_stdin(self, name: str, text: str) -> None:
+        """`launchlint - --stdin-filename NAME`: NAME's text is standard input, not the disk's."""
+        path = Path(name)
+        rel = _relative(path, self.root)
+        kind = kind_of(path) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
+        self.files[rel] = (path, kind)
+        self.named.add(rel)
+        self.stdin_path = rel
 
 
 def find_root(start: Path) -> Path:
@@ -54,12 +64,16 @@ def kind_of(path: Path, *, named: bool = False) -> str | None:
             first = handle.readline(200)
     except OSError:
         return None
+    return _kind_from_shebang(first) or ("shell" if named else None)
+
+
+def _kind_from_shebang(first: bytes) -> str | None:
     if first.startswith(b"#!"):
         if b"python" in first:
             return "python"
         if any(shell in first for shell in (b"sh", b"bash", b"zsh", b"ksh")):
             return "shell"
-    return "shell" if named else None
+    return None
 
 
 def _ignore_spec(root: Path):
@@ -119,9 +133,8 @@ def _relative(path: Path, root: Path) -> str:
         return absolute.as_posix()
 
 
-def discover(paths: list[str], excludes=lambda rel: False) -> Discovery:
-    first = Path(paths[0]) if paths else Path(".")
-    root = find_root(first)
+def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = None) -> Discovery:
+    root = root or find_root(Path(paths[0]) if paths else Path("."))
     found = Discovery(root)
 
     def add(path: Path, rel: str, *, named: bool) -> None:
@@ -139,7 +152,7 @@ def discover(paths: list[str], excludes=lambda rel: False) -> Discovery:
 
     for path, rel in walk(root, excludes):
         add(path, rel, named=False)
-    for name in paths or ["."]:
+    for name in paths:
         path = Path(name)
         if path.is_dir():
             prefix = _relative(path, root)

@@ -1,18 +1,23 @@
-"""The pipeline: discover -> parse (front ends) -> facts -> project graph -> rules -> report.
+"""The pipeline: discover -> parse (front ends) -> facts -> project graph -> rules -> suppress.
 
 Nothing here raises for bad input: an unreadable or unparseable file becomes a finding or a
 warning, and a crash in one front end or rule becomes one LL003 finding.
+
+Every rule runs on every run; `select`/`ignore` only filter what is reported. That keeps LL002
+honest: a suppression is unused when no rule finds anything it covers, whatever is selected.
 """
 
 from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from .discover import discover, read_text
-from .model import Finding, LineIndex, Location
+from .model import Finding, LineIndex, Location, Severity
 from .project import Project, Settings, SourceFile
 from .rulekit import Rule, all_rules
+from .suppress import covers, find_suppressions
 
 INTERNAL_ERROR = "LL003"
 
@@ -21,7 +26,12 @@ INTERNAL_ERROR = "LL003"
 class Options:
     select: frozenset[str] | None = None  # None: every rule
     ignore: frozenset[str] = frozenset()
+    per_file_ignores: dict[str, frozenset[str]] = field(default_factory=dict)  # glob -> codes
+    exclude: tuple[str, ...] = ()
+    severity: dict[str, str] = field(default_factory=dict)
+    base: Path | None = None  # directory the globs are relative to (the config's)
     settings: Settings = field(default_factory=Settings)
+    stdin: tuple[str, str] | None = None  # (file name, text) for `launchlint -`
     debug: bool = False
 
 
@@ -59,13 +69,41 @@ def _parse(project: Project, source: SourceFile) -> None:
         project.errors.extend(facts.errors)
 
 
+def _glob_matcher(patterns, base: Path | None, root: Path):
+    """A test of project-relative paths against gitignore-style globs relative to `base`."""
+    if not patterns:
+        return lambda rel: False
+    import pathspec
+
+    spec = pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+    prefix = ""
+    if base is not None:
+        try:
+            prefix = root.relative_to(base.resolve()).as_posix()
+        except ValueError:
+            prefix = ""
+    prefix = "" if prefix in ("", ".") else prefix + "/"
+    return lambda rel: spec.match_file(prefix + rel)
+
+
 def build_project(paths: list[str], options: Options) -> tuple[Project, set[str], list[str], list[Finding]]:
-    found = discover(paths)
+    stdin_name = options.stdin[0] if options.stdin else None
+    first = paths[0] if paths and paths[0] != "-" else (stdin_name or ".")
+    from .discover import find_root
+
+    root = find_root(Path(first))
+    excludes = _glob_matcher(options.exclude, options.base, root)
+    found = discover([p for p in paths if p != "-"] or ([] if options.stdin else ["."]), excludes, root=root)
+    if options.stdin:
+        found.add_stdin(*options.stdin)
     project = Project(root=str(found.root), settings=options.settings)
     internal: list[Finding] = []
     for rel, (abs_path, kind) in found.files.items():
         try:
-            text, problem = read_text(abs_path)
+            if rel == found.stdin_path:
+                text, problem = options.stdin[1], None
+            else:
+                text, problem = read_text(abs_path)
         except OSError as error:
             found.warnings.append(f"{rel}: cannot read: {error.strerror or error}")
             continue
@@ -89,43 +127,74 @@ def _internal(path: str, where: str, error: BaseException, debug: bool) -> Findi
     return Finding(Location(path, 1, 1, 1, 1), message)
 
 
-def selected_rules(options: Options) -> list[Rule]:
-    rules = all_rules()
-    chosen = [r for r in rules if options.select is None or _matches(r.code, options.select)]
-    return [r for r in chosen if not _matches(r.code, options.ignore)]
-
-
-def _matches(code: str, patterns: frozenset[str]) -> bool:
+def matches(code: str, patterns) -> bool:
     """`LL1` selects LL101..LL109, `ALL` everything, as ruff's prefixes do."""
     return any(p == "ALL" or code.startswith(p) for p in patterns)
 
 
-def _reported(finding: Finding, named: set[str]) -> bool:
-    paths = [finding.location.path, *(r.location.path for r in finding.related)]
-    return any(p in named for p in paths)
-
-
-def run(paths: list[str], options: Options) -> Result:
-    project, named, warnings, internal = build_project(paths, options)
-    rules = selected_rules(options)
-    findings: list[Finding] = []
-    by_code = {r.code: r for r in all_rules()}
+def _run_rules(project: Project, rules: list[Rule], named: set[str], debug: bool) -> tuple[list[Finding], list[Finding]]:
+    findings, crashes = [], []
     for rule in rules:
         try:
             produced = list(rule.check(project))
         except Exception as error:
-            crash = _internal(_first(named), f"rule {rule.code} {rule.name}", error, options.debug)
-            internal.append(replace(crash, message=crash.message + " (the other rules still ran)"))
+            crash = _internal(min(named) if named else ".", f"rule {rule.code} {rule.name}", error, debug)
+            crashes.append(replace(crash, message=crash.message + " (the other rules still ran)"))
             continue
         findings.extend(replace(f, code=rule.code, name=rule.name, severity=rule.severity) for f in produced)
-    if INTERNAL_ERROR in {r.code for r in rules}:
-        meta = by_code[INTERNAL_ERROR]
-        findings.extend(replace(f, code=meta.code, name=meta.name, severity=meta.severity) for f in internal)
+    return findings, crashes
+
+
+def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:
+    script = project.shell.get(path)
+    if script is None:
+        return []
+    return [(c.location.line, c.location.end_line) for c in script.commands if not c.wrappers]
+
+
+def run(paths: list[str], options: Options) -> Result:
+    project, named, warnings, internal = build_project(paths, options)
+    rules = all_rules()
+    first = [r for r in rules if not r.after_other_rules]
+    raw, crashes = _run_rules(project, first, named, options.debug)
+    internal_rule = next(r for r in rules if r.code == INTERNAL_ERROR)
+    raw += [replace(f, code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in internal + crashes]
+
+    project.suppressions = [
+        s
+        for path, source in project.files.items()
+        for s in find_suppressions(path, source.text, project.index(path), _statement_spans(project, path))
+    ]
+    project.raw_findings = raw
+    late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options.debug)
+    findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
+    findings += [replace(f, code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
+
+    findings = [f for f in findings if _selected(f, options, project)]
+    findings = [_with_severity(f, options.severity) for f in findings]
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
     ordered = sorted(unique.values(), key=Finding.sort_key)
     shown = {f.location.path for f in ordered if f.location.path in project.files}
     return Result(ordered, len(project.files), warnings, project.root, {p: project.index(p) for p in shown})
 
 
-def _first(named: set[str]) -> str:
-    return min(named) if named else "."
+def _selected(finding: Finding, options: Options, project: Project) -> bool:
+    if options.select is not None and not matches(finding.code, options.select):
+        return False
+    if matches(finding.code, options.ignore):
+        return False
+    root = Path(project.root)
+    for glob, codes in options.per_file_ignores.items():
+        if matches(finding.code, codes) and _glob_matcher([glob], options.base, root)(finding.location.path):
+            return False
+    return True
+
+
+def _with_severity(finding: Finding, overrides: dict[str, str]) -> Finding:
+    level = overrides.get(finding.code)
+    return replace(finding, severity=Severity(level)) if level else finding
+
+
+def _reported(finding: Finding, named: set[str]) -> bool:
+    paths = [finding.location.path, *(r.location.path for r in finding.related)]
+    return any(p in named for p in paths)

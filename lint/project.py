@@ -11,6 +11,8 @@ from .shellfacts import ShellScript
 
 if TYPE_CHECKING:
     from .graph import LaunchGraph
+    from .model import Finding
+    from .suppress import Suppression
     from .pyfacts import PythonModule
     from .threads import ThreadReport
 
@@ -38,6 +40,8 @@ class Project:
     python: dict[str, PythonModule] = field(default_factory=dict)
     errors: list[tuple[Location, str]] = field(default_factory=list)  # unparseable input
     settings: Settings = field(default_factory=Settings)
+    suppressions: list[Suppression] = field(default_factory=list)
+    raw_findings: list[Finding] = field(default_factory=list)  # before suppression (for LL002)
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})

@@ -96,3 +96,25 @@ def summary(findings: list[Finding], files: int) -> str:
 def statistics(findings: list[Finding]) -> str:
     counts = Counter((f.code, f.name) for f in findings)
     return "".join(f"{n:5d}  {code}  {name}\n" for (code, name), n in sorted(counts.items()))
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def to_github(findings: list[Finding], paths: Paths) -> str:
+    """GitHub Actions workflow commands: annotations on the pull request's diff."""
+    lines = []
+    for f in findings:
+        loc = f.location
+        kind = "error" if f.severity is Severity.ERROR else "warning"
+        props = (
+            f"file={_escape_property(paths.show(loc.path))},line={loc.line},col={loc.column},"
+            f"endLine={loc.end_line},endColumn={loc.end_column},title={_escape_property(f'{f.code} {f.name}')}"
+        )
+        lines.append(f"::{kind} {props}::{_escape_data(f.message)}")
+    return "".join(line + "\n" for line in lines)

@@ -48,6 +48,7 @@ class Rule:
     check: Callable[..., Iterator[Finding]]
     valid: tuple[Example, ...]
     invalid: tuple[Example, ...]
+    after_other_rules: bool = False  # reads the others' findings (LL002)
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
@@ -60,6 +61,7 @@ class Rule:
             check=module.check,
             valid=tuple(getattr(module, "VALID", ())),
             invalid=tuple(getattr(module, "INVALID", ())),
+            after_other_rules=getattr(module, "AFTER_OTHER_RULES", False),
         )
 
     def explain(self) -> str:

@@ -1,0 +1,59 @@
+"""Baselines and stable fingerprints.
+
+A finding's fingerprint hashes its code, its path and the *content* of its source line (not the
+line number), plus how many identical findings came before it in the file; so inserting lines
+elsewhere does not make an old finding new, and SARIF consumers can track it across commits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from pathlib import Path
+
+from .model import Finding, LineIndex
+
+VERSION = 1
+
+
+class BaselineError(Exception):
+    """An unreadable or malformed baseline file: one line, exit 2."""
+
+
+def fingerprints(findings: list[Finding], indexes: dict[str, LineIndex]) -> list[str]:
+    seen: Counter[str] = Counter()
+    prints = []
+    for finding in findings:
+        index = indexes.get(finding.location.path)
+        content = index.line_text(finding.location.line).strip() if index else ""
+        key = "\0".join((finding.code, finding.location.path, content))
+        seen[key] += 1
+        digest = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass")).hexdigest()
+        prints.append(digest[:32])
+    return prints
+
+
+def write_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> None:
+    entries = [
+        {"code": f.code, "path": f.location.path, "fingerprint": p}
+        for f, p in zip(findings, fingerprints(findings, indexes))
+    ]
+    Path(path).write_text(json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n", encoding="utf-8")
+
+
+def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> list[Finding]:
+    """The findings that are not in the baseline (each baseline entry absorbs one finding)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        known = Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise BaselineError(f"cannot read baseline {path}: {error}") from None
+    fresh = []
+    for finding, print_ in zip(findings, fingerprints(findings, indexes)):
+        key = (finding.code, finding.location.path, print_)
+        if known[key] > 0:
+            known[key] -= 1
+        else:
+            fresh.append(finding)
+    return fresh

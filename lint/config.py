@@ -1,0 +1,131 @@
+"""Configuration: `[tool.launchlint]` in pyproject.toml or `.launchlint.yaml`, found upward.
+
+Keys use ruff's spelling. Any mistake (unknown key, bad value, unknown rule code) is a
+`ConfigError` whose one-line message names the file and the key; the CLI exits 2 with it.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SEVERITIES = ("error", "warning")
+KEYS = (
+    "select", "ignore", "extend-select", "per-file-ignores", "exclude", "fail-on",
+    "path-map", "lock-names", "severity",
+)
+
+
+class ConfigError(Exception):
+    """A configuration mistake: one line naming it."""
+
+
+@dataclass
+class Config:
+    select: list[str] | None = None
+    ignore: list[str] = field(default_factory=list)
+    extend_select: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    exclude: list[str] = field(default_factory=list)
+    fail_on: str = "warning"
+    path_map: dict[str, str] = field(default_factory=dict)
+    lock_names: list[str] = field(default_factory=list)
+    severity: dict[str, str] = field(default_factory=dict)
+    directory: Path = field(default_factory=Path.cwd)  # globs are relative to it
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest `.launchlint.yaml`, or pyproject.toml with a [tool.launchlint] table."""
+    start = start.resolve()
+    for directory in (start, *start.parents):
+        own = directory / ".launchlint.yaml"
+        if own.is_file():
+            return own
+        pyproject = directory / "pyproject.toml"
+        if pyproject.is_file() and _pyproject_table(pyproject) is not None:
+            return pyproject
+    return None
+
+
+def _pyproject_table(path: Path) -> dict | None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    return data.get("tool", {}).get("launchlint")
+
+
+def _yaml_table(path: Path) -> dict:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ConfigError(f"{path}: invalid YAML: {first}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping of settings")
+    return data
+
+
+def load_config(path: Path, known_codes: list[str]) -> Config:
+    table = _yaml_table(path) if path.suffix in (".yaml", ".yml") else (_pyproject_table(path) or {})
+    config = Config(directory=path.resolve().parent)
+    where = f"{path}"
+    for key, value in table.items():
+        if key not in KEYS:
+            raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
+        setattr(config, key.replace("-", "_"), _value(where, key, value, known_codes))
+    return config
+
+
+def _value(where: str, key: str, value, known_codes: list[str]):
+    def strings(item, what: str) -> list[str]:
+        if isinstance(item, str):
+            item = [part.strip() for part in item.split(",") if part.strip()]
+        if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
+            raise ConfigError(f"{where}: {what} must be a list of strings")
+        return item
+
+    def codes(item, what: str) -> list[str]:
+        found = [c.upper() for c in strings(item, what)]
+        for code in found:
+            if code != "ALL" and not any(k.startswith(code) for k in known_codes):
+                raise ConfigError(f"{where}: unknown rule code {code!r} in {what}")
+        return found
+
+    def mapping(item, what: str) -> dict:
+        if not isinstance(item, dict):
+            raise ConfigError(f"{where}: {what} must be a mapping")
+        return item
+
+    if key in ("select", "ignore", "extend-select"):
+        return codes(value, key)
+    if key in ("exclude", "lock-names"):
+        return strings(value, key)
+    if key == "fail-on":
+        if value not in SEVERITIES:
+            raise ConfigError(f"{where}: fail-on must be one of {', '.join(SEVERITIES)}, not {value!r}")
+        return value
+    if key == "per-file-ignores":
+        return {str(glob): codes(v, f"per-file-ignores[{glob!r}]") for glob, v in mapping(value, key).items()}
+    if key == "path-map":
+        table = mapping(value, key)
+        if not all(isinstance(v, str) for v in table.values()):
+            raise ConfigError(f"{where}: path-map values must be project directories (strings)")
+        return {str(k): v for k, v in table.items()}
+    # severity
+    table = mapping(value, key)
+    for code, level in table.items():
+        codes(str(code), "severity")
+        if level not in SEVERITIES:
+            raise ConfigError(f"{where}: severity of {code} must be error or warning, not {level!r}")
+    return {str(code).upper(): level for code, level in table.items()}
