@@ -1,0 +1,510 @@
+"""YAML front end: the shell embedded in GitHub Actions workflows and Compose files.
+
+Safety first: the file is only *composed* (`yaml.compose_all`, safe loader), never constructed,
+so tags such as `!!python/object/apply` build nothing, and the node graph is read without
+expanding aliases (each step, service and scalar is visited once), so an alias bomb stays cheap.
+
+Every shell piece (`steps[].run`, a service's `entrypoint` + `command`) is parsed into one
+`ShellScript` with an origin map: each character of the scalar's *value* is mapped back to its
+character in the file, through block indentation, folding, quotes and escapes, so a finding in
+a `run: |` block points at the real line and column.
+
+Workflows and Compose files are recognised by their structure (`jobs.<id>.steps`, a composite
+action's `runs.steps`, a top-level `services` mapping); the usual file names
+(`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for this front end to read.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ..model import LineIndex, Location
+from ..shellfacts import ShellScript
+from .shell import parse_shell
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Deeper nesting is refused before composing: libyaml's composer recurses in C (a stack overflow
+# kills the process at a few ten thousand levels), its scanner is quadratic in flow nesting, and
+# the pure-Python loader hits the recursion limit near 400. Real configs stay under 30.
+MAX_NESTING = 200
+
+MERGE_TAG = "tag:yaml.org,2002:merge"
+NULL_TAG = "tag:yaml.org,2002:null"
+
+# YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
+
+# A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
+DEFAULT_SHELL = "bash -e {0}"
+WINDOWS_DEFAULT_SHELL = "pwsh"
+
+_ESCAPES = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+    "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85",
+    "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}  # fmt: skip
+_HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
+_SKIPPABLE = " \t\n"  # source characters a scalar's value may drop: indentation, folded breaks
+
+Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') and their offsets
+
+
+@dataclass
+class YamlFacts:
+    """What the YAML front end found in one file."""
+
+    shell: ShellScript | None = None  # every shell piece of the file, in one script
+    errors: list[tuple[Location, str]] = field(default_factory=list)  # invalid YAML
+
+
+def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
+    """The shell embedded in a YAML file, and where the file is not valid YAML."""
+    source = _Source(path, text, index)
+    facts = YamlFacts()
+    extractor = _Extractor(source, facts)
+    for root in _documents(source, facts.errors):
+        extractor.document(root)
+    return facts
+
+
+def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[Node]:
+    """The composed documents up to the first error, which is recorded."""
+    try:
+        too_deep = _too_deep(source.text)
+        if too_deep is not None:
+            errors.append(source.error_at(too_deep, f"nesting deeper than {MAX_NESTING} levels"))
+            return
+        yield from yaml.compose_all(source.text, Loader=_LOADER)
+    except (yaml.YAMLError, RecursionError, ValueError) as error:
+        errors.append(_error_entry(error, source))
+
+
+def _too_deep(text: str) -> yaml.Mark | None:
+    """Where nesting first gets too deep. Events come from an iterative parser and stop there;
+    a syntax error is left for the composer to report, after the documents before it."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return event.start_mark
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except (yaml.YAMLError, ValueError):
+        return None
+    return None
+
+
+def _error_entry(error: Exception, source: _Source) -> tuple[Location, str]:
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        message = error.problem or error.context or str(error)
+        if mark is not None:
+            return source.error_at(mark, message)
+        return source.error_at_offset(0, message)
+    if isinstance(error, yaml.reader.ReaderError):
+        # The C reader reports a byte position; the offending character is its first occurrence.
+        offset = max(source.text.find(chr(error.character)), 0)
+        return source.error_at_offset(offset, str(error).splitlines()[0])
+    if isinstance(error, RecursionError):
+        return source.error_at_offset(0, "nesting too deep")
+    return source.error_at_offset(0, str(error))
+
+
+class _Source:
+    """The file's text and its offsets, as YAML marks count them."""
+
+    def __init__(self, path: str, text: str, index: LineIndex):
+        self.path = path
+        self.text = text
+        self.index = index
+        self.line_starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+        # Both loaders skip a byte order mark without counting it in the first line's columns.
+        self.bom = 1 if text.startswith("\ufeff") else 0
+
+    def offset(self, mark: yaml.Mark) -> int:
+        line = min(max(mark.line, 0), len(self.line_starts) - 1)
+        start = self.line_starts[line] + (self.bom if line == 0 else 0)
+        return min(start + mark.column, len(self.text))
+
+    def error_at(self, mark: yaml.Mark, message: str) -> tuple[Location, str]:
+        return self.error_at_offset(self.offset(mark), message)
+
+    def error_at_offset(self, offset: int, message: str) -> tuple[Location, str]:
+        one_line = " ".join(message.split()) or "invalid YAML"
+        return self.index.span(self.path, offset, offset + 1), one_line
+
+    def line_end(self, offset: int, end: int) -> tuple[int, int]:
+        """(end of the line's content, start of the next line), both at most `end`."""
+        match = _BREAK.search(self.text, offset, end)
+        return (match.start(), match.end()) if match else (end, end)
+
+    def next_line(self, offset: int) -> int:
+        line = bisect_right(self.line_starts, offset)
+        return self.line_starts[line] if line < len(self.line_starts) else len(self.text)
+
+
+# --- nodes -------------------------------------------------------------------------------------
+
+
+def _mapping(node: Node | None) -> dict[str, Node]:
+    """A mapping's scalar keys, with `<<` merge keys applied; each merged mapping is read once."""
+    result: dict[str, Node] = {}
+    stack, seen = [node], set()
+    while stack:
+        current = stack.pop()
+        if not isinstance(current, MappingNode) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        merged: list[Node] = []
+        own: dict[str, Node] = {}
+        for key, value in current.value:
+            if isinstance(key, ScalarNode) and key.tag == MERGE_TAG:
+                merged.extend(value.value if isinstance(value, SequenceNode) else [value])
+            elif isinstance(key, ScalarNode):
+                own[key.value] = value
+        for key, value in own.items():
+            result.setdefault(key, value)  # what the first mapping read says wins
+        stack.extend(reversed(merged))  # then the merged ones, the first listed first
+    return result
+
+
+def _text(node: Node | None) -> str | None:
+    return node.value if isinstance(node, ScalarNode) else None
+
+
+def _sequence(node: Node | None) -> list[Node]:
+    return list(node.value) if isinstance(node, SequenceNode) else []
+
+
+# --- scalars to text with an origin map --------------------------------------------------------
+
+
+def _scalar(node: ScalarNode, source: _Source) -> tuple[str, list[int]]:
+    """The scalar's value and the file offset of each of its characters (plus one past the end)."""
+    start, end = source.offset(node.start_mark), source.offset(node.end_mark)
+    style = node.style or ""
+    if style in ("|", ">"):
+        stream = _block_stream(source, start, end, node.value)
+    elif style == "'":
+        stream = _single_quoted(_raw_stream(source.text, start + 1, end - 1))
+    elif style == '"':
+        stream = _double_quoted(_raw_stream(source.text, start + 1, end - 1))
+    else:
+        stream = _raw_stream(source.text, start, end)
+    return node.value, _align(node.value, stream, end)
+
+
+def _raw_stream(text: str, start: int, end: int) -> Stream:
+    stream: Stream = []
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch == "\r" and text.startswith("\n", i + 1):
+            stream.append(("\n", i))
+            i += 2
+            continue
+        stream.append(("\n" if ch in "\r\x85" else ch, i))
+        i += 1
+    return stream
+
+
+def _single_quoted(stream: Stream) -> Stream:
+    """'' is one quote."""
+    result: Stream = []
+    i = 0
+    while i < len(stream):
+        result.append(stream[i])
+        i += 2 if stream[i][0] == "'" and i + 1 < len(stream) and stream[i + 1][0] == "'" else 1
+    return result
+
+
+def _double_quoted(stream: Stream) -> Stream:
+    """Escapes become the character they stand for, at the backslash; `\\` + break joins lines."""
+    result: Stream = []
+    i = 0
+    while i < len(stream):
+        ch, at = stream[i]
+        nxt = stream[i + 1][0] if i + 1 < len(stream) else ""
+        if ch != "\\" or not nxt:
+            result.append((ch, at))
+            i += 1
+        elif nxt == "\n":
+            i += 2
+        elif nxt in _HEX_ESCAPES:
+            width = _HEX_ESCAPES[nxt]
+            digits = "".join(c for c, _ in stream[i + 2 : i + 2 + width])
+            result.append((_hex_char(digits), at))
+            i += 2 + width
+        else:
+            result.append((_ESCAPES.get(nxt, nxt), at))
+            i += 2
+    return result
+
+
+def _hex_char(digits: str) -> str:
+    try:
+        return chr(int(digits, 16))
+    except ValueError:  # the scanner rejects these; keep a placeholder rather than fail
+        return "?"
+
+
+def _block_stream(source: _Source, start: int, end: int, value: str) -> Stream:
+    """The content lines of a `|` or `>` scalar after its header, without their indentation."""
+    lines = []
+    line_start = source.next_line(start)  # skip the header: `|-`, `>2`, a comment
+    while line_start < end:
+        content_end, next_start = source.line_end(line_start, end)
+        lines.append((line_start, content_end, next_start))
+        if next_start == line_start:
+            break
+        line_start = next_start
+    indent = _block_indent(source.text, lines, value)
+    stream: Stream = []
+    for line_start, content_end, next_start in lines:
+        first = min(line_start + indent, content_end)
+        stream.extend((source.text[i], i) for i in range(first, content_end))
+        if next_start > content_end:
+            stream.append(("\n", content_end))
+    return stream
+
+
+def _block_indent(text: str, lines: list[tuple[int, int, int]], value: str) -> int:
+    """The block's indentation: the one that makes its first content line start the value.
+
+    Without an indentation indicator it is the first content line's indentation; with one
+    (`|2`), the value may keep some of that line's leading spaces.
+    """
+    head = value.lstrip("\n")
+    for line_start, content_end, _ in lines:
+        line = text[line_start:content_end]
+        if line.strip():
+            lead = len(line) - len(line.lstrip(" "))
+            fits = (k for k in range(lead + 1) if head.startswith(line[k:]))
+            return next(fits, lead)
+    return 0
+
+
+def _align(value: str, stream: Stream, end: int) -> list[int]:
+    """Map each character of `value` onto the stream, skipping what YAML dropped.
+
+    A folded line break becomes a space in the value: it maps to the end of its line.
+    """
+    origin: list[int] = []
+    at = stream[0][1] if stream else end
+    j = 0
+    for ch in value:
+        k = j
+        while k < len(stream) and not _same(ch, stream[k][0]) and stream[k][0] in _SKIPPABLE:
+            k += 1
+        if k < len(stream) and _same(ch, stream[k][0]):
+            at, j = stream[k][1], k + 1
+        origin.append(at)  # unmatched (never for valid YAML): the last known position
+    origin.append(origin[-1] + 1 if origin else end)
+    return origin
+
+
+def _same(value_char: str, source_char: str) -> bool:
+    return value_char == source_char or (value_char == " " and source_char == "\n")
+
+
+# --- extraction --------------------------------------------------------------------------------
+
+
+class _Extractor:
+    """Finds the shell pieces of each document and parses them into one script."""
+
+    def __init__(self, source: _Source, facts: YamlFacts):
+        self.source = source
+        self.facts = facts
+        self.seen: set[int] = set()  # ids of nodes already read: aliases are visited once
+
+    def first_visit(self, node: Node) -> bool:
+        if id(node) in self.seen:
+            return False
+        self.seen.add(id(node))
+        return True
+
+    def document(self, root: Node) -> None:
+        self.seen = set()  # aliases never cross documents
+        top = _mapping(root)
+        self.workflow(top)
+        self.compose(top)
+
+    # GitHub Actions ------------------------------------------------------------------------
+
+    def workflow(self, top: dict[str, Node]) -> None:
+        env = _workflow_env(top.get("env"))
+        shell = _default_shell(top)
+        for job_node in _mapping(top.get("jobs")).values():
+            if not self.first_visit(job_node):
+                continue
+            job = _mapping(job_node)
+            job_shell = _default_shell(job) or shell or _runner_default_shell(job.get("runs-on"))
+            self.steps(job.get("steps"), job_shell, env | _workflow_env(job.get("env")))
+        runs = _mapping(top.get("runs"))  # a composite action: every step names its shell
+        if "steps" in runs:
+            self.steps(runs.get("steps"), DEFAULT_SHELL, env)
+
+    def steps(self, steps: Node | None, shell: str, env: dict[str, str | None]) -> None:
+        for step_node in _sequence(steps):
+            if not self.first_visit(step_node):
+                continue
+            step = _mapping(step_node)
+            run = step.get("run")
+            if not isinstance(run, ScalarNode) or not self.first_visit(run):
+                continue
+            pipefail = _pipefail(_text(step.get("shell")) or shell)
+            if pipefail is None:  # pwsh, python, cmd, ...: not shell this front end reads
+                continue
+            text, origin = _scalar(run, self.source)
+            self.parse(
+                _hide_expressions(text), origin, pipefail, env | _workflow_env(step.get("env"))
+            )
+
+    # Compose -------------------------------------------------------------------------------
+
+    def compose(self, top: dict[str, Node]) -> None:
+        for service_node in _mapping(top.get("services")).values():
+            if not self.first_visit(service_node):
+                continue
+            service = _mapping(service_node)
+            parts = [self.launch_part(service.get(key)) for key in ("entrypoint", "command")]
+            text, origin = _join([part for part in parts if part is not None and part[0].strip()])
+            self.parse(text, origin, False, _compose_env(service.get("environment")))
+
+    def launch_part(self, node: Node | None) -> tuple[str, list[int]] | None:
+        """A string is shell text; a list is an argv, quoted word by word."""
+        if node is None or not self.first_visit(node):
+            return None
+        if isinstance(node, ScalarNode) and node.tag != NULL_TAG:
+            return _unescape_dollars(*_scalar(node, self.source))
+        items = _sequence(node)
+        if not items or not all(isinstance(item, ScalarNode) for item in items):
+            return None
+        return _argv([self.argv_item(item) for item in items])
+
+    def argv_item(self, item: ScalarNode) -> tuple[str, list[int], int]:
+        value, origin = _unescape_dollars(*_scalar(item, self.source))
+        return value, origin, self.source.offset(item.start_mark)
+
+    def parse(
+        self, text: str, origin: list[int], pipefail: bool, env: dict[str, str | None]
+    ) -> None:
+        if not text.strip():
+            return
+        source = self.source
+        self.facts.shell = parse_shell(
+            source.path,
+            text,
+            source.index,
+            origin,
+            pipefail=pipefail,
+            env=env,
+            script=self.facts.shell,
+        )
+
+
+def _default_shell(spec: dict[str, Node]) -> str | None:
+    """`defaults.run.shell` of a workflow or a job."""
+    return _text(_mapping(_mapping(spec.get("defaults")).get("run")).get("shell"))
+
+
+def _runner_default_shell(runs_on: Node | None) -> str:
+    labels = [_text(runs_on)] + [_text(label) for label in _sequence(runs_on)]
+    windows = any(label and label.lower().startswith("windows") for label in labels)
+    return WINDOWS_DEFAULT_SHELL if windows else DEFAULT_SHELL
+
+
+def _pipefail(shell: str) -> bool | None:
+    """Whether a step's shell runs with pipefail; None when it is not bash or sh.
+
+    `shell: bash` is `bash --noprofile --norc -eo pipefail {0}`; the implicit default and any
+    custom template (`bash -e {0}`) have pipefail only when they ask for it.
+    """
+    words = shell.split()
+    if not words or words[0].rsplit("/", 1)[-1] not in ("bash", "sh"):
+        return None
+    return shell.strip() == "bash" or "pipefail" in shell
+
+
+def _hide_expressions(text: str) -> str:
+    """`${{ expr }}` becomes `${___}` of the same length: columns stay exact, and the word stays
+    unknown (a literal placeholder would read as a static path, a missing script)."""
+    return _EXPRESSION.sub(lambda m: "${" + "_" * (len(m.group()) - 3) + "}", text)
+
+
+def _workflow_env(node: Node | None) -> dict[str, str | None]:
+    env: dict[str, str | None] = {}
+    for name, value in _mapping(node).items():
+        text = _text(value)
+        if isinstance(value, ScalarNode) and value.tag == NULL_TAG:
+            text = ""
+        env[name] = None if text is None or "${{" in text else text
+    return env
+
+
+def _compose_env(node: Node | None) -> dict[str, str | None]:
+    """`environment:` as a map or as `- KEY=value`; no value, or an interpolation, is unknown."""
+    pairs: list[tuple[str, str | None]] = []
+    for name, value in _mapping(node).items():
+        pairs.append((name, None if value.tag == NULL_TAG else _text(value)))
+    for item in _sequence(node):
+        name, equals, value = (_text(item) or "").partition("=")
+        pairs.append((name, value if equals else None))
+    return {name: None if value is None or "$" in value else value for name, value in pairs if name}
+
+
+def _unescape_dollars(text: str, origin: list[int]) -> tuple[str, list[int]]:
+    """Compose reads `$$` as a literal `$` before anything runs."""
+    if "$$" not in text:
+        return text, origin
+    chars: list[str] = []
+    kept: list[int] = []
+    i = 0
+    while i < len(text):
+        chars.append(text[i])
+        kept.append(origin[i])
+        i += 2 if text.startswith("$$", i) else 1
+    return "".join(chars), kept + [origin[-1]]
+
+
+def _argv(items: list[tuple[str, list[int], int]]) -> tuple[str, list[int]]:
+    """Single-quote each argument so the shell reads it back unchanged, keeping positions."""
+    text: list[str] = []
+    origin: list[int] = []
+    for n, (value, value_origin, start) in enumerate(items):
+        if n:
+            text.append(" ")
+            origin.append(start)
+        text.append("'")
+        origin.append(start)  # the word starts where the item starts, quote or not
+        for ch, at in zip(value, value_origin):
+            piece = "'\\''" if ch == "'" else ch
+            text.append(piece)
+            origin.extend([at] * len(piece))
+        text.append("'")
+        origin.append(value_origin[-1])
+    return "".join(text), origin + [origin[-1]]
+
+
+def _join(parts: list[tuple[str, list[int]]]) -> tuple[str, list[int]]:
+    """Entrypoint then command, as one command line (the command's words are its arguments)."""
+    text = ""
+    origin: list[int] = [0]
+    for part_text, part_origin in parts:
+        if text:
+            text = text.rstrip() + " "
+            origin = origin[: len(text) - 1] + [part_origin[0]]
+        text += part_text
+        origin = origin[: len(text) - len(part_text)] + part_origin
+    return text, origin

@@ -1,0 +1,321 @@
+"""The YAML front end: shell in workflows and Compose files, at its real line and column."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from launchlint.front.yamldoc import parse_yaml
+from launchlint.model import LineIndex
+from launchlint.shellfacts import PIPE
+
+WORKFLOW = ".github/workflows/train.yml"
+
+
+def facts(text: str, path: str = WORKFLOW):
+    return parse_yaml(path, text, LineIndex(text))
+
+
+def commands(text: str, path: str = WORKFLOW):
+    shell = facts(text, path).shell
+    return shell.effective_commands() if shell else []
+
+
+def one(text: str, name: str, path: str = WORKFLOW):
+    found = [c for c in commands(text, path) if c.name == name]
+    assert len(found) == 1, [c.words for c in found]
+    return found[0]
+
+
+def where(thing) -> tuple[int, int]:
+    return thing.location.line, thing.location.column
+
+
+def spot(text: str, needle: str) -> tuple[int, int]:
+    """1-based (line, column) of the first `needle` in the YAML source itself."""
+    return LineIndex(text).position(text.index(needle))
+
+
+def steps(*lines: str) -> str:
+    return "on: push\njobs:\n  train:\n    runs-on: ubuntu-latest\n    steps:\n" + "".join(
+        f"      {line}\n" for line in lines
+    )
+
+
+# --- positions: every scalar style points at the file ------------------------------------------
+
+STYLES = {  # continuation lines are indented past the step's `run` key
+    "literal": "run: |\n    echo start\n    python t.py --lr 3 | tee x.log",
+    "literal-strip": "run: |-\n    echo start\n\n    python t.py | tee x.log",
+    "literal-indicator": "run: |2  # keeps two spaces\n      python t.py | tee x.log",
+    "folded": "run: >\n    echo start &&\n    python t.py\n    --lr 3 | tee x.log",
+    "plain": "run: python t.py | tee x.log",
+    "plain-multiline": "run: echo start &&\n    python t.py | tee x.log",
+    "double-quoted": 'run: "echo \\"go\\" \\t&& python t.py | tee x.log"',
+    "double-quoted-continued": 'run: "echo go && \\\n    python t.py | tee x.log"',
+    "single-quoted": "run: 'echo ''go'' && python t.py | tee x.log'",
+    "expression-before": "run: echo ${{ matrix.x }} && python t.py | tee x.log",
+}
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_command_and_words_at_their_file_position(style):
+    text = steps(*("- " + STYLES[style]).split("\n"))
+    python = one(text, "python")
+    assert where(python) == spot(text, "python t.py")
+    assert where(python.words[1]) == spot(text, "t.py")
+    assert python.words[1].value == "t.py"
+    tee = one(text, "tee")
+    assert where(tee) == spot(text, "tee x.log")
+    assert python.stdout.kind == PIPE
+
+
+def test_literal_block_second_line_and_more_indented_continuation():
+    text = steps("- run: |", "    echo start", "    python t.py \\", "      --lr 3 | tee x.log")
+    python = one(text, "python")
+    assert where(python) == (8, 11)
+    assert [w.value for w in python.words] == ["python", "t.py", "--lr", "3"]
+    assert where(python.words[2]) == (9, 13)
+
+
+def test_folded_block_joins_lines_but_words_keep_their_lines():
+    text = steps("- run: >", "    python t.py", "    --lr 3", "", "    echo done")
+    python = one(text, "python")
+    assert [w.value for w in python.words] == ["python", "t.py", "--lr", "3"]
+    assert where(python.words[2]) == (8, 11)
+    assert where(one(text, "echo")) == (10, 11)
+
+
+def test_expression_becomes_an_unknown_word_of_the_same_length():
+    text = steps(
+        "- run: CUDA_VISIBLE_DEVICES=${{ matrix.gpus }} python t.py ${{ inputs.args }} --x"
+    )
+    python = one(text, "python")
+    assert where(python) == spot(text, "CUDA")  # a command starts at its prefix assignments
+    assert where(python.words[0]) == spot(text, "python")
+    assert python.words[2].value is None
+    assert where(python.words[3]) == spot(text, "--x")
+    assert python.env_value("CUDA_VISIBLE_DEVICES").value is None
+
+
+def test_crlf_and_unicode_keep_columns():
+    text = steps("- run: |", "    echo é😀 | tee a.log", "    python t.py").replace("\n", "\r\n")
+    assert where(one(text, "tee")) == spot(text, "tee")
+    assert where(one(text, "python")) == spot(text, "python")
+
+
+def test_byte_order_mark_is_not_a_column():
+    text = "\ufeff" + steps("- run: python t.py")
+    assert where(one(text, "python")) == spot(text, "python")
+
+
+def test_syntax_error_in_a_run_block_is_reported_at_its_line():
+    text = steps("- run: |", "    echo ok", "    python t.py )")
+    errors = facts(text).shell.parse_errors
+    assert [(loc.line, loc.column) for loc, _ in errors] == [spot(text, ")")]
+
+
+# --- GitHub Actions shells ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "shell,pipefail",
+    [
+        (None, False),  # the default is `bash -e {0}`
+        ("bash", True),  # `bash --noprofile --norc -eo pipefail {0}`
+        ("sh", False),
+        ("bash -e {0}", False),
+        ("bash -euo pipefail {0}", True),
+        ("/usr/bin/bash --noprofile -o pipefail {0}", True),
+    ],
+)
+def test_step_shell_decides_pipefail(shell, pipefail):
+    lines = ["- run: python t.py | tee x.log"] + ([f"  shell: {shell}"] if shell else [])
+    assert one(steps(*lines), "python").pipefail is pipefail
+
+
+def test_defaults_run_shell_of_workflow_and_job():
+    text = (
+        "defaults:\n  run:\n    shell: bash\n"
+        "jobs:\n"
+        "  a:\n    steps:\n      - run: python a.py | tee a.log\n"
+        "  b:\n    defaults: {run: {shell: 'bash -e {0}'}}\n"
+        "    steps:\n      - run: python b.py | tee b.log\n"
+        "      - run: python c.py | tee c.log\n        shell: bash\n"
+    )
+    found = {c.words[1].value: c.pipefail for c in commands(text) if c.name == "python"}
+    assert found == {"a.py": True, "b.py": False, "c.py": True}
+
+
+@pytest.mark.parametrize("shell", ["pwsh", "powershell", "python", "cmd", "python {0}"])
+def test_steps_in_other_languages_are_skipped(shell):
+    text = steps("- run: python t.py | tee x.log", f"  shell: {shell}", "- run: echo kept")
+    assert [c.name for c in commands(text)] == ["echo"]
+
+
+def test_windows_runner_defaults_to_pwsh():
+    text = (
+        "jobs:\n  w:\n    runs-on: windows-latest\n    steps:\n"
+        "      - run: Get-ChildItem | Select-Object Name\n"
+        "      - run: python t.py | tee x.log\n        shell: bash\n"
+    )
+    assert [c.name for c in commands(text)] == ["python", "tee"]
+
+
+def test_env_of_workflow_job_and_step():
+    text = (
+        "env:\n  LEVEL: workflow\n  TOP: 1\n"
+        "jobs:\n  train:\n    env:\n      LEVEL: job\n    steps:\n"
+        "      - run: python t.py\n        env:\n          PYTHONUNBUFFERED: 1\n          LEVEL: step\n"
+        "          TOKEN: ${{ secrets.TOKEN }}\n"
+        "      - run: python u.py\n"
+    )
+    t, u = commands(text)
+    assert t.has_env("PYTHONUNBUFFERED") and t.has_env("TOP") and t.has_env("TOKEN")
+    assert t.variables["LEVEL"] == "step"
+    assert t.variables["TOKEN"] is None
+    assert not u.has_env("PYTHONUNBUFFERED")
+    assert u.variables["LEVEL"] == "job"
+
+
+def test_env_reaches_a_nested_bash_c():
+    text = steps("- run: bash -c 'python t.py | tee x.log'", "  env: {PYTHONUNBUFFERED: '1'}")
+    assert one(text, "python").has_env("PYTHONUNBUFFERED")
+
+
+def test_composite_action_steps():
+    text = (
+        "name: train\nruns:\n  using: composite\n  steps:\n"
+        "    - run: python t.py | tee x.log\n      shell: bash\n"
+    )
+    python = one(text, "python", "action.yml")
+    assert python.pipefail is True
+    assert where(python) == spot(text, "python")
+
+
+def test_steps_shared_through_an_alias_are_read_once():
+    text = "jobs:\n  a:\n    steps: &steps\n      - run: python t.py\n  b:\n    steps: *steps\n"
+    assert len(commands(text)) == 1
+
+
+# --- Compose -----------------------------------------------------------------------------------
+
+
+def test_compose_string_command():
+    text = "services:\n  train:\n    image: x\n    command: python t.py --lr 3\n"
+    python = one(text, "python", "docker-compose.yml")
+    assert where(python) == spot(text, "python")
+    assert [w.value for w in python.words] == ["python", "t.py", "--lr", "3"]
+
+
+def test_compose_list_command_through_bash_c():
+    text = 'services:\n  train:\n    command: ["bash", "-c", "python t.py | tee /logs/x.log"]\n'
+    python = one(text, "python", "compose.yaml")
+    assert where(python) == spot(text, "python")
+    assert where(python.words[1]) == spot(text, "t.py")
+    assert python.stdout.kind == PIPE
+    tee = one(text, "tee", "compose.yaml")
+    assert tee.words[1].value == "/logs/x.log"
+    assert where(tee.words[1]) == spot(text, "/logs/x.log")
+
+
+def test_compose_list_items_keep_quotes_and_spaces():
+    text = (
+        "services:\n  s:\n    command:\n      - python\n      - it's here.py\n      - '--a=b c'\n"
+    )
+    python = one(text, "python", "compose.yaml")
+    assert [w.value for w in python.words] == ["python", "it's here.py", "--a=b c"]
+    assert where(python.words[1]) == spot(text, "it's")
+
+
+def test_compose_entrypoint_then_command():
+    text = (
+        "services:\n  train:\n    entrypoint: [/bin/bash, -c]\n"
+        "    command:\n      - |\n        python t.py 2>&1 | tee $$LOGS/x.log\n"
+    )
+    python = one(text, "python", "compose.yaml")
+    assert where(python) == spot(text, "python")
+    assert one(text, "tee", "compose.yaml").words[1].template == "$LOGS/x.log"
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [
+        "    environment:\n      - PYTHONUNBUFFERED=1\n      - HOST_VAR\n",
+        "    environment:\n      PYTHONUNBUFFERED: 1\n      HOST_VAR:\n",
+    ],
+    ids=["list", "map"],
+)
+def test_compose_environment(environment):
+    text = "services:\n  train:\n    command: python t.py\n" + environment
+    python = one(text, "python", "compose.yaml")
+    assert python.has_env("PYTHONUNBUFFERED") and python.variables["PYTHONUNBUFFERED"] == "1"
+    assert python.has_env("HOST_VAR") and python.variables["HOST_VAR"] is None
+
+
+def test_compose_environment_through_a_merge_key():
+    text = (
+        "x-common: &common\n  environment:\n    PYTHONUNBUFFERED: '1'\n"
+        "services:\n  train:\n    <<: *common\n    command: python t.py\n"
+    )
+    assert one(text, "python", "compose.yaml").has_env("PYTHONUNBUFFERED")
+
+
+def test_other_yaml_has_no_shell():
+    assert facts("lr: 3\nlog_file: logs/x.log\n", "config.yaml").shell is None
+
+
+# --- invalid and hostile files -----------------------------------------------------------------
+
+
+def test_invalid_yaml_is_one_error_at_its_line():
+    text = "jobs:\n  a:\n    steps: [\n      run: x\n  b: 1\n"
+    errors = facts(text).errors
+    assert len(errors) == 1
+    location, message = errors[0]
+    assert location.line == 5 and "\n" not in message and message
+
+
+def test_documents_before_an_error_are_still_read():
+    text = "jobs: {a: {steps: [{run: python t.py}]}}\n---\nkey: *undefined\n"
+    result = facts(text)
+    assert [c.name for c in result.shell.commands] == ["python"]
+    [(location, message)] = result.errors
+    assert location.line == 3 and message.startswith("found undefined alias")
+
+
+def test_alias_bomb_is_cheap():
+    lines = ['a0: &a0 {run: "python t.py | tee x.log"}']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    lines += ["jobs:", "  j: {steps: *a9, env: *a9}", "  k: {steps: [*a0, *a0], <<: [*a9, *a9]}"]
+    lines += ["services:", "  s: {command: *a9, environment: *a9, <<: *a8}"]
+    text = "\n".join(lines) + "\n"
+    start = time.perf_counter()
+    result = facts(text)
+    assert time.perf_counter() - start < 1
+    assert result.errors == []
+    assert [c.name for c in result.shell.commands] == ["python", "tee"]
+
+
+@pytest.mark.parametrize("text", ["[" * 50000 + "]" * 50000, "- " * 50000 + "x\n"])
+def test_deep_nesting_is_an_error_not_a_crash(text):
+    start = time.perf_counter()
+    errors = facts(text).errors
+    assert time.perf_counter() - start < 1
+    assert len(errors) == 1 and "nesting" in errors[0][1]
+
+
+def test_python_tags_build_nothing(tmp_path):
+    marker = tmp_path / "pwned"
+    text = (
+        f'x: !!python/object/apply:os.system ["touch {marker}"]\n'
+        f'jobs: {{a: {{steps: [{{run: !!python/object/apply:os.system ["touch {marker}"]}}]}}}}\n'
+    )
+    result = facts(text)
+    assert result.errors == [] and result.shell is None
+    assert not marker.exists()
+
+
+def test_control_character_is_an_error_not_an_exception():
+    errors = facts("a: 1\nb: \x01\n").errors
+    assert [(loc.line, loc.column) for loc, _ in errors] == [(2, 4)]
