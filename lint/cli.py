@@ -195,7 +195,7 @@ def _emit(text: str, output: str | None) -> None:
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=True)  # --color decided already; click would strip it
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,281 @@
+"""cli.md in full, through the real command: config, suppressions, formats, baselines, stdin."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SCHEMA = REPO.parent / "shared" / "schemas" / "sarif-2.1.0.json"
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+
+STARVED = {
+    "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
+    "job.sh": "#!/bin/bash\nexec > other.log\npython t.py\n",
+}
+
+
+def make(root: Path, files: dict[str, str]) -> Path:
+    (root / ".git").mkdir(exist_ok=True)
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+def launchlint(*args: str, cwd: Path, stdin: str | None = None, env: dict | None = None):
+    return subprocess.run(
+        [LAUNCHLINT, *args], cwd=cwd, input=stdin, capture_output=True, text=True, timeout=120,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def codes(result) -> list[tuple[str, str, int]]:
+    return [(f["code"], f["path"], f["line"]) for f in json.loads(result.stdout)]
+
+
+# --- configuration ----------------------------------------------------------------------------
+
+
+def test_pyproject_config_is_found_upward_from_the_current_directory(tmp_path):
+    make(tmp_path, {**STARVED, "sub/other.sh": "echo hi\n"})
+    (tmp_path / "pyproject.toml").write_text('[tool.launchlint]\nignore = ["LL102"]\n')
+    result = launchlint("--format", "json", "..", cwd=tmp_path / "sub")
+    assert (result.returncode, json.loads(result.stdout)) == (0, [])
+
+
+def test_launchlint_yaml_config_and_command_line_override(tmp_path):
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text("select: [LL101]\nfail-on: error\n")
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    overridden = launchlint("--format", "json", "--select", "LL102", ".", cwd=tmp_path)
+    assert codes(overridden) == [("LL102", "job.sh", 2)] and overridden.returncode == 1
+
+
+def test_explicit_config_and_no_config(tmp_path):
+    make(tmp_path, STARVED)
+    (tmp_path / "quiet.yaml").write_text("ignore: [LL1]\n")
+    (tmp_path / ".launchlint.yaml").write_text("ignore: [ALL]\n")
+    assert launchlint("--format", "json", "--config", "quiet.yaml", ".", cwd=tmp_path).stdout == "[]\n"
+    assert codes(launchlint("--format", "json", "--no-config", ".", cwd=tmp_path)) == [("LL102", "job.sh", 2)]
+
+
+@pytest.mark.parametrize(
+    "config,message",
+    [
+        ("selct: [LL102]\n", "unknown key 'selct'"),
+        ("select: [LL999]\n", "unknown rule code 'LL999' in select"),
+        ("fail-on: sometimes\n", "fail-on must be one of error, warning"),
+        ("severity: {LL102: fatal}\n", "severity of LL102 must be error or warning"),
+        ("per-file-ignores: [a]\n", "per-file-ignores must be a mapping"),
+        ("select: [unclosed\n", "invalid YAML"),
+    ],
+)
+def test_config_mistakes_are_one_line_and_exit_2(tmp_path, config, message):
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text(config)
+    result = launchlint(".", cwd=tmp_path)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
+
+
+def test_per_file_ignores_exclude_and_severity(tmp_path):
+    make(tmp_path, {**STARVED, "vendor/x.sh": "bash y.sh | tee y.log\n", "vendor/y.sh": "exec > z.log\n"})
+    (tmp_path / ".launchlint.yaml").write_text(
+        "per-file-ignores:\n  'job.sh': [LL102]\nexclude: ['vendor/']\nseverity: {LL101: error}\n"
+    )
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    cli = launchlint("--format", "json", "--no-config", "--per-file-ignores", "job.sh:LL1", ".", cwd=tmp_path)
+    assert codes(cli) == [("LL102", "vendor/y.sh", 1)]
+
+
+def test_severity_override_changes_the_exit_status(tmp_path):
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text("severity: {LL102: warning}\nfail-on: error\n")
+    result = launchlint("--format", "json", ".", cwd=tmp_path)
+    assert json.loads(result.stdout)[0]["severity"] == "warning" and result.returncode == 0
+
+
+def test_path_map_resolves_remote_paths(tmp_path):
+    files = {
+        "launch.sh": "ssh gpu 'bash /root/run/job.sh | tee /root/job.log'\n",
+        "deploy/job.sh": "exec > other.log\npython t.py\n",
+        "old/job.sh": "python t.py\n",  # two job.sh: the unique-name fallback cannot decide
+    }
+    make(tmp_path, files)
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    (tmp_path / ".launchlint.yaml").write_text("path-map: {'/root/run/': deploy/}\n")
+    assert codes(launchlint("--format", "json", ".", cwd=tmp_path)) == [("LL102", "deploy/job.sh", 1)]
+
+
+# --- suppressions -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "job",
+    [
+        "exec > other.log  # launchlint: disable=LL102\npython t.py\n",
+        "# launchlint: disable=LL102\nexec > other.log\npython t.py\n",
+        "python t.py\n# launchlint: disable-file=LL1\nexec > other.log\n",
+    ],
+)
+def test_suppression_comments(tmp_path, job):
+    make(tmp_path, {**STARVED, "job.sh": job})
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+
+
+def test_suppression_on_the_outer_line_covers_a_nested_string(tmp_path):
+    make(tmp_path, {"launch.sh": "ssh gpu1 \\\n  'tmux new-session -d \"python t.py'  # launchlint: disable=LL001\n"})
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    make(tmp_path, {"launch.sh": "# launchlint: disable=LL001\nssh gpu1 \\\n  'tmux new-session -d \"python t.py'\n"})
+    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+
+
+def test_unused_suppression_is_reported_even_when_its_rule_is_not_selected(tmp_path):
+    make(tmp_path, {"run.sh": "python t.py  # launchlint: disable=LL102\n"})
+    result = launchlint("--format", "json", "--select", "LL002", ".", cwd=tmp_path)
+    assert codes(result) == [("LL002", "run.sh", 1)]
+
+
+# --- formats ----------------------------------------------------------------------------------
+
+
+def test_sarif_of_the_incident_validates_against_the_official_schema():
+    result = launchlint("--format", "sarif", "fixtures/incident", cwd=REPO)
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, json.loads(SCHEMA.read_text()))
+    run = log["runs"][0]
+    rules = run["tool"]["driver"]["rules"]
+    assert {"id", "name", "shortDescription", "fullDescription", "help", "helpUri", "defaultConfiguration"} <= set(rules[0])
+    by_rule = {r["ruleId"]: r for r in run["results"]}
+    starve = by_rule["LL102"]
+    assert starve["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "fixtures/incident/start_training.sh"
+    assert starve["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "fixtures/incident/launch.sh"
+    assert rules[starve["ruleIndex"]]["id"] == "LL102"
+    assert result.returncode == 1
+
+
+def test_sarif_fingerprints_survive_edits_elsewhere(tmp_path):
+    make(tmp_path, STARVED)
+    first = json.loads(launchlint("--format", "sarif", ".", cwd=tmp_path).stdout)
+    (tmp_path / "job.sh").write_text("#!/bin/bash\n# a new comment\n\nexec > other.log\npython t.py\n")
+    second = json.loads(launchlint("--format", "sarif", ".", cwd=tmp_path).stdout)
+    prints = [[r["partialFingerprints"] for r in log["runs"][0]["results"]] for log in (first, second)]
+    assert prints[0] == prints[1] and prints[0]
+
+
+def test_github_format_and_its_escaping(tmp_path):
+    make(tmp_path, {"run,1.sh": "bash job.sh | tee job.log\n", "job.sh": "exec > a:b%.log\n"})
+    lines = launchlint("--format", "github", ".", cwd=tmp_path).stdout.splitlines()
+    assert lines == [
+        "::error file=job.sh,line=1,col=1,endLine=1,endColumn=16,title=LL102 exec-redirect-starves-pipe::"
+        "`exec` sends this script's stdout to a:b%25.log, so the caller's pipe/log gets nothing"
+    ]
+    make(tmp_path, {"x.sh": "echo 'unterminated\n"})
+    warning = launchlint("--format", "github", "--select", "LL001", "x.sh", cwd=tmp_path).stdout
+    assert warning.startswith("::error file=x.sh,line=1,")
+
+
+def test_github_property_escaping():
+    from launchlint.report import _escape_data, _escape_property
+
+    assert _escape_property("a:b,c%d\n") == "a%3Ab%2Cc%25d%0A"
+    assert _escape_data("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b"
+
+
+def test_output_statistics_quiet_and_color(tmp_path):
+    make(tmp_path, STARVED)
+    result = launchlint("--output", "report.txt", "--statistics", ".", cwd=tmp_path)
+    report = (tmp_path / "report.txt").read_text()
+    assert result.stdout == "" and result.returncode == 1
+    assert "\033[" not in report and report.endswith("    1  LL102  exec-redirect-starves-pipe\n")
+    quiet = launchlint("--quiet", ".", cwd=tmp_path).stdout
+    assert "finding" not in quiet.splitlines()[-1] and quiet.startswith("job.sh:2:1: LL102")
+    assert "\033[" in launchlint("--color", "always", ".", cwd=tmp_path).stdout
+    assert "\033[" not in launchlint("--color", "auto", ".", cwd=tmp_path).stdout  # not a TTY
+    assert "\033[" not in launchlint("--color", "never", ".", cwd=tmp_path).stdout
+
+
+def test_auto_color_needs_a_tty_and_no_NO_COLOR(monkeypatch):
+    """no-color.org: NO_COLOR turns off automatic color; an explicit --color always still wins."""
+    from launchlint import cli
+
+    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert cli._color("auto") is True
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert (cli._color("auto"), cli._color("always"), cli._color("never")) == (False, True, False)
+
+
+def test_exit_zero(tmp_path):
+    make(tmp_path, STARVED)
+    assert launchlint("--exit-zero", ".", cwd=tmp_path).returncode == 0
+
+
+# --- baselines --------------------------------------------------------------------------------
+
+
+def test_baseline_hides_old_findings_but_not_new_ones(tmp_path):
+    make(tmp_path, STARVED)
+    written = launchlint("--write-baseline", "base.json", ".", cwd=tmp_path)
+    assert written.returncode == 0 and (tmp_path / "base.json").exists()
+    assert launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path).stdout == "[]\n"
+    # lines inserted above the old finding do not resurrect it; a new problem is reported
+    (tmp_path / "job.sh").write_text("#!/bin/bash\necho one\necho two\nexec > other.log\npython t.py\n")
+    (tmp_path / "launch2.sh").write_text("bash job2.sh | tee j2.log\n")
+    (tmp_path / "job2.sh").write_text("exec 1> new.log\n")
+    result = launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path)
+    assert codes(result) == [("LL102", "job2.sh", 1)] and result.returncode == 1
+
+
+def test_unreadable_baseline_is_a_usage_error(tmp_path):
+    make(tmp_path, STARVED)
+    (tmp_path / "base.json").write_text("{not json")
+    result = launchlint("--baseline", "base.json", ".", cwd=tmp_path)
+    assert result.returncode == 2 and result.stderr.startswith("launchlint: error: cannot read baseline")
+
+
+# --- stdin ------------------------------------------------------------------------------------
+
+
+def test_stdin_is_linted_as_the_named_file_with_project_context(tmp_path):
+    make(tmp_path, {"launch.sh": STARVED["launch.sh"], "job.sh": "python t.py\n"})
+    text = "#!/bin/bash\nexec > other.log\npython t.py\n"
+    result = launchlint("--format", "json", "-", "--stdin-filename", "job.sh", cwd=tmp_path, stdin=text)
+    assert codes(result) == [("LL102", "job.sh", 2)]
+    assert (tmp_path / "job.sh").read_text() == "python t.py\n"
+    missing = launchlint("-", cwd=tmp_path, stdin=text)
+    assert missing.returncode == 2 and "--stdin-filename" in missing.stderr
+
+
+# --- pre-commit -------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is a test extra")
+def test_pre_commit_hook_with_staged_files_keeps_project_context(tmp_path):
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    for name, text in STARVED.items():
+        (repo / name).write_text(text)
+    (repo / "README.md").write_text("x\n")
+    git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"]
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run([*git, "add", "."], cwd=repo, check=True)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+    run = subprocess.run(
+        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "job.sh", "--verbose"],
+        cwd=repo, capture_output=True, text=True, timeout=600, env=env,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "job.sh:2:1: LL102" in run.stdout
+    clean = subprocess.run(
+        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "README.md"],
+        cwd=repo, capture_output=True, text=True, timeout=600, env=env,
+    )
+    assert clean.returncode == 0, clean.stdout + clean.stderr
