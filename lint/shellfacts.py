@@ -17,6 +17,7 @@ FILE = "file"  # a file named by a redirect
 NULL = "null"  # /dev/null
 PROCSUB = "procsub"  # a process substitution >(...)
 DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when it dies
+CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 
 
 @dataclass
@@ -161,12 +162,45 @@ class Command:
 
 
 @dataclass
+class Pipeline:
+    """`a | b | c`, as one fact: its status is the last stage's unless pipefail is in effect."""
+
+    location: Location  # from the first stage to the last: `.line` is the pipeline's first line
+    stages: list[list[Command]]  # each stage's commands, nested ones included
+    pipes: list[Sink]  # pipes[i] connects stage i to stage i + 1
+    pipefail: bool  # in effect in the shell that runs the pipeline
+    wrappers: tuple[Wrapper, ...] = ()  # the nesting context of the shell that runs it
+
+    def feeders(self, stage: int) -> list[Command]:
+        """The commands of a stage that write into its pipe (not into $(...) or a file)."""
+        pipe = self.pipes[stage]
+        return [c for c in self.stages[stage] if c.stdout is pipe]
+
+    @property
+    def last(self) -> Command | None:
+        """The command reading the last pipe: the one whose status the pipeline returns."""
+        return self.pipes[-1].reader if self.pipes else None
+
+
+@dataclass
+class Directive:
+    """A `#SBATCH` (or `#PBS`, `#$`) line of the script's header: the scheduler reads these
+    before the script runs. `words` are split as the scheduler splits them, quotes removed."""
+
+    prefix: str  # "SBATCH"
+    words: list[Word]
+    location: Location
+
+
+@dataclass
 class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
     path: str
     commands: list[Command] = field(default_factory=list)  # in source order, nested included
     parse_errors: list[tuple[Location, str]] = field(default_factory=list)
+    pipelines: list[Pipeline] = field(default_factory=list)  # in source order, nested included
+    directives: list[Directive] = field(default_factory=list)  # header comments, file only
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""
