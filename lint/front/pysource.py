@@ -1,0 +1,816 @@
+"""Python front end: the stdlib `ast` to `PythonModule` facts.
+
+The analysed code is parsed, never imported or run. One `ast.parse` per file, one walk over the
+tree in source order, so that each call knows the `with` blocks, acquired locks, grad mode and
+`range(N)` loops it sits in. Expressions become dotted strings; resolving them across scopes and
+modules is left to the project analysis.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+
+from ..model import Location
+from ..pyfacts import (
+    GRAD,
+    INFERENCE_MODE,
+    MODULE_SCOPE,
+    NO_GRAD,
+    ArgParser,
+    Binding,
+    Call,
+    Class,
+    CompileSite,
+    Function,
+    Option,
+    PythonModule,
+    ThreadEntry,
+    module_name,
+)
+
+COMPILE_APIS = frozenset({"torch.compile", "torch.compiler.compile"})
+OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
+GRAD_CONTEXTS = {
+    "torch.no_grad": NO_GRAD,
+    "torch.autograd.no_grad": NO_GRAD,
+    "torch.autograd.grad_mode.no_grad": NO_GRAD,
+    "torch.inference_mode": INFERENCE_MODE,
+    "torch.autograd.grad_mode.inference_mode": INFERENCE_MODE,
+    "torch.enable_grad": GRAD,
+    "torch.autograd.enable_grad": GRAD,
+}
+SET_GRAD_ENABLED = "torch.set_grad_enabled"
+PARTIAL = frozenset({"functools.partial"})
+POOL_SUBMIT = frozenset({"submit", "apply_async", "apply"})
+POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
+# nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
+RETURNS_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+def parse_python(path: str, text: str) -> PythonModule:
+    """The facts of one Python file. Never raises: unparseable input becomes `parse_errors`."""
+    name, is_package = module_name(path)
+    module = PythonModule(path=path, module=name, is_package=is_package)
+    positions = _Positions(path, text)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for "\d" in the analysed code
+            tree = ast.parse(positions.source, filename=path)
+    except SyntaxError as error:
+        module.parse_errors.append((positions.syntax_error(error), error.msg))
+        return module
+    except ValueError as error:  # NUL bytes (Python < 3.12)
+        module.parse_errors.append((positions.syntax_error(None), str(error)))
+        return module
+    except (RecursionError, MemoryError):
+        module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
+        return module
+    _Walker(module, positions).run(tree)
+    module.parsers = _parsers(module)
+    return module
+
+
+class _Positions:
+    """ast positions (1-based lines, UTF-8 byte columns) to `Location`s in characters."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.bom = text.startswith("\ufeff")
+        self.source = text[1:] if self.bom else text
+        self.lines = _NEWLINE.split(self.source)
+
+    def column(self, line: int, byte_col: int) -> int:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        chars = byte_col if text.isascii() else len(text.encode()[:byte_col].decode(errors="replace"))
+        return chars + 1 + (self.bom and line == 1)
+
+    def at(self, line: int, byte_col: int) -> Location:
+        col = self.column(line, byte_col)
+        return Location(self.path, line, col, line, col + 1)
+
+    def of(self, node: ast.AST) -> Location:
+        end_line = node.end_lineno or node.lineno
+        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+        return Location(
+            self.path,
+            node.lineno,
+            self.column(node.lineno, node.col_offset),
+            end_line,
+            self.column(end_line, end_col),
+        )
+
+    def syntax_error(self, error: SyntaxError | None) -> Location:
+        if error is None or not error.lineno:
+            offset = self.source.find("\0")
+            line = self.source.count("\n", 0, max(offset, 0)) + 1
+            col = offset - (self.source.rfind("\n", 0, max(offset, 0)) + 1) + 1
+            return Location(self.path, line, col, line, col + 1)
+        line = error.lineno
+        col = max(error.offset or 1, 1) + (self.bom and line == 1)  # already in characters
+        return Location(self.path, line, col, line, col + 1)
+
+
+@dataclass
+class _Frame:
+    """What the walker knows about the code it is in."""
+
+    function: Function  # where calls run
+    scope: str  # where plain names are bound: the function, or a class body
+    self_name: str | None = None  # the parameter spelled `self` in facts
+    globals: frozenset[str] = frozenset()
+    nonlocals: frozenset[str] = frozenset()
+    held: list[str] = field(default_factory=list)
+    grad: list[str | None] = field(default_factory=lambda: [None])
+    loops: list[int] = field(default_factory=list)
+
+
+class _Walker:
+    def __init__(self, module: PythonModule, positions: _Positions) -> None:
+        self.module = module
+        self.pos = positions
+        self.frames: list[_Frame] = []
+        self.calls: dict[int, Call] = {}  # id(ast.Call) -> its fact, for bindings and sites
+        self.handled: set[int] = set()  # compile expressions already turned into sites
+        self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
+
+    @property
+    def frame(self) -> _Frame:
+        return self.frames[-1]
+
+    # -- entry --------------------------------------------------------------------------------
+
+    def run(self, tree: ast.Module) -> None:
+        self._collect_imports(tree)
+        self.constants = _int_constants(tree.body)
+        names, _, _ = _scope_names(tree.body)
+        top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None, local_names=frozenset(names))
+        self.module.functions[MODULE_SCOPE] = top
+        for statement in tree.body:
+            self.frames = [_Frame(top, MODULE_SCOPE)]
+            try:
+                self.statement(statement)
+            except RecursionError:
+                self.module.parse_errors.append(
+                    (self.pos.of(statement).point(), "code nested too deeply to analyse")
+                )
+
+    def _collect_imports(self, tree: ast.Module) -> None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname:
+                        self.module.imports[alias.asname] = alias.name
+                    else:
+                        head = alias.name.split(".")[0]
+                        self.module.imports[head] = head
+            elif isinstance(node, ast.ImportFrom):
+                base = self._absolute(node.module, node.level)
+                if base is None:
+                    continue
+                for alias in node.names:
+                    if alias.name == "*":
+                        self.module.star_imports.append(base)
+                    else:
+                        target = f"{base}.{alias.name}" if base else alias.name
+                        self.module.imports[alias.asname or alias.name] = target
+
+    def _absolute(self, name: str | None, level: int) -> str | None:
+        """`from ..x import y` in pkg/sub/mod.py -> `pkg.x`; None when it climbs out."""
+        if level == 0:
+            return name
+        package = self.module.module.split(".") if self.module.module else []
+        if not self.module.is_package:
+            package = package[:-1]
+        if level - 1 > len(package):
+            return None
+        package = package[: len(package) - (level - 1)]
+        return ".".join(package + ([name] if name else []))
+
+    # -- statements ---------------------------------------------------------------------------
+
+    def statements(self, body: Iterable[ast.stmt]) -> None:
+        for statement in body:
+            self.statement(statement)
+
+    def statement(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self._def(node)
+        elif isinstance(node, ast.ClassDef):
+            self._class(node)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            if node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for symbol in filter(None, map(self._target, targets)):
+                    self._compile_sites_in(node.value, scope=symbol[0], name=symbol[1])
+                self.expression(node.value)
+                for target in targets:
+                    self._bind(target, node.value)
+        elif isinstance(node, ast.Return):
+            if node.value is not None:
+                self._compile_sites_in(node.value, returned=True)
+                self.expression(node.value)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            self._with(node)
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            self.expression(node.iter)
+            self.frame.loops.append(_iterations(node.iter, self.constants) or 1)
+            self.statements(node.body)
+            self.frame.loops.pop()
+            self.statements(node.orelse)
+        elif not isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+            self._children(node)
+
+    def _children(self, node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                self.statement(child)
+            elif isinstance(child, ast.expr):
+                self.expression(child)
+            else:  # except handlers, match cases, keywords, arguments, comprehensions
+                self._children(child)
+
+    def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        frame = self.frame
+        for decorator in node.decorator_list:
+            self.expression(decorator)
+        self._children(node.args)  # defaults run where the def is
+        for expr in node.decorator_list:
+            site = self._compile_decorator(expr)
+            if site is not None:
+                self.module.compile_sites.append(
+                    replace(site, scope=frame.scope, name=node.name, compiled=node.name)
+                )
+        if node.returns is not None:
+            self.expression(node.returns)
+        in_class = frame.scope != frame.function.qualname
+        params = _params(node.args)
+        is_method = in_class and not any(_is_name(d, "staticmethod") for d in node.decorator_list)
+        self_name = params[0] if is_method and params else (None if in_class else frame.self_name)
+        class_name = frame.scope if in_class else frame.function.class_name
+        grad = next(filter(None, (self._grad_mode(d) for d in node.decorator_list)), None)
+        names, globals_, nonlocals = _scope_names(node.body)
+        function = self._function(
+            _qualname(frame.scope, node.name),
+            node,
+            class_name=class_name,
+            params=params,
+            local_names=frozenset((names | _param_names(node.args)) - globals_ - nonlocals),
+            is_method=is_method,
+        )
+        self.frames.append(_Frame(function, function.qualname, self_name, globals_, nonlocals, grad=[grad]))
+        self.statements(node.body)
+        self.frames.pop()
+
+    def _function(self, qualname: str, node: ast.AST, **facts) -> Function:
+        parent = self.frame.function.qualname
+        function = Function(
+            qualname,
+            self.pos.of(node),
+            parent=None if parent == MODULE_SCOPE else parent,
+            **facts,
+        )
+        self.module.functions[qualname] = function
+        return function
+
+    def _class(self, node: ast.ClassDef) -> None:
+        frame = self.frame
+        for child in [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]:
+            self.expression(child)
+        qualname = _qualname(frame.scope, node.name)
+        bases = tuple(filter(None, (self._dotted(b) for b in node.bases)))
+        self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname)
+        inherited = _Frame(frame.function, qualname, None, held=frame.held, grad=frame.grad, loops=frame.loops)
+        self.frames.append(inherited)  # a class body runs right here, in the same context
+        self.statements(node.body)
+        self.frames.pop()
+
+    def _with(self, node: ast.With | ast.AsyncWith) -> None:
+        frame = self.frame
+        entered: list[tuple[list, str]] = []
+        for item in node.items:
+            self.expression(item.context_expr)
+            if item.optional_vars is not None:
+                self._bind(item.optional_vars, item.context_expr)
+            grad = self._grad_mode(item.context_expr)
+            held = self._held(item.context_expr)
+            if grad is not None:
+                entered.append((frame.grad, grad))
+            elif held is not None:
+                entered.append((frame.held, held))
+            else:
+                continue
+            entered[-1][0].append(entered[-1][1])
+        self.statements(node.body)
+        for stack, value in reversed(entered):
+            _remove_last(stack, value)
+
+    def _held(self, expr: ast.expr) -> str | None:
+        if isinstance(expr, ast.Call):
+            callee = self._dotted(expr.func)
+            return f"{callee}()" if callee else None
+        return self._dotted(expr)
+
+    # -- bindings -----------------------------------------------------------------------------
+
+    def _bind(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self._bind(element, ast.Constant(None))  # unpacked: value unknown
+            return
+        symbol = self._target(target)
+        if symbol is None:
+            return
+        scope, name = symbol
+        for branch in _branches(value):
+            self.module.bindings.append(self._binding(scope, name, target, branch))
+
+    def _binding(self, scope: str, name: str, target: ast.expr, value: ast.expr) -> Binding:
+        value = _unwrap_returns_self(value)
+        location = self.pos.of(target)
+        function = self.frame.function.qualname
+        if isinstance(value, ast.Call):
+            call = self.calls.get(id(value))
+            return Binding(scope, name, function, location, call.callee if call else "", call)
+        return Binding(scope, name, function, location, self._dotted(value) or "")
+
+    def _target(self, target: ast.expr) -> tuple[str, str] | None:
+        """The (scope, name) an assignment target binds, or None if it is not a plain name."""
+        frame = self.frame
+        if isinstance(target, ast.Name):
+            if target.id in frame.globals:
+                return MODULE_SCOPE, target.id
+            if target.id in frame.nonlocals:
+                return self._enclosing_scope(target.id), target.id
+            return frame.scope, target.id
+        dotted = self._dotted(target)
+        class_name = frame.function.class_name
+        if dotted and class_name and dotted.count(".") == 1 and dotted.startswith("self."):
+            return class_name, dotted[5:]
+        return None
+
+    def _enclosing_scope(self, name: str) -> str:
+        for frame in reversed(self.frames[:-1]):
+            if name in frame.function.local_names:
+                return frame.function.qualname
+        return MODULE_SCOPE
+
+    # -- expressions --------------------------------------------------------------------------
+
+    def expression(self, node: ast.expr) -> None:
+        if isinstance(node, ast.Call):
+            self._call(node)
+        elif isinstance(node, ast.Lambda):
+            self._lambda(node)
+        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            self._comprehension(node)
+        elif isinstance(node, ast.NamedExpr):
+            self.expression(node.value)
+            self._bind(node.target, node.value)
+        else:
+            self._children(node)
+
+    def _call(self, node: ast.Call) -> None:
+        frame = self.frame
+        call = Call(
+            callee=self._dotted(node.func) or "",
+            location=self.pos.of(node),
+            args=tuple(self.describe(a) for a in node.args),
+            keywords=tuple((k.arg, self.describe(k.value)) for k in node.keywords if k.arg),
+            held=tuple(frame.held),
+            grad_mode=next((g for g in reversed(frame.grad) if g is not None), None),
+            loops=_product(frame.loops),
+        )
+        self.calls[id(node)] = call
+        self._compile_sites_in(node.func, call=call)  # torch.compile(f)(x): compiled and called here
+        self._children(node)
+        frame.function.calls.append(call)  # after its arguments: the order calls run in
+        self._compile_sites_in(node)
+        self._thread_entry(node, call)
+        self._acquire_or_release(call)
+
+    def _acquire_or_release(self, call: Call) -> None:
+        receiver, _, method = call.callee.rpartition(".")
+        if not receiver:
+            return
+        if method == "acquire":
+            self.frame.held.append(receiver)
+        elif method == "release":
+            _remove_last(self.frame.held, receiver)
+
+    def _lambda(self, node: ast.Lambda) -> None:
+        self._children(node.args)
+        frame = self.frame
+        params = _params(node.args)
+        function = self._function(
+            self._lambda_qualname(node),
+            node,
+            class_name=frame.function.class_name,
+            params=params,
+            local_names=frozenset(_param_names(node.args)),
+        )
+        self.frames.append(_Frame(function, function.qualname, frame.self_name))
+        self.expression(node.body)
+        self.frames.pop()
+
+    def _lambda_qualname(self, node: ast.Lambda) -> str:
+        loc = self.pos.of(node)
+        return _qualname(self.frame.function.qualname, f"<lambda:{loc.line}:{loc.column}>")
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+        loops = self.frame.loops
+        for generator in node.generators:
+            self.expression(generator.iter)
+            loops.append(_iterations(generator.iter, self.constants) or 1)
+            for condition in generator.ifs:
+                self.expression(condition)
+        for part in (node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,):
+            self.expression(part)
+        del loops[len(loops) - len(node.generators) :]
+
+    def describe(self, node: ast.expr) -> str:
+        """An argument as facts spell it: dotted name, literal repr, lambda qualname, or ""."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, type(None))):
+            return repr(node.value)
+        if isinstance(node, ast.Lambda):
+            return self._lambda_qualname(node)
+        if isinstance(node, ast.Call) and node.args and self._qualified(node.func) in PARTIAL:
+            return self.describe(node.args[0])
+        return self._dotted(node) or ""
+
+    def _dotted(self, node: ast.expr) -> str | None:
+        """`a.b.c` for a chain of attributes on a name, with the method's self spelled `self`."""
+        parts = []
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        if not isinstance(node, ast.Name):
+            return None
+        head = "self" if node.id == self.frame.self_name else node.id
+        return ".".join([head, *reversed(parts)])
+
+    def _qualified(self, node: ast.expr) -> str | None:
+        dotted = self._dotted(node)
+        return self.module.qualified(dotted) if dotted else None
+
+    # -- torch ---------------------------------------------------------------------------------
+
+    def _grad_mode(self, expr: ast.expr) -> str | None:
+        """The grad mode a `with` item or decorator sets, if it is one of torch's."""
+        call = expr if isinstance(expr, ast.Call) else None
+        api = self._qualified(call.func if call else expr)
+        if api in GRAD_CONTEXTS:
+            if call and call.args and isinstance(call.args[0], ast.Constant) and call.args[0].value is False:
+                return GRAD  # inference_mode(False)
+            return GRAD_CONTEXTS[api]
+        if api == SET_GRAD_ENABLED and call and call.args and isinstance(call.args[0], ast.Constant):
+            return GRAD if call.args[0].value else NO_GRAD
+        return None
+
+    def _compile_expression(self, node: ast.expr) -> tuple[str, ast.Call, ast.expr | None] | None:
+        """(api, the call carrying the options, what is compiled) if `node` compiles a callable."""
+        if not isinstance(node, ast.Call):
+            return None
+        api = self._qualified(node.func)
+        if api in COMPILE_APIS:
+            compiled = node.args[0] if node.args else _keyword(node, "model")
+            return (api, node, compiled) if compiled is not None else None
+        if isinstance(node.func, ast.Call):  # torch.compile(mode=...)(f), optimize(...)(f)
+            factory = self._qualified(node.func.func)
+            if factory == OPTIMIZE_API or (factory in COMPILE_APIS and not node.func.args):
+                return factory, node.func, node.args[0] if node.args else None
+        return None
+
+    def _compile_decorator(self, node: ast.expr) -> CompileSite | None:
+        if isinstance(node, ast.Call):
+            api = self._qualified(node.func)
+            if api == OPTIMIZE_API or (api in COMPILE_APIS and not node.args):
+                return self._site(api, node, node, None)
+            return None
+        api = self._qualified(node)
+        return self._site(api, node, None, None) if api in COMPILE_APIS else None
+
+    def _site(self, api: str, node: ast.expr, options: ast.Call | None, compiled: ast.expr | None) -> CompileSite:
+        fullgraph = options is not None and any(
+            _is_true(_keyword(options, name)) for name in ("fullgraph", "nopython")
+        )
+        mode = _keyword(options, "mode") if options is not None else None
+        return CompileSite(
+            location=self.pos.of(node),
+            api=api,
+            compiled=(self._dotted(compiled) or "") if compiled is not None else "",
+            function=self.frame.function.qualname,
+            fullgraph=fullgraph,
+            mode=mode.value if isinstance(mode, ast.Constant) and isinstance(mode.value, str) else None,
+        )
+
+    def _compile_sites_in(
+        self,
+        value: ast.expr,
+        *,
+        scope: str | None = None,
+        name: str | None = None,
+        returned: bool = False,
+        call: Call | None = None,
+    ) -> None:
+        """Turn the compile expressions `value` evaluates to into sites, once each."""
+        for branch in _branches(value):
+            found = self._compile_expression(branch)
+            if found is None or id(branch) in self.handled:
+                continue
+            self.handled.add(id(branch))
+            site = self._site(found[0], branch, found[1], found[2])
+            self.module.compile_sites.append(
+                replace(site, scope=scope, name=name, returned=returned, call=call)
+            )
+
+    def _thread_entry(self, node: ast.Call, call: Call) -> None:
+        entry = self._entry(node, call)
+        if entry is not None and entry.target:
+            self.module.thread_entries.append(entry)
+
+    def _entry(self, node: ast.Call, call: Call) -> ThreadEntry | None:
+        api = self._qualified(node.func)
+        function = self.frame.function.qualname
+        args = node.args
+        if api in ("threading.Thread", "threading.Timer"):
+            kind, index, word = ("thread", 1, "target") if api == "threading.Thread" else ("timer", 1, "function")
+            target = _keyword(node, word) or (args[index] if len(args) > index else None)
+            passed = _keyword(node, "args") or (args[index + 1] if len(args) > index + 1 else None)
+            if target is None:
+                return None
+            return ThreadEntry(kind, self.describe(target), function, call, self._elements(passed))
+        if api == "asyncio.to_thread" and args:
+            return ThreadEntry("to_thread", self.describe(args[0]), function, call, self._elements(args[1:]))
+        if not isinstance(node.func, ast.Attribute):
+            return None
+        method, receiver = node.func.attr, node.func.value
+        if method == "run_in_executor" and len(args) >= 2:
+            pool = self.describe(args[0])
+            return ThreadEntry("executor", self.describe(args[1]), function, call, self._elements(args[2:]), pool)
+        if (method in POOL_SUBMIT or method in POOL_MAP) and args:
+            kind = "submit" if method in POOL_SUBMIT else "map"
+            passed = self._elements(args[1:]) if kind == "submit" else ()
+            pool = self.calls[id(receiver)].callee + "()" if isinstance(receiver, ast.Call) else self._dotted(receiver)
+            return ThreadEntry(kind, self.describe(args[0]), function, call, passed, pool) if pool else None
+        return None
+
+    def _elements(self, node: ast.expr | list[ast.expr] | None) -> tuple[str, ...]:
+        if isinstance(node, (ast.Tuple, ast.List)):
+            node = node.elts
+        return tuple(self.describe(e) for e in node) if isinstance(node, list) else ()
+
+
+# -- helpers that need no walker state ----------------------------------------------------------
+
+
+def _qualname(scope: str, name: str) -> str:
+    return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+def _params(args: ast.arguments) -> tuple[str, ...]:
+    """Parameters an argument can be passed to by position or keyword."""
+    return tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
+
+
+def _param_names(args: ast.arguments) -> set[str]:
+    return set(_params(args)) | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+
+
+def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _is_true(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Constant) and node.value is True
+
+
+def _branches(value: ast.expr) -> Iterator[ast.expr]:
+    """The values an expression may evaluate to: both arms of `a if c else b`."""
+    while isinstance(value, ast.IfExp):
+        yield value.body
+        value = value.orelse
+    yield value
+
+
+def _unwrap_returns_self(value: ast.expr) -> ast.expr:
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in RETURNS_SELF
+        and isinstance(value.func.value, ast.Call)
+    ):
+        value = value.func.value
+    return value
+
+
+def _remove_last(stack: list, value: object) -> None:
+    for index in range(len(stack) - 1, -1, -1):
+        if stack[index] == value:
+            del stack[index]
+            return
+
+
+def _product(numbers: list[int]) -> int:
+    result = 1
+    for number in numbers:
+        result *= number
+    return result
+
+
+def _int_constants(body: list[ast.stmt]) -> dict[str, int]:
+    constants = {}
+    for node in body:
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Constant)
+            and type(node.value.value) is int
+        ):
+            constants[node.targets[0].id] = node.value.value
+    return constants
+
+
+def _iterations(node: ast.expr, constants: dict[str, int]) -> int | None:
+    """How many times `for _ in node` runs, when that is static."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return len(node.elts)
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"):
+        return None
+    bounds = [_int_value(a, constants) for a in node.args[:2]]
+    if None in bounds or not bounds:
+        return None
+    start, stop = (0, bounds[0]) if len(bounds) == 1 else bounds
+    return max(stop - start, 0)
+
+
+def _int_value(node: ast.expr, constants: dict[str, int]) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.Name):
+        return constants.get(node.id)
+    return None
+
+
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _scope_names(body: list[ast.stmt]) -> tuple[set[str], frozenset[str], frozenset[str]]:
+    """Names a body binds (imports excluded: they resolve through the module's import table),
+    and its `global` and `nonlocal` declarations. Iterative: bodies can be deep."""
+    names: set[str] = set()
+    globals_: set[str] = set()
+    nonlocals: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, (ast.Lambda, *_COMPREHENSIONS)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, ast.Global):
+            globals_.update(node.names)
+        elif isinstance(node, ast.Nonlocal):
+            nonlocals.update(node.names)
+        stack.extend(ast.iter_child_nodes(node))
+    return names, frozenset(globals_), frozenset(nonlocals)
+
+
+# -- argparse -------------------------------------------------------------------------------------
+
+ARGUMENT_PARSER = "argparse.ArgumentParser"
+GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
+PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
+
+
+def _parsers(module: PythonModule) -> list[ArgParser]:
+    """The module's argparse parsers, read from its bindings and calls.
+
+    Argument groups add to their parser; `add_subparsers().add_parser("x")` makes a parser of
+    its own; a parser passed to a function of the module gets that function's `add_argument`s,
+    and a parser passed anywhere else is marked incomplete.
+    """
+    parsers: dict[tuple[str, str], ArgParser] = {}  # (scope, variable) -> the parser it holds
+    subparsers: dict[tuple[str, str], ArgParser] = {}
+    for binding in module.bindings:
+        if binding.call is not None and module.qualified(binding.value) == ARGUMENT_PARSER:
+            parsers[binding.scope, binding.name] = ArgParser(
+                binding.name,
+                binding.function,
+                binding.call.location,
+                allow_abbrev=binding.call.keyword("allow_abbrev") != "False",
+            )
+    for _ in range(3):  # groups of parsers handed to helpers, and so on: a few rounds suffice
+        _derived_parsers(module, parsers, subparsers)
+        _parsers_passed_on(module, parsers)
+    for function in module.functions.values():
+        for call in function.calls:
+            receiver, _, method = call.callee.rpartition(".")
+            parser = parsers.get(_variable(module, function, receiver)) if receiver else None
+            if parser is None:
+                continue
+            if method == "add_argument":
+                option = _option(call)
+                if option is None:
+                    parser.complete = False
+                else:
+                    parser.options.append(option)
+            elif method in PARSE_KNOWN:
+                parser.parse_known_args = True
+    return list({id(p): p for p in parsers.values()}.values())
+
+
+def _derived_parsers(module: PythonModule, parsers: dict, subparsers: dict) -> None:
+    for binding in module.bindings:
+        key = binding.scope, binding.name
+        if binding.call is None or key in parsers:
+            continue
+        receiver, _, method = binding.value.rpartition(".")
+        function = module.functions.get(binding.function)
+        owner = _variable(module, function, receiver) if function and receiver else None
+        if method in GROUP_METHODS and owner in parsers:
+            parsers[key] = parsers[owner]
+        elif method == "add_subparsers" and owner in parsers:
+            subparsers[key] = parsers[owner]
+        elif method == "add_parser" and owner in subparsers:
+            name = _literal(binding.call.args[0]) if binding.call.args else None
+            parsers[key] = ArgParser(
+                binding.name, binding.function, binding.call.location, subcommand=str(name)
+            )
+
+
+def _parsers_passed_on(module: PythonModule, parsers: dict) -> None:
+    for function in module.functions.values():
+        for call in function.calls:
+            for position, argument in enumerate(call.args):
+                parser = parsers.get(_variable(module, function, argument))
+                if parser is None:
+                    continue
+                helper = _local_function(module, function, call.callee)
+                if helper is not None and position < len(helper.params):
+                    parsers.setdefault((helper.qualname, helper.params[position]), parser)
+                else:
+                    parser.complete = False
+
+
+def _variable(module: PythonModule, function: Function, dotted: str) -> tuple[str, str] | None:
+    """The (scope, name) a plain name or `self.name` refers to in `function`."""
+    if "." not in dotted:
+        return (module.scope_of(function.qualname, dotted), dotted) if dotted else None
+    head, _, attr = dotted.partition(".")
+    if head == "self" and "." not in attr and function.class_name:
+        return function.class_name, attr
+    return None
+
+
+def _local_function(module: PythonModule, function: Function, callee: str) -> Function | None:
+    if not callee or "." in callee:
+        return None
+    scope = module.scope_of(function.qualname, callee)
+    return module.functions.get(callee if scope == MODULE_SCOPE else f"{scope}.{callee}")
+
+
+def _option(call: Call) -> Option | None:
+    flags = tuple(_literal(a) for a in call.args)
+    if not flags or not all(isinstance(f, str) and f for f in flags):
+        return None
+    positional = not flags[0].startswith("-")
+    dest = _literal(call.keyword("dest") or "")
+    if not isinstance(dest, str):
+        long_flags = [f for f in flags if f.startswith("--")]
+        dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
+    required = _literal(call.keyword("required") or "") is True
+    if positional:
+        required = _literal(call.keyword("nargs") or "") not in ("?", "*")
+    action = call.keyword("action")
+    literal_action = _literal(action or "")
+    return Option(
+        flags=flags,
+        dest=dest,
+        required=required,
+        action=literal_action if isinstance(literal_action, str) else action,
+        location=call.location,
+    )
+
+
+def _literal(described: str) -> object:
+    """The value of an argument that `describe` spelled as a literal, else None."""
+    try:
+        return ast.literal_eval(described)
+    except (ValueError, SyntaxError, RecursionError, MemoryError):
+        return None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name

@@ -1,0 +1,227 @@
+"""Facts the Python front end extracts from one module: what rules read instead of a syntax tree.
+
+Everything here is plain data (no ast nodes), so facts can cross process boundaries and be cached.
+Expressions are kept as *dotted strings* as written (`self.model`, `m.f`, `compile_fn`); inside a
+method the first parameter is spelled `self` whatever its name. Names are resolved against the
+module's imports by `PythonModule.qualified`; resolving them across scopes and modules is the
+project analysis' job (`launchlint.threads`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Location
+
+MODULE_SCOPE = "<module>"  # the qualname of a module's top-level code
+
+# Grad modes of a call (Call.grad_mode); None means "whatever the caller had".
+NO_GRAD = "no_grad"
+INFERENCE_MODE = "inference_mode"
+GRAD = "grad"  # explicitly enabled: torch.enable_grad(), set_grad_enabled(True)
+
+LOCK_CONSTRUCTORS = frozenset(
+    {
+        "threading.Lock",
+        "threading.RLock",
+        "threading.Semaphore",
+        "threading.BoundedSemaphore",
+        "threading.Condition",
+        "_thread.allocate_lock",
+        "multiprocessing.Lock",
+        "multiprocessing.RLock",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call expression and the context it runs in.
+
+    `args` and `keywords` describe each argument: a dotted name, a literal's repr (`8`, `True`,
+    `'store_true'`), a lambda's qualname, the function of a `functools.partial(f, ...)`, or "".
+    `held` lists what the call runs under, innermost last: `with X:` items and objects whose
+    `.acquire()` came earlier in the function without a `.release()`; a `with f(...):` item is
+    spelled `f()`. `loops` is the static iteration count of the enclosing `for ... in range(N)`
+    loops and comprehensions (1 when unknown: a lower bound).
+    """
+
+    callee: str  # "" when the called expression is not a dotted name
+    location: Location
+    args: tuple[str, ...] = ()
+    keywords: tuple[tuple[str, str], ...] = ()
+    held: tuple[str, ...] = ()
+    grad_mode: str | None = None
+    loops: int = 1
+
+    def keyword(self, name: str) -> str | None:
+        return next((value for key, value in self.keywords if key == name), None)
+
+
+@dataclass
+class Function:
+    """A def, a lambda, or the module's top-level code (qualname `<module>`).
+
+    Calls made in a class body belong to the function (or module) the class is defined in.
+    """
+
+    qualname: str  # "train", "Trainer.run", "main.worker", "main.<lambda:12:30>"
+    location: Location
+    parent: str | None  # the enclosing function (closures), None at module or class level
+    class_name: str | None  # the class `self` refers to in this function, if any
+    params: tuple[str, ...] = ()  # positional then keyword-only (no *args, **kwargs)
+    local_names: frozenset[str] = frozenset()  # assigned here (not global/nonlocal) + params
+    is_method: bool = False  # defined in a class body and not a staticmethod
+    calls: list[Call] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Class:
+    qualname: str
+    location: Location
+    bases: tuple[str, ...]  # dotted, as written
+    function: str  # where the class statement runs
+
+
+@dataclass(frozen=True)
+class Binding:
+    """`name = value` (or `self.name = value`, `with value as name`): one assignment.
+
+    A binding lives in a *scope*: a function's qualname, `<module>`, or a class qualname for class
+    attributes and `self.` attributes assigned in its methods. `function` is where it executes.
+    `value` is the dotted value, or for a call its callee (then `call` is set); "" when unknown.
+    """
+
+    scope: str
+    name: str
+    function: str
+    location: Location
+    value: str
+    call: Call | None = None
+
+
+@dataclass(frozen=True)
+class CompileSite:
+    """Where `torch.compile` (or `torch.compiler.compile`, `torch._dynamo.optimize`) runs.
+
+    The result is bound to `scope`/`name` (a decorated def, `x = torch.compile(f)`,
+    `self.model = torch.compile(model)`), returned from `function` (`returned`), or called on the
+    spot (`call`, for `torch.compile(f)(x)`).
+    """
+
+    location: Location
+    api: str  # "torch.compile", "torch.compiler.compile", "torch._dynamo.optimize"
+    compiled: str  # what is compiled, as written ("" when not a dotted name)
+    function: str  # where the compile call executes
+    scope: str | None = None
+    name: str | None = None
+    returned: bool = False
+    call: Call | None = None
+    fullgraph: bool = False
+    mode: str | None = None
+
+
+@dataclass(frozen=True)
+class ThreadEntry:
+    """A place that hands a callable to another thread.
+
+    kind: `thread` (threading.Thread), `timer` (threading.Timer), `to_thread` (asyncio.to_thread),
+    `executor` (loop.run_in_executor), `submit` / `map` (a method of `pool`, which the project
+    analysis must confirm is a thread pool). `target` is described like a call argument; `args`
+    are the arguments passed to it. `call` is the spawning call itself.
+    """
+
+    kind: str
+    target: str
+    function: str
+    call: Call
+    args: tuple[str, ...] = ()
+    pool: str | None = None
+
+    @property
+    def location(self) -> Location:
+        return self.call.location
+
+
+@dataclass(frozen=True)
+class Option:
+    """One `add_argument` of an argparse parser."""
+
+    flags: tuple[str, ...]  # ("--lr", "-l"), or ("lr",) for a positional
+    dest: str
+    required: bool
+    action: str | None
+    location: Location
+
+
+@dataclass
+class ArgParser:
+    """An `argparse.ArgumentParser` and what the module adds to it.
+
+    `complete` is False when some option strings are not static or the parser is handed to code
+    outside the module, so an absent flag proves nothing.
+    """
+
+    name: str  # the variable it is bound to
+    function: str
+    location: Location
+    options: list[Option] = field(default_factory=list)
+    allow_abbrev: bool = True
+    parse_known_args: bool = False
+    complete: bool = True
+    subcommand: str | None = None  # for `subparsers.add_parser("train")`
+
+
+@dataclass
+class PythonModule:
+    path: str  # relative to the project root, '/' separators
+    module: str  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
+    is_package: bool = False
+    parse_errors: list[tuple[Location, str]] = field(default_factory=list)
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> dotted target
+    star_imports: list[str] = field(default_factory=list)  # modules of `from m import *`
+    functions: dict[str, Function] = field(default_factory=dict)
+    classes: dict[str, Class] = field(default_factory=dict)
+    bindings: list[Binding] = field(default_factory=list)
+    compile_sites: list[CompileSite] = field(default_factory=list)
+    thread_entries: list[ThreadEntry] = field(default_factory=list)
+    parsers: list[ArgParser] = field(default_factory=list)
+
+    def qualified(self, dotted: str) -> str:
+        """`dotted` with its first name replaced by what it was imported as (`T.compile` ->
+        `torch.compile`); unchanged when the first name is not an import."""
+        head, dot, rest = dotted.partition(".")
+        target = self.imports.get(head)
+        if target is None:
+            return dotted
+        return f"{target}.{rest}" if dot else target
+
+    def scope_of(self, function: str, name: str) -> str:
+        """The qualname of the function whose local `name` is visible in `function` (closures
+        included), or `<module>` when it is a global there."""
+        current = self.functions.get(function)
+        while current is not None and current.qualname != MODULE_SCOPE:
+            if name in current.local_names:
+                return current.qualname
+            current = self.functions.get(current.parent) if current.parent else None
+        return MODULE_SCOPE
+
+    @property
+    def locks(self) -> list[Binding]:
+        """Bindings of lock objects (`LOCK = threading.Lock()`, `self.lock = RLock()`)."""
+        return [
+            b for b in self.bindings if b.call is not None and self.qualified(b.value) in LOCK_CONSTRUCTORS
+        ]
+
+
+def module_name(path: str) -> tuple[str, bool]:
+    """The dotted module name of a file path and whether it is a package's `__init__`."""
+    parts = path.removesuffix(".py").split("/")
+    is_package = parts[-1] == "__init__"
+    if is_package:
+        parts = parts[:-1]
+    return ".".join(p for p in parts if p not in ("", ".")), is_package

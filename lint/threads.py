@@ -1,0 +1,587 @@
+"""Which code runs on worker threads, and which compiled callables it calls without a guard.
+
+The project-wide half of LL201/LL202 (see rules.md, LL2xx). From the facts of every module:
+
+1. *thread starts*: `threading.Thread(target=...)`, Timer, `asyncio.to_thread`,
+   `run_in_executor`, `submit`/`map` of a thread pool, and instantiations of `Thread` subclasses
+   (whose `run` is the target);
+2. *reachability* from each target through calls of functions, methods (`self.m`, `obj.m` for an
+   `obj = Class(...)`), instances (`model(x)` runs `__call__` or `forward`), classes (`__init__`),
+   across modules through imports, and through arguments bound to parameters;
+3. *compiled callables*: names and attributes bound to `torch.compile(...)`, decorated defs, and
+   the results of functions that return a compiled callable;
+4. *guards*: a shared lock held around the call or around a call on the way to it (a lock made
+   per thread guards nothing), or a warm-up call on the spawning thread before the start.
+
+Whenever a name cannot be resolved the analysis assumes the harmless case: it stays silent.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .model import Location
+from .pyfacts import (
+    GRAD,
+    LOCK_CONSTRUCTORS,
+    MODULE_SCOPE,
+    Call,
+    CompileSite,
+    Function,
+    PythonModule,
+    ThreadEntry,
+)
+
+if TYPE_CHECKING:
+    from .project import Project
+
+RECOMPILE_LIMIT = 8  # torch._dynamo.config.recompile_limit's default
+THREAD_POOLS = frozenset(
+    {
+        "concurrent.futures.ThreadPoolExecutor",
+        "concurrent.futures.thread.ThreadPoolExecutor",
+        "multiprocessing.pool.ThreadPool",
+        "multiprocessing.dummy.Pool",
+    }
+)
+NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
+SHARED, PER_THREAD, NOT_A_LOCK, UNKNOWN = "shared", "per-thread", "not-a-lock", "unknown"
+
+Symbol = tuple[str, str, str]  # (module path, scope, name); scope "" means the module itself
+FunctionKey = tuple[str, str]  # (module path, qualname)
+Value = tuple[str, str, str, "Call | None"]  # (path, function, dotted value or callee, call)
+
+
+@dataclass(frozen=True)
+class ThreadStart:
+    """Where callables start running on other threads, and what they run."""
+
+    location: Location
+    function: str  # where the start happens; "" for a Thread subclass never seen instantiated
+    label: str  # "threading.Thread(target=worker)", "pool.submit(step)", ...
+    target: FunctionKey | None  # what the threads run, when it is a function of the project
+    count: int | None  # threads started here, when static
+    entry: ThreadEntry | None = None  # the fact it comes from (None for Thread subclasses)
+
+    @property
+    def path(self) -> str:
+        return self.location.path
+
+
+@dataclass(frozen=True)
+class CompiledCall:
+    """A call of a callable compiled off the threads, made on a thread with no guard (LL202)."""
+
+    location: Location
+    callee: str
+    start: ThreadStart
+    site: CompileSite
+    grad_mode: str | None  # the call's grad mode on the worker
+    warmup: Location | None = None  # a warm-up that does not cover the call (other grad mode)
+
+
+@dataclass(frozen=True)
+class ThreadCompile:
+    """`torch.compile` executed on a thread, its result called there with no guard (LL201)."""
+
+    site: CompileSite
+    start: ThreadStart
+    call: Location
+
+
+@dataclass
+class ThreadReport:
+    starts: list[ThreadStart] = field(default_factory=list)
+    compiled_calls: list[CompiledCall] = field(default_factory=list)
+    thread_compiles: list[ThreadCompile] = field(default_factory=list)
+
+
+def analyse(project: Project) -> ThreadReport:
+    """The thread analysis of a whole project (cached by `Project.threads`)."""
+    return _Analysis(project.python, project.settings.lock_names).report()
+
+
+def grad_enabled(mode: str | None) -> bool:
+    return mode in (None, GRAD)
+
+
+def _cached(empty):
+    """Memoise a method on its arguments. A cycle (a value that depends on itself) sees `empty`."""
+
+    def decorate(method):
+        def wrapper(self, *key):
+            cache = self._caches[method.__name__]
+            if key not in cache:
+                cache[key] = empty
+                cache[key] = method(self, *key)
+            return cache[key]
+
+        return wrapper
+
+    return decorate
+
+
+class _Analysis:
+    def __init__(self, modules: dict[str, PythonModule], lock_names: Iterable[str]) -> None:
+        self.modules = modules
+        self.lock_names = frozenset(lock_names)
+        self._caches: dict[str, dict] = defaultdict(dict)
+        self.by_name = {m.module: path for path, m in modules.items()}
+        self.bindings: dict[Symbol, list[Value]] = defaultdict(list)
+        self.sites: dict[Symbol, list[CompileSite]] = defaultdict(list)
+        self.returned_sites: dict[FunctionKey, list[CompileSite]] = defaultdict(list)
+        self.called_sites: dict[Location, CompileSite] = {}  # torch.compile(f)(x), by the call
+        self.calls_by_name: dict[str, list[tuple[str, Function, Call]]] = defaultdict(list)
+        self.entries_by_name: dict[str, list[tuple[str, ThreadEntry]]] = defaultdict(list)
+        self.lambdas: dict[FunctionKey, list[str]] = defaultdict(list)
+        for path, module in modules.items():
+            self._index(path, module)
+        self.on_threads: set[FunctionKey] = set()
+
+    def _index(self, path: str, module: PythonModule) -> None:
+        for b in module.bindings:
+            self.bindings[path, b.scope, b.name].append((path, b.function, b.value, b.call))
+        for site in module.compile_sites:
+            if site.name is not None:
+                self.sites[path, site.scope, site.name].append(site)
+            if site.returned:
+                self.returned_sites[path, site.function].append(site)
+            if site.call is not None:
+                self.called_sites[site.call.location] = site
+        for function in module.functions.values():
+            if function.name.startswith("<lambda") and function.parent:
+                self.lambdas[path, function.parent].append(function.qualname)
+            for call in function.calls:
+                self.calls_by_name[call.callee.rpartition(".")[2]].append((path, function, call))
+        for entry in module.thread_entries:
+            self.entries_by_name[entry.target.rpartition(".")[2]].append((path, entry))
+
+    # -- the report ---------------------------------------------------------------------------
+
+    def report(self) -> ThreadReport:
+        starts = sorted(self._starts(), key=lambda s: s.location)
+        for start in starts:
+            self.on_threads |= self._reach(start, lambda *_: True).keys()
+        report = ThreadReport(starts)
+        calls: dict[Location, CompiledCall] = {}
+        compiles: dict[Location, ThreadCompile] = {}
+        for start in starts:
+            for found in self._unguarded_compiled_calls(start):
+                if isinstance(found, ThreadCompile):
+                    compiles.setdefault(found.site.location, found)
+                else:
+                    calls.setdefault(found.location, found)
+        report.compiled_calls = sorted(calls.values(), key=lambda c: c.location)
+        report.thread_compiles = sorted(compiles.values(), key=lambda c: c.site.location)
+        return report
+
+    def _unguarded_compiled_calls(self, start: ThreadStart):
+        target = self._start_target_sites(start)
+        if target:
+            yield from self._classify(start, start.location, "", target, None)
+        unguarded = self._reach(start, lambda path, fn, call: not self._guarded(path, fn, call))
+        for (path, qualname), grads in unguarded.items():
+            function = self.modules[path].functions[qualname]
+            for call in function.calls:
+                if self._guarded(path, function, call):
+                    continue
+                sites = self._sites_called(path, function, call)
+                for grad in sorted(grads, key=str) if sites else ():
+                    yield from self._classify(start, call.location, call.callee, sites, call.grad_mode or grad)
+
+    def _classify(self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None):
+        """LL201 for sites executed on the threads, LL202 (unless warmed up) for the others."""
+        off_threads = [s for s in sites if (s.location.path, s.function) not in self.on_threads]
+        for site in sites:
+            if site not in off_threads:
+                yield ThreadCompile(site, start, location)
+        if off_threads:
+            covered, warmup = self._warmed_up(start, off_threads, grad)
+            if not covered:
+                yield CompiledCall(location, callee, start, off_threads[0], grad, warmup)
+
+    # -- thread starts ------------------------------------------------------------------------
+
+    def _starts(self) -> Iterable[ThreadStart]:
+        for path, module in self.modules.items():
+            for entry in module.thread_entries:
+                start = self._entry_start(path, module, entry)
+                if start is not None:
+                    yield start
+            for cls in module.classes.values():
+                if self._is_thread_class(path, cls.qualname):
+                    yield from self._subclass_starts(path, cls.qualname)
+
+    def _entry_start(self, path: str, module: PythonModule, entry: ThreadEntry) -> ThreadStart | None:
+        count = entry.call.loops
+        if entry.kind in ("submit", "map", "executor"):
+            is_pool, count = self._thread_pool(path, module.functions[entry.function], entry.pool or "")
+            if not is_pool:
+                return None
+        if entry.kind == "thread":
+            label = f"threading.Thread(target={entry.target})"
+        else:
+            label = f"{entry.call.callee or entry.kind}({entry.target})"
+        targets = self._entry_targets(path, entry)
+        target = targets[0] if targets else None
+        return ThreadStart(entry.location, entry.function, label, target, count, entry)
+
+    def _thread_pool(self, path: str, function: Function, pool: str) -> tuple[bool, int | None]:
+        """Whether `pool` is a thread pool, and its static number of workers."""
+        if pool == "None":  # run_in_executor(None, f): the loop's default ThreadPoolExecutor
+            return True, None
+        if pool.endswith("()"):
+            return self.modules[path].qualified(pool[:-2]) in THREAD_POOLS, None
+        symbol = self._resolve(path, function.qualname, pool)
+        for vpath, _, value, call in self._values(symbol) if symbol else ():
+            if call is not None and self.modules[vpath].qualified(value) in THREAD_POOLS:
+                workers = call.keyword("max_workers") or call.keyword("processes")
+                workers = workers or (call.args[0] if call.args else "")
+                return True, int(workers) if workers.isdigit() else None
+        return False, None
+
+    @_cached(False)
+    def _is_thread_class(self, path: str, qualname: str) -> bool:
+        cls = self.modules[path].classes[qualname]
+        for base in cls.bases:
+            if self.modules[path].qualified(base) == "threading.Thread":
+                return True
+            found = self._class_of(self._resolve(path, cls.function, base))
+            if found is not None and self._is_thread_class(*found):
+                return True
+        return False
+
+    def _subclass_starts(self, path: str, qualname: str) -> Iterable[ThreadStart]:
+        run = self._function_key(self._attribute(path, qualname, "run"))
+        if run is None:  # threading.Thread.run: runs its target=, seen as a Thread entry
+            return
+        label = f"{qualname}() (a threading.Thread subclass)"
+        instantiated = False
+        for cpath, function, call in self.calls_by_name[qualname.rpartition(".")[2]]:
+            if self._class_of(self._resolve(cpath, function.qualname, call.callee)) == (path, qualname):
+                instantiated = True
+                yield ThreadStart(call.location, function.qualname, label, run, call.loops)
+        if not instantiated:
+            location = self.modules[path].classes[qualname].location
+            yield ThreadStart(location, "", label, run, None)
+
+    def _entry_targets(self, path: str, entry: ThreadEntry) -> tuple[FunctionKey, ...]:
+        return self._runs(self._resolve(path, entry.function, entry.target))
+
+    def _start_target_sites(self, start: ThreadStart) -> tuple[CompileSite, ...]:
+        """`Thread(target=compiled)`, `pool.map(compiled_model, batches)`: called by the thread."""
+        if start.entry is None:
+            return ()
+        return self._compile_sites(self._resolve(start.path, start.function, start.entry.target))
+
+    # -- reachability -------------------------------------------------------------------------
+
+    def _reach(
+        self, start: ThreadStart, follow: Callable[[str, Function, Call], bool]
+    ) -> dict[FunctionKey, set[str | None]]:
+        """Functions a thread runs (through calls `follow` accepts), with their grad modes.
+
+        A new thread starts with grad enabled, whatever its spawner had."""
+        return self._reach_from([(start.target, None)] if start.target else [], follow)
+
+    def _reach_from(self, queue, follow) -> dict[FunctionKey, set[str | None]]:
+        reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
+        queue = deque(queue)
+        while queue:
+            key, grad = queue.popleft()
+            if grad in reached[key]:
+                continue
+            reached[key].add(grad)
+            path, qualname = key
+            function = self.modules[path].functions[qualname]
+            queue.extend(((path, q), grad) for q in self.lambdas[key])
+            for call in function.calls:
+                if follow(path, function, call):
+                    inner = call.grad_mode or grad
+                    queue.extend((target, inner) for target in self._call_targets(path, function, call))
+        return reached
+
+    def _call_targets(self, path: str, function: Function, call: Call) -> tuple[FunctionKey, ...]:
+        if not call.callee:
+            return ()
+        return self._runs(self._resolve(path, function.qualname, call.callee))
+
+    def _sites_called(self, path: str, function: Function, call: Call) -> tuple[CompileSite, ...]:
+        if not call.callee:
+            site = self.called_sites.get(call.location)
+            return (site,) if site else ()
+        return self._compile_sites(self._resolve(path, function.qualname, call.callee))
+
+    # -- guards -------------------------------------------------------------------------------
+
+    def _guarded(self, path: str, function: Function, call: Call) -> bool:
+        return any(self._is_guard(path, function.qualname, held) for held in call.held)
+
+    def _is_guard(self, path: str, function: str, held: str) -> bool:
+        """Whether holding `held` serialises the threads. Unknown objects count as guards."""
+        name = held.removesuffix("()")
+        if name in self.lock_names or name.rpartition(".")[2] in self.lock_names:
+            return True
+        if held.endswith("()"):  # `with make_ctx():`: a fresh object each time
+            return False
+        symbol = self._resolve(path, function, held)
+        kinds = self._lock_kinds(symbol) if symbol else ()
+        return not kinds or not set(kinds) <= {PER_THREAD, NOT_A_LOCK}
+
+    @_cached(())
+    def _lock_kinds(self, symbol: Symbol) -> tuple[str, ...]:
+        kinds = set()
+        for vpath, function, value, call in self._values(symbol):
+            if call is not None:
+                kinds.add(self._lock_kind(symbol, vpath, function, value))
+            else:
+                resolved = self._resolve(vpath, function, value) if value else None
+                kinds.update(self._lock_kinds(resolved) if resolved else (UNKNOWN,))
+        return tuple(sorted(kinds))
+
+    def _lock_kind(self, symbol: Symbol, path: str, function: str, constructor: str) -> str:
+        qualified = self.modules[path].qualified(constructor)
+        if qualified in LOCK_CONSTRUCTORS:
+            scope = symbol[1]
+            per_instance = (  # `self.lock = Lock()` in a method of a Thread subclass
+                scope in self.modules[path].classes
+                and function.startswith(f"{scope}.")
+                and self._is_thread_class(path, scope)
+            )
+            return PER_THREAD if per_instance or (path, function) in self.on_threads else SHARED
+        if qualified.startswith(NOT_LOCKS) or qualified == "open":
+            return NOT_A_LOCK
+        return UNKNOWN
+
+    def _warmed_up(
+        self, start: ThreadStart, sites: list[CompileSite], grad: str | None
+    ) -> tuple[bool, Location | None]:
+        """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`;
+        else the location of a warm-up that does not (it ran in another grad mode)."""
+        warmups = self._warmups(start.path, start.function, start.location, frozenset(sites))
+        for _, mode in warmups:
+            if grad_enabled(mode) or mode == grad:
+                return True, None
+        return False, warmups[0][0] if warmups else None
+
+    @_cached(())
+    def _warmups(self, path: str, function: str, before: Location, sites: frozenset) -> tuple:
+        """Calls of `sites`' callables on this thread before `before`: in `function`, directly or
+        through the functions it calls, and in its callers before they call it."""
+        found = []
+        spawner = self.modules[path].functions.get(function)
+        for call in spawner.calls if spawner else ():
+            if call.location >= before:
+                continue
+            if sites & set(self._sites_called(path, spawner, call)):
+                found.append((call.location, call.grad_mode))
+                continue
+            starts = [(t, call.grad_mode) for t in self._call_targets(path, spawner, call)]
+            for (tpath, tname), grads in self._reach_from(starts, lambda *_: True).items():
+                inner = self.modules[tpath].functions[tname]
+                for inner_call in inner.calls:
+                    if sites & set(self._sites_called(tpath, inner, inner_call)):
+                        found += [(call.location, inner_call.grad_mode or g) for g in grads]
+        for cpath, caller, call in self._callers((path, function)):
+            found += self._warmups(cpath, caller.qualname, call.location, sites)
+        return tuple(found)
+
+    def _callers(self, key: FunctionKey) -> Iterable[tuple[str, Function, Call]]:
+        if key[1] == MODULE_SCOPE:
+            return
+        for cpath, caller, call in self.calls_by_name[key[1].rpartition(".")[2]]:
+            if key in self._call_targets(cpath, caller, call):
+                yield cpath, caller, call
+
+    # -- names --------------------------------------------------------------------------------
+
+    @_cached(None)
+    def _resolve(self, path: str, function: str, dotted: str) -> Symbol | None:
+        """The symbol a dotted expression names in `function` of the module at `path`."""
+        module = self.modules[path]
+        if "<lambda" in dotted:
+            scope, _, name = dotted.rpartition(".")
+            return path, scope or MODULE_SCOPE, name
+        head, *rest = dotted.split(".")
+        if head == "self":
+            owner = module.functions.get(function)
+            if owner is None or owner.class_name is None or not rest:
+                return None
+            symbol = self._attribute(path, owner.class_name, rest.pop(0))
+        else:
+            scope = module.scope_of(function, head)
+            symbol = (path, scope, head) if scope != MODULE_SCOPE else self._global(path, head)
+        for attr in rest:
+            if symbol is None:
+                return None
+            symbol = self._member(symbol, attr)
+        return symbol
+
+    @_cached(None)
+    def _global(self, path: str, name: str) -> Symbol | None:
+        module = self.modules[path]
+        top = module.functions.get(MODULE_SCOPE)
+        if top is not None and name in top.local_names:
+            return path, MODULE_SCOPE, name
+        if name in module.imports:
+            return self._qualified(path, module.imports[name])
+        for star in module.star_imports:
+            other = self._module_path(path, star)
+            if other is not None and other != path:
+                found = self._global(other, name)
+                if found is not None:
+                    return found
+        return None
+
+    def _qualified(self, importer: str, dotted: str) -> Symbol | None:
+        """A fully qualified name (`pkg.mod.f`) in the project, or None (a library)."""
+        parts = dotted.split(".")
+        for end in range(len(parts), 0, -1):
+            path = self._module_path(importer, ".".join(parts[:end]))
+            if path is not None:
+                symbol: Symbol | None = (path, "", "")
+                for attr in parts[end:]:
+                    symbol = self._member(symbol, attr) if symbol else None
+                return symbol
+        return None
+
+    @_cached(None)
+    def _module_path(self, importer: str, name: str) -> str | None:
+        """The file of module `name`: exact, else the one next to the importer, else a unique
+        file whose dotted name ends with it (scripts run from their own directory)."""
+        if name in self.by_name:
+            return self.by_name[name]
+        candidates = [p for m, p in self.by_name.items() if m.endswith(f".{name}")]
+        sibling = self.modules[importer].module.rpartition(".")[0]
+        near = [p for p in candidates if self.modules[p].module == f"{sibling}.{name}"]
+        if len(near) == 1:
+            return near[0]
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _member(self, symbol: Symbol, attr: str) -> Symbol | None:
+        path, scope, _ = symbol
+        if scope == "":  # a module
+            found = self._global(path, attr)
+            submodule = f"{self.modules[path].module}.{attr}"
+            return found or (self._qualified(path, submodule) if submodule in self.by_name else None)
+        cls = self._class_of(symbol)
+        if cls is not None:
+            return self._attribute(*cls, attr)
+        for cls in self._instance_classes(symbol):
+            found = self._attribute(*cls, attr)
+            if found is not None:
+                return found
+        return None
+
+    @_cached(None)
+    def _attribute(self, path: str, cls: str, attr: str) -> Symbol | None:
+        """`attr` of class `cls` or of its bases in the project."""
+        symbol = path, cls, attr
+        if symbol in self.bindings or symbol in self.sites or f"{cls}.{attr}" in self.modules[path].functions:
+            return symbol
+        definition = self.modules[path].classes[cls]
+        for base in definition.bases:
+            found = self._class_of(self._resolve(path, definition.function, base))
+            if found is not None:
+                inherited = self._attribute(*found, attr)
+                if inherited is not None:
+                    return inherited
+        return None
+
+    def _class_of(self, symbol: Symbol | None) -> FunctionKey | None:
+        if symbol is None or symbol[1] == "":
+            return None
+        qualname = _join(symbol[1], symbol[2])
+        return (symbol[0], qualname) if qualname in self.modules[symbol[0]].classes else None
+
+    def _function_key(self, symbol: Symbol | None) -> FunctionKey | None:
+        if symbol is None or symbol[1] == "":
+            return None
+        qualname = _join(symbol[1], symbol[2])
+        return (symbol[0], qualname) if qualname in self.modules[symbol[0]].functions else None
+
+    # -- values -------------------------------------------------------------------------------
+
+    @_cached(())
+    def _values(self, symbol: Symbol) -> tuple[Value, ...]:
+        """What a symbol may hold: its assignments, and for a parameter the arguments passed."""
+        return (*self.bindings.get(symbol, ()), *self._arguments(symbol))
+
+    def _arguments(self, symbol: Symbol) -> list[Value]:
+        path, scope, name = symbol
+        function = self.modules[path].functions.get(scope) if scope else None
+        if function is None or name not in function.params:
+            return []
+        index = function.params.index(name) - function.is_method
+        key = path, scope
+        callee = function.name
+        if callee == "__init__" and function.class_name:
+            callee = function.class_name.rpartition(".")[2]
+        values = []
+        for cpath, caller, call in self.calls_by_name[callee]:
+            if key in self._call_targets(cpath, caller, call):
+                passed = call.keyword(name) or (call.args[index] if 0 <= index < len(call.args) else "")
+                values.append((cpath, caller.qualname, passed, None))
+        for epath, entry in self.entries_by_name[function.name]:
+            if key in self._entry_targets(epath, entry) and 0 <= index < len(entry.args):
+                values.append((epath, entry.function, entry.args[index], None))
+        return values
+
+    @_cached(())
+    def _instance_classes(self, symbol: Symbol) -> tuple[FunctionKey, ...]:
+        """The project classes a symbol may hold an instance of (`m = Model(...).cuda()`)."""
+        found = []
+        for vpath, function, value, call in self._values(symbol):
+            resolved = self._resolve(vpath, function, value) if value else None
+            if resolved is None:
+                continue
+            if call is not None:
+                cls = self._class_of(resolved)
+                found += [cls] if cls else []
+            else:
+                found += self._instance_classes(resolved)
+        return tuple(dict.fromkeys(found))
+
+    @_cached(())
+    def _compile_sites(self, symbol: Symbol | None) -> tuple[CompileSite, ...]:
+        """The compile sites whose result `symbol` may hold."""
+        if symbol is None:
+            return ()
+        found = list(self.sites.get(symbol, ()))
+        for vpath, function, value, call in self._values(symbol):
+            resolved = self._resolve(vpath, function, value) if value else None
+            if resolved is None:
+                continue
+            if call is None:
+                found += self._compile_sites(resolved)
+            else:
+                key = self._function_key(resolved)
+                found += self.returned_sites.get(key, ()) if key else ()
+        return tuple(dict.fromkeys(found))
+
+    @_cached(())
+    def _runs(self, symbol: Symbol | None) -> tuple[FunctionKey, ...]:
+        """The project functions calling `symbol` runs. Compiled callables are not entered:
+        what they call is traced into their graph, not a separate race."""
+        if symbol is None or self._compile_sites(symbol):
+            return ()
+        found = []
+        function = self._function_key(symbol)
+        found += [function] if function else []
+        cls = self._class_of(symbol)
+        if cls is not None:
+            found += [k for k in [self._function_key(self._attribute(*cls, "__init__"))] if k]
+        for instance in self._instance_classes(symbol):
+            method = self._attribute(*instance, "__call__") or self._attribute(*instance, "forward")
+            found += [k for k in [self._function_key(method)] if k]
+        for vpath, owner, value, call in self._values(symbol):
+            if call is None and value:
+                found += self._runs(self._resolve(vpath, owner, value))
+        return tuple(dict.fromkeys(found))
+
+
+def _join(scope: str, name: str) -> str:
+    return name if scope == MODULE_SCOPE else f"{scope}.{name}"
