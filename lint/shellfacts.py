@@ -113,7 +113,6 @@ class Command:
     wrappers: tuple[Wrapper, ...] = ()
     inner: list[Command] = field(default_factory=list, repr=False)  # set on wrappers
     exported: frozenset[str] = frozenset()  # names exported by the script at this point
-    variables: dict[str, str | None] = field(default_factory=dict, repr=False)
     pipeline: list[Command] = field(default_factory=list, repr=False)  # all stages, if piped
     is_exec_redirect: bool = False  # `exec >file` with no command: changes the script's streams
 

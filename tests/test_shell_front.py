@@ -213,3 +213,35 @@ def test_unterminated_nested_string_is_a_parse_error_at_its_position():
 def test_valid_bash_that_tree_sitter_misreads_is_not_an_error():
     src = "case $x in\n  a) echo a;;\n  *) echo b;;\nesac\necho $(( 1 + 2 ))\n[[ $a =~ ^x ]] && echo y\n"
     assert parse_shell("t.sh", src).parse_errors == []
+
+
+# --- pipelines and scheduler directives -------------------------------------------------------
+
+
+def test_pipeline_fact_starts_at_its_first_line_with_the_pipefail_of_its_shell():
+    src = (
+        "set -o pipefail\npython train.py \\\n  --lr 1 2>&1 \\\n  | tee run.log\n"
+        "bash -c 'python c.py | grep loss'\n"
+    )
+    outer, inner = parse_shell("t.sh", src).pipelines
+    assert (outer.location.line, outer.location.end_line, outer.pipefail) == (2, 4, True)
+    assert [c.name for c in outer.feeders(0)] == ["python"] and outer.last.name == "tee"
+    assert (inner.location.line, inner.pipefail, [w.kind for w in inner.wrappers]) == (5, False, ["bash-c"])
+
+
+def test_feeders_are_the_commands_writing_into_the_pipe():
+    src = "echo $(python -c 'print(1)') | tee a.log\ntimeout 60 python t.py | tee b.log\n"
+    first, second = parse_shell("t.sh", src).pipelines
+    assert [c.name for c in first.feeders(0)] == ["echo"]
+    assert [c.name for c in second.feeders(0)] == ["timeout", "python"]
+
+
+def test_sbatch_directives_of_the_header_only():
+    src = (
+        "#!/bin/bash\n#SBATCH -o logs/%x.out  # trailing comment\n"
+        '#SBATCH --error="err dir/%j.err"\necho start\n#SBATCH --output=ignored.out\n'
+    )
+    directives = parse_shell("t.sh", src).directives
+    assert [[w.value for w in d.words] for d in directives] == [["-o", "logs/%x.out"], ["--error=err dir/%j.err"]]
+    word = directives[0].words[1]
+    assert (word.location.line, word.location.column) == position(src, 2, "logs/%x.out")

@@ -8,11 +8,13 @@ levels deep points at the right line and column of the file.
 
 from __future__ import annotations
 
+import re
 import subprocess
 from dataclasses import dataclass, field, replace
 
 from ..model import LineIndex, Location
 from ..shellfacts import (
+    CAPTURED,
     DETACHED,
     FILE,
     INHERIT,
@@ -20,6 +22,8 @@ from ..shellfacts import (
     PIPE,
     PROCSUB,
     Command,
+    Directive,
+    Pipeline,
     Redirect,
     ShellScript,
     Sink,
@@ -28,8 +32,10 @@ from ..shellfacts import (
 )
 from . import wrappers
 
-CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
+# `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
+_DIRECTIVE = re.compile(r"#(SBATCH)\b")
+_DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
 
 
@@ -342,6 +348,7 @@ class Walker:
         stages = [c for c in node.named_children]
         operators = [c for c in node.children if c.type in ("|", "|&")]
         before = len(self.script.commands)
+        pipefail = self.state.pipefail  # as the pipeline starts: a stage's `set` cannot change it
         # Walk the last stage first so that each earlier stage can point at its reader.
         sinks_out: list[Sink] = []
         sinks_err: list[Sink] = []
@@ -365,6 +372,9 @@ class Walker:
         flat = [c for group in stage_commands for c in group if c.words]
         for command in self.script.commands[before:]:
             command.pipeline = flat
+        self.script.pipelines.append(
+            Pipeline(self.unit.location(node), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
+        )
 
     def redirect(self, node) -> Redirect | None:
         if node.type != "file_redirect":
@@ -465,7 +475,6 @@ class Walker:
             pipefail=self.state.pipefail,
             wrappers=self.wrappers,
             exported=frozenset(self.state.exported),
-            variables=dict(self.state.variables),
         )
         name = command.name
         if name == "exec" and len(words) == 1:
@@ -497,8 +506,7 @@ class Walker:
                 origin = sink.target.origin[2:] if len(sink.target.origin) > 2 else sink.target.origin
                 state = replace(
                     self.state,
-                    variables=dict(self.state.variables),
-                    arrays=dict(self.state.arrays),
+                            arrays=dict(self.state.arrays),
                     exported=set(self.state.exported),
                     stdout=Sink(INHERIT),
                     stderr=Sink(INHERIT),
@@ -583,7 +591,44 @@ def run_unit(walker: Walker) -> None:
             if walker.unit.depth:
                 message += " in a nested command string"
             walker.script.parse_errors.append((walker.unit.location(error), message))
+    if walker.unit.origin is None:
+        walker.script.directives.extend(_directives(walker.unit, root))
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
+
+
+def _directives(unit: Unit, root) -> list[Directive]:
+    """`#SBATCH` lines before the first command: where the scheduler stops reading them."""
+    found = []
+    for node in root.named_children:
+        if node.type != "comment":
+            break
+        text = unit.node_text(node)
+        match = _DIRECTIVE.match(text)
+        if match is None:
+            continue
+        start = unit.char(node.start_byte)
+        words = []
+        for token in _DIRECTIVE_WORD.finditer(text, match.end()):
+            if token.group().startswith("#"):  # the rest of the line is a comment
+                break
+            words.append(_directive_word(unit, token, start))
+        found.append(Directive(match.group(1), words, unit.location(node)))
+    return found
+
+
+def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
+    """One word of a directive, its quotes removed (`--output="logs/x.out"`)."""
+    value, origin, quote = "", [], None
+    for i, ch in enumerate(token.group(), line_start + token.start()):
+        if quote is None and ch in "\"'":
+            quote = ch
+        elif ch == quote:
+            quote = None
+        else:
+            value += ch
+            origin.append(i)
+    end = line_start + token.end()
+    return Word(value, value, unit.index.span(unit.path, line_start + token.start(), end), origin + [end])
 
 
 def _first_error(node):
