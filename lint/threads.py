@@ -63,7 +63,7 @@ class ThreadStart:
     function: str  # where the start happens; "" for a Thread subclass never seen instantiated
     label: str  # "threading.Thread(target=worker)", "pool.submit(step)", ...
     target: FunctionKey | None  # what the threads run, when it is a function of the project
-    count: int | None  # threads started here, when static
+    count: int | None  # at least this many threads start here (static loops, max_workers)
     entry: ThreadEntry | None = None  # the fact it comes from (None for Thread subclasses)
 
     @property
@@ -81,6 +81,8 @@ class CompiledCall:
     site: CompileSite
     grad_mode: str | None  # the call's grad mode on the worker
     warmup: Location | None = None  # a warm-up that does not cover the call (other grad mode)
+    warmup_mode: str | None = None  # the grad mode that warm-up ran in
+    own_lock: str | None = None  # a lock held around the call that each thread makes its own
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,21 @@ def analyse(project: Project) -> ThreadReport:
 
 def grad_enabled(mode: str | None) -> bool:
     return mode in (None, GRAD)
+
+
+def consequence(site: CompileSite, start: ThreadStart) -> str:
+    """What racing threads do to a compiled callable, as bad as the facts show it to be."""
+    if site.fullgraph:
+        after = "raise FailOnRecompileLimitHit (fullgraph=True)"
+    else:
+        after = "silently run uncompiled"
+    text = (
+        f"threads whose first call races compile it again, and past recompile_limit "
+        f"({RECOMPILE_LIMIT}) the rest {after}"
+    )
+    if start.count is not None and start.count > RECOMPILE_LIMIT:
+        text += f"; {start.count} threads start here, more than that limit"
+    return text
 
 
 def _cached(empty):
@@ -189,10 +206,20 @@ class _Analysis:
                 if self._guarded(path, function, call):
                     continue
                 sites = self._sites_called(path, function, call)
-                for grad in sorted(grads, key=str) if sites else ():
-                    yield from self._classify(start, call.location, call.callee, sites, call.grad_mode or grad)
+                if not sites:
+                    continue
+                own_lock = next(
+                    (h for h in call.held if self._lock_kinds_of(path, function.qualname, h) == (PER_THREAD,)),
+                    None,
+                )
+                for grad in sorted(grads, key=str):
+                    yield from self._classify(
+                        start, call.location, call.callee, sites, call.grad_mode or grad, own_lock
+                    )
 
-    def _classify(self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None):
+    def _classify(
+        self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, own_lock=None
+    ):
         """LL201 for sites executed on the threads, LL202 (unless warmed up) for the others."""
         off_threads = [s for s in sites if (s.location.path, s.function) not in self.on_threads]
         for site in sites:
@@ -201,7 +228,7 @@ class _Analysis:
         if off_threads:
             covered, warmup = self._warmed_up(start, off_threads, grad)
             if not covered:
-                yield CompiledCall(location, callee, start, off_threads[0], grad, warmup)
+                yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock)
 
     # -- thread starts ------------------------------------------------------------------------
 
@@ -327,9 +354,12 @@ class _Analysis:
             return True
         if held.endswith("()"):  # `with make_ctx():`: a fresh object each time
             return False
-        symbol = self._resolve(path, function, held)
-        kinds = self._lock_kinds(symbol) if symbol else ()
+        kinds = self._lock_kinds_of(path, function, held)
         return not kinds or not set(kinds) <= {PER_THREAD, NOT_A_LOCK}
+
+    def _lock_kinds_of(self, path: str, function: str, held: str) -> tuple[str, ...]:
+        symbol = self._resolve(path, function, held)
+        return self._lock_kinds(symbol) if symbol else ()
 
     @_cached(())
     def _lock_kinds(self, symbol: Symbol) -> tuple[str, ...]:
@@ -358,14 +388,14 @@ class _Analysis:
 
     def _warmed_up(
         self, start: ThreadStart, sites: list[CompileSite], grad: str | None
-    ) -> tuple[bool, Location | None]:
+    ) -> tuple[bool, tuple[Location | None, str | None]]:
         """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`;
-        else the location of a warm-up that does not (it ran in another grad mode)."""
+        else a warm-up that does not (it ran in another grad mode) and its mode."""
         warmups = self._warmups(start.path, start.function, start.location, frozenset(sites))
         for _, mode in warmups:
             if grad_enabled(mode) or mode == grad:
-                return True, None
-        return False, warmups[0][0] if warmups else None
+                return True, (None, None)
+        return False, warmups[0] if warmups else (None, None)
 
     @_cached(())
     def _warmups(self, path: str, function: str, before: Location, sites: frozenset) -> tuple:

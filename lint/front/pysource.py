@@ -45,7 +45,6 @@ GRAD_CONTEXTS = {
 }
 SET_GRAD_ENABLED = "torch.set_grad_enabled"
 PARTIAL = frozenset({"functools.partial"})
-POOL_SUBMIT = frozenset({"submit", "apply_async", "apply"})
 POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
 # nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
@@ -534,29 +533,44 @@ class _Walker:
             self.module.thread_entries.append(entry)
 
     def _entry(self, node: ast.Call, call: Call) -> ThreadEntry | None:
+        found = self._entry_parts(node)
+        if found is None:
+            return None
+        kind, target, passed, pool = found
+        bound = ()  # functools.partial(f, a)'s own arguments come before the ones passed
+        if isinstance(target, ast.Call) and target.args and self._qualified(target.func) in PARTIAL:
+            bound = tuple(self.describe(a) for a in target.args[1:])
+        args = bound + self._elements(passed)
+        return ThreadEntry(kind, self.describe(target), self.frame.function.qualname, call, args, pool)
+
+    def _entry_parts(self, node: ast.Call):
+        """(kind, target, its arguments, pool) if `node` hands a callable to another thread."""
         api = self._qualified(node.func)
-        function = self.frame.function.qualname
         args = node.args
         if api in ("threading.Thread", "threading.Timer"):
-            kind, index, word = ("thread", 1, "target") if api == "threading.Thread" else ("timer", 1, "function")
-            target = _keyword(node, word) or (args[index] if len(args) > index else None)
-            passed = _keyword(node, "args") or (args[index + 1] if len(args) > index + 1 else None)
-            if target is None:
-                return None
-            return ThreadEntry(kind, self.describe(target), function, call, self._elements(passed))
+            kind, word = ("thread", "target") if api == "threading.Thread" else ("timer", "function")
+            target = _keyword(node, word) or (args[1] if len(args) > 1 else None)
+            passed = _keyword(node, "args") or (args[2] if len(args) > 2 else None)
+            return (kind, target, passed, None) if target is not None else None
         if api == "asyncio.to_thread" and args:
-            return ThreadEntry("to_thread", self.describe(args[0]), function, call, self._elements(args[1:]))
-        if not isinstance(node.func, ast.Attribute):
+            return "to_thread", args[0], args[1:], None
+        if not isinstance(node.func, ast.Attribute) or not args:
             return None
         method, receiver = node.func.attr, node.func.value
         if method == "run_in_executor" and len(args) >= 2:
-            pool = self.describe(args[0])
-            return ThreadEntry("executor", self.describe(args[1]), function, call, self._elements(args[2:]), pool)
-        if (method in POOL_SUBMIT or method in POOL_MAP) and args:
-            kind = "submit" if method in POOL_SUBMIT else "map"
-            passed = self._elements(args[1:]) if kind == "submit" else ()
-            pool = self.calls[id(receiver)].callee + "()" if isinstance(receiver, ast.Call) else self._dotted(receiver)
-            return ThreadEntry(kind, self.describe(args[0]), function, call, passed, pool) if pool else None
+            return "executor", args[1], args[2:], self.describe(args[0])
+        if isinstance(receiver, ast.Call):  # ThreadPoolExecutor(4).submit(f)
+            pool = self.calls[id(receiver)].callee + "()"
+        else:
+            pool = self._dotted(receiver)
+        if pool is None:
+            return None
+        if method == "submit":
+            return "submit", args[0], args[1:], pool
+        if method in ("apply", "apply_async"):  # multiprocessing pools take an args tuple
+            return "submit", args[0], _keyword(node, "args") or (args[1] if len(args) > 1 else None), pool
+        if method in POOL_MAP:
+            return "map", args[0], None, pool
         return None
 
     def _elements(self, node: ast.expr | list[ast.expr] | None) -> tuple[str, ...]:

@@ -1,0 +1,449 @@
+"""compiled-call-in-thread
+
+## What it does
+Finds calls of a compiled callable made on worker threads with no guard. A compiled callable is
+the result of `torch.compile(...)` (also `torch.compiler.compile`, `torch._dynamo.optimize(...)(f)`),
+a function decorated with `@torch.compile`, or an attribute assigned from it
+(`self.model = torch.compile(model)`); names resolve through aliases (`import torch as T`,
+`from torch import compile as tc`) and imports from other modules of the project. Worker threads
+are the targets of `threading.Thread` (also `self.method`, lambdas, `functools.partial`), the
+`run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`,
+`run_in_executor` and `ThreadPool`, followed through the functions, methods and modules they call.
+
+A call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` and
+`LOCK.release()`) where every thread holds the *same* lock: a module-level lock, a class
+attribute, a closure variable, or one passed in by the spawning code. A `Lock()` created inside
+the thread function, or per `Thread` instance in its `__init__`, guards nothing. A call is also
+guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
+threads, outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
+same context. Names listed in the `lock-names` setting count as shared locks.
+
+## Why is this bad?
+`torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
+nor inductor)" (PyTorch maintainers, pytorch/pytorch#168042). Measured on torch 2.13 with 4 to 12
+threads: every thread whose first call races compiles the function again, in 100% of runs
+("Unexpected recompilation"). Past `recompile_limit` (8) the remaining threads run the function
+*uncompiled, silently*, or raise `FailOnRecompileLimitHit` when it was compiled with
+`fullgraph=True`; and the polluted cache then makes a legitimate new input shape run uncompiled
+too. The message says when it is worse: `fullgraph=True`, or more than 8 threads
+(`max_workers=N`, `for _ in range(N)`) known statically.
+
+A warm-up under `torch.no_grad()` does not cover a worker that calls with grad enabled: grad
+mode is one of dynamo's guards, so the first worker calls compile again and race.
+
+## Example
+```python
+attention = torch.compile(flex_attention)
+
+def worker(rank):
+    lock = threading.Lock()          # one lock per thread: serialises nothing
+    with lock:
+        out = attention(q, k, v)     # LL202
+
+for rank in range(4):
+    threading.Thread(target=worker, args=(rank,)).start()
+```
+
+## Use instead
+Share one lock between all threads, or compile and warm up on the main thread before starting
+them:
+```python
+attention = torch.compile(flex_attention)
+COMPILE_LOCK = threading.Lock()
+
+def worker(rank):
+    with COMPILE_LOCK:
+        out = attention(q, k, v)
+```
+
+## References
+- pytorch/pytorch#168042: "torch.compile is not thread safe overall (neither dynamo, nor inductor)".
+- pytorch/pytorch#105943, pytorch/pytorch#143931: compiling and calling from several threads.
+- Measured facts in launchlint's rules.md (LL2xx): racing threads recompile in 100% of runs;
+  past `recompile_limit` (8) threads run uncompiled silently, or raise `FailOnRecompileLimitHit`
+  with `fullgraph=True`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Related, Severity
+from launchlint.pyfacts import INFERENCE_MODE, NO_GRAD
+from launchlint.rulekit import Example
+from launchlint.threads import CompiledCall, consequence
+
+CODE = "LL202"
+NAME = "compiled-call-in-thread"
+SEVERITY = Severity.ERROR
+SUMMARY = "A torch.compile'd callable is called on worker threads without a shared lock or warm-up"
+
+GRAD_CONTEXTS = {NO_GRAD: "torch.no_grad()", INFERENCE_MODE: "torch.inference_mode()"}
+
+
+def check(project) -> Iterator[Finding]:
+    for found in project.threads.compiled_calls:
+        yield Finding(found.location, _message(found), _related(found))
+
+
+def _message(found: CompiledCall) -> str:
+    name = f"`{found.callee}`" if found.callee else "this callable"
+    text = f"{name} is compiled with {found.site.api} and called on worker threads with no shared lock"
+    if found.own_lock:
+        text += f" (`{found.own_lock}` is made per thread, so it serialises nothing)"
+    text += f": {consequence(found.site, found.start)}"
+    if found.warmup is not None:
+        text += (
+            f"; the warm-up runs under {GRAD_CONTEXTS.get(found.warmup_mode, found.warmup_mode)}"
+            " but this call does not, so it compiles again"
+        )
+    return text
+
+
+def _related(found: CompiledCall) -> tuple[Related, ...]:
+    related = [
+        Related(found.start.location, f"thread started here: {found.start.label}"),
+        Related(found.site.location, f"compiled here ({found.site.api})"),
+    ]
+    if found.warmup is not None:
+        related.append(Related(found.warmup, "warm-up in another grad mode: it does not cover the workers"))
+    return tuple(related)
+
+
+def _py(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+INCIDENT = _py(
+    """
+    import threading
+
+    import torch
+    from torch.nn.attention.flex_attention import flex_attention
+
+    flex_attention_compiled = torch.compile(flex_attention)
+
+
+    def worker(rank):
+        q = k = v = torch.randn(1, 8, 128, 64, device=f"cuda:{rank}")
+        return flex_attention_compiled(q, k, v)
+
+
+    threads = [threading.Thread(target=worker, args=(r,)) for r in range(4)]
+    for t in threads:
+        t.start()
+    """
+)
+
+INVALID = [
+    Example({"train.py": INCIDENT}, ["LL202 train.py:11"]),
+    Example(  # cross-module: the trainer imports the compiled function from another module
+        {
+            "model/attention.py": _py(
+                """
+                import torch
+                from torch.nn.attention.flex_attention import flex_attention
+
+                attention = torch.compile(flex_attention, fullgraph=True)
+                """
+            ),
+            "train.py": _py(
+                """
+                import threading
+                from model.attention import attention
+                import model.attention as attn_mod
+
+
+                def worker(q):
+                    attention(q, q, q)
+                    attn_mod.attention(q, q, q)
+
+
+                for rank in range(12):
+                    threading.Thread(target=worker, args=(rank,)).start()
+                """
+            ),
+        },
+        ["LL202 train.py:7", "LL202 train.py:8"],
+    ),
+    Example(  # aliases, and a module whose forward calls the compiled function
+        {
+            "blocks.py": _py(
+                """
+                import torch as T
+                from torch import compile as tc
+                from torch import nn
+
+
+                @tc
+                def gelu(x):
+                    return x * T.sigmoid(1.702 * x)
+
+
+                class Block(nn.Module):
+                    def forward(self, x):
+                        return gelu(x)
+                """
+            ),
+            "train.py": _py(
+                """
+                import threading
+                from blocks import Block
+
+
+                def worker(model, x):
+                    model(x)
+
+
+                block = Block().cuda()
+                threading.Thread(target=worker, args=(block, 1)).start()
+                """
+            ),
+        },
+        ["LL202 blocks.py:13"],
+    ),
+    Example(  # a Thread subclass compiling its model in __init__ (on the spawning thread)
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+
+                class Worker(threading.Thread):
+                    def __init__(self, model):
+                        super().__init__()
+                        self.model = torch.compile(model)
+
+                    def run(self):
+                        self.model(torch.ones(8))
+
+
+                workers = [Worker(torch.nn.Linear(8, 8)) for _ in range(4)]
+                """
+            )
+        },
+        ["LL202 train.py:11"],
+    ),
+    Example(  # an executor's submit, and a functools.partial thread target
+        {
+            "train.py": _py(
+                """
+                import functools
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                def job(x):
+                    return step(x)
+
+
+                def loop(scale, n):
+                    for i in range(n):
+                        step(i * scale)
+
+
+                with ThreadPoolExecutor(max_workers=16) as pool:
+                    futures = [pool.submit(job, i) for i in range(64)]
+                threading.Thread(target=functools.partial(loop, 2), args=(10,)).start()
+                """
+            )
+        },
+        ["LL202 train.py:11", "LL202 train.py:16"],
+    ),
+    Example(  # the incident's "fix": a lock per thread serialises nothing
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                attention = torch.compile(torch.nn.functional.scaled_dot_product_attention)
+
+
+                class Worker(threading.Thread):
+                    def __init__(self):
+                        super().__init__()
+                        self.lock = threading.Lock()
+
+                    def run(self):
+                        with self.lock:
+                            attention(1, 2, 3)
+
+
+                def worker():
+                    exec_lock = threading.Lock()
+                    with exec_lock:
+                        attention(1, 2, 3)
+
+
+                Worker().start()
+                threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL202 train.py:14", "LL202 train.py:20"],
+    ),
+    Example(  # a warm-up under no_grad does not cover workers that call with grad enabled
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8))
+
+
+                def worker():
+                    model(torch.ones(8)).sum().backward()
+
+
+                with torch.no_grad():
+                    model(torch.ones(8))
+                threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL202 train.py:8"],
+    ),
+]
+
+VALID = [
+    Example(  # one lock shared by all workers (module level, passed in, class attribute)
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                attention = torch.compile(torch.nn.functional.scaled_dot_product_attention)
+                COMPILE_LOCK = threading.Lock()
+
+
+                def worker():
+                    with COMPILE_LOCK:
+                        attention(1, 2, 3)
+
+
+                def guarded(lock):
+                    lock.acquire()
+                    try:
+                        attention(1, 2, 3)
+                    finally:
+                        lock.release()
+
+
+                class Worker(threading.Thread):
+                    lock = threading.Lock()
+
+                    def run(self):
+                        with self.lock:
+                            attention(1, 2, 3)
+
+
+                def main():
+                    lock = threading.Lock()
+                    for _ in range(4):
+                        threading.Thread(target=guarded, args=(lock,)).start()
+                        threading.Thread(target=worker).start()
+                        Worker().start()
+                """
+            )
+        }
+    ),
+    Example(  # compiled and warmed up on the main thread before any thread starts
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8))
+
+
+                def worker():
+                    model(torch.ones(8)).sum().backward()
+
+
+                def main():
+                    model(torch.ones(8))
+                    threads = [threading.Thread(target=worker) for _ in range(4)]
+                    for t in threads:
+                        t.start()
+
+
+                main()
+                """
+            )
+        }
+    ),
+    Example(  # a no_grad warm-up covers workers that also run under no_grad
+        {
+            "serve.py": _py(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8))
+
+
+                @torch.no_grad()
+                def predict(x):
+                    return model(x)
+
+
+                with torch.no_grad():
+                    model(torch.ones(8))
+                with ThreadPoolExecutor(4) as pool:
+                    results = list(pool.map(predict, [torch.ones(8)] * 10))
+                """
+            )
+        }
+    ),
+    Example(  # the compiled model runs on the main thread; threads only load data
+        {
+            "train.py": _py(
+                """
+                import queue
+                import threading
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8))
+                batches = queue.Queue(maxsize=8)
+
+
+                def load():
+                    for i in range(100):
+                        batches.put(torch.randn(8))
+
+
+                threading.Thread(target=load, daemon=True).start()
+                for _ in range(100):
+                    model(batches.get()).sum().backward()
+                """
+            )
+        }
+    ),
+    Example(  # processes do not share dynamo's caches; a dynamic target proves nothing
+        {
+            "train.py": _py(
+                """
+                import threading
+                from concurrent.futures import ProcessPoolExecutor
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+                with ProcessPoolExecutor(4) as pool:
+                    pool.submit(step, 1)
+                jobs = {"step": step}
+                threading.Thread(target=jobs["step"], args=(1,)).start()
+                """
+            )
+        }
+    ),
+]
