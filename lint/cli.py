@@ -67,6 +67,7 @@ def _config(config_file: str | None, no_config: bool):
 def _options(cli: dict, config, stdin):
     """Command-line values override the configuration file's, key by key."""
     from .engine import Options
+    from .parsing import default_jobs
     from .project import Settings
 
     select = _codes(cli["select"], "--select") if cli["select"] else config.select
@@ -90,6 +91,8 @@ def _options(cli: dict, config, stdin):
         base=base,
         settings=Settings(lock_names=tuple(config.lock_names), path_map=path_map),
         stdin=stdin,
+        jobs=cli["jobs"] or default_jobs(),
+        cache=not cli["no_cache"],
         debug=cli["debug"],
     )
 
@@ -110,6 +113,8 @@ def _options(cli: dict, config, stdin):
 @click.option("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
 @click.option("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
 @click.option("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes for parsing (default: CPUs; 1: none).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write .launchlint_cache/.")
 @click.option("--quiet", is_flag=True, help="Print findings only, no summary line.")
 @click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
+from .cache import Cache
+from .parsing import FileFacts, parse_many
 from .project import Project, Settings, SourceFile
 from .rulekit import Rule, all_rules
 from .suppress import covers, find_suppressions
@@ -32,6 +34,8 @@ class Options:
     base: Path | None = None  # directory the globs are relative to (the config's)
     settings: Settings = field(default_factory=Settings)
     stdin: tuple[str, str] | None = None  # (file name, text) for `launchlint -`
+    jobs: int = 1  # worker processes for parsing; 1: in this process
+    cache: bool = False  # read and write .launchlint_cache/
     debug: bool = False
 
 
@@ -42,31 +46,6 @@ class Result:
     warnings: list[str]
     root: str
     indexes: dict[str, LineIndex]  # the files findings point into, for source snippets
-
-
-def _parse(project: Project, source: SourceFile) -> None:
-    """Run the front end for one file's kind, storing its facts on the project."""
-    path, text = source.path, source.text
-    if source.kind == "shell":
-        from .front.shell import parse_shell
-
-        script = parse_shell(path, text, project.index(path))
-        project.shell[path] = script
-        project.errors.extend(script.parse_errors)
-    elif source.kind == "python":
-        from .front.pysource import parse_python
-
-        module = parse_python(path, text)
-        project.python[path] = module
-        project.errors.extend(module.parse_errors)
-    elif source.kind == "yaml":
-        from .front.yamldoc import parse_yaml
-
-        facts = parse_yaml(path, text, project.index(path))
-        if facts.shell is not None:
-            project.shell[path] = facts.shell
-            project.errors.extend(facts.shell.parse_errors)
-        project.errors.extend(facts.errors)
 
 
 def _glob_matcher(patterns, base: Path | None, root: Path):
@@ -87,37 +66,52 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
 
 
 def build_project(paths: list[str], options: Options) -> tuple[Project, set[str], list[str], list[Finding]]:
-    stdin_name = options.stdin[0] if options.stdin else None
-    first = paths[0] if paths and paths[0] != "-" else (stdin_name or ".")
     from .discover import find_root
 
+    stdin_name = options.stdin[0] if options.stdin else None
+    first = paths[0] if paths and paths[0] != "-" else (stdin_name or ".")
     root = find_root(Path(first))
     excludes = _glob_matcher(options.exclude, options.base, root)
     found = discover([p for p in paths if p != "-"] or ([] if options.stdin else ["."]), excludes, root=root)
     if options.stdin:
         found.add_stdin(*options.stdin)
     project = Project(root=str(found.root), settings=options.settings)
-    internal: list[Finding] = []
+    cache = Cache(project.root) if options.cache else None
+    parsed: list[FileFacts] = []
+    pending: list[tuple[str, str, str]] = []
     for rel, (abs_path, kind) in found.files.items():
         try:
-            if rel == found.stdin_path:
-                text, problem = options.stdin[1], None
-            else:
-                text, problem = read_text(abs_path)
+            text, problem = (options.stdin[1], None) if rel == found.stdin_path else read_text(abs_path)
         except OSError as error:
             found.warnings.append(f"{rel}: cannot read: {error.strerror or error}")
             continue
+        project.files[rel] = SourceFile(rel, kind, text or "")
         if text is None:
-            project.files[rel] = SourceFile(rel, kind, "")
             project.errors.append((Location(rel, 1, 1, 1, 1), problem or "cannot analyse"))
             continue
-        source = SourceFile(rel, kind, text)
-        project.files[rel] = source
-        try:
-            _parse(project, source)
-        except Exception as error:  # a launchlint bug: report it, analyse the rest
-            internal.append(_internal(rel, f"{kind} front end", error, options.debug))
-    return project, found.named, found.warnings, internal
+        hit = cache.get(rel, kind, text) if cache else None
+        if hit is not None:
+            parsed.append(hit)
+        else:
+            pending.append((rel, kind, text))
+    for facts in parse_many(pending, options.jobs, options.debug):
+        if cache:
+            cache.put(project.files[facts.path].text, facts)
+        parsed.append(facts)
+    internal = [_store(project, facts) for facts in parsed]
+    return project, found.named, found.warnings, [f for f in internal if f is not None]
+
+
+def _store(project: Project, facts: FileFacts) -> Finding | None:
+    """Put one file's facts on the project; a front-end crash becomes an LL003 finding."""
+    if facts.shell is not None:
+        project.shell[facts.path] = facts.shell
+    if facts.python is not None:
+        project.python[facts.path] = facts.python
+    project.errors.extend(facts.errors)
+    if facts.crash:
+        return Finding(Location(facts.path, 1, 1, 1, 1), f"internal error in the {facts.kind} front end: {facts.crash}")
+    return None
 
 
 def _internal(path: str, where: str, error: BaseException, debug: bool) -> Finding:

@@ -160,7 +160,6 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         pipefail=command.pipefail,
         wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
         exported=command.exported,
-        variables=command.variables,
         pipeline=command.pipeline,
     )
     walker.script.commands.append(inner)
