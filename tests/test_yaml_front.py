@@ -166,16 +166,16 @@ def test_env_of_workflow_job_and_step():
     text = (
         "env:\n  LEVEL: workflow\n  TOP: 1\n"
         "jobs:\n  train:\n    env:\n      LEVEL: job\n    steps:\n"
-        "      - run: python t.py\n        env:\n          PYTHONUNBUFFERED: 1\n          LEVEL: step\n"
+        "      - run: python t.py \"$LEVEL\" \"$TOKEN\"\n        env:\n          PYTHONUNBUFFERED: 1\n          LEVEL: step\n"
         "          TOKEN: ${{ secrets.TOKEN }}\n"
-        "      - run: python u.py\n"
+        "      - run: python u.py \"$LEVEL\"\n"
     )
     t, u = commands(text)
     assert t.has_env("PYTHONUNBUFFERED") and t.has_env("TOP") and t.has_env("TOKEN")
-    assert t.variables["LEVEL"] == "step"
-    assert t.variables["TOKEN"] is None
+    assert t.words[2].value == "step"
+    assert t.words[3].value is None
     assert not u.has_env("PYTHONUNBUFFERED")
-    assert u.variables["LEVEL"] == "job"
+    assert u.words[2].value == "job"
 
 
 def test_env_reaches_a_nested_bash_c():
@@ -247,10 +247,10 @@ def test_compose_entrypoint_then_command():
     ids=["list", "map"],
 )
 def test_compose_environment(environment):
-    text = "services:\n  train:\n    command: python t.py\n" + environment
+    text = 'services:\n  train:\n    command: python t.py "$PYTHONUNBUFFERED" "$HOST_VAR"\n' + environment
     python = one(text, "python", "compose.yaml")
-    assert python.has_env("PYTHONUNBUFFERED") and python.variables["PYTHONUNBUFFERED"] == "1"
-    assert python.has_env("HOST_VAR") and python.variables["HOST_VAR"] is None
+    assert python.has_env("PYTHONUNBUFFERED") and python.words[2].value == "1"
+    assert python.has_env("HOST_VAR") and python.words[3].value is None
 
 
 def test_compose_environment_through_a_merge_key():
