@@ -245,3 +245,13 @@ def test_sbatch_directives_of_the_header_only():
     assert [[w.value for w in d.words] for d in directives] == [["-o", "logs/%x.out"], ["--error=err dir/%j.err"]]
     word = directives[0].words[1]
     assert (word.location.line, word.location.column) == position(src, 2, "logs/%x.out")
+
+
+def test_redirects_after_a_list_or_pipeline_belong_to_its_last_command():
+    src = "cd /w && python t.py 2>&1 > run.log\npython a.py | tee a.log > /dev/null\n"
+    cd, python, first, tee = commands(src)
+    assert (cd.redirects, cd.stdout.kind) == ([], INHERIT)
+    assert [r.op for r in python.redirects] == [">&", ">"] and python.stdout.kind == FILE
+    assert python.location.column == position(src, 1, "python")[1]
+    assert python.location.end_column == len(src.splitlines()[0]) + 1
+    assert first.stdout.kind == PIPE and first.stderr.kind == INHERIT and tee.stdout.kind == NULL

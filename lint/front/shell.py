@@ -105,9 +105,10 @@ class Unit:
     def node_text(self, node) -> str:
         return self.text[self.char(node.start_byte) : self.char(node.end_byte)]
 
-    def location(self, node) -> Location:
+    def location(self, node, last=None) -> Location:
+        """The span of `node`, or from `node` to the end of `last`."""
         start = self.file_offset(self.char(node.start_byte))
-        end_char = self.char(node.end_byte)
+        end_char = self.char((last or node).end_byte)
         end = self.file_offset(end_char - 1) + 1 if end_char > self.char(node.start_byte) else start
         return self.index.span(self.path, start, end)
 
@@ -146,6 +147,7 @@ class Walker:
         self.unit = unit
         self.state = state
         self.wrappers = wrappers_
+        self.trailing: dict[int, list] = {}  # command node id -> redirects written after its list
 
     # --- words ---------------------------------------------------------------------------
 
@@ -290,7 +292,7 @@ class Walker:
         if kind in ("comment", "heredoc_body"):
             return
         if kind == "command":
-            self.command(node, stdout, stderr, [])
+            self.command(node, stdout, stderr, self.trailing.pop(node.id, []))
         elif kind == "redirected_statement":
             self.redirected(node, stdout, stderr)
         elif kind == "pipeline":
@@ -338,6 +340,11 @@ class Walker:
         redirect_nodes = [c for c in node.children if node.field_name_for_child(node.children.index(c)) == "redirect"]
         if body is not None and body.type == "command":
             self.command(body, stdout, stderr, redirect_nodes)
+            return
+        last = _last_simple_command(body)
+        if last is not None:  # `cd /w && python t.py > log`: the redirects are python's alone
+            self.trailing[last.id] = redirect_nodes
+            self.walk(body, stdout, stderr)
             return
         redirects = [r for r in (self.redirect(n) for n in redirect_nodes) if r is not None]
         out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
@@ -467,7 +474,7 @@ class Walker:
         out, err = self._procsub_sinks(redirects, out, err)
         command = Command(
             words=words,
-            location=self.unit.location(node if not redirect_nodes else node.parent),
+            location=self.unit.location(node, redirect_nodes[-1] if redirect_nodes else node),
             env=env,
             redirects=redirects,
             stdout=out,
@@ -534,6 +541,14 @@ class Walker:
                 # set -euo pipefail, set -Eeuxo pipefail
                 if i + 1 < len(values) and values[i + 1] == "pipefail":
                     self.state.pipefail = True
+
+
+def _last_simple_command(node):
+    """The command that redirects written after a list or pipeline belong to. tree-sitter-bash
+    attaches `a && b >log` and `a | b >log` to the whole list; bash binds them to `b`."""
+    while node is not None and node.type in ("list", "pipeline") and node.named_children:
+        node = node.named_children[-1]
+    return node if node is not None and node.type == "command" else None
 
 
 def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tuple[Sink, Sink]:
