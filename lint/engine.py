@@ -16,7 +16,7 @@ from pathlib import Path
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .cache import Cache
-from .parsing import FileFacts, parse_many
+from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
 from .project import Project, Settings, SourceFile
 from .rulekit import Rule, all_rules
 from .suppress import covers, find_suppressions
@@ -35,6 +35,7 @@ class Options:
     settings: Settings = field(default_factory=Settings)
     stdin: tuple[str, str] | None = None  # (file name, text) for `launchlint -`
     jobs: int = 1  # worker processes for parsing; 1: in this process
+    budget: float = BUDGET_SECONDS  # seconds of front-end time per file
     cache: bool = False  # read and write .launchlint_cache/
     debug: bool = False
 
@@ -94,7 +95,7 @@ def build_project(paths: list[str], options: Options) -> tuple[Project, set[str]
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))
-    for facts in parse_many(pending, options.jobs, options.debug):
+    for facts in parse_many(pending, options.jobs, options.debug, options.budget):
         if cache:
             cache.put(project.files[facts.path].text, facts)
         parsed.append(facts)
@@ -108,6 +109,8 @@ def _store(project: Project, facts: FileFacts) -> Finding | None:
         project.shell[facts.path] = facts.shell
     if facts.python is not None:
         project.python[facts.path] = facts.python
+    if facts.log_settings:
+        project.configs[facts.path] = facts.log_settings
     project.errors.extend(facts.errors)
     if facts.crash:
         return Finding(Location(facts.path, 1, 1, 1, 1), f"internal error in the {facts.kind} front end: {facts.crash}")
@@ -147,6 +150,11 @@ def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:
 
 
 def run(paths: list[str], options: Options) -> Result:
+    with no_cyclic_gc():
+        return _run(paths, options)
+
+
+def _run(paths: list[str], options: Options) -> Result:
     project, named, warnings, internal = build_project(paths, options)
     rules = all_rules()
     first = [r for r in rules if not r.after_other_rules]

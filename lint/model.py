@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 
@@ -85,8 +86,6 @@ class LineIndex:
         self.starts = starts
 
     def position(self, offset: int) -> tuple[int, int]:
-        from bisect import bisect_right
-
         offset = max(0, min(offset, len(self.text)))
         line = bisect_right(self.starts, offset) - 1
         return line + 1, offset - self.starts[line] + 1

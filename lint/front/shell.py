@@ -102,6 +102,11 @@ class Unit:
             return char
         return self.origin[min(char, len(self.origin) - 1)]
 
+    def file_offsets(self, start: int, end: int) -> list[int]:
+        if self.origin is None:
+            return list(range(start, end))
+        return self.origin[start:end]
+
     def node_text(self, node) -> str:
         return self.text[self.char(node.start_byte) : self.char(node.end_byte)]
 
@@ -200,6 +205,9 @@ class Walker:
     def _literal(self, text: str, start: int, piece: Piece, *, quoted: bool) -> None:
         """Copy text, removing the backslashes the shell removes."""
         unit = self.unit
+        if "\\" not in text:
+            piece.add(text, unit.file_offsets(start, start + len(text)))
+            return
         i = 0
         while i < len(text):
             ch = text[i]
@@ -241,7 +249,7 @@ class Walker:
         if name.isdigit():
             piece.dynamic(raw, at, passthrough=True)
             return
-        operator = next((c for c in node.children if node.field_name_for_child(node.children.index(c)) == "operator"), None)
+        operator = node.child_by_field_name("operator")
         state = self.state
         if operator is None and len(node.named_children) == 1:
             if name in state.variables and state.variables[name] is not None:
@@ -337,9 +345,9 @@ class Walker:
 
     def redirected(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         body = node.child_by_field_name("body")
-        redirect_nodes = [c for c in node.children if node.field_name_for_child(node.children.index(c)) == "redirect"]
+        redirect_nodes = node.children_by_field_name("redirect")
         if body is not None and body.type == "command":
-            self.command(body, stdout, stderr, redirect_nodes)
+            self.command(body, stdout, stderr, redirect_nodes, statement=node)
             return
         last = _last_simple_command(body)
         if last is not None:  # `cd /w && python t.py > log`: the redirects are python's alone
@@ -445,7 +453,8 @@ class Walker:
 
     # --- commands --------------------------------------------------------------------------
 
-    def command(self, node, stdout: Sink | None, stderr: Sink | None, redirect_nodes: list) -> None:
+    def command(self, node, stdout: Sink | None, stderr: Sink | None, redirect_nodes: list, statement=None) -> None:
+        """One simple command; `statement` is the redirected statement around it, if any."""
         env: dict[str, Word | None] = {}
         words: list[Word] = []
         inline_redirects = []
