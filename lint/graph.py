@@ -36,6 +36,46 @@ def is_python(name: str | None) -> bool:
     return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
 
 
+@dataclass(frozen=True)
+class PythonRun:
+    """`python [options] script ...` or `python [options] -m module ...`."""
+
+    options: tuple[str, ...]  # the interpreter's own options, as written
+    kind: str  # "script" | "module"
+    target: Word
+    args: tuple[Word, ...] = ()  # the program's arguments
+
+    @property
+    def unbuffered(self) -> bool:
+        """`-u`, alone or in a cluster (`-Bu`); a valued option's letter ends the cluster."""
+        for option in self.options:
+            if option.startswith("--") or not option.startswith("-"):
+                continue
+            for letter in option[1:]:
+                if letter == "u":
+                    return True
+                if "-" + letter in PYTHON_VALUED:
+                    break
+        return False
+
+
+def python_run(command: Command) -> PythonRun | None:
+    """What a python command runs; None for `-c CODE`, `--version`, a REPL, or not python."""
+    if not is_python(command.name):
+        return None
+    words = command.words[1:]
+    rest = _positional(words, PYTHON_VALUED)
+    options = tuple(w.value or "" for w in words[: len(words) - len(rest)])
+    if "-m" in options:
+        module = options.index("-m") + 1
+        if module >= len(words):
+            return None
+        return PythonRun(options[: module - 1], "module", words[module], tuple(words[module + 1 :]))
+    if "-c" in options or not rest:
+        return None
+    return PythonRun(options, "script", rest[0], tuple(rest[1:]))
+
+
 def is_long_running(command: Command) -> bool:
     return is_python(command.name) or command.name in LONG_RUNNING
 
@@ -89,10 +129,10 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         rest = _positional(words[1:], set())
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
-        rest = _positional(words[1:], PYTHON_VALUED)
-        if any(w.value == "-m" or w.value == "-c" for w in words[1 : len(words) - len(rest)]):
+        run = python_run(command)
+        if run is None or run.kind != "script" or not run.target.value:
             return None
-        return ("python", rest[0], rest[1:]) if rest and rest[0].value else None
+        return "python", run.target, list(run.args)
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
         rest = _positional(words[start:], PY_LAUNCHERS[name])
@@ -140,6 +180,11 @@ class LaunchGraph:
 
     def callers(self, path: str) -> list[Invocation]:
         return self.by_callee.get(path, [])
+
+    def invocation(self, command: Command) -> Invocation | None:
+        """The edge a command makes, if it runs a script."""
+        by_command = self.__dict__.setdefault("_by_command", {id(i.command): i for i in self.invocations})
+        return by_command.get(id(command))
 
 
 class Resolver:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .graph import is_long_running
-from .shellfacts import FILE, Command, Redirect, ShellScript, Sink, Word
+from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
@@ -57,6 +57,38 @@ def redirected_long_runners(script: ShellScript) -> list[LogSink]:
         if redirect is not None and redirect.target is not None:
             sinks.append(LogSink(redirect.target, command, "redirect", redirect))
     return sinks
+
+
+def files_written(sink: Sink) -> list[Word]:
+    """The files a stream ends up in: its redirect's file, or, down the pipeline, what `tee`
+    writes and where the last stage's output goes (`python t.py | grep -v warn > run.log`)."""
+    files: list[Word] = []
+    seen: set[int] = set()
+    while id(sink) not in seen:
+        seen.add(id(sink))
+        if sink.kind == FILE and sink.target is not None:
+            files.append(sink.target)
+        elif sink.kind == PROCSUB:
+            files.extend(sink.file_targets())
+        elif sink.kind == PIPE and sink.reader is not None:
+            files.extend(sink.reader.tee_targets())
+            sink = sink.reader.stdout
+            continue
+        break
+    return files
+
+
+def is_log_capture(sink: Sink) -> bool:
+    """The stream is kept in a file named like a log, not like a result (`> hosts.json`)."""
+    return any(looks_like_log(w.text) for w in files_written(sink))
+
+
+def keeps_own_log(script: ShellScript) -> bool:
+    """The script sends its job's output to a file itself: `exec >log`, or its long-running
+    command redirects or tees."""
+    return bool(exec_sinks(script)) or any(
+        is_long_running(c) and files_written(c.stdout) for c in script.effective_commands()
+    )
 
 
 def written_paths(script: ShellScript) -> list[Word]:
