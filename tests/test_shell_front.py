@@ -255,3 +255,9 @@ def test_redirects_after_a_list_or_pipeline_belong_to_its_last_command():
     assert python.location.column == position(src, 1, "python")[1]
     assert python.location.end_column == len(src.splitlines()[0]) + 1
     assert first.stdout.kind == PIPE and first.stderr.kind == INHERIT and tee.stdout.kind == NULL
+
+
+def test_the_pipe_reader_is_the_stage_command_not_one_nested_in_its_words():
+    src = 'python t.py 2>&1 | tee "logs/$(date +%F).log"\npython t.py | tee a.log > >(grep -i error > e.log)\n'
+    first, second = parse_shell("t.sh", src).pipelines
+    assert first.last.name == "tee" and second.last.name == "tee"

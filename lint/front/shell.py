@@ -382,8 +382,7 @@ class Walker:
             self.walk(stage, sinks_out[i], sinks_err[i])
             stage_commands.append(self.script.commands[start:])
         for i in range(len(stages) - 1):
-            following = [c for c in stage_commands[i + 1] if not c.is_wrapper] or stage_commands[i + 1]
-            sinks_out[i].reader = following[0] if following else None
+            sinks_out[i].reader = _reader(stage_commands[i + 1])
         flat = [c for group in stage_commands for c in group if c.words]
         for command in self.script.commands[before:]:
             command.pipeline = flat
@@ -550,6 +549,14 @@ class Walker:
                 # set -euo pipefail, set -Eeuxo pipefail
                 if i + 1 < len(values) and values[i + 1] == "pipefail":
                     self.state.pipefail = True
+
+
+def _reader(stage: list[Command]) -> Command | None:
+    """The command of a pipeline stage that reads the pipe: not a wrapper, and not a command
+    nested in its words (`tee "$(date +%F).log"` walks `date` first) or in its `>(...)`."""
+    nested = {id(c) for command in stage for sink in (command.stdout, command.stderr) for c in sink.procsub}
+    readers = [c for c in stage if not c.is_wrapper and c.stdout.kind != CAPTURED and id(c) not in nested]
+    return next(iter(readers or stage), None)
 
 
 def _last_simple_command(node):
