@@ -15,9 +15,10 @@ REPO = Path(__file__).resolve().parent.parent
 SCHEMA = REPO.parent / "shared" / "schemas" / "sarif-2.1.0.json"
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
 
+# One LL102 and nothing else: the launcher has pipefail, the trainer runs unbuffered.
 STARVED = {
-    "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
-    "job.sh": "#!/bin/bash\nexec > other.log\npython t.py\n",
+    "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n".replace("\nbash", "\nset -o pipefail; bash"),
+    "job.sh": "#!/bin/bash\nexec > other.log\npython -u t.py\n",
 }
 
 
@@ -86,7 +87,7 @@ def test_config_mistakes_are_one_line_and_exit_2(tmp_path, config, message):
 
 
 def test_per_file_ignores_exclude_and_severity(tmp_path):
-    make(tmp_path, {**STARVED, "vendor/x.sh": "bash y.sh | tee y.log\n", "vendor/y.sh": "exec > z.log\n"})
+    make(tmp_path, {**STARVED, "vendor/x.sh": "set -o pipefail\nbash y.sh | tee y.log\n", "vendor/y.sh": "exec > z.log\n"})
     (tmp_path / ".launchlint.yaml").write_text(
         "per-file-ignores:\n  'job.sh': [LL102]\nexclude: ['vendor/']\nseverity: {LL101: error}\n"
     )
@@ -104,8 +105,8 @@ def test_severity_override_changes_the_exit_status(tmp_path):
 
 def test_path_map_resolves_remote_paths(tmp_path):
     files = {
-        "launch.sh": "ssh gpu 'bash /root/run/job.sh | tee /root/job.log'\n",
-        "deploy/job.sh": "exec > other.log\npython t.py\n",
+        "launch.sh": "ssh gpu 'set -o pipefail; bash /root/run/job.sh | tee /root/job.log'\n",
+        "deploy/job.sh": "exec > other.log\npython -u t.py\n",
         "old/job.sh": "python t.py\n",  # two job.sh: the unique-name fallback cannot decide
     }
     make(tmp_path, files)
@@ -120,8 +121,8 @@ def test_path_map_resolves_remote_paths(tmp_path):
 @pytest.mark.parametrize(
     "job",
     [
-        "exec > other.log  # launchlint: disable=LL102\npython t.py\n",
-        "# launchlint: disable=LL102\nexec > other.log\npython t.py\n",
+        "exec > other.log  # launchlint: disable=LL102\npython -u t.py\n",
+        "# launchlint: disable=LL102\nexec > other.log\npython -u t.py\n",
         "python t.py\n# launchlint: disable-file=LL1\nexec > other.log\n",
     ],
 )
@@ -132,9 +133,9 @@ def test_suppression_comments(tmp_path, job):
 
 def test_suppression_on_the_outer_line_covers_a_nested_string(tmp_path):
     make(tmp_path, {"launch.sh": "ssh gpu1 \\\n  'tmux new-session -d \"python t.py'  # launchlint: disable=LL001\n"})
-    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    assert launchlint("--format", "json", "--select", "LL0", ".", cwd=tmp_path).stdout == "[]\n"
     make(tmp_path, {"launch.sh": "# launchlint: disable=LL001\nssh gpu1 \\\n  'tmux new-session -d \"python t.py'\n"})
-    assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
+    assert launchlint("--format", "json", "--select", "LL0", ".", cwd=tmp_path).stdout == "[]\n"
 
 
 def test_unused_suppression_is_reported_even_when_its_rule_is_not_selected(tmp_path):
@@ -164,14 +165,14 @@ def test_sarif_of_the_incident_validates_against_the_official_schema():
 def test_sarif_fingerprints_survive_edits_elsewhere(tmp_path):
     make(tmp_path, STARVED)
     first = json.loads(launchlint("--format", "sarif", ".", cwd=tmp_path).stdout)
-    (tmp_path / "job.sh").write_text("#!/bin/bash\n# a new comment\n\nexec > other.log\npython t.py\n")
+    (tmp_path / "job.sh").write_text("#!/bin/bash\n# a new comment\n\nexec > other.log\npython -u t.py\n")
     second = json.loads(launchlint("--format", "sarif", ".", cwd=tmp_path).stdout)
     prints = [[r["partialFingerprints"] for r in log["runs"][0]["results"]] for log in (first, second)]
     assert prints[0] == prints[1] and prints[0]
 
 
 def test_github_format_and_its_escaping(tmp_path):
-    make(tmp_path, {"run,1.sh": "bash job.sh | tee job.log\n", "job.sh": "exec > a:b%.log\n"})
+    make(tmp_path, {"run,1.sh": "set -o pipefail\nbash job.sh | tee job.log\n", "job.sh": "exec > a:b%.log\n"})
     lines = launchlint("--format", "github", ".", cwd=tmp_path).stdout.splitlines()
     assert lines == [
         "::error file=job.sh,line=1,col=1,endLine=1,endColumn=16,title=LL102 exec-redirect-starves-pipe::"
@@ -227,8 +228,8 @@ def test_baseline_hides_old_findings_but_not_new_ones(tmp_path):
     assert written.returncode == 0 and (tmp_path / "base.json").exists()
     assert launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path).stdout == "[]\n"
     # lines inserted above the old finding do not resurrect it; a new problem is reported
-    (tmp_path / "job.sh").write_text("#!/bin/bash\necho one\necho two\nexec > other.log\npython t.py\n")
-    (tmp_path / "launch2.sh").write_text("bash job2.sh | tee j2.log\n")
+    (tmp_path / "job.sh").write_text("#!/bin/bash\necho one\necho two\nexec > other.log\npython -u t.py\n")
+    (tmp_path / "launch2.sh").write_text("set -o pipefail\nbash job2.sh | tee j2.log\n")
     (tmp_path / "job2.sh").write_text("exec 1> new.log\n")
     result = launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path)
     assert codes(result) == [("LL102", "job2.sh", 1)] and result.returncode == 1
@@ -245,11 +246,11 @@ def test_unreadable_baseline_is_a_usage_error(tmp_path):
 
 
 def test_stdin_is_linted_as_the_named_file_with_project_context(tmp_path):
-    make(tmp_path, {"launch.sh": STARVED["launch.sh"], "job.sh": "python t.py\n"})
-    text = "#!/bin/bash\nexec > other.log\npython t.py\n"
+    make(tmp_path, {"launch.sh": STARVED["launch.sh"], "job.sh": "python -u t.py\n"})
+    text = "#!/bin/bash\nexec > other.log\npython -u t.py\n"
     result = launchlint("--format", "json", "-", "--stdin-filename", "job.sh", cwd=tmp_path, stdin=text)
     assert codes(result) == [("LL102", "job.sh", 2)]
-    assert (tmp_path / "job.sh").read_text() == "python t.py\n"
+    assert (tmp_path / "job.sh").read_text() == "python -u t.py\n"
     missing = launchlint("-", cwd=tmp_path, stdin=text)
     assert missing.returncode == 2 and "--stdin-filename" in missing.stderr
 

@@ -25,8 +25,8 @@ def launchlint(*args: str, cwd: Path, env: dict | None = None):
 def many_projects(root: Path, count: int) -> None:
     (root / ".launchlint.yaml").write_text("# root\n")
     for n in range(count):
-        (root / f"launch{n}.sh").write_text(f"bash job{n}.sh 2>&1 | tee run{n}.log\n")
-        (root / f"job{n}.sh").write_text(f"echo {n}\nexec > other{n}.log 2>&1\npython t.py\n")
+        (root / f"launch{n}.sh").write_text(f"set -o pipefail\nbash job{n}.sh 2>&1 | tee run{n}.log\n")
+        (root / f"job{n}.sh").write_text(f"echo {n}\nexec > other{n}.log 2>&1\npython -u t.py\n")
 
 
 def test_worker_processes_find_what_one_process_finds(tmp_path):
