@@ -1,0 +1,145 @@
+"""Safe fixes: apply findings' edits to a file's text, write it back atomically, or show a diff.
+
+Edit offsets are character offsets into the text the engine analysed (a UTF-8 file without its
+byte order mark), so a fix is planned against that text and refused when the file changed since.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import stat
+import tempfile
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .discover import read_text
+from .model import Edit, Finding, LineIndex, Location
+
+BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class FileFix:
+    """One file's text before and after its findings' edits."""
+
+    path: str  # relative to the project root, as in findings
+    absolute: Path
+    before: str
+    after: str
+
+
+# --- building edits (rules) -------------------------------------------------------------------
+
+
+def span(project, location: Location) -> tuple[int, int]:
+    """The character offsets of a location in its file's text."""
+    index = project.index(location.path)
+    return index.offset(location.line, location.column), index.offset(location.end_line, location.end_column)
+
+
+def source(project, location: Location) -> str:
+    """The file's characters at a location: a fix only rewrites what is literally there."""
+    start, end = span(project, location)
+    return project.index(location.path).text[start:end]
+
+
+def insert_after_line(project, path: str, line: int, text: str) -> Edit:
+    """An edit inserting `text` as a line of its own after line `line` (0: at the top)."""
+    index = project.index(path)
+    if line < 1:
+        return Edit(path, 0, 0, text + "\n")
+    if line >= len(index.starts):  # the last line: it may lack its newline
+        end = len(index.text)
+        return Edit(path, end, end, ("" if index.text.endswith("\n") else "\n") + text + "\n")
+    at = index.starts[line]
+    return Edit(path, at, at, text + "\n")
+
+
+def shebang(project, path: str) -> str | None:
+    """The interpreter line of a file, without `#!`."""
+    first = project.index(path).line_text(1)
+    return first[2:].strip() if first.startswith("#!") else None
+
+
+# --- applying them (the command line) ------------------------------------------------------------
+
+
+def apply_fixes(text: str, edits: Iterable[Edit]) -> str:
+    """`text` with the edits applied. An edit that overlaps one before it (or inserts at the same
+    place) is skipped, so two findings never garble the same characters; the same edit twice (two
+    findings, one `set -o pipefail`) is applied once."""
+    chosen: list[Edit] = []
+    for edit in sorted(set(edits), key=lambda e: (e.start, e.end, e.text)):
+        if chosen and (edit.start < chosen[-1].end or edit.start == chosen[-1].start):
+            continue
+        chosen.append(edit)
+    for edit in reversed(chosen):  # back to front: earlier offsets stay valid
+        text = text[: edit.start] + edit.text + text[edit.end :]
+    return text
+
+
+def plan_fixes(findings: Iterable[Finding], root: str, texts: dict[str, LineIndex] | None = None) -> list[FileFix]:
+    """The files the findings' fixes change. `texts` are the analysed texts (the engine's
+    `Result.indexes`); a file whose text on disk differs from them is left alone."""
+    edits: dict[str, list[Edit]] = defaultdict(list)
+    for finding in findings:
+        if finding.fix is not None:
+            for edit in finding.fix.edits:
+                edits[edit.path].append(edit)
+    planned = []
+    for path in sorted(edits):
+        absolute = Path(root) / path
+        before, _ = read_text(absolute)
+        if before is None or (texts and path in texts and texts[path].text != before):
+            continue
+        after = apply_fixes(before, edits[path])
+        if after != before:
+            planned.append(FileFix(path, absolute, before, after))
+    return planned
+
+
+def write_fixes(fixes: Iterable[FileFix]) -> None:
+    for fix in fixes:
+        write_atomic(fix.absolute, fix.after)
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Replace a file's content all at once: a crash leaves the old file or the new one, never
+    half of each. A symlink is followed (its target is rewritten, the link stays), the file's
+    mode is kept, and a byte order mark the file had is kept."""
+    target = os.path.realpath(path)
+    with open(target, "rb") as handle:
+        bom = BOM if handle.read(len(BOM)) == BOM else b""
+    mode = stat.S_IMODE(os.stat(target).st_mode)
+    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(bom + text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def unified_diff(fixes: Iterable[FileFix], show=str) -> str:
+    """The fixes as one unified diff; `show` turns a project path into the path to print."""
+    parts = []
+    for fix in fixes:
+        name = show(fix.path)
+        lines = difflib.unified_diff(
+            fix.before.splitlines(keepends=True),
+            fix.after.splitlines(keepends=True),
+            fromfile=f"a/{name}",
+            tofile=f"b/{name}",
+        )
+        # A last line without a newline gets diff's marker, so that patch(1) reads it back.
+        parts.extend(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    return "".join(parts)

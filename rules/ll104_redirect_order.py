@@ -1,0 +1,140 @@
+"""redirect-order
+
+## What it does
+Finds `cmd 2>&1 >file`: stderr is duplicated onto stdout *before* stdout is pointed at the file.
+
+## Why is this bad?
+Redirections run left to right. `2>&1` copies where stdout goes *now* (the terminal, or the
+caller's pipe) and `>file` then moves only stdout. The log gets the progress lines, the
+traceback goes to a terminal nobody is watching, and the log of the run that crashed ends
+mid-epoch with no error in it.
+
+Not reported: `2>&1 >/dev/null` and the same order inside a pipe or `$(...)`, the idiom that
+keeps only stderr for the next stage (`err=$(cmd 2>&1 >out.log)`).
+
+## Example
+```bash
+nohup python train.py 2>&1 > train.log &
+```
+
+## Use instead
+```bash
+nohup python train.py > train.log 2>&1 &
+```
+
+## Fix safety
+Safe: the fix swaps the two redirections, written as they are, so stdout and stderr both go to
+the file. It is offered only when nothing but blanks stands between them.
+
+## References
+- Bash manual, *Redirections*: "Note that the order of redirections is significant."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.fixes import source, span
+from launchlint.model import Edit, Finding, Fix, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import CAPTURED, PIPE, Command, Redirect
+
+CODE = "LL104"
+NAME = "redirect-order"
+SEVERITY = Severity.WARNING
+SUMMARY = "`2>&1 >file` sends stderr to the old stdout, not to the file"
+
+INVALID = [
+    Example({"run.sh": "#!/bin/bash\nnohup python train.py 2>&1 > train.log &\n"}, ["LL104 run.sh:2"]),
+    Example(  # a continued command, appending
+        {"run.sh": "torchrun --nproc_per_node 8 train.py \\\n  --lr 3e-4 2>&1 >> logs/run.log\n"},
+        ["LL104 run.sh:2"],
+    ),
+    Example(  # the script's own streams: stderr stays on the terminal
+        {"job.sh": "exec 2>&1 > /logs/job.log\npython train.py\n"},
+        ["LL104 job.sh:1"],
+    ),
+    Example(  # nested strings: ssh, tmux, bash -c, and eval of a known string
+        {
+            "deploy.sh": (
+                "ssh gpu1 'cd /w && python train.py 2>&1 > run.log'\n"
+                "tmux new-session -d -s job \"bash start.sh 2>&1 >> start.log\"\n"
+                "bash -c 'python eval.py 2>&1 > eval.log'\n"
+                'CMD="python score.py 2>&1 > score.log"\neval "$CMD"\n'
+            )
+        },
+        ["LL104 deploy.sh:1", "LL104 deploy.sh:2", "LL104 deploy.sh:3", "LL104 deploy.sh:5"],
+    ),
+]
+
+VALID = [
+    Example({"run.sh": "nohup python train.py > train.log 2>&1 &\npython eval.py &> eval.log\n"}),
+    Example(  # deliberate: keep stderr for the pipe or the capture, silence or log stdout
+        {
+            "run.sh": (
+                "python check.py 2>&1 >/dev/null | grep -i error\n"
+                "errors=$(python train.py 2>&1 > train.log)\n"
+                "python train.py 2>&1 > train.log | tee errors.log\n"
+            )
+        }
+    ),
+    Example(  # stderr is sent elsewhere afterwards: nothing lands on the old stdout
+        {"run.sh": "python train.py 2>&1 > train.log 2> errors.log\n"}
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for script in project.shell.values():
+        for command in script.commands:
+            found = misordered(command)
+            if found is None:
+                continue
+            dup, to_file = found
+            yield Finding(
+                dup.location,
+                f"`2>&1` comes before `>{to_file.target.text}`, so stderr goes to the old stdout, "
+                f"not to {to_file.target.text}: put `2>&1` after the file",
+                fix=_swap(project, dup, to_file),
+            )
+
+
+def misordered(command: Command) -> tuple[Redirect, Redirect] | None:
+    """(`2>&1`, `>file`) when stderr is duplicated onto a stdout that is then moved to a file."""
+    redirects = command.redirects
+    for i, dup in enumerate(redirects):
+        if not (dup.fd == 2 and dup.dup == 1):
+            continue
+        if any(r.writes_stdout for r in redirects[:i]):
+            return None  # stdout was already moved: `>a 2>&1 >b` puts stderr in a, on purpose
+        later = redirects[i + 1 :]
+        if any(r.writes_stderr for r in later):
+            return None
+        to_file = next((r for r in later if _stdout_to_file(r)), None)
+        if to_file is None or command.stderr.kind in (PIPE, CAPTURED):
+            return None
+        return dup, to_file
+    return None
+
+
+def _stdout_to_file(redirect: Redirect) -> bool:
+    return (
+        redirect.op in (">", ">>", ">|")
+        and redirect.fd in (None, 1)
+        and redirect.target is not None
+        and not redirect.procsub
+        and redirect.target.value != "/dev/null"
+    )
+
+
+def _swap(project, dup: Redirect, to_file: Redirect) -> Fix | None:
+    """`2>&1 >file` -> `>file 2>&1`, both as written in the file."""
+    dup_start, dup_end = span(project, dup.location)
+    file_start, file_end = span(project, to_file.location)
+    text = project.index(dup.location.path).text
+    gap = text[dup_end:file_start]
+    dup_text = source(project, dup.location)
+    if dup_text != "2>&1" or not gap or gap.strip(" \t") or file_end <= file_start:
+        return None  # not literally there (a variable's value), or something between them
+    moved = text[file_start:file_end] + gap + dup_text
+    return Fix("put `2>&1` after the file redirect", (Edit(dup.location.path, dup_start, file_end, moved),))

@@ -1,0 +1,228 @@
+"""pipeline-masks-failure
+
+## What it does
+Finds a pipeline whose first stage is a job (`python`, `torchrun`, `accelerate`, `deepspeed`,
+`srun`, `mpirun`, `bash x.sh`, `./x.sh`, `make`, `pytest`) and whose last stage is `tee` or a
+filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
+
+`pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
+`set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
+and a tmux pane start a new shell without it. A GitHub Actions step with `shell: bash` runs with
+`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it.
+
+Not reported: pipelines in a detached tmux or screen session (nobody reads their status), and
+pipelines ending in `head` or `grep -q`, which exit early on purpose.
+
+## Why is this bad?
+A pipeline's exit status is its last stage's. `torchrun train.py | tee train.log` exits 0 when
+the training crashes, because `tee` succeeded: `set -e` carries on, `&& upload_checkpoint` runs,
+the CI job is green and the SLURM job says COMPLETED. The failure is in the log, which nobody
+reads until the numbers look wrong.
+
+## Example
+```bash
+#!/bin/bash
+set -e
+torchrun --nproc_per_node 8 train.py 2>&1 | tee train.log
+python upload_checkpoint.py
+```
+
+## Use instead
+```bash
+#!/bin/bash
+set -eo pipefail
+torchrun --nproc_per_node 8 train.py 2>&1 | tee train.log
+python upload_checkpoint.py
+```
+
+## Fix safety
+Safe: the fix inserts `set -o pipefail` after the shebang, or after the script's first command
+when that is a `set` line. It is not offered for a pipeline inside a command string (`bash -c`,
+`ssh`, YAML), for a script run by `sh`/`dash` (older dash rejects the option and stops), or when
+the script turns pipefail off on purpose (`set +o pipefail`).
+
+## References
+- Bash manual, *Pipelines*: "The return status of a pipeline is the exit status of the last
+  command, unless the pipefail option is enabled."
+- GitHub Actions, *Workflow syntax*, `jobs.<job_id>.steps[*].shell`: `bash` runs
+  `bash --noprofile --norc -eo pipefail {0}`; the unspecified default is `bash -e {0}`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from itertools import pairwise
+
+from launchlint.fixes import insert_after_line, shebang
+from launchlint.graph import is_long_running, is_python, python_run, script_of
+from launchlint.model import Finding, Fix, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import Command, Pipeline, ShellScript
+
+CODE = "LL105"
+NAME = "pipeline-masks-failure"
+SEVERITY = Severity.WARNING
+SUMMARY = "A job piped into tee/a filter without pipefail: its failure is masked"
+
+# Last stages that succeed whatever the job did.
+FILTERS = {
+    "tee", "grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", "cut", "tr", "sort",
+    "uniq", "tail", "cat", "ts", "column", "wc", "logger", "jq",
+}  # fmt: skip
+# `grep` options that stop reading early: the job then dies of SIGPIPE, which pipefail reports.
+EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-with-matches"}
+BUILDS = {"make", "ninja", "pytest"}
+SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
+
+INVALID = [
+    Example(
+        {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
+        ["LL105 train.sh:3"],
+    ),
+    Example(  # a continued pipeline is reported at its first line; a filter masks as tee does
+        {
+            "run.sh": (
+                "#!/bin/bash\npython train.py \\\n  --lr 3e-4 \\\n  2>&1 | grep -v Warning\n"
+                "bash eval.sh | tee eval.log\n"
+            )
+        },
+        ["LL105 run.sh:2", "LL105 run.sh:5"],
+    ),
+    Example(  # pipefail turned off again; a bash -c string does not inherit it
+        {
+            "run.sh": (
+                "#!/bin/bash\nset -euo pipefail\nbash -c 'python a.py | tee a.log'\n"
+                "set +o pipefail\nsrun python b.py | tee b.log\n"
+            )
+        },
+        ["LL105 run.sh:3", "LL105 run.sh:5"],
+    ),
+    Example(  # the remote shell has no pipefail; ssh returns tee's status
+        {"deploy.sh": "#!/bin/bash\nset -eo pipefail\nssh gpu1 'cd /w && python train.py | tee run.log'\n"},
+        ["LL105 deploy.sh:3"],
+    ),
+    Example(  # eval runs in this shell: no pipefail here either
+        {"run.sh": 'run_cmd="deepspeed train.py | tee -a train.log"\neval ${run_cmd}\n'},
+        ["LL105 run.sh:2"],
+    ),
+    Example(  # a workflow step without `shell:` runs `bash -e {0}`: no pipefail
+        {
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: |\n          pip install -e .\n"
+                "          python train.py --steps 10 \\\n            2>&1 | tee smoke.log\n"
+            )
+        },
+        ["LL105 .github/workflows/ci.yml:8"],
+    ),
+]
+
+VALID = [
+    Example(
+        {
+            "train.sh": (
+                "#!/bin/bash\nset -Eeuo pipefail\ntorchrun train.py 2>&1 | tee train.log\n"
+                "bash -c 'set -o pipefail; python a.py | tee a.log'\n"
+            )
+        }
+    ),
+    Example(  # not a job in the first stage; a last stage whose status is the point
+        {
+            "run.sh": (
+                "nvidia-smi | tee gpus.log\necho start | tee -a run.log\n"
+                "python -c 'import torch; print(torch.__version__)' | tail -1\n"
+                "python train.py | python parse_loss.py\n"
+            )
+        }
+    ),
+    Example(  # `shell: bash` is `bash -eo pipefail {0}`, per step or as the job's default
+        {
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - shell: bash\n        run: python train.py --steps 10 | tee smoke.log\n"
+                "  eval:\n    runs-on: ubuntu-latest\n    defaults:\n      run:\n        shell: bash\n"
+                "    steps:\n      - run: python eval.py | tee eval.log\n"
+            )
+        }
+    ),
+    Example(  # early exits, and a detached pane whose status nobody reads
+        {
+            "run.sh": (
+                "python train.py --help | head -n 20\npython check.py | grep -q OK\n"
+                'tmux new-session -d -s job "python train.py | tee run.log"\n'
+            )
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        for pipeline in script.pipelines:
+            job = masked_job(pipeline)
+            if job is None:
+                continue
+            last = pipeline.last
+            in_yaml = project.files[path].kind == "yaml"
+            remedy = "`shell: bash`, which sets pipefail" if in_yaml else "`set -o pipefail`"
+            yield Finding(
+                pipeline.location,
+                f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
+                f"`{job.name}` looks like success: use {remedy}",
+                fix=_fix(project, path, script, pipeline),
+            )
+
+
+def masked_job(pipeline: Pipeline) -> Command | None:
+    """The job in the first stage whose failure the last stage hides, if any."""
+    last = pipeline.last
+    if pipeline.pipefail or last is None or last.name not in FILTERS or _exits_early(last):
+        return None
+    if any(w.detached for w in pipeline.wrappers):
+        return None
+    return next((c for c in pipeline.feeders(0) if is_job(c)), None)
+
+
+def is_job(command: Command) -> bool:
+    if is_python(command.name):
+        return python_run(command) is not None  # not `python -c`, `python --version`
+    found = script_of(command)
+    return is_long_running(command) or command.name in BUILDS or (found is not None and found[0] == "shell")
+
+
+def _exits_early(command: Command) -> bool:
+    return command.name == "head" or (
+        command.name in ("grep", "egrep", "fgrep", "rg") and any(w.value in EARLY_EXIT for w in command.args)
+    )
+
+
+def _fix(project, path: str, script: ShellScript, pipeline: Pipeline) -> Fix | None:
+    """`set -o pipefail` after the shebang, or after a leading `set` line."""
+    if pipeline.wrappers or project.files[path].kind != "shell" or _turns_pipefail_off(script):
+        return None
+    interpreter = shebang(project, path)
+    if interpreter is not None and _runs_without_pipefail(interpreter):
+        return None
+    line = 1 if interpreter is not None else 0
+    first = next((c for c in script.commands if not c.wrappers), None)
+    if first is not None and first.name == "set" and first.location.column == 1:
+        line = first.location.end_line
+    return Fix("add `set -o pipefail`", (insert_after_line(project, path, line, "set -o pipefail"),))
+
+
+def _turns_pipefail_off(script: ShellScript) -> bool:
+    """`set +o pipefail` somewhere: the author wants it off there, so adding it is not safe."""
+    for command in script.commands:
+        values = [w.value for w in command.args]
+        if command.name == "set" and ("+o", "pipefail") in pairwise(values):
+            return True
+    return False
+
+
+def _runs_without_pipefail(interpreter: str) -> bool:
+    words = interpreter.split()
+    program = posixpath.basename(words[0]) if words else ""
+    if program == "env" and len(words) > 1:
+        program = posixpath.basename(words[1])
+    return program in SHELLS_WITHOUT_PIPEFAIL

@@ -1,0 +1,212 @@
+"""python-output-buffered
+
+## What it does
+Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`) whose stdout goes
+into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
+script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
+when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
+`env`, a workflow's `env:`), and the trainer does not call
+`sys.stdout.reconfigure(line_buffering=True)` itself.
+
+`torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
+start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py). A
+pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
+not logs and are not reported either.
+
+## Why is this bad?
+When stdout is not a terminal, Python buffers it in blocks of several kilobytes. `tail -f train.log` shows
+nothing for minutes, then a burst; and when the job is killed (OOM killer, SLURM time limit,
+`kill -9`, a node failure) the last block never reaches the file: the lines that say what the
+job was doing when it died are exactly the ones that are lost.
+
+## Example
+```bash
+python train.py --config cfg.yaml 2>&1 | tee train.log
+```
+
+## Use instead
+```bash
+python -u train.py --config cfg.yaml 2>&1 | tee train.log
+```
+or `export PYTHONUNBUFFERED=1` once at the top of the script.
+
+## Fix safety
+Safe: the fix adds `-u` right after the interpreter of a plain `python`/`python3` command; `-u`
+only changes when output is flushed. It is not offered when the interpreter comes from a
+variable (`$PYTHON`), since the text there is not the word to change.
+
+## References
+- Python command line, `-u` and `PYTHONUNBUFFERED`: "Force the stdout and stderr streams to be
+  unbuffered."
+- `io.TextIOWrapper.reconfigure(line_buffering=True)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.fixes import source, span
+from launchlint.graph import PythonRun, python_run
+from launchlint.logs import files_written, is_log_capture
+from launchlint.model import Edit, Finding, Fix, Related, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import INHERIT, PIPE, Command
+
+CODE = "LL106"
+NAME = "python-output-buffered"
+SEVERITY = Severity.WARNING
+SUMMARY = "Python writes its stdout into a log without -u or PYTHONUNBUFFERED"
+
+UNBUFFERED = "PYTHONUNBUFFERED"
+# `python -m` launchers that start their workers with `python -u` themselves.
+UNBUFFERED_LAUNCHERS = {
+    "torch.distributed.run", "torch.distributed.launch", "deepspeed.launcher.runner",
+    "deepspeed.launcher.launch",
+}  # fmt: skip
+RECONFIGURE = "sys.stdout.reconfigure"
+
+INVALID = [
+    Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
+    Example(  # the script's `exec >`; a continued command is reported at its interpreter
+        {"job.sh": "exec > /logs/job.log 2>&1\nsrun python3 train.py \\\n  --lr 3e-4\n"},
+        ["LL106 job.sh:2"],
+    ),
+    Example(  # the launcher pipes the whole script
+        {
+            "launch.sh": "bash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": "cd /work\npython -m trainer.main --epochs 3\n",
+        },
+        ["LL106 run.sh:2"],
+    ),
+    Example(  # nested strings, and a filter in front of the file
+        {
+            "deploy.sh": (
+                "ssh gpu1 'cd /w && python train.py > train.log 2>&1'\n"
+                'tmux new-session -d -s job "python train.py 2>&1 | grep -v Warn > run.log"\n'
+                "nohup bash -c 'python eval.py >> eval.log' &\n"
+            )
+        },
+        ["LL106 deploy.sh:1", "LL106 deploy.sh:2", "LL106 deploy.sh:3"],
+    ),
+    Example(  # a workflow step: its `run:` is shell, its `env:` has no PYTHONUNBUFFERED
+        {
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - env:\n          WANDB_MODE: offline\n        shell: bash\n"
+                "        run: |\n          python train.py --steps 10 > smoke.log 2>&1\n"
+            )
+        },
+        ["LL106 .github/workflows/ci.yml:10"],
+    ),
+]
+
+VALID = [
+    Example(
+        {
+            "run.sh": (
+                "python -u train.py | tee a.log\npython -Bu train.py > b.log\n"
+                "PYTHONUNBUFFERED=1 python train.py > c.log\nenv PYTHONUNBUFFERED=1 python train.py > d.log\n"
+                "export PYTHONUNBUFFERED=1\npython train.py | tee e.log\n"
+            )
+        }
+    ),
+    Example(  # launchers whose workers run `python -u`
+        {
+            "run.sh": (
+                "torchrun --nproc_per_node 8 train.py | tee a.log\ndeepspeed train.py > b.log\n"
+                "python -m torch.distributed.run --nproc_per_node 8 train.py | tee c.log\n"
+            )
+        }
+    ),
+    Example(  # the trainer line-buffers its own stdout
+        {
+            "run.sh": "python train.py | tee train.log\n",
+            "train.py": "import sys\n\nsys.stdout.reconfigure(line_buffering=True)\nprint('step 1')\n",
+        }
+    ),
+    Example(  # not logs: a result file, a capture, a filter read by a person
+        {
+            "run.sh": (
+                "python make_hostfile.py > hosts.json\nN=$(python count_gpus.py)\n"
+                "python train.py --help | grep lr\npython -c 'print(1)' > one.txt\n"
+            )
+        }
+    ),
+    Example(  # a workflow's `env:` is the step's environment
+        {
+            ".github/workflows/ci.yml": (
+                "on: push\nenv:\n  PYTHONUNBUFFERED: 1\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n"
+                "    steps:\n      - run: python train.py --steps 10 | tee smoke.log\n"
+            )
+        }
+    ),
+    Example(  # the launcher makes the script's Python unbuffered
+        {
+            "launch.sh": "PYTHONUNBUFFERED=1 bash run.sh | tee run.log\n",
+            "run.sh": "python train.py\n",
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        for command in script.effective_commands():
+            run = python_run(command)
+            if run is None or _unbuffered(project, command, run):
+                continue
+            related = _log_captures(project, path, command)
+            if not related:
+                continue
+            yield Finding(
+                command.words[0].location,
+                f"`{command.name}` block-buffers its stdout into a log: the log lags by kilobytes "
+                f"and loses its last lines when the job is killed; use `{command.name} -u` or "
+                f"set {UNBUFFERED}=1",
+                tuple(related),
+                fix=_add_u(project, command),
+            )
+
+
+def _unbuffered(project, command: Command, run: PythonRun) -> bool:
+    if run.unbuffered or command.has_env(UNBUFFERED):
+        return True
+    if run.kind == "module":
+        return run.target.value in UNBUFFERED_LAUNCHERS
+    invocation = project.graph.invocation(command)
+    module = project.python.get(invocation.callee) if invocation and invocation.callee else None
+    return module is not None and _reconfigures_stdout(module)
+
+
+def _reconfigures_stdout(module) -> bool:
+    for function in module.functions.values():
+        for call in function.calls:
+            if module.qualified(call.callee) != RECONFIGURE:
+                continue
+            if "True" in (call.keyword("line_buffering"), call.keyword("write_through")):
+                return True
+    return False
+
+
+def _log_captures(project, path: str, command: Command) -> list[Related]:
+    """Where the program's stdout is kept as a log: here, or by the script's callers."""
+    stdout = command.stdout
+    if is_log_capture(stdout):
+        at = stdout.reader.location if stdout.kind == PIPE else stdout.location or command.location
+        names = ", ".join(w.text for w in files_written(stdout) if not w.passthrough)
+        return [Related(at, f"its stdout goes to {names} here")]
+    if stdout.kind != INHERIT:
+        return []
+    return [
+        Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
+        for c in project.graph.callers(path)
+        if c.kind == "shell" and is_log_capture(c.command.stdout) and not c.command.has_env(UNBUFFERED)
+    ]
+
+
+def _add_u(project, command: Command) -> Fix | None:
+    interpreter = command.words[0]
+    if source(project, interpreter.location) != interpreter.value:
+        return None  # `$PYTHON`, or a string expanded from elsewhere
+    _, end = span(project, interpreter.location)
+    return Fix(f"run `{command.name} -u`", (Edit(interpreter.location.path, end, end, " -u"),))

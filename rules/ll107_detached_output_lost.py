@@ -1,0 +1,221 @@
+"""detached-output-lost
+
+## What it does
+Finds a job started detached whose output nothing keeps:
+
+- `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm` running a command
+  that neither tees nor redirects to a file, when the script it runs does not log by itself
+  (`exec >log`), the pane is not kept open (`remain-on-exit`, a trailing `; bash`) and its output
+  is not piped (`tmux pipe-pane`, `screen -L`);
+- `nohup cmd &` with no redirection: the output goes to an implicit `nohup.out`;
+- `setsid cmd &` and `cmd & disown` with no redirection: still writing to a terminal that is
+  about to close.
+
+Background jobs of a script whose launcher captures its output are not reported: their output
+goes to that capture.
+
+## Why is this bad?
+A detached job dies alone. The tmux pane closes with the process and its scrollback, traceback
+included; `nohup.out` lands in whatever directory the job happened to start in (or `$HOME`), is
+shared by every job started there, and is not where anyone looks. The question the next morning,
+"why did it stop at step 41k?", has no answer left.
+
+## Example
+```bash
+tmux new-session -d -s train "python train.py --config cfg.yaml"
+nohup python eval.py &
+```
+
+## Use instead
+```bash
+tmux new-session -d -s train "python train.py --config cfg.yaml 2>&1 | tee logs/train.log"
+nohup python eval.py > logs/eval.log 2>&1 &
+```
+
+## References
+- tmux(1), `remain-on-exit` and `pipe-pane`; screen(1), `-L`; nohup(1): "If standard output is
+  a terminal, append output to 'nohup.out' if possible, '$HOME/nohup.out' otherwise."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.logs import files_written, keeps_own_log
+from launchlint.model import Finding, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import INHERIT, Command, ShellScript, Wrapper
+
+CODE = "LL107"
+NAME = "detached-output-lost"
+SEVERITY = Severity.WARNING
+SUMMARY = "A detached job (tmux -d, screen -dm, nohup &, setsid, disown) whose output nothing keeps"
+
+NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
+KEEPS_PANE = {"remain-on-exit", "pipe-pane", "pipep"}  # tmux options/commands that keep output
+SCREEN_LOG = {"-L", "-Logfile"}
+SHELLS = {"bash", "sh", "zsh", "fish", "dash", "ksh"}
+KEEP_ALIVE = {"read", "sleep"}  # `...; read` / `; sleep infinity`: the pane stays open
+
+INVALID = [
+    Example(
+        {"launch.sh": 'tmux new-session -d -s train "python train.py --config cfg.yaml"\n'},
+        ["LL107 launch.sh:1"],
+    ),
+    Example(  # the started script does not log by itself either
+        {
+            "launch.sh": "tmux new-window -d 'bash start.sh'\nscreen -dmS eval python eval.py\n",
+            "start.sh": "cd /work\ntorchrun --nproc_per_node 8 train.py\n",
+        },
+        ["LL107 launch.sh:1", "LL107 launch.sh:2"],
+    ),
+    Example(
+        {"run.sh": "nohup python train.py &\nsetsid python serve.py &\npython watch.py & disown\n"},
+        ["LL107 run.sh:1", "LL107 run.sh:2", "LL107 run.sh:3"],
+    ),
+    Example(  # nested: a detached session on another host
+        {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
+        ["LL107 deploy.sh:1"],
+    ),
+]
+
+VALID = [
+    Example(
+        {
+            "launch.sh": (
+                'tmux new-session -d -s a "python train.py 2>&1 | tee train.log"\n'
+                "tmux new-session -d -s b 'python eval.py > eval.log 2>&1'\n"
+                "tmux new-session -d -s c 'python train.py; bash'\n"
+                "tmux new-session -s d 'python train.py'\n"
+                "tmux send-keys -t a 'python more.py' Enter\n"
+                "screen -L -dmS e python train.py\n"
+            )
+        }
+    ),
+    Example(  # the pane is kept when the job exits
+        {"launch.sh": "tmux set-option -g remain-on-exit on\ntmux new-session -d -s a 'python train.py'\n"}
+    ),
+    Example(  # the started script logs by itself
+        {
+            "launch.sh": "tmux new-session -d -s a 'bash start.sh'\n",
+            "start.sh": "exec > /logs/start.log 2>&1\npython train.py\n",
+        }
+    ),
+    Example(
+        {
+            "run.sh": (
+                "nohup python train.py > train.log 2>&1 &\nsetsid python serve.py >> serve.log 2>&1 &\n"
+                "python watch.py > watch.log 2>&1 & disown\nnohup bash -c 'python a.py | tee a.log' &\n"
+            )
+        }
+    ),
+    Example(  # the launcher captures the script's output, background jobs included
+        {"launch.sh": "bash run.sh > run.log 2>&1\n", "run.sh": "nohup python train.py &\n"}
+    ),
+]
+
+
+PANE_LOST = (
+    "this job runs in a detached {name} session and nothing keeps its output: when it dies, "
+    "the pane closes and the traceback goes with it"
+)
+NOHUP_OUT = (
+    "`nohup` with no redirection appends this job's output to a nohup.out in whatever "
+    "directory it starts in"
+)
+TERMINAL_GONE = (
+    "{how} detaches this job from the terminal it still writes to: once the terminal closes, "
+    "its output goes nowhere"
+)
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        captured = any(c.captures_output for c in project.graph.callers(path))
+        pane_kept = _keeps_panes(script)
+        for command in script.commands:
+            wrapper = _wrapper_of(command)
+            if wrapper is not None and wrapper.detached and _new_session(command, pane_kept):
+                if not _output_kept(project, command):
+                    yield Finding(command.location, PANE_LOST.format(name=command.name))
+            elif command.background and not captured and _unkept_background(project, command):
+                message = NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid ... &`")
+                yield Finding(command.location, message)
+        if not captured:
+            for job in _disowned(script):
+                if not _output_kept(project, job):
+                    yield Finding(job.location, TERMINAL_GONE.format(how="`disown`"))
+
+
+def _wrapper_of(command: Command) -> Wrapper | None:
+    """The wrapper that `command` itself is, seen from the commands it runs."""
+    if not command.inner:
+        return None
+    return next((w for w in command.inner[0].wrappers if w.command is command), None)
+
+
+def _new_session(command: Command, pane_kept: bool) -> bool:
+    values = [w.value for w in command.args]
+    if command.name == "tmux":
+        return bool(values) and values[0] in NEW_PANE and not pane_kept and not KEEPS_PANE & set(values)
+    return command.name == "screen" and not SCREEN_LOG & set(values)
+
+
+def _keeps_panes(script: ShellScript) -> bool:
+    """`tmux set -g remain-on-exit on`, `tmux pipe-pane ...` anywhere in the script."""
+    return any(c.name == "tmux" and KEEPS_PANE & {w.value for w in c.args} for c in script.commands)
+
+
+def _unkept_background(project, command: Command) -> bool:
+    """`nohup cmd &` / `setsid cmd &` writing to the terminal it came from."""
+    if command.name not in ("nohup", "setsid") or command.stdout.kind != INHERIT:
+        return False
+    if command.name == "setsid" and any(c.name == "nohup" for c in _descendants(command)):
+        return False  # reported as the nohup it runs
+    return not _output_kept(project, command)
+
+
+def _disowned(script: ShellScript) -> Iterator[Command]:
+    """The background job each `disown` releases: the most recent one in the same shell."""
+    last: Command | None = None
+    for command in script.commands:
+        if command.background and not any(w.command.background for w in command.wrappers):
+            last = command
+        elif command.name == "disown" and last is not None and last.wrappers == command.wrappers:
+            if last.name not in ("nohup", "setsid") and last.stdout.kind == INHERIT:
+                yield last  # nohup and setsid jobs are reported as such
+            last = None
+
+
+def _output_kept(project, command: Command) -> bool:
+    """Something keeps what the job prints: a file, a tee, the script's own log, a live pane.
+    A command or script we cannot see counts as keeping it (precision over recall)."""
+    group = list({id(c): c for c in (command, *command.pipeline, *_descendants(command))}.values())
+    if any(files_written(c.stdout) for c in group):
+        return True
+    jobs = [c for c in group if not c.is_wrapper]
+    for job in jobs:
+        if job.name is None:
+            return True
+        invocation = project.graph.invocation(job)
+        if invocation is not None and invocation.kind == "shell":
+            callee = project.shell.get(invocation.callee or "")
+            if callee is None or keeps_own_log(callee):
+                return True
+    return bool(jobs) and _keeps_pane_alive(jobs[-1])
+
+
+def _keeps_pane_alive(command: Command) -> bool:
+    """`...; bash`, `...; read`, `...; sleep infinity`: the pane outlives the job."""
+    return command.name in KEEP_ALIVE or (command.name in SHELLS and not command.args)
+
+
+def _descendants(command: Command) -> list[Command]:
+    found: dict[int, Command] = {}
+    stack = list(command.inner)
+    while stack:
+        current = stack.pop()
+        if id(current) not in found:
+            found[id(current)] = current
+            stack.extend(current.inner)
+    return sorted(found.values(), key=lambda c: (c.location.line, c.location.column))

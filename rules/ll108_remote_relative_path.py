@@ -1,0 +1,164 @@
+"""remote-relative-path
+
+## What it does
+Finds a relative script or log path in a command that runs in another working directory than
+the script that starts it:
+
+- `ssh host 'cmd'`: the remote login directory (usually `$HOME`);
+- `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
+- `tmux send-keys` into a pane this script did not create: whatever directory that pane is in.
+
+Not reported: paths after a `cd` in the same command string, `docker exec` in a script that
+starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
+and a local `tmux new-session` without `-c`, which starts in the caller's directory.
+
+## Why is this bad?
+`ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from
+nowhere else: on the remote side `train.py` is looked up in the home directory, where it does
+not exist (the job dies at once, silently, since its error went to `train.log`), or where an
+old copy does exist and runs instead of the one you just edited.
+
+## Example
+```bash
+ssh gpu1 'nohup python train.py > train.log 2>&1 &'
+```
+
+## Use instead
+```bash
+ssh gpu1 'cd /work/project && nohup python train.py > train.log 2>&1 &'
+```
+
+## References
+- ssh(1): the command runs in the user's login shell, in their home directory; docker exec(1),
+  `--workdir`; tmux(1), `send-keys`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.graph import script_of
+from launchlint.logs import looks_like_log
+from launchlint.model import Finding, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import Command, ShellScript, Word, Wrapper
+
+CODE = "LL108"
+NAME = "remote-relative-path"
+SEVERITY = Severity.WARNING
+SUMMARY = "A relative path in a command that runs in another directory (ssh, docker/pct/kubectl exec)"
+
+WHERE = {
+    "ssh": "on the remote host, in the login directory",
+    "pct": "inside the container, in its working directory",
+    "docker": "inside the container, in its working directory",
+    "kubectl": "inside the pod, in its working directory",
+    "tmux": "in whatever directory the existing tmux pane is in",
+}
+NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
+CHANGES_DIRECTORY = {"cd", "pushd"}
+
+INVALID = [
+    Example(
+        {"deploy.sh": "ssh gpu1 'nohup python train.py > train.log 2>&1 &'\n"},
+        ["LL108 deploy.sh:1", "LL108 deploy.sh:1"],
+    ),
+    Example(  # containers, without a working directory
+        {
+            "deploy.sh": (
+                "pct exec 200 -- bash start.sh\ndocker exec trainer python train.py\n"
+                "kubectl exec -it pod-0 -- bash -c 'python /w/train.py | tee run.log'\n"
+            )
+        },
+        ["LL108 deploy.sh:1", "LL108 deploy.sh:2", "LL108 deploy.sh:3"],
+    ),
+    Example(  # keys typed into a pane this script did not start
+        {"attach.sh": "tmux send-keys -t train 'bash start.sh' Enter\n"},
+        ["LL108 attach.sh:1"],
+    ),
+]
+
+VALID = [
+    Example(
+        {
+            "deploy.sh": (
+                "ssh gpu1 'cd /w && nohup python train.py > train.log 2>&1 &'\n"
+                "ssh gpu1 'python /w/train.py > /w/train.log 2>&1'\n"
+                "docker exec -w /app trainer python train.py\n"
+                "ssh gpu1 nvidia-smi > gpus.log\n"
+                "pct exec 200 -- bash -c 'cd /root && bash start.sh'\n"
+            )
+        }
+    ),
+    Example(  # the script starts the container in a known working directory
+        {"ci.sh": "docker run -d --name t -w /workdir img sleep infinity\ndocker exec t python tests/run.py\n"}
+    ),
+    Example(  # local tmux starts in this script's directory
+        {
+            "launch.sh": (
+                "tmux new-session -d -s train 'python train.py 2>&1 | tee train.log'\n"
+                "tmux send-keys -t train 'python eval.py' Enter\n"
+            )
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for script in project.shell.values():
+        known = {"tmux": _creates_panes(script), "docker": _starts_container_in_workdir(script)}
+        for index, command in enumerate(script.commands):
+            elsewhere = _elsewhere(command)
+            if elsewhere is None or known.get(elsewhere.kind):
+                continue
+            if _changed_directory(script.commands[:index], elsewhere):
+                continue
+            for word in relative_paths(command):
+                yield Finding(
+                    word.location,
+                    f"`{word.value}` is relative, but this runs {WHERE.get(elsewhere.kind, 'elsewhere')}, "
+                    f"not in this script's directory: use an absolute path or `cd` first",
+                )
+
+
+def relative_paths(command: Command) -> list[Word]:
+    """The script a command runs and the logs it writes, where written as relative paths."""
+    found = script_of(command)
+    paths = [found[1]] if found is not None and found[0] in ("shell", "python") else []
+    paths += [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
+    paths += command.tee_targets()
+    return [
+        w for w in paths
+        if _relative(w.value) and (found is not None and w is found[1] or looks_like_log(w.value))
+    ]  # fmt: skip
+
+
+def _relative(value: str | None) -> bool:
+    return bool(value) and not value.startswith(("/", "~", "-")) and not value.startswith(">(")
+
+
+def _elsewhere(command: Command) -> Wrapper | None:
+    """The innermost wrapper that moves the command to another working directory."""
+    return next((w for w in reversed(command.wrappers) if w.cwd_changed), None)
+
+
+def _changed_directory(earlier: list[Command], wrapper: Wrapper) -> bool:
+    """A `cd` ran earlier inside the same remote command: relative paths follow it."""
+    return any(
+        c.name in CHANGES_DIRECTORY and any(w.command is wrapper.command for w in c.wrappers) for c in earlier
+    )
+
+
+def _starts_container_in_workdir(script: ShellScript) -> bool:
+    """`docker run -w /app ...` in the script: its `docker exec`s start in that directory."""
+    for command in script.commands:
+        values = [w.value or "" for w in command.args]
+        starts = command.name in ("docker", "podman") and values[:1] in (["run"], ["create"])
+        if starts and any(v in ("-w", "--workdir") or v.startswith("--workdir=") for v in values):
+            return True
+    return False
+
+
+def _creates_panes(script: ShellScript) -> bool:
+    """The script starts its own tmux session or window: its panes start in a known place."""
+    return any(c.name == "tmux" and c.args and c.args[0].value in NEW_PANE for c in script.commands)

@@ -1,0 +1,185 @@
+"""sbatch-log-dir-missing
+
+## What it does
+Finds `#SBATCH --output`/`--error` (or `-o`/`-e`) naming a file in a relative directory that
+does not exist in the project: not next to the script, not under the project root. Filename
+patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs `logs/`, and
+`logs/%x/%j.out` needs at least `logs/`. Absolute directories, a job with `--chdir`, and a
+directory that the submitting script creates (`mkdir -p logs` before `sbatch`) are not
+reported.
+
+## Why is this bad?
+SLURM opens the output file before the first line of the script runs, and it does not create
+directories. If `logs/` is missing, the job waits its turn in the queue, then fails within a
+second: `sacct` says FAILED and there is no log to read. A `mkdir -p logs` inside the job
+script comes too late. Fresh clones hit this every time, because `logs/` is in `.gitignore`.
+
+## Example
+```bash
+#!/bin/bash
+#SBATCH --job-name=pretrain
+#SBATCH --output=logs/%x-%j.out
+mkdir -p logs
+srun python train.py
+```
+
+## Use instead
+Commit the directory (`logs/.gitkeep`), or create it where the job is submitted:
+```bash
+mkdir -p logs && sbatch pretrain.sbatch
+```
+
+## References
+- sbatch(1), `--output`, `--error`, `--chdir`, and *filename pattern* (`%j`, `%x`, `%A`, `%a`,
+  `%N`, `%u`).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import Directive, Word
+
+CODE = "LL109"
+NAME = "sbatch-log-dir-missing"
+SEVERITY = Severity.ERROR
+SUMMARY = "#SBATCH --output/--error in a directory that does not exist: the job fails with no log"
+
+LOG_OPTIONS = {"--output", "--error", "-o", "-e"}
+CHDIR_OPTIONS = {"--chdir", "-D"}
+
+INVALID = [
+    Example(
+        {
+            "pretrain.sbatch": (
+                "#!/bin/bash\n#SBATCH --job-name=gpt\n#SBATCH --output=logs/%x-%j.out\n"
+                "mkdir -p logs\nsrun python train.py\n"
+            )
+        },
+        ["LL109 pretrain.sbatch:3"],
+    ),
+    Example(  # short options, separate values, array patterns, a pattern directory
+        {
+            "jobs/sweep.sh": (
+                "#!/bin/bash\n#SBATCH -o out/%A_%a.log\n#SBATCH -e \"err/%x/%j.err\"\n"
+                "#SBATCH --array=0-7\npython sweep.py\n"
+            )
+        },
+        ["LL109 jobs/sweep.sh:2", "LL109 jobs/sweep.sh:3"],
+    ),
+]
+
+VALID = [
+    Example(  # the directory exists (a committed .gitkeep), next to the script or at the root
+        {
+            "train.sbatch": (
+                "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\n#SBATCH --error=logs/%x-%j.err\n"
+                "srun python train.py\n"
+            ),
+            "logs/.gitkeep": "",
+            "slurm/eval.sbatch": "#!/bin/bash\n#SBATCH -o logs/eval-%j.out\nsrun python eval.py\n",
+        }
+    ),
+    Example(  # absolute, the submit directory itself, --chdir, a pattern-only directory
+        {
+            "a.sbatch": "#!/bin/bash\n#SBATCH --output=/scratch/logs/%j.out\n#SBATCH -e %x-%j.err\n",
+            "b.sbatch": "#!/bin/bash\n#SBATCH --chdir=/work/run\n#SBATCH --output=logs/%j.out\n",
+            "c.sbatch": "#!/bin/bash\n#SBATCH --output=%x/%j.out\n",
+        }
+    ),
+    Example(  # the submitting script creates the directory first
+        {
+            "submit.sh": "#!/bin/bash\nmkdir -p logs/train\nsbatch train.sbatch\n",
+            "train.sbatch": "#!/bin/bash\n#SBATCH --output=logs/train/%j.out\nsrun python train.py\n",
+        }
+    ),
+    Example(  # not the header any more: SLURM stops reading at the first command
+        {"late.sbatch": "#!/bin/bash\nset -e\n#SBATCH --output=logs/%j.out\n"}
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        options = [o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]
+        if any(name in CHDIR_OPTIONS for name, _, _ in options):
+            continue  # relative to a directory chosen at run time
+        for name, value, word in options:
+            directory = _static_directory(value) if name in LOG_OPTIONS else None
+            if directory is None or _exists(project, path, directory):
+                continue
+            if _created_by_submitter(project, path, directory):
+                continue
+            yield Finding(
+                word.location,
+                f"SLURM opens {value} before the job starts and does not create directories: "
+                f"{directory}/ does not exist, so the job fails without a log",
+            )
+
+
+def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
+    """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`."""
+    options = []
+    words = directive.words
+    for i, word in enumerate(words):
+        text = word.value or ""
+        following = words[i + 1] if i + 1 < len(words) else None
+        if text.startswith("--") and "=" in text:
+            name, _, value = text.partition("=")
+            options.append((name, value, word))
+        elif text.startswith("-") and following is not None and not (following.value or "-").startswith("-"):
+            options.append((text, following.value or "", following))
+        elif len(text) > 2 and text[0] == "-" and text[1] != "-":
+            options.append((text[:2], text[2:], word))
+    return options
+
+
+def _static_directory(value: str) -> str | None:
+    """The part of the output file's directory that is known before the job runs.
+
+    None when there is nothing to check: no directory (the submit directory), an absolute
+    path, a path starting with a variable SLURM does not expand, or a pattern at the top.
+    """
+    directory = posixpath.dirname(value)
+    if not directory or value.startswith(("/", "~", "$")):
+        return None
+    known = []
+    for part in directory.split("/"):
+        if "%" in part:
+            break
+        known.append(part)
+    static = posixpath.normpath("/".join(known)) if known else ""
+    return static if static not in ("", ".") else None
+
+
+def _exists(project, script: str, directory: str) -> bool:
+    """Next to the script, or under the project root (where `sbatch` is usually run)."""
+    candidates = {posixpath.normpath(posixpath.join(posixpath.dirname(script), directory)), directory}
+    for candidate in candidates:
+        if candidate.startswith("../") or os.path.isdir(os.path.join(project.root, candidate)):
+            return True  # outside the project: not ours to judge
+    return False
+
+
+def _created_by_submitter(project, script: str, directory: str) -> bool:
+    """A script that submits this job runs `mkdir` on the directory (or on a variable)."""
+    for invocation in project.graph.callers(script):
+        submitter = project.shell.get(invocation.caller)
+        if invocation.kind != "sbatch" or submitter is None:
+            continue
+        for command in submitter.effective_commands():
+            if command.name == "mkdir" and any(_creates(w.value, directory) for w in command.args):
+                return True
+    return False
+
+
+def _creates(argument: str | None, directory: str) -> bool:
+    """`mkdir -p ARG` makes `directory`; an unknown ARG (`$LOG_DIR`) may well do."""
+    if argument is None:
+        return True
+    made = posixpath.normpath(argument)
+    return made == directory or made.startswith(directory + "/")

@@ -1,0 +1,101 @@
+"""Applying edits, writing files atomically, rendering diffs (launchlint.fixes)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from launchlint.engine import Options, run
+from launchlint.fixes import FileFix, apply_fixes, plan_fixes, unified_diff, write_atomic
+from launchlint.model import Edit
+
+from tests.conftest import write_project
+
+
+def edit(start: int, end: int, text: str) -> Edit:
+    return Edit("run.sh", start, end, text)
+
+
+def test_edits_apply_back_to_front_on_the_original_offsets():
+    text = "python train.py 2>&1 > log\n"
+    edits = [edit(6, 6, " -u"), edit(16, 26, "> log 2>&1")]
+    assert apply_fixes(text, edits) == "python -u train.py > log 2>&1\n"
+
+
+def test_overlapping_and_same_place_edits_are_skipped_duplicates_applied_once():
+    text = "abcdef"
+    edits = [edit(1, 3, "X"), edit(2, 4, "Y"), edit(0, 0, "<"), edit(0, 0, "["), edit(6, 6, "!"), edit(6, 6, "!")]
+    assert apply_fixes(text, edits) == "<aXdef!"
+
+
+def test_write_atomic_keeps_mode_bom_and_follows_symlinks(tmp_path):
+    target = tmp_path / "real.sh"
+    target.write_bytes(b"\xef\xbb\xbfecho old\n")
+    os.chmod(target, 0o750)
+    link = tmp_path / "link.sh"
+    link.symlink_to(target)
+    write_atomic(link, "echo new\n")
+    assert link.is_symlink()
+    assert target.read_bytes() == b"\xef\xbb\xbfecho new\n"
+    assert os.stat(target).st_mode & 0o777 == 0o750
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.sh", "real.sh"]  # no temp file left
+
+
+def test_diff_marks_a_last_line_without_newline(tmp_path):
+    fix = FileFix("run.sh", tmp_path / "run.sh", "set -e\npython t.py", "set -e\npython -u t.py")
+    assert unified_diff([fix]) == (
+        "--- a/run.sh\n+++ b/run.sh\n@@ -1,2 +1,2 @@\n set -e\n-python t.py\n"
+        "\\ No newline at end of file\n+python -u t.py\n\\ No newline at end of file\n"
+    )
+
+
+# --- the rules' safe fixes ----------------------------------------------------------------------
+
+def fixed(tmp_path, monkeypatch, text: str, code: str, name: str = "run.sh") -> str:
+    """The file after the rule's fixes, or unchanged when it offers none."""
+    monkeypatch.chdir(tmp_path)
+    write_project(tmp_path, {name: text})
+    result = run([str(tmp_path)], Options(select=frozenset({code})))
+    assert result.findings, f"{code} did not fire"
+    fixes = plan_fixes(result.findings, result.root, result.indexes)
+    return fixes[0].after if fixes else text
+
+
+@pytest.mark.parametrize(
+    "before,after",
+    [
+        ("#!/bin/bash\npython t.py | tee a.log\n", "#!/bin/bash\nset -o pipefail\npython t.py | tee a.log\n"),
+        ("#!/bin/bash\nset -eux\n\nbash x.sh | tee a.log\n", "#!/bin/bash\nset -eux\nset -o pipefail\n\nbash x.sh | tee a.log\n"),
+        ("python t.py | tee a.log\nmake | tee b.log", "set -o pipefail\npython t.py | tee a.log\nmake | tee b.log"),
+        ("#!/bin/sh\npython t.py | tee a.log\n", None),  # dash before 0.5.11 has no pipefail
+        ("#!/bin/bash\nset +o pipefail\npython t.py | tee a.log\n", None),  # off on purpose
+        ("#!/bin/bash\nbash -c 'python t.py | tee a.log'\n", None),  # a string: its own shell
+    ],
+)
+def test_pipefail_fix(tmp_path, monkeypatch, before, after):
+    assert fixed(tmp_path, monkeypatch, before, "LL105") == (after or before)
+
+
+@pytest.mark.parametrize(
+    "before,after",
+    [
+        ("python t.py 2>&1 > a.log\n", "python t.py > a.log 2>&1\n"),
+        ("python t.py 2>&1 >>\"$LOG\"\n", "python t.py >>\"$LOG\" 2>&1\n"),
+        ("ssh h 'python t.py 2>&1 > a.log'\n", "ssh h 'python t.py > a.log 2>&1'\n"),
+        ('CMD="python t.py 2>&1 > a.log"\neval "$CMD"\n', None),  # the text is in the variable
+    ],
+)
+def test_redirect_order_fix(tmp_path, monkeypatch, before, after):
+    assert fixed(tmp_path, monkeypatch, before, "LL104") == (after or before)
+
+
+@pytest.mark.parametrize(
+    "before,after",
+    [
+        ("python3 t.py | tee a.log\n", "python3 -u t.py | tee a.log\n"),
+        ("srun /usr/bin/python -m pkg.train > a.log\n", "srun /usr/bin/python -u -m pkg.train > a.log\n"),
+        ("PY=python\n$PY t.py > a.log\n", None),  # the interpreter comes from a variable
+    ],
+)
+def test_unbuffered_fix(tmp_path, monkeypatch, before, after):
+    assert fixed(tmp_path, monkeypatch, before, "LL106") == (after or before)

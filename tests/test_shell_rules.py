@@ -1,0 +1,228 @@
+"""LL104-LL109 through the real `launchlint` command: a careful launcher stays silent, nested
+strings and workflow steps are reported at their exact positions, and safe fixes apply once."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from launchlint.engine import Options, run
+from launchlint.fixes import plan_fixes, unified_diff, write_fixes
+
+REPO = Path(__file__).resolve().parent.parent
+CLEAN = REPO / "fixtures" / "megatron-clean"
+FIXABLE = REPO / "fixtures" / "launch-fixable"
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+SHELL_RULES = "LL104,LL105,LL106,LL107,LL108,LL109"
+
+
+def launchlint(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [LAUNCHLINT, "--no-cache", *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def findings(*args: str, cwd: Path = REPO) -> list[tuple[str, str, int, int]]:
+    result = launchlint("--format", "json", *args, cwd=cwd)
+    assert result.returncode in (0, 1), result.stderr
+    return [(f["code"], f["path"], f["line"], f["column"]) for f in json.loads(result.stdout)]
+
+
+def where(path: Path, needle: str, nth: int = 0) -> tuple[int, int]:
+    """1-based (line, column) of the nth occurrence of `needle` in a file."""
+    seen = 0
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        column = line.find(needle)
+        while column != -1:
+            if seen == nth:
+                return number, column + 1
+            seen += 1
+            column = line.find(needle, column + 1)
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def copy_of(fixture: Path, tmp_path: Path) -> Path:
+    target = tmp_path / fixture.name
+    shutil.copytree(fixture, target, ignore=shutil.ignore_patterns(".launchlint_cache"), symlinks=True)
+    return target
+
+
+# --- a careful launcher is clean, and each careful line is what keeps it clean ------------------
+
+
+def test_megatron_style_launcher_has_no_findings():
+    result = launchlint("fixtures/megatron-clean")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("0 findings"), result.stdout
+
+
+@pytest.mark.parametrize(
+    "change,expected",
+    [
+        (("pretrain_gpt.sh", "set -euo pipefail\n", ""), ("LL105", "torchrun")),
+        (("pretrain_gpt.sh", "2>&1 | tee", "2>&1 >"), ("LL104", "2>&1")),
+        (("pretrain_gpt.sh", 'torchrun "${DISTRIBUTED_ARGS[@]}"', "python"), None),  # exported
+        (("pretrain_gpt.sh", "export PYTHONUNBUFFERED=1\n", ""), None),  # torchrun runs python -u
+    ],
+)
+def test_each_careful_line_matters(tmp_path, change, expected):
+    project = copy_of(CLEAN, tmp_path)
+    name, old, new = change
+    script = project / name
+    text = script.read_text()
+    assert old in text
+    script.write_text(text.replace(old, new))
+    got = findings("--select", SHELL_RULES, ".", cwd=project)
+    if expected is None:
+        assert got == []
+    else:
+        code, needle = expected
+        assert [(c, p) for c, p, _, _ in got] == [(code, name)]
+        assert got[0][2] == where(script, needle)[0]
+
+
+def test_python_without_unbuffered_env_is_reported_in_the_careful_launcher(tmp_path):
+    project = copy_of(CLEAN, tmp_path)
+    script = project / "pretrain_gpt.sh"
+    text = script.read_text().replace("export PYTHONUNBUFFERED=1\n", "")
+    script.write_text(text.replace('torchrun "${DISTRIBUTED_ARGS[@]}"', "python"))
+    assert findings("--select", SHELL_RULES, ".", cwd=project) == [
+        ("LL106", "pretrain_gpt.sh", *where(script, "python pretrain_gpt.py"))
+    ]
+
+
+def test_missing_log_directory_fails_the_sbatch_header(tmp_path):
+    project = copy_of(CLEAN, tmp_path)
+    shutil.rmtree(project / "logs")
+    script = project / "pretrain_gpt.sh"
+    assert findings("--select", SHELL_RULES, ".", cwd=project) == [
+        ("LL109", "pretrain_gpt.sh", *where(script, "--output=")),
+        ("LL109", "pretrain_gpt.sh", *where(script, "--error=")),
+    ]
+
+
+# --- nested strings and workflow steps: exact positions in the real file ------------------------
+
+NESTED = """#!/bin/bash
+set -euo pipefail
+ssh gpu1 "tmux new-session -d -s job 'cd /w && python train.py 2>&1 > run.log'"
+ssh gpu1 'cd /w && bash -c "python eval.py | tee eval.log"'
+run_cmd="deepspeed pretrain.py 2>&1 > train.log"
+eval ${run_cmd}
+pct exec 200 -- bash start.sh
+tmux new-session -d -s serve "python serve.py"
+"""
+
+
+def test_nested_strings_through_the_cli(tmp_path):
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    script = tmp_path / "deploy.sh"
+    script.write_text(NESTED)
+    got = findings("--select", SHELL_RULES, "deploy.sh", cwd=tmp_path)
+    assert got == [
+        ("LL106", "deploy.sh", *where(script, "python train.py")),  # three quoting levels deep
+        ("LL104", "deploy.sh", *where(script, "2>&1")),
+        ("LL105", "deploy.sh", *where(script, "python eval.py")),  # bash -c: no pipefail
+        ("LL106", "deploy.sh", *where(script, "python eval.py")),
+        ("LL104", "deploy.sh", *where(script, "${run_cmd}")),  # eval: where the string expands
+        ("LL108", "deploy.sh", *where(script, "start.sh")),
+        ("LL107", "deploy.sh", *where(script, "tmux", 1)),
+    ]
+
+
+WORKFLOW = """name: ci
+on: push
+jobs:
+  smoke:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: default shell
+        run: |
+          pip install -e .
+          python train.py --steps 10 \\
+            2>&1 | tee smoke.log
+      - name: bash shell
+        shell: bash
+        env:
+          PYTHONUNBUFFERED: "1"
+        run: python eval.py | tee eval.log
+"""
+
+
+def test_workflow_steps_through_the_cli(tmp_path):
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    workflow = tmp_path / ".github" / "workflows" / "ci.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text(WORKFLOW)
+    got = findings("--select", SHELL_RULES, ".", cwd=tmp_path)
+    path = ".github/workflows/ci.yml"
+    assert got == [
+        ("LL105", path, *where(workflow, "python train.py")),  # reported at its first line
+        ("LL106", path, *where(workflow, "python train.py")),
+    ]
+
+
+# --- safe fixes ---------------------------------------------------------------------------------
+
+FIXED_RUN = """#!/bin/bash
+# Each line below has a problem launchlint can fix safely (LL104, LL105, LL106).
+set -e
+set -o pipefail
+python -u train.py --lr 3e-4 2>&1 | tee logs/train.log
+nohup python -u eval.py > logs/eval.log 2>&1 &
+"""
+
+
+def _lint(project: Path):
+    return run([str(project)], Options(select=frozenset(SHELL_RULES.split(","))))
+
+
+def test_fixes_apply_once_and_keep_the_file_mode(tmp_path, monkeypatch):
+    project = copy_of(FIXABLE, tmp_path)
+    monkeypatch.chdir(project)
+    result = _lint(project)
+    fixes = plan_fixes(result.findings, result.root, result.indexes)
+    assert [f.path for f in fixes] == [".github/workflows/ci.yml", "run.sh"]
+    write_fixes(fixes)
+    assert (project / "run.sh").read_text() == FIXED_RUN
+    assert os.stat(project / "run.sh").st_mode & 0o777 == 0o755
+    assert "run: python -u train.py --steps 10 2>&1 | tee smoke.log" in (project / ".github/workflows/ci.yml").read_text()
+    again = _lint(project)
+    assert [f.code for f in again.findings] == ["LL105"]  # the workflow's: no safe fix there
+    assert plan_fixes(again.findings, again.root, again.indexes) == []
+
+
+def test_diff_shows_the_fixes_without_writing(tmp_path, monkeypatch):
+    project = copy_of(FIXABLE, tmp_path)
+    monkeypatch.chdir(project)
+    before = (project / "run.sh").read_text()
+    result = _lint(project)
+    diff = unified_diff(plan_fixes(result.findings, result.root, result.indexes))
+    assert (project / "run.sh").read_text() == before
+    assert "--- a/run.sh\n+++ b/run.sh\n" in diff
+    assert "+set -o pipefail\n" in diff and "+nohup python -u eval.py > logs/eval.log 2>&1 &\n" in diff
+    patched = tmp_path / "patched"
+    shutil.copytree(project, patched)
+    subprocess.run(["patch", "-s", "-p1"], input=diff, text=True, cwd=patched, check=True)
+    assert (patched / "run.sh").read_text() == FIXED_RUN
+
+
+def _cli_has_fix() -> bool:
+    return "--fix" in launchlint("--help").stdout
+
+
+@pytest.mark.skipif(not _cli_has_fix(), reason="the CLI has no --fix/--diff yet")
+def test_fix_and_diff_through_the_cli(tmp_path):
+    project = copy_of(FIXABLE, tmp_path)
+    diff = launchlint("--select", SHELL_RULES, "--diff", ".", cwd=project)
+    assert "+set -o pipefail" in diff.stdout and (project / "run.sh").read_text() != FIXED_RUN
+    launchlint("--select", SHELL_RULES, "--fix", ".", cwd=project)
+    assert (project / "run.sh").read_text() == FIXED_RUN
+    snapshot = {p: p.read_bytes() for p in project.rglob("*") if p.is_file() and ".launchlint_cache" not in p.parts}
+    launchlint("--select", SHELL_RULES, "--fix", ".", cwd=project)
+    assert snapshot == {p: p.read_bytes() for p in project.rglob("*") if p.is_file() and ".launchlint_cache" not in p.parts}
