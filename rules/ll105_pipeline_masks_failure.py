@@ -204,6 +204,8 @@ def _fix(project, path: str, script: ShellScript, pipeline: Pipeline) -> Fix | N
     interpreter = shebang(project, path)
     if interpreter is not None and _runs_without_pipefail(interpreter):
         return None
+    if any(c.command.name in SHELLS_WITHOUT_PIPEFAIL for c in project.graph.callers(path)):
+        return None  # `sh run.sh` somewhere: the shebang is not what runs it
     line = 1 if interpreter is not None else 0
     first = next((c for c in script.commands if not c.wrappers), None)
     if first is not None and first.name == "set" and first.location.column == 1:

@@ -51,10 +51,10 @@ def test_diff_marks_a_last_line_without_newline(tmp_path):
 
 # --- the rules' safe fixes ----------------------------------------------------------------------
 
-def fixed(tmp_path, monkeypatch, text: str, code: str, name: str = "run.sh") -> str:
-    """The file after the rule's fixes, or unchanged when it offers none."""
+def fixed(tmp_path, monkeypatch, text: str, code: str, others: dict[str, str] | None = None) -> str:
+    """run.sh after the rule's fixes, or unchanged when it offers none."""
     monkeypatch.chdir(tmp_path)
-    write_project(tmp_path, {name: text})
+    write_project(tmp_path, {"run.sh": text, **(others or {})})
     result = run([str(tmp_path)], Options(select=frozenset({code})))
     assert result.findings, f"{code} did not fire"
     fixes = plan_fixes(result.findings, result.root, result.indexes)
@@ -74,6 +74,11 @@ def fixed(tmp_path, monkeypatch, text: str, code: str, name: str = "run.sh") -> 
 )
 def test_pipefail_fix(tmp_path, monkeypatch, before, after):
     assert fixed(tmp_path, monkeypatch, before, "LL105") == (after or before)
+
+
+def test_no_pipefail_fix_for_a_script_some_caller_runs_with_sh(tmp_path, monkeypatch):
+    before = "python t.py | tee a.log\n"
+    assert fixed(tmp_path, monkeypatch, before, "LL105", {"ci.sh": "sh run.sh\n"}) == before
 
 
 @pytest.mark.parametrize(
