@@ -200,6 +200,7 @@ class ShellScript:
     parse_errors: list[tuple[Location, str]] = field(default_factory=list)
     pipelines: list[Pipeline] = field(default_factory=list)  # in source order, nested included
     directives: list[Directive] = field(default_factory=list)  # header comments, file only
+    reads_pipestatus: bool = False  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

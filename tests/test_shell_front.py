@@ -261,3 +261,8 @@ def test_the_pipe_reader_is_the_stage_command_not_one_nested_in_its_words():
     src = 'python t.py 2>&1 | tee "logs/$(date +%F).log"\npython t.py | tee a.log > >(grep -i error > e.log)\n'
     first, second = parse_shell("t.sh", src).pipelines
     assert first.last.name == "tee" and second.last.name == "tee"
+
+
+def test_reading_pipestatus_is_a_fact():
+    assert parse_shell("t.sh", "python t.py | tee a.log\nexit ${PIPESTATUS[0]}\n").reads_pipestatus
+    assert not parse_shell("t.sh", "python t.py | tee a.log\n").reads_pipestatus

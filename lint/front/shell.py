@@ -624,6 +624,8 @@ def run_unit(walker: Walker) -> None:
             walker.script.parse_errors.append((walker.unit.location(error), message))
     if walker.unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
+    if b"PIPESTATUS" in walker.unit.data:
+        walker.script.reads_pipestatus = True
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
 
 
