@@ -10,8 +10,9 @@ filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
 and a tmux pane start a new shell without it. A GitHub Actions step with `shell: bash` runs with
 `-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it.
 
-Not reported: pipelines in a detached tmux or screen session (nobody reads their status), and
-pipelines ending in `head` or `grep -q`, which exit early on purpose.
+Not reported: pipelines in a detached tmux or screen session (nobody reads their status),
+pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts that read
+`${PIPESTATUS[...]}` to check each stage themselves.
 
 ## Why is this bad?
 A pipeline's exit status is its last stage's. `torchrun train.py | tee train.log` exits 0 when
@@ -146,6 +147,9 @@ VALID = [
             )
         }
     ),
+    Example(  # the script checks the job's own status
+        {"run.sh": 'python train.py 2>&1 | tee train.log\nrc=${PIPESTATUS[0]}\n[[ $rc -eq 0 ]] || exit "$rc"\n'}
+    ),
     Example(  # early exits, and a detached pane whose status nobody reads
         {
             "run.sh": (
@@ -159,6 +163,8 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
+        if script.reads_pipestatus:
+            continue  # it checks `${PIPESTATUS[0]}` itself
         for pipeline in script.pipelines:
             job = masked_job(pipeline)
             if job is None:
