@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .discover import read_text
-from .model import Edit, Finding, LineIndex, Location
+from .model import Edit, Finding, Fix, LineIndex, Location
 
 BOM = b"\xef\xbb\xbf"
 
@@ -93,7 +93,10 @@ def plan_fixes(findings: Iterable[Finding], root: str, texts: dict[str, LineInde
     planned = []
     for path in sorted(edits):
         absolute = Path(root) / path
-        before, _ = read_text(absolute)
+        try:
+            before, _ = read_text(absolute)
+        except OSError:  # gone since it was analysed
+            continue
         if before is None or (texts and path in texts and texts[path].text != before):
             continue
         after = apply_fixes(before, edits[path])
@@ -115,7 +118,8 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
     with open(target, "rb") as handle:
         bom = BOM if handle.read(len(BOM)) == BOM else b""
     mode = stat.S_IMODE(os.stat(target).st_mode)
-    fd, temporary = tempfile.mkstemp(dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    directory, name = os.path.split(target)
+    fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(bom + text.encode("utf-8"))
@@ -129,17 +133,32 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
         raise
 
 
+def fix_json(fix: Fix | None, indexes: dict[str, LineIndex], show=str) -> dict | None:
+    """A finding's fix for the json report: what it does and each edit's span and new text
+    (1-based lines and columns, end exclusive, as finding locations)."""
+    if fix is None:
+        return None
+    edits = []
+    for edit in fix.edits:
+        index = indexes[edit.path]
+        (line, column), (end_line, end_column) = index.position(edit.start), index.position(edit.end)
+        edits.append({"path": show(edit.path), "line": line, "column": column,
+                      "end_line": end_line, "end_column": end_column, "text": edit.text})  # fmt: skip
+    return {"description": fix.description, "edits": edits}
+
+
 def unified_diff(fixes: Iterable[FileFix], show=str) -> str:
     """The fixes as one unified diff; `show` turns a project path into the path to print."""
     parts = []
     for fix in fixes:
         name = show(fix.path)
-        lines = difflib.unified_diff(
-            fix.before.splitlines(keepends=True),
-            fix.after.splitlines(keepends=True),
-            fromfile=f"a/{name}",
-            tofile=f"b/{name}",
-        )
+        lines = difflib.unified_diff(_lines(fix.before), _lines(fix.after), f"a/{name}", f"b/{name}")
         # A last line without a newline gets diff's marker, so that patch(1) reads it back.
         parts.extend(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
     return "".join(parts)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines as diff and patch see them: split at `\n` only (not at form feeds or `\r`)."""
+    pieces = text.split("\n")
+    return [piece + "\n" for piece in pieces[:-1]] + ([pieces[-1]] if pieces[-1] else [])

@@ -6,8 +6,8 @@ import os
 
 import pytest
 from launchlint.engine import Options, run
-from launchlint.fixes import FileFix, apply_fixes, plan_fixes, unified_diff, write_atomic
-from launchlint.model import Edit
+from launchlint.fixes import FileFix, apply_fixes, fix_json, plan_fixes, unified_diff, write_atomic
+from launchlint.model import Edit, Fix, LineIndex
 
 from tests.conftest import write_project
 
@@ -39,6 +39,16 @@ def test_write_atomic_keeps_mode_bom_and_follows_symlinks(tmp_path):
     assert target.read_bytes() == b"\xef\xbb\xbfecho new\n"
     assert os.stat(target).st_mode & 0o777 == 0o750
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.sh", "real.sh"]  # no temp file left
+
+
+def test_fix_as_json_positions():
+    index = LineIndex("#!/bin/bash\npython t.py | tee a.log\n")
+    fix = Fix("run `python -u`", (Edit("run.sh", 18, 18, " -u"),))
+    assert fix_json(fix, {"run.sh": index}) == {
+        "description": "run `python -u`",
+        "edits": [{"path": "run.sh", "line": 2, "column": 7, "end_line": 2, "end_column": 7, "text": " -u"}],
+    }
+    assert fix_json(None, {}) is None
 
 
 def test_diff_marks_a_last_line_without_newline(tmp_path):
