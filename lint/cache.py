@@ -19,7 +19,7 @@ from . import __version__
 from .parsing import FileFacts
 
 DIRECTORY = ".launchlint_cache"
-FORMAT = 1  # bump when FileFacts or the facts inside it change shape
+FORMAT = 2  # bump when FileFacts or the facts inside it change shape
 
 
 def _user_key() -> bytes:

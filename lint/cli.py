@@ -107,6 +107,8 @@ def _options(cli: dict, config, stdin):
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
 @click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option("--fail-on", type=click.Choice(["error", "warning"]), help="Lowest severity that fails (default: warning).")
+@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
+@click.option("--diff", is_flag=True, help="Print the safe fixes as a unified diff; change nothing.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this configuration file.")
 @click.option("--no-config", is_flag=True, help="Ignore configuration files.")
@@ -145,11 +147,28 @@ def command(**cli):
         if not cli["stdin_filename"]:
             raise UsageError("reading `-` (standard input) needs --stdin-filename NAME")
         stdin = (cli["stdin_filename"], sys.stdin.read())
+    if stdin and (cli["fix"] or cli["diff"]):
+        raise UsageError("--fix and --diff need files, not `-` (standard input)")
     config = _config(cli["config_file"], cli["no_config"])
-    result = run(paths, _options(cli, config, stdin))
+    options = _options(cli, config, stdin)
+    result = run(paths, options)
     for warning in result.warnings:
         click.echo(f"launchlint: warning: {warning}", err=True)
     findings = _baseline(cli, result)
+    if cli["diff"] or cli["fix"]:
+        from .fixes import plan_fixes, unified_diff, write_fixes
+        from .report import Paths
+
+        fixes = plan_fixes(findings, result.root, result.indexes)
+        if cli["diff"]:
+            _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
+            return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN
+        write_fixes(fixes)
+        fixed = sum(1 for f in findings if f.fix is not None and f.location.path in {x.path for x in fixes})
+        click.echo(f"launchlint: fixed {fixed} findings in {len(fixes)} files", err=True)
+        if fixes:  # report what is left, at its new positions
+            result = run(paths, options)
+            findings = _baseline(cli, result)
     if cli["write_baseline"]:
         click.echo(f"launchlint: wrote {len(findings)} findings to {cli['write_baseline']}", err=True)
         return EXIT_CLEAN
@@ -177,7 +196,7 @@ def _render(cli: dict, result, findings) -> str:
     shown = Paths(result.root)
     fmt = cli["fmt"]
     if fmt == "json":
-        text = to_json(findings, shown)
+        text = to_json(findings, shown, result.indexes)
     elif fmt == "sarif":
         from .sarif import to_sarif
 
@@ -185,9 +204,8 @@ def _render(cli: dict, result, findings) -> str:
     elif fmt == "github":
         text = to_github(findings, shown)
     else:
-        text = to_text(findings, shown, result.indexes, result.files, color=_color(cli["color"]) and not cli["output"])
-        if cli["quiet"]:
-            text = "".join(text.splitlines(keepends=True)[:-1])
+        color = _color(cli["color"]) and not cli["output"]
+        text = to_text(findings, shown, result.indexes, result.files, color=color, quiet=cli["quiet"])
     if cli["statistics"]:
         text += statistics(findings)
     return text

@@ -25,7 +25,9 @@ class Paths:
             return absolute.as_posix()
 
 
-def to_json(findings: list[Finding], paths: Paths) -> str:
+def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]) -> str:
+    from .fixes import fix_json
+
     items = [
         {
             "code": f.code,
@@ -46,7 +48,7 @@ def to_json(findings: list[Finding], paths: Paths) -> str:
                 }
                 for r in f.related
             ],
-            "fix": None,
+            "fix": fix_json(f.fix, indexes, paths.show),
         }
         for f in findings
     ]
@@ -68,7 +70,9 @@ def _snippet(index: LineIndex | None, location: Location) -> list[str]:
     ]
 
 
-def to_text(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex], files: int, *, color: bool) -> str:
+def to_text(
+    findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex], files: int, *, color: bool, quiet: bool = False
+) -> str:
     def paint(text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if color else text
 
@@ -77,13 +81,18 @@ def to_text(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]
         loc = f.location
         severity = paint(f.severity.value, "31" if f.severity is Severity.ERROR else "33")
         head = f"{paths.show(loc.path)}:{loc.line}:{loc.column}:"
-        lines.append(f"{paint(head, '1')} {paint(f.code, '1')} [{severity}] {f.message}")
+        fixable = " [*]" if f.fix is not None else ""
+        lines.append(f"{paint(head, '1')} {paint(f.code, '1')} [{severity}]{fixable} {f.message}")
         lines.extend(_snippet(indexes.get(loc.path), loc))
         for r in f.related:
             rl = r.location
             lines.append(f"  = note: {paths.show(rl.path)}:{rl.line}:{rl.column}: {r.message}")
-    lines.append(summary(findings, files))
-    return "\n".join(lines) + "\n"
+    fixable = sum(f.fix is not None for f in findings)
+    if not quiet:
+        lines.append(summary(findings, files))
+        if fixable:
+            lines.append(f"{fixable} fixable with --fix ([*])")
+    return "".join(line + "\n" for line in lines)
 
 
 def summary(findings: list[Finding], files: int) -> str:
