@@ -16,6 +16,10 @@ from pathlib import Path
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 PYTHON_EXTENSIONS = {".py"}
 YAML_EXTENSIONS = {".yml", ".yaml"}
+MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
+MAKEFILE_EXTENSIONS = {".mk"}
+MARKDOWN_EXTENSIONS = {".md"}
+RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
 ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".launchlint_cache"}
 MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
@@ -33,7 +37,7 @@ class Discovery:
         """`launchlint - --stdin-filename NAME`: NAME's text is standard input, not the disk's."""
         path = Path(name)
         rel = _relative(path, self.root)
-        kind = kind_of(path) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
+        kind = kind_by_name(path, named=True) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
         self.files[rel] = (path, kind)
         self.named.add(rel)
         self.stdin_path = rel
@@ -49,7 +53,25 @@ def find_root(start: Path) -> Path:
 
 
 def kind_of(path: Path, *, named: bool = False) -> str | None:
-    """shell | python | yaml by extension, else by shebang; None for files we do not read."""
+    """The file's kind by its name, else by shebang; None for files we do not read."""
+    kind = kind_by_name(path, named=named)
+    if kind is not None or (path.suffix and not named):
+        return kind
+    try:
+        with open(path, "rb") as handle:
+            first = handle.readline(200)
+    except OSError:
+        return None
+    return _kind_from_shebang(first) or ("shell" if named else None)
+
+
+def kind_by_name(path: Path, *, named: bool = False) -> str | None:
+    """shell | python | yaml | makefile | markdown, from the file's name.
+
+    Markdown is read only when the user names the file, or when its name says it is a runbook
+    (`RUNBOOK.md`, `docs/runbooks/train.md`): a README's example commands are not launchers, and
+    its placeholders (`<path>`) and numbered examples would be noise.
+    """
     suffix = path.suffix.lower()
     if suffix in SHELL_EXTENSIONS:
         return "shell"
@@ -57,14 +79,15 @@ def kind_of(path: Path, *, named: bool = False) -> str | None:
         return "python"
     if suffix in YAML_EXTENSIONS:
         return "yaml"
-    if suffix and not named:
-        return None
-    try:
-        with open(path, "rb") as handle:
-            first = handle.readline(200)
-    except OSError:
-        return None
-    return _kind_from_shebang(first) or ("shell" if named else None)
+    if path.name in MAKEFILE_NAMES or suffix in MAKEFILE_EXTENSIONS:
+        return "makefile"
+    if suffix in MARKDOWN_EXTENSIONS and (named or _is_runbook(path)):
+        return "markdown"
+    return None
+
+
+def _is_runbook(path: Path) -> bool:
+    return "runbook" in path.name.lower() or path.parent.name.lower() in RUNBOOK_DIRECTORIES
 
 
 def _kind_from_shebang(first: bytes) -> str | None:

@@ -6,7 +6,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from .graph import is_long_running
+from .graph import Resolver, is_long_running
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
@@ -122,3 +122,53 @@ def drifted(a: str, b: str) -> bool:
 def looks_like_log(path: str) -> bool:
     name = posixpath.basename(path).lower()
     return name.endswith((".log", ".out", ".err", ".txt")) or "log" in name
+
+
+# --- log paths a trainer takes from its config ------------------------------------------------
+
+CONFIG_FLAGS = ("--config", "--config-file", "--config_file")
+
+
+@dataclass(frozen=True)
+class LogPlace:
+    """Where a program's log goes, as one side of a drift: a file, or the directory a trainer
+    writes its logs into (a config's `log_dir`). `said` names it in a message."""
+
+    path: Word
+    said: str  # "start.sh writes x.log", "exp.yaml's log_dir is runs/exp7"
+    directory: bool = False
+
+    def holds(self, path: str) -> bool:
+        """`path` is this log, or a file under this log directory."""
+        mine, other = normalise(self.path.text), normalise(path)
+        return other == mine or (self.directory and other.startswith(mine.rstrip("/") + "/"))
+
+    def drifted_from(self, path: str) -> bool:
+        """`path` names this log (or a file in this directory) with another run/version token."""
+        return drifted(posixpath.dirname(normalise(path)) if self.directory else path, self.path.text)
+
+
+def config_places(project, resolver: Resolver, caller: str, command: Command) -> list[LogPlace]:
+    """The log paths of the YAML config a trainer is started with (`--config x.yaml`)."""
+    if not is_long_running(command):
+        return []
+    places = []
+    for word in _config_arguments(command):
+        config = resolver.resolve(word, caller, remote=command.remote)
+        for setting in project.configs.get(config or "", []):
+            said = f"{config}'s {setting.key} is {setting.path.text}"
+            places.append(LogPlace(setting.path, said, setting.is_directory))
+    return places
+
+
+def _config_arguments(command: Command) -> list[Word]:
+    """The values of `--config x.yaml` and `--config=x.yaml`."""
+    found = []
+    for word, following in zip(command.words, [*command.words[1:], None]):
+        value = word.value or ""
+        if value in CONFIG_FLAGS and following is not None:
+            found.append(following)
+        elif value.startswith(tuple(flag + "=" for flag in CONFIG_FLAGS)):
+            cut = value.index("=") + 1
+            found.append(Word(value[cut:], value[cut:], word.location, word.origin[cut:]))
+    return found

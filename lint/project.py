@@ -10,10 +10,11 @@ from .model import LineIndex, Location
 from .shellfacts import ShellScript
 
 if TYPE_CHECKING:
+    from .front.yamldoc import LogSetting
     from .graph import LaunchGraph
     from .model import Finding
-    from .suppress import Suppression
     from .pyfacts import PythonModule
+    from .suppress import Suppression
     from .threads import ThreadReport
 
 
@@ -28,7 +29,7 @@ class Settings:
 @dataclass
 class SourceFile:
     path: str  # relative to the project root, '/' separators
-    kind: str  # shell | python | yaml
+    kind: str  # shell | python | yaml | makefile | markdown
     text: str
 
 
@@ -38,6 +39,7 @@ class Project:
     files: dict[str, SourceFile] = field(default_factory=dict)
     shell: dict[str, ShellScript] = field(default_factory=dict)
     python: dict[str, PythonModule] = field(default_factory=dict)
+    configs: dict[str, list[LogSetting]] = field(default_factory=dict)  # YAML files' log paths
     errors: list[tuple[Location, str]] = field(default_factory=list)  # unparseable input
     settings: Settings = field(default_factory=Settings)
     suppressions: list[Suppression] = field(default_factory=list)

@@ -7,6 +7,9 @@ token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs 
 
 - a launcher's `tee`/redirect target and the log the script it starts writes (its `exec >`
   target, or the redirect of its training command);
+- a launcher's `tee`/redirect target and the log path in the YAML config its trainer is started
+  with (`--config exp.yaml` holding `log_file`, `stdout`, or the directory keys `log_dir`,
+  `logging_dir`, `output_dir`, `save_dir`, compared with the directory of the launcher's log);
 - a monitor (`tail`, `less`, `cat`, `grep`, `head` of a log) reading a path that nothing in the
   project writes, and the paths that are written.
 
@@ -38,9 +41,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import drifted, exec_sinks, looks_like_log, normalise, redirected_long_runners, written_paths
+from launchlint.graph import Resolver
+from launchlint.logs import (
+    LogPlace,
+    config_places,
+    exec_sinks,
+    looks_like_log,
+    redirected_long_runners,
+    written_paths,
+)
 from launchlint.model import Finding, Related, Severity
 from launchlint.rulekit import Example
+from launchlint.shellfacts import Word
 
 CODE = "LL101"
 NAME = "log-path-drift"
@@ -56,6 +68,13 @@ INVALID = [
             "start.sh": "exec > /workspace/train_flex4.log 2>&1\npython train.py\n",
         },
         ["LL101 launch.sh:1"],
+    ),
+    Example(  # the trainer's config was bumped to exp7, the launcher still tees into exp6
+        {
+            "run.sh": "python train.py --config exp.yaml 2>&1 | tee runs/exp6/train.log\n",
+            "exp.yaml": "lr: 0.001\ntrainer:\n  log_dir: runs/exp7\n",
+        },
+        ["LL101 run.sh:1"],
     ),
     Example(  # variables resolve before comparing; the monitor reads last week's run
         {
@@ -80,6 +99,13 @@ VALID = [
             "watch.sh": "tail -f /workspace/train_flex5.log\n",
         }
     ),
+    Example(  # the launcher's log sits in the config's log directory
+        {
+            "run.sh": "python train.py --config=exp.yaml 2>&1 | tee runs/exp7/train.log\n",
+            "exp.yaml": "log_dir: runs/exp7\n",
+            "old.yaml": "log_dir: runs/exp6\n",  # no launcher passes it: not a log sink
+        }
+    ),
     Example(  # other directory: another file, not a drifted one
         {"run.sh": "python a.py > /a/run1.log\n", "watch.sh": "tail -f /b/run2.log\n"}
     ),
@@ -87,46 +113,81 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    yield from _launcher_vs_script(project)
-    yield from _monitor_vs_writers(project)
+    resolver = Resolver(project)
+    yield from _launcher_vs_script(project, resolver)
+    yield from _trainer_vs_config(project, resolver)
+    yield from _monitor_vs_writers(project, resolver)
 
 
-def _launcher_vs_script(project) -> Iterator[Finding]:
+def _launcher_vs_script(project, resolver: Resolver) -> Iterator[Finding]:
     for invocation in project.graph.invocations:
-        script = project.shell.get(invocation.callee or "")
+        callee = invocation.callee or ""
+        script = project.shell.get(callee)
         if script is None or invocation.kind != "shell":
             continue
-        wanted = invocation.command.stdout.file_targets()
-        written = [s.path for s in exec_sinks(script) + redirected_long_runners(script)]
-        if {normalise(w.text) for w in wanted} & {normalise(w.text) for w in written}:
-            continue
-        for target in wanted:
-            other = next((w for w in written if drifted(target.text, w.text)), None)
-            if other is not None:
-                yield Finding(
-                    target.location,
-                    f"the launcher logs to {target.text}, but {invocation.callee} writes "
-                    f"{other.text}: one of the two names is stale",
-                    (Related(other.location, f"{invocation.callee} writes {other.text} here"),),
-                )
+        written = [
+            LogPlace(sink.path, f"{callee} writes {sink.path.text}")
+            for sink in exec_sinks(script) + redirected_long_runners(script)
+        ]
+        written += [
+            place
+            for command in script.effective_commands()
+            for place in config_places(project, resolver, callee, command)
+        ]
+        yield from _stale(invocation.command.stdout.file_targets(), written)
 
 
-def _monitor_vs_writers(project) -> Iterator[Finding]:
-    written = [w for script in project.shell.values() for w in written_paths(script)]
-    names = {normalise(w.text) for w in written}
+def _trainer_vs_config(project, resolver: Resolver) -> Iterator[Finding]:
+    """`python train.py --config exp.yaml | tee logs/exp6/train.log`, the config says exp7."""
+    for path, script in project.shell.items():
+        for command in script.effective_commands():
+            places = config_places(project, resolver, path, command)
+            if places:
+                yield from _stale(command.stdout.file_targets(), places)
+
+
+def _stale(wanted: list[Word], written: list[LogPlace]) -> Iterator[Finding]:
+    """The launcher's targets that name a written log with another run token."""
+    if any(place.holds(target.text) for target in wanted for place in written):
+        return
+    for target in wanted:
+        place = next((p for p in written if p.drifted_from(target.text)), None)
+        if place is not None:
+            yield Finding(
+                target.location,
+                f"the launcher logs to {target.text}, but {place.said}: "
+                "one of the two names is stale",
+                (Related(place.path.location, f"{place.said} here"),),
+            )
+
+
+def _monitor_vs_writers(project, resolver: Resolver) -> Iterator[Finding]:
+    written = [
+        LogPlace(word, f"{word.text} is written")
+        for script in project.shell.values()
+        for word in written_paths(script)
+    ]
+    written += [
+        place
+        for path, script in project.shell.items()
+        for command in script.effective_commands()
+        for place in config_places(project, resolver, path, command)
+    ]
     for script in project.shell.values():
         for command in script.effective_commands():
             if command.name not in MONITORS:
                 continue
             for word in command.args:
                 text = word.text
-                if text.startswith("-") or not looks_like_log(text) or normalise(text) in names:
+                if text.startswith("-") or not looks_like_log(text):
                     continue
-                other = next((w for w in written if drifted(text, w.text)), None)
-                if other is not None:
+                if any(place.holds(text) for place in written):
+                    continue
+                place = next((p for p in written if p.drifted_from(text)), None)
+                if place is not None:
                     yield Finding(
                         word.location,
                         f"`{command.name}` reads {text}, which nothing in the project writes; "
-                        f"{other.text} is written instead",
-                        (Related(other.location, f"{other.text} is written here"),),
+                        f"{place.said} instead",
+                        (Related(place.path.location, f"{place.said} here"),),
                     )

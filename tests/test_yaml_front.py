@@ -319,3 +319,88 @@ def test_python_tags_build_nothing(tmp_path):
 def test_control_character_is_an_error_not_an_exception():
     errors = facts("a: 1\nb: \x01\n").errors
     assert [(loc.line, loc.column) for loc, _ in errors] == [(2, 4)]
+
+
+# --- Kubernetes --------------------------------------------------------------------------------
+
+POD = """\
+apiVersion: v1
+kind: Pod
+metadata: {name: train}
+spec:
+  initContainers:
+    - name: prepare
+      image: busybox
+      command: [sh, -c, "mkdir -p /logs"]
+  containers:
+    - name: trainer
+      image: trainer
+      workingDir: /workspace
+      env:
+        - {name: LOGS, value: /logs}
+        - {name: TOKEN, valueFrom: {secretKeyRef: {name: s, key: t}}}
+      command: ["torchrun", "--nproc_per_node=8", "train.py"]
+      args: ["--out", "$(LOGS)/run7", "--token=$(TOKEN)", "$$(LOGS)", "$(NOT_IN_ENV)"]
+"""
+
+
+def test_kubernetes_command_and_args_are_one_argv():
+    torchrun = one(POD, "torchrun", "pod.yaml")
+    values = [w.value for w in torchrun.words]
+    assert values[:5] == ["torchrun", "--nproc_per_node=8", "train.py", "--out", "/logs/run7"]
+    assert values[5] is None  # a secret: unknown, not the text `$(TOKEN)`
+    assert values[6:] == ["$(LOGS)", "$(NOT_IN_ENV)"]  # `$$` escapes; an unknown name stays
+    assert where(torchrun.words[4]) == spot(POD, "\"$(LOGS)/run7")  # the item, quote included
+    assert where(torchrun.words[7]) == spot(POD, '"$(NOT_IN_ENV)')
+    assert [c.name for c in commands(POD, "pod.yaml")] == ["mkdir", "torchrun"]
+
+
+def test_kubernetes_env_and_working_directory():
+    torchrun = one(POD, "torchrun", "pod.yaml")
+    assert torchrun.has_env("LOGS") and torchrun.has_env("TOKEN")
+    assert torchrun.env_value("LOGS") is None  # the container's env, not a prefix assignment
+    text = POD.replace('["torchrun", "--nproc_per_node=8", "train.py"]', '["bash", "-c"]').replace(
+        '["--out", "$(LOGS)/run7", "--token=$(TOKEN)", "$$(LOGS)", "$(NOT_IN_ENV)"]',
+        '["python t.py | tee $PWD/x.log"]',
+    )
+    assert one(text, "tee", "pod.yaml").words[1].value == "/workspace/x.log"
+
+
+@pytest.mark.parametrize(
+    "kind,path",
+    [
+        ("Job", ["spec", "template", "spec"]),
+        ("Deployment", ["spec", "template", "spec"]),
+        ("StatefulSet", ["spec", "template", "spec"]),
+        ("CronJob", ["spec", "jobTemplate", "spec", "template", "spec"]),
+        ("PyTorchJob", ["spec", "pytorchReplicaSpecs", "Worker", "template", "spec"]),
+    ],
+)
+def test_kubernetes_pod_specs_wherever_the_kind_nests_them(kind, path):
+    lines = ["apiVersion: v1", "kind: Service", "---", "apiVersion: x/v1", f"kind: {kind}"]
+    for depth, key in enumerate(path):
+        lines.append("  " * depth + f"{key}:")
+    indent = "  " * len(path)
+    lines += [f"{indent}containers:", f"{indent}  - name: c", f"{indent}    command: [python, t.py]"]
+    text = "\n".join(lines) + "\n"
+    assert where(one(text, "python", "k8s.yaml")) == spot(text, "python")
+
+
+def test_containers_outside_a_kubernetes_resource_are_not_read():
+    assert commands("spec:\n  containers:\n    - command: [python, t.py]\n", "values.yaml") == []
+
+
+# --- log paths in configs ----------------------------------------------------------------------
+
+
+def test_log_settings_of_a_config_at_any_depth():
+    text = (
+        "trainer:\n  logging_dir: runs/exp7\n  output_dir: 'ckpt/exp7'\n"
+        "log_file: logs/exp7.log\nstdout: true\nsave_dir: ${oc.env:OUT}/x\nlog_dir: ''\n"
+    )
+    found = [(s.key, s.path.value, where(s.path), s.is_directory) for s in facts(text).log_settings]
+    assert found == [
+        ("logging_dir", "runs/exp7", spot(text, "runs/exp7"), True),
+        ("output_dir", "ckpt/exp7", spot(text, "ckpt/exp7"), True),
+        ("log_file", "logs/exp7.log", spot(text, "logs/exp7.log"), False),
+    ]

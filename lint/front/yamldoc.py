@@ -1,17 +1,20 @@
-"""YAML front end: the shell embedded in GitHub Actions workflows and Compose files.
+"""YAML front end: the shell embedded in GitHub Actions workflows, Compose files and Kubernetes
+manifests, and the log paths a trainer's config names.
 
 Safety first: the file is only *composed* (`yaml.compose_all`, safe loader), never constructed,
 so tags such as `!!python/object/apply` build nothing, and the node graph is read without
 expanding aliases (each step, service and scalar is visited once), so an alias bomb stays cheap.
 
-Every shell piece (`steps[].run`, a service's `entrypoint` + `command`) is parsed into one
-`ShellScript` with an origin map: each character of the scalar's *value* is mapped back to its
+Every shell piece (`steps[].run`, a service's `entrypoint` + `command`, a container's `command`
++ `args`) is parsed into one `ShellScript` with an origin map: each character of the scalar's *value* is mapped back to its
 character in the file, through block indentation, folding, quotes and escapes, so a finding in
 a `run: |` block points at the real line and column.
 
-Workflows and Compose files are recognised by their structure (`jobs.<id>.steps`, a composite
-action's `runs.steps`, a top-level `services` mapping); the usual file names
-(`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for this front end to read.
+Workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
+composite action's `runs.steps`, a top-level `services` mapping, `apiVersion` + `kind` with pod
+specs); the usual file names (`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for
+this front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
+are kept, and matter when a launcher passes the file with `--config`.
 """
 
 from __future__ import annotations
@@ -25,8 +28,9 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import LineIndex, Location
-from ..shellfacts import ShellScript
+from ..shellfacts import ShellScript, Word
 from .shell import parse_shell
+from .textmap import MappedText, opaque
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -41,6 +45,8 @@ NULL_TAG = "tag:yaml.org,2002:null"
 # YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
+# `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
+_REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
@@ -54,7 +60,26 @@ _ESCAPES = {
 _HEX_ESCAPES = {"x": 2, "u": 4, "U": 8}
 _SKIPPABLE = " \t\n"  # source characters a scalar's value may drop: indentation, folded breaks
 
+# Keys of a trainer's config that say where its logs go: a file, or a directory it writes into.
+LOG_FILE_KEYS = frozenset({"log_file", "stdout"})
+LOG_DIRECTORY_KEYS = frozenset({"log_dir", "logging_dir", "output_dir", "save_dir"})
+STRING_TAG = "tag:yaml.org,2002:str"
+
 Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') and their offsets
+# An argv item: its value, origin map, where the item starts, and its unknown parts' spans.
+_ArgvItem = tuple[str, list[int], int, list[tuple[int, int]]]
+
+
+@dataclass
+class LogSetting:
+    """`log_dir: runs/exp7` in a YAML file, at any depth: where a trainer reading it logs."""
+
+    key: str
+    path: Word
+
+    @property
+    def is_directory(self) -> bool:
+        return self.key in LOG_DIRECTORY_KEYS
 
 
 @dataclass
@@ -63,6 +88,7 @@ class YamlFacts:
 
     shell: ShellScript | None = None  # every shell piece of the file, in one script
     errors: list[tuple[Location, str]] = field(default_factory=list)  # invalid YAML
+    log_settings: list[LogSetting] = field(default_factory=list)
 
 
 def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
@@ -339,6 +365,8 @@ class _Extractor:
         top = _mapping(root)
         self.workflow(top)
         self.compose(top)
+        self.kubernetes(root, top)
+        self.facts.log_settings.extend(self.log_settings(root))
 
     # GitHub Actions ------------------------------------------------------------------------
 
@@ -378,24 +406,72 @@ class _Extractor:
             if not self.first_visit(service_node):
                 continue
             service = _mapping(service_node)
-            parts = [self.launch_part(service.get(key)) for key in ("entrypoint", "command")]
-            text, origin = _join([part for part in parts if part is not None and part[0].strip()])
-            self.parse(text, origin, False, _compose_env(service.get("environment")))
+            env = _compose_env(service.get("environment"))
+            self.launch(service, ("entrypoint", "command"), env, service.get("working_dir"), {})
 
-    def launch_part(self, node: Node | None) -> tuple[str, list[int]] | None:
+    # Kubernetes ----------------------------------------------------------------------------
+
+    def kubernetes(self, root: Node, top: dict[str, Node]) -> None:
+        """Every container of a resource: Pod, Job, Deployment, CronJob, a `List` of them..."""
+        if _text(top.get("apiVersion")) is None or _text(top.get("kind")) is None:
+            return
+        for pod in _pod_specs(root):
+            for key in ("initContainers", "containers"):
+                for container_node in _sequence(pod.get(key)):
+                    if self.first_visit(container_node):
+                        container = _mapping(container_node)
+                        env = _kubernetes_env(container.get("env"))
+                        self.launch(container, ("command", "args"), env, container.get("workingDir"), env)
+
+    # Compose and Kubernetes ----------------------------------------------------------------
+
+    def launch(
+        self,
+        spec: dict[str, Node],
+        keys: tuple[str, str],
+        env: dict[str, str | None],
+        working_dir: Node | None,
+        references: dict[str, str | None],
+    ) -> None:
+        """The program (`entrypoint`, `command`) then its arguments (`command`, `args`), as one
+        command line, run in `working_dir` (a shell started there finds it in `$PWD`)."""
+        parts = [self.launch_part(spec.get(key), references) for key in keys]
+        text, origin = _join([part for part in parts if part is not None and part[0].strip()])
+        directory = _text(working_dir)
+        self.parse(text, origin, False, ({"PWD": directory} if directory else {}) | env)
+
+    def launch_part(
+        self, node: Node | None, references: dict[str, str | None]
+    ) -> tuple[str, list[int]] | None:
         """A string is shell text; a list is an argv, quoted word by word."""
         if node is None or not self.first_visit(node):
             return None
         if isinstance(node, ScalarNode) and node.tag != NULL_TAG:
-            return _unescape_dollars(*_scalar(node, self.source))
+            text, origin, _ = _resolve_dollars(*_scalar(node, self.source), references)
+            return text, origin
         items = _sequence(node)
         if not items or not all(isinstance(item, ScalarNode) for item in items):
             return None
-        return _argv([self.argv_item(item) for item in items])
+        return _argv([self.argv_item(item, references) for item in items])
 
-    def argv_item(self, item: ScalarNode) -> tuple[str, list[int], int]:
-        value, origin = _unescape_dollars(*_scalar(item, self.source))
-        return value, origin, self.source.offset(item.start_mark)
+    def argv_item(self, item: ScalarNode, references: dict[str, str | None]) -> _ArgvItem:
+        value, origin, unknown = _resolve_dollars(*_scalar(item, self.source), references)
+        return value, origin, self.source.offset(item.start_mark), unknown
+
+    # Configs -------------------------------------------------------------------------------
+
+    def log_settings(self, root: Node) -> list[LogSetting]:
+        """String values of the log keys, at any depth (`trainer: {log_dir: ...}` too), in the
+        order of the file."""
+        found = []
+        for mapping in _mappings(root):
+            for key_node, value in mapping.value:  # its own keys: a merged mapping is visited too
+                key = _text(key_node)
+                if (key in LOG_FILE_KEYS or key in LOG_DIRECTORY_KEYS) and _is_path(value):
+                    text, origin = _scalar(value, self.source)
+                    location = self.source.index.span(self.source.path, origin[0], origin[-2] + 1)
+                    found.append(LogSetting(key, Word(text, text, location, origin)))
+        return sorted(found, key=lambda setting: setting.path.origin[0])
 
     def parse(
         self, text: str, origin: list[int], pipefail: bool, env: dict[str, str | None]
@@ -440,7 +516,7 @@ def _pipefail(shell: str) -> bool | None:
 def _hide_expressions(text: str) -> str:
     """`${{ expr }}` becomes `${___}` of the same length: columns stay exact, and the word stays
     unknown (a literal placeholder would read as a static path, a missing script)."""
-    return _EXPRESSION.sub(lambda m: "${" + "_" * (len(m.group()) - 3) + "}", text)
+    return _EXPRESSION.sub(lambda m: opaque(len(m.group())), text)
 
 
 def _workflow_env(node: Node | None) -> dict[str, str | None]:
@@ -464,37 +540,105 @@ def _compose_env(node: Node | None) -> dict[str, str | None]:
     return {name: None if value is None or "$" in value else value for name, value in pairs if name}
 
 
-def _unescape_dollars(text: str, origin: list[int]) -> tuple[str, list[int]]:
-    """Compose reads `$$` as a literal `$` before anything runs."""
-    if "$$" not in text:
-        return text, origin
-    chars: list[str] = []
-    kept: list[int] = []
+def _resolve_dollars(
+    text: str, origin: list[int], references: dict[str, str | None]
+) -> tuple[str, list[int], list[tuple[int, int]]]:
+    """What the shell gets after Compose or Kubernetes read a command: `$$` is a literal `$`.
+
+    Kubernetes also replaces `$(NAME)` of a variable in the container's `env` by its value; an
+    undefined one stays as it is. An unknown value (`valueFrom` a secret) becomes an unknown
+    shell expansion of the same length, whose (start, end) in the result is also returned.
+    """
+    unknown: list[tuple[int, int]] = []
+    if "$" not in text:
+        return text, origin, unknown
+    result = MappedText()
     i = 0
     while i < len(text):
-        chars.append(text[i])
-        kept.append(origin[i])
-        i += 2 if text.startswith("$$", i) else 1
-    return "".join(chars), kept + [origin[-1]]
+        match = _REFERENCE.match(text, i)
+        if text.startswith("$$", i):
+            result.copy("$", origin[i : i + 1])
+            i += 2
+        elif match and match.group(1) in references:
+            value = references[match.group(1)]
+            if value is None:
+                unknown.append((len(result.origin), len(result.origin) + match.end() - i))
+                result.copy(opaque(match.end() - i), origin[i : match.end()])
+            else:
+                result.insert(value, origin[i])
+            i = match.end()
+        else:
+            result.copy(text[i], origin[i : i + 1])
+            i += 1
+    return (*result.build(origin[-1]), unknown)
 
 
-def _argv(items: list[tuple[str, list[int], int]]) -> tuple[str, list[int]]:
-    """Single-quote each argument so the shell reads it back unchanged, keeping positions."""
-    text: list[str] = []
-    origin: list[int] = []
-    for n, (value, value_origin, start) in enumerate(items):
+def _kubernetes_env(node: Node | None) -> dict[str, str | None]:
+    """A container's `env` list; `valueFrom` or a `$(OTHER)` reference in a value is unknown."""
+    env: dict[str, str | None] = {}
+    for item in _sequence(node):
+        entry = _mapping(item)
+        name = _text(entry.get("name"))
+        if not name:
+            continue
+        value = _text(entry.get("value")) if "value" in entry else (None if "valueFrom" in entry else "")
+        env[name] = None if value is None or "$(" in value else value
+    return env
+
+
+def _pod_specs(root: Node) -> Iterator[dict[str, Node]]:
+    """Mappings with a `containers` list, wherever the resource's kind nests them: a Pod's `spec`,
+    a Job's `spec.template.spec`, a CronJob's `spec.jobTemplate.spec.template.spec`, a Kubeflow
+    PyTorchJob's `pytorchReplicaSpecs.Worker.template.spec`, the `items` of a `List`."""
+    for mapping in _mappings(root):
+        spec = _mapping(mapping)
+        if isinstance(spec.get("containers"), SequenceNode):
+            yield spec
+
+
+def _mappings(root: Node) -> Iterator[MappingNode]:
+    """Every mapping of a document, each once (an alias is not followed twice)."""
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            yield node
+            stack.extend(reversed([value for _, value in node.value]))
+        elif isinstance(node, SequenceNode):
+            stack.extend(reversed(node.value))
+
+
+def _is_path(node: Node | None) -> bool:
+    """A string scalar a trainer could open as is: not `true`, not `${oc.env:LOGS}/x`."""
+    return (
+        isinstance(node, ScalarNode)
+        and node.tag == STRING_TAG
+        and bool(node.value.strip())
+        and "${" not in node.value
+    )
+
+
+def _argv(items: list[_ArgvItem]) -> tuple[str, list[int]]:
+    """Single-quote each argument so the shell reads it back unchanged, keeping positions. Its
+    unknown parts stand in double quotes instead, so that the shell finds them unknown."""
+    result = MappedText()
+    for n, (value, value_origin, start, unknown) in enumerate(items):
         if n:
-            text.append(" ")
-            origin.append(start)
-        text.append("'")
-        origin.append(start)  # the word starts where the item starts, quote or not
-        for ch, at in zip(value, value_origin):
-            piece = "'\\''" if ch == "'" else ch
-            text.append(piece)
-            origin.extend([at] * len(piece))
-        text.append("'")
-        origin.append(value_origin[-1])
-    return "".join(text), origin + [origin[-1]]
+            result.insert(" ", start)
+        result.insert("'", start)  # the word starts where the item starts, quote or not
+        starts, ends = {s for s, _ in unknown}, {e for _, e in unknown}
+        for i, (ch, at) in enumerate(zip(value, value_origin)):
+            if i in ends:
+                result.insert("\"'", at)
+            if i in starts:
+                result.insert("'\"", at)
+            result.insert("'\\''" if ch == "'" else ch, at)
+        result.insert("\"'" if len(value) in ends else "", value_origin[-1])
+        result.insert("'", value_origin[-1])
+    return result.build(result.origin[-1])
 
 
 def _join(parts: list[tuple[str, list[int]]]) -> tuple[str, list[int]]:

@@ -1,0 +1,379 @@
+"""Makefile front end: recipe lines as shell, at their exact file positions.
+
+What GNU make does to a recipe before a shell sees it, and what this front end therefore does:
+
+- A recipe line starts with a tab (or `.RECIPEPREFIX`) under a rule line `targets: prereqs`, or
+  follows the `;` of the rule line itself. A backslash-newline continues it and reaches the shell
+  as is; the continuation line's leading tab is removed.
+- Make expands the line first: `$$` is `$`; `$(VAR)`, `${VAR}` and `$V` are replaced by the value
+  of a variable defined in this file (`=`, `:=`, `::=`, `?=`, `+=`). Anything else (a function, an
+  automatic variable such as `$@`, a variable from the environment, an include or a conditional)
+  becomes an unknown shell word of the same length, so columns stay exact.
+- Then the `@`, `-` and `+` prefixes are make's, not the shell's (after expansion, so the
+  `Q := @` idiom is read too).
+- Each logical line runs in a shell of its own, unless `.ONESHELL:` is set; `SHELL` and
+  `.SHELLFLAGS` choose that shell (`-o pipefail` there puts pipefail in effect). A `SHELL` that
+  is not a POSIX shell is not read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..model import LineIndex
+from ..shellfacts import ShellScript
+from .shell import parse_shell
+from .textmap import MappedText, continued, line_spans, opaque
+
+POSIX_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"}
+CONDITIONALS = {"ifeq", "ifneq", "ifdef", "ifndef"}
+INCLUDES = {"include", "-include", "sinclude"}
+# Make defines these itself (`CC` is `cc`), so `CC ?= clang` leaves them as make's default.
+BUILTIN_VARIABLES = {"AR", "AS", "CC", "CPP", "CXX", "FC", "LEX", "MAKE", "RM", "YACC"}
+MAX_EXPANSION_DEPTH = 20  # `A = $(A)` loops; real variables nest a few levels
+
+_ASSIGNMENT = re.compile(r"\s*([^\s:#=?+!]+)\s*(:::=|::=|:=|\?=|\+=|!=|=)\s*(.*)", re.DOTALL)
+_MODIFIERS = re.compile(r"\s*(?:(?:export|override|private)\s+)+")
+_PREFIX = re.compile(r"[@+\-\s]*")  # what make strips from an expanded recipe line
+_SIMPLE_NAME = re.compile(r"[^\s:=#$(){},]+")
+
+
+@dataclass
+class _Variable:
+    value: str
+    recursive: bool  # `=`: expanded where it is used; `:=`: expanded once, where it is defined
+
+
+Line = tuple[str, list[int]]  # text and the file offset of each character, plus one past the end
+
+
+class _Makefile:
+    """The variables, settings and recipes of one makefile, read top to bottom."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.variables: dict[str, _Variable | None] = {}  # None: set, value unknown
+        self.exported: set[str] = set()
+        self.export_all = False
+        self.oneshell = False
+        self.included = False  # an include may have set any variable
+        self.recipe_prefix = "\t"
+        self.conditional_depth = 0
+        self.recipes: list[list[Line]] = []
+
+    # --- reading -------------------------------------------------------------------------
+
+    def read(self) -> None:
+        lines = line_spans(self.text)
+        in_rule = False
+        i = 0
+        while i < len(lines):
+            if in_rule and self.text.startswith(self.recipe_prefix, lines[i][0]):
+                line, i = self._recipe_line(lines, i)
+                self.recipes[-1].append(line)
+                continue
+            line, i = self._logical_line(lines, i)
+            content = line[0].strip()
+            if not content or content.startswith("#"):
+                continue  # blank and comment lines do not end a recipe
+            if _first_word(_without_modifiers(content)) == "define":
+                i = self._define(lines, i, content)
+                in_rule = False
+                continue
+            in_rule = self._statement(line, in_rule)
+
+    def _recipe_line(self, lines: list[tuple[int, int]], i: int) -> tuple[Line, int]:
+        """One logical recipe line: backslash-newlines stay, continuation lines lose their tab."""
+        result = MappedText()
+        first = True
+        while True:
+            start, end = lines[i]
+            if first or self.text.startswith(self.recipe_prefix, start):
+                start += len(self.recipe_prefix)
+            result.copy(self.text[start:end], range(start, end))
+            i += 1
+            first = False
+            if not continued(self.text[start:end]) or i >= len(lines):
+                return result.build(end), i
+            result.copy("\n", [end])
+
+    def _logical_line(self, lines: list[tuple[int, int]], i: int) -> tuple[Line, int]:
+        """A makefile line: backslash-newline and the next line's indentation become one space."""
+        result = MappedText()
+        start = lines[i][0]
+        while True:
+            end = lines[i][1]
+            i += 1
+            if not continued(self.text[start:end]) or i >= len(lines):
+                result.copy(self.text[start:end], range(start, end))
+                return result.build(end), i
+            result.copy(self.text[start : end - 1].rstrip(), range(start, end))
+            result.insert(" ", end - 1)
+            start, next_end = lines[i]
+            start = next_end - len(self.text[start:next_end].lstrip())
+
+    def _define(self, lines: list[tuple[int, int]], i: int, content: str) -> int:
+        """`define NAME ... endef`: a multi-line value (often a canned recipe), not read."""
+        words = _without_modifiers(content).split()
+        if len(words) > 1:
+            self.variables[words[1]] = None
+        while i < len(lines):
+            start, end = lines[i]
+            i += 1
+            if _first_word(self.text[start:end].strip()) == "endef":
+                break
+        return i
+
+    def _statement(self, line: Line, in_rule: bool) -> bool:
+        """Read one non-recipe line; True when recipe lines may follow it."""
+        text, origin = line
+        code = text[: _comment_start(text)]
+        word = _first_word(code.strip())
+        if word in CONDITIONALS:
+            self.conditional_depth += 1
+            return in_rule
+        if word == "endif":
+            self.conditional_depth = max(0, self.conditional_depth - 1)
+            return in_rule
+        if word == "else":
+            return in_rule
+        if word in INCLUDES:
+            self._include()
+            return False
+        if word in ("unexport", "undefine"):
+            for name in code.split()[1:]:
+                self.exported.discard(name)
+                if word == "undefine":
+                    self.variables.pop(name, None)
+            return False
+        if self._assignment(code):
+            return False
+        colon = _rule_colon(code)
+        return colon is not None and self._rule(text, origin, colon)
+
+    def _assignment(self, code: str) -> bool:
+        if code.strip() == "export":  # alone: every variable is exported
+            self.export_all = True
+            return True
+        modifiers = _MODIFIERS.match(code)
+        rest = code[modifiers.end() :] if modifiers else code
+        exported = bool(modifiers) and "export" in modifiers.group().split()
+        match = _ASSIGNMENT.fullmatch(rest)
+        if match is None:
+            if exported:  # `export A B`
+                self.exported.update(rest.split())
+            return exported
+        name, operator, value = match.groups()
+        if exported:
+            self.exported.add(name)
+        self._assign(name, operator, value)
+        if name == ".RECIPEPREFIX":
+            self.recipe_prefix = (self.value(name) or "\t")[:1] or "\t"
+        return True
+
+    def _assign(self, name: str, operator: str, value: str) -> None:
+        old = self.variables.get(name)
+        if self.conditional_depth or operator == "!=":
+            self.variables[name] = None  # set on some paths only, or by running a command
+        elif operator == "?=":
+            if name not in self.variables:
+                unknown = self.included or name in BUILTIN_VARIABLES
+                self.variables[name] = None if unknown else _Variable(value, True)
+        elif operator == "+=" and name in self.variables:
+            if old is not None:
+                added = value if old.recursive else self.expand(value)
+                self.variables[name] = _Variable(f"{old.value} {added}".strip(), old.recursive)
+        elif operator in ("=", "+="):
+            self.variables[name] = _Variable(value, True)
+        else:  # := ::= :::=
+            self.variables[name] = _Variable(self.expand(value), False)
+
+    def _include(self) -> None:
+        """The included file may set any variable: what is known so far no longer is."""
+        self.included = True
+        for name in self.variables:
+            self.variables[name] = None
+
+    def _rule(self, text: str, origin: list[int], colon: int) -> bool:
+        """`targets: prereqs [; recipe]` starts a recipe; True unless it sets a target-specific
+        variable (`train: LOGS = x`), whose value then depends on the target."""
+        targets = text[:colon].split()
+        after = text[colon:].lstrip(":")
+        semicolon = _top_level(after, ";")
+        comment = _comment_start(after)
+        target_specific = _ASSIGNMENT.fullmatch(_without_modifiers(after[:comment]))
+        if target_specific and semicolon is None:
+            self.variables[target_specific.group(1)] = None
+            return False
+        if ".ONESHELL" in targets:
+            self.oneshell = True
+        if ".EXPORT_ALL_VARIABLES" in targets:
+            self.export_all = True
+        self.recipes.append([])
+        if semicolon is not None and semicolon < comment:
+            cut = len(text) - len(after) + semicolon + 1
+            self.recipes[-1].append((text[cut:], origin[cut:]))
+        return True
+
+    # --- expanding -----------------------------------------------------------------------
+
+    def value(self, name: str, depth: int = 0) -> str | None:
+        """A variable's expanded value; None when it is not known."""
+        if name == "":
+            return ""
+        variable = self.variables.get(name)
+        if variable is None or depth > MAX_EXPANSION_DEPTH:
+            return None
+        if not variable.recursive:
+            return variable.value
+        return self.expand(variable.value, depth + 1)
+
+    def expand(self, text: str, depth: int = 0) -> str:
+        return self.expand_mapped(text, [0] * (len(text) + 1), depth)[0]
+
+    def expand_mapped(self, text: str, origin: Sequence[int], depth: int = 0) -> Line:
+        """Make's expansion of `text`; a value stands at its reference's `$`."""
+        result = MappedText()
+        i = 0
+        while True:
+            dollar = text.find("$", i)
+            if dollar < 0 or dollar + 1 >= len(text):
+                result.copy(text[i:], origin[i : len(text)])
+                return result.build(origin[len(text)])
+            result.copy(text[i:dollar], origin[i:dollar])
+            if text[dollar + 1] == "$":
+                result.copy("$", origin[dollar : dollar + 1])
+                i = dollar + 2
+                continue
+            name, end = _reference(text, dollar)
+            value = None if name is None else self.value(name, depth)
+            if value is None:
+                result.copy(opaque(end - dollar), origin[dollar:end])
+            else:
+                result.insert(value, origin[dollar])
+            i = end
+
+    # --- the shell -----------------------------------------------------------------------
+
+    def pipefail(self) -> bool | None:
+        """Whether recipes run with pipefail; None when SHELL is not a POSIX shell."""
+        shell = self.value("SHELL") or "/bin/sh"  # unknown (set in a conditional): make's default
+        words = shell.split()
+        if words and posixpath.basename(words[0]) == "env":
+            words = words[1:]
+        if not words or posixpath.basename(words[0]) not in POSIX_SHELLS:
+            return None
+        return "pipefail" in f"{shell} {self.value('.SHELLFLAGS') or ''}"
+
+    def environment(self) -> dict[str, str | None]:
+        """Exported variables: the recipes' shells see them as environment variables."""
+        names = self.variables if self.export_all else self.exported
+        env: dict[str, str | None] = {}
+        for name in names:
+            value = self.value(name)
+            env[name] = None if value is None or "$" in value else value
+        return env
+
+    def shell_texts(self) -> Iterator[Line]:
+        """What each shell runs: a logical recipe line, or with `.ONESHELL` a whole recipe."""
+        for recipe in self.recipes:
+            commands = [self._command(text, origin) for text, origin in recipe]
+            if self.oneshell and commands:
+                yield _joined(commands)
+            else:
+                yield from commands
+
+    def _command(self, text: str, origin: list[int]) -> Line:
+        expanded, mapped = self.expand_mapped(text, origin)
+        cut = _PREFIX.match(expanded).end()
+        return expanded[cut:], mapped[cut:]
+
+
+def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None:
+    """The shell of every recipe of a makefile, in one script (each line its own shell)."""
+    makefile = _Makefile(text)
+    makefile.read()
+    pipefail = makefile.pipefail()
+    if pipefail is None:
+        return None
+    env = makefile.environment()
+    script = None
+    for shell_text, origin in makefile.shell_texts():
+        if shell_text.strip():
+            script = parse_shell(
+                path, shell_text, index, origin, pipefail=pipefail, env=env, script=script
+            )
+    return script
+
+
+# --- lexical helpers ---------------------------------------------------------------------------
+
+
+def _first_word(text: str) -> str:
+    return text.split(None, 1)[0] if text.split() else ""
+
+
+def _without_modifiers(text: str) -> str:
+    match = _MODIFIERS.match(text)
+    return text[match.end() :] if match else text
+
+
+def _comment_start(text: str) -> int:
+    """Where a make comment starts (`\\#` is a literal `#`); the length when there is none."""
+    for match in re.finditer("#", text):
+        backslashes = len(text[: match.start()]) - len(text[: match.start()].rstrip("\\"))
+        if backslashes % 2 == 0:
+            return match.start()
+    return len(text)
+
+
+def _top_level(text: str, char: str) -> int | None:
+    """The first `char` outside `$(...)`/`${...}` references."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "({" and (depth or text[i - 1 : i] == "$"):
+            depth += 1
+        elif ch in ")}" and depth:
+            depth -= 1
+        elif ch == char and not depth:
+            return i
+    return None
+
+
+def _rule_colon(code: str) -> int | None:
+    """The colon of a rule line `targets: prereqs`; None when the line is no rule."""
+    colon = _top_level(code, ":")
+    return colon if colon is not None and code[:colon].strip() else None
+
+
+def _reference(text: str, dollar: int) -> tuple[str | None, int]:
+    """The variable name a `$` refers to (None for a function or a computed name), and the end
+    of the reference. An unterminated `$(` refers to the rest of the line."""
+    opener = text[dollar + 1]
+    if opener not in "({":
+        return opener, dollar + 2
+    closer = ")" if opener == "(" else "}"
+    depth = 0
+    for i in range(dollar + 1, len(text)):
+        if text[i] == opener:
+            depth += 1
+        elif text[i] == closer:
+            depth -= 1
+            if depth == 0:
+                inner = text[dollar + 2 : i]
+                simple = inner == "" or _SIMPLE_NAME.fullmatch(inner)
+                return (inner if simple else None), i + 1
+    return None, len(text)
+
+
+def _joined(commands: list[Line]) -> Line:
+    """`.ONESHELL`: the recipe's lines as one script, each newline at its line's end."""
+    result = MappedText()
+    for n, (text, origin) in enumerate(commands):
+        if n:
+            result.insert("\n", commands[n - 1][1][-1])
+        result.copy(text, origin)
+    return result.build(commands[-1][1][-1])

@@ -1,0 +1,61 @@
+"""Shell text assembled from pieces of a file, with the file offset of every character.
+
+Front ends that find shell inside another language (YAML scalars, Makefile recipes, Markdown
+code blocks) rewrite it before the shell front end reads it: a Makefile's `$(VAR)` becomes its
+value, a prompt is dropped, two lines are joined. `MappedText` keeps, for each character of the
+result, where it came from, so that findings point at the real line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class MappedText:
+    """Text built piece by piece, with the file offset of each of its characters."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self.origin: list[int] = []
+
+    def copy(self, text: str, origin: Sequence[int]) -> None:
+        """Characters that are in the file, each at its own offset."""
+        self._parts.append(text)
+        self.origin.extend(origin[: len(text)])
+
+    def insert(self, text: str, at: int) -> None:
+        """Characters that stand for something at `at` (a variable's value at its reference)."""
+        self._parts.append(text)
+        self.origin.extend([at] * len(text))
+
+    def build(self, end: int) -> tuple[str, list[int]]:
+        """The text and its origin map, with `end` (the offset just past it) appended."""
+        return "".join(self._parts), self.origin + [end]
+
+
+def line_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end of content) of each line; a CRLF's `\\r` is not content."""
+    spans = []
+    start = 0
+    for line in text.split("\n"):
+        end = start + len(line)
+        spans.append((start, end - 1 if line.endswith("\r") else end))
+        start = end + 1
+    return spans
+
+
+def continued(line: str) -> bool:
+    """The line ends in an odd number of backslashes: the next line continues it."""
+    return (len(line) - len(line.rstrip("\\"))) % 2 == 1
+
+
+def opaque(length: int) -> str:
+    """A shell expansion of an unset variable, `length` characters long (at least 2).
+
+    Something whose value is unknown before the shell runs (`${{ expr }}`, a Makefile function)
+    becomes this: a word the shell front end reads as unknown, so no literal stand-in is mistaken
+    for a static path, and the columns after it stay exact.
+    """
+    if length < 4:
+        return "$" + "_" * (length - 1)
+    return "${" + "_" * (length - 3) + "}"
