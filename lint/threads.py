@@ -125,15 +125,26 @@ def consequence(site: CompileSite, start: ThreadStart) -> str:
     return text
 
 
+MAX_DEPTH = 64  # nested resolutions (alias of an alias of ...): past it, a name is unknown
+
+
 def _cached(empty):
-    """Memoise a method on its arguments. A cycle (a value that depends on itself) sees `empty`."""
+    """Memoise a method on its arguments. A cycle (a value that depends on itself) and a chain
+    nested deeper than MAX_DEPTH see `empty`, the "don't know" answer."""
 
     def decorate(method):
         def wrapper(self, *key):
             cache = self._caches[method.__name__]
-            if key not in cache:
-                cache[key] = empty
+            if key in cache:
+                return cache[key]
+            if self._depth >= MAX_DEPTH:
+                return empty
+            cache[key] = empty
+            self._depth += 1
+            try:
                 cache[key] = method(self, *key)
+            finally:
+                self._depth -= 1
             return cache[key]
 
         return wrapper
@@ -146,7 +157,13 @@ class _Analysis:
         self.modules = modules
         self.lock_names = frozenset(lock_names)
         self._caches: dict[str, dict] = defaultdict(dict)
+        self._depth = 0
         self.by_name = {m.module: path for path, m in modules.items()}
+        self.by_suffix: dict[str, list[str]] = defaultdict(list)  # "b.c" -> files of a.b.c
+        for name, path in self.by_name.items():
+            parts = name.split(".")
+            for start in range(1, len(parts)):
+                self.by_suffix[".".join(parts[start:])].append(path)
         self.bindings: dict[Symbol, list[Value]] = defaultdict(list)
         self.sites: dict[Symbol, list[CompileSite]] = defaultdict(list)
         self.returned_sites: dict[FunctionKey, list[CompileSite]] = defaultdict(list)
@@ -484,7 +501,7 @@ class _Analysis:
         file whose dotted name ends with it (scripts run from their own directory)."""
         if name in self.by_name:
             return self.by_name[name]
-        candidates = [p for m, p in self.by_name.items() if m.endswith(f".{name}")]
+        candidates = self.by_suffix.get(name, [])
         sibling = self.modules[importer].module.rpartition(".")[0]
         near = [p for p in candidates if self.modules[p].module == f"{sibling}.{name}"]
         if len(near) == 1:

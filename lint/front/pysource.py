@@ -121,8 +121,9 @@ class _Frame:
     function: Function  # where calls run
     scope: str  # where plain names are bound: the function, or a class body
     self_name: str | None = None  # the parameter spelled `self` in facts
-    globals: frozenset[str] = frozenset()
-    nonlocals: frozenset[str] = frozenset()
+    names: set[str] = field(default_factory=set)  # bound in this scope so far
+    globals: set[str] = field(default_factory=set)
+    nonlocals: set[str] = field(default_factory=set)
     held: list[str] = field(default_factory=list)
     grad: list[str | None] = field(default_factory=lambda: [None])
     loops: list[int] = field(default_factory=list)
@@ -144,22 +145,25 @@ class _Walker:
     # -- entry --------------------------------------------------------------------------------
 
     def run(self, tree: ast.Module) -> None:
-        self._collect_imports(tree)
+        self._collect_imports(tree.body)
         self.constants = _int_constants(tree.body)
-        names, _, _ = _scope_names(tree.body)
-        top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None, local_names=frozenset(names))
+        top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None)
         self.module.functions[MODULE_SCOPE] = top
+        module = _Frame(top, MODULE_SCOPE)
         for statement in tree.body:
-            self.frames = [_Frame(top, MODULE_SCOPE)]
+            self.frames = [module]
             try:
                 self.statement(statement)
-            except RecursionError:
+            except RecursionError:  # statements nest at most 100 deep: this is a safety net
                 self.module.parse_errors.append(
                     (self.pos.of(statement).point(), "code nested too deeply to analyse")
                 )
+                module.held, module.grad, module.loops = [], [None], []
+        top.local_names = frozenset(module.names)
 
-    def _collect_imports(self, tree: ast.Module) -> None:
-        for node in ast.walk(tree):
+    def _collect_imports(self, body: list[ast.stmt]) -> None:
+        """Imports anywhere, before the walk: a function may use a name imported below it."""
+        for node in _statements(body):
             if isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.asname:
@@ -202,12 +206,14 @@ class _Walker:
         elif isinstance(node, ast.ClassDef):
             self._class(node)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if node.value is not None:
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for symbol in filter(None, map(self._target, targets)):
                     self._compile_sites_in(node.value, scope=symbol[0], name=symbol[1])
                 self.expression(node.value)
-                for target in targets:
+            for target in targets:
+                self.expression(target)
+                if node.value is not None:
                     self._bind(target, node.value)
         elif isinstance(node, ast.Return):
             if node.value is not None:
@@ -217,24 +223,32 @@ class _Walker:
             self._with(node)
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             self.expression(node.iter)
+            self.expression(node.target)
             self.frame.loops.append(_iterations(node.iter, self.constants) or 1)
             self.statements(node.body)
             self.frame.loops.pop()
             self.statements(node.orelse)
-        elif not isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal)):
+        elif isinstance(node, ast.Global):
+            self.frame.globals.update(node.names)
+        elif isinstance(node, ast.Nonlocal):
+            self.frame.nonlocals.update(node.names)
+        elif not isinstance(node, (ast.Import, ast.ImportFrom)):
             self._children(node)
 
     def _children(self, node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in _child_nodes(node):
             if isinstance(child, ast.stmt):
                 self.statement(child)
             elif isinstance(child, ast.expr):
                 self.expression(child)
-            else:  # except handlers, match cases, keywords, arguments, comprehensions
+            else:  # except handlers, match cases, keywords, arguments
+                if isinstance(child, ast.ExceptHandler) and child.name:
+                    self.frame.names.add(child.name)
                 self._children(child)
 
     def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         frame = self.frame
+        frame.names.add(node.name)
         for decorator in node.decorator_list:
             self.expression(decorator)
         self._children(node.args)  # defaults run where the def is
@@ -252,18 +266,18 @@ class _Walker:
         self_name = params[0] if is_method and params else (None if in_class else frame.self_name)
         class_name = frame.scope if in_class else frame.function.class_name
         grad = next(filter(None, (self._grad_mode(d) for d in node.decorator_list)), None)
-        names, globals_, nonlocals = _scope_names(node.body)
         function = self._function(
             _qualname(frame.scope, node.name),
             node,
             class_name=class_name,
             params=params,
-            local_names=frozenset((names | _param_names(node.args)) - globals_ - nonlocals),
             is_method=is_method,
         )
-        self.frames.append(_Frame(function, function.qualname, self_name, globals_, nonlocals, grad=[grad]))
+        body = _Frame(function, function.qualname, self_name, _param_names(node.args), grad=[grad])
+        self.frames.append(body)
         self.statements(node.body)
         self.frames.pop()
+        function.local_names = frozenset(body.names - body.globals - body.nonlocals)
 
     def _function(self, qualname: str, node: ast.AST, **facts) -> Function:
         parent = self.frame.function.qualname
@@ -278,6 +292,7 @@ class _Walker:
 
     def _class(self, node: ast.ClassDef) -> None:
         frame = self.frame
+        frame.names.add(node.name)
         for child in [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]:
             self.expression(child)
         qualname = _qualname(frame.scope, node.name)
@@ -294,6 +309,7 @@ class _Walker:
         for item in node.items:
             self.expression(item.context_expr)
             if item.optional_vars is not None:
+                self.expression(item.optional_vars)
                 self._bind(item.optional_vars, item.context_expr)
             grad = self._grad_mode(item.context_expr)
             held = self._held(item.context_expr)
@@ -353,27 +369,42 @@ class _Walker:
         return None
 
     def _enclosing_scope(self, name: str) -> str:
-        for frame in reversed(self.frames[:-1]):
-            if name in frame.function.local_names:
-                return frame.function.qualname
-        return MODULE_SCOPE
+        """The function a `nonlocal name` refers to."""
+        functions = [f for f in reversed(self.frames[:-1]) if f.scope == f.function.qualname != MODULE_SCOPE]
+        chosen = next((f for f in functions if name in f.names), functions[0] if functions else None)
+        return chosen.scope if chosen else MODULE_SCOPE
 
     # -- expressions --------------------------------------------------------------------------
 
-    def expression(self, node: ast.expr) -> None:
-        if isinstance(node, ast.Call):
-            self._call(node)
-        elif isinstance(node, ast.Lambda):
-            self._lambda(node)
-        elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            self._comprehension(node)
-        elif isinstance(node, ast.NamedExpr):
-            self.expression(node.value)
-            self._bind(node.target, node.value)
-        else:
-            self._children(node)
+    def expression(self, root: ast.AST) -> None:
+        """Walk an expression in evaluation order. Iterative: valid code can nest a `+` or
+        `.method()` chain thousands deep, far past Python's recursion limit."""
+        work: list = [root]
+        while work:
+            item = work.pop()
+            if isinstance(item, ast.AST):
+                work.extend(reversed(self._steps(item)))
+            else:
+                item()  # an action that must come after the steps pushed before it
 
-    def _call(self, node: ast.Call) -> None:
+    def _steps(self, node: ast.AST) -> list:
+        """Walking `node`: its sub-nodes and the actions between them, in order."""
+        if isinstance(node, ast.Call):
+            call = self._call_fact(node)
+            return [*_child_nodes(node), lambda: self._called(node, call)]
+        if isinstance(node, ast.Lambda):
+            return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            return self._comprehension_steps(node)
+        if isinstance(node, ast.NamedExpr):
+            return [node.value, lambda: self._bind(node.target, node.value)]
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                self.frame.names.add(node.id)
+            return []
+        return _child_nodes(node)
+
+    def _call_fact(self, node: ast.Call) -> Call:
         frame = self.frame
         call = Call(
             callee=self._dotted(node.func) or "",
@@ -386,8 +417,11 @@ class _Walker:
         )
         self.calls[id(node)] = call
         self._compile_sites_in(node.func, call=call)  # torch.compile(f)(x): compiled and called here
-        self._children(node)
-        frame.function.calls.append(call)  # after its arguments: the order calls run in
+        return call
+
+    def _called(self, node: ast.Call, call: Call) -> None:
+        """After the arguments are evaluated: the call runs."""
+        self.frame.function.calls.append(call)
         self._compile_sites_in(node)
         self._thread_entry(node, call)
         self._acquire_or_release(call)
@@ -401,35 +435,30 @@ class _Walker:
         elif method == "release":
             _remove_last(self.frame.held, receiver)
 
-    def _lambda(self, node: ast.Lambda) -> None:
-        self._children(node.args)
+    def _enter_lambda(self, node: ast.Lambda) -> None:
         frame = self.frame
-        params = _params(node.args)
         function = self._function(
             self._lambda_qualname(node),
             node,
             class_name=frame.function.class_name,
-            params=params,
+            params=_params(node.args),
             local_names=frozenset(_param_names(node.args)),
         )
         self.frames.append(_Frame(function, function.qualname, frame.self_name))
-        self.expression(node.body)
-        self.frames.pop()
 
     def _lambda_qualname(self, node: ast.Lambda) -> str:
         loc = self.pos.of(node)
         return _qualname(self.frame.function.qualname, f"<lambda:{loc.line}:{loc.column}>")
 
-    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+    def _comprehension_steps(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> list:
         loops = self.frame.loops
+        steps: list = []
         for generator in node.generators:
-            self.expression(generator.iter)
-            loops.append(_iterations(generator.iter, self.constants) or 1)
-            for condition in generator.ifs:
-                self.expression(condition)
-        for part in (node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,):
-            self.expression(part)
-        del loops[len(loops) - len(node.generators) :]
+            count = _iterations(generator.iter, self.constants) or 1
+            steps += [generator.iter, lambda count=count: loops.append(count), *generator.ifs]
+        steps += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        steps.append(lambda: loops.__delitem__(slice(len(loops) - len(node.generators), None)))
+        return steps
 
     def describe(self, node: ast.expr) -> str:
         """An argument as facts spell it: dotted name, literal repr, lambda qualname, or ""."""
@@ -547,10 +576,10 @@ class _Walker:
         """(kind, target, its arguments, pool) if `node` hands a callable to another thread."""
         api = self._qualified(node.func)
         args = node.args
-        if api in ("threading.Thread", "threading.Timer"):
-            kind, word = ("thread", "target") if api == "threading.Thread" else ("timer", "function")
+        if api in ("threading.Thread", "threading.Timer"):  # Thread(group, target, name, args)
+            kind, word, at = ("thread", "target", 3) if api == "threading.Thread" else ("timer", "function", 2)
             target = _keyword(node, word) or (args[1] if len(args) > 1 else None)
-            passed = _keyword(node, "args") or (args[2] if len(args) > 2 else None)
+            passed = _keyword(node, "args") or (args[at] if len(args) > at else None)
             return (kind, target, passed, None) if target is not None else None
         if api == "asyncio.to_thread" and args:
             return "to_thread", args[0], args[1:], None
@@ -671,34 +700,34 @@ def _int_value(node: ast.expr, constants: dict[str, int]) -> int | None:
     return None
 
 
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _scope_names(body: list[ast.stmt]) -> tuple[set[str], frozenset[str], frozenset[str]]:
-    """Names a body binds (imports excluded: they resolve through the module's import table),
-    and its `global` and `nonlocal` declarations. Iterative: bodies can be deep."""
-    names: set[str] = set()
-    globals_: set[str] = set()
-    nonlocals: set[str] = set()
-    stack: list[ast.AST] = list(body)
+def _child_nodes(node: ast.AST) -> list[ast.AST]:
+    """`ast.iter_child_nodes` without the Load/Store context nodes, as a list: the walk's
+    hottest function."""
+    fields = _FIELDS.get(type(node))
+    if fields is None:
+        fields = _FIELDS[type(node)] = tuple(f for f in node._fields if f != "ctx")
+    children = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, ast.AST):
+            children.append(value)
+        elif isinstance(value, list):
+            children += [item for item in value if isinstance(item, ast.AST)]
+    return children
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
+    """Every statement in a body and in the bodies nested in it (with except handlers and match
+    cases, which hold statements too), without looking into expressions."""
+    stack = list(reversed(body))
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-            stack.extend(node.decorator_list)
-            continue
-        if isinstance(node, (ast.Lambda, *_COMPREHENSIONS)):
-            continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, ast.Global):
-            globals_.update(node.names)
-        elif isinstance(node, ast.Nonlocal):
-            nonlocals.update(node.names)
-        stack.extend(ast.iter_child_nodes(node))
-    return names, frozenset(globals_), frozenset(nonlocals)
+        yield node
+        for name in ("handlers", "cases", "finalbody", "orelse", "body"):
+            stack.extend(reversed(getattr(node, name, None) or ()))
 
 
 # -- argparse -------------------------------------------------------------------------------------
@@ -742,7 +771,7 @@ def _parsers(module: PythonModule) -> list[ArgParser]:
                     parser.options.append(option)
             elif method in PARSE_KNOWN:
                 parser.parse_known_args = True
-    return list({id(p): p for p in parsers.values()}.values())
+    return sorted({id(p): p for p in parsers.values()}.values(), key=lambda p: p.location)
 
 
 def _derived_parsers(module: PythonModule, parsers: dict, subparsers: dict) -> None:
