@@ -42,8 +42,8 @@ class Call:
     `'store_true'`), a lambda's qualname, the function of a `functools.partial(f, ...)`, or "".
     `held` lists what the call runs under, innermost last: `with X:` items and objects whose
     `.acquire()` came earlier in the function without a `.release()`; a `with f(...):` item is
-    spelled `f()`. `loops` is the static iteration count of the enclosing `for ... in range(N)`
-    loops and comprehensions (1 when unknown: a lower bound).
+    spelled `f()`. `loops` is how many times the enclosing `for ... in range(N)` loops and
+    comprehensions run it (1 outside loops), None when some loop's length is not static.
     """
 
     callee: str  # "" when the called expression is not a dotted name
@@ -52,7 +52,7 @@ class Call:
     keywords: tuple[tuple[str, str], ...] = ()
     held: tuple[str, ...] = ()
     grad_mode: str | None = None
-    loops: int = 1
+    loops: int | None = 1
 
     def keyword(self, name: str) -> str | None:
         return next((value for key, value in self.keywords if key == name), None)

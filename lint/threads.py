@@ -63,7 +63,7 @@ class ThreadStart:
     function: str  # where the start happens; "" for a Thread subclass never seen instantiated
     label: str  # "threading.Thread(target=worker)", "pool.submit(step)", ...
     target: FunctionKey | None  # what the threads run, when it is a function of the project
-    count: int | None  # at least this many threads start here (static loops, max_workers)
+    count: int | None  # threads started here (static loops, max_workers); None: unknown
     entry: ThreadEntry | None = None  # the fact it comes from (None for Thread subclasses)
 
     @property

@@ -245,7 +245,7 @@ def test_static_loop_counts():
         """
     )
     loops = {c.callee: c.loops for c in module.functions[MODULE_SCOPE].calls}
-    assert loops == {"a": 8, "b": 24, "c": 2, "d": 3, "e": 1, "f": 12, "h": 1, "range": 1}
+    assert loops == {"a": 8, "b": 24, "c": 2, "d": 3, "e": None, "f": 12, "h": None, "range": 1}
 
 
 # -- torch.compile ---------------------------------------------------------------------------
@@ -768,3 +768,33 @@ def test_the_incident_fixture():
         path = root / name / "train_dflash_pipeline.py"
         report = threads({"train_dflash_pipeline.py": path.read_text()})
         assert lines(report)["LL202"] == expected
+
+
+def test_executor_stored_on_self_and_a_compiled_attribute():
+    files = {
+        "trainer.py": """
+            from concurrent.futures import ThreadPoolExecutor, ProcessPoolExecutor
+            import torch
+
+
+            class Trainer:
+                def __init__(self, model, gpus):
+                    self.model = torch.compile(model, fullgraph=True)
+                    self.pool = ThreadPoolExecutor(max_workers=len(gpus))
+                    self.procs = ProcessPoolExecutor(4)
+
+                def _step(self, batch):
+                    return self.model(batch)
+
+                def train(self, batches):
+                    for batch in batches:
+                        self.procs.submit(self._step, batch)
+                        self.pool.submit(self._step, batch)
+            """
+    }
+    report = threads(files)
+    assert [(s.location.line, s.label, s.count) for s in report.starts] == [
+        (17, "self.pool.submit(self._step)", None)
+    ]
+    assert lines(report)["LL202"] == ["trainer.py:12"]
+    assert report.compiled_calls[0].site.fullgraph

@@ -126,7 +126,7 @@ class _Frame:
     nonlocals: set[str] = field(default_factory=set)
     held: list[str] = field(default_factory=list)
     grad: list[str | None] = field(default_factory=lambda: [None])
-    loops: list[int] = field(default_factory=list)
+    loops: list[int | None] = field(default_factory=list)  # None: not static
 
 
 class _Walker:
@@ -224,7 +224,13 @@ class _Walker:
         elif isinstance(node, (ast.For, ast.AsyncFor)):
             self.expression(node.iter)
             self.expression(node.target)
-            self.frame.loops.append(_iterations(node.iter, self.constants) or 1)
+            self.frame.loops.append(_iterations(node.iter, self.constants))
+            self.statements(node.body)
+            self.frame.loops.pop()
+            self.statements(node.orelse)
+        elif isinstance(node, ast.While):
+            self.expression(node.test)
+            self.frame.loops.append(None)
             self.statements(node.body)
             self.frame.loops.pop()
             self.statements(node.orelse)
@@ -454,7 +460,7 @@ class _Walker:
         loops = self.frame.loops
         steps: list = []
         for generator in node.generators:
-            count = _iterations(generator.iter, self.constants) or 1
+            count = _iterations(generator.iter, self.constants)
             steps += [generator.iter, lambda count=count: loops.append(count), *generator.ifs]
         steps += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
         steps.append(lambda: loops.__delitem__(slice(len(loops) - len(node.generators), None)))
@@ -658,9 +664,11 @@ def _remove_last(stack: list, value: object) -> None:
             return
 
 
-def _product(numbers: list[int]) -> int:
+def _product(numbers: list[int | None]) -> int | None:
     result = 1
     for number in numbers:
+        if number is None:
+            return None
         result *= number
     return result
 
