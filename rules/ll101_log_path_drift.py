@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from launchlint.graph import Resolver
 from launchlint.logs import (
     LogPlace,
+    LogPlaces,
     config_places,
     exec_sinks,
     looks_like_log,
@@ -148,10 +149,11 @@ def _trainer_vs_config(project, resolver: Resolver) -> Iterator[Finding]:
 
 def _stale(wanted: list[Word], written: list[LogPlace]) -> Iterator[Finding]:
     """The launcher's targets that name a written log with another run token."""
-    if any(place.holds(target.text) for target in wanted for place in written):
+    places = LogPlaces(written)
+    if any(places.holds(target.text) for target in wanted):
         return
     for target in wanted:
-        place = next((p for p in written if p.drifted_from(target.text)), None)
+        place = places.drifted_from(target.text)
         if place is not None:
             yield Finding(
                 target.location,
@@ -173,17 +175,16 @@ def _monitor_vs_writers(project, resolver: Resolver) -> Iterator[Finding]:
         for command in script.effective_commands()
         for place in config_places(project, resolver, path, command)
     ]
+    places = LogPlaces(written)
     for script in project.shell.values():
         for command in script.effective_commands():
             if command.name not in MONITORS:
                 continue
             for word in command.args:
                 text = word.text
-                if text.startswith("-") or not looks_like_log(text):
+                if text.startswith("-") or not looks_like_log(text) or places.holds(text):
                     continue
-                if any(place.holds(text) for place in written):
-                    continue
-                place = next((p for p in written if p.drifted_from(text)), None)
+                place = places.drifted_from(text)
                 if place is not None:
                     yield Finding(
                         word.location,
