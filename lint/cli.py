@@ -123,6 +123,7 @@ def _options(cli: dict, config, stdin):
 @click.option("--explain", metavar="CODE", help="Print a rule's documentation and examples.")
 @click.option("--list-rules", is_flag=True, help="List every rule: code, name, severity, summary.")
 @click.option("--debug", is_flag=True, help="Add tracebacks to internal errors (LL003).")
+@click.option("--command", "command_line", metavar="STRING", help="Lint STRING as a command line typed here; launch nothing.")
 @click.version_option(__version__, prog_name="launchlint")
 def command(**cli):
     """Lint ML training launch scripts, configs and trainers."""
@@ -143,7 +144,13 @@ def command(**cli):
 
     paths = list(cli["paths"]) or ["."]
     stdin = None
-    if "-" in paths:
+    if cli["command_line"] is not None:  # the string is a launcher in the project: see preflight.py
+        from .preflight import command_input
+
+        if cli["fix"] or cli["diff"]:
+            raise UsageError("--fix and --diff need files, not --command")
+        paths, stdin = command_input(cli["command_line"], paths)
+    elif "-" in paths:
         if not cli["stdin_filename"]:
             raise UsageError("reading `-` (standard input) needs --stdin-filename NAME")
         stdin = (cli["stdin_filename"], sys.stdin.read())
@@ -225,8 +232,14 @@ def main(argv: list[str] | None = None) -> int:
     from .baseline import BaselineError
     from .config import ConfigError
 
+    args = sys.argv[1:] if argv is None else list(argv)
+    chosen, prog = command, "launchlint"
+    if args[:1] == ["run"]:  # `launchlint run -- CMD ...`: its own options; CMD's words are not PATHs
+        from .preflight import run_command
+
+        chosen, prog, args = run_command, "launchlint run", args[1:]
     try:
-        status = command.main(args=argv, prog_name="launchlint", standalone_mode=False)
+        status = chosen.main(args=args, prog_name=prog, standalone_mode=False)
     except click.ClickException as error:
         click.echo(f"launchlint: error: {error.format_message()}", err=True)
         status = EXIT_USAGE

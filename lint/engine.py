@@ -47,6 +47,7 @@ class Result:
     warnings: list[str]
     root: str
     indexes: dict[str, LineIndex]  # the files findings point into, for source snippets
+    project: Project | None = None  # the facts, for callers that act on them (preflight's log watch)
 
 
 def _glob_matcher(patterns, base: Path | None, root: Path):
@@ -177,7 +178,8 @@ def _run(paths: list[str], options: Options) -> Result:
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
     ordered = sorted(unique.values(), key=Finding.sort_key)
     shown = {f.location.path for f in ordered if f.location.path in project.files}
-    return Result(ordered, len(project.files), warnings, project.root, {p: project.index(p) for p in shown})
+    indexes = {p: project.index(p) for p in shown}
+    return Result(ordered, len(project.files), warnings, project.root, indexes, project)
 
 
 def _selected(finding: Finding, options: Options, project: Project) -> bool:

@@ -162,8 +162,12 @@ class LogPlaces:
         candidates = self.by_directory.get(posixpath.dirname(path), [])
         if any(place.holds(path) for place in candidates):
             return True
-        parent = posixpath.dirname(path)  # a directory place holding this file
-        return any(p.directory and p.holds(path) for p in self.by_directory.get(posixpath.dirname(parent), []))
+        ancestor = posixpath.dirname(path)  # a directory place holding this file, at any depth
+        while ancestor not in ("", "/", "."):
+            if any(p.directory and p.holds(path) for p in self.by_directory.get(posixpath.dirname(ancestor), [])):
+                return True
+            ancestor = posixpath.dirname(ancestor)
+        return False
 
     def drifted_from(self, path: str) -> LogPlace | None:
         path = normalise(path)

@@ -51,6 +51,8 @@ ARGV_WRAPPERS = {
 
 SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
 TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
+# tmux's own options, before its subcommand: `tmux -L sock -f conf new-session ...`.
+TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
 
 def unwrap(walker, command: Command) -> None:
@@ -128,6 +130,8 @@ def unwrap(walker, command: Command) -> None:
 
 
 def _tmux(words: list[Word], values: list[str | None], command: Command, run_string) -> list[Command]:
+    words = _after_options(words, TMUX_GLOBAL_VALUED)
+    values = values[len(values) - len(words) :]
     if not values:
         return []
     sub = values[0]
