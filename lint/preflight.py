@@ -1,0 +1,340 @@
+"""Preflight: lint a launch command against the project before it runs, then run it.
+
+`launchlint --command 'STRING'` lints a command line and launches nothing. `launchlint run --
+COMMAND ARGS...` lints the command it is given, then refuses it or replaces itself with it
+(`os.execvp`: same PID, so signals and the exit status are the command's). With `--expect-log
+SECONDS` it starts the command as a child instead and watches the logs the analysis says the job
+writes, for detached launches (tmux, nohup, ...) whose own exit says nothing.
+
+The command is linted as a one-line launcher named `<command>` in the current directory (where it
+will run, so `bash start.sh` is ./start.sh), through the engine's stdin path: the whole project is
+context, and only findings that touch the command are reported. The report goes to stderr: stdout
+is the command's, and may be a pipe into its log.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from .cli import EXIT_CLEAN, EXIT_FINDINGS, UsageError, _config, _options
+from .discover import find_root
+from .front.wrappers import TMUX_GLOBAL_VALUED, TMUX_VALUED
+from .logs import exec_sinks, files_written, redirected_long_runners
+from .model import Finding
+from .shellfacts import Command, Word
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .engine import Result
+    from .project import Project
+
+VIRTUAL_NAME = "<command>"
+POLL_SECONDS = 0.1
+EXIT_CANNOT_RUN, EXIT_NOT_FOUND = 126, 127  # what a shell returns for the same failures
+# Findings that explain a missing or empty log: the rules about where output goes, and a
+# command that does not parse. (LL105 is about the exit status, LL2xx about the trainer.)
+LOG_CAUSES = {"LL001", "LL101", "LL102", "LL103", "LL104", "LL106", "LL107", "LL108", "LL109"}
+# `_options` reads the main command's option values; `run` has none of them: the config decides.
+NO_CLI_OPTIONS = {
+    "select": None, "extend_select": None, "ignore": None, "per_file_ignores": (), "exclude": (),
+    "jobs": None, "no_cache": False, "debug": False,
+}
+
+
+def command_input(line: str, paths: list[str]) -> tuple[list[str], tuple[str, str]]:
+    """The engine's (paths, stdin) that lint `line` as a launcher of the project of `paths[0]`.
+
+    The launcher sits in the current directory when that is in the same project, so relative
+    script paths resolve as they will when the command runs; else at the project root.
+    """
+    if "-" in paths:
+        raise UsageError("--command lints its string; it cannot also read `-` (standard input)")
+    root = find_root(Path(paths[0]))
+    cwd = Path.cwd().resolve()
+    home = cwd if find_root(cwd) == root else root
+    return ["-"], (str(home / VIRTUAL_NAME), line)
+
+
+@dataclass
+class Linted:
+    result: Result
+    config: Config
+    launcher: str  # the command's project path, `<command>` or `sub/<command>`
+
+
+def lint_line(line: str) -> Linted:
+    """Lint a command line run from here, with the configuration found from here."""
+    from .engine import run
+
+    config = _config(None, False)
+    paths, stdin = command_input(line, ["."])
+    result = run(paths, _options(NO_CLI_OPTIONS, config, stdin))
+    return Linted(result, config, Path(stdin[0]).relative_to(result.root).as_posix())
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"], "allow_interspersed_args": False})
+@click.argument("argv", nargs=-1, required=True, type=click.UNPROCESSED, metavar="-- COMMAND [ARGS]...")
+@click.option("--fail-on", type=click.Choice(["error", "warning"]), help="Lowest severity that refuses the launch (default: the config's, else warning).")
+@click.option("--force", is_flag=True, help="Launch even when findings are at or above --fail-on.")
+@click.option(
+    "--expect-log", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    help="Start COMMAND as a child and wait up to SECONDS for the logs it should write.",
+)
+def run_command(argv: tuple[str, ...], fail_on: str | None, force: bool, expect_log: float | None) -> int:
+    """Lint COMMAND against the project here, then run it in launchlint's place.
+
+    Findings go to stderr. Exit 1 without launching when a finding is at or above --fail-on;
+    otherwise COMMAND replaces launchlint (same PID, its exit status), or with --expect-log, 0
+    only when every expected log appeared.
+    """
+    argv = list(argv)
+    _check_single_word(argv)
+    linted = lint_line(shlex.join(argv))
+    _report(linted.result)
+    fail_on = fail_on or linted.config.fail_on
+    threshold = 2 if fail_on == "error" else 1
+    blocking = [f for f in linted.result.findings if f.severity.rank >= threshold]
+    if blocking and not force:
+        _say(f"not launched: {_count(blocking)} at or above --fail-on {fail_on} (--force launches anyway)")
+        return EXIT_FINDINGS
+    if blocking:
+        _say(f"launching despite {_count(blocking)} (--force)")
+    if expect_log is None:
+        return _exec(argv)
+    return watch_launch(argv, linted, expect_log)
+
+
+def _check_single_word(argv: list[str]) -> None:
+    """`launchlint run -- 'python t.py | tee x.log'` is one word, not a shell line: say so."""
+    if len(argv) == 1 and any(c.isspace() for c in argv[0]) and shutil.which(argv[0]) is None:
+        raise UsageError(
+            f"COMMAND is the single word {argv[0]!r}; to run it as a shell line, write "
+            f"`launchlint run -- bash -c {shlex.quote(argv[0])}`"
+        )
+
+
+def _report(result: Result) -> None:
+    from .report import Paths, to_text
+
+    for warning in result.warnings:
+        _say(f"warning: {warning}")
+    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+    text = to_text(result.findings, Paths(result.root), result.indexes, result.files, color=color)
+    click.echo(text, err=True, nl=False, color=color)
+
+
+def _say(message: str) -> None:
+    click.echo(f"launchlint: {message}", err=True)
+
+
+def _count(findings: list[Finding]) -> str:
+    return f"{len(findings)} finding" + ("" if len(findings) == 1 else "s")
+
+
+def _exec(argv: list[str]) -> int:
+    """Become the command. Returns only when it cannot be run."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Python ignores SIGPIPE and SIGXFSZ, and ignored signals survive exec: `yes | head` would
+    # never stop. Give the command the dispositions a shell would.
+    for name in ("SIGPIPE", "SIGXFSZ"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as error:
+        return _cannot_run(argv, error)
+
+
+def _cannot_run(argv: list[str], error: OSError) -> int:
+    _say(f"cannot run {argv[0]!r}: {error.strerror or error}")
+    return EXIT_NOT_FOUND if isinstance(error, FileNotFoundError) else EXIT_CANNOT_RUN
+
+
+# --- --expect-log ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Log:
+    """A file the job should write, and how it looked before the launch."""
+
+    shown: str  # as written in the command or script
+    path: Path  # resolved against the current directory
+    before: os.stat_result | None
+
+    def now(self) -> os.stat_result | None:
+        return _stat(self.path)
+
+    def written(self, now: os.stat_result | None) -> bool:
+        """Something was written to it since the launch (a new file, or a changed one)."""
+        if now is None or now.st_size == 0:
+            return False
+        before = self.before
+        return before is None or _identity(now) != _identity(before)
+
+    def verdict(self, now: os.stat_result | None, seconds: float) -> str:
+        if self.written(now):
+            return f"log {self.shown} appeared and is growing ({now.st_size} bytes)"
+        if now is None:
+            return f"no log at {self.shown} after {seconds:g} s"
+        if now.st_size == 0:
+            return f"log {self.shown} was created but is still empty after {seconds:g} s"
+        return f"log {self.shown} has not changed in the {seconds:g} s since the launch (it is an earlier run's)"
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int]:
+    """What changes when a file is written or replaced."""
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except OSError:
+        return None
+
+
+def log_words(project: Project, launcher: str) -> list[tuple[Word, Command]]:
+    """The files the command's job writes its output to, each with the command that writes it:
+    the command line's own redirects and tee targets, and the `exec >` targets and redirected
+    trainers of the scripts it starts."""
+    found = []
+    for command in project.shell[launcher].effective_commands():
+        for sink in (command.stdout, command.stderr):
+            found += [(word, command) for word in files_written(sink)]
+    for invocation in project.graph.invocations:
+        started = project.shell.get(invocation.callee or "")
+        if invocation.caller == launcher and started is not None:
+            found += [(s.path, invocation.command) for s in exec_sinks(started) + redirected_long_runners(started)]
+    return found
+
+
+def watched_logs(project: Project, launcher: str) -> list[Log]:
+    """The logs this machine can watch; says why any other is left out."""
+    logs: dict[Path, Log] = {}
+    skipped: dict[str, str] = {}
+    for word, command in log_words(project, launcher):
+        if command.remote:
+            skipped[word.text] = "it is written on another host or in a container"
+        elif not word.value:
+            skipped[word.text] = "its path is only known when the command runs"
+        elif not word.value.startswith("/dev/"):  # `tee /dev/stderr` is a stream, not a log
+            path = Path.cwd() / word.value  # an absolute value replaces the cwd
+            logs.setdefault(path, Log(word.value, path, _stat(path)))
+    for text, why in skipped.items():
+        _say(f"not watching {text}: {why}")
+    return list(logs.values())
+
+
+@dataclass(frozen=True)
+class TmuxSession:
+    name: str
+    server: tuple[str, ...]  # `-L NAME` / `-S PATH` as the command gives them
+
+    def state(self) -> str | None:
+        """'... is gone' or '... is still running', or None when tmux cannot say."""
+        try:
+            done = subprocess.run(
+                ["tmux", *self.server, "has-session", "-t", "=" + self.name],  # '=': exact name
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                timeout=10, check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if done.returncode != 0:
+            return f"tmux session '{self.name}' is gone"
+        attach = shlex.join(["tmux", *self.server, "attach", "-t", self.name])
+        return f"tmux session '{self.name}' is still running (look with `{attach}`)"
+
+
+def tmux_sessions(project: Project, launcher: str) -> list[TmuxSession]:
+    """The named sessions the command line creates on this machine."""
+    sessions = []
+    for command in project.shell[launcher].commands:
+        if command.name == "tmux" and not command.remote:
+            session = parse_tmux_session([w.value for w in command.args])
+            if session is not None:
+                sessions.append(session)
+    return sessions
+
+
+def parse_tmux_session(values: list[str | None]) -> TmuxSession | None:
+    """`tmux [-L NAME|-S PATH ...] new-session [... -s NAME ...]`."""
+    server: list[str] = []
+    i = 0
+    while i < len(values) and (values[i] or "").startswith("-"):
+        if values[i] in ("-L", "-S") and i + 1 < len(values) and values[i + 1]:
+            server += values[i : i + 2]
+        i += 2 if values[i] in TMUX_GLOBAL_VALUED else 1
+    if values[i : i + 1] not in (["new-session"], ["new"]):
+        return None
+    name = _session_name(values[i + 1 :])
+    return TmuxSession(name, tuple(server)) if name else None
+
+
+def _session_name(options: list[str | None]) -> str | None:
+    """The value of `-s NAME`, also at the end of a cluster (`-ds NAME`)."""
+    valued = set(TMUX_VALUED.split())
+    i = 0
+    while i < len(options) and (options[i] or "").startswith("-") and options[i] != "--":
+        option = options[i]
+        takes_value = option in valued or (len(option) > 2 and "-" + option[-1] in valued)
+        if takes_value and option.endswith("s") and i + 1 < len(options):
+            return options[i + 1]
+        i += 2 if takes_value else 1
+    return None
+
+
+def watch_launch(argv: list[str], linted: Linted, seconds: float) -> int:
+    """Start the command as a child, then wait up to `seconds` for every expected log."""
+    project = linted.result.project
+    logs = watched_logs(project, linted.launcher)
+    if not logs:
+        raise UsageError("--expect-log: the command writes no log that launchlint can watch here")
+    try:
+        child = subprocess.Popen(argv)
+    except OSError as error:
+        return _cannot_run(argv, error)
+    _say(f"watching {', '.join(log.shown for log in logs)} for up to {seconds:g} s")
+    deadline = time.monotonic() + seconds
+    states = [log.now() for log in logs]
+    while not all(map(Log.written, logs, states)) and time.monotonic() < deadline:
+        time.sleep(min(POLL_SECONDS, max(0.0, deadline - time.monotonic())))
+        states = [log.now() for log in logs]
+    missing = [(log, now) for log, now in zip(logs, states) if not log.written(now)]
+    for log, now in zip(logs, states):
+        if log.written(now):
+            _say(log.verdict(now, seconds))
+    if missing:
+        _explain(missing, seconds, child, linted)
+    return EXIT_FINDINGS if missing else EXIT_CLEAN
+
+
+def _explain(missing: list[tuple[Log, os.stat_result | None]], seconds: float, child: subprocess.Popen, linted: Linted) -> None:
+    """Each missing log, with what became of the job and the findings that would explain it."""
+    from .report import Paths
+
+    sessions = tmux_sessions(linted.result.project, linted.launcher)
+    fates = [fate for fate in (session.state() for session in sessions) if fate]
+    for log, now in missing:
+        _say("; ".join([log.verdict(now, seconds), *fates]))
+    status = child.poll()
+    if status is None:
+        _say(f"the command is still running (pid {child.pid})")
+    elif status != 0:
+        _say(f"the command exited with status {status}")
+    shown = Paths(linted.result.root).show
+    for f in (f for f in linted.result.findings if f.code in LOG_CAUSES):
+        where = f"{shown(f.location.path)}:{f.location.line}:{f.location.column}"
+        _say(f"  likely cause: {where}: {f.code} {f.message}")
