@@ -19,7 +19,8 @@ from . import __version__
 from .parsing import FileFacts
 
 DIRECTORY = ".launchlint_cache"
-FORMAT = 2  # bump when FileFacts or the facts inside it change shape
+# The modules whose code decides what the facts of a file are: any change to them is a new cache.
+FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
 
 
 def _user_key() -> bytes:
@@ -42,9 +43,22 @@ def _user_key() -> bytes:
         return b""  # no private place for a key: no cache
 
 
+def _code_fingerprint() -> str:
+    """A hash of the front ends' source, so facts cached by older code are never reused."""
+    package = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in FACT_MODULES:
+        for path in sorted((package / name).rglob("*.py")) if (package / name).is_dir() else [package / name]:
+            try:
+                digest.update(path.name.encode() + path.read_bytes())
+            except OSError:
+                continue
+    return digest.hexdigest()[:16]
+
+
 class Cache:
     def __init__(self, root: str):
-        self.directory = Path(root) / DIRECTORY / f"v{FORMAT}-{__version__}"
+        self.directory = Path(root) / DIRECTORY / f"{__version__}-{_code_fingerprint()}"
         self.key = _user_key()
         self.enabled = bool(self.key)
 

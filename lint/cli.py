@@ -51,7 +51,7 @@ def _color(choice: str) -> bool:
     return sys.stdout.isatty()
 
 
-def _config(config_file: str | None, no_config: bool):
+def load_config_for(config_file: str | None, no_config: bool):
     from .config import Config, find_config, load_config
 
     if no_config:
@@ -64,7 +64,7 @@ def _config(config_file: str | None, no_config: bool):
     return load_config(path, _known_codes())
 
 
-def _options(cli: dict, config, stdin):
+def build_options(cli: dict, config, stdin):
     """Command-line values override the configuration file's, key by key."""
     from .engine import Options
     from .parsing import default_jobs
@@ -156,8 +156,8 @@ def command(**cli):
         stdin = (cli["stdin_filename"], sys.stdin.read())
     if stdin and (cli["fix"] or cli["diff"]):
         raise UsageError("--fix and --diff need files, not `-` (standard input)")
-    config = _config(cli["config_file"], cli["no_config"])
-    options = _options(cli, config, stdin)
+    config = load_config_for(cli["config_file"], cli["no_config"])
+    options = build_options(cli, config, stdin)
     result = run(paths, options)
     for warning in result.warnings:
         click.echo(f"launchlint: warning: {warning}", err=True)

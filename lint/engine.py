@@ -91,13 +91,14 @@ def build_project(paths: list[str], options: Options) -> tuple[Project, set[str]
         if text is None:
             project.errors.append((Location(rel, 1, 1, 1, 1), problem or "cannot analyse"))
             continue
-        hit = cache.get(rel, kind, text) if cache else None
+        from_disk = rel != found.stdin_path  # standard input and --command strings are one-offs
+        hit = cache.get(rel, kind, text) if cache and from_disk else None
         if hit is not None:
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))
     for facts in parse_many(pending, options.jobs, options.debug, options.budget):
-        if cache:
+        if cache and facts.path != found.stdin_path:
             cache.put(project.files[facts.path].text, facts)
         parsed.append(facts)
     internal = [_store(project, facts) for facts in parsed]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli import EXIT_CLEAN, EXIT_FINDINGS, UsageError, _config, _options
+from .cli import EXIT_CLEAN, EXIT_FINDINGS, UsageError, build_options, load_config_for
 from .discover import find_root
 from .front.wrappers import TMUX_GLOBAL_VALUED, TMUX_VALUED
 from .logs import exec_sinks, files_written, redirected_long_runners
@@ -45,7 +45,7 @@ EXIT_CANNOT_RUN, EXIT_NOT_FOUND = 126, 127  # what a shell returns for the same 
 # Findings that explain a missing or empty log: the rules about where output goes, and a
 # command that does not parse. (LL105 is about the exit status, LL2xx about the trainer.)
 LOG_CAUSES = {"LL001", "LL101", "LL102", "LL103", "LL104", "LL106", "LL107", "LL108", "LL109"}
-# `_options` reads the main command's option values; `run` has none of them: the config decides.
+# `build_options` reads the main command's option values; `run` has none of them: the config decides.
 NO_CLI_OPTIONS = {
     "select": None, "extend_select": None, "ignore": None, "per_file_ignores": (), "exclude": (),
     "jobs": None, "no_cache": False, "debug": False,
@@ -77,9 +77,9 @@ def lint_line(line: str) -> Linted:
     """Lint a command line run from here, with the configuration found from here."""
     from .engine import run
 
-    config = _config(None, False)
+    config = load_config_for(None, False)
     paths, stdin = command_input(line, ["."])
-    result = run(paths, _options(NO_CLI_OPTIONS, config, stdin))
+    result = run(paths, build_options(NO_CLI_OPTIONS, config, stdin))
     return Linted(result, config, Path(stdin[0]).relative_to(result.root).as_posix())
 
 
