@@ -477,11 +477,11 @@ def test_starts_targets_and_counts():
                 """
         }
     )
-    starts = [(s.location.line, s.label, s.target, s.count) for s in report.starts]
+    starts = [(s.location.line, s.label, s.targets, s.count) for s in report.starts]
     assert starts == [
-        (16, "threading.Thread(target=work)", ("train.py", "work"), 12),
-        (18, "pool.map(work)", ("train.py", "work"), 16),
-        (19, "Loader() (a threading.Thread subclass)", ("train.py", "Loader.run"), 2),
+        (16, "threading.Thread(target=work)", (("train.py", "work"),), 12),
+        (18, "pool.map(work)", (("train.py", "work"),), 16),
+        (19, "Loader() (a threading.Thread subclass)", (("train.py", "Loader.run"),), 2),
     ]
 
 
