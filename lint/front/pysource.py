@@ -318,14 +318,13 @@ class _Walker:
                 self.expression(item.optional_vars)
                 self._bind(item.optional_vars, item.context_expr)
             grad = self._grad_mode(item.context_expr)
-            held = self._held(item.context_expr)
             if grad is not None:
-                entered.append((frame.grad, grad))
-            elif held is not None:
-                entered.append((frame.held, held))
+                stack, value = frame.grad, grad
             else:
-                continue
-            entered[-1][0].append(entered[-1][1])
+                stack, value = frame.held, self._held(item.context_expr)
+            if value is not None:
+                stack.append(value)
+                entered.append((stack, value))
         self.statements(node.body)
         for stack, value in reversed(entered):
             _remove_last(stack, value)
