@@ -148,32 +148,38 @@ class LogPlace:
         return drifted(posixpath.dirname(normalise(path)) if self.directory else path, self.path.text)
 
 
+def _shape(path: str) -> tuple[str, str]:
+    """Directory and name with digit runs blanked: two paths can only be drifted copies of each
+    other when their shapes are equal (see `drifted`)."""
+    path = normalise(path)
+    return posixpath.dirname(path), re.sub(r"\d+", "#", posixpath.basename(path))
+
+
 class LogPlaces:
-    """Log places indexed by directory, so a lookup costs the same in a project of 10 or 10,000
-    logs (`holds` and `drifted_from` of every place, without trying every place)."""
+    """Log places indexed by name and by shape, so a lookup costs the same in a project of 10 or
+    10,000 logs (`holds` and `drifted_from` of every place, without trying every place)."""
 
     def __init__(self, places: list[LogPlace]):
-        self.by_directory: dict[str, list[LogPlace]] = {}
+        self.names = {normalise(place.path.text) for place in places}
+        self.directories = {normalise(place.path.text) for place in places if place.directory}
+        self.by_shape: dict[tuple[str, str], list[LogPlace]] = {}
         for place in places:
-            self.by_directory.setdefault(posixpath.dirname(normalise(place.path.text)), []).append(place)
+            self.by_shape.setdefault(_shape(place.path.text), []).append(place)
 
     def holds(self, path: str) -> bool:
         path = normalise(path)
-        candidates = self.by_directory.get(posixpath.dirname(path), [])
-        if any(place.holds(path) for place in candidates):
+        if path in self.names:
             return True
         ancestor = posixpath.dirname(path)  # a directory place holding this file, at any depth
         while ancestor not in ("", "/", "."):
-            if any(p.directory and p.holds(path) for p in self.by_directory.get(posixpath.dirname(ancestor), [])):
+            if ancestor in self.directories:
                 return True
             ancestor = posixpath.dirname(ancestor)
         return False
 
     def drifted_from(self, path: str) -> LogPlace | None:
-        path = normalise(path)
-        parent = posixpath.dirname(path)
-        files = self.by_directory.get(parent, [])
-        directories = [p for p in self.by_directory.get(posixpath.dirname(parent), []) if p.directory]
+        files = self.by_shape.get(_shape(path), [])
+        directories = [p for p in self.by_shape.get(_shape(posixpath.dirname(normalise(path))), []) if p.directory]
         return next((p for p in files + directories if p.drifted_from(path)), None)
 
 
