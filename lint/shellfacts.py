@@ -6,6 +6,7 @@ Every command, including the ones nested in `ssh`, `tmux` and `bash -c` strings,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .model import Location
@@ -33,7 +34,7 @@ class Word:
     value: str | None
     template: str
     location: Location
-    origin: list[int] = field(repr=False, default_factory=list)
+    origin: Sequence[int] = field(repr=False, default_factory=list)  # an array('i') from the parser
     passthrough: bool = False  # "$@", $*, or an array/variable whose value is unknown
 
     @property
@@ -100,6 +101,20 @@ class Wrapper:
     cwd_changed: bool = False  # runs in another working directory than the script's
 
 
+# Block.kind: the compound statement a command sits in.
+LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many times
+ARM = "arm"  # one branch of an if/case: arms of one statement never both run
+
+
+@dataclass(frozen=True)
+class Block:
+    """A loop or a branch of an `if`/`case` around a command, in the shell that runs it."""
+
+    kind: str  # LOOP | ARM
+    statement: Location  # the whole if/case/loop: arms of one statement share it
+    arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item
+
+
 @dataclass
 class Command:
     words: list[Word]
@@ -115,6 +130,10 @@ class Command:
     exported: frozenset[str] = frozenset()  # names exported by the script at this point
     pipeline: list[Command] = field(default_factory=list, repr=False)  # all stages, if piped
     is_exec_redirect: bool = False  # `exec >file` with no command: changes the script's streams
+    blocks: tuple[Block, ...] = ()  # the loops and branches around it, outermost first
+    # The exported variables whose value the shell knows the origin of: the Word of their last
+    # assignment (its value None when no longer static), or of the environment it was given.
+    environment: dict[str, Word] = field(default_factory=dict, repr=False)
 
     @property
     def name(self) -> str | None:

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import re
 import subprocess
+from array import array
 from dataclasses import dataclass, field, replace
 
 from ..model import LineIndex, Location
 from ..shellfacts import (
+    ARM,
     CAPTURED,
     DETACHED,
     FILE,
     INHERIT,
+    LOOP,
     NULL,
     PIPE,
     PROCSUB,
+    Block,
     Command,
     Directive,
     Pipeline,
@@ -32,6 +36,8 @@ from ..shellfacts import (
 )
 from . import wrappers
 
+LOOPS = ("for_statement", "c_style_for_statement", "while_statement")
+CONDITIONALS = ("if_statement", "case_statement")
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
@@ -54,6 +60,7 @@ class State:
     """What the shell knows while it runs a unit top to bottom."""
 
     variables: dict[str, str | None] = field(default_factory=dict)
+    assigned: dict[str, Word] = field(default_factory=dict)  # where each variable got its value
     arrays: dict[str, list[Word] | None] = field(default_factory=dict)
     exported: set[str] = field(default_factory=set)
     pipefail: bool = False
@@ -66,13 +73,22 @@ class State:
         if remote:
             return State(stdout=stdout, stderr=stderr)
         keep = {k: v for k, v in self.variables.items() if k in self.exported}
-        return State(variables=keep, exported=set(self.exported), stdout=stdout, stderr=stderr)
+        origins = {k: v for k, v in self.assigned.items() if k in self.exported}
+        return State(variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr)
 
-    def assign(self, name: str, value: str | None) -> None:
+    def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
         if self.branch_depth and name in self.variables and self.variables[name] != value:
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         self.arrays.pop(name, None)
+        if word is not None:
+            self.assigned[name] = replace(word, value=value)
+        else:
+            self.assigned.pop(name, None)
+
+    def environment(self) -> dict[str, Word]:
+        """The exported variables a command started now gets, where their values come from."""
+        return {name: self.assigned[name] for name in self.exported if name in self.assigned}
 
 
 class Unit:
@@ -152,6 +168,7 @@ class Walker:
         self.unit = unit
         self.state = state
         self.wrappers = wrappers_
+        self.blocks: list[Block] = []  # the loops and if/case arms being walked, outermost first
         self.trailing: dict[int, list] = {}  # command node id -> redirects written after its list
 
     # --- words ---------------------------------------------------------------------------
@@ -161,7 +178,8 @@ class Walker:
         self._eval(node, piece)
         location = self.unit.location(node)
         end = self.unit.file_offset(self.unit.char(node.end_byte) - 1) + 1 if node.end_byte > node.start_byte else 0
-        origin = piece.origin + [end]
+        origin = array("i", piece.origin)  # compact: facts cross process boundaries and the cache
+        origin.append(end)
         return Word(
             piece.text if piece.static else None,
             piece.template,
@@ -319,29 +337,49 @@ class Walker:
                 self.state.branch_depth += 1
                 self.walk(body, stdout, stderr)
                 self.state.branch_depth = saved
-        elif kind in ("if_statement", "while_statement", "for_statement", "c_style_for_statement", "case_statement"):
-            self.state.branch_depth += 1
-            for child in node.named_children:
-                self.walk(child, stdout, stderr)
-            self.state.branch_depth -= 1
+        elif kind in LOOPS or kind in CONDITIONALS:
+            self.compound(node, stdout, stderr)
         elif kind == "subshell":
-            saved = replace(self.state, variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported))
+            saved = replace(self.state, variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
             self._children(node, stdout, stderr)
             self.state = saved
         else:
             self._children(node, stdout, stderr)
 
-    def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+    def compound(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        """A loop or an if/case: its commands know which loop body or which branch they are in,
+        so a rule can tell jobs started many times, or never both, from a plain sequence."""
+        self.state.branch_depth += 1
+        kind = LOOP if node.type in LOOPS else ARM
+        statement = self.unit.location(node)
+        variable = node.child_by_field_name("variable") if node.type == "for_statement" else None
+        if variable is not None:  # `for port in 29500 29501`: a new value each time round
+            self.state.assign(self.unit.node_text(variable), None)
+        arm = 0
         children = node.children
         for i, child in enumerate(children):
-            if not child.is_named:
-                continue
-            background = i + 1 < len(children) and children[i + 1].type == "&"
-            before = len(self.script.commands)
-            self.walk(child, stdout, stderr)
-            if background:
-                for command in self.script.commands[before:]:
-                    command.background = True
+            arm += child.type in ("elif_clause", "else_clause", "case_item")
+            self.blocks.append(Block(kind, statement, arm))
+            self._child(children, i, stdout, stderr)
+            self.blocks.pop()
+        self.state.branch_depth -= 1
+
+    def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        children = node.children
+        for i in range(len(children)):
+            self._child(children, i, stdout, stderr)
+
+    def _child(self, children: list, i: int, stdout: Sink | None, stderr: Sink | None) -> None:
+        """Walk one statement of a list; `&` after it puts all its commands in the background."""
+        child = children[i]
+        if not child.is_named:
+            return
+        background = i + 1 < len(children) and children[i + 1].type == "&"
+        before = len(self.script.commands)
+        self.walk(child, stdout, stderr)
+        if background:
+            for command in self.script.commands[before:]:
+                command.background = True
 
     def redirected(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         body = node.child_by_field_name("body")
@@ -432,9 +470,9 @@ class Walker:
         if "+=" in self.unit.node_text(node)[: len(name) + 2]:
             old = self.state.variables.get(name, "")
             value = None if old is None or word.value is None else old + word.value
-            self.state.assign(name, value)
+            self.state.assign(name, value, word)
         else:
-            self.state.assign(name, word.value)
+            self.state.assign(name, word.value, word)
         if export:
             self.state.exported.add(name)
         return name, word
@@ -476,7 +514,7 @@ class Walker:
         redirects = [r for r in (self.redirect(n) for n in inline_redirects + list(redirect_nodes)) if r is not None]
         if not words and env:  # `A=1 B=2` with no command: plain assignments
             for name, word in env.items():
-                self.state.assign(name, word.value if word is not None else "")
+                self.state.assign(name, word.value if word is not None else "", word)
             return
         out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
         out, err = self._procsub_sinks(redirects, out, err)
@@ -490,6 +528,8 @@ class Walker:
             pipefail=self.state.pipefail,
             wrappers=self.wrappers,
             exported=frozenset(self.state.exported),
+            blocks=tuple(self.blocks),
+            environment=self.state.environment(),
         )
         name = command.name
         if name == "exec" and len(words) == 1:
@@ -505,7 +545,7 @@ class Walker:
             for word in words[1:]:
                 if word.value and "=" in word.value:
                     key, _, value = word.value.partition("=")
-                    self.state.assign(key, value)
+                    self.state.assign(key, value, word)
                     if name == "export":
                         self.state.exported.add(key)
                 elif word.value and name == "export":
@@ -603,8 +643,9 @@ def parse_nested(
     unit = walker.unit
     if unit.depth >= MAX_DEPTH:
         return []
+    origin = list(origin)
     if len(origin) < len(text) + 1:
-        origin = origin + [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
+        origin += [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
@@ -698,9 +739,11 @@ def parse_shell(
     index = index or LineIndex(text)
     script = script or ShellScript(path)
     state = State(pipefail=pipefail)
+    unit = Unit(path, text, index, origin, 0)
+    given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
     for name, value in (env or {}).items():
         state.variables[name] = value
+        state.assigned[name] = Word(value, "" if value is None else value, given)
         state.exported.add(name)
-    unit = Unit(path, text, index, origin, 0)
     run_unit(Walker(script, unit, state, ()))
     return script
