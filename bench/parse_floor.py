@@ -10,6 +10,7 @@ goes on.
 from __future__ import annotations
 
 import ast
+import contextlib
 import sys
 from pathlib import Path
 
@@ -24,10 +25,8 @@ def _shell_parser():
 
 def _python_parser():
     def parse(data: bytes) -> None:
-        try:
+        with contextlib.suppress(SyntaxError, ValueError):  # the floor times parsing, valid or not
             ast.parse(data)
-        except (SyntaxError, ValueError):
-            pass
 
     return parse
 

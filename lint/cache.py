@@ -78,7 +78,7 @@ class Cache:
             return None
         try:
             facts = pickle.loads(payload)
-        except Exception:  # a truncated or stale entry: parse again
+        except Exception:  # noqa: BLE001  a signed but stale entry (older classes): parse again
             return None
         return facts if isinstance(facts, FileFacts) else None
 

@@ -187,7 +187,7 @@ def command(**cli):
 
 
 def _baseline(cli: dict, result):
-    from .baseline import write_baseline, without_baseline
+    from .baseline import without_baseline, write_baseline
 
     if cli["write_baseline"]:
         write_baseline(cli["write_baseline"], result.findings, result.indexes)

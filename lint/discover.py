@@ -7,6 +7,7 @@ that cross-file rules see callers and callees; the *named* files decide what is 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Iterator
@@ -103,11 +104,8 @@ def _ignore_spec(root: Path):
     import pathspec
 
     lines: list[str] = []
-    gitignore = root / ".gitignore"
-    try:
-        lines = gitignore.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one: ignore nothing
+        lines = (root / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
     return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 

@@ -13,9 +13,9 @@ import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .cache import Cache
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .cache import Cache
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
 from .project import Project, Settings, SourceFile
 from .rulekit import Rule, all_rules
@@ -113,6 +113,8 @@ def _store(project: Project, facts: FileFacts) -> Finding | None:
         project.python[facts.path] = facts.python
     if facts.log_settings:
         project.configs[facts.path] = facts.log_settings
+    if facts.launch_settings:
+        project.launch_configs[facts.path] = facts.launch_settings
     project.errors.extend(facts.errors)
     if facts.crash:
         return Finding(Location(facts.path, 1, 1, 1, 1), f"internal error in the {facts.kind} front end: {facts.crash}")
@@ -136,7 +138,7 @@ def _run_rules(project: Project, rules: list[Rule], named: set[str], debug: bool
     for rule in rules:
         try:
             produced = list(rule.check(project))
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001  a rule's bug is one LL003, the other rules still run
             crash = _internal(min(named) if named else ".", f"rule {rule.code} {rule.name}", error, debug)
             crashes.append(replace(crash, message=crash.message + " (the other rules still ran)"))
             continue

@@ -39,9 +39,9 @@ def exec_sinks(script: ShellScript) -> list[LogSink]:
         if command.wrappers:
             continue
         for redirect in command.redirects:
-            if redirect.target is not None and not redirect.procsub and redirect.op.startswith((">", "&")):
-                if redirect.target.value not in ("/dev/null",):
-                    sinks.append(LogSink(redirect.target, command, "exec", redirect))
+            target = redirect.target
+            if target is not None and not redirect.procsub and redirect.op.startswith((">", "&")) and target.value != "/dev/null":
+                sinks.append(LogSink(target, command, "exec", redirect))
     return sinks
 
 

@@ -67,6 +67,7 @@ class FileFacts:
     shell: object | None = None  # ShellScript
     python: object | None = None  # PythonModule
     log_settings: list = field(default_factory=list)  # LogSetting: a YAML config's log paths
+    launch_settings: dict = field(default_factory=dict)  # an accelerate config's keys -> Word
     errors: list[tuple[Location, str]] = field(default_factory=list)
     crash: str | None = None  # a launchlint bug: "TypeError: ..." (+ traceback with --debug)
 
@@ -81,7 +82,7 @@ def parse_file(path: str, kind: str, text: str, debug: bool = False, budget: flo
         facts = FileFacts(path, kind, errors=[(Location(path, 1, 1, 1, 1), f"analysis stopped after {budget:g} s")])
     except RecursionError:
         facts.errors.append((Location(path, 1, 1, 1, 1), "nesting too deep to analyse"))
-    except Exception as error:  # a launchlint bug: report it, analyse the rest
+    except Exception as error:  # noqa: BLE001  a launchlint bug: report it, analyse the rest
         facts.crash = f"{type(error).__name__}: {error}"
         if debug:
             facts.crash += "\n" + "".join(traceback.format_exception(error))
@@ -109,6 +110,7 @@ def _front_end(facts: FileFacts, text: str) -> None:
             facts.errors.extend(result.shell.parse_errors)
         facts.errors.extend(result.errors)
         facts.log_settings = result.log_settings
+        facts.launch_settings = result.launch_settings
     elif kind in ("makefile", "markdown"):
         from .front.makefile import parse_makefile
         from .front.markdown import parse_markdown

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from launchlint.rulekit import all_rules
 
 CASES = [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from launchlint.front.shell import parse_shell
 from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB
 

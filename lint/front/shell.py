@@ -17,7 +17,6 @@ from ..model import LineIndex, Location
 from ..shellfacts import (
     ARM,
     CAPTURED,
-    DETACHED,
     FILE,
     INHERIT,
     LOOP,
@@ -585,10 +584,8 @@ class Walker:
         for i, value in enumerate(values):
             if value in ("-o", "+o") and i + 1 < len(values) and values[i + 1] == "pipefail":
                 self.state.pipefail = value == "-o"
-            elif value.startswith("-") and not value.startswith("--") and "o" in value[1:]:
-                # set -euo pipefail, set -Eeuxo pipefail
-                if i + 1 < len(values) and values[i + 1] == "pipefail":
-                    self.state.pipefail = True
+            elif value.startswith("-") and not value.startswith("--") and "o" in value[1:] and values[i + 1 :][:1] == ["pipefail"]:
+                self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
 
 
 def _reader(stage: list[Command]) -> Command | None:

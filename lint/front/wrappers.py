@@ -104,7 +104,7 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
         workdir = any(v in ("-w", "--workdir") or (v or "").startswith("--workdir=") for v in values[1:])
-        rest = _after_options(sub, frozenset("-e --env -u --user -w --workdir --env-file".split()), positional=1)
+        rest = _after_options(sub, frozenset(["-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"]), positional=1)
         inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
@@ -165,6 +165,8 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
         exported=command.exported,
         pipeline=command.pipeline,
+        blocks=command.blocks,
+        environment=command.environment,
     )
     walker.script.commands.append(inner)
     unwrap(walker, inner)
