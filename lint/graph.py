@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import posixpath
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .model import Related
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
 
 PYTHONS = ("python", "python3", "python2")
@@ -105,6 +107,10 @@ class Invocation:
             return sink.reader.location
         return sink.location or self.command.location
 
+    def capture_note(self) -> Related:
+        """A related location for a finding in the callee: "the caller captures it here"."""
+        return Related(self.capture_location(), f"{self.caller} captures {self.callee}'s output here")
+
 
 def captures(sink: Sink) -> bool:
     return sink.kind in (PIPE, FILE, PROCSUB)
@@ -181,6 +187,10 @@ class LaunchGraph:
     def callers(self, path: str) -> list[Invocation]:
         return self.by_callee.get(path, [])
 
+    def capturing_callers(self, path: str) -> list[Invocation]:
+        """The shell callers that pipe or redirect this script's output into a log."""
+        return [c for c in self.callers(path) if c.kind == "shell" and c.captures_output]
+
     def invocation(self, command: Command) -> Invocation | None:
         """The edge a command makes, if it runs a script."""
         by_command = self.__dict__.setdefault("_by_command", {id(i.command): i for i in self.invocations})
@@ -195,8 +205,9 @@ class Resolver:
     `/root/start_training.sh` is the project's only `start_training.sh`).
     """
 
-    def __init__(self, project):
-        self.files = set(project.files)
+    def __init__(self, project, files: Iterable[str] | None = None):
+        """`files`: the paths that count as existing (default: the files launchlint analyses)."""
+        self.files = set(project.files if files is None else files)
         self.path_map = project.settings.path_map
         names: dict[str, list[str]] = defaultdict(list)
         for path in self.files:

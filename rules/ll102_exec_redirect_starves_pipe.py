@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.logs import exec_sinks
-from launchlint.model import Finding, Related, Severity
+from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
 CODE = "LL102"
@@ -103,7 +103,7 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     graph = project.graph
     for path, script in project.shell.items():
-        callers = [c for c in graph.callers(path) if c.kind == "shell" and c.captures_output]
+        callers = graph.capturing_callers(path)
         if not callers:
             continue
         for sink in exec_sinks(script):
@@ -117,8 +117,5 @@ def check(project) -> Iterator[Finding]:
                 sink.command.location,
                 f"`exec` sends this script's {stream} to {sink.path.text}, so the caller's "
                 f"pipe/log gets nothing",
-                tuple(
-                    Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
-                    for c in relevant
-                ),
+                tuple(c.capture_note() for c in relevant),
             )

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.logs import redirected_long_runners
-from launchlint.model import Finding, Related, Severity
+from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
 CODE = "LL103"
@@ -82,7 +82,7 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     graph = project.graph
     for path, script in project.shell.items():
-        callers = [c for c in graph.callers(path) if c.kind == "shell" and c.captures_output]
+        callers = graph.capturing_callers(path)
         if not callers:
             continue
         for sink in redirected_long_runners(script):
@@ -90,8 +90,5 @@ def check(project) -> Iterator[Finding]:
                 sink.redirect.location,
                 f"`{sink.command.name}` writes its output to {sink.path.text}, so the caller's "
                 f"log only gets this script's own lines",
-                tuple(
-                    Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
-                    for c in callers
-                ),
+                tuple(c.capture_note() for c in callers),
             )

@@ -198,7 +198,7 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     if stdout.kind != INHERIT:
         return []
     return [
-        Related(c.capture_location(), f"{c.caller} captures {path}'s output here")
+        c.capture_note()
         for c in project.graph.callers(path)
         if c.kind == "shell" and is_log_capture(c.command.stdout) and not c.command.has_env(UNBUFFERED)
     ]
