@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .model import LineIndex, Location
-from .shellfacts import ShellScript
+from .shellfacts import ShellScript, Word
 
 if TYPE_CHECKING:
     from .front.yamldoc import LogSetting
@@ -40,6 +40,7 @@ class Project:
     shell: dict[str, ShellScript] = field(default_factory=dict)
     python: dict[str, PythonModule] = field(default_factory=dict)
     configs: dict[str, list[LogSetting]] = field(default_factory=dict)  # YAML files' log paths
+    launch_configs: dict[str, dict[str, Word]] = field(default_factory=dict)  # accelerate settings
     errors: list[tuple[Location, str]] = field(default_factory=list)  # unparseable input
     settings: Settings = field(default_factory=Settings)
     suppressions: list[Suppression] = field(default_factory=list)

@@ -64,6 +64,9 @@ _SKIPPABLE = " \t\n"  # source characters a scalar's value may drop: indentation
 LOG_FILE_KEYS = frozenset({"log_file", "stdout"})
 LOG_DIRECTORY_KEYS = frozenset({"log_dir", "logging_dir", "output_dir", "save_dir"})
 STRING_TAG = "tag:yaml.org,2002:str"
+# Top-level keys of an accelerate config that `accelerate launch --config_file` starts processes
+# by: how many, on how many machines, on which GPUs, with which rendezvous port.
+LAUNCH_KEYS = frozenset({"num_processes", "num_machines", "gpu_ids", "main_process_port"})
 
 Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') and their offsets
 # An argv item: its value, origin map, where the item starts, and its unknown parts' spans.
@@ -89,6 +92,7 @@ class YamlFacts:
     shell: ShellScript | None = None  # every shell piece of the file, in one script
     errors: list[tuple[Location, str]] = field(default_factory=list)  # invalid YAML
     log_settings: list[LogSetting] = field(default_factory=list)
+    launch_settings: dict[str, Word] = field(default_factory=dict)  # LAUNCH_KEYS at the top
 
 
 def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
@@ -367,6 +371,7 @@ class _Extractor:
         self.compose(top)
         self.kubernetes(root, top)
         self.facts.log_settings.extend(self.log_settings(root))
+        self.facts.launch_settings.update(self.launch_settings(top))
 
     # GitHub Actions ------------------------------------------------------------------------
 
@@ -472,6 +477,16 @@ class _Extractor:
                     location = self.source.index.span(self.source.path, origin[0], origin[-2] + 1)
                     found.append(LogSetting(key, Word(text, text, location, origin)))
         return sorted(found, key=lambda setting: setting.path.origin[0])
+
+    def launch_settings(self, top: dict[str, Node]) -> dict[str, Word]:
+        """Scalar values of the launch keys at the top of the document, as written (`8`, `0,1`)."""
+        found = {}
+        for key in LAUNCH_KEYS & top.keys():
+            if isinstance(top[key], ScalarNode) and top[key].tag != NULL_TAG:
+                text, origin = _scalar(top[key], self.source)
+                location = self.source.index.span(self.source.path, origin[0], origin[-1])
+                found[key] = Word(text, text, location, origin)
+        return found
 
     def parse(
         self, text: str, origin: list[int], pipefail: bool, env: dict[str, str | None]
