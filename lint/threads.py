@@ -22,7 +22,7 @@ import gc
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .model import Location
 from .pyfacts import (
@@ -35,6 +35,7 @@ from .pyfacts import (
     PythonModule,
     ThreadEntry,
 )
+from .pyindex import ModuleIndex
 
 if TYPE_CHECKING:
     from .project import Project
@@ -54,6 +55,15 @@ SHARED, PER_THREAD, NOT_A_LOCK, UNKNOWN = "shared", "per-thread", "not-a-lock", 
 Symbol = tuple[str, str, str]  # (module path, scope, name); scope "" means the module itself
 FunctionKey = tuple[str, str]  # (module path, qualname)
 Value = tuple[str, str, str, "Call | None"]  # (path, function, dotted value or callee, call)
+CallRef = tuple[str, Function, Call]  # (module path, the calling function, the call)
+
+
+class _Calls(NamedTuple):
+    runs: dict[FunctionKey, list[CallRef]]  # by the project functions the call runs
+    instantiates: dict[FunctionKey, list[CallRef]]  # by the project class it instantiates
+
+
+_NO_CALLS = _Calls({}, {})
 
 
 @dataclass(frozen=True)
@@ -121,10 +131,7 @@ def grad_enabled(mode: str | None) -> bool:
 
 def consequence(site: CompileSite, start: ThreadStart) -> str:
     """What racing threads do to a compiled callable, as bad as the facts show it to be."""
-    if site.fullgraph:
-        after = "raise FailOnRecompileLimitHit (fullgraph=True)"
-    else:
-        after = "silently run uncompiled"
+    after = "raise FailOnRecompileLimitHit (fullgraph=True)" if site.fullgraph else "silently run uncompiled"
     text = (
         f"threads whose first call races compile it again, and past recompile_limit "
         f"({RECOMPILE_LIMIT}) the rest {after}"
@@ -167,12 +174,7 @@ class _Analysis:
         self.lock_names = frozenset(lock_names)
         self._caches: dict[str, dict] = defaultdict(dict)
         self._depth = 0
-        self.by_name = {m.module: path for path, m in modules.items()}
-        self.by_suffix: dict[str, list[str]] = defaultdict(list)  # "b.c" -> files of a.b.c
-        for name, path in self.by_name.items():
-            parts = name.split(".")
-            for start in range(1, len(parts)):
-                self.by_suffix[".".join(parts[start:])].append(path)
+        self.index = ModuleIndex(modules)
         self.bindings: dict[Symbol, list[Value]] = defaultdict(list)
         self.sites: dict[Symbol, list[CompileSite]] = defaultdict(list)
         self.returned_sites: dict[FunctionKey, list[CompileSite]] = defaultdict(list)
@@ -319,12 +321,10 @@ class _Analysis:
         if run is None:  # threading.Thread.run: runs its target=, seen as a Thread entry
             return
         label = f"{qualname}() (a threading.Thread subclass)"
-        instantiated = False
-        for cpath, function, call in self.calls_by_name[qualname.rpartition(".")[2]]:
-            if self._class_of(self._resolve(cpath, function.qualname, call.callee)) == (path, qualname):
-                instantiated = True
-                yield ThreadStart(call.location, function.qualname, label, (run,), call.loops)
-        if not instantiated and not subclassed:
+        instantiations = self._calls_named(qualname.rpartition(".")[2]).instantiates.get((path, qualname), ())
+        for _, function, call in instantiations:
+            yield ThreadStart(call.location, function.qualname, label, (run,), call.loops)
+        if not instantiations and not subclassed:
             location = self.modules[path].classes[qualname].location
             yield ThreadStart(location, "", label, (run,), None)
 
@@ -452,12 +452,35 @@ class _Analysis:
             found += self._warmups(cpath, caller.qualname, call.location, sites)
         return tuple(found)
 
-    def _callers(self, key: FunctionKey) -> Iterable[tuple[str, Function, Call]]:
+    def _callers(self, key: FunctionKey) -> list[CallRef]:
         if key[1] == MODULE_SCOPE:
-            return
-        for cpath, caller, call in self.calls_by_name[key[1].rpartition(".")[2]]:
-            if key in self._call_targets(cpath, caller, call):
-                yield cpath, caller, call
+            return []
+        function = self.modules[key[0]].functions[key[1]]
+        return self._calls_named(_called_as(function)).runs.get(key, [])
+
+    @_cached(_NO_CALLS)
+    def _calls_named(self, name: str) -> _Calls:
+        """The calls whose callee ends in `name`, by what they run and by the project class they
+        instantiate: each call is resolved once, whoever asks (callers, arguments, Thread
+        subclasses), so asking for every function is linear in the calls."""
+        found = _Calls(defaultdict(list), defaultdict(list))
+        for cpath, caller, call in self.calls_by_name.get(name, ()):
+            symbol = self._resolve(cpath, caller.qualname, call.callee)
+            for key in self._runs(symbol):
+                found.runs[key].append((cpath, caller, call))
+            cls = self._class_of(symbol)
+            if cls is not None:
+                found.instantiates[cls].append((cpath, caller, call))
+        return found
+
+    @_cached({})
+    def _entries_named(self, name: str) -> dict[FunctionKey, list[tuple[str, ThreadEntry]]]:
+        """Thread entries whose target ends in `name`, by the functions they run."""
+        found = defaultdict(list)
+        for epath, entry in self.entries_by_name.get(name, ()):
+            for key in self._entry_targets(epath, entry):
+                found[key].append((epath, entry))
+        return found
 
     # -- names --------------------------------------------------------------------------------
 
@@ -492,7 +515,7 @@ class _Analysis:
         if name in module.imports:
             return self._qualified(path, module.imports[name])
         for star in module.star_imports:
-            other = self._module_path(path, star)
+            other = self.index.resolve(path, star)
             if other is not None and other != path:
                 found = self._global(other, name)
                 if found is not None:
@@ -503,7 +526,7 @@ class _Analysis:
         """A fully qualified name (`pkg.mod.f`) in the project, or None (a library)."""
         parts = dotted.split(".")
         for end in range(len(parts), 0, -1):
-            path = self._module_path(importer, ".".join(parts[:end]))
+            path = self.index.resolve(importer, ".".join(parts[:end]))
             if path is not None:
                 symbol: Symbol | None = (path, "", "")
                 for attr in parts[end:]:
@@ -511,25 +534,12 @@ class _Analysis:
                 return symbol
         return None
 
-    @_cached(None)
-    def _module_path(self, importer: str, name: str) -> str | None:
-        """The file of module `name`: exact, else the one next to the importer, else a unique
-        file whose dotted name ends with it (scripts run from their own directory)."""
-        if name in self.by_name:
-            return self.by_name[name]
-        candidates = self.by_suffix.get(name, [])
-        sibling = self.modules[importer].module.rpartition(".")[0]
-        near = [p for p in candidates if self.modules[p].module == f"{sibling}.{name}"]
-        if len(near) == 1:
-            return near[0]
-        return candidates[0] if len(candidates) == 1 else None
-
     def _member(self, symbol: Symbol, attr: str) -> Symbol | None:
         path, scope, _ = symbol
         if scope == "":  # a module
             found = self._global(path, attr)
             submodule = f"{self.modules[path].module}.{attr}"
-            return found or (self._qualified(path, submodule) if submodule in self.by_name else None)
+            return found or (self._qualified(path, submodule) if submodule in self.index.by_name else None)
         cls = self._class_of(symbol)
         if cls is not None:
             return self._attribute(*cls, attr)
@@ -580,16 +590,12 @@ class _Analysis:
             return []
         index = function.params.index(name) - function.is_method
         key = path, scope
-        callee = function.name
-        if callee == "__init__" and function.class_name:
-            callee = function.class_name.rpartition(".")[2]
         values = []
-        for cpath, caller, call in self.calls_by_name[callee]:
-            if key in self._call_targets(cpath, caller, call):
-                passed = call.keyword(name) or (call.args[index] if 0 <= index < len(call.args) else "")
-                values.append((cpath, caller.qualname, passed, None))
-        for epath, entry in self.entries_by_name[function.name]:
-            if key in self._entry_targets(epath, entry) and 0 <= index < len(entry.args):
+        for cpath, caller, call in self._calls_named(_called_as(function)).runs.get(key, ()):
+            passed = call.keyword(name) or (call.args[index] if 0 <= index < len(call.args) else "")
+            values.append((cpath, caller.qualname, passed, None))
+        for epath, entry in self._entries_named(function.name).get(key, ()):
+            if 0 <= index < len(entry.args):
                 values.append((epath, entry.function, entry.args[index], None))
         return values
 
@@ -648,3 +654,10 @@ class _Analysis:
 
 def _join(scope: str, name: str) -> str:
     return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+def _called_as(function: Function) -> str:
+    """The last name of the callee that runs `function`: a class's for `__init__`."""
+    if function.name == "__init__" and function.class_name:
+        return function.class_name.rpartition(".")[2]
+    return function.name

@@ -1,0 +1,60 @@
+"""Which project file a Python import names.
+
+Resolution (`ModuleIndex.resolve`) follows what `sys.path` holds when a trainer runs: the project
+root (`python -m pkg.train`, `PYTHONPATH=.`), and the directories above the importer that are not
+packages themselves (`python train.py` puts the script's directory first; a launcher may `cd` to
+any directory above it). A package's own directory is never a `sys.path` entry, so a module
+inside a package does not see its siblings by plain name. Standard library names (`os`, `socket`,
+`_socket`) resolve to a project file only when it sits at the project root under that exact
+name: a `trio/_socket.py` is not the `_socket` that `trio/_core/_io.py` imports.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import sys
+from collections.abc import Iterable
+
+from .pyfacts import module_name
+
+STDLIB = frozenset(sys.stdlib_module_names)
+
+
+class ModuleIndex:
+    """The project's Python files by dotted module name (see the module docstring)."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self.by_name: dict[str, str] = {}
+        self.packages: set[str] = set()  # dotted names of directories holding an __init__.py
+        for path in sorted(paths, key=lambda p: p.endswith("/__init__.py")):  # a package beats pkg.py
+            name, is_package = module_name(path)
+            if name:
+                self.by_name[name] = path
+            if is_package:
+                self.packages.add(name)
+        self._resolved: dict[tuple[str, str], str | None] = {}
+
+    def resolve(self, importer: str, name: str) -> str | None:
+        """The file of module `name` as the file `importer` imports it, or None (a library)."""
+        key = importer, name
+        if key not in self._resolved:
+            self._resolved[key] = self._resolve(importer, name)
+        return self._resolved[key]
+
+    def _resolve(self, importer: str, name: str) -> str | None:
+        if name in self.by_name:
+            return self.by_name[name]
+        if not name or name.partition(".")[0] in STDLIB:
+            return None
+        for directory in _directories(importer):
+            if directory not in self.packages:
+                found = self.by_name.get(f"{directory}.{name}")
+                if found is not None:
+                    return found
+        return None
+
+
+def _directories(path: str) -> list[str]:
+    """The dotted names of the directories above a file, nearest first (the root excluded)."""
+    parts = [p for p in posixpath.dirname(path).split("/") if p not in ("", ".")]
+    return [".".join(parts[:end]) for end in range(len(parts), 0, -1)]
