@@ -280,3 +280,11 @@ def test_pre_commit_hook_with_staged_files_keeps_project_context(tmp_path):
         cwd=repo, capture_output=True, text=True, timeout=600, env=env,
     )
     assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+def test_exclude_and_extend_select_on_the_command_line(tmp_path):
+    make(tmp_path, {**STARVED, "vendor/x.sh": "set -o pipefail\nbash y.sh | tee y.log\n", "vendor/y.sh": "exec > z.log\n"})
+    assert codes(launchlint("--format", "json", "--exclude", "vendor/", ".", cwd=tmp_path)) == [("LL102", "job.sh", 2)]
+    (tmp_path / "run.sh").write_text("python -u t.py  # launchlint: disable=LL102\n")
+    narrow = launchlint("--format", "json", "--select", "LL101", "--extend-select", "LL002", ".", cwd=tmp_path)
+    assert codes(narrow) == [("LL002", "run.sh", 1)]
