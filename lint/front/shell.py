@@ -66,6 +66,8 @@ class State:
     stdout: Sink = field(default_factory=lambda: Sink(INHERIT))
     stderr: Sink = field(default_factory=lambda: Sink(INHERIT))
     branch_depth: int = 0
+    assignments: int = 0  # how many assign() calls so far: with len(exported), what keys the cache
+    exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None  # shared by commands
 
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
         """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
@@ -80,14 +82,20 @@ class State:
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         self.arrays.pop(name, None)
+        self.assignments += 1
         if word is not None:
             self.assigned[name] = replace(word, value=value)
         else:
             self.assigned.pop(name, None)
 
     def environment(self) -> dict[str, Word]:
-        """The exported variables a command started now gets, where their values come from."""
-        return {name: self.assigned[name] for name in self.exported if name in self.assigned}
+        """The exported variables a command started now gets, where their values come from.
+        One dict serves every command until an assignment or export changes it (read-only)."""
+        key = (self.assignments, len(self.exported))  # names are only ever added to `exported`
+        if self.exported_environment is None or self.exported_environment[0] != key:
+            environment = {name: self.assigned[name] for name in self.exported if name in self.assigned}
+            self.exported_environment = (key, environment)
+        return self.exported_environment[1]
 
 
 class Unit:
@@ -351,9 +359,9 @@ class Walker:
         self.state.branch_depth += 1
         kind = LOOP if node.type in LOOPS else ARM
         statement = self.unit.location(node)
-        variable = node.child_by_field_name("variable") if node.type == "for_statement" else None
-        if variable is not None:  # `for port in 29500 29501`: a new value each time round
-            self.state.assign(self.unit.node_text(variable), None)
+        if kind == LOOP:  # the first time round is not the others: `PORT=$((PORT + 1))` later
+            for name in _loop_carried(self.unit, node):
+                self.state.assign(name, None)
         arm = 0
         children = node.children
         for i, child in enumerate(children):
@@ -586,6 +594,54 @@ class Walker:
                 self.state.pipefail = value == "-o"
             elif value.startswith("-") and not value.startswith("--") and "o" in value[1:] and values[i + 1 :][:1] == ["pipefail"]:
                 self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
+
+
+_UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
+_LET_UPDATE = re.compile(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
+
+
+def _loop_carried(unit: Unit, loop) -> set[str]:
+    """Variables a loop changes from one time round to the next: a `for` variable, one updated
+    by arithmetic (`((PORT++))`, `let PORT+=2`), or assigned from arithmetic, a command, or a
+    variable the loop changes (`PORT=$((PORT + 1))`, `X=$X.a`). `LOG=$DIR/run.log` is not."""
+    assigned: dict[str, list] = {}
+    variable = loop.child_by_field_name("variable") if loop.type == "for_statement" else None
+    updated = {unit.node_text(variable)} if variable is not None else set()
+    stack = list(loop.named_children)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        if node.type == "variable_assignment":
+            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            if name is not None and value is not None:
+                assigned.setdefault(unit.node_text(name), []).append(value)
+        elif node.type.endswith("_expression") and _updates(unit, node):
+            updated.update(unit.node_text(c) for c in node.named_children[:1] if c.type == "variable_name")
+        elif node.type == "command" and unit.node_text(node).startswith("let "):
+            for word in node.named_children[1:]:
+                update = _LET_UPDATE.match(unit.node_text(word).strip("\"'"))
+                if update:
+                    updated.add(update.group(1))
+    changing = updated | assigned.keys()
+    return updated | {name for name, values in assigned.items() if any(_varies(unit, v, changing) for v in values)}
+
+
+def _updates(unit: Unit, expression) -> bool:
+    """`x++`, `x += 2`, `x = 1` inside arithmetic: the operator assigns."""
+    return any(unit.node_text(c) in _UPDATES for c in expression.children if not c.is_named)
+
+
+def _varies(unit: Unit, value, changing) -> bool:
+    """The value computes (`$((..))`, `$(..)`) or reads a variable in `changing`."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if node.type in ("arithmetic_expansion", "command_substitution"):
+            return True
+        if node.type == "variable_name" and unit.node_text(node) in changing:
+            return True
+        stack.extend(node.named_children)
+    return False
 
 
 def _reader(stage: list[Command]) -> Command | None:

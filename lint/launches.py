@@ -1,0 +1,333 @@
+"""Distributed launches: what a launcher command asks of the machine it starts on.
+
+A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`), `accelerate launch` or
+`deepspeed`, with the launcher's own options (the ones before the program). From it come the
+processes it starts per node, the GPUs the launch can see, its rendezvous port, and the config
+files a command hands to the program it starts.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+from .discover import walk
+from .graph import PY_LAUNCHERS, Resolver, is_python, python_run
+from .model import Location
+from .shellfacts import Command, Word
+
+TORCHRUN_MODULES = ("torch.distributed.run", "torch.distributed.launch")
+DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
+VISIBLE = "CUDA_VISIBLE_DEVICES"
+
+
+def _names(options: set[str]) -> frozenset[str]:
+    """`--nproc-per-node` and `--nproc_per_node` are one option: `nproc_per_node`."""
+    return frozenset(option.lstrip("-").replace("-", "_") for option in options)
+
+
+VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items()}
+
+
+@dataclass(frozen=True)
+class Launch:
+    """A launcher command and its own options: name (`nproc_per_node`) -> the value's word; a
+    flag (`--standalone`) maps to its own word, with the value ""."""
+
+    command: Command
+    launcher: str  # torchrun | accelerate | deepspeed
+    options: dict[str, Word]
+    program: Word | None  # the script, or the module after `-m`
+    spelled: dict[str, str]  # name -> the option as written (`--nproc-per-node`)
+
+    @property
+    def all_options_known(self) -> bool:
+        """False when an unknown word stands where the program is (`torchrun $ARGS x.py`,
+        `"${ARGS[@]}"`): it may hold more options, so a missing option proves nothing."""
+        return self.program is None or self.program.value is not None
+
+
+def whole_number(word: Word | None) -> int | None:
+    value = word.value if word is not None else None
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def launch_of(command: Command) -> Launch | None:
+    """The launch a command makes, or None when it runs no distributed launcher."""
+    name, words = command.name, command.words
+    if name == "accelerate":
+        return _parse(command, "accelerate", words[2:]) if words[1:2] and words[1].value == "launch" else None
+    if name in ("torchrun", "deepspeed"):
+        return _parse(command, name, words[1:])
+    run = python_run(command) if is_python(name) else None
+    if run is not None and run.kind == "module" and run.target.value in TORCHRUN_MODULES:
+        return _parse(command, "torchrun", list(run.args))
+    return None
+
+
+def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
+    """Options up to the program. An option not in the table takes the next word as its value
+    unless that word is the program (`x.py`): launchers' option lists grow faster than ours."""
+    words = [piece for word in words for piece in _split(word)]
+    options: dict[str, Word] = {}
+    spelled: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        text = words[i].template
+        if not text.startswith("-") or text == "-":
+            return Launch(command, launcher, options, words[i], spelled)
+        if text in ("-m", "--module"):
+            return Launch(command, launcher, options, words[i + 1] if i + 1 < len(words) else None, spelled)
+        option, equals, value = text.partition("=")
+        name = option.lstrip("-").replace("-", "_")
+        spelled[name] = option
+        following = words[i + 1] if i + 1 < len(words) else None
+        if equals:
+            options[name] = value_part(words[i], len(text) - len(value))
+        elif following is not None and _takes_value(launcher, name, following):
+            options[name] = following
+            i += 1
+        else:
+            options[name] = Word("", "", words[i].location)
+        i += 1
+    return Launch(command, launcher, options, None, spelled)
+
+
+def _split(word: Word) -> list[Word]:
+    """`torchrun $DISTRIBUTED_ARGS x.py`: an unquoted variable holding options is split by the
+    shell; the pieces are located at the variable."""
+    value = word.value
+    if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
+        return [word]
+    return [Word(piece, piece, word.location) for piece in value.split()]
+
+
+def _takes_value(launcher: str, name: str, following: Word) -> bool:
+    if name in VALUED[launcher]:
+        return True
+    text = following.template
+    return not (text.startswith("-") or text.endswith(".py"))
+
+
+def value_part(word: Word, cut: int) -> Word:
+    """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be."""
+    template = word.template[cut:]
+    value = word.value[cut:] if word.value is not None else None
+    origin = list(word.origin[cut:])
+    location = word.location
+    if origin and len(word.origin) > cut and location.line == location.end_line:
+        start = location.column + (origin[0] - word.origin[0])
+        location = Location(location.path, location.line, start, location.line, start + len(template))
+    return Word(value, template, location, origin)
+
+
+# --- what a launch asks for ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A launch's setting and where it is written: an option, or a key of its accelerate config."""
+
+    word: Word
+    said: str  # "--nproc_per_node 8", "num_processes: 8 in acc.yaml"
+
+
+def setting(project, path: str, launch: Launch, name: str) -> Setting | None:
+    """The option `name`, else (accelerate) the same key of the config it is given."""
+    word = launch.options.get(name)
+    if word is not None:
+        return Setting(word, f"{launch.spelled[name]} {word.text}")
+    config = accelerate_config(project, path, launch)
+    if config is not None and name in project.launch_configs.get(config, {}):
+        word = project.launch_configs[config][name]
+        return Setting(word, f"{name}: {word.text} in {config}")
+    return None
+
+
+def accelerate_config(project, path: str, launch: Launch) -> str | None:
+    """The project file `accelerate launch --config_file X` reads."""
+    word = launch.options.get("config_file") if launch.launcher == "accelerate" else None
+    if word is None:
+        return None
+    return resolver(project).resolve(word, path, remote=launch.command.remote)
+
+
+def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting] | None:
+    """How many processes the launch starts on each node, when static. accelerate's
+    num_processes counts every machine's: it is divided by num_machines."""
+    if launch.launcher != "accelerate":
+        name = "nproc_per_node" if launch.launcher == "torchrun" else "num_gpus"
+        found = setting(project, path, launch, name)
+        count = whole_number(found.word) if found is not None else None
+        return (count, found) if count else None
+    total = setting(project, path, launch, "num_processes")
+    machines = setting(project, path, launch, "num_machines")
+    count = whole_number(total.word) if total is not None else None
+    per = whole_number(machines.word) if machines is not None else 1
+    if not count or not per or count % per:
+        return None
+    return count // per, total
+
+
+@dataclass(frozen=True)
+class Port:
+    """The port a launch's rank 0 listens on for the others to rendezvous."""
+
+    number: int
+    said: str  # "--master_port 29500", "torchrun's default", "MASTER_PORT=6000"
+    word: Word | None  # where it is written; None for a launcher's default
+
+
+def rendezvous_port(project, path: str, command: Command) -> Port | None:
+    """The port, when static and bound by this launch. None when the launch picks a free one
+    (`--standalone`, port 0), meets the others through a c10d store (a second launch on the
+    same endpoint joins the first's store instead of failing), joins another launch's
+    rendezvous (a node or machine rank other than 0), or the value is unknown."""
+    launch = launch_of(command)
+    if launch is None:
+        return _python_port(command)
+    if not launch.all_options_known:
+        return None
+    rank = setting(project, path, launch, "machine_rank" if launch.launcher == "accelerate" else "node_rank")
+    if rank is not None and rank.word.value != "0":
+        return None
+    backend = launch.options.get("rdzv_backend")
+    if {"standalone", "rdzv_endpoint"} & launch.options.keys() or (backend is not None and backend.value != "static"):
+        return None
+    found = setting(project, path, launch, "main_process_port" if launch.launcher == "accelerate" else "master_port")
+    if found is None:  # accelerate's default comes from a config we may not see
+        default = launch.launcher != "accelerate"
+        return Port(DEFAULT_PORT, f"{launch.launcher}'s default", None) if default else None
+    number = whole_number(found.word)
+    return Port(number, found.said, found.word) if number else None
+
+
+def _python_port(command: Command) -> Port | None:
+    """`MASTER_PORT=6000 python train.py`: a trainer that calls init_process_group itself.
+    Only a prefix counts: an exported MASTER_PORT reaches every python of the script, most of
+    which never open it. A RANK or NODE_RANK other than 0 joins the port instead of binding it."""
+    word = command.env_value("MASTER_PORT") if is_python(command.name) else None
+    number = whole_number(word)
+    if not number or any(_rank(command, name) not in (None, "0") for name in ("RANK", "NODE_RANK")):
+        return None
+    return Port(number, f"MASTER_PORT={number}", word)
+
+
+def _rank(command: Command, name: str) -> str | None:
+    """The rank's value; "?" when it is set to something unknown."""
+    word = command.env_value(name) or command.environment.get(name)
+    if word is None:
+        return "?" if command.has_env(name) else None
+    return word.value if word.value is not None else "?"
+
+
+def resolver(project) -> Resolver:
+    """One resolver of analysed files per project (building one indexes every file name)."""
+    cache = project.__dict__
+    if "_launch_resolver" not in cache:
+        cache["_launch_resolver"] = Resolver(project)
+    return cache["_launch_resolver"]
+
+
+# --- the GPUs a launch can see -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Devices:
+    """GPUs made visible: how many, the word that lists them, and how the user wrote it."""
+
+    count: int
+    word: Word
+    said: str  # "CUDA_VISIBLE_DEVICES=0,1", "gpu_ids: 0,1 in acc.yaml"
+
+
+def device_list(word: Word | None, said: str) -> Devices | None:
+    """`0,1,2,3` (or GPU UUIDs) as a count; None when unknown, empty or `all`."""
+    value = word.value.strip() if word is not None and word.value is not None else ""
+    items = [item.strip() for item in value.split(",")]
+    if not value or not all(item.isdigit() or item.startswith(("GPU-", "MIG-")) for item in items):
+        return None
+    return Devices(len(items), word, said)
+
+
+def visible_devices(command: Command) -> tuple[bool, Devices | None]:
+    """(set?, devices) of CUDA_VISIBLE_DEVICES for a command: a prefix on it or on a wrapper, or
+    exported by the script (or by a Compose/Kubernetes `environment`). Set to something unknown
+    is (True, None): then nothing else decides it, not even a caller."""
+    word = command.env_value(VISIBLE)
+    if word is None:
+        word = command.environment.get(VISIBLE)
+    if word is None and not command.has_env(VISIBLE):
+        return False, None
+    return True, device_list(word, f"{VISIBLE}={word.text}" if word is not None else "")
+
+
+# --- config files a program is given --------------------------------------------------------------
+
+CONFIG_OPTIONS = (
+    "--config", "--config_file", "--config-file", "--deepspeed", "--deepspeed_config", "--deepspeed_config_file",
+)  # fmt: skip
+# `--config gpt2-small` names a preset, `--deepspeed '{...}'` is inline JSON: only file names count.
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf")
+
+
+def option_values(command: Command, names: tuple[str, ...]) -> list[tuple[str, Word]]:
+    """(option, value word) of every `--opt v` and `--opt=v` of the command, for opt in names."""
+    found = []
+    words = command.words
+    for i, word in enumerate(words):
+        text = word.value or ""
+        if text in names and i + 1 < len(words):
+            found.append((text, words[i + 1]))
+        elif "=" in text and text.partition("=")[0] in names:
+            found.append((text.partition("=")[0], value_part(word, text.index("=") + 1)))
+    return found
+
+
+def config_files(command: Command) -> list[tuple[str, Word]]:
+    """(option, file) a Python program or launcher is told to read at start-up: `--config x.yaml`,
+    `--deepspeed ds.json`, accelerate's `--config_file`, in either spelling."""
+    if not (is_python(command.name) or command.name in PY_LAUNCHERS):
+        return []
+    return [(o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value or "").endswith(CONFIG_SUFFIXES)]
+
+
+class ProjectFiles:
+    """Every file under the project root, not only the ones launchlint reads (a config is
+    JSON or TOML as often as YAML), for asking whether a path a launcher names exists."""
+
+    def __init__(self, project):
+        self.root = Path(project.root)
+        self.resolver = Resolver(project, files=[rel for _, rel in walk(self.root, lambda rel: False)])
+
+    def on_disk(self, path: str, *, directory: bool = False) -> bool:
+        """Also true for a file .gitignore hides from the walk (a config made by a setup step)."""
+        full = self.root / path
+        return full.is_dir() if directory else full.is_file()
+
+    def holds(self, word: Word, caller: str, *, remote: bool, near: tuple[str, ...] = ()) -> bool:
+        """The path resolves as a script path does (next to the caller, at the root, a path-map
+        prefix, a unique name; remote paths by name only); or is on disk next to the caller, at
+        the root or in a `near` directory; or leads out of the project from one of those
+        directories (not ours to judge); or some project file ends with it (the launcher `cd`s
+        into a directory first)."""
+        value = word.value or ""
+        if self.resolver.resolve(word, caller, remote=remote) is not None:
+            return True
+        for place in () if remote else (posixpath.dirname(caller), *near):
+            candidate = posixpath.normpath(posixpath.join(place, value))
+            if candidate.startswith("../") or self.on_disk(candidate):
+                return True
+        if not remote and self.on_disk(posixpath.normpath(value)):
+            return True
+        tail = posixpath.normpath(value)
+        return any(p == tail or p.endswith("/" + tail) for p in self.resolver.by_name.get(posixpath.basename(tail), []))
+
+
+def project_files(project) -> ProjectFiles:
+    """Walked once per project, when a rule first asks."""
+    cache = project.__dict__
+    if "_project_files" not in cache:
+        cache["_project_files"] = ProjectFiles(project)
+    return cache["_project_files"]

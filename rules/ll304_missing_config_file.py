@@ -1,0 +1,213 @@
+"""missing-config-file
+
+## What it does
+Finds a launcher that hands a Python program a config file that exists nowhere in the project:
+`--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
+accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (the name is
+looked up inside the config path, `.yaml` added, and a relative config path is relative to the
+Python file that declares `@hydra.main`, not to the working directory).
+
+A path is found the way LL303 finds a script: next to the launcher, at the project root, under
+a configured `path-map` prefix, or as the project's unique file of that name; a path on a remote
+host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
+never reported (it lives on the machine that runs the job). A file the same script writes first
+(`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`, `cp a.yaml b.yaml`) is not missing, and
+only file names are checked: `--config gpt2-small` names a preset, not a file.
+
+## Why is this bad?
+The program opens its config only after the job has waited in the queue, the container has
+started and every rank has imported torch: minutes later, each rank dies with
+`FileNotFoundError: [Errno 2] No such file or directory: 'configs/ds_zero3.json'` (Hydra:
+`MissingConfigException: Cannot find primary config 'ppo_trainer'`), and a renamed or
+never-committed config is the usual reason.
+
+## Example
+```bash
+deepspeed train.py --deepspeed configs/ds_zero3.json   # the file is configs/ds_z3.json
+```
+
+## Use instead
+```bash
+deepspeed train.py --deepspeed configs/ds_z3.json
+```
+
+## References
+- Hydra, *command line flags*: "--config-path,-cp : Overrides the config_path specified in
+  hydra.main(). The config_path is relative to the Python file declaring @hydra.main()".
+- `accelerate launch --config_file`; HF `TrainingArguments.deepspeed`; DeepSpeed
+  `--deepspeed_config`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+from launchlint.graph import PY_LAUNCHERS, is_python, python_run
+from launchlint.launches import config_files, launch_of, option_values, project_files
+from launchlint.logs import written_paths
+from launchlint.model import Finding, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import Command, ShellScript, Word
+
+CODE = "LL304"
+NAME = "missing-config-file"
+SEVERITY = Severity.ERROR
+SUMMARY = "A launcher passes a config file (--config, --deepspeed, Hydra's --config-name) that does not exist"
+
+HYDRA = ("--config-path", "--config-name", "--config-dir")
+FAILURE = "the job fails after start-up with FileNotFoundError"
+
+INVALID = [
+    Example(
+        {
+            "train.sh": "#!/bin/bash\ndeepspeed train.py --deepspeed configs/ds_zero3.json --config=configs/exp.yaml\n",
+            "train.py": "print('train')\n",
+            "configs/ds_z3.json": "{}\n",
+        },
+        ["LL304 train.sh:2", "LL304 train.sh:2"],
+    ),
+    Example(  # accelerate's own config, and a remote relative path whose name is nowhere
+        {
+            "launch.sh": (
+                "#!/bin/bash\naccelerate launch --config_file acc/8gpu.yaml train.py\n"
+                "ssh gpu1 'cd /work && python eval.py --config_file eval_cfg.yaml'\n"
+            ),
+            "acc/4gpu.yaml": "num_processes: 4\n",
+        },
+        ["LL304 launch.sh:2", "LL304 launch.sh:3"],
+    ),
+    Example(  # Hydra: the name inside --config-path, which is relative to the Python file
+        {
+            "run_ppo.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name=ppo_megatron\n",
+            "trainer/main_ppo.py": "import hydra\n",
+            "trainer/config/ppo_trainer.yaml": "a: 1\n",
+        },
+        ["LL304 run_ppo.sh:2"],
+    ),
+]
+
+VALID = [
+    Example(  # next to the launcher, at the root, in the directory the launcher cds into
+        {
+            "scripts/train.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 8 train.py --config ../configs/a.yaml\n"
+                "python train.py --deepspeed ds.json\ncd examples/gpt && python train.py --config cfg/small.yaml\n"
+            ),
+            "scripts/ds.json": "{}\n",
+            "configs/a.yaml": "a: 1\n",
+            "examples/gpt/cfg/small.yaml": "a: 1\n",
+            "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # remote absolute, a preset name, inline JSON, an unknown value, a file written first,
+        # and a module from an installed package (it may ship the config)
+        {
+            "remote.sh": (
+                "#!/bin/bash\nssh gpu1 'python /srv/train.py --config /srv/configs/a.yaml'\n"
+                "python train.py --config gpt2-small --deepspeed '{\"train_batch_size\": 8}'\n"
+                "python train.py --config \"$CONFIG\"\n"
+                "cat > ds_generated.json <<EOF\n{}\nEOF\ndeepspeed train.py --deepspeed ds_generated.json\n"
+                "python -m lm_eval --config tasks/mmlu.yaml\n"
+            ),
+        }
+    ),
+    Example(  # Hydra: the config path next to the module, the name with .yaml added
+        {
+            "run.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name='ppo_trainer'\n",
+            "trainer/main_ppo.py": "import hydra\n",
+            "trainer/config/ppo_trainer.yaml": "a: 1\n",
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        made: set[str] | None = None
+        for command in script.effective_commands():
+            for option, word in config_files(command):
+                if not _found(project, path, command, word):
+                    made = _made(script) if made is None else made
+                    if posixpath.normpath(word.value or "") not in made:
+                        yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
+            yield from _hydra(project, path, command)
+
+
+def _found(project, path: str, command: Command, word: Word) -> bool:
+    """Found as LL303 finds a script, or next to the program; or not ours to judge: an absolute
+    path, or the argument of a module from outside the project (it may ship its configs)."""
+    if (word.value or "").startswith(("/", "~")):
+        return True
+    program, target = _program_file(project, path, command), _target(command)
+    launch = launch_of(command)
+    own = launch is not None and any(word.location == w.location for w in launch.options.values())
+    if program is None and not own and target is not None and not (target.value or ".py").endswith(".py"):
+        return True
+    near = (posixpath.dirname(program),) if program else ()
+    return project_files(project).holds(word, path, remote=command.remote, near=near)
+
+
+def _made(script: ShellScript) -> set[str]:
+    """Paths the script makes itself: redirected or teed into, or named as an argument of a
+    command that is not told to read it as a config (`cp template.json ds.json`, `sed`)."""
+    made = {posixpath.normpath(w.value) for w in written_paths(script) if w.value}
+    for command in script.effective_commands():
+        if not (is_python(command.name) or command.name in PY_LAUNCHERS):
+            made.update(posixpath.normpath(w.value) for w in command.args if w.value)
+    return made
+
+
+def _hydra(project, path: str, command: Command) -> Iterator[Finding]:
+    """`--config-path DIR --config-name NAME`: DIR relative to the program's file, NAME.yaml in it."""
+    given = dict(option_values(command, HYDRA))
+    directory, name = given.get("--config-path"), given.get("--config-name")
+    program = _program_file(project, path, command) if directory is not None else None
+    if program is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
+        return
+    config_dir = posixpath.normpath(posixpath.join(posixpath.dirname(program), directory.value))
+    files = project_files(project)
+    if not files.on_disk(config_dir, directory=True):
+        yield Finding(
+            directory.location,
+            f"--config-path {directory.value} is relative to {program}, and {config_dir}/ does not exist: "
+            "Hydra stops at start-up with 'Primary config directory not found'",
+        )
+    elif name is not None and name.value and "--config-dir" not in given:
+        file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
+        if not files.on_disk(file):
+            yield Finding(
+                name.location,
+                f"--config-name {name.value}: {file} does not exist (--config-path is relative to {program}): "
+                f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
+            )
+
+
+def _program_file(project, path: str, command: Command) -> str | None:
+    """The project file of the Python program the command runs: its script, or its `-m` module."""
+    invocation = project.graph.invocation(command)
+    if invocation is not None and invocation.callee is not None:
+        return invocation.callee
+    target = _target(command)
+    if target is None or not target.value or target.value.endswith(".py"):
+        return None
+    return _module_file(project, target.value)
+
+
+def _target(command: Command) -> Word | None:
+    """The script or `-m` module a python or launcher command runs."""
+    launch = launch_of(command)
+    if launch is not None:
+        return launch.program
+    run = python_run(command)
+    return run.target if run is not None else None
+
+
+def _module_file(project, module: str) -> str | None:
+    """`pkg.mod` -> the project's only `.../pkg/mod.py` (or `pkg/mod/__main__.py`)."""
+    known = project.__dict__.setdefault("_module_files", {})
+    if module not in known:
+        tails = ("/" + module.replace(".", "/") + ".py", "/" + module.replace(".", "/") + "/__main__.py")
+        found = [p for p in project.python if any(("/" + p).endswith(t) for t in tails)]
+        known[module] = found[0] if len(found) == 1 else None
+    return known[module]

@@ -1,0 +1,321 @@
+"""gpu-count-mismatch
+
+## What it does
+Compares the processes a launch starts on each node with the GPUs it gets there:
+
+- processes per node: `torchrun --nproc_per_node N` (`--nproc-per-node`, `=N`, also
+  `python -m torch.distributed.run`), `accelerate launch --num_processes N` or `num_processes`
+  in the accelerate config it is given (`--config_file`; divided by `num_machines`),
+  `deepspeed --num_gpus N`;
+- GPUs made visible: `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or
+  Kubernetes `environment`, or the caller's prefix or export (`CUDA_VISIBLE_DEVICES=0,1 bash
+  train.sh`); accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into
+  `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported;
+- the SLURM allocation of the same job script: `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
+  `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
+  launcher's times the tasks per node when `srun` starts it. A count that differs is reported;
+  fewer processes only when the script makes no other launch (a job may split its GPUs between
+  steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
+
+Values from variables are followed when static. `--nproc_per_node gpu`/`auto`, unknown values,
+GPU lists that are not plain ordinals and launches on another host are not reported.
+`deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
+`--num_gpus` is given, and picks its GPUs itself.
+
+## Why is this bad?
+Each of the N processes takes local rank `i` and calls `torch.cuda.set_device(i)`. With fewer
+visible GPUs, ranks past the last one fail with `RuntimeError: CUDA error: invalid device ordinal`,
+but only after the job waited in the queue, the container started, every rank imported torch
+and the rendezvous completed: minutes of a multi-GPU allocation lost. With more GPUs allocated
+than processes, the extra GPUs are paid for and idle for the whole run.
+
+## Example
+```bash
+#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --gres=gpu:4
+srun torchrun --nproc_per_node 8 train.py
+```
+
+## Use instead
+```bash
+#!/bin/bash
+#SBATCH --nodes=1
+#SBATCH --gres=gpu:8
+srun torchrun --nproc_per_node 8 train.py
+```
+or `--nproc_per_node gpu`, which starts one process per visible GPU.
+
+## References
+- torchrun: `--nproc-per-node`, "Number of workers per node; supported values: [auto, cpu, gpu,
+  int]".
+- sbatch(1): `--gpus-per-node`, `--gres`, `--gpus`, `--nodes`, `--ntasks-per-node`.
+- `accelerate launch --num_processes`, "The total number of processes to be launched in
+  parallel", and `--gpu_ids`.
+- DeepSpeed launcher: "ignoring [CUDA_VISIBLE_DEVICES] because one or several of
+  --include/--exclude/--num_gpus/--num_nodes cl args were used".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from launchlint.launches import (
+    Devices,
+    Launch,
+    Setting,
+    device_list,
+    launch_of,
+    processes_per_node,
+    setting,
+    visible_devices,
+)
+from launchlint.model import Finding, Related, Severity
+from launchlint.rulekit import Example
+from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
+from launchlint.shellfacts import Command, Directive, Word
+
+CODE = "LL401"
+NAME = "gpu-count-mismatch"
+SEVERITY = Severity.ERROR
+SUMMARY = "A launch's processes per node do not fit its GPUs (CUDA_VISIBLE_DEVICES, gpu_ids, the SLURM allocation)"
+
+ORDINAL = "'CUDA error: invalid device ordinal'"
+# `gpu:4`, `gpu:a100:4`, `gpu:a100:4(S:0-1)` in --gres; `4` or `a100:4` in --gpus-per-node
+_GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
+_TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
+
+INVALID = [
+    Example(
+        {
+            "pretrain.sbatch": (
+                "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\n"
+                "srun torchrun --nproc_per_node 8 train.py\n"
+            ),
+        },
+        ["LL401 pretrain.sbatch:4"],
+    ),
+    Example(  # accelerate's config: 8 processes, 4 GPU ids
+        {
+            "launch.sh": "#!/bin/bash\naccelerate launch --config_file accelerate.yaml train.py\n",
+            "accelerate.yaml": "distributed_type: MULTI_GPU\nnum_machines: 1\nnum_processes: 8\ngpu_ids: 0,1,2,3\n",
+        },
+        ["LL401 accelerate.yaml:3"],
+    ),
+    Example(  # an export, a prefix, a variable, the caller's prefix, and the `=` form
+        {
+            "a.sh": "export CUDA_VISIBLE_DEVICES=0,1\nN=4\ntorchrun --nproc-per-node=$N train.py\n",
+            "b.sh": "CUDA_VISIBLE_DEVICES=3 python -m torch.distributed.run --nproc_per_node 2 train.py\n",
+            "run.sh": "CUDA_VISIBLE_DEVICES=0,1 bash c.sh\n",
+            "c.sh": "accelerate launch --num_processes 4 train.py\n",
+        },
+        ["LL401 a.sh:3", "LL401 b.sh:1", "LL401 c.sh:1"],
+    ),
+    Example(  # a Compose service's environment; --gpus over --nodes
+        {
+            "compose.yaml": (
+                "services:\n  train:\n    environment:\n      CUDA_VISIBLE_DEVICES: '0,1'\n"
+                "    command: torchrun --nproc_per_node 4 train.py\n"
+            ),
+            "job.sbatch": "#!/bin/bash\n#SBATCH -N 2\n#SBATCH --gpus=8\nsrun deepspeed --num_gpus 8 train.py\n",
+        },
+        ["LL401 compose.yaml:5", "LL401 job.sbatch:4"],
+    ),
+]
+
+VALID = [
+    Example(  # Megatron style: the counts come from the cluster's environment
+        {
+            "pretrain_gpt.sh": (
+                "#!/bin/bash\nGPUS_PER_NODE=8\nNNODES=${SLURM_NNODES:-1}\nNODE_RANK=${SLURM_NODEID:-0}\n"
+                "MASTER_ADDR=${MASTER_ADDR:-localhost}\nMASTER_PORT=6000\n"
+                "DISTRIBUTED_ARGS=\"--nproc_per_node $GPUS_PER_NODE --nnodes $NNODES --node_rank $NODE_RANK "
+                "--master_addr $MASTER_ADDR --master_port $MASTER_PORT\"\n"
+                "torchrun $DISTRIBUTED_ARGS pretrain_gpt.py --tensor-model-parallel-size 2\n"
+            ),
+        }
+    ),
+    Example(  # matching counts; `gpu`; fewer processes than visible GPUs; a job split in two steps
+        {
+            "a.sbatch": "#!/bin/bash\n#SBATCH --gpus-per-node=a100:8\nsrun torchrun --nproc_per_node=8 train.py\n",
+            "b.sh": (
+                "CUDA_VISIBLE_DEVICES=0,1,2,3 torchrun --nproc_per_node 2 train.py\n"
+                "CUDA_VISIBLE_DEVICES=0 torchrun --nproc_per_node gpu train.py\n"
+            ),
+            "c.sbatch": (
+                "#!/bin/bash\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 1 convert.py\n"
+                "torchrun --nproc_per_node 8 train.py\n"
+            ),
+        }
+    ),
+    Example(  # deepspeed picks its own GPUs; accelerate's gpu_ids decide over the environment
+        {
+            "d.sh": (
+                "export CUDA_VISIBLE_DEVICES=0,1\ndeepspeed --num_gpus 4 train.py\n"
+                "accelerate launch --num_processes 4 --gpu_ids 0,1,2,3 train.py\n"
+            ),
+        }
+    ),
+    Example(  # a remote launch does not run in this job; a dynamic device list
+        {
+            "e.sbatch": (
+                "#!/bin/bash\n#SBATCH --gres=gpu:4\nssh node2 'torchrun --nproc_per_node 8 train.py'\n"
+                "CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 8 train.py\n"
+            ),
+        }
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """The GPUs per node a SLURM job script asks for, and the directive that says so."""
+
+    count: int
+    word: Word
+    said: str  # "#SBATCH --gres=gpu:4"
+
+
+def check(project) -> Iterator[Finding]:
+    for path, script in project.shell.items():
+        launches = [launch for launch in map(launch_of, script.effective_commands()) if launch is not None]
+        options = {name: (value, word) for d in script.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
+        allocation = _allocation(options)
+        for launch in launches:
+            found = processes_per_node(project, path, launch)
+            if found is None or launch.command.remote:
+                continue
+            count, said = found
+            visible, places = _visible(project, path, launch)
+            for devices, where in places:
+                if count > devices.count:
+                    yield _too_many(launch, count, said, devices, where)
+            if allocation is not None and not visible and not _submitted(launch.command):
+                yield from _against_job(launch, count, said, allocation, options, alone=len(launches) == 1)
+
+
+def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devices, str]]]:
+    """(restricted?, [(devices, where they are set)]) for the launch: its accelerate gpu_ids,
+    else its CUDA_VISIBLE_DEVICES, else each caller's."""
+    if launch.launcher == "deepspeed":  # ignores CUDA_VISIBLE_DEVICES when --num_gpus is given
+        return False, []
+    if launch.launcher == "accelerate":
+        ids = setting(project, path, launch, "gpu_ids")
+        devices = device_list(ids.word, ids.said) if ids is not None else None
+        if devices is not None:
+            return True, [(devices, "")]
+    restricted, devices = visible_devices(launch.command)
+    if restricted:
+        return True, [(devices, "")] if devices is not None else []
+    places = []
+    for invocation in project.graph.callers(path):
+        devices = visible_devices(invocation.command)[1]
+        if devices is not None and invocation.kind == "shell":
+            places.append((devices, f" when {invocation.caller} runs it"))
+    return False, places
+
+
+def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:
+    return Finding(
+        said.word.location,
+        f"{launch.launcher} starts {count} processes per node ({said.said}) but {_gpus(devices.count)} visible"
+        f"{where} ({devices.said}): {_ranks(devices.count, count)} with {ORDINAL} after start-up",
+        (Related(devices.word.location, f"{devices.said} makes {_gpus(devices.count)} visible here"),),
+    )
+
+
+def _gpus(count: int) -> str:
+    return "1 GPU is" if count == 1 else f"{count} GPUs are"
+
+
+def _ranks(first: int, count: int) -> str:
+    """The local ranks past the last GPU: `rank 4 fails`, `ranks 4 to 7 fail`."""
+    return f"rank {first} fails" if first == count - 1 else f"ranks {first} to {count - 1} fail"
+
+
+def _against_job(
+    launch: Launch, count: int, said: Setting, allocation: Allocation, options, *, alone: bool
+) -> Iterator[Finding]:
+    tasks = _tasks_per_node(launch.command, options)
+    if tasks is None or count * tasks == allocation.count or (count * tasks < allocation.count and not alone):
+        return
+    total, gpus = count * tasks, allocation.count
+    if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
+        starts = f"srun starts {tasks} copies of {launch.launcher} per node, {count} processes each ({said.said})"
+        outcome = f"{total} processes per node, and each copy's local ranks start at 0 on the same GPUs"
+    elif total > gpus:
+        starts = f"{launch.launcher} starts {total} processes per node ({said.said})"
+        outcome = f"{_ranks(gpus, total)} with {ORDINAL} after start-up"
+    else:
+        starts = f"{launch.launcher} starts {total} processes per node ({said.said})"
+        outcome = f"{gpus - total} of them sit idle for the whole run"
+    yield Finding(
+        said.word.location,
+        f"{starts} but the job allocates {gpus} GPUs per node ({allocation.said}): {outcome}",
+        (Related(allocation.word.location, f"the job allocates {gpus} GPUs per node here"),),
+    )
+
+
+def _allocation(options: dict[str, tuple[str, Word]]) -> Allocation | None:
+    """GPUs per node from the job's header; None when not stated or not a plain count."""
+    if "--gpus-per-node" in options:
+        value, word = options["--gpus-per-node"]
+        match = _TYPED_COUNT.match(value)
+        return Allocation(int(match.group(1)), word, f"#SBATCH --gpus-per-node={value}") if match else None
+    if "--gres" in options:
+        value, word = options["--gres"]
+        counts = [m.group(1) for m in map(_GRES_GPU.match, value.split(",")) if m]
+        return Allocation(int(counts[0]), word, f"#SBATCH --gres={value}") if len(counts) == 1 else None
+    if "--gpus-per-task" in options:
+        value, word = options["--gpus-per-task"]
+        match, tasks = _TYPED_COUNT.match(value), _stated_tasks(options, options)
+        if match is None or not tasks:
+            return None
+        layout = f"{tasks} tasks per node" if tasks > 1 else "1 task per node"
+        return Allocation(int(match.group(1)) * tasks, word, f"#SBATCH --gpus-per-task={value} x {layout}")
+    gpus = options.get("--gpus") or options.get("-G")
+    nodes = _number(options.get("--nodes") or options.get("-N"))
+    match = _TYPED_COUNT.match(gpus[0]) if gpus is not None else None
+    if match is None or not nodes or int(match.group(1)) % nodes:
+        return None
+    return Allocation(int(match.group(1)) // nodes, gpus[1], f"#SBATCH --gpus={gpus[0]} over {nodes} nodes")
+
+
+def _tasks_per_node(command: Command, job: dict[str, tuple[str, Word]]) -> int | None:
+    """How many copies of the launcher run on a node: 1 in the batch script itself; under
+    `srun`, the tasks per node its options or the job's give; None when they cannot be told."""
+    srun = next((w.command for w in command.wrappers if w.kind == "srun"), None)
+    if srun is None:
+        return 1
+    return _stated_tasks({name: (value, word) for name, value, word in _srun_options(srun)}, job)
+
+
+def _stated_tasks(options: dict[str, tuple[str, Word]], job: dict[str, tuple[str, Word]]) -> int | None:
+    """Tasks per node: `--ntasks-per-node`, or `--ntasks` over the nodes, from `options` or else
+    the job's; 1 when neither says (one task per node); None when not a whole number."""
+    for stated in (options, job):
+        if "--ntasks-per-node" in stated:
+            return _number(stated["--ntasks-per-node"])
+        if "--ntasks" in stated or "-n" in stated:
+            tasks = _number(stated.get("--ntasks") or stated.get("-n"))
+            nodes = _number(next((o[n] for o in (stated, job) for n in ("--nodes", "-N") if n in o), None))
+            return tasks // nodes if tasks and nodes and tasks % nodes == 0 else None
+    return 1
+
+
+def _srun_options(srun: Command) -> list[tuple[str, str, Word]]:
+    """`srun`'s own options, before the command it runs: spelled as in `#SBATCH` lines."""
+    first = srun.inner[0].words[0] if srun.inner else None
+    own = next((i for i, word in enumerate(srun.args) if word is first), len(srun.args))
+    return sbatch_options(Directive("srun", srun.args[:own], srun.location))
+
+
+def _number(option: tuple[str, Word] | None) -> int | None:
+    return int(option[0]) if option is not None and option[0].isdigit() else None
+
+
+def _submitted(command: Command) -> bool:
+    """Inside `sbatch --wrap`: another job, with its own allocation."""
+    return any(w.kind == "sbatch" for w in command.wrappers)

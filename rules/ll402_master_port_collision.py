@@ -1,0 +1,307 @@
+"""master-port-collision
+
+## What it does
+Finds two launches that can run at the same time on the same host and listen on the same
+rendezvous port: `--master_port`/`--master-port` (torchrun, deepspeed, `python -m
+torch.distributed.run`/`launch`), `--main_process_port` (accelerate, or `main_process_port` in
+its config), `MASTER_PORT=... python train.py`, and the default 29500 of torchrun and deepspeed
+when no port is given.
+
+At the same time means: a background job (`&`, also `nohup ... &`) and any launch after it
+before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`screen -dm` sessions; a job
+started in the background inside a loop, with the same port every time round. A script run
+that way (`bash train.sh &`) counts as its launch. Launches that run one after the other, in
+different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
+another's rendezvous (`--node_rank 1`) are not reported, nor is a launch whose options are
+partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it may hold a port). A port computed per job
+(`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d rendezvous
+(`--rdzv_backend c10d`, which picks a free port or joins the first store) never collide.
+
+## Why is this bad?
+Rank 0 of each launch binds the port. The second launch on the same host cannot: after its
+start-up, it dies with `RuntimeError: The server socket has failed to listen on any local
+network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already
+in use)` (older PyTorch: `RuntimeError: Address already in use`). In a sweep, every job but the first fails that way,
+often after the first one has been running long enough that nobody is watching.
+
+## Example
+```bash
+CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 train.py --lr 1e-4 &
+CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node 2 train.py --lr 3e-4 &
+wait
+```
+
+## Use instead
+```bash
+CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 --master_port 29500 train.py --lr 1e-4 &
+CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node 2 --master_port 29501 train.py --lr 3e-4 &
+wait
+```
+or `torchrun --standalone`, which takes a free port, for single-node jobs.
+
+## References
+- torchrun: `--master-port`, "Port on the master node ... Default 29500"; `--standalone`, "Useful
+  when launching single-node, multi-worker job ... automatically assigns a free port".
+- DeepSpeed launcher `--master_port` (default `TORCH_DISTRIBUTED_DEFAULT_PORT`, 29500).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from launchlint.launches import Port, launch_of, rendezvous_port
+from launchlint.model import Finding, Location, Related, Severity
+from launchlint.rulekit import Example
+from launchlint.shellfacts import ARM, LOOP, Block, Command, ShellScript
+
+CODE = "LL402"
+NAME = "master-port-collision"
+SEVERITY = Severity.ERROR
+SUMMARY = "Two launches that run at the same time on one host use the same rendezvous port"
+
+IN_USE = "'Address already in use' (The server socket has failed to listen on any local network address)"
+WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone
+ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
+
+INVALID = [
+    Example(
+        {
+            "sweep.sh": (
+                "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 train.py --lr 1e-4 &\n"
+                "CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node 2 train.py --lr 3e-4 &\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:3"],
+    ),
+    Example(  # separate tmux sessions, one port from a variable
+        {
+            "launch.sh": (
+                "PORT=6000\ntmux new-session -d -s a \"torchrun --master_port $PORT train.py\"\n"
+                "tmux new-session -d -s b \"deepspeed --master_port=6000 train.py\"\n"
+            ),
+        },
+        ["LL402 launch.sh:3"],
+    ),
+    Example(  # a background job in a loop, the same port each time; a background script
+        {
+            "loop.sh": (
+                "for lr in 1e-4 3e-4; do\n  MASTER_PORT=29511 python train.py --lr $lr &\ndone\nwait\n"
+            ),
+            "run_all.sh": "nohup bash train.sh > a.log 2>&1 &\naccelerate launch --main_process_port 29500 x.py\n",
+            "train.sh": "torchrun --nproc_per_node 8 train.py\n",
+        },
+        ["LL402 loop.sh:2", "LL402 run_all.sh:2"],
+    ),
+]
+
+VALID = [
+    Example(  # a sweep that computes a port per job
+        {
+            "sweep.sh": (
+                "#!/bin/bash\nfor i in 0 1 2 3; do\n"
+                "  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 1 --master_port $((29500 + i)) train.py &\n"
+                "done\nwait\n"
+                "torchrun --master_port $RANDOM train.py &\ntorchrun --master_port $RANDOM train.py &\nwait\n"
+            ),
+        }
+    ),
+    Example(  # one after the other; waited for; --standalone; exclusive branches
+        {
+            "run.sh": (
+                "torchrun --nproc_per_node 8 pretrain.py\ntorchrun --nproc_per_node 8 finetune.py\n"
+                "torchrun eval.py &\nwait\ntorchrun eval2.py\n"
+                "torchrun --standalone --nproc_per_node 4 a.py &\ntorchrun --standalone --nproc_per_node 4 b.py &\n"
+                "if [ \"$1\" = big ]; then torchrun big.py & else torchrun small.py & fi\n"
+            ),
+        }
+    ),
+    Example(  # Megatron style: one multi-node launch; a second node joins the first's port
+        {
+            "pretrain_gpt.sh": (
+                "#!/bin/bash\nGPUS_PER_NODE=8\nMASTER_ADDR=${MASTER_ADDR:-localhost}\nMASTER_PORT=6000\n"
+                "NNODES=${SLURM_NNODES:-1}\nNODE_RANK=${SLURM_NODEID:-0}\n"
+                "torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES --node_rank $NODE_RANK "
+                "--master_addr $MASTER_ADDR --master_port $MASTER_PORT pretrain_gpt.py\n"
+            ),
+            "two_nodes_one_host.sh": (
+                "torchrun --nnodes 2 --node_rank 0 --master_port 29400 train.py &\n"
+                "torchrun --nnodes 2 --node_rank 1 --master_port 29400 train.py &\nwait\n"
+            ),
+        }
+    ),
+    Example(  # other hosts; a c10d rendezvous; a fresh port per iteration from arithmetic
+        {
+            "hosts.sh": (
+                "ssh gpu1 'torchrun train.py' &\nssh gpu2 'torchrun train.py' &\n"
+                "srun -w node1 torchrun train.py &\nsrun -w node2 torchrun train.py &\n"
+                "torchrun --rdzv_backend c10d --rdzv_endpoint localhost:0 a.py &\n"
+                "torchrun --rdzv_backend c10d --rdzv_endpoint localhost:0 b.py &\nwait\n"
+                "PORT=29600\nfor s in 1 2; do torchrun --master_port $PORT train.py & PORT=$((PORT + 1)); done\n"
+            ),
+        }
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Job:
+    """A launch as the script that starts it sees it."""
+
+    chain: tuple[Command, ...]  # the commands of this script that start it, outermost first
+    launch: Command  # the launch itself (in this script or in a script it runs)
+    path: str  # the launch's file
+    port: Port
+
+    @property
+    def where(self) -> Location:
+        """Where to point: the port as written, else the launch; for a launch in another
+        script, the line of this script that starts it."""
+        if self.launch is not self.chain[-1]:
+            return self.chain[-1].location
+        return self.port.word.location if self.port.word is not None else self.launch.words[0].location
+
+    @property
+    def name(self) -> str:
+        launch = launch_of(self.launch)
+        return launch.launcher if launch is not None else self.launch.name or "the launch"
+
+
+def check(project) -> Iterator[Finding]:
+    scripts_run = _scripts_run(project)
+    for path, script in project.shell.items():
+        jobs = _jobs(project, path, script, scripts_run)
+        position = {id(c): i for i, c in enumerate(script.commands)}
+        waits = [i for i, c in enumerate(script.commands) if c.name in WAITS]
+        for n, job in enumerate(jobs):
+            repeated = _repeated(job, script)
+            if repeated is not None:
+                yield _in_a_loop(job, repeated)
+                continue
+            for earlier in jobs[:n]:
+                why = _together(earlier, job, position, waits)
+                if earlier.port.number == job.port.number and why:
+                    yield _collision(earlier, job, why)
+                    break
+
+
+def _scripts_run(project) -> dict[str, list]:
+    """Caller -> its invocations of the project's shell scripts."""
+    runs = defaultdict(list)
+    for invocation in project.graph.invocations:
+        if invocation.kind == "shell" and invocation.callee in project.shell:
+            runs[invocation.caller].append(invocation)
+    return runs
+
+
+def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
+    """The script's launches with a fixed port, then those of the scripts it runs (their
+    foreground launches, which run as long as the script that starts them)."""
+    jobs = []
+    for command in script.effective_commands():
+        port = rendezvous_port(project, path, command)
+        if port is not None and not _elsewhere(command):
+            jobs.append(Job(_chain(command), command, path, port))
+    for invocation in scripts_run.get(path, []):
+        if _elsewhere(invocation.command):
+            continue
+        for command in project.shell[invocation.callee].effective_commands():
+            port = rendezvous_port(project, invocation.callee, command)
+            if port is not None and not _elsewhere(command) and _at_once(_chain(command)) is None:
+                jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
+    return sorted(jobs, key=lambda job: job.where)
+
+
+def _chain(command: Command) -> tuple[Command, ...]:
+    return (*(w.command for w in command.wrappers), command)
+
+
+def _elsewhere(command: Command) -> bool:
+    return any(w.remote or w.kind in ELSEWHERE for w in command.wrappers)
+
+
+def _at_once(chain: tuple[Command, ...]) -> str | None:
+    """Why the first command of the chain returns while the last still runs, if it does."""
+    if any(c.background for c in chain):
+        return "a background job"
+    detached = [w.kind for w in chain[-1].wrappers[-len(chain) + 1 :] if w.detached] if len(chain) > 1 else []
+    return f"started in a {detached[0]} session" if detached else None
+
+
+def _together(first: Job, second: Job, position: dict[int, int], waits: list[int]) -> str | None:
+    """Why the two jobs run at the same time, or None: compared where their chains part."""
+    k = 0
+    while k < min(len(first.chain), len(second.chain)) - 1 and first.chain[k] is second.chain[k]:
+        k += 1
+    a, b = first.chain[k:], second.chain[k:]
+    if a[0] is b[0]:
+        return None  # one command starts both: its own script decides
+    if position[id(a[0])] > position[id(b[0])]:
+        a, b = b, a
+    if _exclusive(a[0].blocks, b[0].blocks) or _same_pane(a, b):
+        return None
+    if any(position[id(a[0])] < w < position[id(b[0])] for w in waits):
+        return None
+    return _at_once(a)
+
+
+def _exclusive(left: tuple[Block, ...], right: tuple[Block, ...]) -> bool:
+    """In different arms of one if/case: never both run."""
+    return any(x.kind == ARM and x.statement == y.statement and x.arm != y.arm for x in left for y in right)
+
+
+def _same_pane(a: tuple[Command, ...], b: tuple[Command, ...]) -> bool:
+    """`tmux send-keys` into the same pane: the second command waits at the prompt."""
+    panes = [_pane(chain) for chain in (a, b)]
+    return panes[0] is not None and panes[0] == panes[1]
+
+
+def _pane(chain: tuple[Command, ...]) -> str | None:
+    """The target of a `tmux send-keys` in the chain ("" for the current pane, "?" unknown)."""
+    for command in chain:
+        values = [w.value for w in command.words]
+        if command.name == "tmux" and ("send-keys" in values or "send" in values):
+            return (values[values.index("-t") + 1] or "?") if "-t" in values[:-1] else ""
+    return None
+
+
+def _repeated(job: Job, script: ShellScript) -> Block | None:
+    """The loop that starts the job again while it still runs, on the same port."""
+    for i, command in enumerate(job.chain):
+        loops = [block for block in command.blocks if block.kind == LOOP]
+        if loops and _at_once(job.chain[i:]) and not any(_waits_in(script, loop) for loop in loops):
+            return loops[-1]
+    return None
+
+
+def _waits_in(script: ShellScript, loop: Block) -> bool:
+    return any(c.name in WAITS and loop in c.blocks for c in script.commands)
+
+
+def _in_a_loop(job: Job, loop: Block) -> Finding:
+    return Finding(
+        job.where,
+        f"{job.name} is started in the background in a loop (line {loop.statement.line}), on the same port every "
+        f"time round ({job.port.said}): from the second time round, rank 0 fails with {IN_USE}",
+        _launch_note(job),
+    )
+
+
+def _collision(first: Job, second: Job, why: str) -> Finding:
+    related = (Related(first.where, f"{first.name} on port {first.port.number} ({first.port.said}) starts here"),)
+    notes = dict.fromkeys(related + _launch_note(first) + _launch_note(second))  # one note per place
+    return Finding(
+        second.where,
+        f"{second.name} listens on port {second.port.number} ({second.port.said}), as {first.name} at line "
+        f"{first.where.line} does, and they run at the same time ({why}): the second fails with {IN_USE}",
+        tuple(notes),
+    )
+
+
+def _launch_note(job: Job) -> tuple[Related, ...]:
+    """For a launch in another script, where that launch is."""
+    if job.launch is job.chain[-1]:
+        return ()
+    where = job.port.word.location if job.port.word is not None else job.launch.words[0].location
+    return (Related(where, f"{job.path} launches {job.name} here"),)

@@ -1,0 +1,118 @@
+"""LL304, LL401 and LL402 through the real `launchlint` command: each finding at the exact
+column of the word to change, the other place as a related location, and a Megatron-style
+launcher left alone."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.conftest import write_project
+
+REPO = Path(__file__).resolve().parent.parent
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+RESOURCE_RULES = "LL304,LL401,LL402"
+
+
+def lint(root: Path, files: dict[str, str]) -> list[dict]:
+    write_project(root, files)
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--format", "json", "--select", RESOURCE_RULES, "."],
+        cwd=root, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def where(findings: list[dict]) -> list[tuple[str, str, int, int]]:
+    return [(f["code"], f["path"], f["line"], f["column"]) for f in findings]
+
+
+def related(finding: dict) -> list[tuple[str, int, int]]:
+    return [(r["path"], r["line"], r["column"]) for r in finding["related"]]
+
+
+def test_missing_configs_at_their_values(tmp_path):
+    found = lint(
+        tmp_path,
+        {
+            "train.sh": (
+                "#!/bin/bash\n"
+                "deepspeed train.py --deepspeed configs/ds_zero3.json --config=configs/exp.yaml\n"
+                "ssh gpu1 'python /srv/train.py --config /srv/missing.yaml'\n"
+                "python3 -m trainer.main --config-path=conf --config-name=base\n"
+            ),
+            "train.py": "print('train')\n",
+            "configs/ds_z3.json": "{}\n",
+            "trainer/main.py": "import hydra\n",
+            "trainer/conf/ppo.yaml": "a: 1\n",
+        },
+    )
+    assert where(found) == [
+        ("LL304", "train.sh", 2, 32),  # the word after --deepspeed
+        ("LL304", "train.sh", 2, 63),  # the value of --config=, not the option
+        ("LL304", "train.sh", 4, 58),  # base.yaml is not in trainer/conf/
+    ]
+    assert "FileNotFoundError" in found[0]["message"]
+    assert "trainer/conf/base.yaml" in found[2]["message"]
+
+
+def test_slurm_allocation_and_accelerate_config(tmp_path):
+    found = lint(
+        tmp_path,
+        {
+            "pretrain.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsrun torchrun --nproc_per_node 8 train.py\n",
+            "launch.sh": "accelerate launch --config_file accelerate.yaml train.py\n",
+            "accelerate.yaml": "num_machines: 1\nnum_processes: 8\ngpu_ids: 0,1,2,3\n",
+            "sweep.sh": "export CUDA_VISIBLE_DEVICES=0,1\nN=4\ntorchrun --nproc-per-node=$N train.py\n",
+        },
+    )
+    assert where(found) == [
+        ("LL401", "accelerate.yaml", 2, 16),
+        ("LL401", "pretrain.sbatch", 4, 32),
+        ("LL401", "sweep.sh", 3, 27),  # the `$N` of `--nproc-per-node=$N`
+    ]
+    yaml, sbatch, sweep = found
+    assert related(yaml) == [("accelerate.yaml", 3, 10)]  # gpu_ids
+    assert related(sbatch) == [("pretrain.sbatch", 3, 9)]  # the --gres directive
+    assert related(sweep) == [("sweep.sh", 1, 29)]  # the exported value
+    assert "CUDA error: invalid device ordinal" in sbatch["message"]
+    assert "8 processes per node" in sbatch["message"] and "4 GPUs per node" in sbatch["message"]
+
+
+def test_port_collisions_in_background_and_in_tmux_strings(tmp_path):
+    found = lint(
+        tmp_path,
+        {
+            "sweep.sh": (
+                "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 train.py &\n"
+                "CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node 2 train.py &\nwait\n"
+            ),
+            "tmux.sh": (
+                "tmux new-session -d -s a 'torchrun --master_port 6000 train.py'\n"
+                "tmux new-session -d -s b 'torchrun --master-port=6000 eval.py'\n"
+            ),
+            "ok.sh": (
+                "for i in 0 1 2 3; do\n"
+                "  CUDA_VISIBLE_DEVICES=$i torchrun --master_port $((29500 + i)) train.py &\ndone\nwait\n"
+                "torchrun --standalone a.py &\ntorchrun --standalone b.py &\nwait\n"
+            ),
+        },
+    )
+    assert where(found) == [
+        ("LL402", "sweep.sh", 2, 26),  # the second torchrun, on the default port
+        ("LL402", "tmux.sh", 2, 50),  # inside the quoted string, at the port's value
+    ]
+    assert related(found[0]) == [("sweep.sh", 1, 26)]
+    assert related(found[1]) == [("tmux.sh", 1, 50)]
+    assert "Address already in use" in found[0]["message"] and "29500" in found[0]["message"]
+
+
+def test_megatron_style_launchers_are_clean():
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--select", RESOURCE_RULES, "fixtures/megatron-clean"],
+        cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
