@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from .graph import Resolver, is_long_running
+from .launches import option_values
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
@@ -198,12 +199,4 @@ def config_places(project, resolver: Resolver, caller: str, command: Command) ->
 
 def _config_arguments(command: Command) -> list[Word]:
     """The values of `--config x.yaml` and `--config=x.yaml`."""
-    found = []
-    for word, following in zip(command.words, [*command.words[1:], None]):
-        value = word.value or ""
-        if value in CONFIG_FLAGS and following is not None:
-            found.append(following)
-        elif value.startswith(tuple(flag + "=" for flag in CONFIG_FLAGS)):
-            cut = value.index("=") + 1
-            found.append(Word(value[cut:], value[cut:], word.location, word.origin[cut:]))
-    return found
+    return [word for _, word in option_values(command, CONFIG_FLAGS)]
