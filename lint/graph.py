@@ -23,13 +23,20 @@ PY_LAUNCHERS = {
                  "--master_addr", "--master-addr", "--master_port", "--master-port", "--rdzv_backend",
                  "--rdzv-backend", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_id", "--rdzv-id",
                  "--rdzv_conf", "--max_restarts", "--max-restarts", "--monitor_interval", "--log_dir",
-                 "--log-dir", "--redirects", "--tee", "--role", "--local_addr", "--start_method"},
+                 "--log-dir", "--redirects", "--tee", "--role", "--local_addr", "--start_method",
+                 "--local-ranks-filter", "--local_ranks_filter", "--logs-specs", "--logs_specs", "-r", "-t"},
     "accelerate": {"--config_file", "--num_processes", "--num_machines", "--machine_rank",
                    "--main_process_ip", "--main_process_port", "--mixed_precision", "--gpu_ids",
-                   "--deepspeed_config_file", "--dynamo_backend", "--num_cpu_threads_per_process"},
+                   "--deepspeed_config_file", "--dynamo_backend", "--num_cpu_threads_per_process",
+                   "--zero_stage", "--gradient_accumulation_steps", "--rdzv_backend"},
     "deepspeed": {"--num_gpus", "--num_nodes", "--hostfile", "--include", "--exclude",
-                  "--master_port", "--master_addr", "--launcher", "--node_rank"},
+                  "--master_port", "--master_addr", "--launcher", "--node_rank", "--launcher_args",
+                  "--ssh_port", "--bind_core_list", "--autotuning", "-H", "-i", "-e"},
 }
+# `torchrun -m pkg.train`, `accelerate launch -m`, `deepspeed --module`: the program is a module.
+MODULE_FLAGS = {"-m", "--module"}
+# `python -m torch.distributed.run [its options] x.py` is torchrun.
+TORCHRUN_MODULES = {"torch.distributed.run", "torch.distributed.launch"}
 # Commands whose output is the job's: what a caller's `| tee` is there to capture.
 LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "srun", "mpirun", "horovodrun"}
 
@@ -136,19 +143,49 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
         run = python_run(command)
-        if run is None or run.kind != "script" or not run.target.value:
+        if run is None or not run.target.value:
             return None
+        if run.kind == "module":  # `python -m pkg.train`, or torchrun spelled as a module
+            is_torchrun = run.target.value in TORCHRUN_MODULES
+            return launched_program("torchrun", list(run.args)) if is_torchrun else ("module", run.target, list(run.args))
         return "python", run.target, list(run.args)
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
-        rest = _positional(words[start:], PY_LAUNCHERS[name])
-        if rest and rest[0].value and rest[0].value.endswith(".py"):
-            return "python", rest[0], rest[1:]
-        return None
+        return launched_program(name, words[start:])
     first = words[0].value or ""
     if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
     return None
+
+
+def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
+    """("python", x.py, its arguments) or ("module", pkg.train, ...) after a launcher's own
+    options. An option not in our table takes the next word as its value unless that word is an
+    option or the program (`x.py`): launchers grow options faster than the table does."""
+    valued, module, i = PY_LAUNCHERS[launcher], False, 0
+    while i < len(words):
+        value = words[i].value
+        if value is None:
+            return None
+        if not value.startswith("-") or value == "-":
+            break
+        if value in ("--no_python", "--no-python"):
+            return None  # the program is an executable, not Python
+        module = module or value in MODULE_FLAGS
+        following = words[i + 1].value if i + 1 < len(words) else None
+        flag_alone = "=" in value or value in MODULE_FLAGS or not following or following.startswith("-")
+        if value in valued or not (flag_alone or following.endswith(".py")):
+            if module and value not in valued:
+                return None  # `-m ... --opt word`: the word is the module or the option's value
+            i += 2
+        else:
+            i += 1
+    program = words[i] if i < len(words) else None
+    if program is None or not program.value:
+        return None
+    if module:
+        return "module", program, words[i + 1 :]
+    return ("python", program, words[i + 1 :]) if program.value.endswith(".py") else None
 
 
 def _positional(words: list[Word], valued: set[str]) -> list[Word]:
@@ -176,7 +213,10 @@ class LaunchGraph:
                 if found is None:
                     continue
                 kind, target, args = found
-                callee = resolver.resolve(target, path, remote=command.remote)
+                if kind == "module":
+                    callee = resolver.resolve_module(target, path)
+                else:
+                    callee = resolver.resolve(target, path, remote=command.remote)
                 invocations.append(Invocation(path, command, kind, target, callee, args))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
@@ -229,4 +269,35 @@ class Resolver:
             if candidate in self.files:
                 return candidate
         same_name = self.by_name.get(posixpath.basename(value), [])
-        return same_name[0] if len(same_name) == 1 else None
+        if len(same_name) == 1:
+            return same_name[0]
+        return None if value.startswith("/") or remote else self._above(value, caller)
+
+    def _above(self, value: str, caller: str) -> str | None:
+        """Run from a directory above the launcher's own, the nearest that has the path: the
+        usual `cd step1 && bash training_scripts/run.sh` whose script says `python main.py`."""
+        directory = posixpath.dirname(posixpath.dirname(caller))
+        while directory:
+            candidate = posixpath.normpath(posixpath.join(directory, value))
+            if candidate in self.files:
+                return candidate
+            directory = posixpath.dirname(directory)
+        return None
+
+    def resolve_module(self, word: Word, caller: str) -> str | None:
+        """`python -m pkg.train`: pkg/train.py (or pkg/train/__main__.py) from the launcher's
+        directory or the project root, else the project's only file that ends so. A bare name
+        (`-m pytest`) is never matched by name alone: it is a library's as often as not."""
+        value = word.value or ""
+        if not value or not all(part.isidentifier() for part in value.split(".")):
+            return None
+        base = value.replace(".", "/")
+        tails = (base + ".py", base + "/__main__.py")
+        for tail in tails:
+            for candidate in (posixpath.join(posixpath.dirname(caller), tail), tail):
+                if posixpath.normpath(candidate) in self.files:
+                    return posixpath.normpath(candidate)
+        if "." not in value:
+            return None
+        ending = [p for t in tails for p in self.by_name.get(posixpath.basename(t), []) if p.endswith("/" + t)]
+        return ending[0] if len(ending) == 1 else None

@@ -149,18 +149,20 @@ class ThreadEntry:
 
 @dataclass(frozen=True)
 class Option:
-    """One `add_argument` of an argparse parser."""
+    """One `add_argument` of an argparse parser (or a click/typer parameter, an HF dataclass field)."""
 
     flags: tuple[str, ...]  # ("--lr", "-l"), or ("lr",) for a positional
     dest: str
     required: bool
-    action: str | None
+    action: str | None  # a literal action ('store_true'), else its qualified name
     location: Location
+    nargs: str | None = None  # "?", "+", "*", "2", "argparse.REMAINDER"; None: what the action takes
 
 
 @dataclass
 class ArgParser:
-    """An `argparse.ArgumentParser` and what the module adds to it.
+    """An `argparse.ArgumentParser` and what the module adds to it; also an `HfArgumentParser`
+    (its dataclasses' fields are resolved by the project), a click command or group, a typer app.
 
     `complete` is False when some option strings are not static or the parser is handed to code
     outside the module, so an absent flag proves nothing.
@@ -174,6 +176,32 @@ class ArgParser:
     parse_known_args: bool = False
     complete: bool = True
     subcommand: str | None = None  # for `subparsers.add_parser("train")`
+    kind: str = "argparse"  # argparse | hf | click | typer
+    parsed_in: tuple[str, ...] = ()  # functions that parse the process's own arguments with it
+    commands: dict[str, ArgParser] = field(default_factory=dict)  # subcommand -> its parser
+    open_commands: bool = False  # some subcommand's name is not static
+    dataclasses: tuple[str, ...] = ()  # HfArgumentParser: its dataclasses, dotted as written
+    reads_files: bool = False  # values can also come from files (`@args.txt`, HF's parse_json_file)
+
+
+@dataclass(frozen=True)
+class DataField:
+    """One field of a dataclass: an `HfArgumentParser` makes it the option `--name`."""
+
+    name: str
+    location: Location
+    required: bool  # no default and no default_factory
+    boolean: bool  # annotated `bool` (or Optional[bool]): `--name` alone means True
+    default_true: bool  # HfArgumentParser adds `--no_name` for these
+    aliases: tuple[str, ...] = ()  # `metadata={"aliases": [...]}`
+
+
+@dataclass(frozen=True)
+class Dataclass:
+    qualname: str
+    bases: tuple[str, ...]  # dotted, as written
+    fields: tuple[DataField, ...]
+    complete: bool = True  # False when some field's flags are not static
 
 
 @dataclass
@@ -190,6 +218,7 @@ class PythonModule:
     compile_sites: list[CompileSite] = field(default_factory=list)
     thread_entries: list[ThreadEntry] = field(default_factory=list)
     parsers: list[ArgParser] = field(default_factory=list)
+    dataclasses: dict[str, Dataclass] = field(default_factory=dict)  # qualname -> its fields
 
     def qualified(self, dotted: str) -> str:
         """`dotted` with its first name replaced by what it was imported as (`T.compile` ->

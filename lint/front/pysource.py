@@ -20,17 +20,16 @@ from ..pyfacts import (
     INFERENCE_MODE,
     MODULE_SCOPE,
     NO_GRAD,
-    ArgParser,
     Binding,
     Call,
     Class,
     CompileSite,
     Function,
-    Option,
     PythonModule,
     ThreadEntry,
     module_name,
 )
+from .pycli import extract as extract_cli
 
 COMPILE_APIS = frozenset({"torch.compile", "torch.compiler.compile"})
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
@@ -70,7 +69,7 @@ def parse_python(path: str, text: str) -> PythonModule:
         module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
         return module
     _Walker(module, positions).run(tree)
-    module.parsers = _parsers(module)
+    extract_cli(module, tree, positions.of)  # argparse, HfArgumentParser, click, typer
     return module
 
 
@@ -735,131 +734,6 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
         yield node
         for name in ("handlers", "cases", "finalbody", "orelse", "body"):
             stack.extend(reversed(getattr(node, name, None) or ()))
-
-
-# -- argparse -------------------------------------------------------------------------------------
-
-ARGUMENT_PARSER = "argparse.ArgumentParser"
-GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
-PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
-
-
-def _parsers(module: PythonModule) -> list[ArgParser]:
-    """The module's argparse parsers, read from its bindings and calls.
-
-    Argument groups add to their parser; `add_subparsers().add_parser("x")` makes a parser of
-    its own; a parser passed to a function of the module gets that function's `add_argument`s,
-    and a parser passed anywhere else is marked incomplete.
-    """
-    parsers: dict[tuple[str, str], ArgParser] = {}  # (scope, variable) -> the parser it holds
-    subparsers: dict[tuple[str, str], ArgParser] = {}
-    for binding in module.bindings:
-        if binding.call is not None and module.qualified(binding.value) == ARGUMENT_PARSER:
-            parsers[binding.scope, binding.name] = ArgParser(
-                binding.name,
-                binding.function,
-                binding.call.location,
-                allow_abbrev=binding.call.keyword("allow_abbrev") != "False",
-            )
-    for _ in range(3):  # groups of parsers handed to helpers, and so on: a few rounds suffice
-        _derived_parsers(module, parsers, subparsers)
-        _parsers_passed_on(module, parsers)
-    for function in module.functions.values():
-        for call in function.calls:
-            receiver, _, method = call.callee.rpartition(".")
-            parser = parsers.get(_variable(module, function, receiver)) if receiver else None
-            if parser is None:
-                continue
-            if method == "add_argument":
-                option = _option(call)
-                if option is None:
-                    parser.complete = False
-                else:
-                    parser.options.append(option)
-            elif method in PARSE_KNOWN:
-                parser.parse_known_args = True
-    return sorted({id(p): p for p in parsers.values()}.values(), key=lambda p: p.location)
-
-
-def _derived_parsers(module: PythonModule, parsers: dict, subparsers: dict) -> None:
-    for binding in module.bindings:
-        key = binding.scope, binding.name
-        if binding.call is None or key in parsers:
-            continue
-        receiver, _, method = binding.value.rpartition(".")
-        function = module.functions.get(binding.function)
-        owner = _variable(module, function, receiver) if function and receiver else None
-        if method in GROUP_METHODS and owner in parsers:
-            parsers[key] = parsers[owner]
-        elif method == "add_subparsers" and owner in parsers:
-            subparsers[key] = parsers[owner]
-        elif method == "add_parser" and owner in subparsers:
-            name = _literal(binding.call.args[0]) if binding.call.args else None
-            parsers[key] = ArgParser(
-                binding.name, binding.function, binding.call.location, subcommand=str(name)
-            )
-
-
-def _parsers_passed_on(module: PythonModule, parsers: dict) -> None:
-    for function in module.functions.values():
-        for call in function.calls:
-            for position, argument in enumerate(call.args):
-                parser = parsers.get(_variable(module, function, argument))
-                if parser is None:
-                    continue
-                helper = _local_function(module, function, call.callee)
-                if helper is not None and position < len(helper.params):
-                    parsers.setdefault((helper.qualname, helper.params[position]), parser)
-                else:
-                    parser.complete = False
-
-
-def _variable(module: PythonModule, function: Function, dotted: str) -> tuple[str, str] | None:
-    """The (scope, name) a plain name or `self.name` refers to in `function`."""
-    if "." not in dotted:
-        return (module.scope_of(function.qualname, dotted), dotted) if dotted else None
-    head, _, attr = dotted.partition(".")
-    if head == "self" and "." not in attr and function.class_name:
-        return function.class_name, attr
-    return None
-
-
-def _local_function(module: PythonModule, function: Function, callee: str) -> Function | None:
-    if not callee or "." in callee:
-        return None
-    scope = module.scope_of(function.qualname, callee)
-    return module.functions.get(callee if scope == MODULE_SCOPE else f"{scope}.{callee}")
-
-
-def _option(call: Call) -> Option | None:
-    flags = tuple(_literal(a) for a in call.args)
-    if not flags or not all(isinstance(f, str) and f for f in flags):
-        return None
-    positional = not flags[0].startswith("-")
-    dest = _literal(call.keyword("dest") or "")
-    if not isinstance(dest, str):
-        long_flags = [f for f in flags if f.startswith("--")]
-        dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
-    required = _literal(call.keyword("required") or "") is True
-    if positional:
-        required = _literal(call.keyword("nargs") or "") not in ("?", "*")
-    action = call.keyword("action")
-    literal_action = _literal(action or "")
-    return Option(
-        flags=flags,
-        dest=dest,
-        required=required,
-        action=literal_action if isinstance(literal_action, str) else action,
-        location=call.location,
-    )
-
-
-def _literal(described: str) -> object:
-    """The value of an argument that `describe` spelled as a literal, else None."""
-    try:
-        return ast.literal_eval(described)
-    except (ValueError, SyntaxError, RecursionError, MemoryError):
-        return None
 
 
 def _is_name(node: ast.expr, name: str) -> bool:

@@ -468,6 +468,9 @@ class Walker:
             for element in value_node.named_children:
                 spliced = self.array_words(element)
                 words.extend(spliced if spliced is not None else [self.word(element)])
+            if "+=" in self.unit.node_text(node)[: len(name) + 2]:  # `ARGS+=(--fp16)` appends
+                before = self.state.arrays.get(name, [])
+                words = None if before is None else before + words
             self.state.assign(name, None)
             self.state.arrays[name] = None if self.state.branch_depth else words
             return name, None

@@ -1,0 +1,799 @@
+"""Command lines a Python module defines, read from its syntax tree (the code is never run).
+
+argparse parsers with their argument groups, `parents=[...]`, subparsers, helpers that add to a
+parser or build and return one; `HfArgumentParser` over dataclasses; click commands and groups;
+typer apps. The facts say which options each accepts and which functions parse the process's own
+arguments with it. Matching a launcher's words against them is `launchlint.programs`' job.
+
+Names are followed flow-insensitively inside the module: a variable holds a parser if any
+assignment gives it one. Whatever hands a parser to code we cannot see (`self.parser = p`, an
+imported helper) marks it incomplete, so an absent flag then proves nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
+
+Locate = Callable[[ast.AST], object]
+
+ARGUMENT_PARSERS = frozenset({"argparse.ArgumentParser"})
+HF_PARSERS = frozenset({"transformers.HfArgumentParser", "transformers.hf_argparser.HfArgumentParser"})
+GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
+PARSE_METHODS = frozenset(
+    {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args",
+     "parse_args_into_dataclasses"}
+)  # fmt: skip
+PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
+HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
+DATACLASS_DECORATORS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
+NOT_FIELDS = ("ClassVar", "InitVar")
+# Library functions that add known options to the parser they are given, and return it.
+LIBRARY_ADDERS = {
+    "deepspeed.add_config_arguments": (
+        ("--deepspeed", "store_true"), ("--deepspeed_config", None), ("--deepscale", "store_true"),
+        ("--deepscale_config", None), ("--deepspeed_mpi", "store_true"),  # the last in old releases
+    ),
+}  # fmt: skip
+ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
+MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
+
+
+def extract(module: PythonModule, tree: ast.Module, locate: Locate) -> None:
+    """Fill `module.parsers` and `module.dataclasses`."""
+    scopes = _scopes(tree)
+    reader = _ArgparseReader(module, scopes, locate)
+    parsers = reader.read() + _ClickReader(module, scopes, locate).read() + _TyperReader(module, scopes, locate).read()
+    module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
+    module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
+
+
+# -- scopes ---------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Scope:
+    """A function (or the module's top level) and the nodes that run in it."""
+
+    qualname: str
+    node: ast.AST
+    parent: _Scope | None = None  # the enclosing function; class bodies are not scopes
+    params: tuple[str, ...] = ()
+    local: set[str] = field(default_factory=set)
+    defs: dict[str, _Scope] = field(default_factory=dict)  # functions defined right here
+    nodes: list[ast.AST] = field(default_factory=list)  # calls, assignments, returns, in order
+
+
+def _scopes(tree: ast.Module) -> list[_Scope]:
+    top = _Scope(MODULE_SCOPE, tree)
+    found = [top]
+    _fill(top, tree.body, MODULE_SCOPE, found, in_class=False)
+    return found
+
+
+def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope], *, in_class: bool) -> None:
+    """Collect what runs in `scope`; defs become scopes of their own, class bodies run here."""
+    stack: list[tuple[ast.AST, bool]] = [(node, in_class) for node in reversed(body)]
+    while stack:
+        node, class_body = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            child = _def_scope(scope, node, prefix)
+            found.append(child)
+            if not class_body:
+                scope.defs[node.name] = child
+                scope.local.add(node.name)
+            _fill(child, node.body, child.qualname, found, in_class=False)
+            stack += [(n, class_body) for n in reversed([*node.decorator_list, *node.args.defaults])]
+            continue
+        if isinstance(node, ast.ClassDef):
+            _fill(scope, node.body, _qualname(prefix, node.name), found, in_class=True)
+            stack += [(n, class_body) for n in reversed(node.decorator_list)]
+            continue
+        if isinstance(node, ast.Lambda):
+            continue  # runs later, if ever; no parser is built in a lambda
+        if isinstance(node, ast.Global):
+            scope.local.difference_update(node.names)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and not class_body:
+            scope.local.add(node.id)
+        elif isinstance(node, (ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Return, ast.withitem)):
+            scope.nodes.append(node)
+        stack += [(child, class_body) for child in reversed(list(ast.iter_child_nodes(node)))]
+
+
+def _def_scope(scope: _Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> _Scope:
+    args = node.args
+    params = tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
+    return _Scope(_qualname(prefix, node.name), node, scope, params, set(params))
+
+
+def _qualname(scope: str, name: str) -> str:
+    return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+# -- argparse and HfArgumentParser ----------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Subparsers:
+    """What `parser.add_subparsers()` returns: `add_parser` makes its parser's subcommands."""
+
+    parser: ArgParser
+
+
+class _ArgparseReader:
+    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+        self.module = module
+        self.scopes = scopes
+        self.locate = locate
+        self.values: dict[tuple[int, str], object] = {}  # (scope, variable) -> parser or subparsers
+        self.returns: dict[int, object] = {}  # scope -> the parser it returns
+        self.made: dict[int, object] = {}  # constructor call -> what it made, made once
+        self.parents: list[tuple[_Scope, ArgParser, ast.expr]] = []
+
+    def read(self) -> list[ArgParser]:
+        for _ in range(ROUNDS):
+            known = len(self.values) + len(self.returns)
+            for scope in self.scopes:
+                for node in scope.nodes:
+                    self._flow(scope, node)
+            if len(self.values) + len(self.returns) == known:
+                break
+        for scope in self.scopes:
+            for node in scope.nodes:
+                self._effect(scope, node)
+        self._inherit_parents()
+        return [p for p in self.made.values() if isinstance(p, ArgParser)]
+
+    # values
+
+    def value(self, scope: _Scope, expr: ast.expr | None, depth: int = 0) -> object:
+        """The parser (or subparsers) an expression evaluates to, if any. `depth` bounds the
+        walk down `a.b().c()` chains, which valid code can nest thousands deep."""
+        if depth > MAX_CHAIN:
+            return None
+        if isinstance(expr, ast.Name):
+            return self.values.get(self._variable(scope, expr.id))
+        if isinstance(expr, ast.IfExp):
+            return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
+        if isinstance(expr, ast.Call):
+            return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
+        return None
+
+    def _call_value(self, scope: _Scope, call: ast.Call, depth: int) -> object:
+        api = _qualified(self.module, call.func)
+        if api in ARGUMENT_PARSERS or api in HF_PARSERS:
+            return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
+        if api in LIBRARY_ADDERS and call.args:
+            return self.value(scope, call.args[0], depth + 1)
+        if isinstance(call.func, ast.Attribute):
+            owner, method = self.value(scope, call.func.value, depth + 1), call.func.attr
+            if isinstance(owner, ArgParser) and method in GROUP_METHODS:
+                return owner  # a group adds to its parser
+            if isinstance(owner, ArgParser) and method == "add_subparsers":
+                return self._make(call, _Subparsers(owner))
+            if isinstance(owner, _Subparsers) and method == "add_parser":
+                return self._make(call, self._subcommand(scope, call, owner.parser))
+            return None
+        helper = _local_def(scope, call.func)
+        return self.returns.get(id(helper)) if helper is not None else None
+
+    def _make(self, call: ast.Call, made: object) -> object:
+        self.made[id(call)] = made
+        return made
+
+    def _constructed(self, scope: _Scope, call: ast.Call, kind: str) -> ArgParser:
+        parser = ArgParser("", scope.qualname, self.locate(call), kind=kind)
+        self._options_of_constructor(scope, call, parser)
+        if kind == "hf":
+            types = call.args[0] if call.args else _keyword(call, "dataclass_types")
+            elements = types.elts if isinstance(types, (ast.Tuple, ast.List)) else [types]
+            names = tuple(_dotted(e) or "" for e in elements if e is not None)
+            parser.dataclasses = names
+            parser.complete = parser.complete and bool(names) and all(names)
+        return parser
+
+    def _options_of_constructor(self, scope: _Scope, call: ast.Call, parser: ArgParser) -> None:
+        """`allow_abbrev`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
+        parser.allow_abbrev = _literal(_keyword(call, "allow_abbrev")) is not False
+        prefix = _keyword(call, "prefix_chars")
+        if prefix is not None and _literal(prefix) != "-":
+            parser.complete = False  # `+x` options: not the flags a launcher writes
+        parser.reads_files = _keyword(call, "fromfile_prefix_chars") is not None
+        parents = _keyword(call, "parents")
+        if parents is not None:
+            self.parents.append((scope, parser, parents))
+
+    def _subcommand(self, scope: _Scope, call: ast.Call, owner: ArgParser) -> ArgParser:
+        name = _literal(call.args[0]) if call.args else _literal(_keyword(call, "name"))
+        parser = ArgParser("", scope.qualname, self.locate(call), subcommand=name if isinstance(name, str) else None)
+        self._options_of_constructor(scope, call, parser)
+        aliases = _literal(_keyword(call, "aliases")) or ()
+        names = [name, *aliases] if isinstance(aliases, (list, tuple)) else [name]
+        for each in names:
+            if isinstance(each, str):
+                owner.commands[each] = parser
+            else:
+                owner.open_commands = True
+        return parser
+
+    def _variable(self, scope: _Scope, name: str) -> tuple[int, str]:
+        current: _Scope | None = scope
+        while current is not None:
+            if name in current.local:
+                return id(current), name
+            current = current.parent
+        return id(self.scopes[0]), name
+
+    # data flow: assignments, returns, arguments bound to a helper's parameters
+
+    def _flow(self, scope: _Scope, node: ast.AST) -> None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            self._assign(scope, targets, node.value)
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            self._assign(scope, [node.optional_vars], node.context_expr)
+        elif isinstance(node, ast.Return):
+            found = self.value(scope, node.value)
+            if found is not None:
+                self.returns.setdefault(id(scope), found)
+        elif isinstance(node, ast.Call):
+            helper = _local_def(scope, node.func)
+            if helper is not None:
+                for param, argument in _bound_arguments(helper, node):
+                    found = self.value(scope, argument)
+                    if found is not None:
+                        self.values.setdefault((id(helper), param), found)
+
+    def _assign(self, scope: _Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
+        found = self.value(scope, value)
+        if found is None:
+            return
+        for target in targets:
+            if isinstance(target, ast.Name):
+                self.values.setdefault(self._variable(scope, target.id), found)
+                if isinstance(found, ArgParser) and not found.name:
+                    found.name = target.id
+
+    # effects: options added, parses, parsers handed to code we cannot see
+
+    def _effect(self, scope: _Scope, node: ast.AST) -> None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found = self.value(scope, node.value)
+            if isinstance(found, ArgParser) and not all(isinstance(t, ast.Name) for t in targets):
+                found.complete = False  # `self.parser = p`: other methods may add to it
+            return
+        if not isinstance(node, ast.Call):
+            return
+        receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+        owner = self.value(scope, receiver) if receiver is not None else None
+        if isinstance(owner, ArgParser):
+            self._method(scope, owner, node.func.attr, node)
+        api = _qualified(self.module, node.func)
+        added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
+        if isinstance(added, ArgParser):
+            location = self.locate(node)
+            added.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
+            return
+        if isinstance(owner, (ArgParser, _Subparsers)) or api in ARGUMENT_PARSERS or api in HF_PARSERS:
+            return  # its own methods (and `parents=`) do not hand the parser away
+        helper = _local_def(scope, node.func)
+        bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else set()
+        for argument in _arguments(node):
+            found = self.value(scope, argument)
+            if isinstance(found, ArgParser) and id(argument) not in bound:
+                found.complete = False
+
+    def _method(self, scope: _Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
+        if method == "add_argument":
+            option = _option(self.module, call, self.locate)
+            if option is None:
+                parser.complete = False
+            else:
+                parser.options.append(option)
+        elif method in PARSE_METHODS:
+            if method in PARSE_KNOWN or _literal(_keyword(call, "return_remaining_strings")) is True:
+                parser.parse_known_args = True
+            if _keyword(call, "args_filename") is not None or _literal(_keyword(call, "look_for_args_file")):
+                parser.reads_files = True
+            if _parses_argv(scope, call) and scope.qualname not in parser.parsed_in:
+                parser.parsed_in += (scope.qualname,)
+        elif method in HF_FILE_METHODS:
+            parser.reads_files = True
+
+    def _inherit_parents(self) -> None:
+        """`ArgumentParser(parents=[common])` copies the options of `common` (and of its parents)."""
+        links: dict[int, tuple[ArgParser, list[ArgParser]]] = {}
+        for scope, parser, parents in self.parents:
+            elements = parents.elts if isinstance(parents, (ast.List, ast.Tuple)) else [parents]
+            found = [self.value(scope, element) for element in elements]
+            known = [p for p in found if isinstance(p, ArgParser) and p is not parser]
+            parser.complete = parser.complete and len(known) == len(found)
+            links.setdefault(id(parser), (parser, []))[1].extend(known)
+        done: set[int] = set()
+
+        def inherit(parser: ArgParser, path: set[int]) -> None:
+            if id(parser) in done or id(parser) in path:
+                return
+            for parent in links.get(id(parser), (parser, []))[1]:
+                inherit(parent, path | {id(parser)})
+                parser.options.extend(o for o in parent.options if o not in parser.options)
+                parser.complete = parser.complete and parent.complete
+            done.add(id(parser))
+
+        for parser, _ in links.values():
+            inherit(parser, set())
+
+
+def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | None:
+    """One `add_argument`, or None when its option strings are not static."""
+    flags = tuple(_literal(a) for a in call.args)
+    if not flags or not all(isinstance(f, str) and f for f in flags):
+        return None
+    dest = _literal(_keyword(call, "dest"))
+    if not isinstance(dest, str):
+        long_flags = [f for f in flags if f.startswith("--")]
+        dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
+    nargs = _spelled(module, _keyword(call, "nargs"))
+    positional = not flags[0].startswith("-")
+    required = nargs not in ("?", "*") if positional else _literal(_keyword(call, "required")) is True
+    return Option(flags, dest, required, _spelled(module, _keyword(call, "action")), locate(call), nargs)
+
+
+def _parses_argv(scope: _Scope, call: ast.Call) -> bool:
+    """`parse_args()` on the process's arguments: nothing, None, `sys.argv[1:]`, or the
+    enclosing function's own parameter (`def main(argv=None)`)."""
+    given = call.args[0] if call.args else _keyword(call, "args")
+    if given is None or (isinstance(given, ast.Constant) and given.value is None):
+        return True
+    if isinstance(given, ast.Name):
+        return given.id in scope.params
+    return (  # sys.argv[1:]
+        isinstance(given, ast.Subscript)
+        and _dotted(given.value) == "sys.argv"
+        and isinstance(given.slice, ast.Slice)
+        and _literal(given.slice.lower) == 1
+        and given.slice.upper is None
+    )
+
+
+# -- click ----------------------------------------------------------------------------------------
+
+CLICK_OPTIONS = {
+    "click.option": None,
+    "click.argument": None,
+    "click.version_option": ("--version",),
+    "click.help_option": ("--help",),
+    "click.confirmation_option": ("--yes",),
+}
+CLICK_HARMLESS = frozenset({"click.pass_context", "click.pass_obj"})
+CLICK_COMMANDS = frozenset({"click.command", "click.group"})
+# click names a command after its function: `train_cmd` is `train-cmd` (and `train` since 8.2).
+CLICK_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
+
+
+class _ClickReader:
+    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+        self.module = module
+        self.scopes = scopes
+        self.locate = locate
+        self.commands: dict[str, ArgParser] = {}  # function name -> its command
+        self.attached: set[str] = set()  # commands that are some group's subcommand
+
+    def read(self) -> list[ArgParser]:
+        for scope in self.scopes[1:]:
+            self._command(scope)
+        for scope in self.scopes:
+            for node in scope.nodes:
+                if isinstance(node, ast.Call):
+                    self._add_command(node)
+                    self._entry(scope, node)
+        return list(self.commands.values())
+
+    def _command(self, scope: _Scope) -> None:
+        node = scope.node
+        decorators = node.decorator_list
+        declared = [(d, group) for d in decorators if (group := self._command_group(d)) is not None]
+        if not declared:
+            return
+        decorator, group = declared[0]
+        parser = ArgParser(node.name, scope.qualname, self.locate(node), kind="click", allow_abbrev=False)
+        _context_settings(decorator, parser)
+        options: list[Option] = []
+        for other in decorators:
+            if other is not decorator:
+                self._decorator(other, parser, options)
+        parser.options = options
+        self.commands[node.name] = parser
+        if group:
+            self._attach(self.commands.get(group), _command_names(decorator, node.name), node.name)
+
+    def _command_group(self, decorator: ast.expr) -> str | None:
+        """"" for `@click.command()`, the group's name for `@cli.command()`, None otherwise."""
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if _qualified(self.module, func) in CLICK_COMMANDS:
+            return ""
+        if isinstance(func, ast.Attribute) and func.attr in ("command", "group") and isinstance(func.value, ast.Name):
+            return func.value.id if func.value.id in self.commands else None
+        return None
+
+    def _decorator(self, decorator: ast.expr, parser: ArgParser, options: list[Option]) -> None:
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        api = _qualified(self.module, func)
+        if api in CLICK_HARMLESS:
+            return
+        if api not in CLICK_OPTIONS or not isinstance(decorator, ast.Call):
+            parser.complete = False  # a decorator of the project's own may add options
+            return
+        option = _click_option(decorator, api, self.locate)
+        if option is None:
+            parser.complete = False
+        else:
+            options.append(option)
+
+    def _attach(self, group: ArgParser | None, names: list[str], function: str) -> None:
+        if group is None:
+            return
+        for name in names:
+            group.commands[name] = self.commands[function]
+        self.attached.add(function)
+
+    def _add_command(self, call: ast.Call) -> None:
+        """`cli.add_command(train)` or `cli.add_command(train, name="fit")`."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "add_command" and isinstance(func.value, ast.Name)):
+            return
+        group = self.commands.get(func.value.id)
+        added = call.args[0] if call.args else None
+        if group is None or not isinstance(added, ast.Name) or added.id not in self.commands:
+            if group is not None:
+                group.open_commands = True
+            return
+        name = _literal(call.args[1]) if len(call.args) > 1 else _literal(_keyword(call, "name"))
+        names = [name] if isinstance(name, str) else _default_names(added.id)
+        self._attach(group, names, added.id)
+
+    def _entry(self, scope: _Scope, call: ast.Call) -> None:
+        """`cli()` or `cli.main()` on the process's arguments runs that command."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "main":
+            func = func.value
+        if not isinstance(func, ast.Name) or func.id not in self.commands or func.id in self.attached:
+            return
+        if _parses_argv(scope, call):
+            self.commands[func.id].parsed_in += (scope.qualname,)
+
+
+def _click_option(call: ast.Call, api: str, locate: Locate) -> Option | None:
+    decls = [_literal(a) for a in call.args] or list(CLICK_OPTIONS[api] or ())
+    if not decls or not all(isinstance(d, str) for d in decls):
+        return None
+    if api == "click.argument":
+        required = _literal(_keyword(call, "required")) is not False and _keyword(call, "default") is None
+        return Option((decls[0],), decls[0], required, None, locate(call), _spelled_literal(call, "nargs"))
+    flags = tuple(part.strip() for d in decls for part in d.split("/") if part.strip().startswith("-"))
+    if not flags:
+        return None
+    names = [d for d in decls if not d.startswith("-") and "/" not in d]
+    primary = [d.split("/")[0].strip() for d in decls if d.startswith("-")] or list(flags)
+    dest = names[0] if names else max(primary, key=len).lstrip("-").replace("-", "_")
+    switch = api != "click.option" or any("/" in d for d in decls) or any(
+        _literal(_keyword(call, k)) is True for k in ("is_flag", "count")
+    )
+    # A prompt, an environment variable or a default satisfies `required` without the flag.
+    satisfied = any(_keyword(call, k) is not None for k in ("prompt", "envvar", "default"))
+    required = _literal(_keyword(call, "required")) is True and not satisfied
+    return Option(flags, dest, required, "store_true" if switch else None, locate(call), _spelled_literal(call, "nargs"))
+
+
+def _context_settings(decorator: ast.expr, parser: ArgParser) -> None:
+    """`context_settings={"ignore_unknown_options": True}` lets unknown flags through."""
+    settings = _keyword(decorator, "context_settings") if isinstance(decorator, ast.Call) else None
+    if settings is not None:
+        value = _literal(settings)
+        lenient = ("ignore_unknown_options", "allow_extra_args")
+        if not isinstance(value, dict) or any(value.get(k) for k in lenient):
+            parser.parse_known_args = True
+
+
+def _command_names(decorator: ast.expr, function: str) -> list[str]:
+    if isinstance(decorator, ast.Call):
+        name = _literal(decorator.args[0]) if decorator.args else _literal(_keyword(decorator, "name"))
+        if isinstance(name, str):
+            return [name]
+    return _default_names(function)
+
+
+def _default_names(function: str) -> list[str]:
+    name = function.lower().replace("_", "-")
+    short = next((function[: -len(s)] for s in CLICK_SUFFIXES if function.endswith(s)), None)
+    return [name] + ([short.lower().replace("_", "-")] if short else [])
+
+
+# -- typer ----------------------------------------------------------------------------------------
+
+TYPER_APPS = frozenset({"typer.Typer"})
+TYPER_PARAMS = {"typer.Option": "option", "typer.Argument": "argument"}
+TYPER_RUN = "typer.run"
+# Options every typer app has besides `--help`.
+TYPER_APP_OPTIONS = ("--install-completion", "--show-completion")
+
+
+class _TyperReader:
+    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+        self.module = module
+        self.scopes = scopes
+        self.locate = locate
+        self.apps: dict[str, ArgParser] = {}  # variable -> app
+        self.commands: dict[str, list[ArgParser]] = {}  # variable -> its commands
+        self.callbacks: set[str] = set()  # apps with `@app.callback()`: commands are then named
+
+    def read(self) -> list[ArgParser]:
+        for node in self.scopes[0].nodes:
+            if _assigns_call(node, self.module, TYPER_APPS):
+                name = node.targets[0].id
+                self.apps[name] = ArgParser(name, MODULE_SCOPE, self.locate(node.value), kind="typer", allow_abbrev=False)
+                self.commands[name] = []
+        for scope in self.scopes[1:]:
+            for decorator in scope.node.decorator_list:
+                self._decorator(scope, decorator)
+        runs = [
+            program
+            for scope in self.scopes
+            for node in scope.nodes
+            if isinstance(node, ast.Call)
+            for program in self._call(scope, node)
+        ]
+        for name, app in self.apps.items():
+            self._assemble(name, app)
+        return list(self.apps.values()) + runs
+
+    def _decorator(self, scope: _Scope, decorator: ast.expr) -> None:
+        func = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.apps):
+            return
+        name = func.value.id
+        if func.attr == "callback":
+            self.apps[name].options += self._parameters(scope).options
+            self.callbacks.add(name)
+            _context_settings(decorator, self.apps[name])
+        elif func.attr == "command":
+            command = self._parameters(scope)
+            command.subcommand = _typer_name(decorator, scope.node.name)
+            _context_settings(decorator, command)
+            self.commands[name].append(command)
+
+    def _call(self, scope: _Scope, call: ast.Call) -> list[ArgParser]:
+        """`app()` runs the app; `typer.run(main)` makes `main` a one-command program."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "add_typer" and isinstance(func.value, ast.Name):
+            if func.value.id in self.apps:
+                self.apps[func.value.id].open_commands = True
+        elif isinstance(func, ast.Name) and func.id in self.apps and _parses_argv(scope, call):
+            self.apps[func.id].parsed_in += (scope.qualname,)
+        elif _qualified(self.module, func) == TYPER_RUN and call.args:
+            target = _local_def(scope, call.args[0])
+            if target is not None:
+                program = self._parameters(target)
+                program.parsed_in = (scope.qualname,)
+                program.options += _switches(TYPER_APP_OPTIONS, program.location)
+                return [program]
+        return []
+
+    def _assemble(self, name: str, app: ArgParser) -> None:
+        """An app with one command and no callback runs it directly; otherwise commands are named."""
+        commands = self.commands[name]
+        app.options += _switches(TYPER_APP_OPTIONS, app.location)
+        if len(commands) == 1 and name not in self.callbacks and not app.open_commands:
+            only = commands[0]
+            app.options += only.options
+            app.complete = only.complete
+            app.parse_known_args = app.parse_known_args or only.parse_known_args
+            return
+        for command in commands:
+            app.commands[command.subcommand or command.name] = command
+
+    def _parameters(self, scope: _Scope) -> ArgParser:
+        node = scope.node
+        parser = ArgParser(node.name, scope.qualname, self.locate(node), kind="typer", allow_abbrev=False)
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
+        for arg, default in [*zip(positional, defaults), *zip(args.kwonlyargs, args.kw_defaults)]:
+            option = self._parameter(arg, default)
+            if option is None:
+                parser.complete = False
+            elif option.flags:
+                parser.options.append(option)
+        return parser
+
+    def _parameter(self, arg: ast.arg, default: ast.expr | None) -> Option | None:
+        """A typer parameter as an Option (flags () for a context); None when its names are unknown."""
+        annotation, info, decls = arg.annotation, None, []
+        if isinstance(annotation, ast.Subscript) and _dotted(annotation.value) in ("Annotated", "typing.Annotated"):
+            parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else []
+            annotation = parts[0] if parts else None
+            info = next((p for p in parts[1:] if isinstance(p, ast.Call) and self._kind(p)), None)
+            decls = info.args if info is not None else []
+        elif isinstance(default, ast.Call) and self._kind(default):
+            # typer.Option(DEFAULT, "--name", "-n"): the first argument is the default
+            info, default = default, (default.args[0] if default.args else _keyword(default, "default"))
+            decls = info.args[1:]
+        if (_dotted(annotation) or "").endswith("Context"):
+            return Option((), arg.arg, False, None, self.locate(arg))
+        kind = self._kind(info) if info is not None else ("option" if default is not None else "argument")
+        if kind == "argument":
+            return Option((arg.arg,), arg.arg, default is None, None, self.locate(arg))
+        names = [_literal(d) for d in decls]
+        if not all(isinstance(n, str) for n in names):
+            return None
+        flags = [part.strip() for n in names for part in n.split("/") if part.strip()]
+        flags = flags or ["--" + arg.arg.replace("_", "-")]
+        boolean = _is_bool(annotation)
+        if boolean:  # `--force/--no-force`
+            flags += ["--no-" + f[2:] for f in flags if f.startswith("--") and not f.startswith("--no-")]
+        required = default is None or (isinstance(default, ast.Constant) and default.value is Ellipsis)
+        return Option(tuple(flags), arg.arg, required, "store_true" if boolean else None, self.locate(arg))
+
+    def _kind(self, call: ast.Call) -> str | None:
+        return TYPER_PARAMS.get(_qualified(self.module, call.func) or "")
+
+
+def _assigns_call(node: ast.AST, module: PythonModule, apis: frozenset[str]) -> bool:
+    """`name = api(...)`."""
+    return (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Call)
+        and _qualified(module, node.value.func) in apis
+    )
+
+
+def _typer_name(decorator: ast.expr, function: str) -> str:
+    if isinstance(decorator, ast.Call):
+        name = _literal(decorator.args[0]) if decorator.args else _literal(_keyword(decorator, "name"))
+        if isinstance(name, str):
+            return name
+    return function.lower().replace("_", "-")
+
+
+def _switches(flags: tuple[str, ...], location) -> list[Option]:
+    return [Option((flag,), flag.lstrip("-").replace("-", "_"), False, "store_true", location) for flag in flags]
+
+
+def _is_bool(annotation: ast.expr | None) -> bool:
+    """`bool`, `Optional[bool]`, `bool | None`, `"bool"`."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.replace(" ", "") in ("bool", "Optional[bool]", "bool|None")
+    if isinstance(annotation, ast.BinOp):
+        return _is_bool(annotation.left) or _is_bool(annotation.right)
+    if isinstance(annotation, ast.Subscript) and (_dotted(annotation.value) or "").endswith("Optional"):
+        return _is_bool(annotation.slice)
+    return isinstance(annotation, ast.Name) and annotation.id == "bool"
+
+
+# -- dataclasses (for HfArgumentParser) -----------------------------------------------------------
+
+
+def _dataclasses(module: PythonModule, tree: ast.Module, locate: Locate) -> Iterator[Dataclass]:
+    stack: list[tuple[str, ast.AST]] = [(MODULE_SCOPE, node) for node in tree.body]
+    while stack:
+        prefix, node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack += [(_qualname(prefix, node.name), child) for child in node.body]
+        if not isinstance(node, ast.ClassDef):
+            continue
+        qualname = _qualname(prefix, node.name)
+        stack += [(qualname, child) for child in node.body]
+        decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+        if not any(_qualified(module, d) in DATACLASS_DECORATORS for d in decorators):
+            continue
+        fields = [_field(statement, locate) for statement in node.body]
+        known = tuple(f for f in fields if isinstance(f, DataField))
+        bases = tuple(_dotted(b) or "?" for b in node.bases)
+        yield Dataclass(qualname, bases, known, complete=False not in fields)
+
+
+def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
+    """A field of a dataclass body; None for other statements, False when its flags are unknown."""
+    if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
+        return None
+    annotation = statement.annotation
+    outer = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    if (_dotted(outer) or "").endswith(NOT_FIELDS):
+        return None
+    value = statement.value
+    default, has_default, aliases = value, value is not None, ()
+    if isinstance(value, ast.Call) and (_dotted(value.func) or "").split(".")[-1] == "field":
+        if _literal(_keyword(value, "init")) is False:
+            return None
+        default = _keyword(value, "default")
+        has_default = default is not None or _keyword(value, "default_factory") is not None
+        metadata = _keyword(value, "metadata")
+        found = _literal(metadata) if metadata is not None else {}
+        if not isinstance(found, dict):
+            return False
+        aliases = found.get("aliases", ())
+        aliases = (aliases,) if isinstance(aliases, str) else tuple(aliases)
+    default_true = isinstance(default, ast.Constant) and default.value is True
+    boolean = _is_bool(statement.annotation)
+    return DataField(statement.target.id, locate(statement), not has_default, boolean, default_true, aliases)
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def _local_def(scope: _Scope, func: ast.expr) -> _Scope | None:
+    """The module's own function a plain name calls, looked up through enclosing functions."""
+    if not isinstance(func, ast.Name):
+        return None
+    current: _Scope | None = scope
+    while current is not None:
+        if func.id in current.defs:
+            return current.defs[func.id]
+        current = current.parent
+    return None
+
+
+def _bound_arguments(helper: _Scope, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+    """(parameter, argument) pairs a call binds; `*args` and `**kw` bind nothing we can name."""
+    for position, argument in enumerate(call.args):
+        if isinstance(argument, ast.Starred) or position >= len(helper.params):
+            return
+        yield helper.params[position], argument
+    for keyword in call.keywords:
+        if keyword.arg in helper.params:
+            yield keyword.arg, keyword.value
+
+
+def _arguments(call: ast.Call) -> Iterator[ast.expr]:
+    for argument in [*call.args, *(k.value for k in call.keywords)]:
+        if isinstance(argument, ast.Starred):
+            argument = argument.value
+        yield from argument.elts if isinstance(argument, (ast.List, ast.Tuple)) else [argument]
+
+
+def _keyword(call: ast.AST, name: str) -> ast.expr | None:
+    return next((k.value for k in getattr(call, "keywords", ()) if k.arg == name), None)
+
+
+def _literal(node: ast.expr | None) -> object:
+    if node is None:
+        return None
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+        return None
+
+
+def _spelled(module: PythonModule, node: ast.expr | None) -> str | None:
+    """A literal as its string (`'?'` -> `?`, `2` -> `2`), else the qualified name, else None."""
+    value = _literal(node)
+    if isinstance(value, (str, int)):
+        return str(value)
+    dotted = _dotted(node) if node is not None else None
+    return module.qualified(dotted) if dotted else None
+
+
+def _spelled_literal(call: ast.Call, name: str) -> str | None:
+    value = _literal(_keyword(call, name))
+    return str(value) if isinstance(value, (str, int)) else None
+
+
+def _dotted(node: ast.expr | None) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _qualified(module: PythonModule, node: ast.expr) -> str | None:
+    dotted = _dotted(node)
+    return module.qualified(dotted) if dotted else None

@@ -1,0 +1,385 @@
+"""The contract between a launch and the Python program it starts (LL301, LL302).
+
+`command_line(project, path)` is what the program in `path` accepts: the one parser that parses
+the process's own arguments, found in the module or in a project function the module imports
+and calls, with an HfArgumentParser's dataclasses resolved across the project. `read_launch`
+reads a launch's words the way argparse (or click) reads them: `--flag=value`, unambiguous
+prefixes, short clusters, values, `--`, and a subcommand that hands the rest to its own parser.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from functools import cached_property
+
+from .model import Location
+from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule
+from .shellfacts import Word
+
+HELP = ("-h", "--help")
+BOOLEAN_OPTIONAL = "argparse.BooleanOptionalAction"
+# Actions that take no value on the command line.
+SWITCHES = frozenset(
+    {"store_true", "store_false", "store_const", "append_const", "count", "help", "version", BOOLEAN_OPTIONAL}
+)
+REMAINDER = frozenset({"...", "argparse.REMAINDER"})
+# How many words an option takes after it, beyond whole numbers.
+OPTIONAL, MANY, REST = -1, -2, -3
+AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but not as "unknown"
+MAX_HOPS = 3  # re-exports followed to find a dataclass: `from .args import ModelArguments`
+
+
+@dataclass
+class CommandLine:
+    """A parser as a launch meets it: its options (dataclass fields included) and subcommands."""
+
+    path: str
+    parser: ArgParser
+    options: list[Option]
+    complete: bool  # every option it accepts is known
+    commands: dict[str, CommandLine] = field(default_factory=dict)
+
+    @property
+    def location(self) -> Location:
+        return self.parser.location
+
+    @property
+    def checks_flags(self) -> bool:
+        """An unknown flag is an error: nothing lets unknown words through."""
+        remainder = any(o.nargs in REMAINDER for o in self.options)
+        return self.complete and not self.parser.parse_known_args and not remainder
+
+    @cached_property
+    def flags(self) -> dict[str, Option]:
+        """Every option string it accepts, with `--no-x` of BooleanOptionalAction and `--help`."""
+        found: dict[str, Option] = {}
+        for option in self.options:
+            for flag in option.flags:
+                if flag.startswith("-"):
+                    found.setdefault(flag, option)
+                    if option.action == BOOLEAN_OPTIONAL and flag.startswith("--"):
+                        found.setdefault("--no-" + flag[2:], option)
+        for flag in HELP:
+            found.setdefault(flag, Option((flag,), "help", False, "help", self.location))
+        return found
+
+    @property
+    def positionals(self) -> bool:
+        return any(o.flags and not o.flags[0].startswith("-") for o in self.options)
+
+    def option(self, text: str) -> Option | object | None:
+        """What `text` names here: an Option, AMBIGUOUS, or None when it names nothing."""
+        flags = self.flags
+        head = text.partition("=")[0]
+        if text in flags or head in flags:
+            return flags.get(text) or flags[head]
+        if self.parser.kind in ("click", "typer"):  # no prefixes; `-x3` and `-vx` only
+            return flags.get(text[:2]) if not text.startswith("--") else None
+        if text.startswith("--"):
+            if not self.parser.allow_abbrev:
+                return None
+            matches = {id(o): o for f, o in flags.items() if f.startswith(head)}
+        else:  # argparse matches `-x` with a value attached, and prefixes of `-long` options
+            matches = {id(o): o for f, o in flags.items() if f == text[:2] or f.startswith(text)}
+        if len(matches) > 1:
+            return AMBIGUOUS
+        return next(iter(matches.values()), None)
+
+    def closest(self, flag: str) -> str | None:
+        """The defined flag most like `flag`: the same but for `-`/`_` (`--warmup-steps` ->
+        `--warmup_steps`), else the closest spelling."""
+        candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP]
+        same = {f.replace("-", "_"): f for f in candidates}.get(flag.replace("-", "_"))
+        found = [same] if same else get_close_matches(flag, candidates, n=1, cutoff=0.75)
+        return found[0] if found else None
+
+
+@dataclass
+class UnknownFlag:
+    word: Word
+    flag: str
+    program: CommandLine  # the parser that does not know it
+
+
+@dataclass
+class Reading:
+    """What a launch passes, read against a command line."""
+
+    chain: list[CommandLine]  # the program's parser, then the subcommands' parsers
+    unknown: list[UnknownFlag] = field(default_factory=list)
+    passed: list[Option] = field(default_factory=list)  # the options given
+    open: bool = False  # some word may hold more flags (`"$@"`, an unknown array or variable)
+
+
+def read_launch(program: CommandLine, words: list[Word]) -> Reading:
+    reader = _Reader(program)
+    for word, text in _tokens(words):
+        if not reader.take(word, text):
+            break
+    return reader.reading
+
+
+class _Reader:
+    """argparse's (and click's) reading of a command line, one word at a time."""
+
+    def __init__(self, program: CommandLine) -> None:
+        self.reading = Reading([program])
+        self.current = program
+        self.pending = 0  # values the last option still takes (OPTIONAL, MANY: as many as follow)
+
+    def take(self, word: Word, text: str | None) -> bool:
+        """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
+        if text is None:
+            return self._not_static()
+        if text == "--":
+            return False  # the rest is positional
+        if _looks_like_flag(text):
+            option = self.current.option(text)
+            if option is not None or not any(ch.isspace() for ch in text):
+                return self._flag(word, text, option)
+            # argparse takes an unknown `-x y` with a space in it for a positional
+        return self._plain(text)
+
+    def _not_static(self) -> bool:
+        if self.pending:
+            self.pending = _after_value(self.pending)
+            return True
+        self.reading.open = True  # it may hold flags, or be the subcommand
+        return not self.current.commands
+
+    def _flag(self, word: Word, text: str, option: Option | object | None) -> bool:
+        if option is None:
+            self.reading.unknown.append(UnknownFlag(word, text.partition("=")[0], self.current))
+            if self.current.commands:
+                self.reading.open = True
+                return False  # where the subcommand starts is now anyone's guess
+            self.pending = OPTIONAL  # the next plain word is most likely its value
+        elif option is AMBIGUOUS:
+            self.pending = MANY
+        else:
+            self.reading.passed.append(option)
+            self.pending = _arity(option, text, self.current)
+        return self.pending != REST
+
+    def _plain(self, text: str) -> bool:
+        if self.pending:
+            self.pending = _after_value(self.pending)
+            return True
+        if not self.current.commands:
+            return True  # a positional of the program
+        sub = None if self.current.positionals else self.current.commands.get(text)
+        if sub is None:
+            self.reading.open = True  # a positional first, or a subcommand we do not know
+            return False
+        self.current = sub
+        self.reading.chain.append(sub)
+        return True
+
+
+def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
+    """Required options of the parsers read that the launch never passes."""
+    passed = {id(o) for o in reading.passed}
+    asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
+    if reading.open or asks_for_help or any(p.parser.reads_files for p in reading.chain):
+        return []
+    return [
+        (program, option)
+        for program in reading.chain
+        for option in program.options
+        if option.required and option.flags[0].startswith("-") and id(option) not in passed
+    ]
+
+
+def _tokens(words: list[Word]):
+    """(word, text) for each argument the program gets; None for text that is not static. An
+    unquoted `$ARGS` holding `--lr 1 --fp16` is split where the shell splits it: at whitespace
+    that came from the expansion (its characters share the `$ARGS` origin)."""
+    for word in words:
+        value = word.value
+        if value is None or not any(ch.isspace() for ch in value) or not _expanded_space(word):
+            yield word, value
+        else:
+            for piece in value.split():
+                yield word, piece
+
+
+def _expanded_space(word: Word) -> bool:
+    value, origin = word.value or "", word.origin
+    if len(origin) < len(value):
+        return False
+    return any(
+        ch.isspace() and ((i and origin[i] == origin[i - 1]) or (i + 1 < len(value) and origin[i] == origin[i + 1]))
+        for i, ch in enumerate(value)
+    )
+
+
+def _looks_like_flag(text: str) -> bool:
+    """argparse's test: a leading `-`, and not a negative number."""
+    if not text.startswith("-") or text == "-":
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return True
+    return False
+
+
+def _arity(option: Option, text: str, program: CommandLine) -> int:
+    attached = not text.startswith("--") and text not in program.flags and text[:2] in program.flags
+    if "=" in text or attached:
+        return 0  # `--lr=3e-4`, `-l3e-4`: the value is attached
+    if option.action in SWITCHES:
+        return 0
+    nargs = option.nargs
+    if nargs is None:
+        return 1
+    if nargs in REMAINDER:
+        return REST
+    if nargs.isdigit():
+        return int(nargs)
+    return OPTIONAL if nargs == "?" else MANY
+
+
+def _after_value(pending: int) -> int:
+    return pending - 1 if pending > 0 else (0 if pending == OPTIONAL else pending)
+
+
+# -- finding the program's parser -----------------------------------------------------------------
+
+
+def command_line(project, path: str) -> CommandLine | None:
+    """The command line of the program in `path`; None when no one parser is found statically."""
+    cache = project.__dict__.setdefault("_command_lines", {})
+    if path not in cache:
+        cache[path] = _find(project, path)
+    return cache[path]
+
+
+def _find(project, path: str) -> CommandLine | None:
+    module = project.python.get(path)
+    if module is None:
+        return None
+    found = [(module, p) for p in module.parsers if p.parsed_in and p.subcommand is None]
+    if not found:
+        found = _imported_parsers(project, module)
+    if len({id(p) for _, p in found}) != 1:
+        return None
+    owner, parser = found[0]
+    return _resolved(project, owner, parser)
+
+
+def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
+    """`args = get_args()` with `get_args` imported from a project module that parses there."""
+    found = []
+    for function in module.functions.values():
+        for call in function.calls:
+            qualified = module.qualified(call.callee)
+            if qualified == call.callee:
+                continue  # not imported
+            located = _locate(project, module, qualified)
+            if located is None:
+                continue
+            owner, name = located
+            found += [(owner, p) for p in owner.parsers if name in p.parsed_in and p.subcommand is None]
+    return found
+
+
+def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:
+    options, complete = list(parser.options), parser.complete
+    for name in parser.dataclasses:
+        fields, known = _dataclass_options(project, module, name, 0)
+        options += fields
+        complete = complete and known
+    commands = {name: _resolved(project, module, sub) for name, sub in parser.commands.items()}
+    program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands)
+    return program
+
+
+def _dataclass_options(project, module: PythonModule, name: str, hops: int) -> tuple[list[Option], bool]:
+    """The options HfArgumentParser makes of a dataclass (and its bases); False when some of
+    them cannot be known: a library's dataclass (`TrainingArguments`), a base we cannot find."""
+    found = _dataclass(project, module, name, hops)
+    if found is None:
+        return [], False
+    owner, dataclass = found
+    options, complete = [], dataclass.complete
+    for base in dataclass.bases:
+        inherited, known = _dataclass_options(project, owner, base, hops + 1)
+        options += inherited
+        complete = complete and known
+    return options + [o for f in dataclass.fields for o in _field_options(f)], complete
+
+
+def _field_options(data: DataField) -> list[Option]:
+    """`--name` (and `--name-with-dashes`), `--no_name` for a bool that defaults to True."""
+    dashed = data.name.replace("_", "-")
+    flags = (f"--{data.name}", *((f"--{dashed}",) if dashed != data.name else ()), *data.aliases)
+    nargs = "?" if data.boolean else None  # `--fp16` alone means True; `--fp16 false` too
+    options = [Option(flags, data.name, data.required, None, data.location, nargs)]
+    if data.boolean and data.default_true:
+        negative = (f"--no_{data.name}", f"--no-{dashed}")
+        options.append(Option(negative, data.name, False, "store_false", data.location))
+    return options
+
+
+def _dataclass(project, module: PythonModule, name: str, hops: int) -> tuple[PythonModule, Dataclass] | None:
+    if name in module.dataclasses:
+        return module, module.dataclasses[name]
+    qualified = module.qualified(name)
+    if qualified == name or hops >= MAX_HOPS:
+        return None
+    located = _locate(project, module, qualified)
+    if located is None:
+        return None
+    owner, rest = located
+    return _dataclass(project, owner, rest, hops + 1)
+
+
+def _locate(project, importer: PythonModule, dotted: str) -> tuple[PythonModule, str] | None:
+    """The project module a dotted import names, and the rest of the name (`pkg.args.Model` ->
+    (pkg/args.py, `Model`)). A script's own directory comes first: it is sys.path[0]."""
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module = _module_named(project, importer, ".".join(parts[:cut]))
+        if module is not None:
+            return module, ".".join(parts[cut:])
+    return None
+
+
+def _module_named(project, importer: PythonModule, name: str) -> PythonModule | None:
+    here = posixpath.dirname(importer.path)
+    relative = name.replace(".", "/")
+    for candidate in (f"{relative}.py", f"{relative}/__init__.py"):
+        sibling = project.python.get(posixpath.join(here, candidate))
+        if sibling is not None:
+            return sibling
+    index = _modules(project)
+    if name in index:
+        return index[name]
+    ending = [m for key, m in index.items() if key.endswith("." + name)]
+    return ending[0] if len(ending) == 1 else None
+
+
+def _modules(project) -> dict[str, PythonModule]:
+    cache = project.__dict__
+    if "_modules_by_name" not in cache:
+        cache["_modules_by_name"] = {m.module: m for m in project.python.values()}
+    return cache["_modules_by_name"]
+
+
+def launched(project, invocation) -> CommandLine | None:
+    """The command line of the Python program an invocation starts, when the path written in
+    the launcher names that file (not a namesake the resolver found elsewhere by name)."""
+    callee = invocation.callee
+    if invocation.kind not in ("python", "module") or callee is None:
+        return None
+    written = invocation.target.value or ""
+    if invocation.kind == "python" and not written.startswith("/"):  # absolute: mapped or remote
+        tail = posixpath.normpath(written)
+        while tail.startswith("../"):
+            tail = tail[3:]
+        if callee != tail and not callee.endswith("/" + tail):
+            return None
+    return command_line(project, callee)

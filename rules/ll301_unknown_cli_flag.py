@@ -1,0 +1,247 @@
+"""unknown-cli-flag
+
+## What it does
+Finds a launcher that passes `--flag` to a Python program of the project whose command line
+does not define it. The program is what `python x.py`, `python -m pkg.mod`, `torchrun`,
+`accelerate launch`, `deepspeed` and `srun` start, also inside `ssh`/`tmux`/`bash -c` strings
+and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
+as the program's. Its command line is the one parser that parses the process's arguments: an
+argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
+it, in the module or in a project function it imports and calls), an `HfArgumentParser` over
+the project's dataclasses, a click command or a typer app. A flag counts as defined when
+argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
+unambiguous prefix unless `allow_abbrev=False`.
+
+Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
+`"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when
+the program uses `parse_known_args` (or click's `ignore_unknown_options`), when its parser
+cannot be found statically or is handed to code we cannot see (`deepspeed.add_config_arguments`),
+when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`), or for words
+that are not static (`"$@"`, an unknown variable).
+
+## Why is this bad?
+argparse stops the program with `error: unrecognized arguments: --warmup-steps 500` in its
+first second. Under torchrun every rank dies the same way, the job is torn down, and a SLURM
+job has spent its queue time for nothing. A typo in a rarely used flag is found only when the
+job is finally scheduled.
+
+## Example
+```bash
+# launch.sh
+torchrun --nproc_per_node 8 train.py --warmup-steps 500
+```
+```python
+# train.py
+parser.add_argument("--warmup_steps", type=int)
+```
+
+## Use instead
+```bash
+torchrun --nproc_per_node 8 train.py --warmup_steps 500
+```
+
+## References
+- Python `argparse`: *Partial parsing* (`parse_known_args`), *allow_abbrev*,
+  `BooleanOptionalAction`.
+- `transformers.HfArgumentParser`: each dataclass field is the option `--field_name`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Location, Related, Severity
+from launchlint.programs import UnknownFlag, launched, read_launch
+from launchlint.rulekit import Example
+
+CODE = "LL301"
+NAME = "unknown-cli-flag"
+SEVERITY = Severity.ERROR
+SUMMARY = "A launcher passes a flag the Python program's parser does not define"
+
+ARGPARSE_TRAIN = (
+    "import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n"
+    '    parser.add_argument("--num-layers", type=int)\n'
+    '    parser.add_argument("--warmup_steps", type=int)\n'
+    '    parser.add_argument("--lr", type=float, default=3e-4)\n'
+    '    parser.add_argument("--compile", action=argparse.BooleanOptionalAction)\n'
+    "    return parser.parse_args()\n\n\nargs = get_args()\n"
+)
+
+TYPER_CLI = (
+    "import typer\n\napp = typer.Typer()\n\n\n@app.command()\n"
+    "def train(epochs: int = 3, use_amp: bool = False):\n    pass\n\n\n@app.command()\n"
+    'def export(out: str = typer.Option(..., "--out", "-o")):\n    pass\n\n\n'
+    'if __name__ == "__main__":\n    app()\n'
+)
+
+INVALID = [
+    Example(  # a Megatron-style array, expanded after torchrun's own options
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "launch.sh": (
+                "#!/bin/bash\nDIST=(--nproc_per_node 8 --master_port 29501)\nMODEL_ARGS=(\n"
+                "    --num-layers 24\n    --warmup-steps 500\n)\n"
+                'torchrun "${DIST[@]}" train.py "${MODEL_ARGS[@]}"\n'
+            ),
+        },
+        ["LL301 launch.sh:5"],
+    ),
+    Example(  # continuation lines, `--flag=value`, and a prefix when allow_abbrev=False
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser(allow_abbrev=False)\n"
+                'parser.add_argument("--epochs", type=int)\nparser.add_argument("--lr", type=float)\n'
+                "args = parser.parse_args()\n"
+            ),
+            "run.sh": "python train.py \\\n    --lr=3e-4 \\\n    --epoch 3 \\\n    --fp16\n",
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
+    Example(  # flags after a subcommand belong to its parser; a variable holding flags
+        {
+            "cli.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nsub = parser.add_subparsers(dest='cmd')\n"
+                "train = sub.add_parser('train')\ntrain.add_argument('--steps', type=int)\n"
+                "evaluate = sub.add_parser('eval')\nevaluate.add_argument('--split')\n"
+                "args = parser.parse_args()\n"
+            ),
+            "run.sh": 'EXTRA="--steps 100 --split val"\npython cli.py train $EXTRA\n',
+        },
+        ["LL301 run.sh:2"],
+    ),
+    Example(  # HfArgumentParser over a dataclass of the project, imported; `python -m`
+        {
+            "pkg/__init__.py": "",
+            "pkg/args.py": (
+                "from dataclasses import dataclass, field\n\n\n@dataclass\nclass ModelArguments:\n"
+                "    model_name_or_path: str\n    use_fast: bool = field(default=True)\n"
+            ),
+            "pkg/run.py": (
+                "from transformers import HfArgumentParser\n\nfrom pkg.args import ModelArguments\n\n"
+                "(model_args,) = HfArgumentParser(ModelArguments).parse_args_into_dataclasses()\n"
+            ),
+            "finetune.sh": "python -m pkg.run --model_name_or_path gpt2 --no_use_fast --learning_rate 1e-4\n",
+        },
+        ["LL301 finetune.sh:1"],
+    ),
+    Example(  # a click command; inside ssh and tmux strings, at a remote absolute path
+        {
+            "tools/export.py": (
+                "import click\n\n\n@click.command()\n@click.option('--dryrun', is_flag=True)\n"
+                "@click.option('--out', required=True)\ndef main(dryrun, out):\n    pass\n\n\n"
+                "if __name__ == '__main__':\n    main()\n"
+            ),
+            "deploy.sh": (
+                "ssh gpu1 \"tmux new -d -s export 'python /srv/app/tools/export.py --out /tmp/m --dry-run'\"\n"
+            ),
+        },
+        ["LL301 deploy.sh:1"],
+    ),
+    Example(  # a typer app: commands by name, no prefixes, `--no-x` for a bool
+        {"cli.py": TYPER_CLI, "run.sh": "python cli.py train --no-use-amp --epoch 3\npython cli.py export -o m.pt\n"},
+        ["LL301 run.sh:1"],
+    ),
+]
+
+VALID = [
+    Example(  # Megatron-style: every flag is defined (prefixes, `=`, --no-x); launcher options
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "pretrain.sh": (
+                "#!/bin/bash\nGPUS=8\nDISTRIBUTED_ARGS=(\n    --nproc_per_node $GPUS\n    --nnodes 1\n"
+                "    --master_addr localhost\n)\nMODEL_ARGS=(\n    --num-layers 24\n    --warmup 500\n)\n"
+                'OPTIM_ARGS="--lr=1e-4 --no-compile"\n'
+                'torchrun ${DISTRIBUTED_ARGS[@]} train.py \\\n    "${MODEL_ARGS[@]}" \\\n    $OPTIM_ARGS\n'
+            ),
+        }
+    ),
+    Example(  # parse_known_args lets unknown flags through; so do click's context settings
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\n"
+                "args, rest = parser.parse_known_args()\n"
+            ),
+            "run.sh": "python train.py --lr 1 --anything 2\n",
+        }
+    ),
+    Example(  # pass-through and unknown values are never flagged
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "run.sh": 'python train.py "$@"\npython train.py $EXTRA_ARGS --lr "$LR"\npython train.py "${UNSET[@]}"\n',
+        }
+    ),
+    Example(  # the parser comes from a helper and from `parents=`; an imported get_args
+        {
+            "common.py": (
+                "import argparse\n\n\ndef base():\n    p = argparse.ArgumentParser(add_help=False)\n"
+                "    p.add_argument('--seed', type=int)\n    one = p.add_mutually_exclusive_group()\n"
+                "    one.add_argument('--bf16', action='store_true')\n    return p\n\n\n"
+                "def add_data(parser):\n    group = parser.add_argument_group('data')\n"
+                "    group.add_argument('--data-path')\n    return parser\n\n\n"
+                "def get_args():\n    parser = argparse.ArgumentParser(parents=[base()])\n"
+                "    parser = add_data(parser)\n    return parser.parse_args()\n"
+            ),
+            "train.py": "from common import get_args\n\nargs = get_args()\n",
+            "run.sh": "deepspeed --num_gpus 2 train.py --seed 1 --bf16 --data-path /data --help\n",
+        }
+    ),
+    Example(  # a library dataclass, a parser handed to a library, a program with no parser
+        {
+            "run_clm.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser, TrainingArguments\n\n\n"
+                "@dataclass\nclass ModelArguments:\n    model: str = 'gpt2'\n\n\n"
+                "parser = HfArgumentParser((ModelArguments, TrainingArguments))\n"
+                "model_args, training_args = parser.parse_args_into_dataclasses()\n"
+            ),
+            "ds_train.py": (
+                "import argparse\nimport deepspeed\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--epochs', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
+                "args = parser.parse_args()\n"
+            ),
+            "main_ppo.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n",
+            "run.sh": (
+                "python run_clm.py --model gpt2 --output_dir out\n"
+                "deepspeed ds_train.py --epochs 1 --deepspeed --deepspeed_config ds.json\n"
+                "python main_ppo.py --config-name ppo trainer.n_gpus=8\n"
+            ),
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for invocation in project.graph.invocations:
+        program = launched(project, invocation)
+        if program is None or not program.checks_flags:
+            continue
+        for unknown in read_launch(program, invocation.args).unknown:
+            if unknown.program.checks_flags:
+                yield _finding(project, invocation.target.text, unknown)
+
+
+def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
+    program = unknown.program
+    name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
+    closest = program.closest(unknown.flag)
+    if closest is None:
+        error = "No such option" if program.parser.kind in ("click", "typer") else "unrecognized arguments"
+        message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'"
+        related = Related(program.location, f"the parser of {name}")
+    else:
+        message = f"`{unknown.flag}` is not an option of {name}: did you mean `{closest}`?"
+        related = Related(program.flags[closest].location, f"`{closest}` is defined here")
+    return Finding(_flag_location(project, unknown), message, (related,))
+
+
+def _flag_location(project, unknown: UnknownFlag) -> Location:
+    """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
+    word = unknown.word
+    value, origin = word.value or "", word.origin
+    length = len(unknown.flag)
+    if not value.startswith(unknown.flag) or length == len(value) or len(origin) <= length:
+        return word.location
+    start, end = origin[0], origin[length - 1] + 1
+    if end - start != length:
+        return word.location  # the characters come from an expansion
+    return project.index(word.location.path).span(word.location.path, start, end)

@@ -1,0 +1,167 @@
+"""missing-required-flag
+
+## What it does
+Finds a launch of a Python program of the project that never passes an option the program's
+parser requires: `add_argument("--data-path", required=True)`, a click option with
+`required=True`, a typer `Option(...)` without a default, or a field without a default in a
+dataclass of an `HfArgumentParser`. The program and its arguments are found as for LL301
+(arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
+of a subcommand counts when the launch names that subcommand).
+
+Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
+variable whose value is unknown where a flag could be, or arguments read from a file
+(`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`); nor for `--help`.
+
+## Why is this bad?
+argparse exits with `error: the following arguments are required: --data-path` before the
+program does anything else. Under a scheduler that is a job that waited in the queue to fail in
+a second, on every rank.
+
+## Example
+```bash
+# launch.sh
+torchrun --nproc_per_node 8 train.py --lr 3e-4
+```
+```python
+# train.py
+parser.add_argument("--data-path", required=True)
+```
+
+## Use instead
+```bash
+torchrun --nproc_per_node 8 train.py --lr 3e-4 --data-path /data/tokens
+```
+
+## References
+- Python `argparse`, *required*: "the following arguments are required".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Related, Severity
+from launchlint.programs import launched, missing_required, read_launch
+from launchlint.rulekit import Example
+
+CODE = "LL302"
+NAME = "missing-required-flag"
+SEVERITY = Severity.ERROR
+SUMMARY = "A launcher never passes an option the Python program requires"
+
+TRAIN = (
+    "import argparse\n\nparser = argparse.ArgumentParser()\n"
+    'parser.add_argument("--data-path", required=True)\n'
+    'parser.add_argument("--lr", type=float, default=3e-4)\n'
+    "args = parser.parse_args()\n"
+)
+
+INVALID = [
+    Example(  # an array and continuation lines, but no --data-path
+        {
+            "train.py": TRAIN,
+            "launch.sh": (
+                "#!/bin/bash\nOPTIM=(--lr 1e-4)\ntorchrun --nproc_per_node 8 \\\n"
+                '    train.py \\\n    "${OPTIM[@]}"\n'
+            ),
+        },
+        ["LL302 launch.sh:4"],
+    ),
+    Example(  # a subcommand's own required option; HfArgumentParser fields without defaults
+        {
+            "cli.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nsub = parser.add_subparsers()\n"
+                "train = sub.add_parser('train')\ntrain.add_argument('--config', required=True)\n"
+                "args = parser.parse_args()\n"
+            ),
+            "sft.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass ScriptArguments:\n    dataset: str\n    epochs: int = 3\n\n\n"
+                "(script_args,) = HfArgumentParser(ScriptArguments).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python cli.py train --verbose\npython sft.py --epochs=1\n",
+        },
+        ["LL302 run.sh:1", "LL302 run.sh:2"],
+    ),
+    Example(  # a click option, started on a remote host inside ssh
+        {
+            "tools/export.py": (
+                "import click\n\n\n@click.command()\n@click.option('--out', required=True)\n"
+                "def main(out):\n    pass\n\n\nif __name__ == '__main__':\n    main()\n"
+            ),
+            "deploy.sh": "ssh gpu1 'python /srv/tools/export.py --verbose'\n",
+        },
+        ["LL302 deploy.sh:1"],
+    ),
+    Example(  # a typer option without a default
+        {
+            "cli.py": (
+                "import typer\n\n\ndef main(out: str = typer.Option(..., '--out'), steps: int = 10):\n"
+                "    pass\n\n\ntyper.run(main)\n"
+            ),
+            "run.sh": "python cli.py --steps 5\n",
+        },
+        ["LL302 run.sh:1"],
+    ),
+]
+
+VALID = [
+    Example(  # passed as `--flag=value`, as an unambiguous prefix, from a static variable
+        {
+            "train.py": TRAIN,
+            "run.sh": (
+                "python train.py --data-path=/data\npython train.py --data /data\n"
+                'ARGS="--data-path /data --lr 1"\npython train.py $ARGS\n'
+            ),
+        }
+    ),
+    Example(  # pass-through: the caller's arguments, an unknown array or variable, --help
+        {
+            "train.py": TRAIN,
+            "run.sh": (
+                'python train.py "$@"\npython train.py "${EXTRA[@]}"\npython train.py $EXTRA_ARGS\n'
+                "python train.py --help\n"
+            ),
+        }
+    ),
+    Example(  # the values may come from a file
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser(fromfile_prefix_chars='@')\n"
+                "parser.add_argument('--data-path', required=True)\nargs = parser.parse_args()\n"
+            ),
+            "run_glue.py": (
+                "import sys\nfrom dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    task: str\n\n\nparser = HfArgumentParser(Args)\n"
+                "if sys.argv[1].endswith('.json'):\n    (args,) = parser.parse_json_file(sys.argv[1])\n"
+                "else:\n    (args,) = parser.parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py @args.txt\npython run_glue.py config.json\n",
+        }
+    ),
+    Example(  # a subcommand the launch does not name; a required option of another program
+        {
+            "cli.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nsub = parser.add_subparsers()\n"
+                "train = sub.add_parser('train')\ntrain.add_argument('--config', required=True)\n"
+                "sub.add_parser('export')\nargs = parser.parse_args()\n"
+            ),
+            "run.sh": "python cli.py export\n",
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    for invocation in project.graph.invocations:
+        program = launched(project, invocation)
+        if program is None:
+            continue
+        for owner, option in missing_required(read_launch(program, invocation.args)):
+            flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
+            name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
+            yield Finding(
+                invocation.target.location,
+                f"{name} requires `{flag}`, which this launch never passes: it exits at start-up",
+                (Related(option.location, f"`{flag}` is required here"),),
+            )

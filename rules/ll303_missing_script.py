@@ -1,0 +1,246 @@
+"""missing-script
+
+## What it does
+Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
+`source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
+`ssh`/`tmux`/`bash -c` strings. A path is looked for relative to the launcher's directory,
+relative to the project root, under a configured `path-map` prefix, and finally as the
+project's only file of that name; it is reported only when no file of that name exists at all.
+
+A path run on another host (inside `ssh`, `pct exec`, `docker exec`) is checked by its name
+only, and an absolute one there is never reported: it lives on that machine. Locally, an
+absolute path is checked only when a `path-map` prefix claims it for the project.
+
+Not reported, because the script may well be there when the line runs: paths after a `cd` to
+somewhere else, paths into a directory the project does not have (a clone, a download), paths
+out of the project (`../other-repo/x.py`), a file the same script writes or downloads first
+(`cat > job.sh`, `wget .../setup.sh`), `source name` without a `/` (looked up in `PATH`),
+anything not static, and a Python program when the project holds no Python at all (a checkout of
+launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
+is treated like a remote one.
+
+## Why is this bad?
+`python: can't open file 'trian.py': [Errno 2] No such file or directory`, or `bash:
+scripts/prepare.sh: No such file or directory`, after the job waited in the queue, reserved its
+nodes, and, inside a detached tmux session, with nobody watching the pane.
+
+## Example
+```bash
+# launch.sh
+torchrun --nproc_per_node 8 trian.py --lr 3e-4
+```
+
+## Use instead
+```bash
+torchrun --nproc_per_node 8 train.py --lr 3e-4
+```
+
+## References
+- Configuration: `path-map` (remote path prefix -> project directory), e.g. `/root/: deploy/`.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+from collections.abc import Iterator
+from difflib import get_close_matches
+
+from launchlint.model import Finding, Location, Related, Severity
+from launchlint.rulekit import Example
+
+CODE = "LL303"
+NAME = "missing-script"
+SEVERITY = Severity.ERROR
+SUMMARY = "A launcher runs a script that exists nowhere in the project"
+
+# Commands whose arguments may be the file a later line runs: the script makes it first.
+CREATORS = frozenset(
+    {"cp", "mv", "ln", "wget", "curl", "touch", "install", "rsync", "scp", "tar", "unzip", "envsubst", "gsutil", "aws"}
+)
+NOT_STATIC = ("*", "?", "[", "~", "$", "`")
+
+INVALID = [
+    Example(  # a typo, and a script renamed in a directory the project has
+        {
+            "train.py": "print('training')\n",
+            "scripts/prepare.sh": "echo prepare\n",
+            "launch.sh": "#!/bin/bash\nbash scripts/prepare_data.sh\ntorchrun --nproc_per_node 8 trian.py --lr 3e-4\n",
+        },
+        ["LL303 launch.sh:2", "LL303 launch.sh:3"],
+    ),
+    Example(  # inside tmux and bash -c strings; sbatch; a deepspeed program
+        {
+            "jobs/eval.slurm": "#!/bin/bash\n#SBATCH --nodes=1\nsrun python eval.py\n",
+            "eval.py": "print('eval')\n",
+            "submit.sh": (
+                "tmux new-session -d -s ev \"python tools/evaluate.py 2>&1 | tee ev.log\"\n"
+                "sbatch jobs/train.slurm\nbash -c 'deepspeed --num_gpus 2 finetune.py'\n"
+            ),
+            "tools/convert.py": "print('convert')\n",
+        },
+        ["LL303 submit.sh:1", "LL303 submit.sh:2", "LL303 submit.sh:3"],
+    ),
+    Example(  # run on another host: checked by name, and no file has it
+        {
+            "deploy/launch.sh": "ssh gpu1 'cd /srv/job && bash start_training.sh > out.log 2>&1'\n",
+            "deploy/start.sh": "echo start\n",
+        },
+        ["LL303 deploy/launch.sh:1"],
+    ),
+]
+
+VALID = [
+    Example(  # found: next to the launcher, from the root, by unique name, a project module
+        {
+            "scripts/launch.sh": (
+                "bash prepare.sh\npython tools/convert.py\nsbatch train.slurm\n"
+                "python -m torch.distributed.run --nproc_per_node 2 train.py\npython -m pip install -e .\n"
+            ),
+            "scripts/prepare.sh": "echo prepare\n",
+            "tools/convert.py": "print('convert')\n",
+            "jobs/train.slurm": "#!/bin/bash\nsrun python train.py\n",
+            "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # remote absolute paths live on that host
+        {"launch.sh": "ssh gpu1 'bash /root/start_training.sh'\npct exec 200 -- python3 /opt/app/serve.py\n"}
+    ),
+    Example(  # made by the script first; looked up in PATH; not static
+        {
+            "submit.sh": (
+                "cat > job.sh <<EOF\n#!/bin/bash\npython train.py\nEOF\nsbatch job.sh\n"
+                "wget -q https://example.com/install/setup.sh && bash setup.sh\n"
+                "source activate torch\n. ~/.bashrc\nsource $HOME/env.sh\nbash \"$RUNNER\"\n"
+            ),
+            "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # after a cd, into a clone, out of the project
+        {
+            "run.sh": (
+                "git clone https://github.com/NVIDIA/Megatron-LM\n"
+                "python Megatron-LM/tools/preprocess_data.py --input data.json\n"
+                "python ../../transformers/examples/run_glue.py\n"
+                "cd /workspace/other && bash run_all.sh\n"
+            ),
+        }
+    ),
+]
+
+
+def check(project) -> Iterator[Finding]:
+    names = {posixpath.basename(path) for path in project.files}
+    has_python = any(f.kind == "python" for f in project.files.values())
+    for invocation in project.graph.invocations:
+        if invocation.callee is not None or invocation.kind == "module":
+            continue
+        if invocation.kind == "python" and not has_python:
+            continue  # a checkout of launchers only: the programs they start live elsewhere
+        written = invocation.target.value
+        if not written or any(mark in written for mark in NOT_STATIC) or posixpath.basename(written) in names:
+            continue
+        if _looked_up_in_path(invocation) or _made_by_the_script(project, invocation):
+            continue
+        if invocation.command.remote or _in_container(project, invocation.caller):
+            if not written.startswith("/"):
+                yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
+            continue
+        places = _places(project, invocation, written)
+        if places:
+            yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
+
+
+def _in_container(project, path: str) -> bool:
+    """A Compose service's or a Kubernetes container's command: it runs in its image, where
+    paths are the image's (a workflow's `run:` runs in the checkout)."""
+    return project.files[path].kind == "yaml" and not path.startswith(".github/")
+
+
+def _looked_up_in_path(invocation) -> bool:
+    """`source activate`, `bash mytool`: a name with no `/` that may be found in PATH."""
+    written = invocation.target.value or ""
+    if "/" in written or invocation.kind != "shell":
+        return False
+    return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
+
+
+def _made_by_the_script(project, invocation) -> bool:
+    """The launcher writes, copies or downloads a file of that name (`cat > job.sh <<EOF`)."""
+    name = posixpath.basename(invocation.target.value or "")
+    for command in project.shell[invocation.caller].commands:
+        made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
+        made += command.tee_targets() + (command.args if command.name in CREATORS else [])
+        if any(w.value and posixpath.basename(w.value) == name for w in made):
+            return True
+    return False
+
+
+def _places(project, invocation, written: str) -> str:
+    """Where the path was looked for, when all of them are places the project has; "" when the
+    path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
+    caller = invocation.caller
+    if written.startswith("/"):
+        mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
+        described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
+    elif _changes_directory_first(project, invocation):
+        return ""
+    else:
+        mapped = [(posixpath.dirname(caller), written), ("", written)]
+        described = f"next to {caller} or under the project root"
+    inside = [(base, path) for base, path in mapped if not _joined(base, path).startswith("../")]
+    if not inside or any(_on_disk(project, _joined(base, path)) for base, path in inside):
+        return ""
+    if not any(_into_the_project(project, base, path) for base, path in inside):
+        return ""  # a directory the project does not have: made at run time, or another checkout
+    return described
+
+
+def _joined(base: str, path: str) -> str:
+    return posixpath.normpath(posixpath.join(base, path))
+
+
+def _into_the_project(project, base: str, path: str) -> bool:
+    """The path's directory is one the project has, or starts in one (`tasks/` of a stale
+    `tasks/msdp/main.py`); not a directory a clone or a download makes."""
+    if _on_disk(project, posixpath.dirname(_joined(base, path)), directory=True):
+        return True
+    first = posixpath.normpath(path).split("/")[0]
+    return first != ".." and _on_disk(project, posixpath.join(base, first), directory=True)
+
+
+def _changes_directory_first(project, invocation) -> bool:
+    """A `cd`/`pushd` runs before the command: relative paths then start somewhere we may not know."""
+    at = invocation.command.location
+    for command in project.shell[invocation.caller].commands:
+        if command.name in ("cd", "pushd") and (command.location.line, command.location.column) < (at.line, at.column):
+            return True
+    return False
+
+
+def _on_disk(project, path: str, *, directory: bool = False) -> bool:
+    """Also files launchlint does not read (ignored, excluded, of another kind)."""
+    full = os.path.join(project.root, path)
+    return os.path.isdir(full) if directory else os.path.isfile(full)
+
+
+def _finding(project, invocation, why: str) -> Finding:
+    written = invocation.target.value or ""
+    message = f"`{written}` {why}"
+    related = ()
+    near = _near_names(project, posixpath.basename(written))
+    if near:
+        message += f"; did you mean `{near}`?"
+        related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
+    return Finding(invocation.target.location, message, related)
+
+
+def _near_names(project, name: str) -> str | None:
+    """The project file whose name is most like `name` (`trian.py` -> `train.py`), if unique."""
+    by_name: dict[str, list[str]] = {}
+    for path in project.files:
+        by_name.setdefault(posixpath.basename(path), []).append(path)
+    close = get_close_matches(name, list(by_name), n=1, cutoff=0.8)
+    if not close or len(by_name[close[0]]) != 1:
+        return None
+    return by_name[close[0]][0]

@@ -1,0 +1,111 @@
+"""LL301-LL303 through the real command: exact positions, related locations, path-map."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+
+TRAIN = (
+    "import argparse\n"
+    "\n"
+    "parser = argparse.ArgumentParser()\n"
+    'parser.add_argument("--warmup_steps", type=int)\n'
+    'parser.add_argument("--lr", type=float)\n'
+    'parser.add_argument("--data-path", required=True)\n'
+    "args = parser.parse_args()\n"
+)
+
+
+def lint(root: Path, files: dict[str, str], *options: str) -> list[dict]:
+    (root / ".git").mkdir(exist_ok=True)
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--format", "json", "--select", "LL301,LL302,LL303", *options, "."],
+        cwd=root, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def where(finding: dict) -> tuple:
+    return finding["code"], finding["path"], finding["line"], finding["column"], finding["end_column"]
+
+
+def test_array_element_on_a_continued_command(tmp_path):
+    launch = (
+        "#!/bin/bash\n"
+        "ARGS=(\n"
+        "    --data-path /data\n"
+        "    --warmup-steps 500\n"
+        ")\n"
+        "torchrun --nproc_per_node 8 --master_port 29501 \\\n"
+        '    train.py "${ARGS[@]}"\n'
+    )
+    (finding,) = lint(tmp_path, {"train.py": TRAIN, "launch.sh": launch})
+    assert where(finding) == ("LL301", "launch.sh", 4, 5, 19)
+    assert finding["message"] == "`--warmup-steps` is not an option of train.py: did you mean `--warmup_steps`?"
+    (related,) = finding["related"]
+    assert (related["path"], related["line"], related["column"]) == ("train.py", 4, 1)
+
+
+def test_the_flag_of_an_equals_form_and_a_missing_required_option(tmp_path):
+    findings = lint(tmp_path, {"train.py": TRAIN, "run.sh": "python -u train.py --lr=3e-4 --warmup_step=5 --epochs 3\n"})
+    assert [where(f) for f in findings] == [
+        ("LL302", "run.sh", 1, 11, 19),  # the program word
+        ("LL301", "run.sh", 1, 46, 54),  # `--epochs`; `--warmup_step` is a prefix of `--warmup_steps`
+    ]
+    assert findings[0]["related"][0]["line"] == 6
+
+
+def test_nested_ssh_and_tmux_strings_with_a_path_map(tmp_path):
+    files = {
+        ".launchlint.yaml": "path-map:\n  /srv/app/: deploy/\n",
+        "deploy/train.py": TRAIN,
+        "old/train.py": "print('an older copy: the name alone cannot decide')\n",
+        "launch.sh": (
+            "ssh gpu1 \"tmux new-session -d -s job "
+            "'python /srv/app/train.py --data-path /d --lr-rate 1 2>&1 | tee /srv/app/run.log'\"\n"
+            "ssh gpu1 'bash /srv/app/missing.sh'\n"
+            "bash /srv/app/also_missing.sh\n"
+        ),
+    }
+    findings = lint(tmp_path, files)
+    assert [where(f) for f in findings] == [
+        ("LL301", "launch.sh", 1, 79, 88),
+        ("LL303", "launch.sh", 3, 6, 30),  # local and mapped; the remote absolute path is not reported
+    ]
+    assert findings[0]["related"][0]["path"] == "deploy/train.py"
+    assert "not under the path-map directory deploy" in findings[1]["message"]
+
+
+def test_eval_of_a_command_string_and_a_variable_holding_flags(tmp_path):
+    launch = (
+        'FLAGS="--data-path /data --lr 1e-4 --warmup 10 --fp16"\n'
+        'run_cmd="deepspeed --num_gpus 2 train.py $FLAGS"\n'
+        "echo $run_cmd\n"
+        "eval ${run_cmd}\n"
+    )
+    (finding,) = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})
+    assert finding["code"] == "LL301" and finding["line"] == 4
+    assert finding["message"].startswith("`--fp16` is not an option of train.py")
+
+
+def test_click_group_subcommand_and_a_namesake_that_is_not_checked(tmp_path):
+    tool = (
+        "import click\n\n\n@click.group()\ndef cli():\n    pass\n\n\n"
+        "@cli.command()\n@click.option('--steps', type=int, required=True)\ndef train(steps):\n    pass\n\n\n"
+        "if __name__ == '__main__':\n    cli()\n"
+    )
+    # `tools/tool.py` is not in the project: the root's tool.py has its name but not its path
+    run = "python tool.py train --step 3\npython tool.py train --steps 3\npython tools/tool.py train\n"
+    findings = lint(tmp_path, {"tool.py": tool, "tools/other.py": "", "run.sh": run})
+    assert [where(f) for f in findings] == [
+        ("LL302", "run.sh", 1, 8, 15),
+        ("LL301", "run.sh", 1, 22, 28),  # click accepts no prefixes
+    ]

@@ -1,0 +1,135 @@
+"""The command-line facts of the Python front end (launchlint.front.pycli)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from launchlint.front.pysource import parse_python
+
+
+def facts(source: str):
+    return parse_python("prog.py", textwrap.dedent(source).lstrip("\n"))
+
+
+def test_argparse_parents_helpers_subcommands_and_the_parse_of_argv():
+    module = facts(
+        """
+        import argparse
+        import sys
+
+
+        def common():
+            p = argparse.ArgumentParser(add_help=False)
+            p.add_argument("--seed", type=int)
+            return p
+
+
+        def add_optim(parser):
+            parser.add_mutually_exclusive_group().add_argument("--adam", action="store_true")
+            return parser
+
+
+        def build():
+            parser = add_optim(argparse.ArgumentParser(parents=[common()], allow_abbrev=False))
+            parser.add_argument("--compile", action=argparse.BooleanOptionalAction)
+            sub = parser.add_subparsers(dest="cmd")
+            sub.add_parser("train", aliases=["fit"]).add_argument("rest", nargs=argparse.REMAINDER)
+            return parser
+
+
+        def main(argv=None):
+            return build().parse_args(argv)
+
+
+        def not_argv():
+            return build().parse_args(["--seed", "1"])
+        """
+    )
+    main = next(p for p in module.parsers if p.parsed_in)
+    assert (main.function, main.parsed_in, main.allow_abbrev, main.complete) == ("build", ("main",), False, True)
+    assert [o.flags for o in main.options] == [("--adam",), ("--compile",), ("--seed",)]
+    assert main.options[1].action == "argparse.BooleanOptionalAction"
+    assert list(main.commands) == ["train", "fit"] and main.commands["train"] is main.commands["fit"]
+    assert main.commands["train"].options[0].nargs == "argparse.REMAINDER"
+
+
+def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
+    module = facts(
+        """
+        import argparse
+        import deepspeed
+
+        class Config:
+            def __init__(self):
+                self.parser = argparse.ArgumentParser()
+
+        a = argparse.ArgumentParser()
+        a = deepspeed.add_config_arguments(a)
+        b = argparse.ArgumentParser()
+        register(b)
+        b.parse_known_args()
+        """
+    )
+    held, added, handed = module.parsers
+    assert not held.complete and added.complete and not handed.complete and handed.parse_known_args
+    assert [o.flags[0] for o in added.options][:2] == ["--deepspeed", "--deepspeed_config"]
+
+
+def test_hf_dataclasses_click_and_typer():
+    module = facts(
+        """
+        from dataclasses import dataclass, field
+        from typing import Annotated, Optional
+
+        import click
+        import typer
+        from transformers import HfArgumentParser
+
+
+        @dataclass
+        class Args:
+            model: str
+            fp16: Optional[bool] = field(default=True, metadata={"aliases": ["--half"]})
+
+
+        hf = HfArgumentParser((Args,))
+        (args,) = hf.parse_args_into_dataclasses(return_remaining_strings=True)
+
+
+        @click.group(context_settings={"ignore_unknown_options": True})
+        def cli():
+            pass
+
+
+        @cli.command("fit")
+        @click.option("--shout/--no-shout")
+        @click.option("--out", required=True, envvar="OUT")
+        def train(shout, out):
+            pass
+
+
+        app = typer.Typer()
+
+
+        @app.command()
+        def run(steps: Annotated[int, typer.Option("--steps", "-s")], dry: bool = False):
+            pass
+
+
+        if __name__ == "__main__":
+            cli()
+            app()
+        """
+    )
+    (field_model, field_fp16) = module.dataclasses["Args"].fields
+    assert (field_model.required, field_fp16.boolean, field_fp16.default_true, field_fp16.aliases) == (
+        True, True, True, ("--half",)
+    )  # fmt: skip
+    hf, cli, train, app = module.parsers
+    assert (hf.kind, hf.dataclasses, hf.parse_known_args, hf.parsed_in) == ("hf", ("Args",), True, ("<module>",))
+    assert (cli.parse_known_args, list(cli.commands), cli.parsed_in) == (True, ["fit"], ("<module>",))
+    shout, out = train.options
+    assert (shout.flags, shout.dest, shout.action) == (("--shout", "--no-shout"), "shout", "store_true")
+    assert not out.required  # an environment variable can give it
+    assert [o.flags for o in app.options][-2:] == [("--steps", "-s"), ("--dry", "--no-dry")]
+    assert app.options[-2].required and not app.commands  # one command: it runs without its name
