@@ -13,11 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .discover import walk
-from .graph import PY_LAUNCHERS, Resolver, is_python, python_run
+from .graph import MODULE_FLAGS, PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, python_run
 from .model import Location
 from .shellfacts import Command, Word
 
-TORCHRUN_MODULES = ("torch.distributed.run", "torch.distributed.launch")
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
 
@@ -77,7 +76,7 @@ def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
         text = words[i].template
         if not text.startswith("-") or text == "-":
             return Launch(command, launcher, options, words[i], spelled)
-        if text in ("-m", "--module"):
+        if text in MODULE_FLAGS:
             return Launch(command, launcher, options, words[i + 1] if i + 1 < len(words) else None, spelled)
         option, equals, value = text.partition("=")
         name = option.lstrip("-").replace("-", "_")

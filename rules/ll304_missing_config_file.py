@@ -131,7 +131,7 @@ def check(project) -> Iterator[Finding]:
                     made = _made(script) if made is None else made
                     if posixpath.normpath(word.value or "") not in made:
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
-            yield from _hydra(project, path, command)
+            yield from _hydra(project, command)
 
 
 def _found(project, path: str, command: Command, word: Word) -> bool:
@@ -139,10 +139,8 @@ def _found(project, path: str, command: Command, word: Word) -> bool:
     path, or the argument of a module from outside the project (it may ship its configs)."""
     if (word.value or "").startswith(("/", "~")):
         return True
-    program, target = _program_file(project, path, command), _target(command)
-    launch = launch_of(command)
-    own = launch is not None and any(word.location == w.location for w in launch.options.values())
-    if program is None and not own and target is not None and not (target.value or ".py").endswith(".py"):
+    program = _program_file(project, command)
+    if program is None and _runs_module(command) and not _launcher_option(command, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
     return project_files(project).holds(word, path, remote=command.remote, near=near)
@@ -158,11 +156,11 @@ def _made(script: ShellScript) -> set[str]:
     return made
 
 
-def _hydra(project, path: str, command: Command) -> Iterator[Finding]:
+def _hydra(project, command: Command) -> Iterator[Finding]:
     """`--config-path DIR --config-name NAME`: DIR relative to the program's file, NAME.yaml in it."""
     given = dict(option_values(command, HYDRA))
     directory, name = given.get("--config-path"), given.get("--config-name")
-    program = _program_file(project, path, command) if directory is not None else None
+    program = _program_file(project, command) if directory is not None else None
     if program is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
         return
     config_dir = posixpath.normpath(posixpath.join(posixpath.dirname(program), directory.value))
@@ -183,31 +181,21 @@ def _hydra(project, path: str, command: Command) -> Iterator[Finding]:
             )
 
 
-def _program_file(project, path: str, command: Command) -> str | None:
+def _program_file(project, command: Command) -> str | None:
     """The project file of the Python program the command runs: its script, or its `-m` module."""
     invocation = project.graph.invocation(command)
-    if invocation is not None and invocation.callee is not None:
-        return invocation.callee
-    target = _target(command)
-    if target is None or not target.value or target.value.endswith(".py"):
-        return None
-    return _module_file(project, target.value)
+    return invocation.callee if invocation is not None else None
 
 
-def _target(command: Command) -> Word | None:
-    """The script or `-m` module a python or launcher command runs."""
+def _runs_module(command: Command) -> bool:
+    """`python -m pkg.train`, `torchrun -m pkg.train`: a module rather than a script path."""
     launch = launch_of(command)
-    if launch is not None:
-        return launch.program
-    run = python_run(command)
-    return run.target if run is not None else None
+    run = python_run(command) if launch is None else None
+    target = launch.program if launch is not None else (run.target if run is not None else None)
+    return target is not None and target.value is not None and not target.value.endswith(".py")
 
 
-def _module_file(project, module: str) -> str | None:
-    """`pkg.mod` -> the project's only `.../pkg/mod.py` (or `pkg/mod/__main__.py`)."""
-    known = project.__dict__.setdefault("_module_files", {})
-    if module not in known:
-        tails = ("/" + module.replace(".", "/") + ".py", "/" + module.replace(".", "/") + "/__main__.py")
-        found = [p for p in project.python if any(("/" + p).endswith(t) for t in tails)]
-        known[module] = found[0] if len(found) == 1 else None
-    return known[module]
+def _launcher_option(command: Command, word: Word) -> bool:
+    """`accelerate launch --config_file x.yaml`: read by the launcher itself, from where it runs."""
+    launch = launch_of(command)
+    return launch is not None and any(word.location == w.location for w in launch.options.values())
