@@ -20,6 +20,8 @@ NO_GRAD = "no_grad"
 INFERENCE_MODE = "inference_mode"
 GRAD = "grad"  # explicitly enabled: torch.enable_grad(), set_grad_enabled(True)
 
+COMPILE_APIS = frozenset({"torch.compile", "torch.compiler.compile"})  # (f, **options) -> compiled f
+
 LOCK_CONSTRUCTORS = frozenset(
     {
         "threading.Lock",
@@ -73,6 +75,7 @@ class Function:
     local_names: frozenset[str] = frozenset()  # assigned here (not global/nonlocal) + params
     is_method: bool = False  # defined in a class body and not a staticmethod
     calls: list[Call] = field(default_factory=list)
+    decorators: tuple[str, ...] = ()  # the dotted ones, as written (`jit_fuser`, `torch.no_grad`)
 
     @property
     def name(self) -> str:
@@ -106,15 +109,16 @@ class Binding:
 
 @dataclass(frozen=True)
 class CompileSite:
-    """Where `torch.compile` (or `torch.compiler.compile`, `torch._dynamo.optimize`) runs.
+    """Where `torch.compile` (or `torch.compiler.compile`, `torch._dynamo.optimize`,
+    `nn.Module.compile()`) runs.
 
     The result is bound to `scope`/`name` (a decorated def, `x = torch.compile(f)`,
-    `self.model = torch.compile(model)`), returned from `function` (`returned`), or called on the
-    spot (`call`, for `torch.compile(f)(x)`).
+    `self.model = torch.compile(model)`, `model.compile()` in place), returned from `function`
+    (`returned`), or called on the spot (`call`, for `torch.compile(f)(x)`).
     """
 
     location: Location
-    api: str  # "torch.compile", "torch.compiler.compile", "torch._dynamo.optimize"
+    api: str  # "torch.compile", "torch.compiler.compile", "torch._dynamo.optimize", "nn.Module.compile"
     compiled: str  # what is compiled, as written ("" when not a dotted name)
     function: str  # where the compile call executes
     scope: str | None = None
@@ -141,10 +145,40 @@ class ThreadEntry:
     call: Call
     args: tuple[str, ...] = ()
     pool: str | None = None
+    context: bool = False  # started through `contextvars.copy_context().run`: the target is its first argument
 
     @property
     def location(self) -> Location:
         return self.call.location
+
+
+@dataclass(frozen=True)
+class StreamRedirect:
+    """The program sends its own stdout or stderr elsewhere: `sys.stdout = x`, `os.dup2(fd, 1)`,
+    `contextlib.redirect_stdout(x)`.
+
+    `target` is where the stream goes, described like a call argument (`f.fileno()` as `f`); when
+    it is a call (`open("train.log", "w")`), `call` is its fact.
+    """
+
+    stream: str  # "stdout" | "stderr"
+    api: str  # "sys.stdout =", "os.dup2", "contextlib.redirect_stdout", ...
+    function: str
+    location: Location
+    target: str
+    call: Call | None = None
+
+
+@dataclass(frozen=True)
+class ConfigOverride:
+    """A dynamo/inductor setting changed for the thread that runs `function`:
+    `torch._dynamo.config.X = v`, `with torch._inductor.config.patch(X=v):`, and for
+    `@torch._dynamo.config.patch(...)` the decorated function."""
+
+    config: str  # "torch._dynamo.config" | "torch._inductor.config"
+    keys: tuple[str, ...]  # the settings changed; () when they are not static
+    function: str
+    location: Location
 
 
 @dataclass(frozen=True)
@@ -217,6 +251,8 @@ class PythonModule:
     bindings: list[Binding] = field(default_factory=list)
     compile_sites: list[CompileSite] = field(default_factory=list)
     thread_entries: list[ThreadEntry] = field(default_factory=list)
+    redirects: list[StreamRedirect] = field(default_factory=list)
+    config_overrides: list[ConfigOverride] = field(default_factory=list)
     parsers: list[ArgParser] = field(default_factory=list)
     dataclasses: dict[str, Dataclass] = field(default_factory=dict)  # qualname -> its fields
 

@@ -26,11 +26,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .model import Location
 from .pyfacts import (
+    COMPILE_APIS,
     GRAD,
     LOCK_CONSTRUCTORS,
     MODULE_SCOPE,
     Call,
     CompileSite,
+    ConfigOverride,
     Function,
     PythonModule,
     ThreadEntry,
@@ -50,6 +52,17 @@ THREAD_POOLS = frozenset(
     }
 )
 NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
+CAPTURE_APIS = frozenset(
+    {
+        "torch.cuda.graph",
+        "torch.cuda.graphs.graph",
+        "torch.cuda.make_graphed_callables",
+        "torch.cuda.graphs.make_graphed_callables",
+    }
+)
+CUDA_GRAPHS = frozenset({"torch.cuda.CUDAGraph", "torch.cuda.graphs.CUDAGraph"})
+GRAPH_MODES = frozenset({"reduce-overhead", "max-autotune"})  # torch.compile modes that capture CUDA graphs
+ANY_KEY = "*"  # stands for the settings of a config override that are not static
 SHARED, PER_THREAD, NOT_A_LOCK, UNKNOWN = "shared", "per-thread", "not-a-lock", "unknown"
 
 Symbol = tuple[str, str, str]  # (module path, scope, name); scope "" means the module itself
@@ -105,11 +118,35 @@ class ThreadCompile:
     call: Location
 
 
+@dataclass(frozen=True)
+class GraphCapture:
+    """A CUDA graph captured on a thread with no shared lock held (LL203): a capture API, or a
+    call of a callable compiled with a CUDA-graph mode (`site`)."""
+
+    location: Location
+    api: str  # "torch.cuda.graph", ..., or 'torch.compile(mode="reduce-overhead")'
+    start: ThreadStart
+    site: CompileSite | None = None
+
+
+@dataclass(frozen=True)
+class ConfigNotInherited:
+    """A dynamo/inductor setting changed off the threads while compiled code runs on them, and
+    the threads do not set it themselves (LL205)."""
+
+    override: ConfigOverride
+    start: ThreadStart
+    call: Location  # where compiled code runs on the thread
+    site: CompileSite
+
+
 @dataclass
 class ThreadReport:
     starts: list[ThreadStart] = field(default_factory=list)
     compiled_calls: list[CompiledCall] = field(default_factory=list)
     thread_compiles: list[ThreadCompile] = field(default_factory=list)
+    graph_captures: list[GraphCapture] = field(default_factory=list)
+    config_overrides: list[ConfigNotInherited] = field(default_factory=list)
 
 
 def analyse(project: Project) -> ThreadReport:
@@ -182,8 +219,10 @@ class _Analysis:
         self.calls_by_name: dict[str, list[tuple[str, Function, Call]]] = defaultdict(list)
         self.entries_by_name: dict[str, list[tuple[str, ThreadEntry]]] = defaultdict(list)
         self.lambdas: dict[FunctionKey, list[str]] = defaultdict(list)
+        self.overrides: dict[FunctionKey, list[ConfigOverride]] = defaultdict(list)
         for path, module in modules.items():
             self._index(path, module)
+        self._index_aliased_decorators()
         self.on_threads: set[FunctionKey] = set()
 
     def _index(self, path: str, module: PythonModule) -> None:
@@ -203,39 +242,64 @@ class _Analysis:
                 self.calls_by_name[call.callee.rpartition(".")[2]].append((path, function, call))
         for entry in module.thread_entries:
             self.entries_by_name[entry.target.rpartition(".")[2]].append((path, entry))
+        for override in module.config_overrides:
+            self.overrides[path, override.function].append(override)
+
+    def _index_aliased_decorators(self) -> None:
+        """Defs decorated with a name bound to a compile API (`jit_fuser = torch.compile` in one
+        module, `@jit_fuser` in another) are compile sites, as `@torch.compile` ones are."""
+        found = False
+        for path, module in self.modules.items():
+            for function in module.functions.values():
+                where = function.parent or MODULE_SCOPE  # the decorator runs where the def does
+                for decorator in function.decorators:
+                    api = self._compile_api(self._resolve(path, where, decorator))
+                    if api is not None:
+                        scope = function.qualname.rpartition(".")[0] or MODULE_SCOPE
+                        site = CompileSite(function.location, api, function.name, where, scope, function.name)
+                        self.sites[path, scope, function.name].append(site)
+                        found = True
+        if found:  # what was resolved on the way did not know these sites yet
+            self._caches.clear()
 
     # -- the report ---------------------------------------------------------------------------
 
     def report(self) -> ThreadReport:
         starts = sorted(self._starts(), key=lambda s: s.location)
+        reached = {start: self._reach(start, lambda *_: True) for start in starts}
+        for functions in reached.values():
+            self.on_threads |= functions.keys()
+        found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
         for start in starts:
-            self.on_threads |= self._reach(start, lambda *_: True).keys()
+            for item in self._unguarded_findings(start):
+                where = item.site.location if isinstance(item, ThreadCompile) else item.location
+                found[type(item)].setdefault(where, item)
         report = ThreadReport(starts)
-        calls: dict[Location, CompiledCall] = {}
-        compiles: dict[Location, ThreadCompile] = {}
-        for start in starts:
-            for found in self._unguarded_compiled_calls(start):
-                if isinstance(found, ThreadCompile):
-                    compiles.setdefault(found.site.location, found)
-                else:
-                    calls.setdefault(found.location, found)
-        report.compiled_calls = sorted(calls.values(), key=lambda c: c.location)
-        report.thread_compiles = sorted(compiles.values(), key=lambda c: c.site.location)
+        report.compiled_calls = [found[CompiledCall][k] for k in sorted(found[CompiledCall])]
+        report.thread_compiles = [found[ThreadCompile][k] for k in sorted(found[ThreadCompile])]
+        report.graph_captures = [found[GraphCapture][k] for k in sorted(found[GraphCapture])]
+        report.config_overrides = list(self._configs_not_inherited(starts, reached))
         return report
 
-    def _unguarded_compiled_calls(self, start: ThreadStart):
+    def _unguarded_findings(self, start: ThreadStart):
+        """LL201, LL202 and LL203 findings of one start: what its threads run with no guard."""
         target = self._start_target_sites(start)
         if target:
-            yield from self._classify(start, start.location, "", target, None)
+            yield from self._classify(start, start.location, start.entry.target, target, None)
+            yield from self._graph_modes(start, start.location, target)
         unguarded = self._reach(start, lambda path, fn, call: not self._guarded(path, fn, call))
         for (path, qualname), grads in unguarded.items():
             function = self.modules[path].functions[qualname]
             for call in function.calls:
                 if self._guarded(path, function, call):
                     continue
+                capture = self._capture_api(path, function, call)
+                if capture is not None:
+                    yield GraphCapture(call.location, capture, start)
                 sites = self._sites_called(path, function, call)
                 if not sites:
                     continue
+                yield from self._graph_modes(start, call.location, sites)
                 own_lock = next(
                     (h for h in call.held if self._lock_kinds_of(path, function.qualname, h) == (PER_THREAD,)),
                     None,
@@ -244,6 +308,28 @@ class _Analysis:
                     yield from self._classify(
                         start, call.location, call.callee, sites, call.grad_mode or grad, own_lock
                     )
+
+    def _graph_modes(self, start: ThreadStart, location: Location, sites) -> Iterable[GraphCapture]:
+        """A call of a callable compiled with a CUDA-graph mode: it captures on the calling
+        thread, whatever was warmed up on another (graph trees are per thread)."""
+        site = next((s for s in sites if s.mode in GRAPH_MODES), None)
+        if site is not None:
+            yield GraphCapture(location, f'{site.api}(mode="{site.mode}")', start, site)
+
+    def _capture_api(self, path: str, function: Function, call: Call) -> str | None:
+        """The CUDA graph capture API a call is: `torch.cuda.graph(g)`,
+        `make_graphed_callables(...)`, or `g.capture_begin()` of a `torch.cuda.CUDAGraph()`."""
+        qualified = self.modules[path].qualified(call.callee)
+        if qualified in CAPTURE_APIS:
+            return qualified
+        receiver, _, method = call.callee.rpartition(".")
+        if method != "capture_begin" or not receiver:
+            return None
+        symbol = self._resolve(path, function.qualname, receiver)
+        for vpath, _, value, value_call in self._values(symbol) if symbol else ():
+            if value_call is not None and self.modules[vpath].qualified(value) in CUDA_GRAPHS:
+                return "torch.cuda.CUDAGraph.capture_begin"
+        return None
 
     def _classify(
         self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, own_lock=None
@@ -257,6 +343,90 @@ class _Analysis:
             covered, warmup = self._warmed_up(start, off_threads, grad)
             if not covered:
                 yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock)
+
+    # -- compile settings (LL205) -------------------------------------------------------------
+
+    def _configs_not_inherited(self, starts: list[ThreadStart], reached: dict) -> Iterable[ConfigNotInherited]:
+        """Each setting changed off the threads, with the first start whose threads run compiled
+        code without setting it themselves, in a module linked to it by imports."""
+        for (path, function), overrides in sorted(self.overrides.items()):
+            if (path, function) in self.on_threads:
+                continue
+            for override in overrides:
+                found = (self._not_inherited(path, override, s, reached[s].keys()) for s in starts)
+                first = next(filter(None, found), None)
+                if first is not None:
+                    yield first
+
+    def _not_inherited(
+        self, path: str, override: ConfigOverride, start: ThreadStart, functions
+    ) -> ConfigNotInherited | None:
+        if start.entry is not None and start.entry.context:  # copy_context().run: inherited
+            return None
+        linked = (
+            (call, site)
+            for call, site in self._compiled_runs(start, functions)
+            if self._linked(path, start.path) or self._linked(path, site.location.path)
+        )
+        first = next(linked, None)
+        if first is None or self._set_on_threads(override, start, functions):
+            return None
+        return ConfigNotInherited(override, start, *first)
+
+    def _set_on_threads(self, override: ConfigOverride, start: ThreadStart, functions) -> bool:
+        """Whether the threads set every setting `override` changes (a setting they change with
+        keys that are not static counts as all of them)."""
+        keys = self._thread_settings(start, functions).get(override.config)
+        return keys is not None and (ANY_KEY in keys or keys >= set(override.keys))
+
+    def _thread_settings(self, start: ThreadStart, functions) -> dict[str, frozenset[str]]:
+        """The settings the threads of `start` change, by config."""
+        cache = self._caches["_thread_settings"]
+        if start not in cache:
+            keys: dict[str, set[str]] = defaultdict(set)
+            for key in functions:
+                for own in self.overrides.get(key, ()):
+                    keys[own.config].update(own.keys or (ANY_KEY,))
+            cache[start] = {config: frozenset(found) for config, found in keys.items()}
+        return cache[start]
+
+    def _compiled_runs(self, start: ThreadStart, functions) -> list[tuple[Location, CompileSite]]:
+        """Where the threads of `start` run compiled code (guarded or not), and what compiled it."""
+        cache = self._caches["_compiled_runs"]
+        if start not in cache:
+            runs = [(start.location, site) for site in self._start_target_sites(start)]
+            for path, qualname in functions:
+                function = self.modules[path].functions[qualname]
+                for call in function.calls:
+                    runs += [(call.location, site) for site in self._sites_called(path, function, call)]
+            cache[start] = runs
+        return cache[start]
+
+    def _linked(self, a: str, b: str) -> bool:
+        """Whether one module imports the other (directly or not): then one program runs both."""
+        return a == b or b in self._imported(a) or a in self._imported(b)
+
+    @_cached(frozenset())
+    def _imported(self, path: str) -> frozenset[str]:
+        """The project modules a module imports, directly or through others."""
+        found, queue = {path}, [path]
+        while queue:
+            module = self.modules[queue.pop()]
+            for target in [*module.imports.values(), *module.star_imports]:
+                imported = self._module_of(module.path, target)
+                if imported is not None and imported not in found:
+                    found.add(imported)
+                    queue.append(imported)
+        return frozenset(found)
+
+    def _module_of(self, importer: str, dotted: str) -> str | None:
+        """The project module a dotted import names (or names a member of)."""
+        parts = dotted.split(".")
+        for end in range(len(parts), 0, -1):
+            path = self.index.resolve(importer, ".".join(parts[:end]))
+            if path is not None:
+                return path
+        return None
 
     # -- thread starts ------------------------------------------------------------------------
 
@@ -275,31 +445,40 @@ class _Analysis:
             yield from self._subclass_starts(path, name, subclassed=(path, name) in bases)
 
     def _entry_start(self, path: str, module: PythonModule, entry: ThreadEntry) -> ThreadStart | None:
-        count = entry.call.loops
+        count, initializer = entry.call.loops, ()
         if entry.kind in ("submit", "map", "executor"):
-            is_pool, count = self._thread_pool(path, module.functions[entry.function], entry.pool or "")
-            if not is_pool:
+            pool = self._thread_pool(path, module.functions[entry.function], entry.pool or "")
+            if pool is None:
                 return None
+            count, initializer = pool
+        shown = "lambda" if "<lambda" in entry.target else entry.target
+        if entry.context:
+            shown = f"copy_context().run, {shown}"
         if entry.kind == "thread":
-            label = f"threading.Thread(target={entry.target})"
+            label = f"threading.Thread(target={shown})"
         else:
-            label = f"{entry.call.callee or entry.kind}({entry.target})"
-        targets = self._entry_targets(path, entry)
+            label = f"{entry.call.callee or entry.kind}({shown})"
+        targets = tuple(dict.fromkeys(self._entry_targets(path, entry) + initializer))
         return ThreadStart(entry.location, entry.function, label, targets, count, entry)
 
-    def _thread_pool(self, path: str, function: Function, pool: str) -> tuple[bool, int | None]:
-        """Whether `pool` is a thread pool, and its static number of workers."""
+    def _thread_pool(
+        self, path: str, function: Function, pool: str
+    ) -> tuple[int | None, tuple[FunctionKey, ...]] | None:
+        """If `pool` is a thread pool: its static number of workers and what its `initializer`
+        runs on each worker; None when it is not one (a process pool, an unknown object)."""
         if pool == "None":  # run_in_executor(None, f): the loop's default ThreadPoolExecutor
-            return True, None
+            return None, ()
         if pool.endswith("()"):
-            return self.modules[path].qualified(pool[:-2]) in THREAD_POOLS, None
+            return (None, ()) if self.modules[path].qualified(pool[:-2]) in THREAD_POOLS else None
         symbol = self._resolve(path, function.qualname, pool)
-        for vpath, _, value, call in self._values(symbol) if symbol else ():
+        for vpath, vfunction, value, call in self._values(symbol) if symbol else ():
             if call is not None and self.modules[vpath].qualified(value) in THREAD_POOLS:
                 workers = call.keyword("max_workers") or call.keyword("processes")
                 workers = workers or (call.args[0] if call.args else "")
-                return True, int(workers) if workers.isdigit() else None
-        return False, None
+                initializer = call.keyword("initializer")
+                runs = self._runs(self._resolve(vpath, vfunction, initializer)) if initializer else ()
+                return (int(workers) if workers.isdigit() else None), runs
+        return None
 
     @_cached(False)
     def _is_thread_class(self, path: str, qualname: str) -> bool:
@@ -510,8 +689,9 @@ class _Analysis:
     def _global(self, path: str, name: str) -> Symbol | None:
         module = self.modules[path]
         top = module.functions.get(MODULE_SCOPE)
-        if top is not None and name in top.local_names:
-            return path, MODULE_SCOPE, name
+        symbol = path, MODULE_SCOPE, name
+        if top is not None and name in top.local_names or symbol in self.bindings or symbol in self.sites:
+            return symbol  # assigned at module level, or in a function that declares it `global`
         if name in module.imports:
             return self._qualified(path, module.imports[name])
         for star in module.star_imports:
@@ -626,10 +806,27 @@ class _Analysis:
                 continue
             if call is None:
                 found += self._compile_sites(resolved)
-            else:
-                key = self._function_key(resolved)
-                found += self.returned_sites.get(key, ()) if key else ()
+                continue
+            key = self._function_key(resolved)
+            found += self.returned_sites.get(key, ()) if key else ()
+            api = self._compile_api(resolved)
+            if api is not None:  # `model = compile_fn(model)` for a `compile_fn = torch.compile`
+                found.append(_aliased_site(symbol, function, api, call))
         return tuple(dict.fromkeys(found))
+
+    @_cached(None)
+    def _compile_api(self, symbol: Symbol | None) -> str | None:
+        """The compile API a name is bound to (`jit_fuser = torch.compile`), through aliases."""
+        for vpath, function, value, call in self._values(symbol) if symbol else ():
+            if call is not None or not value:
+                continue
+            qualified = self.modules[vpath].qualified(value)
+            if qualified in COMPILE_APIS:
+                return qualified
+            api = self._compile_api(self._resolve(vpath, function, value))
+            if api is not None:
+                return api
+        return None
 
     @_cached(())
     def _runs(self, symbol: Symbol | None) -> tuple[FunctionKey, ...]:
@@ -654,6 +851,21 @@ class _Analysis:
 
 def _join(scope: str, name: str) -> str:
     return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+def _aliased_site(symbol: Symbol, function: str, api: str, call: Call) -> CompileSite:
+    """The compile site of `name = alias(f, ...)` for an alias of a compile API."""
+    mode = call.keyword("mode") or ""  # a literal argument is described by its repr: 'max-autotune'
+    return CompileSite(
+        call.location,
+        api,
+        call.args[0] if call.args else "",
+        function,
+        symbol[1],
+        symbol[2],
+        fullgraph=call.keyword("fullgraph") == "True",
+        mode=mode[1:-1] if len(mode) > 1 and mode[0] == mode[-1] and mode[0] in "'\"" else None,
+    )
 
 
 def _called_as(function: Function) -> str:

@@ -224,6 +224,48 @@ INVALID = [
         },
         ["LL201 train.py:8", "LL201 train.py:12"],
     ),
+    Example(  # nn.Module.compile() in place, optimize(...)(f) on the spot, torch.compiler.compile;
+        # started by asyncio.to_thread, run_in_executor and a ThreadPool's apply_async
+        {
+            "jobs.py": _py(
+                """
+                import torch
+                from torch import _dynamo
+
+
+                def build(model):
+                    model.compile()
+                    return model(torch.ones(8))
+
+
+                def fuse(fn, x):
+                    return _dynamo.optimize("inductor")(fn)(x)
+
+
+                def export(model, x):
+                    fast = torch.compiler.compile(model)
+                    return fast(x)
+                """
+            ),
+            "serve.py": _py(
+                """
+                import asyncio
+                from multiprocessing.pool import ThreadPool
+                import torch
+                from jobs import build, export, fuse
+
+
+                async def main():
+                    await asyncio.to_thread(build, torch.nn.Linear(8, 8))
+                    loop = asyncio.get_running_loop()
+                    await loop.run_in_executor(None, fuse, torch.sin, 1)
+                    with ThreadPool(4) as pool:
+                        pool.apply_async(export, (torch.nn.Linear(8, 8), 1))
+                """
+            ),
+        },
+        ["LL201 jobs.py:6", "LL201 jobs.py:11", "LL201 jobs.py:15"],
+    ),
     Example(  # a lock made per thread serialises nothing
         {
             "train.py": _py(
@@ -288,6 +330,27 @@ VALID = [
 
                 for _ in range(4):
                     threading.Thread(target=worker, args=(torch.nn.Linear(8, 8),)).start()
+                """
+            )
+        }
+    ),
+    Example(  # the spawner hands one lock to every worker, which compiles under it
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+
+                def worker(lock, model):
+                    with lock:
+                        torch.compile(model)(torch.ones(8))
+
+
+                def main():
+                    lock = threading.Lock()
+                    for _ in range(4):
+                        threading.Thread(target=worker, args=(lock, torch.nn.Linear(8, 8))).start()
                 """
             )
         }

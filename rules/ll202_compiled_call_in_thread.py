@@ -291,6 +291,109 @@ INVALID = [
         },
         ["LL202 train.py:14", "LL202 train.py:20"],
     ),
+    Example(  # every compiled form and start form: decorators with and without arguments,
+        # optimize(...)(f), torch.compiler.compile; to_thread, run_in_executor, ThreadPool, dummy.Pool
+        {
+            "pkg/__init__.py": "",
+            "pkg/model.py": _py(
+                """
+                import torch
+                from torch._dynamo import optimize
+
+
+                @torch.compile
+                def plain(x):
+                    return x + 1
+
+
+                @torch.compile(dynamic=True)
+                def dynamic(x):
+                    return x * 2
+
+
+                fused = optimize("inductor")(lambda x: x - 1)
+                exported = torch.compiler.compile(torch.nn.Linear(8, 8))
+                """
+            ),
+            "pkg/serve.py": _py(
+                """
+                import asyncio
+                from multiprocessing.dummy import Pool
+                from multiprocessing.pool import ThreadPool
+
+                from . import model
+                from .model import dynamic, plain
+
+
+                async def handle(x):
+                    loop = asyncio.get_running_loop()
+                    await asyncio.to_thread(plain, x)
+                    await loop.run_in_executor(None, lambda: dynamic(x))
+
+
+                def batch(xs):
+                    with Pool(4) as pool:
+                        pool.map(model.fused, xs)
+                    with ThreadPool(4) as pool:
+                        pool.imap(lambda x: model.exported(x), xs)
+                        pool.apply_async(model.plain, (1,))
+                """
+            ),
+        },
+        ["LL202 pkg/serve.py:11", "LL202 pkg/serve.py:12", "LL202 pkg/serve.py:17", "LL202 pkg/serve.py:19",
+         "LL202 pkg/serve.py:20"],
+    ),
+    Example(  # nn.Module.compile() in place; a Thread subclass's run calls through self.; an
+        # executor stored on self (16 workers, fullgraph=True: the message says both)
+        {
+            "trainer.py": _py(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+
+                class Net(torch.nn.Module):
+                    def forward(self, x):
+                        return x
+
+
+                class Replica(threading.Thread):
+                    def __init__(self, model):
+                        super().__init__()
+                        self.model = model
+
+                    def run(self):
+                        for _ in range(10):
+                            self.step()
+
+                    def step(self):
+                        return self.model(torch.ones(8))
+
+
+                class Trainer:
+                    def __init__(self):
+                        self.net = Net()
+                        self.net.compile(fullgraph=True)
+                        self.pool = ThreadPoolExecutor(max_workers=16)
+
+                    def _step(self, batch):
+                        return self.net(batch)
+
+                    def fit(self, batches):
+                        for batch in batches:
+                            self.pool.submit(self._step, batch)
+
+
+                net = Net()
+                net.compile()
+                for _ in range(2):
+                    Replica(net).start()
+                """
+            )
+        },
+        ["LL202 trainer.py:21", "LL202 trainer.py:31"],
+    ),
     Example(  # a warm-up under no_grad does not cover workers that call with grad enabled
         {
             "train.py": _py(
@@ -354,6 +457,67 @@ VALID = [
                         threading.Thread(target=guarded, args=(lock,)).start()
                         threading.Thread(target=worker).start()
                         Worker().start()
+                """
+            )
+        }
+    ),
+    Example(  # a correctly locked pipeline: the spawner hands one lock to every worker
+        {
+            "pipeline.py": _py(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8))
+
+
+                class Stage(threading.Thread):
+                    def __init__(self, lock, batches):
+                        super().__init__()
+                        self.lock, self.batches = lock, batches
+
+                    def run(self):
+                        for batch in self.batches:
+                            with self.lock:
+                                model(batch)
+
+
+                def work(lock, batch):
+                    with lock:
+                        return model(batch)
+
+
+                def main(batches):
+                    lock = threading.Lock()
+                    stages = [Stage(lock, batches) for _ in range(4)]
+                    for stage in stages:
+                        stage.start()
+                    with ThreadPoolExecutor(4) as pool:
+                        for batch in batches:
+                            pool.submit(work, lock, batch)
+                """
+            )
+        }
+    ),
+    Example(  # nn.Module.compile() used on the main thread; Keras-style compile() is not torch's
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                net = torch.nn.Linear(8, 8)
+                net.compile()
+
+
+                def fit(model):
+                    model.compile(optimizer="adam", loss="mse")
+                    model(torch.ones(8))
+
+
+                threading.Thread(target=fit, args=(object(),)).start()
+                net(torch.ones(8))
                 """
             )
         }

@@ -11,11 +11,12 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from ..model import Location
 from ..pyfacts import (
+    COMPILE_APIS,
     GRAD,
     INFERENCE_MODE,
     MODULE_SCOPE,
@@ -24,15 +25,27 @@ from ..pyfacts import (
     Call,
     Class,
     CompileSite,
+    ConfigOverride,
     Function,
     PythonModule,
+    StreamRedirect,
     ThreadEntry,
     module_name,
 )
 from .pycli import extract as extract_cli
 
-COMPILE_APIS = frozenset({"torch.compile", "torch.compiler.compile"})
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
+COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the compile APIs
+THREAD_NAMES = frozenset({"Thread", "Timer", "to_thread"})  # of the thread-starting functions
+# nn.Module.compile(**kwargs) takes torch.compile's options and nothing positional; Keras'
+# `model.compile(optimizer, loss)` and `re.compile(pattern)` do not fit.
+MODULE_COMPILE_OPTIONS = frozenset({"fullgraph", "dynamic", "backend", "mode", "options", "disable"})
+COPY_CONTEXT = "contextvars.copy_context"
+STREAMS = {"stdout": "stdout", "stderr": "stderr", "__stdout__": "stdout", "__stderr__": "stderr"}
+FD_STREAMS = {1: "stdout", 2: "stderr"}
+REDIRECTORS = {"contextlib.redirect_stdout": "stdout", "contextlib.redirect_stderr": "stderr"}
+COMPILE_CONFIGS = frozenset({"torch._dynamo.config", "torch._inductor.config"})
+EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch"})
 GRAD_CONTEXTS = {
     "torch.no_grad": NO_GRAD,
     "torch.autograd.no_grad": NO_GRAD,
@@ -81,8 +94,11 @@ class _Positions:
         self.bom = text.startswith("\ufeff")
         self.source = text[1:] if self.bom else text
         self.lines = _NEWLINE.split(self.source)
+        self.ascii = self.source.isascii()  # then byte columns are character columns
 
     def column(self, line: int, byte_col: int) -> int:
+        if self.ascii:
+            return byte_col + 1 + (self.bom and line == 1)
         text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
         chars = byte_col if text.isascii() else len(text.encode()[:byte_col].decode(errors="replace"))
         return chars + 1 + (self.bom and line == 1)
@@ -136,6 +152,14 @@ class _Walker:
         self.calls: dict[int, Call] = {}  # id(ast.Call) -> its fact, for bindings and sites
         self.handled: set[int] = set()  # compile expressions already turned into sites
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
+        # Expression nodes that do more than visit their children: the steps that walk them
+        # (sub-nodes and the actions between them, in order).
+        self.special: dict[type, Callable[[ast.AST], list]] = {
+            ast.Call: self._call_steps,
+            ast.Lambda: self._lambda_steps,
+            ast.NamedExpr: self._walrus_steps,
+            **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), self._comprehension_steps),
+        }
 
     @property
     def frame(self) -> _Frame:
@@ -254,6 +278,8 @@ class _Walker:
     def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         frame = self.frame
         frame.names.add(node.name)
+        overrides = self.module.config_overrides
+        before = len(overrides)
         for decorator in node.decorator_list:
             self.expression(decorator)
         self._children(node.args)  # defaults run where the def is
@@ -277,7 +303,10 @@ class _Walker:
             class_name=class_name,
             params=params,
             is_method=is_method,
+            decorators=tuple(filter(None, map(self._dotted, node.decorator_list))),
         )
+        # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
+        overrides[before:] = [replace(o, function=function.qualname) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(node.args), grad=[grad])
         self.frames.append(body)
         self.statements(node.body)
@@ -343,6 +372,8 @@ class _Walker:
             return
         symbol = self._target(target)
         if symbol is None:
+            for branch in _branches(value):
+                self._store(target, branch)
             return
         scope, name = symbol
         for branch in _branches(value):
@@ -350,11 +381,15 @@ class _Walker:
 
     def _binding(self, scope: str, name: str, target: ast.expr, value: ast.expr) -> Binding:
         value = _unwrap_returns_self(value)
+        if isinstance(value, ast.Call) and value.args and self._qualified(value.func) in PARTIAL:
+            value = value.args[0]  # `step = functools.partial(f, a)`: calling `step` runs `f`
         location = self.pos.of(target)
         function = self.frame.function.qualname
         if isinstance(value, ast.Call):
             call = self.calls.get(id(value))
             return Binding(scope, name, function, location, call.callee if call else "", call)
+        if isinstance(value, ast.Lambda):  # `step = lambda x: ...`: calling `step` runs the lambda
+            return Binding(scope, name, function, location, self._lambda_qualname(value))
         return Binding(scope, name, function, location, self._dotted(value) or "")
 
     def _target(self, target: ast.expr) -> tuple[str, str] | None:
@@ -382,42 +417,49 @@ class _Walker:
 
     def expression(self, root: ast.AST) -> None:
         """Walk an expression in evaluation order. Iterative: valid code can nest a `+` or
-        `.method()` chain thousands deep, far past Python's recursion limit."""
+        `.method()` chain thousands deep, far past Python's recursion limit. The hottest loop of
+        the front end: leaves are handled inline, the few nodes that need more by `special`."""
         work: list = [root]
+        pop, push, extend = work.pop, work.append, work.extend
+        special = self.special
         while work:
-            item = work.pop()
-            if isinstance(item, ast.AST):
-                work.extend(reversed(self._steps(item)))
+            item = pop()
+            kind = type(item)
+            if kind is ast.Name:
+                if type(item.ctx) is ast.Store:
+                    self.frame.names.add(item.id)
+            elif kind is ast.Attribute or kind is ast.keyword:
+                push(item.value)
+            elif kind is ast.Constant:
+                continue
+            elif kind in special:
+                extend(reversed(special[kind](item)))
+            elif isinstance(item, ast.AST):
+                extend(reversed(_child_nodes(item)))
             else:
                 item()  # an action that must come after the steps pushed before it
 
-    def _steps(self, node: ast.AST) -> list:
-        """Walking `node`: its sub-nodes and the actions between them, in order."""
-        if isinstance(node, ast.Call):
-            call = self._call_fact(node)
-            return [*_child_nodes(node), lambda: self._called(node, call)]
-        if isinstance(node, ast.Lambda):
-            return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            return self._comprehension_steps(node)
-        if isinstance(node, ast.NamedExpr):
-            return [node.value, lambda: self._bind(node.target, node.value)]
-        if isinstance(node, ast.Name):
-            if isinstance(node.ctx, ast.Store):
-                self.frame.names.add(node.id)
-            return []
-        return _child_nodes(node)
+    def _call_steps(self, node: ast.Call) -> list:
+        call = self._call_fact(node)
+        return [*_child_nodes(node), lambda: self._called(node, call)]
+
+    def _lambda_steps(self, node: ast.Lambda) -> list:
+        return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
+
+    def _walrus_steps(self, node: ast.NamedExpr) -> list:
+        return [node.value, lambda: self._bind(node.target, node.value)]
 
     def _call_fact(self, node: ast.Call) -> Call:
         frame = self.frame
+        describe = self.describe
         call = Call(
             callee=self._dotted(node.func) or "",
             location=self.pos.of(node),
-            args=tuple(self.describe(a) for a in node.args),
-            keywords=tuple((k.arg, self.describe(k.value)) for k in node.keywords if k.arg),
+            args=tuple([describe(a) for a in node.args]),
+            keywords=tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]),
             held=tuple(frame.held),
-            grad_mode=next((g for g in reversed(frame.grad) if g is not None), None),
-            loops=_product(frame.loops),
+            grad_mode=frame.grad[-1] or next((g for g in reversed(frame.grad) if g is not None), None),
+            loops=_product(frame.loops) if frame.loops else 1,
         )
         self.calls[id(node)] = call
         self._compile_sites_in(node.func, call=call)  # torch.compile(f)(x): compiled and called here
@@ -429,6 +471,7 @@ class _Walker:
         self._compile_sites_in(node)
         self._thread_entry(node, call)
         self._acquire_or_release(call)
+        self._effect(node)
 
     def _acquire_or_release(self, call: Call) -> None:
         receiver, _, method = call.callee.rpartition(".")
@@ -489,6 +532,17 @@ class _Walker:
         dotted = self._dotted(node)
         return self.module.qualified(dotted) if dotted else None
 
+    def _qualified_if(self, node: ast.expr, last: frozenset[str]) -> str | None:
+        """`_qualified(node)` when its last name can be one of `last` (aliases followed), else
+        None: most calls are none of the few APIs looked for, and this spares spelling them."""
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.Name):
+            name = self.module.imports.get(node.id, node.id).rpartition(".")[2]
+        else:
+            return None
+        return self._qualified(node) if name in last else None
+
     # -- torch ---------------------------------------------------------------------------------
 
     def _grad_mode(self, expr: ast.expr) -> str | None:
@@ -507,12 +561,12 @@ class _Walker:
         """(api, the call carrying the options, what is compiled) if `node` compiles a callable."""
         if not isinstance(node, ast.Call):
             return None
-        api = self._qualified(node.func)
+        api = self._qualified_if(node.func, COMPILE_NAMES)
         if api in COMPILE_APIS:
             compiled = node.args[0] if node.args else _keyword(node, "model")
             return (api, node, compiled) if compiled is not None else None
         if isinstance(node.func, ast.Call):  # torch.compile(mode=...)(f), optimize(...)(f)
-            factory = self._qualified(node.func.func)
+            factory = self._qualified_if(node.func.func, COMPILE_NAMES)
             if factory == OPTIMIZE_API or (factory in COMPILE_APIS and not node.func.args):
                 return factory, node.func, node.args[0] if node.args else None
         return None
@@ -550,6 +604,8 @@ class _Walker:
         call: Call | None = None,
     ) -> None:
         """Turn the compile expressions `value` evaluates to into sites, once each."""
+        if not isinstance(value, (ast.Call, ast.IfExp)):  # the common case, made quick
+            return
         for branch in _branches(value):
             found = self._compile_expression(branch)
             if found is None or id(branch) in self.handled:
@@ -570,15 +626,37 @@ class _Walker:
         if found is None:
             return None
         kind, target, passed, pool = found
+        context = self._copies_context(target)
+        if context:  # Thread(target=ctx.run, args=(f, x)): the thread runs f(x)
+            elements = _element_nodes(passed)
+            if not elements:
+                return None
+            target, passed = elements[0], elements[1:]
         bound = ()  # functools.partial(f, a)'s own arguments come before the ones passed
         if isinstance(target, ast.Call) and target.args and self._qualified(target.func) in PARTIAL:
             bound = tuple(self.describe(a) for a in target.args[1:])
-        args = bound + self._elements(passed)
-        return ThreadEntry(kind, self.describe(target), self.frame.function.qualname, call, args, pool)
+        args = bound + tuple(self.describe(e) for e in _element_nodes(passed))
+        function = self.frame.function.qualname
+        return ThreadEntry(kind, self.describe(target), function, call, args, pool, context)
+
+    def _copies_context(self, target: ast.expr) -> bool:
+        """`contextvars.copy_context().run`, or `ctx.run` for a `ctx = contextvars.copy_context()`."""
+        if not (isinstance(target, ast.Attribute) and target.attr == "run"):
+            return False
+        context = target.value
+        if isinstance(context, ast.Call):
+            return self._qualified(context.func) == COPY_CONTEXT
+        if not isinstance(context, ast.Name):
+            return False
+        scope = self._bound_scope(context.id)
+        binding = next(
+            (b for b in reversed(self.module.bindings) if (b.scope, b.name) == (scope, context.id)), None
+        )
+        return binding is not None and binding.call is not None and self.module.qualified(binding.value) == COPY_CONTEXT
 
     def _entry_parts(self, node: ast.Call):
         """(kind, target, its arguments, pool) if `node` hands a callable to another thread."""
-        api = self._qualified(node.func)
+        api = self._qualified_if(node.func, THREAD_NAMES)
         args = node.args
         if api in ("threading.Thread", "threading.Timer"):  # Thread(group, target, name, args)
             kind, word, at = ("thread", "target", 3) if api == "threading.Thread" else ("timer", "function", 2)
@@ -592,10 +670,8 @@ class _Walker:
         method, receiver = node.func.attr, node.func.value
         if method == "run_in_executor" and len(args) >= 2:
             return "executor", args[1], args[2:], self.describe(args[0])
-        if isinstance(receiver, ast.Call):  # ThreadPoolExecutor(4).submit(f)
-            pool = self.calls[id(receiver)].callee + "()"
-        else:
-            pool = self._dotted(receiver)
+        # ThreadPoolExecutor(4).submit(f): the pool is spelled by its constructor
+        pool = self.calls[id(receiver)].callee + "()" if isinstance(receiver, ast.Call) else self._dotted(receiver)
         if pool is None:
             return None
         if method == "submit":
@@ -606,10 +682,78 @@ class _Walker:
             return "map", args[0], None, pool
         return None
 
-    def _elements(self, node: ast.expr | list[ast.expr] | None) -> tuple[str, ...]:
-        if isinstance(node, (ast.Tuple, ast.List)):
-            node = node.elts
-        return tuple(self.describe(e) for e in node) if isinstance(node, list) else ()
+    # -- where output goes, compile settings, in-place compiles --------------------------------
+
+    def _effect(self, node: ast.Call) -> None:
+        """`os.dup2(fd, 1)`, `contextlib.redirect_stdout(f)`, `torch._dynamo.config.patch(...)`,
+        `model.compile()`: calls whose facts LL204, LL205 and the compile analysis read."""
+        api = self._qualified_if(node.func, EFFECT_NAMES)
+        if api == "os.dup2" and len(node.args) == 2:
+            stream = self._fd_stream(node.args[1])
+            if stream is not None:
+                self._redirect(stream, api, node, node.args[0])
+        elif api in REDIRECTORS and node.args:
+            self._redirect(REDIRECTORS[api], api, node, node.args[0])
+        elif api is not None and api.rpartition(".")[0] in COMPILE_CONFIGS and api.endswith(".patch"):
+            config = api.rpartition(".")[0]
+            self._override(config, _patched_keys(node), node)
+        elif isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
+            self._compile_in_place(node)
+
+    def _store(self, target: ast.expr, value: ast.expr) -> None:
+        """`sys.stdout = f`, `torch._dynamo.config.X = v`: an assignment to a module's attribute."""
+        if not isinstance(target, ast.Attribute):
+            return
+        owner = self._qualified(target.value)
+        if owner == "sys" and target.attr in ("stdout", "stderr"):
+            self._redirect(target.attr, f"sys.{target.attr} =", target, value)
+        elif owner in COMPILE_CONFIGS:
+            self._override(owner, (target.attr,), target)
+
+    def _redirect(self, stream: str, api: str, node: ast.AST, target: ast.expr) -> None:
+        if isinstance(target, ast.Call) and _is_fileno(target):
+            target = target.func.value
+        call = self.calls.get(id(target)) if isinstance(target, ast.Call) else None
+        described = f"{call.callee}()" if call is not None else self.describe(target)
+        function = self.frame.function.qualname
+        self.module.redirects.append(StreamRedirect(stream, api, function, self.pos.of(node), described, call))
+
+    def _fd_stream(self, node: ast.expr) -> str | None:
+        """The stream a file descriptor argument names: `1`, `2`, `sys.stdout.fileno()`."""
+        if isinstance(node, ast.Constant) and type(node.value) is int:
+            return FD_STREAMS.get(node.value)
+        if isinstance(node, ast.Call) and _is_fileno(node):
+            owner, _, attr = (self._qualified(node.func.value) or "").rpartition(".")
+            return STREAMS.get(attr) if owner == "sys" else None
+        return None
+
+    def _override(self, config: str, keys: tuple[str, ...], node: ast.AST) -> None:
+        function = self.frame.function.qualname
+        self.module.config_overrides.append(ConfigOverride(config, keys, function, self.pos.of(node)))
+
+    def _compile_in_place(self, node: ast.Call) -> None:
+        """`model.compile()` (nn.Module.compile): later calls of `model` run compiled code."""
+        receiver = node.func.value
+        dotted = self._dotted(receiver)
+        if dotted is None or node.args or dotted.partition(".")[0] in self.module.imports:
+            return
+        if any(k.arg not in MODULE_COMPILE_OPTIONS for k in node.keywords):
+            return
+        if isinstance(receiver, ast.Name):
+            symbol: tuple[str, str] | None = (self._bound_scope(receiver.id), receiver.id)
+        else:
+            symbol = self._target(receiver)  # self.model
+        if symbol is not None:
+            site = self._site("nn.Module.compile", node, node, receiver)
+            self.module.compile_sites.append(replace(site, scope=symbol[0], name=symbol[1]))
+
+    def _bound_scope(self, name: str) -> str:
+        """Where a name read here was bound, as far as the walk has seen: the innermost function
+        that assigned it (or has it as a parameter), else the module."""
+        for frame in reversed(self.frames):
+            if frame.scope == frame.function.qualname and name in frame.names and name not in frame.globals:
+                return frame.scope
+        return MODULE_SCOPE
 
 
 # -- helpers that need no walker state ----------------------------------------------------------
@@ -630,6 +774,30 @@ def _param_names(args: ast.arguments) -> set[str]:
 
 def _keyword(node: ast.Call, name: str) -> ast.expr | None:
     return next((k.value for k in node.keywords if k.arg == name), None)
+
+
+def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
+    """The arguments a thread target gets: a tuple or list display, or a list of call arguments."""
+    if isinstance(node, (ast.Tuple, ast.List)):
+        return node.elts
+    return node if isinstance(node, list) else []
+
+
+def _is_fileno(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr == "fileno" and not node.args
+
+
+def _patched_keys(node: ast.Call) -> tuple[str, ...]:
+    """The settings `config.patch(...)` changes: `patch(x=1)`, `patch("x", 1)`, `patch({"x": 1})`;
+    () when they are not static (`patch(**overrides)`)."""
+    keys = [k.arg for k in node.keywords]
+    if node.args:
+        first = node.args[0]
+        if isinstance(first, ast.Dict):
+            keys += [k.value if isinstance(k, ast.Constant) else None for k in first.keys]
+        else:
+            keys.append(first.value if isinstance(first, ast.Constant) else None)
+    return tuple(keys) if all(isinstance(k, str) for k in keys) and keys else ()
 
 
 def _is_true(node: ast.expr | None) -> bool:
@@ -707,6 +875,8 @@ def _int_value(node: ast.expr, constants: dict[str, int]) -> int | None:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+# Fields that hold names, flags, operators and contexts, never a node worth walking.
+_NOT_NODES = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "kind", "type_comment", "conversion", "is_async", "level"})
 
 
 def _child_nodes(node: ast.AST) -> list[ast.AST]:
@@ -714,7 +884,7 @@ def _child_nodes(node: ast.AST) -> list[ast.AST]:
     hottest function."""
     fields = _FIELDS.get(type(node))
     if fields is None:
-        fields = _FIELDS[type(node)] = tuple(f for f in node._fields if f != "ctx")
+        fields = _FIELDS[type(node)] = tuple(f for f in node._fields if f not in _NOT_NODES)
     children = []
     for name in fields:
         value = getattr(node, name, None)
@@ -732,8 +902,15 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
     while stack:
         node = stack.pop()
         yield node
-        for name in ("handlers", "cases", "finalbody", "orelse", "body"):
-            stack.extend(reversed(getattr(node, name, None) or ()))
+        fields = _BODIES.get(type(node))
+        if fields is None:
+            fields = _BODIES[type(node)] = tuple(f for f in _BODY_FIELDS if f in node._fields)
+        for name in fields:
+            stack.extend(reversed(getattr(node, name)))
+
+
+_BODY_FIELDS = ("handlers", "cases", "finalbody", "orelse", "body")  # in reverse source order
+_BODIES: dict[type, tuple[str, ...]] = {}
 
 
 def _is_name(node: ast.expr, name: str) -> bool:

@@ -1,0 +1,263 @@
+"""cuda-graph-in-thread
+
+## What it does
+Finds CUDA graph capture on worker threads with no shared lock held: `torch.cuda.graph(g)`,
+`torch.cuda.CUDAGraph().capture_begin()`, `torch.cuda.make_graphed_callables(...)`, and calls of
+a callable compiled with `torch.compile(mode="reduce-overhead")` or `mode="max-autotune"` (both
+capture CUDA graphs on their first calls). Worker threads and reachability are those of LL201 and
+LL202: `threading.Thread` targets (functions, `self.method`, lambdas, `functools.partial`), the
+`run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`,
+`run_in_executor`, `multiprocessing.dummy.Pool`/`ThreadPool`, followed through functions, methods
+and modules. A call inside `with LOCK:` where every thread holds the *same* lock (module level,
+class attribute, closure variable, passed in by the spawner, or a `lock-names` setting) is not
+reported; a lock made per thread guards nothing. A warm-up on the main thread does not count.
+
+## Why is this bad?
+CUDA graph trees are kept per thread (launchlint's rules.md, LL2xx): a warm-up or capture on the
+main thread does not cover the workers, so each worker captures its own graphs on its first calls,
+with its own memory pool. While a capture runs, the default `capture_error_mode="global"` makes
+potentially unsafe CUDA calls from *any other thread* fail, so the other workers' allocations and
+synchronisations break the capture or raise ("operation not permitted when stream is capturing").
+The compile modes also race in dynamo itself: "torch.compile is not thread safe overall (neither
+dynamo, nor inductor)" (pytorch/pytorch#168042).
+
+## Example
+```python
+model = torch.compile(net, mode="reduce-overhead")
+model(batch)                          # warm-up on the main thread: does not cover the workers
+
+def worker(batch):
+    return model(batch)               # LL203: each worker captures its own CUDA graphs
+
+with ThreadPoolExecutor(4) as pool:
+    pool.map(worker, batches)
+```
+
+## Use instead
+Run captured graphs from one thread (the main thread, or one thread that owns the model), or
+compile without CUDA graphs (`mode="max-autotune-no-cudagraphs"`, `mode="default"`) when the
+calls must come from several threads; if they must capture on workers, hold one lock shared by all
+threads around the capture and around every other CUDA call:
+```python
+model = torch.compile(net, mode="max-autotune-no-cudagraphs")
+```
+
+## References
+- launchlint's rules.md, LL2xx (measured on torch 2.13): CUDA graph trees are kept per thread, so
+  a main-thread warm-up does not cover workers.
+- `torch.cuda.graph(capture_error_mode=...)`: "global" errors on potentially unsafe actions in
+  other threads during capture.
+- pytorch/pytorch#168042: "torch.compile is not thread safe overall (neither dynamo, nor inductor)".
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Related, Severity
+from launchlint.rulekit import Example
+from launchlint.threads import GraphCapture
+
+CODE = "LL203"
+NAME = "cuda-graph-in-thread"
+SEVERITY = Severity.WARNING
+SUMMARY = "A CUDA graph is captured on worker threads without a shared lock"
+
+
+def check(project) -> Iterator[Finding]:
+    for found in project.threads.graph_captures:
+        yield Finding(found.location, _message(found), _related(found))
+
+
+def _message(found: GraphCapture) -> str:
+    if found.site is not None:
+        what = f"this call runs a callable compiled with `{found.api}`, which captures CUDA graphs,"
+    else:
+        what = f"`{found.api}` captures a CUDA graph"
+    return (
+        f"{what} on worker threads with no shared lock: CUDA graph trees are kept per thread, so "
+        f"every worker captures its own graphs (a warm-up on the main thread does not cover them), "
+        f"and the other threads' CUDA calls can break a capture"
+    )
+
+
+def _related(found: GraphCapture) -> tuple[Related, ...]:
+    related = [Related(found.start.location, f"thread started here: {found.start.label}")]
+    if found.site is not None:
+        related.append(Related(found.site.location, f'compiled here with mode="{found.site.mode}"'))
+    return tuple(related)
+
+
+def _py(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+INVALID = [
+    Example(  # cross-module: the workers call a capture helper of another module
+        {
+            "graphs.py": _py(
+                """
+                import torch
+
+
+                def capture(model, x):
+                    graph = torch.cuda.CUDAGraph()
+                    with torch.cuda.graph(graph):
+                        y = model(x)
+                    return graph, y
+
+
+                def capture_by_hand(model, x):
+                    graph = torch.cuda.CUDAGraph()
+                    graph.capture_begin()
+                    y = model(x)
+                    graph.capture_end()
+                    return graph, y
+                """
+            ),
+            "train.py": _py(
+                """
+                import threading
+                import torch
+                import graphs
+
+
+                def worker(rank):
+                    model = torch.nn.Linear(8, 8).cuda(rank)
+                    graphs.capture(model, torch.ones(8, device=rank))
+                    graphs.capture_by_hand(model, torch.ones(8, device=rank))
+
+
+                for rank in range(4):
+                    threading.Thread(target=worker, args=(rank,)).start()
+                """
+            ),
+        },
+        ["LL203 graphs.py:6", "LL203 graphs.py:13"],
+    ),
+    Example(  # mode="reduce-overhead": the main thread's warm-up does not cover the pool's workers
+        {
+            "serve.py": _py(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                import torch as T
+
+                model = T.compile(T.nn.Linear(8, 8).cuda(), mode="reduce-overhead")
+                model(T.ones(8, device="cuda"))
+
+
+                def predict(x):
+                    return model(x)
+
+
+                with ThreadPoolExecutor(max_workers=4) as pool:
+                    results = list(pool.map(predict, [T.ones(8, device="cuda")] * 16))
+                """
+            )
+        },
+        ["LL203 serve.py:9"],
+    ),
+    Example(  # a Thread subclass with an attribute-stored model; make_graphed_callables via partial
+        {
+            "workers.py": _py(
+                """
+                import functools
+                import threading
+                import torch
+                from torch.cuda import make_graphed_callables
+
+
+                class Replica(threading.Thread):
+                    def __init__(self, net):
+                        super().__init__()
+                        self.model = torch.compile(net, mode="max-autotune")
+                        self.lock = threading.Lock()
+
+                    def run(self):
+                        with self.lock:
+                            self.step()
+
+                    def step(self):
+                        return self.model(torch.ones(8, device="cuda"))
+
+
+                def graphed(net, sample):
+                    return make_graphed_callables(net, (sample,))
+
+
+                Replica(torch.nn.Linear(8, 8)).start()
+                threading.Thread(target=functools.partial(graphed, torch.nn.Linear(8, 8)), args=(1,)).start()
+                """
+            )
+        },
+        ["LL203 workers.py:18", "LL203 workers.py:22"],
+    ),
+]
+
+VALID = [
+    Example(  # one lock shared by every worker around the capture
+        {
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                CAPTURE_LOCK = threading.Lock()
+
+
+                def worker(model, x):
+                    graph = torch.cuda.CUDAGraph()
+                    with CAPTURE_LOCK:
+                        with torch.cuda.graph(graph):
+                            model(x)
+                    graph.replay()
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker, args=(torch.nn.Linear(8, 8), torch.ones(8))).start()
+                """
+            )
+        }
+    ),
+    Example(  # graphs captured and replayed on the main thread; threads only load data
+        {
+            "train.py": _py(
+                """
+                import queue
+                import threading
+                import torch
+
+                batches = queue.Queue(maxsize=8)
+                model = torch.compile(torch.nn.Linear(8, 8).cuda(), mode="reduce-overhead")
+
+
+                def load():
+                    for _ in range(100):
+                        batches.put(torch.randn(8))
+
+
+                threading.Thread(target=load, daemon=True).start()
+                for _ in range(100):
+                    model(batches.get().cuda())
+                """
+            )
+        }
+    ),
+    Example(  # modes without CUDA graphs on the workers
+        {
+            "serve.py": _py(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                fast = torch.compile(torch.nn.Linear(8, 8), mode="max-autotune-no-cudagraphs")
+                fast(torch.ones(8))
+
+                with ThreadPoolExecutor(4) as pool:
+                    pool.submit(fast, torch.ones(8))
+                """
+            )
+        }
+    ),
+]

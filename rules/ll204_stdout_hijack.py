@@ -1,0 +1,235 @@
+"""stdout-hijack
+
+## What it does
+Finds a Python program that sends its own stdout or stderr into a file for good:
+`sys.stdout = open("train.log", "w")` (also through a name bound to `open(...)`, `os.open`,
+`os.fdopen`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
+`contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
+`exec >file`. When a launcher in the project runs the program with its output captured
+(`python train.py | tee run.log`, `> run.log`), the finding points at that capture too.
+
+Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like object
+that also writes to the terminal, anything unknown), `os.devnull` (silencing non-zero ranks is
+deliberate), and a redirect that the same function undoes later (`sys.stdout = sys.__stdout__`,
+`os.dup2(saved, 1)`): that captures one step's output, not the run's.
+
+## Why is this bad?
+Whoever started the program expects its output where they sent it: the caller's `| tee run.log`,
+`> run.log`, the terminal, `kubectl logs`, the Slurm `--output` file. After the hijack they stay
+empty, or stop at the last line printed before it, while the run goes on; a crash's traceback
+lands in a file nobody is watching. `os.dup2` is worse than reassigning `sys.stdout`: it moves the
+file descriptor itself, so the output of C extensions, NCCL and subprocesses goes too.
+
+## Example
+```python
+import sys
+
+sys.stdout = open("logs/train.log", "w")     # LL204
+```
+```bash
+python train.py 2>&1 | tee run.log           # run.log stays empty
+```
+
+## Use instead
+Log to the file *and* keep the stream: a `logging.FileHandler` next to the console handler, or
+let the launcher choose the file (`| tee logs/train.log`):
+```python
+import logging, sys
+
+logging.basicConfig(level=logging.INFO, handlers=[
+    logging.StreamHandler(sys.stdout), logging.FileHandler("logs/train.log")])
+```
+
+## References
+- launchlint's rules.md, LL204: "the Python twin of `exec >file`; a caller's `| tee` stays
+  empty". LL102 reports the shell form.
+- Python: `os.dup2(fd, fd2)` duplicates `fd` onto `fd2`, closing `fd2` first;
+  `contextlib.redirect_stdout` changes `sys.stdout` until its `with` block ends.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+
+from launchlint.graph import captures
+from launchlint.model import Finding, Severity
+from launchlint.pyfacts import MODULE_SCOPE, PythonModule, StreamRedirect
+from launchlint.rulekit import Example
+
+CODE = "LL204"
+NAME = "stdout-hijack"
+SEVERITY = Severity.WARNING
+SUMMARY = "A Python program sends its own stdout or stderr into a file"
+
+OPENERS = frozenset({"open", "io.open", "codecs.open", "os.open", "os.fdopen", "builtins.open"})
+SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})  # with-block only
+
+
+def check(project) -> Iterator[Finding]:
+    for path, module in project.python.items():
+        for redirect in module.redirects:
+            if redirect.api in SCOPED and redirect.function != MODULE_SCOPE:
+                continue
+            file = _file(module, redirect)
+            if file is None or _undone(module, redirect):
+                continue
+            callers = [c for c in project.graph.callers(path) if c.kind == "python" and _captures(c, redirect.stream)]
+            related = tuple(c.capture_note() for c in callers)
+            yield Finding(redirect.location, _message(redirect, file, bool(callers)), related)
+
+
+def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
+    """The path argument of the file the stream now goes to (as written), or None when the
+    target is not a file the program opens, or is /dev/null."""
+    calls = [redirect.call] if redirect.call is not None else _bound_calls(module, redirect)
+    for call in calls:
+        if module.qualified(call.callee) not in OPENERS:
+            continue
+        where = call.args[0] if call.args else call.keyword("file") or ""
+        if "devnull" not in where and "/dev/null" not in where:
+            return where or "a file"
+    return None
+
+
+def _bound_calls(module: PythonModule, redirect: StreamRedirect):
+    """The calls a name target was bound to in its scope (`log = open(...)`, `self.log = ...`)."""
+    target, function = redirect.target, module.functions.get(redirect.function)
+    if function is None or not target:
+        return []
+    if target.startswith("self.") and target.count(".") == 1 and function.class_name:
+        scope, name = function.class_name, target[5:]
+    elif "." not in target:
+        scope, name = module.scope_of(function.qualname, target), target
+    else:
+        return []
+    return [b.call for b in module.bindings if (b.scope, b.name) == (scope, name) and b.call is not None]
+
+
+def _captures(caller, stream: str) -> bool:
+    """The caller sends the program's `stream` into a pipe or a file."""
+    return captures(caller.command.stdout if stream == "stdout" else caller.command.stderr)
+
+
+def _undone(module: PythonModule, redirect: StreamRedirect) -> bool:
+    """The same function sends the stream somewhere again later: a temporary capture."""
+    return any(
+        other.stream == redirect.stream
+        and other.function == redirect.function
+        and other.location > redirect.location
+        and other.api not in SCOPED
+        for other in module.redirects
+    )
+
+
+def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
+    how = f"`{redirect.api}`" if not redirect.api.endswith("=") else f"assigning `sys.{redirect.stream}`"
+    text = f"{how} sends this program's own {redirect.stream} into {file} for the rest of the run"
+    if captured:
+        return text + ": the caller that captures its output gets nothing past this point"
+    return text + ": a caller's `| tee` or `> log` (or the terminal) stays empty past this point"
+
+
+def _py(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+INVALID = [
+    Example(  # the launcher pipes the trainer into tee; the trainer takes stdout for itself
+        {
+            "run.sh": "#!/bin/bash\npython train.py --epochs 3 2>&1 | tee logs/run.log\n",
+            "train.py": _py(
+                """
+                import sys
+
+                log = open("logs/train.log", "a")
+                sys.stdout = log
+                sys.stderr = log
+                print("epoch 1")
+                """
+            ),
+        },
+        ["LL204 train.py:4", "LL204 train.py:5"],
+    ),
+    Example(  # os.dup2 moves the file descriptors; redirect_stdout around the whole module's run
+        {
+            "tools/serve.py": _py(
+                """
+                import contextlib
+                import os
+                import sys
+
+                from tools.main import main
+
+                fd = os.open("serve.log", os.O_WRONLY | os.O_CREAT)
+                os.dup2(fd, 1)
+                with open("errors.log", "w") as errors:
+                    os.dup2(errors.fileno(), sys.stderr.fileno())
+                with open("out.log", "w") as out, contextlib.redirect_stdout(out):
+                    main()
+                """
+            ),
+            "tools/main.py": "def main():\n    print('serving')\n",
+        },
+        ["LL204 tools/serve.py:8", "LL204 tools/serve.py:10", "LL204 tools/serve.py:11"],
+    ),
+    Example(  # a method keeps the file on self
+        {
+            "trainer.py": _py(
+                """
+                import sys
+
+
+                class Trainer:
+                    def __init__(self, out_dir):
+                        self.log_file = open(f"{out_dir}/stdout.txt", "w")
+                        sys.stdout = self.log_file
+                """
+            )
+        },
+        ["LL204 trainer.py:7"],
+    ),
+]
+
+VALID = [
+    Example(  # a Tee that also writes to the terminal, a temporary capture, silenced ranks
+        {
+            "train.py": _py(
+                """
+                import contextlib
+                import io
+                import os
+                import sys
+
+
+                class Tee:
+                    def __init__(self, path):
+                        self.terminal, self.file = sys.stdout, open(path, "a")
+
+                    def write(self, text):
+                        self.terminal.write(text)
+                        self.file.write(text)
+
+
+                def summary(model):
+                    saved = sys.stdout
+                    sys.stdout = open("summary.txt", "w")
+                    print(model)
+                    sys.stdout = saved
+
+
+                def quiet(fn):
+                    with contextlib.redirect_stdout(open("quiet.log", "w")):
+                        fn()
+
+
+                sys.stdout = Tee("train.log")
+                if int(os.environ.get("RANK", 0)) != 0:
+                    sys.stdout = open(os.devnull, "w")
+                with contextlib.redirect_stderr(io.StringIO()):
+                    pass
+                """
+            )
+        }
+    ),
+]

@@ -1,0 +1,237 @@
+"""compile-config-not-inherited
+
+## What it does
+Finds dynamo and inductor settings changed at module level or on the spawning thread
+(`torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...`, `with ....config.patch(...)`,
+a function decorated with `@....config.patch(...)` that is not a thread's) while compiled callables
+run on worker threads that do not set them themselves. Worker threads and compiled callables are
+those of LL201 and LL202, across modules; the setting counts when its module and the threads' (or
+the compiled callable's) module import one another, directly or not, so they run in one program.
+A lock does not help here. Not reported: threads started with `contextvars.copy_context().run`,
+which carry the spawner's settings, and threads that set the same settings (in their target, in a
+function they call, or in the executor's `initializer`).
+
+## Why is this bad?
+Since PyTorch 2.12, config overrides are thread-local (pytorch/pytorch#186537): a worker thread
+starts from the defaults and never sees what the main thread set. Measured (launchlint's
+rules.md, LL2xx, torch 2.13): `torch._dynamo.config.recompile_limit = 64` set on the main thread,
+a worker thread read 8. The typical case is exactly the one that needs the setting: raising
+`recompile_limit` (or `cache_size_limit`) because many threads recompile; the workers still hit 8,
+past which they run the function *uncompiled, silently* (or raise `FailOnRecompileLimitHit` with
+`fullgraph=True`). Inductor options (`max_autotune`, `coordinate_descent_tuning`, ...) are
+silently off in the workers too.
+
+## Example
+```python
+torch._dynamo.config.recompile_limit = 64    # LL205: the workers read 8
+
+step = torch.compile(train_step)
+
+def worker(batch):
+    return step(batch)
+
+with ThreadPoolExecutor(16) as pool:
+    pool.map(worker, batches)
+```
+
+## Use instead
+Set it on each worker thread: in the thread's function, or once per worker through the executor's
+`initializer`; or start the threads with `contextvars.copy_context().run`:
+```python
+def configure():
+    torch._dynamo.config.recompile_limit = 64
+
+with ThreadPoolExecutor(16, initializer=configure) as pool:
+    pool.map(worker, batches)
+```
+
+## References
+- pytorch/pytorch#186537: config overrides are thread-local since PyTorch 2.12.
+- launchlint's rules.md, LL2xx: measured on torch 2.13, `recompile_limit=64` set on the main
+  thread, a worker read 8; past `recompile_limit` threads run uncompiled, silently.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+
+from launchlint.model import Finding, Related, Severity
+from launchlint.pyfacts import MODULE_SCOPE
+from launchlint.rulekit import Example
+from launchlint.threads import ConfigNotInherited
+
+CODE = "LL205"
+NAME = "compile-config-not-inherited"
+SEVERITY = Severity.WARNING
+SUMMARY = "A dynamo/inductor setting is changed off the worker threads that run compiled code"
+
+
+def check(project) -> Iterator[Finding]:
+    for found in project.threads.config_overrides:
+        yield Finding(found.override.location, _message(found), _related(found))
+
+
+def _message(found: ConfigNotInherited) -> str:
+    override = found.override
+    if override.keys:
+        what = ", ".join(f"`{override.config}.{key}`" for key in override.keys)
+    else:
+        what = f"the `{override.config}` settings patched here"
+    where = "at module level" if override.function == MODULE_SCOPE else f"in `{override.function}`"
+    return (
+        f"{what} changed {where} does not reach the worker threads that run compiled code: "
+        f"config overrides are thread-local since PyTorch 2.12 (pytorch/pytorch#186537), so the "
+        f"workers silently use the defaults (measured: recompile_limit=64 set on the main thread, "
+        f"a worker read 8); set it in the thread or the executor's initializer"
+    )
+
+
+def _related(found: ConfigNotInherited) -> tuple[Related, ...]:
+    return (
+        Related(found.start.location, f"thread started here: {found.start.label}"),
+        Related(found.site.location, f"compiled here ({found.site.api})"),
+        Related(found.call, "compiled code runs here, on the worker thread, with the default settings"),
+    )
+
+
+def _py(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+INVALID = [
+    Example(  # module-level settings in the model module; the trainer's pool runs the model
+        {
+            "model.py": _py(
+                """
+                import torch
+                import torch._inductor.config as inductor_config
+
+                torch._dynamo.config.recompile_limit = 64
+                inductor_config.coordinate_descent_tuning = True
+                step = torch.compile(torch.nn.Linear(8, 8))
+                """
+            ),
+            "train.py": _py(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                from model import step
+
+
+                def job(x):
+                    return step(x)
+
+
+                with ThreadPoolExecutor(max_workers=16) as pool:
+                    pool.map(job, range(64))
+                """
+            ),
+        },
+        ["LL205 model.py:4", "LL205 model.py:5"],
+    ),
+    Example(  # patched on the spawning thread (with and decorator); a locked call still runs uncovered
+        {
+            "serve.py": _py(
+                """
+                import threading
+                import torch
+                from torch._dynamo import config as dynamo_config
+
+                LOCK = threading.Lock()
+
+
+                class Server:
+                    def __init__(self, model):
+                        self.model = torch.compile(model, fullgraph=True)
+
+                    def handle(self, x):
+                        with LOCK:
+                            return self.model(x)
+
+                    @dynamo_config.patch(cache_size_limit=32)
+                    def serve(self, requests):
+                        with torch._dynamo.config.patch("automatic_dynamic_shapes", False):
+                            for request in requests:
+                                threading.Thread(target=self.handle, args=(request,)).start()
+                """
+            )
+        },
+        ["LL205 serve.py:16", "LL205 serve.py:18"],
+    ),
+]
+
+VALID = [
+    Example(  # set by each worker: in the thread, in the executor's initializer; copied context
+        {
+            "train.py": _py(
+                """
+                import contextvars
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                torch._dynamo.config.recompile_limit = 64
+                step = torch.compile(lambda x: x * 2)
+
+
+                def configure():
+                    torch._dynamo.config.recompile_limit = 64
+
+
+                def worker(x):
+                    torch._dynamo.config.recompile_limit = 64
+                    return step(x)
+
+
+                def job(x):
+                    return step(x)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+                with ThreadPoolExecutor(4, initializer=configure) as pool:
+                    pool.map(job, range(8))
+                ctx = contextvars.copy_context()
+                threading.Thread(target=ctx.run, args=(job, 1)).start()
+                """
+            )
+        }
+    ),
+    Example(  # settings, but the threads only load data; compiled code runs on the main thread
+        {
+            "train.py": _py(
+                """
+                import queue
+                import threading
+                import torch
+
+                torch._inductor.config.max_autotune = True
+                model = torch.compile(torch.nn.Linear(8, 8))
+                batches = queue.Queue()
+
+
+                def load():
+                    for _ in range(10):
+                        batches.put(torch.randn(8))
+
+
+                threading.Thread(target=load).start()
+                model(batches.get())
+                """
+            )
+        }
+    ),
+    Example(  # an evaluation script sets it in its own program, unrelated to the threaded trainer
+        {
+            "eval.py": "import torch\n\ntorch._dynamo.config.recompile_limit = 64\n",
+            "train.py": _py(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(lambda x: x)
+                threading.Thread(target=lambda: step(1)).start()
+                """
+            ),
+        }
+    ),
+]
