@@ -233,7 +233,9 @@ class LaunchGraph:
 
     def invocation(self, command: Command) -> Invocation | None:
         """The edge a command makes, if it runs a script."""
-        by_command = self.__dict__.setdefault("_by_command", {id(i.command): i for i in self.invocations})
+        by_command = self.__dict__.get("_by_command")
+        if by_command is None:  # built once: setdefault() would build the dict on every call
+            by_command = self.__dict__["_by_command"] = {id(i.command): i for i in self.invocations}
         return by_command.get(id(command))
 
 

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from functools import cache
 from itertools import pairwise
 
 from launchlint.fixes import insert_after_line, shebang
@@ -165,6 +166,9 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         if script.reads_pipestatus:
             continue  # it checks `${PIPESTATUS[0]}` itself
+        # One `set -o pipefail` serves every pipeline of the script; deciding it reads the whole
+        # script, so it is decided once, not once per pipeline (quadratic on a 10 MB script).
+        script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
         for pipeline in script.pipelines:
             job = masked_job(pipeline)
             if job is None:
@@ -176,7 +180,7 @@ def check(project) -> Iterator[Finding]:
                 pipeline.location,
                 f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
                 f"`{job.name}` looks like success: use {remedy}",
-                fix=_fix(project, path, script, pipeline),
+                fix=None if pipeline.wrappers else script_fix(),
             )
 
 
@@ -203,9 +207,9 @@ def _exits_early(command: Command) -> bool:
     )
 
 
-def _fix(project, path: str, script: ShellScript, pipeline: Pipeline) -> Fix | None:
+def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
     """`set -o pipefail` after the shebang, or after a leading `set` line."""
-    if pipeline.wrappers or project.files[path].kind != "shell" or _turns_pipefail_off(script):
+    if project.files[path].kind != "shell" or _turns_pipefail_off(script):
         return None
     interpreter = shebang(project, path)
     if interpreter is not None and _runs_without_pipefail(interpreter):
