@@ -1,19 +1,24 @@
-"""Which code runs on worker threads, and which compiled callables it calls without a guard.
+"""Which code runs on worker threads, and what it does there: compiled calls without a guard,
+CUDA graph captures, compile settings it does not inherit.
 
-The project-wide half of LL201/LL202 (see rules.md, LL2xx). From the facts of every module:
+The project-wide half of LL201-LL203 and LL205 (see rules.md, LL2xx). From the facts of every
+module:
 
 1. *thread starts*: `threading.Thread(target=...)`, Timer, `asyncio.to_thread`,
-   `run_in_executor`, `submit`/`map` of a thread pool, and instantiations of `Thread` subclasses
-   (whose `run` is the target);
+   `run_in_executor`, `submit`/`map` of a thread pool (and its `initializer`), instantiations of
+   `Thread` subclasses (whose `run` is the target), targets run through `copy_context().run`;
 2. *reachability* from each target through calls of functions, methods (`self.m`, `obj.m` for an
    `obj = Class(...)`), instances (`model(x)` runs `__call__` or `forward`), classes (`__init__`),
    across modules through imports, and through arguments bound to parameters;
-3. *compiled callables*: names and attributes bound to `torch.compile(...)`, decorated defs, and
-   the results of functions that return a compiled callable;
+3. *compiled callables*: names and attributes bound to `torch.compile(...)`, decorated defs,
+   modules compiled in place, names bound to a compile API used as a decorator or called, and the
+   results of functions that return a compiled callable;
 4. *guards*: a shared lock held around the call or around a call on the way to it (a lock made
    per thread guards nothing), or a warm-up call on the spawning thread before the start.
 
-Whenever a name cannot be resolved the analysis assumes the harmless case: it stays silent.
+Every call is resolved once per callee name (`_calls_named`), whoever asks, so the analysis is
+linear in the calls of the project. Whenever a name cannot be resolved the analysis assumes the
+harmless case: it stays silent.
 """
 
 from __future__ import annotations
@@ -216,7 +221,7 @@ class _Analysis:
         self.sites: dict[Symbol, list[CompileSite]] = defaultdict(list)
         self.returned_sites: dict[FunctionKey, list[CompileSite]] = defaultdict(list)
         self.called_sites: dict[Location, CompileSite] = {}  # torch.compile(f)(x), by the call
-        self.calls_by_name: dict[str, list[tuple[str, Function, Call]]] = defaultdict(list)
+        self.calls_by_name: dict[str, list[CallRef]] = defaultdict(list)
         self.entries_by_name: dict[str, list[tuple[str, ThreadEntry]]] = defaultdict(list)
         self.lambdas: dict[FunctionKey, list[str]] = defaultdict(list)
         self.overrides: dict[FunctionKey, list[ConfigOverride]] = defaultdict(list)
