@@ -18,7 +18,19 @@ from .model import LineIndex, Location
 
 POOL_MIN_FILES = 48  # below this, starting worker processes costs more than it saves
 POOL_MIN_BYTES = 2 * 1024 * 1024
-BUDGET_SECONDS = 20.0  # per file: a pathological file gets LL001 instead of stalling the run
+
+
+def _budget_from_environment(default: float = 20.0) -> float:
+    """`LAUNCHLINT_BUDGET=SECONDS` overrides the default (tests, slow machines); a value that is
+    not a positive number leaves the default."""
+    try:
+        seconds = float(os.environ.get("LAUNCHLINT_BUDGET", default))
+    except ValueError:
+        return default
+    return seconds if seconds > 0 else default
+
+
+BUDGET_SECONDS = _budget_from_environment()  # per file: a pathological file gets LL001, not a stalled run
 
 
 class OverBudget(Exception):
@@ -70,6 +82,7 @@ class FileFacts:
     launch_settings: dict = field(default_factory=dict)  # an accelerate config's keys -> Word
     errors: list[tuple[Location, str]] = field(default_factory=list)
     crash: str | None = None  # a launchlint bug: "TypeError: ..." (+ traceback with --debug)
+    stopped: bool = False  # over the time budget: says how busy the machine was, not the file
 
 
 def parse_file(path: str, kind: str, text: str, debug: bool = False, budget: float = BUDGET_SECONDS) -> FileFacts:
@@ -79,7 +92,8 @@ def parse_file(path: str, kind: str, text: str, debug: bool = False, budget: flo
         with _budget(budget), no_cyclic_gc():
             _front_end(facts, text)
     except OverBudget:
-        facts = FileFacts(path, kind, errors=[(Location(path, 1, 1, 1, 1), f"analysis stopped after {budget:g} s")])
+        stop = (Location(path, 1, 1, 1, 1), f"analysis stopped after {budget:g} s")
+        facts = FileFacts(path, kind, errors=[stop], stopped=True)
     except RecursionError:
         facts.errors.append((Location(path, 1, 1, 1, 1), "nesting too deep to analyse"))
     except Exception as error:  # noqa: BLE001  a launchlint bug: report it, analyse the rest
@@ -138,24 +152,34 @@ def parse_many(
 
 
 def _in_pool(items, jobs: int, debug: bool, budget: float) -> Iterable[FileFacts]:
+    """`jobs - 1` worker processes parse most files while this process parses its own share.
+
+    Sending a file's facts back costs about a quarter of parsing it (pickling here, unpickling
+    there), so a pool of `jobs` workers with an idle parent was slower than one process on two
+    cores; the parent's share needs no pickling at all.
+    """
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # Batches of similar byte size keep both workers busy without one message per file.
+    mine = len(items) // jobs
+    # Batches of similar byte size keep the workers busy without one message per file.
     batches: list[list] = [[]]
-    budget = max(64 * 1024, sum(len(t) for _, _, t in items) // (jobs * 8))
+    batch_size = max(64 * 1024, sum(len(t) for _, _, t in items[mine:]) // (jobs * 8))
     weight = 0
-    for path, kind, text in items:
+    for path, kind, text in items[mine:]:
         batches[-1].append((path, kind, text, debug, budget))
         weight += len(text) + 512
-        if weight >= budget:
+        if weight >= batch_size:
             batches.append([])
             weight = 0
     context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
     limit = sys.getrecursionlimit()
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_worker_init, initargs=(limit,)) as pool:
-        for facts in pool.map(_parse_batch, [b for b in batches if b]):
-            yield from facts
+    with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context, initializer=_worker_init, initargs=(limit,)) as pool:
+        futures = [pool.submit(_parse_batch, batch) for batch in batches if batch]
+        for path, kind, text in items[:mine]:
+            yield parse_file(path, kind, text, debug, budget)
+        for future in futures:
+            yield from future.result()
 
 
 def _worker_init(limit: int) -> None:
