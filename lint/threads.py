@@ -44,6 +44,16 @@ from .pyfacts import (
 )
 from .pyindex import ModuleIndex
 
+# The sources LL201 and LL202 cite (appended to both rules' documentation).
+COMPILE_RACE_REFERENCES = """- pytorch/pytorch#168042: "torch.compile is not thread safe overall (neither dynamo, nor inductor)".
+- pytorch/pytorch#105943 "PT2 is not thread safe"; pytorch/pytorch#143931: "torch.compile'd
+  models aren't thread safe"; pytorch/pytorch#118260 "Dynamo is not thread safe": two threads
+  calling one `@torch.compile` function lose the race and compile it again.
+- Measured facts in launchlint's rules.md (LL2xx): racing threads recompile in 100% of runs;
+  past `recompile_limit` (8) threads run uncompiled silently, or raise `FailOnRecompileLimitHit`
+  with `fullgraph=True`.
+"""
+
 if TYPE_CHECKING:
     from .project import Project
 

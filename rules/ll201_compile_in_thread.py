@@ -47,13 +47,6 @@ def worker(rank):
 ```
 
 ## References
-- pytorch/pytorch#168042: "torch.compile is not thread safe overall (neither dynamo, nor inductor)".
-- pytorch/pytorch#105943 "PT2 is not thread safe"; pytorch/pytorch#143931: "torch.compile'd
-  models aren't thread safe"; pytorch/pytorch#118260 "Dynamo is not thread safe": two threads
-  calling one `@torch.compile` function lose the race and compile it again.
-- Measured facts in launchlint's rules.md (LL2xx): racing threads recompile in 100% of runs;
-  past `recompile_limit` (8) threads run uncompiled silently, or raise `FailOnRecompileLimitHit`
-  with `fullgraph=True`.
 """
 
 from __future__ import annotations
@@ -63,7 +56,9 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.rulekit import Example
-from launchlint.threads import ThreadCompile, consequence
+from launchlint.threads import COMPILE_RACE_REFERENCES, ThreadCompile, consequence
+
+__doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
 
 CODE = "LL201"
 NAME = "compile-in-thread"

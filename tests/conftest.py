@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 from launchlint.engine import Options, run
+from launchlint.front.pysource import parse_python
 
 
 def write_project(root: Path, files: dict[str, str]) -> None:
@@ -33,3 +35,15 @@ def project(tmp_path, monkeypatch):
         return lint(tmp_path, files, select)
 
     return _lint
+
+
+def py(text: str) -> str:
+    """A Python snippet written indented inside a test."""
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def facts(text: str, path: str = "train.py"):
+    """The front end's facts of a snippet that must parse."""
+    module = parse_python(path, py(text))
+    assert module.parse_errors == []
+    return module

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-import textwrap
 
 import pytest
 from launchlint.front.pysource import parse_python
@@ -12,15 +11,7 @@ from launchlint.project import Project, Settings
 from launchlint.pyfacts import GRAD, INFERENCE_MODE, MODULE_SCOPE, NO_GRAD, module_name
 from launchlint.threads import analyse
 
-
-def py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def facts(text: str, path: str = "train.py"):
-    module = parse_python(path, py(text))
-    assert module.parse_errors == []
-    return module
+from tests.conftest import facts, py
 
 
 def calls(module, function: str = MODULE_SCOPE) -> dict[str, object]:

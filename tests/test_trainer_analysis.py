@@ -3,23 +3,13 @@ thread starts and compiled callables added for them, at exact lines."""
 
 from __future__ import annotations
 
-import textwrap
-
 from launchlint.front.pysource import parse_python
 from launchlint.project import Project
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.pyindex import ModuleIndex
 from launchlint.threads import analyse
 
-
-def py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-def facts(text: str, path: str = "train.py"):
-    module = parse_python(path, py(text))
-    assert module.parse_errors == []
-    return module
+from tests.conftest import facts, py
 
 
 def report(files: dict[str, str]):

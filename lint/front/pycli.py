@@ -190,7 +190,7 @@ class _ArgparseReader:
         if kind == "hf":
             types = call.args[0] if call.args else _keyword(call, "dataclass_types")
             elements = types.elts if isinstance(types, (ast.Tuple, ast.List)) else [types]
-            names = tuple(_dotted(e) or "" for e in elements if e is not None)
+            names = tuple(dotted_name(e) or "" for e in elements if e is not None)
             parser.dataclasses = names
             parser.complete = parser.complete and bool(names) and all(names)
         return parser
@@ -353,7 +353,7 @@ def _parses_argv(scope: _Scope, call: ast.Call) -> bool:
         return given.id in scope.params
     return (  # sys.argv[1:]
         isinstance(given, ast.Subscript)
-        and _dotted(given.value) == "sys.argv"
+        and dotted_name(given.value) == "sys.argv"
         and isinstance(given.slice, ast.Slice)
         and _literal(given.slice.lower) == 1
         and given.slice.upper is None
@@ -613,7 +613,7 @@ class _TyperReader:
     def _parameter(self, arg: ast.arg, default: ast.expr | None) -> Option | None:
         """A typer parameter as an Option (flags () for a context); None when its names are unknown."""
         annotation, info, decls = arg.annotation, None, []
-        if isinstance(annotation, ast.Subscript) and _dotted(annotation.value) in ("Annotated", "typing.Annotated"):
+        if isinstance(annotation, ast.Subscript) and dotted_name(annotation.value) in ("Annotated", "typing.Annotated"):
             parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else []
             annotation = parts[0] if parts else None
             info = next((p for p in parts[1:] if isinstance(p, ast.Call) and self._kind(p)), None)
@@ -622,7 +622,7 @@ class _TyperReader:
             # typer.Option(DEFAULT, "--name", "-n"): the first argument is the default
             info, default = default, (default.args[0] if default.args else _keyword(default, "default"))
             decls = info.args[1:]
-        if (_dotted(annotation) or "").endswith("Context"):
+        if (dotted_name(annotation) or "").endswith("Context"):
             return Option((), arg.arg, False, None, self.locate(arg))
         kind = self._kind(info) if info is not None else ("option" if default is not None else "argument")
         if kind == "argument":
@@ -671,7 +671,7 @@ def _is_bool(annotation: ast.expr | None) -> bool:
         return annotation.value.replace(" ", "") in ("bool", "Optional[bool]", "bool|None")
     if isinstance(annotation, ast.BinOp):
         return _is_bool(annotation.left) or _is_bool(annotation.right)
-    if isinstance(annotation, ast.Subscript) and (_dotted(annotation.value) or "").endswith("Optional"):
+    if isinstance(annotation, ast.Subscript) and (dotted_name(annotation.value) or "").endswith("Optional"):
         return _is_bool(annotation.slice)
     return isinstance(annotation, ast.Name) and annotation.id == "bool"
 
@@ -694,7 +694,7 @@ def _dataclasses(module: PythonModule, tree: ast.Module, locate: Locate) -> Iter
             continue
         fields = [_field(statement, locate) for statement in node.body]
         known = tuple(f for f in fields if isinstance(f, DataField))
-        bases = tuple(_dotted(b) or "?" for b in node.bases)
+        bases = tuple(dotted_name(b) or "?" for b in node.bases)
         yield Dataclass(qualname, bases, known, complete=False not in fields)
 
 
@@ -704,11 +704,11 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
         return None
     annotation = statement.annotation
     outer = annotation.value if isinstance(annotation, ast.Subscript) else annotation
-    if (_dotted(outer) or "").endswith(NOT_FIELDS):
+    if (dotted_name(outer) or "").endswith(NOT_FIELDS):
         return None
     value = statement.value
     default, has_default, aliases = value, value is not None, ()
-    if isinstance(value, ast.Call) and (_dotted(value.func) or "").split(".")[-1] == "field":
+    if isinstance(value, ast.Call) and (dotted_name(value.func) or "").split(".")[-1] == "field":
         if _literal(_keyword(value, "init")) is False:
             return None
         default = _keyword(value, "default")
@@ -775,7 +775,7 @@ def _spelled(module: PythonModule, node: ast.expr | None) -> str | None:
     value = _literal(node)
     if isinstance(value, (str, int)):
         return str(value)
-    dotted = _dotted(node) if node is not None else None
+    dotted = dotted_name(node) if node is not None else None
     return module.qualified(dotted) if dotted else None
 
 
@@ -784,7 +784,8 @@ def _spelled_literal(call: ast.Call, name: str) -> str | None:
     return str(value) if isinstance(value, (str, int)) else None
 
 
-def _dotted(node: ast.expr | None) -> str | None:
+def dotted_name(node: ast.expr | None) -> str | None:
+    """`a.b.c` for a chain of attributes on a name; None for anything else."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -795,5 +796,5 @@ def _dotted(node: ast.expr | None) -> str | None:
 
 
 def _qualified(module: PythonModule, node: ast.expr) -> str | None:
-    dotted = _dotted(node)
+    dotted = dotted_name(node)
     return module.qualified(dotted) if dotted else None

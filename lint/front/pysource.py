@@ -32,6 +32,7 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
+from .pycli import dotted_name
 from .pycli import extract as extract_cli
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
@@ -519,14 +520,11 @@ class _Walker:
 
     def _dotted(self, node: ast.expr) -> str | None:
         """`a.b.c` for a chain of attributes on a name, with the method's self spelled `self`."""
-        parts = []
-        while isinstance(node, ast.Attribute):
-            parts.append(node.attr)
-            node = node.value
-        if not isinstance(node, ast.Name):
+        name = dotted_name(node)
+        if name is None:
             return None
-        head = "self" if node.id == self.frame.self_name else node.id
-        return ".".join([head, *reversed(parts)])
+        head, dot, rest = name.partition(".")
+        return ("self" if head == self.frame.self_name else head) + dot + rest
 
     def _qualified(self, node: ast.expr) -> str | None:
         dotted = self._dotted(node)
