@@ -83,7 +83,7 @@ class Cache:
         return facts if isinstance(facts, FileFacts) else None
 
     def put(self, text: str, facts: FileFacts) -> None:
-        if not self.enabled or facts.crash:
+        if not self.enabled or facts.crash or facts.stopped:  # a stop is no fact of the file's
             return
         entry = self._entry(facts.path, facts.kind, text)
         temporary = None

@@ -170,7 +170,7 @@ def command(**cli):
         if cli["diff"]:
             _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
             return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN
-        write_fixes(fixes)
+        fixes = write_fixes(fixes, warn=lambda message: click.echo(f"launchlint: warning: {message}", err=True))
         fixed = sum(1 for f in findings if f.fix is not None and f.location.path in {x.path for x in fixes})
         click.echo(f"launchlint: fixed {fixed} findings in {len(fixes)} files", err=True)
         if fixes:  # report what is left, at its new positions

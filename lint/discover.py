@@ -8,6 +8,7 @@ that cross-file rules see callers and callees; the *named* files decide what is 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from collections.abc import Iterator
@@ -45,7 +46,7 @@ class Discovery:
 
 
 def find_root(start: Path) -> Path:
-    start = start.resolve()
+    start = _real(start)
     here = start if start.is_dir() else start.parent
     for directory in (here, *here.parents):
         if any((directory / marker).exists() for marker in ROOT_MARKERS):
@@ -109,17 +110,53 @@ def _ignore_spec(root: Path):
     return pathspec.PathSpec.from_lines("gitwildmatch", lines)
 
 
-def _regular(path: Path) -> bool:
-    """A regular file (after symlinks); FIFOs and devices are never opened."""
+def _real(path: Path) -> Path:
+    """`path` with its symlinks resolved. Not `Path.resolve()`: on a symlink loop Python 3.11
+    raises RuntimeError, where realpath leaves the loop unresolved."""
+    return Path(os.path.realpath(path))
+
+
+_SPECIAL_FILES = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
+
+
+def _not_read(path: Path) -> str | None:
+    """Why `path` is not read, or None for a regular file (after symlinks). Only `stat` looks
+    at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop, skipped"
+        if error.errno == errno.ENOENT and os.path.islink(path):
+            return "dangling symbolic link, skipped"
+        return f"cannot read: {error.strerror or error}"
+    if stat.S_ISREG(mode):
+        return None
+    what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
+    return f"{what}, not read"
+
+
+def _leaves(directory: str, real_root: str) -> bool:
+    """A symlink to a directory outside the walk: `data -> /mnt/datasets` would walk a dataset,
+    `host -> /` the whole machine (/proc included)."""
+    if not os.path.islink(directory):
         return False
+    target = os.path.realpath(directory)
+    return os.path.commonpath([target, real_root]) != real_root
 
 
-def walk(root: Path, excludes) -> Iterator[tuple[Path, str]]:
-    """(path, path relative to root) of the files under root, honouring .gitignore."""
+def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[Path, str]]:
+    """(path, path relative to root) of the files under root, honouring .gitignore. Symlinked
+    directories are followed (once each) while they stay under root; `skipped` gets the others
+    (relative path -> why)."""
     ignore = _ignore_spec(root)
+    real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
     for directory, dirnames, filenames in os.walk(root, followlinks=True):
         try:
@@ -133,13 +170,18 @@ def walk(root: Path, excludes) -> Iterator[tuple[Path, str]]:
         seen.add((info.st_dev, info.st_ino))
         rel_dir = os.path.relpath(directory, root)
         rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
-        dirnames[:] = sorted(
+        wanted = sorted(
             d
             for d in dirnames
             if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
             and not ignore.match_file(rel_dir + d + "/")
             and not excludes(rel_dir + d + "/")
         )
+        dirnames[:] = [d for d in wanted if not _leaves(os.path.join(directory, d), real_root)]
+        if skipped is not None:
+            for d in wanted:
+                if d not in dirnames:
+                    skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
         for name in sorted(filenames):
             rel = rel_dir + name
             if not ignore.match_file(rel) and not excludes(rel):
@@ -147,7 +189,7 @@ def walk(root: Path, excludes) -> Iterator[tuple[Path, str]]:
 
 
 def _relative(path: Path, root: Path) -> str:
-    absolute = path.resolve()
+    absolute = _real(path)
     try:
         return absolute.relative_to(root).as_posix()
     except ValueError:
@@ -157,12 +199,20 @@ def _relative(path: Path, root: Path) -> str:
 def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = None) -> Discovery:
     root = root or find_root(Path(paths[0]) if paths else Path("."))
     found = Discovery(root)
+    # What the walk passed over, warned about only under a named directory: naming one file
+    # (a pre-commit hook) should not bring warnings about the rest of the project.
+    skipped: dict[str, str] = {}
+    named_directories: list[str] = []
 
     def add(path: Path, rel: str, *, named: bool) -> None:
         if rel not in found.files:
-            if not _regular(path):
+            reason = _not_read(path)
+            if reason is not None:
                 if named:
-                    found.warnings.append(f"{path}: not a regular file, skipped")
+                    found.warnings.append(f"{path}: {reason}")
+                    skipped.pop(rel, None)
+                elif kind_by_name(path) is not None:  # a file launchlint would have read
+                    skipped[rel] = reason
                 return
             kind = kind_of(path, named=named)
             if kind is None:
@@ -171,22 +221,28 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
         if named:
             found.named.add(rel)
 
-    for path, rel in walk(root, excludes):
+    for path, rel in walk(root, excludes, skipped):
         add(path, rel, named=False)
     for name in paths:
         path = Path(name)
         if path.is_dir():
             prefix = _relative(path, root)
             if prefix.startswith("/"):  # a directory outside the project: walk it too
-                for sub, rel in walk(path.resolve(), excludes):
+                outside: dict[str, str] = {}
+                for sub, rel in walk(_real(path), excludes, outside):
                     add(sub, f"{prefix}/{rel}", named=True)
+                found.warnings.extend(f"{prefix}/{rel}: {why}" for rel, why in outside.items())
             else:
                 inside = "" if prefix == "." else prefix + "/"
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
+                named_directories.append(inside)
         elif path.exists() or path.is_symlink():
             add(path, _relative(path, root), named=True)
         else:
             found.warnings.append(f"{name}: no such file or directory")
+    found.warnings.extend(
+        f"{rel}: {why}" for rel, why in skipped.items() if any(rel.startswith(d) for d in named_directories)
+    )
     return found
 
 
@@ -195,12 +251,14 @@ def read_text(path: Path) -> tuple[str | None, str | None]:
     size = os.stat(path).st_size
     if size > MAX_BYTES:
         return None, f"file is {size} bytes, over the {MAX_BYTES}-byte limit; not analysed"
-    data = path.read_bytes()
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_BYTES + 1)  # a /proc file's size says 0 whatever it holds
+    if len(data) > MAX_BYTES:
+        return None, f"file is over the {MAX_BYTES}-byte limit; not analysed"
     if b"\0" in data[:8192]:
         return None, "binary file (NUL byte); not analysed"
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as error:
-        return None, f"not valid UTF-8 at byte {error.start}"
+        return data[bom:].decode("utf-8"), None
+    except UnicodeDecodeError as error:  # the offset in the file, byte order mark included
+        return None, f"not valid UTF-8 at byte {error.start + bom}"

@@ -12,7 +12,7 @@ import os
 import stat
 import tempfile
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,15 +48,17 @@ def source(project, location: Location) -> str:
 
 
 def insert_after_line(project, path: str, line: int, text: str) -> Edit:
-    """An edit inserting `text` as a line of its own after line `line` (0: at the top)."""
+    """An edit inserting `text` as a line of its own after line `line` (0: at the top), ended
+    as the file's first line is (CRLF or LF): a fix does not mix line endings."""
     index = project.index(path)
+    newline = "\r\n" if index.text.partition("\n")[0].endswith("\r") else "\n"
     if line < 1:
-        return Edit(path, 0, 0, text + "\n")
+        return Edit(path, 0, 0, text + newline)
     if line >= len(index.starts):  # the last line: it may lack its newline
         end = len(index.text)
-        return Edit(path, end, end, ("" if index.text.endswith("\n") else "\n") + text + "\n")
+        return Edit(path, end, end, ("" if index.text.endswith("\n") else newline) + text + newline)
     at = index.starts[line]
-    return Edit(path, at, at, text + "\n")
+    return Edit(path, at, at, text + newline)
 
 
 def shebang(project, path: str) -> str | None:
@@ -105,19 +107,36 @@ def plan_fixes(findings: Iterable[Finding], root: str, texts: dict[str, LineInde
     return planned
 
 
-def write_fixes(fixes: Iterable[FileFix]) -> None:
+def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda message: None) -> list[FileFix]:
+    """Write the fixes; the files written. A file that changed since it was planned (an editor
+    saved it meanwhile) or cannot be written is left as it is, and `warn` says so."""
+    written = []
     for fix in fixes:
-        write_atomic(fix.absolute, fix.after)
+        try:
+            write_atomic(fix.absolute, fix.after, expected=fix.before)
+        except ChangedMeanwhile:
+            warn(f"{fix.path}: changed while launchlint ran; not fixed")
+        except OSError as error:
+            warn(f"{fix.path}: cannot write the fix: {error.strerror or error}")
+        else:
+            written.append(fix)
+    return written
 
 
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Replace a file's content all at once: a crash leaves the old file or the new one, never
-    half of each. A symlink is followed (its target is rewritten, the link stays), the file's
-    mode is kept, and a byte order mark the file had is kept."""
+class ChangedMeanwhile(Exception):
+    """The file no longer holds the text a fix was planned against."""
+
+
+def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None) -> None:
+    """Replace a file's content all at once: a temporary file in the same directory, renamed
+    over it, so a crash leaves the old file or the new one, never half of each. A symlink is
+    followed (its target is rewritten, the link stays); the file's mode, owner (where allowed)
+    and byte order mark are kept. With `expected`, a file whose text is no longer that is left
+    alone (ChangedMeanwhile), checked as late as possible: just before the rename."""
     target = os.path.realpath(path)
     with open(target, "rb") as handle:
         bom = BOM if handle.read(len(BOM)) == BOM else b""
-    mode = stat.S_IMODE(os.stat(target).st_mode)
+    info = os.stat(target)
     directory, name = os.path.split(target)
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
     try:
@@ -125,7 +144,16 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
             handle.write(bom + text.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, mode)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
+            os.chown(temporary, info.st_uid, info.st_gid)
+        if expected is not None:
+            now = read_text(Path(target))[0]
+            if now == text:  # fixed already: the same file named twice, through a symlink
+                os.unlink(temporary)
+                return
+            if now != expected:
+                raise ChangedMeanwhile(target)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):

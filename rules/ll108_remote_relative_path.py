@@ -107,11 +107,15 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for script in project.shell.values():
         known = {"tmux": _creates_panes(script), "docker": _starts_container_in_workdir(script)}
-        for index, command in enumerate(script.commands):
+        # The remote commands in which a `cd` already ran, kept as the script is read: looking
+        # back over every earlier command was quadratic.
+        moved: set[int] = set()
+        for command in script.commands:
             elsewhere = _elsewhere(command)
-            if elsewhere is None or known.get(elsewhere.kind):
-                continue
-            if _changed_directory(script.commands[:index], elsewhere):
+            changed = elsewhere is not None and id(elsewhere.command) in moved
+            if command.name in CHANGES_DIRECTORY:
+                moved.update(id(w.command) for w in command.wrappers)
+            if elsewhere is None or known.get(elsewhere.kind) or changed:
                 continue
             for word in relative_paths(command):
                 yield Finding(
@@ -140,13 +144,6 @@ def _relative(value: str | None) -> bool:
 def _elsewhere(command: Command) -> Wrapper | None:
     """The innermost wrapper that moves the command to another working directory."""
     return next((w for w in reversed(command.wrappers) if w.cwd_changed), None)
-
-
-def _changed_directory(earlier: list[Command], wrapper: Wrapper) -> bool:
-    """A `cd` ran earlier inside the same remote command: relative paths follow it."""
-    return any(
-        c.name in CHANGES_DIRECTORY and any(w.command is wrapper.command for w in c.wrappers) for c in earlier
-    )
 
 
 def _starts_container_in_workdir(script: ShellScript) -> bool:

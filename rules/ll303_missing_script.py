@@ -45,6 +45,7 @@ import os
 import posixpath
 from collections.abc import Iterator
 from difflib import get_close_matches
+from functools import cache
 
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -131,6 +132,10 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     names = {posixpath.basename(path) for path in project.files}
+    # Each launcher is read once for what it makes and where it first changes directory; once per
+    # invocation was quadratic (minutes for a 10 MB launcher).
+    made = cache(lambda caller: _made_names(project, caller))
+    first_cd = cache(lambda caller: _first_directory_change(project, caller))
     has_python = any(f.kind == "python" for f in project.files.values())
     for invocation in project.graph.invocations:
         if invocation.callee is not None or invocation.kind == "module":
@@ -140,13 +145,13 @@ def check(project) -> Iterator[Finding]:
         written = invocation.target.value
         if not written or any(mark in written for mark in NOT_STATIC) or posixpath.basename(written) in names:
             continue
-        if _looked_up_in_path(invocation) or _made_by_the_script(project, invocation):
+        if _looked_up_in_path(invocation) or posixpath.basename(written) in made(invocation.caller):
             continue
         if invocation.command.remote or _in_container(project, invocation.caller):
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
             continue
-        places = _places(project, invocation, written)
+        places = _places(project, invocation, written, first_cd(invocation.caller))
         if places:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
 
@@ -165,26 +170,25 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
-def _made_by_the_script(project, invocation) -> bool:
-    """The launcher writes, copies or downloads a file of that name (`cat > job.sh <<EOF`)."""
-    name = posixpath.basename(invocation.target.value or "")
-    for command in project.shell[invocation.caller].commands:
+def _made_names(project, caller: str) -> set[str]:
+    """The names of the files a launcher writes, copies or downloads (`cat > job.sh <<EOF`)."""
+    names = set()
+    for command in project.shell[caller].commands:
         made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
         made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-        if any(w.value and posixpath.basename(w.value) == name for w in made):
-            return True
-    return False
+        names.update(posixpath.basename(w.value) for w in made if w.value)
+    return names
 
 
-def _places(project, invocation, written: str) -> str:
+def _places(project, invocation, written: str, first_cd: tuple[int, int] | None) -> str:
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller
     if written.startswith("/"):
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
-    elif _changes_directory_first(project, invocation):
-        return ""
+    elif first_cd is not None and first_cd < (invocation.command.location.line, invocation.command.location.column):
+        return ""  # a `cd`/`pushd` runs first: relative paths then start somewhere we may not know
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"
@@ -209,13 +213,10 @@ def _into_the_project(project, base: str, path: str) -> bool:
     return first != ".." and _on_disk(project, posixpath.join(base, first), directory=True)
 
 
-def _changes_directory_first(project, invocation) -> bool:
-    """A `cd`/`pushd` runs before the command: relative paths then start somewhere we may not know."""
-    at = invocation.command.location
-    for command in project.shell[invocation.caller].commands:
-        if command.name in ("cd", "pushd") and (command.location.line, command.location.column) < (at.line, at.column):
-            return True
-    return False
+def _first_directory_change(project, caller: str) -> tuple[int, int] | None:
+    """(line, column) of the launcher's first `cd`/`pushd`."""
+    places = [(c.location.line, c.location.column) for c in project.shell[caller].commands if c.name in ("cd", "pushd")]
+    return min(places, default=None)
 
 
 def _on_disk(project, path: str, *, directory: bool = False) -> bool:

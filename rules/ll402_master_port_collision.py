@@ -174,16 +174,21 @@ def check(project) -> Iterator[Finding]:
         jobs = _jobs(project, path, script, scripts_run)
         position = {id(c): i for i, c in enumerate(script.commands)}
         waits = [i for i, c in enumerate(script.commands) if c.name in WAITS]
-        for n, job in enumerate(jobs):
+        # Only a job on the same port can collide: comparing with every earlier job was
+        # quadratic in the launches of a script.
+        earlier_on: dict[int, list[Job]] = defaultdict(list)  # port -> its jobs so far
+        for job in jobs:
+            earlier = earlier_on[job.port.number]
             repeated = _repeated(job, script)
             if repeated is not None:
                 yield _in_a_loop(job, repeated)
-                continue
-            for earlier in jobs[:n]:
-                why = _together(earlier, job, position, waits)
-                if earlier.port.number == job.port.number and why:
-                    yield _collision(earlier, job, why)
-                    break
+            else:
+                for first in earlier:
+                    why = _together(first, job, position, waits)
+                    if why:
+                        yield _collision(first, job, why)
+                        break
+            earlier.append(job)
 
 
 def _scripts_run(project) -> dict[str, list]:

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import replace
+from pathlib import Path
+
 import launchlint.rules.ll105_pipeline_masks_failure as ll105
+import pytest
+from launchlint import engine, parsing
+from launchlint.cache import Cache
 from launchlint.engine import Options, build_project, run
+from launchlint.report import Paths, to_json
+from launchlint.rulekit import all_rules, rule_by_code
 
 from tests.conftest import write_project
+from tests.hostile import ENTRIES, Expect, big_script, build, workflow
+
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
 
 # --- a big file cannot stall the rules ----------------------------------------------------------
 
@@ -39,3 +55,434 @@ def test_the_launch_graph_indexes_commands_once(tmp_path):
     commands = project.shell["run.sh"].commands
     assert [graph.invocation(c).callee for c in commands] == ["job.sh"] * 30
     assert len(passes) == 1
+
+
+def _launcher(units: int) -> str:
+    """A launcher with a bit of everything the rules look at, `units` times over."""
+    return "#!/bin/bash\n" + "".join(
+        f"cd /w{i % 7}\n"
+        f"python train{i}.py --lr 0.1 2>&1 | tee -a logs/run{i}.log\n"
+        f"bash missing{i}.sh > out{i}.log 2>&1\n"
+        f'ssh gpu{i} "cd /w && python t.py | tee x.log"\n'
+        f'tmux new -d -s s{i} "python t.py > a{i}.log"\n'
+        f"cat > gen{i}.sh <<EOF\necho {i}\nEOF\n"
+        f"torchrun --master_port {29500 + i} --nproc_per_node 8 train.py --config cfg{i}.yaml\n"
+        f"X{i}=$X{i - 1}/a\nexec > e{i}.log 2>&1\nsrun python -m pkg.train{i} | grep -v warn\n"
+        for i in range(units)
+    )
+
+
+@pytest.fixture(scope="module")
+def launchers(tmp_path_factory):
+    """The same launcher at 4,000 and 16,000 lines, parsed."""
+    projects = []
+    for units in (400, 1600):
+        root = tmp_path_factory.mktemp(f"launcher{units}")
+        trainer = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n"
+        write_project(root, {"launch.sh": _launcher(units), "train.py": trainer})
+        projects.append(build_project([str(root)], Options(budget=60))[0])
+    return projects
+
+
+def _seconds(rule, project) -> float:
+    """The best of three: a rule's own time, not the machine's hiccups. Without the cyclic GC,
+    as the engine runs rules: its passes over every live object would grow with the project."""
+    best = float("inf")
+    with parsing.no_cyclic_gc():
+        for _ in range(3):
+            started = time.perf_counter()
+            list(rule.check(project))
+            best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda rule: rule.code)
+def test_no_rule_is_quadratic_in_the_size_of_a_script(launchers, rule):
+    """Four times the script, at most ten times the time (linear: 4; quadratic: 16). LL105,
+    LL108 and LL303 each looked back over the whole script per command; 10 MB took hours."""
+    small, large = (_seconds(rule, project) for project in launchers)
+    if large > 0.02:  # below that it is noise
+        assert large / small < 10, f"{rule.code}: {small:.4f} s -> {large:.4f} s"
+
+
+# --- the hostile tree ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """fixtures/hostile/ generated (see tests/hostile.py): (root, expectations)."""
+    root = tmp_path_factory.mktemp("hostile")
+    return root, build(root)
+
+
+@pytest.fixture(scope="module")
+def cli_run(tree):
+    """One run of the real command over the tree. The 10 MB script is meant to hit the budget;
+    3 s instead of 20 keeps CI fast. A FIFO opened by mistake would block: the timeout says so."""
+    root, _ = tree
+    env = {**os.environ, "LAUNCHLINT_BUDGET": "3"}
+    command = [LAUNCHLINT, "--format", "json", "--no-cache", "."]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_a_run_over_the_hostile_tree_finishes_and_accounts_for_every_file(tree, cli_run):
+    root, expect = tree
+    assert cli_run.returncode == 1, cli_run.stderr
+    assert "Traceback" not in cli_run.stderr
+    findings = json.loads(cli_run.stdout)
+    warnings = [line.removeprefix("launchlint: warning: ") for line in cli_run.stderr.splitlines()]
+    assert sorted(warnings) == sorted(e.warning for e in expect if e.warning)
+    for entry in expect:
+        if entry.code:
+            assert _matches(entry, findings), (entry, [f for f in findings if f["path"] == entry.path])
+    assert not {"LL003"} & {f["code"] for f in findings}
+    assert not list(root.rglob("*_RAN"))  # the YAML object tags built nothing
+
+
+def _matches(entry: Expect, findings: list[dict]) -> bool:
+    return any(
+        f["path"] == entry.path
+        and f["code"] == entry.code
+        and entry.message in f["message"]
+        and entry.line in (None, f["line"])
+        and entry.column in (None, f["column"])
+        for f in findings
+    )
+
+
+@pytest.fixture(scope="module")
+def in_process(tree):
+    """The same tree through the engine API, in this process, with a 1 s budget."""
+    root, _ = tree
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        result = run(["."], Options(budget=1.0))
+        findings = json.loads(to_json(result.findings, Paths(result.root), result.indexes))
+    return findings, result.warnings
+
+
+@pytest.mark.parametrize("name", ENTRIES)
+def test_each_hostile_entry(tree, in_process, name):
+    _, expect = tree
+    entries = [e for e in expect if e.path == name]
+    if not entries:
+        pytest.skip(f"{name} cannot be made on this machine")
+    findings, warnings = in_process
+    for entry in entries:
+        if entry.code:
+            assert _matches(entry, findings), [f for f in findings if f["path"] == name]
+        else:
+            assert entry.warning in warnings
+
+
+def test_the_tree_holds_every_listed_entry(tree):
+    _, expect = tree
+    assert {e.path for e in expect} <= set(ENTRIES)
+
+
+def test_named_special_files_are_warnings_and_a_directory_named_x_sh_is_walked(tree):
+    """Named on the command line, each gets one warning; a symlink loop used to crash
+    `Path.resolve()` (RuntimeError on Python 3.11) with a traceback."""
+    root, _ = tree
+    names = ["loop_a.sh", "dangling.sh", "fifo.sh", "zero.sh", "x.sh"]
+    env = {**os.environ, "LAUNCHLINT_BUDGET": "3"}  # the project around them holds the 10 MB script
+    command = [LAUNCHLINT, "--format", "json", "--no-cache", *names]
+    result = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.splitlines() == [
+        "launchlint: warning: loop_a.sh: symbolic link loop, skipped",
+        "launchlint: warning: dangling.sh: dangling symbolic link, skipped",
+        "launchlint: warning: fifo.sh: a FIFO (named pipe), not read",
+        "launchlint: warning: zero.sh: a character device, not read",
+        # read for project context (every file is), and unreadable
+        "launchlint: warning: unreadable.sh: cannot read: Input/output error",
+    ][: 5 if (root / "unreadable.sh").is_symlink() else 4]
+    assert {f["path"] for f in json.loads(result.stdout)} == {"x.sh/inner.sh"}
+
+
+def test_naming_one_file_brings_no_warnings_about_the_rest(tmp_path, monkeypatch):
+    """A pre-commit hook names the staged files: a FIFO elsewhere in the project is not news."""
+    write_project(tmp_path, {"run.sh": "echo ok\n"})
+    os.mkfifo(tmp_path / "other.sh")
+    monkeypatch.chdir(tmp_path)
+    assert run(["run.sh"], Options()).warnings == []
+    assert run(["."], Options()).warnings == ["other.sh: a FIFO (named pipe), not read"]
+
+
+def test_a_symlink_out_of_the_project_is_not_walked(tmp_path, monkeypatch):
+    outside, project = tmp_path / "outside", tmp_path / "project"
+    outside.mkdir()
+    project.mkdir()
+    write_project(outside, {"far.sh": "python t.py 2>&1 > a.log\n"})
+    write_project(project, {"scripts/near.sh": "python t.py 2>&1 > a.log\n"})
+    (project / "scripts" / "inside").symlink_to(project / "scripts", target_is_directory=True)
+    (project / "data").symlink_to(outside, target_is_directory=True)
+    monkeypatch.chdir(project)
+    result = run(["."], Options(select=frozenset({"LL104"})))
+    assert [f.location.path for f in result.findings] == ["scripts/near.sh"]
+    assert result.warnings == ["data: symbolic link to a directory outside the project, not followed"]
+
+
+def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch):
+    """chmod 000 does not stop root (CI); make the read itself fail."""
+    write_project(tmp_path, {"secret.sh": "echo\n", "run.sh": "python t.py 2>&1 > a.log\n"})
+    real_open = open
+
+    def guarded(path, *args, **kwargs):
+        if str(path).endswith("secret.sh"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", guarded)
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options(select=frozenset({"LL104"})))
+    assert result.warnings == ["secret.sh: cannot read: Permission denied"]
+    assert [f.location.path for f in result.findings] == ["run.sh"]
+
+
+# --- the time budget ----------------------------------------------------------------------------
+
+
+def test_a_file_over_the_budget_is_ll001_and_the_rest_is_analysed(tmp_path, monkeypatch):
+    write_project(tmp_path, {"big.sh": big_script(), "run.sh": "python t.py 2>&1 > a.log\n"})
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options(budget=0.5, select=frozenset({"LL001", "LL104"})))
+    found = [(f.code, f.location.path, f.location.line, f.location.column, f.message) for f in result.findings]
+    assert found == [
+        ("LL001", "big.sh", 1, 1, "analysis stopped after 0.5 s"),
+        ("LL104", "run.sh", 1, 13, found[1][4]),
+    ]
+
+
+def _slow_front_end(facts, text):
+    """Stands for a pathological parse: busy for 5 s unless interrupted."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        pass
+
+
+def test_the_budget_holds_in_worker_processes(monkeypatch):
+    """The pool's batch size was stored in `budget`: workers had 65,536 s per file."""
+    monkeypatch.setattr(parsing, "_front_end", _slow_front_end)  # forked workers inherit it
+    monkeypatch.setattr(parsing, "POOL_MIN_FILES", 1)
+    started = time.monotonic()
+    facts = list(parsing.parse_many([("a.sh", "shell", "echo\n"), ("b.sh", "shell", "echo\n")], 2, budget=0.3))
+    assert [(f.path, f.stopped, [m for _, m in f.errors]) for f in facts] == [
+        ("a.sh", True, ["analysis stopped after 0.3 s"]),
+        ("b.sh", True, ["analysis stopped after 0.3 s"]),
+    ]
+    assert time.monotonic() - started < 5
+
+
+def test_a_stopped_analysis_is_not_cached(tmp_path, monkeypatch):
+    """Over budget says how busy the machine was: the next run must try again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    cache = Cache(str(tmp_path))
+    stopped = parsing.FileFacts("a.sh", "shell", stopped=True)
+    cache.put("echo\n", stopped)
+    assert cache.get("a.sh", "shell", "echo\n") is None
+    cache.put("echo\n", parsing.FileFacts("a.sh", "shell"))
+    assert cache.get("a.sh", "shell", "echo\n") == parsing.FileFacts("a.sh", "shell")
+
+
+@pytest.mark.parametrize("value,seconds", [(None, 20.0), ("2.5", 2.5), ("0", 20.0), ("-1", 20.0), ("soon", 20.0)])
+def test_launchlint_budget_environment_variable(monkeypatch, value, seconds):
+    if value is None:
+        monkeypatch.delenv("LAUNCHLINT_BUDGET", raising=False)
+    else:
+        monkeypatch.setenv("LAUNCHLINT_BUDGET", value)
+    assert parsing._budget_from_environment() == seconds
+
+
+# --- never executes -----------------------------------------------------------------------------
+
+# Installed in the launchlint process (and the workers it forks) through sitecustomize: every
+# audit event that runs, imports, connects or opens is appended to a log, one JSON line each.
+AUDIT_HOOK = '''
+import json, os, sys
+
+_log = os.open(os.environ["LAUNCHLINT_AUDIT_LOG"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+_WATCHED = {"open", "exec", "import", "subprocess.Popen", "os.system", "os.exec", "os.posix_spawn",
+            "os.spawn", "pty.spawn", "socket.connect", "socket.bind", "socket.sendto", "socket.getaddrinfo",
+            "socket.gethostbyname", "urllib.Request", "ctypes.dlopen"}
+
+
+def _record(event, args):
+    if event not in _WATCHED:
+        return
+    try:
+        if event == "open":
+            if isinstance(args[0], int):
+                return
+            item = {"path": os.path.abspath(os.fsdecode(args[0])), "flags": args[2]}
+        elif event == "exec":
+            item = {"file": getattr(args[0], "co_filename", None)}
+        elif event == "import":
+            item = {"module": args[0], "file": args[1]}
+        elif event in ("subprocess.Popen", "os.posix_spawn", "os.exec", "os.spawn"):
+            item = {"argv": [os.fsdecode(a) for a in args[1]]}
+        else:
+            item = {"args": repr(args)}
+        os.write(_log, (json.dumps({"event": event, **item}) + "\\n").encode())
+    except Exception:  # an audit hook that raises would stop what it audits
+        pass
+
+
+sys.addaudithook(_record)
+'''
+
+
+def audited(args: list[str], cwd: Path, tmp: Path, **env: str) -> tuple[subprocess.CompletedProcess, list[dict]]:
+    """The real `launchlint` command with the audit hook installed: its result and the events."""
+    hook = tmp / "audit-hook"
+    hook.mkdir(exist_ok=True)
+    (hook / "sitecustomize.py").write_text(AUDIT_HOOK)
+    log = tmp / "audit.jsonl"
+    log.unlink(missing_ok=True)
+    path = os.pathsep.join(p for p in (str(hook), os.environ.get("PYTHONPATH")) if p)
+    environment = {**os.environ, "PYTHONPATH": path, "LAUNCHLINT_AUDIT_LOG": str(log), **env}
+    result = subprocess.run([LAUNCHLINT, *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=environment)
+    events = [json.loads(line) for line in log.read_text().splitlines()]
+    assert any(e["event"] == "import" for e in events), "the audit hook did not run"
+    return result, events
+
+
+def _inside(path: str | None, root: Path) -> bool:
+    return bool(path) and os.path.realpath(path).startswith(str(root.resolve()) + os.sep)
+
+
+TRAINER = """\
+import argparse, os, socket, subprocess, threading
+import torch
+open("IMPORT_MARKER", "w").write("imported")
+os.system("touch SYSTEM_MARKER")
+subprocess.run(["touch", "SUBPROCESS_MARKER"])
+socket.create_connection(("192.0.2.1", 9), timeout=1)
+if __name__ == "__main__":
+    open("MAIN_MARKER", "w").write("ran")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lr")
+    parser.parse_args()
+    step = torch.compile(lambda x: x)
+    threading.Thread(target=step).start()
+"""
+
+LAUNCHER = """\
+#!/bin/bash
+X=$(touch SUBSTITUTION_MARKER)
+Y=`touch BACKTICK_MARKER`
+eval "touch EVAL_MARKER"
+bash -c 'touch BASH_C_MARKER'
+ssh gpu1 "touch SSH_MARKER"
+tmux new-session -d "touch TMUX_MARKER"
+source ./sourced.sh
+cat <(touch PROCESS_SUBSTITUTION_MARKER)
+echo $(( $(touch ARITHMETIC_MARKER) + 1 ))
+curl -s http://192.0.2.1/ > /dev/null
+python marker_trainer.py --lr 0.1 2>&1 | tee train.log
+if [ -f x ]; then
+"""  # the unclosed `if` makes launchlint ask `bash -n`, which parses and runs nothing
+
+NEVER_RUN = {
+    "marker_trainer.py": TRAINER,
+    "launch.sh": LAUNCHER,
+    "sourced.sh": "touch SOURCED_MARKER\n",
+    # Libraries launchlint imports, shadowed in the analysed directory: never imported from it.
+    "yaml.py": "open('SHADOWED_YAML_MARKER', 'w')\n",
+    "click.py": "open('SHADOWED_CLICK_MARKER', 'w')\n",
+    "sitecustomize.py": "open('PROJECT_SITECUSTOMIZE_MARKER', 'w')\n",
+    "conftest.py": "open('CONFTEST_MARKER', 'w')\n",
+    ".github/workflows/ci.yml": workflow(
+        "touch WORKFLOW_MARKER",
+        "x-tag: !!python/object/apply:os.system ['touch OBJECT_TAG_MARKER']\n"
+        "x-new: !!python/object/new:subprocess.Popen [['touch', 'OBJECT_NEW_MARKER']]\n",
+    ),
+    "compose.yaml": "services:\n  train:\n    image: x\n    command: sh -c 'touch COMPOSE_MARKER'\n",
+    "Makefile": "X := $(shell touch MAKE_SHELL_MARKER)\ntrain:\n\ttouch RECIPE_MARKER\n",
+    "RUNBOOK.md": "# Runbook\n\n```bash\ntouch RUNBOOK_MARKER\n```\n",
+    # Enough files for worker processes (--jobs 2): they must not run anything either.
+    **{f"copies/run{i}.sh": f"X=$(touch COPY_MARKER_{i})\npython marker_trainer.py | tee {i}.log\n" for i in range(50)},
+}
+
+
+def test_analysing_never_executes_imports_or_connects(tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    write_project(project, NEVER_RUN)
+    result, events = audited(["--format", "json", "--no-cache", "--jobs", "2", "."], project, tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert {f["path"] for f in json.loads(result.stdout)} >= {"launch.sh", "marker_trainer.py"}
+    assert sorted(p.name for p in tmp_path.rglob("*MARKER*")) == []
+    runs = [e["argv"] for e in events if e["event"] in ("subprocess.Popen", "os.posix_spawn", "os.exec", "os.spawn")]
+    assert runs and all(argv == ["bash", "-n"] for argv in runs), runs  # parse only, from stdin
+    assert [e for e in events if e["event"].startswith(("socket.", "urllib.", "os.system", "pty."))] == []
+    assert [e for e in events if e["event"] in ("exec", "import") and _inside(e.get("file"), project)] == []
+    written = [e["path"] for e in events if e["event"] == "open" and e["flags"] & (os.O_WRONLY | os.O_RDWR)]
+    assert [p for p in written if _inside(p, project)] == []
+
+
+def test_special_files_are_never_opened(tree, tmp_path):
+    """Not one `open` of a FIFO, a device or a symlink loop: stat decides without opening."""
+    root, _ = tree
+    result, events = audited(["--format", "json", "--no-cache", "."], root, tmp_path, LAUNCHLINT_BUDGET="3")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    special = {"fifo.sh", "zero.sh", "null_device.sh", "loop_a.sh", "loop_b.sh", "dangling.sh"}
+    opened = {os.path.basename(e["path"]) for e in events if e["event"] == "open" and _inside(e["path"], root)}
+    assert opened & special == set()
+    assert "binary.sh" in opened  # the hook saw the tree being read
+
+
+# --- internal errors ----------------------------------------------------------------------------
+
+CRASHING = {"run.sh": "#!/bin/bash\npython t.py 2>&1 > a.log\nbash job.sh | tee job.log\n", "job.sh": "exec > o.log\n"}
+
+
+def _boom(project):
+    raise KeyError("boom")
+
+
+def _without(findings, code: str) -> list[tuple]:
+    return [(f.code, f.location, f.message) for f in findings if f.code != code]
+
+
+@pytest.mark.parametrize("code", ["LL106", "LL002"])  # LL002 runs after the others, on their findings
+def test_a_crashing_rule_is_one_ll003_and_every_other_rule_still_reports(tmp_path, monkeypatch, code):
+    write_project(tmp_path, CRASHING)
+    monkeypatch.chdir(tmp_path)
+    healthy = run(["run.sh"], Options())
+    rule = rule_by_code()[code]
+    broken = tuple(replace(r, check=_boom) if r.code == code else r for r in all_rules())
+    monkeypatch.setattr(engine, "all_rules", lambda: broken)
+    result = run(["run.sh"], Options())
+    crashes = [(f.code, f.location.path, f.location.line, f.message) for f in result.findings if f.code == "LL003"]
+    assert crashes == [
+        ("LL003", "run.sh", 1, f"internal error in the rule {code} {rule.name}: KeyError: 'boom' (the other rules still ran)")
+    ]
+    assert _without(result.findings, "LL003") == _without(healthy.findings, code)
+    assert len(_without(result.findings, "LL003")) >= 3  # LL104, LL105, LL102 ... still there
+
+    debug = run(["run.sh"], Options(debug=True))
+    message = next(f.message for f in debug.findings if f.code == "LL003")
+    assert "Traceback (most recent call last)" in message
+    assert 'raise KeyError("boom")' in message and "in _boom" in message
+
+
+def test_a_crashing_front_end_is_one_ll003_on_its_file_and_the_rest_is_analysed(tmp_path, monkeypatch):
+    write_project(tmp_path, CRASHING)
+    monkeypatch.chdir(tmp_path)
+    real = parsing._front_end
+
+    def fragile(facts, text):
+        if facts.path == "job.sh":
+            raise ZeroDivisionError("in the front end")
+        real(facts, text)
+
+    monkeypatch.setattr(parsing, "_front_end", fragile)
+    result = run(["."], Options(select=frozenset({"LL003", "LL104"})))
+    assert [(f.code, f.location.path, f.message) for f in result.findings] == [
+        ("LL003", "job.sh", "internal error in the shell front end: ZeroDivisionError: in the front end"),
+        ("LL104", "run.sh", result.findings[1].message),
+    ]
+    debug = run(["."], Options(select=frozenset({"LL003"}), debug=True))
+    assert "Traceback (most recent call last)" in debug.findings[0].message
+    assert "in fragile" in debug.findings[0].message

@@ -1,0 +1,191 @@
+"""Never lose a byte: `--fix` writes atomically and only over what it analysed; the cache
+survives concurrent runs (issue 9)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from launchlint.cache import DIRECTORY, Cache
+from launchlint.engine import Options, run
+from launchlint.fixes import plan_fixes, write_atomic, write_fixes
+
+from tests.conftest import write_project
+
+LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+BOM = b"\xef\xbb\xbf"
+# LL104 (moves `2>&1`), LL105 (inserts `set -o pipefail`) and LL106 (adds `-u`), all with fixes.
+FIXABLE = "#!/bin/bash\npython t.py 2>&1 > a.log\npython t.py | tee b.log\n"
+FIXED = "#!/bin/bash\nset -o pipefail\npython -u t.py > a.log 2>&1\npython -u t.py | tee b.log\n"
+
+
+def launchlint(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    environment = {**os.environ, **env}
+    return subprocess.run([LAUNCHLINT, *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=environment)
+
+
+def planned(root: Path, monkeypatch) -> list:
+    monkeypatch.chdir(root)
+    result = run(["."], Options(select=frozenset({"LL104", "LL105", "LL106"})))
+    return plan_fixes(result.findings, result.root, result.indexes)
+
+
+# --- atomic writes ------------------------------------------------------------------------------
+
+
+def test_the_new_text_goes_to_a_temporary_file_beside_the_original_then_is_renamed(tmp_path, monkeypatch):
+    target = tmp_path / "run.sh"
+    target.write_text("old\n")
+    renames = []
+    real_replace = os.replace
+
+    def watching(source, destination):
+        # At the rename the original is still whole and the new text is complete beside it.
+        renames.append((Path(source), Path(destination), Path(source).read_text(), Path(destination).read_text()))
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", watching)
+    write_atomic(target, "new\n")
+    [(source, destination, new, old)] = renames
+    assert (source.parent, destination) == (tmp_path, target)
+    assert source.name.startswith(".run.sh.") and source.name.endswith(".tmp")
+    assert (new, old) == ("new\n", "old\n")
+    assert target.read_text() == "new\n"
+
+
+def test_a_failed_write_leaves_the_original_and_no_temporary_file(tmp_path, monkeypatch):
+    write_project(tmp_path, {"run.sh": FIXABLE})
+    fixes = planned(tmp_path, monkeypatch)
+
+    def full_disk(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    warnings = []
+    assert write_fixes(fixes, warnings.append) == []
+    assert warnings == ["run.sh: cannot write the fix: No space left on device"]
+    assert (tmp_path / "run.sh").read_text() == FIXABLE
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".launchlint.yaml", "run.sh"]
+
+
+def test_mode_and_owner_are_kept(tmp_path):
+    target = tmp_path / "run.sh"
+    target.write_text("old\n")
+    os.chmod(target, 0o2754)
+    if os.geteuid() == 0:  # only root can hand a file to someone else
+        os.chown(target, 4321, 4321)
+    before = os.stat(target)
+    write_atomic(target, "new\n")
+    after = os.stat(target)
+    assert (after.st_mode, after.st_uid, after.st_gid) == (before.st_mode, before.st_uid, before.st_gid)
+    assert after.st_ino != before.st_ino  # a new file renamed over the old, not rewritten in place
+
+
+def test_fix_through_a_symlink_edits_the_target_and_keeps_the_link(tmp_path):
+    write_project(tmp_path, {"real/run.sh": FIXABLE})
+    (tmp_path / "link.sh").symlink_to("real/run.sh")
+    result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", "link.sh", cwd=tmp_path)
+    assert "Traceback" not in result.stderr and "warning" not in result.stderr, result.stderr
+    assert (tmp_path / "link.sh").is_symlink()
+    assert os.readlink(tmp_path / "link.sh") == "real/run.sh"
+    assert (tmp_path / "real" / "run.sh").read_text() == FIXED
+
+
+def test_a_file_reached_twice_through_a_symlink_is_fixed_once_without_warnings(tmp_path):
+    write_project(tmp_path, {"real.sh": FIXABLE})
+    (tmp_path / "link.sh").symlink_to("real.sh")
+    result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path)
+    assert "warning" not in result.stderr, result.stderr
+    assert (tmp_path / "real.sh").read_text() == FIXED and (tmp_path / "link.sh").is_symlink()
+
+
+# --- never over what was not analysed ------------------------------------------------------------
+
+
+def test_a_file_changed_after_the_analysis_is_not_fixed(tmp_path, monkeypatch):
+    write_project(tmp_path, {"run.sh": FIXABLE})
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options())
+    (tmp_path / "run.sh").write_text("# edited meanwhile\n" + FIXABLE)
+    assert plan_fixes(result.findings, result.root, result.indexes) == []
+
+
+def test_a_file_changed_between_planning_and_writing_is_not_fixed(tmp_path, monkeypatch):
+    write_project(tmp_path, {"run.sh": FIXABLE})
+    fixes = planned(tmp_path, monkeypatch)
+    assert [f.path for f in fixes] == ["run.sh"]
+    (tmp_path / "run.sh").write_text("# an editor saved this meanwhile\n" + FIXABLE)
+    warnings = []
+    assert write_fixes(fixes, warnings.append) == []
+    assert warnings == ["run.sh: changed while launchlint ran; not fixed"]
+    assert (tmp_path / "run.sh").read_text() == "# an editor saved this meanwhile\n" + FIXABLE
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".launchlint.yaml", "run.sh"]
+
+
+def test_fix_is_idempotent(tmp_path):
+    write_project(tmp_path, {"run.sh": FIXABLE, "deploy.sh": "ssh h 'python t.py 2>&1 > a.log'\n"})
+    first = launchlint("--fix", "--no-cache", ".", cwd=tmp_path)
+    assert first.stderr.splitlines()[-1].startswith("launchlint: fixed ")
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    assert after["run.sh"] == FIXED.encode()
+    second = launchlint("--fix", "--no-cache", ".", cwd=tmp_path)
+    assert second.stderr.splitlines()[-1] == "launchlint: fixed 0 findings in 0 files"
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == after
+    assert launchlint("--diff", "--no-cache", ".", cwd=tmp_path).stdout == ""
+
+
+def test_fix_keeps_a_byte_order_mark_and_crlf_line_endings(tmp_path):
+    """An inserted line ends as the file's lines do: no LF among CRLFs."""
+    (tmp_path / ".launchlint.yaml").write_text("")
+    (tmp_path / "run.sh").write_bytes(BOM + FIXABLE.replace("\n", "\r\n").encode())
+    result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path)
+    assert result.stderr.splitlines()[-1] == "launchlint: fixed 4 findings in 1 files"
+    assert (tmp_path / "run.sh").read_bytes() == BOM + FIXED.replace("\n", "\r\n").encode()
+
+
+# --- the cache under concurrent runs ------------------------------------------------------------
+
+
+@pytest.fixture
+def busy_project(tmp_path, monkeypatch):
+    """Enough files that two runs overlap for a while; a private cache key."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    root = tmp_path / "project"
+    root.mkdir()
+    files = {f"jobs/run{i}.sh": f"python t.py 2>&1 > a{i}.log\nbash jobs/step{i}.sh | tee s{i}.log\n" for i in range(150)}
+    files.update({f"jobs/step{i}.sh": f"exec > step{i}.log\npython -m pkg.step{i}\n" for i in range(150)})
+    write_project(root, files)
+    return root
+
+
+def test_two_runs_at_once_share_the_cache_and_agree(busy_project):
+    command = [LAUNCHLINT, "--format", "json", "--jobs", "2", "."]
+    runs = [subprocess.Popen(command, cwd=busy_project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(2)]  # fmt: skip
+    outputs = [(p.communicate(timeout=120), p.returncode) for p in runs]
+    (first_out, first_err), first_status = outputs[0]
+    assert first_status == 1 and first_err == "", first_err
+    assert outputs[1] == outputs[0]
+    assert len(json.loads(first_out)) >= 300
+
+    entries = [p for p in (busy_project / DIRECTORY).rglob("*") if p.is_file() and p.name != ".gitignore"]
+    assert [p.name for p in entries if p.name.startswith(".tmp")] == []  # no half-written entry left
+    cache = Cache(str(busy_project))
+    project = run([str(busy_project)], Options()).project
+    assert all(cache.get(path, f.kind, f.text) is not None for path, f in project.files.items())
+    warm = launchlint("--format", "json", "--jobs", "2", ".", cwd=busy_project)
+    assert (warm.stdout, warm.returncode) == (first_out, 1)
+
+
+def test_a_truncated_cache_entry_is_a_miss(busy_project):
+    cold = launchlint("--format", "json", ".", cwd=busy_project)
+    for entry in (busy_project / DIRECTORY).rglob("*"):
+        if entry.is_file() and entry.name != ".gitignore":
+            entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
+    again = launchlint("--format", "json", ".", cwd=busy_project)
+    assert (again.stdout, again.returncode, again.stderr) == (cold.stdout, cold.returncode, "")
