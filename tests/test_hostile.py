@@ -57,54 +57,6 @@ def test_the_launch_graph_indexes_commands_once(tmp_path):
     assert len(passes) == 1
 
 
-def _launcher(units: int) -> str:
-    """A launcher with a bit of everything the rules look at, `units` times over."""
-    return "#!/bin/bash\n" + "".join(
-        f"cd /w{i % 7}\n"
-        f"python train{i}.py --lr 0.1 2>&1 | tee -a logs/run{i}.log\n"
-        f"bash missing{i}.sh > out{i}.log 2>&1\n"
-        f'ssh gpu{i} "cd /w && python t.py | tee x.log"\n'
-        f'tmux new -d -s s{i} "python t.py > a{i}.log"\n'
-        f"cat > gen{i}.sh <<EOF\necho {i}\nEOF\n"
-        f"torchrun --master_port {29500 + i} --nproc_per_node 8 train.py --config cfg{i}.yaml\n"
-        f"X{i}=$X{i - 1}/a\nexec > e{i}.log 2>&1\nsrun python -m pkg.train{i} | grep -v warn\n"
-        for i in range(units)
-    )
-
-
-@pytest.fixture(scope="module")
-def launchers(tmp_path_factory):
-    """The same launcher at 4,000 and 16,000 lines, parsed."""
-    projects = []
-    for units in (400, 1600):
-        root = tmp_path_factory.mktemp(f"launcher{units}")
-        trainer = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n"
-        write_project(root, {"launch.sh": _launcher(units), "train.py": trainer})
-        projects.append(build_project([str(root)], Options(budget=60))[0])
-    return projects
-
-
-def _seconds(rule, project) -> float:
-    """The best of three: a rule's own time, not the machine's hiccups. Without the cyclic GC,
-    as the engine runs rules: its passes over every live object would grow with the project."""
-    best = float("inf")
-    with parsing.no_cyclic_gc():
-        for _ in range(3):
-            started = time.perf_counter()
-            list(rule.check(project))
-            best = min(best, time.perf_counter() - started)
-    return best
-
-
-@pytest.mark.parametrize("rule", all_rules(), ids=lambda rule: rule.code)
-def test_no_rule_is_quadratic_in_the_size_of_a_script(launchers, rule):
-    """Four times the script, at most ten times the time (linear: 4; quadratic: 16). LL105,
-    LL108 and LL303 each looked back over the whole script per command; 10 MB took hours."""
-    small, large = (_seconds(rule, project) for project in launchers)
-    if large > 0.02:  # below that it is noise
-        assert large / small < 10, f"{rule.code}: {small:.4f} s -> {large:.4f} s"
-
-
 # --- the hostile tree ---------------------------------------------------------------------------
 
 
