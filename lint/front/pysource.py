@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from ..model import Location
+from ..model import LineIndex, Location
 from ..pyfacts import (
     COMPILE_APIS,
     GRAD,
@@ -62,6 +62,7 @@ POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "
 # nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 def parse_python(path: str, text: str) -> PythonModule:
@@ -88,7 +89,10 @@ def parse_python(path: str, text: str) -> PythonModule:
 
 
 class _Positions:
-    """ast positions (1-based lines, UTF-8 byte columns) to `Location`s in characters."""
+    """ast positions (1-based lines, UTF-8 byte columns) to `Location`s in characters.
+
+    Python ends a line at a lone CR too; launchlint's lines (LineIndex, snippets, fixes) end at
+    LF only. In a file with a lone CR, positions therefore go through character offsets."""
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
@@ -96,28 +100,34 @@ class _Positions:
         self.source = text[1:] if self.bom else text
         self.lines = _NEWLINE.split(self.source)
         self.ascii = self.source.isascii()  # then byte columns are character columns
+        self.remap: tuple[list[int], LineIndex] | None = None
+        if _LONE_CR.search(self.source):
+            starts = [0] + [match.end() for match in _NEWLINE.finditer(self.source)]
+            self.remap = (starts, LineIndex(text))
 
-    def column(self, line: int, byte_col: int) -> int:
+    def point(self, line: int, byte_col: int) -> tuple[int, int]:
+        """(line, column) in launchlint's terms of an ast (line, byte column)."""
         if self.ascii:
-            return byte_col + 1 + (self.bom and line == 1)
-        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        chars = byte_col if text.isascii() else len(text.encode()[:byte_col].decode(errors="replace"))
-        return chars + 1 + (self.bom and line == 1)
+            chars = byte_col
+        else:
+            text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            chars = byte_col if text.isascii() else len(text.encode()[:byte_col].decode(errors="replace"))
+        return self._char_point(line, chars)
+
+    def _char_point(self, line: int, chars: int) -> tuple[int, int]:
+        if self.remap is None:
+            return line, chars + 1 + (self.bom and line == 1)
+        starts, index = self.remap
+        return index.position(starts[min(max(line, 1), len(starts)) - 1] + chars + self.bom)
 
     def at(self, line: int, byte_col: int) -> Location:
-        col = self.column(line, byte_col)
+        line, col = self.point(line, byte_col)
         return Location(self.path, line, col, line, col + 1)
 
     def of(self, node: ast.AST) -> Location:
         end_line = node.end_lineno or node.lineno
         end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
-        return Location(
-            self.path,
-            node.lineno,
-            self.column(node.lineno, node.col_offset),
-            end_line,
-            self.column(end_line, end_col),
-        )
+        return Location(self.path, *self.point(node.lineno, node.col_offset), *self.point(end_line, end_col))
 
     def syntax_error(self, error: SyntaxError | None) -> Location:
         if error is None or not error.lineno:
@@ -125,8 +135,7 @@ class _Positions:
             line = self.source.count("\n", 0, max(offset, 0)) + 1
             col = offset - (self.source.rfind("\n", 0, max(offset, 0)) + 1) + 1
             return Location(self.path, line, col, line, col + 1)
-        line = error.lineno
-        col = max(error.offset or 1, 1) + (self.bom and line == 1)  # already in characters
+        line, col = self._char_point(error.lineno, max(error.offset or 1, 1) - 1)  # already in characters
         return Location(self.path, line, col, line, col + 1)
 
 
