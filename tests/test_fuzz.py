@@ -69,15 +69,17 @@ def check_project(files: dict[str, bytes]) -> None:
 
 
 def _inside(location: Location, texts: dict[str, str | None], end: bool = False) -> None:
+    """The start at most one past its line's last character; the end (exclusive) at most one
+    further: a one-character caret on the end of a line (`missing fi`, a bad dedent)."""
     index = LineIndex(texts.get(location.path) or "")  # not analysed (binary, not UTF-8): 1:1
-    positions = [(location.line, location.column)]
+    positions = [(location.line, location.column, 1)]
     if end:
-        positions.append((location.end_line, location.end_column))
+        positions.append((location.end_line, location.end_column, 2))
         assert (location.line, location.column) <= (location.end_line, location.end_column), location
-    for line, column in positions:
+    for line, column, past in positions:
         assert 1 <= line <= len(index.starts), (location, len(index.starts))
         width = len(index.text[index.starts[line - 1] :].partition("\n")[0])
-        assert 1 <= column <= width + 1, (location, width)
+        assert 1 <= column <= width + past, (location, width)
 
 
 # --- shell -------------------------------------------------------------------------------------

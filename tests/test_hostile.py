@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -178,14 +179,14 @@ def test_a_symlink_out_of_the_project_is_not_walked(tmp_path, monkeypatch):
 def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch):
     """chmod 000 does not stop root (CI); make the read itself fail."""
     write_project(tmp_path, {"secret.sh": "echo\n", "run.sh": "python t.py 2>&1 > a.log\n"})
-    real_open = open
+    real_read = engine.read_text
 
-    def guarded(path, *args, **kwargs):
-        if str(path).endswith("secret.sh"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_open(path, *args, **kwargs)
+    def guarded(path):
+        if path.name == "secret.sh":
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_read(path)
 
-    monkeypatch.setattr("builtins.open", guarded)
+    monkeypatch.setattr(engine, "read_text", guarded)
     monkeypatch.chdir(tmp_path)
     result = run(["."], Options(select=frozenset({"LL104"})))
     assert result.warnings == ["secret.sh: cannot read: Permission denied"]
@@ -438,3 +439,22 @@ def test_a_crashing_front_end_is_one_ll003_on_its_file_and_the_rest_is_analysed(
     debug = run(["."], Options(select=frozenset({"LL003"}), debug=True))
     assert "Traceback (most recent call last)" in debug.findings[0].message
     assert "in fragile" in debug.findings[0].message
+
+
+# --- positions stay inside the file (found by tests/test_fuzz.py) --------------------------------
+
+
+@pytest.mark.parametrize(
+    "source,line,column",
+    [
+        # Python ends a line at a lone CR; launchlint's lines end at LF: 1:7 is the `;`.
+        ("x = 1\r;\rdef f(:\r  pass\r", 1, 7),
+        ("x = 1\n;\n", 2, 1),
+    ],
+)
+def test_python_syntax_errors_point_inside_the_file(tmp_path, monkeypatch, source, line, column):
+    (tmp_path / ".launchlint.yaml").write_text("")
+    (tmp_path / "train.py").write_bytes(source.encode())
+    monkeypatch.chdir(tmp_path)
+    [finding] = run(["train.py"], Options(select=frozenset({"LL001"}))).findings
+    assert (finding.location.line, finding.location.column) == (line, column)
