@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -458,3 +459,20 @@ def test_python_syntax_errors_point_inside_the_file(tmp_path, monkeypatch, sourc
     monkeypatch.chdir(tmp_path)
     [finding] = run(["train.py"], Options(select=frozenset({"LL001"}))).findings
     assert (finding.location.line, finding.location.column) == (line, column)
+
+
+def test_python_m_launchlint_does_not_import_the_projects_modules(tmp_path):
+    """`python -m` puts the current directory first on sys.path: the project's `click.py` and
+    `yaml.py` were imported (run) in place of the libraries."""
+    write_project(tmp_path, {
+        "click.py": "open('SHADOWED_CLICK_MARKER', 'w')\n",
+        "yaml.py": "open('SHADOWED_YAML_MARKER', 'w')\n",
+        "run.sh": "python t.py 2>&1 > a.log\n",
+    })  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "launchlint", "--no-cache", "--select", "LL104", "."],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert "Traceback" not in result.stderr and result.returncode == 1, result.stderr
+    assert result.stdout.startswith("run.sh:1:13: LL104")
+    assert sorted(p.name for p in tmp_path.glob("*MARKER*")) == []
