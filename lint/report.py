@@ -55,10 +55,23 @@ def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]
     return json.dumps(items, indent=2) + "\n"
 
 
+# Control characters (ESC, CR, ...) and bidi overrides from an analysed file would act on the
+# terminal or CI log that shows the report: erase the line above, reorder text. Each becomes one
+# "?", so carets stay aligned. Newlines stay: `--debug` messages carry a traceback.
+_UNPRINTABLE = dict.fromkeys(
+    [*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)],
+    "?",
+)
+
+
+def _printable(text: str) -> str:
+    return text.translate(_UNPRINTABLE)
+
+
 def _snippet(index: LineIndex | None, location: Location) -> list[str]:
     if index is None:
         return []
-    text = index.line_text(location.line).expandtabs(1)
+    text = _printable(index.line_text(location.line).expandtabs(1))
     if not text.strip():
         return []
     end = location.end_column if location.end_line == location.line else len(text) + 1
@@ -80,13 +93,13 @@ def to_text(
     for f in findings:
         loc = f.location
         severity = paint(f.severity.value, "31" if f.severity is Severity.ERROR else "33")
-        head = f"{paths.show(loc.path)}:{loc.line}:{loc.column}:"
+        head = _printable(f"{paths.show(loc.path)}:{loc.line}:{loc.column}:")
         fixable = " [*]" if f.fix is not None else ""
-        lines.append(f"{paint(head, '1')} {paint(f.code, '1')} [{severity}]{fixable} {f.message}")
+        lines.append(f"{paint(head, '1')} {paint(f.code, '1')} [{severity}]{fixable} {_printable(f.message)}")
         lines.extend(_snippet(indexes.get(loc.path), loc))
         for r in f.related:
             rl = r.location
-            lines.append(f"  = note: {paths.show(rl.path)}:{rl.line}:{rl.column}: {r.message}")
+            lines.append(_printable(f"  = note: {paths.show(rl.path)}:{rl.line}:{rl.column}: {r.message}"))
     fixable = sum(f.fix is not None for f in findings)
     if not quiet:
         lines.append(summary(findings, files))

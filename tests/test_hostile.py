@@ -476,3 +476,16 @@ def test_python_m_launchlint_does_not_import_the_projects_modules(tmp_path):
     assert "Traceback" not in result.stderr and result.returncode == 1, result.stderr
     assert result.stdout.startswith("run.sh:1:13: LL104")
     assert sorted(p.name for p in tmp_path.glob("*MARKER*")) == []
+
+
+def test_the_text_report_does_not_replay_control_characters_from_a_file(tmp_path):
+    """An ESC sequence in a flagged line would erase the finding above it in a terminal or CI
+    log; a lone CR would overwrite it; a bidi override would reorder it."""
+    line = "python t.py 2>&1 > a.log # \x1b[1A\x1b[2K\rok \u202eevil"
+    write_project(tmp_path, {"run.sh": line + "\n"})
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--color", "never", "--select", "LL104", "."],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.stdout.splitlines()[1] == " 1 | python t.py 2>&1 > a.log # ?[1A?[2K?ok ?evil"
+    assert not set(result.stdout) & {"\x1b", "\r", "\u202e"}
