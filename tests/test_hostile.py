@@ -489,3 +489,20 @@ def test_the_text_report_does_not_replay_control_characters_from_a_file(tmp_path
     )  # fmt: skip
     assert result.stdout.splitlines()[1] == " 1 | python t.py 2>&1 > a.log # ?[1A?[2K?ok ?evil"
     assert not set(result.stdout) & {"\x1b", "\r", "\u202e"}
+
+
+def test_characters_far_past_ascii_after_a_brace_do_not_crash_the_parser(tmp_path):
+    """tree-sitter-bash indexes isdigit()'s 256-entry table with the character after `{`
+    (tree-sitter/tree-sitter-bash#337): U+60000 and up killed the process with SIGSEGV on
+    4 runs of 5. Three runs: before the fix, all three passing was a 1-in-125 chance."""
+    lines = ["{" + chr(code) for code in range(0x30000, 0x110000, 0x4000)]
+    lines.append('echo "🚀 {é}" && python t.py 2>&1 > a.log')  # positions stay exact around them
+    write_project(tmp_path, {"brace.sh": "\n".join(lines) + "\n"})
+    for _ in range(3):
+        result = subprocess.run(
+            [LAUNCHLINT, "--no-cache", "--format", "json", "--select", "LL001,LL104", "brace.sh"],
+            cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, (result.returncode, result.stderr)
+        found = [(f["code"], f["line"], f["column"]) for f in json.loads(result.stdout)]
+        assert found == [("LL104", len(lines), 29)]

@@ -709,8 +709,17 @@ def parse_nested(
     return walker.script.commands[before:]
 
 
+# tree-sitter-bash's scanner hands the next character to isdigit()/isalpha(), whose table has
+# 256 entries: a character far past U+00FF after `{` reads outside it and kills the process
+# (tree-sitter/tree-sitter-bash#337). So the parser sees each non-ASCII byte as `%`, a plain word
+# character as the original is to bash; offsets are bytes and stay exact, and node texts come
+# from the unit, never from the tree.
+_ASCII_ONLY = bytes(range(128)) + b"%" * 128
+
+
 def run_unit(walker: Walker) -> None:
-    tree = _parser().parse(walker.unit.data)
+    data = walker.unit.data
+    tree = _parser().parse(data if data.isascii() else data.translate(_ASCII_ONLY))
     root = tree.root_node
     if root.has_error:
         error = _first_error(root)
