@@ -647,9 +647,9 @@ class _Analysis:
         return tuple(found)
 
     def _callers(self, key: FunctionKey) -> list[CallRef]:
-        if key[1] == MODULE_SCOPE:
+        function = self.modules[key[0]].functions.get(key[1])
+        if key[1] == MODULE_SCOPE or function is None:  # None: a Thread subclass nobody starts here
             return []
-        function = self.modules[key[0]].functions[key[1]]
         return self._calls_named(_called_as(function)).runs.get(key, [])
 
     @_cached(_NO_CALLS)

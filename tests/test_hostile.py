@@ -506,3 +506,16 @@ def test_characters_far_past_ascii_after_a_brace_do_not_crash_the_parser(tmp_pat
         assert result.returncode == 1, (result.returncode, result.stderr)
         found = [(f["code"], f["line"], f["column"]) for f in json.loads(result.stdout)]
         assert found == [("LL104", len(lines), 29)]
+
+
+def test_a_thread_subclass_nobody_starts_next_to_a_compiled_callable(tmp_path, monkeypatch):
+    """Found by fuzzing: the start of a never-instantiated Thread subclass has no spawning
+    function, and looking up its callers raised KeyError (LL003 from LL201 and LL202)."""
+    trainer = (
+        "import threading\nfrom torch import compile as tc\nstep = tc(step, mode='max-autotune')\n"
+        "class Worker(threading.Thread):\n    def run(self):\n        step(1)\n"
+    )
+    write_project(tmp_path, {"train.py": trainer})
+    monkeypatch.chdir(tmp_path)
+    found = [(f.code, f.location.line) for f in run(["."], Options()).findings]
+    assert found == [("LL202", 6), ("LL203", 6)]  # and no LL003
