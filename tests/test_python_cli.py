@@ -133,3 +133,14 @@ def test_hf_dataclasses_click_and_typer():
     assert not out.required  # an environment variable can give it
     assert [o.flags for o in app.options][-2:] == [("--steps", "-s"), ("--dry", "--no-dry")]
     assert app.options[-2].required and not app.commands  # one command: it runs without its name
+
+
+def test_the_marker_screen_skips_only_modules_that_cannot_define_a_command_line():
+    # No marker word: no command line, and the screen says so without walking the tree again.
+    assert facts("import os\n\ndef main():\n    return os.environ['RANK']\n").parsers == []
+    # Python folds identifiers to NFKC: a fullwidth `Ａ` still spells argparse.ArgumentParser, so a
+    # source that is not ASCII is always read.
+    module = facts("import argparse\np = argparse.\uff21rgumentParser()\np.add_argument('--lr')\np.parse_args()\n")
+    assert [o.flags for p in module.parsers for o in p.options] == [("--lr",)]
+    module = facts("from argparse import ArgumentParser as P\np = P()\np.add_argument('--lr')\np.parse_args()\n")
+    assert [o.flags for p in module.parsers for o in p.options] == [("--lr",)]

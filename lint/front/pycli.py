@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
+from .pyast import child_nodes, dotted_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -42,8 +43,17 @@ ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rou
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 
 
-def extract(module: PythonModule, tree: ast.Module, locate: Locate) -> None:
+# Every construct read here names one of these in the source: the parser classes, the click and
+# typer modules, the dataclass decorators. A module that spells none of them defines no command line
+# (three quarters of Megatron-LM's files), so its tree is not walked again. Python folds identifiers
+# to NFKC (`ＡrgumentParser` is `ArgumentParser`), so only ASCII sources are screened.
+MARKERS = ("ArgumentParser", "click", "typer", "dataclass")
+
+
+def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str) -> None:
     """Fill `module.parsers` and `module.dataclasses`."""
+    if source.isascii() and not any(marker in source for marker in MARKERS):
+        return
     scopes = _scopes(tree)
     reader = _ArgparseReader(module, scopes, locate)
     parsers = reader.read() + _ClickReader(module, scopes, locate).read() + _TyperReader(module, scopes, locate).read()
@@ -74,12 +84,24 @@ def _scopes(tree: ast.Module) -> list[_Scope]:
     return found
 
 
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LEAVES = (ast.Constant, ast.Lambda)  # a lambda runs later, if ever; no parser is built in one
+_RUN_HERE = (ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Return, ast.withitem)
+
+
 def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope], *, in_class: bool) -> None:
     """Collect what runs in `scope`; defs become scopes of their own, class bodies run here."""
     stack: list[tuple[ast.AST, bool]] = [(node, in_class) for node in reversed(body)]
-    while stack:
+    while stack:  # the hottest loop of the Python front end: exact types, most frequent first
         node, class_body = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        kind = type(node)
+        if kind is ast.Name:
+            if not class_body and type(node.ctx) is ast.Store:
+                scope.local.add(node.id)
+            continue
+        if kind in _LEAVES:
+            continue
+        if kind in _DEFS:
             child = _def_scope(scope, node, prefix)
             found.append(child)
             if not class_body:
@@ -88,19 +110,15 @@ def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope],
             _fill(child, node.body, child.qualname, found, in_class=False)
             stack += [(n, class_body) for n in reversed([*node.decorator_list, *node.args.defaults])]
             continue
-        if isinstance(node, ast.ClassDef):
+        if kind is ast.ClassDef:
             _fill(scope, node.body, _qualname(prefix, node.name), found, in_class=True)
             stack += [(n, class_body) for n in reversed(node.decorator_list)]
             continue
-        if isinstance(node, ast.Lambda):
-            continue  # runs later, if ever; no parser is built in a lambda
-        if isinstance(node, ast.Global):
+        if kind is ast.Global:
             scope.local.difference_update(node.names)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and not class_body:
-            scope.local.add(node.id)
-        elif isinstance(node, (ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Return, ast.withitem)):
+        elif kind in _RUN_HERE:
             scope.nodes.append(node)
-        stack += [(child, class_body) for child in reversed(list(ast.iter_child_nodes(node)))]
+        stack += [(child, class_body) for child in reversed(child_nodes(node))]
 
 
 def _def_scope(scope: _Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> _Scope:
@@ -782,17 +800,6 @@ def _spelled(module: PythonModule, node: ast.expr | None) -> str | None:
 def _spelled_literal(call: ast.Call, name: str) -> str | None:
     value = _literal(_keyword(call, name))
     return str(value) if isinstance(value, (str, int)) else None
-
-
-def dotted_name(node: ast.expr | None) -> str | None:
-    """`a.b.c` for a chain of attributes on a name; None for anything else."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    return ".".join([node.id, *reversed(parts)])
 
 
 def _qualified(module: PythonModule, node: ast.expr) -> str | None:

@@ -32,7 +32,7 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
-from .pycli import dotted_name
+from .pyast import child_nodes, dotted_name
 from .pycli import extract as extract_cli
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
@@ -84,7 +84,7 @@ def parse_python(path: str, text: str) -> PythonModule:
         module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
         return module
     _Walker(module, positions).run(tree)
-    extract_cli(module, tree, positions.of)  # argparse, HfArgumentParser, click, typer
+    extract_cli(module, tree, positions.of, positions.source)  # argparse, HfArgumentParser, click, typer
     return module
 
 
@@ -275,7 +275,7 @@ class _Walker:
             self._children(node)
 
     def _children(self, node: ast.AST) -> None:
-        for child in _child_nodes(node):
+        for child in child_nodes(node):
             if isinstance(child, ast.stmt):
                 self.statement(child)
             elif isinstance(child, ast.expr):
@@ -445,13 +445,13 @@ class _Walker:
             elif kind in special:
                 extend(reversed(special[kind](item)))
             elif isinstance(item, ast.AST):
-                extend(reversed(_child_nodes(item)))
+                extend(reversed(child_nodes(item)))
             else:
                 item()  # an action that must come after the steps pushed before it
 
     def _call_steps(self, node: ast.Call) -> list:
         call = self._call_fact(node)
-        return [*_child_nodes(node), lambda: self._called(node, call)]
+        return [*child_nodes(node), lambda: self._called(node, call)]
 
     def _lambda_steps(self, node: ast.Lambda) -> list:
         return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
@@ -879,27 +879,6 @@ def _int_value(node: ast.expr, constants: dict[str, int]) -> int | None:
     if isinstance(node, ast.Name):
         return constants.get(node.id)
     return None
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
-# Fields that hold names, flags, operators and contexts, never a node worth walking.
-_NOT_NODES = frozenset({"ctx", "op", "ops", "id", "attr", "arg", "kind", "type_comment", "conversion", "is_async", "level"})
-
-
-def _child_nodes(node: ast.AST) -> list[ast.AST]:
-    """`ast.iter_child_nodes` without the Load/Store context nodes, as a list: the walk's
-    hottest function."""
-    fields = _FIELDS.get(type(node))
-    if fields is None:
-        fields = _FIELDS[type(node)] = tuple(f for f in node._fields if f not in _NOT_NODES)
-    children = []
-    for name in fields:
-        value = getattr(node, name, None)
-        if isinstance(value, ast.AST):
-            children.append(value)
-        elif isinstance(value, list):
-            children += [item for item in value if isinstance(item, ast.AST)]
-    return children
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
