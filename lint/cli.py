@@ -273,9 +273,9 @@ def console() -> None:
         status = stop.code if isinstance(stop.code, int) else (EXIT_CLEAN if stop.code is None else EXIT_USAGE)
         if isinstance(stop.code, str):
             print(stop.code, file=sys.stderr)
+    import contextlib
+
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a reader that went away (`| head`)
             stream.flush()
-        except (OSError, ValueError):  # a reader that went away (`| head`), or a closed stream
-            pass
     os._exit(status)
