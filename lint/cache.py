@@ -82,13 +82,15 @@ class Cache:
             return None
         return facts if isinstance(facts, FileFacts) else None
 
-    def put(self, text: str, facts: FileFacts) -> None:
+    def put(self, text: str, facts: FileFacts, payload: bytes | None = None) -> None:
+        """Store `facts`; `payload` is their pickle when a worker already made it."""
         if not self.enabled or facts.crash or facts.stopped:  # a stop is no fact of the file's
             return
         entry = self._entry(facts.path, facts.kind, text)
         temporary = None
         try:
-            payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
+            if payload is None:
+                payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
             self._ensure_directory(entry.parent)
             fd, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:

@@ -97,9 +97,9 @@ def build_project(paths: list[str], options: Options) -> tuple[Project, set[str]
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))
-    for facts in parse_many(pending, options.jobs, options.debug, options.budget):
+    for facts, payload in parse_many(pending, options.jobs, options.debug, options.budget):
         if cache and facts.path != found.stdin_path:
-            cache.put(project.files[facts.path].text, facts)
+            cache.put(project.files[facts.path].text, facts, payload)
         parsed.append(facts)
     internal = [_store(project, facts) for facts in parsed]
     return project, found.named, found.warnings, [f for f in internal if f is not None]

@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 from launchlint.cache import DIRECTORY, Cache
+from launchlint import parsing
 from launchlint.parsing import POOL_MIN_FILES
 
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
@@ -35,6 +36,36 @@ def test_worker_processes_find_what_one_process_finds(tmp_path):
     two = launchlint("--jobs", "2", "--no-cache", ".", cwd=tmp_path)
     assert one.stdout == two.stdout
     assert len(json.loads(one.stdout)) == POOL_MIN_FILES
+
+
+SCRIPTS = [(f"s{n}.sh", "shell", "echo " + "x" * (n * 37 % 500) + "\n") for n in range(60)]
+
+
+def test_shares_cover_every_file_once_and_weigh_about_the_same():
+    shares = parsing._shares(SCRIPTS, 3)
+    assert sorted(i for share in shares for i in share) == list(range(len(SCRIPTS)))
+    loads = [sum(parsing._cost(SCRIPTS[i]) for i in share) for share in shares]
+    assert max(loads[1:]) - min(loads[1:]) <= max(parsing._cost(item) for item in SCRIPTS)
+    assert loads[0] > loads[1]  # this process's share is the heavier (PARENT_LOAD < 1)
+
+
+def _dies(*args):
+    os._exit(3)  # a crash in a parser's C code, as far as the parent can tell
+
+
+def test_a_worker_that_dies_costs_its_share_a_second_parse_not_the_files(monkeypatch):
+    monkeypatch.setattr(parsing, "_work", _dies)  # forked workers inherit it
+    results = list(parsing.parse_many(SCRIPTS, 3))
+    assert sorted(f.path for f, _ in results) == sorted(path for path, _, _ in SCRIPTS)
+    assert all(payload is None and not f.errors and f.shell.commands for f, payload in results)
+
+
+def test_worker_facts_arrive_with_the_pickle_the_cache_stores():
+    results = list(parsing.parse_many(SCRIPTS, 2))
+    from_workers = [(f, payload) for f, payload in results if payload is not None]
+    assert from_workers and len(from_workers) < len(SCRIPTS)
+    for facts, payload in from_workers:
+        assert pickle.loads(payload) == facts
 
 
 def test_cache_is_used_kept_out_of_git_and_skipped_with_no_cache(tmp_path):
