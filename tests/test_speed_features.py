@@ -9,8 +9,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from launchlint.cache import DIRECTORY, Cache
 from launchlint import parsing
+from launchlint.cache import DIRECTORY, Cache
 from launchlint.parsing import POOL_MIN_FILES
 
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
