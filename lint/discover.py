@@ -11,7 +11,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,13 +101,16 @@ def _kind_from_shebang(first: bytes) -> str | None:
     return None
 
 
-def _ignore_spec(root: Path):
-    import pathspec
-
+def _ignored(root: Path) -> Callable[[str], bool]:
+    """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []
     with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one: ignore nothing
         lines = (root / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines)
+    if not any(line.strip() and not line.startswith("#") for line in lines):
+        return lambda rel: False  # and pathspec, 30 ms of imports, is not loaded
+    import pathspec
+
+    return pathspec.PathSpec.from_lines("gitwildmatch", lines).match_file
 
 
 def _real(path: Path) -> Path:
@@ -155,7 +158,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
     """(path, path relative to root) of the files under root, honouring .gitignore. Symlinked
     directories are followed (once each) while they stay under root; `skipped` gets the others
     (relative path -> why)."""
-    ignore = _ignore_spec(root)
+    ignored = _ignored(root)
     real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
     for directory, dirnames, filenames in os.walk(root, followlinks=True):
@@ -174,7 +177,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
             d
             for d in dirnames
             if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
-            and not ignore.match_file(rel_dir + d + "/")
+            and not ignored(rel_dir + d + "/")
             and not excludes(rel_dir + d + "/")
         )
         dirnames[:] = [d for d in wanted if not _leaves(os.path.join(directory, d), real_root)]
@@ -184,7 +187,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
                     skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
         for name in sorted(filenames):
             rel = rel_dir + name
-            if not ignore.match_file(rel) and not excludes(rel):
+            if not ignored(rel) and not excludes(rel):
                 yield Path(directory) / name, rel
 
 
