@@ -1,13 +1,22 @@
-"""The per-file facts cache in `.launchlint_cache/` at the project root.
+"""The cache in `.launchlint_cache/` at the project root: each file's facts, and whole runs.
 
-Entries are keyed by a hash of the file's path, kind and text and launchlint's version, written
-atomically (temp file + rename, so two runs can share the directory), and signed with a key kept
-in the user's own cache directory: a repository that ships a crafted `.launchlint_cache/` cannot
-make launchlint unpickle it. An entry that fails its signature or does not load is a miss.
+Facts entries are keyed by a hash of the file's path, kind and text, launchlint's version and the
+front ends' code. Run entries are keyed by every analysed file's path, kind and text, the options
+that change findings, the paths named on the command line and all of launchlint's code; they hold
+the run's findings and the questions its rules asked the disk (does `configs/x.json` exist? which
+files are under the root?) with their answers. A run entry is reused only when every question gets
+the same answer again, so a changed file, a new config file or a deleted script is a miss, and
+the facts entries make the run that follows fast anyway.
+
+Entries are written atomically (temp file + rename, so two runs can share the directory) and
+signed with a key kept in the user's own cache directory: a repository that ships a crafted
+`.launchlint_cache/` cannot make launchlint unpickle it. An entry that fails its signature or
+does not load is a miss.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
@@ -21,6 +30,8 @@ from .parsing import FileFacts
 DIRECTORY = ".launchlint_cache"
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
+RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
+KEEP_RUNS = 16  # one per recent combination of options and named paths is plenty
 
 
 def _user_key() -> bytes:
@@ -43,54 +54,105 @@ def _user_key() -> bytes:
         return b""  # no private place for a key: no cache
 
 
-def _code_fingerprint() -> str:
-    """A hash of the front ends' source, so facts cached by older code are never reused."""
-    package = Path(__file__).parent
+def _code_fingerprint(paths: list[Path]) -> str:
+    """A hash of launchlint's source, so entries made by older code are never reused."""
     digest = hashlib.sha256()
-    for name in FACT_MODULES:
-        for path in sorted((package / name).rglob("*.py")) if (package / name).is_dir() else [package / name]:
-            try:
-                digest.update(path.name.encode() + path.read_bytes())
-            except OSError:
-                continue
+    for path in paths:
+        try:
+            digest.update(path.name.encode() + path.read_bytes())
+        except OSError:
+            continue
     return digest.hexdigest()[:16]
+
+
+def _sources(place: Path) -> list[Path]:
+    return sorted(place.rglob("*.py")) if place.is_dir() else [place]
+
+
+def _fact_code() -> list[Path]:
+    package = Path(__file__).parent
+    return [path for name in FACT_MODULES for path in _sources(package / name)]
+
+
+def _all_code() -> list[Path]:
+    import launchlint
+    import launchlint.rules
+
+    places = [Path(place) for package in (launchlint, launchlint.rules) for place in package.__path__]
+    return sorted({path for place in places for path in _sources(place)})
 
 
 class Cache:
     def __init__(self, root: str):
-        self.directory = Path(root) / DIRECTORY / f"{__version__}-{_code_fingerprint()}"
+        self.top = Path(root) / DIRECTORY
+        self.directory = self.top / f"{__version__}-{_code_fingerprint(_fact_code())}"
         self.key = _user_key()
         self.enabled = bool(self.key)
+
+    # -- facts ------------------------------------------------------------------------------
 
     def _entry(self, path: str, kind: str, text: str) -> Path:
         digest = hashlib.sha256("\0".join((path, kind, text)).encode("utf-8", "surrogatepass")).hexdigest()
         return self.directory / digest[:2] / digest
 
     def get(self, path: str, kind: str, text: str) -> FileFacts | None:
+        facts = self._load(self._entry(path, kind, text))
+        return facts if isinstance(facts, FileFacts) else None
+
+    def put(self, text: str, facts: FileFacts, payload: bytes | None = None) -> None:
+        """Store `facts`; `payload` is their pickle when a worker already made it."""
+        if facts.crash or facts.stopped:  # a stop is no fact of the file's
+            return
+        self._store(self._entry(facts.path, facts.kind, text), facts, payload)
+
+    # -- runs -------------------------------------------------------------------------------
+
+    def run_key(self, sources, errors, options: tuple, named: list[str]) -> str:
+        """A hash of everything a run's findings depend on but the disk's answers."""
+        digest = hashlib.sha256(repr((__version__, _code_fingerprint(_all_code()), options, named, errors)).encode())
+        for path, kind, text in sorted(sources):
+            digest.update("\0".join((path, kind, text, "")).encode("utf-8", "surrogatepass"))
+        return digest.hexdigest()
+
+    def get_run(self, key: str) -> list | None:
+        from .project import ask_disk
+
+        entry = self._load(self.top / RUNS / key)
+        if not isinstance(entry, tuple) or len(entry) != 3:
+            return None
+        root, findings, disk = entry
+        if any(ask_disk(root, question) != answer for question, answer in disk.items()):
+            return None
+        return findings
+
+    def put_run(self, key: str, root: str, findings: list, disk: dict) -> None:
+        self._store(self.top / RUNS / key, (root, findings, disk))
+        self._prune(self.top / RUNS, KEEP_RUNS)
+
+    # -- signed entries -----------------------------------------------------------------------
+
+    def _load(self, entry: Path):
         if not self.enabled:
             return None
         try:
-            data = self._entry(path, kind, text).read_bytes()
+            data = entry.read_bytes()
         except OSError:
             return None
         signature, payload = data[:32], data[32:]
         if not hmac.compare_digest(signature, hmac.new(self.key, payload, "sha256").digest()):
             return None
         try:
-            facts = pickle.loads(payload)
-        except Exception:  # noqa: BLE001  a signed but stale entry (older classes): parse again
+            return pickle.loads(payload)
+        except Exception:  # noqa: BLE001  a signed but stale entry (older classes): a miss
             return None
-        return facts if isinstance(facts, FileFacts) else None
 
-    def put(self, text: str, facts: FileFacts, payload: bytes | None = None) -> None:
-        """Store `facts`; `payload` is their pickle when a worker already made it."""
-        if not self.enabled or facts.crash or facts.stopped:  # a stop is no fact of the file's
+    def _store(self, entry: Path, value, payload: bytes | None = None) -> None:
+        if not self.enabled:
             return
-        entry = self._entry(facts.path, facts.kind, text)
         temporary = None
         try:
             if payload is None:
-                payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
+                payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             self._ensure_directory(entry.parent)
             fd, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
             with os.fdopen(fd, "wb") as handle:
@@ -100,9 +162,19 @@ class Cache:
             if temporary is not None and os.path.exists(temporary):
                 os.unlink(temporary)
 
+    @staticmethod
+    def _prune(directory: Path, keep: int) -> None:
+        """Keep the `keep` newest entries: a run entry is only ever reused by the next runs."""
+        try:
+            entries = sorted(directory.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            return
+        for old in entries[keep:]:
+            with contextlib.suppress(OSError):  # another run pruned it first
+                old.unlink()
+
     def _ensure_directory(self, directory: Path) -> None:
-        top = self.directory.parent
-        if not top.exists():
-            top.mkdir(parents=True, exist_ok=True)
-            (top / ".gitignore").write_text("# created by launchlint\n*\n")
+        if not self.top.exists():
+            self.top.mkdir(parents=True, exist_ok=True)
+            (self.top / ".gitignore").write_text("# created by launchlint\n*\n")
         directory.mkdir(parents=True, exist_ok=True)

@@ -67,7 +67,19 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
     return lambda rel: spec.match_file(prefix + rel)
 
 
-def build_project(paths: list[str], options: Options) -> tuple[Project, set[str], list[str], list[Finding]]:
+@dataclass
+class Inputs:
+    """What a run reads before any analysis: the files' texts, and what discovery said."""
+
+    project: Project
+    named: set[str]
+    warnings: list[str]
+    sources: list[tuple[str, str, str]]  # (path, kind, text) of the files to analyse
+    stdin_path: str | None
+    cache: Cache | None
+
+
+def read_inputs(paths: list[str], options: Options) -> Inputs:
     from .discover import find_root
 
     stdin_name = options.stdin[0] if options.stdin else None
@@ -78,9 +90,7 @@ def build_project(paths: list[str], options: Options) -> tuple[Project, set[str]
     if options.stdin:
         found.add_stdin(*options.stdin)
     project = Project(root=str(found.root), settings=options.settings)
-    cache = Cache(project.root) if options.cache else None
-    parsed: list[FileFacts] = []
-    pending: list[tuple[str, str, str]] = []
+    sources = []
     for rel, (abs_path, kind) in found.files.items():
         try:
             text, problem = (options.stdin[1], None) if rel == found.stdin_path else read_text(abs_path)
@@ -90,19 +100,37 @@ def build_project(paths: list[str], options: Options) -> tuple[Project, set[str]
         project.files[rel] = SourceFile(rel, kind, text or "")
         if text is None:
             project.errors.append((Location(rel, 1, 1, 1, 1), problem or "cannot analyse"))
-            continue
-        from_disk = rel != found.stdin_path  # standard input and --command strings are one-offs
+        else:
+            sources.append((rel, kind, text))
+    cache = Cache(project.root) if options.cache else None
+    return Inputs(project, found.named, found.warnings, sources, found.stdin_path, cache)
+
+
+def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
+    """Parse (or load from the cache) every file's facts onto the project; front-end crashes
+    come back as LL003 findings."""
+    project, cache = inputs.project, inputs.cache
+    parsed: list[FileFacts] = []
+    pending: list[tuple[str, str, str]] = []
+    for rel, kind, text in inputs.sources:
+        from_disk = rel != inputs.stdin_path  # standard input and --command strings are one-offs
         hit = cache.get(rel, kind, text) if cache and from_disk else None
         if hit is not None:
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))
     for facts, payload in parse_many(pending, options.jobs, options.debug, options.budget):
-        if cache and facts.path != found.stdin_path:
+        if cache and facts.path != inputs.stdin_path:
             cache.put(project.files[facts.path].text, facts, payload)
         parsed.append(facts)
+    project.stopped = any(facts.stopped for facts in parsed)
     internal = [_store(project, facts) for facts in parsed]
-    return project, found.named, found.warnings, [f for f in internal if f is not None]
+    return [f for f in internal if f is not None]
+
+
+def build_project(paths: list[str], options: Options) -> tuple[Project, set[str], list[str], list[Finding]]:
+    inputs = read_inputs(paths, options)
+    return inputs.project, inputs.named, inputs.warnings, add_facts(inputs, options)
 
 
 def _store(project: Project, facts: FileFacts) -> Finding | None:
@@ -159,7 +187,44 @@ def run(paths: list[str], options: Options) -> Result:
 
 
 def _run(paths: list[str], options: Options) -> Result:
-    project, named, warnings, internal = build_project(paths, options)
+    inputs = read_inputs(paths, options)
+    project = inputs.project
+    # A run over the same texts, options and code whose questions to the disk get the same
+    # answers has the same findings: reuse them (lint/cache.py, "Run entries").
+    key = None
+    if inputs.cache and inputs.stdin_path is None:
+        key = inputs.cache.run_key(inputs.sources, project.errors, _canonical(options), sorted(inputs.named))
+        reused = inputs.cache.get_run(key)
+        if reused is not None:
+            return _result(reused, inputs)
+    internal = add_facts(inputs, options)
+    ordered = _findings(project, inputs.named, internal, options)
+    if key is not None and not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered):
+        inputs.cache.put_run(key, project.root, ordered, project.disk)
+    return _result(ordered, inputs)
+
+
+def _result(findings: list[Finding], inputs: Inputs) -> Result:
+    project = inputs.project
+    shown = {f.location.path for f in findings if f.location.path in project.files}
+    indexes = {p: project.index(p) for p in shown}
+    return Result(findings, len(project.files), inputs.warnings, project.root, indexes, project)
+
+
+def _canonical(options: Options) -> tuple:
+    """The options that change findings, in an order that does not depend on hashing."""
+    return (
+        sorted(options.select) if options.select is not None else None,
+        sorted(options.ignore),
+        sorted((glob, sorted(codes)) for glob, codes in options.per_file_ignores.items()),
+        options.exclude,
+        sorted(options.severity.items()),
+        str(options.base),
+        options.settings,
+    )
+
+
+def _findings(project: Project, named: set[str], internal: list[Finding], options: Options) -> list[Finding]:
     rules = all_rules()
     first = [r for r in rules if not r.after_other_rules]
     raw, crashes = _run_rules(project, first, named, options.debug)
@@ -179,10 +244,7 @@ def _run(paths: list[str], options: Options) -> Result:
     findings = [f for f in findings if _selected(f, options, project)]
     findings = [_with_severity(f, options.severity) for f in findings]
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
-    ordered = sorted(unique.values(), key=Finding.sort_key)
-    shown = {f.location.path for f in ordered if f.location.path in project.files}
-    indexes = {p: project.index(p) for p in shown}
-    return Result(ordered, len(project.files), warnings, project.root, indexes, project)
+    return sorted(unique.values(), key=Finding.sort_key)
 
 
 def _selected(finding: Finding, options: Options, project: Project) -> bool:

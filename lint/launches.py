@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
-from pathlib import Path
 
-from .discover import walk
 from .graph import MODULE_FLAGS, PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, python_run
 from .model import Location
 from .shellfacts import Command, Word
@@ -297,13 +295,12 @@ class ProjectFiles:
     JSON or TOML as often as YAML), for asking whether a path a launcher names exists."""
 
     def __init__(self, project):
-        self.root = Path(project.root)
-        self.resolver = Resolver(project, files=[rel for _, rel in walk(self.root, lambda rel: False)])
+        self.project = project
+        self.resolver = Resolver(project, files=project.listing())
 
     def on_disk(self, path: str, *, directory: bool = False) -> bool:
         """Also true for a file .gitignore hides from the walk (a config made by a setup step)."""
-        full = self.root / path
-        return full.is_dir() if directory else full.is_file()
+        return self.project.on_disk(path, directory=directory)
 
     def holds(self, word: Word, caller: str, *, remote: bool, near: tuple[str, ...] = ()) -> bool:
         """The path resolves as a script path does (next to the caller, at the root, a path-map

@@ -18,6 +18,23 @@ if TYPE_CHECKING:
     from .threads import ThreadReport
 
 
+def ask_disk(root: str, question: tuple[str, str]):
+    """The answer to one of `Project.disk`'s questions, asked now."""
+    import os
+
+    what, path = question
+    full = os.path.join(root, path)
+    if what == "directory":
+        return os.path.isdir(full)
+    if what == "file":
+        return os.path.isfile(full)
+    from pathlib import Path
+
+    from .discover import walk
+
+    return tuple(rel for _, rel in walk(Path(root), lambda rel: False))
+
+
 @dataclass
 class Settings:
     """The configuration that changes what rules conclude (not what they report)."""
@@ -45,6 +62,25 @@ class Project:
     settings: Settings = field(default_factory=Settings)
     suppressions: list[Suppression] = field(default_factory=list)
     raw_findings: list[Finding] = field(default_factory=list)  # before suppression (for LL002)
+    stopped: bool = False  # some file's analysis ran out of time: the findings are not the files'
+    # What rules asked the file system beyond the files' texts, with the answers: a run whose
+    # questions get the same answers again can be reused (lint/cache.py, run entries).
+    disk: dict[tuple[str, str], object] = field(default_factory=dict)
+
+    def on_disk(self, path: str, *, directory: bool = False) -> bool:
+        """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
+        reads it or not (ignored, excluded, of another kind)."""
+        return self._ask(("directory" if directory else "file", path))
+
+    def listing(self) -> list[str]:
+        """Every file under the root that .gitignore does not hide, of any kind (configs are
+        JSON or TOML as often as YAML)."""
+        return list(self._ask(("listing", "")))
+
+    def _ask(self, question: tuple[str, str]):
+        if question not in self.disk:
+            self.disk[question] = ask_disk(self.root, question)
+        return self.disk[question]
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})

@@ -36,7 +36,6 @@ mkdir -p logs && sbatch pretrain.sbatch
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Iterator
 
@@ -159,10 +158,8 @@ def _static_directory(value: str) -> str | None:
 def _exists(project, script: str, directory: str) -> bool:
     """Next to the script, or under the project root (where `sbatch` is usually run)."""
     candidates = {posixpath.normpath(posixpath.join(posixpath.dirname(script), directory)), directory}
-    for candidate in candidates:
-        if candidate.startswith("../") or os.path.isdir(os.path.join(project.root, candidate)):
-            return True  # outside the project: not ours to judge
-    return False
+    # Outside the project ("../"): not ours to judge.
+    return any(c.startswith("../") or project.on_disk(c, directory=True) for c in candidates)
 
 
 def _created_by_submitter(project, script: str, directory: str) -> bool:

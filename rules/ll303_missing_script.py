@@ -41,7 +41,6 @@ torchrun --nproc_per_node 8 train.py --lr 3e-4
 
 from __future__ import annotations
 
-import os
 import posixpath
 from collections.abc import Iterator
 from difflib import get_close_matches
@@ -193,7 +192,7 @@ def _places(project, invocation, written: str, first_cd: tuple[int, int] | None)
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"
     inside = [(base, path) for base, path in mapped if not _joined(base, path).startswith("../")]
-    if not inside or any(_on_disk(project, _joined(base, path)) for base, path in inside):
+    if not inside or any(project.on_disk(_joined(base, path)) for base, path in inside):
         return ""
     if not any(_into_the_project(project, base, path) for base, path in inside):
         return ""  # a directory the project does not have: made at run time, or another checkout
@@ -207,22 +206,16 @@ def _joined(base: str, path: str) -> str:
 def _into_the_project(project, base: str, path: str) -> bool:
     """The path's directory is one the project has, or starts in one (`tasks/` of a stale
     `tasks/msdp/main.py`); not a directory a clone or a download makes."""
-    if _on_disk(project, posixpath.dirname(_joined(base, path)), directory=True):
+    if project.on_disk(posixpath.dirname(_joined(base, path)), directory=True):
         return True
     first = posixpath.normpath(path).split("/")[0]
-    return first != ".." and _on_disk(project, posixpath.join(base, first), directory=True)
+    return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
 
 
 def _first_directory_change(project, caller: str) -> tuple[int, int] | None:
     """(line, column) of the launcher's first `cd`/`pushd`."""
     places = [(c.location.line, c.location.column) for c in project.shell[caller].commands if c.name in ("cd", "pushd")]
     return min(places, default=None)
-
-
-def _on_disk(project, path: str, *, directory: bool = False) -> bool:
-    """Also files launchlint does not read (ignored, excluded, of another kind)."""
-    full = os.path.join(project.root, path)
-    return os.path.isdir(full) if directory else os.path.isfile(full)
 
 
 def _finding(project, invocation, why: str) -> Finding:

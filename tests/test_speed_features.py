@@ -9,8 +9,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from launchlint import parsing
-from launchlint.cache import DIRECTORY, Cache
+from launchlint.cache import DIRECTORY, RUNS, Cache
 from launchlint.parsing import POOL_MIN_FILES
 
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
@@ -75,7 +76,9 @@ def test_cache_is_used_kept_out_of_git_and_skipped_with_no_cache(tmp_path):
     cold = launchlint(".", cwd=tmp_path)
     assert (tmp_path / DIRECTORY / ".gitignore").read_text().splitlines()[-1] == "*"
     entries = [p for p in (tmp_path / DIRECTORY).rglob("*") if p.is_file() and p.name != ".gitignore"]
-    assert len(entries) == 5  # four scripts and the .launchlint.yaml
+    runs = [p for p in entries if p.parent.name == RUNS]
+    assert len(entries) - len(runs) == 5  # facts: four scripts and the .launchlint.yaml
+    assert len(runs) == 1  # and the run
     assert launchlint(".", cwd=tmp_path).stdout == cold.stdout
     for entry in entries:  # corrupt every entry: they are misses, not errors
         entry.write_bytes(b"garbage")
@@ -101,3 +104,74 @@ def test_a_cache_shipped_in_a_repository_is_never_unpickled(tmp_path):
     result = launchlint(".", cwd=tmp_path)
     assert not marker.exists()
     assert [f["code"] for f in json.loads(result.stdout)] == ["LL102"]
+
+
+# -- run entries ---------------------------------------------------------------------------------
+
+
+def _run_twice_then_change(tmp_path, change, *args):
+    """(findings of a run that filled the cache, findings of the run after `change`)."""
+    many_projects(tmp_path, 1)
+    launchlint(*args, ".", cwd=tmp_path)  # fills the cache
+    before = json.loads(launchlint(*args, ".", cwd=tmp_path).stdout)  # reuses the run
+    change()
+    return before, json.loads(launchlint(*args, ".", cwd=tmp_path).stdout)
+
+
+def test_a_reused_run_is_the_run_and_nothing_is_analysed(tmp_path, monkeypatch):
+    from launchlint import engine
+
+    many_projects(tmp_path, 1)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    first = engine.run(["."], engine.Options(cache=True))
+
+    def no_analysis(*args):
+        raise AssertionError("a reused run parses nothing")
+
+    monkeypatch.setattr(engine, "add_facts", no_analysis)
+    again = engine.run(["."], engine.Options(cache=True))
+    assert again.findings == first.findings and [f.code for f in again.findings] == ["LL102"]
+    assert again.indexes.keys() == first.indexes.keys() and again.files == first.files
+    with pytest.raises(AssertionError, match="parses nothing"):  # other options: another run
+        engine.run(["."], engine.Options(cache=True, ignore=frozenset({"LL1"})))
+
+
+def test_a_changed_text_is_a_new_run(tmp_path):
+    job = tmp_path / "job0.sh"
+    before, after = _run_twice_then_change(tmp_path, lambda: job.write_text("echo fixed\npython -u t.py\n"))
+    assert [f["code"] for f in before] == ["LL102"] and after == []
+
+
+def test_a_file_the_rules_asked_about_is_a_new_run(tmp_path):
+    """LL303 asked whether run.sh exists; creating it (not a file launchlint reads) changes that."""
+
+    def create():
+        (tmp_path / "run.sh").write_text("echo hi\n")
+
+    def project():
+        (tmp_path / "launch0.sh").write_text("bash run.sh\n")
+
+    many_projects(tmp_path, 1)
+    project()
+    (tmp_path / ".gitignore").write_text("run.sh\n")  # hidden from the walk: only the question sees it
+    launchlint(".", cwd=tmp_path)
+    before = [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+    create()
+    after = [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+    assert "LL303" in before and "LL303" not in after
+
+
+def test_a_new_file_of_any_kind_is_a_new_run(tmp_path):
+    """LL304 looks for a config among all files under the root, JSON included."""
+
+    def create():
+        (tmp_path / "ds.json").write_text("{}")
+
+    before, after = _run_twice_then_change(tmp_path, create)
+    assert before == after  # the project does not name ds.json yet
+    (tmp_path / "launch0.sh").write_text("set -o pipefail\ndeepspeed t.py --deepspeed ds2.json 2>&1 | tee run0.log\n")
+    launchlint(".", cwd=tmp_path)
+    assert "LL304" in [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+    (tmp_path / "ds2.json").write_text("{}")
+    assert "LL304" not in [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
