@@ -43,22 +43,24 @@ ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rou
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 
 
-# Every construct read here names one of these in the source: the parser classes, the click and
-# typer modules, the dataclass decorators. A module that spells none of them defines no command line
-# (three quarters of Megatron-LM's files), so its tree is not walked again. Python folds identifiers
-# to NFKC (`ＡrgumentParser` is `ArgumentParser`), so only ASCII sources are screened.
-MARKERS = ("ArgumentParser", "click", "typer", "dataclass")
+# Every construct a reader knows names its marker in the source: argparse's and transformers'
+# parser classes, the click and typer modules, the dataclass decorators. A module that spells none
+# of them defines no command line (three quarters of Megatron-LM's files) and its tree is not
+# walked again; one that spells only `ArgumentParser` is not searched for click or typer. Python
+# folds identifiers to NFKC (`ＡrgumentParser` is `ArgumentParser`): only ASCII sources are screened.
+DATACLASS_MARKER = "dataclass"
 
 
 def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str) -> None:
     """Fill `module.parsers` and `module.dataclasses`."""
-    if source.isascii() and not any(marker in source for marker in MARKERS):
-        return
-    scopes = _scopes(tree)
-    reader = _ArgparseReader(module, scopes, locate)
-    parsers = reader.read() + _ClickReader(module, scopes, locate).read() + _TyperReader(module, scopes, locate).read()
-    module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
-    module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
+    screened = source.isascii()
+    readers = [reader for marker, reader in READERS if not screened or marker in source]
+    if readers:
+        scopes = _scopes(tree)
+        parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
+        module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
+    if not screened or DATACLASS_MARKER in source:
+        module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
 
 
 # -- scopes ---------------------------------------------------------------------------------------
@@ -805,3 +807,6 @@ def _spelled_literal(call: ast.Call, name: str) -> str | None:
 def _qualified(module: PythonModule, node: ast.expr) -> str | None:
     dotted = dotted_name(node)
     return module.qualified(dotted) if dotted else None
+
+
+READERS = (("ArgumentParser", _ArgparseReader), ("click", _ClickReader), ("typer", _TyperReader))
