@@ -9,4 +9,5 @@ if sys.path and sys.path[0] in ("", os.getcwd()):
 
 from .cli import console
 
-console()
+if __name__ == "__main__":  # a spawned worker (macOS, Windows) imports this module as __mp_main__
+    console()
