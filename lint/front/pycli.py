@@ -92,13 +92,14 @@ _RUN_HERE = (ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Return, ast
 
 
 def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope], *, in_class: bool) -> None:
-    """Collect what runs in `scope`; defs become scopes of their own, class bodies run here."""
-    stack: list[tuple[ast.AST, bool]] = [(node, in_class) for node in reversed(body)]
+    """Collect what runs in `scope`; defs become scopes of their own, class bodies run here (a
+    class body is walked by a call of its own, so `in_class` holds for everything on the stack)."""
+    stack: list[ast.AST] = body[::-1]
     while stack:  # the hottest loop of the Python front end: exact types, most frequent first
-        node, class_body = stack.pop()
+        node = stack.pop()
         kind = type(node)
         if kind is ast.Name:
-            if not class_body and type(node.ctx) is ast.Store:
+            if not in_class and type(node.ctx) is ast.Store:
                 scope.local.add(node.id)
             continue
         if kind in _LEAVES:
@@ -106,21 +107,21 @@ def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope],
         if kind in _DEFS:
             child = _def_scope(scope, node, prefix)
             found.append(child)
-            if not class_body:
+            if not in_class:
                 scope.defs[node.name] = child
                 scope.local.add(node.name)
             _fill(child, node.body, child.qualname, found, in_class=False)
-            stack += [(n, class_body) for n in reversed([*node.decorator_list, *node.args.defaults])]
+            stack += [*node.decorator_list, *node.args.defaults][::-1]
             continue
         if kind is ast.ClassDef:
             _fill(scope, node.body, _qualname(prefix, node.name), found, in_class=True)
-            stack += [(n, class_body) for n in reversed(node.decorator_list)]
+            stack += node.decorator_list[::-1]
             continue
         if kind is ast.Global:
             scope.local.difference_update(node.names)
         elif kind in _RUN_HERE:
             scope.nodes.append(node)
-        stack += [(child, class_body) for child in reversed(child_nodes(node))]
+        stack += child_nodes(node)[::-1]
 
 
 def _def_scope(scope: _Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> _Scope:
