@@ -176,6 +176,9 @@ class Piece:
         self.origin.extend([at] * len(raw))
 
 
+_PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
+
+
 class Walker:
     def __init__(self, script: ShellScript, unit: Unit, state: State, wrappers_: tuple[Wrapper, ...]):
         self.script = script
@@ -188,6 +191,16 @@ class Walker:
     # --- words ---------------------------------------------------------------------------
 
     def word(self, node) -> Word:
+        unit = self.unit
+        plain = node if node.type in _PLAIN else None
+        if plain is None and node.type == "command_name" and node.named_child_count == 1:
+            plain = node.named_children[0] if node.named_children[0].type in _PLAIN else None
+        if unit._points and plain is not None and node.end_byte > node.start_byte:
+            # Most words are plain text in the file itself: no Piece to build.
+            start, end = node.start_byte, node.end_byte
+            text = unit.text[start:end]
+            if "\\" not in text:
+                return Word(text, text, unit.location(node), array("i", range(start, end + 1)))
         piece = Piece()
         self._eval(node, piece)
         location = self.unit.location(node)
