@@ -115,12 +115,18 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     resolver = Resolver(project)
-    yield from _launcher_vs_script(project, resolver)
-    yield from _trainer_vs_config(project, resolver)
-    yield from _monitor_vs_writers(project, resolver)
+    # The log paths of the configs each command is started with: asked by all three comparisons.
+    configs = {
+        id(command): config_places(project, resolver, path, command)
+        for path, script in project.shell.items()
+        for command in script.effective_commands()
+    }
+    yield from _launcher_vs_script(project, configs)
+    yield from _trainer_vs_config(project, configs)
+    yield from _monitor_vs_writers(project, configs)
 
 
-def _launcher_vs_script(project, resolver: Resolver) -> Iterator[Finding]:
+def _launcher_vs_script(project, configs: dict[int, list[LogPlace]]) -> Iterator[Finding]:
     for invocation in project.graph.invocations:
         callee = invocation.callee or ""
         script = project.shell.get(callee)
@@ -130,19 +136,15 @@ def _launcher_vs_script(project, resolver: Resolver) -> Iterator[Finding]:
             LogPlace(sink.path, f"{callee} writes {sink.path.text}")
             for sink in exec_sinks(script) + redirected_long_runners(script)
         ]
-        written += [
-            place
-            for command in script.effective_commands()
-            for place in config_places(project, resolver, callee, command)
-        ]
+        written += [place for command in script.effective_commands() for place in configs[id(command)]]
         yield from _stale(invocation.command.stdout.file_targets(), written)
 
 
-def _trainer_vs_config(project, resolver: Resolver) -> Iterator[Finding]:
+def _trainer_vs_config(project, configs: dict[int, list[LogPlace]]) -> Iterator[Finding]:
     """`python train.py --config exp.yaml | tee logs/exp6/train.log`, the config says exp7."""
-    for path, script in project.shell.items():
+    for script in project.shell.values():
         for command in script.effective_commands():
-            places = config_places(project, resolver, path, command)
+            places = configs[id(command)]
             if places:
                 yield from _stale(command.stdout.file_targets(), places)
 
@@ -163,32 +165,27 @@ def _stale(wanted: list[Word], written: list[LogPlace]) -> Iterator[Finding]:
             )
 
 
-def _monitor_vs_writers(project, resolver: Resolver) -> Iterator[Finding]:
+def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator[Finding]:
+    monitors = [c for script in project.shell.values() for c in script.effective_commands() if c.name in MONITORS]
+    if not monitors:  # most projects: no need to collect what everything writes
+        return
     written = [
         LogPlace(word, f"{word.text} is written")
         for script in project.shell.values()
         for word in written_paths(script)
     ]
-    written += [
-        place
-        for path, script in project.shell.items()
-        for command in script.effective_commands()
-        for place in config_places(project, resolver, path, command)
-    ]
+    written += [place for places in configs.values() for place in places]
     places = LogPlaces(written)
-    for script in project.shell.values():
-        for command in script.effective_commands():
-            if command.name not in MONITORS:
+    for command in monitors:
+        for word in command.args:
+            text = word.text
+            if text.startswith("-") or not looks_like_log(text) or places.holds(text):
                 continue
-            for word in command.args:
-                text = word.text
-                if text.startswith("-") or not looks_like_log(text) or places.holds(text):
-                    continue
-                place = places.drifted_from(text)
-                if place is not None:
-                    yield Finding(
-                        word.location,
-                        f"`{command.name}` reads {text}, which nothing in the project writes; "
-                        f"{place.said} instead",
-                        (Related(place.path.location, f"{place.said} here"),),
-                    )
+            place = places.drifted_from(text)
+            if place is not None:
+                yield Finding(
+                    word.location,
+                    f"`{command.name}` reads {text}, which nothing in the project writes; "
+                    f"{place.said} instead",
+                    (Related(place.path.location, f"{place.said} here"),),
+                )
