@@ -225,6 +225,7 @@ class _Analysis:
         self.modules = modules
         self.lock_names = frozenset(lock_names)
         self._caches: dict[str, dict] = defaultdict(dict)
+        self._targets: dict[int, tuple[FunctionKey, ...]] = {}  # id(call) -> what it runs
         self._depth = 0
         self.index = ModuleIndex(modules)
         self.bindings: dict[Symbol, list[Value]] = defaultdict(list)
@@ -276,6 +277,7 @@ class _Analysis:
                         found = True
         if found:  # what was resolved on the way did not know these sites yet
             self._caches.clear()
+            self._targets.clear()
 
     # -- the report ---------------------------------------------------------------------------
 
@@ -559,9 +561,12 @@ class _Analysis:
         return reached
 
     def _call_targets(self, path: str, function: Function, call: Call) -> tuple[FunctionKey, ...]:
-        if not call.callee:
-            return ()
-        return self._runs(self._resolve(path, function.qualname, call.callee))
+        """What a call runs; asked for every call of every thread's reach, so kept by the call."""
+        targets = self._targets.get(id(call))
+        if targets is None:
+            targets = self._runs(self._resolve(path, function.qualname, call.callee)) if call.callee else ()
+            self._targets[id(call)] = targets
+        return targets
 
     def _sites_called(self, path: str, function: Function, call: Call) -> tuple[CompileSite, ...]:
         if not call.callee:
