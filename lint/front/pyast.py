@@ -36,3 +36,14 @@ def dotted_name(node: ast.expr | None) -> str | None:
     if not isinstance(node, ast.Name):
         return None
     return ".".join([node.id, *reversed(parts)])
+
+
+def last_name(imports: dict[str, str], node: ast.expr) -> str | None:
+    """The name a callee ends in, through the module's import aliases (`AP` of `from argparse
+    import ArgumentParser as AP` is `ArgumentParser`): tested before spelling a qualified name,
+    since most calls are none of the few APIs looked for."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return imports.get(node.id, node.id).rpartition(".")[2]
+    return None

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
-from .pyast import child_nodes, dotted_name
+from .pyast import child_nodes, dotted_name, last_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -39,6 +39,7 @@ LIBRARY_ADDERS = {
         ("--deepscale_config", None), ("--deepspeed_mpi", "store_true"),  # the last in old releases
     ),
 }  # fmt: skip
+API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 
@@ -184,7 +185,7 @@ class _ArgparseReader:
         return None
 
     def _call_value(self, scope: _Scope, call: ast.Call, depth: int) -> object:
-        api = _qualified(self.module, call.func)
+        api = self._api(call)
         if api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
         if api in LIBRARY_ADDERS and call.args:
@@ -200,6 +201,10 @@ class _ArgparseReader:
             return None
         helper = _local_def(scope, call.func)
         return self.returns.get(id(helper)) if helper is not None else None
+
+    def _api(self, call: ast.Call) -> str | None:
+        """The qualified name of a call that can be a parser's constructor or a library adder."""
+        return _qualified(self.module, call.func) if last_name(self.module.imports, call.func) in API_NAMES else None
 
     def _make(self, call: ast.Call, made: object) -> object:
         self.made[id(call)] = made
@@ -293,7 +298,7 @@ class _ArgparseReader:
         owner = self.value(scope, receiver) if receiver is not None else None
         if isinstance(owner, ArgParser):
             self._method(scope, owner, node.func.attr, node)
-        api = _qualified(self.module, node.func)
+        api = self._api(node)
         added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
         if isinstance(added, ArgParser):
             location = self.locate(node)

@@ -32,7 +32,7 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
-from .pyast import child_nodes, dotted_name
+from .pyast import child_nodes, dotted_name, last_name
 from .pycli import extract as extract_cli
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
@@ -542,13 +542,7 @@ class _Walker:
     def _qualified_if(self, node: ast.expr, last: frozenset[str]) -> str | None:
         """`_qualified(node)` when its last name can be one of `last` (aliases followed), else
         None: most calls are none of the few APIs looked for, and this spares spelling them."""
-        if isinstance(node, ast.Attribute):
-            name = node.attr
-        elif isinstance(node, ast.Name):
-            name = self.module.imports.get(node.id, node.id).rpartition(".")[2]
-        else:
-            return None
-        return self._qualified(node) if name in last else None
+        return self._qualified(node) if last_name(self.module.imports, node) in last else None
 
     # -- torch ---------------------------------------------------------------------------------
 
