@@ -47,7 +47,9 @@ class Result:
     warnings: list[str]
     root: str
     indexes: dict[str, LineIndex]  # the files findings point into, for source snippets
-    project: Project | None = None  # the facts, for callers that act on them (preflight's log watch)
+    # The facts, for callers that act on them (preflight's log watch, which never reuses a run);
+    # a reused run's project holds the files' texts but no facts.
+    project: Project | None = None
 
 
 def _glob_matcher(patterns, base: Path | None, root: Path):
