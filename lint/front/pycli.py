@@ -154,14 +154,19 @@ class _ArgparseReader:
         self.returns: dict[int, object] = {}  # scope -> the parser it returns
         self.made: dict[int, object] = {}  # constructor call -> what it made, made once
         self.parents: list[tuple[_Scope, ArgParser, ast.expr]] = []
+        self.missed: set = set()  # names looked up before they were bound, this round
 
     def read(self) -> list[ArgParser]:
         for _ in range(ROUNDS):
-            known = len(self.values) + len(self.returns)
+            known = self.values.keys() | {("return", k) for k in self.returns}
+            self.missed = set()
             for scope in self.scopes:
                 for node in scope.nodes:
                     self._flow(scope, node)
-            if len(self.values) + len(self.returns) == known:
+            # Another round can only differ where a name was looked up before this round bound
+            # it (values are never overwritten): usually nowhere, and one round is enough.
+            added = (self.values.keys() | {("return", k) for k in self.returns}) - known
+            if not added & self.missed:
                 break
         for scope in self.scopes:
             for node in scope.nodes:
@@ -177,7 +182,8 @@ class _ArgparseReader:
         if depth > MAX_CHAIN:
             return None
         if isinstance(expr, ast.Name):
-            return self.values.get(self._variable(scope, expr.id))
+            key = self._variable(scope, expr.id)
+            return self._known(self.values, key, key)
         if isinstance(expr, ast.IfExp):
             return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
         if isinstance(expr, ast.Call):
@@ -200,7 +206,14 @@ class _ArgparseReader:
                 return self._make(call, self._subcommand(scope, call, owner.parser))
             return None
         helper = _local_def(scope, call.func)
-        return self.returns.get(id(helper)) if helper is not None else None
+        return self._known(self.returns, id(helper), ("return", id(helper))) if helper is not None else None
+
+    def _known(self, table: dict, key, name) -> object:
+        """`table[key]`, or None, noted as missed under `name` (see `read`)."""
+        found = table.get(key)
+        if found is None:
+            self.missed.add(name)
+        return found
 
     def _api(self, call: ast.Call) -> str | None:
         """The qualified name of a call that can be a parser's constructor or a library adder."""

@@ -104,6 +104,7 @@ class _Positions:
         if _LONE_CR.search(self.source):
             starts = [0] + [match.end() for match in _NEWLINE.finditer(self.source)]
             self.remap = (starts, LineIndex(text))
+        self.plain = self.ascii and self.remap is None and not self.bom  # ast's positions are ours
 
     def point(self, line: int, byte_col: int) -> tuple[int, int]:
         """(line, column) in launchlint's terms of an ast (line, byte column)."""
@@ -127,6 +128,8 @@ class _Positions:
     def of(self, node: ast.AST) -> Location:
         end_line = node.end_lineno or node.lineno
         end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+        if self.plain:
+            return Location(self.path, node.lineno, node.col_offset + 1, end_line, end_col + 1)
         return Location(self.path, *self.point(node.lineno, node.col_offset), *self.point(end_line, end_col))
 
     def syntax_error(self, error: SyntaxError | None) -> Location:
