@@ -59,6 +59,7 @@ GRAD_CONTEXTS = {
 SET_GRAD_ENABLED = "torch.set_grad_enabled"
 PARTIAL = frozenset({"functools.partial"})
 POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
+POOL_METHODS = POOL_MAP | {"submit", "apply", "apply_async"}
 # nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -674,6 +675,8 @@ class _Walker:
         method, receiver = node.func.attr, node.func.value
         if method == "run_in_executor" and len(args) >= 2:
             return "executor", args[1], args[2:], self.describe(args[0])
+        if method not in POOL_METHODS:  # most calls: spare spelling the receiver
+            return None
         # ThreadPoolExecutor(4).submit(f): the pool is spelled by its constructor
         pool = self.calls[id(receiver)].callee + "()" if isinstance(receiver, ast.Call) else self._dotted(receiver)
         if pool is None:
