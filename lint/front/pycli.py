@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
-from .pyast import child_nodes, dotted_name, last_name
+from .pyast import dotted_name, last_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -46,89 +46,62 @@ MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in re
 
 # Every construct a reader knows names its marker in the source: argparse's and transformers'
 # parser classes, the click and typer modules, the dataclass decorators. A module that spells none
-# of them defines no command line (three quarters of Megatron-LM's files) and its tree is not
-# walked again; one that spells only `ArgumentParser` is not searched for click or typer. Python
-# folds identifiers to NFKC (`ＡrgumentParser` is `ArgumentParser`): only ASCII sources are screened.
+# of them defines no command line (three quarters of Megatron-LM's files): the front end's walk
+# records no scopes for it; one that spells only `ArgumentParser` is not searched for click or
+# typer. Python folds identifiers to NFKC (`ＡrgumentParser` is `ArgumentParser`): only ASCII
+# sources are screened.
 DATACLASS_MARKER = "dataclass"
 
 
-def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str) -> None:
-    """Fill `module.parsers` and `module.dataclasses`."""
-    screened = source.isascii()
-    readers = [reader for marker, reader in READERS if not screened or marker in source]
-    if readers:
-        scopes = _scopes(tree)
+def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str, scopes: list[Scope] | None) -> None:
+    """Fill `module.parsers` and `module.dataclasses`. `scopes` are what the front end's walk
+    recorded (see `wanted`), None when no reader wants them."""
+    readers = [reader for marker, reader in READERS if _spells(source, marker)]
+    if readers and scopes is not None:
         parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
-    if not screened or DATACLASS_MARKER in source:
+    if _spells(source, DATACLASS_MARKER):
         module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
+
+
+def wanted(source: str) -> bool:
+    """Whether some reader needs the module's scopes."""
+    return any(_spells(source, marker) for marker, _ in READERS)
+
+
+def _spells(source: str, marker: str) -> bool:
+    return marker in source or not source.isascii()
 
 
 # -- scopes ---------------------------------------------------------------------------------------
 
 
 @dataclass(eq=False)
-class _Scope:
-    """A function (or the module's top level) and the nodes that run in it."""
+class Scope:
+    """A function (or the module's top level) and the nodes that run in it, in the order the
+    front end's walk meets them: calls, assignments, walrus targets, returns, `with` items.
+    Names bound in it are `local` (but a class body's, which is no scope: its nodes run in the
+    enclosing function); a lambda's body is no part of any scope (it runs later, if ever)."""
 
     qualname: str
     node: ast.AST
-    parent: _Scope | None = None  # the enclosing function; class bodies are not scopes
+    parent: Scope | None = None  # the enclosing function; class bodies are not scopes
     params: tuple[str, ...] = ()
     local: set[str] = field(default_factory=set)
-    defs: dict[str, _Scope] = field(default_factory=dict)  # functions defined right here
-    nodes: list[ast.AST] = field(default_factory=list)  # calls, assignments, returns, in order
+    defs: dict[str, Scope] = field(default_factory=dict)  # functions defined right here
+    nodes: list[ast.AST] = field(default_factory=list)
 
 
-def _scopes(tree: ast.Module) -> list[_Scope]:
-    top = _Scope(MODULE_SCOPE, tree)
-    found = [top]
-    _fill(top, tree.body, MODULE_SCOPE, found, in_class=False)
-    return found
-
-
-_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_LEAVES = (ast.Constant, ast.Lambda)  # a lambda runs later, if ever; no parser is built in one
-_RUN_HERE = (ast.Call, ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Return, ast.withitem)
-
-
-def _fill(scope: _Scope, body: list[ast.stmt], prefix: str, found: list[_Scope], *, in_class: bool) -> None:
-    """Collect what runs in `scope`; defs become scopes of their own, class bodies run here (a
-    class body is walked by a call of its own, so `in_class` holds for everything on the stack)."""
-    stack: list[ast.AST] = body[::-1]
-    while stack:  # the hottest loop of the Python front end: exact types, most frequent first
-        node = stack.pop()
-        kind = type(node)
-        if kind is ast.Name:
-            if not in_class and type(node.ctx) is ast.Store:
-                scope.local.add(node.id)
-            continue
-        if kind in _LEAVES:
-            continue
-        if kind in _DEFS:
-            child = _def_scope(scope, node, prefix)
-            found.append(child)
-            if not in_class:
-                scope.defs[node.name] = child
-                scope.local.add(node.name)
-            _fill(child, node.body, child.qualname, found, in_class=False)
-            stack += [*node.decorator_list, *node.args.defaults][::-1]
-            continue
-        if kind is ast.ClassDef:
-            _fill(scope, node.body, _qualname(prefix, node.name), found, in_class=True)
-            stack += node.decorator_list[::-1]
-            continue
-        if kind is ast.Global:
-            scope.local.difference_update(node.names)
-        elif kind in _RUN_HERE:
-            scope.nodes.append(node)
-        stack += child_nodes(node)[::-1]
-
-
-def _def_scope(scope: _Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str) -> _Scope:
+def enter_def(found: list[Scope], scope: Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, *, in_class: bool) -> Scope:
+    """The scope of a def met in `scope` (in a class body of it when `in_class`), in `found`."""
     args = node.args
     params = tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
-    return _Scope(_qualname(prefix, node.name), node, scope, params, set(params))
+    child = Scope(_qualname(prefix, node.name), node, scope, params, set(params))
+    found.append(child)
+    if not in_class:
+        scope.defs[node.name] = child
+        scope.local.add(node.name)
+    return child
 
 
 def _qualname(scope: str, name: str) -> str:
@@ -146,14 +119,14 @@ class _Subparsers:
 
 
 class _ArgparseReader:
-    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+    def __init__(self, module: PythonModule, scopes: list[Scope], locate: Locate) -> None:
         self.module = module
         self.scopes = scopes
         self.locate = locate
         self.values: dict[tuple[int, str], object] = {}  # (scope, variable) -> parser or subparsers
         self.returns: dict[int, object] = {}  # scope -> the parser it returns
         self.made: dict[int, object] = {}  # constructor call -> what it made, made once
-        self.parents: list[tuple[_Scope, ArgParser, ast.expr]] = []
+        self.parents: list[tuple[Scope, ArgParser, ast.expr]] = []
         self.missed: set = set()  # names looked up before they were bound, this round
 
     def read(self) -> list[ArgParser]:
@@ -176,7 +149,7 @@ class _ArgparseReader:
 
     # values
 
-    def value(self, scope: _Scope, expr: ast.expr | None, depth: int = 0) -> object:
+    def value(self, scope: Scope, expr: ast.expr | None, depth: int = 0) -> object:
         """The parser (or subparsers) an expression evaluates to, if any. `depth` bounds the
         walk down `a.b().c()` chains, which valid code can nest thousands deep."""
         if depth > MAX_CHAIN:
@@ -190,7 +163,7 @@ class _ArgparseReader:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
         return None
 
-    def _call_value(self, scope: _Scope, call: ast.Call, depth: int) -> object:
+    def _call_value(self, scope: Scope, call: ast.Call, depth: int) -> object:
         api = self._api(call)
         if api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
@@ -223,7 +196,7 @@ class _ArgparseReader:
         self.made[id(call)] = made
         return made
 
-    def _constructed(self, scope: _Scope, call: ast.Call, kind: str) -> ArgParser:
+    def _constructed(self, scope: Scope, call: ast.Call, kind: str) -> ArgParser:
         parser = ArgParser("", scope.qualname, self.locate(call), kind=kind)
         self._options_of_constructor(scope, call, parser)
         if kind == "hf":
@@ -234,7 +207,7 @@ class _ArgparseReader:
             parser.complete = parser.complete and bool(names) and all(names)
         return parser
 
-    def _options_of_constructor(self, scope: _Scope, call: ast.Call, parser: ArgParser) -> None:
+    def _options_of_constructor(self, scope: Scope, call: ast.Call, parser: ArgParser) -> None:
         """`allow_abbrev`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
         parser.allow_abbrev = _literal(_keyword(call, "allow_abbrev")) is not False
         prefix = _keyword(call, "prefix_chars")
@@ -245,7 +218,7 @@ class _ArgparseReader:
         if parents is not None:
             self.parents.append((scope, parser, parents))
 
-    def _subcommand(self, scope: _Scope, call: ast.Call, owner: ArgParser) -> ArgParser:
+    def _subcommand(self, scope: Scope, call: ast.Call, owner: ArgParser) -> ArgParser:
         name = _literal(call.args[0]) if call.args else _literal(_keyword(call, "name"))
         parser = ArgParser("", scope.qualname, self.locate(call), subcommand=name if isinstance(name, str) else None)
         self._options_of_constructor(scope, call, parser)
@@ -258,8 +231,8 @@ class _ArgparseReader:
                 owner.open_commands = True
         return parser
 
-    def _variable(self, scope: _Scope, name: str) -> tuple[int, str]:
-        current: _Scope | None = scope
+    def _variable(self, scope: Scope, name: str) -> tuple[int, str]:
+        current: Scope | None = scope
         while current is not None:
             if name in current.local:
                 return id(current), name
@@ -268,7 +241,7 @@ class _ArgparseReader:
 
     # data flow: assignments, returns, arguments bound to a helper's parameters
 
-    def _flow(self, scope: _Scope, node: ast.AST) -> None:
+    def _flow(self, scope: Scope, node: ast.AST) -> None:
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             self._assign(scope, targets, node.value)
@@ -286,7 +259,7 @@ class _ArgparseReader:
                     if found is not None:
                         self.values.setdefault((id(helper), param), found)
 
-    def _assign(self, scope: _Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
+    def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
         if found is None:
             return
@@ -298,7 +271,7 @@ class _ArgparseReader:
 
     # effects: options added, parses, parsers handed to code we cannot see
 
-    def _effect(self, scope: _Scope, node: ast.AST) -> None:
+    def _effect(self, scope: Scope, node: ast.AST) -> None:
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             found = self.value(scope, node.value)
@@ -326,7 +299,7 @@ class _ArgparseReader:
             if isinstance(found, ArgParser) and id(argument) not in bound:
                 found.complete = False
 
-    def _method(self, scope: _Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
+    def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
             option = _option(self.module, call, self.locate)
             if option is None:
@@ -382,7 +355,7 @@ def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | No
     return Option(flags, dest, required, _spelled(module, _keyword(call, "action")), locate(call), nargs)
 
 
-def _parses_argv(scope: _Scope, call: ast.Call) -> bool:
+def _parses_argv(scope: Scope, call: ast.Call) -> bool:
     """`parse_args()` on the process's arguments: nothing, None, `sys.argv[1:]`, or the
     enclosing function's own parameter (`def main(argv=None)`)."""
     given = call.args[0] if call.args else _keyword(call, "args")
@@ -415,7 +388,7 @@ CLICK_SUFFIXES = ("_command", "_cmd", "_group", "_grp")
 
 
 class _ClickReader:
-    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+    def __init__(self, module: PythonModule, scopes: list[Scope], locate: Locate) -> None:
         self.module = module
         self.scopes = scopes
         self.locate = locate
@@ -432,7 +405,7 @@ class _ClickReader:
                     self._entry(scope, node)
         return list(self.commands.values())
 
-    def _command(self, scope: _Scope) -> None:
+    def _command(self, scope: Scope) -> None:
         node = scope.node
         decorators = node.decorator_list
         declared = [(d, group) for d in decorators if (group := self._command_group(d)) is not None]
@@ -495,7 +468,7 @@ class _ClickReader:
         names = [name] if isinstance(name, str) else _default_names(added.id)
         self._attach(group, names, added.id)
 
-    def _entry(self, scope: _Scope, call: ast.Call) -> None:
+    def _entry(self, scope: Scope, call: ast.Call) -> None:
         """`cli()` or `cli.main()` on the process's arguments runs that command."""
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr == "main":
@@ -562,7 +535,7 @@ TYPER_APP_OPTIONS = ("--install-completion", "--show-completion")
 
 
 class _TyperReader:
-    def __init__(self, module: PythonModule, scopes: list[_Scope], locate: Locate) -> None:
+    def __init__(self, module: PythonModule, scopes: list[Scope], locate: Locate) -> None:
         self.module = module
         self.scopes = scopes
         self.locate = locate
@@ -590,7 +563,7 @@ class _TyperReader:
             self._assemble(name, app)
         return list(self.apps.values()) + runs
 
-    def _decorator(self, scope: _Scope, decorator: ast.expr) -> None:
+    def _decorator(self, scope: Scope, decorator: ast.expr) -> None:
         func = decorator.func if isinstance(decorator, ast.Call) else decorator
         if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.apps):
             return
@@ -605,7 +578,7 @@ class _TyperReader:
             _context_settings(decorator, command)
             self.commands[name].append(command)
 
-    def _call(self, scope: _Scope, call: ast.Call) -> list[ArgParser]:
+    def _call(self, scope: Scope, call: ast.Call) -> list[ArgParser]:
         """`app()` runs the app; `typer.run(main)` makes `main` a one-command program."""
         func = call.func
         if isinstance(func, ast.Attribute) and func.attr == "add_typer" and isinstance(func.value, ast.Name):
@@ -635,7 +608,7 @@ class _TyperReader:
         for command in commands:
             app.commands[command.subcommand or command.name] = command
 
-    def _parameters(self, scope: _Scope) -> ArgParser:
+    def _parameters(self, scope: Scope) -> ArgParser:
         node = scope.node
         parser = ArgParser(node.name, scope.qualname, self.locate(node), kind="typer", allow_abbrev=False)
         args = node.args
@@ -766,11 +739,11 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
 # -- helpers --------------------------------------------------------------------------------------
 
 
-def _local_def(scope: _Scope, func: ast.expr) -> _Scope | None:
+def _local_def(scope: Scope, func: ast.expr) -> Scope | None:
     """The module's own function a plain name calls, looked up through enclosing functions."""
     if not isinstance(func, ast.Name):
         return None
-    current: _Scope | None = scope
+    current: Scope | None = scope
     while current is not None:
         if func.id in current.defs:
             return current.defs[func.id]
@@ -778,7 +751,7 @@ def _local_def(scope: _Scope, func: ast.expr) -> _Scope | None:
     return None
 
 
-def _bound_arguments(helper: _Scope, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
+def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
     """(parameter, argument) pairs a call binds; `*args` and `**kw` bind nothing we can name."""
     for position, argument in enumerate(call.args):
         if isinstance(argument, ast.Starred) or position >= len(helper.params):

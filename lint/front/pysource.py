@@ -32,8 +32,8 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
+from . import pycli
 from .pyast import child_nodes, dotted_name, last_name
-from .pycli import extract as extract_cli
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
 COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the compile APIs
@@ -84,8 +84,9 @@ def parse_python(path: str, text: str) -> PythonModule:
     except (RecursionError, MemoryError):
         module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
         return module
-    _Walker(module, positions).run(tree)
-    extract_cli(module, tree, positions.of, positions.source)  # argparse, HfArgumentParser, click, typer
+    walker = _Walker(module, positions)
+    scopes = walker.run(tree, record_scopes=pycli.wanted(positions.source))
+    pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
     return module
 
 
@@ -156,6 +157,10 @@ class _Frame:
     held: list[str] = field(default_factory=list)
     grad: list[str | None] = field(default_factory=lambda: [None])
     loops: list[int | None] = field(default_factory=list)  # None: not static
+    # The command-line reader's scope the code runs in (pycli.Scope; None: not recorded, or a
+    # lambda's body), and where a name stored here is local to it (None in a class body).
+    cli: pycli.Scope | None = None
+    cli_locals: set[str] | None = None
 
 
 class _Walker:
@@ -166,6 +171,7 @@ class _Walker:
         self.calls: dict[int, Call] = {}  # id(ast.Call) -> its fact, for bindings and sites
         self.handled: set[int] = set()  # compile expressions already turned into sites
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
+        self.scopes: list[pycli.Scope] = []  # for the command-line reader, when recorded
         # Expression nodes that do more than visit their children: the steps that walk them
         # (sub-nodes and the actions between them, in order).
         self.special: dict[type, Callable[[ast.AST], list]] = {
@@ -181,12 +187,18 @@ class _Walker:
 
     # -- entry --------------------------------------------------------------------------------
 
-    def run(self, tree: ast.Module) -> None:
+    def run(self, tree: ast.Module, *, record_scopes: bool) -> list[pycli.Scope] | None:
+        """Walk the module; with `record_scopes`, also record its scopes for the command-line
+        reader (one walk for both: a second one cost a third of the Python front end)."""
         self._collect_imports(tree.body)
         self.constants = _int_constants(tree.body)
         top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None)
         self.module.functions[MODULE_SCOPE] = top
         module = _Frame(top, MODULE_SCOPE)
+        if record_scopes:
+            module.cli = pycli.Scope(MODULE_SCOPE, tree)
+            module.cli_locals = module.cli.local
+            self.scopes = [module.cli]
         for statement in tree.body:
             self.frames = [module]
             try:
@@ -197,6 +209,7 @@ class _Walker:
                 )
                 module.held, module.grad, module.loops = [], [None], []
         top.local_names = frozenset(module.names)
+        return self.scopes if record_scopes else None
 
     def _collect_imports(self, body: list[ast.stmt]) -> None:
         """Imports anywhere, before the walk: a function may use a name imported below it."""
@@ -243,6 +256,7 @@ class _Walker:
         elif isinstance(node, ast.ClassDef):
             self._class(node)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            self._record(node)
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if node.value is not None:
                 for symbol in filter(None, map(self._target, targets)):
@@ -253,6 +267,7 @@ class _Walker:
                 if node.value is not None:
                     self._bind(target, node.value)
         elif isinstance(node, ast.Return):
+            self._record(node)
             if node.value is not None:
                 self._compile_sites_in(node.value, returned=True)
                 self.expression(node.value)
@@ -273,6 +288,8 @@ class _Walker:
             self.statements(node.orelse)
         elif isinstance(node, ast.Global):
             self.frame.globals.update(node.names)
+            if self.frame.cli is not None:
+                self.frame.cli.local.difference_update(node.names)
         elif isinstance(node, ast.Nonlocal):
             self.frame.nonlocals.update(node.names)
         elif not isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -292,6 +309,7 @@ class _Walker:
     def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         frame = self.frame
         frame.names.add(node.name)
+        cli = frame.cli and pycli.enter_def(self.scopes, frame.cli, node, frame.scope, in_class=frame.cli_locals is None)
         overrides = self.module.config_overrides
         before = len(overrides)
         for decorator in node.decorator_list:
@@ -322,6 +340,7 @@ class _Walker:
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
         overrides[before:] = [replace(o, function=function.qualname) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(node.args), grad=[grad])
+        body.cli, body.cli_locals = cli, cli.local if cli else None
         self.frames.append(body)
         self.statements(node.body)
         self.frames.pop()
@@ -347,6 +366,7 @@ class _Walker:
         bases = tuple(filter(None, (self._dotted(b) for b in node.bases)))
         self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname)
         inherited = _Frame(frame.function, qualname, None, held=frame.held, grad=frame.grad, loops=frame.loops)
+        inherited.cli = frame.cli  # a class body runs in its function: names bound there are not local
         self.frames.append(inherited)  # a class body runs right here, in the same context
         self.statements(node.body)
         self.frames.pop()
@@ -355,6 +375,7 @@ class _Walker:
         frame = self.frame
         entered: list[tuple[list, str]] = []
         for item in node.items:
+            self._record(item)
             self.expression(item.context_expr)
             if item.optional_vars is not None:
                 self.expression(item.optional_vars)
@@ -441,7 +462,10 @@ class _Walker:
             kind = type(item)
             if kind is ast.Name:
                 if type(item.ctx) is ast.Store:
-                    self.frame.names.add(item.id)
+                    frame = self.frame
+                    frame.names.add(item.id)
+                    if frame.cli_locals is not None:
+                        frame.cli_locals.add(item.id)
             elif kind is ast.Attribute or kind is ast.keyword:
                 push(item.value)
             elif kind is ast.Constant:
@@ -454,6 +478,7 @@ class _Walker:
                 item()  # an action that must come after the steps pushed before it
 
     def _call_steps(self, node: ast.Call) -> list:
+        self._record(node)
         call = self._call_fact(node)
         return [*child_nodes(node), lambda: self._called(node, call)]
 
@@ -461,7 +486,15 @@ class _Walker:
         return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
 
     def _walrus_steps(self, node: ast.NamedExpr) -> list:
+        self._record(node)
+        if self.frame.cli_locals is not None:
+            self.frame.cli_locals.add(node.target.id)
         return [node.value, lambda: self._bind(node.target, node.value)]
+
+    def _record(self, node: ast.AST) -> None:
+        """A node the command-line reader reads, in the scope it runs in."""
+        if self.frame.cli is not None:
+            self.frame.cli.nodes.append(node)
 
     def _call_fact(self, node: ast.Call) -> Call:
         frame = self.frame
@@ -514,9 +547,12 @@ class _Walker:
     def _comprehension_steps(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> list:
         loops = self.frame.loops
         steps: list = []
+        cli_locals = self.frame.cli_locals
         for generator in node.generators:
             count = _iterations(generator.iter, self.constants)
             steps += [generator.iter, lambda count=count: loops.append(count), *generator.ifs]
+            if cli_locals is not None:  # the reader takes a comprehension's names as the function's
+                cli_locals.update(_stored_names(generator.target))
         steps += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
         steps.append(lambda: loops.__delitem__(slice(len(loops) - len(node.generators), None)))
         return steps
@@ -879,6 +915,17 @@ def _int_value(node: ast.expr, constants: dict[str, int]) -> int | None:
     if isinstance(node, ast.Name):
         return constants.get(node.id)
     return None
+
+
+def _stored_names(target: ast.expr) -> list[str]:
+    """The names an assignment target binds: `x`, `(a, [b, *c])`."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return _stored_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in _stored_names(element)]
+    return []
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
