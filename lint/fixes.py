@@ -7,10 +7,8 @@ byte order mark), so a fix is planned against that text and refused when the fil
 from __future__ import annotations
 
 import contextlib
-import difflib
 import os
 import stat
-import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -138,6 +136,8 @@ def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None
         bom = BOM if handle.read(len(BOM)) == BOM else b""
     info = os.stat(target)
     directory, name = os.path.split(target)
+    import tempfile  # with shutil, bz2 and lzma: 3 ms a run that writes nothing would pay
+
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -177,6 +177,8 @@ def fix_json(fix: Fix | None, indexes: dict[str, LineIndex], show=str) -> dict |
 
 def unified_diff(fixes: Iterable[FileFix], show=str) -> str:
     """The fixes as one unified diff; `show` turns a project path into the path to print."""
+    import difflib
+
     parts = []
     for fix in fixes:
         name = show(fix.path)
