@@ -194,7 +194,7 @@ def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[
 # 1,000-file benchmark project a parent share of 0.9 weight finished both sides within 5%.
 PARENT_LOAD = 0.9
 # Front-end cost of a file, in microseconds: per byte of its kind, plus a constant (measured on the
-# benchmark's projects; Python's two tree walks make its bytes twice as dear as a shell script's).
+# benchmark's projects: a byte of Python costs about twice a byte of shell script).
 COST_PER_BYTE = {"python": 0.75, "shell": 0.4, "yaml": 1.0}
 COST_PER_FILE = 250
 
