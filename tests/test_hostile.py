@@ -451,6 +451,10 @@ def test_a_crashing_front_end_is_one_ll003_on_its_file_and_the_rest_is_analysed(
         # Python ends a line at a lone CR; launchlint's lines end at LF: 1:7 is the `;`.
         ("x = 1\r;\rdef f(:\r  pass\r", 1, 7),
         ("x = 1\n;\n", 2, 1),
+        # After a backslash continuation CPython counts the offset from the logical line's start
+        # (its `text` holds both lines): 2:2 is the `;`, not 2:4 past the line's end.
+        ("[\\\n\\;\n\nmodel = torch.compile(model)\n", 2, 2),
+        ("x = [1,\\\n2,\\\n3 \\;\n]\n", 3, 4),
     ],
 )
 def test_python_syntax_errors_point_inside_the_file(tmp_path, monkeypatch, source, line, column):

@@ -74,7 +74,9 @@ def parse_python(path: str, text: str) -> PythonModule:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for "\d" in the analysed code
-            tree = ast.parse(positions.source, filename=path)
+            # Not the real path: for a syntax error CPython would re-read that line from the file,
+            # relative to the working directory, and count the column differently from the text.
+            tree = ast.parse(positions.source, filename=f"<{path}>")
     except SyntaxError as error:
         module.parse_errors.append((positions.syntax_error(error), error.msg))
         return module
@@ -140,7 +142,11 @@ class _Positions:
             line = self.source.count("\n", 0, max(offset, 0)) + 1
             col = offset - (self.source.rfind("\n", 0, max(offset, 0)) + 1) + 1
             return Location(self.path, line, col, line, col + 1)
-        line, col = self._char_point(error.lineno, max(error.offset or 1, 1) - 1)  # already in characters
+        chars = max(error.offset or 1, 1) - 1  # already in characters
+        before = (error.text or "")[:chars]
+        if "\n" in before:  # after a backslash continuation the offset counts from the logical
+            chars = len(before) - before.rfind("\n") - 1  # line's start; `lineno` is the error's
+        line, col = self._char_point(error.lineno, chars)
         return Location(self.path, line, col, line, col + 1)
 
 
