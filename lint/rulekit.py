@@ -75,6 +75,11 @@ class Rule:
 
 
 @lru_cache(maxsize=1)
+def dedented(text: str) -> str:
+    """An example file written indented in a rule module: its text as the file holds it."""
+    return textwrap.dedent(text).lstrip("\n")
+
+
 def all_rules() -> tuple[Rule, ...]:
     from . import rules as package
 

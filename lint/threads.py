@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
-from .model import Location
+from .model import Location, Related
 from .pyfacts import (
     COMPILE_APIS,
     GRAD,
@@ -108,6 +108,10 @@ class ThreadStart:
     @property
     def path(self) -> str:
         return self.location.path
+
+    def related(self) -> Related:
+        """The start, as the rules about what its threads do point at it."""
+        return Related(self.location, f"thread started here: {self.label}")
 
 
 @dataclass(frozen=True)

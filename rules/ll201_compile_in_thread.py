@@ -51,11 +51,10 @@ def worker(rank):
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 from launchlint.threads import COMPILE_RACE_REFERENCES, ThreadCompile, consequence
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
@@ -82,19 +81,15 @@ def _message(found: ThreadCompile) -> str:
 
 def _related(found: ThreadCompile) -> tuple[Related, ...]:
     return (
-        Related(found.start.location, f"thread started here: {found.start.label}"),
+        found.start.related(),
         Related(found.call, "the compiled result is called here, on the worker thread"),
     )
-
-
-def _py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
 
 
 INVALID = [
     Example(  # every worker compiles flex_attention for itself
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -116,7 +111,7 @@ INVALID = [
     ),
     Example(  # cross-module: a factory in the model module, called by the workers
         {
-            "model.py": _py(
+            "model.py": dedented(
                 """
                 import torch
 
@@ -125,7 +120,7 @@ INVALID = [
                     return torch.compile(block, fullgraph=True)
                 """
             ),
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -146,7 +141,7 @@ INVALID = [
     ),
     Example(  # aliases; compiled and called on the spot
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 from torch import compile as tc
@@ -167,7 +162,7 @@ INVALID = [
     ),
     Example(  # a Thread subclass compiling its model in run
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -191,7 +186,7 @@ INVALID = [
     ),
     Example(  # an executor's submit, and a functools.partial thread target
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import functools
                 import threading
@@ -222,7 +217,7 @@ INVALID = [
     Example(  # nn.Module.compile() in place, optimize(...)(f) on the spot, torch.compiler.compile;
         # started by asyncio.to_thread, run_in_executor and a ThreadPool's apply_async
         {
-            "jobs.py": _py(
+            "jobs.py": dedented(
                 """
                 import torch
                 from torch import _dynamo
@@ -242,7 +237,7 @@ INVALID = [
                     return fast(x)
                 """
             ),
-            "serve.py": _py(
+            "serve.py": dedented(
                 """
                 import asyncio
                 from multiprocessing.pool import ThreadPool
@@ -263,7 +258,7 @@ INVALID = [
     ),
     Example(  # a lock made per thread serialises nothing
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -285,7 +280,7 @@ INVALID = [
     ),
     Example(  # a no_grad warm-up in the thread: the grad-mode call compiles (and races) again
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -309,7 +304,7 @@ INVALID = [
 VALID = [
     Example(  # one lock shared by every worker
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -331,7 +326,7 @@ VALID = [
     ),
     Example(  # the spawner hands one lock to every worker, which compiles under it
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -352,7 +347,7 @@ VALID = [
     ),
     Example(  # compiled and warmed up on the main thread, handed to the workers
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -378,7 +373,7 @@ VALID = [
     ),
     Example(  # the compiled model runs on the main thread; threads only load data
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import queue
                 import threading
@@ -402,7 +397,7 @@ VALID = [
     ),
     Example(  # compiled on a background thread but only ever called by the main thread
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch

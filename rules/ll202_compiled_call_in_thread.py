@@ -61,12 +61,11 @@ def worker(rank):
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.pyfacts import INFERENCE_MODE, NO_GRAD
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
@@ -100,7 +99,7 @@ def _message(found: CompiledCall) -> str:
 
 def _related(found: CompiledCall) -> tuple[Related, ...]:
     related = [
-        Related(found.start.location, f"thread started here: {found.start.label}"),
+        found.start.related(),
         Related(found.site.location, f"compiled here ({found.site.api})"),
     ]
     if found.warmup is not None:
@@ -108,11 +107,7 @@ def _related(found: CompiledCall) -> tuple[Related, ...]:
     return tuple(related)
 
 
-def _py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
-INCIDENT = _py(
+INCIDENT = dedented(
     """
     import threading
 
@@ -137,7 +132,7 @@ INVALID = [
     Example({"train.py": INCIDENT}, ["LL202 train.py:11"]),
     Example(  # cross-module: the trainer imports the compiled function from another module
         {
-            "model/attention.py": _py(
+            "model/attention.py": dedented(
                 """
                 import torch
                 from torch.nn.attention.flex_attention import flex_attention
@@ -145,7 +140,7 @@ INVALID = [
                 attention = torch.compile(flex_attention, fullgraph=True)
                 """
             ),
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 from model.attention import attention
@@ -166,7 +161,7 @@ INVALID = [
     ),
     Example(  # aliases, and a module whose forward calls the compiled function
         {
-            "blocks.py": _py(
+            "blocks.py": dedented(
                 """
                 import torch as T
                 from torch import compile as tc
@@ -183,7 +178,7 @@ INVALID = [
                         return gelu(x)
                 """
             ),
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 from blocks import Block
@@ -202,7 +197,7 @@ INVALID = [
     ),
     Example(  # a Thread subclass compiling its model in __init__ (on the spawning thread)
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -225,7 +220,7 @@ INVALID = [
     ),
     Example(  # an executor's submit, and a functools.partial thread target
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import functools
                 import threading
@@ -255,7 +250,7 @@ INVALID = [
     ),
     Example(  # the incident's "fix": a lock per thread serialises nothing
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -290,7 +285,7 @@ INVALID = [
         # optimize(...)(f), torch.compiler.compile; to_thread, run_in_executor, ThreadPool, dummy.Pool
         {
             "pkg/__init__.py": "",
-            "pkg/model.py": _py(
+            "pkg/model.py": dedented(
                 """
                 import torch
                 from torch._dynamo import optimize
@@ -310,7 +305,7 @@ INVALID = [
                 exported = torch.compiler.compile(torch.nn.Linear(8, 8))
                 """
             ),
-            "pkg/serve.py": _py(
+            "pkg/serve.py": dedented(
                 """
                 import asyncio
                 from multiprocessing.dummy import Pool
@@ -341,7 +336,7 @@ INVALID = [
     Example(  # nn.Module.compile() in place; a Thread subclass's run calls through self.; an
         # executor stored on self (16 workers, fullgraph=True: the message says both)
         {
-            "trainer.py": _py(
+            "trainer.py": dedented(
                 """
                 import threading
                 from concurrent.futures import ThreadPoolExecutor
@@ -391,7 +386,7 @@ INVALID = [
     ),
     Example(  # a warm-up under no_grad does not cover workers that call with grad enabled
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -416,7 +411,7 @@ INVALID = [
 VALID = [
     Example(  # one lock shared by all workers (module level, passed in, class attribute)
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -458,7 +453,7 @@ VALID = [
     ),
     Example(  # a correctly locked pipeline: the spawner hands one lock to every worker
         {
-            "pipeline.py": _py(
+            "pipeline.py": dedented(
                 """
                 import threading
                 from concurrent.futures import ThreadPoolExecutor
@@ -497,7 +492,7 @@ VALID = [
     ),
     Example(  # nn.Module.compile() used on the main thread; Keras-style compile() is not torch's
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -519,7 +514,7 @@ VALID = [
     ),
     Example(  # compiled and warmed up on the main thread before any thread starts
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -545,7 +540,7 @@ VALID = [
     ),
     Example(  # a no_grad warm-up covers workers that also run under no_grad
         {
-            "serve.py": _py(
+            "serve.py": dedented(
                 """
                 from concurrent.futures import ThreadPoolExecutor
                 import torch
@@ -568,7 +563,7 @@ VALID = [
     ),
     Example(  # the compiled model runs on the main thread; threads only load data
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import queue
                 import threading
@@ -592,7 +587,7 @@ VALID = [
     ),
     Example(  # processes do not share dynamo's caches; a dynamic target proves nothing
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 from concurrent.futures import ProcessPoolExecutor

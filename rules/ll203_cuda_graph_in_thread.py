@@ -52,11 +52,10 @@ model = torch.compile(net, mode="max-autotune-no-cudagraphs")
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 from launchlint.threads import GraphCapture
 
 CODE = "LL203"
@@ -83,20 +82,16 @@ def _message(found: GraphCapture) -> str:
 
 
 def _related(found: GraphCapture) -> tuple[Related, ...]:
-    related = [Related(found.start.location, f"thread started here: {found.start.label}")]
+    related = [found.start.related()]
     if found.site is not None:
         related.append(Related(found.site.location, f'compiled here with mode="{found.site.mode}"'))
     return tuple(related)
 
 
-def _py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
 INVALID = [
     Example(  # cross-module: the workers call a capture helper of another module
         {
-            "graphs.py": _py(
+            "graphs.py": dedented(
                 """
                 import torch
 
@@ -116,7 +111,7 @@ INVALID = [
                     return graph, y
                 """
             ),
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -138,7 +133,7 @@ INVALID = [
     ),
     Example(  # mode="reduce-overhead": the main thread's warm-up does not cover the pool's workers
         {
-            "serve.py": _py(
+            "serve.py": dedented(
                 """
                 from concurrent.futures import ThreadPoolExecutor
                 import torch as T
@@ -160,7 +155,7 @@ INVALID = [
     ),
     Example(  # a Thread subclass with an attribute-stored model; make_graphed_callables via partial
         {
-            "workers.py": _py(
+            "workers.py": dedented(
                 """
                 import functools
                 import threading
@@ -198,7 +193,7 @@ INVALID = [
 VALID = [
     Example(  # one lock shared by every worker around the capture
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
@@ -222,7 +217,7 @@ VALID = [
     ),
     Example(  # graphs captured and replayed on the main thread; threads only load data
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import queue
                 import threading
@@ -246,7 +241,7 @@ VALID = [
     ),
     Example(  # modes without CUDA graphs on the workers
         {
-            "serve.py": _py(
+            "serve.py": dedented(
                 """
                 from concurrent.futures import ThreadPoolExecutor
                 import torch

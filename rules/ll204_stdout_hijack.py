@@ -49,13 +49,12 @@ logging.basicConfig(level=logging.INFO, handlers=[
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from launchlint.graph import captures
 from launchlint.model import Finding, Severity
 from launchlint.pyfacts import MODULE_SCOPE, PythonModule, StreamRedirect
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 
 CODE = "LL204"
 NAME = "stdout-hijack"
@@ -130,15 +129,11 @@ def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
     return text + ": a caller's `| tee` or `> log` (or the terminal) stays empty past this point"
 
 
-def _py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
 INVALID = [
     Example(  # the launcher pipes the trainer into tee; the trainer takes stdout for itself
         {
             "run.sh": "#!/bin/bash\npython train.py --epochs 3 2>&1 | tee logs/run.log\n",
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import sys
 
@@ -153,7 +148,7 @@ INVALID = [
     ),
     Example(  # os.dup2 moves the file descriptors; redirect_stdout around the whole module's run
         {
-            "tools/serve.py": _py(
+            "tools/serve.py": dedented(
                 """
                 import contextlib
                 import os
@@ -175,7 +170,7 @@ INVALID = [
     ),
     Example(  # a method keeps the file on self
         {
-            "trainer.py": _py(
+            "trainer.py": dedented(
                 """
                 import sys
 
@@ -194,7 +189,7 @@ INVALID = [
 VALID = [
     Example(  # a Tee that also writes to the terminal, a temporary capture, silenced ranks
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import contextlib
                 import io

@@ -53,12 +53,11 @@ with ThreadPoolExecutor(16, initializer=configure) as pool:
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.pyfacts import MODULE_SCOPE
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 from launchlint.threads import ConfigNotInherited
 
 CODE = "LL205"
@@ -89,20 +88,16 @@ def _message(found: ConfigNotInherited) -> str:
 
 def _related(found: ConfigNotInherited) -> tuple[Related, ...]:
     return (
-        Related(found.start.location, f"thread started here: {found.start.label}"),
+        found.start.related(),
         Related(found.site.location, f"compiled here ({found.site.api})"),
         Related(found.call, "compiled code runs here, on the worker thread, with the default settings"),
     )
 
 
-def _py(text: str) -> str:
-    return textwrap.dedent(text).lstrip("\n")
-
-
 INVALID = [
     Example(  # module-level settings in the model module; the trainer's pool runs the model
         {
-            "model.py": _py(
+            "model.py": dedented(
                 """
                 import torch
                 import torch._inductor.config as inductor_config
@@ -112,7 +107,7 @@ INVALID = [
                 step = torch.compile(torch.nn.Linear(8, 8))
                 """
             ),
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 from concurrent.futures import ThreadPoolExecutor
                 from model import step
@@ -131,7 +126,7 @@ INVALID = [
     ),
     Example(  # patched on the spawning thread (with and decorator); a locked call still runs uncovered
         {
-            "serve.py": _py(
+            "serve.py": dedented(
                 """
                 import threading
                 import torch
@@ -163,7 +158,7 @@ INVALID = [
 VALID = [
     Example(  # set by each worker: in the thread, in the executor's initializer; copied context
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import contextvars
                 import threading
@@ -198,7 +193,7 @@ VALID = [
     ),
     Example(  # settings, but the threads only load data; compiled code runs on the main thread
         {
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import queue
                 import threading
@@ -223,7 +218,7 @@ VALID = [
     Example(  # an evaluation script sets it in its own program, unrelated to the threaded trainer
         {
             "eval.py": "import torch\n\ntorch._dynamo.config.recompile_limit = 64\n",
-            "train.py": _py(
+            "train.py": dedented(
                 """
                 import threading
                 import torch
