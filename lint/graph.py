@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .model import Related
+from .model import Location, Related
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
 
 PYTHONS = ("python", "python3", "python2")
@@ -160,32 +160,92 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
 
 def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """("python", x.py, its arguments) or ("module", pkg.train, ...) after a launcher's own
-    options. An option not in our table takes the next word as its value unless that word is an
-    option or the program (`x.py`): launchers grow options faster than the table does."""
-    valued, module, i = PY_LAUNCHERS[launcher], False, 0
-    while i < len(words):
-        value = words[i].value
-        if value is None:
-            return None
-        if not value.startswith("-") or value == "-":
-            break
-        if value in ("--no_python", "--no-python"):
-            return None  # the program is an executable, not Python
-        module = module or value in MODULE_FLAGS
-        following = words[i + 1].value if i + 1 < len(words) else None
-        flag_alone = "=" in value or value in MODULE_FLAGS or not following or following.startswith("-")
-        if value in valued or not (flag_alone or following.endswith(".py")):
-            if module and value not in valued:
-                return None  # `-m ... --opt word`: the word is the module or the option's value
-            i += 2
-        else:
-            i += 1
-    program = words[i] if i < len(words) else None
-    if program is None or not program.value:
+    options; None when the program is not static or not Python (`--no_python`)."""
+    args = launcher_args(launcher, words)
+    program = args.program
+    if program is None or not program.value or "no_python" in args.options:
         return None
-    if module:
-        return "module", program, words[i + 1 :]
-    return ("python", program, words[i + 1 :]) if program.value.endswith(".py") else None
+    if args.module:
+        return "module", program, args.rest
+    return ("python", program, args.rest) if program.value.endswith(".py") else None
+
+
+def _names(options: set[str]) -> frozenset[str]:
+    """`--nproc-per-node` and `--nproc_per_node` are one option: `nproc_per_node`."""
+    return frozenset(option.lstrip("-").replace("-", "_") for option in options)
+
+
+VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items()}
+LAUNCHER_FLAGS = _names({"--no_python", "--no-python", "--standalone"})  # never take a value
+
+
+@dataclass(frozen=True)
+class LauncherArgs:
+    """A launcher's own options (the words before its program) and the program: the one reader
+    of launcher command lines, for the graph's edges and the launch rules alike."""
+
+    options: dict[str, Word]  # `nproc_per_node` -> the value's word; a flag -> an empty Word
+    spelled: dict[str, str]  # name -> the option as written (`--nproc-per-node`)
+    program: Word | None  # the script, or the module after `-m`
+    rest: list[Word]  # the program's arguments
+    module: bool
+
+
+def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
+    """Options up to the program. An option not in the table takes the next word as its value
+    unless that word is an option or the program (`x.py`): launchers' option lists grow faster
+    than ours. An unknown word (`$ARGS`) where an option could be stands as the program."""
+    words = [piece for word in words for piece in _split(word)]
+    options: dict[str, Word] = {}
+    spelled: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        text = words[i].template
+        if not text.startswith("-") or text == "-":
+            return LauncherArgs(options, spelled, words[i], words[i + 1 :], False)
+        if text in MODULE_FLAGS:
+            return LauncherArgs(options, spelled, words[i + 1] if i + 1 < len(words) else None, words[i + 2 :], True)
+        option, equals, value = text.partition("=")
+        name = option.lstrip("-").replace("-", "_")
+        spelled[name] = option
+        following = words[i + 1] if i + 1 < len(words) else None
+        if equals:
+            options[name] = value_part(words[i], len(text) - len(value))
+        elif following is not None and _takes_value(launcher, name, following):
+            options[name] = following
+            i += 1
+        else:
+            options[name] = Word("", "", words[i].location)
+        i += 1
+    return LauncherArgs(options, spelled, None, [], False)
+
+
+def _split(word: Word) -> list[Word]:
+    """`torchrun $DISTRIBUTED_ARGS x.py`: an unquoted variable holding options is split by the
+    shell; the pieces are located at the variable."""
+    value = word.value
+    if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
+        return [word]
+    return [Word(piece, piece, word.location) for piece in value.split()]
+
+
+def _takes_value(launcher: str, name: str, following: Word) -> bool:
+    if name in VALUED[launcher]:
+        return True
+    text = following.template
+    return name not in LAUNCHER_FLAGS and not (text.startswith("-") or text.endswith(".py"))
+
+
+def value_part(word: Word, cut: int) -> Word:
+    """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be."""
+    template = word.template[cut:]
+    value = word.value[cut:] if word.value is not None else None
+    origin = list(word.origin[cut:])
+    location = word.location
+    if origin and len(word.origin) > cut and location.line == location.end_line:
+        start = location.column + (origin[0] - word.origin[0])
+        location = Location(location.path, location.line, start, location.line, start + len(template))
+    return Word(value, template, location, origin)
 
 
 def _positional(words: list[Word], valued: set[str]) -> list[Word]:

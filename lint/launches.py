@@ -11,20 +11,11 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from .graph import MODULE_FLAGS, PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, python_run
-from .model import Location
+from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
 from .shellfacts import Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
-
-
-def _names(options: set[str]) -> frozenset[str]:
-    """`--nproc-per-node` and `--nproc_per_node` are one option: `nproc_per_node`."""
-    return frozenset(option.lstrip("-").replace("-", "_") for option in options)
-
-
-VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items()}
 
 
 @dataclass(frozen=True)
@@ -64,59 +55,8 @@ def launch_of(command: Command) -> Launch | None:
 
 
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
-    """Options up to the program. An option not in the table takes the next word as its value
-    unless that word is the program (`x.py`): launchers' option lists grow faster than ours."""
-    words = [piece for word in words for piece in _split(word)]
-    options: dict[str, Word] = {}
-    spelled: dict[str, str] = {}
-    i = 0
-    while i < len(words):
-        text = words[i].template
-        if not text.startswith("-") or text == "-":
-            return Launch(command, launcher, options, words[i], spelled)
-        if text in MODULE_FLAGS:
-            return Launch(command, launcher, options, words[i + 1] if i + 1 < len(words) else None, spelled)
-        option, equals, value = text.partition("=")
-        name = option.lstrip("-").replace("-", "_")
-        spelled[name] = option
-        following = words[i + 1] if i + 1 < len(words) else None
-        if equals:
-            options[name] = value_part(words[i], len(text) - len(value))
-        elif following is not None and _takes_value(launcher, name, following):
-            options[name] = following
-            i += 1
-        else:
-            options[name] = Word("", "", words[i].location)
-        i += 1
-    return Launch(command, launcher, options, None, spelled)
-
-
-def _split(word: Word) -> list[Word]:
-    """`torchrun $DISTRIBUTED_ARGS x.py`: an unquoted variable holding options is split by the
-    shell; the pieces are located at the variable."""
-    value = word.value
-    if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
-        return [word]
-    return [Word(piece, piece, word.location) for piece in value.split()]
-
-
-def _takes_value(launcher: str, name: str, following: Word) -> bool:
-    if name in VALUED[launcher]:
-        return True
-    text = following.template
-    return not (text.startswith("-") or text.endswith(".py"))
-
-
-def value_part(word: Word, cut: int) -> Word:
-    """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be."""
-    template = word.template[cut:]
-    value = word.value[cut:] if word.value is not None else None
-    origin = list(word.origin[cut:])
-    location = word.location
-    if origin and len(word.origin) > cut and location.line == location.end_line:
-        start = location.column + (origin[0] - word.origin[0])
-        location = Location(location.path, location.line, start, location.line, start + len(template))
-    return Word(value, template, location, origin)
+    args = launcher_args(launcher, words)
+    return Launch(command, launcher, args.options, args.program, args.spelled)
 
 
 # --- what a launch asks for ------------------------------------------------------------------------

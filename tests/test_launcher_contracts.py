@@ -109,3 +109,21 @@ def test_click_group_subcommand_and_a_namesake_that_is_not_checked(tmp_path):
         ("LL302", "run.sh", 1, 8, 15),
         ("LL301", "run.sh", 1, 22, 28),  # click accepts no prefixes
     ]
+
+
+def test_launcher_options_the_graph_reads_like_the_launch_rules(tmp_path):
+    """One reader of launcher command lines for the graph and the launch rules: options inside a
+    variable (`$DISTRIBUTED_ARGS`) are split as the shell splits them, and an option whose value is
+    unknown (`--nproc_per_node=$N`) no longer hides the program from the graph (it did), so LL301
+    checks the flags the module is given."""
+    found = lint(tmp_path, {
+        "train.py": TRAIN,
+        "pkg/__init__.py": "",
+        "pkg/train.py": TRAIN,
+        "run.sh": (
+            'DISTRIBUTED_ARGS="--nproc_per_node 8 --nnodes 1"\n'
+            "torchrun $DISTRIBUTED_ARGS train.py --lr 0.1 --bogus 10 --data-path d\n"
+            "torchrun --standalone --nproc_per_node=$N -m pkg.train --lr 0.1 --epochs 3 --data-path d\n"
+        ),
+    })
+    assert [(f["code"], f["line"], f["column"]) for f in found] == [("LL301", 2, 46), ("LL301", 3, 65)]
