@@ -19,9 +19,9 @@ class UsageError(Exception):
 
 
 def _known_codes() -> list[str]:
-    from .rulekit import all_rules
+    from .rulekit import codes
 
-    return [r.code for r in all_rules()]
+    return codes()
 
 
 def _codes(value: str | None, option: str) -> list[str]:

@@ -18,7 +18,7 @@ from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
 from .project import Project, Settings, SourceFile
-from .rulekit import Rule, all_rules
+from .rulekit import Rule, rules_for
 from .suppress import covers, find_suppressions
 
 INTERNAL_ERROR = "LL003"
@@ -227,7 +227,7 @@ def _canonical(options: Options) -> tuple:
 
 
 def _findings(project: Project, named: set[str], internal: list[Finding], options: Options) -> list[Finding]:
-    rules = all_rules()
+    rules = rules_for({kind for kind in ("shell", "python") if getattr(project, kind)})
     first = [r for r in rules if not r.after_other_rules]
     raw, crashes = _run_rules(project, first, named, options.debug)
     internal_rule = next(r for r in rules if r.code == INTERNAL_ERROR)

@@ -18,7 +18,6 @@ Its docstring carries the sections *What it does*, *Why is this bad?*, *Example*
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from types import ModuleType
 
 from .model import Finding, Severity
 
-__all__ = ["Example", "Rule", "Severity", "all_rules", "rule_by_code"]
+__all__ = ["Example", "Rule", "Severity", "all_rules", "codes", "rule_by_code", "rules_for"]
 
 
 @dataclass(frozen=True)
@@ -80,15 +79,29 @@ def dedented(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
 
 
-def all_rules() -> tuple[Rule, ...]:
+def codes() -> list[str]:
+    """Every rule's code, without importing a rule."""
+    from .rules import CATALOGUE
+
+    return [code for code, _, _ in CATALOGUE]
+
+
+def rules_for(present: set[str] | frozenset[str]) -> tuple[Rule, ...]:
+    """The rules that can find something in a project with facts of the `present` kinds
+    (`shell`, `python`; see launchlint.rules), importing only their modules."""
     from . import rules as package
 
-    found = []
-    for info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        if hasattr(module, "CODE"):
-            found.append(Rule.from_module(module))
-    return tuple(sorted(found, key=lambda r: r.code))
+    return tuple(
+        Rule.from_module(importlib.import_module(f"{package.__name__}.{module}"))
+        for _, module, reads in package.CATALOGUE
+        if present.issuperset(reads)
+    )
+
+
+def all_rules() -> tuple[Rule, ...]:
+    from .rules import PYTHON, SHELL
+
+    return rules_for({SHELL, PYTHON})
 
 
 def rule_by_code() -> dict[str, Rule]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Location, Severity
-from launchlint.rulekit import Example, rule_by_code
+from launchlint.rulekit import Example, codes
 from launchlint.suppress import covers
 
 CODE = "LL002"
@@ -67,7 +67,7 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    known = rule_by_code()
+    known = codes()
     for suppression in project.suppressions:
         unused = []
         for code in suppression.codes:

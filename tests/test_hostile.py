@@ -406,7 +406,7 @@ def test_a_crashing_rule_is_one_ll003_and_every_other_rule_still_reports(tmp_pat
     healthy = run(["run.sh"], Options())
     rule = rule_by_code()[code]
     broken = tuple(replace(r, check=_boom) if r.code == code else r for r in all_rules())
-    monkeypatch.setattr(engine, "all_rules", lambda: broken)
+    monkeypatch.setattr(engine, "rules_for", lambda present: broken)
     result = run(["run.sh"], Options())
     crashes = [(f.code, f.location.path, f.location.line, f.message) for f in result.findings if f.code == "LL003"]
     assert crashes == [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests.conftest import lint
 from launchlint.rulekit import all_rules
 
 CASES = [
@@ -36,3 +37,36 @@ def test_every_rule_with_a_check_has_examples():
     for rule in all_rules():
         if rule.code not in engine_reported:
             assert rule.invalid and rule.valid, f"{rule.code} needs INVALID and VALID examples"
+
+
+def test_the_catalogue_lists_every_rule_module_once_in_code_order():
+    import pkgutil
+
+    from launchlint import rules
+
+    modules = sorted(info.name for info in pkgutil.iter_modules(rules.__path__))
+    assert sorted(module for _, module, _ in rules.CATALOGUE) == modules
+    assert [code for code, _, _ in rules.CATALOGUE] == sorted(r.code for r in all_rules())
+    assert all(rule.code == code for rule, (code, _, _) in zip(all_rules(), rules.CATALOGUE))
+
+
+@pytest.mark.parametrize("kind", ["shell", "python"])
+def test_a_rule_the_catalogue_skips_finds_nothing_without_its_facts(tmp_path, monkeypatch, kind):
+    """The catalogue's claim, on every rule's examples: with every rule forced to run on the
+    example minus the files that give `kind` facts (Python files; or every other file), the rules
+    that read `kind` find nothing."""
+    from launchlint import engine
+    from launchlint.rules import CATALOGUE
+
+    monkeypatch.setattr(engine, "rules_for", lambda present: all_rules())
+    needing = {code for code, _, reads in CATALOGUE if kind in reads}
+    kept = 0
+    for n, (rule, example) in enumerate(case.values for case in CASES):
+        files = {name: text for name, text in example.files.items() if name.endswith(".py") != (kind == "python")}
+        if not files:
+            continue
+        (tmp_path / str(n)).mkdir()
+        found = lint(tmp_path / str(n), files)
+        kept += 1
+        assert not [f for f in found if f.split()[0] in needing], (rule.code, files)
+    assert kept > 20  # the examples do exercise it
