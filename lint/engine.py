@@ -19,7 +19,7 @@ from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
 from .project import Project, Settings, SourceFile
 from .rulekit import Rule, rules_for
-from .suppress import covers, find_suppressions
+from .suppress import MARKER, covers, find_suppressions
 
 INTERNAL_ERROR = "LL003"
 
@@ -236,6 +236,7 @@ def _findings(project: Project, named: set[str], internal: list[Finding], option
     project.suppressions = [
         s
         for path, source in project.files.items()
+        if MARKER in source.text  # most files have none: spare them a line index
         for s in find_suppressions(path, source.text, project.index(path), _statement_spans(project, path))
     ]
     project.raw_findings = raw

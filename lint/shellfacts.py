@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .model import Location
 
@@ -135,7 +136,7 @@ class Command:
     # assignment (its value None when no longer static), or of the environment it was given.
     environment: dict[str, Word] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property  # the rules ask it of every command, many times; words never change
     def name(self) -> str | None:
         if not self.words:
             return None
