@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gc
 from collections import defaultdict, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -287,7 +287,7 @@ class _Analysis:
 
     def report(self) -> ThreadReport:
         starts = sorted(self._starts(), key=lambda s: s.location)
-        reached = {start: self._reach(start, lambda *_: True) for start in starts}
+        reached = {start: self._reach(start) for start in starts}
         for functions in reached.values():
             self.on_threads |= functions.keys()
         found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
@@ -308,7 +308,7 @@ class _Analysis:
         if target:
             yield from self._classify(start, start.location, start.entry.target, target, None)
             yield from self._graph_modes(start, start.location, target)
-        unguarded = self._reach(start, lambda path, fn, call: not self._guarded(path, fn, call))
+        unguarded = self._reach(start, unguarded=True)
         for (path, qualname), grads in unguarded.items():
             function = self.modules[path].functions[qualname]
             for call in function.calls:
@@ -539,29 +539,34 @@ class _Analysis:
 
     # -- reachability -------------------------------------------------------------------------
 
-    def _reach(
-        self, start: ThreadStart, follow: Callable[[str, Function, Call], bool]
-    ) -> dict[FunctionKey, set[str | None]]:
-        """Functions a thread runs (through calls `follow` accepts), with their grad modes.
+    def _reach(self, start: ThreadStart, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
+        """Functions a thread runs (only through calls made with no guard held, when
+        `unguarded`), with their grad modes.
 
         A new thread starts with grad enabled, whatever its spawner had."""
-        return self._reach_from([(target, None) for target in start.targets], follow)
+        return self._reach_from([(target, None) for target in start.targets], unguarded=unguarded)
 
-    def _reach_from(self, queue, follow) -> dict[FunctionKey, set[str | None]]:
+    def _reach_from(self, queue, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
         reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
         queue = deque(queue)
         while queue:
             key, grad = queue.popleft()
-            if grad in reached[key]:
+            grads = reached[key]
+            if grad in grads:
                 continue
-            reached[key].add(grad)
+            grads.add(grad)
             path, qualname = key
             function = self.modules[path].functions[qualname]
-            queue.extend(((path, q), grad) for q in self.lambdas[key])
+            lambdas = self.lambdas.get(key)
+            if lambdas:
+                queue.extend(((path, q), grad) for q in lambdas)
             for call in function.calls:
-                if follow(path, function, call):
+                if unguarded and call.held and self._guarded(path, function, call):
+                    continue
+                targets = self._call_targets(path, function, call)
+                if targets:
                     inner = call.grad_mode or grad
-                    queue.extend((target, inner) for target in self._call_targets(path, function, call))
+                    queue.extend((target, inner) for target in targets)
         return reached
 
     def _call_targets(self, path: str, function: Function, call: Call) -> tuple[FunctionKey, ...]:
@@ -646,7 +651,7 @@ class _Analysis:
                 found.append((call.location, call.grad_mode))
                 continue
             starts = [(t, call.grad_mode) for t in self._call_targets(path, spawner, call)]
-            for (tpath, tname), grads in self._reach_from(starts, lambda *_: True).items():
+            for (tpath, tname), grads in self._reach_from(starts).items():
                 inner = self.modules[tpath].functions[tname]
                 for inner_call in inner.calls:
                     if sites & set(self._sites_called(tpath, inner, inner_call)):

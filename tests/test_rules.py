@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.conftest import lint
 from launchlint.rulekit import all_rules
+
+from tests.conftest import lint
 
 CASES = [
     pytest.param(rule, example, id=f"{rule.code}-{kind}-{n}")
