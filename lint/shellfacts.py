@@ -224,7 +224,11 @@ class ShellScript:
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""
-        return [c for c in self.commands if not c.is_wrapper and not c.is_exec_redirect and c.words]
+        return self._effective_commands
+
+    @cached_property  # asked for by most rules, after the front end has added every command
+    def _effective_commands(self) -> list[Command]:
+        return [c for c in self.commands if not c.inner and not c.is_exec_redirect and c.words]
 
     def exec_redirects(self) -> list[Command]:
         return [c for c in self.commands if c.is_exec_redirect]
