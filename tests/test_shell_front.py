@@ -81,6 +81,32 @@ def test_nested_string_on_a_continued_line():
     assert (tee.args[0].location.line, tee.args[0].location.column) == position(src, 3, "run.log")
 
 
+WORDS = ["python", "tr\\ain.py", "--out=x\\ y.log", '"a b"', '"c"d', "7"]
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        " ".join(WORDS) + "\n",
+        " ".join(WORDS) + " é.py\n",  # not ASCII: byte offsets are no longer columns
+        "ssh h '" + " ".join(WORDS) + "'\n",  # nested: offsets map through the string's origin
+        "ssh h '" + " ".join(WORDS) + " é.py'\n",
+    ],
+    ids=["file", "file-utf8", "nested", "nested-utf8"],
+)
+def test_each_character_of_a_word_maps_to_its_place_in_the_file(src):
+    python = one(src, "python")
+    raws = WORDS + ["é.py"] * ("é" in src)
+    assert [w.value for w in python.words] == ["python", "train.py", "--out=x y.log", "a b", "cd", "7", "é.py"][: len(raws)]
+    start = 0
+    for word, raw in zip(python.words, raws, strict=True):
+        start = src.index(raw, start)
+        end = start + len(raw)
+        assert tuple(word.location)[1:] == (1, start + 1, 1, end + 1), raw
+        assert "".join(src[i] for i in word.origin[:-1]) == word.value and word.origin[-1] == end, raw
+        start = end
+
+
 def test_multibyte_characters_keep_columns_exact():
     src = "echo 'é ü' && bash -c 'echo ✓; python t.py > out.log'\n"
     python = one(src, "python")
