@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
-
-import click
 
 from . import __version__
 
@@ -97,47 +96,69 @@ def build_options(cli: dict, config, stdin):
     )
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--select", help="Rule codes or prefixes to report (comma-separated); default: all.")
-@click.option("--ignore", help="Rule codes or prefixes not to report (comma-separated).")
-@click.option("--extend-select", help="Codes to report in addition to --select.")
-@click.option("--per-file-ignores", multiple=True, metavar="GLOB:CODES", help="Ignore CODES in files matching GLOB.")
-@click.option("--exclude", multiple=True, metavar="GLOBS", help="Gitignore-style globs of files not to read.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
-@click.option("--output", type=click.Path(dir_okay=False), help="Write the report to FILE.")
-@click.option("--fail-on", type=click.Choice(["error", "warning"]), help="Lowest severity that fails (default: warning).")
-@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what is left.")
-@click.option("--diff", is_flag=True, help="Print the safe fixes as a unified diff; change nothing.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Use this configuration file.")
-@click.option("--no-config", is_flag=True, help="Ignore configuration files.")
-@click.option("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
-@click.option("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
-@click.option("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
-@click.option("--jobs", type=click.IntRange(min=1), help="Worker processes for parsing (default: CPUs; 1: none).")
-@click.option("--no-cache", is_flag=True, help="Neither read nor write .launchlint_cache/.")
-@click.option("--quiet", is_flag=True, help="Print findings only, no summary line.")
-@click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True)
-@click.option("--explain", metavar="CODE", help="Print a rule's documentation and examples.")
-@click.option("--list-rules", is_flag=True, help="List every rule: code, name, severity, summary.")
-@click.option("--debug", is_flag=True, help="Add tracebacks to internal errors (LL003).")
-@click.option("--command", "command_line", metavar="STRING", help="Lint STRING as a command line typed here; launch nothing.")
-@click.version_option(__version__, prog_name="launchlint")
-def command(**cli):
-    """Lint ML training launch scripts, configs and trainers."""
+class Parser(argparse.ArgumentParser):
+    """argparse with launchlint's usage errors: one line, exit 2 (raised, not printed here)."""
+
+    def error(self, message: str):
+        raise UsageError(message)
+
+
+def _jobs(value: str) -> int:
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
+    return int(value)
+
+
+def _parser() -> Parser:
+    parser = Parser(
+        prog="launchlint",
+        description="Lint ML training launch scripts, configs and trainers.",
+        allow_abbrev=False,  # `--sel` is not `--select`: an abbreviation would break when an option is added
+    )
+    add = parser.add_argument
+    add("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    add("--select", help="Rule codes or prefixes to report (comma-separated); default: all.")
+    add("--ignore", help="Rule codes or prefixes not to report (comma-separated).")
+    add("--extend-select", help="Codes to report in addition to --select.")
+    add("--per-file-ignores", action="append", default=[], metavar="GLOB:CODES", help="Ignore CODES in files matching GLOB.")
+    add("--exclude", action="append", default=[], metavar="GLOBS", help="Gitignore-style globs of files not to read.")
+    add("--format", dest="fmt", choices=FORMATS, default="text", help="Report format (default: text).")
+    add("--output", metavar="FILE", help="Write the report to FILE.")
+    add("--fail-on", choices=["error", "warning"], help="Lowest severity that fails (default: warning).")
+    add("--fix", action="store_true", help="Apply the safe fixes in place, then report what is left.")
+    add("--diff", action="store_true", help="Print the safe fixes as a unified diff; change nothing.")
+    add("--exit-zero", action="store_true", help="Exit 0 even when there are findings.")
+    add("--config", dest="config_file", metavar="FILE", help="Use this configuration file.")
+    add("--no-config", action="store_true", help="Ignore configuration files.")
+    add("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
+    add("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
+    add("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
+    add("--jobs", type=_jobs, metavar="N", help="Worker processes for parsing (default: CPUs; 1: none).")
+    add("--no-cache", action="store_true", help="Neither read nor write .launchlint_cache/.")
+    add("--quiet", action="store_true", help="Print findings only, no summary line.")
+    add("--statistics", action="store_true", help="Print the number of findings per rule.")
+    add("--color", choices=["auto", "always", "never"], default="auto", help="Color the text report (default: auto).")
+    add("--explain", metavar="CODE", help="Print a rule's documentation and examples.")
+    add("--list-rules", action="store_true", help="List every rule: code, name, severity, summary.")
+    add("--debug", action="store_true", help="Add tracebacks to internal errors (LL003).")
+    add("--command", dest="command_line", metavar="STRING", help="Lint STRING as a command line typed here; launch nothing.")
+    add("--version", action="version", version=f"launchlint, version {__version__}")
+    return parser
+
+
+def command(args: list[str]) -> int:
+    cli = vars(_parser().parse_intermixed_args(args))
     from .rulekit import all_rules, rule_by_code
 
     if cli["list_rules"]:
         for rule in all_rules():
-            click.echo(f"{rule.code}  {rule.name:<32} {rule.severity.value:<8} {rule.summary}")
+            print(f"{rule.code}  {rule.name:<32} {rule.severity.value:<8} {rule.summary}")
         return EXIT_CLEAN
     if cli["explain"]:
         rule = rule_by_code().get(cli["explain"].strip().upper())
         if rule is None:
             raise UsageError(f"unknown rule code {cli['explain']!r} for --explain")
-        click.echo(rule.explain(), nl=False)
+        sys.stdout.write(rule.explain())
         return EXIT_CLEAN
 
     from .engine import run
@@ -160,7 +181,7 @@ def command(**cli):
     options = build_options(cli, config, stdin)
     result = run(paths, options)
     for warning in result.warnings:
-        click.echo(f"launchlint: warning: {warning}", err=True)
+        warn(warning)
     findings = _baseline(cli, result)
     if cli["diff"] or cli["fix"]:
         from .fixes import plan_fixes, unified_diff, write_fixes
@@ -170,14 +191,14 @@ def command(**cli):
         if cli["diff"]:
             _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
             return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN
-        fixes = write_fixes(fixes, warn=lambda message: click.echo(f"launchlint: warning: {message}", err=True))
+        fixes = write_fixes(fixes, warn=warn)
         fixed = sum(1 for f in findings if f.fix is not None and f.location.path in {x.path for x in fixes})
-        click.echo(f"launchlint: fixed {fixed} findings in {len(fixes)} files", err=True)
+        say(f"fixed {fixed} findings in {len(fixes)} files")
         if fixes:  # report what is left, at its new positions
             result = run(paths, options)
             findings = _baseline(cli, result)
     if cli["write_baseline"]:
-        click.echo(f"launchlint: wrote {len(findings)} findings to {cli['write_baseline']}", err=True)
+        say(f"wrote {len(findings)} findings to {cli['write_baseline']}")
         return EXIT_CLEAN
     _emit(_render(cli, result, findings), cli["output"])
     fail_on = cli["fail_on"] or config.fail_on
@@ -225,7 +246,16 @@ def _emit(text: str, output: str | None) -> None:
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:
-        click.echo(text, nl=False, color=True)  # --color decided already; click would strip it
+        sys.stdout.write(text)
+
+
+def say(message: str) -> None:
+    """A line for the user on stderr (stdout is the report's)."""
+    print(f"launchlint: {message}", file=sys.stderr)
+
+
+def warn(message: str) -> None:
+    say(f"warning: {message}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -233,23 +263,16 @@ def main(argv: list[str] | None = None) -> int:
     from .config import ConfigError
 
     args = sys.argv[1:] if argv is None else list(argv)
-    chosen, prog = command, "launchlint"
+    chosen = command
     if args[:1] == ["run"]:  # `launchlint run -- CMD ...`: its own options; CMD's words are not PATHs
         from .preflight import run_command
 
-        chosen, prog, args = run_command, "launchlint run", args[1:]
+        chosen, args = run_command, args[1:]
     try:
-        status = chosen.main(args=args, prog_name=prog, standalone_mode=False)
-    except click.ClickException as error:
-        click.echo(f"launchlint: error: {error.format_message()}", err=True)
-        status = EXIT_USAGE
+        status = chosen(args)
     except (UsageError, ConfigError, BaselineError) as error:
-        click.echo(f"launchlint: error: {error}", err=True)
+        say(f"error: {error}")
         status = EXIT_USAGE
-    except click.exceptions.Abort:
-        status = EXIT_USAGE
-    if status is None:  # --help and --version return nothing
-        status = EXIT_CLEAN
     sys.exit(status)
 
 

@@ -14,6 +14,8 @@ is the command's, and may be a pipe into its log.
 
 from __future__ import annotations
 
+import argparse
+import inspect
 import os
 import shlex
 import shutil
@@ -25,9 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import click
-
-from .cli import EXIT_CLEAN, EXIT_FINDINGS, UsageError, build_options, load_config_for
+from .cli import EXIT_CLEAN, EXIT_FINDINGS, Parser, UsageError, build_options, load_config_for, say
 from .discover import find_root
 from .front.wrappers import TMUX_GLOBAL_VALUED, TMUX_VALUED
 from .logs import exec_sinks, files_written, redirected_long_runners
@@ -83,22 +83,45 @@ def lint_line(line: str) -> Linted:
     return Linted(result, config, Path(stdin[0]).relative_to(result.root).as_posix())
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"], "allow_interspersed_args": False})
-@click.argument("argv", nargs=-1, required=True, type=click.UNPROCESSED, metavar="-- COMMAND [ARGS]...")
-@click.option("--fail-on", type=click.Choice(["error", "warning"]), help="Lowest severity that refuses the launch (default: the config's, else warning).")
-@click.option("--force", is_flag=True, help="Launch even when findings are at or above --fail-on.")
-@click.option(
-    "--expect-log", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
-    help="Start COMMAND as a child and wait up to SECONDS for the logs it should write.",
-)
-def run_command(argv: tuple[str, ...], fail_on: str | None, force: bool, expect_log: float | None) -> int:
+def _seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds above 0")
+    return seconds
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="launchlint run",
+        usage="launchlint run [-h] [--fail-on {error,warning}] [--force] [--expect-log SECONDS] -- COMMAND [ARGS]...",
+        description=inspect.cleandoc(run_command.__doc__ or ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    add = parser.add_argument
+    add("--fail-on", choices=["error", "warning"], help="Lowest severity that refuses the launch (default: the config's, else warning).")
+    add("--force", action="store_true", help="Launch even when findings are at or above --fail-on.")
+    add("--expect-log", type=_seconds, metavar="SECONDS", help="Start COMMAND as a child and wait up to SECONDS for the logs it should write.")
+    # Options come before COMMAND: from its first word (or after `--`) every word is COMMAND's.
+    add("argv", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    return parser
+
+
+def run_command(args: list[str]) -> int:
     """Lint COMMAND against the project here, then run it in launchlint's place.
 
     Findings go to stderr. Exit 1 without launching when a finding is at or above --fail-on;
     otherwise COMMAND replaces launchlint (same PID, its exit status), or with --expect-log, 0
     only when every expected log appeared.
     """
-    argv = list(argv)
+    options = _parser().parse_args(args)
+    argv = options.argv[1:] if options.argv[:1] == ["--"] else options.argv
+    if not argv:
+        raise UsageError("launchlint run needs a COMMAND: launchlint run [OPTIONS] -- COMMAND [ARGS]...")
+    fail_on, force, expect_log = options.fail_on, options.force, options.expect_log
     _check_single_word(argv)
     linted = lint_line(shlex.join(argv))
     _report(linted.result)
@@ -106,10 +129,10 @@ def run_command(argv: tuple[str, ...], fail_on: str | None, force: bool, expect_
     threshold = 2 if fail_on == "error" else 1
     blocking = [f for f in linted.result.findings if f.severity.rank >= threshold]
     if blocking and not force:
-        _say(f"not launched: {_count(blocking)} at or above --fail-on {fail_on} (--force launches anyway)")
+        say(f"not launched: {_count(blocking)} at or above --fail-on {fail_on} (--force launches anyway)")
         return EXIT_FINDINGS
     if blocking:
-        _say(f"launching despite {_count(blocking)} (--force)")
+        say(f"launching despite {_count(blocking)} (--force)")
     if expect_log is None:
         return _exec(argv)
     return watch_launch(argv, linted, expect_log)
@@ -128,14 +151,10 @@ def _report(result: Result) -> None:
     from .report import Paths, to_text
 
     for warning in result.warnings:
-        _say(f"warning: {warning}")
+        say(f"warning: {warning}")
     color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
     text = to_text(result.findings, Paths(result.root), result.indexes, result.files, color=color)
-    click.echo(text, err=True, nl=False, color=color)
-
-
-def _say(message: str) -> None:
-    click.echo(f"launchlint: {message}", err=True)
+    sys.stderr.write(text)
 
 
 def _count(findings: list[Finding]) -> str:
@@ -158,7 +177,7 @@ def _exec(argv: list[str]) -> int:
 
 
 def _cannot_run(argv: list[str], error: OSError) -> int:
-    _say(f"cannot run {argv[0]!r}: {error.strerror or error}")
+    say(f"cannot run {argv[0]!r}: {error.strerror or error}")
     return EXIT_NOT_FOUND if isinstance(error, FileNotFoundError) else EXIT_CANNOT_RUN
 
 
@@ -233,7 +252,7 @@ def watched_logs(project: Project, launcher: str) -> list[Log]:
             path = Path.cwd() / word.value  # an absolute value replaces the cwd
             logs.setdefault(path, Log(word.value, path, _stat(path)))
     for text, why in skipped.items():
-        _say(f"not watching {text}: {why}")
+        say(f"not watching {text}: {why}")
     return list(logs.values())
 
 
@@ -306,7 +325,7 @@ def watch_launch(argv: list[str], linted: Linted, seconds: float) -> int:
         child = subprocess.Popen(argv)
     except OSError as error:
         return _cannot_run(argv, error)
-    _say(f"watching {', '.join(log.shown for log in logs)} for up to {seconds:g} s")
+    say(f"watching {', '.join(log.shown for log in logs)} for up to {seconds:g} s")
     deadline = time.monotonic() + seconds
     states = [log.now() for log in logs]
     while not all(map(Log.written, logs, states)) and time.monotonic() < deadline:
@@ -315,7 +334,7 @@ def watch_launch(argv: list[str], linted: Linted, seconds: float) -> int:
     missing = [(log, now) for log, now in zip(logs, states) if not log.written(now)]
     for log, now in zip(logs, states):
         if log.written(now):
-            _say(log.verdict(now, seconds))
+            say(log.verdict(now, seconds))
     if missing:
         _explain(missing, seconds, child, linted)
     return EXIT_FINDINGS if missing else EXIT_CLEAN
@@ -328,13 +347,13 @@ def _explain(missing: list[tuple[Log, os.stat_result | None]], seconds: float, c
     sessions = tmux_sessions(linted.result.project, linted.launcher)
     fates = [fate for fate in (session.state() for session in sessions) if fate]
     for log, now in missing:
-        _say("; ".join([log.verdict(now, seconds), *fates]))
+        say("; ".join([log.verdict(now, seconds), *fates]))
     status = child.poll()
     if status is None:
-        _say(f"the command is still running (pid {child.pid})")
+        say(f"the command is still running (pid {child.pid})")
     elif status != 0:
-        _say(f"the command exited with status {status}")
+        say(f"the command exited with status {status}")
     shown = Paths(linted.result.root).show
     for f in (f for f in linted.result.findings if f.code in LOG_CAUSES):
         where = f"{shown(f.location.path)}:{f.location.line}:{f.location.column}"
-        _say(f"  likely cause: {where}: {f.code} {f.message}")
+        say(f"  likely cause: {where}: {f.code} {f.message}")

@@ -117,11 +117,13 @@ def test_select_and_ignore_by_code_and_prefix():
 @pytest.mark.parametrize(
     "args,message",
     [
-        (["--bogus"], "No such option"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
         (["--select", "LL999", "."], "unknown rule code 'LL999'"),
         (["--ignore", "XYZ", "."], "unknown rule code 'XYZ'"),
         (["--explain", "LL999"], "unknown rule code"),
-        (["--format", "xml", "."], "Invalid value"),
+        (["--format", "xml", "."], "invalid choice: 'xml'"),
+        (["--jobs", "0", "."], "argument --jobs"),
+        (["--sel", "LL1", "."], "unrecognized arguments: --sel"),  # no abbreviations
     ],
 )
 def test_usage_errors_are_one_line_and_exit_2(args, message):
