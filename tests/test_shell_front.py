@@ -81,7 +81,7 @@ def test_nested_string_on_a_continued_line():
     assert (tee.args[0].location.line, tee.args[0].location.column) == position(src, 3, "run.log")
 
 
-WORDS = ["python", "tr\\ain.py", "--out=x\\ y.log", '"a b"', '"c"d', "7"]
+WORDS = ["python", "tr\\ain.py", "--out=x\\ y.log", '"a b"', '"c"d', "7", '"q\\w\\$e\\\\r"']
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ WORDS = ["python", "tr\\ain.py", "--out=x\\ y.log", '"a b"', '"c"d', "7"]
 def test_each_character_of_a_word_maps_to_its_place_in_the_file(src):
     python = one(src, "python")
     raws = WORDS + ["é.py"] * ("é" in src)
-    assert [w.value for w in python.words] == ["python", "train.py", "--out=x y.log", "a b", "cd", "7", "é.py"][: len(raws)]
+    assert [w.value for w in python.words] == ["python", "train.py", "--out=x y.log", "a b", "cd", "7", "q\\w$e\\r", "é.py"][: len(raws)]
     start = 0
     for word, raw in zip(python.words, raws, strict=True):
         start = src.index(raw, start)

@@ -151,32 +151,32 @@ class Unit:
         return [self.file_offset(i) for i in range(self.char(node.start_byte), self.char(node.end_byte))]
 
 
-@dataclass
 class Piece:
-    """A partly evaluated word: its text, and whether every part of it was static."""
+    """A partly evaluated word: its text (what is not static kept as written, so the text is
+    also the word's template), where each character is in the file, and whether all of it was
+    static."""
 
-    text: str = ""
-    origin: list[int] = field(default_factory=list)
-    static: bool = True
-    template: str = ""
-    passthrough: bool = False
+    __slots__ = ("text", "origin", "static", "passthrough")
 
-    def add(self, text: str, origin: list[int] | int, template: str | None = None) -> None:
+    def __init__(self) -> None:
+        self.text = ""
+        self.origin: list[int] = []
+        self.static = True
+        self.passthrough = False
+
+    def add(self, text: str, origin: list[int] | int) -> None:
         self.text += text
-        self.template += text if template is None else template
-        if isinstance(origin, int):
-            origin = [origin] * len(text)
-        self.origin.extend(origin)
+        self.origin.extend([origin] * len(text) if isinstance(origin, int) else origin)
 
     def dynamic(self, raw: str, at: int, passthrough: bool = False) -> None:
         self.static = False
         self.passthrough = self.passthrough or passthrough
-        self.template += raw
         self.text += raw
         self.origin.extend([at] * len(raw))
 
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
+_LITERALS = ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern")
 _RANGE = array("i")  # 0, 1, 2, ...: slices of it are the origins of plain words in a file
 
 
@@ -219,49 +219,41 @@ class Walker:
                 return Word(text, text, unit.location(node), origin)
         piece = Piece()
         self._eval(node, piece)
-        location = self.unit.location(node)
-        end = self.unit.file_offset(self.unit.char(node.end_byte) - 1) + 1 if node.end_byte > node.start_byte else 0
         origin = array("i", piece.origin)  # compact: facts cross process boundaries and the cache
-        origin.append(end)
-        return Word(
-            piece.text if piece.static else None,
-            piece.template,
-            location,
-            origin,
-            piece.passthrough,
-        )
+        origin.append(unit.file_offset(unit.char(end) - 1) + 1 if end > start else 0)
+        return Word(piece.text if piece.static else None, piece.text, unit.location(node), origin, piece.passthrough)
 
     def _eval(self, node, piece: Piece) -> None:
-        kind = node.type
+        kind = node.type  # the kinds most frequent first
         unit = self.unit
-        start = unit.char(node.start_byte)
-        if kind in ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern"):
+        if kind == "string_content":
+            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=True)
+        elif kind == "simple_expansion" or kind == "expansion":
+            self._expansion(node, piece)
+        elif kind == "string" or kind == "translated_string":
+            self._string(node, piece)
+        elif kind in _LITERALS:
             if node.named_child_count and kind == "command_name":
                 for child in node.named_children:
                     self._eval(child, piece)
                 return
-            self._literal(unit.node_text(node), start, piece, quoted=False)
+            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=False)
         elif kind == "raw_string":
             text = unit.node_text(node)
+            start = unit.char(node.start_byte)
             piece.add(text[1:-1], [unit.file_offset(start + 1 + i) for i in range(len(text) - 2)])
         elif kind == "ansi_c_string":
             text = unit.node_text(node)[2:-1]
             for code, value in (("\\n", "\n"), ("\\t", "\t"), ("\\'", "'"), ("\\\\", "\\")):
                 text = text.replace(code, value)
-            piece.add(text, unit.file_offset(start))
-        elif kind in ("string", "translated_string"):
-            self._string(node, piece)
+            piece.add(text, unit.file_offset(unit.char(node.start_byte)))
         elif kind == "concatenation":
             for child in node.children:
                 self._eval(child, piece)
-        elif kind in ("simple_expansion", "expansion"):
-            self._expansion(node, piece)
-        elif kind == "string_content":
-            self._literal(unit.node_text(node), start, piece, quoted=True)
         elif not node.is_named:
-            self._literal(unit.node_text(node), start, piece, quoted=False)
+            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=False)
         else:  # command/arithmetic/process substitution, brace expansion, ...
-            piece.dynamic(unit.node_text(node), unit.file_offset(start))
+            piece.dynamic(unit.node_text(node), unit.file_offset(unit.char(node.start_byte)))
 
     def _literal(self, text: str, start: int, piece: Piece, *, quoted: bool) -> None:
         """Copy text, removing the backslashes the shell removes."""
@@ -269,41 +261,55 @@ class Walker:
         if "\\" not in text:
             piece.add(text, unit.file_offsets(start, start + len(text)))
             return
-        i = 0
-        while i < len(text):
-            ch = text[i]
-            if ch == "\\" and i + 1 < len(text):
-                nxt = text[i + 1]
-                if nxt == "\n":
-                    i += 2
-                    continue
-                if not quoted or nxt in '$`"\\':
-                    piece.add(nxt, unit.file_offset(start + i + 1))
-                    i += 2
-                    continue
-            piece.add(ch, unit.file_offset(start + i))
-            i += 1
+        kept: list[int] = []  # the indices of the characters the shell keeps
+        i, n = 0, len(text)
+        while i < n:
+            escape = text.find("\\", i, n - 1)  # a backslash ending the text is kept
+            if escape < 0:
+                kept.extend(range(i, n))
+                break
+            kept.extend(range(i, escape))
+            nxt = text[escape + 1]
+            if nxt == "\n":  # a line continuation: both go
+                i = escape + 2
+            elif not quoted or nxt in '$`"\\':  # the backslash goes, the next character stays
+                kept.append(escape + 1)
+                i = escape + 2
+            else:  # in double quotes before another character: both stay
+                kept.append(escape)
+                i = escape + 1
+        piece.add("".join([text[k] for k in kept]), [unit.file_offset(start + k) for k in kept])
 
     def _string(self, node, piece: Piece) -> None:
         unit = self.unit
-        start = unit.char(node.start_byte) + 1
-        end = unit.char(node.end_byte) - 1
-        pos = start
+        text, char, literal = unit.text, unit.char, self._literal
+        pos = char(node.start_byte) + 1
+        end = char(node.end_byte) - 1
         for child in node.named_children:
-            c_start, c_end = unit.char(child.start_byte), unit.char(child.end_byte)
+            c_start, c_end = char(child.start_byte), char(child.end_byte)
             if c_start > pos:
-                self._literal(unit.text[pos:c_start], pos, piece, quoted=True)
-            self._eval(child, piece)
-            pos = max(pos, c_end)
+                literal(text[pos:c_start], pos, piece, quoted=True)
+            if child.type == "string_content":  # what `_eval` does with it, one call less
+                literal(text[c_start:c_end], c_start, piece, quoted=True)
+            else:
+                self._eval(child, piece)
+            if c_end > pos:
+                pos = c_end
         if end > pos:
-            self._literal(unit.text[pos:end], pos, piece, quoted=True)
+            literal(text[pos:end], pos, piece, quoted=True)
 
     def _expansion(self, node, piece: Piece) -> None:
         unit = self.unit
         raw = unit.node_text(node)
         at = unit.file_offset(unit.char(node.start_byte))
-        name_node = next((c for c in node.named_children if c.type in ("variable_name", "special_variable_name")), None)
-        if name_node is None or name_node.type == "special_variable_name":
+        named = node.named_children
+        for name_node in named:
+            name_kind = name_node.type
+            if name_kind == "variable_name" or name_kind == "special_variable_name":
+                break
+        else:
+            name_kind = None
+        if name_kind != "variable_name":
             piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
             return
         name = unit.node_text(name_node)
@@ -311,22 +317,23 @@ class Walker:
             piece.dynamic(raw, at, passthrough=True)
             return
         operator = node.child_by_field_name("operator")
-        state = self.state
-        if operator is None and len(node.named_children) == 1:
-            if name in state.variables and state.variables[name] is not None:
-                piece.add(state.variables[name], at, template=state.variables[name])
+        variables = self.state.variables
+        if operator is None and len(named) == 1:
+            value = variables.get(name)
+            if value is not None:
+                piece.add(value, at)
             else:
                 piece.dynamic(raw, at)
             return
         op = unit.node_text(operator) if operator is not None else ""
         if op in (":-", "-", ":=", "="):
-            known = state.variables.get(name, "")
-            if name in state.variables and known is None:
+            known = variables.get(name, "")
+            if name in variables and known is None:
                 piece.dynamic(raw, at)
-            elif name in state.variables and (known or op in ("-", "=")):
-                piece.add(known, at, template=known)
+            elif name in variables and (known or op in ("-", "=")):
+                piece.add(known, at)
             else:
-                default = [c for c in node.named_children if c is not name_node]
+                default = [c for c in named if c is not name_node]
                 if not default:
                     piece.add("", at)
                 for child in default:
