@@ -44,6 +44,10 @@ NESTED = [
     ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
     ("srun -N 2 --gres=gpu:8 python train.py", "python train.py", ["srun"]),
+    ("su ml -c 'python train.py'", "python train.py", ["su"]),
+    ("sbatch --wrap='python train.py'", "python train.py", ["sbatch"]),
+    ("lxc exec 200 -- python train.py", "python train.py", ["pct"]),
+    ("podman exec c python train.py", "python train.py", ["docker"]),
     ('CMD="python train.py"\neval "$CMD"', "python train.py", ["eval"]),
 ]
 
@@ -132,6 +136,8 @@ def test_heredoc_comment_and_string_text_are_not_commands():
 def test_command_substitution_runs_but_its_output_is_captured():
     python = one("PORT=$(python find_port.py)\n", "python")
     assert python.stdout.kind == "captured"
+    for src in ("PORT=`python find_port.py`\n", 'echo "port `python find_port.py`"\n', "echo :$(python find_port.py)\n"):
+        assert one(src, "python").stdout.kind == "captured", src
 
 
 # --- variables --------------------------------------------------------------------------------

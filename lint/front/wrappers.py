@@ -55,14 +55,18 @@ TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
 
+# Every name `unwrap` tests for: any other command wraps nothing.
+WRAPPER_NAMES = SHELLS | ARGV_WRAPPERS.keys() | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
+
+
 def unwrap(walker, command: Command) -> None:
     """Find and walk the command(s) a wrapper runs, marking `command.inner`."""
+    name = command.name
+    if name not in WRAPPER_NAMES:  # None too: no words, or a first word that is not static
+        return
     from .shell import parse_nested
 
-    name = command.name
     words = command.args
-    if name is None or not command.words:
-        return
     values = [w.value for w in words]
     inner: list[Command] = []
 
