@@ -10,6 +10,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .front import yaml_is_blank
+
 SEVERITIES = ("error", "warning")
 KEYS = (
     "select", "ignore", "extend-select", "per-file-ignores", "exclude", "fail-on",
@@ -61,12 +63,18 @@ def _pyproject_table(path: Path) -> dict | None:
 
 
 def _yaml_table(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read: {error}") from None
+    if yaml_is_blank(text):
+        return {}
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        data = yaml.load(text, Loader=loader)
+    except yaml.YAMLError as error:
         first = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise ConfigError(f"{path}: invalid YAML: {first}") from None
     if data is None:

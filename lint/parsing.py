@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from .front import yaml_is_blank
 from .model import LineIndex, Location
 
 POOL_MIN_FILES = 48  # below this, starting worker processes costs more than it saves
@@ -117,6 +118,8 @@ def _front_end(facts: FileFacts, text: str) -> None:
         facts.python = parse_python(path, text)
         facts.errors.extend(facts.python.parse_errors)
     elif kind == "yaml":
+        if yaml_is_blank(text):
+            return
         from .front.yamldoc import parse_yaml
 
         result = parse_yaml(path, text, LineIndex(text))

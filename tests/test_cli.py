@@ -188,3 +188,18 @@ def test_bad_inputs_do_not_stop_the_run(tmp_path):
         ("job.sh", "LL102", found[2][2]),
         ("latin1.sh", "LL001", "not valid UTF-8 at byte 8"),
     ]
+
+
+def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyyaml(tmp_path):
+    (tmp_path / ".launchlint.yaml").write_text("# the project root\n\n   # nothing else\n")
+    (tmp_path / "run.sh").write_text("python train.py | tee train.log\n")
+    code = (
+        "import sys\nfrom launchlint.cli import main\n"
+        "try:\n    main(['--no-cache', '--format', 'json', '.'])\nexcept SystemExit:\n    pass\n"
+        "print('yaml' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert '"code": "LL105"' in result.stdout and result.stdout.strip().splitlines()[-1] == "False"
+    (tmp_path / ".launchlint.yaml").write_text("# the project root\nignore: [LL105]\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert '"code": "LL105"' not in result.stdout and result.stdout.strip().splitlines()[-1] == "True"

@@ -404,3 +404,23 @@ def test_log_settings_of_a_config_at_any_depth():
         ("output_dir", "ckpt/exp7", spot(text, "ckpt/exp7"), True),
         ("log_file", "logs/exp7.log", spot(text, "logs/exp7.log"), False),
     ]
+
+
+@pytest.mark.parametrize(
+    "text,blank",
+    [
+        ("", True),
+        ("# a comment\n\n  # indented, after a blank line\r\n", True),
+        ("---\n", False),  # an empty document is a document
+        ("key: value\n", False),
+        ("# x\n\u00a0key: value\n", False),  # a no-break space is not YAML blank: the parser says what it is
+        ("\t- item\n", False),
+    ],
+)
+def test_only_a_text_of_comments_and_blank_lines_skips_the_parser(text, blank):
+    from launchlint.front import yaml_is_blank
+    from launchlint.parsing import parse_file
+
+    assert yaml_is_blank(text) is blank
+    facts = parse_file("conf.yaml", "yaml", text)
+    assert (facts.shell, facts.errors, facts.log_settings) == (None, [], []) or not blank
