@@ -276,6 +276,7 @@ def test_compile_sites():
 
         T.compile(f)(1)
         models.append(T.compile(f))
+        models.append(T.compile(mode="max-autotune")(f))
         """
     )
     sites = [
@@ -291,6 +292,7 @@ def test_compile_sites():
         (27, "torch.compiler.compile", "model", "build", None, None, True, False, None),
         (30, "torch.compile", "f", MODULE_SCOPE, None, None, False, False, None),
         (31, "torch.compile", "f", MODULE_SCOPE, None, None, False, False, None),
+        (32, "torch.compile", "f", MODULE_SCOPE, None, None, False, False, "max-autotune"),
     ]
     immediate = module.compile_sites[6].call
     assert immediate is not None and immediate.location.line == 30 and immediate.args == ("1",)

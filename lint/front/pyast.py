@@ -27,15 +27,20 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return children
 
 
-def dotted_name(node: ast.expr | None) -> str | None:
-    """`a.b.c` for a chain of attributes on a name; None for anything else."""
+def dotted_name(node: ast.expr | None, self_name: str | None = None) -> str | None:
+    """`a.b.c` for a chain of attributes on a name; None for anything else. With `self_name`,
+    a chain on that name is spelled on `self` (a method's first parameter, whatever its name)."""
+    if type(node) is ast.Name:  # most names are plain names: no list to build
+        return "self" if node.id == self_name else node.id
     parts = []
-    while isinstance(node, ast.Attribute):
+    while type(node) is ast.Attribute:
         parts.append(node.attr)
         node = node.value
-    if not isinstance(node, ast.Name):
+    if type(node) is not ast.Name:
         return None
-    return ".".join([node.id, *reversed(parts)])
+    parts.append("self" if node.id == self_name else node.id)
+    parts.reverse()
+    return ".".join(parts)
 
 
 def last_name(imports: dict[str, str], node: ast.expr) -> str | None:

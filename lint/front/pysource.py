@@ -62,6 +62,12 @@ POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "
 POOL_METHODS = POOL_MAP | {"submit", "apply", "apply_async"}
 # nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
 RETURNS_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
+LOCK_METHODS = frozenset({"acquire", "release"})
+EXECUTOR_METHOD = "run_in_executor"
+# The last names of the calls `_called` looks into (compile sites, thread entries, locks, output
+# redirects, config patches, in-place compiles); a call by any other name is only recorded.
+RUN_NAMES = COMPILE_NAMES | THREAD_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
+DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -181,7 +187,6 @@ class _Walker:
         # Expression nodes that do more than visit their children: the steps that walk them
         # (sub-nodes and the actions between them, in order).
         self.special: dict[type, Callable[[ast.AST], list]] = {
-            ast.Call: self._call_steps,
             ast.Lambda: self._lambda_steps,
             ast.NamedExpr: self._walrus_steps,
             **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), self._comprehension_steps),
@@ -476,17 +481,19 @@ class _Walker:
                 push(item.value)
             elif kind is ast.Constant:
                 continue
+            elif kind is ast.Call:  # the callee, the arguments, then the call runs
+                push((item, self._call_fact(item)))
+                extend([keyword.value for keyword in reversed(item.keywords)])
+                extend(reversed(item.args))
+                push(item.func)
+            elif kind is tuple:
+                self._called(*item)
             elif kind in special:
                 extend(reversed(special[kind](item)))
             elif isinstance(item, ast.AST):
                 extend(reversed(child_nodes(item)))
             else:
                 item()  # an action that must come after the steps pushed before it
-
-    def _call_steps(self, node: ast.Call) -> list:
-        self._record(node)
-        call = self._call_fact(node)
-        return [*child_nodes(node), lambda: self._called(node, call)]
 
     def _lambda_steps(self, node: ast.Lambda) -> list:
         return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
@@ -503,10 +510,11 @@ class _Walker:
             self.frame.cli.nodes.append(node)
 
     def _call_fact(self, node: ast.Call) -> Call:
+        self._record(node)
         frame = self.frame
         describe = self.describe
         call = Call(
-            callee=self._dotted(node.func) or "",
+            callee=dotted_name(node.func, frame.self_name) or "",
             location=self.pos.of(node),
             args=tuple([describe(a) for a in node.args]),
             keywords=tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]),
@@ -521,14 +529,17 @@ class _Walker:
     def _called(self, node: ast.Call, call: Call) -> None:
         """After the arguments are evaluated: the call runs."""
         self.frame.function.calls.append(call)
-        self._compile_sites_in(node)
-        self._thread_entry(node, call)
-        self._acquire_or_release(call)
-        self._effect(node)
+        # Each check below looks at a call by its last name (or at a call of a call's result:
+        # `torch.compile(...)(f)`); most calls are none of them.
+        if last_name(self.module.imports, node.func) in RUN_NAMES or type(node.func) is ast.Call:
+            self._compile_sites_in(node)
+            self._thread_entry(node, call)
+            self._acquire_or_release(call)
+            self._effect(node)
 
     def _acquire_or_release(self, call: Call) -> None:
         receiver, _, method = call.callee.rpartition(".")
-        if not receiver:
+        if not receiver or method not in LOCK_METHODS:
             return
         if method == "acquire":
             self.frame.held.append(receiver)
@@ -565,21 +576,18 @@ class _Walker:
 
     def describe(self, node: ast.expr) -> str:
         """An argument as facts spell it: dotted name, literal repr, lambda qualname, or ""."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float, str, type(None))):
-            return repr(node.value)
-        if isinstance(node, ast.Lambda):
+        kind = type(node)
+        if kind is ast.Constant:
+            return repr(node.value) if type(node.value) in DESCRIBED_CONSTANTS else ""
+        if kind is ast.Lambda:
             return self._lambda_qualname(node)
-        if isinstance(node, ast.Call) and node.args and self._qualified(node.func) in PARTIAL:
-            return self.describe(node.args[0])
-        return self._dotted(node) or ""
+        if kind is ast.Call:
+            return self.describe(node.args[0]) if node.args and self._qualified(node.func) in PARTIAL else ""
+        return dotted_name(node, self.frame.self_name) or ""
 
     def _dotted(self, node: ast.expr) -> str | None:
         """`a.b.c` for a chain of attributes on a name, with the method's self spelled `self`."""
-        name = dotted_name(node)
-        if name is None:
-            return None
-        head, dot, rest = name.partition(".")
-        return ("self" if head == self.frame.self_name else head) + dot + rest
+        return dotted_name(node, self.frame.self_name)
 
     def _qualified(self, node: ast.expr) -> str | None:
         dotted = self._dotted(node)
@@ -715,7 +723,7 @@ class _Walker:
         if not isinstance(node.func, ast.Attribute) or not args:
             return None
         method, receiver = node.func.attr, node.func.value
-        if method == "run_in_executor" and len(args) >= 2:
+        if method == EXECUTOR_METHOD and len(args) >= 2:
             return "executor", args[1], args[2:], self.describe(args[0])
         if method not in POOL_METHODS:  # most calls: spare spelling the receiver
             return None
