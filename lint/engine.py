@@ -12,14 +12,16 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .cache import Cache
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
 from .project import Project, Settings, SourceFile
-from .rulekit import Rule, rules_for
-from .suppress import MARKER, covers, find_suppressions
+
+if TYPE_CHECKING:
+    from .rulekit import Rule
 
 INTERNAL_ERROR = "LL003"
 
@@ -227,6 +229,9 @@ def _canonical(options: Options) -> tuple:
 
 
 def _findings(project: Project, named: set[str], internal: list[Finding], options: Options) -> list[Finding]:
+    from .rulekit import rules_for  # here, not at the top: a reused run needs neither rules nor suppressions
+    from .suppress import MARKER, covers, find_suppressions
+
     rules = rules_for({kind for kind in ("shell", "python") if getattr(project, kind)})
     first = [r for r in rules if not r.after_other_rules]
     raw, crashes = _run_rules(project, first, named, options.debug)

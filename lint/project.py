@@ -7,13 +7,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .model import LineIndex, Location
-from .shellfacts import ShellScript, Word
 
 if TYPE_CHECKING:
     from .front.yamldoc import LogSetting
     from .graph import LaunchGraph
     from .model import Finding
     from .pyfacts import PythonModule
+    from .shellfacts import ShellScript, Word
     from .suppress import Suppression
     from .threads import ThreadReport
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import launchlint.rules.ll105_pipeline_masks_failure as ll105
 import pytest
-from launchlint import engine, parsing
+from launchlint import engine, parsing, rulekit
 from launchlint.cache import Cache
 from launchlint.engine import Options, build_project, run
 from launchlint.report import Paths, to_json
@@ -406,7 +406,7 @@ def test_a_crashing_rule_is_one_ll003_and_every_other_rule_still_reports(tmp_pat
     healthy = run(["run.sh"], Options())
     rule = rule_by_code()[code]
     broken = tuple(replace(r, check=_boom) if r.code == code else r for r in all_rules())
-    monkeypatch.setattr(engine, "rules_for", lambda present: broken)
+    monkeypatch.setattr(rulekit, "rules_for", lambda present: broken)
     result = run(["run.sh"], Options())
     crashes = [(f.code, f.location.path, f.location.line, f.message) for f in result.findings if f.code == "LL003"]
     assert crashes == [
