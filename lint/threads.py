@@ -289,7 +289,7 @@ class _Analysis:
         starts = sorted(self._starts(), key=lambda s: s.location)
         reached = {start: self._reach(start) for start in starts}
         for functions in reached.values():
-            self.on_threads |= functions.keys()
+            self.on_threads.update(functions)
         found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
         for start in starts:
             for item in self._unguarded_findings(start):
