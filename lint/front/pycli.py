@@ -152,15 +152,16 @@ class _ArgparseReader:
     def value(self, scope: Scope, expr: ast.expr | None, depth: int = 0) -> object:
         """The parser (or subparsers) an expression evaluates to, if any. `depth` bounds the
         walk down `a.b().c()` chains, which valid code can nest thousands deep."""
+        kind = type(expr)
         if depth > MAX_CHAIN:
             return None
-        if isinstance(expr, ast.Name):
+        if kind is ast.Name:
             key = self._variable(scope, expr.id)
             return self._known(self.values, key, key)
-        if isinstance(expr, ast.IfExp):
-            return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
-        if isinstance(expr, ast.Call):
+        if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
+        if kind is ast.IfExp:
+            return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
         return None
 
     def _call_value(self, scope: Scope, call: ast.Call, depth: int) -> object:
@@ -242,22 +243,23 @@ class _ArgparseReader:
     # data flow: assignments, returns, arguments bound to a helper's parameters
 
     def _flow(self, scope: Scope, node: ast.AST) -> None:
-        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            self._assign(scope, targets, node.value)
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            self._assign(scope, [node.optional_vars], node.context_expr)
-        elif isinstance(node, ast.Return):
-            found = self.value(scope, node.value)
-            if found is not None:
-                self.returns.setdefault(id(scope), found)
-        elif isinstance(node, ast.Call):
+        kind = type(node)
+        if kind is ast.Call:  # the most nodes
             helper = _local_def(scope, node.func)
             if helper is not None:
                 for param, argument in _bound_arguments(helper, node):
                     found = self.value(scope, argument)
                     if found is not None:
                         self.values.setdefault((id(helper), param), found)
+        elif kind is ast.Assign or kind is ast.AnnAssign or kind is ast.NamedExpr:
+            targets = node.targets if kind is ast.Assign else [node.target]
+            self._assign(scope, targets, node.value)
+        elif kind is ast.withitem and node.optional_vars is not None:
+            self._assign(scope, [node.optional_vars], node.context_expr)
+        elif kind is ast.Return:
+            found = self.value(scope, node.value)
+            if found is not None:
+                self.returns.setdefault(id(scope), found)
 
     def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
@@ -272,15 +274,16 @@ class _ArgparseReader:
     # effects: options added, parses, parsers handed to code we cannot see
 
     def _effect(self, scope: Scope, node: ast.AST) -> None:
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        kind = type(node)
+        if kind is ast.Assign or kind is ast.AnnAssign:
+            targets = node.targets if kind is ast.Assign else [node.target]
             found = self.value(scope, node.value)
-            if isinstance(found, ArgParser) and not all(isinstance(t, ast.Name) for t in targets):
+            if isinstance(found, ArgParser) and not all(type(t) is ast.Name for t in targets):
                 found.complete = False  # `self.parser = p`: other methods may add to it
             return
-        if not isinstance(node, ast.Call):
+        if kind is not ast.Call:
             return
-        receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+        receiver = node.func.value if type(node.func) is ast.Attribute else None
         owner = self.value(scope, receiver) if receiver is not None else None
         if isinstance(owner, ArgParser):
             self._method(scope, owner, node.func.attr, node)
@@ -293,7 +296,7 @@ class _ArgparseReader:
         if isinstance(owner, (ArgParser, _Subparsers)) or api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return  # its own methods (and `parents=`) do not hand the parser away
         helper = _local_def(scope, node.func)
-        bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else set()
+        bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
         for argument in _arguments(node):
             found = self.value(scope, argument)
             if isinstance(found, ArgParser) and id(argument) not in bound:
@@ -741,7 +744,7 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
 
 def _local_def(scope: Scope, func: ast.expr) -> Scope | None:
     """The module's own function a plain name calls, looked up through enclosing functions."""
-    if not isinstance(func, ast.Name):
+    if type(func) is not ast.Name:
         return None
     current: Scope | None = scope
     while current is not None:
@@ -762,11 +765,16 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
             yield keyword.arg, keyword.value
 
 
-def _arguments(call: ast.Call) -> Iterator[ast.expr]:
-    for argument in [*call.args, *(k.value for k in call.keywords)]:
-        if isinstance(argument, ast.Starred):
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    found = []
+    for argument in [*call.args, *[k.value for k in call.keywords]]:
+        if type(argument) is ast.Starred:
             argument = argument.value
-        yield from argument.elts if isinstance(argument, (ast.List, ast.Tuple)) else [argument]
+        if type(argument) is ast.List or type(argument) is ast.Tuple:
+            found += argument.elts
+        else:
+            found.append(argument)
+    return found
 
 
 def _keyword(call: ast.AST, name: str) -> ast.expr | None:

@@ -180,6 +180,7 @@ class _Walker:
         self.module = module
         self.pos = positions
         self.frames: list[_Frame] = []
+        self.frame: _Frame  # the innermost of `frames`
         self.calls: dict[int, Call] = {}  # id(ast.Call) -> its fact, for bindings and sites
         self.handled: set[int] = set()  # compile expressions already turned into sites
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
@@ -191,10 +192,25 @@ class _Walker:
             ast.NamedExpr: self._walrus_steps,
             **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), self._comprehension_steps),
         }
-
-    @property
-    def frame(self) -> _Frame:
-        return self.frames[-1]
+        # Statements that do more than visit their children (imports: done before the walk).
+        self.by_statement: dict[type, Callable[[ast.AST], None]] = {
+            ast.FunctionDef: self._def,
+            ast.AsyncFunctionDef: self._def,
+            ast.ClassDef: self._class,
+            ast.Assign: self._assign,
+            ast.AnnAssign: self._assign,
+            ast.Return: self._return,
+            ast.With: self._with,
+            ast.AsyncWith: self._with,
+            ast.For: self._for,
+            ast.AsyncFor: self._for,
+            ast.While: self._while,
+            ast.Global: self._global,
+            ast.Nonlocal: self._nonlocal,
+            ast.Expr: lambda node: self.expression(node.value),  # what _children would do, quicker
+            ast.Import: _skip,
+            ast.ImportFrom: _skip,
+        }
 
     # -- entry --------------------------------------------------------------------------------
 
@@ -212,6 +228,7 @@ class _Walker:
             self.scopes = [module.cli]
         for statement in tree.body:
             self.frames = [module]
+            self.frame = module
             try:
                 self.statement(statement)
             except RecursionError:  # statements nest at most 100 deep: this is a safety net
@@ -258,53 +275,61 @@ class _Walker:
     # -- statements ---------------------------------------------------------------------------
 
     def statements(self, body: Iterable[ast.stmt]) -> None:
-        for statement in body:
-            self.statement(statement)
+        statement = self.statement
+        for node in body:
+            statement(node)
 
     def statement(self, node: ast.stmt) -> None:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            self._def(node)
-        elif isinstance(node, ast.ClassDef):
-            self._class(node)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            self._record(node)
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        self.by_statement.get(type(node), self._children)(node)
+
+    def _assign(self, node: ast.Assign | ast.AnnAssign) -> None:
+        self._record(node)
+        targets = node.targets if type(node) is ast.Assign else [node.target]
+        if node.value is not None:
+            for symbol in filter(None, map(self._target, targets)):
+                self._compile_sites_in(node.value, scope=symbol[0], name=symbol[1])
+            self.expression(node.value)
+        for target in targets:
+            self.expression(target)
             if node.value is not None:
-                for symbol in filter(None, map(self._target, targets)):
-                    self._compile_sites_in(node.value, scope=symbol[0], name=symbol[1])
-                self.expression(node.value)
-            for target in targets:
-                self.expression(target)
-                if node.value is not None:
-                    self._bind(target, node.value)
-        elif isinstance(node, ast.Return):
-            self._record(node)
-            if node.value is not None:
-                self._compile_sites_in(node.value, returned=True)
-                self.expression(node.value)
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            self._with(node)
-        elif isinstance(node, (ast.For, ast.AsyncFor)):
-            self.expression(node.iter)
-            self.expression(node.target)
-            self.frame.loops.append(_iterations(node.iter, self.constants))
-            self.statements(node.body)
-            self.frame.loops.pop()
-            self.statements(node.orelse)
-        elif isinstance(node, ast.While):
-            self.expression(node.test)
-            self.frame.loops.append(None)
-            self.statements(node.body)
-            self.frame.loops.pop()
-            self.statements(node.orelse)
-        elif isinstance(node, ast.Global):
-            self.frame.globals.update(node.names)
-            if self.frame.cli is not None:
-                self.frame.cli.local.difference_update(node.names)
-        elif isinstance(node, ast.Nonlocal):
-            self.frame.nonlocals.update(node.names)
-        elif not isinstance(node, (ast.Import, ast.ImportFrom)):
-            self._children(node)
+                self._bind(target, node.value)
+
+    def _return(self, node: ast.Return) -> None:
+        self._record(node)
+        if node.value is not None:
+            self._compile_sites_in(node.value, returned=True)
+            self.expression(node.value)
+
+    def _for(self, node: ast.For | ast.AsyncFor) -> None:
+        self.expression(node.iter)
+        self.expression(node.target)
+        self.frame.loops.append(_iterations(node.iter, self.constants))
+        self.statements(node.body)
+        self.frame.loops.pop()
+        self.statements(node.orelse)
+
+    def _while(self, node: ast.While) -> None:
+        self.expression(node.test)
+        self.frame.loops.append(None)
+        self.statements(node.body)
+        self.frame.loops.pop()
+        self.statements(node.orelse)
+
+    def _global(self, node: ast.Global) -> None:
+        self.frame.globals.update(node.names)
+        if self.frame.cli is not None:
+            self.frame.cli.local.difference_update(node.names)
+
+    def _nonlocal(self, node: ast.Nonlocal) -> None:
+        self.frame.nonlocals.update(node.names)
+
+    def _enter(self, frame: _Frame) -> None:
+        self.frames.append(frame)
+        self.frame = frame
+
+    def _leave(self) -> None:
+        self.frames.pop()
+        self.frame = self.frames[-1]
 
     def _children(self, node: ast.AST) -> None:
         for child in child_nodes(node):
@@ -352,9 +377,9 @@ class _Walker:
         overrides[before:] = [replace(o, function=function.qualname) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(node.args), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
-        self.frames.append(body)
+        self._enter(body)
         self.statements(node.body)
-        self.frames.pop()
+        self._leave()
         function.local_names = frozenset(body.names - body.globals - body.nonlocals)
 
     def _function(self, qualname: str, node: ast.AST, **facts) -> Function:
@@ -378,9 +403,9 @@ class _Walker:
         self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname)
         inherited = _Frame(frame.function, qualname, None, held=frame.held, grad=frame.grad, loops=frame.loops)
         inherited.cli = frame.cli  # a class body runs in its function: names bound there are not local
-        self.frames.append(inherited)  # a class body runs right here, in the same context
+        self._enter(inherited)  # a class body runs right here, in the same context
         self.statements(node.body)
-        self.frames.pop()
+        self._leave()
 
     def _with(self, node: ast.With | ast.AsyncWith) -> None:
         frame = self.frame
@@ -496,7 +521,7 @@ class _Walker:
                 item()  # an action that must come after the steps pushed before it
 
     def _lambda_steps(self, node: ast.Lambda) -> list:
-        return [node.args, lambda: self._enter_lambda(node), node.body, self.frames.pop]
+        return [node.args, lambda: self._enter_lambda(node), node.body, self._leave]
 
     def _walrus_steps(self, node: ast.NamedExpr) -> list:
         self._record(node)
@@ -555,7 +580,7 @@ class _Walker:
             params=_params(node.args),
             local_names=frozenset(_param_names(node.args)),
         )
-        self.frames.append(_Frame(function, function.qualname, frame.self_name))
+        self._enter(_Frame(function, function.qualname, frame.self_name))
 
     def _lambda_qualname(self, node: ast.Lambda) -> str:
         loc = self.pos.of(node)
@@ -814,6 +839,10 @@ class _Walker:
 
 
 # -- helpers that need no walker state ----------------------------------------------------------
+
+
+def _skip(node: ast.AST) -> None:
+    pass
 
 
 def _qualname(scope: str, name: str) -> str:
