@@ -87,6 +87,8 @@ class Cache:
         self.directory = self.top / f"{__version__}-{_code_fingerprint(_fact_code())}"
         self.key = _user_key()
         self.enabled = bool(self.key)
+        self.made: set[Path] = set()  # directories known to exist
+        self.written = 0  # entries written by this run: names its temporary files
 
     # -- facts ------------------------------------------------------------------------------
 
@@ -153,9 +155,10 @@ class Cache:
             if payload is None:
                 payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             self._ensure_directory(entry.parent)
-            import tempfile  # only runs that write pay for it (with shutil, bz2 and lzma: 3 ms)
-
-            fd, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+            # A name no other run uses (pid, and a count within this one), created exclusively.
+            self.written += 1
+            temporary = entry.parent / f".tmp-{os.getpid()}-{self.written}"
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(hmac.new(self.key, payload, "sha256").digest() + payload)
             os.replace(temporary, entry)
@@ -175,7 +178,10 @@ class Cache:
                 old.unlink()
 
     def _ensure_directory(self, directory: Path) -> None:
+        if directory in self.made:  # asked once per entry written: one system call a directory
+            return
         if not self.top.exists():
             self.top.mkdir(parents=True, exist_ok=True)
             (self.top / ".gitignore").write_text("# created by launchlint\n*\n")
         directory.mkdir(parents=True, exist_ok=True)
+        self.made.add(directory)
