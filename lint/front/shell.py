@@ -132,8 +132,18 @@ class Unit:
             return list(range(start, end))
         return self.origin[start:end]
 
+    def chars_of(self, node) -> tuple[int, int]:
+        """The characters [start, end) of `node` in `text`: tree-sitter counts bytes."""
+        chars = self._chars
+        if chars is None:
+            return node.start_byte, node.end_byte
+        return chars[node.start_byte], chars[node.end_byte]
+
     def node_text(self, node) -> str:
-        return self.text[self.char(node.start_byte) : self.char(node.end_byte)]
+        chars = self._chars
+        if chars is None:
+            return self.text[node.start_byte : node.end_byte]
+        return self.text[chars[node.start_byte] : chars[node.end_byte]]
 
     def location(self, node, last=None) -> Location:
         """The span of `node`, or from `node` to the end of `last`."""
@@ -142,9 +152,11 @@ class Unit:
             end = last or node
             end_line, end_column = end.end_point if end.end_byte > node.start_byte else (line, column)
             return Location(self.path, line + 1, column + 1, end_line + 1, end_column + 1)
-        start = self.file_offset(self.char(node.start_byte))
-        end_char = self.char((last or node).end_byte)
-        end = self.file_offset(end_char - 1) + 1 if end_char > self.char(node.start_byte) else start
+        start_char, end_char = self.chars_of(node)
+        if last is not None:
+            end_char = self.chars_of(last)[1]
+        start = self.file_offset(start_char)
+        end = self.file_offset(end_char - 1) + 1 if end_char > start_char else start
         return self.index.span(self.path, start, end)
 
     def origin_of(self, node) -> list[int]:
@@ -227,7 +239,8 @@ class Walker:
         kind = node.type  # the kinds most frequent first
         unit = self.unit
         if kind == "string_content":
-            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=True)
+            start, end = unit.chars_of(node)
+            self._literal(unit.text[start:end], start, piece, quoted=True)
         elif kind == "simple_expansion" or kind == "expansion":
             self._expansion(node, piece)
         elif kind == "string" or kind == "translated_string":
@@ -237,11 +250,11 @@ class Walker:
                 for child in node.named_children:
                     self._eval(child, piece)
                 return
-            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=False)
+            start, end = unit.chars_of(node)
+            self._literal(unit.text[start:end], start, piece, quoted=False)
         elif kind == "raw_string":
-            text = unit.node_text(node)
-            start = unit.char(node.start_byte)
-            piece.add(text[1:-1], [unit.file_offset(start + 1 + i) for i in range(len(text) - 2)])
+            start, end = unit.chars_of(node)
+            piece.add(unit.text[start + 1 : end - 1], unit.file_offsets(start + 1, end - 1))
         elif kind == "ansi_c_string":
             text = unit.node_text(node)[2:-1]
             for code, value in (("\\n", "\n"), ("\\t", "\t"), ("\\'", "'"), ("\\\\", "\\")):
@@ -282,11 +295,11 @@ class Walker:
 
     def _string(self, node, piece: Piece) -> None:
         unit = self.unit
-        text, char, literal = unit.text, unit.char, self._literal
-        pos = char(node.start_byte) + 1
-        end = char(node.end_byte) - 1
+        text, chars_of, literal = unit.text, unit.chars_of, self._literal
+        pos, end = chars_of(node)
+        pos, end = pos + 1, end - 1  # inside the quotes
         for child in node.named_children:
-            c_start, c_end = char(child.start_byte), char(child.end_byte)
+            c_start, c_end = chars_of(child)
             if c_start > pos:
                 literal(text[pos:c_start], pos, piece, quoted=True)
             if child.type == "string_content":  # what `_eval` does with it, one call less
@@ -300,8 +313,9 @@ class Walker:
 
     def _expansion(self, node, piece: Piece) -> None:
         unit = self.unit
-        raw = unit.node_text(node)
-        at = unit.file_offset(unit.char(node.start_byte))
+        start, end = unit.chars_of(node)
+        raw = unit.text[start:end]
+        at = unit.file_offset(start)
         named = node.named_children
         for name_node in named:
             name_kind = name_node.type
@@ -565,7 +579,11 @@ class Walker:
                 else:
                     words.append(self.word(child))
                 self._nested_substitutions(child)
-        redirects = [r for r in (self.redirect(n) for n in inline_redirects + list(redirect_nodes)) if r is not None]
+        redirects = []
+        for redirect_node in inline_redirects + list(redirect_nodes):
+            redirect = self.redirect(redirect_node)
+            if redirect is not None:
+                redirects.append(redirect)
         if not words and env:  # `A=1 B=2` with no command: plain assignments
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
@@ -608,6 +626,8 @@ class Walker:
 
     def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
         """Give PROCSUB sinks the commands inside `>(...)`: a subshell writing to the old stdout."""
+        if out.kind != PROCSUB and err.kind != PROCSUB:
+            return out, err
         for sink in {id(out): out, id(err): err}.values():
             if sink.kind == PROCSUB and not sink.procsub and sink.target is not None:
                 text = sink.target.template
@@ -804,17 +824,21 @@ def _directives(unit: Unit, root) -> list[Directive]:
 
 def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
     """One word of a directive, its quotes removed (`--output="logs/x.out"`)."""
-    value, origin, quote = "", [], None
-    for i, ch in enumerate(token.group(), line_start + token.start()):
-        if quote is None and ch in "\"'":
-            quote = ch
-        elif ch == quote:
-            quote = None
-        else:
-            value += ch
-            origin.append(i)
-    end = line_start + token.end()
-    return Word(value, value, unit.index.span(unit.path, line_start + token.start(), end), origin + [end])
+    text, start = token.group(), line_start + token.start()
+    end = start + len(text)
+    if '"' not in text and "'" not in text:  # most are unquoted: each character stays where it is
+        value, origin = text, list(range(start, end))
+    else:
+        value, origin, quote = "", [], None
+        for i, ch in enumerate(text, start):
+            if quote is None and ch in "\"'":
+                quote = ch
+            elif ch == quote:
+                quote = None
+            else:
+                value += ch
+                origin.append(i)
+    return Word(value, value, unit.index.span(unit.path, start, end), origin + [end])
 
 
 def _first_error(node):
