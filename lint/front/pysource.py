@@ -167,6 +167,7 @@ class _Frame:
     globals: set[str] = field(default_factory=set)
     nonlocals: set[str] = field(default_factory=set)
     held: list[str] = field(default_factory=list)
+    # Grad modes entered, innermost last; only the first (a def's decorator's) may be None.
     grad: list[str | None] = field(default_factory=lambda: [None])
     loops: list[int | None] = field(default_factory=list)  # None: not static
     # The command-line reader's scope the code runs in (pycli.Scope; None: not recorded, or a
@@ -507,10 +508,12 @@ class _Walker:
             elif kind is ast.Constant:
                 continue
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
-                push((item, self._call_fact(item)))
+                call = self._call_fact(item)
+                push((item, call))
                 extend([keyword.value for keyword in reversed(item.keywords)])
                 extend(reversed(item.args))
-                push(item.func)
+                if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
+                    push(item.func)
             elif kind is tuple:
                 self._called(*item)
             elif kind in special:
@@ -538,14 +541,14 @@ class _Walker:
         self._record(node)
         frame = self.frame
         describe = self.describe
-        call = Call(
-            callee=dotted_name(node.func, frame.self_name) or "",
-            location=self.pos.of(node),
-            args=tuple([describe(a) for a in node.args]),
-            keywords=tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]),
-            held=tuple(frame.held),
-            grad_mode=frame.grad[-1] or next((g for g in reversed(frame.grad) if g is not None), None),
-            loops=_product(frame.loops) if frame.loops else 1,
+        call = Call(  # positional, in the order of the fields: quicker than by keyword
+            dotted_name(node.func, frame.self_name) or "",
+            self.pos.of(node),
+            tuple([describe(a) for a in node.args]),
+            tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]),
+            tuple(frame.held),
+            frame.grad[-1],
+            _product(frame.loops) if frame.loops else 1,
         )
         self.calls[id(node)] = call
         self._compile_sites_in(node.func, call=call)  # torch.compile(f)(x): compiled and called here
