@@ -108,8 +108,8 @@ class _Positions:
         self.path = path
         self.bom = text.startswith("\ufeff")
         self.source = text[1:] if self.bom else text
-        self.lines = _NEWLINE.split(self.source)
         self.ascii = self.source.isascii()  # then byte columns are character columns
+        self.lines = [] if self.ascii else _NEWLINE.split(self.source)  # `point` reads them only then
         self.remap: tuple[list[int], LineIndex] | None = None
         if _LONE_CR.search(self.source):
             starts = [0] + [match.end() for match in _NEWLINE.finditer(self.source)]
