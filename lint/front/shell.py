@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..model import LineIndex, Location
@@ -127,9 +128,9 @@ class Unit:
             return char
         return self.origin[min(char, len(self.origin) - 1)]
 
-    def file_offsets(self, start: int, end: int) -> list[int]:
+    def file_offsets(self, start: int, end: int) -> Sequence[int]:
         if self.origin is None:
-            return list(range(start, end))
+            return range(start, end)
         return self.origin[start:end]
 
     def chars_of(self, node) -> tuple[int, int]:
@@ -176,7 +177,7 @@ class Piece:
         self.static = True
         self.passthrough = False
 
-    def add(self, text: str, origin: list[int] | int) -> None:
+    def add(self, text: str, origin: Sequence[int] | int) -> None:
         self.text += text
         self.origin.extend([origin] * len(text) if isinstance(origin, int) else origin)
 
@@ -242,7 +243,7 @@ class Walker:
             start, end = unit.chars_of(node)
             self._literal(unit.text[start:end], start, piece, quoted=True)
         elif kind == "simple_expansion" or kind == "expansion":
-            self._expansion(node, piece)
+            self._expansion(node, piece, *unit.chars_of(node))
         elif kind == "string" or kind == "translated_string":
             self._string(node, piece)
         elif kind in _LITERALS:
@@ -302,8 +303,11 @@ class Walker:
             c_start, c_end = chars_of(child)
             if c_start > pos:
                 literal(text[pos:c_start], pos, piece, quoted=True)
-            if child.type == "string_content":  # what `_eval` does with it, one call less
+            kind = child.type  # string_content and expansions as `_eval` does them, one call less
+            if kind == "string_content":
                 literal(text[c_start:c_end], c_start, piece, quoted=True)
+            elif kind == "simple_expansion" or kind == "expansion":
+                self._expansion(child, piece, c_start, c_end)
             else:
                 self._eval(child, piece)
             if c_end > pos:
@@ -311,9 +315,9 @@ class Walker:
         if end > pos:
             literal(text[pos:end], pos, piece, quoted=True)
 
-    def _expansion(self, node, piece: Piece) -> None:
+    def _expansion(self, node, piece: Piece, start: int, end: int) -> None:
+        """`$NAME` or `${...}`, its characters [start, end) in the unit."""
         unit = self.unit
-        start, end = unit.chars_of(node)
         raw = unit.text[start:end]
         at = unit.file_offset(start)
         named = node.named_children
