@@ -43,6 +43,14 @@ def dotted_name(node: ast.expr | None, self_name: str | None = None) -> str | No
     return ".".join(parts)
 
 
+def keyword(call: ast.Call, name: str) -> ast.expr | None:
+    """The value of a call's `name=` argument, if given."""
+    for argument in call.keywords:
+        if argument.arg == name:
+            return argument.value
+    return None
+
+
 def last_name(imports: dict[str, str], node: ast.expr) -> str | None:
     """The name a callee ends in, through the module's import aliases (`AP` of `from argparse
     import ArgumentParser as AP` is `ArgumentParser`): tested before spelling a qualified name,

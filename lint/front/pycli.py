@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
-from .pyast import dotted_name, last_name
+from .pyast import dotted_name, keyword, last_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -201,7 +201,7 @@ class _ArgparseReader:
         parser = ArgParser("", scope.qualname, self.locate(call), kind=kind)
         self._options_of_constructor(scope, call, parser)
         if kind == "hf":
-            types = call.args[0] if call.args else _keyword(call, "dataclass_types")
+            types = call.args[0] if call.args else keyword(call, "dataclass_types")
             elements = types.elts if isinstance(types, (ast.Tuple, ast.List)) else [types]
             names = tuple(dotted_name(e) or "" for e in elements if e is not None)
             parser.dataclasses = names
@@ -210,20 +210,20 @@ class _ArgparseReader:
 
     def _options_of_constructor(self, scope: Scope, call: ast.Call, parser: ArgParser) -> None:
         """`allow_abbrev`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
-        parser.allow_abbrev = _literal(_keyword(call, "allow_abbrev")) is not False
-        prefix = _keyword(call, "prefix_chars")
+        parser.allow_abbrev = _literal(keyword(call, "allow_abbrev")) is not False
+        prefix = keyword(call, "prefix_chars")
         if prefix is not None and _literal(prefix) != "-":
             parser.complete = False  # `+x` options: not the flags a launcher writes
-        parser.reads_files = _keyword(call, "fromfile_prefix_chars") is not None
-        parents = _keyword(call, "parents")
+        parser.reads_files = keyword(call, "fromfile_prefix_chars") is not None
+        parents = keyword(call, "parents")
         if parents is not None:
             self.parents.append((scope, parser, parents))
 
     def _subcommand(self, scope: Scope, call: ast.Call, owner: ArgParser) -> ArgParser:
-        name = _literal(call.args[0]) if call.args else _literal(_keyword(call, "name"))
+        name = _literal(call.args[0]) if call.args else _literal(keyword(call, "name"))
         parser = ArgParser("", scope.qualname, self.locate(call), subcommand=name if isinstance(name, str) else None)
         self._options_of_constructor(scope, call, parser)
-        aliases = _literal(_keyword(call, "aliases")) or ()
+        aliases = _literal(keyword(call, "aliases")) or ()
         names = [name, *aliases] if isinstance(aliases, (list, tuple)) else [name]
         for each in names:
             if isinstance(each, str):
@@ -310,9 +310,9 @@ class _ArgparseReader:
             else:
                 parser.options.append(option)
         elif method in PARSE_METHODS:
-            if method in PARSE_KNOWN or _literal(_keyword(call, "return_remaining_strings")) is True:
+            if method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True:
                 parser.parse_known_args = True
-            if _keyword(call, "args_filename") is not None or _literal(_keyword(call, "look_for_args_file")):
+            if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
                 parser.reads_files = True
             if _parses_argv(scope, call) and scope.qualname not in parser.parsed_in:
                 parser.parsed_in += (scope.qualname,)
@@ -348,20 +348,20 @@ def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | No
     flags = tuple(_literal(a) for a in call.args)
     if not flags or not all(isinstance(f, str) and f for f in flags):
         return None
-    dest = _literal(_keyword(call, "dest"))
+    dest = _literal(keyword(call, "dest"))
     if not isinstance(dest, str):
         long_flags = [f for f in flags if f.startswith("--")]
         dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
-    nargs = _spelled(module, _keyword(call, "nargs"))
+    nargs = _spelled(module, keyword(call, "nargs"))
     positional = not flags[0].startswith("-")
-    required = nargs not in ("?", "*") if positional else _literal(_keyword(call, "required")) is True
-    return Option(flags, dest, required, _spelled(module, _keyword(call, "action")), locate(call), nargs)
+    required = nargs not in ("?", "*") if positional else _literal(keyword(call, "required")) is True
+    return Option(flags, dest, required, _spelled(module, keyword(call, "action")), locate(call), nargs)
 
 
 def _parses_argv(scope: Scope, call: ast.Call) -> bool:
     """`parse_args()` on the process's arguments: nothing, None, `sys.argv[1:]`, or the
     enclosing function's own parameter (`def main(argv=None)`)."""
-    given = call.args[0] if call.args else _keyword(call, "args")
+    given = call.args[0] if call.args else keyword(call, "args")
     if given is None or (isinstance(given, ast.Constant) and given.value is None):
         return True
     if isinstance(given, ast.Name):
@@ -467,7 +467,7 @@ class _ClickReader:
             if group is not None:
                 group.open_commands = True
             return
-        name = _literal(call.args[1]) if len(call.args) > 1 else _literal(_keyword(call, "name"))
+        name = _literal(call.args[1]) if len(call.args) > 1 else _literal(keyword(call, "name"))
         names = [name] if isinstance(name, str) else _default_names(added.id)
         self._attach(group, names, added.id)
 
@@ -487,7 +487,7 @@ def _click_option(call: ast.Call, api: str, locate: Locate) -> Option | None:
     if not decls or not all(isinstance(d, str) for d in decls):
         return None
     if api == "click.argument":
-        required = _literal(_keyword(call, "required")) is not False and _keyword(call, "default") is None
+        required = _literal(keyword(call, "required")) is not False and keyword(call, "default") is None
         return Option((decls[0],), decls[0], required, None, locate(call), _spelled_literal(call, "nargs"))
     flags = tuple(part.strip() for d in decls for part in d.split("/") if part.strip().startswith("-"))
     if not flags:
@@ -496,17 +496,17 @@ def _click_option(call: ast.Call, api: str, locate: Locate) -> Option | None:
     primary = [d.split("/")[0].strip() for d in decls if d.startswith("-")] or list(flags)
     dest = names[0] if names else max(primary, key=len).lstrip("-").replace("-", "_")
     switch = api != "click.option" or any("/" in d for d in decls) or any(
-        _literal(_keyword(call, k)) is True for k in ("is_flag", "count")
+        _literal(keyword(call, k)) is True for k in ("is_flag", "count")
     )
     # A prompt, an environment variable or a default satisfies `required` without the flag.
-    satisfied = any(_keyword(call, k) is not None for k in ("prompt", "envvar", "default"))
-    required = _literal(_keyword(call, "required")) is True and not satisfied
+    satisfied = any(keyword(call, k) is not None for k in ("prompt", "envvar", "default"))
+    required = _literal(keyword(call, "required")) is True and not satisfied
     return Option(flags, dest, required, "store_true" if switch else None, locate(call), _spelled_literal(call, "nargs"))
 
 
 def _context_settings(decorator: ast.expr, parser: ArgParser) -> None:
     """`context_settings={"ignore_unknown_options": True}` lets unknown flags through."""
-    settings = _keyword(decorator, "context_settings") if isinstance(decorator, ast.Call) else None
+    settings = keyword(decorator, "context_settings") if isinstance(decorator, ast.Call) else None
     if settings is not None:
         value = _literal(settings)
         lenient = ("ignore_unknown_options", "allow_extra_args")
@@ -516,7 +516,7 @@ def _context_settings(decorator: ast.expr, parser: ArgParser) -> None:
 
 def _command_names(decorator: ast.expr, function: str) -> list[str]:
     if isinstance(decorator, ast.Call):
-        name = _literal(decorator.args[0]) if decorator.args else _literal(_keyword(decorator, "name"))
+        name = _literal(decorator.args[0]) if decorator.args else _literal(keyword(decorator, "name"))
         if isinstance(name, str):
             return [name]
     return _default_names(function)
@@ -635,7 +635,7 @@ class _TyperReader:
             decls = info.args if info is not None else []
         elif isinstance(default, ast.Call) and self._kind(default):
             # typer.Option(DEFAULT, "--name", "-n"): the first argument is the default
-            info, default = default, (default.args[0] if default.args else _keyword(default, "default"))
+            info, default = default, (default.args[0] if default.args else keyword(default, "default"))
             decls = info.args[1:]
         if (dotted_name(annotation) or "").endswith("Context"):
             return Option((), arg.arg, False, None, self.locate(arg))
@@ -670,7 +670,7 @@ def _assigns_call(node: ast.AST, module: PythonModule, apis: frozenset[str]) -> 
 
 def _typer_name(decorator: ast.expr, function: str) -> str:
     if isinstance(decorator, ast.Call):
-        name = _literal(decorator.args[0]) if decorator.args else _literal(_keyword(decorator, "name"))
+        name = _literal(decorator.args[0]) if decorator.args else _literal(keyword(decorator, "name"))
         if isinstance(name, str):
             return name
     return function.lower().replace("_", "-")
@@ -724,11 +724,11 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
     value = statement.value
     default, has_default, aliases = value, value is not None, ()
     if isinstance(value, ast.Call) and (dotted_name(value.func) or "").split(".")[-1] == "field":
-        if _literal(_keyword(value, "init")) is False:
+        if _literal(keyword(value, "init")) is False:
             return None
-        default = _keyword(value, "default")
-        has_default = default is not None or _keyword(value, "default_factory") is not None
-        metadata = _keyword(value, "metadata")
+        default = keyword(value, "default")
+        has_default = default is not None or keyword(value, "default_factory") is not None
+        metadata = keyword(value, "metadata")
         found = _literal(metadata) if metadata is not None else {}
         if not isinstance(found, dict):
             return False
@@ -760,9 +760,9 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
         if isinstance(argument, ast.Starred) or position >= len(helper.params):
             return
         yield helper.params[position], argument
-    for keyword in call.keywords:
-        if keyword.arg in helper.params:
-            yield keyword.arg, keyword.value
+    for named in call.keywords:
+        if named.arg in helper.params:
+            yield named.arg, named.value
 
 
 def _arguments(call: ast.Call) -> list[ast.expr]:
@@ -777,13 +777,11 @@ def _arguments(call: ast.Call) -> list[ast.expr]:
     return found
 
 
-def _keyword(call: ast.AST, name: str) -> ast.expr | None:
-    return next((k.value for k in getattr(call, "keywords", ()) if k.arg == name), None)
-
-
 def _literal(node: ast.expr | None) -> object:
     if node is None:
         return None
+    if type(node) is ast.Constant:  # the most literals: what literal_eval returns for them
+        return node.value
     try:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
@@ -800,7 +798,7 @@ def _spelled(module: PythonModule, node: ast.expr | None) -> str | None:
 
 
 def _spelled_literal(call: ast.Call, name: str) -> str | None:
-    value = _literal(_keyword(call, name))
+    value = _literal(keyword(call, name))
     return str(value) if isinstance(value, (str, int)) else None
 
 

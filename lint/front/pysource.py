@@ -33,7 +33,7 @@ from ..pyfacts import (
     module_name,
 )
 from . import pycli
-from .pyast import child_nodes, dotted_name, last_name
+from .pyast import child_nodes, dotted_name, keyword, last_name
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
 COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the compile APIs
@@ -510,7 +510,7 @@ class _Walker:
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
                 call = self._call_fact(item)
                 push((item, call))
-                extend([keyword.value for keyword in reversed(item.keywords)])
+                extend([argument.value for argument in reversed(item.keywords)])
                 extend(reversed(item.args))
                 if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
                     push(item.func)
@@ -646,7 +646,7 @@ class _Walker:
             return None
         api = self._qualified_if(node.func, COMPILE_NAMES)
         if api in COMPILE_APIS:
-            compiled = node.args[0] if node.args else _keyword(node, "model")
+            compiled = node.args[0] if node.args else keyword(node, "model")
             return (api, node, compiled) if compiled is not None else None
         if isinstance(node.func, ast.Call):  # torch.compile(mode=...)(f), optimize(...)(f)
             factory = self._qualified_if(node.func.func, COMPILE_NAMES)
@@ -665,9 +665,9 @@ class _Walker:
 
     def _site(self, api: str, node: ast.expr, options: ast.Call | None, compiled: ast.expr | None) -> CompileSite:
         fullgraph = options is not None and any(
-            _is_true(_keyword(options, name)) for name in ("fullgraph", "nopython")
+            _is_true(keyword(options, name)) for name in ("fullgraph", "nopython")
         )
-        mode = _keyword(options, "mode") if options is not None else None
+        mode = keyword(options, "mode") if options is not None else None
         return CompileSite(
             location=self.pos.of(node),
             api=api,
@@ -743,8 +743,8 @@ class _Walker:
         args = node.args
         if api in ("threading.Thread", "threading.Timer"):  # Thread(group, target, name, args)
             kind, word, at = ("thread", "target", 3) if api == "threading.Thread" else ("timer", "function", 2)
-            target = _keyword(node, word) or (args[1] if len(args) > 1 else None)
-            passed = _keyword(node, "args") or (args[at] if len(args) > at else None)
+            target = keyword(node, word) or (args[1] if len(args) > 1 else None)
+            passed = keyword(node, "args") or (args[at] if len(args) > at else None)
             return (kind, target, passed, None) if target is not None else None
         if api == "asyncio.to_thread" and args:
             return "to_thread", args[0], args[1:], None
@@ -762,7 +762,7 @@ class _Walker:
         if method == "submit":
             return "submit", args[0], args[1:], pool
         if method in ("apply", "apply_async"):  # multiprocessing pools take an args tuple
-            return "submit", args[0], _keyword(node, "args") or (args[1] if len(args) > 1 else None), pool
+            return "submit", args[0], keyword(node, "args") or (args[1] if len(args) > 1 else None), pool
         if method in POOL_MAP:
             return "map", args[0], None, pool
         return None
@@ -859,10 +859,6 @@ def _params(args: ast.arguments) -> tuple[str, ...]:
 
 def _param_names(args: ast.arguments) -> set[str]:
     return set(_params(args)) | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
-
-
-def _keyword(node: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in node.keywords if k.arg == name), None)
 
 
 def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
