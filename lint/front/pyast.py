@@ -55,8 +55,9 @@ def last_name(imports: dict[str, str], node: ast.expr) -> str | None:
     """The name a callee ends in, through the module's import aliases (`AP` of `from argparse
     import ArgumentParser as AP` is `ArgumentParser`): tested before spelling a qualified name,
     since most calls are none of the few APIs looked for."""
-    if isinstance(node, ast.Attribute):
+    kind = type(node)
+    if kind is ast.Attribute:
         return node.attr
-    if isinstance(node, ast.Name):
+    if kind is ast.Name:
         return imports.get(node.id, node.id).rpartition(".")[2]
     return None

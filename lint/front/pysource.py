@@ -58,6 +58,7 @@ GRAD_CONTEXTS = {
 }
 SET_GRAD_ENABLED = "torch.set_grad_enabled"
 PARTIAL = frozenset({"functools.partial"})
+PARTIAL_NAMES = frozenset({"partial"})
 POOL_MAP = frozenset({"map", "imap", "imap_unordered", "starmap", "map_async", "starmap_async"})
 POOL_METHODS = POOL_MAP | {"submit", "apply", "apply_async"}
 # nn.Module methods that return the module itself: `Model().to(dev)` is still a `Model`.
@@ -243,14 +244,15 @@ class _Walker:
     def _collect_imports(self, body: list[ast.stmt]) -> None:
         """Imports anywhere, before the walk: a function may use a name imported below it."""
         for node in _statements(body):
-            if isinstance(node, ast.Import):
+            kind = type(node)
+            if kind is ast.Import:
                 for alias in node.names:
                     if alias.asname:
                         self.module.imports[alias.asname] = alias.name
                     else:
                         head = alias.name.split(".")[0]
                         self.module.imports[head] = head
-            elif isinstance(node, ast.ImportFrom):
+            elif kind is ast.ImportFrom:
                 base = self._absolute(node.module, node.level)
                 if base is None:
                     continue
@@ -351,7 +353,7 @@ class _Walker:
         before = len(overrides)
         for decorator in node.decorator_list:
             self.expression(decorator)
-        self._children(node.args)  # defaults run where the def is
+        self.expression(node.args)  # defaults run where the def is
         for expr in node.decorator_list:
             site = self._compile_decorator(expr)
             if site is not None:
@@ -453,7 +455,7 @@ class _Walker:
 
     def _binding(self, scope: str, name: str, target: ast.expr, value: ast.expr) -> Binding:
         value = _unwrap_returns_self(value)
-        if isinstance(value, ast.Call) and value.args and self._qualified(value.func) in PARTIAL:
+        if type(value) is ast.Call and self._is_partial(value):
             value = value.args[0]  # `step = functools.partial(f, a)`: calling `step` runs `f`
         location = self.pos.of(target)
         function = self.frame.function.qualname
@@ -551,7 +553,8 @@ class _Walker:
             _product(frame.loops) if frame.loops else 1,
         )
         self.calls[id(node)] = call
-        self._compile_sites_in(node.func, call=call)  # torch.compile(f)(x): compiled and called here
+        if not call.callee:  # torch.compile(f)(x): compiled and called here (never a dotted callee)
+            self._compile_sites_in(node.func, call=call)
         return call
 
     def _called(self, node: ast.Call, call: Call) -> None:
@@ -605,13 +608,15 @@ class _Walker:
     def describe(self, node: ast.expr) -> str:
         """An argument as facts spell it: dotted name, literal repr, lambda qualname, or ""."""
         kind = type(node)
+        if kind is ast.Name or kind is ast.Attribute:
+            return dotted_name(node, self.frame.self_name) or ""
         if kind is ast.Constant:
             return repr(node.value) if type(node.value) in DESCRIBED_CONSTANTS else ""
         if kind is ast.Lambda:
             return self._lambda_qualname(node)
         if kind is ast.Call:
-            return self.describe(node.args[0]) if node.args and self._qualified(node.func) in PARTIAL else ""
-        return dotted_name(node, self.frame.self_name) or ""
+            return self.describe(node.args[0]) if self._is_partial(node) else ""
+        return ""
 
     def _dotted(self, node: ast.expr) -> str | None:
         """`a.b.c` for a chain of attributes on a name, with the method's self spelled `self`."""
@@ -620,6 +625,10 @@ class _Walker:
     def _qualified(self, node: ast.expr) -> str | None:
         dotted = self._dotted(node)
         return self.module.qualified(dotted) if dotted else None
+
+    def _is_partial(self, node: ast.Call) -> bool:
+        """`functools.partial(f, ...)`."""
+        return bool(node.args) and self._qualified_if(node.func, PARTIAL_NAMES) in PARTIAL
 
     def _qualified_if(self, node: ast.expr, last: frozenset[str]) -> str | None:
         """`_qualified(node)` when its last name can be one of `last` (aliases followed), else
@@ -716,7 +725,7 @@ class _Walker:
                 return None
             target, passed = elements[0], elements[1:]
         bound = ()  # functools.partial(f, a)'s own arguments come before the ones passed
-        if isinstance(target, ast.Call) and target.args and self._qualified(target.func) in PARTIAL:
+        if isinstance(target, ast.Call) and self._is_partial(target):
             bound = tuple(self.describe(a) for a in target.args[1:])
         args = bound + tuple(self.describe(e) for e in _element_nodes(passed))
         function = self.frame.function.qualname
@@ -889,12 +898,14 @@ def _is_true(node: ast.expr | None) -> bool:
     return isinstance(node, ast.Constant) and node.value is True
 
 
-def _branches(value: ast.expr) -> Iterator[ast.expr]:
+def _branches(value: ast.expr) -> list[ast.expr]:
     """The values an expression may evaluate to: both arms of `a if c else b`."""
-    while isinstance(value, ast.IfExp):
-        yield value.body
+    branches = []
+    while type(value) is ast.IfExp:
+        branches.append(value.body)
         value = value.orelse
-    yield value
+    branches.append(value)
+    return branches
 
 
 def _unwrap_returns_self(value: ast.expr) -> ast.expr:
