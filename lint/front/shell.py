@@ -224,12 +224,11 @@ class Walker:
             text = unit.text[start:end]
             if "\\" not in text:
                 if unit.origin is None:
-                    (line, column), (end_line, end_column) = node.start_point, node.end_point
-                    location = Location(unit.path, line + 1, column + 1, end_line + 1, end_column + 1)
-                    return Word(text, text, location, _offsets(start, end + 1))
-                origin = array("i", unit.origin[start:end])
-                origin.append(origin[-1] + 1)
-                return Word(text, text, unit.location(node), origin)
+                    return Word(text, text, unit.location(node), _offsets(start, end + 1))
+                if end < len(unit.origin):  # a map with an entry past each character, as they all have
+                    origin = array("i", unit.origin[start:end])
+                    origin.append(origin[-1] + 1)
+                    return Word(text, text, unit.location(node), origin)
         piece = Piece()
         self._eval(node, piece)
         origin = array("i", piece.origin)  # compact: facts cross process boundaries and the cache
