@@ -160,9 +160,6 @@ class Unit:
         end = self.file_offset(end_char - 1) + 1 if end_char > start_char else start
         return self.index.span(self.path, start, end)
 
-    def origin_of(self, node) -> list[int]:
-        return [self.file_offset(i) for i in range(self.char(node.start_byte), self.char(node.end_byte))]
-
 
 class Piece:
     """A partly evaluated word: its text (what is not static kept as written, so the text is
