@@ -10,6 +10,12 @@ filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
 and a tmux pane start a new shell without it. A GitHub Actions step with `shell: bash` runs with
 `-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it.
 
+The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
+script; `set -o pipefail;` at the start of the command string for a pipeline nested in one
+(`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
+not reach; `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
+lines each run in a new `sh -c`; `set -o pipefail` in a script.
+
 Not reported: pipelines in a detached tmux or screen session (nobody reads their status),
 pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts that read
 `${PIPESTATUS[...]}` to check each stage themselves.
@@ -174,14 +180,24 @@ def check(project) -> Iterator[Finding]:
             if job is None:
                 continue
             last = pipeline.last
-            in_yaml = project.files[path].kind == "yaml"
-            remedy = "`shell: bash`, which sets pipefail" if in_yaml else "`set -o pipefail`"
             yield Finding(
                 pipeline.location,
                 f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
-                f"`{job.name}` looks like success: use {remedy}",
+                f"`{job.name}` looks like success: use {_remedy(project, path, pipeline)}",
                 fix=None if pipeline.wrappers else script_fix(),
             )
+
+
+def _remedy(project, path: str, pipeline: Pipeline) -> str:
+    """Where pipefail goes: the nested string's own shell, else the step's or the script's."""
+    if pipeline.wrappers:
+        return "`set -o pipefail;` at the start of the command string"
+    kind = project.files[path].kind
+    if kind == "yaml":  # a workflow step's own `run:` script
+        return "`shell: bash`, which sets pipefail"
+    if kind == "makefile":  # each recipe line runs in a new `sh -c`
+        return "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"
+    return "`set -o pipefail`"
 
 
 def masked_job(pipeline: Pipeline) -> Command | None:

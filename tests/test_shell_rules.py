@@ -226,3 +226,47 @@ def test_fix_and_diff_through_the_cli(tmp_path):
     snapshot = {p: p.read_bytes() for p in project.rglob("*") if p.is_file() and ".launchlint_cache" not in p.parts}
     launchlint("--select", SHELL_RULES, "--fix", ".", cwd=project)
     assert snapshot == {p: p.read_bytes() for p in project.rglob("*") if p.is_file() and ".launchlint_cache" not in p.parts}
+
+
+# --- LL105's advice follows where the pipeline runs ---------------------------------------------
+
+PIPEFAIL_PLACES = [
+    (  # a workflow step's own script: the step's shell
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: python train.py | tee t.log\n",
+        6,
+        "`shell: bash`, which sets pipefail",
+    ),
+    (  # nested in a step's script: `shell: bash` does not reach the inner bash
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - shell: bash\n        run: bash -c 'python train.py | tee t.log'\n",
+        7,
+        "`set -o pipefail;` at the start of the command string",
+    ),
+    (
+        "compose.yaml",
+        'services:\n  t:\n    image: x\n    command: ["bash", "-c", "python train.py | tee /l/t.log"]\n',
+        4,
+        "`set -o pipefail;` at the start of the command string",
+    ),
+    (
+        "pod.yaml",
+        "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n    - name: t\n      image: x\n"
+        '      command: ["/bin/bash", "-c"]\n      args: ["python train.py | tee /l/t.log"]\n',
+        8,
+        "`set -o pipefail;` at the start of the command string",
+    ),
+    ("Makefile", "train:\n\tpython train.py | tee t.log\n", 2, "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"),
+    ("run.sh", "#!/bin/bash\npython train.py | tee t.log\n", 2, "use `set -o pipefail`"),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "line", "advice"), PIPEFAIL_PLACES, ids=[p[0] + str(p[2]) for p in PIPEFAIL_PLACES])
+def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line, advice):
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_text(text)
+    result = run([str(tmp_path)], Options(select=frozenset({"LL105"})))
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL105", name, line)]
+    assert result.findings[0].message.endswith(advice)
