@@ -13,7 +13,7 @@ and a tmux pane start a new shell without it. A GitHub Actions step with `shell:
 The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
 script; `set -o pipefail;` at the start of the command string for a pipeline nested in one
 (`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
-not reach; `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
+not reach (an `eval` string runs in the script's own shell, so the script's advice holds); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
 
 Not reported: pipelines in a detached tmux or screen session (nobody reads their status),
@@ -190,7 +190,7 @@ def check(project) -> Iterator[Finding]:
 
 def _remedy(project, path: str, pipeline: Pipeline) -> str:
     """Where pipefail goes: the nested string's own shell, else the step's or the script's."""
-    if pipeline.wrappers:
+    if any(w.kind != "eval" for w in pipeline.wrappers):  # `eval` runs its string in this shell
         return "`set -o pipefail;` at the start of the command string"
     kind = project.files[path].kind
     if kind == "yaml":  # a workflow step's own `run:` script

@@ -259,6 +259,8 @@ PIPEFAIL_PLACES = [
     ),
     ("Makefile", "train:\n\tpython train.py | tee t.log\n", 2, "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"),
     ("run.sh", "#!/bin/bash\npython train.py | tee t.log\n", 2, "use `set -o pipefail`"),
+    ("run.sh", "#!/bin/bash\ncmd='python train.py | tee t.log'\neval $cmd\n", 3, "use `set -o pipefail`"),  # this shell
+    ("run.sh", "#!/bin/bash\nssh gpu1 'python train.py | tee t.log'\n", 2, "at the start of the command string"),
 ]
 
 
