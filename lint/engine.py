@@ -249,10 +249,32 @@ def _findings(project: Project, named: set[str], internal: list[Finding], option
     findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
     findings += [replace(f, code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
-    findings = [f for f in findings if _selected(f, options, project)]
+    findings = [_with_originals(f, project) for f in findings if _selected(f, options, project)]
     findings = [_with_severity(f, options.severity) for f in findings]
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
     return sorted(unique.values(), key=Finding.sort_key)
+
+
+def _with_originals(finding: Finding, project: Project) -> Finding:
+    """A message that quotes a word of YAML or Makefile shell shows the file's `${{ expr }}` or
+    `$(fn)`, not the stand-in the shell front end read in its place (see front/textmap.py)."""
+    texts = [finding.message, *(r.message for r in finding.related)]
+    if not any("${_" in text for text in texts):
+        return finding
+    from .front.textmap import restore
+
+    originals: dict[str, str] = {}
+    for path in {finding.location.path, *(r.location.path for r in finding.related)}:
+        source = project.files.get(path)
+        if source is not None and source.kind == "yaml":
+            from .front.yamldoc import originals as found
+        elif source is not None and source.kind == "makefile":
+            from .front.makefile import originals as found
+        else:
+            continue
+        originals.update(found(source.text))
+    related = tuple(replace(r, message=restore(r.message, originals)) for r in finding.related)
+    return replace(finding, message=restore(finding.message, originals), related=related)
 
 
 def _selected(finding: Finding, options: Options, project: Project) -> bool:

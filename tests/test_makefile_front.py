@@ -136,3 +136,13 @@ def test_crlf_lines():
 def test_recipe_prefix_can_be_changed():
     text = ".RECIPEPREFIX := >\nrun:\n> python t.py\n"
     assert words(text) == [["python", "t.py"]]
+
+
+def test_messages_quote_the_reference_not_its_stand_in(tmp_path):
+    from launchlint.engine import Options, run
+
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "Makefile").write_text("train:\n\tpython t.py > logs/$(RUN_ID).log\n")
+    [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
+    assert (finding.code, finding.location.path, finding.location.line) == ("LL106", "Makefile", 2)
+    assert [r.message for r in finding.related] == ["its stdout goes to logs/$(RUN_ID).log here"]

@@ -424,3 +424,28 @@ def test_only_a_text_of_comments_and_blank_lines_skips_the_parser(text, blank):
     assert yaml_is_blank(text) is blank
     facts = parse_file("conf.yaml", "yaml", text)
     assert (facts.shell, facts.errors, facts.log_settings) == (None, [], []) or not blank
+
+
+def test_stand_ins_are_drawn_from_the_text_they_stand_for():
+    from launchlint.front.textmap import opaque, restore
+
+    expression = "${{ matrix.name }}"
+    stand_in = opaque(expression)
+    assert len(stand_in) == len(expression) and stand_in.startswith("${_") and stand_in.endswith("}")
+    assert opaque(expression) == stand_in  # the same text, the same stand-in (in any process)
+    assert opaque("${{ matrix.path }}") != stand_in
+    assert opaque("${{x}}") == "${___}" and opaque("$@") == "$_"  # too short to name: left as they are
+    assert restore(f"goes to logs/{stand_in}.log", {stand_in: expression}) == "goes to logs/${{ matrix.name }}.log"
+    assert restore(f"goes to {stand_in}", {}) == f"goes to {stand_in}"  # unknown: left alone
+
+
+def test_messages_quote_the_expression_not_its_stand_in(tmp_path):
+    from launchlint.engine import Options, run
+
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    workflow = tmp_path / ".github" / "workflows" / "ci.yml"
+    workflow.parent.mkdir(parents=True)
+    workflow.write_text(steps("- run: python t.py > logs/${{ matrix.name }}.log"))
+    [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
+    assert (finding.code, finding.location.path, finding.location.line) == ("LL106", ".github/workflows/ci.yml", 6)
+    assert [r.message for r in finding.related] == ["its stdout goes to logs/${{ matrix.name }}.log here"]

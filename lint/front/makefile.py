@@ -251,7 +251,7 @@ class _Makefile:
             name, end = _reference(text, dollar)
             value = None if name is None else self.value(name, depth)
             if value is None:
-                result.copy(opaque(end - dollar), origin[dollar:end])
+                result.copy(opaque(text[dollar:end]), origin[dollar:end])
             else:
                 result.insert(value, origin[dollar])
             i = end
@@ -347,6 +347,21 @@ def _rule_colon(code: str) -> int | None:
     """The colon of a rule line `targets: prereqs`; None when the line is no rule."""
     colon = _top_level(code, ":")
     return colon if colon is not None and code[:colon].strip() else None
+
+
+def originals(text: str) -> dict[str, str]:
+    """What the stand-ins of this Makefile's shell stand for, by stand-in (see textmap.restore):
+    its variable and function references, read line by line as recipes are."""
+    found = {}
+    for line in text.splitlines():
+        dollar = line.find("$")
+        while 0 <= dollar < len(line) - 1:
+            end = dollar + 2  # `$$`: a `$` for the shell, not a reference
+            if line[end - 1] != "$":
+                end = _reference(line, dollar)[1]
+                found[opaque(line[dollar:end])] = line[dollar:end]
+            dollar = line.find("$", end)
+    return found
 
 
 def _reference(text: str, dollar: int) -> tuple[str | None, int]:

@@ -8,6 +8,8 @@ result, where it came from, so that findings point at the real line and column.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Sequence
 
 
@@ -49,13 +51,35 @@ def continued(line: str) -> bool:
     return (len(line) - len(line.rstrip("\\"))) % 2 == 1
 
 
-def opaque(length: int) -> str:
-    """A shell expansion of an unset variable, `length` characters long (at least 2).
+def opaque(original: str) -> str:
+    """A shell expansion of an unset variable as long as `original` (at least 2 characters).
 
     Something whose value is unknown before the shell runs (`${{ expr }}`, a Makefile function)
     becomes this: a word the shell front end reads as unknown, so no literal stand-in is mistaken
-    for a static path, and the columns after it stay exact.
+    for a static path, and the columns after it stay exact. From 7 characters on, the variable's
+    name is drawn from `original` (`${_k3x9q___}`): the same text always gets the same stand-in,
+    so `restore` can put the original back into a message that quotes the word.
     """
+    length = len(original)
     if length < 4:
         return "$" + "_" * (length - 1)
-    return "${" + "_" * (length - 3) + "}"
+    if length < 7:
+        return "${" + "_" * (length - 3) + "}"
+    digest = int.from_bytes(hashlib.blake2b(original.encode("utf-8", "surrogatepass"), digest_size=8).digest())
+    name = ""
+    while digest and len(name) < min(length - 4, 12):
+        digest, digit = divmod(digest, 36)
+        name += _DIGITS[digit]
+    return "${_" + name.ljust(length - 4, "_") + "}"
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_STAND_IN = re.compile(r"\$\{_[0-9a-z]{3,}_*\}")
+
+
+def restore(text: str, originals: dict[str, str]) -> str:
+    """`text` (a message) with each stand-in of `originals` (stand-in -> original) replaced by
+    the original it stands for."""
+    if "${_" not in text:
+        return text
+    return _STAND_IN.sub(lambda m: originals.get(m.group(), m.group()), text)

@@ -531,7 +531,14 @@ def _pipefail(shell: str) -> bool | None:
 def _hide_expressions(text: str) -> str:
     """`${{ expr }}` becomes `${___}` of the same length: columns stay exact, and the word stays
     unknown (a literal placeholder would read as a static path, a missing script)."""
-    return _EXPRESSION.sub(lambda m: opaque(len(m.group())), text)
+    return _EXPRESSION.sub(lambda m: opaque(m.group()), text)
+
+
+def originals(text: str) -> dict[str, str]:
+    """What the stand-ins of this file's shell stand for, by stand-in (see textmap.restore):
+    its `${{ expressions }}` and its containers' `$(NAME)` references."""
+    found = (m.group() for pattern in (_EXPRESSION, _REFERENCE) for m in pattern.finditer(text))
+    return {opaque(original): original for original in found}
 
 
 def _workflow_env(node: Node | None) -> dict[str, str | None]:
@@ -578,7 +585,7 @@ def _resolve_dollars(
             value = references[match.group(1)]
             if value is None:
                 unknown.append((len(result.origin), len(result.origin) + match.end() - i))
-                result.copy(opaque(match.end() - i), origin[i : match.end()])
+                result.copy(opaque(text[i : match.end()]), origin[i : match.end()])
             else:
                 result.insert(value, origin[i])
             i = match.end()
