@@ -301,6 +301,20 @@ def len_files(row: Row) -> int:
     return sum(len(v) for v in row.trees.files.values())
 
 
+# A fixed amount of pure-Python work: what a front end does, without its files.
+CPU_LOOP = "total = 0\nfor i in range(3_000_000):\n    total += i % 7\n"
+
+
+def parallel_capacity(jobs: int, runs: int = 3) -> float:
+    """How many times one process's work `jobs` processes do in the same time on this machine: up
+    to `jobs` on idle cores, less where the CPUs share a physical core or a busy host. Every
+    `--jobs` figure is bounded by it."""
+    loop = [sys.executable, "-c", CPU_LOOP]
+    alone = median(lambda: _wall([loop], HERE, (0,), 1), runs)
+    together = median(lambda: _wall([loop] * jobs, HERE, (0,), jobs), runs)
+    return jobs * alone / together
+
+
 def header(bench: Bench) -> str:
     version = subprocess.run(
         [sys.executable, "-m", "launchlint", "--version"],
@@ -315,7 +329,8 @@ def header(bench: Bench) -> str:
     )
     return (
         f"{version.strip()}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {bench.jobs} processes "
-        f"per tool; median wall time of {bench.runs} runs ({bench.peer_runs} for ShellCheck and TorchFix); "
+        f"per tool ({bench.jobs} processes of a pure-Python loop run {parallel_capacity(bench.jobs):.2f} times "
+        f"as fast as one); median wall time of {bench.runs} runs ({bench.peer_runs} for ShellCheck and TorchFix); "
         f"cold = {cold}, warm = with the cache filled by a previous run."
     )
 
