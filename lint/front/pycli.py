@@ -92,10 +92,18 @@ class Scope:
     nodes: list[ast.AST] = field(default_factory=list)
 
 
-def enter_def(found: list[Scope], scope: Scope, node: ast.FunctionDef | ast.AsyncFunctionDef, prefix: str, *, in_class: bool) -> Scope:
-    """The scope of a def met in `scope` (in a class body of it when `in_class`), in `found`."""
-    args = node.args
-    params = tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
+def enter_def(
+    found: list[Scope],
+    scope: Scope,
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    params: tuple[str, ...],
+    prefix: str,
+    *,
+    in_class: bool,
+) -> Scope:
+    """The scope of a def met in `scope` (in a class body of it when `in_class`), in `found`;
+    `params` are its parameters that take an argument by position or keyword (the front end's
+    walk has them already)."""
     child = Scope(_qualname(prefix, node.name), node, scope, params, set(params))
     found.append(child)
     if not in_class:

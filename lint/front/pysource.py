@@ -192,6 +192,7 @@ class _Walker:
         self.special: dict[type, Callable[[ast.AST], list]] = {
             ast.Lambda: self._lambda_steps,
             ast.NamedExpr: self._walrus_steps,
+            ast.arguments: _parameter_steps,
             **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), self._comprehension_steps),
         }
         # Statements that do more than visit their children (imports: done before the walk).
@@ -348,7 +349,10 @@ class _Walker:
     def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         frame = self.frame
         frame.names.add(node.name)
-        cli = frame.cli and pycli.enter_def(self.scopes, frame.cli, node, frame.scope, in_class=frame.cli_locals is None)
+        params = _params(node.args)
+        cli = frame.cli and pycli.enter_def(
+            self.scopes, frame.cli, node, params, frame.scope, in_class=frame.cli_locals is None
+        )
         overrides = self.module.config_overrides
         before = len(overrides)
         for decorator in node.decorator_list:
@@ -363,7 +367,6 @@ class _Walker:
         if node.returns is not None:
             self.expression(node.returns)
         in_class = frame.scope != frame.function.qualname
-        params = _params(node.args)
         is_method = in_class and not any(_is_name(d, "staticmethod") for d in node.decorator_list)
         self_name = params[0] if is_method and params else (None if in_class else frame.self_name)
         class_name = frame.scope if in_class else frame.function.class_name
@@ -378,7 +381,7 @@ class _Walker:
         )
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
         overrides[before:] = [replace(o, function=function.qualname) for o in overrides[before:]]
-        body = _Frame(function, function.qualname, self_name, _param_names(node.args), grad=[grad])
+        body = _Frame(function, function.qualname, self_name, _param_names(node.args, params), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
         self._enter(body)
         self.statements(node.body)
@@ -579,12 +582,13 @@ class _Walker:
 
     def _enter_lambda(self, node: ast.Lambda) -> None:
         frame = self.frame
+        params = _params(node.args)
         function = self._function(
             self._lambda_qualname(node),
             node,
             class_name=frame.function.class_name,
-            params=_params(node.args),
-            local_names=frozenset(_param_names(node.args)),
+            params=params,
+            local_names=frozenset(_param_names(node.args, params)),
         )
         self._enter(_Frame(function, function.qualname, frame.self_name))
 
@@ -866,8 +870,24 @@ def _params(args: ast.arguments) -> tuple[str, ...]:
     return tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
 
 
-def _param_names(args: ast.arguments) -> set[str]:
-    return set(_params(args)) | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
+    """The expressions in a def's or lambda's parameters, annotations and defaults, in the order
+    of the fields of `ast.arguments` (the walk's order for every node): straight to them, without
+    a visit of each `ast.arg`."""
+    steps = [
+        arg.annotation
+        for arg in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs]
+        if arg is not None and arg.annotation is not None
+    ]
+    steps += [default for default in args.kw_defaults if default is not None]
+    if args.kwarg is not None and args.kwarg.annotation is not None:
+        steps.append(args.kwarg.annotation)
+    return steps + args.defaults
+
+
+def _param_names(args: ast.arguments, params: tuple[str, ...]) -> set[str]:
+    """Every name the parameters bind: `params` (what `_params` found) and `*args`, `**kwargs`."""
+    return {*params, *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
 
 
 def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
