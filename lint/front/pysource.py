@@ -68,6 +68,7 @@ EXECUTOR_METHOD = "run_in_executor"
 # The last names of the calls `_called` looks into (compile sites, thread entries, locks, output
 # redirects, config patches, in-place compiles); a call by any other name is only recorded.
 RUN_NAMES = COMPILE_NAMES | THREAD_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
+LEAVES = frozenset({ast.Name, ast.Constant})  # expressions whose walk does nothing when loaded
 DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _LONE_CR = re.compile(r"\r(?!\n)")
@@ -509,16 +510,22 @@ class _Walker:
                     if frame.cli_locals is not None:
                         frame.cli_locals.add(item.id)
             elif kind is ast.Attribute or kind is ast.keyword:
-                push(item.value)
+                if type(item.value) not in LEAVES:  # `a.b`'s `a` is loaded, never stored
+                    push(item.value)
             elif kind is ast.Constant:
                 continue
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
                 call = self._call_fact(item)
-                push((item, call))
-                extend([argument.value for argument in reversed(item.keywords)])
-                extend(reversed(item.args))
+                # An argument is never a store: its names and constants need no visit.
+                inner = [k.value for k in reversed(item.keywords) if type(k.value) not in LEAVES]
+                inner += [argument for argument in reversed(item.args) if type(argument) not in LEAVES]
                 if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
-                    push(item.func)
+                    inner.append(item.func)
+                if inner:
+                    push((item, call))
+                    extend(inner)
+                else:  # nothing runs before it: the call runs now (most calls)
+                    self._called(item, call)
             elif kind is tuple:
                 self._called(*item)
             elif kind in special:
