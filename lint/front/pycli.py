@@ -132,21 +132,25 @@ class _ArgparseReader:
         self.scopes = scopes
         self.locate = locate
         self.values: dict[tuple[int, str], object] = {}  # (scope, variable) -> parser or subparsers
+        self.named: set[str] = set()  # the variables of `values`, whatever their scope
         self.returns: dict[int, object] = {}  # scope -> the parser it returns
         self.made: dict[int, object] = {}  # constructor call -> what it made, made once
         self.parents: list[tuple[Scope, ArgParser, ast.expr]] = []
-        self.missed: set = set()  # names looked up before they were bound, this round
+        self.missed: set = set()  # variables (and helpers' returns) looked up unbound, this round
 
     def read(self) -> list[ArgParser]:
         for _ in range(ROUNDS):
-            known = self.values.keys() | {("return", k) for k in self.returns}
+            known, returned = set(self.values), set(self.returns)
             self.missed = set()
             for scope in self.scopes:
                 for node in scope.nodes:
                     self._flow(scope, node)
             # Another round can only differ where a name was looked up before this round bound
-            # it (values are never overwritten): usually nowhere, and one round is enough.
-            added = (self.values.keys() | {("return", k) for k in self.returns}) - known
+            # it (values are never overwritten): usually nowhere, and one round is enough. A
+            # variable is compared by its name alone: at worst that costs a round in which every
+            # lookup finds what it found before, which binds nothing.
+            added = {name for _, name in self.values.keys() - known}
+            added.update(("return", k) for k in self.returns.keys() - returned)
             if not added & self.missed:
                 break
         for scope in self.scopes:
@@ -163,9 +167,11 @@ class _ArgparseReader:
         kind = type(expr)
         if depth > MAX_CHAIN:
             return None
-        if kind is ast.Name:
-            key = self._variable(scope, expr.id)
-            return self._known(self.values, key, key)
+        if kind is ast.Name:  # the most lookups, and most find nothing: no scope to look up then
+            found = self.values.get(self._variable(scope, expr.id)) if expr.id in self.named else None
+            if found is None:
+                self.missed.add(expr.id)
+            return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
         if kind is ast.IfExp:
@@ -188,13 +194,9 @@ class _ArgparseReader:
                 return self._make(call, self._subcommand(scope, call, owner.parser))
             return None
         helper = _local_def(scope, call.func)
-        return self._known(self.returns, id(helper), ("return", id(helper))) if helper is not None else None
-
-    def _known(self, table: dict, key, name) -> object:
-        """`table[key]`, or None, noted as missed under `name` (see `read`)."""
-        found = table.get(key)
-        if found is None:
-            self.missed.add(name)
+        found = self.returns.get(id(helper)) if helper is not None else None
+        if helper is not None and found is None:
+            self.missed.add(("return", id(helper)))
         return found
 
     def _api(self, call: ast.Call) -> str | None:
@@ -258,7 +260,7 @@ class _ArgparseReader:
                 for param, argument in _bound_arguments(helper, node):
                     found = self.value(scope, argument)
                     if found is not None:
-                        self.values.setdefault((id(helper), param), found)
+                        self._bind((id(helper), param), found)
         elif kind is ast.Assign or kind is ast.AnnAssign or kind is ast.NamedExpr:
             targets = node.targets if kind is ast.Assign else [node.target]
             self._assign(scope, targets, node.value)
@@ -269,13 +271,18 @@ class _ArgparseReader:
             if found is not None:
                 self.returns.setdefault(id(scope), found)
 
+    def _bind(self, key: tuple[int, str], found: object) -> None:
+        """A variable holds `found`, unless it holds something already (the first binding wins)."""
+        self.values.setdefault(key, found)
+        self.named.add(key[1])
+
     def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
         if found is None:
             return
         for target in targets:
             if isinstance(target, ast.Name):
-                self.values.setdefault(self._variable(scope, target.id), found)
+                self._bind(self._variable(scope, target.id), found)
                 if isinstance(found, ArgParser) and not found.name:
                     found.name = target.id
 
