@@ -245,16 +245,15 @@ class _Walker:
 
     def _collect_imports(self, body: list[ast.stmt]) -> None:
         """Imports anywhere, before the walk: a function may use a name imported below it."""
-        for node in _statements(body):
-            kind = type(node)
-            if kind is ast.Import:
+        for node in _imports(body):
+            if type(node) is ast.Import:
                 for alias in node.names:
                     if alias.asname:
                         self.module.imports[alias.asname] = alias.name
                     else:
                         head = alias.name.split(".")[0]
                         self.module.imports[head] = head
-            elif kind is ast.ImportFrom:
+            else:
                 base = self._absolute(node.module, node.level)
                 if base is None:
                     continue
@@ -1008,22 +1007,30 @@ def _stored_names(target: ast.expr) -> list[str]:
     return []
 
 
-def _statements(body: list[ast.stmt]) -> Iterator[ast.AST]:
-    """Every statement in a body and in the bodies nested in it (with except handlers and match
-    cases, which hold statements too), without looking into expressions."""
-    stack = list(reversed(body))
+def _imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements in a body and in the bodies nested in it, in source order, without
+    looking into expressions. Only imports and the statements that hold statements are stacked:
+    most statements are neither."""
+    stack = [node for node in reversed(body) if type(node) in _IMPORTS_OR_BODIES]
     while stack:
         node = stack.pop()
-        yield node
         fields = _BODIES.get(type(node))
         if fields is None:
-            fields = _BODIES[type(node)] = tuple(f for f in _BODY_FIELDS if f in node._fields)
+            yield node
+            continue
         for name in fields:
-            stack.extend(reversed(getattr(node, name)))
+            stack += [child for child in reversed(getattr(node, name)) if type(child) in _IMPORTS_OR_BODIES]
 
 
 _BODY_FIELDS = ("handlers", "cases", "finalbody", "orelse", "body")  # in reverse source order
-_BODIES: dict[type, tuple[str, ...]] = {}
+# The statements that hold statements (and except handlers and match cases, which do too), with
+# the fields that hold them.
+_BODIES: dict[type, tuple[str, ...]] = {
+    kind: fields
+    for kind in (*ast.stmt.__subclasses__(), ast.ExceptHandler, ast.match_case)
+    if (fields := tuple(f for f in _BODY_FIELDS if f in kind._fields))
+}
+_IMPORTS_OR_BODIES = frozenset({ast.Import, ast.ImportFrom, *_BODIES})
 
 
 def _is_name(node: ast.expr, name: str) -> bool:
