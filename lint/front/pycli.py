@@ -40,6 +40,7 @@ LIBRARY_ADDERS = {
     ),
 }  # fmt: skip
 API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
+VALUED = frozenset({ast.Name, ast.Call, ast.IfExp})  # what `value` can find a parser in
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 
@@ -781,13 +782,17 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
 
 
 def _arguments(call: ast.Call) -> list[ast.expr]:
+    """What a call passes that may be a parser: its arguments (a starred one's value, a list or
+    tuple display's elements) of the kinds `value` finds one in; the others need no lookup."""
+    if not call.args and not call.keywords:
+        return []
     found = []
     for argument in [*call.args, *[k.value for k in call.keywords]]:
         if type(argument) is ast.Starred:
             argument = argument.value
         if type(argument) is ast.List or type(argument) is ast.Tuple:
-            found += argument.elts
-        else:
+            found += [element for element in argument.elts if type(element) in VALUED]
+        elif type(argument) in VALUED:
             found.append(argument)
     return found
 

@@ -284,9 +284,8 @@ class _Walker:
     # -- statements ---------------------------------------------------------------------------
 
     def statements(self, body: Iterable[ast.stmt]) -> None:
-        statement = self.statement
         for node in body:
-            statement(node)
+            self.statement(node)
 
     def statement(self, node: ast.stmt) -> None:
         self.by_statement.get(type(node), self._children)(node)
@@ -502,10 +501,9 @@ class _Walker:
         `.method()` chain thousands deep, far past Python's recursion limit. The hottest loop of
         the front end: leaves are handled inline, the few nodes that need more by `special`."""
         work: list = [root]
-        pop, push, extend = work.pop, work.append, work.extend
         special = self.special
         while work:
-            item = pop()
+            item = work.pop()
             kind = type(item)
             if kind is ast.Name:
                 if type(item.ctx) is ast.Store:
@@ -515,7 +513,7 @@ class _Walker:
                         frame.cli_locals.add(item.id)
             elif kind is ast.Attribute or kind is ast.keyword:
                 if type(item.value) not in LEAVES:  # `a.b`'s `a` is loaded, never stored
-                    push(item.value)
+                    work.append(item.value)
             elif kind is ast.Constant:
                 continue
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
@@ -526,16 +524,16 @@ class _Walker:
                 if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
                     inner.append(item.func)
                 if inner:
-                    push((item, call))
-                    extend(inner)
+                    work.append((item, call))
+                    work.extend(inner)
                 else:  # nothing runs before it: the call runs now (most calls)
                     self._called(item, call)
             elif kind is tuple:
                 self._called(*item)
             elif kind in special:
-                extend(reversed(special[kind](item)))
+                work.extend(reversed(special[kind](item)))
             elif isinstance(item, ast.AST):
-                extend(reversed(child_nodes(item)))
+                work.extend(reversed(child_nodes(item)))
             else:
                 item()  # an action that must come after the steps pushed before it
 
@@ -557,11 +555,13 @@ class _Walker:
         self._record(node)
         frame = self.frame
         describe = self.describe
-        call = Call(  # positional, in the order of the fields: quicker than by keyword
+        # Positional, in the order of the fields: quicker than by keyword. A comprehension is a
+        # function call: none for the arguments a call does not have (most have no keywords).
+        call = Call(
             dotted_name(node.func, frame.self_name) or "",
             self.pos.of(node),
-            tuple([describe(a) for a in node.args]),
-            tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]),
+            tuple([describe(a) for a in node.args]) if node.args else (),
+            tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]) if node.keywords else (),
             tuple(frame.held),
             frame.grad[-1],
             _product(frame.loops) if frame.loops else 1,
