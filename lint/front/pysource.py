@@ -198,7 +198,6 @@ class _Walker:
         self.special: dict[type, Callable[[ast.AST], list]] = {
             ast.Lambda: self._lambda_steps,
             ast.NamedExpr: self._walrus_steps,
-            ast.arguments: _parameter_steps,
             **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), self._comprehension_steps),
         }
         # Statements that do more than visit their children (imports: done before the walk).
@@ -359,9 +358,8 @@ class _Walker:
         )
         overrides = self.module.config_overrides
         before = len(overrides)
-        for decorator in node.decorator_list:
-            self.expression(decorator)
-        self.expression(node.args)  # defaults run where the def is
+        for expr in [*node.decorator_list, *_parameter_steps(node.args)]:  # defaults run where the def is
+            self.expression(expr)
         for expr in node.decorator_list:
             site = self._compile_decorator(expr)
             if site is not None:
@@ -538,7 +536,7 @@ class _Walker:
                 item()  # an action that must come after the steps pushed before it
 
     def _lambda_steps(self, node: ast.Lambda) -> list:
-        return [node.args, lambda: self._enter_lambda(node), node.body, self._leave]
+        return [*_parameter_steps(node.args), lambda: self._enter_lambda(node), node.body, self._leave]
 
     def _walrus_steps(self, node: ast.NamedExpr) -> list:
         self._record(node)
@@ -711,7 +709,11 @@ class _Walker:
         call: Call | None = None,
     ) -> None:
         """Turn the compile expressions `value` evaluates to into sites, once each."""
-        if not isinstance(value, (ast.Call, ast.IfExp)):  # the common case, made quick
+        kind = type(value)
+        if kind is ast.Call:  # most calls compile nothing: told by the last name (see _compile_expression)
+            if type(value.func) is not ast.Call and last_name(self.module.imports, value.func) not in COMPILE_NAMES:
+                return
+        elif kind is not ast.IfExp:
             return
         for branch in _branches(value):
             found = self._compile_expression(branch)
@@ -883,8 +885,8 @@ def _params(args: ast.arguments) -> tuple[str, ...]:
 
 def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
     """The expressions in a def's or lambda's parameters, annotations and defaults, in the order
-    of the fields of `ast.arguments` (the walk's order for every node): straight to them, without
-    a visit of each `ast.arg`."""
+    of the fields of `ast.arguments` (the walk's order for every node), without a visit of the
+    `ast.arguments` and of each `ast.arg`."""
     steps = [
         arg.annotation
         for arg in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs]
