@@ -900,7 +900,7 @@ def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
 
 def _param_names(args: ast.arguments, params: tuple[str, ...]) -> set[str]:
     """Every name the parameters bind: `params` (what `_params` found) and `*args`, `**kwargs`."""
-    return {*params, *(a.arg for a in (args.vararg, args.kwarg) if a is not None)}
+    return set(params) | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
 
 
 def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
