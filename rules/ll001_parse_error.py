@@ -12,8 +12,11 @@ returned 0 and the tmux session was created, so nothing on your screen says it f
 launchlint checks in that region is unknown, too.
 
 Shell is parsed with tree-sitter-bash; where it reports an error, launchlint asks `bash -n`
-(which parses without running anything) and stays silent when bash accepts the file. The rest of
-the file, and of the project, is still analysed.
+(which parses without running anything) and stays silent when bash accepts the file. A closing
+word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
+is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
+whole file ("syntax error near unexpected token `done'"). The rest of the file, and of the
+project, is still analysed.
 
 ## Example
 ```bash

@@ -179,14 +179,16 @@ def test_bad_inputs_do_not_stop_the_run(tmp_path):
     (tmp_path / "broken.py").write_text("def f(:\n")
     (tmp_path / "run.sh").write_text("bash job.sh | tee job.log\n")
     (tmp_path / "job.sh").write_text("exec > other.log\npython t.py\n")
+    (tmp_path / "loop.sh").write_text("for g in 0 1; do\n  echo $g\ndone\ndone\n")  # bash -n refuses it
     result = launchlint("--format", "json", "--select", "LL001,LL102", ".", cwd=tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    found = sorted((f["path"], f["code"], f["message"]) for f in json.loads(result.stdout))
+    found = sorted((f["path"], f["code"], f["line"], f["message"]) for f in json.loads(result.stdout))
     assert found == [
-        ("binary.sh", "LL001", "binary file (NUL byte); not analysed"),
-        ("broken.py", "LL001", found[1][2]),
-        ("job.sh", "LL102", found[2][2]),
-        ("latin1.sh", "LL001", "not valid UTF-8 at byte 8"),
+        ("binary.sh", "LL001", 1, "binary file (NUL byte); not analysed"),
+        ("broken.py", "LL001", 1, found[1][3]),
+        ("job.sh", "LL102", 1, found[2][3]),
+        ("latin1.sh", "LL001", 1, "not valid UTF-8 at byte 8"),
+        ("loop.sh", "LL001", 4, "syntax error near unexpected token `done'"),
     ]
 
 

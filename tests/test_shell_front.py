@@ -246,6 +246,44 @@ def test_valid_bash_that_tree_sitter_misreads_is_not_an_error():
     assert parse_shell("t.sh", src).parse_errors == []
 
 
+STRAY_CLOSERS = [
+    ("for x in a b; do\n  echo $x\ndone\ndone\n", 4, 1, "done"),
+    ("if true; then echo a; fi; fi\n", 1, 27, "fi"),
+    ("echo a; then echo b\nfi\n", 1, 9, "then"),  # one finding per unit: the first bad word
+    ("train() { python t.py; }\n}\n", 2, 1, "}"),
+    ("case $1 in\n  a) echo;;\nesac\nesac\n", 4, 1, "esac"),
+]
+
+
+@pytest.mark.parametrize(("src", "line", "column", "word"), STRAY_CLOSERS)
+def test_a_stray_closing_word_is_the_syntax_error_bash_reports(src, line, column, word):
+    """tree-sitter-bash reads a stray `done` as a command of that name; bash refuses the file."""
+    errors = parse_shell("t.sh", src).parse_errors
+    assert [(loc.line, loc.column, message) for loc, message in errors] == [
+        (line, column, f"syntax error near unexpected token `{word}'")
+    ]
+
+
+def test_a_stray_closing_word_in_a_nested_string():
+    src = 'echo start\nssh gpu1 "cd /w; python t.py; done"\n'
+    errors = parse_shell("t.sh", src).parse_errors
+    assert [(loc.line, loc.column, message) for loc, message in errors] == [
+        (2, *position(src, 2, "done")[1:], "syntax error near unexpected token `done' in a nested command string")
+    ]
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        'echo "done" fi \'esac\'\nx=done\ncase a in a) echo then;; esac\n',
+        "for x in a; do echo; done\nif a; then b; elif c; then d; else e; fi\n{ echo; }\n",
+        "\\done\n\"fi\"\n",  # quoted: a command named done, not the keyword
+    ],
+)
+def test_closing_words_in_place_or_quoted_are_not_errors(src):
+    assert parse_shell("t.sh", src).parse_errors == []
+
+
 # --- pipelines and scheduler directives -------------------------------------------------------
 
 

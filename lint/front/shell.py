@@ -119,6 +119,7 @@ class Unit:
             self._chars = chars
         # The file itself, in ASCII: tree-sitter's rows and byte columns are our lines and columns.
         self._points = origin is None and self._chars is None
+        self.checked = False  # `bash -n` has judged this unit: at most one LL001 per unit
 
     def char(self, byte: int) -> int:
         return byte if self._chars is None else self._chars[min(byte, len(self._chars) - 1)]
@@ -573,6 +574,8 @@ class Walker:
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 inline_redirects.append(child)
             elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
+                if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
+                    _syntax_error(self, child, f"syntax error near unexpected token `{self.unit.node_text(child)}'")
                 spliced = self.array_words(child) if field_name == "argument" else None
                 if spliced is not None:
                     words.extend(spliced)
@@ -790,11 +793,8 @@ def run_unit(walker: Walker) -> None:
     root = tree.root_node
     if root.has_error:
         error = _first_error(root)
-        if error is not None and not _bash_accepts(walker.unit.data):
-            message = "missing " + error.type if error.is_missing else "syntax error"
-            if walker.unit.depth:
-                message += " in a nested command string"
-            walker.script.parse_errors.append((walker.unit.location(error), message))
+        if error is not None:
+            _syntax_error(walker, error, "missing " + error.type if error.is_missing else "syntax error")
     if walker.unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in walker.unit.data:
@@ -839,6 +839,24 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
                 value += ch
                 origin.append(i)
     return Word(value, value, unit.index.span(unit.path, start, end), origin + [end])
+
+
+# Words that only close or continue a compound command. tree-sitter-bash takes a stray one for a
+# command name (`done` after a loop already closed); bash refuses the whole script.
+_CLOSERS = frozenset(("done", "fi", "esac", "then", "else", "elif", "do", "}"))
+
+
+def _syntax_error(walker: Walker, node, message: str) -> None:
+    """LL001 at `node`, unless this unit already has one or bash parses it after all."""
+    unit = walker.unit
+    if unit.checked:
+        return
+    unit.checked = True
+    if _bash_accepts(unit.data):
+        return
+    if unit.depth:
+        message += " in a nested command string"
+    walker.script.parse_errors.append((unit.location(node), message))
 
 
 def _first_error(node):
