@@ -230,6 +230,19 @@ def config_files(command: Command) -> list[tuple[str, Word]]:
     return [(o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value or "").endswith(CONFIG_SUFFIXES)]
 
 
+def start_directory(command: Command) -> tuple[bool, str | None]:
+    """Whether the command's shell starts in a directory its file declares (a workflow step's
+    `working-directory`, a service's `working_dir`: `$PWD` as the YAML front end sets it), and
+    that directory relative to the project root; None when it is not one of the project's
+    paths (an expression, or absolute: the runner's or the image's)."""
+    word = command.environment.get("PWD")
+    if word is None:
+        return False, None
+    if word.value is None or word.value.startswith(("/", "~")):
+        return True, None
+    return True, posixpath.normpath(word.value)
+
+
 class ProjectFiles:
     """Every file under the project root, not only the ones launchlint reads (a config is
     JSON or TOML as often as YAML), for asking whether a path a launcher names exists."""

@@ -11,6 +11,11 @@ A path run on another host (inside `ssh`, `pct exec`, `docker exec`) is checked 
 only, and an absolute one there is never reported: it lives on that machine. Locally, an
 absolute path is checked only when a `path-map` prefix claims it for the project.
 
+A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
+workflow's `defaults.run`), so a relative path is looked for there; a directory the project
+does not have is another repository's checkout (`actions/checkout` with `path:`), and one
+given by an expression is unknown: neither is reported.
+
 Not reported, because the script may well be there when the line runs: paths after a `cd` to
 somewhere else, paths into a directory the project does not have (a clone, a download), paths
 out of the project (`../other-repo/x.py`), a file the same script writes or downloads first
@@ -46,6 +51,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 
+from launchlint.launches import start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -88,6 +94,17 @@ INVALID = [
         },
         ["LL303 deploy/launch.sh:1"],
     ),
+    Example(  # a workflow step runs in its job's `working-directory`, which the project has
+        {
+            "scripts/train.sh": "python train.py\n",
+            ".github/workflows/smoke.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n"
+                "    defaults:\n      run:\n        working-directory: scripts\n"
+                "    steps:\n      - run: ./trian.sh --smoke\n"
+            ),
+        },
+        ["LL303 .github/workflows/smoke.yml:9"],
+    ),
 ]
 
 VALID = [
@@ -123,6 +140,18 @@ VALID = [
                 "python Megatron-LM/tools/preprocess_data.py --input data.json\n"
                 "python ../../transformers/examples/run_glue.py\n"
                 "cd /workspace/other && bash run_all.sh\n"
+            ),
+        }
+    ),
+    Example(  # a step in another repository's checkout, or in a directory only an expression names
+        {
+            "scripts/prepare.sh": "echo prepare\n",
+            ".github/workflows/sync.yml": (
+                "on: push\njobs:\n  sync:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n        with:\n          repository: org/skills\n"
+                "          path: skills-repo\n"
+                "      - working-directory: skills-repo\n        run: ./scripts/publish.sh\n"
+                "      - working-directory: ${{ matrix.dir }}\n        run: bash build_all.sh\n"
             ),
         }
     ),
@@ -183,11 +212,17 @@ def _places(project, invocation, written: str, first_cd: tuple[int, int] | None)
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller
+    declared, start = start_directory(invocation.command)
     if written.startswith("/"):
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
     elif first_cd is not None and first_cd < (invocation.command.location.line, invocation.command.location.column):
         return ""  # a `cd`/`pushd` runs first: relative paths then start somewhere we may not know
+    elif declared:  # the step's `working-directory`: another checkout's, often
+        if start is None:
+            return ""
+        mapped = [(start, written)]
+        described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"

@@ -10,7 +10,9 @@ Python file that declares `@hydra.main`, not to the working directory).
 A path is found the way LL303 finds a script: next to the launcher, at the project root, under
 a configured `path-map` prefix, or as the project's unique file of that name; a path on a remote
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
-never reported (it lives on the machine that runs the job). A file the same script writes first
+never reported (it lives on the machine that runs the job). A workflow step's path is also
+looked for in its `working-directory`, and not judged when that directory is not the project's
+(another repository's checkout) or is an expression. A file the same script writes first
 (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`, `cp a.yaml b.yaml`) is not missing, and
 only file names are checked: `--config gpt2-small` names a preset, not a file.
 
@@ -44,7 +46,7 @@ import posixpath
 from collections.abc import Iterator
 
 from launchlint.graph import PY_LAUNCHERS, is_python, python_run
-from launchlint.launches import config_files, launch_of, option_values, project_files
+from launchlint.launches import config_files, launch_of, option_values, project_files, start_directory
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
@@ -85,6 +87,17 @@ INVALID = [
         },
         ["LL304 run_ppo.sh:2"],
     ),
+    Example(  # a workflow step's `working-directory` is where the relative path starts
+        {
+            "examples/gpt/train.py": "print('train')\n",
+            "examples/gpt/cfg/small.yaml": "a: 1\n",
+            ".github/workflows/smoke.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - working-directory: examples/gpt\n        run: python train.py --config cfg/smal.yaml\n"
+            ),
+        },
+        ["LL304 .github/workflows/smoke.yml:7"],
+    ),
 ]
 
 VALID = [
@@ -119,6 +132,17 @@ VALID = [
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         }
     ),
+    Example(  # a step in another repository's checkout: its files are not the project's
+        {
+            "configs/base.yaml": "a: 1\n",
+            ".github/workflows/eval.yml": (
+                "on: push\njobs:\n  eval:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n        with:\n          repository: org/harness\n"
+                "          path: harness\n"
+                "      - working-directory: harness\n        run: python run.py --config configs/run.yaml\n"
+            ),
+        }
+    ),
 ]
 
 
@@ -143,6 +167,11 @@ def _found(project, path: str, command: Command, word: Word) -> bool:
     if program is None and _runs_module(command) and not _launcher_option(command, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
+    declared, start = start_directory(command)
+    if declared:  # a step's `working-directory`: one the project does not have is another checkout's
+        if start is None or not project.on_disk(start, directory=True):
+            return True
+        near += (start,)
     return project_files(project).holds(word, path, remote=command.remote, near=near)
 
 

@@ -147,6 +147,22 @@ def test_defaults_run_shell_of_workflow_and_job():
     assert found == {"a.py": True, "b.py": False, "c.py": True}
 
 
+def test_working_directory_of_step_job_and_workflow_is_the_shells_pwd():
+    text = (
+        "defaults:\n  run:\n    working-directory: tools\n"
+        "jobs:\n"
+        "  a:\n    steps:\n      - run: python a.py | tee $PWD/a.log\n"
+        "      - run: python b.py | tee $PWD/b.log\n        working-directory: ./examples/gpt/\n"
+        "  b:\n    defaults: {run: {working-directory: '${{ matrix.dir }}'}}\n"
+        "    steps:\n      - run: python c.py | tee $PWD/c.log\n"
+    )
+    found = {c.words[1].value: c.environment["PWD"].value for c in commands(text) if c.name == "python"}
+    assert found == {"a.py": "tools", "b.py": "./examples/gpt/", "c.py": None}  # an expression: unknown
+    assert [c.words[1].value for c in commands(text) if c.name == "tee"] == ["tools/a.log", "./examples/gpt//b.log", None]
+    composite = "runs:\n  using: composite\n  steps:\n    - run: python d.py | tee $PWD/d.log\n      shell: bash\n"
+    assert [c.environment.get("PWD") for c in commands(composite, "action.yml")] == [None, None]
+
+
 @pytest.mark.parametrize("shell", ["pwsh", "powershell", "python", "cmd", "python {0}"])
 def test_steps_in_other_languages_are_skipped(shell):
     text = steps("- run: python t.py | tee x.log", f"  shell: {shell}", "- run: echo kept")

@@ -377,18 +377,22 @@ class _Extractor:
 
     def workflow(self, top: dict[str, Node]) -> None:
         env = _workflow_env(top.get("env"))
-        shell = _default_shell(top)
+        shell = _run_default(top, "shell")
+        directory = _run_default(top, "working-directory")
         for job_node in _mapping(top.get("jobs")).values():
             if not self.first_visit(job_node):
                 continue
             job = _mapping(job_node)
-            job_shell = _default_shell(job) or shell or _runner_default_shell(job.get("runs-on"))
-            self.steps(job.get("steps"), job_shell, env | _workflow_env(job.get("env")))
+            job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job.get("runs-on"))
+            job_directory = _run_default(job, "working-directory") or directory
+            self.steps(job.get("steps"), job_shell, job_directory, env | _workflow_env(job.get("env")))
         runs = _mapping(top.get("runs"))  # a composite action: every step names its shell
         if "steps" in runs:
-            self.steps(runs.get("steps"), DEFAULT_SHELL, env)
+            self.steps(runs.get("steps"), DEFAULT_SHELL, None, env)
 
-    def steps(self, steps: Node | None, shell: str, env: dict[str, str | None]) -> None:
+    def steps(self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None]) -> None:
+        """Each `run:` step, in its `working-directory` (the step's, else the defaults'): a shell
+        started there finds it in `$PWD`, relative to the checkout, unknown if it is an expression."""
         for step_node in _sequence(steps):
             if not self.first_visit(step_node):
                 continue
@@ -400,9 +404,9 @@ class _Extractor:
             if pipefail is None:  # pwsh, python, cmd, ...: not shell this front end reads
                 continue
             text, origin = _scalar(run, self.source)
-            self.parse(
-                _hide_expressions(text), origin, pipefail, env | _workflow_env(step.get("env"))
-            )
+            start = _text(step.get("working-directory")) or directory
+            started = {} if start is None else {"PWD": None if _EXPRESSION.search(start) else start}
+            self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get("env")))
 
     # Compose -------------------------------------------------------------------------------
 
@@ -505,9 +509,9 @@ class _Extractor:
         )
 
 
-def _default_shell(spec: dict[str, Node]) -> str | None:
-    """`defaults.run.shell` of a workflow or a job."""
-    return _text(_mapping(_mapping(spec.get("defaults")).get("run")).get("shell"))
+def _run_default(spec: dict[str, Node], key: str) -> str | None:
+    """`defaults.run.<key>` of a workflow or a job: `shell` or `working-directory`."""
+    return _text(_mapping(_mapping(spec.get("defaults")).get("run")).get(key))
 
 
 def _runner_default_shell(runs_on: Node | None) -> str:
