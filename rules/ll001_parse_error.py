@@ -15,7 +15,9 @@ Shell is parsed with tree-sitter-bash; where it reports an error, launchlint ask
 (which parses without running anything) and stays silent when bash accepts the file. A closing
 word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
 is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). The rest of the file, and of the
+whole file ("syntax error near unexpected token `done'"). Where bash stops on an earlier line
+than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
+and goes on), the finding is on bash's line, in bash's words. The rest of the file, and of the
 project, is still analysed.
 
 ## Example

@@ -246,6 +246,27 @@ def test_valid_bash_that_tree_sitter_misreads_is_not_an_error():
     assert parse_shell("t.sh", src).parse_errors == []
 
 
+PLACEHOLDERS = [
+    # tree-sitter-bash's ERROR node starts on line 1; bash stops on line 2, at the newline
+    ("echo start\nDATA_FOLDER=<PATH_OF_THE_DATA>\n", 2, 1, "syntax error near unexpected token `newline'"),
+    # tree-sitter-bash takes the next lines' words for the file name of `>`: no ERROR at all
+    ("swift rollout \\\n    --port <node1_port>\n\nNPROC=4 \\\nswift rlhf\n", 2, 23, "syntax error near unexpected token `newline'"),
+    ('ssh gpu1 "echo a\n  --port <p>\necho b"\n', 2, 12, "syntax error near unexpected token `newline' in a nested command string"),
+    # an unclosed block: where bash reaches the end of the input, in its words
+    ("train() {\n  python t.py\n", 3, 1, "syntax error: unexpected end of file"),
+]
+
+
+@pytest.mark.parametrize(("src", "line", "column", "message"), PLACEHOLDERS)
+def test_an_error_is_reported_on_the_line_where_bash_stops_in_its_words(src, line, column, message):
+    errors = parse_shell("t.sh", src).parse_errors
+    assert [(loc.line, loc.column, text) for loc, text in errors] == [(line, column, message)]
+
+
+def test_a_redirect_continued_onto_the_next_line_is_not_an_error():
+    assert parse_shell("t.sh", "python t.py > \\\n  log.txt\ncat <<EOF\n<x>\nEOF\n").parse_errors == []
+
+
 STRAY_CLOSERS = [
     ("for x in a b; do\n  echo $x\ndone\ndone\n", 4, 1, "done"),
     ("if true; then echo a; fi; fi\n", 1, 27, "fi"),

@@ -161,6 +161,21 @@ class Unit:
         end = self.file_offset(end_char - 1) + 1 if end_char > start_char else start
         return self.index.span(self.path, start, end)
 
+    def line_span(self, line: int) -> Location:
+        """Line `line` (1-based) of the unit, from its first non-blank character to its end; the
+        unit's end when it has fewer lines (bash counts one more at the end of the input)."""
+        start = 0
+        for _ in range(line - 1):
+            start = self.text.find("\n", start) + 1
+            if start == 0:
+                start = len(self.text)
+                break
+        end = self.text.find("\n", start)
+        end = len(self.text) if end < 0 else end
+        first = start + len(self.text[start:end]) - len(self.text[start:end].lstrip())
+        last = self.file_offset(end - 1) + 1 if end > first else self.file_offset(first)
+        return self.index.span(self.path, self.file_offset(first), last)
+
 
 class Piece:
     """A partly evaluated word: its text (what is not static kept as written, so the text is
@@ -499,11 +514,16 @@ class Walker:
             return None
         fd_node = node.child_by_field_name("descriptor")
         dest = node.child_by_field_name("destination")
-        op = next((self.unit.node_text(c) for c in node.children if not c.is_named), ">")
+        op_node = next((c for c in node.children if not c.is_named), None)
+        op = ">" if op_node is None else self.unit.node_text(op_node)
         fd = int(self.unit.node_text(fd_node)) if fd_node is not None and self.unit.node_text(fd_node).isdigit() else None
         location = self.unit.location(node)
         if dest is None:
             return Redirect(op, fd, None, None, location)
+        if op_node is not None and dest.start_point.row != op_node.start_point.row:
+            # `--port <node1_port>` ending a line: tree-sitter-bash takes the next line's words
+            # for the file name; bash wants one before the newline (unless a `\` continues it)
+            _syntax_error(self, op_node)
         dest_text = self.unit.node_text(dest)
         if op in (">&", "<&") and (dest_text.isdigit() or dest_text == "-"):
             return Redirect(op, fd, None, int(dest_text) if dest_text.isdigit() else None, location)
@@ -575,7 +595,7 @@ class Walker:
                 inline_redirects.append(child)
             elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
                 if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
-                    _syntax_error(self, child, f"syntax error near unexpected token `{self.unit.node_text(child)}'")
+                    _syntax_error(self, child)
                 spliced = self.array_words(child) if field_name == "argument" else None
                 if spliced is not None:
                     words.extend(spliced)
@@ -794,7 +814,7 @@ def run_unit(walker: Walker) -> None:
     if root.has_error:
         error = _first_error(root)
         if error is not None:
-            _syntax_error(walker, error, "missing " + error.type if error.is_missing else "syntax error")
+            _syntax_error(walker, error, error.type if error.is_missing else None)
     if walker.unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in walker.unit.data:
@@ -846,17 +866,27 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
 _CLOSERS = frozenset(("done", "fi", "esac", "then", "else", "elif", "do", "}"))
 
 
-def _syntax_error(walker: Walker, node, message: str) -> None:
-    """LL001 at `node`, unless this unit already has one or bash parses it after all."""
+def _syntax_error(walker: Walker, node, missing: str | None = None) -> None:
+    """LL001 in bash's words, unless this unit already has one or bash parses it after all: at
+    `node` when it is on the line where bash stopped, else at that line (tree-sitter-bash takes
+    `--port <node1_port>` at the end of a line for a redirection and reads on; its ERROR node
+    may start lines before the fault). `missing`: the token tree-sitter-bash found missing, which
+    says more than bash's 'unexpected EOF'."""
     unit = walker.unit
     if unit.checked:
         return
     unit.checked = True
-    if _bash_accepts(unit.data):
+    verdict = _bash_error(unit.data)
+    if verdict is None:
         return
+    line, said = verdict
+    if line and line != node.start_point.row + 1:  # tree-sitter's error starts on another line
+        where, message = unit.line_span(line), said
+    else:
+        where, message = unit.location(node), f"missing {missing}" if missing else said or "syntax error"
     if unit.depth:
         message += " in a nested command string"
-    walker.script.parse_errors.append((unit.location(node), message))
+    walker.script.parse_errors.append((where, message))
 
 
 def _first_error(node):
@@ -870,13 +900,20 @@ def _first_error(node):
     return None
 
 
-def _bash_accepts(data: bytes) -> bool:
-    """`bash -n` only parses: it runs nothing. Missing bash or a timeout counts as 'no'."""
+_BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
+
+
+def _bash_error(data: bytes) -> tuple[int, str] | None:
+    """None when `bash -n` (it only parses, runs nothing) accepts `data`, else the line of its
+    first error and its words ((0, "") when it says neither: no bash, or a timeout)."""
     try:
         result = subprocess.run(["bash", "-n"], input=data, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
-        return False
-    return result.returncode == 0
+        return 0, ""
+    if result.returncode == 0:
+        return None
+    match = _BASH_ERROR.search(result.stderr.decode("utf-8", "replace"))
+    return (int(match.group(1)), match.group(2)) if match else (0, "")
 
 
 def parse_shell(
