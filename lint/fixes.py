@@ -59,12 +59,6 @@ def insert_after_line(project, path: str, line: int, text: str) -> Edit:
     return Edit(path, at, at, text + newline)
 
 
-def shebang(project, path: str) -> str | None:
-    """The interpreter line of a file, without `#!`."""
-    first = project.index(path).line_text(1)
-    return first[2:].strip() if first.startswith("#!") else None
-
-
 # --- applying them (the command line) ------------------------------------------------------------
 
 

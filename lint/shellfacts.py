@@ -221,6 +221,7 @@ class ShellScript:
     pipelines: list[Pipeline] = field(default_factory=list)  # in source order, nested included
     directives: list[Directive] = field(default_factory=list)  # header comments, file only
     reads_pipestatus: bool = False  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
+    interpreter: str | None = None  # the program of the file's `#!` line (`env`'s argument); None: no such line
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

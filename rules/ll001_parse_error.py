@@ -18,7 +18,9 @@ is one more such error: tree-sitter-bash takes it for a command of that name, ba
 whole file ("syntax error near unexpected token `done'"). Where bash stops on an earlier line
 than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
 and goes on), the finding is on bash's line, in bash's words. The rest of the file, and of the
-project, is still analysed.
+project, is still analysed. A script whose `#!` line names a shell outside bash's family (zsh,
+csh, fish), or a `.zsh` file, is read for its commands but its syntax is not bash's to judge:
+no LL001 for it (`${(kv)tasks}` is zsh).
 
 ## Example
 ```bash

@@ -57,12 +57,11 @@ the script turns pipefail off on purpose (`set +o pipefail`).
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
 
-from launchlint.fixes import insert_after_line, shebang
+from launchlint.fixes import insert_after_line
 from launchlint.graph import is_long_running, is_python, python_run, script_of
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
@@ -227,12 +226,11 @@ def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
     """`set -o pipefail` after the shebang, or after a leading `set` line."""
     if project.files[path].kind != "shell" or _turns_pipefail_off(script):
         return None
-    interpreter = shebang(project, path)
-    if interpreter is not None and _runs_without_pipefail(interpreter):
+    if script.interpreter in SHELLS_WITHOUT_PIPEFAIL:
         return None
     if any(c.command.name in SHELLS_WITHOUT_PIPEFAIL for c in project.graph.callers(path)):
         return None  # `sh run.sh` somewhere: the shebang is not what runs it
-    line = 1 if interpreter is not None else 0
+    line = 1 if script.interpreter is not None else 0
     first = next((c for c in script.commands if not c.wrappers), None)
     if first is not None and first.name == "set" and first.location.column == 1:
         line = first.location.end_line
@@ -246,11 +244,3 @@ def _turns_pipefail_off(script: ShellScript) -> bool:
         if command.name == "set" and ("+o", "pipefail") in pairwise(values):
             return True
     return False
-
-
-def _runs_without_pipefail(interpreter: str) -> bool:
-    words = interpreter.split()
-    program = posixpath.basename(words[0]) if words else ""
-    if program == "env" and len(words) > 1:
-        program = posixpath.basename(words[1])
-    return program in SHELLS_WITHOUT_PIPEFAIL

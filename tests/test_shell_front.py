@@ -267,6 +267,35 @@ def test_a_redirect_continued_onto_the_next_line_is_not_an_error():
     assert parse_shell("t.sh", "python t.py > \\\n  log.txt\ncat <<EOF\n<x>\nEOF\n").parse_errors == []
 
 
+@pytest.mark.parametrize(
+    ("first_line", "program"),
+    [
+        ("#!/bin/bash", "bash"),
+        ("#! /bin/sh -e", "sh"),
+        ("#!/usr/bin/env zsh", "zsh"),
+        ("#!/usr/bin/env -S PATH=/opt/bin bash -eu", "bash"),
+        ("#!", ""),
+        ("echo no shebang", None),
+    ],
+)
+def test_the_interpreter_of_the_shebang_line(first_line, program):
+    assert parse_shell("t.sh", first_line + "\necho ok\n").interpreter == program
+
+
+ZSH_ONLY = "tasks[qnli]=/data/QNLI\nfor task data_path in ${(kv)tasks}; do\n  python t.py $task\ndone\n"
+
+
+@pytest.mark.parametrize(("path", "first_line"), [("t.sh", "#!/usr/bin/env zsh\n"), ("t.zsh", ""), ("t.sh", "#!/bin/csh\n")])
+def test_a_script_for_a_shell_other_than_bash_is_not_judged_by_bash(path, first_line):
+    script = parse_shell(path, first_line + ZSH_ONLY)
+    assert script.parse_errors == [] and [c.name for c in script.commands] == ["python"]
+
+
+def test_the_same_script_for_bash_is_a_syntax_error():
+    errors = parse_shell("t.sh", "#!/bin/bash\n" + ZSH_ONLY).parse_errors
+    assert [(loc.line, message) for loc, message in errors] == [(3, "syntax error near unexpected token `data_path'")]
+
+
 STRAY_CLOSERS = [
     ("for x in a b; do\n  echo $x\ndone\ndone\n", 4, 1, "done"),
     ("if true; then echo a; fi; fi\n", 1, 27, "fi"),
