@@ -73,16 +73,30 @@ def python_run(command: Command) -> PythonRun | None:
     if not is_python(command.name):
         return None
     words = command.words[1:]
-    rest = _positional(words, PYTHON_VALUED)
-    options = tuple(w.value or "" for w in words[: len(words) - len(rest)])
-    if "-m" in options:
-        module = options.index("-m") + 1
-        if module >= len(words):
-            return None
-        return PythonRun(options[: module - 1], "module", words[module], tuple(words[module + 1 :]))
-    if "-c" in options or not rest:
+    i = 0
+    while i < len(words):
+        value = words[i].value
+        if value is None or not value.startswith("-") or value == "-":
+            break
+        # A cluster's first valued letter takes the rest of the word, else the next word:
+        # `-m pkg`, `-msphinx`, `-um pkg`, `-Werror`, `-X dev`.
+        at = next((j for j, letter in enumerate(value[1:], 1) if "-" + letter in PYTHON_VALUED), None)
+        if at is not None and not value.startswith("--"):
+            attached = at + 1 < len(value)
+            if value[at] == "c":
+                return None
+            if value[at] == "m":
+                options = tuple(w.value or "" for w in words[:i]) + ((value[:at],) if at > 1 else ())
+                if attached:
+                    return PythonRun(options, "module", value_part(words[i], at + 1), tuple(words[i + 1 :]))
+                if i + 1 == len(words):
+                    return None
+                return PythonRun(options, "module", words[i + 1], tuple(words[i + 2 :]))
+            i += 0 if attached else 1
+        i += 1
+    if i == len(words):
         return None
-    return PythonRun(options, "script", rest[0], tuple(rest[1:]))
+    return PythonRun(tuple(w.value or "" for w in words[:i]), "script", words[i], tuple(words[i + 1 :]))
 
 
 def is_long_running(command: Command) -> bool:

@@ -17,9 +17,11 @@ does not have is another repository's checkout (`actions/checkout` with `path:`)
 given by an expression is unknown: neither is reported.
 
 Not reported, because the script may well be there when the line runs: paths after a `cd` to
-somewhere else, paths into a directory the project does not have (a clone, a download), paths
-out of the project (`../other-repo/x.py`), a file the same script writes or downloads first
-(`cat > job.sh`, `wget .../setup.sh`), `source name` without a `/` (looked up in `PATH`),
+somewhere else, paths into a directory the project does not have (a clone, a download) or
+into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
+paths out of the project (`../other-repo/x.py`), a file of a name that a script of the project
+writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
+`> seg_my.py`), `source name` without a `/` (looked up in `PATH`),
 anything not static, and a Python program when the project holds no Python at all (a checkout of
 launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one.
@@ -54,13 +56,14 @@ from functools import cache
 from launchlint.launches import start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
+from launchlint.shellfacts import Command
 
 CODE = "LL303"
 NAME = "missing-script"
 SEVERITY = Severity.ERROR
 SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
-# Commands whose arguments may be the file a later line runs: the script makes it first.
+# Commands whose arguments may be the file a launcher runs: a script of the project makes it first.
 CREATORS = frozenset(
     {"cp", "mv", "ln", "wget", "curl", "touch", "install", "rsync", "scp", "tar", "unzip", "envsubst", "gsutil", "aws"}
 )
@@ -143,6 +146,20 @@ VALID = [
             ),
         }
     ),
+    Example(  # into a repository another script of the project clones; a file another one writes
+        {
+            "install.sh": (
+                "git clone --depth 1 https://github.com/rsennrich/wmt16-scripts.git \"$INSTALL/wmt16-scripts\"\n"
+                "git clone https://github.com/moses-smt/mosesdecoder.git\n"
+            ),
+            "tokenizers/tokenize_zh.py": "print('zh')\n",
+            "setup_my.sh": "cd tokenizers/thirdparty && sed 's/unichr/chr/g' myseg.py > seg_my.py\n",
+            "tok.sh": (
+                "python tokenizers/thirdparty/wmt16-scripts/preprocess/normalise-romanian.py < in.txt\n"
+                "bash mosesdecoder/scripts/tokenizer/tokenizer.sh\npython tokenizers/thirdparty/seg_my.py\n"
+            ),
+        }
+    ),
     Example(  # a step in another repository's checkout, or in a directory only an expression names
         {
             "scripts/prepare.sh": "echo prepare\n",
@@ -160,11 +177,11 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     names = {posixpath.basename(path) for path in project.files}
-    # Each launcher is read once for what it makes and where it first changes directory; once per
-    # invocation was quadratic (minutes for a 10 MB launcher).
-    made = cache(lambda caller: _made_names(project, caller))
+    # Each launcher is read once for where it first changes directory, the project once for what it
+    # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
     first_cd = cache(lambda caller: _first_directory_change(project, caller))
     has_python = any(f.kind == "python" for f in project.files.values())
+    made, cloned = _made_by_the_project(project)
     for invocation in project.graph.invocations:
         if invocation.callee is not None or invocation.kind == "module":
             continue
@@ -173,8 +190,10 @@ def check(project) -> Iterator[Finding]:
         written = invocation.target.value
         if not written or any(mark in written for mark in NOT_STATIC) or posixpath.basename(written) in names:
             continue
-        if _looked_up_in_path(invocation) or posixpath.basename(written) in made(invocation.caller):
+        if _looked_up_in_path(invocation) or posixpath.basename(written) in made:
             continue
+        if not cloned.isdisjoint(posixpath.normpath(written).split("/")[:-1]):
+            continue  # into a repository a script of the project clones (an install script, often)
         if invocation.command.remote or _in_container(project, invocation.caller):
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
@@ -198,14 +217,35 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
-def _made_names(project, caller: str) -> set[str]:
-    """The names of the files a launcher writes, copies or downloads (`cat > job.sh <<EOF`)."""
-    names = set()
-    for command in project.shell[caller].commands:
-        made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
-        made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-        names.update(posixpath.basename(w.value) for w in made if w.value)
-    return names
+def _made_by_the_project(project) -> tuple[frozenset[str], frozenset[str]]:
+    """The names of the files the project's scripts write, copy or download (`cat > job.sh
+    <<EOF`, an install script's `wget`), and of the directories they clone (`git clone URL
+    [DIR]`: DIR's last part, else the URL's without `.git`)."""
+    files, clones = set(), set()
+    for script in project.shell.values():
+        for command in script.effective_commands():
+            made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
+            made += command.tee_targets() + (command.args if command.name in CREATORS else [])
+            files.update(posixpath.basename(w.value) for w in made if w.value)
+            if command.name == "git":
+                clones.add(_cloned(command))
+    clones.discard("")
+    return frozenset(files), frozenset(clones)
+
+
+def _cloned(command: Command) -> str:
+    """The name of the directory a `git clone` makes; "" for any other git command."""
+    values = [w.value for w in command.args]
+    if "clone" not in values:
+        return ""
+    after = values[values.index("clone") + 1 :]
+    url = next((i for i, v in enumerate(after) if v and ("://" in v or v.startswith("git@"))), None)
+    if url is None:
+        return ""
+    directory = after[url + 1] if url + 1 < len(after) else None
+    if directory is None or directory.startswith("-"):
+        directory = after[url].rstrip("/").removesuffix(".git")
+    return directory.rstrip("/").rpartition("/")[2]
 
 
 def _places(project, invocation, written: str, first_cd: tuple[int, int] | None) -> str:

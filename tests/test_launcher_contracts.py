@@ -127,3 +127,15 @@ def test_launcher_options_the_graph_reads_like_the_launch_rules(tmp_path):
         ),
     })
     assert [(f["code"], f["line"], f["column"]) for f in found] == [("LL301", 2, 46), ("LL301", 3, 65)]
+
+
+def test_python_option_clusters_and_an_attached_module(tmp_path):
+    """`python -msphinx -M help`: the module is sphinx, `help` is its argument, not a script;
+    `-um pkg.train` runs the project's module, whose flags are checked."""
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/train.py": TRAIN,
+        "docs.sh": "python -msphinx -M help . _build\n",
+        "run.sh": "python -um pkg.train --data-path /d --warmup-step 5\npython -Werror -X dev pkg/train.py --data-path /d --lr=1\n",
+    }
+    assert [where(f) for f in lint(tmp_path, files)] == [("LL301", "run.sh", 1, 37, 50)]
