@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..model import LineIndex, Location
+from ..model import LineIndex, Location, make_location
 from ..shellfacts import (
     ARM,
     CAPTURED,
@@ -153,7 +153,7 @@ class Unit:
             line, column = node.start_point
             end = last or node
             end_line, end_column = end.end_point if end.end_byte > node.start_byte else (line, column)
-            return Location(self.path, line + 1, column + 1, end_line + 1, end_column + 1)
+            return make_location((self.path, line + 1, column + 1, end_line + 1, end_column + 1))
         start_char, end_char = self.chars_of(node)
         if last is not None:
             end_char = self.chars_of(last)[1]
