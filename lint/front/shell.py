@@ -187,6 +187,7 @@ class Piece:
 
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
+_ARRAYS = ("string", "expansion")  # the words `array_words` may splice: `"${ARR[@]}"`, `${ARR[@]}`
 _LITERALS = ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern")
 _RANGE = array("i")  # 0, 1, 2, ...: slices of it are the origins of plain words in a file
 
@@ -525,7 +526,7 @@ class Walker:
         if value_node is not None and value_node.type == "array":
             words: list[Word] | None = []
             for element in value_node.named_children:
-                spliced = self.array_words(element)
+                spliced = self.array_words(element) if element.type in _ARRAYS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
             if "+=" in self.unit.node_text(node)[: len(name) + 2]:  # `ARGS+=(--fp16)` appends
                 before = self.state.arrays.get(name, [])
@@ -564,6 +565,7 @@ class Walker:
         env: dict[str, Word | None] = {}
         words: list[Word] = []
         inline_redirects = []
+        substitutes = _holds_substitution(self.unit, node)  # most commands hold none in any word
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
@@ -576,12 +578,13 @@ class Walker:
             elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
                 if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
                     _syntax_error(self, child, f"syntax error near unexpected token `{self.unit.node_text(child)}'")
-                spliced = self.array_words(child) if field_name == "argument" else None
+                spliced = self.array_words(child) if field_name == "argument" and kind in _ARRAYS else None
                 if spliced is not None:
                     words.extend(spliced)
                 else:
                     words.append(self.word(child))
-                self._nested_substitutions(child)
+                if substitutes:
+                    self._nested_substitutions(child)
         redirects = []
         for redirect_node in inline_redirects + list(redirect_nodes):
             redirect = self.redirect(redirect_node)
@@ -648,9 +651,8 @@ class Walker:
 
     def _nested_substitutions(self, node) -> None:
         """Commands inside $(...) run too; their output is captured, not logged."""
-        data, start, end = self.unit.data, node.start_byte, node.end_byte
-        if data.find(b"$(", start, end) < 0 and data.find(b"`", start, end) < 0:
-            return  # a command substitution starts so: most words hold none
+        if not _holds_substitution(self.unit, node):
+            return  # most words hold none
         stack = [node]
         while stack:
             current = stack.pop()
@@ -667,6 +669,12 @@ class Walker:
                 self.state.pipefail = value == "-o"
             elif value.startswith("-") and not value.startswith("--") and "o" in value[1:] and values[i + 1 :][:1] == ["pipefail"]:
                 self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
+
+
+def _holds_substitution(unit: Unit, node) -> bool:
+    """Whether `node` may hold a command substitution: one starts with `$(` or a backtick."""
+    data, start, end = unit.data, node.start_byte, node.end_byte
+    return data.find(b"$(", start, end) >= 0 or data.find(b"`", start, end) >= 0
 
 
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
