@@ -102,7 +102,7 @@ class State:
 class Unit:
     """Shell text plus where each of its characters is in the real file."""
 
-    def __init__(self, path: str, text: str, index: LineIndex, origin: list[int] | None, depth: int):
+    def __init__(self, path: str, text: str, index: LineIndex, origin: Sequence[int] | None, depth: int):
         self.path = path
         self.text = text
         self.index = index
@@ -131,7 +131,7 @@ class Unit:
 
     def file_offsets(self, start: int, end: int) -> Sequence[int]:
         if self.origin is None:
-            return range(start, end)
+            return _offsets(start, end)  # an array: a word's origin takes it in one copy
         return self.origin[start:end]
 
     def chars_of(self, node) -> tuple[int, int]:
@@ -165,25 +165,28 @@ class Unit:
 class Piece:
     """A partly evaluated word: its text (what is not static kept as written, so the text is
     also the word's template), where each character is in the file, and whether all of it was
-    static."""
+    static.
+
+    `origin` is the array the word keeps: an array takes another array's items in one copy, but
+    converts a list's or a range's one by one (array("i", list) cost 3% of the front end)."""
 
     __slots__ = ("text", "origin", "static", "passthrough")
 
     def __init__(self) -> None:
         self.text = ""
-        self.origin: list[int] = []
+        self.origin = array("i")
         self.static = True
         self.passthrough = False
 
     def add(self, text: str, origin: Sequence[int] | int) -> None:
         self.text += text
-        self.origin.extend([origin] * len(text) if isinstance(origin, int) else origin)
+        self.origin.extend(array("i", (origin,)) * len(text) if isinstance(origin, int) else origin)
 
     def dynamic(self, raw: str, at: int, passthrough: bool = False) -> None:
         self.static = False
         self.passthrough = self.passthrough or passthrough
         self.text += raw
-        self.origin.extend([at] * len(raw))
+        self.origin.extend(array("i", (at,)) * len(raw))
 
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
@@ -225,12 +228,12 @@ class Walker:
                 if unit.origin is None:
                     return Word(text, text, unit.location(node), _offsets(start, end + 1))
                 if end < len(unit.origin):  # a map with an entry past each character, as they all have
-                    origin = array("i", unit.origin[start:end])
+                    origin = array("i", unit.origin[start:end])  # one copy from a nested unit's array
                     origin.append(origin[-1] + 1)
                     return Word(text, text, unit.location(node), origin)
         piece = Piece()
         self._eval(node, piece)
-        origin = array("i", piece.origin)  # compact: facts cross process boundaries and the cache
+        origin = piece.origin  # an array, compact: facts cross process boundaries and the cache
         origin.append(unit.file_offset(unit.char(end) - 1) + 1 if end > start else 0)
         return Word(piece.text if piece.static else None, piece.text, unit.location(node), origin, piece.passthrough)
 
@@ -775,15 +778,15 @@ def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tu
 
 
 def parse_nested(
-    walker: Walker, text: str, origin: list[int], state: State, wrappers_: tuple[Wrapper, ...]
+    walker: Walker, text: str, origin: Sequence[int], state: State, wrappers_: tuple[Wrapper, ...]
 ) -> list[Command]:
     """Parse a command string found in a word, with its characters mapped back to the file."""
     unit = walker.unit
     if unit.depth >= MAX_DEPTH:
         return []
-    origin = list(origin)
+    origin = array("i", origin)  # a copy, as an array: its slices go into words' origins in one copy
     if len(origin) < len(text) + 1:
-        origin += [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
+        origin.extend([origin[-1] if origin else 0] * (len(text) + 1 - len(origin)))
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
