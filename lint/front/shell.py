@@ -43,15 +43,20 @@ MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
+# The ids of the fields the walk asks for most, set with the parser (no node exists before it):
+# `child_by_field_id` skips `child_by_field_name`'s search of the grammar's field names by string.
+_NAME = _VALUE = _OPERATOR = 0
 
 
 def _parser():
-    global _PARSER
+    global _PARSER, _NAME, _VALUE, _OPERATOR
     if _PARSER is None:
         import tree_sitter_bash
         from tree_sitter import Language, Parser
 
-        _PARSER = Parser(Language(tree_sitter_bash.language()))
+        language = Language(tree_sitter_bash.language())
+        _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
+        _PARSER = Parser(language)
     return _PARSER
 
 
@@ -335,7 +340,7 @@ class Walker:
         if name.isdigit():
             piece.dynamic(raw, at, passthrough=True)
             return
-        operator = node.child_by_field_name("operator")
+        operator = node.child_by_field_id(_OPERATOR)
         variables = self.state.variables
         if operator is None and len(named) == 1:
             value = variables.get(name)
@@ -519,8 +524,8 @@ class Walker:
         return Redirect(op, fd, self.word(dest), None, location)
 
     def assignment(self, node, *, export: bool) -> tuple[str, Word | None] | None:
-        name_node = node.child_by_field_name("name")
-        value_node = node.child_by_field_name("value")
+        name_node = node.child_by_field_id(_NAME)
+        value_node = node.child_by_field_id(_VALUE)
         if name_node is None:
             return None
         name = self.unit.node_text(name_node)
@@ -572,8 +577,8 @@ class Walker:
         for i, child in enumerate(node.children):
             kind = child.type
             if kind == "variable_assignment" and not words:
-                name_node = child.child_by_field_name("name")
-                value_node = child.child_by_field_name("value")
+                name_node = child.child_by_field_id(_NAME)
+                value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
                     env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
@@ -700,7 +705,7 @@ def _loop_carried(unit: Unit, loop) -> set[str]:
         node = stack.pop()
         stack.extend(node.named_children)
         if node.type == "variable_assignment":
-            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+            name, value = node.child_by_field_id(_NAME), node.child_by_field_id(_VALUE)
             if name is not None and value is not None:
                 assigned.setdefault(unit.node_text(name), []).append(value)
         elif node.type.endswith("_expression") and _updates(unit, node):
