@@ -434,21 +434,23 @@ class Walker:
         children = node.children
         for i, child in enumerate(children):
             arm += child.type in ("elif_clause", "else_clause", "case_item")
-            self.blocks.append(Block(kind, statement, arm))
-            self._child(children, i, stdout, stderr)
-            self.blocks.pop()
+            if child.is_named:
+                self.blocks.append(Block(kind, statement, arm))
+                self._child(children, i, stdout, stderr)
+                self.blocks.pop()
         self.state.branch_depth -= 1
 
     def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         children = node.children
-        for i in range(len(children)):
-            self._child(children, i, stdout, stderr)
+        for i, child in enumerate(children):
+            if child.is_named:
+                self._child(children, i, stdout, stderr)
 
     def _child(self, children: list, i: int, stdout: Sink | None, stderr: Sink | None) -> None:
-        """Walk one statement of a list; `&` after it puts all its commands in the background."""
+        """Walk one statement of a list (a named child: `;`, `&&`, `do`, `fi` hold nothing to
+        walk, and the callers pass them over before a call); `&` after it puts all its commands
+        in the background."""
         child = children[i]
-        if not child.is_named:
-            return
         background = i + 1 < len(children) and children[i + 1].type == "&"
         before = len(self.script.commands)
         self.walk(child, stdout, stderr)
