@@ -326,44 +326,48 @@ class Walker:
         unit = self.unit
         raw = unit.text[start:end]
         at = unit.file_offset(start)
-        named = node.named_children
-        for name_node in named:
-            name_kind = name_node.type
-            if name_kind == "variable_name" or name_kind == "special_variable_name":
-                break
-        else:
-            name_kind = None
-        if name_kind != "variable_name":
-            piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
-            return
-        name = unit.node_text(name_node)
-        if name.isdigit():
-            piece.dynamic(raw, at, passthrough=True)
-            return
-        operator = node.child_by_field_id(_OPERATOR)
         variables = self.state.variables
-        if operator is None and len(named) == 1:
-            value = variables.get(name)
-            if value is not None:
-                piece.add(value, at)
+        # `$NAME` and `${NAME}`, most expansions, hold a variable's name and nothing else: read
+        # from the text, not the tree (`$_` is a special parameter, to tree-sitter-bash as to bash).
+        name = raw[2:-1] if raw[1:2] == "{" and raw[-1] == "}" else raw[1:]
+        if not (name.isidentifier() and name.isascii() and name != "_"):
+            named = node.named_children
+            for name_node in named:
+                name_kind = name_node.type
+                if name_kind == "variable_name" or name_kind == "special_variable_name":
+                    break
             else:
+                name_kind = None
+            if name_kind != "variable_name":
+                piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
+                return
+            name = unit.node_text(name_node)
+            if name.isdigit():
+                piece.dynamic(raw, at, passthrough=True)
+                return
+            operator = node.child_by_field_id(_OPERATOR)
+            if operator is not None or len(named) != 1:
+                op = unit.node_text(operator) if operator is not None else ""
+                if op in (":-", "-", ":=", "="):
+                    known = variables.get(name, "")
+                    if name in variables and known is None:
+                        piece.dynamic(raw, at)
+                    elif name in variables and (known or op in ("-", "=")):
+                        piece.add(known, at)
+                    else:
+                        default = [c for c in named if c is not name_node]
+                        if not default:
+                            piece.add("", at)
+                        for child in default:
+                            self._eval(child, piece)
+                    return
                 piece.dynamic(raw, at)
-            return
-        op = unit.node_text(operator) if operator is not None else ""
-        if op in (":-", "-", ":=", "="):
-            known = variables.get(name, "")
-            if name in variables and known is None:
-                piece.dynamic(raw, at)
-            elif name in variables and (known or op in ("-", "=")):
-                piece.add(known, at)
-            else:
-                default = [c for c in named if c is not name_node]
-                if not default:
-                    piece.add("", at)
-                for child in default:
-                    self._eval(child, piece)
-            return
-        piece.dynamic(raw, at)
+                return
+        value = variables.get(name)
+        if value is not None:
+            piece.add(value, at)
+        else:
+            piece.dynamic(raw, at)
 
     def array_words(self, node) -> list[Word] | None:
         """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
