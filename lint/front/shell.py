@@ -608,8 +608,10 @@ class Walker:
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
             return
-        out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
-        out, err = self._procsub_sinks(redirects, out, err)
+        out, err = stdout or self.state.stdout, stderr or self.state.stderr
+        if redirects:  # most commands have none
+            out, err = apply_redirects(redirects, out, err)
+        out, err = self._procsub_sinks(redirects, out, err)  # also a >(...) the streams came with
         command = Command(  # positional, in the order of the fields: twice as quick as by keyword
             words,
             self.unit.location(node, redirect_nodes[-1] if redirect_nodes else node),
