@@ -223,7 +223,7 @@ class Walker:
         unit = self.unit
         kind = node.type
         if kind == "command_name" and node.named_child_count == 1:
-            kind = node.named_children[0].type
+            kind = node.named_child(0).type  # not named_children: a list of nodes, 5x the time
         start, end = node.start_byte, node.end_byte
         if kind in _PLAIN and end > start and unit._chars is None:
             # Most words are plain ASCII text: with no backslash to remove, the value is the text
@@ -373,11 +373,11 @@ class Walker:
         """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
         inner, kind = node, node.type
         if kind == "string" and node.named_child_count == 1:
-            inner = node.named_children[0]
+            inner = node.named_child(0)
             kind = inner.type
         if kind != "expansion" or inner.named_child_count != 1:
             return None
-        sub = inner.named_children[0]
+        sub = inner.named_child(0)
         if sub.type != "subscript":
             return None
         index = sub.child_by_field_name("index")
@@ -712,13 +712,14 @@ def _loop_carried(unit: Unit, loop) -> set[str]:
     while stack:
         node = stack.pop()
         stack.extend(node.named_children)
-        if node.type == "variable_assignment":
+        kind = node.type  # asked once: each ask builds a new string
+        if kind == "variable_assignment":
             name, value = node.child_by_field_id(_NAME), node.child_by_field_id(_VALUE)
             if name is not None and value is not None:
                 assigned.setdefault(unit.node_text(name), []).append(value)
-        elif node.type.endswith("_expression") and _updates(unit, node):
+        elif kind.endswith("_expression") and _updates(unit, node):
             updated.update(unit.node_text(c) for c in node.named_children[:1] if c.type == "variable_name")
-        elif node.type == "command" and unit.node_text(node).startswith("let "):
+        elif kind == "command" and unit.node_text(node).startswith("let "):
             for word in node.named_children[1:]:
                 update = _LET_UPDATE.match(unit.node_text(word).strip("\"'"))
                 if update:
