@@ -43,19 +43,31 @@ MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
-# The ids of the fields the walk asks for most, set with the parser (no node exists before it):
-# `child_by_field_id` skips `child_by_field_name`'s search of the grammar's field names by string.
+# Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
+# as `child_by_field_id` skips `child_by_field_name`'s search of the grammar's field names by
+# string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
+# is a new string at each ask (a kind may have several ids: all the ids of its name).
 _NAME = _VALUE = _OPERATOR = 0
+_PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 
 
 def _parser():
     global _PARSER, _NAME, _VALUE, _OPERATOR
+    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
     if _PARSER is None:
         import tree_sitter_bash
         from tree_sitter import Language, Parser
 
         language = Language(tree_sitter_bash.language())
         _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
+        ids: dict[str, set[int]] = {}
+        for kind_id in range(language.node_kind_count):
+            ids.setdefault(language.node_kind_for_id(kind_id), set()).add(kind_id)
+        _PLAIN_IDS, _REDIRECT_IDS, _ARRAYS_IDS = (
+            frozenset().union(*(ids[kind] for kind in kinds)) for kinds in (_PLAIN, _REDIRECTS, _ARRAYS)
+        )
+        _COMMAND_NAME_IDS, _AMPERSAND_IDS = frozenset(ids["command_name"]), frozenset(ids["&"])
+        _ASSIGNMENT_IDS = frozenset(ids["variable_assignment"])
         _PARSER = Parser(language)
     return _PARSER
 
@@ -196,6 +208,7 @@ class Piece:
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
 _ARRAYS = ("string", "expansion")  # the words `array_words` may splice: `"${ARR[@]}"`, `${ARR[@]}`
+_REDIRECTS = ("file_redirect", "heredoc_redirect", "herestring_redirect")
 _LITERALS = ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern")
 _RANGE = array("i")  # 0, 1, 2, ...: slices of it are the origins of plain words in a file
 
@@ -221,11 +234,11 @@ class Walker:
 
     def word(self, node) -> Word:
         unit = self.unit
-        kind = node.type
-        if kind == "command_name" and node.named_child_count == 1:
-            kind = node.named_child(0).type  # not named_children: a list of nodes, 5x the time
+        kind = node.kind_id
+        if kind in _COMMAND_NAME_IDS and node.named_child_count == 1:
+            kind = node.named_child(0).kind_id  # not named_children: a list of nodes, 5x the time
         start, end = node.start_byte, node.end_byte
-        if kind in _PLAIN and end > start and unit._chars is None:
+        if kind in _PLAIN_IDS and end > start and unit._chars is None:
             # Most words are plain ASCII text: with no backslash to remove, the value is the text
             # and each character maps to its own offset, as `_eval` would find one by one.
             text = unit.text[start:end]
@@ -455,7 +468,7 @@ class Walker:
         walk, and the callers pass them over before a call); `&` after it puts all its commands
         in the background."""
         child = children[i]
-        background = i + 1 < len(children) and children[i + 1].type == "&"
+        background = i + 1 < len(children) and children[i + 1].kind_id in _AMPERSAND_IDS
         before = len(self.script.commands)
         self.walk(child, stdout, stderr)
         if background:
@@ -540,7 +553,7 @@ class Walker:
         if value_node is not None and value_node.type == "array":
             words: list[Word] | None = []
             for element in value_node.named_children:
-                spliced = self.array_words(element) if element.type in _ARRAYS else None
+                spliced = self.array_words(element) if element.kind_id in _ARRAYS_IDS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
             if "+=" in self.unit.node_text(node)[: len(name) + 2]:  # `ARGS+=(--fp16)` appends
                 before = self.state.arrays.get(name, [])
@@ -581,18 +594,18 @@ class Walker:
         inline_redirects = []
         substitutes = _holds_substitution(self.unit, node)  # most commands hold none in any word
         for i, child in enumerate(node.children):
-            kind = child.type
-            if kind == "variable_assignment" and not words:
+            kind = child.kind_id
+            if kind in _ASSIGNMENT_IDS and not words:
                 name_node = child.child_by_field_id(_NAME)
                 value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
                     env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
-            elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+            elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
             elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
                 if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
                     _syntax_error(self, child, f"syntax error near unexpected token `{self.unit.node_text(child)}'")
-                spliced = self.array_words(child) if field_name == "argument" and kind in _ARRAYS else None
+                spliced = self.array_words(child) if field_name == "argument" and kind in _ARRAYS_IDS else None
                 if spliced is not None:
                     words.extend(spliced)
                 else:
