@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 
@@ -32,6 +33,12 @@ class Location(NamedTuple):
 
     def point(self) -> Location:
         return Location(self.path, self.line, self.column, self.line, self.column + 1)
+
+
+# `Location(...)` for the front ends' many locations: a NamedTuple's `__new__` only packs its
+# fields into the tuple (NamedTuple forbids overriding it), so the tuple is built straight from
+# them, without that Python-level call: `make_location((path, line, column, end_line, end_column))`.
+make_location = partial(tuple.__new__, Location)
 
 
 @dataclass(frozen=True)
@@ -109,4 +116,4 @@ class LineIndex:
     def span(self, path: str, start: int, end: int) -> Location:
         line, col = self.position(start)
         end_line, end_col = self.position(max(end, start))
-        return Location(path, line, col, end_line, end_col)
+        return make_location((path, line, col, end_line, end_col))

@@ -136,12 +136,12 @@ class Command:
     # assignment (its value None when no longer static), or of the environment it was given.
     environment: dict[str, Word] = field(default_factory=dict, repr=False)
 
-    @cached_property  # the rules ask it of every command, many times; words never change
-    def name(self) -> str | None:
-        if not self.words:
-            return None
-        value = self.words[0].value
-        return value.rsplit("/", 1)[-1] if value else value
+    def __post_init__(self) -> None:
+        # The front end and the rules ask every command its name, many times, and words never
+        # change: an attribute set once costs less than a cached_property (a lock per first ask).
+        # Set last, after the fields, where the cached_property put it: the pickles keep their bytes.
+        value = self.words[0].value if self.words else None
+        self.name: str | None = value.rsplit("/", 1)[-1] if value else value
 
     @property
     def args(self) -> list[Word]:

@@ -13,9 +13,8 @@ import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from functools import partial
 
-from ..model import LineIndex, Location
+from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
     COMPILE_APIS,
     GRAD,
@@ -71,10 +70,6 @@ EXECUTOR_METHOD = "run_in_executor"
 RUN_NAMES = COMPILE_NAMES | THREAD_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
 LEAVES = frozenset({ast.Name, ast.Constant})  # expressions whose walk does nothing when loaded
 DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
-# `Location(...)` for the walk's many locations: a NamedTuple's `__new__` only packs its fields
-# into the tuple (NamedTuple forbids overriding it), so the tuple is built straight from them,
-# without that Python-level call (1% of the front end).
-_location = partial(tuple.__new__, Location)
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -146,7 +141,7 @@ class _Positions:
         end_line = node.end_lineno or node.lineno
         end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
         if self.plain:
-            return _location((self.path, node.lineno, node.col_offset + 1, end_line, end_col + 1))
+            return make_location((self.path, node.lineno, node.col_offset + 1, end_line, end_col + 1))
         return Location(self.path, *self.point(node.lineno, node.col_offset), *self.point(end_line, end_col))
 
     def syntax_error(self, error: SyntaxError | None) -> Location:

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ..model import LineIndex, Location
+from ..model import LineIndex, Location, make_location
 from ..shellfacts import (
     ARM,
     CAPTURED,
@@ -43,15 +43,32 @@ MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
+# Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
+# as `child_by_field_id` skips `child_by_field_name`'s search of the grammar's field names by
+# string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
+# is a new string at each ask (a kind may have several ids: all the ids of its name).
+_NAME = _VALUE = _OPERATOR = 0
+_PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 
 
 def _parser():
-    global _PARSER
+    global _PARSER, _NAME, _VALUE, _OPERATOR
+    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
     if _PARSER is None:
         import tree_sitter_bash
         from tree_sitter import Language, Parser
 
-        _PARSER = Parser(Language(tree_sitter_bash.language()))
+        language = Language(tree_sitter_bash.language())
+        _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
+        ids: dict[str, set[int]] = {}
+        for kind_id in range(language.node_kind_count):
+            ids.setdefault(language.node_kind_for_id(kind_id), set()).add(kind_id)
+        _PLAIN_IDS, _REDIRECT_IDS, _ARRAYS_IDS = (
+            frozenset().union(*(ids[kind] for kind in kinds)) for kinds in (_PLAIN, _REDIRECTS, _ARRAYS)
+        )
+        _COMMAND_NAME_IDS, _AMPERSAND_IDS = frozenset(ids["command_name"]), frozenset(ids["&"])
+        _ASSIGNMENT_IDS = frozenset(ids["variable_assignment"])
+        _PARSER = Parser(language)
     return _PARSER
 
 
@@ -102,7 +119,7 @@ class State:
 class Unit:
     """Shell text plus where each of its characters is in the real file."""
 
-    def __init__(self, path: str, text: str, index: LineIndex, origin: list[int] | None, depth: int):
+    def __init__(self, path: str, text: str, index: LineIndex, origin: Sequence[int] | None, depth: int):
         self.path = path
         self.text = text
         self.index = index
@@ -131,7 +148,7 @@ class Unit:
 
     def file_offsets(self, start: int, end: int) -> Sequence[int]:
         if self.origin is None:
-            return range(start, end)
+            return _offsets(start, end)  # an array: a word's origin takes it in one copy
         return self.origin[start:end]
 
     def chars_of(self, node) -> tuple[int, int]:
@@ -153,7 +170,7 @@ class Unit:
             line, column = node.start_point
             end = last or node
             end_line, end_column = end.end_point if end.end_byte > node.start_byte else (line, column)
-            return Location(self.path, line + 1, column + 1, end_line + 1, end_column + 1)
+            return make_location((self.path, line + 1, column + 1, end_line + 1, end_column + 1))
         start_char, end_char = self.chars_of(node)
         if last is not None:
             end_char = self.chars_of(last)[1]
@@ -180,28 +197,33 @@ class Unit:
 class Piece:
     """A partly evaluated word: its text (what is not static kept as written, so the text is
     also the word's template), where each character is in the file, and whether all of it was
-    static."""
+    static.
+
+    `origin` is the array the word keeps: an array takes another array's items in one copy, but
+    converts a list's or a range's one by one (array("i", list) cost 3% of the front end)."""
 
     __slots__ = ("text", "origin", "static", "passthrough")
 
     def __init__(self) -> None:
         self.text = ""
-        self.origin: list[int] = []
+        self.origin = array("i")
         self.static = True
         self.passthrough = False
 
     def add(self, text: str, origin: Sequence[int] | int) -> None:
         self.text += text
-        self.origin.extend([origin] * len(text) if isinstance(origin, int) else origin)
+        self.origin.extend(array("i", (origin,)) * len(text) if isinstance(origin, int) else origin)
 
     def dynamic(self, raw: str, at: int, passthrough: bool = False) -> None:
         self.static = False
         self.passthrough = self.passthrough or passthrough
         self.text += raw
-        self.origin.extend([at] * len(raw))
+        self.origin.extend(array("i", (at,)) * len(raw))
 
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
+_ARRAYS = ("string", "expansion")  # the words `array_words` may splice: `"${ARR[@]}"`, `${ARR[@]}`
+_REDIRECTS = ("file_redirect", "heredoc_redirect", "herestring_redirect")
 _LITERALS = ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern")
 _RANGE = array("i")  # 0, 1, 2, ...: slices of it are the origins of plain words in a file
 
@@ -227,11 +249,11 @@ class Walker:
 
     def word(self, node) -> Word:
         unit = self.unit
-        kind = node.type
-        if kind == "command_name" and node.named_child_count == 1:
-            kind = node.named_children[0].type
+        kind = node.kind_id
+        if kind in _COMMAND_NAME_IDS and node.named_child_count == 1:
+            kind = node.named_child(0).kind_id  # not named_children: a list of nodes, 5x the time
         start, end = node.start_byte, node.end_byte
-        if kind in _PLAIN and end > start and unit._chars is None:
+        if kind in _PLAIN_IDS and end > start and unit._chars is None:
             # Most words are plain ASCII text: with no backslash to remove, the value is the text
             # and each character maps to its own offset, as `_eval` would find one by one.
             text = unit.text[start:end]
@@ -239,12 +261,12 @@ class Walker:
                 if unit.origin is None:
                     return Word(text, text, unit.location(node), _offsets(start, end + 1))
                 if end < len(unit.origin):  # a map with an entry past each character, as they all have
-                    origin = array("i", unit.origin[start:end])
+                    origin = array("i", unit.origin[start:end])  # one copy from a nested unit's array
                     origin.append(origin[-1] + 1)
                     return Word(text, text, unit.location(node), origin)
         piece = Piece()
         self._eval(node, piece)
-        origin = array("i", piece.origin)  # compact: facts cross process boundaries and the cache
+        origin = piece.origin  # an array, compact: facts cross process boundaries and the cache
         origin.append(unit.file_offset(unit.char(end) - 1) + 1 if end > start else 0)
         return Word(piece.text if piece.static else None, piece.text, unit.location(node), origin, piece.passthrough)
 
@@ -332,54 +354,58 @@ class Walker:
         unit = self.unit
         raw = unit.text[start:end]
         at = unit.file_offset(start)
-        named = node.named_children
-        for name_node in named:
-            name_kind = name_node.type
-            if name_kind == "variable_name" or name_kind == "special_variable_name":
-                break
-        else:
-            name_kind = None
-        if name_kind != "variable_name":
-            piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
-            return
-        name = unit.node_text(name_node)
-        if name.isdigit():
-            piece.dynamic(raw, at, passthrough=True)
-            return
-        operator = node.child_by_field_name("operator")
         variables = self.state.variables
-        if operator is None and len(named) == 1:
-            value = variables.get(name)
-            if value is not None:
-                piece.add(value, at)
+        # `$NAME` and `${NAME}`, most expansions, hold a variable's name and nothing else: read
+        # from the text, not the tree (`$_` is a special parameter, to tree-sitter-bash as to bash).
+        name = raw[2:-1] if raw[1:2] == "{" and raw[-1] == "}" else raw[1:]
+        if not (name.isidentifier() and name.isascii() and name != "_"):
+            named = node.named_children
+            for name_node in named:
+                name_kind = name_node.type
+                if name_kind == "variable_name" or name_kind == "special_variable_name":
+                    break
             else:
+                name_kind = None
+            if name_kind != "variable_name":
+                piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
+                return
+            name = unit.node_text(name_node)
+            if name.isdigit():
+                piece.dynamic(raw, at, passthrough=True)
+                return
+            operator = node.child_by_field_id(_OPERATOR)
+            if operator is not None or len(named) != 1:
+                op = unit.node_text(operator) if operator is not None else ""
+                if op in (":-", "-", ":=", "="):
+                    known = variables.get(name, "")
+                    if name in variables and known is None:
+                        piece.dynamic(raw, at)
+                    elif name in variables and (known or op in ("-", "=")):
+                        piece.add(known, at)
+                    else:
+                        default = [c for c in named if c is not name_node]
+                        if not default:
+                            piece.add("", at)
+                        for child in default:
+                            self._eval(child, piece)
+                    return
                 piece.dynamic(raw, at)
-            return
-        op = unit.node_text(operator) if operator is not None else ""
-        if op in (":-", "-", ":=", "="):
-            known = variables.get(name, "")
-            if name in variables and known is None:
-                piece.dynamic(raw, at)
-            elif name in variables and (known or op in ("-", "=")):
-                piece.add(known, at)
-            else:
-                default = [c for c in named if c is not name_node]
-                if not default:
-                    piece.add("", at)
-                for child in default:
-                    self._eval(child, piece)
-            return
-        piece.dynamic(raw, at)
+                return
+        value = variables.get(name)
+        if value is not None:
+            piece.add(value, at)
+        else:
+            piece.dynamic(raw, at)
 
     def array_words(self, node) -> list[Word] | None:
         """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
         inner, kind = node, node.type
         if kind == "string" and node.named_child_count == 1:
-            inner = node.named_children[0]
+            inner = node.named_child(0)
             kind = inner.type
         if kind != "expansion" or inner.named_child_count != 1:
             return None
-        sub = inner.named_children[0]
+        sub = inner.named_child(0)
         if sub.type != "subscript":
             return None
         index = sub.child_by_field_name("index")
@@ -440,22 +466,24 @@ class Walker:
         children = node.children
         for i, child in enumerate(children):
             arm += child.type in ("elif_clause", "else_clause", "case_item")
-            self.blocks.append(Block(kind, statement, arm))
-            self._child(children, i, stdout, stderr)
-            self.blocks.pop()
+            if child.is_named:
+                self.blocks.append(Block(kind, statement, arm))
+                self._child(children, i, stdout, stderr)
+                self.blocks.pop()
         self.state.branch_depth -= 1
 
     def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         children = node.children
-        for i in range(len(children)):
-            self._child(children, i, stdout, stderr)
+        for i, child in enumerate(children):
+            if child.is_named:
+                self._child(children, i, stdout, stderr)
 
     def _child(self, children: list, i: int, stdout: Sink | None, stderr: Sink | None) -> None:
-        """Walk one statement of a list; `&` after it puts all its commands in the background."""
+        """Walk one statement of a list (a named child: `;`, `&&`, `do`, `fi` hold nothing to
+        walk, and the callers pass them over before a call); `&` after it puts all its commands
+        in the background."""
         child = children[i]
-        if not child.is_named:
-            return
-        background = i + 1 < len(children) and children[i + 1].type == "&"
+        background = i + 1 < len(children) and children[i + 1].kind_id in _AMPERSAND_IDS
         before = len(self.script.commands)
         self.walk(child, stdout, stderr)
         if background:
@@ -535,8 +563,8 @@ class Walker:
         return Redirect(op, fd, self.word(dest), None, location)
 
     def assignment(self, node, *, export: bool) -> tuple[str, Word | None] | None:
-        name_node = node.child_by_field_name("name")
-        value_node = node.child_by_field_name("value")
+        name_node = node.child_by_field_id(_NAME)
+        value_node = node.child_by_field_id(_VALUE)
         if name_node is None:
             return None
         name = self.unit.node_text(name_node)
@@ -545,7 +573,7 @@ class Walker:
         if value_node is not None and value_node.type == "array":
             words: list[Word] | None = []
             for element in value_node.named_children:
-                spliced = self.array_words(element)
+                spliced = self.array_words(element) if element.kind_id in _ARRAYS_IDS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
             if "+=" in self.unit.node_text(node)[: len(name) + 2]:  # `ARGS+=(--fp16)` appends
                 before = self.state.arrays.get(name, [])
@@ -584,24 +612,26 @@ class Walker:
         env: dict[str, Word | None] = {}
         words: list[Word] = []
         inline_redirects = []
+        substitutes = _holds_substitution(self.unit, node)  # most commands hold none in any word
         for i, child in enumerate(node.children):
-            kind = child.type
-            if kind == "variable_assignment" and not words:
-                name_node = child.child_by_field_name("name")
-                value_node = child.child_by_field_name("value")
+            kind = child.kind_id
+            if kind in _ASSIGNMENT_IDS and not words:
+                name_node = child.child_by_field_id(_NAME)
+                value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
                     env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
-            elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+            elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
             elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
                 if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
                     _syntax_error(self, child)
-                spliced = self.array_words(child) if field_name == "argument" else None
+                spliced = self.array_words(child) if field_name == "argument" and kind in _ARRAYS_IDS else None
                 if spliced is not None:
                     words.extend(spliced)
                 else:
                     words.append(self.word(child))
-                self._nested_substitutions(child)
+                if substitutes:
+                    self._nested_substitutions(child)
         redirects = []
         for redirect_node in inline_redirects + list(redirect_nodes):
             redirect = self.redirect(redirect_node)
@@ -611,20 +641,26 @@ class Walker:
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
             return
-        out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
-        out, err = self._procsub_sinks(redirects, out, err)
-        command = Command(
-            words=words,
-            location=self.unit.location(node, redirect_nodes[-1] if redirect_nodes else node),
-            env=env,
-            redirects=redirects,
-            stdout=out,
-            stderr=err,
-            pipefail=self.state.pipefail,
-            wrappers=self.wrappers,
-            exported=frozenset(self.state.exported),
-            blocks=tuple(self.blocks),
-            environment=self.state.environment(),
+        out, err = stdout or self.state.stdout, stderr or self.state.stderr
+        if redirects:  # most commands have none
+            out, err = apply_redirects(redirects, out, err)
+        out, err = self._procsub_sinks(redirects, out, err)  # also a >(...) the streams came with
+        command = Command(  # positional, in the order of the fields: twice as quick as by keyword
+            words,
+            self.unit.location(node, redirect_nodes[-1] if redirect_nodes else node),
+            env,
+            redirects,
+            out,
+            err,
+            False,  # background: `_child` sets it when `&` follows
+            self.state.pipefail,
+            self.wrappers,
+            [],  # inner: `unwrap` sets it
+            frozenset(self.state.exported),
+            [],  # pipeline: `pipeline` sets it
+            False,  # is_exec_redirect
+            tuple(self.blocks),
+            self.state.environment(),
         )
         name = command.name
         if name == "exec" and len(words) == 1:
@@ -668,9 +704,8 @@ class Walker:
 
     def _nested_substitutions(self, node) -> None:
         """Commands inside $(...) run too; their output is captured, not logged."""
-        data, start, end = self.unit.data, node.start_byte, node.end_byte
-        if data.find(b"$(", start, end) < 0 and data.find(b"`", start, end) < 0:
-            return  # a command substitution starts so: most words hold none
+        if not _holds_substitution(self.unit, node):
+            return  # most words hold none
         stack = [node]
         while stack:
             current = stack.pop()
@@ -689,6 +724,12 @@ class Walker:
                 self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
 
 
+def _holds_substitution(unit: Unit, node) -> bool:
+    """Whether `node` may hold a command substitution: one starts with `$(` or a backtick."""
+    data, start, end = unit.data, node.start_byte, node.end_byte
+    return data.find(b"$(", start, end) >= 0 or data.find(b"`", start, end) >= 0
+
+
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _LET_UPDATE = re.compile(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
 
@@ -704,13 +745,14 @@ def _loop_carried(unit: Unit, loop) -> set[str]:
     while stack:
         node = stack.pop()
         stack.extend(node.named_children)
-        if node.type == "variable_assignment":
-            name, value = node.child_by_field_name("name"), node.child_by_field_name("value")
+        kind = node.type  # asked once: each ask builds a new string
+        if kind == "variable_assignment":
+            name, value = node.child_by_field_id(_NAME), node.child_by_field_id(_VALUE)
             if name is not None and value is not None:
                 assigned.setdefault(unit.node_text(name), []).append(value)
-        elif node.type.endswith("_expression") and _updates(unit, node):
+        elif kind.endswith("_expression") and _updates(unit, node):
             updated.update(unit.node_text(c) for c in node.named_children[:1] if c.type == "variable_name")
-        elif node.type == "command" and unit.node_text(node).startswith("let "):
+        elif kind == "command" and unit.node_text(node).startswith("let "):
             for word in node.named_children[1:]:
                 update = _LET_UPDATE.match(unit.node_text(word).strip("\"'"))
                 if update:
@@ -783,15 +825,15 @@ def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tu
 
 
 def parse_nested(
-    walker: Walker, text: str, origin: list[int], state: State, wrappers_: tuple[Wrapper, ...]
+    walker: Walker, text: str, origin: Sequence[int], state: State, wrappers_: tuple[Wrapper, ...]
 ) -> list[Command]:
     """Parse a command string found in a word, with its characters mapped back to the file."""
     unit = walker.unit
     if unit.depth >= MAX_DEPTH:
         return []
-    origin = list(origin)
+    origin = array("i", origin)  # a copy, as an array: its slices go into words' origins in one copy
     if len(origin) < len(text) + 1:
-        origin += [origin[-1] if origin else 0] * (len(text) + 1 - len(origin))
+        origin.extend([origin[-1] if origin else 0] * (len(text) + 1 - len(origin)))
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)

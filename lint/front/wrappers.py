@@ -7,6 +7,7 @@ the rest of its words as a command. A *string wrapper* (`bash -c STR`, `ssh host
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 
 from ..model import Location
@@ -227,10 +228,10 @@ def _after_options(
     return rest
 
 
-def _join(parts: list[Word]) -> tuple[str, list[int]]:
+def _join(parts: list[Word]) -> tuple[str, array]:
     """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux)."""
     text = ""
-    origin: list[int] = []
+    origin = array("i")  # takes the words' origins (arrays) in one copy each
     for n, word in enumerate(parts):
         if n:
             text += " "
@@ -238,5 +239,5 @@ def _join(parts: list[Word]) -> tuple[str, list[int]]:
         value = word.value or ""
         text += value
         origin.extend(word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value))
-    end = parts[-1].origin[-1] if parts[-1].origin else 0
-    return text, origin + [end]
+    origin.append(parts[-1].origin[-1] if parts[-1].origin else 0)
+    return text, origin
