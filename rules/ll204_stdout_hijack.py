@@ -9,9 +9,11 @@ Finds a Python program that sends its own stdout or stderr into a file for good:
 (`python train.py | tee run.log`, `> run.log`), the finding points at that capture too.
 
 Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like object
-that also writes to the terminal, anything unknown), `os.devnull` (silencing non-zero ranks is
-deliberate), and a redirect that the same function undoes later (`sys.stdout = sys.__stdout__`,
-`os.dup2(saved, 1)`): that captures one step's output, not the run's.
+that also writes to the terminal, a stream rewrapped on a descriptor it already has: `open(1,
+"w", closefd=False)`, `os.fdopen(sys.stderr.fileno(), "w")`; anything unknown), `os.devnull`
+(silencing non-zero ranks is deliberate), and a redirect that the same function undoes later
+(`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's output, not the
+run's.
 
 ## Why is this bad?
 Whoever started the program expects its output where they sent it: the caller's `| tee run.log`,
@@ -83,9 +85,12 @@ def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
     target is not a file the program opens, or is /dev/null."""
     calls = [redirect.call] if redirect.call is not None else _bound_calls(module, redirect)
     for call in calls:
-        if module.qualified(call.callee) not in OPENERS:
+        opener = module.qualified(call.callee)
+        if opener not in OPENERS:
             continue
         where = call.args[0] if call.args else call.keyword("file") or ""
+        if where.isdigit() or where.startswith("sys.") or (opener == "os.fdopen" and not where):
+            continue  # a descriptor it already has: `open(1, "w")`, `os.fdopen(sys.stderr.fileno())`
         if "devnull" not in where and "/dev/null" not in where:
             return where or "a file"
     return None
@@ -223,6 +228,23 @@ VALID = [
                     sys.stdout = open(os.devnull, "w")
                 with contextlib.redirect_stderr(io.StringIO()):
                     pass
+                """
+            )
+        }
+    ),
+    Example(  # a stream rewrapped on the descriptor it already writes to (after a dup2 of devnull)
+        {
+            "worker.py": dedented(
+                """
+                import os
+                import sys
+
+
+                def silence_rank(rank):
+                    devnull = os.open(os.devnull, os.O_WRONLY)
+                    os.dup2(devnull, 1)
+                    sys.stdout = open(1, "w", closefd=False)
+                    sys.stderr = os.fdopen(sys.stderr.fileno(), "w", buffering=1)
                 """
             )
         }
