@@ -143,10 +143,11 @@ def rendezvous_port(project, path: str, command: Command) -> Port | None:
 def _python_port(command: Command) -> Port | None:
     """`MASTER_PORT=6000 python train.py`: a trainer that calls init_process_group itself.
     Only a prefix counts: an exported MASTER_PORT reaches every python of the script, most of
-    which never open it. A RANK or NODE_RANK other than 0 joins the port instead of binding it."""
+    which never open it. A RANK, LOCAL_RANK (Lightning's processes started by hand) or NODE_RANK
+    other than 0 joins the port instead of binding it."""
     word = command.env_value("MASTER_PORT") if is_python(command.name) else None
     number = whole_number(word)
-    if not number or any(_rank(command, name) not in (None, "0") for name in ("RANK", "NODE_RANK")):
+    if not number or any(_rank(command, name) not in (None, "0") for name in ("RANK", "LOCAL_RANK", "NODE_RANK")):
         return None
     return Port(number, f"MASTER_PORT={number}", word)
 

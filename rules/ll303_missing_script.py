@@ -53,6 +53,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 
+from launchlint.graph import python_run
 from launchlint.launches import start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -153,7 +154,11 @@ VALID = [
                 "git clone https://github.com/moses-smt/mosesdecoder.git\n"
             ),
             "tokenizers/tokenize_zh.py": "print('zh')\n",
-            "setup_my.sh": "cd tokenizers/thirdparty && sed 's/unichr/chr/g' myseg.py > seg_my.py\n",
+            "setup_my.sh": (
+                "cd tokenizers/thirdparty && sed 's/unichr/chr/g' myseg.py > seg_my.py\n"
+                "python3 -m wget https://example.com/scripts/adjust-versions.py\n"
+                "python3 adjust-versions.py requirements.txt\n"
+            ),
             "tok.sh": (
                 "python tokenizers/thirdparty/wmt16-scripts/preprocess/normalise-romanian.py < in.txt\n"
                 "bash mosesdecoder/scripts/tokenizer/tokenizer.sh\npython tokenizers/thirdparty/seg_my.py\n"
@@ -226,6 +231,9 @@ def _made_by_the_project(project) -> tuple[frozenset[str], frozenset[str]]:
         for command in script.effective_commands():
             made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
             made += command.tee_targets() + (command.args if command.name in CREATORS else [])
+            run = python_run(command)
+            if run is not None and run.kind == "module" and run.target.value in CREATORS:
+                made += run.args  # `python -m wget URL`
             files.update(posixpath.basename(w.value) for w in made if w.value)
             if command.name == "git":
                 clones.add(_cloned(command))

@@ -12,7 +12,8 @@ before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`screen -
 started in the background inside a loop, with the same port every time round. A script run
 that way (`bash train.sh &`) counts as its launch. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
-another's rendezvous (`--node_rank 1`) are not reported, nor is a launch whose options are
+another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
+a python that reads `MASTER_PORT` itself) are not reported, nor is a launch whose options are
 partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it may hold a port). A port computed per job
 (`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d rendezvous
 (`--rdzv_backend c10d`, which picks a free port or joins the first store) never collide.
@@ -128,6 +129,10 @@ VALID = [
             "two_nodes_one_host.sh": (
                 "torchrun --nnodes 2 --node_rank 0 --master_port 29400 train.py &\n"
                 "torchrun --nnodes 2 --node_rank 1 --master_port 29400 train.py &\nwait\n"
+            ),
+            "by_hand.sh": (  # the two processes of one job, started by hand (Lightning reads LOCAL_RANK)
+                "MASTER_ADDR=localhost MASTER_PORT=1234 LOCAL_RANK=1 python train.py &\n"
+                "MASTER_ADDR=localhost MASTER_PORT=1234 LOCAL_RANK=0 python train.py\n"
             ),
         }
     ),
