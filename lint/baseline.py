@@ -12,12 +12,13 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from .errors import UsageError
 from .model import Finding, LineIndex
 
 VERSION = 1
 
 
-class BaselineError(Exception):
+class BaselineError(UsageError):
     """An unreadable or malformed baseline file: one line, exit 2."""
 
 

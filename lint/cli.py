@@ -8,13 +8,10 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .errors import UsageError
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 FORMATS = ["text", "json", "sarif", "github"]
-
-
-class UsageError(Exception):
-    """A problem with the command line or the configuration: one line, exit 2."""
 
 
 def _known_codes() -> list[str]:
@@ -259,9 +256,6 @@ def warn(message: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .baseline import BaselineError
-    from .config import ConfigError
-
     args = sys.argv[1:] if argv is None else list(argv)
     chosen = command
     if args[:1] == ["run"]:  # `launchlint run -- CMD ...`: its own options; CMD's words are not PATHs
@@ -270,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         chosen, args = run_command, args[1:]
     try:
         status = chosen(args)
-    except (UsageError, ConfigError, BaselineError) as error:
+    except UsageError as error:  # also the configuration's and the baseline's
         say(f"error: {error}")
         status = EXIT_USAGE
     sys.exit(status)

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import UsageError
 from .front import yaml_is_blank
 
 SEVERITIES = ("error", "warning")
@@ -19,7 +20,7 @@ KEYS = (
 )
 
 
-class ConfigError(Exception):
+class ConfigError(UsageError):
     """A configuration mistake: one line naming it."""
 
 

@@ -154,10 +154,13 @@ def test_module_entry_point_and_version():
 
 
 def test_version_does_not_import_parsers():
+    """Nor the facts' dataclasses (the baseline's and the configuration's errors are usage
+    errors, caught without importing their modules): --version took 0.04 s with them, 0.02 s now."""
+    modules = ('tree_sitter', 'yaml', 'libcst', 'launchlint.model', 'launchlint.baseline', 'launchlint.config')
     code = (
         "import sys\nfrom launchlint.cli import main\n"
         "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('tree_sitter', 'yaml', 'libcst') if m in sys.modules))"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
