@@ -368,7 +368,7 @@ def test_analysing_never_executes_imports_or_connects(tmp_path):
     assert {f["path"] for f in json.loads(result.stdout)} >= {"launch.sh", "marker_trainer.py"}
     assert sorted(p.name for p in tmp_path.rglob("*MARKER*")) == []
     runs = [e["argv"] for e in events if e["event"] in ("subprocess.Popen", "os.posix_spawn", "os.exec", "os.spawn")]
-    assert runs and all(argv == ["bash", "-n"] for argv in runs), runs  # parse only, from stdin
+    assert runs and all(argv == ["bash", "-O", "extglob", "-n"] for argv in runs), runs  # parse only, from stdin
     assert [e for e in events if e["event"].startswith(("socket.", "urllib.", "os.system", "pty."))] == []
     assert [e for e in events if e["event"] in ("exec", "import") and _inside(e.get("file"), project)] == []
     written = [e["path"] for e in events if e["event"] == "open" and e["flags"] & (os.O_WRONLY | os.O_RDWR)]

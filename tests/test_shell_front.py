@@ -263,6 +263,12 @@ def test_an_error_is_reported_on_the_line_where_bash_stops_in_its_words(src, lin
     assert [(loc.line, loc.column, text) for loc, text in errors] == [(line, column, message)]
 
 
+def test_an_extended_glob_is_not_an_error():
+    """`bash -n` runs no `shopt -s extglob`: asked plainly, it refuses the line the shopt allows."""
+    src = "set -euo pipefail; shopt -s extglob\nrm -rf -- !(.|..|.git|_import_release.sh)\n"
+    assert parse_shell("t.sh", src).parse_errors == []
+
+
 def test_a_redirect_continued_onto_the_next_line_is_not_an_error():
     assert parse_shell("t.sh", "python t.py > \\\n  log.txt\ncat <<EOF\n<x>\nEOF\n").parse_errors == []
 

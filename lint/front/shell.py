@@ -973,9 +973,11 @@ _BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
 
 def _bash_error(data: bytes) -> tuple[int, str] | None:
     """None when `bash -n` (it only parses, runs nothing) accepts `data`, else the line of its
-    first error and its words ((0, "") when it says neither: no bash, or a timeout)."""
+    first error and its words ((0, "") when it says neither: no bash, or a timeout). With
+    extglob on: `-n` runs no `shopt -s extglob`, so it would refuse the `!(a|b)` that the
+    script's own shopt line allows."""
     try:
-        result = subprocess.run(["bash", "-n"], input=data, capture_output=True, timeout=10)
+        result = subprocess.run(["bash", "-O", "extglob", "-n"], input=data, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return 0, ""
     if result.returncode == 0:
