@@ -165,6 +165,14 @@ VALID = [
             ),
         }
     ),
+    Example(  # a vendored project's own workflow runs in the checkout too, not in an image
+        {
+            "vendor/open_clip/.github/workflows/ci.yml": (
+                "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: |\n          python3 -m venv .env\n          source .env/bin/activate\n"
+            ),
+        }
+    ),
     Example(  # a step in another repository's checkout, or in a directory only an expression names
         {
             "scripts/prepare.sh": "echo prepare\n",
@@ -210,8 +218,9 @@ def check(project) -> Iterator[Finding]:
 
 def _in_container(project, path: str) -> bool:
     """A Compose service's or a Kubernetes container's command: it runs in its image, where
-    paths are the image's (a workflow's `run:` runs in the checkout)."""
-    return project.files[path].kind == "yaml" and not path.startswith(".github/")
+    paths are the image's (a workflow's `run:` runs in the checkout, also a vendored project's
+    `sub/.github/workflows/`)."""
+    return project.files[path].kind == "yaml" and "/.github/" not in "/" + path
 
 
 def _looked_up_in_path(invocation) -> bool:
