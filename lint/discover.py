@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
+SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
 PYTHON_EXTENSIONS = {".py"}
 YAML_EXTENSIONS = {".yml", ".yaml"}
 MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
@@ -93,12 +94,25 @@ def _is_runbook(path: Path) -> bool:
 
 
 def _kind_from_shebang(first: bytes) -> str | None:
-    if first.startswith(b"#!"):
-        if b"python" in first:
-            return "python"
-        if any(shell in first for shell in (b"sh", b"bash", b"zsh", b"ksh")):
-            return "shell"
-    return None
+    program = shebang_program(first.decode("utf-8", "replace"))
+    if program is None:
+        return None
+    if program.startswith("python"):
+        return "python"
+    return "shell" if program in SHELL_PROGRAMS else None
+
+
+def shebang_program(text: str) -> str | None:
+    """The program a `#!` first line runs (`/usr/bin/env -S zsh -f` runs `zsh`); "" when it
+    names none, None without such a line."""
+    if not text.startswith("#!"):
+        return None
+    words = text[2:].partition("\n")[0].split()
+    program = words[0].rpartition("/")[2] if words else ""
+    if program == "env":
+        named = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+        program = named[0].rpartition("/")[2] if named else ""
+    return program
 
 
 def _ignored(root: Path) -> Callable[[str], bool]:

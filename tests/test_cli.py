@@ -195,6 +195,18 @@ def test_bad_inputs_do_not_stop_the_run(tmp_path):
     ]
 
 
+def test_an_extensionless_file_is_read_by_the_program_of_its_shebang(tmp_path):
+    """`#!/usr/bin/fish` holds "sh" but is no shell launchlint reads; `env -S` names the program."""
+    (tmp_path / ".git").mkdir()
+    body = "python t.py 2>&1 > a.log\n"
+    (tmp_path / "runjob").write_text("#!/bin/bash\n" + body)
+    (tmp_path / "fishjob").write_text("#!/usr/bin/fish\n" + body)
+    (tmp_path / "cshjob").write_text("#!/bin/csh\n" + body)
+    (tmp_path / "envjob").write_text("#!/usr/bin/env -S bash -eu\n" + body)
+    result = launchlint("--format", "json", "--select", "LL104", ".", cwd=tmp_path)
+    assert sorted((f["path"], f["line"]) for f in json.loads(result.stdout)) == [("envjob", 2), ("runjob", 2)]
+
+
 def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyyaml(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("# the project root\n\n   # nothing else\n")
     (tmp_path / "run.sh").write_text("python train.py | tee train.log\n")

@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..discover import SHELL_PROGRAMS, shebang_program
 from ..model import LineIndex, Location, make_location
 from ..shellfacts import (
     ARM,
@@ -946,26 +947,13 @@ def _first_error(node):
 
 # Shells whose syntax is bash's to judge: POSIX sh and its kin. A zsh, csh or fish script is read
 # as bash for its commands, but `${(kv)tasks}` or `foreach` is not an error there.
-_BASH_SYNTAX = frozenset(("bash", "sh", "dash", "ash", "ksh", "mksh", "busybox"))
+_BASH_SYNTAX = frozenset(SHELL_PROGRAMS - {"zsh"} | {"busybox"})
 
 
 def _bash_syntax(script: ShellScript) -> bool:
     """Whether the file's own shell (its `#!` line, else a `.zsh` name) parses as bash does."""
     shell = script.interpreter or ("zsh" if script.path.endswith(".zsh") else "bash")
     return shell in _BASH_SYNTAX
-
-
-def _interpreter(text: str) -> str | None:
-    """The program a `#!` line runs (`/usr/bin/env -S zsh -f` runs `zsh`); "" when it names
-    none, None without such a line."""
-    if not text.startswith("#!"):
-        return None
-    words = text[2:].partition("\n")[0].split()
-    program = words[0].rpartition("/")[2] if words else ""
-    if program == "env":
-        named = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
-        program = named[0].rpartition("/")[2] if named else ""
-    return program
 
 
 _BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
@@ -998,7 +986,7 @@ def parse_shell(
 ) -> ShellScript:
     """Extract the facts of one piece of shell. `origin` maps `text` into a larger file."""
     index = index or LineIndex(text)
-    script = script or ShellScript(path, interpreter=_interpreter(text) if origin is None else None)
+    script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
     state = State(pipefail=pipefail)
     unit = Unit(path, text, index, origin, 0)
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
