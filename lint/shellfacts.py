@@ -222,6 +222,7 @@ class ShellScript:
     directives: list[Directive] = field(default_factory=list)  # header comments, file only
     reads_pipestatus: bool = False  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
     interpreter: str | None = None  # the program of the file's `#!` line (`env`'s argument); None: no such line
+    in_image: bool = False  # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

@@ -98,6 +98,13 @@ INVALID = [
         },
         ["LL303 deploy/launch.sh:1"],
     ),
+    Example(  # a Compose service runs in its image: a relative path is checked by name only
+        {
+            "train.py": "print('training')\n",
+            "compose.yaml": "services:\n  trainer:\n    image: trainer\n    command: python trian.py --lr 3e-4\n",
+        },
+        ["LL303 compose.yaml:4"],
+    ),
     Example(  # a workflow step runs in its job's `working-directory`, which the project has
         {
             "scripts/train.sh": "python train.py\n",
@@ -165,6 +172,12 @@ VALID = [
             ),
         }
     ),
+    Example(  # an absolute path in an image is the image's
+        {
+            "serve.py": "print('serve')\n",
+            "compose.yaml": "services:\n  api:\n    image: api\n    command: python /app/server.py\n",
+        }
+    ),
     Example(  # a vendored project's own workflow runs in the checkout too, not in an image
         {
             "vendor/open_clip/.github/workflows/ci.yml": (
@@ -207,20 +220,13 @@ def check(project) -> Iterator[Finding]:
             continue
         if not cloned.isdisjoint(posixpath.normpath(written).split("/")[:-1]):
             continue  # into a repository a script of the project clones (an install script, often)
-        if invocation.command.remote or _in_container(project, invocation.caller):
+        if invocation.command.remote or project.shell[invocation.caller].in_image:
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
             continue
         places = _places(project, invocation, written, first_cd(invocation.caller))
         if places:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
-
-
-def _in_container(project, path: str) -> bool:
-    """A Compose service's or a Kubernetes container's command: it runs in its image, where
-    paths are the image's (a workflow's `run:` runs in the checkout, also a vendored project's
-    `sub/.github/workflows/`)."""
-    return project.files[path].kind == "yaml" and "/.github/" not in "/" + path
 
 
 def _looked_up_in_path(invocation) -> bool:

@@ -224,6 +224,12 @@ def test_compose_string_command():
     assert [w.value for w in python.words] == ["python", "t.py", "--lr", "3"]
 
 
+def test_a_container_command_runs_in_its_image_a_workflow_step_in_the_checkout():
+    compose = "services:\n  trainer:\n    image: t\n    command: python train.py\n"
+    assert facts(compose, "compose.yaml").shell.in_image is True
+    assert facts(steps("- run: python train.py")).shell.in_image is False
+
+
 def test_compose_list_command_through_bash_c():
     text = 'services:\n  train:\n    command: ["bash", "-c", "python t.py | tee /logs/x.log"]\n'
     python = one(text, "python", "compose.yaml")

@@ -448,6 +448,8 @@ class _Extractor:
         text, origin = _join([part for part in parts if part is not None and part[0].strip()])
         directory = _text(working_dir)
         self.parse(text, origin, False, ({"PWD": directory} if directory else {}) | env)
+        if self.facts.shell is not None:
+            self.facts.shell.in_image = True
 
     def launch_part(
         self, node: Node | None, references: dict[str, str | None]
