@@ -53,7 +53,6 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 
-from launchlint.graph import python_run
 from launchlint.launches import start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -246,12 +245,12 @@ def _made_by_the_project(project) -> tuple[frozenset[str], frozenset[str]]:
         for command in script.effective_commands():
             made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
             made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-            run = python_run(command)
-            if run is not None and run.kind == "module" and run.target.value in CREATORS:
-                made += run.args  # `python -m wget URL`
             files.update(posixpath.basename(w.value) for w in made if w.value)
             if command.name == "git":
                 clones.add(_cloned(command))
+    for invocation in project.graph.invocations:  # `python -m wget URL`
+        if invocation.kind == "module" and invocation.target.value in CREATORS:
+            files.update(posixpath.basename(w.value) for w in invocation.args if w.value)
     clones.discard("")
     return frozenset(files), frozenset(clones)
 
