@@ -15,7 +15,7 @@ FORMATS = ["text", "json", "sarif", "github"]
 
 
 def _known_codes() -> list[str]:
-    from .rulekit import codes
+    from .rules import codes
 
     return codes()
 
@@ -145,13 +145,15 @@ def _parser() -> Parser:
 
 def command(args: list[str]) -> int:
     cli = vars(_parser().parse_intermixed_args(args))
-    from .rulekit import all_rules, rule_by_code
-
     if cli["list_rules"]:
+        from .rulekit import all_rules
+
         for rule in all_rules():
             print(f"{rule.code}  {rule.name:<32} {rule.severity.value:<8} {rule.summary}")
         return EXIT_CLEAN
     if cli["explain"]:
+        from .rulekit import rule_by_code
+
         rule = rule_by_code().get(cli["explain"].strip().upper())
         if rule is None:
             raise UsageError(f"unknown rule code {cli['explain']!r} for --explain")
@@ -205,12 +207,14 @@ def command(args: list[str]) -> int:
 
 
 def _baseline(cli: dict, result):
-    from .baseline import without_baseline, write_baseline
-
     if cli["write_baseline"]:
+        from .baseline import write_baseline
+
         write_baseline(cli["write_baseline"], result.findings, result.indexes)
         return result.findings
     if cli["baseline"]:
+        from .baseline import without_baseline
+
         return without_baseline(cli["baseline"], result.findings, result.indexes)
     return result.findings
 

@@ -9,15 +9,14 @@ honest: a suppression is unused when no rule finds anything it covers, whatever 
 
 from __future__ import annotations
 
-import traceback
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cache import Cache
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many
+from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
 from .project import Project, Settings, SourceFile
 
 if TYPE_CHECKING:
@@ -156,7 +155,7 @@ def _store(project: Project, facts: FileFacts) -> Finding | None:
 def _internal(path: str, where: str, error: BaseException, debug: bool) -> Finding:
     message = f"internal error in the {where}: {type(error).__name__}: {error}"
     if debug:
-        message += "\n" + "".join(traceback.format_exception(error))
+        message += "\n" + traceback_text(error)
     return Finding(Location(path, 1, 1, 1, 1), message)
 
 
@@ -172,9 +171,9 @@ def _run_rules(project: Project, rules: list[Rule], named: set[str], debug: bool
             produced = list(rule.check(project))
         except Exception as error:  # noqa: BLE001  a rule's bug is one LL003, the other rules still run
             crash = _internal(min(named) if named else ".", f"rule {rule.code} {rule.name}", error, debug)
-            crashes.append(replace(crash, message=crash.message + " (the other rules still ran)"))
+            crashes.append(crash._replace(message=crash.message + " (the other rules still ran)"))
             continue
-        findings.extend(replace(f, code=rule.code, name=rule.name, severity=rule.severity) for f in produced)
+        findings.extend(f._replace(code=rule.code, name=rule.name, severity=rule.severity) for f in produced)
     return findings, crashes
 
 
@@ -236,7 +235,7 @@ def _findings(project: Project, named: set[str], internal: list[Finding], option
     first = [r for r in rules if not r.after_other_rules]
     raw, crashes = _run_rules(project, first, named, options.debug)
     internal_rule = next(r for r in rules if r.code == INTERNAL_ERROR)
-    raw += [replace(f, code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in internal + crashes]
+    raw += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in internal + crashes]
 
     project.suppressions = [
         s
@@ -247,7 +246,7 @@ def _findings(project: Project, named: set[str], internal: list[Finding], option
     project.raw_findings = raw
     late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options.debug)
     findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
-    findings += [replace(f, code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
+    findings += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
     findings = [_with_originals(f, project) for f in findings if _selected(f, options, project)]
     findings = [_with_severity(f, options.severity) for f in findings]
@@ -273,8 +272,8 @@ def _with_originals(finding: Finding, project: Project) -> Finding:
         else:
             continue
         originals.update(found(source.text))
-    related = tuple(replace(r, message=restore(r.message, originals)) for r in finding.related)
-    return replace(finding, message=restore(finding.message, originals), related=related)
+    related = tuple(r._replace(message=restore(r.message, originals)) for r in finding.related)
+    return finding._replace(message=restore(finding.message, originals), related=related)
 
 
 def _selected(finding: Finding, options: Options, project: Project) -> bool:
@@ -291,7 +290,7 @@ def _selected(finding: Finding, options: Options, project: Project) -> bool:
 
 def _with_severity(finding: Finding, overrides: dict[str, str]) -> Finding:
     level = overrides.get(finding.code)
-    return replace(finding, severity=Severity(level)) if level else finding
+    return finding._replace(severity=Severity(level)) if level else finding
 
 
 def _reported(finding: Finding, named: set[str]) -> bool:

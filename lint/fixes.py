@@ -11,8 +11,8 @@ import os
 import stat
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .discover import read_text
 from .model import Edit, Finding, Fix, LineIndex, Location
@@ -20,8 +20,7 @@ from .model import Edit, Finding, Fix, LineIndex, Location
 BOM = b"\xef\xbb\xbf"
 
 
-@dataclass(frozen=True)
-class FileFix:
+class FileFix(NamedTuple):
     """One file's text before and after its findings' edits."""
 
     path: str  # relative to the project root, as in findings

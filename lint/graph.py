@@ -10,6 +10,7 @@ import posixpath
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .model import Location, Related
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
@@ -45,8 +46,7 @@ def is_python(name: str | None) -> bool:
     return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
 
 
-@dataclass(frozen=True)
-class PythonRun:
+class PythonRun(NamedTuple):
     """`python [options] script ...` or `python [options] -m module ...`."""
 
     options: tuple[str, ...]  # the interpreter's own options, as written
@@ -193,8 +193,7 @@ VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items(
 LAUNCHER_FLAGS = _names({"--no_python", "--no-python", "--standalone"})  # never take a value
 
 
-@dataclass(frozen=True)
-class LauncherArgs:
+class LauncherArgs(NamedTuple):
     """A launcher's own options (the words before its program) and the program: the one reader
     of launcher command lines, for the graph's edges and the launch rules alike."""
 

@@ -9,7 +9,7 @@ files a command hands to the program it starts.
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
 from .shellfacts import Command, Word
@@ -18,8 +18,7 @@ DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is gi
 VISIBLE = "CUDA_VISIBLE_DEVICES"
 
 
-@dataclass(frozen=True)
-class Launch:
+class Launch(NamedTuple):
     """A launcher command and its own options: name (`nproc_per_node`) -> the value's word; a
     flag (`--standalone`) maps to its own word, with the value ""."""
 
@@ -62,8 +61,7 @@ def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
 # --- what a launch asks for ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """A launch's setting and where it is written: an option, or a key of its accelerate config."""
 
     word: Word
@@ -107,8 +105,7 @@ def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting
     return count // per, total
 
 
-@dataclass(frozen=True)
-class Port:
+class Port(NamedTuple):
     """The port a launch's rank 0 listens on for the others to rendezvous."""
 
     number: int
@@ -171,8 +168,7 @@ def resolver(project) -> Resolver:
 # --- the GPUs a launch can see -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Devices:
+class Devices(NamedTuple):
     """GPUs made visible: how many, the word that lists them, and how the user wrote it."""
 
     count: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .graph import Resolver, is_long_running
 from .launches import option_values
@@ -14,8 +14,7 @@ from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sin
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
 
 
-@dataclass(frozen=True)
-class LogSink:
+class LogSink(NamedTuple):
     """A file a script writes its output to, and the command or `exec` that writes it."""
 
     path: Word
@@ -130,8 +129,7 @@ def looks_like_log(path: str) -> bool:
 CONFIG_FLAGS = ("--config", "--config-file", "--config_file")
 
 
-@dataclass(frozen=True)
-class LogPlace:
+class LogPlace(NamedTuple):
     """Where a program's log goes, as one side of a drift: a file, or the directory a trainer
     writes its logs into (a config's `log_dir`). `said` names it in a message."""
 

@@ -41,14 +41,12 @@ class Location(NamedTuple):
 make_location = partial(tuple.__new__, Location)
 
 
-@dataclass(frozen=True)
-class Related:
+class Related(NamedTuple):
     location: Location
     message: str
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(NamedTuple):
     """Replace the characters [start, end) of a file's text with `text`."""
 
     path: str
@@ -57,14 +55,12 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True)
-class Fix:
+class Fix(NamedTuple):
     description: str
     edits: tuple[Edit, ...]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     """What a rule yields. The engine fills in code, name and severity from the rule."""
 
     location: Location

@@ -10,7 +10,6 @@ import pickle
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,6 +32,14 @@ def _budget_from_environment(default: float = 20.0) -> float:
 
 
 BUDGET_SECONDS = _budget_from_environment()  # per file: a pathological file gets LL001, not a stalled run
+
+
+def traceback_text(error: BaseException) -> str:
+    """The traceback `--debug` adds to an internal error (LL003). `traceback` is imported here, on
+    the rare run that needs it: with linecache and tokenize it is 3 ms of every run's start-up."""
+    import traceback
+
+    return "".join(traceback.format_exception(error))
 
 
 class OverBudget(Exception):
@@ -101,7 +108,7 @@ def parse_file(path: str, kind: str, text: str, debug: bool = False, budget: flo
     except Exception as error:  # noqa: BLE001  a launchlint bug: report it, analyse the rest
         facts.crash = f"{type(error).__name__}: {error}"
         if debug:
-            facts.crash += "\n" + "".join(traceback.format_exception(error))
+            facts.crash += "\n" + traceback_text(error)
     return facts
 
 

@@ -25,7 +25,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cli import EXIT_CLEAN, EXIT_FINDINGS, Parser, UsageError, build_options, load_config_for, say
 from .discover import find_root
@@ -184,8 +184,7 @@ def _cannot_run(argv: list[str], error: OSError) -> int:
 # --- --expect-log ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Log:
+class Log(NamedTuple):
     """A file the job should write, and how it looked before the launch."""
 
     shown: str  # as written in the command or script
@@ -256,8 +255,7 @@ def watched_logs(project: Project, launcher: str) -> list[Log]:
     return list(logs.values())
 
 
-@dataclass(frozen=True)
-class TmuxSession:
+class TmuxSession(NamedTuple):
     name: str
     server: tuple[str, ...]  # `-L NAME` / `-S PATH` as the command gives them
 

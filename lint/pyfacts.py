@@ -10,6 +10,7 @@ project analysis' job (`launchlint.threads`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .model import Location
 
@@ -36,8 +37,7 @@ LOCK_CONSTRUCTORS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """One call expression and the context it runs in.
 
     `args` and `keywords` describe each argument: a dotted name, a literal's repr (`8`, `True`,
@@ -82,16 +82,14 @@ class Function:
         return self.qualname.rsplit(".", 1)[-1]
 
 
-@dataclass(frozen=True)
-class Class:
+class Class(NamedTuple):
     qualname: str
     location: Location
     bases: tuple[str, ...]  # dotted, as written
     function: str  # where the class statement runs
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(NamedTuple):
     """`name = value` (or `self.name = value`, `with value as name`): one assignment.
 
     A binding lives in a *scope*: a function's qualname, `<module>`, or a class qualname for class
@@ -107,8 +105,7 @@ class Binding:
     call: Call | None = None
 
 
-@dataclass(frozen=True)
-class CompileSite:
+class CompileSite(NamedTuple):
     """Where `torch.compile` (or `torch.compiler.compile`, `torch._dynamo.optimize`,
     `nn.Module.compile()`) runs.
 
@@ -129,8 +126,7 @@ class CompileSite:
     mode: str | None = None
 
 
-@dataclass(frozen=True)
-class ThreadEntry:
+class ThreadEntry(NamedTuple):
     """A place that hands a callable to another thread.
 
     kind: `thread` (threading.Thread), `timer` (threading.Timer), `to_thread` (asyncio.to_thread),
@@ -152,8 +148,7 @@ class ThreadEntry:
         return self.call.location
 
 
-@dataclass(frozen=True)
-class StreamRedirect:
+class StreamRedirect(NamedTuple):
     """The program sends its own stdout or stderr elsewhere: `sys.stdout = x`, `os.dup2(fd, 1)`,
     `contextlib.redirect_stdout(x)`.
 
@@ -169,8 +164,7 @@ class StreamRedirect:
     call: Call | None = None
 
 
-@dataclass(frozen=True)
-class ConfigOverride:
+class ConfigOverride(NamedTuple):
     """A dynamo/inductor setting changed for the thread that runs `function`:
     `torch._dynamo.config.X = v`, `with torch._inductor.config.patch(X=v):`, and for
     `@torch._dynamo.config.patch(...)` the decorated function."""
@@ -181,8 +175,7 @@ class ConfigOverride:
     location: Location
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One `add_argument` of an argparse parser (or a click/typer parameter, an HF dataclass field)."""
 
     flags: tuple[str, ...]  # ("--lr", "-l"), or ("lr",) for a positional
@@ -218,8 +211,7 @@ class ArgParser:
     reads_files: bool = False  # values can also come from files (`@args.txt`, HF's parse_json_file)
 
 
-@dataclass(frozen=True)
-class DataField:
+class DataField(NamedTuple):
     """One field of a dataclass: an `HfArgumentParser` makes it the option `--name`."""
 
     name: str
@@ -230,8 +222,7 @@ class DataField:
     aliases: tuple[str, ...] = ()  # `metadata={"aliases": [...]}`
 
 
-@dataclass(frozen=True)
-class Dataclass:
+class Dataclass(NamedTuple):
     qualname: str
     bases: tuple[str, ...]  # dotted, as written
     fields: tuple[DataField, ...]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -26,6 +25,8 @@ class Paths:
 
 
 def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]) -> str:
+    import json  # here, not at the top: the text report, the common one, does without it
+
     from .fixes import fix_json
 
     items = [

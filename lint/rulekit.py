@@ -19,26 +19,24 @@ from __future__ import annotations
 
 import importlib
 import textwrap
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
+from typing import NamedTuple
 
 from .model import Finding, Severity
 
-__all__ = ["Example", "Rule", "Severity", "all_rules", "codes", "rule_by_code", "rules_for"]
+__all__ = ["Example", "Rule", "Severity", "all_rules", "rule_by_code", "rules_for"]
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """A small project (file name -> text) and the `CODE path:line` findings it must produce."""
 
     files: dict[str, str]
-    expect: list[str] = field(default_factory=list)
+    expect: Sequence[str] = ()
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str
     name: str
     severity: Severity
@@ -77,13 +75,6 @@ class Rule:
 def dedented(text: str) -> str:
     """An example file written indented in a rule module: its text as the file holds it."""
     return textwrap.dedent(text).lstrip("\n")
-
-
-def codes() -> list[str]:
-    """Every rule's code, without importing a rule."""
-    from .rules import CATALOGUE
-
-    return [code for code, _, _ in CATALOGUE]
 
 
 def rules_for(present: set[str] | frozenset[str]) -> tuple[Rule, ...]:

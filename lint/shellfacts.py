@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 from .model import Location
 
@@ -107,8 +108,7 @@ LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many
 ARM = "arm"  # one branch of an if/case: arms of one statement never both run
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """A loop or a branch of an `if`/`case` around a command, in the shell that runs it."""
 
     kind: str  # LOOP | ARM

@@ -94,8 +94,7 @@ class _Calls(NamedTuple):
 _NO_CALLS = _Calls({}, {})
 
 
-@dataclass(frozen=True)
-class ThreadStart:
+class ThreadStart(NamedTuple):
     """Where callables start running on other threads, and what they run."""
 
     location: Location
@@ -114,8 +113,7 @@ class ThreadStart:
         return Related(self.location, f"thread started here: {self.label}")
 
 
-@dataclass(frozen=True)
-class CompiledCall:
+class CompiledCall(NamedTuple):
     """A call of a callable compiled off the threads, made on a thread with no guard (LL202)."""
 
     location: Location
@@ -128,8 +126,7 @@ class CompiledCall:
     own_lock: str | None = None  # a lock held around the call that each thread makes its own
 
 
-@dataclass(frozen=True)
-class ThreadCompile:
+class ThreadCompile(NamedTuple):
     """`torch.compile` executed on a thread, its result called there with no guard (LL201)."""
 
     site: CompileSite
@@ -137,8 +134,7 @@ class ThreadCompile:
     call: Location
 
 
-@dataclass(frozen=True)
-class GraphCapture:
+class GraphCapture(NamedTuple):
     """A CUDA graph captured on a thread with no shared lock held (LL203): a capture API, or a
     call of a callable compiled with a CUDA-graph mode (`site`)."""
 
@@ -148,8 +144,7 @@ class GraphCapture:
     site: CompileSite | None = None
 
 
-@dataclass(frozen=True)
-class ConfigNotInherited:
+class ConfigNotInherited(NamedTuple):
     """A dynamo/inductor setting changed off the threads while compiled code runs on them, and
     the threads do not set it themselves (LL205)."""
 

@@ -34,3 +34,8 @@ CATALOGUE = (
     ("LL401", "ll401_gpu_count_mismatch", (SHELL,)),
     ("LL402", "ll402_master_port_collision", (SHELL,)),
 )
+
+
+def codes() -> list[str]:
+    """Every rule's code, without importing a rule (the command line checks --select with it)."""
+    return [code for code, _, _ in CATALOGUE]

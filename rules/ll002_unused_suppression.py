@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Location, Severity
-from launchlint.rulekit import Example, codes
+from launchlint.rulekit import Example
+from launchlint.rules import codes
 from launchlint.suppress import covers
 
 CODE = "LL002"

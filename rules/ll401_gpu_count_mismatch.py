@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from launchlint.launches import (
     Devices,
@@ -169,8 +169,7 @@ VALID = [
 ]
 
 
-@dataclass(frozen=True)
-class Allocation:
+class Allocation(NamedTuple):
     """The GPUs per node a SLURM job script asks for, and the directive that says so."""
 
     count: int

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from launchlint.launches import Port, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Related, Severity
@@ -150,8 +150,7 @@ VALID = [
 ]
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     """A launch as the script that starts it sees it."""
 
     chain: tuple[Command, ...]  # the commands of this script that start it, outermost first

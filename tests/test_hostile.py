@@ -9,7 +9,6 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import launchlint.rules.ll105_pipeline_masks_failure as ll105
@@ -405,7 +404,7 @@ def test_a_crashing_rule_is_one_ll003_and_every_other_rule_still_reports(tmp_pat
     monkeypatch.chdir(tmp_path)
     healthy = run(["run.sh"], Options())
     rule = rule_by_code()[code]
-    broken = tuple(replace(r, check=_boom) if r.code == code else r for r in all_rules())
+    broken = tuple(r._replace(check=_boom) if r.code == code else r for r in all_rules())
     monkeypatch.setattr(rulekit, "rules_for", lambda present: broken)
     result = run(["run.sh"], Options())
     crashes = [(f.code, f.location.path, f.location.line, f.message) for f in result.findings if f.code == "LL003"]

@@ -12,7 +12,7 @@ import ast
 import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
@@ -359,7 +359,7 @@ class _Walker:
             site = self._compile_decorator(expr)
             if site is not None:
                 self.module.compile_sites.append(
-                    replace(site, scope=frame.scope, name=node.name, compiled=node.name)
+                    site._replace(scope=frame.scope, name=node.name, compiled=node.name)
                 )
         if node.returns is not None:
             self.expression(node.returns)
@@ -377,7 +377,7 @@ class _Walker:
             decorators=tuple(filter(None, map(self._dotted, node.decorator_list))),
         )
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
-        overrides[before:] = [replace(o, function=function.qualname) for o in overrides[before:]]
+        overrides[before:] = [o._replace(function=function.qualname) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(node.args, params), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
         self._enter(body)
@@ -717,7 +717,7 @@ class _Walker:
             self.handled.add(id(branch))
             site = self._site(found[0], branch, found[1], found[2])
             self.module.compile_sites.append(
-                replace(site, scope=scope, name=name, returned=returned, call=call)
+                site._replace(scope=scope, name=name, returned=returned, call=call)
             )
 
     def _thread_entry(self, node: ast.Call, call: Call) -> None:
@@ -851,7 +851,7 @@ class _Walker:
             symbol = self._target(receiver)  # self.model
         if symbol is not None:
             site = self._site("nn.Module.compile", node, node, receiver)
-            self.module.compile_sites.append(replace(site, scope=symbol[0], name=symbol[1]))
+            self.module.compile_sites.append(site._replace(scope=symbol[0], name=symbol[1]))
 
     def _bound_scope(self, name: str) -> str:
         """Where a name read here was bound, as far as the walk has seen: the innermost function

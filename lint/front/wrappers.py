@@ -8,7 +8,7 @@ the rest of its words as a command. A *string wrapper* (`bash -c STR`, `ssh host
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model import Location
 from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper
@@ -16,8 +16,7 @@ from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     """How to find the wrapped command among a wrapper's words."""
 
     valued: frozenset[str] = frozenset()  # options that take the next word as their value
