@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import os
 import pickle
+import sys
 from pathlib import Path
 
 from . import __version__
@@ -30,6 +31,9 @@ DIRECTORY = ".launchlint_cache"
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
 RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
+# Facts are what this interpreter's `ast` made of a file: another Python version parses some files
+# differently (Python 3.12 syntax, that 3.11 refuses), so each version has its own entries.
+PYTHON = f"py{sys.version_info[0]}{sys.version_info[1]}"
 KEEP_RUNS = 16  # one per recent combination of options and named paths is plenty
 
 
@@ -84,7 +88,7 @@ def _all_code() -> list[Path]:
 class Cache:
     def __init__(self, root: str):
         self.top = Path(root) / DIRECTORY
-        self.directory = self.top / f"{__version__}-{_code_fingerprint(_fact_code())}"
+        self.directory = self.top / f"{__version__}-{PYTHON}-{_code_fingerprint(_fact_code())}"
         self.key = _user_key()
         self.enabled = bool(self.key)
         self.made: set[Path] = set()  # directories known to exist
@@ -110,24 +114,26 @@ class Cache:
 
     def run_key(self, sources, errors, options: tuple, named: list[str]) -> str:
         """A hash of everything a run's findings depend on but the disk's answers."""
-        digest = hashlib.sha256(repr((__version__, _code_fingerprint(_all_code()), options, named, errors)).encode())
+        digest = hashlib.sha256(repr((__version__, PYTHON, _code_fingerprint(_all_code()), options, named, errors)).encode())
         for path, kind, text in sorted(sources):
             digest.update("\0".join((path, kind, text, "")).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
-    def get_run(self, key: str) -> list | None:
+    def get_run(self, key: str) -> tuple[list, list[str]] | None:
+        """The findings and the files' warnings of a run with this key, if the disk still gives
+        its rules the same answers."""
         from .project import ask_disk
 
         entry = self._load(self.top / RUNS / key)
-        if not isinstance(entry, tuple) or len(entry) != 3:
+        if not isinstance(entry, tuple) or len(entry) != 4:
             return None
-        root, findings, disk = entry
+        root, findings, warnings, disk = entry
         if any(ask_disk(root, question) != answer for question, answer in disk.items()):
             return None
-        return findings
+        return findings, warnings
 
-    def put_run(self, key: str, root: str, findings: list, disk: dict) -> None:
-        self._store(self.top / RUNS / key, (root, findings, disk))
+    def put_run(self, key: str, root: str, findings: list, warnings: list[str], disk: dict) -> None:
+        self._store(self.top / RUNS / key, (root, findings, warnings, disk))
         self._prune(self.top / RUNS, KEEP_RUNS)
 
     # -- signed entries -----------------------------------------------------------------------

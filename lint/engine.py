@@ -127,6 +127,7 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
             cache.put(project.files[facts.path].text, facts, payload)
         parsed.append(facts)
     project.stopped = any(facts.stopped for facts in parsed)
+    inputs.warnings.extend(sorted(warning for facts in parsed for warning in facts.warnings))
     internal = [_store(project, facts) for facts in parsed]
     return [f for f in internal if f is not None]
 
@@ -199,11 +200,14 @@ def _run(paths: list[str], options: Options) -> Result:
         key = inputs.cache.run_key(inputs.sources, project.errors, _canonical(options), sorted(inputs.named))
         reused = inputs.cache.get_run(key)
         if reused is not None:
-            return _result(reused, inputs)
+            findings, file_warnings = reused
+            inputs.warnings.extend(file_warnings)
+            return _result(findings, inputs)
+    read_warnings = len(inputs.warnings)
     internal = add_facts(inputs, options)
     ordered = _findings(project, inputs.named, internal, options)
     if key is not None and not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered):
-        inputs.cache.put_run(key, project.root, ordered, project.disk)
+        inputs.cache.put_run(key, project.root, ordered, inputs.warnings[read_warnings:], project.disk)
     return _result(ordered, inputs)
 
 

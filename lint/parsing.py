@@ -90,6 +90,7 @@ class FileFacts:
     log_settings: list = field(default_factory=list)  # LogSetting: a YAML config's log paths
     launch_settings: dict = field(default_factory=dict)  # an accelerate config's keys -> Word
     errors: list[tuple[Location, str]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # for stderr: the file was not analysed, and why
     crash: str | None = None  # a launchlint bug: "TypeError: ..." (+ traceback with --debug)
     stopped: bool = False  # over the time budget: says how busy the machine was, not the file
 
@@ -124,6 +125,12 @@ def _front_end(facts: FileFacts, text: str) -> None:
 
         facts.python = parse_python(path, text)
         facts.errors.extend(facts.python.parse_errors)
+        if facts.python.newer_syntax is not None:
+            where, what = facts.python.newer_syntax
+            facts.warnings.append(
+                f"{path}:{where.line}: {what}, which Python {sys.version_info[0]}.{sys.version_info[1]} "
+                "cannot parse: not analysed (run launchlint on a newer Python)"
+            )
     elif kind == "yaml":
         if yaml_is_blank(text):
             return

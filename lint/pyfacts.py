@@ -235,6 +235,9 @@ class PythonModule:
     module: str  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
     is_package: bool = False
     parse_errors: list[tuple[Location, str]] = field(default_factory=list)
+    # Where a newer Python's syntax stopped this interpreter's parser, and what it is ("Python 3.12
+    # syntax (a `type` statement, PEP 695)"): valid code that was not analysed, not an LL001.
+    newer_syntax: tuple[Location, str] | None = None
     imports: dict[str, str] = field(default_factory=dict)  # local name -> dotted target
     star_imports: list[str] = field(default_factory=list)  # modules of `from m import *`
     functions: dict[str, Function] = field(default_factory=dict)

@@ -22,6 +22,12 @@ project, is still analysed. A script whose `#!` line names a shell outside bash'
 csh, fish), or a `.zsh` file, is read for its commands but its syntax is not bash's to judge:
 no LL001 for it (`${(kv)tasks}` is zsh).
 
+Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
+Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
+`type X = ...` and `def f[T]()`, PEP 701's f-strings, PEP 758's `except A, B:`, PEP 750's
+`t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
+which Python would read it. Run launchlint on that Python (or later) to have it analysed.
+
 ## Example
 ```bash
 ssh gpu1 'tmux new-session -d "python train.py | tee log.txt'
@@ -52,12 +58,17 @@ INVALID = [
         ["LL001 launch.sh:2"],
     ),
     Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
+    # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.
+    Example({"train.py": "try:\n    run()\nexcept OSError, ValueError as error:\n    pass\n"}, ["LL001 train.py:3"]),
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
 ]
 
 VALID = [
     Example({"run.sh": "#!/bin/bash\nfor ((i=0; i<3; i++)); do\n  [[ $i -gt 1 ]] && echo \"$((i * 2))\"\ndone\n"}),
     Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
+    # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
+    Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
+    Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
 ]
 
 

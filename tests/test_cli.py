@@ -220,3 +220,27 @@ def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyya
     (tmp_path / ".launchlint.yaml").write_text("# the project root\nignore: [LL105]\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert '"code": "LL105"' not in result.stdout and result.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):
+    """rules.md: valid Python never gets LL001. A trainer in Python 3.12 syntax, read by an older
+    Python, is reported as not analysed on stderr, the same from the cache; the run goes on."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "buffer.py").write_text("import torch\n\ntype Batch = dict[str, torch.Tensor]\n")
+    (tmp_path / "train.py").write_text("import sys\nprint(sys.argv\n")
+    older = sys.version_info < (3, 12)
+    expected = (
+        [
+            f"launchlint: warning: buffer.py:3: Python 3.12 syntax (a `type` statement, PEP 695), which "
+            f"Python {sys.version_info[0]}.{sys.version_info[1]} cannot parse: not analysed "
+            "(run launchlint on a newer Python)"
+        ]
+        if older
+        else []
+    )
+    for _ in range(2):  # the second run reuses the first one's cache entries
+        result = launchlint("--format", "json", ".", cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.splitlines() == expected
+        found = [(f["code"], f["path"], f["line"]) for f in json.loads(result.stdout)]
+        assert found == [("LL001", "train.py", 2)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -86,7 +87,11 @@ def parse_python(path: str, text: str) -> PythonModule:
             # relative to the working directory, and count the column differently from the text.
             tree = ast.parse(positions.source, filename=f"<{path}>")
     except SyntaxError as error:
-        module.parse_errors.append((positions.syntax_error(error), error.msg))
+        newer = newer_syntax(error, positions.source)
+        if newer is not None:
+            module.newer_syntax = (positions.syntax_error(error), newer)
+        else:
+            module.parse_errors.append((positions.syntax_error(error), error.msg))
         return module
     except ValueError as error:  # NUL bytes (Python < 3.12)
         module.parse_errors.append((positions.syntax_error(None), str(error)))
@@ -98,6 +103,70 @@ def parse_python(path: str, text: str) -> PythonModule:
     scopes = walker.run(tree, record_scopes=pycli.wanted(positions.source))
     pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
     return module
+
+
+# Syntax a newer Python accepts, as this one's parser refuses it: (the first version that has it,
+# what it is, a test of the SyntaxError and the text of its line). rules.md: valid Python never gets
+# LL001, and a trainer written for Python 3.12 is valid. Only forms that say so by themselves are
+# here; a file that has one is reported as not analysed (a warning), on any interpreter older than
+# the version. On that version or later the file parses, or gets its LL001 from that parser.
+_TYPE_STATEMENT = re.compile(r"\s*type\s+[^\W\d]\w*\s*[\[=]")
+_TYPE_PARAMETERS = re.compile(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
+_FSTRING_START = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
+_TSTRING_PREFIX = re.compile(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
+
+
+def _quote_in_braces(line: str) -> bool:
+    """Whether an f-string on `line` reuses its own quote inside a replacement field (PEP 701)."""
+    for start in _FSTRING_START.finditer(line):
+        quote, depth, i = start.group(1), 0, start.end()
+        while i < len(line):
+            if line.startswith(quote, i):
+                if depth:
+                    return True
+                break  # the end of this f-string
+            if line.startswith("{{", i) and not depth:
+                i += 2
+                continue
+            depth += {"{": 1, "}": -1 if depth else 0}.get(line[i], 0)
+            i += 1
+    return False
+
+
+def _tstring(error: SyntaxError, line: str) -> bool:
+    column = (error.offset or 1) - 1
+    return error.msg == "invalid syntax" and line[column : column + 1] in ("'", '"') and bool(
+        _TSTRING_PREFIX.search(line[:column])
+    )
+
+
+_NEWER_SYNTAX: tuple[tuple[tuple[int, int], str, Callable[[SyntaxError, str], bool]], ...] = (
+    ((3, 12), "a `type` statement, PEP 695", lambda error, line: bool(_TYPE_STATEMENT.match(line))),
+    ((3, 12), "type parameters, PEP 695", lambda error, line: bool(_TYPE_PARAMETERS.match(line))),
+    (
+        (3, 12),
+        "an f-string with its quote or a backslash in braces, PEP 701",
+        lambda error, line: error.msg.startswith("f-string")
+        and ("backslash" in error.msg or _quote_in_braces(line)),
+    ),
+    (
+        (3, 14),
+        "`except` with exception types not in parentheses, PEP 758",
+        lambda error, line: error.msg == "multiple exception types must be parenthesized" and " as " not in line,
+    ),
+    ((3, 14), "a template string, PEP 750", _tstring),
+)
+
+
+def newer_syntax(error: SyntaxError, source: str) -> str | None:
+    """'Python 3.12 syntax (a `type` statement, PEP 695)' when `error` is this interpreter
+    refusing a newer Python's syntax, else None."""
+    lines = source.splitlines()
+    line = lines[error.lineno - 1] if error.lineno and error.lineno <= len(lines) else ""
+    for version, what, test in _NEWER_SYNTAX:
+        if sys.version_info < version and test(error, line):
+            return f"Python {version[0]}.{version[1]} syntax ({what})"
+    return None
 
 
 class _Positions:
