@@ -240,6 +240,66 @@ def start_directory(command: Command) -> tuple[bool, str | None]:
     return True, posixpath.normpath(word.value)
 
 
+# Commands whose arguments may be the file a launcher runs or the config it passes: a script of the
+# project makes it first.
+CREATORS = frozenset(
+    {"cp", "mv", "ln", "wget", "curl", "touch", "install", "rsync", "scp", "tar", "unzip", "envsubst", "gsutil", "aws"}
+)
+
+
+class Made(NamedTuple):
+    """What the project's scripts make: the names of the files they write, copy or download (`cat
+    > job.sh <<EOF`, an install script's `wget`), and of the directories they clone (`git clone
+    URL [DIR]`: DIR's last part, else the URL's without `.git`)."""
+
+    files: frozenset[str]
+    clones: frozenset[str]
+
+    def holds(self, path: str) -> bool:
+        """A file of that name is made, or the path leads into a cloned repository."""
+        parts = posixpath.normpath(path).split("/")
+        return parts[-1] in self.files or not self.clones.isdisjoint(parts[:-1])
+
+
+def made_by_the_project(project) -> Made:
+    """Read once per project, when a rule first asks (LL303 and LL304 both do)."""
+    cache = project.__dict__
+    if "_made" not in cache:
+        cache["_made"] = _made(project)
+    return cache["_made"]
+
+
+def _made(project) -> Made:
+    files, clones = set(), set()
+    for script in project.shell.values():
+        for command in script.effective_commands():
+            made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
+            made += command.tee_targets() + (command.args if command.name in CREATORS else [])
+            files.update(posixpath.basename(w.value) for w in made if w.value)
+            if command.name == "git":
+                clones.add(_cloned(command))
+    for invocation in project.graph.invocations:  # `python -m wget URL`
+        if invocation.kind == "module" and invocation.target.value in CREATORS:
+            files.update(posixpath.basename(w.value) for w in invocation.args if w.value)
+    clones.discard("")
+    return Made(frozenset(files), frozenset(clones))
+
+
+def _cloned(command: Command) -> str:
+    """The name of the directory a `git clone` makes; "" for any other git command."""
+    values = [w.value for w in command.args]
+    if "clone" not in values:
+        return ""
+    after = values[values.index("clone") + 1 :]
+    url = next((i for i, v in enumerate(after) if v and ("://" in v or v.startswith("git@"))), None)
+    if url is None:
+        return ""
+    directory = after[url + 1] if url + 1 < len(after) else None
+    if directory is None or directory.startswith("-"):
+        directory = after[url].rstrip("/").removesuffix(".git")
+    return directory.rstrip("/").rpartition("/")[2]
+
+
 class ProjectFiles:
     """Every file under the project root, not only the ones launchlint reads (a config is
     JSON or TOML as often as YAML), for asking whether a path a launcher names exists."""

@@ -53,20 +53,15 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 
-from launchlint.launches import start_directory
+from launchlint.launches import made_by_the_project, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Command
 
 CODE = "LL303"
 NAME = "missing-script"
 SEVERITY = Severity.ERROR
 SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
-# Commands whose arguments may be the file a launcher runs: a script of the project makes it first.
-CREATORS = frozenset(
-    {"cp", "mv", "ln", "wget", "curl", "touch", "install", "rsync", "scp", "tar", "unzip", "envsubst", "gsutil", "aws"}
-)
 NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 
 INVALID = [
@@ -206,7 +201,7 @@ def check(project) -> Iterator[Finding]:
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
     first_cd = cache(lambda caller: _first_directory_change(project, caller))
     has_python = any(f.kind == "python" for f in project.files.values())
-    made, cloned = _made_by_the_project(project)
+    made = made_by_the_project(project)
     for invocation in project.graph.invocations:
         if invocation.callee is not None or invocation.kind == "module":
             continue
@@ -215,10 +210,8 @@ def check(project) -> Iterator[Finding]:
         written = invocation.target.value
         if not written or any(mark in written for mark in NOT_STATIC) or posixpath.basename(written) in names:
             continue
-        if _looked_up_in_path(invocation) or posixpath.basename(written) in made:
+        if _looked_up_in_path(invocation) or made.holds(written):
             continue
-        if not cloned.isdisjoint(posixpath.normpath(written).split("/")[:-1]):
-            continue  # into a repository a script of the project clones (an install script, often)
         if invocation.command.remote or project.shell[invocation.caller].in_image:
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
@@ -234,40 +227,6 @@ def _looked_up_in_path(invocation) -> bool:
     if "/" in written or invocation.kind != "shell":
         return False
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
-
-
-def _made_by_the_project(project) -> tuple[frozenset[str], frozenset[str]]:
-    """The names of the files the project's scripts write, copy or download (`cat > job.sh
-    <<EOF`, an install script's `wget`), and of the directories they clone (`git clone URL
-    [DIR]`: DIR's last part, else the URL's without `.git`)."""
-    files, clones = set(), set()
-    for script in project.shell.values():
-        for command in script.effective_commands():
-            made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
-            made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-            files.update(posixpath.basename(w.value) for w in made if w.value)
-            if command.name == "git":
-                clones.add(_cloned(command))
-    for invocation in project.graph.invocations:  # `python -m wget URL`
-        if invocation.kind == "module" and invocation.target.value in CREATORS:
-            files.update(posixpath.basename(w.value) for w in invocation.args if w.value)
-    clones.discard("")
-    return frozenset(files), frozenset(clones)
-
-
-def _cloned(command: Command) -> str:
-    """The name of the directory a `git clone` makes; "" for any other git command."""
-    values = [w.value for w in command.args]
-    if "clone" not in values:
-        return ""
-    after = values[values.index("clone") + 1 :]
-    url = next((i for i, v in enumerate(after) if v and ("://" in v or v.startswith("git@"))), None)
-    if url is None:
-        return ""
-    directory = after[url + 1] if url + 1 < len(after) else None
-    if directory is None or directory.startswith("-"):
-        directory = after[url].rstrip("/").removesuffix(".git")
-    return directory.rstrip("/").rpartition("/")[2]
 
 
 def _places(project, invocation, written: str, first_cd: tuple[int, int] | None) -> str:

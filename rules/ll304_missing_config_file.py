@@ -12,9 +12,12 @@ a configured `path-map` prefix, or as the project's unique file of that name; a 
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
 never reported (it lives on the machine that runs the job). A workflow step's path is also
 looked for in its `working-directory`, and not judged when that directory is not the project's
-(another repository's checkout) or is an expression. A file the same script writes first
-(`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`, `cp a.yaml b.yaml`) is not missing, and
-only file names are checked: `--config gpt2-small` names a preset, not a file.
+(another repository's checkout) or is an expression. A Compose service's or a Kubernetes
+container's command runs in its image, as in LL303: a relative path is checked by name only, and
+an absolute one is the image's. A file that a script of the project makes is not missing, as in
+LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml
+b.yaml`) or downloaded, by this launcher or by a setup script; nor is a path into a repository a
+script clones. Only file names are checked: `--config gpt2-small` names a preset, not a file.
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
@@ -46,7 +49,14 @@ import posixpath
 from collections.abc import Iterator
 
 from launchlint.graph import PY_LAUNCHERS, is_python, python_run
-from launchlint.launches import config_files, launch_of, option_values, project_files, start_directory
+from launchlint.launches import (
+    config_files,
+    launch_of,
+    made_by_the_project,
+    option_values,
+    project_files,
+    start_directory,
+)
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
@@ -98,6 +108,16 @@ INVALID = [
         },
         ["LL304 .github/workflows/smoke.yml:7"],
     ),
+    Example(  # a Compose service runs in its image: its working_dir is the image's, the name is checked
+        {
+            "configs/small.yaml": "a: 1\n",
+            "compose.yaml": (
+                "services:\n  trainer:\n    image: trainer\n    working_dir: /app\n"
+                "    command: python train.py --config configs/smal.yaml\n"
+            ),
+        },
+        ["LL304 compose.yaml:5"],
+    ),
 ]
 
 VALID = [
@@ -132,6 +152,24 @@ VALID = [
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         }
     ),
+    Example(  # made by a setup script, or in a repository one clones; in an image, found by name
+        {
+            "setup.sh": (
+                "#!/bin/bash\ncat > configs/ds_generated.json <<EOF\n{}\nEOF\n"
+                "git clone https://github.com/org/harness.git\n"
+            ),
+            "train.sh": (
+                "#!/bin/bash\ndeepspeed train.py --deepspeed configs/ds_generated.json\n"
+                "python harness/run.py --config harness/configs/mmlu.yaml\n"
+            ),
+            "train.py": "print('train')\n",
+            "configs/small.yaml": "a: 1\n",
+            "compose.yaml": (
+                "services:\n  trainer:\n    image: trainer\n    working_dir: /app\n"
+                "    command: python train.py --config configs/small.yaml\n"
+            ),
+        }
+    ),
     Example(  # a step in another repository's checkout: its files are not the project's
         {
             "configs/base.yaml": "a: 1\n",
@@ -153,7 +191,8 @@ def check(project) -> Iterator[Finding]:
             for option, word in config_files(command):
                 if not _found(project, path, command, word):
                     made = _made(script) if made is None else made
-                    if posixpath.normpath(word.value or "") not in made:
+                    value = posixpath.normpath(word.value or "")
+                    if value not in made and not made_by_the_project(project).holds(value):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
 
@@ -167,12 +206,14 @@ def _found(project, path: str, command: Command, word: Word) -> bool:
     if program is None and _runs_module(command) and not _launcher_option(command, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
+    # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
+    remote = command.remote or project.shell[path].in_image
     declared, start = start_directory(command)
-    if declared:  # a step's `working-directory`: one the project does not have is another checkout's
+    if declared and not remote:  # a step's `working-directory`: one the project lacks is another checkout's
         if start is None or not project.on_disk(start, directory=True):
             return True
         near += (start,)
-    return project_files(project).holds(word, path, remote=command.remote, near=near)
+    return project_files(project).holds(word, path, remote=remote, near=near)
 
 
 def _made(script: ShellScript) -> set[str]:
