@@ -23,8 +23,7 @@ DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when i
 CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 
 
-@dataclass
-class Word:
+class Word(NamedTuple):
     """One shell word after quote removal.
 
     `value` is None when the word is not static (it expands an unknown variable, a command
@@ -36,7 +35,7 @@ class Word:
     value: str | None
     template: str
     location: Location
-    origin: Sequence[int] = field(repr=False, default_factory=list)  # an array('i') from the parser
+    origin: Sequence[int] = ()  # an array('i') from the parser
     passthrough: bool = False  # "$@", $*, or an array/variable whose value is unknown
 
     @property
@@ -74,8 +73,7 @@ class Sink:
         return []
 
 
-@dataclass
-class Redirect:
+class Redirect(NamedTuple):
     op: str  # '>', '>>', '&>', '&>>', '>&', '<', ...
     fd: int | None  # the descriptor written before the operator, if any
     target: Word | None  # file target (None for a dup like 2>&1)
@@ -92,12 +90,11 @@ class Redirect:
         return self.op.startswith("&") or self.fd == 2
 
 
-@dataclass
-class Wrapper:
+class Wrapper(NamedTuple):
     """A command that runs another: the nesting context of an inner command."""
 
     kind: str  # ssh, tmux, screen, bash-c, pct, docker, kubectl, eval, nohup, setsid, env, ...
-    command: Command = field(repr=False)
+    command: Command
     detached: bool = False
     remote: bool = False  # runs on another host or inside a container
     cwd_changed: bool = False  # runs in another working directory than the script's
@@ -180,8 +177,7 @@ class Command:
         )
 
 
-@dataclass
-class Pipeline:
+class Pipeline(NamedTuple):
     """`a | b | c`, as one fact: its status is the last stage's unless pipefail is in effect."""
 
     location: Location  # from the first stage to the last: `.line` is the pipeline's first line
@@ -201,8 +197,7 @@ class Pipeline:
         return self.pipes[-1].reader if self.pipes else None
 
 
-@dataclass
-class Directive:
+class Directive(NamedTuple):
     """A `#SBATCH` (or `#PBS`, `#$`) line of the script's header: the scheduler reads these
     before the script runs. `words` are split as the scheduler splits them, quotes removed."""
 

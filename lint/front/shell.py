@@ -416,7 +416,7 @@ class Walker:
         values = self.state.arrays.get(self.unit.node_text(name))
         if values is None:
             word = self.word(node)
-            return [replace(word, passthrough=True)]
+            return [word._replace(passthrough=True)]
         return list(values)
 
     # --- statements ------------------------------------------------------------------------
