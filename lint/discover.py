@@ -26,6 +26,9 @@ RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
 ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".launchlint_cache"}
 MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
+# With no root marker the project is the current directory (cli.md): past this many files, the
+# run says so, since a home directory or a data disk is rarely meant as one project.
+UNMARKED_FILES = 2000
 
 
 @dataclass
@@ -50,9 +53,13 @@ def find_root(start: Path) -> Path:
     start = _real(start)
     here = start if start.is_dir() else start.parent
     for directory in (here, *here.parents):
-        if any((directory / marker).exists() for marker in ROOT_MARKERS):
+        if marks_root(directory):
             return directory
     return Path.cwd().resolve()
+
+
+def marks_root(directory: Path) -> bool:
+    return any((directory / marker).exists() for marker in ROOT_MARKERS)
 
 
 def kind_of(path: Path, *, named: bool = False) -> str | None:
@@ -260,6 +267,12 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     found.warnings.extend(
         f"{rel}: {why}" for rel, why in skipped.items() if any(rel.startswith(d) for d in named_directories)
     )
+    if len(found.files) > UNMARKED_FILES and not marks_root(root):
+        found.warnings.append(
+            f"no {', '.join(ROOT_MARKERS[:-1])} or {ROOT_MARKERS[-1]} at or above {paths[0] if paths else '.'}, "
+            f"so the project is the current directory: {len(found.files):,} files read; a .launchlint.yaml at "
+            "the project's root limits a run to it"
+        )
     return found
 
 

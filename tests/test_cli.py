@@ -244,3 +244,26 @@ def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):
         assert result.stderr.splitlines() == expected
         found = [(f["code"], f["path"], f["line"]) for f in json.loads(result.stdout)]
         assert found == [("LL001", "train.py", 2)]
+
+
+def test_a_large_project_without_a_root_marker_is_named_in_a_warning(tmp_path):
+    """cli.md: with no root marker the project is the current directory. Past UNMARKED_FILES files
+    the run says so (a home directory is rarely one project); a marker silences it."""
+    from launchlint.discover import ROOT_MARKERS, UNMARKED_FILES
+
+    assert not any((d / m).exists() for d in (tmp_path, *tmp_path.parents) for m in ROOT_MARKERS)
+    for i in range(UNMARKED_FILES):
+        (tmp_path / f"step{i}.sh").write_text(f"echo {i}\n")
+    (tmp_path / "run.sh").write_text("#!/bin/bash\necho start\n")
+    result = launchlint("--no-cache", "run.sh", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "launchlint: warning: no pyproject.toml, .launchlint.yaml or .git at or above run.sh, so the project is "
+        f"the current directory: {UNMARKED_FILES + 1:,} files read; a .launchlint.yaml at the project's root "
+        "limits a run to it"
+    ]
+    (tmp_path / "step0.sh").unlink()  # at the limit: no warning
+    assert launchlint("--no-cache", "run.sh", cwd=tmp_path).stderr == ""
+    (tmp_path / "step0.sh").write_text("echo 0\n")
+    (tmp_path / ".launchlint.yaml").write_text("# the project's root\n")
+    assert launchlint("--no-cache", "run.sh", cwd=tmp_path).stderr == ""
