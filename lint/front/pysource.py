@@ -125,10 +125,12 @@ def _quote_in_braces(line: str) -> bool:
                 if depth:
                     return True
                 break  # the end of this f-string
-            if line.startswith("{{", i) and not depth:
-                i += 2
-                continue
-            depth += {"{": 1, "}": -1 if depth else 0}.get(line[i], 0)
+            if line.startswith("{{", i) and not depth:  # a literal brace
+                i += 1
+            elif line[i] == "{":
+                depth += 1
+            elif line[i] == "}" and depth:
+                depth -= 1
             i += 1
     return False
 
@@ -161,7 +163,7 @@ _NEWER_SYNTAX: tuple[tuple[tuple[int, int], str, Callable[[SyntaxError, str], bo
 def newer_syntax(error: SyntaxError, source: str) -> str | None:
     """'Python 3.12 syntax (a `type` statement, PEP 695)' when `error` is this interpreter
     refusing a newer Python's syntax, else None."""
-    lines = source.splitlines()
+    lines = _NEWLINE.split(source)  # Python's line ends, which `lineno` counts
     line = lines[error.lineno - 1] if error.lineno and error.lineno <= len(lines) else ""
     for version, what, test in _NEWER_SYNTAX:
         if sys.version_info < version and test(error, line):
