@@ -127,7 +127,9 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
             cache.put(project.files[facts.path].text, facts, payload)
         parsed.append(facts)
     project.stopped = any(facts.stopped for facts in parsed)
-    inputs.warnings.extend(sorted(warning for facts in parsed for warning in facts.warnings))
+    # As discovery's: about the files the user named, not the rest of the project (a pre-commit
+    # hook names the staged files only).
+    inputs.warnings.extend(sorted(w for facts in parsed if facts.path in inputs.named for w in facts.warnings))
     internal = [_store(project, facts) for facts in parsed]
     return [f for f in internal if f is not None]
 

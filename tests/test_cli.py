@@ -244,6 +244,9 @@ def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):
         assert result.stderr.splitlines() == expected
         found = [(f["code"], f["path"], f["line"]) for f in json.loads(result.stdout)]
         assert found == [("LL001", "train.py", 2)]
+    # Naming another file (a pre-commit hook's staged files): no word about the rest of the project.
+    named = launchlint("--format", "json", "train.py", cwd=tmp_path)
+    assert named.stderr == "" and [f["path"] for f in json.loads(named.stdout)] == ["train.py"]
 
 
 def test_a_large_project_without_a_root_marker_is_named_in_a_warning(tmp_path):
