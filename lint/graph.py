@@ -69,7 +69,8 @@ class PythonRun(NamedTuple):
 
 
 def python_run(command: Command) -> PythonRun | None:
-    """What a python command runs; None for `-c CODE`, `--version`, a REPL, or not python."""
+    """What a python command runs; None for `-c CODE`, `-` (the program on standard input: a
+    heredoc, `curl ... | python3 -`), `--version`, a REPL, or not python."""
     if not is_python(command.name):
         return None
     words = command.words[1:]
@@ -94,7 +95,7 @@ def python_run(command: Command) -> PythonRun | None:
                 return PythonRun(options, "module", words[i + 1], tuple(words[i + 2 :]))
             i += 0 if attached else 1
         i += 1
-    if i == len(words):
+    if i == len(words) or words[i].value == "-":
         return None
     return PythonRun(tuple(w.value or "" for w in words[:i]), "script", words[i], tuple(words[i + 1 :]))
 

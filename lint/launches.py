@@ -9,10 +9,11 @@ files a command hands to the program it starts.
 from __future__ import annotations
 
 import posixpath
+import re
 from typing import NamedTuple
 
 from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
-from .shellfacts import Command, Word
+from .shellfacts import CAPTURED, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -275,14 +276,49 @@ def _made(project) -> Made:
         for command in script.effective_commands():
             made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
             made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-            files.update(posixpath.basename(w.value) for w in made if w.value)
+            files.update(_made_name(w) for w in made)
             if command.name == "git":
                 clones.add(_cloned(command))
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
-            files.update(posixpath.basename(w.value) for w in invocation.args if w.value)
+            files.update(_made_name(w) for w in invocation.args)
+    files.discard("")
     clones.discard("")
     return Made(frozenset(files), frozenset(clones))
+
+
+def _made_name(word: Word) -> str:
+    """The name of the file a word makes: its value's last part, or its template's when only the
+    directory is unknown (`"$PWD/job.env"`, `"$OUT_DIR/config.yaml"`); "" when the name is unknown."""
+    name = posixpath.basename(word.value if word.value is not None else word.template)
+    return "" if word.value is None and any(mark in name for mark in "$`*?[") else name
+
+
+_OWN_DIRECTORY = re.compile(r'\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)(/[^$`]*)?$')
+
+
+def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | None]]:
+    """The `cd`s and `pushd`s of a launcher's shell, in order: (line, column), and the project directory
+    each goes to, when it is one (a static relative path that is a directory next to the launcher
+    or under the root); None for anywhere else (absolute, computed, `-`, outside the project)."""
+    changes = []
+    for command in project.shell[path].commands:
+        if command.name not in ("cd", "pushd") or command.stdout.kind == CAPTURED:
+            continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
+        word = next((w for w in command.args if not (w.value or "").startswith("-")), None)
+        target = None if word is None else word.value
+        own = None if word is None or target is not None else _OWN_DIRECTORY.match(word.template)
+        if own:  # `cd "$(dirname "$0")"`: the launcher's own directory (and a path from there)
+            target = posixpath.join(posixpath.dirname(path) or ".", (own.group(1) or "").lstrip("/"))
+        directory = None
+        if target and not target.startswith(("/", "~", "$")):
+            for base in ("",) if own else (posixpath.dirname(path), ""):
+                candidate = posixpath.normpath(posixpath.join(base, target))
+                if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
+                    directory = candidate
+                    break
+        changes.append(((command.location.line, command.location.column), directory))
+    return sorted(changes, key=lambda change: change[0])
 
 
 def _cloned(command: Command) -> str:

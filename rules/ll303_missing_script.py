@@ -21,7 +21,8 @@ somewhere else, paths into a directory the project does not have (a clone, a dow
 into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
 paths out of the project (`../other-repo/x.py`), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
-`> seg_my.py`), `source name` without a `/` (looked up in `PATH`),
+`> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
+(the program comes on standard input), `source name` without a `/` (looked up in `PATH`),
 anything not static, and a Python program when the project holds no Python at all (a checkout of
 launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one.
@@ -53,7 +54,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 
-from launchlint.launches import made_by_the_project, start_directory
+from launchlint.launches import directory_changes, made_by_the_project, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -109,6 +110,10 @@ INVALID = [
             ),
         },
         ["LL303 .github/workflows/smoke.yml:9"],
+    ),
+    Example(  # a `cd` inside `$(...)` moves only that subshell: the launcher still runs from here
+        {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
+        ["LL303 scripts/run.sh:3"],
     ),
 ]
 
@@ -180,6 +185,14 @@ VALID = [
             ),
         }
     ),
+    Example(  # the program on standard input; a file a script writes into a directory known only at run time
+        {
+            "install.sh": "#!/bin/bash\ncurl -sSL https://example.com/get-tool.py | python3 -\npython - --check < tool.py\n",
+            "tool.py": "print('tool')\n",
+            "scripts/make-env.sh": "#!/bin/bash\necho \"export NCCL_DEBUG=INFO\" > \"$PWD/job.env\"\n",
+            "run.sh": "#!/bin/bash\nbash scripts/make-env.sh\n. ./job.env\n",
+        }
+    ),
     Example(  # a step in another repository's checkout, or in a directory only an expression names
         {
             "scripts/prepare.sh": "echo prepare\n",
@@ -199,7 +212,7 @@ def check(project) -> Iterator[Finding]:
     names = {posixpath.basename(path) for path in project.files}
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
-    first_cd = cache(lambda caller: _first_directory_change(project, caller))
+    first_cd = cache(lambda caller: min((place for place, _ in directory_changes(project, caller)), default=None))
     has_python = any(f.kind == "python" for f in project.files.values())
     made = made_by_the_project(project)
     for invocation in project.graph.invocations:
@@ -266,12 +279,6 @@ def _into_the_project(project, base: str, path: str) -> bool:
         return True
     first = posixpath.normpath(path).split("/")[0]
     return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
-
-
-def _first_directory_change(project, caller: str) -> tuple[int, int] | None:
-    """(line, column) of the launcher's first `cd`/`pushd`."""
-    places = [(c.location.line, c.location.column) for c in project.shell[caller].commands if c.name in ("cd", "pushd")]
-    return min(places, default=None)
 
 
 def _finding(project, invocation, why: str) -> Finding:

@@ -12,7 +12,10 @@ a configured `path-map` prefix, or as the project's unique file of that name; a 
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
 never reported (it lives on the machine that runs the job). A workflow step's path is also
 looked for in its `working-directory`, and not judged when that directory is not the project's
-(another repository's checkout) or is an expression. A Compose service's or a Kubernetes
+(another repository's checkout) or is an expression. After a `cd` or `pushd` into a directory
+of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`) the path is looked for there too;
+after one to anywhere else (`cd /opt/harness`, `cd "$WORK"`) a relative path is not judged, as
+LL303 does not judge a script's. A Compose service's or a Kubernetes
 container's command runs in its image, as in LL303: a relative path is checked by name only, and
 an absolute one is the image's. A file that a script of the project makes is not missing, as in
 LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml
@@ -51,6 +54,7 @@ from collections.abc import Iterator
 from launchlint.graph import PY_LAUNCHERS, is_python, python_run
 from launchlint.launches import (
     config_files,
+    directory_changes,
     launch_of,
     made_by_the_project,
     option_values,
@@ -118,6 +122,18 @@ INVALID = [
         },
         ["LL304 compose.yaml:5"],
     ),
+    Example(  # `cd "$(dirname "$0")"` goes to the launcher's own directory, and a `cd` inside `$(...)`
+        # moves only that subshell: the path is still judged
+        {
+            "scripts/train.sh": (
+                '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\ncd "$(dirname "$0")"\n'
+                "python train.py --config cfg/smal.yaml\n"
+            ),
+            "scripts/train.py": "print('train')\n",
+            "scripts/cfg/small.yaml": "a: 1\n",
+        },
+        ["LL304 scripts/train.sh:4"],
+    ),
 ]
 
 VALID = [
@@ -170,6 +186,9 @@ VALID = [
             ),
         }
     ),
+    Example(  # after a `cd` out of the project, the path starts in a directory the project may not have
+        {"eval.sh": "#!/bin/bash\ncd /opt/harness && python3 main.py --config config-report.py\n"}
+    ),
     Example(  # a step in another repository's checkout: its files are not the project's
         {
             "configs/base.yaml": "a: 1\n",
@@ -187,9 +206,10 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         made: set[str] | None = None
+        changes = directory_changes(project, path)
         for command in script.effective_commands():
             for option, word in config_files(command):
-                if not _found(project, path, command, word):
+                if not _found(project, path, command, word, changes):
                     made = _made(script) if made is None else made
                     value = posixpath.normpath(word.value or "")
                     if value not in made and not made_by_the_project(project).holds(value):
@@ -197,9 +217,11 @@ def check(project) -> Iterator[Finding]:
             yield from _hydra(project, command)
 
 
-def _found(project, path: str, command: Command, word: Word) -> bool:
-    """Found as LL303 finds a script, or next to the program; or not ours to judge: an absolute
-    path, or the argument of a module from outside the project (it may ship its configs)."""
+def _found(project, path: str, command: Command, word: Word, changes: list) -> bool:
+    """Found as LL303 finds a script, or next to the program, or in a project directory the
+    launcher `cd`s into first; or not ours to judge: an absolute path, the argument of a module
+    from outside the project (it may ship its configs), or a local relative path after a `cd` to
+    anywhere else."""
     if (word.value or "").startswith(("/", "~")):
         return True
     program = _program_file(project, command)
@@ -208,6 +230,11 @@ def _found(project, path: str, command: Command, word: Word) -> bool:
     near = (posixpath.dirname(program),) if program else ()
     # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
     remote = command.remote or project.shell[path].in_image
+    if not remote:
+        before = [directory for place, directory in changes if place < (command.location.line, command.location.column)]
+        if None in before:
+            return True  # a `cd`/`pushd` to somewhere we may not know ran first
+        near += tuple(before)
     declared, start = start_directory(command)
     if declared and not remote:  # a step's `working-directory`: one the project lacks is another checkout's
         if start is None or not project.on_disk(start, directory=True):
