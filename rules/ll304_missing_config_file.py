@@ -49,7 +49,8 @@ deepspeed train.py --deepspeed configs/ds_z3.json
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 
 from launchlint.graph import PY_LAUNCHERS, is_python, python_run
 from launchlint.launches import (
@@ -204,9 +205,9 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
+    changes = cache(partial(directory_changes, project))  # a launcher's cds, read when a config path asks
     for path, script in project.shell.items():
         made: set[str] | None = None
-        changes = directory_changes(project, path)
         for command in script.effective_commands():
             for option, word in config_files(command):
                 if not _found(project, path, command, word, changes):
@@ -217,7 +218,7 @@ def check(project) -> Iterator[Finding]:
             yield from _hydra(project, command)
 
 
-def _found(project, path: str, command: Command, word: Word, changes: list) -> bool:
+def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
     """Found as LL303 finds a script, or next to the program, or in a project directory the
     launcher `cd`s into first; or not ours to judge: an absolute path, the argument of a module
     from outside the project (it may ship its configs), or a local relative path after a `cd` to
@@ -231,7 +232,8 @@ def _found(project, path: str, command: Command, word: Word, changes: list) -> b
     # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
     remote = command.remote or project.shell[path].in_image
     if not remote:
-        before = [directory for place, directory in changes if place < (command.location.line, command.location.column)]
+        here = (command.location.line, command.location.column)
+        before = [directory for place, directory in changes(path) if place < here]
         if None in before:
             return True  # a `cd`/`pushd` to somewhere we may not know ran first
         near += tuple(before)
