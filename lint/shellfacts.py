@@ -218,6 +218,9 @@ class ShellScript:
     reads_pipestatus: bool = False  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
     interpreter: str | None = None  # the program of the file's `#!` line (`env`'s argument); None: no such line
     in_image: bool = False  # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
+    # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
+    # expects that file may be missing (`[ -f .env ] && source .env`).
+    tested: set[str] = field(default_factory=set)
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

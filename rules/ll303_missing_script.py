@@ -19,7 +19,9 @@ given by an expression is unknown: neither is reported.
 Not reported, because the script may well be there when the line runs: paths after a `cd` to
 somewhere else, paths into a directory the project does not have (a clone, a download) or
 into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
-paths out of the project (`../other-repo/x.py`), a file of a name that a script of the project
+paths out of the project (`../other-repo/x.py`), a path the same file tests for existence
+anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its author knows it
+may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
 (the program comes on standard input), `source name` without a `/` (looked up in `PATH`),
@@ -118,6 +120,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file the launcher tests for first: it knows the file may be missing
+        {
+            "run.sh": (
+                "#!/bin/bash\n[ -f ./local.env ] && . ./local.env\n"
+                "if [[ -r scripts/site_hooks.sh ]]; then\n  bash scripts/site_hooks.sh\nfi\n"
+                "test -e prepare.sh && bash prepare.sh\n"
+            ),
+        }
+    ),
     Example(  # found: next to the launcher, from the root, by unique name, a project module
         {
             "scripts/launch.sh": (
@@ -225,6 +236,8 @@ def check(project) -> Iterator[Finding]:
             continue
         if _looked_up_in_path(invocation) or made.holds(written):
             continue
+        if posixpath.normpath(written) in project.shell[invocation.caller].tested:
+            continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
         if invocation.command.remote or project.shell[invocation.caller].in_image:
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")

@@ -20,7 +20,9 @@ container's command runs in its image, as in LL303: a relative path is checked b
 an absolute one is the image's. A file that a script of the project makes is not missing, as in
 LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml
 b.yaml`) or downloaded, by this launcher or by a setup script; nor is a path into a repository a
-script clones. Only file names are checked: `--config gpt2-small` names a preset, not a file.
+script clones. Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
+...`). Only
+file names are checked: `--config gpt2-small` names a preset, not a file.
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
@@ -187,6 +189,9 @@ VALID = [
             ),
         }
     ),
+    Example(  # a config the launcher tests for first
+        {"train.sh": "#!/bin/bash\nif [ -f configs/local.yaml ]; then\n  python train.py --config configs/local.yaml\nfi\n"}
+    ),
     Example(  # after a `cd` out of the project, the path starts in a directory the project may not have
         {"eval.sh": "#!/bin/bash\ncd /opt/harness && python3 main.py --config config-report.py\n"}
     ),
@@ -213,6 +218,8 @@ def check(project) -> Iterator[Finding]:
                 if not _found(project, path, command, word, changes):
                     made = _made(script) if made is None else made
                     value = posixpath.normpath(word.value or "")
+                    if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
+                        continue
                     if value not in made and not made_by_the_project(project).holds(value):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)

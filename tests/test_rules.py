@@ -20,6 +20,13 @@ def test_rule_example(rule, example, project):
     assert project(example.files, select=[rule.code]) == sorted(example.expect, key=_order)
 
 
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.code)
+def test_invalid_examples_expect_findings_and_valid_ones_none(rule):
+    """An INVALID example that expects nothing would pass while testing nothing."""
+    assert all(example.expect for example in rule.invalid), f"{rule.code}: an INVALID example expects no finding"
+    assert not any(example.expect for example in rule.valid), f"{rule.code}: a VALID example expects findings"
+
+
 def _order(expect: str) -> tuple:
     code, _, where = expect.partition(" ")
     path, _, line = where.rpartition(":")

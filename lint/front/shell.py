@@ -8,6 +8,7 @@ levels deep points at the right line and column of the file.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import subprocess
 from array import array
@@ -39,6 +40,7 @@ from . import wrappers
 
 LOOPS = ("for_statement", "c_style_for_statement", "while_statement")
 CONDITIONALS = ("if_statement", "case_statement")
+FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that ask whether a file exists
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
@@ -447,6 +449,12 @@ class Walker:
                 self.state.branch_depth = saved
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
+        elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
+            operator = node.child_by_field_name("operator") or node.child(0)
+            operand = node.named_child(node.named_child_count - 1) if node.named_child_count else None
+            if operator is not None and operand is not None and self.unit.node_text(operator) in FILE_TESTS:
+                self._tested(self.word(operand))
+            self._children(node, stdout, stderr)
         elif kind == "subshell":
             saved = replace(self.state, variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
             self._children(node, stdout, stderr)
@@ -673,6 +681,10 @@ class Walker:
         self.script.commands.append(command)
         if name == "set":
             self._set_options(words)
+        elif name == "test":
+            for operator, operand in zip(words[1:], words[2:]):
+                if operator.value in FILE_TESTS:
+                    self._tested(operand)
         elif name in ("export", "declare", "typeset", "local", "readonly"):
             for word in words[1:]:
                 if word.value and "=" in word.value:
@@ -683,6 +695,10 @@ class Walker:
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
         wrappers.unwrap(self, command)
+
+    def _tested(self, word: Word) -> None:
+        if word.value:
+            self.script.tested.add(posixpath.normpath(word.value))
 
     def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
         """Give PROCSUB sinks the commands inside `>(...)`: a subshell writing to the old stdout."""
