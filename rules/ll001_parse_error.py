@@ -15,7 +15,9 @@ Shell is parsed with tree-sitter-bash; where it reports an error, launchlint ask
 (which parses without running anything) and stays silent when bash accepts the file. A closing
 word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
 is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). Where bash stops on an earlier line
+whole file ("syntax error near unexpected token `done'"). bash exits 0 from `-n` after a bad
+`[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet prints "syntax error in conditional
+expression", and that counts as refusing it. Where bash stops on an earlier line
 than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
 and goes on), the finding is on bash's line, in bash's words. The rest of the file, and of the
 project, is still analysed. A script whose `#!` line names a shell outside bash's family (zsh,
@@ -61,6 +63,8 @@ INVALID = [
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.
     Example({"train.py": "try:\n    run()\nexcept OSError, ValueError as error:\n    pass\n"}, ["LL001 train.py:3"]),
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
+    # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
+    Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
 ]
 
 VALID = [

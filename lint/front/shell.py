@@ -976,7 +976,8 @@ _BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
 
 
 def _bash_error(data: bytes) -> tuple[int, str] | None:
-    """None when `bash -n` (it only parses, runs nothing) accepts `data`, else the line of its
+    """None when `bash -n` (it only parses, runs nothing) accepts `data` (exits 0 and reports no
+    syntax error: for `[[ "$x" == *a*]]` it exits 0 yet prints one), else the line of its
     first error and its words ((0, "") when it says neither: no bash, or a timeout). With
     extglob on: `-n` runs no `shopt -s extglob`, so it would refuse the `!(a|b)` that the
     script's own shopt line allows."""
@@ -984,9 +985,9 @@ def _bash_error(data: bytes) -> tuple[int, str] | None:
         result = subprocess.run(["bash", "-O", "extglob", "-n"], input=data, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return 0, ""
-    if result.returncode == 0:
-        return None
     match = _BASH_ERROR.search(result.stderr.decode("utf-8", "replace"))
+    if result.returncode == 0 and (match is None or "syntax error" not in match.group(2)):
+        return None  # `bash -n` exits 0 after a bad `[[ ... ]]`, but says "syntax error" all the same
     return (int(match.group(1)), match.group(2)) if match else (0, "")
 
 
