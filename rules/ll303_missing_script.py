@@ -16,8 +16,9 @@ workflow's `defaults.run`), so a relative path is looked for there; a directory 
 does not have is another repository's checkout (`actions/checkout` with `path:`), and one
 given by an expression is unknown: neither is reported.
 
-Not reported, because the script may well be there when the line runs: paths after a `cd` to
-somewhere else, paths into a directory the project does not have (a clone, a download) or
+After a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
+"$0")"`), a relative path is looked for there. Not reported, because the script may well be there
+when the line runs: paths after a `cd` to anywhere else, paths into a directory the project does not have (a clone, a download) or
 into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
 paths out of the project (`../other-repo/x.py`), a path the same file tests for existence
 anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its author knows it
@@ -54,7 +55,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 from difflib import get_close_matches
-from functools import cache
+from functools import cache, partial
 
 from launchlint.launches import directory_changes, made_by_the_project, start_directory
 from launchlint.model import Finding, Location, Related, Severity
@@ -112,6 +113,13 @@ INVALID = [
             ),
         },
         ["LL303 .github/workflows/smoke.yml:9"],
+    ),
+    Example(  # after a `cd` into a directory of the project, the path is looked for there
+        {
+            "launch.sh": "#!/bin/bash\ncd examples/gpt && torchrun --nproc_per_node 8 trian.py\n",
+            "examples/gpt/train.py": "print('train')\n",
+        },
+        ["LL303 launch.sh:2"],
     ),
     Example(  # a `cd` inside `$(...)` moves only that subshell: the launcher still runs from here
         {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
@@ -223,7 +231,7 @@ def check(project) -> Iterator[Finding]:
     names = {posixpath.basename(path) for path in project.files}
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
-    first_cd = cache(lambda caller: min((place for place, _ in directory_changes(project, caller)), default=None))
+    changes = cache(partial(directory_changes, project))
     has_python = any(f.kind == "python" for f in project.files.values())
     made = made_by_the_project(project)
     for invocation in project.graph.invocations:
@@ -242,7 +250,7 @@ def check(project) -> Iterator[Finding]:
             if not written.startswith("/"):
                 yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
             continue
-        places = _places(project, invocation, written, first_cd(invocation.caller))
+        places = _places(project, invocation, written, changes(invocation.caller))
         if places:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
 
@@ -255,16 +263,21 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
-def _places(project, invocation, written: str, first_cd: tuple[int, int] | None) -> str:
+def _places(project, invocation, written: str, changes: list) -> str:
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
+    here = (invocation.command.location.line, invocation.command.location.column)
+    moved = [directory for place, directory in changes if place < here]
     if written.startswith("/"):
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
-    elif first_cd is not None and first_cd < (invocation.command.location.line, invocation.command.location.column):
-        return ""  # a `cd`/`pushd` runs first: relative paths then start somewhere we may not know
+    elif None in moved:
+        return ""  # a `cd`/`pushd` to somewhere we may not know runs first
+    elif moved:  # into a directory of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`)
+        mapped = [(moved[-1], written)]
+        described = "under the project root" if moved[-1] == "." else f"under {moved[-1]}/, where the launcher cds"
     elif declared:  # the step's `working-directory`: another checkout's, often
         if start is None:
             return ""
