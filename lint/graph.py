@@ -154,7 +154,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
             return "shell", word, words[i + 1 :]
         return None
     if name == "sbatch":
-        rest = _positional(words[1:], set())
+        rest = _positional(words[1:])
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
         run = python_run(command)
@@ -254,7 +254,7 @@ def value_part(word: Word, cut: int) -> Word:
     """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be."""
     template = word.template[cut:]
     value = word.value[cut:] if word.value is not None else None
-    origin = list(word.origin[cut:])
+    origin = word.origin[cut:]
     location = word.location
     if origin and len(word.origin) > cut and location.line == location.end_line:
         start = location.column + (origin[0] - word.origin[0])
@@ -262,13 +262,11 @@ def value_part(word: Word, cut: int) -> Word:
     return Word(value, template, location, origin)
 
 
-def _positional(words: list[Word], valued: set[str]) -> list[Word]:
+def _positional(words: list[Word]) -> list[Word]:
+    """The words after the leading options (`sbatch --exclusive job.sh` -> `job.sh`)."""
     i = 0
-    while i < len(words):
-        value = words[i].value
-        if value is None or not value.startswith("-") or value == "-":
-            break
-        i += 2 if value in valued else 1
+    while i < len(words) and (value := words[i].value) is not None and value.startswith("-") and value != "-":
+        i += 1
     return words[i:]
 
 

@@ -450,7 +450,7 @@ class Walker:
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
-            operator = node.child_by_field_name("operator") or node.child(0)
+            operator = node.child_by_field_id(_OPERATOR)
             operand = node.named_child(node.named_child_count - 1) if node.named_child_count else None
             if operator is not None and operand is not None and self.unit.node_text(operator) in FILE_TESTS:
                 self._tested(self.word(operand))
