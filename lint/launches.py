@@ -297,10 +297,12 @@ def _made_name(word: Word) -> str:
 _OWN_DIRECTORY = re.compile(r'\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)(/[^$`]*)?$')
 
 
-def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | None]]:
-    """The `cd`s and `pushd`s of a launcher's shell, in order: (line, column), and the project directory
-    each goes to, when it is one (a static relative path that is a directory next to the launcher
-    or under the root); None for anywhere else (absolute, computed, `-`, outside the project)."""
+def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | None, tuple]]:
+    """The `cd`s and `pushd`s of a launcher, in order: (line, column), the project directory each
+    goes to, when it is one (a static relative path that is a directory next to the launcher or
+    under the root; None for anywhere else: absolute, computed, `-`, outside the project), and the
+    shell it moves, as its `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the
+    launcher's). See `moved_before`."""
     changes = []
     for command in project.shell[path].commands:
         if command.name not in ("cd", "pushd") or command.stdout.kind == CAPTURED:
@@ -317,8 +319,21 @@ def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | N
                 if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
                     directory = candidate
                     break
-        changes.append(((command.location.line, command.location.column), directory))
+        changes.append(((command.location.line, command.location.column), directory, command.wrappers))
     return sorted(changes, key=lambda change: change[0])
+
+
+def moved_before(changes: list, command: Command) -> list[str | None]:
+    """Where the `changes` (of `directory_changes`) moved, before `command` runs, the shell that
+    runs it or one it inherits its directory from: a `cd` whose wrappers begin the command's
+    (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of."""
+    here = (command.location.line, command.location.column)
+    wrappers = command.wrappers
+    return [
+        directory
+        for place, directory, shell in changes
+        if place < here and len(shell) <= len(wrappers) and all(a is b for a, b in zip(shell, wrappers))
+    ]
 
 
 def _cloned(command: Command) -> str:

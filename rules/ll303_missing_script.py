@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache, partial
 
-from launchlint.launches import directory_changes, made_by_the_project, start_directory
+from launchlint.launches import directory_changes, made_by_the_project, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -121,6 +121,13 @@ INVALID = [
         },
         ["LL303 launch.sh:2"],
     ),
+    Example(  # a `cd` inside an ssh string moves the remote shell, not the launcher's
+        {
+            "launch.sh": "#!/bin/bash\nssh gpu1 'cd /work && nvidia-smi'\nbash scripts/prepare_data.sh\n",
+            "scripts/prepare.sh": "echo prepare\n",
+        },
+        ["LL303 launch.sh:3"],
+    ),
     Example(  # a `cd` inside `$(...)` moves only that subshell: the launcher still runs from here
         {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
         ["LL303 scripts/run.sh:3"],
@@ -128,6 +135,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a command a wrapper starts (sudo) runs where the launcher's `cd` took it
+        {"stop.sh": "#!/bin/bash\ncd /home/runner/actions-runner\nsudo ./svc.sh stop\n"}
+    ),
     Example(  # a file the launcher tests for first: it knows the file may be missing
         {
             "run.sh": (
@@ -268,8 +278,7 @@ def _places(project, invocation, written: str, changes: list) -> str:
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
-    here = (invocation.command.location.line, invocation.command.location.column)
-    moved = [directory for place, directory in changes if place < here]
+    moved = moved_before(changes, invocation.command)
     if written.startswith("/"):
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"

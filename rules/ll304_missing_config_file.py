@@ -60,6 +60,7 @@ from launchlint.launches import (
     directory_changes,
     launch_of,
     made_by_the_project,
+    moved_before,
     option_values,
     project_files,
     start_directory,
@@ -124,6 +125,14 @@ INVALID = [
             ),
         },
         ["LL304 compose.yaml:5"],
+    ),
+    Example(  # a `cd` inside an ssh string moves the remote shell, not the launcher's
+        {
+            "launch.sh": "#!/bin/bash\nssh gpu1 'cd /work && nvidia-smi'\npython train.py --config cfgs/smal.yaml\n",
+            "train.py": "print('train')\n",
+            "cfgs/small.yaml": "a: 1\n",
+        },
+        ["LL304 launch.sh:3"],
     ),
     Example(  # `cd "$(dirname "$0")"` goes to the launcher's own directory, and a `cd` inside `$(...)`
         # moves only that subshell: the path is still judged
@@ -239,8 +248,7 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
     remote = command.remote or project.shell[path].in_image
     if not remote:
-        here = (command.location.line, command.location.column)
-        before = [directory for place, directory in changes(path) if place < here]
+        before = moved_before(changes(path), command)
         if None in before:
             return True  # a `cd`/`pushd` to somewhere we may not know ran first
         near += tuple(before)
