@@ -16,10 +16,11 @@ from pathlib import Path
 
 
 def _shell_parser():
-    import tree_sitter_bash
     from tree_sitter import Language, Parser
 
-    parser = Parser(Language(tree_sitter_bash.language()))
+    from launchlint.front import bash_language  # as launchlint loads it
+
+    parser = Parser(Language(bash_language()))
     return lambda data: parser.parse(data)
 
 

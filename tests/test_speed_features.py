@@ -7,6 +7,7 @@ import os
 import pickle
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,20 @@ def test_a_new_file_of_any_kind_is_a_new_run(tmp_path):
     assert "LL304" in [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
     (tmp_path / "ds2.json").write_text("{}")
     assert "LL304" not in [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+
+
+def test_the_bash_grammar_loads_without_the_packages_resource_imports(tmp_path):
+    """tree-sitter-bash's `__init__` imports `importlib.resources` (11 ms of start-up) for
+    queries launchlint never reads: the grammar is loaded from its compiled module alone, and a
+    shell script is still analysed with it."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "job.sh").write_text("exec > a.log 2>&1\npython train.py\n")
+    code = (
+        "import sys\nfrom launchlint.cli import main\n"
+        f"try:\n    main(['--no-cache', '--format', 'json', {str(tmp_path / 'job.sh')!r}])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('tree_sitter', 'tree_sitter_bash') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    *report, modules = result.stdout.strip().splitlines()
+    assert modules == "['tree_sitter']"
+    assert [(f["code"], f["line"]) for f in json.loads("\n".join(report))] == [("LL106", 2)]

@@ -58,10 +58,11 @@ def _parser():
     global _PARSER, _NAME, _VALUE, _OPERATOR
     global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
     if _PARSER is None:
-        import tree_sitter_bash
         from tree_sitter import Language, Parser
 
-        language = Language(tree_sitter_bash.language())
+        from . import bash_language
+
+        language = Language(bash_language())
         _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
         ids: dict[str, set[int]] = {}
         for kind_id in range(language.node_kind_count):
