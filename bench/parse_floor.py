@@ -16,9 +16,8 @@ from pathlib import Path
 
 
 def _shell_parser():
-    from tree_sitter import Language, Parser
-
     from launchlint.front import bash_language  # as launchlint loads it
+    from tree_sitter import Language, Parser
 
     parser = Parser(Language(bash_language()))
     return lambda data: parser.parse(data)
