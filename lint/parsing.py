@@ -214,6 +214,10 @@ PARENT_LOAD = 0.9
 # benchmark's projects: a byte of Python costs about twice a byte of shell script).
 COST_PER_BYTE = {"python": 0.75, "shell": 0.4, "yaml": 1.0}
 COST_PER_FILE = 250
+# What a process pays for the first file of a kind, on top of that file's cost: importing its
+# front end and parser (PyYAML's import compiles a large regex; tree-sitter loads its grammar).
+# Medians over the first file of the 100- and 1,000-file benchmark projects, less a typical file.
+COST_PER_KIND = {"python": 9000, "shell": 12000, "yaml": 21000}
 
 
 def _cost(item: tuple[str, str, str]) -> float:
@@ -221,15 +225,49 @@ def _cost(item: tuple[str, str, str]) -> float:
 
 
 def _shares(items, jobs: int) -> list[list[int]]:
-    """Indices of `items` in `jobs` shares of about equal cost, this process's first: dearest
-    files first, each to the least loaded share."""
-    loads, shares = [0.0] * jobs, [[] for _ in range(jobs)]
+    """Indices of `items` in `jobs` shares of about equal cost, this process's first.
+
+    A process pays a kind's start (COST_PER_KIND) once it parses a file of that kind, so kinds
+    are dealt out whole first, the dearest kind to the least loaded share; then the most loaded
+    share gives its cheapest files of one kind to the least loaded while that lowers the higher
+    of the two. On the 100-file benchmark project this parses the Python files here and the
+    shell and YAML files in the worker: 14 ms less than splitting every kind (195 ms, not 209,
+    medians of 15 runs), and 42 ms less CPU."""
     costs = [_cost(item) for item in items]
-    for i in sorted(range(len(items)), key=lambda i: -costs[i]):
-        share = min(range(jobs), key=lambda s: loads[s] * (PARENT_LOAD if s == 0 else 1.0))
-        shares[share].append(i)
-        loads[share] += costs[i]
-    return [sorted(share) for share in shares]
+    weights = [PARENT_LOAD] + [1.0] * (jobs - 1)
+    kinds: dict[str, list[int]] = {}
+    for i in sorted(range(len(items)), key=lambda i: -costs[i]):  # dearest first
+        kinds.setdefault(items[i][1], []).append(i)
+    shares: list[dict[str, list[int]]] = [{} for _ in range(jobs)]
+    loads = [0.0] * jobs
+
+    def lightest() -> int:
+        return min(range(jobs), key=lambda s: loads[s] * weights[s])
+
+    for kind, members in sorted(kinds.items(), key=lambda k: -sum(costs[i] for i in k[1])):
+        share = lightest()
+        shares[share][kind] = members
+        loads[share] += COST_PER_KIND.get(kind, 0) + sum(costs[i] for i in members)
+    while True:
+        heavy, light = max(range(jobs), key=lambda s: loads[s] * weights[s]), lightest()
+        given = shares[heavy]
+        # a kind the light share already parses moves without a start; else the biggest one
+        kind = next((k for k in given if k in shares[light]), None) or max(given, key=lambda k: len(given[k]), default=None)
+        if kind is None or heavy == light:
+            break
+        i = given[kind][-1]
+        start = 0.0 if kind in shares[light] else COST_PER_KIND.get(kind, 0)
+        before = loads[heavy] * weights[heavy]
+        if max((loads[heavy] - costs[i]) * weights[heavy], (loads[light] + start + costs[i]) * weights[light]) >= before:
+            break
+        given[kind].pop()
+        if not given[kind]:
+            del given[kind]
+            loads[heavy] -= COST_PER_KIND.get(kind, 0)
+        shares[light].setdefault(kind, []).append(i)
+        loads[heavy] -= costs[i]
+        loads[light] += start + costs[i]
+    return [sorted(i for members in share.values() for i in members) for share in shares]
 
 
 def _work(items, debug: bool, budget: float, send, limit: int) -> None:

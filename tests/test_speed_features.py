@@ -51,6 +51,19 @@ def test_shares_cover_every_file_once_and_weigh_about_the_same():
     assert loads[0] > loads[1]  # this process's share is the heavier (PARENT_LOAD < 1)
 
 
+def test_kinds_stay_whole_until_splitting_one_pays_for_its_start():
+    """A process pays a kind's start (its parser's import) at its first file of that kind: few
+    files of two kinds go one kind to a process; many of one kind are split all the same."""
+    mixed = [(f"t{n}.py", "python", "x = 1\n" * 170) for n in range(20)]
+    mixed += [(f"s{n}.sh", "shell", "echo x\n" * 140) for n in range(20)]
+    assert sorted({mixed[i][1] for i in share} for share in parsing._shares(mixed, 2)) == [{"python"}, {"shell"}]
+    many = [(f"s{n}.sh", "shell", "echo x\n" * 140) for n in range(400)]
+    shares = parsing._shares(many, 2)
+    loads = [sum(parsing._cost(many[i]) for i in share) for share in shares]
+    start = parsing.COST_PER_KIND["shell"]
+    assert all(shares) and abs(loads[0] * parsing.PARENT_LOAD - loads[1]) <= start + parsing._cost(many[0])
+
+
 def _dies(*args):
     os._exit(3)  # a crash in a parser's C code, as far as the parent can tell
 
