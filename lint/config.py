@@ -7,7 +7,6 @@ Keys use ruff's spelling. Any mistake (unknown key, bad value, unknown rule code
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import UsageError
@@ -24,18 +23,30 @@ class ConfigError(UsageError):
     """A configuration mistake: one line naming it."""
 
 
-@dataclass
 class Config:
-    select: list[str] | None = None
-    ignore: list[str] = field(default_factory=list)
-    extend_select: list[str] = field(default_factory=list)
-    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
-    exclude: list[str] = field(default_factory=list)
-    fail_on: str = "warning"
-    path_map: dict[str, str] = field(default_factory=dict)
-    lock_names: list[str] = field(default_factory=list)
-    severity: dict[str, str] = field(default_factory=dict)
-    directory: Path = field(default_factory=Path.cwd)  # globs are relative to it
+    def __init__(
+        self,
+        select: list[str] | None = None,
+        ignore: list[str] | None = None,
+        extend_select: list[str] | None = None,
+        per_file_ignores: dict[str, list[str]] | None = None,
+        exclude: list[str] | None = None,
+        fail_on: str = "warning",
+        path_map: dict[str, str] | None = None,
+        lock_names: list[str] | None = None,
+        severity: dict[str, str] | None = None,
+        directory: Path | None = None,
+    ) -> None:
+        self.select = select
+        self.ignore = [] if ignore is None else ignore
+        self.extend_select = [] if extend_select is None else extend_select
+        self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores
+        self.exclude = [] if exclude is None else exclude
+        self.fail_on = fail_on
+        self.path_map = {} if path_map is None else path_map
+        self.lock_names = [] if lock_names is None else lock_names
+        self.severity = {} if severity is None else severity
+        self.directory = Path.cwd() if directory is None else directory  # globs are relative to it
 
 
 def find_config(start: Path) -> Path | None:

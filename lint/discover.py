@@ -12,7 +12,6 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
@@ -31,13 +30,20 @@ MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
 UNMARKED_FILES = 2000
 
 
-@dataclass
 class Discovery:
-    root: Path
-    files: dict[str, tuple[Path, str]] = field(default_factory=dict)  # rel path -> (abs, kind)
-    named: set[str] = field(default_factory=set)  # files the user asked about
-    warnings: list[str] = field(default_factory=list)
-    stdin_path: str | None = None  # the file whose text comes from standard input
+    def __init__(
+        self,
+        root: Path,
+        files: dict[str, tuple[Path, str]] | None = None,
+        named: set[str] | None = None,
+        warnings: list[str] | None = None,
+        stdin_path: str | None = None,
+    ) -> None:
+        self.root = root
+        self.files = {} if files is None else files  # rel path -> (abs, kind)
+        self.named = set() if named is None else named  # files the user asked about
+        self.warnings = [] if warnings is None else warnings
+        self.stdin_path = stdin_path  # the file whose text comes from standard input
 
     def add_stdin(self, name: str, text: str) -> None:
         """`launchlint - --stdin-filename NAME`: NAME's text is standard input, not the disk's."""

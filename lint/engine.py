@@ -9,7 +9,6 @@ honest: a suppression is unused when no rule finds anything it covers, whatever 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,32 +24,54 @@ if TYPE_CHECKING:
 INTERNAL_ERROR = "LL003"
 
 
-@dataclass
 class Options:
-    select: frozenset[str] | None = None  # None: every rule
-    ignore: frozenset[str] = frozenset()
-    per_file_ignores: dict[str, frozenset[str]] = field(default_factory=dict)  # glob -> codes
-    exclude: tuple[str, ...] = ()
-    severity: dict[str, str] = field(default_factory=dict)
-    base: Path | None = None  # directory the globs are relative to (the config's)
-    settings: Settings = field(default_factory=Settings)
-    stdin: tuple[str, str] | None = None  # (file name, text) for `launchlint -`
-    jobs: int = 1  # worker processes for parsing; 1: in this process
-    budget: float = BUDGET_SECONDS  # seconds of front-end time per file
-    cache: bool = False  # read and write .launchlint_cache/
-    debug: bool = False
+    def __init__(
+        self,
+        select: frozenset[str] | None = None,
+        ignore: frozenset[str] = frozenset(),
+        per_file_ignores: dict[str, frozenset[str]] | None = None,
+        exclude: tuple[str, ...] = (),
+        severity: dict[str, str] | None = None,
+        base: Path | None = None,
+        settings: Settings | None = None,
+        stdin: tuple[str, str] | None = None,
+        jobs: int = 1,
+        budget: float = BUDGET_SECONDS,
+        cache: bool = False,
+        debug: bool = False,
+    ) -> None:
+        self.select = select  # None: every rule
+        self.ignore = ignore
+        self.per_file_ignores = {} if per_file_ignores is None else per_file_ignores  # glob -> codes
+        self.exclude = exclude
+        self.severity = {} if severity is None else severity
+        self.base = base  # directory the globs are relative to (the config's)
+        self.settings = Settings() if settings is None else settings
+        self.stdin = stdin  # (file name, text) for `launchlint -`
+        self.jobs = jobs  # worker processes for parsing; 1: in this process
+        self.budget = budget  # seconds of front-end time per file
+        self.cache = cache  # read and write .launchlint_cache/
+        self.debug = debug
 
 
-@dataclass
 class Result:
-    findings: list[Finding]
-    files: int  # files analysed
-    warnings: list[str]
-    root: str
-    indexes: dict[str, LineIndex]  # the files findings point into, for source snippets
-    # The facts, for callers that act on them (preflight's log watch, which never reuses a run);
-    # a reused run's project holds the files' texts but no facts.
-    project: Project | None = None
+    def __init__(
+        self,
+        findings: list[Finding],
+        files: int,
+        warnings: list[str],
+        root: str,
+        indexes: dict[str, LineIndex],
+        project: Project | None = None,
+    ) -> None:
+        self.findings = findings
+        self.files = files  # files analysed
+        self.warnings = warnings
+        self.root = root
+        self.indexes = indexes  # the files findings point into, for source snippets
+        # The facts, for callers that act on them (preflight's log watch, which never reuses a run);
+        # a reused run's project holds the files' texts but no facts.
+        self.project = project
 
 
 def _glob_matcher(patterns, base: Path | None, root: Path):
@@ -70,16 +91,24 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
     return lambda rel: spec.match_file(prefix + rel)
 
 
-@dataclass
 class Inputs:
     """What a run reads before any analysis: the files' texts, and what discovery said."""
 
-    project: Project
-    named: set[str]
-    warnings: list[str]
-    sources: list[tuple[str, str, str]]  # (path, kind, text) of the files to analyse
-    stdin_path: str | None
-    cache: Cache | None
+    def __init__(
+        self,
+        project: Project,
+        named: set[str],
+        warnings: list[str],
+        sources: list[tuple[str, str, str]],
+        stdin_path: str | None,
+        cache: Cache | None,
+    ) -> None:
+        self.project = project
+        self.named = named
+        self.warnings = warnings
+        self.sources = sources  # (path, kind, text) of the files to analyse
+        self.stdin_path = stdin_path
+        self.cache = cache
 
 
 def read_inputs(paths: list[str], options: Options) -> Inputs:

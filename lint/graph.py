@@ -9,7 +9,6 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .model import Location, Related
@@ -104,14 +103,22 @@ def is_long_running(command: Command) -> bool:
     return is_python(command.name) or command.name in LONG_RUNNING
 
 
-@dataclass
 class Invocation:
-    caller: str  # the file holding the command
-    command: Command
-    kind: str  # shell | python | sbatch
-    target: Word  # the script as written
-    callee: str | None  # the project file it resolves to
-    args: list[Word] = field(default_factory=list)
+    def __init__(
+        self,
+        caller: str,
+        command: Command,
+        kind: str,
+        target: Word,
+        callee: str | None,
+        args: list[Word] | None = None,
+    ) -> None:
+        self.caller = caller  # the file holding the command
+        self.command = command
+        self.kind = kind  # shell | python | sbatch
+        self.target = target  # the script as written
+        self.callee = callee  # the project file it resolves to
+        self.args = [] if args is None else args
 
     @property
     def captures_output(self) -> bool:
@@ -270,10 +277,10 @@ def _positional(words: list[Word]) -> list[Word]:
     return words[i:]
 
 
-@dataclass
 class LaunchGraph:
-    invocations: list[Invocation]
-    by_callee: dict[str, list[Invocation]]
+    def __init__(self, invocations: list[Invocation], by_callee: dict[str, list[Invocation]]) -> None:
+        self.invocations = invocations
+        self.by_callee = by_callee
 
     @classmethod
     def build(cls, project) -> LaunchGraph:

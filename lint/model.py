@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from functools import partial
 from typing import NamedTuple
 
@@ -76,14 +75,11 @@ class Finding(NamedTuple):
         return (loc.path, loc.line, loc.column, self.code, self.message)
 
 
-@dataclass
 class LineIndex:
     """Maps character offsets of one text to 1-based (line, column)."""
 
-    text: str
-    starts: list[int] = field(init=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
         starts = [0]
         find = self.text.find
         pos = find("\n")

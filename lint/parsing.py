@@ -12,7 +12,6 @@ import sys
 import threading
 from collections.abc import Iterable
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 
 from .front import yaml_is_blank
 from .model import LineIndex, Location
@@ -79,20 +78,32 @@ def no_cyclic_gc():
             gc.enable()
 
 
-@dataclass
 class FileFacts:
     """What the front end of one file produced."""
 
-    path: str
-    kind: str
-    shell: object | None = None  # ShellScript
-    python: object | None = None  # PythonModule
-    log_settings: list = field(default_factory=list)  # LogSetting: a YAML config's log paths
-    launch_settings: dict = field(default_factory=dict)  # an accelerate config's keys -> Word
-    errors: list[tuple[Location, str]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)  # for stderr: the file was not analysed, and why
-    crash: str | None = None  # a launchlint bug: "TypeError: ..." (+ traceback with --debug)
-    stopped: bool = False  # over the time budget: says how busy the machine was, not the file
+    def __init__(
+        self,
+        path: str,
+        kind: str,
+        shell: object | None = None,
+        python: object | None = None,
+        log_settings: list | None = None,
+        launch_settings: dict | None = None,
+        errors: list[tuple[Location, str]] | None = None,
+        warnings: list[str] | None = None,
+        crash: str | None = None,
+        stopped: bool = False,
+    ) -> None:
+        self.path = path
+        self.kind = kind
+        self.shell = shell  # ShellScript
+        self.python = python  # PythonModule
+        self.log_settings = [] if log_settings is None else log_settings  # LogSetting: a YAML config's log paths
+        self.launch_settings = {} if launch_settings is None else launch_settings  # an accelerate config's keys -> Word
+        self.errors = [] if errors is None else errors
+        self.warnings = [] if warnings is None else warnings  # for stderr: the file was not analysed, and why
+        self.crash = crash  # a launchlint bug: "TypeError: ..." (+ traceback with --debug)
+        self.stopped = stopped  # over the time budget: says how busy the machine was, not the file
 
 
 def parse_file(path: str, kind: str, text: str, debug: bool = False, budget: float = BUDGET_SECONDS) -> FileFacts:

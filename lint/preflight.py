@@ -23,7 +23,6 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -66,11 +65,11 @@ def command_input(line: str, paths: list[str]) -> tuple[list[str], tuple[str, st
     return ["-"], (str(home / VIRTUAL_NAME), line)
 
 
-@dataclass
 class Linted:
-    result: Result
-    config: Config
-    launcher: str  # the command's project path, `<command>` or `sub/<command>`
+    def __init__(self, result: Result, config: Config, launcher: str) -> None:
+        self.result = result
+        self.config = config
+        self.launcher = launcher  # the command's project path, `<command>` or `sub/<command>`
 
 
 def lint_line(line: str) -> Linted:

@@ -10,7 +10,6 @@ prefixes, short clusters, values, `--`, and a subcommand that hands the rest to 
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cached_property
 
@@ -31,15 +30,22 @@ AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but no
 MAX_HOPS = 3  # re-exports followed to find a dataclass: `from .args import ModelArguments`
 
 
-@dataclass
 class CommandLine:
     """A parser as a launch meets it: its options (dataclass fields included) and subcommands."""
 
-    path: str
-    parser: ArgParser
-    options: list[Option]
-    complete: bool  # every option it accepts is known
-    commands: dict[str, CommandLine] = field(default_factory=dict)
+    def __init__(
+        self,
+        path: str,
+        parser: ArgParser,
+        options: list[Option],
+        complete: bool,
+        commands: dict[str, CommandLine] | None = None,
+    ) -> None:
+        self.path = path
+        self.parser = parser
+        self.options = options
+        self.complete = complete  # every option it accepts is known
+        self.commands = {} if commands is None else commands
 
     @property
     def location(self) -> Location:
@@ -96,21 +102,27 @@ class CommandLine:
         return found[0] if found else None
 
 
-@dataclass
 class UnknownFlag:
-    word: Word
-    flag: str
-    program: CommandLine  # the parser that does not know it
+    def __init__(self, word: Word, flag: str, program: CommandLine) -> None:
+        self.word = word
+        self.flag = flag
+        self.program = program  # the parser that does not know it
 
 
-@dataclass
 class Reading:
     """What a launch passes, read against a command line."""
 
-    chain: list[CommandLine]  # the program's parser, then the subcommands' parsers
-    unknown: list[UnknownFlag] = field(default_factory=list)
-    passed: list[Option] = field(default_factory=list)  # the options given
-    open: bool = False  # some word may hold more flags (`"$@"`, an unknown array or variable)
+    def __init__(
+        self,
+        chain: list[CommandLine],
+        unknown: list[UnknownFlag] | None = None,
+        passed: list[Option] | None = None,
+        open: bool = False,
+    ) -> None:
+        self.chain = chain  # the program's parser, then the subcommands' parsers
+        self.unknown = [] if unknown is None else unknown
+        self.passed = [] if passed is None else passed  # the options given
+        self.open = open  # some word may hold more flags (`"$@"`, an unknown array or variable)
 
 
 def read_launch(program: CommandLine, words: list[Word]) -> Reading:

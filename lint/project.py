@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .model import LineIndex, Location
 
@@ -35,37 +34,51 @@ def ask_disk(root: str, question: tuple[str, str]):
     return tuple(rel for _, rel in walk(Path(root), lambda rel: False))
 
 
-@dataclass
-class Settings:
-    """The configuration that changes what rules conclude (not what they report)."""
+class Settings(NamedTuple):
+    """The configuration that changes what rules conclude (not what they report). A value, as
+    its repr keys the run cache."""
 
     lock_names: tuple[str, ...] = ()
     path_map: tuple[tuple[str, str], ...] = ()  # remote prefix -> project directory
 
 
-@dataclass
 class SourceFile:
-    path: str  # relative to the project root, '/' separators
-    kind: str  # shell | python | yaml | makefile | markdown
-    text: str
+    def __init__(self, path: str, kind: str, text: str) -> None:
+        self.path = path  # relative to the project root, '/' separators
+        self.kind = kind  # shell | python | yaml | makefile | markdown
+        self.text = text
 
 
-@dataclass
 class Project:
-    root: str
-    files: dict[str, SourceFile] = field(default_factory=dict)
-    shell: dict[str, ShellScript] = field(default_factory=dict)
-    python: dict[str, PythonModule] = field(default_factory=dict)
-    configs: dict[str, list[LogSetting]] = field(default_factory=dict)  # YAML files' log paths
-    launch_configs: dict[str, dict[str, Word]] = field(default_factory=dict)  # accelerate settings
-    errors: list[tuple[Location, str]] = field(default_factory=list)  # unparseable input
-    settings: Settings = field(default_factory=Settings)
-    suppressions: list[Suppression] = field(default_factory=list)
-    raw_findings: list[Finding] = field(default_factory=list)  # before suppression (for LL002)
-    stopped: bool = False  # some file's analysis ran out of time: the findings are not the files'
-    # What rules asked the file system beyond the files' texts, with the answers: a run whose
-    # questions get the same answers again can be reused (lint/cache.py, run entries).
-    disk: dict[tuple[str, str], object] = field(default_factory=dict)
+    def __init__(
+        self,
+        root: str,
+        files: dict[str, SourceFile] | None = None,
+        shell: dict[str, ShellScript] | None = None,
+        python: dict[str, PythonModule] | None = None,
+        configs: dict[str, list[LogSetting]] | None = None,
+        launch_configs: dict[str, dict[str, Word]] | None = None,
+        errors: list[tuple[Location, str]] | None = None,
+        settings: Settings | None = None,
+        suppressions: list[Suppression] | None = None,
+        raw_findings: list[Finding] | None = None,
+        stopped: bool = False,
+        disk: dict[tuple[str, str], object] | None = None,
+    ) -> None:
+        self.root = root
+        self.files = {} if files is None else files
+        self.shell = {} if shell is None else shell
+        self.python = {} if python is None else python
+        self.configs = {} if configs is None else configs  # YAML files' log paths
+        self.launch_configs = {} if launch_configs is None else launch_configs  # accelerate settings
+        self.errors = [] if errors is None else errors  # unparseable input
+        self.settings = Settings() if settings is None else settings
+        self.suppressions = [] if suppressions is None else suppressions
+        self.raw_findings = [] if raw_findings is None else raw_findings  # before suppression (for LL002)
+        self.stopped = stopped  # some file's analysis ran out of time: the findings are not the files'
+        # What rules asked the file system beyond the files' texts, with the answers: a run whose
+        # questions get the same answers again can be reused (lint/cache.py, run entries).
+        self.disk = {} if disk is None else disk
 
     def on_disk(self, path: str, *, directory: bool = False) -> bool:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint

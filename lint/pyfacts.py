@@ -9,7 +9,6 @@ project analysis' job (`launchlint.threads`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .model import Location
@@ -60,22 +59,33 @@ class Call(NamedTuple):
         return next((value for key, value in self.keywords if key == name), None)
 
 
-@dataclass
 class Function:
     """A def, a lambda, or the module's top-level code (qualname `<module>`).
 
     Calls made in a class body belong to the function (or module) the class is defined in.
     """
 
-    qualname: str  # "train", "Trainer.run", "main.worker", "main.<lambda:12:30>"
-    location: Location
-    parent: str | None  # the enclosing function (closures), None at module or class level
-    class_name: str | None  # the class `self` refers to in this function, if any
-    params: tuple[str, ...] = ()  # positional then keyword-only (no *args, **kwargs)
-    local_names: frozenset[str] = frozenset()  # assigned here (not global/nonlocal) + params
-    is_method: bool = False  # defined in a class body and not a staticmethod
-    calls: list[Call] = field(default_factory=list)
-    decorators: tuple[str, ...] = ()  # the dotted ones, as written (`jit_fuser`, `torch.no_grad`)
+    def __init__(
+        self,
+        qualname: str,
+        location: Location,
+        parent: str | None,
+        class_name: str | None,
+        params: tuple[str, ...] = (),
+        local_names: frozenset[str] = frozenset(),
+        is_method: bool = False,
+        calls: list[Call] | None = None,
+        decorators: tuple[str, ...] = (),
+    ) -> None:
+        self.qualname = qualname  # "train", "Trainer.run", "main.worker", "main.<lambda:12:30>"
+        self.location = location
+        self.parent = parent  # the enclosing function (closures), None at module or class level
+        self.class_name = class_name  # the class `self` refers to in this function, if any
+        self.params = params  # positional then keyword-only (no *args, **kwargs)
+        self.local_names = local_names  # assigned here (not global/nonlocal) + params
+        self.is_method = is_method  # defined in a class body and not a staticmethod
+        self.calls = [] if calls is None else calls
+        self.decorators = decorators  # the dotted ones, as written (`jit_fuser`, `torch.no_grad`)
 
     @property
     def name(self) -> str:
@@ -186,7 +196,6 @@ class Option(NamedTuple):
     nargs: str | None = None  # "?", "+", "*", "2", "argparse.REMAINDER"; None: what the action takes
 
 
-@dataclass
 class ArgParser:
     """An `argparse.ArgumentParser` and what the module adds to it; also an `HfArgumentParser`
     (its dataclasses' fields are resolved by the project), a click command or group, a typer app.
@@ -195,20 +204,37 @@ class ArgParser:
     outside the module, so an absent flag proves nothing.
     """
 
-    name: str  # the variable it is bound to
-    function: str
-    location: Location
-    options: list[Option] = field(default_factory=list)
-    allow_abbrev: bool = True
-    parse_known_args: bool = False
-    complete: bool = True
-    subcommand: str | None = None  # for `subparsers.add_parser("train")`
-    kind: str = "argparse"  # argparse | hf | click | typer
-    parsed_in: tuple[str, ...] = ()  # functions that parse the process's own arguments with it
-    commands: dict[str, ArgParser] = field(default_factory=dict)  # subcommand -> its parser
-    open_commands: bool = False  # some subcommand's name is not static
-    dataclasses: tuple[str, ...] = ()  # HfArgumentParser: its dataclasses, dotted as written
-    reads_files: bool = False  # values can also come from files (`@args.txt`, HF's parse_json_file)
+    def __init__(
+        self,
+        name: str,
+        function: str,
+        location: Location,
+        options: list[Option] | None = None,
+        allow_abbrev: bool = True,
+        parse_known_args: bool = False,
+        complete: bool = True,
+        subcommand: str | None = None,
+        kind: str = "argparse",
+        parsed_in: tuple[str, ...] = (),
+        commands: dict[str, ArgParser] | None = None,
+        open_commands: bool = False,
+        dataclasses: tuple[str, ...] = (),
+        reads_files: bool = False,
+    ) -> None:
+        self.name = name  # the variable it is bound to
+        self.function = function
+        self.location = location
+        self.options = [] if options is None else options
+        self.allow_abbrev = allow_abbrev
+        self.parse_known_args = parse_known_args
+        self.complete = complete
+        self.subcommand = subcommand  # for `subparsers.add_parser("train")`
+        self.kind = kind  # argparse | hf | click | typer
+        self.parsed_in = parsed_in  # functions that parse the process's own arguments with it
+        self.commands = {} if commands is None else commands  # subcommand -> its parser
+        self.open_commands = open_commands  # some subcommand's name is not static
+        self.dataclasses = dataclasses  # HfArgumentParser: its dataclasses, dotted as written
+        self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
 
 
 class DataField(NamedTuple):
@@ -229,26 +255,44 @@ class Dataclass(NamedTuple):
     complete: bool = True  # False when some field's flags are not static
 
 
-@dataclass
 class PythonModule:
-    path: str  # relative to the project root, '/' separators
-    module: str  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
-    is_package: bool = False
-    parse_errors: list[tuple[Location, str]] = field(default_factory=list)
-    # Where a newer Python's syntax stopped this interpreter's parser, and what it is ("Python 3.12
-    # syntax (a `type` statement, PEP 695)"): valid code that was not analysed, not an LL001.
-    newer_syntax: tuple[Location, str] | None = None
-    imports: dict[str, str] = field(default_factory=dict)  # local name -> dotted target
-    star_imports: list[str] = field(default_factory=list)  # modules of `from m import *`
-    functions: dict[str, Function] = field(default_factory=dict)
-    classes: dict[str, Class] = field(default_factory=dict)
-    bindings: list[Binding] = field(default_factory=list)
-    compile_sites: list[CompileSite] = field(default_factory=list)
-    thread_entries: list[ThreadEntry] = field(default_factory=list)
-    redirects: list[StreamRedirect] = field(default_factory=list)
-    config_overrides: list[ConfigOverride] = field(default_factory=list)
-    parsers: list[ArgParser] = field(default_factory=list)
-    dataclasses: dict[str, Dataclass] = field(default_factory=dict)  # qualname -> its fields
+    def __init__(
+        self,
+        path: str,
+        module: str,
+        is_package: bool = False,
+        parse_errors: list[tuple[Location, str]] | None = None,
+        newer_syntax: tuple[Location, str] | None = None,
+        imports: dict[str, str] | None = None,
+        star_imports: list[str] | None = None,
+        functions: dict[str, Function] | None = None,
+        classes: dict[str, Class] | None = None,
+        bindings: list[Binding] | None = None,
+        compile_sites: list[CompileSite] | None = None,
+        thread_entries: list[ThreadEntry] | None = None,
+        redirects: list[StreamRedirect] | None = None,
+        config_overrides: list[ConfigOverride] | None = None,
+        parsers: list[ArgParser] | None = None,
+        dataclasses: dict[str, Dataclass] | None = None,
+    ) -> None:
+        self.path = path  # relative to the project root, '/' separators
+        self.module = module  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
+        self.is_package = is_package
+        self.parse_errors = [] if parse_errors is None else parse_errors
+        # Where a newer Python's syntax stopped this interpreter's parser, and what it is ("Python 3.12
+        # syntax (a `type` statement, PEP 695)"): valid code that was not analysed, not an LL001.
+        self.newer_syntax = newer_syntax
+        self.imports = {} if imports is None else imports  # local name -> dotted target
+        self.star_imports = [] if star_imports is None else star_imports  # modules of `from m import *`
+        self.functions = {} if functions is None else functions
+        self.classes = {} if classes is None else classes
+        self.bindings = [] if bindings is None else bindings
+        self.compile_sites = [] if compile_sites is None else compile_sites
+        self.thread_entries = [] if thread_entries is None else thread_entries
+        self.redirects = [] if redirects is None else redirects
+        self.config_overrides = [] if config_overrides is None else config_overrides
+        self.parsers = [] if parsers is None else parsers
+        self.dataclasses = {} if dataclasses is None else dataclasses  # qualname -> its fields
 
     def qualified(self, dotted: str) -> str:
         """`dotted` with its first name replaced by what it was imported as (`T.compile` ->

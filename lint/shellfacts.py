@@ -7,7 +7,6 @@ Every command, including the ones nested in `ssh`, `tmux` and `bash -c` strings,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
@@ -43,13 +42,20 @@ class Word(NamedTuple):
         return self.value if self.value is not None else self.template
 
 
-@dataclass
 class Sink:
-    kind: str
-    target: Word | None = None  # FILE: the path
-    location: Location | None = None  # the redirect or pipe that set it up
-    reader: Command | None = field(default=None, repr=False)  # PIPE: the next stage
-    procsub: list[Command] = field(default_factory=list, repr=False)  # PROCSUB
+    def __init__(
+        self,
+        kind: str,
+        target: Word | None = None,
+        location: Location | None = None,
+        reader: Command | None = None,
+        procsub: list[Command] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.target = target  # FILE: the path
+        self.location = location  # the redirect or pipe that set it up
+        self.reader = reader  # PIPE: the next stage
+        self.procsub = [] if procsub is None else procsub  # PROCSUB
 
     @property
     def keeps_output(self) -> bool:
@@ -113,27 +119,42 @@ class Block(NamedTuple):
     arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item
 
 
-@dataclass
 class Command:
-    words: list[Word]
-    location: Location
-    env: dict[str, Word | None] = field(default_factory=dict)
-    redirects: list[Redirect] = field(default_factory=list)
-    stdout: Sink = field(default_factory=lambda: Sink(INHERIT))
-    stderr: Sink = field(default_factory=lambda: Sink(INHERIT))
-    background: bool = False
-    pipefail: bool = False
-    wrappers: tuple[Wrapper, ...] = ()
-    inner: list[Command] = field(default_factory=list, repr=False)  # set on wrappers
-    exported: frozenset[str] = frozenset()  # names exported by the script at this point
-    pipeline: list[Command] = field(default_factory=list, repr=False)  # all stages, if piped
-    is_exec_redirect: bool = False  # `exec >file` with no command: changes the script's streams
-    blocks: tuple[Block, ...] = ()  # the loops and branches around it, outermost first
-    # The exported variables whose value the shell knows the origin of: the Word of their last
-    # assignment (its value None when no longer static), or of the environment it was given.
-    environment: dict[str, Word] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        words: list[Word],
+        location: Location,
+        env: dict[str, Word | None] | None = None,
+        redirects: list[Redirect] | None = None,
+        stdout: Sink | None = None,
+        stderr: Sink | None = None,
+        background: bool = False,
+        pipefail: bool = False,
+        wrappers: tuple[Wrapper, ...] = (),
+        inner: list[Command] | None = None,
+        exported: frozenset[str] = frozenset(),
+        pipeline: list[Command] | None = None,
+        is_exec_redirect: bool = False,
+        blocks: tuple[Block, ...] = (),
+        environment: dict[str, Word] | None = None,
+    ) -> None:
+        self.words = words
+        self.location = location
+        self.env = {} if env is None else env
+        self.redirects = [] if redirects is None else redirects
+        self.stdout = Sink(INHERIT) if stdout is None else stdout
+        self.stderr = Sink(INHERIT) if stderr is None else stderr
+        self.background = background
+        self.pipefail = pipefail
+        self.wrappers = wrappers
+        self.inner = [] if inner is None else inner  # set on wrappers
+        self.exported = exported  # names exported by the script at this point
+        self.pipeline = [] if pipeline is None else pipeline  # all stages, if piped
+        self.is_exec_redirect = is_exec_redirect  # `exec >file` with no command: changes the script's streams
+        self.blocks = blocks  # the loops and branches around it, outermost first
+        # The exported variables whose value the shell knows the origin of: the Word of their last
+        # assignment (its value None when no longer static), or of the environment it was given.
+        self.environment = {} if environment is None else environment
         # The front end and the rules ask every command its name, many times, and words never
         # change: an attribute set once costs less than a cached_property (a lock per first ask).
         # Set last, after the fields, where the cached_property put it: the pickles keep their bytes.
@@ -206,21 +227,33 @@ class Directive(NamedTuple):
     location: Location
 
 
-@dataclass
 class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
-    path: str
-    commands: list[Command] = field(default_factory=list)  # in source order, nested included
-    parse_errors: list[tuple[Location, str]] = field(default_factory=list)
-    pipelines: list[Pipeline] = field(default_factory=list)  # in source order, nested included
-    directives: list[Directive] = field(default_factory=list)  # header comments, file only
-    reads_pipestatus: bool = False  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
-    interpreter: str | None = None  # the program of the file's `#!` line (`env`'s argument); None: no such line
-    in_image: bool = False  # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
-    # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
-    # expects that file may be missing (`[ -f .env ] && source .env`).
-    tested: set[str] = field(default_factory=set)
+    def __init__(
+        self,
+        path: str,
+        commands: list[Command] | None = None,
+        parse_errors: list[tuple[Location, str]] | None = None,
+        pipelines: list[Pipeline] | None = None,
+        directives: list[Directive] | None = None,
+        reads_pipestatus: bool = False,
+        interpreter: str | None = None,
+        in_image: bool = False,
+        tested: set[str] | None = None,
+    ) -> None:
+        self.path = path
+        self.commands = [] if commands is None else commands  # in source order, nested included
+        self.parse_errors = [] if parse_errors is None else parse_errors
+        self.pipelines = [] if pipelines is None else pipelines  # in source order, nested included
+        self.directives = [] if directives is None else directives  # header comments, file only
+        self.reads_pipestatus = reads_pipestatus  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
+        self.interpreter = interpreter  # the program of the file's `#!` line (`env`'s argument); None: no such line
+        # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
+        self.in_image = in_image
+        # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
+        # expects that file may be missing (`[ -f .env ] && source .env`).
+        self.tested = set() if tested is None else tested
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

@@ -8,7 +8,6 @@ a nested command string (or on a continuation line) is suppressed by a comment o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .model import Finding, LineIndex
 
@@ -16,15 +15,24 @@ MARKER = "launchlint:"  # in every suppression: a text without it has none (the 
 PATTERN = re.compile(r"#\s*launchlint:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_, ]+)")
 
 
-@dataclass
 class Suppression:
-    path: str
-    line: int  # where the comment is
-    column: int
-    codes: tuple[str, ...]
-    whole_file: bool
-    first: int  # the lines it covers
-    last: int
+    def __init__(
+        self,
+        path: str,
+        line: int,
+        column: int,
+        codes: tuple[str, ...],
+        whole_file: bool,
+        first: int,
+        last: int,
+    ) -> None:
+        self.path = path
+        self.line = line  # where the comment is
+        self.column = column
+        self.codes = codes
+        self.whole_file = whole_file
+        self.first = first  # the lines it covers
+        self.last = last
 
 
 def find_suppressions(path: str, text: str, index: LineIndex, spans: list[tuple[int, int]]) -> list[Suppression]:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import gc
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from .model import Location, Related
@@ -154,13 +153,20 @@ class ConfigNotInherited(NamedTuple):
     site: CompileSite
 
 
-@dataclass
 class ThreadReport:
-    starts: list[ThreadStart] = field(default_factory=list)
-    compiled_calls: list[CompiledCall] = field(default_factory=list)
-    thread_compiles: list[ThreadCompile] = field(default_factory=list)
-    graph_captures: list[GraphCapture] = field(default_factory=list)
-    config_overrides: list[ConfigNotInherited] = field(default_factory=list)
+    def __init__(
+        self,
+        starts: list[ThreadStart] | None = None,
+        compiled_calls: list[CompiledCall] | None = None,
+        thread_compiles: list[ThreadCompile] | None = None,
+        graph_captures: list[GraphCapture] | None = None,
+        config_overrides: list[ConfigNotInherited] | None = None,
+    ) -> None:
+        self.starts = [] if starts is None else starts
+        self.compiled_calls = [] if compiled_calls is None else compiled_calls
+        self.thread_compiles = [] if thread_compiles is None else thread_compiles
+        self.graph_captures = [] if graph_captures is None else graph_captures
+        self.config_overrides = [] if config_overrides is None else config_overrides
 
 
 def analyse(project: Project) -> ThreadReport:

@@ -438,7 +438,8 @@ def test_facts_pickle():
         threading.Thread(target=lambda: fast(1)).start()
         """
     )
-    assert pickle.loads(pickle.dumps(module)) == module
+    data = pickle.dumps(module)  # the facts are plain objects, no __eq__: a round trip keeps every byte
+    assert pickle.dumps(pickle.loads(data)) == data and pickle.loads(data).compile_sites == module.compile_sites
 
 
 # -- the thread analysis ---------------------------------------------------------------------

@@ -21,7 +21,6 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from ..model import LineIndex
 from ..shellfacts import ShellScript
@@ -41,10 +40,10 @@ _PREFIX = re.compile(r"[@+\-\s]*")  # what make strips from an expanded recipe l
 _SIMPLE_NAME = re.compile(r"[^\s:=#$(){},]+")
 
 
-@dataclass
 class _Variable:
-    value: str
-    recursive: bool  # `=`: expanded where it is used; `:=`: expanded once, where it is defined
+    def __init__(self, value: str, recursive: bool) -> None:
+        self.value = value
+        self.recursive = recursive  # `=`: expanded where it is used; `:=`: expanded once, where it is defined
 
 
 Line = tuple[str, list[int]]  # text and the file offset of each character, plus one past the end

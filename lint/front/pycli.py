@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
 from .pyast import dotted_name, keyword, last_name
@@ -77,20 +76,29 @@ def _spells(source: str, marker: str) -> bool:
 # -- scopes ---------------------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
 class Scope:
     """A function (or the module's top level) and the nodes that run in it, in the order the
     front end's walk meets them: calls, assignments, walrus targets, returns, `with` items.
     Names bound in it are `local` (but a class body's, which is no scope: its nodes run in the
     enclosing function); a lambda's body is no part of any scope (it runs later, if ever)."""
 
-    qualname: str
-    node: ast.AST
-    parent: Scope | None = None  # the enclosing function; class bodies are not scopes
-    params: tuple[str, ...] = ()
-    local: set[str] = field(default_factory=set)
-    defs: dict[str, Scope] = field(default_factory=dict)  # functions defined right here
-    nodes: list[ast.AST] = field(default_factory=list)
+    def __init__(
+        self,
+        qualname: str,
+        node: ast.AST,
+        parent: Scope | None = None,
+        params: tuple[str, ...] = (),
+        local: set[str] | None = None,
+        defs: dict[str, Scope] | None = None,
+        nodes: list[ast.AST] | None = None,
+    ) -> None:
+        self.qualname = qualname
+        self.node = node
+        self.parent = parent  # the enclosing function; class bodies are not scopes
+        self.params = params
+        self.local = set() if local is None else local
+        self.defs = {} if defs is None else defs  # functions defined right here
+        self.nodes = [] if nodes is None else nodes
 
 
 def enter_def(
@@ -120,11 +128,11 @@ def _qualname(scope: str, name: str) -> str:
 # -- argparse and HfArgumentParser ----------------------------------------------------------------
 
 
-@dataclass(eq=False)
 class _Subparsers:
     """What `parser.add_subparsers()` returns: `add_parser` makes its parser's subcommands."""
 
-    parser: ArgParser
+    def __init__(self, parser: ArgParser) -> None:
+        self.parser = parser
 
 
 class _ArgparseReader:

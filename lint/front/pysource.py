@@ -13,7 +13,6 @@ import re
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 
 from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
@@ -229,24 +228,37 @@ class _Positions:
         return Location(self.path, line, col, line, col + 1)
 
 
-@dataclass
 class _Frame:
     """What the walker knows about the code it is in."""
 
-    function: Function  # where calls run
-    scope: str  # where plain names are bound: the function, or a class body
-    self_name: str | None = None  # the parameter spelled `self` in facts
-    names: set[str] = field(default_factory=set)  # bound in this scope so far
-    globals: set[str] = field(default_factory=set)
-    nonlocals: set[str] = field(default_factory=set)
-    held: list[str] = field(default_factory=list)
-    # Grad modes entered, innermost last; only the first (a def's decorator's) may be None.
-    grad: list[str | None] = field(default_factory=lambda: [None])
-    loops: list[int | None] = field(default_factory=list)  # None: not static
-    # The command-line reader's scope the code runs in (pycli.Scope; None: not recorded, or a
-    # lambda's body), and where a name stored here is local to it (None in a class body).
-    cli: pycli.Scope | None = None
-    cli_locals: set[str] | None = None
+    def __init__(
+        self,
+        function: Function,
+        scope: str,
+        self_name: str | None = None,
+        names: set[str] | None = None,
+        globals: set[str] | None = None,
+        nonlocals: set[str] | None = None,
+        held: list[str] | None = None,
+        grad: list[str | None] | None = None,
+        loops: list[int | None] | None = None,
+        cli: pycli.Scope | None = None,
+        cli_locals: set[str] | None = None,
+    ) -> None:
+        self.function = function  # where calls run
+        self.scope = scope  # where plain names are bound: the function, or a class body
+        self.self_name = self_name  # the parameter spelled `self` in facts
+        self.names = set() if names is None else names  # bound in this scope so far
+        self.globals = set() if globals is None else globals
+        self.nonlocals = set() if nonlocals is None else nonlocals
+        self.held = [] if held is None else held
+        # Grad modes entered, innermost last; only the first (a def's decorator's) may be None.
+        self.grad = [None] if grad is None else grad
+        self.loops = [] if loops is None else loops  # None: not static
+        # The command-line reader's scope the code runs in (pycli.Scope; None: not recorded, or a
+        # lambda's body), and where a name stored here is local to it (None in a class body).
+        self.cli = cli
+        self.cli_locals = cli_locals
 
 
 class _Walker:

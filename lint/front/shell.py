@@ -13,7 +13,6 @@ import re
 import subprocess
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 
 from ..discover import SHELL_PROGRAMS, shebang_program
 from ..model import LineIndex, Location, make_location
@@ -76,20 +75,38 @@ def _parser():
     return _PARSER
 
 
-@dataclass
 class State:
     """What the shell knows while it runs a unit top to bottom."""
 
-    variables: dict[str, str | None] = field(default_factory=dict)
-    assigned: dict[str, Word] = field(default_factory=dict)  # where each variable got its value
-    arrays: dict[str, list[Word] | None] = field(default_factory=dict)
-    exported: set[str] = field(default_factory=set)
-    pipefail: bool = False
-    stdout: Sink = field(default_factory=lambda: Sink(INHERIT))
-    stderr: Sink = field(default_factory=lambda: Sink(INHERIT))
-    branch_depth: int = 0
-    assignments: int = 0  # how many assign() calls so far: with len(exported), what keys the cache
-    exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None  # shared by commands
+    def __init__(
+        self,
+        variables: dict[str, str | None] | None = None,
+        assigned: dict[str, Word] | None = None,
+        arrays: dict[str, list[Word] | None] | None = None,
+        exported: set[str] | None = None,
+        pipefail: bool = False,
+        stdout: Sink | None = None,
+        stderr: Sink | None = None,
+        branch_depth: int = 0,
+        assignments: int = 0,
+        exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None,
+    ) -> None:
+        self.variables = {} if variables is None else variables
+        self.assigned = {} if assigned is None else assigned  # where each variable got its value
+        self.arrays = {} if arrays is None else arrays
+        self.exported = set() if exported is None else exported
+        self.pipefail = pipefail
+        self.stdout = Sink(INHERIT) if stdout is None else stdout
+        self.stderr = Sink(INHERIT) if stderr is None else stderr
+        self.branch_depth = branch_depth
+        self.assignments = assignments  # how many assign() calls so far: with len(exported), what keys the cache
+        self.exported_environment = exported_environment  # shared by commands
+
+    def replace(self, **changes) -> State:
+        """A copy with `changes`; the containers not changed are shared with this state."""
+        state = State.__new__(State)
+        state.__dict__.update(self.__dict__, **changes)
+        return state
 
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
         """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
@@ -457,7 +474,7 @@ class Walker:
                 self._tested(self.word(operand))
             self._children(node, stdout, stderr)
         elif kind == "subshell":
-            saved = replace(self.state, variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
+            saved = self.state.replace(variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
             self._children(node, stdout, stderr)
             self.state = saved
         else:
@@ -710,9 +727,8 @@ class Walker:
                 text = sink.target.template
                 inner_text = text[2:-1] if text.startswith(">(") and text.endswith(")") else text
                 origin = sink.target.origin[2:] if len(sink.target.origin) > 2 else sink.target.origin
-                state = replace(
-                    self.state,
-                            arrays=dict(self.state.arrays),
+                state = self.state.replace(
+                    arrays=dict(self.state.arrays),
                     exported=set(self.state.exported),
                     stdout=Sink(INHERIT),
                     stderr=Sink(INHERIT),

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -73,26 +72,32 @@ Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') 
 _ArgvItem = tuple[str, list[int], int, list[tuple[int, int]]]
 
 
-@dataclass
 class LogSetting:
     """`log_dir: runs/exp7` in a YAML file, at any depth: where a trainer reading it logs."""
 
-    key: str
-    path: Word
+    def __init__(self, key: str, path: Word) -> None:
+        self.key = key
+        self.path = path
 
     @property
     def is_directory(self) -> bool:
         return self.key in LOG_DIRECTORY_KEYS
 
 
-@dataclass
 class YamlFacts:
     """What the YAML front end found in one file."""
 
-    shell: ShellScript | None = None  # every shell piece of the file, in one script
-    errors: list[tuple[Location, str]] = field(default_factory=list)  # invalid YAML
-    log_settings: list[LogSetting] = field(default_factory=list)
-    launch_settings: dict[str, Word] = field(default_factory=dict)  # LAUNCH_KEYS at the top
+    def __init__(
+        self,
+        shell: ShellScript | None = None,
+        errors: list[tuple[Location, str]] | None = None,
+        log_settings: list[LogSetting] | None = None,
+        launch_settings: dict[str, Word] | None = None,
+    ) -> None:
+        self.shell = shell  # every shell piece of the file, in one script
+        self.errors = [] if errors is None else errors  # invalid YAML
+        self.log_settings = [] if log_settings is None else log_settings
+        self.launch_settings = {} if launch_settings is None else launch_settings  # LAUNCH_KEYS at the top
 
 
 def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
