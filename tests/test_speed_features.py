@@ -83,6 +83,13 @@ def test_worker_facts_arrive_with_the_pickle_the_cache_stores():
         assert pickle.dumps(facts) == pickle.dumps(pickle.loads(payload)) and facts.shell.commands
 
 
+def test_without_fork_every_file_is_parsed_in_this_process(monkeypatch):
+    monkeypatch.delattr(os, "fork")  # as on Windows
+    results = list(parsing.parse_many(SCRIPTS, 2))
+    assert [facts.path for facts, _ in results] == [path for path, _, _ in SCRIPTS]
+    assert all(payload is None for _, payload in results)
+
+
 def test_cache_is_used_kept_out_of_git_and_skipped_with_no_cache(tmp_path):
     many_projects(tmp_path, 2)
     assert launchlint("--no-cache", ".", cwd=tmp_path).returncode == 1
