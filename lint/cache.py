@@ -17,14 +17,13 @@ does not load is a miss.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import hmac
 import os
 import pickle
 import sys
 from pathlib import Path
 
 from . import __version__
+from .digest import blake2b
 from .parsing import FileFacts
 
 DIRECTORY = ".launchlint_cache"
@@ -59,7 +58,7 @@ def _user_key() -> bytes:
 
 def _code_fingerprint(paths: list[Path]) -> str:
     """A hash of launchlint's source, so entries made by older code are never reused."""
-    digest = hashlib.sha256()
+    digest = blake2b(digest_size=32)
     for path in paths:
         try:
             digest.update(path.name.encode() + path.read_bytes())
@@ -97,7 +96,7 @@ class Cache:
     # -- facts ------------------------------------------------------------------------------
 
     def _entry(self, path: str, kind: str, text: str) -> Path:
-        digest = hashlib.sha256("\0".join((path, kind, text)).encode("utf-8", "surrogatepass")).hexdigest()
+        digest = blake2b("\0".join((path, kind, text)).encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
         return self.directory / digest[:2] / digest
 
     def get(self, path: str, kind: str, text: str) -> FileFacts | None:
@@ -114,7 +113,7 @@ class Cache:
 
     def run_key(self, sources, errors, options: tuple, named: list[str]) -> str:
         """A hash of everything a run's findings depend on but the disk's answers."""
-        digest = hashlib.sha256(repr((__version__, PYTHON, _code_fingerprint(_all_code()), options, named, errors)).encode())
+        digest = blake2b(repr((__version__, PYTHON, _code_fingerprint(_all_code()), options, named, errors)).encode(), digest_size=32)
         for path, kind, text in sorted(sources):
             digest.update("\0".join((path, kind, text, "")).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
@@ -146,7 +145,7 @@ class Cache:
         except OSError:
             return None
         signature, payload = data[:32], data[32:]
-        if not hmac.compare_digest(signature, hmac.new(self.key, payload, "sha256").digest()):
+        if signature != self._sign(payload):  # no constant-time compare needed: nobody can time this run
             return None
         try:
             return pickle.loads(payload)
@@ -166,11 +165,15 @@ class Cache:
             temporary = entry.parent / f".tmp-{os.getpid()}-{self.written}"
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(hmac.new(self.key, payload, "sha256").digest() + payload)
+                handle.write(self._sign(payload) + payload)
             os.replace(temporary, entry)
         except (OSError, pickle.PicklingError, RecursionError):
             if temporary is not None and os.path.exists(temporary):
                 os.unlink(temporary)
+
+    def _sign(self, payload: bytes) -> bytes:
+        """Keyed BLAKE2b of `payload` with the user's key (at most 64 bytes: the key file's 32)."""
+        return blake2b(payload, key=self.key[:64], digest_size=32).digest()
 
     @staticmethod
     def _prune(directory: Path, keep: int) -> None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .cache import Cache
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
 from .project import Project, Settings, SourceFile
 
 if TYPE_CHECKING:
+    from .cache import Cache
     from .rulekit import Rule
 
 INTERNAL_ERROR = "LL003"
@@ -134,7 +134,11 @@ def read_inputs(paths: list[str], options: Options) -> Inputs:
             project.errors.append((Location(rel, 1, 1, 1, 1), problem or "cannot analyse"))
         else:
             sources.append((rel, kind, text))
-    cache = Cache(project.root) if options.cache else None
+    cache = None
+    if options.cache:  # imported here: `--no-cache` (CI) needs neither it nor pickle
+        from .cache import Cache
+
+        cache = Cache(project.root)
     return Inputs(project, found.named, found.warnings, sources, found.stdin_path, cache)
 
 

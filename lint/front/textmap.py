@@ -8,9 +8,10 @@ result, where it came from, so that findings point at the real line and column.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
+
+from ..digest import blake2b
 
 
 class MappedText:
@@ -65,7 +66,7 @@ def opaque(original: str) -> str:
         return "$" + "_" * (length - 1)
     if length < 7:
         return "${" + "_" * (length - 3) + "}"
-    digest = int.from_bytes(hashlib.blake2b(original.encode("utf-8", "surrogatepass"), digest_size=8).digest())
+    digest = int.from_bytes(blake2b(original.encode("utf-8", "surrogatepass"), digest_size=8).digest())
     name = ""
     while digest and len(name) < min(length - 4, 12):
         digest, digit = divmod(digest, 36)
