@@ -56,31 +56,36 @@ def _user_key() -> bytes:
         return b""  # no private place for a key: no cache
 
 
-def _code_fingerprint(paths: list[Path]) -> str:
-    """A hash of launchlint's source, so entries made by older code are never reused."""
-    digest = blake2b(digest_size=32)
+def _code_fingerprint(paths: list[str]) -> str:
+    """A fingerprint of launchlint's source, so entries made by other code are never reused: each
+    file's path, size and modification time, as Python's own bytecode cache checks its sources.
+    Reading and hashing the 680 KB of code took 2.5 ms of every cached run; this takes 0.4 ms."""
+    digest = blake2b(digest_size=16)
     for path in paths:
         try:
-            digest.update(path.name.encode() + path.read_bytes())
+            stat = os.stat(path)
         except OSError:
             continue
-    return digest.hexdigest()[:16]
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
 
 
-def _sources(place: Path) -> list[Path]:
-    return sorted(place.rglob("*.py")) if place.is_dir() else [place]
+def _sources(place: str) -> list[str]:
+    if not os.path.isdir(place):
+        return [place]
+    return sorted(os.path.join(top, name) for top, _, names in os.walk(place) for name in names if name.endswith(".py"))
 
 
-def _fact_code() -> list[Path]:
-    package = Path(__file__).parent
-    return [path for name in FACT_MODULES for path in _sources(package / name)]
+def _fact_code() -> list[str]:
+    package = os.path.dirname(__file__)
+    return [path for name in FACT_MODULES for path in _sources(os.path.join(package, name))]
 
 
-def _all_code() -> list[Path]:
+def _all_code() -> list[str]:
     import launchlint
     import launchlint.rules
 
-    places = [Path(place) for package in (launchlint, launchlint.rules) for place in package.__path__]
+    places = [place for package in (launchlint, launchlint.rules) for place in package.__path__]
     return sorted({path for place in places for path in _sources(place)})
 
 

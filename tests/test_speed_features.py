@@ -213,3 +213,19 @@ def test_the_bash_grammar_loads_without_the_packages_resource_imports(tmp_path):
     *report, modules = result.stdout.strip().splitlines()
     assert modules == "['tree_sitter']"
     assert [(f["code"], f["line"]) for f in json.loads("\n".join(report))] == [("LL106", 2)]
+
+
+def test_the_code_fingerprint_changes_with_the_code(tmp_path):
+    """Entries made by other code are never reused: an edit to a module (its size or its time)
+    is another fingerprint, as for Python's bytecode cache."""
+    from launchlint.cache import _code_fingerprint
+
+    module = tmp_path / "front.py"
+    module.write_text("A = 1\n")
+    first = _code_fingerprint([str(module)])
+    assert _code_fingerprint([str(module)]) == first
+    os.utime(module, ns=(1, 1))
+    touched = _code_fingerprint([str(module)])
+    module.write_text("A = 22\n")
+    os.utime(module, ns=(1, 1))
+    assert len({first, touched, _code_fingerprint([str(module)])}) == 3
