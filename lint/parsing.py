@@ -229,10 +229,15 @@ def _fork(work, *args) -> tuple[int, int]:
 # its facts), which outweighs this process unpickling the workers' facts at the end: on the
 # 1,000-file benchmark project a parent share of 0.9 weight finished both sides within 5%.
 PARENT_LOAD = 0.9
-# Front-end cost of a file, in microseconds: per byte of its kind, plus a constant (measured on the
-# benchmark's projects: a byte of Python costs about twice a byte of shell script).
-COST_PER_BYTE = {"python": 0.75, "shell": 0.4, "yaml": 1.0}
-COST_PER_FILE = 250
+# Front-end cost of a file of each kind, in microseconds: (per byte, per file). Fitted to the
+# generated 1,000-file project and to Megatron-LM and verl, which disagree: a generated trainer is
+# dense in what the front end reads (0.43 us a byte) where a real module is mostly other code (0.22),
+# and a real shell script costs up to three times a generated one. Against the old model (a byte of
+# Python twice one of shell), interleaved: the 1,000-file project 844 -> 788 ms, DeepSpeedExamples
+# 1,302 -> 1,204 ms, Megatron-LM 4.2 -> 3.5 s; fitted to the generated files alone, Megatron-LM
+# took 5.7 s. Other kinds (Makefiles, Markdown): DEFAULT_COST.
+COST = {"python": (0.3, 100), "shell": (0.25, 250), "yaml": (0.5, 100)}
+DEFAULT_COST = (0.5, 250)
 # What a process pays for the first file of a kind, on top of that file's cost: importing its
 # front end and parser (PyYAML's import compiles a large regex; tree-sitter loads its grammar).
 # Medians over the first file of the 100- and 1,000-file benchmark projects, less a typical file.
@@ -240,7 +245,8 @@ COST_PER_KIND = {"python": 9000, "shell": 12000, "yaml": 21000}
 
 
 def _cost(item: tuple[str, str, str]) -> float:
-    return len(item[2]) * COST_PER_BYTE.get(item[1], 0.5) + COST_PER_FILE
+    per_byte, per_file = COST.get(item[1], DEFAULT_COST)
+    return len(item[2]) * per_byte + per_file
 
 
 def _shares(items, jobs: int) -> list[list[int]]:
