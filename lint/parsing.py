@@ -191,7 +191,12 @@ def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[
     one. A worker that dies (a crash in a parser's C code) costs its share a second parse here.
     """
     mine, *shares = _shares(items, jobs)
-    workers = [(share, *_fork(_work, [items[i] for i in share], debug, budget)) for share in shares]
+    workers = []
+    for share in shares:
+        try:
+            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget)))
+        except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here
+            mine += share
     for i in mine:
         yield parse_file(*items[i], debug, budget), None
     for share, pid, pipe in workers:
@@ -214,7 +219,12 @@ def _fork(work, *args) -> tuple[int, int]:
     the child's pid and the read end. The child never returns into its caller's code: it leaves
     with `os._exit`, which also leaves this process's unflushed output and exit handlers alone."""
     read, write = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        raise
     if pid == 0:
         try:
             os.close(read)

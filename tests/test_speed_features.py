@@ -91,6 +91,16 @@ def test_without_fork_every_file_is_parsed_in_this_process(monkeypatch):
     assert all(payload is None for _, payload in results)
 
 
+def test_a_fork_that_fails_leaves_its_share_to_this_process(monkeypatch):
+    def no_process():
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_process)
+    results = list(parsing.parse_many(SCRIPTS, 3))
+    assert sorted(facts.path for facts, _ in results) == sorted(path for path, _, _ in SCRIPTS)
+    assert all(payload is None for _, payload in results)
+
+
 def test_cache_is_used_kept_out_of_git_and_skipped_with_no_cache(tmp_path):
     many_projects(tmp_path, 2)
     assert launchlint("--no-cache", ".", cwd=tmp_path).returncode == 1
