@@ -3,7 +3,8 @@
     python bench/run.py [--sizes 100,1000,10000] [--runs 5] [--corpus DIR] [--out DIR]
 
 For each generated project (bench/generate.py) or real tree (`--corpus`), prints the median wall
-time of each command, each run as a subprocess, and the ratios issue 8 targets. The files are
+time of each command, each run as a subprocess and all of them in rounds (one run of each command
+a round), and the ratios issue 8 targets. The files are
 copied into three trees, each a project root of its own: all of them, only the shell files, only
 the Python files; launchlint lints the whole project from its root, so a per-language ratio needs
 a tree that holds nothing else. Copies also keep the cache out of the tree being measured.
@@ -36,6 +37,9 @@ import generate  # noqa: E402  (needs the sys.path entry above)
 SHELLCHECK_BATCH = 200  # files per shellcheck process: well under any argv limit
 ROOT_MARKER = "# launchlint benchmark tree: this directory is the project root\n"
 TARGETS = {"shell": 5.0, "python": 50.0, "floor": 2.0, "warm": 0.2, "growth": 11.0}
+
+
+Timer = Callable[[], float]  # times one run of a command, in seconds
 
 
 class Failed(Exception):
@@ -132,10 +136,6 @@ def _wall(commands: list[list[str]], cwd: Path, ok: tuple[int, ...], jobs: int) 
     return time.perf_counter() - start
 
 
-def median(measure: Callable[[], float], runs: int) -> float:
-    return statistics.median(measure() for _ in range(runs))
-
-
 def tool(name: str) -> str | None:
     """The tool beside this interpreter (where pip puts the bench extra), else on PATH."""
     beside = Path(sys.executable).parent / name
@@ -166,28 +166,29 @@ class Bench:
             command.append("--no-cache")
         return command + ["."]
 
-    def time_launchlint(self, tree: Path, *, cache: bool = False) -> float:
-        command = self.launchlint(tree, cache=cache)
-        _wall([command], tree, (0, 1), 1)  # untimed: writes bytecode the first time, warms the disk
-        return median(lambda: _wall([command], tree, (0, 1), 1), self.runs)
+    def _timer(self, commands: list[list[str]], cwd: Path, ok: tuple[int, ...], jobs: int = 1) -> Timer:
+        """One timed run of `commands`, after an untimed one (it writes bytecode the first time and
+        warms the disk)."""
+        _wall(commands, cwd, ok, jobs)
+        return lambda: _wall(commands, cwd, ok, jobs)
 
-    def warm(self, tree: Path) -> float | str:
+    def cold(self, tree: Path) -> Timer:
+        return self._timer([self.launchlint(tree)], tree, (0, 1))
+
+    def warm(self, tree: Path) -> Timer | str:
         if "--no-cache" not in self.features:
             return "no cache yet"
         shutil.rmtree(tree / ".launchlint_cache", ignore_errors=True)
-        _wall([self.launchlint(tree, cache=True)], tree, (0, 1), 1)  # fills the cache
-        return self.time_launchlint(tree, cache=True)
+        return self._timer([self.launchlint(tree, cache=True)], tree, (0, 1))  # the untimed run fills it
 
-    def floor(self, trees: Trees) -> float:
+    def floor(self, trees: Trees) -> Timer:
         listing = trees.all.parent / "floor.list"
         listing.write_text(
             "".join(f"{kind}\t{path}\n" for kind, paths in trees.files.items() for path in paths)
         )
-        command = [sys.executable, str(HERE / "parse_floor.py"), str(listing)]
-        _wall([command], trees.all, (0,), 1)  # untimed, as for launchlint
-        return median(lambda: _wall([command], trees.all, (0,), 1), self.runs)
+        return self._timer([[sys.executable, str(HERE / "parse_floor.py"), str(listing)]], trees.all, (0,))
 
-    def shellcheck(self, trees: Trees) -> float | str:
+    def shellcheck(self, trees: Trees) -> Timer | str:
         binary, files = (
             tool("shellcheck"),
             [str(p.relative_to(trees.all)) for p in trees.files["shell"]],
@@ -201,38 +202,49 @@ class Bench:
             for i in range(0, len(files), SHELLCHECK_BATCH)
         ]
         # Exit 1 means findings; 2 means some file could not be checked (e.g. zsh), still timed.
-        return median(lambda: _wall(batches, trees.all, (0, 1, 2), self.jobs), self.peer_runs)
+        return lambda: _wall(batches, trees.all, (0, 1, 2), self.jobs)
 
-    def torchfix(self, trees: Trees) -> float | str:
+    def torchfix(self, trees: Trees) -> Timer | str:
         binary = tool("torchfix")
         if binary is None:
             return "not installed"
         if not trees.files["python"]:
             return "no files"
         command = [binary, "-j", str(self.jobs), "."]
-        return median(lambda: _wall([command], trees.python, (0, 1), 1), self.peer_runs)
+        return lambda: _wall([command], trees.python, (0, 1), 1)
 
     def measure(self, trees: Trees) -> Row:
+        """Each command's median, timed in rounds: a round runs every command once (a peer only
+        in its first `peer_runs` rounds), so a change of the machine's speed over the minutes a
+        project takes touches all of them alike, and each ratio compares runs made side by side."""
         row, n = Row(trees), sum(len(v) for v in trees.files.values())
         steps = [
-            ("cold", lambda: self.time_launchlint(trees.all)),
+            ("cold", lambda: self.cold(trees.all)),
             ("warm", lambda: self.warm(trees.all)),
             ("floor", lambda: self.floor(trees)),
-            ("ll_shell", lambda: self.time_launchlint(trees.shell)),
-            ("ll_python", lambda: self.time_launchlint(trees.python)),
+            ("ll_shell", lambda: self.cold(trees.shell)),
             ("shellcheck", lambda: self.shellcheck(trees)),
+            ("ll_python", lambda: self.cold(trees.python)),
             ("torchfix", lambda: self.torchfix(trees)),
         ]
+        timers: dict[str, tuple[Timer, int]] = {}
         for key, step in steps:
-            if (
-                key in ("shellcheck", "torchfix")
-                and self.skip_peers_above is not None
-                and n > self.skip_peers_above
-            ):
+            peer = key in ("shellcheck", "torchfix")
+            if peer and self.skip_peers_above is not None and n > self.skip_peers_above:
                 row.times[key] = f"skipped (> {self.skip_peers_above:,} files)"
                 continue
-            print(f"[{trees.label}] {key} ...", file=sys.stderr, flush=True)
-            row.times[key] = step()
+            timer = step()
+            if isinstance(timer, str):
+                row.times[key] = timer
+            else:
+                timers[key] = (timer, self.peer_runs if peer else self.runs)
+        samples: dict[str, list[float]] = {key: [] for key in timers}
+        for done in range(max((runs for _, runs in timers.values()), default=0)):
+            print(f"[{trees.label}] round {done + 1} ...", file=sys.stderr, flush=True)
+            for key, (timer, runs) in timers.items():
+                if done < runs:
+                    samples[key].append(timer())
+        row.times.update((key, statistics.median(values)) for key, values in samples.items())
         return row
 
 
@@ -310,9 +322,11 @@ def parallel_capacity(jobs: int, runs: int = 3) -> float:
     to `jobs` on idle cores, less where the CPUs share a physical core or a busy host. Every
     `--jobs` figure is bounded by it."""
     loop = [sys.executable, "-c", CPU_LOOP]
-    alone = median(lambda: _wall([loop], HERE, (0,), 1), runs)
-    together = median(lambda: _wall([loop] * jobs, HERE, (0,), jobs), runs)
-    return jobs * alone / together
+    alone, together = [], []
+    for _ in range(runs):  # side by side, as the tools are timed
+        alone.append(_wall([loop], HERE, (0,), 1))
+        together.append(_wall([loop] * jobs, HERE, (0,), jobs))
+    return jobs * statistics.median(alone) / statistics.median(together)
 
 
 def header(bench: Bench) -> str:

@@ -1,0 +1,42 @@
+"""bench/run.py: every command is timed in rounds, side by side, and each median is of its own runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+RUNNER = Path(__file__).resolve().parent.parent / "bench" / "run.py"
+
+
+def _runner():
+    spec = importlib.util.spec_from_file_location("bench_run", RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_run"] = module  # dataclasses look their module up while the class is built
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_commands_are_timed_in_rounds_and_peers_in_their_first_rounds(monkeypatch, tmp_path):
+    run = _runner()
+    bench = run.Bench(runs=3, peer_runs=2, jobs=1, skip_peers_above=None, features=set())
+    order: list[str] = []
+    seconds = iter(range(1, 100))
+
+    def timer(name: str):
+        return lambda: order.append(name) or float(next(seconds))
+
+    trees = run.Trees("p", tmp_path / "all", tmp_path / "shell", tmp_path / "python", {"shell": [], "python": []})
+    monkeypatch.setattr(bench, "cold", lambda tree: timer(f"launchlint {tree.name}"))
+    monkeypatch.setattr(bench, "warm", lambda tree: timer("warm"))
+    monkeypatch.setattr(bench, "floor", lambda trees: timer("floor"))
+    monkeypatch.setattr(bench, "shellcheck", lambda trees: timer("shellcheck"))
+    monkeypatch.setattr(bench, "torchfix", lambda trees: "not installed")
+    row = bench.measure(trees)
+    one_round = ["launchlint all", "warm", "floor", "launchlint shell", "shellcheck", "launchlint python"]
+    assert order == one_round * 2 + [name for name in one_round if name != "shellcheck"]
+    # seconds 1..6 in the first round, 7..12 in the second, 13..17 in the third
+    assert row.times == {
+        "cold": 7.0, "warm": 8.0, "floor": 9.0, "ll_shell": 10.0, "shellcheck": (5.0 + 11.0) / 2,
+        "ll_python": 12.0, "torchfix": "not installed",
+    }
