@@ -217,7 +217,8 @@ def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[
 def _fork(work, *args) -> tuple[int, int]:
     """Run `work(*args, pipe)` in a forked child, where `pipe` is the write end of a pipe; returns
     the child's pid and the read end. The child never returns into its caller's code: it leaves
-    with `os._exit`, which also leaves this process's unflushed output and exit handlers alone."""
+    with `os._exit`, which also leaves this process's unflushed output and exit handlers alone. It
+    has this process's recursion limit and collector state (off, in a run)."""
     read, write = os.pipe()
     try:
         pid = os.fork()
@@ -235,9 +236,10 @@ def _fork(work, *args) -> tuple[int, int]:
     return pid, read
 
 
-# A forked worker parses about 10% slower than this process (copy-on-write page faults, pickling
-# its facts), which outweighs this process unpickling the workers' facts at the end: on the
-# 1,000-file benchmark project a parent share of 0.9 weight finished both sides within 5%.
+# The weight of this process's load: a forked worker parses slower than this process (copy-on-write
+# page faults, pickling its facts), which outweighs this process unpickling the workers' facts at
+# the end (50-80 ms of the 1,000-file benchmark project). There, 0.8 and 0.9 took the same time
+# (860 ms, interleaved); how long each side takes swings by a third from run to run.
 PARENT_LOAD = 0.9
 # Front-end cost of a file of each kind, in microseconds: (per byte, per file). Fitted to the
 # generated 1,000-file project and to Megatron-LM and verl, which disagree: a generated trainer is
@@ -265,9 +267,9 @@ def _shares(items, jobs: int) -> list[list[int]]:
     A process pays a kind's start (COST_PER_KIND) once it parses a file of that kind, so kinds
     are dealt out whole first, the dearest kind to the least loaded share; then the most loaded
     share gives its cheapest files of one kind to the least loaded while that lowers the higher
-    of the two. On the 100-file benchmark project this parses the Python files here and the
-    shell and YAML files in the worker: 14 ms less than splitting every kind (195 ms, not 209,
-    medians of 15 runs), and 42 ms less CPU."""
+    of the two. On the 100-file benchmark project, the Python files here and the shell and YAML
+    ones in the worker took 195 ms where splitting every kind took 209 (medians of 15 runs), and
+    42 ms less CPU."""
     costs = [_cost(item) for item in items]
     weights = [PARENT_LOAD] + [1.0] * (jobs - 1)
     kinds: dict[str, list[int]] = {}
