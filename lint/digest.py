@@ -1,6 +1,7 @@
-"""BLAKE2b, the one hash launchlint's cache and front ends use, from CPython's own module:
-importing `hashlib` loads OpenSSL, 3 ms of every run's start-up (medians of 31 runs). Keyed, it
-is also the cache's signature (a MAC by design, in one call where HMAC takes two hashes)."""
+"""BLAKE2b, the hash of the cache's keys and the front ends' stand-in names, from CPython's own
+module: importing `hashlib` loads OpenSSL, 3 ms of every run's start-up (medians of 31 runs).
+Keyed, it is also the cache's signature (a MAC by design, in one call where HMAC takes two
+hashes). A baseline's fingerprints stay SHA-256: users keep them in their files."""
 
 try:
     from _blake2 import blake2b
