@@ -10,7 +10,6 @@ prefixes, short clusters, values, `--`, and a subcommand that hands the rest to 
 from __future__ import annotations
 
 import posixpath
-from difflib import get_close_matches
 from functools import cached_property
 
 from .model import Location
@@ -96,6 +95,8 @@ class CommandLine:
     def closest(self, flag: str) -> str | None:
         """The defined flag most like `flag`: the same but for `-`/`_` (`--warmup-steps` ->
         `--warmup_steps`), else the closest spelling."""
+        from difflib import get_close_matches  # here: only an unknown flag asks (0.8 ms of an import)
+
         candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP]
         same = {f.replace("-", "_"): f for f in candidates}.get(flag.replace("-", "_"))
         found = [same] if same else get_close_matches(flag, candidates, n=1, cutoff=0.75)

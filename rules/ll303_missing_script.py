@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
-from difflib import get_close_matches
 from functools import cache, partial
 
 from launchlint.launches import directory_changes, made_by_the_project, moved_before, start_directory
@@ -329,6 +328,8 @@ def _finding(project, invocation, why: str) -> Finding:
 
 def _near_names(project, name: str) -> str | None:
     """The project file whose name is most like `name` (`trian.py` -> `train.py`), if unique."""
+    from difflib import get_close_matches  # here: only a missing script asks
+
     by_name: dict[str, list[str]] = {}
     for path in project.files:
         by_name.setdefault(posixpath.basename(path), []).append(path)
