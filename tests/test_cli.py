@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -164,6 +165,26 @@ def test_version_does_not_import_parsers():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_help_fits_the_terminal_width_and_a_run_does_not_import_shutil(tmp_path):
+    """argparse asks shutil for the width at every add_argument; launchlint reads it as shutil
+    does (COLUMNS, then the terminal, then 80) without that import."""
+    for columns in (60, 150):
+        result = subprocess.run(
+            [LAUNCHLINT, "--help"], capture_output=True, text=True, env={**os.environ, "COLUMNS": str(columns)}
+        )
+        assert columns - 12 <= max(map(len, result.stdout.splitlines())) <= columns - 2  # argparse's margin
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "job.sh").write_text("python train.py | tee log.txt\n")
+    code = (
+        "import sys\nsys.modules.pop('shutil', None)  # a site hook may have imported it\n"
+        "from launchlint.cli import main\n"
+        "try:\n    main(['--no-cache', 'job.sh'])\nexcept SystemExit:\n    pass\n"
+        "print('shutil' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stdout.strip().splitlines()[-1] == "False"
 
 
 def test_a_named_file_gets_project_context(tmp_path):
