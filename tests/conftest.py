@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -16,6 +19,20 @@ def write_project(root: Path, files: dict[str, str]) -> None:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
+
+
+def imports_of_a_run(args: list[str], modules: tuple[str, ...], cwd: Path | None = None) -> tuple[str, list[str]]:
+    """Run `launchlint ARGS` in a fresh interpreter: what it printed, and which of `modules` it
+    imported (one that a site hook imported before launchlint counts only if the run imports it
+    again)."""
+    code = (
+        f"import sys\nfor name in {modules!r}:\n    sys.modules.pop(name, None)\n"
+        f"from launchlint.cli import main\ntry:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {modules!r} if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=cwd)
+    *printed, imported = result.stdout.strip().splitlines()
+    return "\n".join(printed), ast.literal_eval(imported)
 
 
 def lint(root: Path, files: dict[str, str], select: list[str] | None = None) -> list[str]:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import imports_of_a_run
+
 REPO = Path(__file__).resolve().parent.parent
 INCIDENT = REPO / "fixtures" / "incident"
 FIXED = REPO / "fixtures" / "incident-fixed"
@@ -158,13 +160,8 @@ def test_version_does_not_import_parsers():
     """Nor the facts' dataclasses (the baseline's and the configuration's errors are usage
     errors, caught without importing their modules): --version took 0.04 s with them, 0.02 s now."""
     modules = ('tree_sitter', 'yaml', 'libcst', 'launchlint.model', 'launchlint.baseline', 'launchlint.config')
-    code = (
-        "import sys\nfrom launchlint.cli import main\n"
-        "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
-        f"print(sorted(m for m in {modules!r} if m in sys.modules))"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    printed, imported = imports_of_a_run(["--version"], modules)
+    assert printed.startswith("launchlint") and imported == []
 
 
 def test_help_fits_the_terminal_width_and_a_run_does_not_import_shutil(tmp_path):
@@ -177,14 +174,8 @@ def test_help_fits_the_terminal_width_and_a_run_does_not_import_shutil(tmp_path)
         assert columns - 12 <= max(map(len, result.stdout.splitlines())) <= columns - 2  # argparse's margin
     (tmp_path / ".launchlint.yaml").write_text("# root\n")
     (tmp_path / "job.sh").write_text("python train.py | tee log.txt\n")
-    code = (
-        "import sys\nsys.modules.pop('shutil', None)  # a site hook may have imported it\n"
-        "from launchlint.cli import main\n"
-        "try:\n    main(['--no-cache', 'job.sh'])\nexcept SystemExit:\n    pass\n"
-        "print('shutil' in sys.modules)"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
-    assert result.stdout.strip().splitlines()[-1] == "False"
+    printed, imported = imports_of_a_run(["--no-cache", "job.sh"], ("shutil",), cwd=tmp_path)
+    assert "LL105" in printed and imported == []
 
 
 def test_a_named_file_gets_project_context(tmp_path):
@@ -231,16 +222,11 @@ def test_an_extensionless_file_is_read_by_the_program_of_its_shebang(tmp_path):
 def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyyaml(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("# the project root\n\n   # nothing else\n")
     (tmp_path / "run.sh").write_text("python train.py | tee train.log\n")
-    code = (
-        "import sys\nfrom launchlint.cli import main\n"
-        "try:\n    main(['--no-cache', '--format', 'json', '.'])\nexcept SystemExit:\n    pass\n"
-        "print('yaml' in sys.modules)"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
-    assert '"code": "LL105"' in result.stdout and result.stdout.strip().splitlines()[-1] == "False"
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], ("yaml",), cwd=tmp_path)
+    assert '"code": "LL105"' in printed and imported == []
     (tmp_path / ".launchlint.yaml").write_text("# the project root\nignore: [LL105]\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
-    assert '"code": "LL105"' not in result.stdout and result.stdout.strip().splitlines()[-1] == "True"
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], ("yaml",), cwd=tmp_path)
+    assert '"code": "LL105"' not in printed and imported == ["yaml"]
 
 
 def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):

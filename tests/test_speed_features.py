@@ -7,13 +7,14 @@ import os
 import pickle
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from launchlint import parsing
 from launchlint.cache import DIRECTORY, RUNS, Cache
 from launchlint.parsing import POOL_MIN_FILES
+
+from tests.conftest import imports_of_a_run
 
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
 
@@ -215,15 +216,11 @@ def test_the_bash_grammar_loads_without_the_packages_resource_imports(tmp_path):
     shell script is still analysed with it."""
     (tmp_path / ".launchlint.yaml").write_text("# root\n")
     (tmp_path / "job.sh").write_text("exec > a.log 2>&1\npython train.py\n")
-    code = (
-        "import sys\nfrom launchlint.cli import main\n"
-        f"try:\n    main(['--no-cache', '--format', 'json', {str(tmp_path / 'job.sh')!r}])\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('tree_sitter', 'tree_sitter_bash') if m in sys.modules))"
+    printed, imported = imports_of_a_run(
+        ["--no-cache", "--format", "json", "job.sh"], ("tree_sitter", "tree_sitter_bash"), cwd=tmp_path
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    *report, modules = result.stdout.strip().splitlines()
-    assert modules == "['tree_sitter']"
-    assert [(f["code"], f["line"]) for f in json.loads("\n".join(report))] == [("LL106", 2)]
+    assert imported == ["tree_sitter"]
+    assert [(f["code"], f["line"]) for f in json.loads(printed)] == [("LL106", 2)]
 
 
 def test_the_code_fingerprint_changes_with_the_code(tmp_path):
