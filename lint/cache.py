@@ -102,7 +102,7 @@ class Cache:
 
     def _entry(self, path: str, kind: str, text: str) -> Path:
         digest = blake2b("\0".join((path, kind, text)).encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
-        return self.directory / digest[:2] / digest
+        return self.directory / digest  # one directory: 256 by the digest's first byte took 256 mkdirs on a first run
 
     def get(self, path: str, kind: str, text: str) -> FileFacts | None:
         facts = self._load(self._entry(path, kind, text))

@@ -155,10 +155,11 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))
-    for facts, payload in parse_many(pending, options.jobs, options.debug, options.budget):
-        if cache and facts.path != inputs.stdin_path:
-            cache.put(project.files[facts.path].text, facts, payload)
-        parsed.append(facts)
+    def keep(facts: FileFacts, text: str, payload: bytes | None) -> None:  # where the file was parsed
+        if facts.path != inputs.stdin_path:
+            cache.put(text, facts, payload)
+
+    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None)
     project.stopped = any(facts.stopped for facts in parsed)
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit
     # hook names the staged files only).

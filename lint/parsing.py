@@ -10,7 +10,7 @@ import pickle
 import signal
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .front import yaml_is_blank
@@ -164,23 +164,39 @@ def _front_end(facts: FileFacts, text: str) -> None:
             facts.errors.extend(facts.shell.parse_errors)
 
 
-def parse_many(
-    items: list[tuple[str, str, str]], jobs: int, debug: bool = False, budget: float = BUDGET_SECONDS
-) -> Iterable[tuple[FileFacts, bytes | None]]:
-    """Parse (path, kind, text) items, in worker processes when there are enough of them and the
-    system can fork (not Windows: there, in this process).
+Keep = Callable[[FileFacts, str, "bytes | None"], None]  # (facts, the file's text, their pickle if made)
 
-    Yields each file's facts with their pickle when a worker made one (the cache stores it as it
-    is), else None."""
+
+def parse_many(
+    items: list[tuple[str, str, str]],
+    jobs: int,
+    debug: bool = False,
+    budget: float = BUDGET_SECONDS,
+    keep: Keep | None = None,
+) -> Iterator[FileFacts]:
+    """Parse (path, kind, text) items, in worker processes when there are enough of them and the
+    system can fork (not Windows: there, in this process), and yield each file's facts.
+
+    `keep` (the cache's store) is called in the process that parsed the file, with the pickle a
+    worker made of the facts: a worker stores its share while this process parses and stores its
+    own. Stored by this process alone, the entries of the 1,000-file project cost a first run
+    with the cache 0.28 s of its 0.88 (a file created per entry)."""
     size = sum(len(text) for _, _, text in items)
     if jobs <= 1 or (len(items) < POOL_MIN_FILES and size < POOL_MIN_BYTES) or not hasattr(os, "fork"):
-        for path, kind, text in items:
-            yield parse_file(path, kind, text, debug, budget), None
+        for item in items:
+            yield _parsed(item, debug, budget, keep)
         return
-    yield from _in_workers(items, jobs, debug, budget)
+    yield from _in_workers(items, jobs, debug, budget, keep)
 
 
-def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[FileFacts, bytes | None]]:
+def _parsed(item: tuple[str, str, str], debug: bool, budget: float, keep: Keep | None) -> FileFacts:
+    facts = parse_file(*item, debug, budget)
+    if keep is not None:
+        keep(facts, item[2], None)
+    return facts
+
+
+def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None) -> Iterator[FileFacts]:
     """`jobs - 1` forked workers parse their shares while this process parses its own.
 
     Each worker gets its whole share up front and writes back one pickle when done. A worker is a
@@ -194,11 +210,11 @@ def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[
     workers = []
     for share in shares:
         try:
-            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget)))
+            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget, keep)))
         except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here
             mine += share
     for i in mine:
-        yield parse_file(*items[i], debug, budget), None
+        yield _parsed(items[i], debug, budget, keep)
     for share, pid, pipe in workers:
         with open(pipe, "rb") as received:
             data = received.read()
@@ -209,9 +225,9 @@ def _in_workers(items, jobs: int, debug: bool, budget: float) -> Iterable[tuple[
             payloads = [None] * len(share)
         for i, payload in zip(share, payloads):
             try:
-                yield pickle.loads(payload), payload
+                yield pickle.loads(payload)
             except (TypeError, pickle.UnpicklingError, RecursionError):  # None: the worker could not pickle it
-                yield parse_file(*items[i], debug, budget), None
+                yield _parsed(items[i], debug, budget, keep)
 
 
 def _fork(work, *args) -> tuple[int, int]:
@@ -307,15 +323,19 @@ def _shares(items, jobs: int) -> list[list[int]]:
     return [sorted(i for members in share.values() for i in members) for share in shares]
 
 
-def _work(items, debug: bool, budget: float, pipe: int) -> None:
-    """A worker: parse every item, then write all the pickles at once (writing as it went would
-    block on the pipe while the parent is still busy with its own share)."""
+def _work(items, debug: bool, budget: float, keep: Keep | None, pipe: int) -> None:
+    """A worker: parse (and keep) every item, then write all the pickles at once (writing as it
+    went would block on the pipe while the parent is still busy with its own share)."""
     payloads = []
     for item in items:
+        facts = parse_file(*item, debug, budget)
         try:
-            payloads.append(pickle.dumps(parse_file(*item, debug, budget), protocol=pickle.HIGHEST_PROTOCOL))
+            payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
-            payloads.append(None)
+            payload = None
+        if keep is not None and payload is not None:
+            keep(facts, item[2], payload)
+        payloads.append(payload)
     with open(pipe, "wb") as out:
         out.write(pickle.dumps(payloads, protocol=pickle.HIGHEST_PROTOCOL))
 

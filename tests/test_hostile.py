@@ -219,7 +219,7 @@ def test_the_budget_holds_in_worker_processes(monkeypatch):
     monkeypatch.setattr(parsing, "_front_end", _slow_front_end)  # forked workers inherit it
     monkeypatch.setattr(parsing, "POOL_MIN_FILES", 1)
     started = time.monotonic()
-    facts = [f for f, _ in parsing.parse_many([("a.sh", "shell", "echo\n"), ("b.sh", "shell", "echo\n")], 2, budget=0.3)]
+    facts = list(parsing.parse_many([("a.sh", "shell", "echo\n"), ("b.sh", "shell", "echo\n")], 2, budget=0.3))
     assert [(f.path, f.stopped, [m for _, m in f.errors]) for f in facts] == [
         ("a.sh", True, ["analysis stopped after 0.3 s"]),
         ("b.sh", True, ["analysis stopped after 0.3 s"]),

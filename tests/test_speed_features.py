@@ -73,23 +73,40 @@ def _dies(*args):
 def test_a_worker_that_dies_costs_its_share_a_second_parse_not_the_files(monkeypatch):
     monkeypatch.setattr(parsing, "_work", _dies)  # forked workers inherit it
     results = list(parsing.parse_many(SCRIPTS, 3))
-    assert sorted(f.path for f, _ in results) == sorted(path for path, _, _ in SCRIPTS)
-    assert all(payload is None and not f.errors and f.shell.commands for f, payload in results)
+    assert sorted(f.path for f in results) == sorted(path for path, _, _ in SCRIPTS)
+    assert all(not f.errors and f.shell.commands for f in results)
 
 
-def test_worker_facts_arrive_with_the_pickle_the_cache_stores():
-    results = list(parsing.parse_many(SCRIPTS, 2))
-    from_workers = [(f, payload) for f, payload in results if payload is not None]
-    assert from_workers and len(from_workers) < len(SCRIPTS)
-    for facts, payload in from_workers:  # facts are plain objects, no __eq__: compare pickles
-        assert pickle.dumps(facts) == pickle.dumps(pickle.loads(payload)) and facts.shell.commands
+def _kept_by(log: Path):
+    """A `keep` that records, in `log`, which process kept which file and whether with a pickle
+    (a worker's calls happen in the worker: only a file can tell the test about them)."""
+
+    def keep(facts, text, payload):
+        loaded = pickle.loads(payload) if payload is not None else None
+        made = loaded is not None and (loaded.path, len(loaded.shell.commands)) == (facts.path, len(facts.shell.commands))
+        with open(log, "a") as out:
+            out.write(f"{os.getpid()} {facts.path} {made} {text == dict((p, t) for p, _, t in SCRIPTS)[facts.path]}\n")
+
+    return keep
 
 
-def test_without_fork_every_file_is_parsed_in_this_process(monkeypatch):
+def test_each_process_keeps_the_facts_it_parsed_a_worker_with_their_pickle(tmp_path):
+    log = tmp_path / "kept"
+    results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
+    kept = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(path for _, path, _, _ in kept) == sorted(f.path for f in results) == sorted(p for p, _, _ in SCRIPTS)
+    here = {pid == str(os.getpid()) for pid, *_ in kept}
+    assert here == {True, False}  # some in this process, the rest in the worker
+    for pid, _, made, same_text in kept:
+        assert same_text == "True" and made == ("False" if pid == str(os.getpid()) else "True")
+
+
+def test_without_fork_every_file_is_parsed_in_this_process(monkeypatch, tmp_path):
     monkeypatch.delattr(os, "fork")  # as on Windows
-    results = list(parsing.parse_many(SCRIPTS, 2))
-    assert [facts.path for facts, _ in results] == [path for path, _, _ in SCRIPTS]
-    assert all(payload is None for _, payload in results)
+    log = tmp_path / "kept"
+    results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
+    assert [facts.path for facts in results] == [path for path, _, _ in SCRIPTS]
+    assert {line.split()[0] for line in log.read_text().splitlines()} == {str(os.getpid())}
 
 
 def test_a_fork_that_fails_leaves_its_share_to_this_process(monkeypatch):
@@ -98,8 +115,7 @@ def test_a_fork_that_fails_leaves_its_share_to_this_process(monkeypatch):
 
     monkeypatch.setattr(os, "fork", no_process)
     results = list(parsing.parse_many(SCRIPTS, 3))
-    assert sorted(facts.path for facts, _ in results) == sorted(path for path, _, _ in SCRIPTS)
-    assert all(payload is None for _, payload in results)
+    assert sorted(facts.path for facts in results) == sorted(path for path, _, _ in SCRIPTS)
 
 
 def test_cache_is_used_kept_out_of_git_and_skipped_with_no_cache(tmp_path):
