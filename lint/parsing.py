@@ -208,7 +208,7 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None)
     """
     mine, *shares = _shares(items, jobs)
     workers = []
-    for share in shares:
+    for share in filter(None, shares):  # more jobs than the files need: no process for nothing
         try:
             workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget, keep)))
         except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here

@@ -109,6 +109,18 @@ def test_without_fork_every_file_is_parsed_in_this_process(monkeypatch, tmp_path
     assert {line.split()[0] for line in log.read_text().splitlines()} == {str(os.getpid())}
 
 
+def test_no_worker_is_started_for_an_empty_share(monkeypatch):
+    started = []
+    fork = parsing._fork
+    monkeypatch.setattr(parsing, "_fork", lambda work, items, *rest: started.append(len(items)) or fork(work, items, *rest))
+    scripts = SCRIPTS[: parsing.POOL_MIN_FILES]
+    shares = parsing._shares(scripts, 64)
+    assert any(not share for share in shares[1:])  # more jobs than the files need
+    results = list(parsing.parse_many(scripts, 64))
+    assert sorted(f.path for f in results) == sorted(path for path, _, _ in scripts)
+    assert len(started) == sum(1 for share in shares[1:] if share) and all(started)
+
+
 def test_a_fork_that_fails_leaves_its_share_to_this_process(monkeypatch):
     def no_process():
         raise BlockingIOError(11, "Resource temporarily unavailable")
