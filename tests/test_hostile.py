@@ -218,6 +218,7 @@ def test_the_budget_holds_in_worker_processes(monkeypatch):
     """The pool's batch size was stored in `budget`: workers had 65,536 s per file."""
     monkeypatch.setattr(parsing, "_front_end", _slow_front_end)  # forked workers inherit it
     monkeypatch.setattr(parsing, "POOL_MIN_FILES", 1)
+    monkeypatch.setattr(parsing, "MIN_SHARE", 1)  # two tiny files, in two processes all the same
     started = time.monotonic()
     facts = list(parsing.parse_many([("a.sh", "shell", "echo\n"), ("b.sh", "shell", "echo\n")], 2, budget=0.3))
     assert [(f.path, f.stopped, [m for _, m in f.errors]) for f in facts] == [

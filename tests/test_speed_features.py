@@ -30,18 +30,33 @@ def many_projects(root: Path, count: int) -> None:
     (root / ".launchlint.yaml").write_text("# root\n")
     for n in range(count):
         (root / f"launch{n}.sh").write_text(f"set -o pipefail\nbash job{n}.sh 2>&1 | tee run{n}.log\n")
-        (root / f"job{n}.sh").write_text(f"echo {n}\nexec > other{n}.log 2>&1\npython -u t.py\n")
+        (root / f"job{n}.sh").write_text(f"echo {n}\nexec > other{n}.log 2>&1\npython -u t.py\n{PADDING}")
+
+
+PADDING = "# " + "words of a long comment " * 200 + "\n"  # enough work for two processes
+
+
+def _sources(root: Path) -> list[tuple[str, str, str]]:
+    return [(p.name, "shell", p.read_text()) for p in sorted(root.glob("*.sh"))]
 
 
 def test_worker_processes_find_what_one_process_finds(tmp_path):
     many_projects(tmp_path, POOL_MIN_FILES)
+    assert parsing.processes_for(_sources(tmp_path), 2) == 2  # the second run has a worker
     one = launchlint("--jobs", "1", "--no-cache", ".", cwd=tmp_path)
     two = launchlint("--jobs", "2", "--no-cache", ".", cwd=tmp_path)
     assert one.stdout == two.stdout
     assert len(json.loads(one.stdout)) == POOL_MIN_FILES
 
 
-SCRIPTS = [(f"s{n}.sh", "shell", "echo " + "x" * (n * 37 % 500) + "\n") for n in range(60)]
+SCRIPTS = [(f"s{n}.sh", "shell", "echo " + "x" * (n * 37 % 500) + "\n" + PADDING * 2) for n in range(60)]
+
+
+def test_the_scripts_are_work_for_three_processes_and_few_small_files_for_one():
+    assert parsing.processes_for(SCRIPTS, 8) >= 3  # the tests below run workers
+    small = [(f"s{n}.sh", "shell", "set -euo pipefail\npython t.py | tee log\n") for n in range(60)]
+    assert parsing.processes_for(small, 16) == 1  # 27 ms of work: a worker would cost more
+    assert parsing.processes_for(SCRIPTS[:10], 8) == 1  # under POOL_MIN_FILES
 
 
 def test_shares_cover_every_file_once_and_weigh_about_the_same():
@@ -113,6 +128,7 @@ def test_no_worker_is_started_for_an_empty_share(monkeypatch):
     started = []
     fork = parsing._fork
     monkeypatch.setattr(parsing, "_fork", lambda work, items, *rest: started.append(len(items)) or fork(work, items, *rest))
+    monkeypatch.setattr(parsing, "MIN_SHARE", 1)  # every job allowed, as on a machine with 64 CPUs
     scripts = SCRIPTS[: parsing.POOL_MIN_FILES]
     shares = parsing._shares(scripts, 64)
     assert any(not share for share in shares[1:])  # more jobs than the files need
