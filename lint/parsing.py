@@ -194,9 +194,9 @@ def parse_many(
 
 
 def processes_for(items: list[tuple[str, str, str]], jobs: int) -> int:
-    """How many of `jobs` processes parse `items`: one for a small run (under POOL_MIN_FILES files
-    and POOL_MIN_BYTES), where the system cannot fork, or for work under two MIN_SHAREs; else no
-    more than MIN_SHAREs of estimated work."""
+    """How many of `jobs` processes parse `items`: one where the system cannot fork, for a small
+    run (under POOL_MIN_FILES files and POOL_MIN_BYTES) and for less than two MIN_SHAREs of
+    estimated work; else one per MIN_SHARE, up to `jobs`."""
     if jobs <= 1 or not hasattr(os, "fork"):
         return 1
     if len(items) < POOL_MIN_FILES and sum(len(text) for _, _, text in items) < POOL_MIN_BYTES:
