@@ -354,8 +354,8 @@ NEVER_RUN = {
     "compose.yaml": "services:\n  train:\n    image: x\n    command: sh -c 'touch COMPOSE_MARKER'\n",
     "Makefile": "X := $(shell touch MAKE_SHELL_MARKER)\ntrain:\n\ttouch RECIPE_MARKER\n",
     "RUNBOOK.md": "# Runbook\n\n```bash\ntouch RUNBOOK_MARKER\n```\n",
-    # Enough files for worker processes (--jobs 2): they must not run anything either.
-    **{f"copies/run{i}.sh": f"X=$(touch COPY_MARKER_{i})\npython marker_trainer.py | tee {i}.log\n" for i in range(50)},
+    # Enough work for a worker process (--jobs 2): it must not run anything either.
+    **{f"copies/run{i}.sh": f"X=$(touch COPY_MARKER_{i})\npython marker_trainer.py | tee {i}.log\n{'# copy ' * 640}\n" for i in range(50)},
 }
 
 
@@ -363,6 +363,8 @@ def test_analysing_never_executes_imports_or_connects(tmp_path):
     project = tmp_path / "project"
     project.mkdir()
     write_project(project, NEVER_RUN)
+    copies = [(name, "shell", text) for name, text in NEVER_RUN.items() if name.startswith("copies/")]
+    assert parsing.processes_for(copies, 2) == 2  # a worker parses some of them
     result, events = audited(["--format", "json", "--no-cache", "--jobs", "2", "."], project, tmp_path)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert {f["path"] for f in json.loads(result.stdout)} >= {"launch.sh", "marker_trainer.py"}

@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from launchlint import parsing
 from launchlint.cache import DIRECTORY, Cache
 from launchlint.engine import Options, run
 from launchlint.fixes import plan_fixes, write_atomic, write_fixes
@@ -160,6 +161,7 @@ def busy_project(tmp_path, monkeypatch):
     files = {f"jobs/run{i}.sh": f"python t.py 2>&1 > a{i}.log\nbash jobs/step{i}.sh | tee s{i}.log\n" for i in range(150)}
     files.update({f"jobs/step{i}.sh": f"exec > step{i}.log\npython -m pkg.step{i}\n" for i in range(150)})
     write_project(root, files)
+    assert parsing.processes_for([(name, "shell", text) for name, text in files.items()], 2) == 2  # a worker writes too
     return root
 
 
