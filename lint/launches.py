@@ -262,15 +262,8 @@ class Made(NamedTuple):
         return parts[-1] in self.files or not self.clones.isdisjoint(parts[:-1])
 
 
-def made_by_the_project(project) -> Made:
-    """Read once per project, when a rule first asks (LL303 and LL304 both do)."""
-    cache = project.__dict__
-    if "_made" not in cache:
-        cache["_made"] = _made(project)
-    return cache["_made"]
-
-
-def _made(project) -> Made:
+def made_by(project) -> Made:
+    """What the project's scripts make; `Project.made` reads it once, for LL303 and LL304."""
     files, clones = set(), set()
     for script in project.shell.values():
         for command in script.effective_commands():

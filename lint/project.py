@@ -10,6 +10,7 @@ from .model import LineIndex, Location
 if TYPE_CHECKING:
     from .front.yamldoc import LogSetting
     from .graph import LaunchGraph
+    from .launches import Made
     from .model import Finding
     from .pyfacts import PythonModule
     from .shellfacts import ShellScript, Word
@@ -106,6 +107,13 @@ class Project:
         from .graph import LaunchGraph
 
         return LaunchGraph.build(self)
+
+    @cached_property
+    def made(self) -> Made:
+        """The files the project's scripts make and the repositories they clone (LL303, LL304)."""
+        from .launches import made_by
+
+        return made_by(self)
 
     @cached_property
     def threads(self) -> ThreadReport:

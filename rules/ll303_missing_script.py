@@ -56,7 +56,7 @@ import posixpath
 from collections.abc import Iterator
 from functools import cache, partial
 
-from launchlint.launches import directory_changes, made_by_the_project, moved_before, start_directory
+from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -242,7 +242,7 @@ def check(project) -> Iterator[Finding]:
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
     changes = cache(partial(directory_changes, project))
     has_python = any(f.kind == "python" for f in project.files.values())
-    made = made_by_the_project(project)
+    made = project.made
     for invocation in project.graph.invocations:
         if invocation.callee is not None or invocation.kind == "module":
             continue

@@ -59,7 +59,6 @@ from launchlint.launches import (
     config_files,
     directory_changes,
     launch_of,
-    made_by_the_project,
     moved_before,
     option_values,
     project_files,
@@ -229,7 +228,7 @@ def check(project) -> Iterator[Finding]:
                     value = posixpath.normpath(word.value or "")
                     if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
                         continue
-                    if value not in made and not made_by_the_project(project).holds(value):
+                    if value not in made and not project.made.holds(value):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
 
