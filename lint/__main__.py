@@ -7,7 +7,19 @@ import sys
 if sys.path and sys.path[0] in ("", os.getcwd()):
     del sys.path[0]
 
-from .cli import console
 
-if __name__ == "__main__":  # a spawned worker (macOS, Windows) imports this module as __mp_main__
+def console() -> None:
+    """The installed `launchlint` command and `python -m launchlint`: the last run's output when
+    nothing it depended on changed (lint/replay.py), else the command line (`cli.console`)."""
+    from .replay import leave, replayed
+
+    status = replayed(sys.argv[1:])
+    if status is None:
+        from .cli import console as run
+
+        run()
+    leave(status)
+
+
+if __name__ == "__main__":
     console()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .errors import UsageError
 from .model import Finding, LineIndex
+from .replay import saw
 
 VERSION = 1
 
@@ -45,6 +46,7 @@ def write_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIn
 
 def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> list[Finding]:
     """The findings that are not in the baseline (each baseline entry absorbs one finding)."""
+    saw(path)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         known = Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])

@@ -23,10 +23,10 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .digest import blake2b
+from .digest import blake2b, sign, user_key
 from .parsing import FileFacts
+from .replay import DIRECTORY, RECORDS
 
-DIRECTORY = ".launchlint_cache"
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
 RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
@@ -34,26 +34,7 @@ RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
 # differently (Python 3.12 syntax, that 3.11 refuses), so each version has its own entries.
 PYTHON = f"py{sys.version_info[0]}{sys.version_info[1]}"
 KEEP_RUNS = 16  # one per recent combination of options and named paths is plenty
-
-
-def _user_key() -> bytes:
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "launchlint"
-    key_file = home / "cache-key"
-    try:
-        return key_file.read_bytes()
-    except OSError:
-        pass
-    try:
-        home.mkdir(parents=True, exist_ok=True)
-        key = os.urandom(32)
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(key)
-        return key
-    except FileExistsError:  # another run created it first
-        return key_file.read_bytes()
-    except OSError:
-        return b""  # no private place for a key: no cache
+KEEP_RECORDS = 16  # lint/replay.py: one per recent command line
 
 
 def _code_fingerprint(paths: list[str]) -> str:
@@ -81,7 +62,7 @@ def _fact_code() -> list[str]:
     return [path for name in FACT_MODULES for path in _sources(os.path.join(package, name))]
 
 
-def _all_code() -> list[str]:
+def all_code() -> list[str]:
     import launchlint
     import launchlint.rules
 
@@ -93,7 +74,7 @@ class Cache:
     def __init__(self, root: str):
         self.top = Path(root) / DIRECTORY
         self.directory = self.top / f"{__version__}-{PYTHON}-{_code_fingerprint(_fact_code())}"
-        self.key = _user_key()
+        self.key = user_key()
         self.enabled = bool(self.key)
         self.made: set[Path] = set()  # directories known to exist
         self.written = 0  # entries written by this run: names its temporary files
@@ -118,7 +99,7 @@ class Cache:
 
     def run_key(self, sources, errors, options: tuple, named: list[str]) -> str:
         """A hash of everything a run's findings depend on but the disk's answers."""
-        digest = blake2b(repr((__version__, PYTHON, _code_fingerprint(_all_code()), options, named, errors)).encode(), digest_size=32)
+        digest = blake2b(repr((__version__, PYTHON, _code_fingerprint(all_code()), options, named, errors)).encode(), digest_size=32)
         for path, kind, text in sorted(sources):
             digest.update("\0".join((path, kind, text, "")).encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
@@ -140,6 +121,11 @@ class Cache:
         self._store(self.top / RUNS / key, (root, findings, warnings, disk))
         self._prune(self.top / RUNS, KEEP_RUNS)
 
+    def put_record(self, name: str, payload: bytes) -> None:
+        """Store a replayable run's record (lint/replay.py), already serialised."""
+        self._store(self.top / RECORDS / name, None, payload)
+        self._prune(self.top / RECORDS, KEEP_RECORDS)
+
     # -- signed entries -----------------------------------------------------------------------
 
     def _load(self, entry: Path):
@@ -150,7 +136,7 @@ class Cache:
         except OSError:
             return None
         signature, payload = data[:32], data[32:]
-        if signature != self._sign(payload):  # no constant-time compare needed: nobody can time this run
+        if signature != sign(self.key, payload):  # no constant-time compare needed: nobody can time this run
             return None
         try:
             return pickle.loads(payload)
@@ -170,15 +156,11 @@ class Cache:
             temporary = entry.parent / f".tmp-{os.getpid()}-{self.written}"
             fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(self._sign(payload) + payload)
+                handle.write(sign(self.key, payload) + payload)
             os.replace(temporary, entry)
         except (OSError, pickle.PicklingError, RecursionError):
             if temporary is not None and os.path.exists(temporary):
                 os.unlink(temporary)
-
-    def _sign(self, payload: bytes) -> bytes:
-        """Keyed BLAKE2b of `payload` with the user's key (at most 64 bytes: the key file's 32)."""
-        return blake2b(payload, key=self.key[:64], digest_size=32).digest()
 
     @staticmethod
     def _prune(directory: Path, keep: int) -> None:

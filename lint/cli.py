@@ -7,8 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
+from . import __version__, replay
 from .errors import UsageError
+from .replay import saw
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 FORMATS = ["text", "json", "sarif", "github"]
@@ -55,6 +56,7 @@ def load_config_for(config_file: str | None, no_config: bool):
     path = Path(config_file) if config_file else find_config(Path.cwd())
     if path is None:
         return Config()
+    saw(path)
     if not path.is_file():
         raise UsageError(f"config file {config_file} not found")
     return load_config(path, _known_codes())
@@ -195,6 +197,8 @@ def command(args: list[str]) -> int:
         stdin = (cli["stdin_filename"], sys.stdin.read())
     if stdin and (cli["fix"] or cli["diff"]):
         raise UsageError("--fix and --diff need files, not `-` (standard input)")
+    replayable = not (stdin or cli["no_cache"] or cli["fix"] or cli["diff"] or cli["write_baseline"] or cli["output"])
+    replay.recording = replay.Recording() if replayable else None
     config = load_config_for(cli["config_file"], cli["no_config"])
     options = build_options(cli, config, stdin)
     result = run(paths, options)
@@ -218,11 +222,15 @@ def command(args: list[str]) -> int:
     if cli["write_baseline"]:
         say(f"wrote {len(findings)} findings to {cli['write_baseline']}")
         return EXIT_CLEAN
-    _emit(_render(cli, result, findings), cli["output"])
+    text = _render(cli, result, findings)
+    _emit(text, cli["output"])
     fail_on = cli["fail_on"] or config.fail_on
     threshold = 2 if fail_on == "error" else 1
     failed = any(f.severity.rank >= threshold for f in findings)
-    return EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
+    status = EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
+    if replayable:
+        replay.record(args, result.root, text, status)
+    return status
 
 
 def _baseline(cli: dict, result):
@@ -271,7 +279,9 @@ def _emit(text: str, output: str | None) -> None:
 
 def say(message: str) -> None:
     """A line for the user on stderr (stdout is the report's)."""
-    print(f"launchlint: {message}", file=sys.stderr)
+    line = f"launchlint: {message}\n"
+    sys.stderr.write(line)
+    replay.said(line)
 
 
 def warn(message: str) -> None:
@@ -294,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def console() -> None:
-    """The installed `launchlint` command and `python -m launchlint`: `main`, then a hard exit.
+    """The command line when no record answers (`__main__.console`): `main`, then a hard exit.
 
     A run is one short-lived process whose facts are millions of small objects kept to the end:
     the cyclic collector has nothing to find in them, and freeing them one by one at exit took
@@ -313,9 +323,4 @@ def console() -> None:
         status = stop.code if isinstance(stop.code, int) else (EXIT_CLEAN if stop.code is None else EXIT_USAGE)
         if isinstance(stop.code, str):
             print(stop.code, file=sys.stderr)
-    import contextlib
-
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a reader that went away (`| head`)
-            stream.flush()
-    os._exit(status)
+    replay.leave(status)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .errors import UsageError
 from .front import yaml_is_blank
+from .replay import saw
 
 SEVERITIES = ("error", "warning")
 KEYS = (
@@ -53,10 +54,11 @@ def find_config(start: Path) -> Path | None:
     """The nearest `.launchlint.yaml`, or pyproject.toml with a [tool.launchlint] table."""
     start = start.resolve()
     for directory in (start, *start.parents):
-        own = directory / ".launchlint.yaml"
+        own, pyproject = directory / ".launchlint.yaml", directory / "pyproject.toml"
+        saw(own)
+        saw(pyproject)
         if own.is_file():
             return own
-        pyproject = directory / "pyproject.toml"
         if pyproject.is_file() and _pyproject_table(pyproject) is not None:
             return pyproject
     return None

@@ -14,6 +14,8 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from .replay import ROOT_MARKERS, marked_root, saw
+
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
 PYTHON_EXTENSIONS = {".py"}
@@ -22,7 +24,6 @@ MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
 MAKEFILE_EXTENSIONS = {".mk"}
 MARKDOWN_EXTENSIONS = {".md"}
 RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
-ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".launchlint_cache"}
 MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
 # With no root marker the project is the current directory (cli.md): past this many files, the
@@ -58,10 +59,8 @@ class Discovery:
 def find_root(start: Path) -> Path:
     start = _real(start)
     here = start if start.is_dir() else start.parent
-    for directory in (here, *here.parents):
-        if marks_root(directory):
-            return directory
-    return Path.cwd().resolve()
+    root = marked_root(str(here))
+    return Path(root) if root is not None else Path.cwd().resolve()
 
 
 def marks_root(directory: Path) -> bool:
@@ -131,6 +130,7 @@ def shebang_program(text: str) -> str | None:
 def _ignored(root: Path) -> Callable[[str], bool]:
     """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []
+    saw(root / ".gitignore")
     with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one: ignore nothing
         lines = (root / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
     if not any(line.strip() and not line.startswith("#") for line in lines):
@@ -198,6 +198,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
             dirnames[:] = []
             continue
         seen.add((info.st_dev, info.st_ino))
+        saw(directory)  # its entries decide what is found
         rel_dir = os.path.relpath(directory, root)
         rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
         wanted = sorted(
@@ -235,6 +236,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     named_directories: list[str] = []
 
     def add(path: Path, rel: str, *, named: bool) -> None:
+        saw(path)
         if rel not in found.files:
             reason = _not_read(path)
             if reason is not None:
@@ -255,6 +257,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
         add(path, rel, named=False)
     for name in paths:
         path = Path(name)
+        saw(path)
         if path.is_dir():
             prefix = _relative(path, root)
             if prefix.startswith("/"):  # a directory outside the project: walk it too

@@ -22,8 +22,11 @@ def ask_disk(root: str, question: tuple[str, str]):
     """The answer to one of `Project.disk`'s questions, asked now."""
     import os
 
+    from .replay import saw
+
     what, path = question
     full = os.path.join(root, path)
+    saw(full)
     if what == "directory":
         return os.path.isdir(full)
     if what == "file":

@@ -1,0 +1,194 @@
+"""A run answered from its record: the same command, in the same place, with nothing on disk
+changed, prints what the last run printed and exits with its status, without importing the
+linter.
+
+A run that can be replayed (it uses the cache, writes its report to stdout, and lints files, not
+standard input, `--command`, `--fix`, `--diff` or a baseline being written) records in
+`.launchlint_cache/records/` its stdout, its stderr, its exit status and the *stamp* of every
+path its output depends on:
+- each directory discovery walked (its stamp changes when an entry is added, removed or renamed)
+  and each file it looked at, read or not;
+- the root markers and configuration files it looked for, found or not, the baseline, and the
+  paths rules asked the disk about (`Project.ask`);
+- launchlint's own code and the parsers' packages.
+
+A stamp is the path's type and permissions, inode, size, modification and change times, or
+None for a path that does not exist. The record's name hashes the command line, the working
+directory, launchlint's version, the interpreter, and what else the output depends on: whether
+stdout is a terminal (colour), NO_COLOR and LAUNCHLINT_BUDGET. A record is used only when every
+stamp is the same again; any difference is a miss, and the full run follows (its facts and run
+caches, keyed by the files' contents, make it fast).
+
+Stamps are trusted as make, git's index and Ruff's cache trust modification times. A file
+rewritten to the same size within one timestamp tick of the stamp would look unchanged, so
+nothing is recorded while any stamp is less than `RACY_SECONDS` older than the run's start (the
+coarsest common tick is FAT's two seconds): git's "racy" rule for its index. That also covers a
+file edited while the run read it.
+
+The record is signed with the user's key (lint/digest.py) and loaded with `marshal` only after
+its signature checks. This module imports nothing but `os`, `sys`, `marshal` and BLAKE2b: a
+replayed run is the interpreter's start-up and a stat per path.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import time
+
+from . import __version__
+from .digest import blake2b, sign, user_key
+
+DIRECTORY = ".launchlint_cache"  # at the project root; lint/cache.py keeps its entries there too
+RECORDS = "records"
+ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
+ENVIRONMENT = ("NO_COLOR", "LAUNCHLINT_BUDGET")  # the variables a report depends on
+RACY_SECONDS = 2
+PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml", "pathspec")  # their upgrade can change findings
+
+
+class Recording:
+    """What the running command's output depends on, gathered as it runs."""
+
+    def __init__(self) -> None:
+        self.start = time.time_ns()
+        self.paths: dict[str, None] = {}  # an ordered set
+        self.stderr: list[str] = []
+
+
+recording: Recording | None = None  # set by the command line while a replayable run goes
+
+
+def saw(path) -> None:
+    """Note that the output depends on `path` (its presence, entries or contents)."""
+    if recording is not None:
+        recording.paths[os.fspath(path)] = None
+
+
+def said(line: str) -> None:
+    """Note a line the run wrote to stderr."""
+    if recording is not None:
+        recording.stderr.append(line)
+
+
+def marked_root(directory: str) -> str | None:
+    """The nearest directory at or above `directory` (a real path) that holds a root marker."""
+    while True:
+        for marker in ROOT_MARKERS:
+            probe = os.path.join(directory, marker)
+            saw(probe)
+            if os.path.exists(probe):
+                return directory
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def stamp(path: str) -> tuple[int, int, int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_mode, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _where(args: list[str]) -> tuple[str, str] | None:
+    """The project root a record of this command line would be in, and its name; None where
+    there is no working directory."""
+    try:
+        cwd = os.getcwd()
+        here = os.path.realpath(cwd)
+    except OSError:
+        return None
+    facts = (
+        __version__,
+        sys.version,
+        sys.executable,
+        cwd,
+        args,
+        [os.environ.get(name) for name in ENVIRONMENT],
+        _terminal(),
+    )
+    name = blake2b(repr(facts).encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
+    return marked_root(here) or here, name
+
+
+def _terminal() -> bool:
+    """Whether stdout is a terminal: `--color auto` colours the text report there."""
+    try:
+        return sys.stdout is not None and sys.stdout.isatty()
+    except (OSError, ValueError):  # closed
+        return False
+
+
+def replayed(args: list[str]) -> int | None:
+    """Write the recorded output of this command line and return its exit status, if a record
+    is still true; else None (and nothing is written)."""
+    if "--no-cache" in args:  # neither read nor write the cache
+        return None
+    where = _where(args)
+    key = user_key() if where else b""
+    if not key:
+        return None
+    try:
+        with open(os.path.join(where[0], DIRECTORY, RECORDS, where[1]), "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    if data[:32] != sign(key, data[32:]):
+        return None
+    try:
+        stamps, stdout, stderr, status = marshal.loads(data[32:])
+    except (EOFError, ValueError, TypeError):
+        return None
+    if any(stamp(path) != expected for path, expected in stamps):
+        return None
+    sys.stdout.write(stdout)
+    sys.stderr.write(stderr)
+    return status
+
+
+def leave(status: int) -> None:
+    """End the process once its output is flushed, without tearing the interpreter down
+    (`cli.console` says why)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105  contextlib is an import this module does without
+            stream.flush()
+        except (OSError, ValueError):  # a reader that went away (`| head`)
+            pass
+    os._exit(status)
+
+
+def record(args: list[str], root: str, stdout: str, status: int) -> None:
+    """Store the finished run's record, unless a stamp is too recent to trust or `root`, the
+    project's, is not where `replayed` looks (a run from outside the project it lints)."""
+    global recording
+    done, recording = recording, None
+    where = _where(args)
+    if done is None or where is None or where[0] != root:
+        return
+    from .cache import Cache, all_code
+
+    paths = [*done.paths, *all_code(), *_parser_files()]
+    stamps = tuple((path, stamp(path)) for path in paths)
+    racy = done.start - RACY_SECONDS * 1_000_000_000
+    if any(s is not None and max(s[3], s[4]) > racy for _, s in stamps):
+        return
+    Cache(root).put_record(where[1], marshal.dumps((stamps, stdout, "".join(done.stderr), status)))
+
+
+def _parser_files() -> list[str]:
+    """Each parser package's `__init__`: an upgrade or a reinstall gives it a new stamp."""
+    from importlib.util import find_spec
+
+    found = []
+    for name in PARSERS:
+        try:
+            spec = find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.origin:
+            found.append(spec.origin)
+    return found
