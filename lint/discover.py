@@ -159,13 +159,16 @@ def _not_read(path: Path) -> str | None:
     """Why `path` is not read, or None for a regular file (after symlinks). Only `stat` looks
     at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends."""
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except OSError as error:
+        saw(path)
         if error.errno == errno.ELOOP:
             return "symbolic link loop, skipped"
         if error.errno == errno.ENOENT and os.path.islink(path):
             return "dangling symbolic link, skipped"
         return f"cannot read: {error.strerror or error}"
+    saw(path, info)
+    mode = info.st_mode
     if stat.S_ISREG(mode):
         return None
     what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
@@ -198,7 +201,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
             dirnames[:] = []
             continue
         seen.add((info.st_dev, info.st_ino))
-        saw(directory)  # its entries decide what is found
+        saw(directory, info)  # its entries decide what is found
         rel_dir = os.path.relpath(directory, root)
         rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
         wanted = sorted(
@@ -236,7 +239,6 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     named_directories: list[str] = []
 
     def add(path: Path, rel: str, *, named: bool) -> None:
-        saw(path)
         if rel not in found.files:
             reason = _not_read(path)
             if reason is not None:

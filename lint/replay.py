@@ -53,17 +53,21 @@ class Recording:
 
     def __init__(self) -> None:
         self.start = time.time_ns()
-        self.paths: dict[str, None] = {}  # an ordered set
+        self.paths: dict[str, os.stat_result | None] = {}  # -> its stat when it was looked at
         self.stderr: list[str] = []
 
 
 recording: Recording | None = None  # set by the command line while a replayable run goes
 
 
-def saw(path) -> None:
-    """Note that the output depends on `path` (its presence, entries or contents)."""
+def saw(path, info: os.stat_result | None = None) -> None:
+    """Note that the output depends on `path` (its presence, entries or contents), and its stat
+    `info` if the caller has it: a stamp taken after the run's start and before the path is read
+    is as good as one taken at the end, and saves a `stat` per file."""
     if recording is not None:
-        recording.paths[os.fspath(path)] = None
+        path = os.fspath(path)
+        paths = recording.paths
+        paths[path] = info if info is not None else paths.get(path)
 
 
 def said(line: str) -> None:
@@ -86,11 +90,13 @@ def marked_root(directory: str) -> str | None:
         directory = parent
 
 
-def stamp(path: str) -> tuple[int, int, int, int, int] | None:
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
+def stamp(path: str, info: os.stat_result | None = None) -> tuple[int, int, int, int, int] | None:
+    """`path`'s stamp, from `info` if given; None if it does not exist."""
+    if info is None:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            return None
     return (info.st_mode, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
@@ -171,8 +177,8 @@ def record(args: list[str], root: str, stdout: str, status: int) -> None:
         return
     from .cache import Cache, all_code
 
-    paths = [*done.paths, *all_code(), *_parser_files()]
-    stamps = tuple((path, stamp(path)) for path in paths)
+    code = dict.fromkeys([*all_code(), *_parser_files()])
+    stamps = tuple((path, stamp(path, info)) for path, info in {**code, **done.paths}.items())
     racy = done.start - RACY_SECONDS * 1_000_000_000
     if any(s is not None and max(s[3], s[4]) > racy for _, s in stamps):
         return
