@@ -31,6 +31,9 @@ def settled(tmp_path, monkeypatch):
     (project / ".git").mkdir()  # the root marker; the configuration is looked for up to /
     (project / "launch.sh").write_text(LAUNCHER)
     (project / "job.sh").write_text(JOB)
+    # As an earlier run left it: making it changes the root directory's stamp, so the record of
+    # the run that makes it is never used.
+    (project / DIRECTORY).mkdir()
     monkeypatch.chdir(project)
     return project
 
