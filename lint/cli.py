@@ -228,8 +228,9 @@ def command(args: list[str]) -> int:
     threshold = 2 if fail_on == "error" else 1
     failed = any(f.severity.rank >= threshold for f in findings)
     status = EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
-    if replayable:
+    if replayable and result.repeatable:
         replay.record(args, result.root, text, status)
+    replay.recording = None  # when there was nothing to record
     return status
 
 

@@ -63,6 +63,7 @@ class Result:
         root: str,
         indexes: dict[str, LineIndex],
         project: Project | None = None,
+        repeatable: bool = True,
     ) -> None:
         self.findings = findings
         self.files = files  # files analysed
@@ -72,6 +73,9 @@ class Result:
         # The facts, for callers that act on them (preflight's log watch, which never reuses a run);
         # a reused run's project holds the files' texts but no facts.
         self.project = project
+        # Whether a run with the same inputs would find the same: not when an analysis stopped
+        # at its time budget or crashed (LL003). Only such runs are cached or replayed.
+        self.repeatable = repeatable
 
 
 def _glob_matcher(patterns, base: Path | None, root: Path):
@@ -242,16 +246,17 @@ def _run(paths: list[str], options: Options) -> Result:
     read_warnings = len(inputs.warnings)
     internal = add_facts(inputs, options)
     ordered = _findings(project, inputs.named, internal, options)
-    if key is not None and not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered):
+    repeatable = not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered)
+    if key is not None and repeatable:
         inputs.cache.put_run(key, project.root, ordered, inputs.warnings[read_warnings:], project.disk)
-    return _result(ordered, inputs)
+    return _result(ordered, inputs, repeatable)
 
 
-def _result(findings: list[Finding], inputs: Inputs) -> Result:
+def _result(findings: list[Finding], inputs: Inputs, repeatable: bool = True) -> Result:
     project = inputs.project
     shown = {f.location.path for f in findings if f.location.path in project.files}
     indexes = {p: project.index(p) for p in shown}
-    return Result(findings, len(project.files), inputs.warnings, project.root, indexes, project)
+    return Result(findings, len(project.files), inputs.warnings, project.root, indexes, project, repeatable)
 
 
 def _canonical(options: Options) -> tuple:

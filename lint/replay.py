@@ -2,8 +2,9 @@
 changed, prints what the last run printed and exits with its status, without importing the
 linter.
 
-A run that can be replayed (it uses the cache, writes its report to stdout, and lints files, not
-standard input, `--command`, `--fix`, `--diff` or a baseline being written) records in
+A run that can be replayed (it uses the cache, writes its report to stdout, lints files, not
+standard input, `--command`, `--fix`, `--diff` or a baseline being written, and no analysis in it
+stopped at its time budget or crashed: `Result.repeatable`) records in
 `.launchlint_cache/records/` its stdout, its stderr, its exit status and the *stamp* of every
 path its output depends on:
 - each directory discovery walked (its stamp changes when an entry is added, removed or renamed)

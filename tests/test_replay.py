@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from launchlint import replay
+from launchlint import cli, replay, rulekit
 from launchlint.cli import command
 from launchlint.replay import DIRECTORY, RECORDS, replayed
 
@@ -135,6 +135,36 @@ def test_files_written_just_before_the_run_are_not_trusted_yet(settled, capsys, 
     recorded while a stamp is within RACY_SECONDS of the run's start."""
     monkeypatch.setattr(replay, "RACY_SECONDS", 2)
     full(capsys)
+    assert records(settled) == []
+
+
+def _crash(project):
+    raise KeyError("boom")
+
+
+def _budget_stops_big_files(monkeypatch, settled: Path) -> None:
+    build = cli.build_options
+
+    def tight(*args):
+        options = build(*args)
+        options.budget = 0.001
+        return options
+
+    monkeypatch.setattr(cli, "build_options", tight)
+    (settled / "big.sh").write_text("echo step; python -u train.py | tee log.txt\n" * 20000)
+
+
+def _rule_crashes(monkeypatch, settled: Path) -> None:
+    crashing = tuple(r._replace(check=_crash) if r.code == "LL102" else r for r in rulekit.all_rules())
+    monkeypatch.setattr(rulekit, "rules_for", lambda present: crashing)
+
+
+@pytest.mark.parametrize(("make", "says"), [(_budget_stops_big_files, "analysis stopped"), (_rule_crashes, "LL003")])
+def test_a_run_that_would_not_find_the_same_again_is_not_recorded(settled, capsys, monkeypatch, make, says):
+    """A stopped analysis depends on the machine's load, a crash on the code: like run entries,
+    neither is recorded."""
+    make(monkeypatch, settled)
+    assert says in full(capsys)[1]
     assert records(settled) == []
 
 
