@@ -137,7 +137,7 @@ def _ignored(root: Path) -> Callable[[str], bool]:
         return lambda rel: False  # and pathspec, 30 ms of imports, is not loaded
     import pathspec
 
-    return pathspec.PathSpec.from_lines("gitwildmatch", lines).match_file
+    return pathspec.GitIgnoreSpec.from_lines(lines).match_file
 
 
 def _real(path: Path) -> Path:

@@ -84,7 +84,7 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
         return lambda rel: False
     import pathspec
 
-    spec = pathspec.PathSpec.from_lines("gitwildmatch", patterns)
+    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
     prefix = ""
     if base is not None:
         try:
