@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gc
 import os
-import pickle
 import signal
 import sys
 import threading
@@ -222,6 +221,8 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None)
     from the parsing here: its worker sat idle between batches and two processes were no faster than
     one. A worker that dies (a crash in a parser's C code) costs its share a second parse here.
     """
+    import pickle  # here: a run without workers never needs it (2 ms of its start); workers inherit it
+
     mine, *shares = _shares(items, jobs)
     workers = []
     for share in filter(None, shares):  # more jobs than the files need: no process for nothing
@@ -342,6 +343,8 @@ def _shares(items, jobs: int) -> list[list[int]]:
 def _work(items, debug: bool, budget: float, keep: Keep | None, pipe: int) -> None:
     """A worker: parse (and keep) every item, then write all the pickles at once (writing as it
     went would block on the pipe while the parent is still busy with its own share)."""
+    import pickle  # already imported by `_in_workers`, before the fork
+
     payloads = []
     for item in items:
         facts = parse_file(*item, debug, budget)
