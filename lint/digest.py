@@ -17,16 +17,17 @@ except ImportError:  # an interpreter built without it: hashlib finds one (OpenS
 __all__ = ["blake2b", "sign", "user_key"]
 
 
-def user_key() -> bytes:
-    """The user's signing key (32 random bytes, made on first use), or b"" when there is no
-    private place for one: then there is no cache."""
+def user_key(make: bool = True) -> bytes:
+    """The user's signing key (32 random bytes, made on first use unless `make` is false), or b""
+    when there is none and no private place for one: then there is no cache."""
     home = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "launchlint")
     key_file = os.path.join(home, "cache-key")
     try:
         with open(key_file, "rb") as handle:
             return handle.read()
     except OSError:
-        pass
+        if not make:
+            return b""
     try:
         os.makedirs(home, exist_ok=True)
         key = os.urandom(32)

@@ -136,7 +136,7 @@ def replayed(args: list[str]) -> int | None:
     if "--no-cache" in args:  # neither read nor write the cache
         return None
     where = _where(args)
-    key = user_key() if where else b""
+    key = user_key(make=False) if where else b""  # no key yet: no record either
     if not key:
         return None
     try:

@@ -130,6 +130,14 @@ def test_a_record_is_signed_with_the_users_key(settled, capsys, monkeypatch, tmp
     assert again(capsys) == (None, "", "")
 
 
+def test_looking_for_a_record_makes_no_key(tmp_path, monkeypatch, capsys):
+    """`launchlint --version` on a machine that never ran launchlint writes nothing."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert again(capsys, ["--version"]) == (None, "", "")
+    assert not (tmp_path / "home").exists()
+
+
 def test_files_written_just_before_the_run_are_not_trusted_yet(settled, capsys, monkeypatch):
     """A file rewritten within one timestamp tick of its stamp would look unchanged: nothing is
     recorded while a stamp is within RACY_SECONDS of the run's start."""
