@@ -30,6 +30,7 @@ from .replay import DIRECTORY, RECORDS
 
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
+PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml", "pathspec")
 RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
 # Facts are what this interpreter's `ast` made of a file: another Python version parses some files
 # differently (Python 3.12 syntax, that 3.11 refuses), so each version has its own entries.
@@ -60,15 +61,33 @@ def _sources(place: str) -> list[str]:
 
 def _fact_code() -> list[str]:
     package = os.path.dirname(__file__)
-    return [path for name in FACT_MODULES for path in _sources(os.path.join(package, name))]
+    return [path for name in FACT_MODULES for path in _sources(os.path.join(package, name))] + parser_files()
 
 
 def all_code() -> list[str]:
+    """launchlint's code and its parsers': whatever decides a run's findings."""
     import launchlint
     import launchlint.rules
 
     places = [place for package in (launchlint, launchlint.rules) for place in package.__path__]
-    return sorted({path for place in places for path in _sources(place)})
+    return sorted({path for place in places for path in _sources(place)}) + parser_files()
+
+
+_parser_files: list[str] = []
+
+
+def parser_files() -> list[str]:
+    """Each parser package's `__init__`, found without importing it. An upgrade or a reinstall
+    writes it anew, so facts a tree-sitter-bash or PyYAML of another release made are not reused
+    (nor run entries, nor lint/replay.py's records; pathspec decides what discovery skips)."""
+    if not _parser_files:
+        from importlib.machinery import PathFinder  # not importlib.util: 6 ms of imports
+
+        for name in PARSERS:
+            spec = PathFinder.find_spec(name)
+            if spec is not None and spec.origin:
+                _parser_files.append(spec.origin)
+    return _parser_files
 
 
 class Cache:

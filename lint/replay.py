@@ -46,7 +46,6 @@ RECORDS = "records"
 ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
 ENVIRONMENT = ("NO_COLOR", "LAUNCHLINT_BUDGET")  # the variables a report depends on
 RACY_SECONDS = 2
-PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml", "pathspec")  # their upgrade can change findings
 
 
 class Recording:
@@ -178,24 +177,9 @@ def record(args: list[str], root: str, stdout: str, status: int) -> None:
         return
     from .cache import Cache, all_code
 
-    code = dict.fromkeys([*all_code(), *_parser_files()])
+    code = dict.fromkeys(all_code())
     stamps = tuple((path, stamp(path, info)) for path, info in {**code, **done.paths}.items())
     racy = done.start - RACY_SECONDS * 1_000_000_000
     if any(s is not None and max(s[3], s[4]) > racy for _, s in stamps):
         return
     Cache(root).put_record(where[1], marshal.dumps((stamps, stdout, "".join(done.stderr), status)))
-
-
-def _parser_files() -> list[str]:
-    """Each parser package's `__init__`: an upgrade or a reinstall gives it a new stamp."""
-    from importlib.util import find_spec
-
-    found = []
-    for name in PARSERS:
-        try:
-            spec = find_spec(name)
-        except (ImportError, ValueError):
-            continue
-        if spec is not None and spec.origin:
-            found.append(spec.origin)
-    return found

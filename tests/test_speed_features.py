@@ -281,3 +281,19 @@ def test_the_code_fingerprint_changes_with_the_code(tmp_path):
     module.write_text("A = 22\n")
     os.utime(module, ns=(1, 1))
     assert len({first, touched, _code_fingerprint([str(module)])}) == 3
+
+
+def test_another_release_of_a_parser_is_another_cache(tmp_path, monkeypatch):
+    """Facts that another tree-sitter-bash or PyYAML made are not reused: each parser package's
+    `__init__` is part of the facts' and the runs' fingerprints."""
+    from launchlint import cache
+
+    assert {Path(p).parent.name for p in cache.parser_files()} == set(cache.PARSERS)
+    installed = tmp_path / "site-packages" / "tree_sitter_bash" / "__init__.py"
+    installed.parent.mkdir(parents=True)
+    installed.write_text("# 0.23\n")
+    monkeypatch.setattr(cache, "_parser_files", [str(installed)])
+    before = (Cache(str(tmp_path)).directory, Cache(str(tmp_path)).run_key([], [], (), []))
+    installed.write_text("# 0.25.0\n")  # pip install -U
+    after = (Cache(str(tmp_path)).directory, Cache(str(tmp_path)).run_key([], [], (), []))
+    assert before[0] != after[0] and before[1] != after[1]
