@@ -17,7 +17,7 @@ def console() -> None:
     if status is None:
         from .cli import console as run
 
-        run()
+        run()  # never returns: it ends the process as `leave` does
     leave(status)
 
 

@@ -27,7 +27,7 @@ coarsest common tick is FAT's two seconds): git's "racy" rule for its index. Tha
 file edited while the run read it.
 
 The record is signed with the user's key (lint/digest.py) and loaded with `marshal` only after
-its signature checks. This module imports nothing but `os`, `sys`, `marshal` and BLAKE2b: a
+its signature checks. This module imports nothing but `os`, `sys`, `time`, `marshal` and BLAKE2b: a
 replayed run is the interpreter's start-up and a stat per path.
 """
 
