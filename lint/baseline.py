@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .errors import UsageError
 from .model import Finding, LineIndex
-from .replay import saw
+from .replay import read_regular, saw
 
 VERSION = 1
 
@@ -48,7 +48,7 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
     """The findings that are not in the baseline (each baseline entry absorbs one finding)."""
     saw(path)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO or device: OSError
         known = Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise BaselineError(f"cannot read baseline {path}: {error}") from None

@@ -26,7 +26,7 @@ from pathlib import Path
 from . import __version__
 from .digest import blake2b, sign, user_key
 from .parsing import FileFacts
-from .replay import DIRECTORY, RECORDS
+from .replay import DIRECTORY, RECORDS, read_regular
 
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
@@ -152,7 +152,7 @@ class Cache:
         if not self.enabled:
             return None
         try:
-            data = entry.read_bytes()
+            data = read_regular(entry, follow_links=False)
         except OSError:
             return None
         signature, payload = data[:32], data[32:]

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .replay import ROOT_MARKERS, marked_root, saw
+from .replay import ROOT_MARKERS, marked_root, read_regular, saw
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
@@ -131,8 +131,8 @@ def _ignored(root: Path) -> Callable[[str], bool]:
     """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []
     saw(root / ".gitignore")
-    with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one: ignore nothing
-        lines = (root / ".gitignore").read_text(encoding="utf-8", errors="replace").splitlines()
+    with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one (a FIFO): ignore nothing
+        lines = read_regular(root / ".gitignore").decode("utf-8", "replace").splitlines()
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return lambda rel: False  # and pathspec, 30 ms of imports, is not loaded
     import pathspec

@@ -27,7 +27,7 @@ coarsest common tick is FAT's two seconds): git's "racy" rule for its index. Tha
 file edited while the run read it.
 
 The record is signed with the user's key (lint/digest.py) and loaded with `marshal` only after
-its signature checks. This module imports nothing but `os`, `sys`, `time`, `marshal` and BLAKE2b: a
+its signature checks. This module imports nothing but `os`, `stat`, `sys`, `time`, `marshal` and BLAKE2b: a
 replayed run is the interpreter's start-up and a stat per path.
 """
 
@@ -37,6 +37,7 @@ import marshal
 import os
 import sys
 import time
+from stat import S_ISREG  # imported by `os` already
 
 from . import __version__
 from .digest import blake2b, sign, user_key
@@ -129,6 +130,22 @@ def _terminal() -> bool:
         return False
 
 
+def read_regular(path, follow_links: bool = True) -> bytes:
+    """The bytes of the regular file at `path`; OSError if there is none. A repository decides
+    what its `.gitignore` and `.launchlint_cache/` hold, and a FIFO there would block a run for
+    ever, a symbolic link to /dev/zero fill its memory: the file is opened without blocking and
+    read only once `fstat` says it is regular. A cache entry or record is never a symbolic link
+    (`follow_links=False`): their names are predictable (a record's hashes the command line and
+    the directory)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    with open(os.open(path, flags), "rb") as handle:
+        if not S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(f"{os.fspath(path)} is not a regular file")
+        return handle.read()
+
+
 def replayed(args: list[str]) -> int | None:
     """Write the recorded output of this command line and return its exit status, if a record
     is still true; else None (and nothing is written)."""
@@ -139,8 +156,7 @@ def replayed(args: list[str]) -> int | None:
     if not key:
         return None
     try:
-        with open(os.path.join(where[0], DIRECTORY, RECORDS, where[1]), "rb") as handle:
-            data = handle.read()
+        data = read_regular(os.path.join(where[0], DIRECTORY, RECORDS, where[1]), follow_links=False)
     except OSError:
         return None
     if data[:32] != sign(key, data[32:]):

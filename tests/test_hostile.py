@@ -193,6 +193,33 @@ def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeyp
     assert [f.location.path for f in result.findings] == ["run.sh"]
 
 
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _dev_zero(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+@pytest.mark.parametrize("make", [_fifo, _dev_zero])
+def test_a_gitignore_or_baseline_that_is_no_regular_file_is_never_read(tmp_path, make):
+    """The repository decides what `.gitignore` is: a FIFO would block the run for ever, a link to
+    /dev/zero fill its memory. It counts as no .gitignore; such a baseline is a usage error."""
+    write_project(tmp_path, {"run.sh": "python t.py 2>&1 > a.log\n"})
+    make(tmp_path / ".gitignore")
+    make(tmp_path / "baseline.json")
+
+    def launchlint(*args: str) -> subprocess.CompletedProcess:
+        command = [LAUNCHLINT, "--no-cache", "--format", "json", *args, "."]
+        return subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+    result = launchlint()
+    assert result.returncode == 1 and [f["code"] for f in json.loads(result.stdout)] == ["LL106", "LL104"]
+    refused = launchlint("--baseline", "baseline.json")
+    assert refused.returncode == 2
+    assert refused.stderr == "launchlint: error: cannot read baseline baseline.json: baseline.json is not a regular file\n"
+
+
 # --- the time budget ----------------------------------------------------------------------------
 
 

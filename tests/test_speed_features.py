@@ -7,10 +7,11 @@ import os
 import pickle
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
-from launchlint import parsing
+from launchlint import parsing, replay
 from launchlint.cache import DIRECTORY, RUNS, Cache
 from launchlint.parsing import POOL_MIN_FILES
 
@@ -21,7 +22,7 @@ LAUNCHLINT = shutil.which("launchlint") or "launchlint"
 
 def launchlint(*args: str, cwd: Path, env: dict | None = None):
     return subprocess.run(
-        [LAUNCHLINT, "--format", "json", *args], cwd=cwd, capture_output=True, text=True, timeout=300,
+        [LAUNCHLINT, "--format", "json", *args], cwd=cwd, capture_output=True, text=True, timeout=120,
         env={**os.environ, **(env or {})},
     )
 
@@ -181,6 +182,24 @@ def test_a_cache_shipped_in_a_repository_is_never_unpickled(tmp_path):
     result = launchlint(".", cwd=tmp_path)
     assert not marker.exists()
     assert [f["code"] for f in json.loads(result.stdout)] == ["LL102"]
+
+
+@pytest.mark.parametrize("shipped", ["fifo", "link"])
+def test_a_fifo_or_link_in_place_of_an_entry_or_record_is_a_miss(tmp_path, shipped):
+    """A repository can ship `.launchlint_cache/` with a FIFO (which would block a read for ever)
+    or a link to /dev/zero where an entry or a replay's record is: each is a miss."""
+    many_projects(tmp_path, 1)
+    env = {"XDG_CACHE_HOME": str(tmp_path / "home")}
+    first = launchlint(".", cwd=tmp_path, env=env)
+    time.sleep(replay.RACY_SECONDS + 0.2)
+    launchlint(".", cwd=tmp_path, env=env)  # records the command
+    entries = [p for p in (tmp_path / DIRECTORY).rglob("*") if p.is_file() and p.name != ".gitignore"]
+    assert {p.parent.name for p in entries} >= {RUNS, replay.RECORDS}
+    for entry in entries:
+        entry.unlink()
+        os.mkfifo(entry) if shipped == "fifo" else entry.symlink_to("/dev/zero")
+    again = launchlint(".", cwd=tmp_path, env=env)
+    assert (again.returncode, again.stdout, again.stderr) == (first.returncode, first.stdout, first.stderr)
 
 
 # -- run entries ---------------------------------------------------------------------------------
