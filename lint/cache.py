@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import stat
 import sys
 from pathlib import Path
 
@@ -138,13 +139,13 @@ class Cache:
         return findings, warnings
 
     def put_run(self, key: str, root: str, findings: list, warnings: list[str], disk: dict) -> None:
-        self._store(self.top / RUNS / key, (root, findings, warnings, disk))
-        self._prune(self.top / RUNS, KEEP_RUNS)
+        if self._store(self.top / RUNS / key, (root, findings, warnings, disk)):
+            self._prune(self.top / RUNS, KEEP_RUNS)
 
     def put_record(self, name: str, payload: bytes) -> None:
         """Store a replayable run's record (lint/replay.py), already serialised."""
-        self._store(self.top / RECORDS / name, None, payload)
-        self._prune(self.top / RECORDS, KEEP_RECORDS)
+        if self._store(self.top / RECORDS / name, None, payload):
+            self._prune(self.top / RECORDS, KEEP_RECORDS)
 
     # -- signed entries -----------------------------------------------------------------------
 
@@ -163,14 +164,16 @@ class Cache:
         except Exception:  # noqa: BLE001  a signed but stale entry (older classes): a miss
             return None
 
-    def _store(self, entry: Path, value, payload: bytes | None = None) -> None:
+    def _store(self, entry: Path, value, payload: bytes | None = None) -> bool:
+        """Write a signed entry; True once it is there."""
         if not self.enabled:
-            return
+            return False
         temporary = None
         try:
             if payload is None:
                 payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            self._ensure_directory(entry.parent)
+            if not self._ensure_directory(entry.parent):
+                return False
             # A name no other run uses (pid, and a count within this one), created exclusively.
             self.written += 1
             temporary = entry.parent / f".tmp-{os.getpid()}-{self.written}"
@@ -178,26 +181,49 @@ class Cache:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(sign(self.key, payload) + payload)
             os.replace(temporary, entry)
+            return True
         except (OSError, pickle.PicklingError, RecursionError):
             if temporary is not None and os.path.exists(temporary):
                 os.unlink(temporary)
+            return False
 
     @staticmethod
     def _prune(directory: Path, keep: int) -> None:
-        """Keep the `keep` newest entries: a run entry is only ever reused by the next runs."""
+        """Keep the `keep` newest entries: a run entry is only ever reused by the next runs. Only
+        launchlint's own names (hex digests) are removed, and only regular files."""
         try:
-            entries = sorted(directory.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+            with os.scandir(directory) as listing:
+                entries = [e for e in listing if _is_digest(e.name) and e.is_file(follow_symlinks=False)]
+            entries.sort(key=lambda e: e.stat(follow_symlinks=False).st_mtime, reverse=True)
         except OSError:
             return
         for old in entries[keep:]:
             with contextlib.suppress(OSError):  # another run pruned it first
-                old.unlink()
+                os.unlink(old.path)
 
-    def _ensure_directory(self, directory: Path) -> None:
+    def _ensure_directory(self, directory: Path) -> bool:
+        """Make `directory` (one directly under the cache's top) and say whether entries may be
+        written there: not when `.launchlint_cache` or `directory` is a symbolic link, or no
+        directory. A repository can ship `.launchlint_cache/runs -> ../../..`, and pruning that
+        would delete the user's files; then this run writes no cache at all."""
         if directory in self.made:  # asked once per entry written: one system call a directory
-            return
+            return True
         if not self.top.exists():
             self.top.mkdir(parents=True, exist_ok=True)
             (self.top / ".gitignore").write_text("# created by launchlint\n*\n")
-        directory.mkdir(parents=True, exist_ok=True)
-        self.made.add(directory)
+        if _real_directory(self.top):
+            directory.mkdir(exist_ok=True)
+            if _real_directory(directory):
+                self.made.add(directory)
+                return True
+        self.enabled = False
+        return False
+
+
+def _real_directory(path: Path) -> bool:
+    """A directory, and not through a symbolic link."""
+    return stat.S_ISDIR(os.lstat(path).st_mode)
+
+
+def _is_digest(name: str) -> bool:
+    return bool(name) and not name.strip("0123456789abcdef")

@@ -8,10 +8,11 @@ import json
 import os
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
-from launchlint import parsing
+from launchlint import parsing, replay
 from launchlint.cache import DIRECTORY, Cache
 from launchlint.engine import Options, run
 from launchlint.fixes import plan_fixes, write_atomic, write_fixes
@@ -191,3 +192,29 @@ def test_a_truncated_cache_entry_is_a_miss(busy_project):
             entry.write_bytes(entry.read_bytes()[: len(entry.read_bytes()) // 2])
     again = launchlint("--format", "json", ".", cwd=busy_project)
     assert (again.stdout, again.returncode, again.stderr) == (cold.stdout, cold.returncode, "")
+
+
+@pytest.mark.parametrize("linked", [f"{DIRECTORY}/runs", f"{DIRECTORY}/records", DIRECTORY])
+def test_a_cache_directory_that_is_a_link_is_never_written_or_pruned(tmp_path, linked):
+    """A repository can ship `.launchlint_cache/runs -> ../..`: pruning old entries there would
+    delete the user's files. A linked cache directory turns the cache off for the run."""
+    project, victim = tmp_path / "project", tmp_path / "victim"
+    project.mkdir()
+    write_project(project, {"run.sh": "python t.py 2>&1 > a.log\n"})
+    precious = [victim / "runs" / f"{n:064x}" for n in range(20)] + [victim / "records" / f"{n:032x}" for n in range(20)]
+    precious += [victim / f"notes{n}.txt" for n in range(20)]
+    for path in precious:
+        path.parent.mkdir(exist_ok=True, parents=True)
+        path.write_text("precious\n")
+    link = project / linked
+    if linked != DIRECTORY:
+        link.parent.mkdir()
+    link.symlink_to(victim / link.name if linked != DIRECTORY else victim, target_is_directory=True)
+    before = sorted(victim.rglob("*"))
+    env = {"XDG_CACHE_HOME": str(tmp_path / "home")}
+    runs = [launchlint("--format", "json", ".", cwd=project, **env)]
+    time.sleep(replay.RACY_SECONDS + 0.2)  # the next run would record the command (lint/replay.py)
+    runs += [launchlint("--format", "json", ".", cwd=project, **env) for _ in range(2)]
+    assert {(r.returncode, r.stdout) for r in runs} == {(runs[0].returncode, runs[0].stdout)}
+    assert '"LL104"' in runs[0].stdout
+    assert sorted(victim.rglob("*")) == before and all(p.read_text() == "precious\n" for p in precious)
