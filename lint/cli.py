@@ -209,7 +209,7 @@ def command(args: list[str]) -> int:
         from .fixes import plan_fixes, unified_diff, write_fixes
         from .report import Paths
 
-        fixes = plan_fixes(findings, result.root, result.indexes)
+        fixes = plan_fixes(findings, result.root, result.indexes, warn=warn)
         if cli["diff"]:
             _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
             return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN

@@ -155,11 +155,17 @@ _SPECIAL_FILES = (
 )
 
 
-def _not_read(path: Path) -> str | None:
+def _not_read(path: Path, within: str | None = None) -> str | None:
     """Why `path` is not read, or None for a regular file (after symlinks). Only `stat` looks
-    at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends."""
+    at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends. With
+    `within` (the project's real path, for files the walk found), a symbolic link to a file
+    outside it is not read either: a repository's `setup.sh -> ../../.bashrc` would show lines
+    of the user's files in the report, and `--fix` would write them."""
     try:
-        info = os.stat(path)
+        info = os.lstat(path)
+        link = stat.S_ISLNK(info.st_mode)
+        if link:
+            info = os.stat(path)
     except OSError as error:
         saw(path)
         if error.errno == errno.ELOOP:
@@ -169,19 +175,23 @@ def _not_read(path: Path) -> str | None:
         return f"cannot read: {error.strerror or error}"
     saw(path, info)
     mode = info.st_mode
-    if stat.S_ISREG(mode):
-        return None
-    what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
-    return f"{what}, not read"
+    if not stat.S_ISREG(mode):
+        what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
+        return f"{what}, not read"
+    if link and within is not None and outside(str(path), within):
+        return "symbolic link to a file outside the project, not read"
+    return None
 
 
 def _leaves(directory: str, real_root: str) -> bool:
     """A symlink to a directory outside the walk: `data -> /mnt/datasets` would walk a dataset,
     `host -> /` the whole machine (/proc included)."""
-    if not os.path.islink(directory):
-        return False
-    target = os.path.realpath(directory)
-    return os.path.commonpath([target, real_root]) != real_root
+    return os.path.islink(directory) and outside(directory, real_root)
+
+
+def outside(path: str, real_root: str) -> bool:
+    """Whether `path`, its links followed, is outside the real directory `real_root`."""
+    return os.path.commonpath([os.path.realpath(path), real_root]) != real_root
 
 
 def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[Path, str]]:
@@ -237,10 +247,11 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     # (a pre-commit hook) should not bring warnings about the rest of the project.
     skipped: dict[str, str] = {}
     named_directories: list[str] = []
+    real_root = os.path.realpath(root)
 
     def add(path: Path, rel: str, *, named: bool) -> None:
         if rel not in found.files:
-            reason = _not_read(path)
+            reason = _not_read(path, None if named else real_root)
             if reason is not None:
                 if named:
                     found.warnings.append(f"{path}: {reason}")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from .discover import read_text
+from .discover import outside, read_text
 from .model import Edit, Finding, Fix, LineIndex, Location
 
 BOM = b"\xef\xbb\xbf"
@@ -75,17 +75,28 @@ def apply_fixes(text: str, edits: Iterable[Edit]) -> str:
     return text
 
 
-def plan_fixes(findings: Iterable[Finding], root: str, texts: dict[str, LineIndex] | None = None) -> list[FileFix]:
+def plan_fixes(
+    findings: Iterable[Finding],
+    root: str,
+    texts: dict[str, LineIndex] | None = None,
+    warn: Callable[[str], None] = lambda message: None,
+) -> list[FileFix]:
     """The files the findings' fixes change. `texts` are the analysed texts (the engine's
-    `Result.indexes`); a file whose text on disk differs from them is left alone."""
+    `Result.indexes`); a file whose text on disk differs from them is left alone, and so is a
+    file outside the project, named by its path or through a symbolic link (`warn` says so): a
+    fix never writes outside the project, whatever links a repository ships."""
     edits: dict[str, list[Edit]] = defaultdict(list)
     for finding in findings:
         if finding.fix is not None:
             for edit in finding.fix.edits:
                 edits[edit.path].append(edit)
     planned = []
+    real_root = os.path.realpath(root)
     for path in sorted(edits):
         absolute = Path(root) / path
+        if outside(str(absolute), real_root):
+            warn(f"{path}: outside the project; not fixed")
+            continue
         try:
             before, _ = read_text(absolute)
         except OSError:  # gone since it was analysed

@@ -362,7 +362,10 @@ class Resolver:
             candidate = posixpath.normpath(posixpath.join(directory, value))
             if candidate in self.files:
                 return candidate
-            directory = posixpath.dirname(directory)
+            parent = posixpath.dirname(directory)
+            if parent == directory:  # "/": the caller is a file outside the project, named by its absolute path
+                return None
+            directory = parent
         return None
 
     def resolve_module(self, word: Word, caller: str) -> str | None:

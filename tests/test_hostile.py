@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -138,18 +139,22 @@ def test_named_special_files_are_warnings_and_a_directory_named_x_sh_is_walked(t
     `Path.resolve()` (RuntimeError on Python 3.11) with a traceback."""
     root, _ = tree
     names = ["loop_a.sh", "dangling.sh", "fifo.sh", "zero.sh", "x.sh"]
+    unreadable = (root / "unreadable.sh").is_symlink()  # where /proc/self/mem exists
+    names += ["unreadable.sh"] if unreadable else []
     env = {**os.environ, "LAUNCHLINT_BUDGET": "3"}  # the project around them holds the 10 MB script
     command = [LAUNCHLINT, "--format", "json", "--no-cache", *names]
     result = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    assert result.stderr.splitlines() == [
+    warnings = [re.sub(r"/proc/\d+/", "/proc/PID/", line) for line in result.stderr.splitlines()]
+    assert warnings[:4] == [
         "launchlint: warning: loop_a.sh: symbolic link loop, skipped",
         "launchlint: warning: dangling.sh: dangling symbolic link, skipped",
         "launchlint: warning: fifo.sh: a FIFO (named pipe), not read",
         "launchlint: warning: zero.sh: a character device, not read",
-        # read for project context (every file is), and unreadable
-        "launchlint: warning: unreadable.sh: cannot read: Input/output error",
-    ][: 5 if (root / "unreadable.sh").is_symlink() else 4]
+    ]
+    # Named, so read although it links out of the project (and shown by its real path): a
+    # regular file by stat that reading fails on.
+    assert warnings[4:] == (["launchlint: warning: /proc/PID/mem: cannot read: Input/output error"] if unreadable else [])
     assert {f["path"] for f in json.loads(result.stdout)} == {"x.sh/inner.sh"}
 
 
@@ -191,6 +196,44 @@ def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeyp
     result = run(["."], Options(select=frozenset({"LL104"})))
     assert result.warnings == ["secret.sh: cannot read: Permission denied"]
     assert [f.location.path for f in result.findings] == ["run.sh"]
+
+
+def test_a_link_to_a_file_outside_the_project_is_not_read_and_never_fixed(tmp_path, monkeypatch):
+    """A repository's `setup.sh -> ../home/.bashrc`: the walk does not read it (as it does not
+    walk a link to a directory outside), and naming it lints it but `--fix` does not write it."""
+    home, project = tmp_path / "home", tmp_path / "project"
+    home.mkdir()
+    project.mkdir()
+    bashrc = home / ".bashrc"
+    bashrc.write_text("alias ll=ls\npython t.py | tee a.log\n")
+    write_project(project, {"run.sh": "python t.py 2>&1 > a.log\n"})
+    (project / "setup.sh").symlink_to("../home/.bashrc")
+
+    def launchlint(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([LAUNCHLINT, "--no-cache", *args], cwd=project, capture_output=True, text=True, timeout=60)
+
+    walked = launchlint("--format", "json", ".")
+    assert [(f["code"], f["path"]) for f in json.loads(walked.stdout)] == [("LL106", "run.sh"), ("LL104", "run.sh")]
+    assert walked.stderr == "launchlint: warning: setup.sh: symbolic link to a file outside the project, not read\n"
+    named = launchlint("--format", "json", "setup.sh")
+    assert {(f["code"], f["path"]) for f in json.loads(named.stdout)} == {("LL105", str(bashrc)), ("LL106", str(bashrc))}
+    fixed = launchlint("--fix", "setup.sh")
+    assert f"launchlint: warning: {bashrc}: outside the project; not fixed\n" in fixed.stderr
+    assert bashrc.read_text() == "alias ll=ls\npython t.py | tee a.log\n"
+
+
+def test_a_launcher_outside_the_project_that_runs_a_missing_script_ends(tmp_path):
+    """`launchlint /elsewhere` walks that directory too, its files named by absolute paths: looking
+    for `python missing.py` in the directories above such a launcher once never reached an end."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    write_project(project, {"run.sh": "echo\n"})
+    (elsewhere / "run.sh").write_text("python missing.py | tee a.log\n")
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--format", "json", str(elsewhere)], cwd=project, capture_output=True, text=True, timeout=60
+    )
+    assert {f["code"] for f in json.loads(result.stdout)} == {"LL105", "LL106"}
 
 
 def _fifo(path: Path) -> None:
