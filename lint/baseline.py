@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from pathlib import Path
 
 from .errors import UsageError
 from .model import Finding, LineIndex
@@ -36,12 +35,13 @@ def fingerprints(findings: list[Finding], indexes: dict[str, LineIndex]) -> list
     return prints
 
 
-def write_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> None:
+def baseline_text(findings: list[Finding], indexes: dict[str, LineIndex]) -> str:
+    """The baseline file that records `findings` (`--write-baseline`)."""
     entries = [
         {"code": f.code, "path": f.location.path, "fingerprint": p}
         for f, p in zip(findings, fingerprints(findings, indexes))
     ]
-    Path(path).write_text(json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n", encoding="utf-8")
+    return json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n"
 
 
 def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> list[Finding]:

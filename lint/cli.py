@@ -236,9 +236,9 @@ def command(args: list[str]) -> int:
 
 def _baseline(cli: dict, result):
     if cli["write_baseline"]:
-        from .baseline import write_baseline
+        from .baseline import baseline_text
 
-        write_baseline(cli["write_baseline"], result.findings, result.indexes)
+        _emit(baseline_text(result.findings, result.indexes), cli["write_baseline"])
         return result.findings
     if cli["baseline"]:
         from .baseline import without_baseline
@@ -270,8 +270,10 @@ def _render(cli: dict, result, findings) -> str:
 
 def _emit(text: str, output: str | None) -> None:
     if output:
+        from .fixes import write_replacing
+
         try:
-            Path(output).write_text(text, encoding="utf-8")
+            write_replacing(output, text)
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:

@@ -242,6 +242,26 @@ def test_unreadable_baseline_is_a_usage_error(tmp_path):
     assert result.returncode == 2 and result.stderr.startswith("launchlint: error: cannot read baseline")
 
 
+@pytest.mark.parametrize("option", ["--output", "--write-baseline"])
+def test_a_report_or_baseline_replaces_a_link_and_never_writes_through_it(tmp_path, option):
+    """The CI example writes `--output launchlint.sarif` in the checkout: a repository that ships
+    that name as a link to the user's file gets the link replaced by the report, and the file
+    kept. A directory that is not there is a usage error, not a traceback."""
+    project = tmp_path / "project"
+    project.mkdir()
+    make(project, STARVED)
+    secret = tmp_path / "secret"
+    secret.write_text("precious\n")
+    (project / "out.json").symlink_to("../secret")
+    result = launchlint(option, "out.json", "--format", "json", "--exit-zero", ".", cwd=project)
+    assert result.returncode == 0 and secret.read_text() == "precious\n"
+    assert not (project / "out.json").is_symlink() and '"LL102"' in (project / "out.json").read_text()
+    assert [p.name for p in project.iterdir() if p.name.endswith(".tmp")] == []
+    missing = launchlint(option, str(tmp_path / "nowhere" / "out.json"), ".", cwd=project)
+    assert missing.returncode == 2
+    assert missing.stderr == f"launchlint: error: cannot write {tmp_path / 'nowhere' / 'out.json'}: No such file or directory\n"
+
+
 # --- stdin ------------------------------------------------------------------------------------
 
 
