@@ -36,8 +36,7 @@ def user_key(make: bool = True) -> bytes:
             handle.write(key)
         return key
     except FileExistsError:  # another run created it first
-        with open(key_file, "rb") as handle:
-            return handle.read()
+        return user_key(make=False)
     except OSError:
         return b""
 

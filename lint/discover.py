@@ -14,7 +14,7 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .replay import ROOT_MARKERS, marked_root, read_regular, saw
+from .replay import DIRECTORY, ROOT_MARKERS, marked_root, read_regular, saw
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
@@ -24,7 +24,7 @@ MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
 MAKEFILE_EXTENSIONS = {".mk"}
 MARKDOWN_EXTENSIONS = {".md"}
 RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
-SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", ".launchlint_cache"}
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", DIRECTORY}
 MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
 # With no root marker the project is the current directory (cli.md): past this many files, the
 # run says so, since a home directory or a data disk is rarely meant as one project.
