@@ -198,4 +198,6 @@ def record(args: list[str], root: str, stdout: str, status: int) -> None:
     racy = done.start - RACY_SECONDS * 1_000_000_000
     if any(s is not None and max(s[3], s[4]) > racy for _, s in stamps):
         return
+    if root in done.paths and stamp(root) != stamp(root, done.paths[root]):
+        return  # changed since the walk (the run made .launchlint_cache there): it would never hit
     Cache(root).put_record(where[1], marshal.dumps((stamps, stdout, "".join(done.stderr), status)))

@@ -138,6 +138,16 @@ def test_looking_for_a_record_makes_no_key(tmp_path, monkeypatch, capsys):
     assert not (tmp_path / "home").exists()
 
 
+def test_the_run_that_makes_the_cache_records_nothing_it_could_never_use(settled, capsys):
+    """Making `.launchlint_cache/` changes the root directory's stamp, taken before: its record
+    would never hit, so it is not written; the next run's is."""
+    (settled / DIRECTORY).rmdir()
+    full(capsys)
+    assert records(settled) == []
+    first = full(capsys)
+    assert len(records(settled)) == 1 and again(capsys) == first
+
+
 def test_files_written_just_before_the_run_are_not_trusted_yet(settled, capsys, monkeypatch):
     """A file rewritten within one timestamp tick of its stamp would look unchanged: nothing is
     recorded while a stamp is within RACY_SECONDS of the run's start."""
