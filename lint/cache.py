@@ -82,7 +82,7 @@ def parser_files() -> list[str]:
     writes it anew, so facts a tree-sitter-bash or PyYAML of another release made are not reused
     (nor run entries, nor lint/replay.py's records; pathspec decides what discovery skips)."""
     if not _parser_files:
-        from importlib.machinery import PathFinder  # not importlib.util: 6 ms of imports
+        from importlib.machinery import PathFinder  # as front.bash_language finds the grammar
 
         for name in PARSERS:
             spec = PathFinder.find_spec(name)

@@ -16,15 +16,14 @@ def bash_language() -> object:
     `__init__` imports `importlib.resources` for highlight queries that launchlint never reads,
     which cost 11 ms of the 25 that loading the parser took (medians of 5 runs). The parse floor
     of bench/ loads the grammar here too, so both sides pay the same."""
-    from importlib.machinery import PathFinder
-    from importlib.util import find_spec, module_from_spec
+    from importlib.machinery import PathFinder  # as lint/cache.py finds the parsers: no importlib.util
 
-    package = find_spec("tree_sitter_bash")
+    package = PathFinder.find_spec("tree_sitter_bash")
     binding = PathFinder.find_spec("tree_sitter_bash._binding", package.submodule_search_locations) if package else None
     if binding is None or binding.loader is None:  # laid out otherwise: the package's own import
         import tree_sitter_bash
 
         return tree_sitter_bash.language()
-    module = module_from_spec(binding)
+    module = binding.loader.create_module(binding)  # an extension module: created, then run
     binding.loader.exec_module(module)
     return module.language()
