@@ -27,7 +27,7 @@ from pathlib import Path
 from . import __version__
 from .digest import blake2b, sign, user_key
 from .parsing import FileFacts
-from .replay import DIRECTORY, RECORDS, read_regular
+from .replay import DIRECTORY, RECORDS, read_regular, write_replacing
 
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
@@ -98,7 +98,6 @@ class Cache:
         self.key = user_key()
         self.enabled = bool(self.key)
         self.made: set[Path] = set()  # directories known to exist
-        self.written = 0  # entries written by this run: names its temporary files
 
     # -- facts ------------------------------------------------------------------------------
 
@@ -168,23 +167,14 @@ class Cache:
         """Write a signed entry; True once it is there."""
         if not self.enabled:
             return False
-        temporary = None
         try:
             if payload is None:
                 payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             if not self._ensure_directory(entry.parent):
                 return False
-            # A name no other run uses (pid, and a count within this one), created exclusively.
-            self.written += 1
-            temporary = entry.parent / f".tmp-{os.getpid()}-{self.written}"
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(sign(self.key, payload) + payload)
-            os.replace(temporary, entry)
+            write_replacing(entry, sign(self.key, payload) + payload, 0o600)  # two runs may share the cache
             return True
         except (OSError, pickle.PicklingError, RecursionError):
-            if temporary is not None and os.path.exists(temporary):
-                os.unlink(temporary)
             return False
 
     @staticmethod

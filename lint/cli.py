@@ -270,10 +270,8 @@ def _render(cli: dict, result, findings) -> str:
 
 def _emit(text: str, output: str | None) -> None:
     if output:
-        from .fixes import write_replacing
-
         try:
-            write_replacing(output, text)
+            replay.write_replacing(output, text.encode("utf-8"))
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:

@@ -165,24 +165,6 @@ def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None
         raise
 
 
-def write_replacing(path: str | os.PathLike, text: str) -> None:
-    """Write a report or a baseline at `path`: a temporary file beside it (mode as the umask
-    says), renamed over it. A symbolic link there is replaced, not followed: a repository that
-    ships `launchlint.sarif -> ../../.bashrc` cannot make `--output launchlint.sarif` (the CI
-    example) overwrite the user's file. Raises OSError."""
-    directory, name = os.path.split(os.path.abspath(path))
-    temporary = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def fix_json(fix: Fix | None, indexes: dict[str, LineIndex], show=str) -> dict | None:
     """A finding's fix for the json report: what it does and each edit's span and new text
     (1-based lines and columns, end exclusive, as finding locations)."""

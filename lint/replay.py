@@ -146,6 +146,26 @@ def read_regular(path, follow_links: bool = True) -> bytes:
         return handle.read()
 
 
+def write_replacing(path, data: bytes, mode: int = 0o666) -> None:
+    """Write `data` at `path` all at once: a temporary file beside it (`mode`, less the umask),
+    renamed over it, so a reader sees the old file or the new one. A symbolic link at `path` is
+    replaced, not followed: a repository that ships `launchlint.sarif -> ../../.bashrc` cannot make
+    `--output launchlint.sarif` (the CI example) overwrite the user's file. Raises OSError."""
+    directory, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    try:
+        with open(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:  # noqa: SIM105  contextlib is an import this module does without
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
 def replayed(args: list[str]) -> int | None:
     """Write the recorded output of this command line and return its exit status, if a record
     is still true; else None (and nothing is written)."""

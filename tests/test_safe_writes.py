@@ -177,7 +177,7 @@ def test_two_runs_at_once_share_the_cache_and_agree(busy_project):
     assert len(json.loads(first_out)) >= 300
 
     entries = [p for p in (busy_project / DIRECTORY).rglob("*") if p.is_file() and p.name != ".gitignore"]
-    assert [p.name for p in entries if p.name.startswith(".tmp")] == []  # no half-written entry left
+    assert [p.name for p in entries if p.name.endswith(".tmp")] == []  # no half-written entry left
     cache = Cache(str(busy_project))
     project = run([str(busy_project)], Options()).project
     assert all(cache.get(path, f.kind, f.text) is not None for path, f in project.files.items())
