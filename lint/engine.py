@@ -10,13 +10,13 @@ honest: a suppression is unused when no rule finds anything it covers, whatever 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
 from .project import Project, Settings, SourceFile
 
+TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
 if TYPE_CHECKING:
     from .cache import Cache
     from .rulekit import Rule

@@ -12,15 +12,14 @@ import stat
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NamedTuple
 
 from .discover import outside, read_text
-from .model import Edit, Finding, Fix, LineIndex, Location
+from .model import Edit, Finding, Fix, LineIndex, Location, Record
 
 BOM = b"\xef\xbb\xbf"
 
 
-class FileFix(NamedTuple):
+class FileFix(Record):
     """One file's text before and after its findings' edits."""
 
     path: str  # relative to the project root, as in findings

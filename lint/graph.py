@@ -9,9 +9,8 @@ from __future__ import annotations
 import posixpath
 from collections import defaultdict
 from collections.abc import Iterable
-from typing import NamedTuple
 
-from .model import Location, Related
+from .model import Location, Record, Related
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
 
 PYTHONS = ("python", "python3", "python2")
@@ -45,7 +44,7 @@ def is_python(name: str | None) -> bool:
     return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
 
 
-class PythonRun(NamedTuple):
+class PythonRun(Record):
     """`python [options] script ...` or `python [options] -m module ...`."""
 
     options: tuple[str, ...]  # the interpreter's own options, as written
@@ -201,7 +200,7 @@ VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items(
 LAUNCHER_FLAGS = _names({"--no_python", "--no-python", "--standalone"})  # never take a value
 
 
-class LauncherArgs(NamedTuple):
+class LauncherArgs(Record):
     """A launcher's own options (the words before its program) and the program: the one reader
     of launcher command lines, for the graph's edges and the launch rules alike."""
 

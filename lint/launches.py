@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import NamedTuple
 
 from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
+from .model import Record
 from .shellfacts import CAPTURED, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
 
 
-class Launch(NamedTuple):
+class Launch(Record):
     """A launcher command and its own options: name (`nproc_per_node`) -> the value's word; a
     flag (`--standalone`) maps to its own word, with the value ""."""
 
@@ -62,7 +62,7 @@ def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
 # --- what a launch asks for ------------------------------------------------------------------------
 
 
-class Setting(NamedTuple):
+class Setting(Record):
     """A launch's setting and where it is written: an option, or a key of its accelerate config."""
 
     word: Word
@@ -106,7 +106,7 @@ def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting
     return count // per, total
 
 
-class Port(NamedTuple):
+class Port(Record):
     """The port a launch's rank 0 listens on for the others to rendezvous."""
 
     number: int
@@ -169,7 +169,7 @@ def resolver(project) -> Resolver:
 # --- the GPUs a launch can see -----------------------------------------------------------------
 
 
-class Devices(NamedTuple):
+class Devices(Record):
     """GPUs made visible: how many, the word that lists them, and how the user wrote it."""
 
     count: int
@@ -248,7 +248,7 @@ CREATORS = frozenset(
 )
 
 
-class Made(NamedTuple):
+class Made(Record):
     """What the project's scripts make: the names of the files they write, copy or download (`cat
     > job.sh <<EOF`, an install script's `wget`), and of the directories they clone (`git clone
     URL [DIR]`: DIR's last part, else the URL's without `.git`)."""

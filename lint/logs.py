@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import posixpath
 import re
-from typing import NamedTuple
 
 from .graph import Resolver, is_long_running
 from .launches import option_values
+from .model import Record
 from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
 
 
-class LogSink(NamedTuple):
+class LogSink(Record):
     """A file a script writes its output to, and the command or `exec` that writes it."""
 
     path: Word
@@ -129,7 +129,7 @@ def looks_like_log(path: str) -> bool:
 CONFIG_FLAGS = ("--config", "--config-file", "--config_file")
 
 
-class LogPlace(NamedTuple):
+class LogPlace(Record):
     """Where a program's log goes, as one side of a drift: a file, or the directory a trainer
     writes its logs into (a config's `log_dir`). `said` names it in a message."""
 

@@ -9,9 +9,7 @@ project analysis' job (`launchlint.threads`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from .model import Location
+from .model import Location, Record
 
 MODULE_SCOPE = "<module>"  # the qualname of a module's top-level code
 
@@ -36,7 +34,7 @@ LOCK_CONSTRUCTORS = frozenset(
 )
 
 
-class Call(NamedTuple):
+class Call(Record):
     """One call expression and the context it runs in.
 
     `args` and `keywords` describe each argument: a dotted name, a literal's repr (`8`, `True`,
@@ -92,14 +90,14 @@ class Function:
         return self.qualname.rsplit(".", 1)[-1]
 
 
-class Class(NamedTuple):
+class Class(Record):
     qualname: str
     location: Location
     bases: tuple[str, ...]  # dotted, as written
     function: str  # where the class statement runs
 
 
-class Binding(NamedTuple):
+class Binding(Record):
     """`name = value` (or `self.name = value`, `with value as name`): one assignment.
 
     A binding lives in a *scope*: a function's qualname, `<module>`, or a class qualname for class
@@ -115,7 +113,7 @@ class Binding(NamedTuple):
     call: Call | None = None
 
 
-class CompileSite(NamedTuple):
+class CompileSite(Record):
     """Where `torch.compile` (or `torch.compiler.compile`, `torch._dynamo.optimize`,
     `nn.Module.compile()`) runs.
 
@@ -136,7 +134,7 @@ class CompileSite(NamedTuple):
     mode: str | None = None
 
 
-class ThreadEntry(NamedTuple):
+class ThreadEntry(Record):
     """A place that hands a callable to another thread.
 
     kind: `thread` (threading.Thread), `timer` (threading.Timer), `to_thread` (asyncio.to_thread),
@@ -158,7 +156,7 @@ class ThreadEntry(NamedTuple):
         return self.call.location
 
 
-class StreamRedirect(NamedTuple):
+class StreamRedirect(Record):
     """The program sends its own stdout or stderr elsewhere: `sys.stdout = x`, `os.dup2(fd, 1)`,
     `contextlib.redirect_stdout(x)`.
 
@@ -174,7 +172,7 @@ class StreamRedirect(NamedTuple):
     call: Call | None = None
 
 
-class ConfigOverride(NamedTuple):
+class ConfigOverride(Record):
     """A dynamo/inductor setting changed for the thread that runs `function`:
     `torch._dynamo.config.X = v`, `with torch._inductor.config.patch(X=v):`, and for
     `@torch._dynamo.config.patch(...)` the decorated function."""
@@ -185,7 +183,7 @@ class ConfigOverride(NamedTuple):
     location: Location
 
 
-class Option(NamedTuple):
+class Option(Record):
     """One `add_argument` of an argparse parser (or a click/typer parameter, an HF dataclass field)."""
 
     flags: tuple[str, ...]  # ("--lr", "-l"), or ("lr",) for a positional
@@ -237,7 +235,7 @@ class ArgParser:
         self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
 
 
-class DataField(NamedTuple):
+class DataField(Record):
     """One field of a dataclass: an `HfArgumentParser` makes it the option `--name`."""
 
     name: str
@@ -248,7 +246,7 @@ class DataField(NamedTuple):
     aliases: tuple[str, ...] = ()  # `metadata={"aliases": [...]}`
 
 
-class Dataclass(NamedTuple):
+class Dataclass(Record):
     qualname: str
     bases: tuple[str, ...]  # dotted, as written
     fields: tuple[DataField, ...]

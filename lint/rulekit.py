@@ -21,21 +21,20 @@ import importlib
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from types import ModuleType
-from typing import NamedTuple
 
-from .model import Finding, Severity
+from .model import Finding, Record, Severity
 
 __all__ = ["Example", "Rule", "Severity", "all_rules", "rule_by_code", "rules_for"]
 
 
-class Example(NamedTuple):
+class Example(Record):
     """A small project (file name -> text) and the `CODE path:line` findings it must produce."""
 
     files: dict[str, str]
     expect: Sequence[str] = ()
 
 
-class Rule(NamedTuple):
+class Rule(Record):
     code: str
     name: str
     severity: Severity

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import NamedTuple
 
-from .model import Location
+from .model import Location, Record
 
 # Stream destinations (Sink.kind).
 INHERIT = "inherit"  # whatever the script's caller gave it
@@ -22,7 +21,7 @@ DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when i
 CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 
 
-class Word(NamedTuple):
+class Word(Record):
     """One shell word after quote removal.
 
     `value` is None when the word is not static (it expands an unknown variable, a command
@@ -79,7 +78,7 @@ class Sink:
         return []
 
 
-class Redirect(NamedTuple):
+class Redirect(Record):
     op: str  # '>', '>>', '&>', '&>>', '>&', '<', ...
     fd: int | None  # the descriptor written before the operator, if any
     target: Word | None  # file target (None for a dup like 2>&1)
@@ -96,7 +95,7 @@ class Redirect(NamedTuple):
         return self.op.startswith("&") or self.fd == 2
 
 
-class Wrapper(NamedTuple):
+class Wrapper(Record):
     """A command that runs another: the nesting context of an inner command."""
 
     kind: str  # ssh, tmux, screen, bash-c, pct, docker, kubectl, eval, nohup, setsid, env, ...
@@ -111,7 +110,7 @@ LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many
 ARM = "arm"  # one branch of an if/case: arms of one statement never both run
 
 
-class Block(NamedTuple):
+class Block(Record):
     """A loop or a branch of an `if`/`case` around a command, in the shell that runs it."""
 
     kind: str  # LOOP | ARM
@@ -198,7 +197,7 @@ class Command:
         )
 
 
-class Pipeline(NamedTuple):
+class Pipeline(Record):
     """`a | b | c`, as one fact: its status is the last stage's unless pipefail is in effect."""
 
     location: Location  # from the first stage to the last: `.line` is the pipeline's first line
@@ -218,7 +217,7 @@ class Pipeline(NamedTuple):
         return self.pipes[-1].reader if self.pipes else None
 
 
-class Directive(NamedTuple):
+class Directive(Record):
     """A `#SBATCH` (or `#PBS`, `#$`) line of the script's header: the scheduler reads these
     before the script runs. `words` are split as the scheduler splits them, quotes removed."""
 

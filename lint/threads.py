@@ -26,9 +26,8 @@ from __future__ import annotations
 import gc
 from collections import defaultdict, deque
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
 
-from .model import Location, Related
+from .model import Location, Record, Related
 from .pyfacts import (
     COMPILE_APIS,
     GRAD,
@@ -53,6 +52,7 @@ COMPILE_RACE_REFERENCES = """- pytorch/pytorch#168042: "torch.compile is not thr
   with `fullgraph=True`.
 """
 
+TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
 if TYPE_CHECKING:
     from .project import Project
 
@@ -85,7 +85,7 @@ Value = tuple[str, str, str, "Call | None"]  # (path, function, dotted value or 
 CallRef = tuple[str, Function, Call]  # (module path, the calling function, the call)
 
 
-class _Calls(NamedTuple):
+class _Calls(Record):
     runs: dict[FunctionKey, list[CallRef]]  # by the project functions the call runs
     instantiates: dict[FunctionKey, list[CallRef]]  # by the project class it instantiates
 
@@ -93,7 +93,7 @@ class _Calls(NamedTuple):
 _NO_CALLS = _Calls({}, {})
 
 
-class ThreadStart(NamedTuple):
+class ThreadStart(Record):
     """Where callables start running on other threads, and what they run."""
 
     location: Location
@@ -112,7 +112,7 @@ class ThreadStart(NamedTuple):
         return Related(self.location, f"thread started here: {self.label}")
 
 
-class CompiledCall(NamedTuple):
+class CompiledCall(Record):
     """A call of a callable compiled off the threads, made on a thread with no guard (LL202)."""
 
     location: Location
@@ -125,7 +125,7 @@ class CompiledCall(NamedTuple):
     own_lock: str | None = None  # a lock held around the call that each thread makes its own
 
 
-class ThreadCompile(NamedTuple):
+class ThreadCompile(Record):
     """`torch.compile` executed on a thread, its result called there with no guard (LL201)."""
 
     site: CompileSite
@@ -133,7 +133,7 @@ class ThreadCompile(NamedTuple):
     call: Location
 
 
-class GraphCapture(NamedTuple):
+class GraphCapture(Record):
     """A CUDA graph captured on a thread with no shared lock held (LL203): a capture API, or a
     call of a callable compiled with a CUDA-graph mode (`site`)."""
 
@@ -143,7 +143,7 @@ class GraphCapture(NamedTuple):
     site: CompileSite | None = None
 
 
-class ConfigNotInherited(NamedTuple):
+class ConfigNotInherited(Record):
     """A dynamo/inductor setting changed off the threads while compiled code runs on them, and
     the threads do not set it themselves (LL205)."""
 

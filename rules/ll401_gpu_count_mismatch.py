@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from launchlint.launches import (
     Devices,
@@ -72,7 +71,7 @@ from launchlint.launches import (
     setting,
     visible_devices,
 )
-from launchlint.model import Finding, Related, Severity
+from launchlint.model import Finding, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
 from launchlint.shellfacts import Command, Directive, Word
@@ -169,7 +168,7 @@ VALID = [
 ]
 
 
-class Allocation(NamedTuple):
+class Allocation(Record):
     """The GPUs per node a SLURM job script asks for, and the directive that says so."""
 
     count: int

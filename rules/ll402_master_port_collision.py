@@ -50,10 +50,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from launchlint.launches import Port, launch_of, rendezvous_port
-from launchlint.model import Finding, Location, Related, Severity
+from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import ARM, LOOP, Block, Command, ShellScript
 
@@ -150,7 +149,7 @@ VALID = [
 ]
 
 
-class Job(NamedTuple):
+class Job(Record):
     """A launch as the script that starts it sees it."""
 
     chain: tuple[Command, ...]  # the commands of this script that start it, outermost first

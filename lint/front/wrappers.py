@@ -8,15 +8,14 @@ the rest of its words as a command. A *string wrapper* (`bash -c STR`, `ssh host
 from __future__ import annotations
 
 from array import array
-from typing import NamedTuple
 
-from ..model import Location
+from ..model import Location, Record
 from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 
 
-class Spec(NamedTuple):
+class Spec(Record):
     """How to find the wrapped command among a wrapper's words."""
 
     valued: frozenset[str] = frozenset()  # options that take the next word as their value
