@@ -8,7 +8,6 @@ import gc
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -50,16 +49,20 @@ class OverBudget(Exception):
 
 @contextmanager
 def _budget(seconds: float):
-    """Interrupt the front end after `seconds` (POSIX main thread only; elsewhere no limit)."""
-    usable = seconds > 0 and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
+    """Interrupt the front end after `seconds` (POSIX main thread only; elsewhere no limit: there
+    `signal.signal` refuses, which spares every run importing threading to ask)."""
 
     def expire(signum, frame):
         raise OverBudget
 
-    previous = signal.signal(signal.SIGALRM, expire)
+    try:
+        usable = seconds > 0 and hasattr(signal, "setitimer")
+        previous = signal.signal(signal.SIGALRM, expire) if usable else None
+    except ValueError:  # not the main thread
+        usable = False
+    if not usable:
+        yield
+        return
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
         yield

@@ -298,6 +298,23 @@ def test_the_budget_holds_in_worker_processes(monkeypatch):
     assert time.monotonic() - started < 5
 
 
+def test_off_the_main_thread_there_is_no_budget_and_the_handler_stays(monkeypatch):
+    """Only the main thread may set a signal handler: elsewhere (an editor plugin's thread) the
+    file is analysed without a limit, and the process's own SIGALRM handler is left alone."""
+    import signal
+    import threading
+
+    monkeypatch.setattr(parsing, "_front_end", lambda facts, text: time.sleep(0.3))
+    own = signal.getsignal(signal.SIGALRM)
+    found = []
+    worker = threading.Thread(target=lambda: found.append(parsing.parse_file("a.sh", "shell", "echo\n", budget=0.1)))
+    worker.start()
+    worker.join()
+    assert [(f.stopped, f.errors, f.crash) for f in found] == [(False, [], None)]
+    assert signal.getsignal(signal.SIGALRM) == own
+    assert parsing.parse_file("a.sh", "shell", "echo\n", budget=0.1).stopped  # the main thread: stopped
+
+
 def test_a_stopped_analysis_is_not_cached(tmp_path, monkeypatch):
     """Over budget says how busy the machine was: the next run must try again."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
