@@ -1,15 +1,16 @@
 """The parse-only floor: parse every file once with the parsers launchlint uses, and nothing else.
 
 `python bench/parse_floor.py LIST` reads LIST, one `kind<TAB>path` a line, and parses each file:
-tree-sitter-bash for shell, `ast.parse` for Python, `yaml.compose_all` with the C safe loader for
-YAML. bench/run.py times it as a subprocess, like launchlint, so interpreter start-up and parser
+tree-sitter-bash for shell, `compile(..., PyCF_ONLY_AST)` for Python (what `ast.parse` calls, and
+how launchlint calls it, without importing the `ast` module), `yaml.compose_all` with the C safe
+loader for YAML. bench/run.py times it as a subprocess, like launchlint, so interpreter start-up and parser
 imports count on both sides. A file that does not parse is skipped, as launchlint reports it and
 goes on.
 """
 
 from __future__ import annotations
 
-import ast
+import _ast
 import contextlib
 import sys
 from pathlib import Path
@@ -26,7 +27,7 @@ def _shell_parser():
 def _python_parser():
     def parse(data: bytes) -> None:
         with contextlib.suppress(SyntaxError, ValueError):  # the floor times parsing, valid or not
-            ast.parse(data)
+            compile(data, "<floor>", "exec", _ast.PyCF_ONLY_AST)
 
     return parse
 

@@ -12,7 +12,7 @@ imported helper) marks it incomplete, so an absent flag then proves nothing.
 
 from __future__ import annotations
 
-import ast
+import _ast as ast  # see pyast
 from collections.abc import Callable, Iterator
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
@@ -810,8 +810,10 @@ def _literal(node: ast.expr | None) -> object:
         return None
     if type(node) is ast.Constant:  # the most literals: what literal_eval returns for them
         return node.value
+    import ast as full  # the module: rare, for a list or a negative number
+
     try:
-        return ast.literal_eval(node)
+        return full.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
         return None
 

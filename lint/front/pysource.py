@@ -8,7 +8,7 @@ modules is left to the project analysis.
 
 from __future__ import annotations
 
-import ast
+import _ast as ast  # see pyast
 import re
 import sys
 import warnings
@@ -84,7 +84,7 @@ def parse_python(path: str, text: str) -> PythonModule:
             warnings.simplefilter("ignore")  # SyntaxWarning for "\d" in the analysed code
             # Not the real path: for a syntax error CPython would re-read that line from the file,
             # relative to the working directory, and count the column differently from the text.
-            tree = ast.parse(positions.source, filename=f"<{path}>")
+            tree = compile(positions.source, f"<{path}>", "exec", ast.PyCF_ONLY_AST)  # ast.parse
     except SyntaxError as error:
         newer = newer_syntax(error, positions.source)
         if newer is not None:
