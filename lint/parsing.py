@@ -4,9 +4,9 @@ and its results are cached. Only picklable facts cross a process boundary.
 
 from __future__ import annotations
 
+import _signal as signal  # `signal` less its enums (3.3 M instructions to import): the same calls
 import gc
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
