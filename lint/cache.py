@@ -27,7 +27,7 @@ from pathlib import Path
 from . import __version__
 from .digest import blake2b, sign, user_key
 from .parsing import FileFacts
-from .replay import DIRECTORY, RECORDS, read_regular, write_replacing
+from .replay import DIRECTORY, RECORDS, bash_on_path, read_regular, write_replacing
 
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
@@ -78,9 +78,10 @@ _parser_files: list[str] = []
 
 
 def parser_files() -> list[str]:
-    """Each parser package's `__init__`, found without importing it. An upgrade or a reinstall
-    writes it anew, so facts a tree-sitter-bash or PyYAML of another release made are not reused
-    (nor run entries, nor lint/replay.py's records; pathspec decides what discovery skips)."""
+    """Each parser package's `__init__`, found without importing it, and the `bash` that confirms
+    LL001. An upgrade or a reinstall writes it anew, so facts a tree-sitter-bash, PyYAML or bash
+    of another release made are not reused (nor run entries, nor lint/replay.py's records;
+    pathspec decides what discovery skips)."""
     if not _parser_files:
         from importlib.machinery import PathFinder  # as front.bash_language finds the grammar
 
@@ -88,6 +89,7 @@ def parser_files() -> list[str]:
             spec = PathFinder.find_spec(name)
             if spec is not None and spec.origin:
                 _parser_files.append(spec.origin)
+        _parser_files.extend(path for path in bash_on_path()[-1:] if os.path.isfile(path))  # none: no bash
     return _parser_files
 
 

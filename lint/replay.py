@@ -11,7 +11,7 @@ path its output depends on:
   and each file it looked at, read or not;
 - the root markers and configuration files it looked for, found or not, the baseline, and the
   paths rules asked the disk about (`Project.ask`);
-- launchlint's own code and the parsers' packages.
+- launchlint's own code, the parsers' packages, and the `bash` on PATH (`bash_on_path`).
 
 A stamp is the path's type and permissions, inode, size, modification and change times, or
 None for a path that does not exist. The record's name hashes the command line, the working
@@ -47,7 +47,7 @@ from .digest import blake2b, sign, user_key
 DIRECTORY = ".launchlint_cache"  # at the project root; lint/cache.py keeps its entries there too
 RECORDS = "records"
 ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
-ENVIRONMENT = ("NO_COLOR", "LAUNCHLINT_BUDGET")  # the variables a report depends on
+ENVIRONMENT = ("NO_COLOR", "LAUNCHLINT_BUDGET", "PATH")  # the variables a report depends on (PATH: `bash_on_path`)
 RACY_SECONDS = 2
 
 
@@ -91,6 +91,22 @@ def marked_root(directory: str) -> str | None:
         if parent == directory:
             return None
         directory = parent
+
+
+def bash_on_path() -> list[str]:
+    """Where the `bash` that confirms LL001 (`bash -n`, lint/front/shell.py) is found, as
+    `subprocess` finds a program: the directories of PATH up to the one that holds it, then the
+    program. LL001's findings depend on which bash that is, or on there being none: the facts
+    cache is keyed on the program, a record on every one of these paths (a bash installed in an
+    earlier directory changes that directory's stamp)."""
+    found = []
+    for directory in os.get_exec_path():
+        found.append(directory)
+        program = os.path.join(directory, "bash")
+        if os.path.isfile(program) and os.access(program, os.X_OK):
+            found.append(program)
+            break
+    return found
 
 
 def stamp(path: str, info: os.stat_result | None = None) -> tuple[int, int, int, int, int] | None:
@@ -215,7 +231,7 @@ def record(args: list[str], root: str, stdout: str, status: int) -> None:
         return
     from .cache import Cache, all_code
 
-    code = dict.fromkeys(all_code())
+    code = dict.fromkeys([*all_code(), *bash_on_path()])
     stamps = tuple((path, stamp(path, info)) for path, info in {**code, **done.paths}.items())
     racy = done.start - RACY_SECONDS * 1_000_000_000
     if any(s is not None and max(s[3], s[4]) > racy for _, s in stamps):

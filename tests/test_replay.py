@@ -93,12 +93,19 @@ def _the_missing_path_appears(project: Path) -> None:
     (project / "missing.sh").write_text("echo here\n")
 
 
+def _a_bash_earlier_on_path(project: Path) -> None:
+    """LL001's `bash -n` would now run another bash: the directory it appeared in changed."""
+    (project.parent / "early-bin" / "bash").symlink_to(os.path.realpath(replay.bash_on_path()[-1]))
+
+
 @pytest.mark.parametrize(
     "change",
     [_same_size_rewrite, _a_config_above_the_root, _new_file_in_a_walked_directory, _found_by_a_rule_question, _chmod,
-     _the_missing_path_appears],
+     _the_missing_path_appears, _a_bash_earlier_on_path],
 )
-def test_any_change_it_depended_on_is_a_full_run(settled, capsys, change):
+def test_any_change_it_depended_on_is_a_full_run(settled, capsys, monkeypatch, change):
+    (settled.parent / "early-bin").mkdir()
+    monkeypatch.setenv("PATH", f"{settled.parent / 'early-bin'}{os.pathsep}{os.environ['PATH']}")
     (settled / ".gitignore").write_text("data/\n")
     (settled / "data").mkdir()
     (settled / "launch.sh").write_text(LAUNCHER + "bash data/prepare.sh\n")
@@ -108,12 +115,17 @@ def test_any_change_it_depended_on_is_a_full_run(settled, capsys, change):
     assert again(capsys) == (None, "", "")
 
 
-def test_another_command_line_directory_or_colour_setting_is_another_record(settled, capsys, monkeypatch):
+def test_another_command_line_directory_colour_setting_or_path_is_another_record(settled, capsys, monkeypatch):
     full(capsys)
     assert again(capsys, ["--format", "json", "."]) == (None, "", "")
     monkeypatch.setenv("NO_COLOR", "1")
     assert again(capsys) == (None, "", "")
     monkeypatch.delenv("NO_COLOR")
+    path = os.environ["PATH"]
+    monkeypatch.setenv("PATH", f"{settled}{os.pathsep}{path}")  # which bash confirms LL001
+    assert again(capsys) == (None, "", "")
+    monkeypatch.setenv("PATH", path)
+    assert again(capsys)[0] == 1
     monkeypatch.chdir(settled / "scripts")
     assert again(capsys, ["--format", "json", "..", "../missing.sh"]) == (None, "", "")
 

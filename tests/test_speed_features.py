@@ -302,12 +302,33 @@ def test_the_code_fingerprint_changes_with_the_code(tmp_path):
     assert len({first, touched, _code_fingerprint([str(module)])}) == 3
 
 
+def test_another_bash_is_another_cache(tmp_path, monkeypatch):
+    """LL001 is confirmed by `bash -n`: facts that another bash judged are not reused. Two
+    directories of PATH each with a bash (here links to this one): the first found keys it."""
+    from launchlint import cache
+
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "bash").symlink_to(os.path.realpath(cache.parser_files()[-1]))
+    directories = {}
+    for order in (("a", "b"), ("b", "a"), ("a", "b")):
+        monkeypatch.setenv("PATH", os.pathsep.join(str(tmp_path / name) for name in order))
+        monkeypatch.setattr(cache, "_parser_files", [])
+        directories[order] = Cache(str(tmp_path)).directory
+        assert cache.parser_files()[-1] == str(tmp_path / order[0] / "bash")
+    assert len(set(directories.values())) == 2
+    monkeypatch.setenv("PATH", str(tmp_path / "nowhere"))
+    monkeypatch.setattr(cache, "_parser_files", [])
+    assert Cache(str(tmp_path)).directory not in directories.values()  # no bash: LL001 unconfirmed
+
+
 def test_another_release_of_a_parser_is_another_cache(tmp_path, monkeypatch):
     """Facts that another tree-sitter-bash or PyYAML made are not reused: each parser package's
     `__init__` is part of the facts' and the runs' fingerprints."""
     from launchlint import cache
 
-    assert {Path(p).parent.name for p in cache.parser_files()} == set(cache.PARSERS)
+    *packages, bash = cache.parser_files()
+    assert {Path(p).parent.name for p in packages} == set(cache.PARSERS) and Path(bash).name == "bash"
     installed = tmp_path / "site-packages" / "tree_sitter_bash" / "__init__.py"
     installed.parent.mkdir(parents=True)
     installed.write_text("# 0.23\n")
