@@ -40,7 +40,8 @@ def _reduce(record: tuple) -> tuple:
     `__reduce_ex__` and what that looks up): remade in C from its fields' tuple, where the named
     tuple's own way calls its Python `__getnewargs__` for each record saved and its Python
     `__new__` for each one loaded. The facts the workers send back are mostly records: saving the
-    1,000-file benchmark project's takes 1,172 -> 988 M instructions this way, loading them 695 ->
+    1,000-file benchmark project's facts took 1,243 M instructions the named tuples' way and takes
+    988 M this way (1,027 M with a `__reduce__` method instead of copyreg), loading them 695 and
     644 M."""
     return type(record)._from_tuple, (tuple(record),)
 
