@@ -3,9 +3,9 @@
 `python bench/parse_floor.py LIST` reads LIST, one `kind<TAB>path` a line, and parses each file:
 tree-sitter-bash for shell, `compile(..., PyCF_ONLY_AST)` for Python (what `ast.parse` calls, and
 how launchlint calls it, without importing the `ast` module), `yaml.compose_all` with the C safe
-loader for YAML. bench/run.py times it as a subprocess, like launchlint, so interpreter start-up and parser
-imports count on both sides. A file that does not parse is skipped, as launchlint reports it and
-goes on.
+loader for YAML. bench/run.py times it as a subprocess, like launchlint, so interpreter start-up
+and parser imports count on both sides. A file that does not parse is skipped, as launchlint
+reports it and goes on.
 """
 
 from __future__ import annotations
