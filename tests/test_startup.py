@@ -83,3 +83,15 @@ def test_a_python_only_run_imports_no_module_it_does_not_need(tmp_path):
     )
     printed, imported = imports_of_a_run(["--no-cache", "train.py"], ("typing", "textwrap", "threading", "ast", "signal"), cwd=tmp_path)
     assert "LL202" in printed and imported == []
+
+
+def test_a_shell_run_starts_bash_only_for_a_file_with_a_syntax_error(tmp_path):
+    """`subprocess` (18.6 M instructions to import) is for `bash -n`, which confirms LL001 where
+    tree-sitter finds an error: a run whose scripts parse never imports it."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "job.sh").write_text("python train.py | tee log.txt\n")
+    printed, imported = imports_of_a_run(["--no-cache", "job.sh"], ("subprocess",), cwd=tmp_path)
+    assert "LL105" in printed and imported == []
+    (tmp_path / "broken.sh").write_text("if true; then\n  echo\n")
+    printed, imported = imports_of_a_run(["--no-cache", "broken.sh"], ("subprocess",), cwd=tmp_path)
+    assert "LL001" in printed and imported == ["subprocess"]

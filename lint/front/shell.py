@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import subprocess
 from array import array
 from collections.abc import Sequence
 
@@ -998,6 +997,8 @@ def _bash_error(data: bytes) -> tuple[int, str] | None:
     first error and its words ((0, "") when it says neither: no bash, or a timeout). With
     extglob on: `-n` runs no `shopt -s extglob`, so it would refuse the `!(a|b)` that the
     script's own shopt line allows."""
+    import subprocess  # here: only a file tree-sitter finds an error in needs it (18.6 M instructions)
+
     try:
         result = subprocess.run(["bash", "-O", "extglob", "-n"], input=data, capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
