@@ -217,12 +217,15 @@ def _parsed(item: tuple[str, str, str], debug: bool, budget: float, keep: Keep |
 def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None) -> Iterator[FileFacts]:
     """`jobs - 1` forked workers parse their shares while this process parses its own.
 
-    Each worker gets its whole share up front and writes back one pickle when done. A worker is a
-    bare `os.fork` with a pipe (1 ms): `multiprocessing` took 25 ms to import and start one (its
-    connection module imports socket and tempfile), a fifth of a 100-file run. A
-    `ProcessPoolExecutor` fed batches through a thread of this process, which had to win the GIL
-    from the parsing here: its worker sat idle between batches and two processes were no faster than
-    one. A worker that dies (a crash in a parser's C code) costs its share a second parse here.
+    Each worker gets its whole share up front and sends each file's pickle as soon as it is made
+    (`_work`). Between its own files this process moves what has come out of the pipes
+    (`_drain`), so a worker never waits on a full pipe; once its own share is done, it unpickles
+    the workers' facts while they still parse. A worker is a bare `os.fork` with a pipe (1 ms):
+    `multiprocessing` took 25 ms to import and start one (its connection module imports socket
+    and tempfile), a fifth of a 100-file run. A `ProcessPoolExecutor` fed batches through a thread
+    of this process, which had to win the GIL from the parsing here: its worker sat idle between
+    batches and two processes were no faster than one. A worker that dies (a crash in a parser's C
+    code) costs the files it had not sent a second parse here.
     """
     import pickle  # here: a run without workers never needs it (2 ms of its start); workers inherit it
 
@@ -230,24 +233,62 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None)
     workers = []
     for share in filter(None, shares):  # more jobs than the files need: no process for nothing
         try:
-            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget, keep)))
+            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget, keep), bytearray()))
         except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here
             mine += share
+    for _, _, pipe, _ in workers:
+        os.set_blocking(pipe, False)
     for i in mine:
         yield _parsed(items[i], debug, budget, keep)
-    for share, pid, pipe in workers:
-        with open(pipe, "rb") as received:
-            data = received.read()
-        os.waitpid(pid, 0)
-        try:
-            payloads = pickle.loads(data)
-        except (EOFError, ValueError, pickle.UnpicklingError):  # the worker died before it wrote
-            payloads = [None] * len(share)
-        for i, payload in zip(share, payloads):
+        for _, _, pipe, received in workers:
+            _drain(pipe, received)
+    for share, pid, pipe, received in workers:
+        os.set_blocking(pipe, True)
+        done = 0
+        for payload in _frames(pipe, received):
             try:
-                yield pickle.loads(payload)
-            except (TypeError, pickle.UnpicklingError, RecursionError):  # None: the worker could not pickle it
-                yield _parsed(items[i], debug, budget, keep)
+                facts = pickle.loads(payload) if payload is not None else None
+            except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):  # parsed here instead
+                facts = None
+            yield facts if facts is not None else _parsed(items[share[done]], debug, budget, keep)
+            done += 1
+        os.close(pipe)
+        os.waitpid(pid, 0)
+        for i in share[done:]:  # the worker died before it sent these
+            yield _parsed(items[i], debug, budget, keep)
+
+
+_LENGTH = 8  # bytes of a frame's length: the pickle's, or NOT_PICKLED
+NOT_PICKLED = (1 << 64) - 1
+
+
+def _drain(pipe: int, received: bytearray) -> None:
+    """Move what a worker has sent so far into `received`, without waiting."""
+    try:
+        while chunk := os.read(pipe, 1 << 20):
+            received += chunk
+    except BlockingIOError:
+        pass
+
+
+def _frames(pipe: int, received: bytearray) -> Iterator[bytes | None]:
+    """The pickles a worker sent (None for facts it could not pickle), in order, reading the pipe
+    to its end; a frame cut short (the worker died while writing it) ends them."""
+    start = 0
+    while True:
+        if len(received) - start >= _LENGTH:
+            length = int.from_bytes(received[start : start + _LENGTH], "little")
+            end = start + _LENGTH + (0 if length == NOT_PICKLED else length)
+            if len(received) >= end:
+                yield None if length == NOT_PICKLED else bytes(received[start + _LENGTH : end])
+                start = end
+                continue
+        chunk = os.read(pipe, 1 << 20)
+        if not chunk:
+            return
+        del received[:start]
+        start = 0
+        received += chunk
 
 
 def _fork(work, *args) -> tuple[int, int]:
@@ -344,22 +385,24 @@ def _shares(items, jobs: int) -> list[list[int]]:
 
 
 def _work(items, debug: bool, budget: float, keep: Keep | None, pipe: int) -> None:
-    """A worker: parse (and keep) every item, then write all the pickles at once (writing as it
-    went would block on the pipe while the parent is still busy with its own share)."""
+    """A worker: parse (and keep) every item, and send each file's pickle as soon as it is made,
+    as a frame: its length in 8 bytes, then its bytes (NOT_PICKLED and nothing when the facts
+    cannot be pickled: the parent parses that file again)."""
     import pickle  # already imported by `_in_workers`, before the fork
 
-    payloads = []
-    for item in items:
-        facts = parse_file(*item, debug, budget)
-        try:
-            payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
-            payload = None
-        if keep is not None and payload is not None:
-            keep(facts, item[2], payload)
-        payloads.append(payload)
     with open(pipe, "wb") as out:
-        out.write(pickle.dumps(payloads, protocol=pickle.HIGHEST_PROTOCOL))
+        for item in items:
+            facts = parse_file(*item, debug, budget)
+            try:
+                payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
+            except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
+                payload = None
+            if keep is not None and payload is not None:
+                keep(facts, item[2], payload)
+            out.write((NOT_PICKLED if payload is None else len(payload)).to_bytes(_LENGTH, "little"))
+            if payload is not None:
+                out.write(payload)
+            out.flush()  # sent: were this worker to die now, its files so far are not parsed again
 
 
 def default_jobs() -> int:

@@ -93,6 +93,45 @@ def test_a_worker_that_dies_costs_its_share_a_second_parse_not_the_files(monkeyp
     assert all(not f.errors and f.shell.commands for f in results)
 
 
+def _in_a_worker(after: int, then):
+    """A `parse_file` that, in a forked worker only, does `then(facts)` from its `after`-th file
+    on (this process's own files parse as usual)."""
+    parent, real, count = os.getpid(), parsing.parse_file, [0]
+
+    def parse_file(*args):
+        facts = real(*args)
+        if os.getpid() != parent:
+            count[0] += 1
+            if count[0] > after:
+                return then(facts)
+        return facts
+
+    return parse_file
+
+
+def _unpicklable(facts):
+    facts.shell.note = lambda: None  # pickle refuses a lambda
+    return facts
+
+
+@pytest.mark.parametrize(
+    "then", [lambda facts: os._exit(3), _unpicklable], ids=["the worker dies", "facts it cannot pickle"]
+)
+def test_what_a_worker_sent_is_used_and_the_rest_parsed_here(monkeypatch, then):
+    """A worker sends each file's facts when they are made: if it dies halfway, the files it sent
+    are not parsed twice, the others are parsed here; facts it cannot pickle are parsed here."""
+    monkeypatch.setattr(parsing, "parse_file", _in_a_worker(5, then))
+    share = parsing._shares(SCRIPTS, 2)[1]
+    parsed_here = []
+    real_parsed = parsing._parsed
+    monkeypatch.setattr(parsing, "_parsed", lambda item, *rest: parsed_here.append(item[0]) or real_parsed(item, *rest))
+    results = list(parsing.parse_many(SCRIPTS, 2))
+    assert sorted(f.path for f in results) == sorted(path for path, _, _ in SCRIPTS)
+    assert all(not f.errors and f.shell.commands and not hasattr(f.shell, "note") for f in results)
+    worker_files = {SCRIPTS[i][0] for i in share}
+    assert sorted(worker_files & set(parsed_here)) == sorted(SCRIPTS[i][0] for i in share[5:])
+
+
 def _kept_by(log: Path):
     """A `keep` that records, in `log`, which process kept which file and whether with a pickle
     (a worker's calls happen in the worker: only a file can tell the test about them)."""
