@@ -29,8 +29,9 @@ file edited while the run read it.
 The record is signed with the user's key (lint/digest.py) and loaded with `marshal` only after
 its signature checks. The cache's other files are read and written with this module's
 `read_regular` and `write_replacing` too: a replay needs them before anything else is imported,
-and they are where a repository's `.launchlint_cache/`, `.gitignore` or links are met. This module imports nothing but `os`, `stat`, `sys`, `time`, `marshal` and BLAKE2b: a
-replayed run is the interpreter's start-up and a stat per path.
+and they are where a repository's `.launchlint_cache/`, `.gitignore` or links are met. This
+module imports nothing but `os`, `stat`, `sys`, `time`, `marshal` and BLAKE2b: a replayed run is
+the interpreter's start-up and a stat per path.
 """
 
 from __future__ import annotations
