@@ -14,7 +14,7 @@ import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .replay import DIRECTORY, ROOT_MARKERS, marked_root, read_regular, saw
+from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular, saw
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
@@ -300,11 +300,10 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
 
 def read_text(path: Path) -> tuple[str | None, str | None]:
     """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable."""
-    size = os.stat(path).st_size
-    if size > MAX_BYTES:
-        return None, f"file is {size} bytes, over the {MAX_BYTES}-byte limit; not analysed"
-    with open(path, "rb") as handle:
-        data = handle.read(MAX_BYTES + 1)  # a /proc file's size says 0 whatever it holds
+    try:
+        data = read_regular(path, limit=MAX_BYTES)
+    except TooLarge as error:
+        return None, f"file is {error.size} bytes, over the {MAX_BYTES}-byte limit; not analysed"
     if len(data) > MAX_BYTES:
         return None, f"file is over the {MAX_BYTES}-byte limit; not analysed"
     if b"\0" in data[:8192]:

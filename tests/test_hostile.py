@@ -14,7 +14,7 @@ from pathlib import Path
 
 import launchlint.rules.ll105_pipeline_masks_failure as ll105
 import pytest
-from launchlint import engine, parsing, rulekit
+from launchlint import discover, engine, parsing, replay, rulekit
 from launchlint.cache import Cache
 from launchlint.engine import Options, build_project, run
 from launchlint.report import Paths, to_json
@@ -179,6 +179,41 @@ def test_a_symlink_out_of_the_project_is_not_walked(tmp_path, monkeypatch):
     result = run(["."], Options(select=frozenset({"LL104"})))
     assert [f.location.path for f in result.findings] == ["scripts/near.sh"]
     assert result.warnings == ["data: symbolic link to a directory outside the project, not followed"]
+
+
+def test_a_file_over_the_size_limit_is_one_finding_and_is_not_read(tmp_path, monkeypatch):
+    write_project(tmp_path, {"huge.sh": "python t.py 2>&1 > a.log\n", "run.sh": "python t.py 2>&1 > a.log\n"})
+    size = discover.MAX_BYTES + 1
+    os.truncate(tmp_path / "huge.sh", size)  # sparse: no disk to speak of
+    reads = []
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options(select=frozenset({"LL001", "LL104"})))
+    limit = f"over the {discover.MAX_BYTES}-byte limit; not analysed"
+    assert [(f.code, f.location.path, f.location.line, f.message) for f in result.findings] == [
+        ("LL001", "huge.sh", 1, f"file is {size} bytes, {limit}"),
+        ("LL104", "run.sh", 1, result.findings[1].message),
+    ]
+    assert max(reads) < size  # its size said enough: not a byte of it was read
+
+
+def test_a_file_that_grows_past_the_limit_while_read_is_cut_off_there(tmp_path, monkeypatch):
+    """A file whose size says less than it holds (a /proc file says 0, a log grows) is read up
+    to the limit and one byte more, never to its end."""
+    (tmp_path / "growing.sh").write_bytes(b"x" * 5000)
+    real_fstat = os.fstat
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((*real_fstat(fd)[:6], 10, *real_fstat(fd)[7:])))
+    monkeypatch.setattr(discover, "MAX_BYTES", 3000)
+    assert discover.read_text(tmp_path / "growing.sh") == (None, "file is over the 3000-byte limit; not analysed")
+    assert replay.read_regular(tmp_path / "growing.sh", limit=3000) == b"x" * 3001
+    assert replay.read_regular(tmp_path / "growing.sh") == b"x" * 5000
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
+def test_a_file_whose_size_says_zero_is_read_to_its_end():
+    assert os.stat("/proc/self/status").st_size == 0
+    assert b"\nPid:\t" in replay.read_regular("/proc/self/status", limit=1 << 20)
 
 
 def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeypatch):

@@ -75,6 +75,22 @@ def test_a_failed_write_leaves_the_original_and_no_temporary_file(tmp_path, monk
     assert sorted(p.name for p in tmp_path.iterdir()) == [".launchlint.yaml", "run.sh"]
 
 
+def test_a_short_write_is_carried_on_until_every_byte_is_written(tmp_path, monkeypatch):
+    """`os.write` may write less than it is given (a signal, a full pipe): the rest follows."""
+    real_write, sizes = os.write, []
+
+    def one_kilobyte(fd, data):
+        sizes.append(len(data))
+        return real_write(fd, bytes(data[:1024]))
+
+    monkeypatch.setattr(os, "write", one_kilobyte)
+    data = bytes(range(256)) * 40
+    replay.write_replacing(tmp_path / "entry", data)
+    assert (tmp_path / "entry").read_bytes() == data
+    assert sizes == list(range(len(data), 0, -1024))
+    assert os.listdir(tmp_path) == ["entry"]
+
+
 def test_mode_and_owner_are_kept(tmp_path):
     target = tmp_path / "run.sh"
     target.write_text("old\n")
