@@ -68,6 +68,15 @@ def test_shares_cover_every_file_once_and_weigh_about_the_same():
     assert loads[0] > loads[1]  # this process's share is the heavier (PARENT_LOAD < 1)
 
 
+def test_this_process_takes_the_lighter_share_when_it_pickles_for_the_cache():
+    assert parsing.PARENT_LOAD < 1 < parsing.PARENT_LOAD_CACHING
+    many = [(f"s{n}.sh", "shell", "echo x\n" * 140) for n in range(400)]
+    for weight in (parsing.PARENT_LOAD, parsing.PARENT_LOAD_CACHING):
+        loads = [sum(parsing._cost(many[i]) for i in share) for share in parsing._shares(many, 2, weight)]
+        assert (loads[0] > loads[1]) == (weight < 1)
+        assert abs(loads[0] * weight - loads[1]) <= parsing.COST_PER_KIND["shell"] + parsing._cost(many[0])
+
+
 def test_kinds_stay_whole_until_splitting_one_pays_for_its_start():
     """A process pays a kind's start (its parser's import) at its first file of that kind: few
     files of two kinds go one kind to a process; many of one kind are split all the same."""
