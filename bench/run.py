@@ -142,10 +142,18 @@ def tool(name: str) -> str | None:
     return str(beside) if beside.exists() else shutil.which(name)
 
 
+def launchlint_command() -> list[str]:
+    """launchlint as its users run it: the command pip installed beside this interpreter, as
+    TorchFix's is run (not `python -m launchlint`, whose runpy costs 5 M instructions), else
+    `python -m launchlint` (a launchlint on PATH may be another install)."""
+    beside = Path(sys.executable).parent / "launchlint"
+    return [str(beside)] if beside.exists() else [sys.executable, "-m", "launchlint"]
+
+
 def launchlint_features() -> set[str]:
     """Which of --no-cache / --jobs this launchlint has (the benchmark predates neither)."""
     help_text = subprocess.run(
-        [sys.executable, "-m", "launchlint", "--help"], check=False, capture_output=True, text=True
+        [*launchlint_command(), "--help"], check=False, capture_output=True, text=True
     ).stdout
     return {flag for flag in ("--no-cache", "--jobs") if flag in help_text}
 
@@ -159,7 +167,7 @@ class Bench:
     features: set[str]
 
     def launchlint(self, tree: Path, *, cache: bool = False) -> list[str]:
-        command = [sys.executable, "-m", "launchlint", "--quiet"]
+        command = [*launchlint_command(), "--quiet"]
         if "--jobs" in self.features:
             command += ["--jobs", str(self.jobs)]
         if not cache and "--no-cache" in self.features:
@@ -331,7 +339,7 @@ def parallel_capacity(jobs: int, runs: int = 3) -> float:
 
 def header(bench: Bench) -> str:
     version = subprocess.run(
-        [sys.executable, "-m", "launchlint", "--version"],
+        [*launchlint_command(), "--version"],
         check=False,
         capture_output=True,
         text=True,

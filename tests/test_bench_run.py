@@ -40,3 +40,16 @@ def test_commands_are_timed_in_rounds_and_peers_in_their_first_rounds(monkeypatc
         "cold": 7.0, "warm": 8.0, "floor": 9.0, "ll_shell": 10.0, "shellcheck": (5.0 + 11.0) / 2,
         "ll_python": 12.0, "torchfix": "not installed",
     }
+
+
+def test_launchlint_runs_as_the_command_installed_beside_the_interpreter(monkeypatch, tmp_path):
+    """As its users run it, and as TorchFix is run; `python -m launchlint` where there is none."""
+    run = _runner()
+    python = tmp_path / "bin" / "python"
+    python.parent.mkdir()
+    monkeypatch.setattr(sys, "executable", str(python))
+    assert run.launchlint_command() == [str(python), "-m", "launchlint"]
+    (tmp_path / "bin" / "launchlint").write_text("#!/bin/sh\n")
+    assert run.launchlint_command() == [str(tmp_path / "bin" / "launchlint")]
+    bench = run.Bench(runs=1, peer_runs=1, jobs=2, skip_peers_above=None, features={"--jobs", "--no-cache"})
+    assert bench.launchlint(tmp_path) == [str(tmp_path / "bin" / "launchlint"), "--quiet", "--jobs", "2", "--no-cache", "."]
