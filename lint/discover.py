@@ -41,7 +41,7 @@ class Discovery:
         stdin_path: str | None = None,
     ) -> None:
         self.root = root
-        self.files = {} if files is None else files  # rel path -> (abs, kind)
+        self.files = {} if files is None else files  # rel path -> (abs path: a string when walked, kind)
         self.named = set() if named is None else named  # files the user asked about
         self.warnings = [] if warnings is None else warnings
         self.stdin_path = stdin_path  # the file whose text comes from standard input
@@ -67,10 +67,10 @@ def marks_root(directory: Path) -> bool:
     return any((directory / marker).exists() for marker in ROOT_MARKERS)
 
 
-def kind_of(path: Path, *, named: bool = False) -> str | None:
+def kind_of(path, *, named: bool = False) -> str | None:
     """The file's kind by its name, else by shebang; None for files we do not read."""
     kind = kind_by_name(path, named=named)
-    if kind is not None or (path.suffix and not named):
+    if kind is not None or (_suffix(os.path.basename(path)) and not named):
         return kind
     try:
         with open(path, "rb") as handle:
@@ -80,29 +80,37 @@ def kind_of(path: Path, *, named: bool = False) -> str | None:
     return _kind_from_shebang(first) or ("shell" if named else None)
 
 
-def kind_by_name(path: Path, *, named: bool = False) -> str | None:
-    """shell | python | yaml | makefile | markdown, from the file's name.
+def kind_by_name(path, *, named: bool = False) -> str | None:
+    """shell | python | yaml | makefile | markdown, from the file's name (a path or a string:
+    the walk makes no Path per file, 9 us of pathlib each).
 
     Markdown is read only when the user names the file, or when its name says it is a runbook
     (`RUNBOOK.md`, `docs/runbooks/train.md`): a README's example commands are not launchers, and
     its placeholders (`<path>`) and numbered examples would be noise.
     """
-    suffix = path.suffix.lower()
+    directory, name = os.path.split(os.fspath(path))
+    suffix = _suffix(name).lower()
     if suffix in SHELL_EXTENSIONS:
         return "shell"
     if suffix in PYTHON_EXTENSIONS:
         return "python"
     if suffix in YAML_EXTENSIONS:
         return "yaml"
-    if path.name in MAKEFILE_NAMES or suffix in MAKEFILE_EXTENSIONS:
+    if name in MAKEFILE_NAMES or suffix in MAKEFILE_EXTENSIONS:
         return "makefile"
-    if suffix in MARKDOWN_EXTENSIONS and (named or _is_runbook(path)):
+    if suffix in MARKDOWN_EXTENSIONS and (named or _is_runbook(name, os.path.basename(directory))):
         return "markdown"
     return None
 
 
-def _is_runbook(path: Path) -> bool:
-    return "runbook" in path.name.lower() or path.parent.name.lower() in RUNBOOK_DIRECTORIES
+def _suffix(name: str) -> str:
+    """`Path(name).suffix`: from the last dot, unless the name starts or ends with it."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _is_runbook(name: str, directory: str) -> bool:
+    return "runbook" in name.lower() or directory.lower() in RUNBOOK_DIRECTORIES
 
 
 def _kind_from_shebang(first: bytes) -> str | None:
@@ -155,7 +163,7 @@ _SPECIAL_FILES = (
 )
 
 
-def _not_read(path: Path, within: str | None = None) -> str | None:
+def _not_read(path: str | Path, within: str | None = None) -> str | None:
     """Why `path` is not read, or None for a regular file (after symlinks). Only `stat` looks
     at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends. With
     `within` (the project's real path, for files the walk found), a symbolic link to a file
@@ -194,7 +202,7 @@ def outside(path: str, real_root: str) -> bool:
     return os.path.commonpath([os.path.realpath(path), real_root]) != real_root
 
 
-def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[Path, str]]:
+def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """(path, path relative to root) of the files under root, honouring .gitignore. Symlinked
     directories are followed (once each) while they stay under root; `skipped` gets the others
     (relative path -> why)."""
@@ -229,7 +237,7 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
         for name in sorted(filenames):
             rel = rel_dir + name
             if not ignored(rel) and not excludes(rel):
-                yield Path(directory) / name, rel
+                yield os.path.join(directory, name), rel
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -249,7 +257,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     named_directories: list[str] = []
     real_root = os.path.realpath(root)
 
-    def add(path: Path, rel: str, *, named: bool) -> None:
+    def add(path: str | Path, rel: str, *, named: bool) -> None:
         if rel not in found.files:
             reason = _not_read(path, None if named else real_root)
             if reason is not None:
