@@ -166,8 +166,9 @@ def read_regular(path, follow_links: bool = True, limit: int | None = None) -> b
     the directory). With `limit`, a file whose size says more raises TooLarge, and at most
     `limit + 1` bytes are read (a /proc file's size says 0 whatever it holds).
 
-    Four system calls a file (open, fstat, read, close): a Python file object added an fstat,
-    an ioctl and a seek, and reading up to a limit mapped and unmapped a buffer that large."""
+    Five system calls a file (open, fstat, two reads, close): a Python file object added an
+    fstat, an ioctl and a seek, and reading up to a limit mapped and unmapped a buffer that
+    large."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     if not follow_links:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -178,17 +179,16 @@ def read_regular(path, follow_links: bool = True, limit: int | None = None) -> b
             raise OSError(f"{os.fspath(path)} is not a regular file")
         if limit is not None and info.st_size > limit:
             raise TooLarge(info.st_size)
-        # One read past the size the file says it has: a short read is its end.
+        # Up to one byte past the size the file says it has, then to the end: an empty read (a
+        # short one is no end on every file system: FUSE, network file systems).
         chunks, total, ask = [], 0, info.st_size + 1
-        while True:
-            if limit is not None:
-                ask = min(ask, limit + 1 - total)
-            chunk = os.read(fd, ask)
+        while limit is None or total <= limit:
+            chunk = os.read(fd, ask if limit is None else min(ask, limit + 1 - total))
+            if not chunk:
+                break
             chunks.append(chunk)
             total += len(chunk)
-            if len(chunk) < ask or (limit is not None and total > limit):
-                break
-            ask = 1 << 16  # it grew, or says 0 (/proc)
+            ask = 1 << 16  # more than it said it had: it grew, or says 0 (/proc)
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     finally:
         os.close(fd)

@@ -210,6 +210,16 @@ def test_a_file_that_grows_past_the_limit_while_read_is_cut_off_there(tmp_path, 
     assert replay.read_regular(tmp_path / "growing.sh") == b"x" * 5000
 
 
+def test_a_file_system_that_reads_in_short_pieces_still_gives_the_whole_file(tmp_path, monkeypatch):
+    """A short read is no end of file everywhere (FUSE, network file systems): only an empty one."""
+    data = bytes(range(256)) * 20
+    (tmp_path / "piecemeal.sh").write_bytes(data)
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: real_read(fd, min(n, 100)))
+    assert replay.read_regular(tmp_path / "piecemeal.sh") == data
+    assert replay.read_regular(tmp_path / "piecemeal.sh", limit=len(data)) == data
+
+
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc")
 def test_a_file_whose_size_says_zero_is_read_to_its_end():
     assert os.stat("/proc/self/status").st_size == 0
