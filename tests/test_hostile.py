@@ -210,6 +210,15 @@ def test_a_file_that_grows_past_the_limit_while_read_is_cut_off_there(tmp_path, 
     assert replay.read_regular(tmp_path / "growing.sh") == b"x" * 5000
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_source_that_became_a_fifo_after_discovery_is_unreadable_not_a_hang(tmp_path):
+    """Discovery only reads regular files; one swapped for a FIFO before it is read is opened
+    without blocking and refused, as nothing would ever be written to it."""
+    os.mkfifo(tmp_path / "swapped.sh")
+    with pytest.raises(OSError, match="not a regular file"):
+        discover.read_text(tmp_path / "swapped.sh")
+
+
 def test_a_file_system_that_reads_in_short_pieces_still_gives_the_whole_file(tmp_path, monkeypatch):
     """A short read is no end of file everywhere (FUSE, network file systems): only an empty one."""
     data = bytes(range(256)) * 20
