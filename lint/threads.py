@@ -199,6 +199,7 @@ def consequence(site: CompileSite, start: ThreadStart) -> str:
 
 
 MAX_DEPTH = 64  # nested resolutions (alias of an alias of ...): past it, a name is unknown
+_MISSING = object()
 
 
 def _cached(empty):
@@ -206,19 +207,22 @@ def _cached(empty):
     nested deeper than MAX_DEPTH see `empty`, the "don't know" answer."""
 
     def decorate(method):
+        name = method.__name__
+
         def wrapper(self, *key):
-            cache = self._caches[method.__name__]
-            if key in cache:
-                return cache[key]
+            cache = self._caches[name]
+            found = cache.get(key, _MISSING)  # one lookup for a known answer, the most calls
+            if found is not _MISSING:
+                return found
             if self._depth >= MAX_DEPTH:
                 return empty
             cache[key] = empty
             self._depth += 1
             try:
-                cache[key] = method(self, *key)
+                found = cache[key] = method(self, *key)
             finally:
                 self._depth -= 1
-            return cache[key]
+            return found
 
         return wrapper
 
