@@ -41,7 +41,7 @@ class Discovery:
         stdin_path: str | None = None,
     ) -> None:
         self.root = root
-        self.files = {} if files is None else files  # rel path -> (abs path: a string when walked, kind)
+        self.files = {} if files is None else files  # rel path -> (the path to read it at, kind)
         self.named = set() if named is None else named  # files the user asked about
         self.warnings = [] if warnings is None else warnings
         self.stdin_path = stdin_path  # the file whose text comes from standard input
@@ -51,7 +51,7 @@ class Discovery:
         path = Path(name)
         rel = _relative(path, self.root)
         kind = kind_by_name(path, named=True) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
-        self.files[rel] = (path, kind)
+        self.files[rel] = (os.fspath(path), kind)
         self.named.add(rel)
         self.stdin_path = rel
 
@@ -67,7 +67,7 @@ def marks_root(directory: Path) -> bool:
     return any((directory / marker).exists() for marker in ROOT_MARKERS)
 
 
-def kind_of(path, *, named: bool = False) -> str | None:
+def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
     """The file's kind by its name, else by shebang; None for files we do not read."""
     kind = kind_by_name(path, named=named)
     if kind is not None or (_suffix(os.path.basename(path)) and not named):
@@ -80,9 +80,9 @@ def kind_of(path, *, named: bool = False) -> str | None:
     return _kind_from_shebang(first) or ("shell" if named else None)
 
 
-def kind_by_name(path, *, named: bool = False) -> str | None:
-    """shell | python | yaml | makefile | markdown, from the file's name (a path or a string:
-    the walk makes no Path per file, 9 us of pathlib each).
+def kind_by_name(path: str | os.PathLike, *, named: bool = False) -> str | None:
+    """shell | python | yaml | makefile | markdown, from the file's name (the walk gives strings:
+    a Path per file cost 9 us of pathlib).
 
     Markdown is read only when the user names the file, or when its name says it is a runbook
     (`RUNBOOK.md`, `docs/runbooks/train.md`): a README's example commands are not launchers, and
@@ -270,7 +270,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
             kind = kind_of(path, named=named)
             if kind is None:
                 return
-            found.files[rel] = (path, kind)
+            found.files[rel] = (os.fspath(path), kind)
         if named:
             found.named.add(rel)
 

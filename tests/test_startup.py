@@ -105,3 +105,17 @@ def test_a_walked_files_suffix_is_the_one_pathlib_gives(parts):
     name = "".join(parts)
     if name not in (".", ".."):
         assert discover._suffix(name) == PurePosixPath(name).suffix
+
+
+def test_every_discovered_file_is_a_path_string_walked_named_or_standard_input(tmp_path, monkeypatch):
+    (tmp_path / ".launchlint.yaml").write_text("")
+    (tmp_path / "run.sh").write_text("python t.py\n")
+    (tmp_path / "jobs").mkdir()
+    (tmp_path / "jobs" / "train.py").write_text("x = 1\n")
+    monkeypatch.chdir(tmp_path)
+    found = discover.discover(["run.sh", "."])
+    found.add_stdin("jobs/new.sh", "echo\n")
+    assert {rel: kind for rel, (_, kind) in found.files.items()} == {
+        ".launchlint.yaml": "yaml", "run.sh": "shell", "jobs/train.py": "python", "jobs/new.sh": "shell"
+    }
+    assert all(type(path) is str for path, _ in found.files.values())
