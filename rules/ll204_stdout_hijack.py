@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.graph import captures
 from launchlint.model import Finding, Severity
 from launchlint.pyfacts import MODULE_SCOPE, PythonModule, StreamRedirect
 from launchlint.rulekit import Example, dedented
@@ -112,6 +111,8 @@ def _bound_calls(module: PythonModule, redirect: StreamRedirect):
 
 def _captures(caller, stream: str) -> bool:
     """The caller sends the program's `stream` into a pipe or a file."""
+    from launchlint.graph import captures  # here: a run where no module writes its output to a file needs no graph
+
     return captures(caller.command.stdout if stream == "stdout" else caller.command.stderr)
 
 

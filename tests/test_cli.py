@@ -229,6 +229,24 @@ def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyya
     assert '"code": "LL105"' not in printed and imported == ["yaml"]
 
 
+def test_a_python_only_project_imports_the_launch_graph_only_for_a_stdout_hijack(tmp_path):
+    """The launch graph (launchers and the programs they start) matters to a trainer only when
+    it writes its own output to a file (LL204 asks who captures it): a Python-only run that
+    finds no such redirect never imports it, nor the shell facts it is made of (5 M of the
+    522 M instructions of the 100-file benchmark project's Python-only run)."""
+    modules = ("launchlint.graph", "launchlint.shellfacts", "tree_sitter")
+    (tmp_path / ".launchlint.yaml").write_text("# the project root\n")
+    (tmp_path / "train.py").write_text(
+        "import threading\nimport torch\n\nstep = torch.compile(lambda x: x)\n\n"
+        "def worker():\n    step(1)\n\nthreading.Thread(target=worker).start()\n"
+    )
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], modules, cwd=tmp_path)
+    assert '"code": "LL202"' in printed and imported == []
+    (tmp_path / "log.py").write_text("import sys\n\nsys.stdout = open('train.log', 'w')\n")
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], modules, cwd=tmp_path)
+    assert '"code": "LL204"' in printed and imported == ["launchlint.graph", "launchlint.shellfacts"]
+
+
 def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):
     """rules.md: valid Python never gets LL001. A trainer in Python 3.12 syntax, read by an older
     Python, is reported as not analysed on stderr, the same from the cache; the run goes on."""
