@@ -337,6 +337,17 @@ def parallel_capacity(jobs: int, runs: int = 3) -> float:
     return jobs * statistics.median(alone) / statistics.median(together)
 
 
+def _pip() -> str:
+    """The pip of this interpreter, which wrote the tools' wrappers (an old one's wrapper imports
+    `re` and compiles a pattern at every start: the README's performance section)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"pip {version('pip')}"
+    except PackageNotFoundError:
+        return "no pip"
+
+
 def header(bench: Bench) -> str:
     version = subprocess.run(
         [*launchlint_command(), "--version"],
@@ -350,7 +361,7 @@ def header(bench: Bench) -> str:
         else "plain runs (this launchlint has no cache)"
     )
     return (
-        f"{version.strip()}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, {bench.jobs} processes "
+        f"{version.strip()}, Python {sys.version.split()[0]}, {_pip()}, {os.cpu_count()} CPUs, {bench.jobs} processes "
         f"per tool ({bench.jobs} processes of a pure-Python loop run {parallel_capacity(bench.jobs):.2f} times "
         f"as fast as one); median wall time of {bench.runs} runs ({bench.peer_runs} for ShellCheck and TorchFix); "
         f"cold = {cold}, warm = with the cache filled by a previous run."

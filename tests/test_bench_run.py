@@ -53,3 +53,18 @@ def test_launchlint_runs_as_the_command_installed_beside_the_interpreter(monkeyp
     assert run.launchlint_command() == [str(tmp_path / "bin" / "launchlint")]
     bench = run.Bench(runs=1, peer_runs=1, jobs=2, skip_peers_above=None, features={"--jobs", "--no-cache"})
     assert bench.launchlint(tmp_path) == [str(tmp_path / "bin" / "launchlint"), "--quiet", "--jobs", "2", "--no-cache", "."]
+
+
+def test_the_header_names_the_pip_that_wrote_the_wrappers(monkeypatch):
+    """An old pip's wrapper imports `re` and compiles a pattern at every start (a replayed run
+    17.9 against 12.3 ms): runs are comparable only with the same pip."""
+    import importlib.metadata
+
+    run = _runner()
+    assert run._pip() == f"pip {importlib.metadata.version('pip')}"
+
+    def missing(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "version", missing)
+    assert run._pip() == "no pip"
