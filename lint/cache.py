@@ -31,7 +31,7 @@ from .replay import DIRECTORY, RECORDS, bash_on_path, read_regular, write_replac
 
 # The modules whose code decides what the facts of a file are: any change to them is a new cache.
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
-PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml", "pathspec")
+PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml")
 RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
 # Facts are what this interpreter's `ast` made of a file: another Python version parses some files
 # differently (Python 3.12 syntax, that 3.11 refuses), so each version has its own entries.
@@ -80,8 +80,7 @@ _parser_files: list[str] = []
 def parser_files() -> list[str]:
     """Each parser package's `__init__`, found without importing it, and the `bash` that confirms
     LL001. An upgrade or a reinstall writes it anew, so facts a tree-sitter-bash, PyYAML or bash
-    of another release made are not reused (nor run entries, nor lint/replay.py's records;
-    pathspec decides what discovery skips)."""
+    of another release made are not reused (nor run entries, nor lint/replay.py's records)."""
     if not _parser_files:
         from importlib.machinery import PathFinder  # as front.bash_language finds the grammar
 

@@ -142,10 +142,10 @@ def _ignored(root: Path) -> Callable[[str], bool]:
     with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one (a FIFO): ignore nothing
         lines = read_regular(root / ".gitignore").decode("utf-8", "replace").splitlines()
     if not any(line.strip() and not line.startswith("#") for line in lines):
-        return lambda rel: False  # and pathspec, 30 ms of imports, is not loaded
-    import pathspec
+        return lambda rel: False
+    from .gitignore import matcher
 
-    return pathspec.GitIgnoreSpec.from_lines(lines).match_file
+    return matcher(lines)
 
 
 def _real(path: Path) -> Path:

@@ -82,9 +82,9 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
     """A test of project-relative paths against gitignore-style globs relative to `base`."""
     if not patterns:
         return lambda rel: False
-    import pathspec
+    from .gitignore import matcher
 
-    spec = pathspec.GitIgnoreSpec.from_lines(patterns)
+    matches = matcher(patterns)
     prefix = ""
     if base is not None:
         try:
@@ -92,7 +92,7 @@ def _glob_matcher(patterns, base: Path | None, root: Path):
         except ValueError:
             prefix = ""
     prefix = "" if prefix in ("", ".") else prefix + "/"
-    return lambda rel: spec.match_file(prefix + rel)
+    return lambda rel: matches(prefix + rel)
 
 
 class Inputs:

@@ -1,0 +1,150 @@
+"""Gitignore patterns, as git reads them: the project root's `.gitignore`, and the `exclude` and
+`per-file-ignores` globs of the configuration.
+
+Each pattern becomes the regular expression pathspec's `GitIgnoreSpec` (1.1) makes of it, and a
+path is matched as it matches it (pathspec replicates git, including git's edge cases:
+tests/test_gitignore.py checks that the two agree on generated patterns and paths). launchlint
+does not import pathspec because the import took 25 ms of every run in a repository with a
+`.gitignore`, more than half of a one-file run (it imports typing, dataclasses, inspect and
+pathlib, and looks for its optional regex backends); and because pathspec raises on a pattern git
+only skips (a trailing backslash, `!` alone), which stopped the run with a traceback. Here such a
+pattern matches nothing, as one with an unclosed `[` does in git.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Callable, Iterable
+
+# A pattern that names a directory matches the paths below it through this group: such a match
+# loses to any later pattern that matches the path itself (git re-includes `!dir/keep.txt`).
+_BELOW = "(?P<below>/)"
+_FILE_OR_BELOW = f"(?:{_BELOW}|$)"
+
+
+class _Discarded(ValueError):
+    """A pattern git discards: an unclosed `[`, a trailing backslash, nothing left to match."""
+
+
+def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a relative path ('/'-separated; a directory's ends with '/') is matched by the
+    last pattern of `lines` that matches it; `!pattern` unmatches."""
+    patterns = [compiled for compiled in map(_compile, lines) if compiled is not None]
+    patterns.reverse()  # the last pattern that matches decides
+
+    def matches(path: str) -> bool:
+        below = None  # the last pattern that matched only a directory above the path
+        for search, has_below, include in patterns:
+            found = search(path)
+            if found is None:
+                continue
+            if not (has_below and found.group("below")):
+                return include
+            if below is None:
+                below = include
+        return bool(below)
+
+    return matches
+
+
+def _compile(line: str) -> tuple[Callable, bool, bool] | None:
+    """(the regex's `search`, whether it has the `below` group, whether it matches or unmatches),
+    or None for a blank line, a comment or a pattern git discards."""
+    pattern = line if line.endswith("\\ ") else line.rstrip()  # an escaped trailing space stays
+    if not pattern or pattern.startswith("#") or pattern == "/":
+        return None
+    include = not pattern.startswith("!")
+    if not include:
+        pattern = pattern[1:]
+    segments = pattern.split("/")
+    directory = not segments[-1]
+    try:
+        regex = _special(directory, segments) or "".join(_translate(directory, segments))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # `[[:alpha:]]` is a "possible nested set" to re
+            compiled = re.compile(regex)
+    except (_Discarded, re.error):
+        return None
+    return compiled.search, "below" in compiled.groupindex, include
+
+
+def _special(directory: bool, segments: list[str]) -> str | None:
+    """Normalise `segments` in place (as pathspec does) and return the regex of the patterns that
+    match every path (`*`, `**`) or every path below a directory (`*/`, `**/`), else None."""
+    if not segments[0]:  # `/x`: relative to the root
+        del segments[0]
+    elif (len(segments) == 1 or (len(segments) == 2 and not segments[1])) and segments[0] != "**":
+        segments.insert(0, "**")  # `x`, `x/`: at any depth
+    if not segments:
+        raise _Discarded
+    if not segments[-1]:  # `x/`: the directory and everything below it
+        segments[-1] = "**"
+    for i in range(len(segments) - 1, 0, -1):
+        if segments[i - 1] == segments[i] == "**":
+            del segments[i]
+    if segments == ["**"]:
+        return _BELOW if directory else "."
+    if segments == ["**", "*"]:
+        return "."
+    if segments == ["**", "*", "**"]:
+        return _BELOW if directory else "/"
+    return None
+
+
+def _translate(directory: bool, segments: list[str]) -> Iterable[str]:
+    need_slash = False
+    end = len(segments) - 1
+    for i, segment in enumerate(segments):
+        if segment == "**":
+            if i == 0:
+                yield "^(?:.+/)?"  # any leading directories
+            elif i < end:
+                yield "(?:/.+)?"  # any directories between
+                need_slash = True
+            else:
+                yield _BELOW if directory else "/"
+            continue
+        if i == 0:
+            yield "^"
+        if need_slash:
+            yield "/"
+        yield "[^/]+" if segment == "*" else _glob(segment)
+        if i == end:
+            yield _FILE_OR_BELOW
+        need_slash = True
+
+
+def _glob(segment: str) -> str:
+    """One path segment's `*`, `?`, `[...]` and backslash escapes, as a regex."""
+    out = []
+    i, end = 0, len(segment)
+    while i < end:
+        char = segment[i]
+        i += 1
+        if char == "\\":
+            if i == end:
+                raise _Discarded  # nothing to escape
+            out.append(re.escape(segment[i]))
+            i += 1
+        elif char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            j = i
+            if j < end and segment[j] in "!^":
+                j += 1
+            if j < end and segment[j] == "]":  # `[]...]`: a first `]` is a member
+                j += 1
+            while j < end and segment[j] != "]":
+                j += 1
+            if j == end:
+                raise _Discarded  # no closing bracket
+            negated = segment[i] in "!^"
+            members = segment[i + 1 if negated else i : j]
+            out.append(("[^" if negated else "[") + members.replace("\\", "\\\\") + "]")
+            i = j + 1
+        else:
+            out.append(re.escape(char))
+    return "".join(out)

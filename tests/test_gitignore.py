@@ -1,0 +1,113 @@
+"""lint/gitignore.py: git's ignore rules, matched as pathspec's GitIgnoreSpec matches them (the
+reference, a test dependency), without its 25 ms of imports and without its exceptions."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pathspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from launchlint.gitignore import matcher
+
+# Characters that mean something to a pattern, and plain ones.
+PATTERN_CHARS = st.sampled_from(list("ab*?/[]!^-\\ #.") + ["**", "a/", "/b", "[a-b]", "[!a]", "[]a]", "[[:alpha:]]"])
+SEGMENT = st.sampled_from(["a", "b", "ab", "ba", "a.b", "-", "!", "[", "]", "#", " ", "a b", "\\", "*", "aa"])
+GLOB = st.sampled_from(["a", "b", "ab", "*", "**", "a*", "*b", "?b", "[ab]", "[!a]b", "a.b"])
+# Patterns as people write them (negated, anchored, directory-only), and character soup.
+WRITTEN = st.tuples(
+    st.sampled_from(["", "!"]),
+    st.sampled_from(["", "/"]),
+    st.lists(GLOB, min_size=1, max_size=3),
+    st.sampled_from(["", "/"]),
+).map(lambda p: p[0] + p[1] + "/".join(p[2]) + p[3])
+SOUP = st.lists(PATTERN_CHARS, min_size=1, max_size=6).map("".join)
+
+
+@st.composite
+def paths(draw) -> str:
+    path = "/".join(draw(st.lists(SEGMENT, min_size=1, max_size=4)))
+    return path + "/" if draw(st.booleans()) else path  # a directory's path ends with '/'
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    lines=st.lists(st.one_of(WRITTEN, SOUP), min_size=1, max_size=5),
+    candidates=st.lists(paths(), min_size=1, max_size=8),
+)
+def test_matches_as_pathspec_gitignorespec_does(lines, candidates):
+    try:
+        reference = pathspec.GitIgnoreSpec.from_lines(lines)
+    except (ValueError, re.error):  # a pattern pathspec refuses, which git skips: ours must not raise
+        reference = None
+    ours = matcher(lines)
+    for path in candidates:
+        if reference is not None:
+            assert ours(path) == reference.match_file(path), (lines, path)
+        else:
+            ours(path)
+
+
+def test_a_pattern_pathspec_refuses_matches_nothing_and_the_others_still_apply():
+    ignored = matcher(["foo\\", "!", "[abc", "*.log", "!keep.log", "  # not a comment"])
+    assert [path for path in ("foo", "foo\\", "x.log", "keep.log", "d/x.log", "run.sh") if ignored(path)] == [
+        "x.log",
+        "d/x.log",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("patterns", "path", "expected"),
+    [
+        (["build/"], "build/", True),  # a directory pattern: the directory
+        (["build/"], "build", False),  # ... not a file of that name
+        (["build/"], "src/build/x.py", True),  # at any depth, and below it
+        (["/build"], "src/build", False),  # a leading slash anchors it at the root
+        (["docs/*.md"], "docs/a/b.md", False),  # `*` stops at a slash
+        (["docs/**/*.md"], "docs/a/b.md", True),
+        (["**/logs"], "a/b/logs/x", True),
+        (["*.log", "!keep.log"], "keep.log", False),  # the last pattern that matches decides
+        (["logs/", "!logs/keep.txt"], "logs/", True),  # the walk skips the directory...
+        (["logs/", "!logs/keep.txt"], "logs/x", True),
+        (["logs/", "!logs/keep.txt"], "logs/keep.txt", False),  # ...whose file alone would be re-included
+        (
+            ["!logs/keep.txt", "logs/"],
+            "logs/keep.txt",
+            False,
+        ),  # a pattern naming the path beats a later one naming its directory
+        (["\\#notes"], "#notes", True),
+        (["\\!x"], "!x", True),
+        (["a[!b]c"], "abc", False),
+        (["a[!b]c"], "axc", True),
+        (["trailing\\ "], "trailing ", True),
+        (["*/"], "a", False),  # the patterns that match everything below the root...
+        (["*/"], "a/b", True),
+        (["**/*/**"], "a", False),  # ...or everything with a directory above it
+        (["**/*/**"], "a/", True),
+        (["**"], "a", True),
+        (["a/**/b"], "a/x/y/b", True),
+        (["a/**/b"], "a/", False),
+    ],
+)
+def test_git_semantics(patterns, path, expected):
+    assert matcher(patterns)(path) is expected
+
+
+def test_a_gitignore_pathspec_refused_no_longer_stops_the_run(tmp_path):
+    """`foo\\` (a trailing backslash) made pathspec raise, and the run ended in a traceback."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("foo\\\n!\nignored/\n")
+    (tmp_path / "ignored").mkdir()
+    (tmp_path / "ignored" / "job.sh").write_text("python t.py | tee a.log\n")
+    (tmp_path / "run.sh").write_text("python t.py | tee b.log\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "launchlint", "--no-cache", "--select", "LL105", "."],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert "Traceback" not in result.stderr
+    assert result.returncode == 1 and "run.sh:1:" in result.stdout and "job.sh" not in result.stdout
