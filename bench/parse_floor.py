@@ -17,10 +17,10 @@ from pathlib import Path
 
 
 def _shell_parser():
-    from launchlint.front import bash_language  # as launchlint loads it
-    from tree_sitter import Language, Parser
+    from launchlint.front import bash_language, tree_sitter  # as launchlint loads them
 
-    parser = Parser(Language(bash_language()))
+    binding = tree_sitter()
+    parser = binding.Parser(binding.Language(bash_language()))
     return lambda data: parser.parse(data)
 
 

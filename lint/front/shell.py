@@ -56,11 +56,10 @@ def _parser():
     global _PARSER, _NAME, _VALUE, _OPERATOR
     global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
     if _PARSER is None:
-        from tree_sitter import Language, Parser
+        from . import bash_language, tree_sitter
 
-        from . import bash_language
-
-        language = Language(bash_language())
+        binding = tree_sitter()
+        language = binding.Language(bash_language())
         _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
         ids: dict[str, set[int]] = {}
         for kind_id in range(language.node_kind_count):
@@ -70,7 +69,7 @@ def _parser():
         )
         _COMMAND_NAME_IDS, _AMPERSAND_IDS = frozenset(ids["command_name"]), frozenset(ids["&"])
         _ASSIGNMENT_IDS = frozenset(ids["variable_assignment"])
-        _PARSER = Parser(language)
+        _PARSER = binding.Parser(language)
     return _PARSER
 
 
