@@ -22,7 +22,6 @@ import os
 import pickle
 import stat
 import sys
-from pathlib import Path
 
 from . import __version__
 from .digest import blake2b, sign, user_key
@@ -94,17 +93,17 @@ def parser_files() -> list[str]:
 
 class Cache:
     def __init__(self, root: str):
-        self.top = Path(root) / DIRECTORY
-        self.directory = self.top / f"{__version__}-{PYTHON}-{_code_fingerprint(_fact_code())}"
+        self.top = os.path.join(root, DIRECTORY)
+        self.directory = os.path.join(self.top, f"{__version__}-{PYTHON}-{_code_fingerprint(_fact_code())}")
         self.key = user_key()
         self.enabled = bool(self.key)
-        self.made: set[Path] = set()  # directories known to exist
+        self.made: set[str] = set()  # directories known to exist
 
     # -- facts ------------------------------------------------------------------------------
 
-    def _entry(self, path: str, kind: str, text: str) -> Path:
+    def _entry(self, path: str, kind: str, text: str) -> str:
         digest = blake2b("\0".join((path, kind, text)).encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
-        return self.directory / digest  # one directory: 256 by the digest's first byte took 256 mkdirs on a first run
+        return os.path.join(self.directory, digest)  # one directory: 256 by the digest's first byte took 256 mkdirs on a first run
 
     def get(self, path: str, kind: str, text: str) -> FileFacts | None:
         facts = self._load(self._entry(path, kind, text))
@@ -130,7 +129,7 @@ class Cache:
         its rules the same answers."""
         from .project import ask_disk
 
-        entry = self._load(self.top / RUNS / key)
+        entry = self._load(os.path.join(self.top, RUNS, key))
         if not isinstance(entry, tuple) or len(entry) != 4:
             return None
         root, findings, warnings, disk = entry
@@ -139,17 +138,17 @@ class Cache:
         return findings, warnings
 
     def put_run(self, key: str, root: str, findings: list, warnings: list[str], disk: dict) -> None:
-        if self._store(self.top / RUNS / key, (root, findings, warnings, disk)):
-            self._prune(self.top / RUNS, KEEP_RUNS)
+        if self._store(os.path.join(self.top, RUNS, key), (root, findings, warnings, disk)):
+            self._prune(os.path.join(self.top, RUNS), KEEP_RUNS)
 
     def put_record(self, name: str, payload: bytes) -> None:
         """Store a replayable run's record (lint/replay.py), already serialised."""
-        if self._store(self.top / RECORDS / name, None, payload):
-            self._prune(self.top / RECORDS, KEEP_RECORDS)
+        if self._store(os.path.join(self.top, RECORDS, name), None, payload):
+            self._prune(os.path.join(self.top, RECORDS), KEEP_RECORDS)
 
     # -- signed entries -----------------------------------------------------------------------
 
-    def _load(self, entry: Path):
+    def _load(self, entry: str):
         if not self.enabled:
             return None
         try:
@@ -164,14 +163,14 @@ class Cache:
         except Exception:  # noqa: BLE001  a signed but stale entry (older classes): a miss
             return None
 
-    def _store(self, entry: Path, value, payload: bytes | None = None) -> bool:
+    def _store(self, entry: str, value, payload: bytes | None = None) -> bool:
         """Write a signed entry; True once it is there."""
         if not self.enabled:
             return False
         try:
             if payload is None:
                 payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            if not self._ensure_directory(entry.parent):
+            if not self._ensure_directory(os.path.dirname(entry)):
                 return False
             write_replacing(entry, sign(self.key, payload) + payload, 0o600)  # two runs may share the cache
             return True
@@ -179,7 +178,7 @@ class Cache:
             return False
 
     @staticmethod
-    def _prune(directory: Path, keep: int) -> None:
+    def _prune(directory: str, keep: int) -> None:
         """Keep the `keep` newest entries: a run entry is only ever reused by the next runs. Only
         launchlint's own names (hex digests) are removed, and only regular files."""
         try:
@@ -192,18 +191,23 @@ class Cache:
             with contextlib.suppress(OSError):  # another run pruned it first
                 os.unlink(old.path)
 
-    def _ensure_directory(self, directory: Path) -> bool:
+    def _ensure_directory(self, directory: str) -> bool:
         """Make `directory` (one directly under the cache's top) and say whether entries may be
         written there: not when `.launchlint_cache` or `directory` is a symbolic link, or no
         directory. A repository can ship `.launchlint_cache/runs -> ../../..`, and pruning that
         would delete the user's files; then this run writes no cache at all."""
         if directory in self.made:  # asked once per entry written: one system call a directory
             return True
-        if not self.top.exists():
-            self.top.mkdir(parents=True, exist_ok=True)
-            (self.top / ".gitignore").write_text("# created by launchlint\n*\n")
+        if not os.path.exists(self.top):
+            os.makedirs(self.top, exist_ok=True)
+            with open(os.path.join(self.top, ".gitignore"), "w", encoding="utf-8") as gitignore:
+                gitignore.write("# created by launchlint\n*\n")
         if _real_directory(self.top):
-            directory.mkdir(exist_ok=True)
+            try:
+                os.mkdir(directory)
+            except FileExistsError:  # as `Path.mkdir(exist_ok=True)`: only a directory may be there
+                if not os.path.isdir(directory):
+                    raise
             if _real_directory(directory):
                 self.made.add(directory)
                 return True
@@ -211,7 +215,7 @@ class Cache:
         return False
 
 
-def _real_directory(path: Path) -> bool:
+def _real_directory(path: str) -> bool:
     """A directory, and not through a symbolic link."""
     return stat.S_ISDIR(os.lstat(path).st_mode)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from . import __version__, replay
 from .errors import UsageError
+from .paths import normal
 from .replay import saw
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -53,11 +53,11 @@ def load_config_for(config_file: str | None, no_config: bool):
 
     if no_config:
         return Config()
-    path = Path(config_file) if config_file else find_config(Path.cwd())
+    path = normal(config_file) if config_file else find_config(os.getcwd())
     if path is None:
         return Config()
     saw(path)
-    if not path.is_file():
+    if not os.path.isfile(path):
         raise UsageError(f"config file {config_file} not found")
     return load_config(path, _known_codes())
 
@@ -75,9 +75,9 @@ def build_options(cli: dict, config, stdin):
     ignore = _codes(cli["ignore"], "--ignore") if cli["ignore"] else config.ignore
     per_file = _per_file_ignores(cli["per_file_ignores"]) or config.per_file_ignores
     excludes = [e for value in cli["exclude"] for e in value.split(",") if e] or config.exclude
-    base = Path.cwd() if cli["per_file_ignores"] or cli["exclude"] else config.directory
+    base = os.getcwd() if cli["per_file_ignores"] or cli["exclude"] else config.directory
     path_map = tuple(
-        (prefix, os.path.relpath(config.directory / directory, config.directory))
+        (prefix, os.path.relpath(os.path.join(config.directory, directory), config.directory))
         for prefix, directory in config.path_map.items()
     )
     return Options(

@@ -6,8 +6,8 @@ Keys use ruff's spelling. Any mistake (unknown key, bad value, unknown rule code
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
 
 from .errors import UsageError
 from .front import yaml_is_blank
@@ -36,7 +36,7 @@ class Config:
         path_map: dict[str, str] | None = None,
         lock_names: list[str] | None = None,
         severity: dict[str, str] | None = None,
-        directory: Path | None = None,
+        directory: str | None = None,
     ) -> None:
         self.select = select
         self.ignore = [] if ignore is None else ignore
@@ -47,38 +47,46 @@ class Config:
         self.path_map = {} if path_map is None else path_map
         self.lock_names = [] if lock_names is None else lock_names
         self.severity = {} if severity is None else severity
-        self.directory = Path.cwd() if directory is None else directory  # globs are relative to it
+        self.directory = os.getcwd() if directory is None else directory  # globs are relative to it
 
 
-def find_config(start: Path) -> Path | None:
+def find_config(start: str) -> str | None:
     """The nearest `.launchlint.yaml`, or pyproject.toml with a [tool.launchlint] table."""
-    start = start.resolve()
-    for directory in (start, *start.parents):
-        own, pyproject = directory / ".launchlint.yaml", directory / "pyproject.toml"
+    directory = os.path.realpath(start)
+    while True:
+        own, pyproject = os.path.join(directory, ".launchlint.yaml"), os.path.join(directory, "pyproject.toml")
         saw(own)
         saw(pyproject)
-        if own.is_file():
+        if os.path.isfile(own):
             return own
-        if pyproject.is_file() and _pyproject_table(pyproject) is not None:
+        if os.path.isfile(pyproject) and _pyproject_table(pyproject) is not None:
             return pyproject
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def _pyproject_table(path: Path) -> dict | None:
+def _pyproject_table(path: str) -> dict | None:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised on 3.10 only
         import tomli as tomllib
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(_read(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     return data.get("tool", {}).get("launchlint")
 
 
-def _yaml_table(path: Path) -> dict:
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _yaml_table(path: str) -> dict:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path)
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     if yaml_is_blank(text):
@@ -98,9 +106,9 @@ def _yaml_table(path: Path) -> dict:
     return data
 
 
-def load_config(path: Path, known_codes: list[str]) -> Config:
-    table = _yaml_table(path) if path.suffix in (".yaml", ".yml") else (_pyproject_table(path) or {})
-    config = Config(directory=path.resolve().parent)
+def load_config(path: str, known_codes: list[str]) -> Config:
+    table = _yaml_table(path) if os.path.splitext(path)[1] in (".yaml", ".yml") else (_pyproject_table(path) or {})
+    config = Config(directory=os.path.dirname(os.path.realpath(path)))
     where = f"{path}"
     for key, value in table.items():
         if key not in KEYS:

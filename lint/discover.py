@@ -12,8 +12,8 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
+from .paths import normal, relative_to
 from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular, saw
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
@@ -34,8 +34,8 @@ UNMARKED_FILES = 2000
 class Discovery:
     def __init__(
         self,
-        root: Path,
-        files: dict[str, tuple[Path, str]] | None = None,
+        root: str,
+        files: dict[str, tuple[str, str]] | None = None,
         named: set[str] | None = None,
         warnings: list[str] | None = None,
         stdin_path: str | None = None,
@@ -48,23 +48,24 @@ class Discovery:
 
     def add_stdin(self, name: str, text: str) -> None:
         """`launchlint - --stdin-filename NAME`: NAME's text is standard input, not the disk's."""
-        path = Path(name)
+        path = normal(name)
         rel = _relative(path, self.root)
         kind = kind_by_name(path, named=True) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
-        self.files[rel] = (os.fspath(path), kind)
+        self.files[rel] = (path, kind)
         self.named.add(rel)
         self.stdin_path = rel
 
 
-def find_root(start: Path) -> Path:
-    start = _real(start)
-    here = start if start.is_dir() else start.parent
-    root = marked_root(str(here))
-    return Path(root) if root is not None else Path.cwd().resolve()
+def find_root(start: str | os.PathLike) -> str:
+    """The real path of the project root for `start` (see the module's docstring)."""
+    start = os.path.realpath(start)
+    here = start if os.path.isdir(start) else os.path.dirname(start)
+    root = marked_root(here)
+    return root if root is not None else os.path.realpath(os.getcwd())
 
 
-def marks_root(directory: Path) -> bool:
-    return any((directory / marker).exists() for marker in ROOT_MARKERS)
+def marks_root(directory: str) -> bool:
+    return any(os.path.exists(os.path.join(directory, marker)) for marker in ROOT_MARKERS)
 
 
 def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
@@ -135,23 +136,18 @@ def shebang_program(text: str) -> str | None:
     return program
 
 
-def _ignored(root: Path) -> Callable[[str], bool]:
+def _ignored(root: str) -> Callable[[str], bool]:
     """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []
-    saw(root / ".gitignore")
+    gitignore = os.path.join(root, ".gitignore")
+    saw(gitignore)
     with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one (a FIFO): ignore nothing
-        lines = read_regular(root / ".gitignore").decode("utf-8", "replace").splitlines()
+        lines = read_regular(gitignore).decode("utf-8", "replace").splitlines()
     if not any(line.strip() and not line.startswith("#") for line in lines):
         return lambda rel: False
     from .gitignore import matcher
 
     return matcher(lines)
-
-
-def _real(path: Path) -> Path:
-    """`path` with its symlinks resolved. Not `Path.resolve()`: on a symlink loop Python 3.11
-    raises RuntimeError, where realpath leaves the loop unresolved."""
-    return Path(os.path.realpath(path))
 
 
 _SPECIAL_FILES = (
@@ -163,7 +159,7 @@ _SPECIAL_FILES = (
 )
 
 
-def _not_read(path: str | Path, within: str | None = None) -> str | None:
+def _not_read(path: str, within: str | None = None) -> str | None:
     """Why `path` is not read, or None for a regular file (after symlinks). Only `stat` looks
     at it: opening a FIFO blocks until something writes to it, and /dev/zero never ends. With
     `within` (the project's real path, for files the walk found), a symbolic link to a file
@@ -186,7 +182,7 @@ def _not_read(path: str | Path, within: str | None = None) -> str | None:
     if not stat.S_ISREG(mode):
         what = next((name for test, name in _SPECIAL_FILES if test(mode)), "not a regular file")
         return f"{what}, not read"
-    if link and within is not None and outside(str(path), within):
+    if link and within is not None and outside(path, within):
         return "symbolic link to a file outside the project, not read"
     return None
 
@@ -202,7 +198,7 @@ def outside(path: str, real_root: str) -> bool:
     return os.path.commonpath([os.path.realpath(path), real_root]) != real_root
 
 
-def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
+def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """(path, path relative to root) of the files under root, honouring .gitignore. Symlinked
     directories are followed (once each) while they stay under root; `skipped` gets the others
     (relative path -> why)."""
@@ -240,16 +236,17 @@ def walk(root: Path, excludes, skipped: dict[str, str] | None = None) -> Iterato
                 yield os.path.join(directory, name), rel
 
 
-def _relative(path: Path, root: Path) -> str:
-    absolute = _real(path)
-    try:
-        return absolute.relative_to(root).as_posix()
-    except ValueError:
-        return absolute.as_posix()
+def _relative(path: str, root: str) -> str:
+    """`path` relative to the real `root`, its links resolved (realpath: on a symbolic link loop
+    `Path.resolve()` raises on Python 3.11, where realpath leaves the loop unresolved); the
+    absolute path of a file outside it."""
+    absolute = os.path.realpath(path)
+    rel = relative_to(absolute, root)
+    return absolute if rel is None else rel
 
 
-def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = None) -> Discovery:
-    root = root or find_root(Path(paths[0]) if paths else Path("."))
+def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLike | None = None) -> Discovery:
+    root = os.fspath(root) if root else find_root(paths[0] if paths else ".")
     found = Discovery(root)
     # What the walk passed over, warned about only under a named directory: naming one file
     # (a pre-commit hook) should not bring warnings about the rest of the project.
@@ -257,7 +254,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     named_directories: list[str] = []
     real_root = os.path.realpath(root)
 
-    def add(path: str | Path, rel: str, *, named: bool) -> None:
+    def add(path: str, rel: str, *, named: bool) -> None:
         if rel not in found.files:
             reason = _not_read(path, None if named else real_root)
             if reason is not None:
@@ -270,27 +267,27 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
             kind = kind_of(path, named=named)
             if kind is None:
                 return
-            found.files[rel] = (os.fspath(path), kind)
+            found.files[rel] = (path, kind)
         if named:
             found.named.add(rel)
 
     for path, rel in walk(root, excludes, skipped):
         add(path, rel, named=False)
     for name in paths:
-        path = Path(name)
+        path = normal(name)  # as the user named it, as pathlib spells it (`./x.sh` is `x.sh`)
         saw(path)
-        if path.is_dir():
+        if os.path.isdir(path):
             prefix = _relative(path, root)
             if prefix.startswith("/"):  # a directory outside the project: walk it too
                 outside: dict[str, str] = {}
-                for sub, rel in walk(_real(path), excludes, outside):
+                for sub, rel in walk(os.path.realpath(path), excludes, outside):
                     add(sub, f"{prefix}/{rel}", named=True)
                 found.warnings.extend(f"{prefix}/{rel}: {why}" for rel, why in outside.items())
             else:
                 inside = "" if prefix == "." else prefix + "/"
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
-        elif path.exists() or path.is_symlink():
+        elif os.path.lexists(path):
             add(path, _relative(path, root), named=True)
         else:
             found.warnings.append(f"{name}: no such file or directory")
@@ -306,7 +303,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: Path | None = N
     return found
 
 
-def read_text(path: Path) -> tuple[str | None, str | None]:
+def read_text(path: str) -> tuple[str | None, str | None]:
     """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable."""
     try:
         data = read_regular(path, limit=MAX_BYTES)

@@ -9,11 +9,12 @@ honest: a suppression is unused when no rule finds anything it covers, whatever 
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
+from .paths import relative_to
 from .project import Project, Settings, SourceFile
 
 TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
@@ -32,7 +33,7 @@ class Options:
         per_file_ignores: dict[str, frozenset[str]] | None = None,
         exclude: tuple[str, ...] = (),
         severity: dict[str, str] | None = None,
-        base: Path | None = None,
+        base: str | None = None,
         settings: Settings | None = None,
         stdin: tuple[str, str] | None = None,
         jobs: int = 1,
@@ -78,20 +79,15 @@ class Result:
         self.repeatable = repeatable
 
 
-def _glob_matcher(patterns, base: Path | None, root: Path):
+def _glob_matcher(patterns, base: str | None, root: str):
     """A test of project-relative paths against gitignore-style globs relative to `base`."""
     if not patterns:
         return lambda rel: False
     from .gitignore import matcher
 
     matches = matcher(patterns)
-    prefix = ""
-    if base is not None:
-        try:
-            prefix = root.relative_to(base.resolve()).as_posix()
-        except ValueError:
-            prefix = ""
-    prefix = "" if prefix in ("", ".") else prefix + "/"
+    prefix = relative_to(root, os.path.realpath(base)) if base is not None else None
+    prefix = "" if prefix in (None, ".") else prefix + "/"
     return lambda rel: matches(prefix + rel)
 
 
@@ -120,12 +116,12 @@ def read_inputs(paths: list[str], options: Options) -> Inputs:
 
     stdin_name = options.stdin[0] if options.stdin else None
     first = paths[0] if paths and paths[0] != "-" else (stdin_name or ".")
-    root = find_root(Path(first))
+    root = find_root(first)
     excludes = _glob_matcher(options.exclude, options.base, root)
     found = discover([p for p in paths if p != "-"] or ([] if options.stdin else ["."]), excludes, root=root)
     if options.stdin:
         found.add_stdin(*options.stdin)
-    project = Project(root=str(found.root), settings=options.settings)
+    project = Project(root=found.root, settings=options.settings)
     sources = []
     for rel, (abs_path, kind) in found.files.items():
         try:
@@ -326,9 +322,8 @@ def _selected(finding: Finding, options: Options, project: Project) -> bool:
         return False
     if matches(finding.code, options.ignore):
         return False
-    root = Path(project.root)
     for glob, codes in options.per_file_ignores.items():
-        if matches(finding.code, codes) and _glob_matcher([glob], options.base, root)(finding.location.path):
+        if matches(finding.code, codes) and _glob_matcher([glob], options.base, project.root)(finding.location.path):
             return False
     return True
 

@@ -11,7 +11,6 @@ import os
 import stat
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 from .discover import outside, read_text
 from .model import Edit, Finding, Fix, LineIndex, Location, Record
@@ -23,7 +22,7 @@ class FileFix(Record):
     """One file's text before and after its findings' edits."""
 
     path: str  # relative to the project root, as in findings
-    absolute: Path
+    absolute: str
     before: str
     after: str
 
@@ -92,8 +91,8 @@ def plan_fixes(
     planned = []
     real_root = os.path.realpath(root)
     for path in sorted(edits):
-        absolute = Path(root) / path
-        if outside(str(absolute), real_root):
+        absolute = os.path.join(root, path)
+        if outside(absolute, real_root):
             warn(f"{path}: outside the project; not fixed")
             continue
         try:
@@ -151,7 +150,7 @@ def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None
         with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
             os.chown(temporary, info.st_uid, info.st_gid)
         if expected is not None:
-            now = read_text(Path(target))[0]
+            now = read_text(target)[0]
             if now == text:  # fixed already: the same file named twice, through a symlink
                 os.unlink(temporary)
                 return

@@ -59,10 +59,10 @@ def command_input(line: str, paths: list[str]) -> tuple[list[str], tuple[str, st
     """
     if "-" in paths:
         raise UsageError("--command lints its string; it cannot also read `-` (standard input)")
-    root = find_root(Path(paths[0]))
-    cwd = Path.cwd().resolve()
+    root = find_root(paths[0])
+    cwd = os.path.realpath(os.getcwd())
     home = cwd if find_root(cwd) == root else root
-    return ["-"], (str(home / VIRTUAL_NAME), line)
+    return ["-"], (os.path.join(home, VIRTUAL_NAME), line)
 
 
 class Linted:

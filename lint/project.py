@@ -31,11 +31,9 @@ def ask_disk(root: str, question: tuple[str, str]):
         return os.path.isdir(full)
     if what == "file":
         return os.path.isfile(full)
-    from pathlib import Path
-
     from .discover import walk
 
-    return tuple(rel for _, rel in walk(Path(root), lambda rel: False))
+    return tuple(rel for _, rel in walk(root, lambda rel: False))
 
 
 class Settings(Record):

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from pathlib import Path
 
 from .model import Finding, LineIndex, Location, Severity
+from .paths import normal, relative_to
 
 
 class Paths:
     """Shows project paths relative to the current directory when inside it."""
 
     def __init__(self, root: str):
-        self.root = Path(root)
-        self.cwd = Path.cwd().resolve()
+        self.root = root
+        self.cwd = os.path.realpath(os.getcwd())
 
     def show(self, path: str) -> str:
-        absolute = Path(path) if os.path.isabs(path) else self.root / path
-        try:
-            return absolute.relative_to(self.cwd).as_posix()
-        except ValueError:
-            return absolute.as_posix()
+        absolute = normal(os.path.join(self.root, path))  # an absolute `path` stays itself
+        rel = relative_to(absolute, self.cwd)
+        return absolute if rel is None else rel
 
 
 def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]) -> str:

@@ -250,6 +250,22 @@ def test_a_python_only_project_imports_the_launch_graph_only_for_a_stdout_hijack
     assert '"code": "LL204"' in printed and imported == ["launchlint.graph", "launchlint.shellfacts"]
 
 
+def test_a_run_imports_neither_pathlib_nor_typing(tmp_path):
+    """pathlib (with urllib.parse and ipaddress: 16 M instructions), typing (tree-sitter's
+    `__init__`) and pathspec (25 ms, for a `.gitignore`) were each imported by every run that met
+    a shell script, a configuration or a `.gitignore`: a run with all of them, and the cache,
+    imports none now."""
+    modules = ("pathlib", "urllib.parse", "ipaddress", "typing", "pathspec")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("build/\n*.log\n")
+    (tmp_path / ".launchlint.yaml").write_text("exclude: [vendor/]\nper-file-ignores: {'legacy/*.sh': [LL105]}\n")
+    (tmp_path / "run.sh").write_text("python train.py --lr 1 | tee train.log\n")
+    (tmp_path / "train.py").write_text("import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\n")
+    (tmp_path / "ci.yml").write_text("on: push\njobs:\n  a:\n    steps:\n      - run: bash run.sh | tee ci.log\n")
+    printed, imported = imports_of_a_run(["--format", "json", "run.sh"], modules, cwd=tmp_path)
+    assert '"code": "LL105"' in printed and imported == []
+
+
 def test_newer_python_syntax_is_a_warning_not_a_finding_cold_and_warm(tmp_path):
     """rules.md: valid Python never gets LL001. A trainer in Python 3.12 syntax, read by an older
     Python, is reported as not analysed on stderr, the same from the cache; the run goes on."""

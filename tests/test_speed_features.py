@@ -224,7 +224,7 @@ def test_a_cache_shipped_in_a_repository_is_never_unpickled(tmp_path):
     many_projects(tmp_path, 1)
     marker = tmp_path / "pwned"
     text = (tmp_path / "job0.sh").read_text()
-    entry = Cache(str(tmp_path))._entry("job0.sh", "shell", text)
+    entry = Path(Cache(str(tmp_path))._entry("job0.sh", "shell", text))
     entry.parent.mkdir(parents=True)
     entry.write_bytes(b"\0" * 32 + pickle.dumps(_Marker(str(marker))))
     result = launchlint(".", cwd=tmp_path)

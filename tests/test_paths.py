@@ -1,0 +1,38 @@
+"""lint/paths.py: pathlib's spelling of a path and its `relative_to`, without importing pathlib."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from hypothesis import given
+from hypothesis import strategies as st
+from launchlint.paths import normal, relative_to
+
+NAMES = st.lists(st.sampled_from(["", ".", "..", "a", "b", "a.b", " ", "x y"]), max_size=5).map("/".join)
+ABSOLUTE = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=4).map(lambda parts: "/" + "/".join(parts))
+
+
+@given(NAMES, st.sampled_from(["", "/"]))
+def test_normal_spells_a_path_as_pathlib_does(name, lead):
+    name = lead + name
+    if name.startswith("//") and not name.startswith("///"):
+        return  # POSIX leaves exactly two leading slashes to the system; pathlib keeps them
+    assert normal(name) == str(PurePosixPath(name))
+
+
+@given(ABSOLUTE, ABSOLUTE)
+def test_relative_to_is_pathlibs(path, base):
+    try:
+        expected = PurePosixPath(path).relative_to(base).as_posix()
+    except ValueError:
+        expected = None
+    assert relative_to(path, base) == expected
+
+
+def test_examples():
+    assert normal("./scripts//run.sh") == "scripts/run.sh"
+    assert normal("dir/") == "dir" and normal("") == "." and normal("/") == "/"
+    assert relative_to("/repo/a/b.sh", "/repo") == "a/b.sh"
+    assert relative_to("/repo", "/repo") == "."
+    assert relative_to("/repository/x", "/repo") is None  # a sibling that shares the prefix
+    assert relative_to("/a", "/") == "a"
