@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 # loses to any later pattern that matches the path itself (git re-includes `!dir/keep.txt`).
 _BELOW = "(?P<below>/)"
 _FILE_OR_BELOW = f"(?:{_BELOW}|$)"
+_ANYWHERE = "^(?:.+/)?"  # a pattern's regex that starts so matches below any directory
 
 
 class _Discarded(ValueError):
@@ -30,10 +31,15 @@ class _Discarded(ValueError):
 def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
     """Whether a relative path ('/'-separated; a directory's ends with '/') is matched by the
     last pattern of `lines` that matches it; `!pattern` unmatches."""
-    patterns = [compiled for compiled in map(_compile, lines) if compiled is not None]
-    patterns.reverse()  # the last pattern that matches decides
+    compiled = [pattern for pattern in map(_compile, lines) if pattern is not None]
+    if not compiled:
+        return lambda path: False
+    anything = _any_of([pattern.pattern for pattern, _ in compiled])
+    patterns = [(pattern.search, "below" in pattern.groupindex, include) for pattern, include in reversed(compiled)]
 
     def matches(path: str) -> bool:
+        if anything is not None and anything(path) is None:
+            return False
         below = None  # the last pattern that matched only a directory above the path
         for search, has_below, include in patterns:
             found = search(path)
@@ -48,9 +54,34 @@ def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
     return matches
 
 
-def _compile(line: str) -> tuple[Callable, bool, bool] | None:
-    """(the regex's `search`, whether it has the `below` group, whether it matches or unmatches),
-    or None for a blank line, a comment or a pattern git discards."""
+def _any_of(regexes: list[str]) -> Callable | None:
+    """One test of whether any of `regexes` matches, or None when it would not be quicker.
+
+    Most paths match no pattern, and asking each pattern in turn took 40 ms of a walk of
+    Megatron-LM (3,800 paths, 27 patterns). Every pattern but `*`, `**` and `*/` is anchored at
+    the root (`^`) or at any directory (`^(?:.+/)?`): one regex with the directories matched once,
+    then each pattern's rest, answers for them all. The directory mark becomes a plain slash:
+    `_BELOW` is only ever text of ours (a pattern's characters are escaped; no segment holds a
+    slash)."""
+    anywhere, rooted = [], []
+    for regex in regexes:
+        if regex.startswith(_ANYWHERE):
+            anywhere.append(regex[len(_ANYWHERE) :].replace(_BELOW, "/"))
+        elif regex.startswith("^"):
+            rooted.append(regex[1:].replace(_BELOW, "/"))
+        else:
+            return None  # matches everything or everything below the root: nothing to gain
+    branches = []
+    if anywhere:
+        branches.append(f"(?:.+/)?(?:{'|'.join(anywhere)})")
+    if rooted:
+        branches.append(f"(?:{'|'.join(rooted)})")
+    return _regex("|".join(branches)).match
+
+
+def _compile(line: str) -> tuple[re.Pattern, bool] | None:
+    """(the regex, whether it matches or unmatches), or None for a blank line, a comment or a
+    pattern git discards."""
     pattern = line if line.endswith("\\ ") else line.rstrip()  # an escaped trailing space stays
     if not pattern or pattern.startswith("#") or pattern == "/":
         return None
@@ -60,13 +91,15 @@ def _compile(line: str) -> tuple[Callable, bool, bool] | None:
     segments = pattern.split("/")
     directory = not segments[-1]
     try:
-        regex = _special(directory, segments) or "".join(_translate(directory, segments))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # `[[:alpha:]]` is a "possible nested set" to re
-            compiled = re.compile(regex)
+        return _regex(_special(directory, segments) or "".join(_translate(directory, segments))), include
     except (_Discarded, re.error):
         return None
-    return compiled.search, "below" in compiled.groupindex, include
+
+
+def _regex(source: str) -> re.Pattern:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # `[[:alpha:]]` is a "possible nested set" to re
+        return re.compile(source)
 
 
 def _special(directory: bool, segments: list[str]) -> str | None:
@@ -98,7 +131,7 @@ def _translate(directory: bool, segments: list[str]) -> Iterable[str]:
     for i, segment in enumerate(segments):
         if segment == "**":
             if i == 0:
-                yield "^(?:.+/)?"  # any leading directories
+                yield _ANYWHERE  # any leading directories
             elif i < end:
                 yield "(?:/.+)?"  # any directories between
                 need_slash = True
