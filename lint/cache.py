@@ -98,12 +98,22 @@ class Cache:
         self.key = user_key()
         self.enabled = bool(self.key)
         self.made: set[str] = set()  # directories known to exist
+        self._digests: dict[tuple[str, str], tuple[str, str]] = {}  # (path, kind) -> (text, its digest)
 
     # -- facts ------------------------------------------------------------------------------
 
-    def _entry(self, path: str, kind: str, text: str) -> str:
+    def _digest(self, path: str, kind: str, text: str) -> str:
+        """The hash of a file's path, kind and text: the name of its facts' entry, and its part of
+        a run's key. Hashed once a run: a second pass over Megatron-LM's 21 MB took 47 ms."""
+        known = self._digests.get((path, kind))
+        if known is not None and known[0] is text:
+            return known[1]
         digest = blake2b("\0".join((path, kind, text)).encode("utf-8", "surrogatepass"), digest_size=32).hexdigest()
-        return os.path.join(self.directory, digest)  # one directory: 256 by the digest's first byte took 256 mkdirs on a first run
+        self._digests[path, kind] = (text, digest)
+        return digest
+
+    def _entry(self, path: str, kind: str, text: str) -> str:
+        return os.path.join(self.directory, self._digest(path, kind, text))  # one directory: 256 by the digest's first byte took 256 mkdirs on a first run
 
     def get(self, path: str, kind: str, text: str) -> FileFacts | None:
         facts = self._load(self._entry(path, kind, text))
@@ -121,7 +131,7 @@ class Cache:
         """A hash of everything a run's findings depend on but the disk's answers."""
         digest = blake2b(repr((__version__, PYTHON, _code_fingerprint(all_code()), options, named, errors)).encode(), digest_size=32)
         for path, kind, text in sorted(sources):
-            digest.update("\0".join((path, kind, text, "")).encode("utf-8", "surrogatepass"))
+            digest.update(self._digest(path, kind, text).encode())  # fixed length: no separator needed
         return digest.hexdigest()
 
     def get_run(self, key: str) -> tuple[list, list[str]] | None:
