@@ -246,7 +246,7 @@ def _relative(path: str, root: str) -> str:
 
 
 def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLike | None = None) -> Discovery:
-    root = os.fspath(root) if root else find_root(paths[0] if paths else ".")
+    root = normal(root) if root else find_root(paths[0] if paths else ".")
     found = Discovery(root)
     # What the walk passed over, warned about only under a named directory: naming one file
     # (a pre-commit hook) should not bring warnings about the rest of the project.

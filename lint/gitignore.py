@@ -18,7 +18,8 @@ import warnings
 from collections.abc import Callable, Iterable
 
 # A pattern that names a directory matches the paths below it through this group: such a match
-# loses to any later pattern that matches the path itself (git re-includes `!dir/keep.txt`).
+# loses to any pattern, earlier or later, that matches the path itself (`!dir/keep.txt` before or
+# after `dir/` re-includes the file, as git check-ignore says).
 _BELOW = "(?P<below>/)"
 _FILE_OR_BELOW = f"(?:{_BELOW}|$)"
 _ANYWHERE = "^(?:.+/)?"  # a pattern's regex that starts so matches below any directory
