@@ -18,8 +18,9 @@ import warnings
 from collections.abc import Callable, Iterable
 
 # A pattern that names a directory matches the paths below it through this group: such a match
-# loses to any pattern, earlier or later, that matches the path itself (`!dir/keep.txt` before or
-# after `dir/` re-includes the file, as git check-ignore says).
+# loses to any pattern, earlier or later, that matches the path itself, as in pathspec. Git
+# ignores `dir/keep.txt` under `dir/` and `!dir/keep.txt` all the same, since its directory is
+# ignored; the walk agrees, as it never enters an ignored directory to ask about its files.
 _BELOW = "(?P<below>/)"
 _FILE_OR_BELOW = f"(?:{_BELOW}|$)"
 _ANYWHERE = "^(?:.+/)?"  # a pattern's regex that starts so matches below any directory

@@ -70,14 +70,14 @@ def test_a_pattern_pathspec_refuses_matches_nothing_and_the_others_still_apply()
         (["docs/**/*.md"], "docs/a/b.md", True),
         (["**/logs"], "a/b/logs/x", True),
         (["*.log", "!keep.log"], "keep.log", False),  # the last pattern that matches decides
-        (["logs/", "!logs/keep.txt"], "logs/", True),  # the walk skips the directory...
+        (["logs/", "!logs/keep.txt"], "logs/", True),  # the walk skips the directory, as git does...
         (["logs/", "!logs/keep.txt"], "logs/x", True),
-        (["logs/", "!logs/keep.txt"], "logs/keep.txt", False),  # ...whose file alone would be re-included
+        (["logs/", "!logs/keep.txt"], "logs/keep.txt", False),  # ...whose file alone pathspec re-includes
         (
             ["!logs/keep.txt", "logs/"],
             "logs/keep.txt",
             False,
-        ),  # a pattern naming the path beats a later one naming its directory
+        ),  # a pattern naming the path beats one naming its directory, before or after it
         (["\\#notes"], "#notes", True),
         (["\\!x"], "!x", True),
         (["a[!b]c"], "abc", False),
@@ -94,6 +94,19 @@ def test_a_pattern_pathspec_refuses_matches_nothing_and_the_others_still_apply()
 )
 def test_git_semantics(patterns, path, expected):
     assert matcher(patterns)(path) is expected
+
+
+def test_a_file_reincluded_under_an_ignored_directory_stays_unread_as_git_leaves_it(tmp_path):
+    """git ignores `logs/keep.txt` under `logs/` and `!logs/keep.txt` (its directory is ignored:
+    `git check-ignore` names `logs/`); the walk never enters `logs/`, so it is not read either."""
+    from launchlint.discover import discover
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("!logs/keep.sh\nlogs/\n")
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "keep.sh").write_text("echo kept\n")
+    (tmp_path / "run.sh").write_text("echo run\n")
+    assert sorted(discover([str(tmp_path)]).files) == ["run.sh"]
 
 
 def test_a_gitignore_pathspec_refused_no_longer_stops_the_run(tmp_path):
