@@ -33,6 +33,7 @@ def paths(draw) -> str:
     return path + "/" if draw(st.booleans()) else path  # a directory's path ends with '/'
 
 
+@pytest.mark.filterwarnings("ignore:Possible nested set:FutureWarning")  # pathspec's re.compile of `[[`
 @settings(max_examples=3000, deadline=None)
 @given(
     lines=st.lists(st.one_of(WRITTEN, SOUP), min_size=1, max_size=5),
