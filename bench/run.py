@@ -7,7 +7,8 @@ time of each command, each run as a subprocess and all of them in rounds (one ru
 a round), and the ratios issue 8 targets. The files are
 copied into three trees, each a project root of its own: all of them, only the shell files, only
 the Python files; launchlint lints the whole project from its root, so a per-language ratio needs
-a tree that holds nothing else. Copies also keep the cache out of the tree being measured.
+a tree that holds nothing else. Copies also keep the cache out of the tree being measured. A
+root `.gitignore` goes into each copy: launchlint reads it on every run, as in the user's tree.
 
 Every tool gets the same number of processes (`--jobs`, default: the CPUs): launchlint's
 `--jobs`, TorchFix's `-j`, and ShellCheck, single-threaded, on batches of files run side by
@@ -76,12 +77,14 @@ def _discover(source: Path) -> dict[str, tuple[Path, str]]:
 
 
 def _copy(
-    files: dict[str, tuple[Path, str]], dest: Path, kinds: set[str]
+    files: dict[str, tuple[Path, str]], dest: Path, kinds: set[str], gitignore: Path | None = None
 ) -> list[tuple[str, Path]]:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     (dest / ".launchlint.yaml").write_text(ROOT_MARKER)
+    if gitignore is not None:  # launchlint reads the root's .gitignore on every run, as a user's does
+        shutil.copyfile(gitignore, dest / ".gitignore")
     copied = []
     for rel, (path, kind) in sorted(files.items()):
         # The root's own .launchlint.yaml is configuration, not a source file: the copy has its own.
@@ -95,9 +98,10 @@ def _copy(
 
 def prepare(source: Path, work: Path, label: str) -> Trees:
     files = _discover(source)
-    everything = _copy(files, work / "all", {"shell", "python", "yaml"})
-    _copy(files, work / "shell", {"shell"})
-    _copy(files, work / "python", {"python"})
+    gitignore = source / ".gitignore" if (source / ".gitignore").is_file() else None
+    everything = _copy(files, work / "all", {"shell", "python", "yaml"}, gitignore)
+    _copy(files, work / "shell", {"shell"}, gitignore)
+    _copy(files, work / "python", {"python"}, gitignore)
     by_kind: dict[str, list[Path]] = {"shell": [], "python": [], "yaml": []}
     for kind, path in everything:
         by_kind[kind].append(path)

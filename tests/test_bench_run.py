@@ -68,3 +68,19 @@ def test_the_header_names_the_pip_that_wrote_the_wrappers(monkeypatch):
 
     monkeypatch.setattr(importlib.metadata, "version", missing)
     assert run._pip() == "no pip"
+
+
+def test_the_copies_keep_the_roots_gitignore(tmp_path):
+    """launchlint reads the root's .gitignore on every run (matching it is part of a user's run);
+    the copies are measured with it."""
+    run = _runner()
+    source = tmp_path / "repo"
+    (source / "scripts").mkdir(parents=True)
+    (source / ".git").mkdir()
+    (source / ".gitignore").write_text("logs/\n*.log\n")
+    (source / "scripts" / "job.sh").write_text("python train.py | tee train.log\n")
+    (source / "train.py").write_text("print(1)\n")
+    trees = run.prepare(source, tmp_path / "work", "repo")
+    for tree in (trees.all, trees.shell, trees.python):
+        assert (tree / ".gitignore").read_text() == "logs/\n*.log\n"
+    assert (trees.shell / "scripts" / "job.sh").is_file() and not (trees.shell / "train.py").exists()
