@@ -210,8 +210,7 @@ class Cache:
             return True
         if not os.path.exists(self.top):
             os.makedirs(self.top, exist_ok=True)
-            with open(os.path.join(self.top, ".gitignore"), "w", encoding="utf-8") as gitignore:
-                gitignore.write("# created by launchlint\n*\n")
+            write_replacing(os.path.join(self.top, ".gitignore"), b"# created by launchlint\n*\n")
         if _real_directory(self.top):
             try:
                 os.mkdir(directory)

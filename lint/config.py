@@ -11,7 +11,7 @@ import sys
 
 from .errors import UsageError
 from .front import yaml_is_blank
-from .replay import saw
+from .replay import read_regular, saw, upward
 
 SEVERITIES = ("error", "warning")
 KEYS = (
@@ -52,8 +52,7 @@ class Config:
 
 def find_config(start: str) -> str | None:
     """The nearest `.launchlint.yaml`, or pyproject.toml with a [tool.launchlint] table."""
-    directory = os.path.realpath(start)
-    while True:
+    for directory in upward(os.path.realpath(start)):
         own, pyproject = os.path.join(directory, ".launchlint.yaml"), os.path.join(directory, "pyproject.toml")
         saw(own)
         saw(pyproject)
@@ -61,10 +60,7 @@ def find_config(start: str) -> str | None:
             return own
         if os.path.isfile(pyproject) and _pyproject_table(pyproject) is not None:
             return pyproject
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
+    return None
 
 
 def _pyproject_table(path: str) -> dict | None:
@@ -80,8 +76,8 @@ def _pyproject_table(path: str) -> dict | None:
 
 
 def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    """A configuration file's text, read as the sources are (never blocking on a FIFO)."""
+    return read_regular(path).decode("utf-8")
 
 
 def _yaml_table(path: str) -> dict:

@@ -45,6 +45,10 @@ from stat import S_ISREG  # imported by `os` already
 from . import __version__
 from .digest import blake2b, sign, user_key
 
+TYPE_CHECKING = False  # as typing's: a replayed run imports neither typing nor collections
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
 DIRECTORY = ".launchlint_cache"  # at the project root; lint/cache.py keeps its entries there too
 RECORDS = "records"
 ROOT_MARKERS = ("pyproject.toml", ".launchlint.yaml", ".git")
@@ -80,18 +84,25 @@ def said(line: str) -> None:
         recording.stderr.append(line)
 
 
-def marked_root(directory: str) -> str | None:
-    """The nearest directory at or above `directory` (a real path) that holds a root marker."""
+def upward(directory: str) -> Iterator[str]:
+    """`directory` (a real path), then each directory above it up to the file system's root."""
     while True:
-        for marker in ROOT_MARKERS:
-            probe = os.path.join(directory, marker)
-            saw(probe)
-            if os.path.exists(probe):
-                return directory
+        yield directory
         parent = os.path.dirname(directory)
         if parent == directory:
-            return None
+            return
         directory = parent
+
+
+def marked_root(directory: str) -> str | None:
+    """The nearest directory at or above `directory` (a real path) that holds a root marker."""
+    for here in upward(directory):
+        for marker in ROOT_MARKERS:
+            probe = os.path.join(here, marker)
+            saw(probe)
+            if os.path.exists(probe):
+                return here
+    return None
 
 
 def bash_on_path() -> list[str]:
