@@ -289,7 +289,8 @@ def _findings(project: Project, named: set[str], internal: list[Finding], option
     findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
     findings += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
-    findings = [_with_originals(f, project) for f in findings if _selected(f, options, project)]
+    per_file = [(codes, _glob_matcher([glob], options.base, project.root)) for glob, codes in options.per_file_ignores.items()]
+    findings = [_with_originals(f, project) for f in findings if _selected(f, options, per_file)]
     findings = [_with_severity(f, options.severity) for f in findings]
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
     return sorted(unique.values(), key=Finding.sort_key)
@@ -317,15 +318,14 @@ def _with_originals(finding: Finding, project: Project) -> Finding:
     return finding._replace(message=restore(finding.message, originals), related=related)
 
 
-def _selected(finding: Finding, options: Options, project: Project) -> bool:
+def _selected(finding: Finding, options: Options, per_file) -> bool:
+    """Whether the options report `finding`; `per_file` pairs each `per-file-ignores` glob's codes
+    with its matcher, made once a run (not once a finding)."""
     if options.select is not None and not matches(finding.code, options.select):
         return False
     if matches(finding.code, options.ignore):
         return False
-    for glob, codes in options.per_file_ignores.items():
-        if matches(finding.code, codes) and _glob_matcher([glob], options.base, project.root)(finding.location.path):
-            return False
-    return True
+    return not any(matches(finding.code, codes) and ignores(finding.location.path) for codes, ignores in per_file)
 
 
 def _with_severity(finding: Finding, overrides: dict[str, str]) -> Finding:
