@@ -13,7 +13,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator
 
-from .paths import normal, relative_to
+from .paths import normal, relative_to, suffix
 from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular, saw
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
@@ -71,7 +71,7 @@ def marks_root(directory: str) -> bool:
 def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
     """The file's kind by its name, else by shebang; None for files we do not read."""
     kind = kind_by_name(path, named=named)
-    if kind is not None or (_suffix(os.path.basename(path)) and not named):
+    if kind is not None or (suffix(os.path.basename(path)) and not named):
         return kind
     try:
         with open(path, "rb") as handle:
@@ -90,24 +90,18 @@ def kind_by_name(path: str | os.PathLike, *, named: bool = False) -> str | None:
     its placeholders (`<path>`) and numbered examples would be noise.
     """
     directory, name = os.path.split(os.fspath(path))
-    suffix = _suffix(name).lower()
-    if suffix in SHELL_EXTENSIONS:
+    extension = suffix(name).lower()
+    if extension in SHELL_EXTENSIONS:
         return "shell"
-    if suffix in PYTHON_EXTENSIONS:
+    if extension in PYTHON_EXTENSIONS:
         return "python"
-    if suffix in YAML_EXTENSIONS:
+    if extension in YAML_EXTENSIONS:
         return "yaml"
-    if name in MAKEFILE_NAMES or suffix in MAKEFILE_EXTENSIONS:
+    if name in MAKEFILE_NAMES or extension in MAKEFILE_EXTENSIONS:
         return "makefile"
-    if suffix in MARKDOWN_EXTENSIONS and (named or _is_runbook(name, os.path.basename(directory))):
+    if extension in MARKDOWN_EXTENSIONS and (named or _is_runbook(name, os.path.basename(directory))):
         return "markdown"
     return None
-
-
-def _suffix(name: str) -> str:
-    """`Path(name).suffix`: from the last dot, unless the name starts or ends with it."""
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def _is_runbook(name: str, directory: str) -> bool:

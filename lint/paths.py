@@ -2,8 +2,8 @@
 
 pathlib, with the urllib.parse and ipaddress it imports, cost 16 M instructions (3.5 ms) of every
 run's start, a twelfth of linting one script; discovery has walked with strings since the walk of
-10,000 files spent 9 us of pathlib on each. These are `PurePosixPath`'s rules for the two things
-launchlint needs; the tests compare them with pathlib's.
+10,000 files spent 9 us of pathlib on each. These are `PurePosixPath`'s rules for the three things
+launchlint needs; tests/test_paths.py compares them with pathlib's.
 """
 
 from __future__ import annotations
@@ -25,3 +25,9 @@ def relative_to(path: str, base: str) -> str | None:
         return "."
     prefix = base if base.endswith("/") else base + "/"
     return path[len(prefix) :] if path.startswith(prefix) else None
+
+
+def suffix(name: str) -> str:
+    """`Path(name).suffix`: from the last dot, unless the name starts or ends with it."""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""

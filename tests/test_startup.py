@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pickle
 import textwrap
-from pathlib import PurePosixPath
 
 import pytest
 from hypothesis import given
@@ -97,14 +96,6 @@ def test_a_shell_run_starts_bash_only_for_a_file_with_a_syntax_error(tmp_path):
     (tmp_path / "broken.sh").write_text("if true; then\n  echo\n")
     printed, imported = imports_of_a_run(["--no-cache", "broken.sh"], ("subprocess",), cwd=tmp_path)
     assert "LL001" in printed and imported == ["subprocess"]
-
-
-@given(st.lists(st.sampled_from(["a", "b", ".", "sh", "md", "Makefile", "yml"]), min_size=1, max_size=6))
-def test_a_walked_files_suffix_is_the_one_pathlib_gives(parts):
-    """The walk makes no Path per file (9 us each): its suffix decides its kind alike."""
-    name = "".join(parts)
-    if name not in (".", ".."):
-        assert discover._suffix(name) == PurePosixPath(name).suffix
 
 
 def test_every_discovered_file_is_a_path_string_walked_named_or_standard_input(tmp_path, monkeypatch):
