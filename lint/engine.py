@@ -13,7 +13,7 @@ import os
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
+from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text, wants_command_lines
 from .paths import relative_to
 from .project import Project, Settings, SourceFile
 
@@ -148,9 +148,12 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
     project, cache = inputs.project, inputs.cache
     parsed: list[FileFacts] = []
     pending: list[tuple[str, str, str]] = []
+    cli = wants_command_lines(inputs.sources)
     for rel, kind, text in inputs.sources:
         from_disk = rel != inputs.stdin_path  # standard input and --command strings are one-offs
         hit = cache.get(rel, kind, text) if cache and from_disk else None
+        if hit is not None and cli and hit.python is not None and not hit.python.command_line_read:
+            hit = None  # stored by a run of Python files only: parsed again, and stored in full
         if hit is not None:
             parsed.append(hit)
         else:
@@ -159,7 +162,7 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
         if facts.path != inputs.stdin_path:
             cache.put(text, facts, payload)
 
-    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None)
+    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None, cli)
     project.stopped = any(facts.stopped for facts in parsed)
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit
     # hook names the staged files only).

@@ -272,6 +272,7 @@ class PythonModule:
         config_overrides: list[ConfigOverride] | None = None,
         parsers: list[ArgParser] | None = None,
         dataclasses: dict[str, Dataclass] | None = None,
+        command_line_read: bool = True,
     ) -> None:
         self.path = path  # relative to the project root, '/' separators
         self.module = module  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
@@ -291,6 +292,9 @@ class PythonModule:
         self.config_overrides = [] if config_overrides is None else config_overrides
         self.parsers = [] if parsers is None else parsers
         self.dataclasses = {} if dataclasses is None else dataclasses  # qualname -> its fields
+        # Whether `parsers` and `dataclasses` were read: a run with Python files only skips them
+        # (see launchlint.parsing.wants_command_lines).
+        self.command_line_read = command_line_read
 
     def qualified(self, dotted: str) -> str:
         """`dotted` with its first name replaced by what it was imported as (`T.compile` ->

@@ -385,3 +385,36 @@ def test_another_release_of_a_parser_is_another_cache(tmp_path, monkeypatch):
     installed.write_text("# 0.25.0\n")  # pip install -U
     after = (Cache(str(tmp_path)).directory, Cache(str(tmp_path)).run_key([], [], (), []))
     assert before[0] != after[0] and before[1] != after[1]
+
+
+TRAINER = """import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float)
+args = parser.parse_args()
+"""
+
+
+def test_a_run_of_python_files_only_does_not_read_their_command_lines(tmp_path, monkeypatch):
+    """Only LL301 and LL302 read a module's parser, and they need shell facts: a run with Python
+    files alone (and a commented .launchlint.yaml) skips the reading; one shell script brings it."""
+    from launchlint.engine import Options, run
+
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "train.py").write_text(TRAINER)
+    monkeypatch.chdir(tmp_path)
+    module = run(["."], Options(cache=False)).project.python["train.py"]
+    assert (module.command_line_read, module.parsers) == (False, [])
+    (tmp_path / "launch.sh").write_text("python train.py --lr 1\n")
+    module = run(["."], Options(cache=False)).project.python["train.py"]
+    assert module.command_line_read
+    assert [option.flags for option in module.parsers[0].options] == [("--lr",)]
+
+
+def test_facts_cached_without_the_command_line_are_parsed_again_when_a_launcher_appears(tmp_path):
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "train.py").write_text(TRAINER)
+    assert json.loads(launchlint(".", cwd=tmp_path).stdout) == []  # cached, without the parser
+    (tmp_path / "launch.sh").write_text("python train.py --learning-rate 1\n")
+    found = json.loads(launchlint("--select", "LL301", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"]) for f in found] == [("LL301", "launch.sh", 1, 17)]

@@ -74,10 +74,12 @@ _NEWLINE = re.compile(r"\r\n|\r|\n")
 _LONE_CR = re.compile(r"\r(?!\n)")
 
 
-def parse_python(path: str, text: str) -> PythonModule:
-    """The facts of one Python file. Never raises: unparseable input becomes `parse_errors`."""
+def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
+    """The facts of one Python file. Never raises: unparseable input becomes `parse_errors`.
+    Without `cli`, the command line the module defines is not read (`command_line_read` False):
+    only LL301 and LL302 read it, and they run only where some file gives shell facts."""
     name, is_package = module_name(path)
-    module = PythonModule(path=path, module=name, is_package=is_package)
+    module = PythonModule(path=path, module=name, is_package=is_package, command_line_read=cli)
     positions = _Positions(path, text)
     try:
         with warnings.catch_warnings():
@@ -99,8 +101,9 @@ def parse_python(path: str, text: str) -> PythonModule:
         module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
         return module
     walker = _Walker(module, positions)
-    scopes = walker.run(tree, record_scopes=pycli.wanted(positions.source))
-    pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
+    scopes = walker.run(tree, record_scopes=cli and pycli.wanted(positions.source))
+    if cli:
+        pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
     return module
 
 
@@ -628,20 +631,22 @@ class _Walker:
             self.frame.cli.nodes.append(node)
 
     def _call_fact(self, node: ast.Call) -> Call:
-        self._record(node)
         frame = self.frame
+        if frame.cli is not None:  # what `_record` does, inline: every call is recorded
+            frame.cli.nodes.append(node)
         describe = self.describe
-        # Positional, in the order of the fields: quicker than by keyword. A comprehension is a
-        # function call: none for the arguments a call does not have (most have no keywords).
-        call = Call(
+        # A tuple in the order of the fields, made in C (`Call(...)` is a Python-level call). A
+        # comprehension is a function call: none for what a call does not have (most have no
+        # keywords, and run under no lock).
+        call = Call._from_tuple((
             dotted_name(node.func, frame.self_name) or "",
             self.pos.of(node),
             tuple([describe(a) for a in node.args]) if node.args else (),
             tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]) if node.keywords else (),
-            tuple(frame.held),
+            tuple(frame.held) if frame.held else (),
             frame.grad[-1],
             _product(frame.loops) if frame.loops else 1,
-        )
+        ))
         self.calls[id(node)] = call
         if not call.callee:  # torch.compile(f)(x): compiled and called here (never a dotted callee)
             self._compile_sites_in(node.func, call=call)
