@@ -263,8 +263,8 @@ class _ArgparseReader:
 
     def _flow(self, scope: Scope, node: ast.AST) -> None:
         kind = type(node)
-        if kind is ast.Call:  # the most nodes
-            helper = _local_def(scope, node.func)
+        if kind is ast.Call:  # the most nodes; only a plain name calls a helper (`_local_def`)
+            helper = _local_def(scope, node.func) if type(node.func) is ast.Name else None
             if helper is not None:
                 for param, argument in _bound_arguments(helper, node):
                     found = self.value(scope, argument)
@@ -298,30 +298,39 @@ class _ArgparseReader:
     # effects: options added, parses, parsers handed to code we cannot see
 
     def _effect(self, scope: Scope, node: ast.AST) -> None:
+        # Every node is asked, most of them calls that touch no parser: the cheap tests come first.
+        # `value` is asked again of what `_flow` asked it already: the same answer, its parsers made.
         kind = type(node)
         if kind is ast.Assign or kind is ast.AnnAssign:
             targets = node.targets if kind is ast.Assign else [node.target]
+            if all(type(t) is ast.Name for t in targets):
+                return
             found = self.value(scope, node.value)
-            if isinstance(found, ArgParser) and not all(type(t) is ast.Name for t in targets):
+            if isinstance(found, ArgParser):
                 found.complete = False  # `self.parser = p`: other methods may add to it
             return
         if kind is not ast.Call:
             return
         receiver = node.func.value if type(node.func) is ast.Attribute else None
-        owner = self.value(scope, receiver) if receiver is not None else None
-        if isinstance(owner, ArgParser):
+        # only a name, a call or a conditional can hold a parser (`value`): not `torch.nn.utils`
+        owner = self.value(scope, receiver) if type(receiver) in VALUED else None
+        if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
             self._method(scope, owner, node.func.attr, node)
         api = self._api(node)
-        added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
-        if isinstance(added, ArgParser):
-            location = self.locate(node)
-            added.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
-            return
-        if isinstance(owner, (ArgParser, _Subparsers)) or api in ARGUMENT_PARSERS or api in HF_PARSERS:
+        if api is not None:  # most calls are none of the APIs: spare them the lookups
+            added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
+            if type(added) is ArgParser:
+                location = self.locate(node)
+                added.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
+                return
+        if owner is not None or api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return  # its own methods (and `parents=`) do not hand the parser away
+        arguments = _arguments(node)
+        if not arguments:
+            return
         helper = _local_def(scope, node.func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
-        for argument in _arguments(node):
+        for argument in arguments:
             found = self.value(scope, argument)
             if isinstance(found, ArgParser) and id(argument) not in bound:
                 found.complete = False
