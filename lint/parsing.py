@@ -140,7 +140,8 @@ def _front_end(facts: FileFacts, text: str) -> None:
     elif kind == "python":
         from .front.pysource import parse_python
 
-        facts.python = parse_python(path, text, cli=False)  # read later, for the few that need it (Project.command_line)
+        # the command line it defines is read later, for the few modules that need it
+        facts.python = parse_python(path, text, cli=False)  # (Project.with_command_line)
         facts.errors.extend(facts.python.parse_errors)
         if facts.python.newer_syntax is not None:
             where, what = facts.python.newer_syntax
