@@ -6,10 +6,8 @@ that change findings, the paths named on the command line and all of launchlint'
 the run's findings and the questions its rules asked the disk (does `configs/x.json` exist? which
 files are under the root?) with their answers. A run entry is reused only when every question gets
 the same answer again, so a changed file, a new config file or a deleted script is a miss, and
-the facts entries make the run that follows fast anyway. A Python file's entry is written again,
-whole, when a run has read the command line it defines (`Project.with_command_line`).
-`records/` holds lint/replay.py's records of whole commands, which a run reads before any of this
-is imported.
+the facts entries make the run that follows fast anyway. `records/` holds lint/replay.py's
+records of whole commands, which a run reads before any of this is imported.
 
 Entries are written atomically (temp file + rename, so two runs can share the directory) and
 signed with a key kept in the user's own cache directory: a repository that ships a crafted

@@ -13,7 +13,7 @@ import os
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text
+from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text, wants_command_lines
 from .paths import relative_to
 from .project import Project, Settings, SourceFile
 
@@ -109,7 +109,6 @@ class Inputs:
         self.sources = sources  # (path, kind, text) of the files to analyse
         self.stdin_path = stdin_path
         self.cache = cache
-        self.python_facts: dict[str, FileFacts] = {}  # by path, once `add_facts` has them
 
 
 def read_inputs(paths: list[str], options: Options) -> Inputs:
@@ -149,9 +148,12 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
     project, cache = inputs.project, inputs.cache
     parsed: list[FileFacts] = []
     pending: list[tuple[str, str, str]] = []
+    cli = wants_command_lines(inputs.sources)
     for rel, kind, text in inputs.sources:
         from_disk = rel != inputs.stdin_path  # standard input and --command strings are one-offs
         hit = cache.get(rel, kind, text) if cache and from_disk else None
+        if hit is not None and cli and hit.python is not None and not hit.python.command_line_read:
+            hit = None  # stored by a run of Python files only: parsed again, and stored in full
         if hit is not None:
             parsed.append(hit)
         else:
@@ -160,9 +162,8 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
         if facts.path != inputs.stdin_path:
             cache.put(text, facts, payload)
 
-    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None)
+    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None, cli)
     project.stopped = any(facts.stopped for facts in parsed)
-    inputs.python_facts = {facts.path: facts for facts in parsed if facts.python is not None}
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit
     # hook names the staged files only).
     inputs.warnings.extend(sorted(w for facts in parsed if facts.path in inputs.named for w in facts.warnings))
@@ -244,10 +245,6 @@ def _run(paths: list[str], options: Options) -> Result:
     read_warnings = len(inputs.warnings)
     internal = add_facts(inputs, options)
     ordered = _findings(project, inputs.named, internal, options)
-    if inputs.cache:  # the command lines the rules had read: stored with the rest of the facts
-        for path in project.command_lines_read:
-            if path != inputs.stdin_path:
-                inputs.cache.put(project.files[path].text, inputs.python_facts[path])
     repeatable = not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered)
     if key is not None and repeatable:
         inputs.cache.put_run(key, project.root, ordered, inputs.warnings[read_warnings:], project.disk)

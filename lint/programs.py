@@ -274,7 +274,7 @@ def _find(project, path: str) -> CommandLine | None:
     module = project.python.get(path)
     if module is None:
         return None
-    found = [(module, p) for p in project.with_command_line(module).parsers if p.parsed_in and p.subcommand is None]
+    found = [(module, p) for p in module.parsers if p.parsed_in and p.subcommand is None]
     if not found:
         found = _imported_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:
@@ -295,8 +295,7 @@ def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule,
             if located is None:
                 continue
             owner, name = located
-            parsers = project.with_command_line(owner).parsers
-            found += [(owner, p) for p in parsers if name in p.parsed_in and p.subcommand is None]
+            found += [(owner, p) for p in owner.parsers if name in p.parsed_in and p.subcommand is None]
     return found
 
 
@@ -339,9 +338,8 @@ def _field_options(data: DataField) -> list[Option]:
 
 
 def _dataclass(project, module: PythonModule, name: str, hops: int) -> tuple[PythonModule, Dataclass] | None:
-    dataclasses = project.with_command_line(module).dataclasses
-    if name in dataclasses:
-        return module, dataclasses[name]
+    if name in module.dataclasses:
+        return module, module.dataclasses[name]
     qualified = module.qualified(name)
     if qualified == name or hops >= MAX_HOPS:
         return None

@@ -81,7 +81,6 @@ class Project:
         # What rules asked the file system beyond the files' texts, with the answers: a run whose
         # questions get the same answers again can be reused (lint/cache.py, run entries).
         self.disk = {} if disk is None else disk
-        self.command_lines_read: list[str] = []  # modules `with_command_line` read (for the cache)
 
     def on_disk(self, path: str, *, directory: bool = False) -> bool:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
@@ -97,24 +96,6 @@ class Project:
         if question not in self.disk:
             self.disk[question] = ask_disk(self.root, question)
         return self.disk[question]
-
-    def with_command_line(self, module: PythonModule) -> PythonModule:
-        """`module`, with the command line it defines read: its `parsers` and `dataclasses`. Only
-        LL301 and LL302 need them, of the few modules a launch runs and those that such a module
-        imports its parser or dataclasses from (20 of the 1,000-file benchmark project's 310
-        modules that build a parser), so the front end leaves them out and they are read here, from
-        the file's text, when first asked for: the reading was a third of the Python front end."""
-        if not module.command_line_read:
-            from .front.pycli import defines_command_line
-            from .front.pysource import parse_python
-
-            text = self.files[module.path].text if module.path in self.files else ""
-            if defines_command_line(text):
-                read = parse_python(module.path, text)
-                module.parsers, module.dataclasses = read.parsers, read.dataclasses
-            module.command_line_read = True
-            self.command_lines_read.append(module.path)
-        return module
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})

@@ -331,7 +331,7 @@ def test_a_file_over_the_budget_is_ll001_and_the_rest_is_analysed(tmp_path, monk
     ]
 
 
-def _slow_front_end(facts, text):
+def _slow_front_end(facts, text, cli):
     """Stands for a pathological parse: busy for 5 s unless interrupted."""
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
@@ -358,7 +358,7 @@ def test_off_the_main_thread_there_is_no_budget_and_the_handler_stays(monkeypatc
     import signal
     import threading
 
-    monkeypatch.setattr(parsing, "_front_end", lambda facts, text: time.sleep(0.3))
+    monkeypatch.setattr(parsing, "_front_end", lambda facts, text, cli: time.sleep(0.3))
     own = signal.getsignal(signal.SIGALRM)
     found = []
     worker = threading.Thread(target=lambda: found.append(parsing.parse_file("a.sh", "shell", "echo\n", budget=0.1)))
@@ -569,10 +569,10 @@ def test_a_crashing_front_end_is_one_ll003_on_its_file_and_the_rest_is_analysed(
     monkeypatch.chdir(tmp_path)
     real = parsing._front_end
 
-    def fragile(facts, text):
+    def fragile(facts, text, cli):
         if facts.path == "job.sh":
             raise ZeroDivisionError("in the front end")
-        real(facts, text)
+        real(facts, text, cli)
 
     monkeypatch.setattr(parsing, "_front_end", fragile)
     result = run(["."], Options(select=frozenset({"LL003", "LL104"})))

@@ -387,7 +387,6 @@ def test_another_release_of_a_parser_is_another_cache(tmp_path, monkeypatch):
     assert before[0] != after[0] and before[1] != after[1]
 
 
-
 TRAINER = """import argparse
 
 parser = argparse.ArgumentParser()
@@ -396,82 +395,26 @@ args = parser.parse_args()
 """
 
 
-def _lazy_project(root: Path) -> None:
-    (root / ".launchlint.yaml").write_text("# root\n")
-    (root / "train.py").write_text(TRAINER)
-    (root / "tool.py").write_text(TRAINER.replace("--lr", "--depth"))  # launched by no one
-    (root / "launch.sh").write_text("python train.py --learning-rate 1\n")
-
-
-def test_only_the_command_lines_a_launch_runs_are_read(tmp_path, monkeypatch):
-    """The front end leaves the parsers out; LL301 reads train.py's when it checks the launch,
-    and tool.py's is read the first time something asks for it."""
-    from launchlint.engine import Options, run
-
-    _lazy_project(tmp_path)
-    monkeypatch.chdir(tmp_path)
-    result = run(["."], Options(cache=False, select=frozenset({"LL301"})))
-    assert [(f.code, f.location.path, f.location.line, f.location.column) for f in result.findings] == [
-        ("LL301", "launch.sh", 1, 17)
-    ]
-    project = result.project
-    train, tool = project.python["train.py"], project.python["tool.py"]
-    assert (project.command_lines_read, train.command_line_read, tool.command_line_read) == (["train.py"], True, False)
-    assert [o.flags for o in train.parsers[0].options] == [("--lr",)]
-    assert tool.parsers == []
-    assert [o.flags for o in project.with_command_line(tool).parsers[0].options] == [("--depth",)]
-    assert project.command_lines_read == ["train.py", "tool.py"]
-
-
-def test_command_lines_read_by_a_run_are_cached_with_the_facts(tmp_path, monkeypatch):
-    from launchlint.engine import Options, run
-
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    project_dir = tmp_path / "project"
-    project_dir.mkdir()
-    _lazy_project(project_dir)
-    monkeypatch.chdir(project_dir)
-    first = run(["."], Options(cache=True, select=frozenset({"LL301"})))
-    assert first.project.command_lines_read == ["train.py"]
-    (project_dir / "launch.sh").write_text("python train.py --learning-rate 2\n")  # not the same run
-    second = run(["."], Options(cache=True, select=frozenset({"LL301"})))
-    assert second.project.command_lines_read == []  # train.py's facts came from the cache, parser and all
-    assert [(f.code, f.location.path, f.location.line) for f in second.findings] == [("LL301", "launch.sh", 1)]
-
-
-def test_the_dataclasses_of_a_launched_parser_are_read_from_the_module_that_defines_them(tmp_path, monkeypatch):
+def test_a_run_of_python_files_only_does_not_read_their_command_lines(tmp_path, monkeypatch):
+    """Only LL301 and LL302 read a module's parser, and they need shell facts: a run with Python
+    files alone (and a commented .launchlint.yaml) skips the reading; one shell script brings it."""
     from launchlint.engine import Options, run
 
     (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    (tmp_path / "options.py").write_text(
-        "from dataclasses import dataclass\n\n\n@dataclass\nclass TrainArgs:\n    lr: float = 1e-4\n"
-    )
-    (tmp_path / "train.py").write_text(
-        "from transformers import HfArgumentParser\n\nfrom options import TrainArgs\n\n"
-        "(args,) = HfArgumentParser(TrainArgs).parse_args_into_dataclasses()\n"
-    )
-    (tmp_path / "launch.sh").write_text("python train.py --lr 1 --learning-rate 1\n")
+    (tmp_path / "train.py").write_text(TRAINER)
     monkeypatch.chdir(tmp_path)
-    result = run(["."], Options(cache=False, select=frozenset({"LL301"})))
-    assert [(f.code, f.location.path, f.location.line, f.location.column) for f in result.findings] == [
-        ("LL301", "launch.sh", 1, 24)
-    ]
-    assert result.project.command_lines_read == ["train.py", "options.py"]
+    module = run(["."], Options(cache=False)).project.python["train.py"]
+    assert (module.command_line_read, module.parsers) == (False, [])
+    (tmp_path / "launch.sh").write_text("python train.py --lr 1\n")
+    module = run(["."], Options(cache=False)).project.python["train.py"]
+    assert module.command_line_read
+    assert [option.flags for option in module.parsers[0].options] == [("--lr",)]
 
 
-def test_a_parser_imported_by_a_launched_module_is_read_where_it_is_defined(tmp_path, monkeypatch):
-    from launchlint.engine import Options, run
-
+def test_facts_cached_without_the_command_line_are_parsed_again_when_a_launcher_appears(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    (tmp_path / "arguments.py").write_text(
-        "import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n"
-        '    parser.add_argument("--lr")\n    return parser.parse_args()\n'
-    )
-    (tmp_path / "train.py").write_text("from arguments import get_args\n\nargs = get_args()\n")
+    (tmp_path / "train.py").write_text(TRAINER)
+    assert json.loads(launchlint(".", cwd=tmp_path).stdout) == []  # cached, without the parser
     (tmp_path / "launch.sh").write_text("python train.py --learning-rate 1\n")
-    monkeypatch.chdir(tmp_path)
-    result = run(["."], Options(cache=False, select=frozenset({"LL301"})))
-    assert [(f.code, f.location.path, f.location.line, f.location.column) for f in result.findings] == [
-        ("LL301", "launch.sh", 1, 17)
-    ]
-    assert result.project.command_lines_read == ["train.py", "arguments.py"]
+    found = json.loads(launchlint("--select", "LL301", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["path"], f["line"], f["column"]) for f in found] == [("LL301", "launch.sh", 1, 17)]

@@ -69,11 +69,6 @@ def wanted(source: str) -> bool:
     return any(_spells(source, marker) for marker, _ in READERS)
 
 
-def defines_command_line(source: str) -> bool:
-    """Whether `extract` can find a parser or a dataclass in a module: it spells a marker."""
-    return wanted(source) or _spells(source, DATACLASS_MARKER)
-
-
 def _spells(source: str, marker: str) -> bool:
     return marker in source or not source.isascii()
 

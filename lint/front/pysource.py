@@ -77,7 +77,7 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
     """The facts of one Python file. Never raises: unparseable input becomes `parse_errors`.
     Without `cli`, the command line the module defines is not read (`command_line_read` False):
-    `Project.with_command_line` reads it for the few modules that need it."""
+    only LL301 and LL302 read it, and they run only where some file gives shell facts."""
     name, is_package = module_name(path)
     module = PythonModule(path=path, module=name, is_package=is_package, command_line_read=cli)
     positions = _Positions(path, text)
