@@ -11,6 +11,7 @@ import sys
 
 from .errors import UsageError
 from .front import yaml_is_blank
+from .paths import suffix
 from .replay import read_regular, saw, upward
 
 SEVERITIES = ("error", "warning")
@@ -103,7 +104,7 @@ def _yaml_table(path: str) -> dict:
 
 
 def load_config(path: str, known_codes: list[str]) -> Config:
-    table = _yaml_table(path) if os.path.splitext(path)[1] in (".yaml", ".yml") else (_pyproject_table(path) or {})
+    table = _yaml_table(path) if suffix(os.path.basename(path)) in (".yaml", ".yml") else (_pyproject_table(path) or {})
     config = Config(directory=os.path.dirname(os.path.realpath(path)))
     where = f"{path}"
     for key, value in table.items():
