@@ -32,8 +32,11 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
-from . import pycli
 from .pyast import child_nodes, dotted_name, keyword, last_name
+
+TYPE_CHECKING = False  # as typing's
+if TYPE_CHECKING:
+    from . import pycli  # imported by `parse_python` only when it reads a command line
 
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
 COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the compile APIs
@@ -101,9 +104,13 @@ def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
         module.parse_errors.append((positions.at(1, 0), "code nested too deeply to parse"))
         return module
     walker = _Walker(module, positions)
-    scopes = walker.run(tree, record_scopes=cli and pycli.wanted(positions.source))
-    if cli:
-        pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
+    if not cli:  # nor is the command-line reader imported (a run of Python files alone)
+        walker.run(tree, reader=None)
+        return module
+    from . import pycli
+
+    scopes = walker.run(tree, reader=pycli if pycli.wanted(positions.source) else None)
+    pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
     return module
 
 
@@ -274,6 +281,7 @@ class _Walker:
         self.handled: set[int] = set()  # compile expressions already turned into sites
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
         self.scopes: list[pycli.Scope] = []  # for the command-line reader, when recorded
+        self.reader = None  # the reader's module (pycli) while the walk records its scopes
         # Expression nodes that do more than visit their children: the steps that walk them
         # (sub-nodes and the actions between them, in order).
         self.special: dict[type, Callable[[ast.AST], list]] = {
@@ -303,16 +311,17 @@ class _Walker:
 
     # -- entry --------------------------------------------------------------------------------
 
-    def run(self, tree: ast.Module, *, record_scopes: bool) -> list[pycli.Scope] | None:
-        """Walk the module; with `record_scopes`, also record its scopes for the command-line
-        reader (one walk for both: a second one cost a third of the Python front end)."""
+    def run(self, tree: ast.Module, *, reader) -> list[pycli.Scope] | None:
+        """Walk the module; with a `reader` (the pycli module), also record its scopes for the
+        command-line reader (one walk for both: a second one cost a third of the Python front end)."""
+        self.reader = reader
         self._collect_imports(tree.body)
         self.constants = _int_constants(tree.body)
         top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None)
         self.module.functions[MODULE_SCOPE] = top
         module = _Frame(top, MODULE_SCOPE)
-        if record_scopes:
-            module.cli = pycli.Scope(MODULE_SCOPE, tree)
+        if reader is not None:
+            module.cli = reader.Scope(MODULE_SCOPE, tree)
             module.cli_locals = module.cli.local
             self.scopes = [module.cli]
         for statement in tree.body:
@@ -326,7 +335,7 @@ class _Walker:
                 )
                 module.held, module.grad, module.loops = [], [None], []
         top.local_names = frozenset(module.names)
-        return self.scopes if record_scopes else None
+        return self.scopes if reader is not None else None
 
     def _collect_imports(self, body: list[ast.stmt]) -> None:
         """Imports anywhere, before the walk: a function may use a name imported below it."""
@@ -434,7 +443,7 @@ class _Walker:
         frame = self.frame
         frame.names.add(node.name)
         params = _params(node.args)
-        cli = frame.cli and pycli.enter_def(
+        cli = frame.cli and self.reader.enter_def(
             self.scopes, frame.cli, node, params, frame.scope, in_class=frame.cli_locals is None
         )
         overrides = self.module.config_overrides
