@@ -415,10 +415,46 @@ def _work(items, debug: bool, budget: float, keep: Keep | None, cli: bool, pipe:
                 payload = None
             if keep is not None and payload is not None:
                 keep(facts, item[2], payload)
-            out.write((NOT_PICKLED if payload is None else len(payload)).to_bytes(_LENGTH, "little"))
-            if payload is not None:
-                out.write(payload)
-            out.flush()  # sent: were this worker to die now, its files so far are not parsed again
+            _send(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
+
+
+def _send(out, payload: bytes | None) -> None:
+    """Write one frame (see `_frames`) and flush it."""
+    out.write((NOT_PICKLED if payload is None else len(payload)).to_bytes(_LENGTH, "little"))
+    if payload is not None:
+        out.write(payload)
+    out.flush()
+
+
+def in_child(compute: Callable[[], object]) -> Callable[[], object | None]:
+    """Start `compute()` in a forked child (it sees this process as it is now) and return a
+    function that waits for its result: the value, pickled across, or None when the child could
+    not pickle it or died before it sent it. Raises OSError when no process can be had."""
+    import pickle
+
+    def work(pipe: int) -> None:
+        value = compute()
+        try:
+            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, RecursionError, TypeError):
+            payload = None
+        with open(pipe, "wb") as out:
+            _send(out, payload)
+
+    pid, pipe = _fork(work)
+
+    def result() -> object | None:
+        try:
+            payload = next(_frames(pipe, bytearray()), None)
+        finally:
+            os.close(pipe)
+            os.waitpid(pid, 0)
+        try:
+            return None if payload is None else pickle.loads(payload)
+        except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):
+            return None
+
+    return result
 
 
 def default_jobs() -> int:

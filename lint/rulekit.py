@@ -6,6 +6,7 @@ A rule is one module in `launchlint.rules`:
     NAME = "exec-redirect-starves-pipe"
     SEVERITY = Severity.ERROR
     SUMMARY = "one line for --list-rules"
+    ANALYSIS = "threads"  # optional: the project-wide analysis it reads (Rule.analysis)
     INVALID = [Example({...files...}, ["LL102 start.sh:3"])]
     VALID = [Example({...files...})]
 
@@ -44,6 +45,10 @@ class Rule(Record):
     valid: tuple[Example, ...]
     invalid: tuple[Example, ...]
     after_other_rules: bool = False  # reads the others' findings (LL002)
+    # The project-wide analysis the rule reads, when it reads one that dominates its cost
+    # (`threads`: Project.threads, from the Python facts alone): the engine may run the rules of
+    # that analysis in a process of their own beside the others (engine._run_first).
+    analysis: str | None = None
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:
@@ -57,6 +62,7 @@ class Rule(Record):
             valid=tuple(getattr(module, "VALID", ())),
             invalid=tuple(getattr(module, "INVALID", ())),
             after_other_rules=getattr(module, "AFTER_OTHER_RULES", False),
+            analysis=getattr(module, "ANALYSIS", None),
         )
 
     @property

@@ -63,6 +63,7 @@ CODE = "LL201"
 NAME = "compile-in-thread"
 SEVERITY = Severity.ERROR
 SUMMARY = "torch.compile runs on worker threads and its result is called there without a shared lock"
+ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:

@@ -74,6 +74,7 @@ CODE = "LL202"
 NAME = "compiled-call-in-thread"
 SEVERITY = Severity.ERROR
 SUMMARY = "A torch.compile'd callable is called on worker threads without a shared lock or warm-up"
+ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
 
 GRAD_CONTEXTS = {NO_GRAD: "torch.no_grad()", INFERENCE_MODE: "torch.inference_mode()"}
 

@@ -62,6 +62,7 @@ CODE = "LL203"
 NAME = "cuda-graph-in-thread"
 SEVERITY = Severity.WARNING
 SUMMARY = "A CUDA graph is captured on worker threads without a shared lock"
+ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:

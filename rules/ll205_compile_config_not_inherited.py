@@ -64,6 +64,7 @@ CODE = "LL205"
 NAME = "compile-config-not-inherited"
 SEVERITY = Severity.WARNING
 SUMMARY = "A dynamo/inductor setting is changed off the worker threads that run compiled code"
+ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:

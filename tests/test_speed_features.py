@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
 import os
 import pickle
@@ -11,9 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
-from launchlint import parsing, replay
+from launchlint import engine, parsing, replay
 from launchlint.cache import DIRECTORY, RUNS, Cache
+from launchlint.model import Finding, Location, Severity
 from launchlint.parsing import POOL_MIN_FILES
+from launchlint.rulekit import Rule, all_rules
 
 from tests.conftest import imports_of_a_run
 
@@ -418,3 +422,118 @@ def test_facts_cached_without_the_command_line_are_parsed_again_when_a_launcher_
     (tmp_path / "launch.sh").write_text("python train.py --learning-rate 1\n")
     found = json.loads(launchlint("--select", "LL301", ".", cwd=tmp_path).stdout)
     assert [(f["code"], f["path"], f["line"], f["column"]) for f in found] == [("LL301", "launch.sh", 1, 17)]
+
+
+# -- the thread analysis beside the other rules --------------------------------------------------
+
+RACE = """import threading
+import torch
+
+step = torch.compile(lambda x: x)
+
+
+def worker():
+    step(1)
+
+
+threading.Thread(target=worker).start()
+"""
+
+
+def thread_race_projects(root: Path, count: int) -> None:
+    """`count` trainers that race to compile, each launched by a script of nine commands."""
+    (root / ".launchlint.yaml").write_text("# root\n")
+    for n in range(count):
+        (root / f"train{n}.py").write_text(RACE)
+        lines = [f"mkdir -p out{n}_{k}" for k in range(7)] + [f"python train{n}.py | tee run{n}.log"]
+        (root / f"launch{n}.sh").write_text("\n".join(lines) + "\n")
+
+
+def test_the_thread_analysis_beside_the_other_rules_finds_what_one_process_finds(tmp_path):
+    thread_race_projects(tmp_path, engine.APART_MIN_MODULES)
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        project, *_ = engine.build_project(["."], engine.Options(jobs=1))
+    finally:
+        os.chdir(cwd)
+    assert engine._worth_apart(project)  # the second run forks for the thread analysis
+    one = launchlint("--jobs", "1", "--no-cache", ".", cwd=tmp_path)
+    two = launchlint("--jobs", "2", "--no-cache", ".", cwd=tmp_path)
+    assert one.stdout == two.stdout
+    found = {(f["code"], f["path"], f["line"]) for f in json.loads(two.stdout)}
+    assert ("LL202", "train7.py", 8) in found  # from the thread analysis
+    assert ("LL105", "launch7.sh", 8) in found  # from this process's rules
+
+
+def _rule(code: str, analysis: str | None, check) -> Rule:
+    return Rule(code, code.lower(), Severity.ERROR, "", "", check, (), (), False, analysis)
+
+
+def _where_it_ran(project):
+    yield Finding(Location("t.py", 1, 1, 1, 2), f"ran in {os.getpid()}")
+
+
+def _apart_project(monkeypatch, tmp_path):
+    monkeypatch.setattr(engine, "APART_MIN_MODULES", 1)
+    monkeypatch.setattr(engine, "APART_MIN_COMMANDS", 1)
+    thread_race_projects(tmp_path, 1)
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        return engine.build_project(["."], engine.Options(jobs=1))[0]
+    finally:
+        os.chdir(cwd)
+
+
+def test_the_rules_of_the_thread_analysis_run_in_a_child_and_their_findings_come_back(monkeypatch, tmp_path):
+    project = _apart_project(monkeypatch, tmp_path)
+
+    def crashes(project):
+        raise ValueError("a bug")
+
+    rules = [_rule("LL901", None, _where_it_ran), _rule("LL902", "threads", _where_it_ran), _rule("LL903", "threads", crashes)]
+    findings, crashed = engine._run_first(project, rules, {"t.py"}, engine.Options(jobs=2))
+    ran = {f.code: f.message for f in findings}
+    assert ran["LL901"] == f"ran in {os.getpid()}"
+    assert ran["LL902"].startswith("ran in ") and ran["LL902"] != f"ran in {os.getpid()}"
+    assert [c.message for c in crashed] == [
+        "internal error in the rule LL903 ll903: ValueError: a bug (the other rules still ran)"
+    ]
+    findings, _ = engine._run_first(project, rules, {"t.py"}, engine.Options(jobs=1))
+    assert {f.message for f in findings} == {f"ran in {os.getpid()}"}  # --jobs 1: one process
+
+
+def test_a_small_project_runs_every_rule_in_this_process(tmp_path):
+    thread_race_projects(tmp_path, 3)
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        project = engine.build_project(["."], engine.Options(jobs=1))[0]
+    finally:
+        os.chdir(cwd)
+    assert not engine._worth_apart(project)
+    findings, _ = engine._run_first(project, [_rule("LL902", "threads", _where_it_ran)], {"t.py"}, engine.Options(jobs=2))
+    assert [f.message for f in findings] == [f"ran in {os.getpid()}"]
+
+
+def test_a_child_that_dies_leaves_its_rules_to_this_process(monkeypatch, tmp_path):
+    project, parent = _apart_project(monkeypatch, tmp_path), os.getpid()
+
+    def dies_in_a_child(project):
+        if os.getpid() != parent:
+            os._exit(3)
+        yield from _where_it_ran(project)
+
+    rules = [_rule("LL901", None, _where_it_ran), _rule("LL902", "threads", dies_in_a_child)]
+    findings, _ = engine._run_first(project, rules, {"t.py"}, engine.Options(jobs=2))
+    assert sorted(f.code for f in findings) == ["LL901", "LL902"]
+    assert {f.message for f in findings} == {f"ran in {parent}"}
+
+
+def test_the_rules_that_read_the_thread_analysis_say_so():
+    """The engine runs a rule beside the others by its ANALYSIS: a rule that reads
+    `project.threads` without saying so would run the analysis a second time in this process."""
+    for rule in all_rules():
+        source = inspect.getsource(importlib.import_module(rule.check.__module__))
+        assert (rule.analysis == "threads") == ("project.threads" in source), rule.code
