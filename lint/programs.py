@@ -368,17 +368,24 @@ def _module_named(project, importer: PythonModule, name: str) -> PythonModule | 
         sibling = project.python.get(posixpath.join(here, candidate))
         if sibling is not None:
             return sibling
-    index = _modules(project)
-    if name in index:
-        return index[name]
-    ending = [m for key, m in index.items() if key.endswith("." + name)]
-    return ending[0] if len(ending) == 1 else None
+    by_name, by_ending = _modules(project)
+    return by_name[name] if name in by_name else by_ending.get(name)
 
 
-def _modules(project) -> dict[str, PythonModule]:
+def _modules(project) -> tuple[dict[str, PythonModule], dict[str, PythonModule | None]]:
+    """The project's modules by dotted name, and by the endings of their names (`args` and
+    `pkg.args` for `src.pkg.args`): None where two modules end alike. Made once a run: a scan of
+    every name per lookup was 30 ms of DeepSpeedExamples' LL301."""
     cache = project.__dict__
     if "_modules_by_name" not in cache:
-        cache["_modules_by_name"] = {m.module: m for m in project.python.values()}
+        by_name = {m.module: m for m in project.python.values()}
+        by_ending: dict[str, PythonModule | None] = {}
+        for name, module in by_name.items():
+            parts = name.split(".")
+            for cut in range(1, len(parts)):
+                ending = ".".join(parts[cut:])
+                by_ending[ending] = None if ending in by_ending else module
+        cache["_modules_by_name"] = by_name, by_ending
     return cache["_modules_by_name"]
 
 

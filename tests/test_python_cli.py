@@ -144,3 +144,17 @@ def test_the_marker_screen_skips_only_modules_that_cannot_define_a_command_line(
     assert [o.flags for p in module.parsers for o in p.options] == [("--lr",)]
     module = facts("from argparse import ArgumentParser as P\np = P()\np.add_argument('--lr')\np.parse_args()\n")
     assert [o.flags for p in module.parsers for o in p.options] == [("--lr",)]
+
+
+COMMON = "import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--lr')\n    return parser.parse_args()\n"
+TRAIN = "from pkg.common import get_args\n\nargs = get_args()\n"
+
+
+def test_an_imported_module_is_found_by_the_one_module_whose_name_ends_as_it(project):
+    """`pkg.common` is `src/pkg/common.py` when no other module's dotted name ends in `pkg.common`."""
+    files = {".launchlint.yaml": "# root\n", "src/pkg/common.py": COMMON, "train.py": TRAIN, "launch.sh": "python train.py --lrr 1\n"}
+    assert project(files, ["LL301"]) == ["LL301 launch.sh:1"]
+    files["lib/pkg/common.py"] = COMMON  # two modules end in pkg.common: which one is unknown
+    assert project(files, ["LL301"]) == []
+    files["pkg/common.py"] = COMMON  # the name itself beats its endings
+    assert project(files, ["LL301"]) == ["LL301 launch.sh:1"]
