@@ -227,12 +227,16 @@ def _parsed(item: tuple[str, str, str], debug: bool, budget: float, keep: Keep |
 
 
 def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None, cli: bool) -> Iterator[FileFacts]:
-    """`jobs - 1` forked workers parse their shares while this process parses its own.
+    """`jobs - 1` forked workers parse their shares while this process parses its own; a worker
+    that is done before this process takes part of what this process has left.
 
-    Each worker gets its whole share up front and sends each file's pickle as soon as it is made
-    (`_work`). Between its own files this process moves what has come out of the pipes
-    (`_drain`), so a worker never waits on a full pipe; once its own share is done, it unpickles
-    the workers' facts while they still parse. A worker is a bare `os.fork` with a pipe (1 ms):
+    Each worker gets its share up front and sends each file's pickle as soon as it is made
+    (`_work`), then says it is idle and waits for more (`_more`). Between its own files this
+    process moves what has come out of the pipes (`_drain`), so a worker never waits on a full
+    pipe, and answers an idle worker with the last part of its own files (`_given`), or, at its
+    end, with nothing, which lets the worker go. Then it unpickles the workers' facts while they
+    still parse. The facts come out in the order of `items`, however the work went: the project
+    is the same from run to run. A worker is a bare `os.fork` with two pipes (1 ms):
     `multiprocessing` took 25 ms to import and start one (its connection module imports socket
     and tempfile), a fifth of a 100-file run. A `ProcessPoolExecutor` fed batches through a thread
     of this process, which had to win the GIL from the parsing here: its worker sat idle between
@@ -242,36 +246,127 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     import pickle  # here: a run without workers never needs it (2 ms of its start); workers inherit it
 
     mine, *shares = _shares(items, jobs, PARENT_LOAD if keep is None else PARENT_LOAD_CACHING)
-    workers = []
+    workers: list[_Worker] = []
     for share in filter(None, shares):  # more jobs than the files need: no process for nothing
         try:
-            workers.append((share, *_fork(_work, [items[i] for i in share], debug, budget, keep, cli), bytearray()))
+            orders, control = os.pipe()
+        except OSError:
+            mine += share
+            continue
+        try:
+            pid, pipe = _fork(_work, items, share, debug, budget, keep, cli, orders, control)
         except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here
             mine += share
-    for _, _, pipe, _ in workers:
+            os.close(orders)
+            os.close(control)
+            continue
+        os.close(orders)
         os.set_blocking(pipe, False)
-    for i in mine:
-        yield _parsed(items[i], debug, budget, keep, cli)
-        for _, _, pipe, received in workers:
-            _drain(pipe, received)
-    for share, pid, pipe, received in workers:
-        os.set_blocking(pipe, True)
-        done = 0
-        for payload in _frames(pipe, received):
+        workers.append(_Worker(pid, pipe, control, list(share)))
+    done: dict[int, FileFacts] = {}
+    mine.sort(reverse=True)  # parsed from the end of the list: its first files first
+    while mine:
+        i = mine.pop()
+        done[i] = _parsed(items[i], debug, budget, keep, cli)
+        for worker in workers:
+            _drain(worker.pipe, worker.received)
+            if worker.waiting():
+                given = _given(items, mine, worker.kinds(items))
+                if given:
+                    worker.order(given)
+                else:  # too little left to be worth it, and ever less: the worker waits for the end
+                    worker.declined = True
+    for worker in workers:
+        worker.order([])  # nothing more: the worker leaves once idle
+    for worker in workers:
+        os.set_blocking(worker.pipe, True)
+        sent = 0
+        for payload in _frames(worker.pipe, worker.received):
+            if payload is IDLE:
+                continue
             try:
                 facts = pickle.loads(payload) if payload is not None else None
             except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):  # parsed here instead
                 facts = None
-            yield facts if facts is not None else _parsed(items[share[done]], debug, budget, keep, cli)
-            done += 1
-        os.close(pipe)
-        os.waitpid(pid, 0)
-        for i in share[done:]:  # the worker died before it sent these
-            yield _parsed(items[i], debug, budget, keep, cli)
+            i = worker.assigned[sent]
+            done[i] = facts if facts is not None else _parsed(items[i], debug, budget, keep, cli)
+            sent += 1
+        os.close(worker.pipe)
+        os.close(worker.control)
+        os.waitpid(worker.pid, 0)
+        for i in worker.assigned[sent:]:  # the worker died before it sent these
+            done[i] = _parsed(items[i], debug, budget, keep, cli)
+    for i in sorted(done):
+        yield done[i]
 
 
-_LENGTH = 8  # bytes of a frame's length: the pickle's, or NOT_PICKLED
+class _Worker:
+    """This process's side of a worker: its pipes, and what it was given, in order."""
+
+    def __init__(self, pid: int, pipe: int, control: int, assigned: list[int]) -> None:
+        self.pid, self.pipe, self.control = pid, pipe, control
+        self.assigned = assigned  # indices of items, in the order the worker parses them
+        self.received = bytearray()
+        self.scanned = 0  # how far `received` has been read for IDLE frames
+        self.idle = 0  # IDLE frames seen
+        self.answered = 0  # orders sent
+        self.declined = False  # it was idle when too little was left here to hand over
+
+    def waiting(self) -> bool:
+        """Whether the worker said it was idle since the last order (and may be handed more)."""
+        if self.declined:
+            return False
+        while len(self.received) - self.scanned >= _LENGTH:
+            length = int.from_bytes(self.received[self.scanned : self.scanned + _LENGTH], "little")
+            size = 0 if length in (NOT_PICKLED, IDLE_LENGTH) else length
+            if len(self.received) < self.scanned + _LENGTH + size:
+                break
+            self.idle += length == IDLE_LENGTH
+            self.scanned += _LENGTH + size
+        return self.idle > self.answered
+
+    def kinds(self, items) -> set[str]:
+        return {items[i][1] for i in self.assigned}
+
+    def order(self, given: list[int]) -> None:
+        """Send more items (none: leave). A worker that died cannot read it: its files are parsed
+        here at the end, as for any worker that dies."""
+        try:
+            os.write(self.control, len(given).to_bytes(4, "little") + b"".join(i.to_bytes(4, "little") for i in given))
+        except OSError:
+            return
+        self.assigned += given
+        self.answered += 1
+
+
+# The least estimated work (microseconds, see COST) this process hands an idle worker: less is
+# done here sooner than it is pickled there, sent and unpickled here.
+MIN_GIVEN = 8000
+
+
+def _given(items, mine: list[int], kinds: set[str]) -> list[int]:
+    """What this process hands an idle worker, taken out of `mine` (its files still to parse, in
+    reverse: it parses from the list's end): its last files, 40% of their estimated cost, as a
+    worker parses a file slower (its pickles, the pages it copies) and this process unpickles it;
+    nothing when that is under MIN_GIVEN plus the start of a kind the worker has not parsed."""
+    left = sum(_cost(items[i]) for i in mine)
+    given, cost = [], 0.0
+    for i in mine:
+        if cost >= 0.4 * left:
+            break
+        given.append(i)
+        cost += _cost(items[i])
+    starts = sum(COST_PER_KIND.get(kind, 0) for kind in {items[i][1] for i in given} - kinds)
+    if cost < MIN_GIVEN + starts:
+        return []
+    del mine[: len(given)]
+    return given[::-1]  # in the order of the items, as the worker's share
+
+
+_LENGTH = 8  # bytes of a frame's length: the pickle's, NOT_PICKLED or IDLE_LENGTH
 NOT_PICKLED = (1 << 64) - 1
+IDLE_LENGTH = (1 << 64) - 2  # a worker has parsed all it was given
+IDLE = object()  # what `_frames` yields for it
 
 
 def _drain(pipe: int, received: bytearray) -> None:
@@ -283,16 +378,20 @@ def _drain(pipe: int, received: bytearray) -> None:
         pass
 
 
-def _frames(pipe: int, received: bytearray) -> Iterator[bytes | None]:
-    """The pickles a worker sent (None for facts it could not pickle), in order, reading the pipe
-    to its end; a frame cut short (the worker died while writing it) ends them."""
+def _frames(pipe: int, received: bytearray) -> Iterator[bytes | object | None]:
+    """The pickles a worker sent (None for facts it could not pickle, IDLE where it said it was
+    idle), in order, reading the pipe to its end; a frame cut short (the worker died while
+    writing it) ends them."""
     start = 0
     while True:
         if len(received) - start >= _LENGTH:
             length = int.from_bytes(received[start : start + _LENGTH], "little")
-            end = start + _LENGTH + (0 if length == NOT_PICKLED else length)
+            end = start + _LENGTH + (0 if length in (NOT_PICKLED, IDLE_LENGTH) else length)
             if len(received) >= end:
-                yield None if length == NOT_PICKLED else bytes(received[start + _LENGTH : end])
+                if length == IDLE_LENGTH:
+                    yield IDLE
+                else:
+                    yield None if length == NOT_PICKLED else bytes(received[start + _LENGTH : end])
                 start = end
                 continue
         chunk = os.read(pipe, 1 << 20)
@@ -400,22 +499,55 @@ def _shares(items, jobs: int, parent_load: float = PARENT_LOAD) -> list[list[int
     return [sorted(i for members in share.values() for i in members) for share in shares]
 
 
-def _work(items, debug: bool, budget: float, keep: Keep | None, cli: bool, pipe: int) -> None:
-    """A worker: parse (and keep) every item, and send each file's pickle as soon as it is made,
-    as a frame: its length in 8 bytes, then its bytes (NOT_PICKLED and nothing when the facts
-    cannot be pickled: the parent parses that file again)."""
+def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None, cli: bool, orders: int, control: int, pipe: int) -> None:
+    """A worker: parse (and keep) the items of its share, and send each file's pickle as soon as
+    it is made, as a frame: its length in 8 bytes, then its bytes (NOT_PICKLED and nothing when
+    the facts cannot be pickled: the parent parses that file again). Then say so (an IDLE frame)
+    and parse what the parent hands over (`_more`), until it hands over nothing."""
     import pickle  # already imported by `_in_workers`, before the fork
 
+    os.close(control)  # the parent's end: this process reads `orders`
     with open(pipe, "wb") as out:
-        for item in items:
-            facts = parse_file(*item, debug, budget, cli)
-            try:
-                payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
-            except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
-                payload = None
-            if keep is not None and payload is not None:
-                keep(facts, item[2], payload)
-            _send(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
+        while share:
+            for i in share:
+                item = items[i]
+                facts = parse_file(*item, debug, budget, cli)
+                try:
+                    payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
+                except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
+                    payload = None
+                if keep is not None and payload is not None:
+                    keep(facts, item[2], payload)
+                _send(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
+            out.write(IDLE_LENGTH.to_bytes(_LENGTH, "little"))
+            out.flush()
+            share = _more(orders)
+
+
+def _more(orders: int) -> list[int]:
+    """The next indices the parent hands over (a count in 4 bytes, then each in 4); none when it
+    hands over nothing, closed its end, or died (then this process is an orphan: it leaves)."""
+    parent = os.getppid()
+    data = b""
+    while True:
+        need = 4 if len(data) < 4 else 4 + 4 * int.from_bytes(data[:4], "little")
+        if len(data) >= need:
+            break
+        ready = _wait_readable(orders, 1.0)
+        if not ready and os.getppid() != parent:
+            return []
+        if ready:
+            chunk = os.read(orders, need - len(data))
+            if not chunk:
+                return []
+            data += chunk
+    return [int.from_bytes(data[k : k + 4], "little") for k in range(4, len(data), 4)]
+
+
+def _wait_readable(fd: int, seconds: float) -> bool:
+    import select
+
+    return bool(select.select([fd], [], [], seconds)[0])
 
 
 def _send(out, payload: bytes | None) -> None:

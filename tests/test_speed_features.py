@@ -537,3 +537,66 @@ def test_the_rules_that_read_the_thread_analysis_say_so():
     for rule in all_rules():
         source = inspect.getsource(importlib.import_module(rule.check.__module__))
         assert (rule.analysis == "threads") == ("project.threads" in source), rule.code
+
+
+# -- an idle worker takes part of this process's files -------------------------------------------
+
+
+def _skewed(monkeypatch, worker_files: int = 5):
+    """Shares where the worker has little, and this process's files take 5 ms more each: the
+    worker is idle long before this process is done."""
+    monkeypatch.setattr(parsing, "_shares", lambda items, jobs, load: [list(range(worker_files, len(items))), list(range(worker_files))])
+    parent, real = os.getpid(), parsing.parse_file
+
+    def parse_file(*args):
+        if os.getpid() == parent:
+            time.sleep(0.005)
+        return real(*args)
+
+    monkeypatch.setattr(parsing, "parse_file", parse_file)
+
+
+def test_an_idle_worker_parses_files_this_process_hands_over(monkeypatch, tmp_path):
+    _skewed(monkeypatch)
+    log = tmp_path / "kept"
+    results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
+    assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]  # in the items' order
+    assert all(not f.errors and f.shell.commands for f in results)
+    kept = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(path for _, path, _, _ in kept) == sorted(path for path, _, _ in SCRIPTS)  # each once
+    by_worker = [path for pid, path, _, _ in kept if pid != str(os.getpid())]
+    handed = [path for path in by_worker if path not in {SCRIPTS[i][0] for i in range(5)}]
+    assert sorted(handed) == sorted(SCRIPTS[i][0] for i in range(60 - len(handed), 60)) and handed  # the last ones
+
+
+def test_files_handed_to_a_worker_that_dies_are_parsed_here(monkeypatch):
+    _skewed(monkeypatch)
+    monkeypatch.setattr(parsing, "parse_file", _in_a_worker(7, lambda facts: os._exit(3)))  # in its first batch
+    results = list(parsing.parse_many(SCRIPTS, 2))
+    assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
+    assert all(not f.errors and f.shell.commands for f in results)
+
+
+def test_facts_come_in_the_order_of_the_items_however_the_work_went():
+    assert [f.path for f in parsing.parse_many(SCRIPTS, 3)] == [path for path, _, _ in SCRIPTS]
+
+
+def test_a_worker_is_handed_the_last_files_worth_the_hand_over():
+    items = [(f"s{n}.sh", "shell", "x" * 20000) for n in range(10)] + [("t.py", "python", "x" * 20000)]
+    mine = list(range(10))[::-1]  # parsed from the end of the list: 0 first
+    given = parsing._given(items, mine, {"shell"})
+    assert given == [6, 7, 8, 9] and mine == [5, 4, 3, 2, 1, 0]  # 40% of the cost left, the last files
+    assert parsing._given(items, [1, 0], {"shell"}) == []  # 5 ms: cheaper parsed here
+    assert parsing._given(items, [10, 9, 8], {"shell"}) == []  # the Python front end's start outweighs it
+    assert parsing._given(items, [10, 9, 8], {"shell", "python"}) == [9, 10]
+
+
+def test_a_worker_reads_what_it_is_handed_and_leaves_on_nothing_or_a_closed_pipe():
+    read, write = os.pipe()
+    os.write(write, (2).to_bytes(4, "little") + (7).to_bytes(4, "little") + (300).to_bytes(4, "little"))
+    os.write(write, (0).to_bytes(4, "little"))
+    assert parsing._more(read) == [7, 300]
+    assert parsing._more(read) == []
+    os.close(write)
+    assert parsing._more(read) == []
+    os.close(read)
