@@ -231,11 +231,12 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     that is done before this process takes part of what this process has left.
 
     Each worker gets its share up front and sends each file's pickle as soon as it is made
-    (`_work`), then says it is idle and waits for more (`_more`). Between its own files this
+    (`_work`), then says it is idle and waits for orders (`_message`). Between its own files this
     process moves what has come out of the pipes (`_drain`), so a worker never waits on a full
-    pipe, and answers an idle worker with the last part of its own files (`_given`), or, at its
-    end, with nothing, which lets the worker go. Then it unpickles the workers' facts while they
-    still parse. The facts come out in the order of `items`, however the work went: the project
+    pipe, and answers an idle worker with the last part of its own files (`_given`). Done first,
+    it claims the last part of what a busy worker has left (`_Worker.claim`) and parses what the
+    worker gives back; then it orders every worker to leave once idle, and unpickles their facts
+    while they still parse. The facts come out in the order of `items`, however the work went: the project
     is the same from run to run. A worker is a bare `os.fork` with two pipes (1 ms):
     `multiprocessing` took 25 ms to import and start one (its connection module imports socket
     and tempfile), a fifth of a 100-file run. A `ProcessPoolExecutor` fed batches through a thread
@@ -264,25 +265,32 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
         os.set_blocking(pipe, False)
         workers.append(_Worker(pid, pipe, control, list(share)))
     done: dict[int, FileFacts] = {}
-    mine.sort(reverse=True)  # parsed from the end of the list: its first files first
-    while mine:
-        i = mine.pop()
-        done[i] = _parsed(items[i], debug, budget, keep, cli)
-        for worker in workers:
-            _drain(worker.pipe, worker.received)
-            if worker.waiting():
-                given = _given(items, mine, worker.kinds(items))
-                if given:
-                    worker.order(given)
-                else:  # too little left to be worth it, and ever less: the worker waits for the end
-                    worker.declined = True
+
+    def parse_here(indices: list[int], hand_over: bool) -> None:
+        indices.sort(reverse=True)  # parsed from the end of the list: its first files first
+        while indices:
+            i = indices.pop()
+            done[i] = _parsed(items[i], debug, budget, keep, cli)
+            for worker in workers:
+                _drain(worker.pipe, worker.received)
+                if hand_over and worker.waiting():
+                    given = _given(items, indices, worker.kinds(items))
+                    if given:
+                        worker.order(given)
+                    else:  # too little left to be worth it, and ever less: the worker waits for the end
+                        worker.declined = True
+
+    parse_here(mine, True)
+    for worker in workers:  # done here first: take back part of what the workers have left
+        worker.claim(items)
+    parse_here([i for worker in workers for i in worker.returned()], False)
     for worker in workers:
         worker.order([])  # nothing more: the worker leaves once idle
     for worker in workers:
         os.set_blocking(worker.pipe, True)
         sent = 0
         for payload in _frames(worker.pipe, worker.received):
-            if payload is IDLE:
+            if payload is IDLE or payload is RETURNED:
                 continue
             try:
                 facts = pickle.loads(payload) if payload is not None else None
@@ -307,22 +315,33 @@ class _Worker:
         self.pid, self.pipe, self.control = pid, pipe, control
         self.assigned = assigned  # indices of items, in the order the worker parses them
         self.received = bytearray()
-        self.scanned = 0  # how far `received` has been read for IDLE frames
+        self.scanned = 0  # how far `received` has been read by `_scan`
+        self.sent = 0  # frames of facts seen (pickled or not)
         self.idle = 0  # IDLE frames seen
+        self.returns: list[int] = []  # the counts of the RETURNED frames seen
         self.answered = 0  # orders sent
         self.declined = False  # it was idle when too little was left here to hand over
+        self.claimed = False
+
+    def _scan(self) -> None:
+        while len(self.received) - self.scanned >= _LENGTH:
+            length = int.from_bytes(self.received[self.scanned : self.scanned + _LENGTH], "little")
+            end = self.scanned + _LENGTH + _payload_size(length)
+            if len(self.received) < end:
+                break
+            if length == IDLE_LENGTH:
+                self.idle += 1
+            elif length == RETURNED_LENGTH:
+                self.returns.append(int.from_bytes(self.received[end - _LENGTH : end], "little"))
+            else:
+                self.sent += 1
+            self.scanned = end
 
     def waiting(self) -> bool:
         """Whether the worker said it was idle since the last order (and may be handed more)."""
         if self.declined:
             return False
-        while len(self.received) - self.scanned >= _LENGTH:
-            length = int.from_bytes(self.received[self.scanned : self.scanned + _LENGTH], "little")
-            size = 0 if length in (NOT_PICKLED, IDLE_LENGTH) else length
-            if len(self.received) < self.scanned + _LENGTH + size:
-                break
-            self.idle += length == IDLE_LENGTH
-            self.scanned += _LENGTH + size
+        self._scan()
         return self.idle > self.answered
 
     def kinds(self, items) -> set[str]:
@@ -331,12 +350,52 @@ class _Worker:
     def order(self, given: list[int]) -> None:
         """Send more items (none: leave). A worker that died cannot read it: its files are parsed
         here at the end, as for any worker that dies."""
-        try:
-            os.write(self.control, len(given).to_bytes(4, "little") + b"".join(i.to_bytes(4, "little") for i in given))
-        except OSError:
+        if self._write(len(given).to_bytes(4, "little") + b"".join(i.to_bytes(4, "little") for i in given)):
+            self.assigned += given
+            self.answered += 1
+
+    def claim(self, items) -> None:
+        """Ask a busy worker for the last of the files it has not sent, half their estimated cost
+        (the file it is parsing excluded), when that is worth it (MIN_GIVEN)."""
+        self._scan()
+        if self.idle > self.answered:
             return
-        self.assigned += given
-        self.answered += 1
+        left = self.assigned[self.sent + 1 :][::-1]  # the last first
+        total, count, cost = sum(_cost(items[i]) for i in left), 0, 0.0
+        while count < len(left) and cost < 0.5 * total:
+            cost += _cost(items[left[count]])
+            count += 1
+        if cost >= MIN_GIVEN:
+            self.claimed = self._write(CLAIM.to_bytes(4, "little") + count.to_bytes(4, "little"))
+
+    def returned(self) -> list[int]:
+        """What the worker gave back of what was claimed: its indices, no longer its. Waits for
+        its answer; none from a worker that died."""
+        while self.claimed and not self.returns:
+            self._scan()
+            if self.returns:
+                break
+            _wait_readable(self.pipe, None)
+            try:
+                chunk = os.read(self.pipe, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                return []
+            self.received += chunk
+        count = self.returns[0] if self.returns else 0
+        if not count:
+            return []
+        back = self.assigned[-count:]
+        del self.assigned[-count:]
+        return back
+
+    def _write(self, message: bytes) -> bool:
+        try:
+            os.write(self.control, message)
+        except OSError:
+            return False
+        return True
 
 
 # The least estimated work (microseconds, see COST) this process hands an idle worker: less is
@@ -366,7 +425,16 @@ def _given(items, mine: list[int], kinds: set[str]) -> list[int]:
 _LENGTH = 8  # bytes of a frame's length: the pickle's, NOT_PICKLED or IDLE_LENGTH
 NOT_PICKLED = (1 << 64) - 1
 IDLE_LENGTH = (1 << 64) - 2  # a worker has parsed all it was given
-IDLE = object()  # what `_frames` yields for it
+RETURNED_LENGTH = (1 << 64) - 3  # a worker gives back its last N files (N in the next 8 bytes)
+IDLE, RETURNED = object(), object()  # what `_frames` yields for them
+CLAIM = (1 << 32) - 1  # in place of an order's count: this process asks for files back
+
+
+def _payload_size(length: int) -> int:
+    """The bytes that follow a frame's length field."""
+    if length in (NOT_PICKLED, IDLE_LENGTH):
+        return 0
+    return _LENGTH if length == RETURNED_LENGTH else length
 
 
 def _drain(pipe: int, received: bytearray) -> None:
@@ -380,16 +448,18 @@ def _drain(pipe: int, received: bytearray) -> None:
 
 def _frames(pipe: int, received: bytearray) -> Iterator[bytes | object | None]:
     """The pickles a worker sent (None for facts it could not pickle, IDLE where it said it was
-    idle), in order, reading the pipe to its end; a frame cut short (the worker died while
+    idle, RETURNED where it gave files back), in order, reading the pipe to its end; a frame cut short (the worker died while
     writing it) ends them."""
     start = 0
     while True:
         if len(received) - start >= _LENGTH:
             length = int.from_bytes(received[start : start + _LENGTH], "little")
-            end = start + _LENGTH + (0 if length in (NOT_PICKLED, IDLE_LENGTH) else length)
+            end = start + _LENGTH + _payload_size(length)
             if len(received) >= end:
                 if length == IDLE_LENGTH:
                     yield IDLE
+                elif length == RETURNED_LENGTH:
+                    yield RETURNED
                 else:
                     yield None if length == NOT_PICKLED else bytes(received[start + _LENGTH : end])
                 start = end
@@ -502,15 +572,17 @@ def _shares(items, jobs: int, parent_load: float = PARENT_LOAD) -> list[list[int
 def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None, cli: bool, orders: int, control: int, pipe: int) -> None:
     """A worker: parse (and keep) the items of its share, and send each file's pickle as soon as
     it is made, as a frame: its length in 8 bytes, then its bytes (NOT_PICKLED and nothing when
-    the facts cannot be pickled: the parent parses that file again). Then say so (an IDLE frame)
-    and parse what the parent hands over (`_more`), until it hands over nothing."""
+    the facts cannot be pickled: the parent parses that file again). Between files, give back
+    what the parent claims (a RETURNED frame); when done, say so (an IDLE frame) and parse what
+    the parent hands over, until it hands over nothing."""
     import pickle  # already imported by `_in_workers`, before the fork
 
     os.close(control)  # the parent's end: this process reads `orders`
+    todo, leave = share[::-1], False  # parsed from the end of the list: its first files first
     with open(pipe, "wb") as out:
-        while share:
-            for i in share:
-                item = items[i]
+        while True:
+            while todo:
+                item = items[todo.pop()]
                 facts = parse_file(*item, debug, budget, cli)
                 try:
                     payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
@@ -519,32 +591,58 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
                 if keep is not None and payload is not None:
                     keep(facts, item[2], payload)
                 _send(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
+                if _wait_readable(orders, 0):
+                    message = _message(orders)
+                    if isinstance(message, int):  # a claim: the last files of the list go back
+                        count = min(message, len(todo))
+                        del todo[:count]
+                        _returned(out, count)
+                    else:  # told to leave (orders come only to an idle worker)
+                        leave = True
+            if leave:
+                return
             out.write(IDLE_LENGTH.to_bytes(_LENGTH, "little"))
             out.flush()
-            share = _more(orders)
+            message = _message(orders)
+            while isinstance(message, int):  # a claim that came as this worker went idle
+                _returned(out, 0)
+                message = _message(orders)
+            if not message:
+                return
+            todo = message[::-1]
 
 
-def _more(orders: int) -> list[int]:
-    """The next indices the parent hands over (a count in 4 bytes, then each in 4); none when it
-    hands over nothing, closed its end, or died (then this process is an orphan: it leaves)."""
+def _returned(out, count: int) -> None:
+    out.write(RETURNED_LENGTH.to_bytes(_LENGTH, "little") + count.to_bytes(_LENGTH, "little"))
+    out.flush()
+
+
+def _message(orders: int) -> list[int] | int | None:
+    """The parent's next message: the indices it hands over (none: leave), or how many files it
+    claims back (an int); None when it closed its end or died (then this process is an orphan)."""
     parent = os.getppid()
     data = b""
     while True:
-        need = 4 if len(data) < 4 else 4 + 4 * int.from_bytes(data[:4], "little")
+        if len(data) >= 4 and int.from_bytes(data[:4], "little") == CLAIM:
+            need = 8
+        else:
+            need = 4 if len(data) < 4 else 4 + 4 * int.from_bytes(data[:4], "little")
         if len(data) >= need:
             break
         ready = _wait_readable(orders, 1.0)
         if not ready and os.getppid() != parent:
-            return []
+            return None
         if ready:
             chunk = os.read(orders, need - len(data))
             if not chunk:
-                return []
+                return None
             data += chunk
+    if int.from_bytes(data[:4], "little") == CLAIM:
+        return int.from_bytes(data[4:8], "little")
     return [int.from_bytes(data[k : k + 4], "little") for k in range(4, len(data), 4)]
 
 
-def _wait_readable(fd: int, seconds: float) -> bool:
+def _wait_readable(fd: int, seconds: float | None) -> bool:
     import select
 
     return bool(select.select([fd], [], [], seconds)[0])

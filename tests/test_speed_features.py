@@ -591,12 +591,49 @@ def test_a_worker_is_handed_the_last_files_worth_the_hand_over():
     assert parsing._given(items, [10, 9, 8], {"shell", "python"}) == [9, 10]
 
 
-def test_a_worker_reads_what_it_is_handed_and_leaves_on_nothing_or_a_closed_pipe():
+def test_a_worker_reads_what_it_is_handed_and_what_is_claimed_and_leaves_on_nothing_or_a_closed_pipe():
     read, write = os.pipe()
     os.write(write, (2).to_bytes(4, "little") + (7).to_bytes(4, "little") + (300).to_bytes(4, "little"))
+    os.write(write, parsing.CLAIM.to_bytes(4, "little") + (12).to_bytes(4, "little"))
     os.write(write, (0).to_bytes(4, "little"))
-    assert parsing._more(read) == [7, 300]
-    assert parsing._more(read) == []
+    assert parsing._message(read) == [7, 300]
+    assert parsing._message(read) == 12
+    assert parsing._message(read) == []
     os.close(write)
-    assert parsing._more(read) == []
+    assert parsing._message(read) is None
     os.close(read)
+
+
+def _slow_worker(monkeypatch, parent_files: int = 5):
+    """Shares where this process has little, and the worker's files take 5 ms more each: this
+    process is done long before the worker."""
+    monkeypatch.setattr(parsing, "_shares", lambda items, jobs, load: [list(range(parent_files)), list(range(parent_files, len(items)))])
+    parent, real = os.getpid(), parsing.parse_file
+
+    def parse_file(*args):
+        if os.getpid() != parent:
+            time.sleep(0.005)
+        return real(*args)
+
+    monkeypatch.setattr(parsing, "parse_file", parse_file)
+
+
+def test_done_first_this_process_takes_back_the_last_files_of_a_busy_worker(monkeypatch, tmp_path):
+    _slow_worker(monkeypatch)
+    log = tmp_path / "kept"
+    results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
+    assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
+    assert all(not f.errors and f.shell.commands for f in results)
+    kept = [line.split() for line in log.read_text().splitlines()]
+    assert sorted(path for _, path, _, _ in kept) == sorted(path for path, _, _ in SCRIPTS)  # each once
+    here = [path for pid, path, _, _ in kept if pid == str(os.getpid())]
+    taken = [path for path in here if path not in {SCRIPTS[i][0] for i in range(5)}]
+    assert taken and sorted(taken) == sorted(SCRIPTS[i][0] for i in range(60 - len(taken), 60))  # the last ones
+
+
+def test_a_worker_that_dies_before_it_answers_a_claim_costs_only_a_second_parse(monkeypatch):
+    _slow_worker(monkeypatch)
+    monkeypatch.setattr(parsing, "_returned", lambda out, count: os._exit(3))
+    results = list(parsing.parse_many(SCRIPTS, 2))
+    assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
+    assert all(not f.errors and f.shell.commands for f in results)
