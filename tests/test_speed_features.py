@@ -542,35 +542,40 @@ def test_the_rules_that_read_the_thread_analysis_say_so():
 # -- an idle worker takes part of this process's files -------------------------------------------
 
 
-def _skewed(monkeypatch, worker_files: int = 5):
-    """Shares where the worker has little, and this process's files take 5 ms more each: the
-    worker is idle long before this process is done."""
-    monkeypatch.setattr(parsing, "_shares", lambda items, jobs, load: [list(range(worker_files, len(items))), list(range(worker_files))])
+def _lopsided(monkeypatch, slow: str) -> None:
+    """Shares where one process has five files and the other the rest, whose files take 5 ms
+    more each: the `slow` one ("here" or "worker") is done long after the other."""
+    few, rest = list(range(5)), list(range(5, len(SCRIPTS)))
+    shares = [rest, few] if slow == "here" else [few, rest]
+    monkeypatch.setattr(parsing, "_shares", lambda items, jobs, load: shares)
     parent, real = os.getpid(), parsing.parse_file
 
     def parse_file(*args):
-        if os.getpid() == parent:
+        if (os.getpid() == parent) == (slow == "here"):
             time.sleep(0.005)
         return real(*args)
 
     monkeypatch.setattr(parsing, "parse_file", parse_file)
 
 
-def test_an_idle_worker_parses_files_this_process_hands_over(monkeypatch, tmp_path):
-    _skewed(monkeypatch)
+@pytest.mark.parametrize(
+    "slow", ["here", "worker"], ids=["an idle worker is handed this process's last files", "this process claims back a worker's last files"]
+)
+def test_whichever_process_is_done_first_takes_the_last_files_of_the_other(monkeypatch, tmp_path, slow):
+    _lopsided(monkeypatch, slow)
     log = tmp_path / "kept"
     results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
     assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]  # in the items' order
     assert all(not f.errors and f.shell.commands for f in results)
     kept = [line.split() for line in log.read_text().splitlines()]
     assert sorted(path for _, path, _, _ in kept) == sorted(path for path, _, _ in SCRIPTS)  # each once
-    by_worker = [path for pid, path, _, _ in kept if pid != str(os.getpid())]
-    handed = [path for path in by_worker if path not in {SCRIPTS[i][0] for i in range(5)}]
-    assert sorted(handed) == sorted(SCRIPTS[i][0] for i in range(60 - len(handed), 60)) and handed  # the last ones
+    by_the_fast_one = [path for pid, path, _, _ in kept if (pid == str(os.getpid())) == (slow == "worker")]
+    moved = [path for path in by_the_fast_one if path not in {SCRIPTS[i][0] for i in range(5)}]
+    assert moved and sorted(moved) == sorted(SCRIPTS[i][0] for i in range(60 - len(moved), 60))  # the last ones
 
 
 def test_files_handed_to_a_worker_that_dies_are_parsed_here(monkeypatch):
-    _skewed(monkeypatch)
+    _lopsided(monkeypatch, "here")
     monkeypatch.setattr(parsing, "parse_file", _in_a_worker(7, lambda facts: os._exit(3)))  # in its first batch
     results = list(parsing.parse_many(SCRIPTS, 2))
     assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
@@ -604,35 +609,8 @@ def test_a_worker_reads_what_it_is_handed_and_what_is_claimed_and_leaves_on_noth
     os.close(read)
 
 
-def _slow_worker(monkeypatch, parent_files: int = 5):
-    """Shares where this process has little, and the worker's files take 5 ms more each: this
-    process is done long before the worker."""
-    monkeypatch.setattr(parsing, "_shares", lambda items, jobs, load: [list(range(parent_files)), list(range(parent_files, len(items)))])
-    parent, real = os.getpid(), parsing.parse_file
-
-    def parse_file(*args):
-        if os.getpid() != parent:
-            time.sleep(0.005)
-        return real(*args)
-
-    monkeypatch.setattr(parsing, "parse_file", parse_file)
-
-
-def test_done_first_this_process_takes_back_the_last_files_of_a_busy_worker(monkeypatch, tmp_path):
-    _slow_worker(monkeypatch)
-    log = tmp_path / "kept"
-    results = list(parsing.parse_many(SCRIPTS, 2, keep=_kept_by(log)))
-    assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
-    assert all(not f.errors and f.shell.commands for f in results)
-    kept = [line.split() for line in log.read_text().splitlines()]
-    assert sorted(path for _, path, _, _ in kept) == sorted(path for path, _, _ in SCRIPTS)  # each once
-    here = [path for pid, path, _, _ in kept if pid == str(os.getpid())]
-    taken = [path for path in here if path not in {SCRIPTS[i][0] for i in range(5)}]
-    assert taken and sorted(taken) == sorted(SCRIPTS[i][0] for i in range(60 - len(taken), 60))  # the last ones
-
-
 def test_a_worker_that_dies_before_it_answers_a_claim_costs_only_a_second_parse(monkeypatch):
-    _slow_worker(monkeypatch)
+    _lopsided(monkeypatch, "worker")
     monkeypatch.setattr(parsing, "_returned", lambda out, count: os._exit(3))
     results = list(parsing.parse_many(SCRIPTS, 2))
     assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
