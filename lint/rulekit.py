@@ -47,7 +47,9 @@ class Rule(Record):
     after_other_rules: bool = False  # reads the others' findings (LL002)
     # The project-wide analysis the rule reads, when it reads one that dominates its cost
     # (`threads`: Project.threads, from the Python facts alone): the engine may run the rules of
-    # that analysis in a process of their own beside the others (engine._run_first).
+    # that analysis in a process of their own beside the others (engine._run_first), so such a
+    # rule asks the disk nothing (`Project.on_disk`, `listing`): what a child asks is not
+    # recorded for the run's cache entry.
     analysis: str | None = None
 
     @classmethod

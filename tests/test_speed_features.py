@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from launchlint import engine, parsing, replay
+from launchlint import engine, parsing, replay, threads
 from launchlint.cache import DIRECTORY, RUNS, Cache
 from launchlint.model import Finding, Location, Severity
 from launchlint.parsing import POOL_MIN_FILES
@@ -533,10 +533,15 @@ def test_a_child_that_dies_leaves_its_rules_to_this_process(monkeypatch, tmp_pat
 
 def test_the_rules_that_read_the_thread_analysis_say_so():
     """The engine runs a rule beside the others by its ANALYSIS: a rule that reads
-    `project.threads` without saying so would run the analysis a second time in this process."""
+    `project.threads` without saying so would run the analysis a second time in this process.
+    Such a rule asks the disk nothing: a child's questions are not recorded for the run's cache."""
+    disk = ("on_disk", "listing", "_ask", "ask_disk")  # what a child asks is not kept for the run's cache
     for rule in all_rules():
         source = inspect.getsource(importlib.import_module(rule.check.__module__))
         assert (rule.analysis == "threads") == ("project.threads" in source), rule.code
+        if rule.analysis == "threads":
+            assert not any(ask in source for ask in disk), rule.code
+    assert not any(ask in inspect.getsource(threads) for ask in disk)
 
 
 # -- an idle worker takes part of this process's files -------------------------------------------
