@@ -635,9 +635,14 @@ def _message(orders: int) -> list[int] | int | None:
 
 
 def _wait_readable(fd: int, seconds: float | None) -> bool:
+    """Whether `fd` can be read (or is closed at the other end) within `seconds` (None: no
+    limit). `poll`, not `select`, which refuses a descriptor past 1023 (a process that has many
+    files open, an editor's language server)."""
     import select
 
-    return bool(select.select([fd], [], [], seconds)[0])
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return bool(poller.poll(None if seconds is None else seconds * 1000))
 
 
 def _send(out, payload: bytes | None) -> None:

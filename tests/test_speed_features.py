@@ -620,3 +620,24 @@ def test_a_worker_that_dies_before_it_answers_a_claim_costs_only_a_second_parse(
     results = list(parsing.parse_many(SCRIPTS, 2))
     assert [f.path for f in results] == [path for path, _, _ in SCRIPTS]
     assert all(not f.errors and f.shell.commands for f in results)
+
+
+def test_a_worker_waits_on_a_descriptor_past_1023():
+    """`select` refuses descriptors past 1023; a process with many files open has such pipes."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 1100:
+        pytest.skip(f"this system allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1100), hard))
+    read, write = os.pipe()
+    try:
+        high = os.dup2(read, 1050)
+        assert not parsing._wait_readable(high, 0)
+        os.write(write, (0).to_bytes(4, "little"))
+        assert parsing._wait_readable(high, 0) and parsing._message(high) == []
+        os.close(high)
+    finally:
+        os.close(read)
+        os.close(write)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
