@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import math
 import os
 import pickle
 import shutil
@@ -62,6 +63,19 @@ def test_the_scripts_are_work_for_three_processes_and_few_small_files_for_one():
     small = [(f"s{n}.sh", "shell", "set -euo pipefail\npython t.py | tee log\n") for n in range(60)]
     assert parsing.processes_for(small, 16) == 1  # 27 ms of work: a worker would cost more
     assert parsing.processes_for(SCRIPTS[:10], 8) == 1  # under POOL_MIN_FILES
+
+
+def test_a_small_run_takes_a_worker_for_its_python_files_only():
+    """Under POOL_MIN_FILES, Python files whose facts are cheap to move make a worker pay off;
+    scripts, whose facts cost half their parse to move, never do."""
+    trainer = "x = 1\n" * 2000  # 12,000 bytes: 3,700 of estimated work
+    enough = math.ceil(parsing.SMALL_RUN_PYTHON / parsing._cost(("t.py", "python", trainer)))
+    assert enough < parsing.POOL_MIN_FILES
+    trainers = [(f"t{n}.py", "python", trainer) for n in range(enough)]
+    assert parsing.processes_for(trainers, 2) == 2
+    assert parsing.processes_for(trainers[:-1], 2) == 1
+    assert parsing.processes_for([(f"s{n}.sh", "shell", trainer * 2) for n in range(enough)], 2) == 1
+    assert parsing.processes_for(trainers, 1) == 1
 
 
 def test_shares_cover_every_file_once_and_weigh_about_the_same():
