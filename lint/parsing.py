@@ -25,7 +25,9 @@ MIN_SHARE = 40000
 # per file: Python 2.4 ms to parse and 0.49 to move, shell 1.2 and 0.63), so with the hand-overs
 # (`_in_workers`) a worker pays off on fewer of them. Interleaved medians of 25: the benchmark's
 # 45 generated trainers alone (30,500) 196 -> 178 ms with a worker, 38 of them (28,000) 196 -> 172;
-# its 45 scripts alone took 159 -> 182 ms with one, so scripts never count here.
+# its 45 scripts alone took 159 -> 182 ms with one, so scripts never count here, and a small run
+# whose worker would get scripts (kinds are dealt whole, the dearest here) keeps one process: 38
+# of those trainers and 9 scripts took 222 -> 229 ms with a worker.
 SMALL_RUN_PYTHON = 25000
 
 
@@ -217,12 +219,14 @@ def parse_many(
 def processes_for(items: list[tuple[str, str, str]], jobs: int) -> int:
     """How many of `jobs` processes parse `items`: one where the system cannot fork, for a small
     run (under POOL_MIN_FILES files and POOL_MIN_BYTES) unless its Python files are work enough
-    for two (SMALL_RUN_PYTHON), and for less than two MIN_SHAREs of estimated work; else one per
-    MIN_SHARE, up to `jobs`."""
+    for two (SMALL_RUN_PYTHON) and the worker would get no script, and for less than two
+    MIN_SHAREs of estimated work; else one per MIN_SHARE, up to `jobs`."""
     if jobs <= 1 or not hasattr(os, "fork"):
         return 1
     if len(items) < POOL_MIN_FILES and sum(len(text) for _, _, text in items) < POOL_MIN_BYTES:
-        return 2 if sum(_cost(item) for item in items if item[1] == "python") >= SMALL_RUN_PYTHON else 1
+        if sum(_cost(item) for item in items if item[1] == "python") < SMALL_RUN_PYTHON:
+            return 1
+        return 1 if any(items[i][1] == "shell" for i in _shares(items, 2)[1]) else 2
     work = sum(map(_cost, items)) + sum(COST_PER_KIND.get(kind, 0) for kind in {kind for _, kind, _ in items})
     return min(jobs, max(1, int(work / MIN_SHARE)))
 

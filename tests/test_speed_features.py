@@ -67,7 +67,7 @@ def test_the_scripts_are_work_for_three_processes_and_few_small_files_for_one():
 
 def test_a_small_run_takes_a_worker_for_its_python_files_only():
     """Under POOL_MIN_FILES, Python files whose facts are cheap to move make a worker pay off;
-    scripts, whose facts cost half their parse to move, never do."""
+    scripts, whose facts cost half their parse to move, never do, nor go to a worker."""
     trainer = "x = 1\n" * 2000  # 12,000 bytes: 3,700 of estimated work
     enough = math.ceil(parsing.SMALL_RUN_PYTHON / parsing._cost(("t.py", "python", trainer)))
     assert enough < parsing.POOL_MIN_FILES
@@ -76,6 +76,9 @@ def test_a_small_run_takes_a_worker_for_its_python_files_only():
     assert parsing.processes_for(trainers[:-1], 2) == 1
     assert parsing.processes_for([(f"s{n}.sh", "shell", trainer * 2) for n in range(enough)], 2) == 1
     assert parsing.processes_for(trainers, 1) == 1
+    scripts = [(f"s{n}.sh", "shell", "echo x\n" * 100) for n in range(5)]
+    assert parsing.processes_for(trainers + scripts, 2) == 1  # the worker would get the scripts
+    assert parsing.processes_for(trainers + [(".launchlint.yaml", "yaml", "# root\n")], 2) == 2
 
 
 def test_shares_cover_every_file_once_and_weigh_about_the_same():
