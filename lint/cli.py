@@ -151,7 +151,7 @@ def _parser() -> Parser:
     add("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
     add("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
     add("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
-    add("--jobs", type=_jobs, metavar="N", help="Worker processes for parsing (default: CPUs; 1: none).")
+    add("--jobs", type=_jobs, metavar="N", help="Processes for parsing and the rules (default: CPUs; 1: this one only).")
     add("--no-cache", action="store_true", help="Neither read nor write .launchlint_cache/.")
     add("--quiet", action="store_true", help="Print findings only, no summary line.")
     add("--statistics", action="store_true", help="Print the number of findings per rule.")

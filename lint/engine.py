@@ -49,7 +49,7 @@ class Options:
         self.base = base  # directory the globs are relative to (the config's)
         self.settings = Settings() if settings is None else settings
         self.stdin = stdin  # (file name, text) for `launchlint -`
-        self.jobs = jobs  # worker processes for parsing; 1: in this process
+        self.jobs = jobs  # processes for parsing and the rules (`_run_first`); 1: this process only
         self.budget = budget  # seconds of front-end time per file
         self.cache = cache  # read and write .launchlint_cache/
         self.debug = debug
