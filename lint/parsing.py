@@ -245,10 +245,10 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     Each worker gets its share up front and sends each file's pickle as soon as it is made
     (`_work`), then says it is idle and waits for orders (`_message`). Between its own files this
     process moves what has come out of the pipes (`_drain`), so a worker never waits on a full
-    pipe, and answers an idle worker with the last part of its own files (`_given`). Done first,
-    it claims the last part of what a busy worker has left (`_Worker.claim`) and parses what the
-    worker gives back; then it orders every worker to leave once idle, and unpickles their facts
-    while they still parse. The shares are estimates (COST), and the real cost of a file swings
+    pipe, unpickles the facts that have come (`_Worker.take`), and answers an idle worker with
+    the last part of its own files (`_given`). Done first, it claims the last part of what a busy
+    worker has left (`_Worker.claim`) and parses what the worker gives back; then it orders every
+    worker to leave once idle, and takes the rest of their facts as they come. The shares are estimates (COST), and the real cost of a file swings
     with the tree (a real shell script costs up to three times a generated one) and the moment:
     handing over and claiming back even out what the estimate missed. The facts come out in the
     order of `items`, however the work went, so the project is the same from run to run.
@@ -379,11 +379,7 @@ class _Worker:
         (the file it is parsing excluded), when that is worth it (MIN_GIVEN)."""
         if self.idle > self.answered:
             return
-        left = self.assigned[self.sent + 1 :][::-1]  # the last first
-        total, count, cost = sum(_cost(items[i]) for i in left), 0, 0.0
-        while count < len(left) and cost < 0.5 * total:
-            cost += _cost(items[left[count]])
-            count += 1
+        count, cost = _last_part(items, self.assigned[self.sent + 1 :][::-1], 0.5)
         if cost >= MIN_GIVEN:
             self.claimed = self._write(CLAIM.to_bytes(4, "little") + count.to_bytes(4, "little"))
 
@@ -425,18 +421,24 @@ def _given(items, mine: list[int], kinds: set[str]) -> list[int]:
     reverse: it parses from the list's end): its last files, 40% of their estimated cost, as a
     worker parses a file slower (its pickles, the pages it copies) and this process unpickles it;
     nothing when that is under MIN_GIVEN plus the start of a kind the worker has not parsed."""
-    left = sum(_cost(items[i]) for i in mine)
-    given, cost = [], 0.0
-    for i in mine:
-        if cost >= 0.4 * left:
-            break
-        given.append(i)
-        cost += _cost(items[i])
+    count, cost = _last_part(items, mine, 0.4)
+    given = mine[:count]
     starts = sum(COST_PER_KIND.get(kind, 0) for kind in {items[i][1] for i in given} - kinds)
     if cost < MIN_GIVEN + starts:
         return []
     del mine[: len(given)]
     return given[::-1]  # in the order of the items, as the worker's share
+
+
+def _last_part(items, last_first: list[int], fraction: float) -> tuple[int, float]:
+    """How many of the files `last_first` (indices of items, the last file first) it takes, from
+    the first, to make `fraction` of their estimated cost; and their cost."""
+    total = sum(_cost(items[i]) for i in last_first)
+    count, cost = 0, 0.0
+    while count < len(last_first) and cost < fraction * total:
+        cost += _cost(items[last_first[count]])
+        count += 1
+    return count, cost
 
 
 _LENGTH = 8  # bytes of a frame's length: the pickle's, NOT_PICKLED or IDLE_LENGTH
@@ -594,7 +596,7 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
                     payload = None
                 if keep is not None and payload is not None:
                     keep(facts, item[2], payload)
-                _send(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
+                _send_pickle(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
                 if _wait_readable(orders, 0):
                     message = _message(orders)
                     if isinstance(message, int):  # a claim: the last files of the list go back
@@ -605,8 +607,7 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
                         leave = True
             if leave:
                 return
-            out.write(IDLE_LENGTH.to_bytes(_LENGTH, "little"))
-            out.flush()
+            _send(out, IDLE_LENGTH)
             message = _message(orders)
             while isinstance(message, int):  # a claim that came as this worker went idle
                 _returned(out, 0)
@@ -617,8 +618,7 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
 
 
 def _returned(out, count: int) -> None:
-    out.write(RETURNED_LENGTH.to_bytes(_LENGTH, "little") + count.to_bytes(_LENGTH, "little"))
-    out.flush()
+    _send(out, RETURNED_LENGTH, count.to_bytes(_LENGTH, "little"))
 
 
 def _message(orders: int) -> list[int] | int | None:
@@ -657,12 +657,19 @@ def _wait_readable(fd: int, seconds: float | None) -> bool:
     return bool(poller.poll(None if seconds is None else seconds * 1000))
 
 
-def _send(out, payload: bytes | None) -> None:
-    """Write one frame (see `_whole_frames`) and flush it."""
-    out.write((NOT_PICKLED if payload is None else len(payload)).to_bytes(_LENGTH, "little"))
-    if payload is not None:
-        out.write(payload)
+def _send(out, length: int, body: bytes = b"") -> None:
+    """Write one frame (see `_whole_frames`): its length field, then `body`; and flush it."""
+    out.write(length.to_bytes(_LENGTH, "little"))
+    out.write(body)
     out.flush()
+
+
+def _send_pickle(out, payload: bytes | None) -> None:
+    """A pickle's frame, or NOT_PICKLED's (None: the facts could not be pickled)."""
+    if payload is None:
+        _send(out, NOT_PICKLED)
+    else:
+        _send(out, len(payload), payload)
 
 
 def in_child(compute: Callable[[], object]) -> Callable[[], object | None]:
@@ -678,7 +685,7 @@ def in_child(compute: Callable[[], object]) -> Callable[[], object | None]:
         except (pickle.PicklingError, RecursionError, TypeError):
             payload = None
         with open(pipe, "wb") as out:
-            _send(out, payload)
+            _send_pickle(out, payload)
 
     pid, pipe = _fork(work)
 
