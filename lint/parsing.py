@@ -26,7 +26,7 @@ MIN_SHARE = 40000
 # (`_in_workers`) a worker pays off on fewer of them. Interleaved medians of 25: the benchmark's
 # 45 generated trainers alone (30,500) 196 -> 178 ms with a worker, 38 of them (28,000) 196 -> 172;
 # its 45 scripts alone took 159 -> 182 ms with one, so scripts never count here, and a small run
-# whose worker would get scripts (kinds are dealt whole, the dearest here) keeps one process: 38
+# whose worker would get scripts (kinds are dealt whole, the dearest to move here) keeps one process: 38
 # of those trainers and 9 scripts took 222 -> 229 ms with a worker.
 SMALL_RUN_PYTHON = 25000
 
@@ -522,6 +522,14 @@ DEFAULT_COST = (0.5, 250)
 # front end and parser (PyYAML's import compiles a large regex; tree-sitter loads its grammar).
 # Medians over the first file of the 100- and 1,000-file benchmark projects, less a typical file.
 COST_PER_KIND = {"python": 9000, "shell": 12000, "yaml": 21000}
+# What moving a file's facts from a worker to this process costs (the pickle made there and loaded
+# here), as a fraction of its parse: instructions counted (callgrind) over 100 files of each kind of
+# the 1,000-file benchmark project. A script's facts are many small objects (each word with its
+# location and the offsets of its characters), a trainer's fewer for its parse. Makefiles and
+# Markdown give shell facts. Dealing the scripts to this process and the trainers to the worker,
+# not the other way round, cut that project's run 1,607 -> 1,548 ms and its CPU 2,991 -> 2,763 ms.
+TRANSFER = {"shell": 0.57, "python": 0.21, "yaml": 0.14}
+DEFAULT_TRANSFER = TRANSFER["shell"]
 
 
 def _cost(item: tuple[str, str, str]) -> float:
@@ -533,11 +541,12 @@ def _shares(items, jobs: int, parent_load: float = PARENT_LOAD) -> list[list[int
     """Indices of `items` in `jobs` shares of about equal cost, this process's first.
 
     A process pays a kind's start (COST_PER_KIND) once it parses a file of that kind, so kinds
-    are dealt out whole first, the dearest kind to the least loaded share; then the most loaded
-    share gives its cheapest files of one kind to the least loaded while that lowers the higher
-    of the two. On the 100-file benchmark project, the Python files here and the shell and YAML
-    ones in the worker took 195 ms where splitting every kind took 209 (medians of 15 runs), and
-    42 ms less CPU."""
+    are dealt out whole first, each to the least loaded share, the kind whose facts cost most to
+    move (TRANSFER) first: to this process, where they need not move; then the most loaded share
+    gives its cheapest files of one kind to the least loaded while that lowers the higher of the
+    two. On the 100-file benchmark project, the Python files here and the shell and YAML ones in
+    the worker took 195 ms where splitting every kind took 209 (medians of 15 runs), and 42 ms
+    less CPU."""
     costs = [_cost(item) for item in items]
     weights = [parent_load] + [1.0] * (jobs - 1)
     kinds: dict[str, list[int]] = {}
@@ -549,7 +558,7 @@ def _shares(items, jobs: int, parent_load: float = PARENT_LOAD) -> list[list[int
     def lightest() -> int:
         return min(range(jobs), key=lambda s: loads[s] * weights[s])
 
-    for kind, members in sorted(kinds.items(), key=lambda k: -sum(costs[i] for i in k[1])):
+    for kind, members in sorted(kinds.items(), key=lambda k: -TRANSFER.get(k[0], DEFAULT_TRANSFER) * sum(costs[i] for i in k[1])):
         share = lightest()
         shares[share][kind] = members
         loads[share] += COST_PER_KIND.get(kind, 0) + sum(costs[i] for i in members)

@@ -112,6 +112,19 @@ def test_kinds_stay_whole_until_splitting_one_pays_for_its_start():
     assert all(shares) and abs(loads[0] * parsing.PARENT_LOAD - loads[1]) <= start + parsing._cost(many[0])
 
 
+def test_the_kind_dearest_to_move_is_dealt_to_this_process():
+    """Kinds are dealt whole, the one whose facts cost most to send over a pipe (TRANSFER) first,
+    to this process: the scripts stay here, the trainers go, though they cost more to parse."""
+    trainers = [(f"t{n}.py", "python", "x = 1\n" * 400) for n in range(20)]
+    scripts = [(f"s{n}.sh", "shell", "echo x\n" * 300) for n in range(20)]
+    items = trainers + scripts
+    assert sum(map(parsing._cost, trainers)) > sum(map(parsing._cost, scripts))
+    assert parsing.TRANSFER["shell"] > parsing.TRANSFER["python"]
+    mine, theirs = parsing._shares(items, 2)
+    assert {items[i][1] for i in mine} == {"shell"}
+    assert {items[i][1] for i in theirs} == {"python"}
+
+
 def _dies(*args):
     os._exit(3)  # a crash in a parser's C code, as far as the parent can tell
 
