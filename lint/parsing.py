@@ -260,17 +260,16 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     batches and two processes were no faster than one. A worker that dies (a crash in a parser's C
     code) costs the files it had not sent a second parse here.
     """
-    import pickle  # here: a run without workers never needs it (2 ms of its start); workers inherit it
+    # Before the fork, for `_pickled` and `_unpickled` on both sides; a run without workers never
+    # imports it (2 ms of its start).
+    import pickle  # noqa: F401
 
     mine, *shares = _shares(items, jobs, PARENT_LOAD if keep is None else PARENT_LOAD_CACHING)
     done: dict[int, FileFacts] = {}
 
     def store(i: int, payload: bytearray | None) -> None:
         """A worker's facts of items[i], from their pickle (None: it could not pickle them)."""
-        try:
-            facts = pickle.loads(payload) if payload is not None else None
-        except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):  # parsed here instead
-            facts = None
+        facts = _unpickled(payload) if payload is not None else None  # None: parsed here instead
         done[i] = facts if facts is not None else _parsed(items[i], debug, budget, keep, cli)
 
     workers: list[_Worker] = []
@@ -594,8 +593,6 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
     the facts cannot be pickled: the parent parses that file again). Between files, give back
     what the parent claims (a RETURNED frame); when done, say so (an IDLE frame) and parse what
     the parent hands over, until it hands over nothing."""
-    import pickle  # already imported by `_in_workers`, before the fork
-
     os.close(control)  # the parent's end: this process reads `orders`
     todo, leave = share[::-1], False  # parsed from the end of the list: its first files first
     with open(pipe, "wb") as out:
@@ -603,10 +600,7 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
             while todo:
                 item = items[todo.pop()]
                 facts = parse_file(*item, debug, budget, cli)
-                try:
-                    payload = pickle.dumps(facts, protocol=pickle.HIGHEST_PROTOCOL)
-                except (pickle.PicklingError, RecursionError, TypeError):  # the parent parses it again
-                    payload = None
+                payload = _pickled(facts)  # None: the parent parses it again
                 if keep is not None and payload is not None:
                     keep(facts, item[2], payload)
                 _send_pickle(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
@@ -689,14 +683,10 @@ def in_child(compute: Callable[[], object]) -> Callable[[], object | None]:
     """Start `compute()` in a forked child (it sees this process as it is now) and return a
     function that waits for its result: the value, pickled across, or None when the child could
     not pickle it or died before it sent it. Raises OSError when no process can be had."""
-    import pickle
+    import pickle  # noqa: F401  before the fork: both sides need it (`_pickled`, `_unpickled`)
 
     def work(pipe: int) -> None:
-        value = compute()
-        try:
-            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, RecursionError, TypeError):
-            payload = None
+        payload = _pickled(compute())
         with open(pipe, "wb") as out:
             _send_pickle(out, payload)
 
@@ -711,12 +701,30 @@ def in_child(compute: Callable[[], object]) -> Callable[[], object | None]:
             os.close(pipe)
             os.waitpid(pid, 0)
         length, start, end = next(_whole_frames(received), (NOT_PICKLED, 0, 0))
-        try:
-            return None if length == NOT_PICKLED else pickle.loads(received[start:end])
-        except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):
-            return None
+        return None if length == NOT_PICKLED else _unpickled(received[start:end])
 
     return result
+
+
+def _pickled(value: object) -> bytes | None:
+    """`value`'s pickle for the pipe; None when it cannot be pickled (the other side then does
+    the work itself)."""
+    import pickle  # imported before the fork by whoever forked (`_in_workers`, `in_child`)
+
+    try:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, RecursionError, TypeError):
+        return None
+
+
+def _unpickled(payload: bytes | bytearray) -> object | None:
+    """What a pickle from the pipe holds; None when it does not load."""
+    import pickle
+
+    try:
+        return pickle.loads(payload)
+    except (pickle.UnpicklingError, EOFError, ValueError, RecursionError):
+        return None
 
 
 def default_jobs() -> int:
