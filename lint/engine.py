@@ -217,7 +217,7 @@ def _run_rules(project: Project, rules: list[Rule], named: set[str], debug: bool
     return findings, crashes
 
 
-# The thread analysis (the rules of `analysis` "threads") runs in a process of its own, beside the
+# The thread analysis (the rules of `analysis` THREADS) runs in a process of its own, beside the
 # other rules, when both halves have this much to do. On two cores, the generated 1,000-file project
 # (450 modules, 4,400 commands) ran 1,757 -> 1,602 ms, DeepSpeedExamples (272, 1,158) 2,005 ->
 # 1,898; the 100-file one (45, 440) the same either way, and a run of 45 modules alone (no
@@ -230,7 +230,9 @@ APART_MIN_COMMANDS = 800
 def _run_first(project: Project, rules: list[Rule], named: set[str], options: Options) -> tuple[list[Finding], list[Finding]]:
     """`_run_rules`, with the thread analysis's rules in a forked child when it pays (see
     APART_MIN_MODULES). The child sees every fact; only its findings come back."""
-    apart = [r for r in rules if r.analysis == "threads"]
+    from .rulekit import THREADS  # imported already: the rules come from it
+
+    apart = [r for r in rules if r.analysis == THREADS]
     if not apart or options.jobs <= 1 or not _worth_apart(project):
         return _run_rules(project, rules, named, options.debug)
     from .parsing import in_child

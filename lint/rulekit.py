@@ -6,7 +6,7 @@ A rule is one module in `launchlint.rules`:
     NAME = "exec-redirect-starves-pipe"
     SEVERITY = Severity.ERROR
     SUMMARY = "one line for --list-rules"
-    ANALYSIS = "threads"  # optional: the project-wide analysis it reads (Rule.analysis)
+    ANALYSIS = THREADS  # optional: the project-wide analysis it reads (Rule.analysis)
     INVALID = [Example({...files...}, ["LL102 start.sh:3"])]
     VALID = [Example({...files...})]
 
@@ -35,6 +35,10 @@ class Example(Record):
     expect: Sequence[str] = ()
 
 
+# The one analysis so far: `Project.threads` (launchlint/threads.py), from the Python facts alone.
+THREADS = "threads"
+
+
 class Rule(Record):
     code: str
     name: str
@@ -50,7 +54,7 @@ class Rule(Record):
     # that analysis in a process of their own beside the others (engine._run_first), so such a
     # rule asks the disk nothing (`Project.on_disk`, `listing`): what a child asks is not
     # recorded for the run's cache entry.
-    analysis: str | None = None
+    analysis: str | None = None  # THREADS or None
 
     @classmethod
     def from_module(cls, module: ModuleType) -> Rule:

@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.rulekit import Example, dedented
+from launchlint.rulekit import THREADS, Example, dedented
 from launchlint.threads import COMPILE_RACE_REFERENCES, ThreadCompile, consequence
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
@@ -63,7 +63,7 @@ CODE = "LL201"
 NAME = "compile-in-thread"
 SEVERITY = Severity.ERROR
 SUMMARY = "torch.compile runs on worker threads and its result is called there without a shared lock"
-ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
+ANALYSIS = THREADS  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:

@@ -65,7 +65,7 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.pyfacts import INFERENCE_MODE, NO_GRAD
-from launchlint.rulekit import Example, dedented
+from launchlint.rulekit import THREADS, Example, dedented
 from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
@@ -74,7 +74,7 @@ CODE = "LL202"
 NAME = "compiled-call-in-thread"
 SEVERITY = Severity.ERROR
 SUMMARY = "A torch.compile'd callable is called on worker threads without a shared lock or warm-up"
-ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
+ANALYSIS = THREADS  # reads Project.threads: see rulekit.Rule.analysis
 
 GRAD_CONTEXTS = {NO_GRAD: "torch.no_grad()", INFERENCE_MODE: "torch.inference_mode()"}
 

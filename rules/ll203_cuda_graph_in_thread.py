@@ -55,14 +55,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.rulekit import Example, dedented
+from launchlint.rulekit import THREADS, Example, dedented
 from launchlint.threads import GraphCapture
 
 CODE = "LL203"
 NAME = "cuda-graph-in-thread"
 SEVERITY = Severity.WARNING
 SUMMARY = "A CUDA graph is captured on worker threads without a shared lock"
-ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
+ANALYSIS = THREADS  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:

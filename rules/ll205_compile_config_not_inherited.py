@@ -57,14 +57,14 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.pyfacts import MODULE_SCOPE
-from launchlint.rulekit import Example, dedented
+from launchlint.rulekit import THREADS, Example, dedented
 from launchlint.threads import ConfigNotInherited
 
 CODE = "LL205"
 NAME = "compile-config-not-inherited"
 SEVERITY = Severity.WARNING
 SUMMARY = "A dynamo/inductor setting is changed off the worker threads that run compiled code"
-ANALYSIS = "threads"  # reads Project.threads: see rulekit.Rule.analysis
+ANALYSIS = THREADS  # reads Project.threads: see rulekit.Rule.analysis
 
 
 def check(project) -> Iterator[Finding]:
