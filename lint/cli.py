@@ -333,4 +333,6 @@ def console() -> None:
         status = stop.code if isinstance(stop.code, int) else (EXIT_CLEAN if stop.code is None else EXIT_USAGE)
         if isinstance(stop.code, str):
             print(stop.code, file=sys.stderr)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to write, no traceback
+        status = EXIT_FINDINGS  # as Python's own advice has it: the output was cut short
     replay.leave(status)

@@ -315,3 +315,17 @@ def test_a_large_project_without_a_root_marker_is_named_in_a_warning(tmp_path):
     (tmp_path / "step0.sh").write_text("echo 0\n")
     (tmp_path / ".launchlint.yaml").write_text("# the project's root\n")
     assert launchlint("--no-cache", "run.sh", cwd=tmp_path).stderr == ""
+
+
+@pytest.mark.parametrize("args", [["--list-rules"], ["--no-cache", str(INCIDENT)], ["--no-cache", "--format", "json", str(INCIDENT)]])
+def test_a_reader_that_went_away_gets_no_traceback(args):
+    """`launchlint ... | head`: once the reader has closed the pipe, the rest of the output goes
+    nowhere and launchlint ends with exit 1, never a traceback."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first write
+    try:
+        done = subprocess.run([LAUNCHLINT, *args], cwd=REPO, stdout=write, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
+    assert done.returncode == 1
