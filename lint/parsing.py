@@ -248,9 +248,10 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     pipe, unpickles the facts that have come (`_Worker.take`), and answers an idle worker with
     the last part of its own files (`_given`). Done first, it claims the last part of what a busy
     worker has left (`_Worker.claim`) and parses what the worker gives back; then it orders every
-    worker to leave once idle, and takes the rest of their facts as they come. The shares are estimates (COST), and the real cost of a file swings
-    with the tree (a real shell script costs up to three times a generated one) and the moment:
-    handing over and claiming back even out what the estimate missed. The facts come out in the
+    worker to leave once idle, and takes the rest of their facts as they come. The shares are
+    estimates (COST), and the real cost of a file swings with the tree (a real shell script costs
+    up to three times a generated one) and the moment: handing over and claiming back even out
+    what the estimate missed. The facts come out in the
     order of `items`, however the work went, so the project is the same from run to run.
 
     A worker is a bare `os.fork` with two pipes (1 ms):
