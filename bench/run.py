@@ -149,7 +149,7 @@ def tool(name: str) -> str | None:
 def launchlint_command() -> list[str]:
     """launchlint as its users run it, the way TorchFix is run: the command pip installed beside
     this interpreter, else `python -m launchlint` (a launchlint on PATH may be another install).
-    The README's performance section says what the two cost."""
+    bench/RESULTS.md says what the two cost."""
     beside = Path(sys.executable).parent / "launchlint"
     return [str(beside)] if beside.exists() else [sys.executable, "-m", "launchlint"]
 
