@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .front import yaml_is_blank
-from .model import LineIndex, Location
+from .model import LineIndex, Location, Record
 
 POOL_MIN_FILES = 48  # below this, starting worker processes costs more than it saves
 POOL_MIN_BYTES = 2 * 1024 * 1024
@@ -193,6 +193,16 @@ def _front_end(facts: FileFacts, text: str, cli: bool) -> None:
 Keep = Callable[[FileFacts, str, "bytes | None"], None]  # (facts, the file's text, their pickle if made)
 
 
+class _How(Record):
+    """How every file of a run is parsed, in whichever process: `parse_file`'s `debug`, `budget`
+    and `cli`, and `keep`, the cache's store (None: no cache)."""
+
+    debug: bool
+    budget: float
+    keep: Keep | None
+    cli: bool
+
+
 def parse_many(
     items: list[tuple[str, str, str]],
     jobs: int,
@@ -208,12 +218,13 @@ def parse_many(
     worker made of the facts: a worker stores its share while this process parses and stores its
     own. Stored by this process alone, the entries of the 1,000-file project cost a first run
     with the cache 0.28 s of its 0.88 (a file created per entry)."""
+    how = _How(debug, budget, keep, cli)
     jobs = processes_for(items, jobs)
     if jobs <= 1:
         for item in items:
-            yield _parsed(item, debug, budget, keep, cli)
+            yield _parsed(item, how)
         return
-    yield from _in_workers(items, jobs, debug, budget, keep, cli)
+    yield from _in_workers(items, jobs, how)
 
 
 def processes_for(items: list[tuple[str, str, str]], jobs: int) -> int:
@@ -231,14 +242,14 @@ def processes_for(items: list[tuple[str, str, str]], jobs: int) -> int:
     return min(jobs, max(1, int(work / MIN_SHARE)))
 
 
-def _parsed(item: tuple[str, str, str], debug: bool, budget: float, keep: Keep | None, cli: bool) -> FileFacts:
-    facts = parse_file(*item, debug, budget, cli)
-    if keep is not None:
-        keep(facts, item[2], None)
+def _parsed(item: tuple[str, str, str], how: _How) -> FileFacts:
+    facts = parse_file(*item, how.debug, how.budget, how.cli)
+    if how.keep is not None:
+        how.keep(facts, item[2], None)
     return facts
 
 
-def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None, cli: bool) -> Iterator[FileFacts]:
+def _in_workers(items, jobs: int, how: _How) -> Iterator[FileFacts]:
     """`jobs - 1` forked workers parse their shares while this process parses its own; whichever
     is done first takes part of what the other has left.
 
@@ -265,13 +276,13 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
     # imports it (2 ms of its start).
     import pickle  # noqa: F401
 
-    mine, *shares = _shares(items, jobs, PARENT_LOAD if keep is None else PARENT_LOAD_CACHING)
+    mine, *shares = _shares(items, jobs, PARENT_LOAD if how.keep is None else PARENT_LOAD_CACHING)
     done: dict[int, FileFacts] = {}
 
     def store(i: int, payload: bytearray | None) -> None:
         """A worker's facts of items[i], from their pickle (None: it could not pickle them)."""
         facts = _unpickled(payload) if payload is not None else None  # None: parsed here instead
-        done[i] = facts if facts is not None else _parsed(items[i], debug, budget, keep, cli)
+        done[i] = facts if facts is not None else _parsed(items[i], how)
 
     workers: list[_Worker] = []
     for share in filter(None, shares):  # more jobs than the files need: no process for nothing
@@ -281,7 +292,7 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
             mine += share
             continue
         try:
-            pid, pipe = _fork(_work, items, share, debug, budget, keep, cli, orders, control)
+            pid, pipe = _fork(_work, items, share, how, orders, control)
         except OSError:  # no process or pipe to be had (EAGAIN, EMFILE): the share is parsed here
             mine += share
             os.close(orders)
@@ -295,7 +306,7 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
         indices.sort(reverse=True)  # parsed from the end of the list: its first files first
         while indices:
             i = indices.pop()
-            done[i] = _parsed(items[i], debug, budget, keep, cli)
+            done[i] = _parsed(items[i], how)
             for worker in workers:
                 _drain(worker.pipe, worker.received)
                 worker.take()
@@ -321,7 +332,7 @@ def _in_workers(items, jobs: int, debug: bool, budget: float, keep: Keep | None,
         os.close(worker.control)
         os.waitpid(worker.pid, 0)
         for i in worker.assigned[worker.sent :]:  # the worker died before it sent these
-            done[i] = _parsed(items[i], debug, budget, keep, cli)
+            done[i] = _parsed(items[i], how)
     for i in sorted(done):
         yield done[i]
 
@@ -588,7 +599,7 @@ def _shares(items, jobs: int, parent_load: float = PARENT_LOAD) -> list[list[int
     return [sorted(i for members in share.values() for i in members) for share in shares]
 
 
-def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None, cli: bool, orders: int, control: int, pipe: int) -> None:
+def _work(items, share: list[int], how: _How, orders: int, control: int, pipe: int) -> None:
     """A worker: parse (and keep) the items of its share, and send each file's pickle as soon as
     it is made, as a frame: its length in 8 bytes, then its bytes (NOT_PICKLED and nothing when
     the facts cannot be pickled: the parent parses that file again). Between files, give back
@@ -600,10 +611,10 @@ def _work(items, share: list[int], debug: bool, budget: float, keep: Keep | None
         while True:
             while todo:
                 item = items[todo.pop()]
-                facts = parse_file(*item, debug, budget, cli)
+                facts = parse_file(*item, how.debug, how.budget, how.cli)
                 payload = _pickled(facts)  # None: the parent parses it again
-                if keep is not None and payload is not None:
-                    keep(facts, item[2], payload)
+                if how.keep is not None and payload is not None:
+                    how.keep(facts, item[2], payload)
                 _send_pickle(out, payload)  # sent: were this worker to die now, its files so far are not parsed again
                 if _wait_readable(orders, 0):
                     message = _message(orders)
