@@ -262,15 +262,15 @@ def _in_workers(items, jobs: int, how: _How) -> Iterator[FileFacts]:
     worker to leave once idle, and takes the rest of their facts as they come. The shares are
     estimates (COST), and the real cost of a file swings with the tree (a real shell script costs
     up to three times a generated one) and the moment: handing over and claiming back even out
-    what the estimate missed. The facts come out in the
-    order of `items`, however the work went, so the project is the same from run to run.
+    what the estimate missed. The facts come out in the order of `items`, however the work went,
+    so the project is the same from run to run.
 
-    A worker is a bare `os.fork` with two pipes (1 ms):
-    `multiprocessing` took 25 ms to import and start one (its connection module imports socket
-    and tempfile), a fifth of a 100-file run. A `ProcessPoolExecutor` fed batches through a thread
-    of this process, which had to win the GIL from the parsing here: its worker sat idle between
-    batches and two processes were no faster than one. A worker that dies (a crash in a parser's C
-    code) costs the files it had not sent a second parse here.
+    A worker is a bare `os.fork` with two pipes (1 ms): `multiprocessing` took 25 ms to import and
+    start one (its connection module imports socket and tempfile), a fifth of a 100-file run. A
+    `ProcessPoolExecutor` fed batches through a thread of this process, which had to win the GIL
+    from the parsing here: its worker sat idle between batches and two processes were no faster
+    than one. A worker that dies (a crash in a parser's C code) costs the files it had not sent a
+    second parse here.
     """
     # Before the fork, for `_pickled` and `_unpickled` on both sides; a run without workers never
     # imports it (2 ms of its start).
