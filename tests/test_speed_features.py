@@ -671,3 +671,64 @@ def test_a_worker_waits_on_a_descriptor_past_1023():
         os.close(read)
         os.close(write)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# A trainer with what makes the front ends' records of a module: defs, a class, lambdas,
+# comprehensions, a walrus, a `with`, and parsers with parents (the reader's scopes and links).
+TRAINER_FOR_CYCLES = '''
+import argparse
+import threading
+import torch
+
+common = argparse.ArgumentParser(add_help=False)
+common.add_argument("--seed", type=int, default=0)
+
+
+def get_args():
+    parser = argparse.ArgumentParser(parents=[common])
+    parser.add_argument("--lr", type=float, required=True)
+    return parser.parse_args()
+
+
+class Worker(threading.Thread):
+    def run(self):
+        step = torch.compile(lambda x: x * 2)
+        with LOCK:
+            total = sum(step(i) for i in range(8) if (n := i) > 1)
+        return [total for _ in range(2)]
+
+
+LOCK = threading.Lock()
+if __name__ == "__main__":
+    args = get_args()
+    Worker().start()
+'''
+
+
+@pytest.mark.parametrize(
+    ("path", "kind", "text"),
+    [
+        ("train.py", "python", TRAINER_FOR_CYCLES),
+        ("launch.sh", "shell", "ssh gpu1 'tmux new-session -d \"bash -c \\\"python t.py | tee log\\\"\"'\n"),
+        (".github/workflows/ci.yml", "yaml", "jobs:\n  t:\n    steps:\n      - run: python t.py | tee log\n"),
+    ],
+)
+def test_a_front_end_leaves_no_cycles_for_the_collector_it_runs_without(path, kind, text):
+    """A run keeps the cyclic collector off (cli.console): a front end's objects that refer to
+    each other (a walker through its own bound methods, the reader's scopes through their defs)
+    would stay in memory to the end with the syntax tree they hold. One-process runs of the
+    10,000-file benchmark project took 790 MB with the Python front end's cycles, 360 without."""
+    import gc
+
+    parsing.parse_file(path, kind, text)  # first: what importing the front end leaves is not its doing
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        facts = parsing.parse_file(path, kind, text)
+        assert gc.collect() == 0
+    finally:
+        if collecting:
+            gc.enable()
+    assert not facts.errors and facts.crash is None
+    assert (facts.python.parsers if kind == "python" else facts.shell.commands)

@@ -62,6 +62,8 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
     if _spells(source, DATACLASS_MARKER):
         module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
+    for scope in scopes or ():  # a scope and its defs refer to each other: see `Scope`
+        scope.defs = {}
 
 
 def wanted(source: str) -> bool:
@@ -80,7 +82,11 @@ class Scope:
     """A function (or the module's top level) and the nodes that run in it, in the order the
     front end's walk meets them: calls, assignments, walrus targets, returns, `with` items.
     Names bound in it are `local` (but a class body's, which is no scope: its nodes run in the
-    enclosing function); a lambda's body is no part of any scope (it runs later, if ever)."""
+    enclosing function); a lambda's body is no part of any scope (it runs later, if ever).
+
+    A scope and the defs in it refer to each other (`parent`, `defs`): `extract` empties `defs`
+    once read, or, with the cyclic collector off for the run (cli.console), the scopes and the
+    syntax tree they hold would stay in memory to the end."""
 
     def __init__(
         self,
@@ -362,18 +368,21 @@ class _ArgparseReader:
             parser.complete = parser.complete and len(known) == len(found)
             links.setdefault(id(parser), (parser, []))[1].extend(known)
         done: set[int] = set()
-
-        def inherit(parser: ArgParser, path: set[int]) -> None:
-            if id(parser) in done or id(parser) in path:
-                return
-            for parent in links.get(id(parser), (parser, []))[1]:
-                inherit(parent, path | {id(parser)})
-                parser.options.extend(o for o in parent.options if o not in parser.options)
-                parser.complete = parser.complete and parent.complete
-            done.add(id(parser))
-
         for parser, _ in links.values():
-            inherit(parser, set())
+            _inherit(parser, set(), links, done)
+
+
+def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser, list]], done: set[int]) -> None:
+    """Copy the options of `parser`'s parents (theirs first), once per parser; `path` breaks a
+    cycle of parents. A function of the module, not a closure calling itself (a cycle the
+    collector, off for the run, would never free)."""
+    if id(parser) in done or id(parser) in path:
+        return
+    for parent in links.get(id(parser), (parser, []))[1]:
+        _inherit(parent, path | {id(parser)}, links, done)
+        parser.options.extend(o for o in parent.options if o not in parser.options)
+        parser.complete = parser.complete and parent.complete
+    done.add(id(parser))
 
 
 def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | None:
