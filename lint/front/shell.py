@@ -277,17 +277,18 @@ class Walker:
             # and each character maps to its own offset, as `_eval` would find one by one.
             text = unit.text[start:end]
             if "\\" not in text:
-                if unit.origin is None:
-                    return Word(text, text, unit.location(node), _offsets(start, end + 1))
+                if unit.origin is None:  # made in C (`Word(...)` is a Python-level call), as most words are
+                    return Word._from_tuple((text, text, unit.location(node), _offsets(start, end + 1), False))
                 if end < len(unit.origin):  # a map with an entry past each character, as they all have
                     origin = array("i", unit.origin[start:end])  # one copy from a nested unit's array
                     origin.append(origin[-1] + 1)
-                    return Word(text, text, unit.location(node), origin)
+                    return Word._from_tuple((text, text, unit.location(node), origin, False))
         piece = Piece()
         self._eval(node, piece)
         origin = piece.origin  # an array, compact: facts cross process boundaries and the cache
         origin.append(unit.file_offset(unit.char(end) - 1) + 1 if end > start else 0)
-        return Word(piece.text if piece.static else None, piece.text, unit.location(node), origin, piece.passthrough)
+        value = piece.text if piece.static else None
+        return Word._from_tuple((value, piece.text, unit.location(node), origin, piece.passthrough))
 
     def _eval(self, node, piece: Piece) -> None:
         kind = node.type  # the kinds most frequent first
