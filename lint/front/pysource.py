@@ -968,7 +968,6 @@ _SPECIAL: dict[type, Callable[[_Walker, ast.AST], list]] = {
 # -- helpers that need no walker state ----------------------------------------------------------
 
 
-
 def _qualname(scope: str, name: str) -> str:
     return name if scope == MODULE_SCOPE else f"{scope}.{name}"
 
