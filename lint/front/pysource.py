@@ -953,8 +953,7 @@ _BY_STATEMENT: dict[type, Callable[[_Walker, ast.AST], None]] = {
     ast.Global: _Walker._global,
     ast.Nonlocal: _Walker._nonlocal,
     ast.Expr: lambda walker, node: walker.expression(node.value),  # what _children would do, quicker
-    ast.Import: lambda walker, node: None,
-    ast.ImportFrom: lambda walker, node: None,
+    **dict.fromkeys((ast.Import, ast.ImportFrom), lambda walker, node: None),  # read before the walk
 }
 # Expression nodes that do more than visit their children: the steps that walk them (sub-nodes and
 # the actions between them, in order).
