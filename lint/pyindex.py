@@ -26,16 +26,24 @@ class ModuleIndex:
     def __init__(self, paths: Iterable[str]) -> None:
         self.by_name: dict[str, str] = {}
         self.packages: set[str] = set()  # dotted names of directories holding an __init__.py
+        # The dotted tails of module names (`c`, `b.c`, `a.b.c` of `a.b.c`): a name that is none
+        # of them names no project module wherever it is imported (-34 M instructions of the thread
+        # analysis's 456 on the 1,000-file benchmark project).
+        self._tails: set[str] = set()
         for path in sorted(paths, key=lambda p: p.endswith("/__init__.py")):  # a package beats pkg.py
             name, is_package = module_name(path)
             if name:
                 self.by_name[name] = path
+                parts = name.split(".")
+                self._tails.update(".".join(parts[start:]) for start in range(len(parts)))
             if is_package:
                 self.packages.add(name)
         self._resolved: dict[tuple[str, str], str | None] = {}
 
     def resolve(self, importer: str, name: str) -> str | None:
         """The file of module `name` as the file `importer` imports it, or None (a library)."""
+        if name not in self._tails:  # no project module ends with it: a library, as most imports are
+            return None
         key = importer, name
         if key not in self._resolved:
             self._resolved[key] = self._resolve(importer, name)
@@ -44,7 +52,7 @@ class ModuleIndex:
     def _resolve(self, importer: str, name: str) -> str | None:
         if name in self.by_name:
             return self.by_name[name]
-        if not name or name.partition(".")[0] in STDLIB:
+        if name.partition(".")[0] in STDLIB:
             return None
         for directory in _directories(importer):
             if directory not in self.packages:
