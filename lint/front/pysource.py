@@ -580,9 +580,14 @@ class _Walker:
                 continue
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
                 call = self._call_fact(item)
-                # An argument is never a store: its names and constants need no visit.
-                inner = [k.value for k in reversed(item.keywords) if type(k.value) not in LEAVES]
-                inner += [argument for argument in reversed(item.args) if type(argument) not in LEAVES]
+                # An argument is never a store: its names and constants need no visit. No
+                # comprehension (a function call) for keywords or arguments a call does not have
+                # (-19 M instructions of 1,052 on a third of the 1,000-file benchmark).
+                inner = []
+                if item.keywords:
+                    inner += [k.value for k in reversed(item.keywords) if type(k.value) not in LEAVES]
+                if item.args:
+                    inner += [argument for argument in reversed(item.args) if type(argument) not in LEAVES]
                 if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
                     inner.append(item.func)
                 if inner:
