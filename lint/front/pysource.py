@@ -432,21 +432,25 @@ class _Walker:
                 )
         if node.returns is not None:
             self.expression(node.returns)
+        # Most defs have no decorator: no generator (a function call) is made to look at none (with
+        # the parameters' lists below, -9 M instructions of 1,033 on a third of the 1,000-file benchmark).
+        decorators = node.decorator_list
         in_class = frame.scope != frame.function.qualname
-        is_method = in_class and not any(_is_name(d, "staticmethod") for d in node.decorator_list)
+        is_method = in_class and not (decorators and any(_is_name(d, "staticmethod") for d in decorators))
         self_name = params[0] if is_method and params else (None if in_class else frame.self_name)
         class_name = frame.scope if in_class else frame.function.class_name
-        grad = next(filter(None, (self._grad_mode(d) for d in node.decorator_list)), None)
+        grad = next(filter(None, (self._grad_mode(d) for d in decorators)), None) if decorators else None
         function = self._function(
             _qualname(frame.scope, node.name),
             node,
             class_name=class_name,
             params=params,
             is_method=is_method,
-            decorators=tuple(filter(None, map(self._dotted, node.decorator_list))),
+            decorators=tuple(filter(None, map(self._dotted, decorators))) if decorators else (),
         )
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
-        overrides[before:] = [o._replace(function=function.qualname) for o in overrides[before:]]
+        if len(overrides) > before:
+            overrides[before:] = [o._replace(function=function.qualname) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(node.args, params), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
         self._enter(body)
@@ -978,7 +982,7 @@ def _qualname(scope: str, name: str) -> str:
 
 def _params(args: ast.arguments) -> tuple[str, ...]:
     """Parameters an argument can be passed to by position or keyword."""
-    return tuple(a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs])
+    return tuple([a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]])  # a list: no generator
 
 
 def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
@@ -990,7 +994,8 @@ def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
         for arg in [*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs]
         if arg is not None and arg.annotation is not None
     ]
-    steps += [default for default in args.kw_defaults if default is not None]
+    if args.kw_defaults:
+        steps += [default for default in args.kw_defaults if default is not None]
     if args.kwarg is not None and args.kwarg.annotation is not None:
         steps.append(args.kwarg.annotation)
     return steps + args.defaults
