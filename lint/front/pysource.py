@@ -313,7 +313,13 @@ class _Walker:
 
     def _collect_imports(self, body: list[ast.stmt]) -> None:
         """Imports anywhere, before the walk: a function may use a name imported below it."""
-        for node in _imports(body):
+        top = [node for node in body if type(node) is ast.Import or type(node) is ast.ImportFrom]
+        # Each import statement spells the keyword `import` (in ASCII: `ｉｍｐｏｒｔ` is a name), a word
+        # that cannot overlap itself: a source that spells it no more often than its top level has
+        # import statements has none nested, and its bodies need no search (every module of the
+        # 1,000-file benchmark, half of Megatron-LM's: -11 M instructions of 1,024 on a third of the former).
+        nested = self.pos.source.count("import") > len(top)
+        for node in _imports(body) if nested else top:
             if type(node) is ast.Import:
                 for alias in node.names:
                     if alias.asname:
