@@ -387,17 +387,18 @@ def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser
 
 def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | None:
     """One `add_argument`, or None when its option strings are not static."""
-    flags = tuple(_literal(a) for a in call.args)
+    flags = tuple([_literal(a) for a in call.args])  # a list: no generator (a function call) to make
     if not flags or not all(isinstance(f, str) and f for f in flags):
         return None
-    dest = _literal(keyword(call, "dest"))
+    given = {k.arg: k.value for k in call.keywords}  # read once for the four names, not a search each
+    dest = _literal(given.get("dest"))
     if not isinstance(dest, str):
         long_flags = [f for f in flags if f.startswith("--")]
         dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
-    nargs = _spelled(module, keyword(call, "nargs"))
+    nargs = _spelled(module, given.get("nargs"))
     positional = not flags[0].startswith("-")
-    required = nargs not in ("?", "*") if positional else _literal(keyword(call, "required")) is True
-    return Option(flags, dest, required, _spelled(module, keyword(call, "action")), locate(call), nargs)
+    required = nargs not in ("?", "*") if positional else _literal(given.get("required")) is True
+    return Option(flags, dest, required, _spelled(module, given.get("action")), locate(call), nargs)
 
 
 def _parses_argv(scope: Scope, call: ast.Call) -> bool:
@@ -813,7 +814,9 @@ def _arguments(call: ast.Call) -> list[ast.expr]:
     if not call.args and not call.keywords:
         return []
     found = []
-    for argument in [*call.args, *[k.value for k in call.keywords]]:
+    # No comprehension (a function call) for a call without keywords: with `_option`'s lists, -8 M
+    # instructions of 1,013 on a third of the 1,000-file benchmark.
+    for argument in [*call.args, *[k.value for k in call.keywords]] if call.keywords else call.args:
         if type(argument) is ast.Starred:
             argument = argument.value
         if type(argument) is ast.List or type(argument) is ast.Tuple:
