@@ -35,14 +35,16 @@ def dotted_name(node: ast.expr | None, self_name: str | None = None) -> str | No
     """`a.b.c` for a chain of attributes on a name; None for anything else. With `self_name`,
     a chain on that name is spelled on `self` (a method's first parameter, whatever its name)."""
     if type(node) is ast.Name:  # most names are plain names: no list to build
-        return "self" if node.id == self_name else node.id
+        name = node.id  # a node's field read once: each read is a lookup in its __dict__
+        return "self" if name == self_name else name
     parts = []
     while type(node) is ast.Attribute:
         parts.append(node.attr)
         node = node.value
     if type(node) is not ast.Name:
         return None
-    parts.append("self" if node.id == self_name else node.id)
+    name = node.id
+    parts.append("self" if name == self_name else name)
     parts.reverse()
     return ".".join(parts)
 
@@ -63,5 +65,6 @@ def last_name(imports: dict[str, str], node: ast.expr) -> str | None:
     if kind is ast.Attribute:
         return node.attr
     if kind is ast.Name:
-        return imports.get(node.id, node.id).rpartition(".")[2]
+        name = node.id
+        return imports.get(name, name).rpartition(".")[2]
     return None

@@ -183,9 +183,10 @@ class _ArgparseReader:
         if depth > MAX_CHAIN:
             return None
         if kind is ast.Name:  # the most lookups, and most find nothing: no scope to look up then
-            found = self.values.get(self._variable(scope, expr.id)) if expr.id in self.named else None
+            name = expr.id  # read once: a node's field is a lookup in its __dict__
+            found = self.values.get(self._variable(scope, name)) if name in self.named else None
             if found is None:
-                self.missed.add(expr.id)
+                self.missed.add(name)
             return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
@@ -270,7 +271,8 @@ class _ArgparseReader:
     def _flow(self, scope: Scope, node: ast.AST) -> None:
         kind = type(node)
         if kind is ast.Call:  # the most nodes; only a plain name calls a helper (`_local_def`)
-            helper = _local_def(scope, node.func) if type(node.func) is ast.Name else None
+            func = node.func
+            helper = _local_def(scope, func) if type(func) is ast.Name else None
             if helper is not None:
                 for param, argument in _bound_arguments(helper, node):
                     found = self.value(scope, argument)
@@ -317,11 +319,12 @@ class _ArgparseReader:
             return
         if kind is not ast.Call:
             return
-        receiver = node.func.value if type(node.func) is ast.Attribute else None
+        func = node.func  # read once: a node's field is a lookup in its __dict__
+        receiver = func.value if type(func) is ast.Attribute else None
         # only a name, a call or a conditional can hold a parser (`value`): not `torch.nn.utils`
         owner = self.value(scope, receiver) if type(receiver) in VALUED else None
         if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
-            self._method(scope, owner, node.func.attr, node)
+            self._method(scope, owner, func.attr, node)
         api = self._api(node)
         if api is not None:  # most calls are none of the APIs: spare them the lookups
             added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
@@ -334,7 +337,7 @@ class _ArgparseReader:
         arguments = _arguments(node)
         if not arguments:
             return
-        helper = _local_def(scope, node.func)
+        helper = _local_def(scope, func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
         for argument in arguments:
             found = self.value(scope, argument)
@@ -789,10 +792,11 @@ def _local_def(scope: Scope, func: ast.expr) -> Scope | None:
     """The module's own function a plain name calls, looked up through enclosing functions."""
     if type(func) is not ast.Name:
         return None
+    name = func.id
     current: Scope | None = scope
     while current is not None:
-        if func.id in current.defs:
-            return current.defs[func.id]
+        if name in current.defs:
+            return current.defs[name]
         current = current.parent
     return None
 
@@ -811,12 +815,13 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
 def _arguments(call: ast.Call) -> list[ast.expr]:
     """What a call passes that may be a parser: its arguments (a starred one's value, a list or
     tuple display's elements) of the kinds `value` finds one in; the others need no lookup."""
-    if not call.args and not call.keywords:
+    args, keywords = call.args, call.keywords  # each field read once: a lookup in the node's __dict__
+    if not args and not keywords:
         return []
     found = []
     # No comprehension (a function call) for a call without keywords: with `_option`'s lists, -8 M
     # instructions of 1,013 on a third of the 1,000-file benchmark.
-    for argument in [*call.args, *[k.value for k in call.keywords]] if call.keywords else call.args:
+    for argument in [*args, *[k.value for k in keywords]] if keywords else args:
         if type(argument) is ast.Starred:
             argument = argument.value
         if type(argument) is ast.List or type(argument) is ast.Tuple:

@@ -218,11 +218,16 @@ class _Positions:
         return Location(self.path, line, col, line, col + 1)
 
     def of(self, node: ast.AST) -> Location:
-        end_line = node.end_lineno or node.lineno
-        end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+        # Each field read once: a node's fields are in its __dict__, each read a lookup of the
+        # type's and the instance's dicts (~280 instructions), here and in the walk's hot paths and the
+        # command-line reader's (-11 M instructions of 1,005 on a third of the 1,000-file benchmark).
+        line, col, end_line, end_col = node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+        end_line = end_line or line
+        if end_col is None:
+            end_col = col
         if self.plain:
-            return make_location((self.path, node.lineno, node.col_offset + 1, end_line, end_col + 1))
-        return Location(self.path, *self.point(node.lineno, node.col_offset), *self.point(end_line, end_col))
+            return make_location((self.path, line, col + 1, end_line, end_col + 1))
+        return Location(self.path, *self.point(line, col), *self.point(end_line, end_col))
 
     def syntax_error(self, error: SyntaxError | None) -> Location:
         if error is None or not error.lineno:
@@ -362,14 +367,15 @@ class _Walker:
     def _assign(self, node: ast.Assign | ast.AnnAssign) -> None:
         self._record(node)
         targets = node.targets if type(node) is ast.Assign else [node.target]
-        if node.value is not None:
+        value = node.value
+        if value is not None:
             for symbol in filter(None, map(self._target, targets)):
-                self._compile_sites_in(node.value, scope=symbol[0], name=symbol[1])
-            self.expression(node.value)
+                self._compile_sites_in(value, scope=symbol[0], name=symbol[1])
+            self.expression(value)
         for target in targets:
             self.expression(target)
-            if node.value is not None:
-                self._bind(target, node.value)
+            if value is not None:
+                self._bind(target, value)
 
     def _return(self, node: ast.Return) -> None:
         self._record(node)
@@ -421,33 +427,31 @@ class _Walker:
 
     def _def(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         frame = self.frame
-        frame.names.add(node.name)
-        params = _params(node.args)
+        name, args, decorators = node.name, node.args, node.decorator_list  # each field read once (see `of`)
+        frame.names.add(name)
+        params = _params(args)
         cli = frame.cli and self.reader.enter_def(
             self.scopes, frame.cli, node, params, frame.scope, in_class=frame.cli_locals is None
         )
         overrides = self.module.config_overrides
         before = len(overrides)
-        for expr in [*node.decorator_list, *_parameter_steps(node.args)]:  # defaults run where the def is
+        for expr in [*decorators, *_parameter_steps(args)]:  # defaults run where the def is
             self.expression(expr)
-        for expr in node.decorator_list:
+        for expr in decorators:
             site = self._compile_decorator(expr)
             if site is not None:
-                self.module.compile_sites.append(
-                    site._replace(scope=frame.scope, name=node.name, compiled=node.name)
-                )
+                self.module.compile_sites.append(site._replace(scope=frame.scope, name=name, compiled=name))
         if node.returns is not None:
             self.expression(node.returns)
         # Most defs have no decorator: no generator (a function call) is made to look at none (with
         # the parameters' lists below, -9 M instructions of 1,033 on a third of the 1,000-file benchmark).
-        decorators = node.decorator_list
         in_class = frame.scope != frame.function.qualname
         is_method = in_class and not (decorators and any(_is_name(d, "staticmethod") for d in decorators))
         self_name = params[0] if is_method and params else (None if in_class else frame.self_name)
         class_name = frame.scope if in_class else frame.function.class_name
         grad = next(filter(None, (self._grad_mode(d) for d in decorators)), None) if decorators else None
         function = self._function(
-            _qualname(frame.scope, node.name),
+            _qualname(frame.scope, name),
             node,
             class_name=class_name,
             params=params,
@@ -457,7 +461,7 @@ class _Walker:
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
         if len(overrides) > before:
             overrides[before:] = [o._replace(function=function.qualname) for o in overrides[before:]]
-        body = _Frame(function, function.qualname, self_name, _param_names(node.args, params), grad=[grad])
+        body = _Frame(function, function.qualname, self_name, _param_names(args, params), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
         self._enter(body)
         self.statements(node.body)
@@ -584,8 +588,9 @@ class _Walker:
                     if frame.cli_locals is not None:
                         frame.cli_locals.add(item.id)
             elif kind is ast.Attribute or kind is ast.keyword:
-                if type(item.value) not in LEAVES:  # `a.b`'s `a` is loaded, never stored
-                    work.append(item.value)
+                value = item.value
+                if type(value) not in LEAVES:  # `a.b`'s `a` is loaded, never stored
+                    work.append(value)
             elif kind is ast.Constant:
                 continue
             elif kind is ast.Call:  # the callee, the arguments, then the call runs
@@ -594,10 +599,11 @@ class _Walker:
                 # comprehension (a function call) for keywords or arguments a call does not have
                 # (-19 M instructions of 1,052 on a third of the 1,000-file benchmark).
                 inner = []
-                if item.keywords:
-                    inner += [k.value for k in reversed(item.keywords) if type(k.value) not in LEAVES]
-                if item.args:
-                    inner += [argument for argument in reversed(item.args) if type(argument) not in LEAVES]
+                keywords, args = item.keywords, item.args  # each field read once (see `_Positions.of`)
+                if keywords:
+                    inner += [k.value for k in reversed(keywords) if type(k.value) not in LEAVES]
+                if args:
+                    inner += [argument for argument in reversed(args) if type(argument) not in LEAVES]
                 if not call.callee:  # a dotted callee (`a.b.f`) holds nothing to walk
                     inner.append(item.func)
                 if inner:
@@ -633,21 +639,22 @@ class _Walker:
         if frame.cli is not None:  # what `_record` does, inline: every call is recorded
             frame.cli.nodes.append(node)
         describe = self.describe
+        func, args, keywords = node.func, node.args, node.keywords  # each field read once (see `_Positions.of`)
         # A tuple in the order of the fields, made in C (`Call(...)` is a Python-level call). A
         # comprehension is a function call: none for what a call does not have (most have no
         # keywords, and run under no lock).
         call = Call._from_tuple((
-            dotted_name(node.func, frame.self_name) or "",
+            dotted_name(func, frame.self_name) or "",
             self.pos.of(node),
-            tuple([describe(a) for a in node.args]) if node.args else (),
-            tuple([(k.arg, describe(k.value)) for k in node.keywords if k.arg]) if node.keywords else (),
+            tuple([describe(a) for a in args]) if args else (),
+            tuple([(k.arg, describe(k.value)) for k in keywords if k.arg]) if keywords else (),
             tuple(frame.held) if frame.held else (),
             frame.grad[-1],
             _product(frame.loops) if frame.loops else 1,
         ))
         self.calls[id(node)] = call
         if not call.callee:  # torch.compile(f)(x): compiled and called here (never a dotted callee)
-            self._compile_sites_in(node.func, call=call)
+            self._compile_sites_in(func, call=call)
         return call
 
     def _called(self, node: ast.Call, call: Call) -> None:
@@ -655,7 +662,8 @@ class _Walker:
         self.frame.function.calls.append(call)
         # Each check below looks at a call by its last name (or at a call of a call's result:
         # `torch.compile(...)(f)`); most calls are none of them.
-        if last_name(self.module.imports, node.func) in RUN_NAMES or type(node.func) is ast.Call:
+        func = node.func
+        if last_name(self.module.imports, func) in RUN_NAMES or type(func) is ast.Call:
             self._compile_sites_in(node)
             self._thread_entry(node, call)
             self._acquire_or_release(call)
@@ -705,7 +713,8 @@ class _Walker:
         if kind is ast.Name or kind is ast.Attribute:
             return dotted_name(node, self.frame.self_name) or ""
         if kind is ast.Constant:
-            return repr(node.value) if type(node.value) in DESCRIBED_CONSTANTS else ""
+            value = node.value
+            return repr(value) if type(value) in DESCRIBED_CONSTANTS else ""
         if kind is ast.Lambda:
             return self._lambda_qualname(node)
         if kind is ast.Call:
