@@ -48,19 +48,19 @@ _PARSER = None
 # as `child_by_field_id` skips `child_by_field_name`'s search of the grammar's field names by
 # string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
 # is a new string at each ask (a kind may have several ids: all the ids of its name).
-_NAME = _VALUE = _OPERATOR = 0
+_NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 
 
 def _parser():
-    global _PARSER, _NAME, _VALUE, _OPERATOR
+    global _PARSER, _NAME, _VALUE, _OPERATOR, _ARGUMENT
     global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
     if _PARSER is None:
         from . import bash_language, tree_sitter
 
         binding = tree_sitter()
         language = binding.Language(bash_language())
-        _NAME, _VALUE, _OPERATOR = map(language.field_id_for_name, ("name", "value", "operator"))
+        _NAME, _VALUE, _OPERATOR, _ARGUMENT = map(language.field_id_for_name, ("name", "value", "operator", "argument"))
         ids: dict[str, set[int]] = {}
         for kind_id in range(language.node_kind_count):
             ids.setdefault(language.node_kind_for_id(kind_id), set()).add(kind_id)
@@ -639,7 +639,12 @@ class Walker:
         words: list[Word] = []
         inline_redirects = []
         substitutes = _holds_substitution(self.unit, node)  # most commands hold none in any word
-        for i, child in enumerate(node.children):
+        # A cursor reads each child's field as an int, where `field_name_for_child(i)` made a
+        # string and counted the children up to i again: quadratic in a command's words.
+        cursor = node.walk()
+        more = cursor.goto_first_child()
+        while more:
+            child = cursor.node
             kind = child.kind_id
             if kind in _ASSIGNMENT_IDS and not words:
                 name_node = child.child_by_field_id(_NAME)
@@ -648,16 +653,17 @@ class Walker:
                     env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
             elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
-            elif (field_name := node.field_name_for_child(i)) in ("name", "argument"):
-                if field_name == "name" and self.unit.node_text(child) in _CLOSERS:
+            elif (field := cursor.field_id) == _NAME or field == _ARGUMENT:
+                if field == _NAME and self.unit.node_text(child) in _CLOSERS:
                     _syntax_error(self, child)
-                spliced = self.array_words(child) if field_name == "argument" and kind in _ARRAYS_IDS else None
+                spliced = self.array_words(child) if field == _ARGUMENT and kind in _ARRAYS_IDS else None
                 if spliced is not None:
                     words.extend(spliced)
                 else:
                     words.append(self.word(child))
                 if substitutes:
                     self._nested_substitutions(child)
+            more = cursor.goto_next_sibling()
         redirects = []
         for redirect_node in inline_redirects + list(redirect_nodes):
             redirect = self.redirect(redirect_node)
