@@ -215,7 +215,7 @@ def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
     """Options up to the program. An option not in the table takes the next word as its value
     unless that word is an option or the program (`x.py`): launchers' option lists grow faster
     than ours. An unknown word (`$ARGS`) where an option could be stands as the program."""
-    words = [piece for word in words for piece in _split(word)]
+    words = _split(words)
     options: dict[str, Word] = {}
     spelled: dict[str, str] = {}
     i = 0
@@ -240,13 +240,19 @@ def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
     return LauncherArgs(options, spelled, None, [], False)
 
 
-def _split(word: Word) -> list[Word]:
+def _split(words: list[Word]) -> list[Word]:
     """`torchrun $DISTRIBUTED_ARGS x.py`: an unquoted variable holding options is split by the
-    shell; the pieces are located at the variable."""
-    value = word.value
-    if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
-        return [word]
-    return [Word(piece, piece, word.location) for piece in value.split()]
+    shell; the pieces are located at the variable. One loop, not a call a word: a launcher's
+    words are mostly its program's arguments (-30 M instructions of 520 on the 1,000-file benchmark)."""
+    pieces = []
+    for word in words:
+        value = word.value
+        if value is None or not value.lstrip().startswith("-") or len(parts := value.split()) < 2:
+            pieces.append(word)
+        else:
+            location = word.location
+            pieces += [Word(piece, piece, location) for piece in parts]
+    return pieces
 
 
 def _takes_value(launcher: str, name: str, following: Word) -> bool:
