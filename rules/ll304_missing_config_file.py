@@ -271,10 +271,14 @@ def _made(script: ShellScript) -> set[str]:
 
 def _hydra(project, command: Command) -> Iterator[Finding]:
     """`--config-path DIR --config-name NAME`: DIR relative to the program's file, NAME.yaml in it."""
+    # The program first: most commands run none, and their words need no search for the options
+    # (-22 M instructions of 520 on the 1,000-file benchmark).
+    program = _program_file(project, command)
+    if program is None:
+        return
     given = dict(option_values(command, HYDRA))
     directory, name = given.get("--config-path"), given.get("--config-name")
-    program = _program_file(project, command) if directory is not None else None
-    if program is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
+    if directory is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
         return
     config_dir = posixpath.normpath(posixpath.join(posixpath.dirname(program), directory.value))
     files = project_files(project)
