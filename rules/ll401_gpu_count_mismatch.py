@@ -179,6 +179,10 @@ class Allocation(Record):
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         launches = [launch for launch in map(launch_of, script.effective_commands()) if launch is not None]
+        # Most scripts launch nothing: no job header to read (with LL402's same test, -15 M instructions
+        # of 520 on the 1,000-file benchmark).
+        if not launches:
+            continue
         options = {name: (value, word) for d in script.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
         allocation = _allocation(options)
         for launch in launches:

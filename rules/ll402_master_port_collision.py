@@ -175,6 +175,8 @@ def check(project) -> Iterator[Finding]:
     scripts_run = _scripts_run(project)
     for path, script in project.shell.items():
         jobs = _jobs(project, path, script, scripts_run)
+        if not jobs:  # most scripts: no order of commands to index (-15 M instructions of 520, with LL401's)
+            continue
         position = {id(c): i for i, c in enumerate(script.commands)}
         waits = [i for i, c in enumerate(script.commands) if c.name in WAITS]
         # Only a job on the same port can collide: comparing with every earlier job was
