@@ -591,6 +591,30 @@ def test_a_lock_held_by_a_caller_guards_the_callee():
     assert lines(report)["LL202"] == ["train.py:8"]
 
 
+def test_a_function_called_only_under_a_lock_runs_guarded():
+    files = {
+        "train.py": """
+            import threading
+            import torch
+            fast = torch.compile(lambda x: x)
+            LOCK = threading.Lock()
+
+
+            def step():
+                return fast(1)
+
+
+            def worker():
+                with LOCK:
+                    step()
+
+
+            threading.Thread(target=worker).start()
+            """
+    }
+    assert lines(threads(files))["LL202"] == []
+
+
 def test_lock_kinds():
     files = {
         "train.py": """
