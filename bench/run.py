@@ -245,6 +245,9 @@ class Bench:
             if peer and self.skip_peers_above is not None and n > self.skip_peers_above:
                 row.times[key] = f"skipped (> {self.skip_peers_above:,} files)"
                 continue
+            if peer and self.peer_runs == 0:
+                row.times[key] = "not run (--peer-runs 0)"
+                continue
             timer = step()
             if isinstance(timer, str):
                 row.times[key] = timer
@@ -388,14 +391,29 @@ def _projects(args, work: Path):
         yield f"generated, {size:,} files", source, work / f"generated-{size}"
 
 
+def _at_least(lowest: int):
+    def count(text: str) -> int:
+        value = int(text)
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"must be {lowest} or more, not {value}")
+        return value
+
+    return count
+
+
 def parse_args(argv: list[str] | None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--sizes", default="100,1000,10000", type=lambda s: [int(x) for x in s.split(",") if x]
     )
-    parser.add_argument("--runs", type=int, default=5, help="runs per launchlint and floor median")
     parser.add_argument(
-        "--peer-runs", type=int, default=3, help="runs per ShellCheck and TorchFix median"
+        "--runs", type=_at_least(1), default=5, help="runs per launchlint and floor median"
+    )
+    parser.add_argument(
+        "--peer-runs",
+        type=_at_least(0),
+        default=3,
+        help="runs per ShellCheck and TorchFix median (0: do not run them)",
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes per tool")
     parser.add_argument(

@@ -42,6 +42,32 @@ def test_commands_are_timed_in_rounds_and_peers_in_their_first_rounds(monkeypatc
     }
 
 
+def test_no_peer_runs_leaves_the_peers_out_and_times_the_rest(monkeypatch, tmp_path):
+    run = _runner()
+    bench = run.Bench(runs=2, peer_runs=0, jobs=1, skip_peers_above=None, features=set())
+    order: list[str] = []
+    trees = run.Trees("p", tmp_path / "all", tmp_path / "shell", tmp_path / "python", {"shell": [], "python": []})
+    for name in ("cold", "warm", "floor", "shellcheck", "torchfix"):
+        monkeypatch.setattr(bench, name, lambda *_, name=name: lambda: order.append(name) or 1.0)
+    row = bench.measure(trees)
+    assert "shellcheck" not in order and "torchfix" not in order
+    assert row.times["shellcheck"] == row.times["torchfix"] == "not run (--peer-runs 0)"
+    assert row.times["cold"] == row.times["floor"] == 1.0
+
+
+def test_counts_of_runs_are_checked(capsys):
+    run = _runner()
+    assert run.parse_args(["--runs", "1", "--peer-runs", "0"]).peer_runs == 0
+    for argv in (["--runs", "0"], ["--peer-runs", "-1"]):
+        try:
+            run.parse_args(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{argv} was accepted")
+    assert "must be 0 or more, not -1" in capsys.readouterr().err
+
+
 def test_launchlint_runs_as_the_command_installed_beside_the_interpreter(monkeypatch, tmp_path):
     """As its users run it, and as TorchFix is run; `python -m launchlint` where there is none."""
     run = _runner()
