@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from launchlint.front.yamldoc import parse_yaml
+from launchlint.front.yamldoc import MAX_NESTING, parse_yaml
 from launchlint.model import LineIndex
 from launchlint.shellfacts import PIPE
 
@@ -325,6 +325,19 @@ def test_deep_nesting_is_an_error_not_a_crash(text):
     errors = facts(text).errors
     assert time.perf_counter() - start < 1
     assert len(errors) == 1 and "nesting" in errors[0][1]
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("[" * MAX_NESTING + "]" * MAX_NESTING, False),
+        ("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1), True),
+        ("".join(" " * i + f"k{i}:\n" for i in range(MAX_NESTING)) + " " * MAX_NESTING + "run: x\n", True),
+        ("".join(f"- run: echo {i}\n" for i in range(3 * MAX_NESTING)), False),  # many indicators, shallow
+    ],
+)
+def test_nesting_is_refused_one_level_past_the_limit(text, refused):
+    assert any("nesting" in message for _, message in facts(text).errors) == refused
 
 
 def test_python_tags_build_nothing(tmp_path):
