@@ -162,13 +162,30 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
         if facts.path != inputs.stdin_path:
             cache.put(text, facts, payload)
 
-    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None, cli)
+    parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None, cli, _import_rules(inputs.sources))
     project.stopped = any(facts.stopped for facts in parsed)
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit
     # hook names the staged files only).
     inputs.warnings.extend(sorted(w for facts in parsed if facts.path in inputs.named for w in facts.warnings))
     internal = [_store(project, facts) for facts in parsed]
     return [f for f in internal if f is not None]
+
+
+def _import_rules(sources: list[tuple[str, str, str]]):
+    """Imports the modules of the rules the run will likely need (`_findings` imports any other),
+    for `parse_many` to do while the workers parse. Done after the parsing, it was 19 ms between
+    the parsing and the rules on the 1,000-file benchmark project, this process alone at work;
+    done meanwhile, 1 ms, and the run 1,451 -> 1,404 ms (interleaved medians of 41)."""
+    from .rules import PYTHON, SHELL
+
+    present = {PYTHON if kind == "python" else SHELL for _, kind, _ in sources}
+
+    def imported() -> None:
+        from .rulekit import rules_for
+
+        rules_for(present)
+
+    return imported
 
 
 def build_project(paths: list[str], options: Options) -> tuple[Project, set[str], list[str], list[Finding]]:

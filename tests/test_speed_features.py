@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from launchlint import engine, parsing, replay, threads
+from launchlint import engine, parsing, replay, rulekit, threads
 from launchlint.cache import DIRECTORY, RUNS, Cache
 from launchlint.model import Finding, Location, Severity
 from launchlint.parsing import POOL_MIN_FILES
@@ -619,6 +619,40 @@ def test_files_handed_to_a_worker_that_dies_are_parsed_here(monkeypatch):
 
 def test_facts_come_in_the_order_of_the_items_however_the_work_went():
     assert [f.path for f in parsing.parse_many(SCRIPTS, 3)] == [path for path, _, _ in SCRIPTS]
+
+
+def test_this_process_does_its_own_work_while_the_workers_parse():
+    ran: list[int] = []
+    facts = list(parsing.parse_many(SCRIPTS, 2, meanwhile=lambda: ran.append(os.getpid())))
+    assert [f.path for f in facts] == [path for path, _, _ in SCRIPTS]
+    assert ran == [os.getpid()]  # once, here: not in a worker, which could not give it back
+
+
+def test_a_run_imports_its_rules_while_the_workers_parse(monkeypatch, tmp_path):
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    for n in range(60):
+        (tmp_path / f"s{n}.sh").write_text("echo hi\n" + PADDING * 2)
+    parsing_now, asked = [False], []
+    parse_many, rules_for = parsing.parse_many, rulekit.rules_for
+
+    def watched(*args):
+        parsing_now[0] = True
+        yield from parse_many(*args)
+        parsing_now[0] = False
+
+    def recorded(present):
+        asked.append((set(present), parsing_now[0]))
+        return rules_for(present)
+
+    monkeypatch.setattr(engine, "parse_many", watched)
+    monkeypatch.setattr(rulekit, "rules_for", recorded)
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        engine.run(["."], engine.Options(jobs=2, cache=False))
+    finally:
+        os.chdir(cwd)
+    assert asked == [({"shell"}, True), ({"shell"}, False)]  # the second: the rules run (imported already)
 
 
 def test_a_worker_is_handed_the_last_files_worth_the_hand_over():
