@@ -13,7 +13,7 @@ import os
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .parsing import BUDGET_SECONDS, FileFacts, no_cyclic_gc, parse_many, traceback_text, wants_command_lines
+from .parsing import BUDGET_SECONDS, FileFacts, command_lines_read, no_cyclic_gc, parse_many, traceback_text
 from .paths import relative_to
 from .project import Project, Settings, SourceFile
 
@@ -148,13 +148,11 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
     project, cache = inputs.project, inputs.cache
     parsed: list[FileFacts] = []
     pending: list[tuple[str, str, str]] = []
-    cli = wants_command_lines(inputs.sources)
+    cli = command_lines_read(inputs.sources)
     for rel, kind, text in inputs.sources:
         from_disk = rel != inputs.stdin_path  # standard input and --command strings are one-offs
         hit = cache.get(rel, kind, text) if cache and from_disk else None
-        if hit is not None and cli and hit.python is not None and not hit.python.command_line_read:
-            hit = None  # stored by a run of Python files only: parsed again, and stored in full
-        if hit is not None:
+        if hit is not None:  # facts stored without the command line read it when asked (programs.py)
             parsed.append(hit)
         else:
             pending.append((rel, kind, text))

@@ -121,19 +121,90 @@ class FileFacts:
         self.stopped = stopped  # over the time budget: says how busy the machine was, not the file
 
 
-def wants_command_lines(items: list[tuple[str, str, str]]) -> bool:
-    """Whether a run over these (path, kind, text) items reads the command lines that Python
-    modules define: only LL301 and LL302 do, and they run only with shell facts, which any file
-    but a Python one (scripts, and the shell inside YAML, Makefiles and Markdown) may give, save a
-    YAML file with no document (a commented `.launchlint.yaml` marking the root). Reading them is
-    a fifth of a Python-only run (45 trainers: 494 -> 452 M instructions)."""
-    return any(kind != "python" and not (kind == "yaml" and yaml_is_blank(text)) for _, kind, text in items)
+def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
+    """The Python files of these (path, kind, text) items whose command lines the front end reads
+    as it parses them: the ones another file names statically, `x.py` or `-m pkg.x` in a word
+    without `$` or a backquote (a script, the shell in YAML, a Makefile or Markdown, where a
+    launch is written).
+
+    Only LL301 and LL302 read a command line: that of a program a launch runs, when the launch
+    names its file statically, or of the module its parser comes from. Any other's is read when
+    asked for (`programs.command_line` parses the module again then), so a name this screen
+    misses (`DIR=train; python $DIR/x.py`) costs time, never a finding. On the 1,000-file
+    benchmark project, 20 of the 310 modules with a parser had their command line asked for (its
+    launchers name their trainers `"$SCRIPT_DIR/../train/x.py"`), and reading them all was 407 M
+    instructions of the Python front end's 2,929 (callgrind, PYTHONHASHSEED=0)."""
+    named: dict[str, set[str]] = {}
+    for _, kind, text in items:
+        if kind != "python":
+            _static_names(text, ".py", named)
+            _static_names(text, "-m", named)
+    return frozenset(path for path, kind, _ in items if kind == "python" and _is_named(path, named))
+
+
+def _is_named(path: str, named: dict[str, set[str]]) -> bool:
+    """Whether a path written `named` (by its last part) can be `path`: as programs.launched has
+    it, the written path less its leading `../` is the end of the file's path ("" for a module)."""
+    for name in _names_of(path):
+        for written in named.get(name, ()):
+            if not written or path == written or path.endswith("/" + written):
+                return True
+    return False
+
+
+_WORD_ENDS = frozenset(" \t\r\n\"'=;|&()<>`")
+
+
+def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
+    """Add what names a program where `text` has `marker`, by its last part: `.py` ends a
+    script's path (`x`: `train/x.py`, less its leading `./` and `../`), `-m` (or `--module`)
+    comes before a module's dotted name (`x`: ""). A word with `$` or a backquote is not static:
+    no launch reads a command line through it."""
+    at = text.find(marker)
+    while at != -1:
+        if marker == ".py":
+            end = at + 3
+            if end == len(text) or not (text[end].isalnum() or text[end] == "_"):  # not `.pyc`, `.pyi`
+                first = at
+                while first > 0 and text[first - 1] not in _WORD_ENDS:
+                    first -= 1
+                word = text[first:end]
+                if "$" not in word:
+                    while word.startswith(("./", "../")):
+                        word = word[word.index("/") + 1 :]
+                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(word)
+        else:
+            end = at + 2
+            if text.startswith("odule", end):  # `--module`
+                end += 5
+            if end < len(text) and text[end] in " \t=" and (at == 0 or text[at - 1] in " \t-\"'"):
+                first = end + 1
+                while first < len(text) and text[first] in " \t":
+                    first += 1
+                last = first
+                while last < len(text) and text[last] not in _WORD_ENDS:
+                    last += 1
+                word = text[first:last]
+                if word and "$" not in word:
+                    named.setdefault(word.rpartition(".")[2], set()).add("")
+        at = text.find(marker, end)
+
+
+def _names_of(path: str) -> tuple[str, ...]:
+    """What names a Python file in a launch: its stem, and its package's for `__main__.py` (`-m
+    pkg`) and `__init__.py`."""
+    directory, _, name = path.rpartition("/")
+    stem = name[: -len(".py")] if name.endswith(".py") else name
+    if stem in ("__main__", "__init__"):
+        return (stem, directory.rpartition("/")[2])
+    return (stem,)
 
 
 def parse_file(
     path: str, kind: str, text: str, debug: bool = False, budget: float = BUDGET_SECONDS, cli: bool = True
 ) -> FileFacts:
-    """Run the front end for one file's kind. Never raises. `cli`: see `wants_command_lines`."""
+    """Run the front end for one file's kind. Never raises. `cli`: read the command line a
+    Python module defines (see `command_lines_read`)."""
     facts = FileFacts(path, kind)
     try:
         with _budget(budget), no_cyclic_gc():
@@ -194,13 +265,17 @@ Keep = Callable[[FileFacts, str, "bytes | None"], None]  # (facts, the file's te
 
 
 class _How(Record):
-    """How every file of a run is parsed, in whichever process: `parse_file`'s `debug`, `budget`
-    and `cli`, and `keep`, the cache's store (None: no cache)."""
+    """How every file of a run is parsed, in whichever process: `parse_file`'s `debug` and
+    `budget`, `keep`, the cache's store (None: no cache), and `cli`, the Python files whose
+    command lines are read (None: all)."""
 
     debug: bool
     budget: float
     keep: Keep | None
-    cli: bool
+    cli: frozenset[str] | None
+
+    def reads_command_line(self, path: str) -> bool:
+        return self.cli is None or path in self.cli
 
 
 def parse_many(
@@ -209,7 +284,7 @@ def parse_many(
     debug: bool = False,
     budget: float = BUDGET_SECONDS,
     keep: Keep | None = None,
-    cli: bool = True,
+    cli: frozenset[str] | None = None,
     meanwhile: Callable[[], object] | None = None,
 ) -> Iterator[FileFacts]:
     """Parse (path, kind, text) items, in worker processes when there are enough of them and the
@@ -218,7 +293,8 @@ def parse_many(
     `keep` (the cache's store) is called in the process that parsed the file, with the pickle a
     worker made of the facts: a worker stores its share while this process parses and stores its
     own. Stored by this process alone, the entries of the 1,000-file project cost a first run
-    with the cache 0.28 s of its 0.88 (a file created per entry).
+    with the cache 0.28 s of its 0.88 (a file created per entry). `cli`: the Python files whose
+    command lines are read (`command_lines_read`; None: every one).
 
     `meanwhile` is work of this process's own that needs no facts (the rules' imports): called
     once the workers are at work, it is part of this process's share of the parsing time, which
@@ -248,7 +324,7 @@ def processes_for(items: list[tuple[str, str, str]], jobs: int) -> int:
 
 
 def _parsed(item: tuple[str, str, str], how: _How) -> FileFacts:
-    facts = parse_file(*item, how.debug, how.budget, how.cli)
+    facts = parse_file(*item, how.debug, how.budget, how.reads_command_line(item[0]))
     if how.keep is not None:
         how.keep(facts, item[2], None)
     return facts
@@ -618,7 +694,7 @@ def _work(items, share: list[int], how: _How, orders: int, control: int, pipe: i
         while True:
             while todo:
                 item = items[todo.pop()]
-                facts = parse_file(*item, how.debug, how.budget, how.cli)
+                facts = parse_file(*item, how.debug, how.budget, how.reads_command_line(item[0]))
                 payload = _pickled(facts)  # None: the parent parses it again
                 if how.keep is not None and payload is not None:
                     how.keep(facts, item[2], payload)

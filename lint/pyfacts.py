@@ -292,8 +292,9 @@ class PythonModule:
         self.config_overrides = [] if config_overrides is None else config_overrides
         self.parsers = [] if parsers is None else parsers
         self.dataclasses = {} if dataclasses is None else dataclasses  # qualname -> its fields
-        # Whether `parsers` and `dataclasses` were read: a run with Python files only skips them
-        # (see launchlint.parsing.wants_command_lines).
+        # Whether `parsers` and `dataclasses` were read: the front end reads them only for the
+        # modules a launch names (launchlint.parsing.command_lines_read), LL301 the others' when
+        # it asks (launchlint.programs).
         self.command_line_read = command_line_read
 
     def qualified(self, dotted: str) -> str:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+from launchlint.front import pycli, pysource
 from launchlint.front.pysource import parse_python
+from launchlint.parsing import command_lines_read
 
 
 def facts(source: str):
@@ -139,7 +142,7 @@ def test_the_marker_screen_skips_only_modules_that_cannot_define_a_command_line(
     # No marker word: no command line, and the screen says so without walking the tree again.
     assert facts("import os\n\ndef main():\n    return os.environ['RANK']\n").parsers == []
     # Python folds identifiers to NFKC: a fullwidth `Ａ` still spells argparse.ArgumentParser, so a
-    # source that is not ASCII is always read.
+    # source that is not ASCII is searched folded to NFKC.
     module = facts("import argparse\np = argparse.\uff21rgumentParser()\np.add_argument('--lr')\np.parse_args()\n")
     assert [o.flags for p in module.parsers for o in p.options] == [("--lr",)]
     module = facts("from argparse import ArgumentParser as P\np = P()\np.add_argument('--lr')\np.parse_args()\n")
@@ -158,3 +161,64 @@ def test_an_imported_module_is_found_by_the_one_module_whose_name_ends_as_it(pro
     assert project(files, ["LL301"]) == []
     files["pkg/common.py"] = COMMON  # the name itself beats its endings
     assert project(files, ["LL301"]) == ["LL301 launch.sh:1"]
+
+
+# -- command lines read while parsing, or when a launch asks ---------------------------------------
+
+LAUNCHED = {"train.py": "", "jobs/train.py": "", "pkg/__main__.py": "", "tools/run.py": "print('python train.py')\n"}
+
+
+@pytest.mark.parametrize(
+    ("launch", "read"),
+    [
+        ("python train.py --lr 1\n", ["jobs/train.py", "train.py"]),  # the written path ends both
+        ("torchrun ./train.py\n", ["jobs/train.py", "train.py"]),
+        ("cd sub && python ../jobs/train.py\n", ["jobs/train.py"]),
+        ("python other/train.py\n", []),  # a namesake in another directory
+        ('python "$DIR/train.py"\n', []),  # not static: read when asked
+        ("python -m jobs.train\n", ["jobs/train.py", "train.py"]),
+        ("deepspeed --module=jobs.train x\n", ["jobs/train.py", "train.py"]),
+        ("python -m pkg\n", ["pkg/__main__.py"]),
+        ("ls train.pyc --model x\n", []),
+    ],
+)
+def test_the_command_lines_read_while_parsing_are_of_the_programs_launches_name(launch, read):
+    files = {**LAUNCHED, "launch.sh": launch}  # tools/run.py names train.py too: Python is no launcher
+    items = [(path, "python" if path.endswith(".py") else "shell", text) for path, text in files.items()]
+    assert sorted(command_lines_read(items)) == read
+
+
+ARGPARSE_TRAIN = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n"
+
+
+def test_a_command_line_not_read_while_parsing_is_read_when_a_launch_asks(project):
+    launch = 'DIR=.\npython "$DIR/train.py" --lrr 1\n'  # static once DIR is known, not in the text
+    files = {".launchlint.yaml": "# root\n", "train.py": ARGPARSE_TRAIN, "launch.sh": launch}
+    assert command_lines_read([("train.py", "python", ARGPARSE_TRAIN), ("launch.sh", "shell", launch)]) == set()
+    assert project(files, ["LL301"]) == ["LL301 launch.sh:2"]
+
+
+def test_a_module_asked_for_is_parsed_again_only_when_it_may_parse_the_arguments(project, monkeypatch):
+    parsed_again: list[str] = []
+    read_command_line = pysource.read_command_line
+    monkeypatch.setattr(pysource, "read_command_line", lambda module, text: parsed_again.append(module.path) or read_command_line(module, text))
+    helpers = "from dataclasses import dataclass\n\n\ndef get():\n    return 1\n"
+    files = {".launchlint.yaml": "# root\n", "helpers.py": helpers, "train.py": "from helpers import get\n\nget()\n",
+             "launch.sh": "python train.py --lrr 1\n"}  # fmt: skip
+    assert project(files, ["LL301"]) == [] and parsed_again == []  # helpers.py may hold a dataclass, not a parse
+    files["helpers.py"] = COMMON.replace("get_args", "get")
+    assert project(files, ["LL301"]) == ["LL301 launch.sh:1"] and parsed_again == ["helpers.py"]
+
+
+@pytest.mark.parametrize(
+    ("source", "parses"),
+    [
+        ("import argparse\np = argparse.ArgumentParser()\n", False),  # made, never parsed here
+        ("import argparse\nargparse.ArgumentParser().parse_known_args()\n", True),
+        ("import click\n", True),
+        ("import argparse\np = argparse.\uff21rgumentParser()\np.parse_args()\n", True),  # NFKC
+        ("from dataclasses import dataclass\n", False),
+    ],
+)
+def test_a_module_may_parse_the_arguments_where_it_spells_a_parse(source, parses):
+    assert pycli.may_parse(source) == parses

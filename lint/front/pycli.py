@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import _ast as ast  # see pyast
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
 from .pyast import dotted_name, keyword, last_name
@@ -48,8 +49,8 @@ MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in re
 # parser classes, the click and typer modules, the dataclass decorators. A module that spells none
 # of them defines no command line (three quarters of Megatron-LM's files): the front end's walk
 # records no scopes for it; one that spells only `ArgumentParser` is not searched for click or
-# typer. Python folds identifiers to NFKC (`ＡrgumentParser` is `ArgumentParser`): only ASCII
-# sources are screened.
+# typer. Python folds identifiers to NFKC (`ＡrgumentParser` is `ArgumentParser`): a source that
+# is not ASCII is searched folded.
 DATACLASS_MARKER = "dataclass"
 
 
@@ -60,7 +61,7 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
     if readers and scopes is not None:
         parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
-    if _spells(source, DATACLASS_MARKER):
+    if spells_dataclasses(source):
         module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
     for scope in scopes or ():  # a scope and its defs refer to each other: see `Scope`
         scope.defs = {}
@@ -71,8 +72,29 @@ def wanted(source: str) -> bool:
     return any(_spells(source, marker) for marker, _ in READERS)
 
 
+def may_parse(source: str) -> bool:
+    """Whether the module may define a parser that parses the process's arguments somewhere
+    (`ArgParser.parsed_in`): argparse's and transformers' do only where a parse method is called."""
+    return any(
+        _spells(source, marker) and (reader is not _ArgparseReader or any(_spells(source, m) for m in PARSE_METHODS))
+        for marker, reader in READERS
+    )
+
+
+def spells_dataclasses(source: str) -> bool:
+    """Whether the module may define a dataclass a command line is made of (`extract`)."""
+    return _spells(source, DATACLASS_MARKER)
+
+
 def _spells(source: str, marker: str) -> bool:
-    return marker in source or not source.isascii()
+    return marker in (source if source.isascii() else _folded(source))
+
+
+@lru_cache(maxsize=1)  # asked of one source for several markers in a row
+def _folded(source: str) -> str:
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", source)
 
 
 # -- scopes ---------------------------------------------------------------------------------------

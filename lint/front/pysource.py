@@ -80,7 +80,7 @@ _LONE_CR = re.compile(r"\r(?!\n)")
 def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
     """The facts of one Python file. Never raises: unparseable input becomes `parse_errors`.
     Without `cli`, the command line the module defines is not read (`command_line_read` False):
-    only LL301 and LL302 read it, and they run only where some file gives shell facts."""
+    only LL301 and LL302 read it, of the programs launches run (see `read_command_line`)."""
     name, is_package = module_name(path)
     module = PythonModule(path=path, module=name, is_package=is_package, command_line_read=cli)
     positions = _Positions(path, text)
@@ -112,6 +112,14 @@ def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
     scopes = walker.run(tree, reader=pycli if pycli.wanted(positions.source) else None)
     pycli.extract(module, tree, positions.of, positions.source, scopes)  # argparse, HF, click, typer
     return module
+
+
+def read_command_line(module: PythonModule, text: str) -> None:
+    """Read the command line `module` defines from its file's `text`, parsed again, where its
+    facts were made without (`command_line_read` False; see launchlint.programs)."""
+    read = parse_python(module.path, text, cli=True)
+    module.parsers, module.dataclasses = read.parsers, read.dataclasses
+    module.command_line_read = True
 
 
 # Syntax a newer Python accepts, as this one's parser refuses it: (the first version that has it,
