@@ -7,6 +7,7 @@ from __future__ import annotations
 import _signal as signal  # `signal` less its enums (3.3 M instructions to import): the same calls
 import gc
 import os
+import posixpath
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -124,8 +125,7 @@ class FileFacts:
 def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
     """The Python files of these (path, kind, text) items whose command lines the front end reads
     as it parses them: the ones another file names statically, `x.py` or `-m pkg.x` in a word
-    without `$` or a backquote (a script, the shell in YAML, a Makefile or Markdown, where a
-    launch is written).
+    without `$` (a script, the shell in YAML, a Makefile or Markdown, where a launch is written).
 
     Only LL301 and LL302 read a command line: that of a program a launch runs, when the launch
     names its file statically, or of the module its parser comes from. Any other's is read when
@@ -157,9 +157,9 @@ _WORD_ENDS = frozenset(" \t\r\n\"'=;|&()<>`")
 
 def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
     """Add what names a program where `text` has `marker`, by its last part: `.py` ends a
-    script's path (`x`: `train/x.py`, less its leading `./` and `../`), `-m` (or `--module`)
-    comes before a module's dotted name (`x`: ""). A word with `$` or a backquote is not static:
-    no launch reads a command line through it."""
+    script's path (`x`: its `_written_tail`), `-m` (or `--module`) comes before a module's dotted
+    name (`x`: "", any module of that name). A word with `$` is not static (a backquote or a
+    parenthesis ends it): no launch reads a command line through it."""
     at = text.find(marker)
     while at != -1:
         if marker == ".py":
@@ -170,9 +170,7 @@ def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
                     first -= 1
                 word = text[first:end]
                 if "$" not in word:
-                    while word.startswith(("./", "../")):
-                        word = word[word.index("/") + 1 :]
-                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(word)
+                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(_written_tail(word))
         else:
             end = at + 2
             if text.startswith("odule", end):  # `--module`
@@ -188,6 +186,18 @@ def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
                 if word and "$" not in word:
                     named.setdefault(word.rpartition(".")[2], set()).add("")
         at = text.find(marker, end)
+
+
+def _written_tail(word: str) -> str:
+    """What of a written path a file's path must end with, as programs.launched has it: the
+    normalised path less its leading `../`; "" (any file) for an absolute one, which a launch
+    maps or runs elsewhere."""
+    if word.startswith("/"):
+        return ""
+    tail = posixpath.normpath(word)
+    while tail.startswith("../"):
+        tail = tail[3:]
+    return tail
 
 
 def _names_of(path: str) -> tuple[str, ...]:

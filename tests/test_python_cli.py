@@ -175,6 +175,8 @@ LAUNCHED = {"train.py": "", "jobs/train.py": "", "pkg/__main__.py": "", "tools/r
         ("torchrun ./train.py\n", ["jobs/train.py", "train.py"]),
         ("cd sub && python ../jobs/train.py\n", ["jobs/train.py"]),
         ("python other/train.py\n", []),  # a namesake in another directory
+        ("python jobs/./train.py\n", ["jobs/train.py"]),
+        ("python /workspace/train.py\n", ["jobs/train.py", "train.py"]),  # absolute: mapped, any of them
         ('python "$DIR/train.py"\n', []),  # not static: read when asked
         ("python -m jobs.train\n", ["jobs/train.py", "train.py"]),
         ("deepspeed --module=jobs.train x\n", ["jobs/train.py", "train.py"]),
