@@ -7,13 +7,13 @@ from __future__ import annotations
 import _signal as signal  # `signal` less its enums (3.3 M instructions to import): the same calls
 import gc
 import os
-import posixpath
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from .front import yaml_is_blank
 from .model import LineIndex, Location, Record
+from .paths import may_name
 
 POOL_MIN_FILES = 48  # below this, starting worker processes costs more than it saves
 POOL_MIN_BYTES = 2 * 1024 * 1024
@@ -134,7 +134,7 @@ def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
     benchmark project, 20 of the 310 modules with a parser had their command line asked for (its
     launchers name their trainers `"$SCRIPT_DIR/../train/x.py"`), and reading them all was 407 M
     instructions of the Python front end's 2,929 (callgrind, PYTHONHASHSEED=0)."""
-    named: dict[str, set[str]] = {}
+    named: dict[str, set[str | None]] = {}
     for _, kind, text in items:
         if kind != "python":
             _static_names(text, ".py", named)
@@ -142,23 +142,19 @@ def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
     return frozenset(path for path, kind, _ in items if kind == "python" and _is_named(path, named))
 
 
-def _is_named(path: str, named: dict[str, set[str]]) -> bool:
-    """Whether a path written `named` (by its last part) can be `path`: as programs.launched has
-    it, the written path less its leading `../` is the end of the file's path ("" for a module)."""
-    for name in _names_of(path):
-        for written in named.get(name, ()):
-            if not written or path == written or path.endswith("/" + written):
-                return True
-    return False
+def _is_named(path: str, named: dict[str, set[str | None]]) -> bool:
+    """Whether something written in `named` (by its last part) can name `path`: a script's path
+    as programs.launched reads it (`paths.may_name`), or a module's name (None)."""
+    return any(written is None or may_name(written, path) for name in _names_of(path) for written in named.get(name, ()))
 
 
 _WORD_ENDS = frozenset(" \t\r\n\"'=;|&()<>`")
 
 
-def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
+def _static_names(text: str, marker: str, named: dict[str, set[str | None]]) -> None:
     """Add what names a program where `text` has `marker`, by its last part: `.py` ends a
-    script's path (`x`: its `_written_tail`), `-m` (or `--module`) comes before a module's dotted
-    name (`x`: "", any module of that name). A word with `$` is not static (a backquote or a
+    script's path (`x`: the path as written), `-m` (or `--module`) comes before a module's dotted
+    name (`x`: None, any module of that name). A word with `$` is not static (a backquote or a
     parenthesis ends it): no launch reads a command line through it."""
     at = text.find(marker)
     while at != -1:
@@ -170,7 +166,7 @@ def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
                     first -= 1
                 word = text[first:end]
                 if "$" not in word:
-                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(_written_tail(word))
+                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(word)
         else:
             end = at + 2
             if text.startswith("odule", end):  # `--module`
@@ -184,20 +180,8 @@ def _static_names(text: str, marker: str, named: dict[str, set[str]]) -> None:
                     last += 1
                 word = text[first:last]
                 if word and "$" not in word:
-                    named.setdefault(word.rpartition(".")[2], set()).add("")
+                    named.setdefault(word.rpartition(".")[2], set()).add(None)
         at = text.find(marker, end)
-
-
-def _written_tail(word: str) -> str:
-    """What of a written path a file's path must end with, as programs.launched has it: the
-    normalised path less its leading `../`; "" (any file) for an absolute one, which a launch
-    maps or runs elsewhere."""
-    if word.startswith("/"):
-        return ""
-    tail = posixpath.normpath(word)
-    while tail.startswith("../"):
-        tail = tail[3:]
-    return tail
 
 
 def _names_of(path: str) -> tuple[str, ...]:

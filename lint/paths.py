@@ -9,6 +9,7 @@ launchlint needs; tests/test_paths.py compares them with pathlib's.
 from __future__ import annotations
 
 import os
+import posixpath
 
 
 def normal(name: str | os.PathLike) -> str:
@@ -31,3 +32,15 @@ def suffix(name: str) -> str:
     """`Path(name).suffix`: from the last dot, unless the name starts or ends with it."""
     dot = name.rfind(".")
     return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def may_name(written: str, path: str) -> bool:
+    """Whether the program path `written` in a launcher, relative to a directory that may be
+    unknown, can name the project file `path`: its normalised form less the `../` that climb out
+    of that directory ends `path`. An absolute path is mapped or remote: it can name any."""
+    if written.startswith("/"):
+        return True
+    tail = posixpath.normpath(written)
+    while tail.startswith("../"):
+        tail = tail[3:]
+    return path == tail or path.endswith("/" + tail)

@@ -13,6 +13,7 @@ import posixpath
 from functools import cached_property
 
 from .model import Location
+from .paths import may_name
 from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule
 from .shellfacts import Word
 
@@ -427,11 +428,6 @@ def launched(project, invocation) -> CommandLine | None:
     callee = invocation.callee
     if invocation.kind not in ("python", "module") or callee is None:
         return None
-    written = invocation.target.value or ""
-    if invocation.kind == "python" and not written.startswith("/"):  # absolute: mapped or remote
-        tail = posixpath.normpath(written)
-        while tail.startswith("../"):
-            tail = tail[3:]
-        if callee != tail and not callee.endswith("/" + tail):
-            return None
+    if invocation.kind == "python" and not may_name(invocation.target.value or "", callee):
+        return None
     return command_line(project, callee)

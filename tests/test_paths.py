@@ -6,7 +6,7 @@ from pathlib import PurePosixPath
 
 from hypothesis import given
 from hypothesis import strategies as st
-from launchlint.paths import normal, relative_to, suffix
+from launchlint.paths import may_name, normal, relative_to, suffix
 
 NAMES = st.lists(st.sampled_from(["", ".", "..", "a", "b", "a.b", " ", "x y"]), max_size=5).map("/".join)
 ABSOLUTE = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=4).map(lambda parts: "/" + "/".join(parts))
@@ -44,3 +44,9 @@ def test_examples():
     assert relative_to("/repo", "/repo") == "."
     assert relative_to("/repository/x", "/repo") is None  # a sibling that shares the prefix
     assert relative_to("/a", "/") == "a"
+
+
+def test_a_written_program_path_names_the_files_it_can_reach():
+    assert may_name("../train/x.py", "exp/train/x.py") and may_name("./train/./x.py", "train/x.py")
+    assert may_name("/workspace/x.py", "any/where.py")  # absolute: mapped or remote
+    assert not may_name("other/x.py", "train/x.py") and not may_name("x.py", "train/ax.py")
