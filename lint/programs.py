@@ -287,9 +287,7 @@ def _find(project, path: str) -> CommandLine | None:
 def _parsers(project, module: PythonModule) -> list[ArgParser]:
     """The parsers `module` defines, or none when none can parse the process's arguments (all the
     callers look for). The front end reads them only for the modules a launch names
-    (parsing.command_lines_read): any other's are read the first time they are asked for, when
-    its text may define one that parses (`pycli.may_parse`). Spelling `dataclass` is no reason:
-    on verl, 15 modules parsed again for that alone made a run 16% slower."""
+    (parsing.command_lines_read): any other's are read the first time they are asked for."""
     return module.parsers if _read(project, module, "parsers") else []
 
 
@@ -299,20 +297,13 @@ def _dataclasses(project, module: PythonModule) -> dict[str, Dataclass]:
 
 
 def _read(project, module: PythonModule, what: str) -> bool:
-    """Whether `module` has `what` (`parsers` or `dataclasses`) read; reads them if it may have
-    some (False: it has none)."""
+    """`pysource.read_command_line` of `module`, from its file's text."""
     if module.command_line_read:
         return True
-    from .front import pycli
-
-    source = project.files.get(module.path)
-    text = source.text if source is not None else ""
-    if not (pycli.may_parse(text) if what == "parsers" else pycli.spells_dataclasses(text)):
-        return False
     from .front.pysource import read_command_line
 
-    read_command_line(module, text)
-    return True
+    source = project.files.get(module.path)
+    return read_command_line(module, source.text if source is not None else "", what)
 
 
 def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:

@@ -114,12 +114,22 @@ def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
     return module
 
 
-def read_command_line(module: PythonModule, text: str) -> None:
-    """Read the command line `module` defines from its file's `text`, parsed again, where its
-    facts were made without (`command_line_read` False; see launchlint.programs)."""
+def read_command_line(module: PythonModule, text: str, what: str) -> bool:
+    """Whether `module`'s `what` (`parsers` that parse the process's arguments, or `dataclasses`)
+    are in its facts; where they were made without its command line (`command_line_read` False;
+    see launchlint.programs), they are read from its file's `text`, parsed again, unless the text
+    cannot define any (False: it has none). Spelling `dataclass` is no reason to read parsers: on
+    verl, 15 modules parsed again for that alone made a run 16% slower."""
+    if module.command_line_read:
+        return True
+    from . import pycli
+
+    if not (pycli.may_parse(text) if what == "parsers" else pycli.spells_dataclasses(text)):
+        return False
     read = parse_python(module.path, text, cli=True)
     module.parsers, module.dataclasses = read.parsers, read.dataclasses
     module.command_line_read = True
+    return True
 
 
 # Syntax a newer Python accepts, as this one's parser refuses it: (the first version that has it,
