@@ -267,10 +267,18 @@ def made_by(project) -> Made:
     files, clones = set(), set()
     for script in project.shell.values():
         for command in script.effective_commands():
-            made = [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
-            made += command.tee_targets() + (command.args if command.name in CREATORS else [])
-            files.update(_made_name(w) for w in made)
-            if command.name == "git":
+            # Most commands redirect nothing and make nothing: no list or generator made for
+            # them (`tee`, the CREATORS and `git` are distinct names).
+            if command.redirects:
+                files.update(
+                    [_made_name(r.target) for r in command.redirects if r.target is not None and not r.op.startswith("<")]
+                )
+            name = command.name
+            if name == "tee":
+                files.update(map(_made_name, command.tee_targets()))
+            elif name in CREATORS:
+                files.update(map(_made_name, command.args))
+            elif name == "git":
                 clones.add(_cloned(command))
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:

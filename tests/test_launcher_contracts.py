@@ -139,3 +139,26 @@ def test_python_option_clusters_and_an_attached_module(tmp_path):
         "run.sh": "python -um pkg.train --data-path /d --warmup-step 5\npython -Werror -X dev pkg/train.py --data-path /d --lr=1\n",
     }
     assert [where(f) for f in lint(tmp_path, files)] == [("LL301", "run.sh", 1, 37, 50)]
+
+
+def test_what_the_scripts_make_for_ll303_and_ll304(tmp_path, monkeypatch):
+    """`made_by`: a redirect's file (not a `<` input), a `tee`'s, the arguments of a command that
+    copies or downloads, a clone's directory; a command that makes nothing adds nothing."""
+    from launchlint.engine import Options, build_project
+    from launchlint.launches import made_by
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "setup.sh").write_text(
+        "cat > job.sh <<EOF\necho hi\nEOF\n"
+        "python train.py 2>&1 | tee logs/run.log\n"
+        "wget -q https://example.com/install/setup_env.sh\n"
+        "git clone https://github.com/org/harness.git tools/harness\n"
+        "git pull\n"
+        "sort < input.txt > sorted.txt\n"
+        "echo done.txt\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    project = build_project(["."], Options(jobs=1, cache=False))[0]
+    made = made_by(project)
+    assert made.files == {"job.sh", "run.log", "-q", "setup_env.sh", "sorted.txt"}
+    assert made.clones == {"harness"}
