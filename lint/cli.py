@@ -280,7 +280,7 @@ def _render(cli: dict, result, findings) -> str:
 def _emit(text: str, output: str | None) -> None:
     if output:
         try:
-            replay.write_replacing(output, text.encode("utf-8"))
+            replay.write_report(output, text.encode("utf-8"))
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:

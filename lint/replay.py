@@ -40,7 +40,7 @@ import marshal
 import os
 import sys
 import time
-from stat import S_ISREG  # imported by `os` already
+from stat import S_ISBLK, S_ISCHR, S_ISFIFO, S_ISREG, S_ISSOCK  # imported by `os` already
 
 from . import __version__
 from .digest import blake2b, sign, user_key
@@ -214,10 +214,8 @@ def write_replacing(path, data: bytes, mode: int = 0o666) -> None:
     temporary = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
-        try:  # not `open(fd)`: its stat, ioctl and seek were three of the seven system calls
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
+        try:
+            _write_all(fd, data)
         finally:
             os.close(fd)
         os.replace(temporary, path)
@@ -227,6 +225,47 @@ def write_replacing(path, data: bytes, mode: int = 0o666) -> None:
         except OSError:
             pass
         raise
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Every byte of `data` to `fd`, however short each write (a pipe takes what it has room for).
+    Not `open(fd)`: its stat, ioctl and seek were three of the seven system calls of a write."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def write_report(path, data: bytes) -> None:
+    """Write what the user asked for at `path` (`--output`, `--write-baseline`): a file all at
+    once (`write_replacing`), a stream or a device where it is, as a shell redirection writes it
+    (`_is_stream`): renamed over, a device is replaced by a regular file, and run as root
+    `--output /dev/null` made the system's /dev/null a file (tmux then failed to start). Such a
+    path is never created (`/dev/nul` is a typo) and a block device is refused. Raises OSError."""
+    if not _is_stream(path):
+        write_replacing(path, data)
+        return
+    fd = os.open(path, os.O_WRONLY | os.O_TRUNC)  # O_TRUNC: a file behind `/dev/stdout`; pipes ignore it
+    try:
+        if S_ISBLK(os.fstat(fd).st_mode):
+            raise OSError(22, "a block device, not a file or a stream")  # EINVAL
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _is_stream(path) -> bool:
+    """Whether `path` names a stream or a device rather than a file: anything under /dev or /proc
+    (`/dev/null`, `/dev/stdout`, bash's `>(...)` as `/dev/fd/63`), or, as it is (a link not
+    followed: a repository cannot ship a FIFO or a device, git stores neither), a FIFO, a
+    character device or a socket."""
+    full = os.path.abspath(path)
+    if full.startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        mode = os.lstat(full).st_mode
+    except OSError:
+        return False
+    return S_ISFIFO(mode) or S_ISCHR(mode) or S_ISSOCK(mode)
 
 
 def replayed(args: list[str]) -> int | None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
+import threading
 from pathlib import Path
 
 import jsonschema
@@ -261,6 +263,35 @@ def test_a_report_or_baseline_replaces_a_link_and_never_writes_through_it(tmp_pa
     assert missing.returncode == 2
     assert missing.stderr == f"launchlint: error: cannot write {tmp_path / 'nowhere' / 'out.json'}: No such file or directory\n"
 
+
+
+def test_a_report_to_a_device_or_a_pipe_is_written_where_it_is(tmp_path):
+    """`--output /dev/null`, `/dev/stdout` or a FIFO is written as a shell redirection writes it.
+    Renamed over, as a file is, a device became a regular file: run as root, `--output /dev/null`
+    replaced the system's /dev/null (and tmux could no longer start). A path under /dev that is
+    not there is an error, not a file made in /dev."""
+    make(tmp_path, STARVED)
+    null, stdout = os.stat("/dev/null"), os.lstat("/dev/stdout")
+    result = launchlint("--output", "/dev/null", ".", cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout == "", result.stderr
+    after = os.lstat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == (null.st_ino, null.st_rdev)
+    piped = launchlint("--output", "/dev/stdout", "--format", "json", ".", cwd=tmp_path)
+    assert codes(piped) == [("LL102", "job.sh", 2)]
+    assert (os.lstat("/dev/stdout").st_ino, os.lstat("/dev/stdout").st_mode) == (stdout.st_ino, stdout.st_mode)
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    received: list[str] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    through = launchlint("--output", str(fifo), "--format", "json", ".", cwd=tmp_path)
+    reader.join(timeout=60)
+    assert through.returncode == 1 and [f["code"] for f in json.loads(received[0])] == ["LL102"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    typo = "/dev/launchlint-no-such-device"
+    missing = launchlint("--output", typo, ".", cwd=tmp_path)
+    assert missing.returncode == 2 and missing.stderr == f"launchlint: error: cannot write {typo}: No such file or directory\n"
+    assert not os.path.lexists(typo)
 
 # --- stdin ------------------------------------------------------------------------------------
 
