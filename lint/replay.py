@@ -244,10 +244,10 @@ def write_report(path, data: bytes) -> None:
     if not _is_stream(path):
         write_replacing(path, data)
         return
+    if S_ISBLK(os.stat(path).st_mode):  # asked before it is opened: a disk is never opened to write
+        raise OSError(22, "a block device, not a file or a stream")  # EINVAL (no errno import at start-up)
     fd = os.open(path, os.O_WRONLY | os.O_TRUNC)  # O_TRUNC: a file behind `/dev/stdout`; pipes ignore it
     try:
-        if S_ISBLK(os.fstat(fd).st_mode):
-            raise OSError(22, "a block device, not a file or a stream")  # EINVAL (no errno import at start-up)
         _write_all(fd, data)
     finally:
         os.close(fd)

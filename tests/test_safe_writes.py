@@ -94,20 +94,20 @@ def test_a_short_write_is_carried_on_until_every_byte_is_written(tmp_path, monke
 
 def test_a_report_is_never_written_into_a_block_device(monkeypatch):
     """`write_report` writes a device where it is (see test_ecosystem), but refuses a block
-    device before it writes a byte: a report does not belong on a disk. Faked with /dev/null seen
-    as a block device, so no real disk is ever opened."""
-    real_fstat, written = os.fstat, []
+    device before it opens it: a report does not belong on a disk. Faked with /dev/null seen as
+    a block device, so no real disk is ever opened."""
+    real_stat, opened = os.stat, []
 
-    def as_block_device(fd):
-        found = real_fstat(fd)
-        return os.stat_result((0o060666, *tuple(found)[1:]))  # S_IFBLK
+    def as_block_device(path, *args, **kwargs):
+        found = real_stat(path, *args, **kwargs)
+        return os.stat_result((0o060666, *tuple(found)[1:])) if path == "/dev/null" else found  # S_IFBLK
 
-    monkeypatch.setattr(os, "fstat", as_block_device)
-    monkeypatch.setattr(os, "write", lambda fd, data: written.append(data) or len(data))
+    monkeypatch.setattr(os, "stat", as_block_device)
+    monkeypatch.setattr(os, "open", lambda *args, **kwargs: opened.append(args) or -1)
     with pytest.raises(OSError) as raised:
         replay.write_report("/dev/null", b"report")
     assert (raised.value.errno, raised.value.strerror) == (errno.EINVAL, "a block device, not a file or a stream")
-    assert written == []
+    assert opened == []
 
 def test_mode_and_owner_are_kept(tmp_path):
     target = tmp_path / "run.sh"
