@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 from .front import yaml_is_blank
 from .model import LineIndex, Location, Record
-from .paths import may_name
+from .paths import ends_in, written_tail
 
 POOL_MIN_FILES = 48  # below this, starting worker processes costs more than it saves
 POOL_MIN_BYTES = 2 * 1024 * 1024
@@ -144,8 +144,9 @@ def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
 
 def _is_named(path: str, named: dict[str, set[str | None]]) -> bool:
     """Whether something written in `named` (by its last part) can name `path`: a script's path
-    as programs.launched reads it (`paths.may_name`), or a module's name (None)."""
-    return any(written is None or may_name(written, path) for name in _names_of(path) for written in named.get(name, ()))
+    as programs.launched reads it (`paths.may_name`: `path` ends in its tail), or a module's name
+    or an absolute path (None)."""
+    return any(ends_in(path, tail) for name in _names_of(path) for tail in named.get(name, ()))
 
 
 _WORD_ENDS = frozenset(" \t\r\n\"'=;|&()<>`")
@@ -153,9 +154,11 @@ _WORD_ENDS = frozenset(" \t\r\n\"'=;|&()<>`")
 
 def _static_names(text: str, marker: str, named: dict[str, set[str | None]]) -> None:
     """Add what names a program where `text` has `marker`, by its last part: `.py` ends a
-    script's path (`x`: the path as written), `-m` (or `--module`) comes before a module's dotted
-    name (`x`: None, any module of that name). A word with `$` is not static (a backquote or a
-    parenthesis ends it): no launch reads a command line through it."""
+    script's path (`x`: its `paths.written_tail`, normalised once here rather than for each
+    namesake it is matched with: at 10,000 files, 21,752 matches of 1,011 paths), `-m` (or
+    `--module`) comes before a module's dotted name (`x`: None, any module of that name). A word
+    with `$` is not static (a backquote or a parenthesis ends it): no launch reads a command line
+    through it."""
     at = text.find(marker)
     while at != -1:
         if marker == ".py":
@@ -166,7 +169,7 @@ def _static_names(text: str, marker: str, named: dict[str, set[str | None]]) -> 
                     first -= 1
                 word = text[first:end]
                 if "$" not in word:
-                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(word)
+                    named.setdefault(word[:-3].rpartition("/")[2], set()).add(written_tail(word))
         else:
             end = at + 2
             if text.startswith("odule", end):  # `--module`

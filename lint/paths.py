@@ -36,11 +36,22 @@ def suffix(name: str) -> str:
 
 def may_name(written: str, path: str) -> bool:
     """Whether the program path `written` in a launcher, relative to a directory that may be
-    unknown, can name the project file `path`: its normalised form less the `../` that climb out
-    of that directory ends `path`. An absolute path is mapped or remote: it can name any."""
+    unknown, can name the project file `path`: `path` ends in its `written_tail`."""
+    return ends_in(path, written_tail(written))
+
+
+def written_tail(written: str) -> str | None:
+    """What must end the path of a file that the program path `written` names: its normalised
+    form less the `../` that climb out of the directory it is relative to. None for an absolute
+    path: mapped or remote, it can name any file."""
     if written.startswith("/"):
-        return True
+        return None
     tail = posixpath.normpath(written)
     while tail.startswith("../"):
         tail = tail[3:]
-    return path == tail or path.endswith("/" + tail)
+    return tail
+
+
+def ends_in(path: str, tail: str | None) -> bool:
+    """Whether `path` ends in the whole parts of `tail` (`written_tail`); any path for None."""
+    return tail is None or path == tail or path.endswith("/" + tail)

@@ -6,7 +6,7 @@ from pathlib import PurePosixPath
 
 from hypothesis import given
 from hypothesis import strategies as st
-from launchlint.paths import may_name, normal, relative_to, suffix
+from launchlint.paths import ends_in, may_name, normal, relative_to, suffix, written_tail
 
 NAMES = st.lists(st.sampled_from(["", ".", "..", "a", "b", "a.b", " ", "x y"]), max_size=5).map("/".join)
 ABSOLUTE = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=4).map(lambda parts: "/" + "/".join(parts))
@@ -50,3 +50,11 @@ def test_a_written_program_path_names_the_files_it_can_reach():
     assert may_name("../train/x.py", "exp/train/x.py") and may_name("./train/./x.py", "train/x.py")
     assert may_name("/workspace/x.py", "any/where.py")  # absolute: mapped or remote
     assert not may_name("other/x.py", "train/x.py") and not may_name("x.py", "train/ax.py")
+
+
+def test_a_written_path_is_normalised_once_then_matched_by_whole_parts():
+    """`may_name` in two steps, for a screen that matches one written path with many files."""
+    assert written_tail("./train/../train/x.py") == "train/x.py"
+    assert written_tail("../../x.py") == "x.py" and written_tail("/workspace/x.py") is None
+    assert ends_in("exp/train/x.py", "train/x.py") and ends_in("train/x.py", "train/x.py")
+    assert not ends_in("exp/atrain/x.py", "train/x.py") and ends_in("any/where.py", None)
