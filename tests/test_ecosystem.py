@@ -264,7 +264,6 @@ def test_a_report_or_baseline_replaces_a_link_and_never_writes_through_it(tmp_pa
     assert missing.stderr == f"launchlint: error: cannot write {tmp_path / 'nowhere' / 'out.json'}: No such file or directory\n"
 
 
-
 def test_a_report_to_a_device_or_a_pipe_is_written_where_it_is(tmp_path):
     """`--output /dev/null`, `/dev/stdout` or a FIFO is written as a shell redirection writes it.
     Renamed over, as a file is, a device became a regular file: run as root, `--output /dev/null`
@@ -292,6 +291,7 @@ def test_a_report_to_a_device_or_a_pipe_is_written_where_it_is(tmp_path):
     missing = launchlint("--output", typo, ".", cwd=tmp_path)
     assert missing.returncode == 2 and missing.stderr == f"launchlint: error: cannot write {typo}: No such file or directory\n"
     assert not os.path.lexists(typo)
+
 
 # --- stdin ------------------------------------------------------------------------------------
 

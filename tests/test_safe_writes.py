@@ -91,7 +91,6 @@ def test_a_short_write_is_carried_on_until_every_byte_is_written(tmp_path, monke
     assert os.listdir(tmp_path) == ["entry"]
 
 
-
 def test_a_report_is_never_written_into_a_block_device(monkeypatch):
     """`write_report` writes a device where it is (see test_ecosystem), but refuses a block
     device before it opens it: a report does not belong on a disk. Faked with /dev/null seen as
@@ -108,6 +107,7 @@ def test_a_report_is_never_written_into_a_block_device(monkeypatch):
         replay.write_report("/dev/null", b"report")
     assert (raised.value.errno, raised.value.strerror) == (errno.EINVAL, "a block device, not a file or a stream")
     assert opened == []
+
 
 def test_mode_and_owner_are_kept(tmp_path):
     target = tmp_path / "run.sh"
