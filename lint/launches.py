@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterable, Iterator
 
 from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
 from .model import Record
@@ -277,15 +278,23 @@ def made_by(project) -> Made:
             if name == "tee":
                 files.update(map(_made_name, command.tee_targets()))
             elif name in CREATORS:
-                files.update(map(_made_name, command.args))
+                files.update(_made_names(command.args))
             elif name == "git":
                 clones.add(_cloned(command))
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
-            files.update(_made_name(w) for w in invocation.args)
+            files.update(_made_names(invocation.args))
     files.discard("")
     clones.discard("")
     return Made(frozenset(files), frozenset(clones))
+
+
+def _made_names(args: Iterable[Word]) -> Iterator[str]:
+    """The files a copying or downloading command's arguments may make: every argument but its
+    options (`wget -q URL`, `curl -o - URL`), whose words name no file."""
+    for word in args:
+        if not (word.value if word.value is not None else word.template).startswith("-"):
+            yield _made_name(word)
 
 
 def _made_name(word: Word) -> str:

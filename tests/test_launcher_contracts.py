@@ -143,7 +143,8 @@ def test_python_option_clusters_and_an_attached_module(tmp_path):
 
 def test_what_the_scripts_make_for_ll303_and_ll304(tmp_path, monkeypatch):
     """`made_by`: a redirect's file (not a `<` input), a `tee`'s, the arguments of a command that
-    copies or downloads, a clone's directory; a command that makes nothing adds nothing."""
+    copies or downloads (not its options: `-q`, `-o -`), a clone's directory; a command that makes
+    nothing adds nothing."""
     from launchlint.engine import Options, build_project
     from launchlint.launches import made_by
 
@@ -152,6 +153,7 @@ def test_what_the_scripts_make_for_ll303_and_ll304(tmp_path, monkeypatch):
         "cat > job.sh <<EOF\necho hi\nEOF\n"
         "python train.py 2>&1 | tee logs/run.log\n"
         "wget -q https://example.com/install/setup_env.sh\n"
+        "curl -fsSL -o - https://example.com/get.sh\n"
         "git clone https://github.com/org/harness.git tools/harness\n"
         "git pull\n"
         "sort < input.txt > sorted.txt\n"
@@ -160,5 +162,5 @@ def test_what_the_scripts_make_for_ll303_and_ll304(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     project = build_project(["."], Options(jobs=1, cache=False))[0]
     made = made_by(project)
-    assert made.files == {"job.sh", "run.log", "-q", "setup_env.sh", "sorted.txt"}
+    assert made.files == {"job.sh", "run.log", "setup_env.sh", "get.sh", "sorted.txt"}
     assert made.clones == {"harness"}
