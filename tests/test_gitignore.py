@@ -60,6 +60,30 @@ def test_a_pattern_pathspec_refuses_matches_nothing_and_the_others_still_apply()
     ]
 
 
+@pytest.mark.parametrize("more", [[], ["*/"]], ids=["one-test", "no-one-test"])  # `*/`: no combined regex
+def test_a_range_re_refuses_matches_nothing_and_the_others_still_apply(more):
+    ignored = matcher(["[b-a]x", "*.log", "!keep.log", *more])
+    assert [path for path in ("ax", "bx", "[b-a]x", "x.log", "keep.log", "run.sh") if ignored(path)] == ["x.log"]
+    assert not matcher(["[b-a]x", "[z-y]"])("ax")
+
+
+def test_each_pattern_is_compiled_only_when_a_path_needs_it(monkeypatch):
+    """A path that no pattern matches is answered by the one regex of them all; a matched one
+    compiles the patterns from the last back to the one that decides, once."""
+    from launchlint import gitignore
+
+    compiled = []
+    real = gitignore._regex
+    monkeypatch.setattr(gitignore, "_regex", lambda source: compiled.append(source) or real(source))
+    ignored = matcher(["*.pyc", "build/", "wandb/", "*.log", "!keep.log"])
+    assert not ignored("train.py") and not ignored("src/run.sh")
+    assert len(compiled) == 1  # the combined regex
+    assert ignored("logs/x.log") and ignored("logs/y.log")
+    assert len(compiled) == 3  # `!keep.log`, then `*.log`, which decides; each once
+    assert not ignored("keep.log") and len(compiled) == 3
+    assert ignored("build/") and len(compiled) == 6  # a directory's match asks the earlier ones too
+
+
 @pytest.mark.parametrize(
     ("patterns", "path", "expected"),
     [
