@@ -6,8 +6,11 @@ that change findings, the paths named on the command line and all of launchlint'
 the run's findings and the questions its rules asked the disk (does `configs/x.json` exist? which
 files are under the root?) with their answers. A run entry is reused only when every question gets
 the same answer again, so a changed file, a new config file or a deleted script is a miss, and
-the facts entries make the run that follows fast anyway. `records/` holds lint/replay.py's
-records of whole commands, which a run reads before any of this is imported.
+the facts entries make the run that follows fast anyway. Thread entries are keyed by the Python
+files alone (and the lock names, and the code): they hold the thread analysis's findings and what
+the run needs of each module without its facts, so a run after an edit to anything but Python
+loads a module's facts only when a rule asks for them (`project.LazyModules`). `records/` holds
+lint/replay.py's records of whole commands, which a run reads before any of this is imported.
 
 Entries are written atomically (temp file + rename, so two runs can share the directory) and
 signed with a key kept in the user's own cache directory: a repository that ships a crafted
@@ -32,6 +35,7 @@ from .replay import DIRECTORY, RECORDS, bash_on_path, read_regular, write_replac
 FACT_MODULES = ("parsing.py", "shellfacts.py", "pyfacts.py", "model.py", "front")
 PARSERS = ("tree_sitter", "tree_sitter_bash", "yaml")
 RUNS = "runs"  # run entries, under DIRECTORY: their keys cover all of the code
+THREAD_ENTRIES = "threads"  # thread entries, under DIRECTORY: keyed by the Python files and all of the code
 # Facts are what this interpreter's `ast` made of a file: another Python version parses some files
 # differently (Python 3.12 syntax, that 3.11 refuses), so each version has its own entries.
 PYTHON = f"py{sys.version_info[0]}{sys.version_info[1]}"
@@ -150,6 +154,27 @@ class Cache:
     def put_run(self, key: str, root: str, findings: list, warnings: list[str], disk: dict) -> None:
         if self._store(os.path.join(self.top, RUNS, key), (root, findings, warnings, disk)):
             self._prune(os.path.join(self.top, RUNS), KEEP_RUNS)
+
+    # -- thread entries ------------------------------------------------------------------------
+
+    def threads_key(self, sources, lock_names: tuple[str, ...]) -> str:
+        """A hash of everything the thread analysis reads: every Python file's path and text, the
+        configured lock names, and all of launchlint's code."""
+        digest = blake2b(repr((__version__, PYTHON, _code_fingerprint(all_code()), lock_names)).encode(), digest_size=32)
+        for path, kind, text in sorted(sources):
+            if kind == "python":
+                digest.update(self._digest(path, kind, text).encode())
+        return digest.hexdigest()
+
+    def get_threads(self, key: str) -> tuple[list, dict] | None:
+        """The thread analysis's findings, and what a run needs of each module without its facts
+        (`engine.ThreadEntry`), of a run with the same Python files."""
+        entry = self._load(os.path.join(self.top, THREAD_ENTRIES, key))
+        return entry if isinstance(entry, tuple) and len(entry) == 2 else None
+
+    def put_threads(self, key: str, findings: list, modules: dict) -> None:
+        if self._store(os.path.join(self.top, THREAD_ENTRIES, key), (findings, modules)):
+            self._prune(os.path.join(self.top, THREAD_ENTRIES), KEEP_RUNS)
 
     def put_record(self, name: str, payload: bytes) -> None:
         """Store a replayable run's record (lint/replay.py), already serialised."""

@@ -13,13 +13,16 @@ import os
 
 from .discover import discover, read_text
 from .model import Finding, LineIndex, Location, Severity
-from .parsing import BUDGET_SECONDS, FileFacts, command_lines_read, no_cyclic_gc, parse_many, traceback_text
+from .parsing import BUDGET_SECONDS, FileFacts, command_lines_read, no_cyclic_gc, parse_file, parse_many, traceback_text
 from .paths import relative_to
-from .project import Project, Settings, SourceFile
+from .project import LazyModules, Project, Settings, SourceFile
 
 TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cache import Cache
+    from .pyfacts import PythonModule
     from .rulekit import Rule
 
 INTERNAL_ERROR = "LL003"
@@ -109,6 +112,21 @@ class Inputs:
         self.sources = sources  # (path, kind, text) of the files to analyse
         self.stdin_path = stdin_path
         self.cache = cache
+        self.threads: ThreadEntry | None = None  # set by add_facts when the cache is on
+
+
+class ThreadEntry:
+    """The thread analysis's part of the cache (lint/cache.py, thread entries), for one run:
+    `known`, the findings of a run with the same Python files, when there was one (this run then
+    neither loads the modules' facts up front nor runs the thread rules); else `found`, this run's,
+    to store with `modules`: each module's path -> (its file's errors, its warnings, whether it
+    replaces a standard stream), what the run needs of a module without its facts."""
+
+    def __init__(self, key: str, known: list[Finding] | None, modules: dict | None) -> None:
+        self.key = key
+        self.known = known
+        self.modules = {} if modules is None else modules
+        self.found: list[Finding] | None = None
 
 
 def read_inputs(paths: list[str], options: Options) -> Inputs:
@@ -148,9 +166,14 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
     project, cache = inputs.project, inputs.cache
     parsed: list[FileFacts] = []
     pending: list[tuple[str, str, str]] = []
+    lazy: dict[str, str] = {}  # path -> text of the Python files whose facts load when asked
+    threads = inputs.threads = _thread_entry(inputs)
     cli = command_lines_read(inputs.sources)
     for rel, kind, text in inputs.sources:
         from_disk = rel != inputs.stdin_path  # standard input and --command strings are one-offs
+        if threads is not None and threads.known is not None and kind == "python":
+            lazy[rel] = text
+            continue
         hit = cache.get(rel, kind, text) if cache and from_disk else None
         if hit is not None:  # facts stored without the command line read it when asked (programs.py)
             parsed.append(hit)
@@ -162,11 +185,51 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
 
     parsed += parse_many(pending, options.jobs, options.debug, options.budget, keep if cache else None, cli, _import_rules(inputs.sources))
     project.stopped = any(facts.stopped for facts in parsed)
+    warnings = [w for facts in parsed if facts.path in inputs.named for w in facts.warnings]
+    if lazy:
+        summaries = threads.modules
+        project.python = LazyModules(lazy, _loader(cache, options), frozenset(p for p in lazy if summaries[p][2]))
+        for path in lazy:
+            errors, module_warnings, _ = summaries[path]
+            project.errors.extend(errors)
+            if path in inputs.named:
+                warnings.extend(module_warnings)
+    elif threads is not None:
+        threads.modules = {
+            f.path: (tuple(f.errors), tuple(f.warnings), bool(f.python.redirects))
+            for f in parsed if f.kind == "python" and f.python is not None
+        }
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit
     # hook names the staged files only).
-    inputs.warnings.extend(sorted(w for facts in parsed if facts.path in inputs.named for w in facts.warnings))
+    inputs.warnings.extend(sorted(warnings))
     internal = [_store(project, facts) for facts in parsed]
     return [f for f in internal if f is not None]
+
+
+def _thread_entry(inputs: Inputs) -> ThreadEntry | None:
+    """The run's thread entry (None without the cache, or with standard input): with the known
+    findings when a run with the same Python files stored them and each module's summary."""
+    cache = inputs.cache
+    if cache is None or inputs.stdin_path is not None:
+        return None
+    key = cache.threads_key(inputs.sources, inputs.project.settings.lock_names)
+    known = cache.get_threads(key)
+    if known is None or set(known[1]) != {path for path, kind, _ in inputs.sources if kind == "python"}:
+        return ThreadEntry(key, None, None)
+    return ThreadEntry(key, known[0], known[1])
+
+
+def _loader(cache: Cache, options: Options) -> Callable[[str, str], PythonModule | None]:
+    """How `LazyModules` loads a module's facts: from its facts entry, or (gone since the thread
+    entry was made) by parsing it again."""
+
+    def load(path: str, text: str) -> PythonModule | None:
+        facts = cache.get(path, "python", text)
+        if facts is None:
+            facts = parse_file(path, "python", text, options.debug, options.budget, cli=False)
+        return facts.python
+
+    return load
 
 
 def _import_rules(sources: list[tuple[str, str, str]]):
@@ -242,25 +305,38 @@ APART_MIN_MODULES = 100
 APART_MIN_COMMANDS = 800
 
 
-def _run_first(project: Project, rules: list[Rule], named: set[str], options: Options) -> tuple[list[Finding], list[Finding]]:
+def _run_first(
+    project: Project, rules: list[Rule], named: set[str], options: Options, threads: ThreadEntry | None = None
+) -> tuple[list[Finding], list[Finding]]:
     """`_run_rules`, with the thread analysis's rules in a forked child when it pays (see
-    APART_MIN_MODULES). The child sees every fact; only its findings come back."""
+    APART_MIN_MODULES), or their findings from `threads` when it knows them. The child sees every
+    fact; only its findings come back."""
     from .rulekit import THREADS  # imported already: the rules come from it
 
     apart = [r for r in rules if r.analysis == THREADS]
+    rest = [r for r in rules if r not in apart]
+    if threads is not None and threads.known is not None:
+        findings, crashes = _run_rules(project, rest, named, options.debug)
+        return findings + threads.known, crashes
     if not apart or options.jobs <= 1 or not _worth_apart(project):
-        return _run_rules(project, rules, named, options.debug)
-    from .parsing import in_child
+        findings, crashes = _run_rules(project, rules, named, options.debug)
+        codes = {r.code for r in apart}
+        theirs = ([f for f in findings if f.code in codes], crashes)
+    else:
+        from .parsing import in_child
 
-    try:
-        result = in_child(lambda: _run_rules(project, apart, named, options.debug))
-    except OSError:  # no process to be had
-        return _run_rules(project, rules, named, options.debug)
-    findings, crashes = _run_rules(project, [r for r in rules if r not in apart], named, options.debug)
-    theirs = result()
-    if theirs is None:  # the child died: run them here
-        theirs = _run_rules(project, apart, named, options.debug)
-    return findings + theirs[0], crashes + theirs[1]
+        try:
+            result = in_child(lambda: _run_rules(project, apart, named, options.debug))
+        except OSError:  # no process to be had: run them here, after the others
+            result = None
+        findings, crashes = _run_rules(project, rest, named, options.debug)
+        theirs = result() if result is not None else None
+        if theirs is None:  # the child died (or never was): run them here
+            theirs = _run_rules(project, apart, named, options.debug)
+        findings, crashes = findings + theirs[0], crashes + theirs[1]
+    if threads is not None and not theirs[1]:
+        threads.found = theirs[0]
+    return findings, crashes
 
 
 def _worth_apart(project: Project) -> bool:
@@ -301,10 +377,13 @@ def _run(paths: list[str], options: Options) -> Result:
             return _result(findings, inputs)
     read_warnings = len(inputs.warnings)
     internal = add_facts(inputs, options)
-    ordered = _findings(project, inputs.named, internal, options)
+    threads = inputs.threads
+    ordered = _findings(project, inputs.named, internal, options, threads)
     repeatable = not project.stopped and not any(f.code == INTERNAL_ERROR for f in ordered)
     if key is not None and repeatable:
         inputs.cache.put_run(key, project.root, ordered, inputs.warnings[read_warnings:], project.disk)
+    if threads is not None and threads.found is not None and repeatable and threads.modules:
+        inputs.cache.put_threads(threads.key, threads.found, threads.modules)
     return _result(ordered, inputs, repeatable)
 
 
@@ -328,13 +407,15 @@ def _canonical(options: Options) -> tuple:
     )
 
 
-def _findings(project: Project, named: set[str], internal: list[Finding], options: Options) -> list[Finding]:
+def _findings(
+    project: Project, named: set[str], internal: list[Finding], options: Options, threads: ThreadEntry | None = None
+) -> list[Finding]:
     from .rulekit import rules_for  # here, not at the top: a reused run needs neither rules nor suppressions
     from .suppress import MARKER, covers, find_suppressions
 
     rules = rules_for({kind for kind in ("shell", "python") if getattr(project, kind)})
     first = [r for r in rules if not r.after_other_rules]
-    raw, crashes = _run_first(project, first, named, options)
+    raw, crashes = _run_first(project, first, named, options, threads)
     internal_rule = next(r for r in rules if r.code == INTERNAL_ERROR)
     raw += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in internal + crashes]
 

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from .model import Location
 from .paths import may_name
-from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule
+from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule, module_name
 from .shellfacts import Word
 
 HELP = ("-h", "--help")
@@ -395,22 +395,24 @@ def _module_named(project, importer: PythonModule, name: str) -> PythonModule | 
         if sibling is not None:
             return sibling
     by_name, by_ending = _modules(project)
-    return by_name[name] if name in by_name else by_ending.get(name)
+    path = by_name[name] if name in by_name else by_ending.get(name)
+    return None if path is None else project.python.get(path)
 
 
-def _modules(project) -> tuple[dict[str, PythonModule], dict[str, PythonModule | None]]:
-    """The project's modules by dotted name, and by the endings of their names (`args` and
-    `pkg.args` for `src.pkg.args`): None where two modules end alike. Made once a run: a scan of
-    every name per lookup was 30 ms of DeepSpeedExamples' LL301."""
+def _modules(project) -> tuple[dict[str, str], dict[str, str | None]]:
+    """The paths of the project's modules by dotted name, and by the endings of their names
+    (`args` and `pkg.args` for `src.pkg.args`): None where two modules end alike. Made once a
+    run: a scan of every name per lookup was 30 ms of DeepSpeedExamples' LL301. From the paths
+    (a module's name is its path's): the modules' facts may load lazily (`LazyModules`)."""
     cache = project.__dict__
     if "_modules_by_name" not in cache:
-        by_name = {m.module: m for m in project.python.values()}
-        by_ending: dict[str, PythonModule | None] = {}
-        for name, module in by_name.items():
+        by_name = {module_name(path)[0]: path for path in project.python}
+        by_ending: dict[str, str | None] = {}
+        for name, path in by_name.items():
             parts = name.split(".")
             for cut in range(1, len(parts)):
                 ending = ".".join(parts[cut:])
-                by_ending[ending] = None if ending in by_ending else module
+                by_ending[ending] = None if ending in by_ending else path
         cache["_modules_by_name"] = by_name, by_ending
     return cache["_modules_by_name"]
 

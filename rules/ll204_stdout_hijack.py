@@ -67,7 +67,7 @@ SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})
 
 
 def check(project) -> Iterator[Finding]:
-    for path, module in project.python.items():
+    for path, module in project.redirecting_modules():
         for redirect in module.redirects:
             if redirect.api in SCOPED and redirect.function != MODULE_SCOPE:
                 continue

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 from launchlint import engine, parsing, replay, rulekit, threads
-from launchlint.cache import DIRECTORY, RUNS, Cache
+from launchlint.cache import DIRECTORY, RUNS, THREAD_ENTRIES, Cache
 from launchlint.model import Finding, Location, Severity
 from launchlint.parsing import POOL_MIN_FILES
+from launchlint.project import LazyModules, Settings
 from launchlint.rulekit import Rule, all_rules
 
 from tests.conftest import imports_of_a_run
@@ -559,6 +560,87 @@ def test_a_child_that_dies_leaves_its_rules_to_this_process(monkeypatch, tmp_pat
     findings, _ = engine._run_first(project, rules, {"t.py"}, engine.Options(jobs=2))
     assert sorted(f.code for f in findings) == ["LL901", "LL902"]
     assert {f.message for f in findings} == {f"ran in {parent}"}
+
+
+# -- after an edit: the thread analysis's findings, and the modules' facts as rules ask -------------
+
+ARGS = """import argparse
+
+
+def get_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lr")
+    return parser.parse_args()
+"""
+
+
+def edited_project(root: Path) -> None:
+    """A race (LL202), a module that replaces its stdout (LL204), a launched module whose parser
+    is another module's (LL301), and a module nothing asks about."""
+    (root / ".launchlint.yaml").write_text("# root\n")
+    (root / "race.py").write_text(RACE)
+    (root / "helper.py").write_text("def unused():\n    return 1\n")
+    (root / "hijack.py").write_text("import sys\n\nsys.stdout = open('out.log', 'w')\n")
+    (root / "args.py").write_text(ARGS)
+    (root / "main.py").write_text("from args import get_args\n\nargs = get_args()\n")
+    (root / "launch.sh").write_text("python hijack.py | tee hijack.log\npython main.py --learning-rate 1\n")
+
+
+def run_in(root: Path, **options) -> engine.Result:
+    cwd = os.getcwd()
+    try:
+        os.chdir(root)
+        return engine.run(["."], engine.Options(jobs=1, **options))
+    finally:
+        os.chdir(cwd)
+
+
+def loaded(python: dict) -> set[str]:
+    return {path for path in python if dict.__getitem__(python, path) is not None}
+
+
+def test_after_an_edit_to_a_script_the_modules_load_as_rules_ask_and_the_findings_stay(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    edited_project(tmp_path)
+    assert type(run_in(tmp_path, cache=True).project.python) is dict  # the first run stores the entry
+    with (tmp_path / "launch.sh").open("a") as script:
+        script.write("echo edited\n")
+    again = run_in(tmp_path, cache=True)
+    assert again.findings == run_in(tmp_path, cache=False).findings
+    assert {("LL202", "race.py", 8), ("LL204", "hijack.py", 3), ("LL301", "launch.sh", 2)} <= {
+        (f.code, f.location.path, f.location.line) for f in again.findings
+    }
+    assert isinstance(again.project.python, LazyModules)
+    assert loaded(again.project.python) == {"hijack.py", "main.py", "args.py"}  # not race.py, helper.py
+
+
+def test_an_edit_to_a_python_file_or_to_the_lock_names_runs_the_thread_analysis_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    edited_project(tmp_path)
+    run_in(tmp_path, cache=True)
+    (tmp_path / "race.py").write_text(RACE.replace("    step(1)", "    pass"))
+    fixed = run_in(tmp_path, cache=True)
+    assert type(fixed.project.python) is dict
+    assert "LL202" not in {f.code for f in fixed.findings}
+    (tmp_path / "race.py").write_text(RACE)  # the first run's Python files again: its entry
+    with (tmp_path / "launch.sh").open("a") as script:  # and not the first run again
+        script.write("echo edited\n")
+    raced = run_in(tmp_path, cache=True)
+    assert isinstance(raced.project.python, LazyModules)
+    assert ("LL202", "race.py", 8) in {(f.code, f.location.path, f.location.line) for f in raced.findings}
+    other_locks = run_in(tmp_path, cache=True, settings=Settings(lock_names=("GUARD",)))
+    assert type(other_locks.project.python) is dict
+
+
+def test_the_command_after_an_edit_prints_what_it_prints_without_the_cache(tmp_path):
+    edited_project(tmp_path)
+    launchlint(".", cwd=tmp_path)
+    assert len(list((tmp_path / DIRECTORY / THREAD_ENTRIES).iterdir())) == 1
+    with (tmp_path / "launch.sh").open("a") as script:
+        script.write("echo edited\n")
+    after = launchlint(".", cwd=tmp_path)
+    assert after.stdout == launchlint("--no-cache", ".", cwd=tmp_path).stdout
+    assert {f["code"] for f in json.loads(after.stdout)} >= {"LL202", "LL204", "LL301"}
 
 
 def test_the_rules_that_read_the_thread_analysis_say_so():
