@@ -614,6 +614,21 @@ def test_after_an_edit_to_a_script_the_modules_load_as_rules_ask_and_the_finding
     assert loaded(again.project.python) == {"hijack.py", "main.py", "args.py"}  # not race.py, helper.py
 
 
+def test_a_module_whose_facts_entry_is_gone_is_parsed_again_when_asked(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    edited_project(tmp_path)
+    run_in(tmp_path, cache=True)
+    facts = [p for p in (tmp_path / DIRECTORY).iterdir() if p.is_dir() and p.name not in (RUNS, THREAD_ENTRIES)]
+    for entry in facts[0].iterdir():  # every file's facts entry, the thread entry kept
+        entry.unlink()
+    with (tmp_path / "launch.sh").open("a") as script:
+        script.write("echo edited\n")
+    again = run_in(tmp_path, cache=True)
+    assert isinstance(again.project.python, LazyModules)
+    assert again.findings == run_in(tmp_path, cache=False).findings
+    assert loaded(again.project.python) == {"hijack.py", "main.py", "args.py"}
+
+
 def test_an_edit_to_a_python_file_or_to_the_lock_names_runs_the_thread_analysis_again(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
     edited_project(tmp_path)
