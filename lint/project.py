@@ -132,10 +132,9 @@ class Project:
     def redirecting_modules(self) -> list[tuple[str, PythonModule]]:
         """(path, module) of the Python modules that replace a standard stream (LL204), without
         loading the others' facts when they load lazily."""
-        known = getattr(self.python, "redirecting", None)
-        if known is None:
+        if not isinstance(self.python, LazyModules):
             return [(path, module) for path, module in self.python.items() if module.redirects]
-        return [(path, self.python[path]) for path in self.python if path in known]
+        return [(path, self.python[path]) for path in self.python if path in self.python.redirecting]
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})
