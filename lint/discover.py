@@ -248,17 +248,22 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
     named_directories: list[str] = []
     real_root = os.path.realpath(root)
 
-    def add(path: str, rel: str, *, named: bool) -> None:
+    def add(path: str, rel: str, *, named: bool, walked: bool = True) -> None:
+        """`named`: the user asked for the file, by its path or by a directory outside the project
+        that holds it; `walked`: a walk found it, so its name or shebang says whether it is read
+        (only a file named by its own path is read whatever its name)."""
         if rel not in found.files:
             reason = _not_read(path, None if named else real_root)
             if reason is not None:
+                if walked and kind_by_name(path) is None:  # not a file launchlint would have read
+                    return
                 if named:
                     found.warnings.append(f"{path}: {reason}")
                     skipped.pop(rel, None)
-                elif kind_by_name(path) is not None:  # a file launchlint would have read
+                else:
                     skipped[rel] = reason
                 return
-            kind = kind_of(path, named=named)
+            kind = kind_of(path, named=not walked)
             if kind is None:
                 return
             found.files[rel] = (path, kind)
@@ -282,7 +287,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
         elif os.path.lexists(path):
-            add(path, _relative(path, root), named=True)
+            add(path, _relative(path, root), named=True, walked=False)
         else:
             found.warnings.append(f"{name}: no such file or directory")
     found.warnings.extend(

@@ -290,6 +290,27 @@ def test_a_launcher_outside_the_project_that_runs_a_missing_script_ends(tmp_path
     assert {f["code"] for f in json.loads(result.stdout)} == {"LL105", "LL106"}
 
 
+def test_a_directory_outside_the_project_is_walked_like_one_inside(tmp_path):
+    """Its files are recognised by name and shebang, as a walk's are: naming `/elsewhere` does not
+    name its LICENSE, pictures and README one by one (they were read as shell: LL001 on each)."""
+    project, elsewhere = tmp_path / "project", tmp_path / "elsewhere"
+    project.mkdir()
+    elsewhere.mkdir()
+    write_project(project, {"run.sh": "echo\n"})
+    (elsewhere / "LICENSE").write_text('"control" means (i) the power\n')
+    (elsewhere / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0")
+    (elsewhere / "README.md").write_text("python missing.py --stage sft\n")
+    (elsewhere / "start").write_text("#!/bin/bash\npython train.py | tee a.log\n")
+    (elsewhere / "launch.sh").symlink_to(tmp_path / "nowhere.sh")
+    (elsewhere / "notes").symlink_to(tmp_path / "nowhere")
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--format", "json", str(elsewhere)], cwd=project, capture_output=True, text=True, timeout=60
+    )
+    found = sorted((Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(result.stdout))
+    assert found == [("start", 2, "LL105"), ("start", 2, "LL106")]
+    assert result.stderr == f"launchlint: warning: {elsewhere / 'launch.sh'}: dangling symbolic link, skipped\n"
+
+
 def _fifo(path: Path) -> None:
     os.mkfifo(path)
 
