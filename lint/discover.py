@@ -199,7 +199,12 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
     ignored = _ignored(root)
     real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
+    # Each directory's path relative to root, "" or ending in "/": os.walk names a directory as
+    # the join of its parent's path and its name, so the parent gives it (`relpath` asks the
+    # working directory twice a directory).
+    relative = {root: ""}
     for directory, dirnames, filenames in os.walk(root, followlinks=True):
+        rel_dir = relative.pop(directory)
         try:
             info = os.stat(directory)
         except OSError:
@@ -210,8 +215,6 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
             continue
         seen.add((info.st_dev, info.st_ino))
         saw(directory, info)  # its entries decide what is found
-        rel_dir = os.path.relpath(directory, root)
-        rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
         wanted = sorted(
             d
             for d in dirnames
@@ -220,6 +223,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
             and not excludes(rel_dir + d + "/")
         )
         dirnames[:] = [d for d in wanted if not _leaves(os.path.join(directory, d), real_root)]
+        relative.update((os.path.join(directory, d), f"{rel_dir}{d}/") for d in dirnames)
         if skipped is not None:
             for d in wanted:
                 if d not in dirnames:
