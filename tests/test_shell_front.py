@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from launchlint.front import shell
 from launchlint.front.shell import parse_shell
 from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB
 
@@ -267,6 +268,33 @@ def test_an_extended_glob_is_not_an_error():
     """`bash -n` runs no `shopt -s extglob`: asked plainly, it refuses the line the shopt allows."""
     src = "set -euo pipefail; shopt -s extglob\nrm -rf -- !(.|..|.git|_import_release.sh)\n"
     assert parse_shell("t.sh", src).parse_errors == []
+
+
+CONTINUED_TO_THE_END = [
+    # a command pasted with its last continuation: bash ends it at the end of the text
+    ("CUDA_VISIBLE_DEVICES=0 swift deploy \\\n    --port 8000 \\\n", ["swift", "deploy", "--port", "8000"]),
+    ("python t.py --x 1\\\n", ["python", "t.py", "--x", "1"]),
+    ("ssh gpu1 'python t.py \\\n'\n", ["ssh", "gpu1", "python t.py \\\n", "python", "t.py"]),
+]
+
+
+@pytest.mark.parametrize(("src", "words"), CONTINUED_TO_THE_END)
+def test_a_continuation_at_the_end_of_the_text_is_no_error_and_asks_no_bash(monkeypatch, src, words):
+    """tree-sitter-bash reports an error there; bash -n, which clears it, is not run at all."""
+    monkeypatch.setattr(shell, "_bash_error", lambda data: pytest.fail("bash -n was run"))
+    script = parse_shell("t.sh", src)
+    assert script.parse_errors == []
+    assert [w.value for c in script.commands for w in c.words] == words
+
+
+def test_an_escaped_backslash_at_the_end_of_the_text_stays_in_its_word():
+    """Two backslashes are one literal backslash, not a continuation: the word keeps it."""
+    assert [w.value for w in parse_shell("t.sh", "echo a\\\\\n").commands[0].words] == ["echo", "a\\"]
+
+
+def test_an_error_before_a_continuation_at_the_end_is_still_reported():
+    errors = parse_shell("t.sh", "train() {\n  python t.py \\\n").parse_errors
+    assert [(loc.line, text) for loc, text in errors] == [(3, "syntax error: unexpected end of file")]
 
 
 def test_a_redirect_continued_onto_the_next_line_is_not_an_error():
