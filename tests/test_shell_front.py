@@ -50,6 +50,11 @@ NESTED = [
     ("lxc exec 200 -- python train.py", "python train.py", ["pct"]),
     ("podman exec c python train.py", "python train.py", ["docker"]),
     ('CMD="python train.py"\neval "$CMD"', "python train.py", ["eval"]),
+    # strings with a part this shell cannot evaluate: read as written, the part an unknown word
+    ('tmux new-session -d -s job "cd \\"$PWD\\" && python train.py"', "python train.py", ["tmux"]),
+    ('ssh gpu1 "cd $WORK; python train.py --out $OUT"', "python train.py", ["ssh"]),
+    ('bash -c "source $VENV/bin/activate && python train.py"', "python train.py", ["bash-c"]),
+    ('sbatch --wrap="python train.py --seed $SEED"', "python train.py", ["sbatch"]),
 ]
 
 
@@ -268,6 +273,30 @@ def test_an_extended_glob_is_not_an_error():
     """`bash -n` runs no `shopt -s extglob`: asked plainly, it refuses the line the shopt allows."""
     src = "set -euo pipefail; shopt -s extglob\nrm -rf -- !(.|..|.git|_import_release.sh)\n"
     assert parse_shell("t.sh", src).parse_errors == []
+
+
+def test_an_unknown_part_of_a_nested_string_is_one_unknown_word():
+    src = 'tmux new-session -d "cd $DIR && python train.py --out $OUT/run | tee t.log"\n'
+    command = one(src, "python")
+    assert [(w.value, w.template) for w in command.words] == [
+        ("python", "python"), ("train.py", "train.py"), ("--out", "--out"), (None, "$OUT/run")
+    ]
+    assert command.stdout.kind == PIPE
+    assert [w.value for w in one(src, "tee").words] == ["tee", "t.log"]
+    assert [w.template for w in one(src, "cd").words] == ["cd", "$DIR"]
+
+
+def test_a_nested_string_with_unknown_parts_is_never_a_syntax_error(monkeypatch):
+    """Its unknown parts are read as written; their values, not what is written, make the
+    command bash will read (`$OPEN` may hold `(`): no LL001, and bash -n is not asked."""
+    monkeypatch.setattr(shell, "_bash_error", lambda data: pytest.fail("bash -n was run"))
+    script = parse_shell("t.sh", 'tmux new -d "python t.py $OPEN x"\n')
+    assert script.parse_errors == []
+    monkeypatch.undo()
+    script = parse_shell("t.sh", 'OPEN="("\ntmux new -d "python t.py $OPEN x"\n')
+    assert [(loc.line, text) for loc, text in script.parse_errors] == [
+        (2, "syntax error near unexpected token `(' in a nested command string")
+    ]
 
 
 CONTINUED_TO_THE_END = [

@@ -134,6 +134,27 @@ def test_nested_strings_through_the_cli(tmp_path):
     ]
 
 
+UNKNOWN_PARTS = """#!/bin/bash
+set -euo pipefail
+tmux new-session -d -s flex5 "cd $WORKDIR && python train.py 2>&1 | tee train_$RUN.log"
+ssh gpu1 "cd $WORKDIR; nohup python eval.py > eval.log 2>&1 &"
+tmux new-session -d -s serve "cd $WORKDIR && python serve.py"
+"""
+
+
+def test_nested_strings_with_unknown_variables_through_the_cli(tmp_path):
+    """`$WORKDIR` is unknown here: the strings are read as written, `$WORKDIR` one unknown word
+    (they were not read at all, and the launcher had no finding)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    script = tmp_path / "deploy.sh"
+    script.write_text(UNKNOWN_PARTS)
+    assert findings("--select", SHELL_RULES, "deploy.sh", cwd=tmp_path) == [
+        ("LL106", "deploy.sh", *where(script, "python train.py")),
+        ("LL106", "deploy.sh", *where(script, "python eval.py")),
+        ("LL107", "deploy.sh", *where(script, "tmux", 1)),
+    ]
+
+
 WORKFLOW = """name: ci
 on: push
 jobs:

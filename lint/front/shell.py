@@ -864,9 +864,11 @@ def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tu
 
 
 def parse_nested(
-    walker: Walker, text: str, origin: Sequence[int], state: State, wrappers_: tuple[Wrapper, ...]
+    walker: Walker, text: str, origin: Sequence[int], state: State, wrappers_: tuple[Wrapper, ...], *, exact: bool = True
 ) -> list[Command]:
-    """Parse a command string found in a word, with its characters mapped back to the file."""
+    """Parse a command string found in a word, with its characters mapped back to the file.
+    Not `exact`: the string holds parts this shell cannot evaluate, as written; their values may
+    make a valid command of what does not parse here, so the string gets no LL001."""
     unit = walker.unit
     if unit.depth >= MAX_DEPTH:
         return []
@@ -874,6 +876,7 @@ def parse_nested(
     if len(origin) < len(text) + 1:
         origin.extend([origin[-1] if origin else 0] * (len(text) + 1 - len(origin)))
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
+    inner_unit.checked = not exact  # "judged" already: no LL001
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
     run_unit(inner)

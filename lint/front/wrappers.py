@@ -73,14 +73,15 @@ def unwrap(walker, command: Command) -> None:
         return command.wrappers + (Wrapper(kind, command, **flags),)
 
     def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, **flags):
-        if not parts or any(p.value is None for p in parts):
+        if not parts:
             return []
         text, origin = _join(parts)
         if new_shell:
             state = walker.state.child_shell(stdout, stderr, remote=flags.get("remote", False))
         else:
             state = walker.state
-        return parse_nested(walker, text, origin, state, wrap(kind, **flags))
+        exact = all(p.value is not None for p in parts)
+        return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
 
     if name in SHELLS:
         script = _shell_c_string(values)
@@ -192,10 +193,10 @@ def _option_value(words: list[Word], option: str) -> Word | None:
     for i, word in enumerate(words):
         if word.value == option and i + 1 < len(words):
             return words[i + 1]
-        if word.value and word.value.startswith(option + "="):
-            text = word.value[len(option) + 1 :]
-            cut = len(word.value) - len(text)
-            return Word(text, text, word.location, word.origin[cut:])
+        if word.template.startswith(option + "="):  # a word's template is its value when it has one
+            cut = len(option) + 1
+            value = None if word.value is None else word.value[cut:]
+            return Word(value, word.template[cut:], word.location, word.origin[cut:])
     return None
 
 
@@ -227,14 +228,17 @@ def _after_options(
 
 
 def _join(parts: list[Word]) -> tuple[str, array]:
-    """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux)."""
+    """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux). A word
+    this shell cannot evaluate (`"cd $DIR && ..."` with DIR unknown) gives its template, its
+    unknown parts as written: the inner shell reads `$DIR` as one unknown word, as the value
+    would most often be."""
     text = ""
     origin = array("i")  # takes the words' origins (arrays) in one copy each
     for n, word in enumerate(parts):
         if n:
             text += " "
             origin.append(word.origin[0] if word.origin else 0)
-        value = word.value or ""
+        value = word.template if word.value is None else word.value
         text += value
         origin.extend(word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value))
     origin.append(parts[-1].origin[-1] if parts[-1].origin else 0)
