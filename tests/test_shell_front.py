@@ -55,7 +55,51 @@ NESTED = [
     ('ssh gpu1 "cd $WORK; python train.py --out $OUT"', "python train.py", ["ssh"]),
     ('bash -c "source $VENV/bin/activate && python train.py"', "python train.py", ["bash-c"]),
     ('sbatch --wrap="python train.py --seed $SEED"', "python train.py", ["sbatch"]),
+    # launchers, containers and environments around a command
+    ("mpirun -np 8 --mca btl ^openib -x NCCL_DEBUG=INFO python train.py", "python train.py", ["mpirun"]),
+    ("mpiexec -n 4 -genv OMP_NUM_THREADS 1 -ppn 2 python train.py", "python train.py", ["mpirun"]),
+    ("singularity exec --nv -B /data:/data img.sif python train.py", "python train.py", ["apptainer"]),
+    ("apptainer exec --pwd /w img.sif python train.py", "python train.py", ["apptainer"]),
+    ("docker run --rm --gpus all --shm-size 16g -v $PWD:/w img python train.py", "python train.py", ["docker"]),
+    ("podman run -e A=1 img python train.py", "python train.py", ["docker"]),
+    ("conda run -n train --no-capture-output python train.py", "python train.py", ["conda"]),
+    ("uv run --with torch python train.py", "python train.py", ["uv"]),
+    ("poetry run python train.py", "python train.py", ["poetry"]),
+    ("pipenv run python train.py", "python train.py", ["pipenv"]),
+    ("pdm run -p /w python train.py", "python train.py", ["pdm"]),
 ]
+
+NOT_THE_COMMAND = [
+    "docker run -it img python train.py",  # a terminal: the program's output is line-buffered
+    "docker run -d img python train.py",  # detached: its output goes to `docker logs`
+    "docker run --entrypoint bash img python train.py",  # another program runs the words
+    "singularity run img.sif python train.py",  # `run` starts the image's runscript
+    "uv run train.py",  # a script uv starts with its Python: not a python command here
+]
+
+
+@pytest.mark.parametrize("src", NOT_THE_COMMAND)
+def test_words_after_an_image_or_runner_that_are_not_a_python_command(src):
+    assert commands(src, "python") == []
+
+
+def test_where_a_wrapped_command_runs():
+    """Which wrappers move the command to another directory (LL108) or another machine."""
+    flags = {
+        src: [(w.remote, w.cwd_changed) for w in one(src, "python").wrappers]
+        for src in (
+            "mpirun -np 2 python t.py",
+            "mpirun -np 2 -wdir /w python t.py",
+            "singularity exec img.sif python t.py",
+            "singularity exec --containall img.sif python t.py",
+            "docker run img python t.py",
+            "conda run -n x --cwd /w python t.py",
+            "uv run --directory=/w python t.py",
+        )
+    }
+    assert list(flags.values()) == [
+        [(False, False)], [(False, True)], [(False, False)], [(False, True)], [(True, False)], [(False, True)], [(False, True)]
+    ]
 
 
 @pytest.mark.parametrize("src,needle,kinds", NESTED, ids=[n[0].split()[0] + str(i) for i, n in enumerate(NESTED)])

@@ -155,6 +155,29 @@ def test_nested_strings_with_unknown_variables_through_the_cli(tmp_path):
     ]
 
 
+RUNNERS = """#!/bin/bash
+set -euo pipefail
+mpirun -np 8 --mca btl ^openib python train.py 2>&1 | tee train.log
+singularity exec --nv img.sif python3 eval.py > eval.log
+conda run -n serve --no-capture-output python -u serve.py > serve.log
+docker run --rm img python train.py > docker.log
+docker run -it --rm img python train.py > tty.log
+"""
+
+
+def test_launchers_containers_and_environments_through_the_cli(tmp_path):
+    """mpirun, singularity exec, conda run and docker run start the program after their options
+    (and the image): its stdout is the log's. `-u` is kept; a terminal (`-it`) line-buffers."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    script = tmp_path / "run.sh"
+    script.write_text(RUNNERS)
+    assert findings("--select", SHELL_RULES, "run.sh", cwd=tmp_path) == [
+        ("LL106", "run.sh", *where(script, "python train.py")),
+        ("LL106", "run.sh", *where(script, "python3 eval.py")),
+        ("LL106", "run.sh", *where(script, "python train.py", 1)),
+    ]
+
+
 WORKFLOW = """name: ci
 on: push
 jobs:

@@ -23,8 +23,13 @@ class Spec(Record):
     dashdash: bool = False  # the command follows `--` when present
 
 
+def _words(text: str) -> frozenset[str]:
+    """The set of a space-separated list of options (the long lists stay readable)."""
+    return frozenset(text.split())
+
+
 def _spec(valued: str = "", positional: int = 0, dashdash: bool = False) -> Spec:
-    return Spec(frozenset(valued.split()), positional, dashdash)
+    return Spec(_words(valued), positional, dashdash)
 
 
 ARGV_WRAPPERS = {
@@ -49,13 +54,65 @@ ARGV_WRAPPERS = {
 }
 
 SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
+# Open MPI's and MPICH's (hydra's) launchers: options with a value, options with two
+# (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`), and those that set the ranks' directory.
+MPI_VALUED = _words(
+    "-np -n -N -c -H -host --host -hosts -hostfile --hostfile -machinefile --machinefile -f -x "
+    "-map-by --map-by -bind-to --bind-to -rank-by --rank-by -npernode --npernode -ppn --ppn "
+    "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface"
+)
+MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv")
+MPI_DIRECTORY = frozenset({"-wdir", "-wd", "--wdir"})
+# `docker run [OPTIONS] IMAGE CMD...`: its options with a value (docker 27's `run --help`).
+DOCKER_RUN_VALUED = _words(
+    "-a --attach --add-host --annotation --blkio-weight --blkio-weight-device --cap-add --cap-drop "
+    "--cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-rt-period --cpu-rt-runtime "
+    "-c --cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device --device-cgroup-rule "
+    "--device-read-bps --device-read-iops --device-write-bps --device-write-iops --dns --dns-option "
+    "--dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add "
+    "--health-cmd --health-interval --health-retries --health-start-interval --health-start-period "
+    "--health-timeout -h --hostname --ip --ip6 --ipc --isolation --kernel-memory -l --label "
+    "--label-file --link --link-local-ip --log-driver --log-opt --mac-address -m --memory "
+    "--memory-reservation --memory-swap --memory-swappiness --mount --name --network --net "
+    "--network-alias --oom-score-adj --pid --pids-limit --platform -p --publish --pull --restart "
+    "--runtime --security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl "
+    "--tmpfs --ulimit -u --user --userns --uts -v --volume --volume-driver --volumes-from -w "
+    "--workdir"
+)
+# `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
+# those that start the command elsewhere than the current directory (bound by default).
+APPTAINER_VALUED = _words(
+    "-B --bind --mount --env --env-file --pwd -H --home --overlay -o -W --workdir --security --app "
+    "--network --network-args --hostname --dns -S --scratch --apply-cgroups --fusemount"
+)
+APPTAINER_ELSEWHERE = _words("--pwd -c --contain -C --containall")
+# `conda run [-n ENV] CMD...`, `uv run [--with PKG] CMD...`, `poetry run CMD...`: the project's
+# environment around a command, in this directory unless `--cwd`/`--directory` says otherwise.
+ENV_RUNNERS = {
+    "conda": _spec("-n --name -p --prefix --cwd"),
+    "uv": _spec(
+        "--with --with-editable --with-requirements -p --python --project --directory --extra --group "
+        "--only-group --no-group --env-file --index --default-index --index-url --extra-index-url -f "
+        "--find-links --package"
+    ),
+    "poetry": _spec("-C --directory -P --project"),
+    "pipenv": _spec(),
+    "pdm": _spec("-p --project"),
+}
+ENV_RUNNER_ELSEWHERE = frozenset({"--cwd", "--directory", "-C"})
 TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
 # tmux's own options, before its subcommand: `tmux -L sock -f conf new-session ...`.
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
 
 # Every name `unwrap` tests for: any other command wraps nothing.
-WRAPPER_NAMES = SHELLS | ARGV_WRAPPERS.keys() | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
+WRAPPER_NAMES = (
+    SHELLS
+    | ARGV_WRAPPERS.keys()
+    | ENV_RUNNERS.keys()
+    | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
+    | {"mpirun", "mpiexec", "singularity", "apptainer"}
+)
 
 
 def unwrap(walker, command: Command) -> None:
@@ -105,11 +162,34 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
         inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
+    elif name in ("docker", "podman") and values[:1] == ["run"]:
+        sub = words[1:]
+        rest = _after_options(sub, DOCKER_RUN_VALUED, positional=1)
+        options = [v or "" for v in values[1 : len(values) - len(rest) - 1]]
+        # A terminal (`-t`) line-buffers the program; `-d` leaves its output to `docker logs`;
+        # `--entrypoint` runs something else first: the words after the image are not the command.
+        if not any(_short_flag(o, "t") or _short_flag(o, "d") or o in ("--tty", "--detach") for o in options) and not any(
+            o.startswith("--entrypoint") for o in options
+        ):
+            # In the image's working directory, made for its command (unlike `docker exec`'s):
+            # a relative path there is the image's business (LL108 stays silent).
+            inner = _argv(walker, command, rest, "docker", remote=True)
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
         workdir = any(v in ("-w", "--workdir") or (v or "").startswith("--workdir=") for v in values[1:])
         rest = _after_options(sub, frozenset(["-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"]), positional=1)
         inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
+    elif name in ("mpirun", "mpiexec"):
+        rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
+        inner = _argv(walker, command, rest, "mpirun", cwd_changed=not MPI_DIRECTORY.isdisjoint(values))
+    elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
+        rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
+        inner = _argv(walker, command, rest, "apptainer", cwd_changed=not APPTAINER_ELSEWHERE.isdisjoint(values))
+    elif name in ENV_RUNNERS and values[:1] == ["run"]:
+        spec = ENV_RUNNERS[name]
+        rest = _after_options(words[1:], spec.valued)
+        elsewhere = any((v or "").partition("=")[0] in ENV_RUNNER_ELSEWHERE for v in values[1 : len(values) - len(rest)])
+        inner = _argv(walker, command, rest, name, cwd_changed=elsewhere)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             rest = words[values.index("--") + 1 :]
@@ -200,8 +280,13 @@ def _option_value(words: list[Word], option: str) -> Word | None:
     return None
 
 
+def _short_flag(option: str, letter: str) -> bool:
+    """`-it` sets `-t`: a cluster of short flags."""
+    return option.startswith("-") and not option.startswith("--") and letter in option[1:]
+
+
 def _after_options(
-    words: list[Word], valued: frozenset[str], positional: int = 0, dashdash: bool = False
+    words: list[Word], valued: frozenset[str], positional: int = 0, dashdash: bool = False, pairs: frozenset[str] = frozenset()
 ) -> list[Word]:
     i = 0
     while i < len(words):
@@ -213,7 +298,9 @@ def _after_options(
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
         cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
-        if value in valued or cluster_valued:
+        if value in pairs:
+            i += 3
+        elif value in valued or cluster_valued:
             i += 2
         else:
             i += 1
