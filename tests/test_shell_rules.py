@@ -118,11 +118,16 @@ tmux new-session -d -s serve "python serve.py"
 """
 
 
+def shell_findings(root: Path, name: str, text: str) -> tuple[Path, list[tuple[str, str, int, int]]]:
+    """The shell rules' findings for one script, the only file of a project at `root`."""
+    (root / ".launchlint.yaml").write_text("# root\n")
+    script = root / name
+    script.write_text(text)
+    return script, findings("--select", SHELL_RULES, name, cwd=root)
+
+
 def test_nested_strings_through_the_cli(tmp_path):
-    (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    script = tmp_path / "deploy.sh"
-    script.write_text(NESTED)
-    got = findings("--select", SHELL_RULES, "deploy.sh", cwd=tmp_path)
+    script, got = shell_findings(tmp_path, "deploy.sh", NESTED)
     assert got == [
         ("LL106", "deploy.sh", *where(script, "python train.py")),  # three quoting levels deep
         ("LL104", "deploy.sh", *where(script, "2>&1")),
@@ -145,10 +150,8 @@ tmux new-session -d -s serve "cd $WORKDIR && python serve.py"
 def test_nested_strings_with_unknown_variables_through_the_cli(tmp_path):
     """`$WORKDIR` is unknown here: the strings are read as written, `$WORKDIR` one unknown word
     (they were not read at all, and the launcher had no finding)."""
-    (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    script = tmp_path / "deploy.sh"
-    script.write_text(UNKNOWN_PARTS)
-    assert findings("--select", SHELL_RULES, "deploy.sh", cwd=tmp_path) == [
+    script, got = shell_findings(tmp_path, "deploy.sh", UNKNOWN_PARTS)
+    assert got == [
         ("LL106", "deploy.sh", *where(script, "python train.py")),
         ("LL106", "deploy.sh", *where(script, "python eval.py")),
         ("LL107", "deploy.sh", *where(script, "tmux", 1)),
@@ -168,10 +171,8 @@ docker run -it --rm img python train.py > tty.log
 def test_launchers_containers_and_environments_through_the_cli(tmp_path):
     """mpirun, singularity exec, conda run and docker run start the program after their options
     (and the image): its stdout is the log's. `-u` is kept; a terminal (`-it`) line-buffers."""
-    (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    script = tmp_path / "run.sh"
-    script.write_text(RUNNERS)
-    assert findings("--select", SHELL_RULES, "run.sh", cwd=tmp_path) == [
+    script, got = shell_findings(tmp_path, "run.sh", RUNNERS)
+    assert got == [
         ("LL106", "run.sh", *where(script, "python train.py")),
         ("LL106", "run.sh", *where(script, "python3 eval.py")),
         ("LL106", "run.sh", *where(script, "python train.py", 1)),
