@@ -54,7 +54,7 @@ ARGV_WRAPPERS = {
 }
 
 SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
-# Open MPI's and MPICH's (hydra's) launchers: options with a value, options with two
+# Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, options with two
 # (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`), and those that set the ranks' directory.
 MPI_VALUED = _words(
     "-np -n -N -c -H -host --host -hosts -hostfile --hostfile -machinefile --machinefile -f -x "
@@ -298,8 +298,8 @@ def _after_options(
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
         cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
-        if value in pairs:
-            i += 3
+        if value in pairs:  # `-genv NAME VALUE`, but one word in MVAPICH's `-env NAME=VALUE`
+            i += 2 if i + 1 < len(words) and "=" in (words[i + 1].value or "") else 3
         elif value in valued or cluster_valued:
             i += 2
         else:
