@@ -6,11 +6,14 @@ the script that starts it:
 
 - `ssh host 'cmd'`: the remote login directory (usually `$HOME`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
-- `tmux send-keys` into a pane this script did not create: whatever directory that pane is in.
+- `tmux send-keys` into a pane this script did not create: whatever directory that pane is in;
+- `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
+  one): the job's directory on the cluster, where the script's files were never uploaded.
 
 Not reported: paths after a `cd` in the same command string, `docker exec` in a script that
 starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
-and a local `tmux new-session` without `-c`, which starts in the caller's directory.
+a local `tmux new-session` without `-c`, which starts in the caller's directory, and the command
+of a `docker run`, which starts in the image's working directory, made for it.
 
 ## Why is this bad?
 `ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from
@@ -30,7 +33,8 @@ ssh gpu1 'cd /work/project && nohup python train.py > train.log 2>&1 &'
 
 ## References
 - ssh(1): the command runs in the user's login shell, in their home directory; docker exec(1),
-  `--workdir`; tmux(1), `send-keys`.
+  `--workdir`; tmux(1), `send-keys`; Ray's job submission guide: local files reach the cluster
+  through `--working-dir` (`runtime_env.working_dir`).
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ WHERE = {
     "docker": "inside the container, in its working directory",
     "kubectl": "inside the pod, in its working directory",
     "tmux": "in whatever directory the existing tmux pane is in",
+    "ray": "on the Ray cluster, where no `--working-dir` was uploaded",
 }
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
 CHANGES_DIRECTORY = {"cd", "pushd"}
@@ -76,6 +81,10 @@ INVALID = [
         {"attach.sh": "tmux send-keys -t train 'bash start.sh' Enter\n"},
         ["LL108 attach.sh:1"],
     ),
+    Example(  # a Ray job with no working directory uploaded
+        {"submit.sh": "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"},
+        ["LL108 submit.sh:1"],
+    ),
 ]
 
 VALID = [
@@ -92,6 +101,14 @@ VALID = [
     ),
     Example(  # the script starts the container in a known working directory
         {"ci.sh": "docker run -d --name t -w /workdir img sleep infinity\ndocker exec t python tests/run.py\n"}
+    ),
+    Example(  # an image's command, and a Ray job that uploads this directory
+        {
+            "run.sh": (
+                "docker run --rm --gpus all img python train.py > train.log\n"
+                "ray job submit --address http://head:8265 --working-dir . -- python train.py\n"
+            )
+        }
     ),
     Example(  # local tmux starts in this script's directory
         {

@@ -68,6 +68,7 @@ NESTED = [
     ("poetry run python train.py", "python train.py", ["poetry"]),
     ("pipenv run python train.py", "python train.py", ["pipenv"]),
     ("pdm run -p /w python train.py", "python train.py", ["pdm"]),
+    ('ray job submit --address="http://head:8265" -- python train.py', "python train.py", ["ray"]),
 ]
 
 NOT_THE_COMMAND = [
@@ -96,10 +97,13 @@ def test_where_a_wrapped_command_runs():
             "docker run img python t.py",
             "conda run -n x --cwd /w python t.py",
             "uv run --directory=/w python t.py",
+            "ray job submit --address http://head:8265 -- python t.py",
+            "ray job submit --runtime-env-json '{\"working_dir\": \".\"}' -- python t.py",
         )
     }
     assert list(flags.values()) == [
-        [(False, False)], [(False, True)], [(False, False)], [(False, True)], [(True, False)], [(False, True)], [(False, True)]
+        [(False, False)], [(False, True)], [(False, False)], [(False, True)], [(True, False)], [(False, True)], [(False, True)],
+        [(True, True)], [(True, False)],
     ]
 
 

@@ -100,6 +100,14 @@ ENV_RUNNERS = {
     "pdm": _spec("-p --project"),
 }
 ENV_RUNNER_ELSEWHERE = frozenset({"--cwd", "--directory", "-C"})
+# `ray job submit [OPTIONS] -- ENTRYPOINT`: a job on the cluster, which starts in the uploaded
+# working directory when the options give one (`--working-dir`, or a runtime environment's).
+RAY_SUBMIT_VALUED = _words(
+    "--address --job-id --submission-id --runtime-env --runtime-env-json --working-dir --metadata-json "
+    "--entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory --entrypoint-resources --log-style "
+    "--log-color --headers"
+)
+RAY_WORKING_DIR = ("--working-dir", "--runtime-env")  # `--runtime-env-json` too: a prefix
 TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
 # tmux's own options, before its subcommand: `tmux -L sock -f conf new-session ...`.
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
@@ -111,7 +119,7 @@ WRAPPER_NAMES = (
     | ARGV_WRAPPERS.keys()
     | ENV_RUNNERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
-    | {"mpirun", "mpiexec", "singularity", "apptainer"}
+    | {"mpirun", "mpiexec", "singularity", "apptainer", "ray"}
 )
 
 
@@ -190,6 +198,11 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words[1:], spec.valued)
         elsewhere = any((v or "").partition("=")[0] in ENV_RUNNER_ELSEWHERE for v in values[1 : len(values) - len(rest)])
         inner = _argv(walker, command, rest, name, cwd_changed=elsewhere)
+    elif name == "ray" and values[:2] == ["job", "submit"]:
+        rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
+        options = [v or "" for v in values[2 : len(values) - len(rest)]]
+        uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
+        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             rest = words[values.index("--") + 1 :]
