@@ -12,8 +12,9 @@ the script that starts it:
 
 Not reported: paths after a `cd` in the same command string, `docker exec` in a script that
 starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
-a local `tmux new-session` without `-c`, which starts in the caller's directory, and the command
-of a `docker run`, which starts in the image's working directory, made for it.
+a local `tmux new-session` without `-c`, which starts in the caller's directory, the command
+of a `docker run`, which starts in the image's working directory, made for it, and a directory
+the user names (`mpirun -wdir`, `conda run --cwd`, `singularity exec --pwd`).
 
 ## Why is this bad?
 `ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from

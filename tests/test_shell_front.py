@@ -101,10 +101,22 @@ def test_where_a_wrapped_command_runs():
             "ray job submit --runtime-env-json '{\"working_dir\": \".\"}' -- python t.py",
         )
     }
+    # A directory the user names (-wdir, --cwd, --directory) is chosen, as `docker exec -w`'s is.
     assert list(flags.values()) == [
-        [(False, False)], [(False, True)], [(False, False)], [(False, True)], [(True, False)], [(False, True)], [(False, True)],
+        [(False, False)], [(False, False)], [(False, False)], [(False, True)], [(True, False)], [(False, False)], [(False, False)],
         [(True, True)], [(True, False)],
     ]
+
+
+def test_only_the_wrappers_own_options_move_the_command():
+    """`-c cfg.yaml` and `-wd 0.1` are the trainer's options, not `--contain` or `-wdir`."""
+    for src in (
+        "singularity exec img.sif python train.py -c cfg.yaml",
+        "mpirun -np 2 python train.py -wd 0.1",
+        "docker exec c python train.py -w 3",
+    ):
+        wrapper = one(src, "python").wrappers[-1]
+        assert wrapper.cwd_changed == (wrapper.kind == "docker"), src
 
 
 @pytest.mark.parametrize("src,needle,kinds", NESTED, ids=[n[0].split()[0] + str(i) for i, n in enumerate(NESTED)])

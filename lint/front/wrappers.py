@@ -54,15 +54,15 @@ ARGV_WRAPPERS = {
 }
 
 SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
-# Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, options with two
-# (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`), and those that set the ranks' directory.
+# Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, and options with
+# two (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`). A directory named with `-wdir` is the user's
+# choice, as `docker exec -w`'s is: the command is not "elsewhere" for LL108.
 MPI_VALUED = _words(
     "-np -n -N -c -H -host --host -hosts -hostfile --hostfile -machinefile --machinefile -f -x "
     "-map-by --map-by -bind-to --bind-to -rank-by --rank-by -npernode --npernode -ppn --ppn "
     "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface"
 )
 MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv")
-MPI_DIRECTORY = frozenset({"-wdir", "-wd", "--wdir"})
 # `docker run [OPTIONS] IMAGE CMD...`: its options with a value (docker 27's `run --help`).
 DOCKER_RUN_VALUED = _words(
     "-a --attach --add-host --annotation --blkio-weight --blkio-weight-device --cap-add --cap-drop "
@@ -80,14 +80,14 @@ DOCKER_RUN_VALUED = _words(
     "--workdir"
 )
 # `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
-# those that start the command elsewhere than the current directory (bound by default).
+# those that leave the current directory (bound by default) behind, unless `--pwd` names one.
 APPTAINER_VALUED = _words(
     "-B --bind --mount --env --env-file --pwd -H --home --overlay -o -W --workdir --security --app "
     "--network --network-args --hostname --dns -S --scratch --apply-cgroups --fusemount"
 )
-APPTAINER_ELSEWHERE = _words("--pwd -c --contain -C --containall")
+APPTAINER_CONTAINED = _words("-c --contain -C --containall")
 # `conda run [-n ENV] CMD...`, `uv run [--with PKG] CMD...`, `poetry run CMD...`: the project's
-# environment around a command, in this directory unless `--cwd`/`--directory` says otherwise.
+# environment around a command, in this directory or the one `--cwd`/`--directory` names.
 ENV_RUNNERS = {
     "conda": _spec("-n --name -p --prefix --cwd"),
     "uv": _spec(
@@ -99,7 +99,6 @@ ENV_RUNNERS = {
     "pipenv": _spec(),
     "pdm": _spec("-p --project"),
 }
-ENV_RUNNER_ELSEWHERE = frozenset({"--cwd", "--directory", "-C"})
 # `ray job submit [OPTIONS] -- ENTRYPOINT`: a job on the cluster, which starts in the uploaded
 # working directory when the options give one (`--working-dir`, or a runtime environment's).
 RAY_SUBMIT_VALUED = _words(
@@ -173,7 +172,7 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("docker", "podman") and values[:1] == ["run"]:
         sub = words[1:]
         rest = _after_options(sub, DOCKER_RUN_VALUED, positional=1)
-        options = [v or "" for v in values[1 : len(values) - len(rest) - 1]]
+        options = _option_words(values, 1, rest)
         # A terminal (`-t`) line-buffers the program; `-d` leaves its output to `docker logs`;
         # `--entrypoint` runs something else first: the words after the image are not the command.
         if not any(_short_flag(o, "t") or _short_flag(o, "d") or o in ("--tty", "--detach") for o in options) and not any(
@@ -184,24 +183,22 @@ def unwrap(walker, command: Command) -> None:
             inner = _argv(walker, command, rest, "docker", remote=True)
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
-        workdir = any(v in ("-w", "--workdir") or (v or "").startswith("--workdir=") for v in values[1:])
         rest = _after_options(sub, frozenset(["-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"]), positional=1)
+        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in _option_words(values, 1, rest))
         inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
     elif name in ("mpirun", "mpiexec"):
         rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
-        inner = _argv(walker, command, rest, "mpirun", cwd_changed=not MPI_DIRECTORY.isdisjoint(values))
+        inner = _argv(walker, command, rest, "mpirun")
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
-        inner = _argv(walker, command, rest, "apptainer", cwd_changed=not APPTAINER_ELSEWHERE.isdisjoint(values))
+        options = _option_words(values, 1, rest)
+        contained = not APPTAINER_CONTAINED.isdisjoint(options) and "--pwd" not in options
+        inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained)
     elif name in ENV_RUNNERS and values[:1] == ["run"]:
-        spec = ENV_RUNNERS[name]
-        rest = _after_options(words[1:], spec.valued)
-        elsewhere = any((v or "").partition("=")[0] in ENV_RUNNER_ELSEWHERE for v in values[1 : len(values) - len(rest)])
-        inner = _argv(walker, command, rest, name, cwd_changed=elsewhere)
+        inner = _argv(walker, command, _after_options(words[1:], ENV_RUNNERS[name].valued), name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
-        options = [v or "" for v in values[2 : len(values) - len(rest)]]
-        uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
+        uploaded = any(o.startswith(RAY_WORKING_DIR) for o in _option_words(values, 2, rest))
         inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
@@ -291,6 +288,12 @@ def _option_value(words: list[Word], option: str) -> Word | None:
             value = None if word.value is None else word.value[cut:]
             return Word(value, word.template[cut:], word.location, word.origin[cut:])
     return None
+
+
+def _option_words(values: list[str | None], start: int, rest: list[Word]) -> list[str]:
+    """A wrapper's words from `start` up to the command it runs (its options, and the image or
+    host it names): where its flags are, never the command's own (`python t.py -c cfg`)."""
+    return [v or "" for v in values[start : len(values) - len(rest)]]
 
 
 def _short_flag(option: str, letter: str) -> bool:
