@@ -11,7 +11,10 @@ when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignm
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
 start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py). A
 pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
-not logs and are not reported either.
+not logs and are not reported either, nor is the output of a filter, a program whose standard
+input is read from a file (`python g2p.py < words.txt > phones.txt`): it writes data, not a log,
+whatever the file's name. `< /dev/null`, which detached jobs use, is no input and leaves the
+program a job like any other.
 
 ## Why is this bad?
 When stdout is not a terminal, Python buffers it in blocks of several kilobytes. `tail -f train.log` shows
@@ -88,6 +91,9 @@ INVALID = [
         },
         ["LL106 deploy.sh:1", "LL106 deploy.sh:2", "LL106 deploy.sh:3"],
     ),
+    Example(  # input from /dev/null is no input: still a job whose output is a log
+        {"run.sh": "nohup python train.py < /dev/null > train.log 2>&1 &\n"}, ["LL106 run.sh:1"]
+    ),
     Example(  # a workflow step: its `run:` is shell, its `env:` has no PYTHONUNBUFFERED
         {
             ".github/workflows/ci.yml": (
@@ -132,6 +138,9 @@ VALID = [
             )
         }
     ),
+    Example(  # a filter: its input comes from a file, its output is data whatever its name
+        {"prep.sh": "python g2p.py --compact < words.txt > phones.txt\nsrun python g2p.py < w.txt > p.txt\n"}
+    ),
     Example(  # a workflow's `env:` is the step's environment
         {
             ".github/workflows/ci.yml": (
@@ -153,7 +162,7 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         for command in script.effective_commands():
             run = python_run(command)
-            if run is None or _unbuffered(project, command, run):
+            if run is None or _is_filter(command) or _unbuffered(project, command, run):
                 continue
             related = _log_captures(project, path, command)
             if not related:
@@ -166,6 +175,16 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command),
             )
+
+
+def _is_filter(command: Command) -> bool:
+    """The program reads its standard input from a file (`< words.txt`, not `< /dev/null`), given
+    to it or to a command that runs it (`nohup python g2p.py < words.txt`)."""
+    return any(
+        r.op == "<" and r.fd in (None, 0) and r.target is not None and r.target.text != "/dev/null"
+        for runner in (command, *(w.command for w in command.wrappers))
+        for r in runner.redirects
+    )
 
 
 def _unbuffered(project, command: Command, run: PythonRun) -> bool:
