@@ -7,8 +7,9 @@ Finds a launcher that runs a script that exists nowhere in the project: `bash x.
 relative to the project root, under a configured `path-map` prefix, and finally as the
 project's only file of that name; it is reported only when no file of that name exists at all.
 
-A path run on another host (inside `ssh`, `pct exec`, `docker exec`) is checked by its name
-only, and an absolute one there is never reported: it lives on that machine. Locally, an
+A path run on another host or in a container (inside `ssh`, `pct exec`, `docker exec`,
+`docker run`, pyxis's `srun --container-image`) is checked by its name only, and an absolute
+one there is never reported: it lives on that machine or in that image. Locally, an
 absolute path is checked only when a `path-map` prefix claims it for the project.
 
 A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
@@ -95,6 +96,13 @@ INVALID = [
         },
         ["LL303 deploy/launch.sh:1"],
     ),
+    Example(  # pyxis runs the command in a container: checked by name, and no file has it
+        {
+            "job.sbatch": "#!/bin/bash\nsrun --container-image nvcr.io/nvidia/pytorch:24.01-py3 python tools/train.py\n",
+            "tools/eval.py": "print('eval')\n",
+        },
+        ["LL303 job.sbatch:2"],
+    ),
     Example(  # a Compose service runs in its image: a relative path is checked by name only
         {
             "train.py": "print('training')\n",
@@ -158,8 +166,13 @@ VALID = [
             "train.py": "print('train')\n",
         }
     ),
-    Example(  # remote absolute paths live on that host
-        {"launch.sh": "ssh gpu1 'bash /root/start_training.sh'\npct exec 200 -- python3 /opt/app/serve.py\n"}
+    Example(  # remote absolute paths live on that host, or in that image
+        {
+            "launch.sh": (
+                "ssh gpu1 'bash /root/start_training.sh'\npct exec 200 -- python3 /opt/app/serve.py\n"
+                "srun --container-image img --container-mounts /data:/w python /w/train.py\n"
+            )
+        }
     ),
     Example(  # made by the script first; looked up in PATH; not static
         {
@@ -257,7 +270,7 @@ def check(project) -> Iterator[Finding]:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
         if invocation.command.remote or project.shell[invocation.caller].in_image:
             if not written.startswith("/"):
-                yield _finding(project, invocation, "runs on another host, and no file of the project has that name")
+                yield _finding(project, invocation, "runs on another host or in a container, and no file of the project has that name")
             continue
         places = _places(project, invocation, written, changes(invocation.caller))
         if places:

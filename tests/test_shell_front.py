@@ -45,6 +45,8 @@ NESTED = [
     ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
     ("srun -N 2 --gres=gpu:8 python train.py", "python train.py", ["srun"]),
+    ("srun --ntasks-per-node 8 --cpu-bind none --mpi pmix -l python train.py", "python train.py", ["srun"]),
+    ("srun --kill-on-bad-exit --export ALL,NCCL_DEBUG=INFO -u python train.py", "python train.py", ["srun"]),
     ("su ml -c 'python train.py'", "python train.py", ["su"]),
     ("sbatch --wrap='python train.py'", "python train.py", ["sbatch"]),
     ("lxc exec 200 -- python train.py", "python train.py", ["pct"]),
@@ -95,6 +97,8 @@ def test_where_a_wrapped_command_runs():
             "singularity exec img.sif python t.py",
             "singularity exec --containall img.sif python t.py",
             "docker run img python t.py",
+            "srun --container-image nvcr.io/nvidia/pytorch:24.01-py3 --container-mounts /d:/d python t.py",
+            "srun --container-name=job python t.py --container-image x",
             "conda run -n x --cwd /w python t.py",
             "uv run --directory=/w python t.py",
             "ray job submit --address http://head:8265 -- python t.py",
@@ -103,8 +107,8 @@ def test_where_a_wrapped_command_runs():
     }
     # A directory the user names (-wdir, --cwd, --directory) is chosen, as `docker exec -w`'s is.
     assert list(flags.values()) == [
-        [(False, False)], [(False, False)], [(False, False)], [(False, True)], [(True, False)], [(False, False)], [(False, False)],
-        [(True, True)], [(True, False)],
+        [(False, False)], [(False, False)], [(False, False)], [(False, True)], [(True, False)], [(True, False)], [(False, False)],
+        [(False, False)], [(False, False)], [(True, True)], [(True, False)],
     ]
 
 

@@ -32,6 +32,29 @@ def _spec(valued: str = "", positional: int = 0, dashdash: bool = False) -> Spec
     return Spec(_words(valued), positional, dashdash)
 
 
+# srun's options that take the next word as their value (Slurm 24's srun(1); the older
+# `--cpu_bind`, `--mem_bind`, `--checkpoint` too). Those whose value is optional
+# (`--kill-on-bad-exit[=0|1]`, `--nice[=adj]`, `--exclusive[=user]`, `--immediate[=secs]`, ...)
+# take one only after `=`: the next word is the command.
+SRUN_VALUED = (
+    "-A -B -C -D -G -J -L -M -N -S -T -W -c -d -e -i -m -n -o -p -q -t -w -x "
+    "--account --acctg-freq --accel-bind --bb --bbf --begin --bcast-exclude --chdir --checkpoint "
+    "--checkpoint-dir --cluster-constraint --clusters --comment --constraint --container "
+    "--container-id --context --core-spec --cores-per-socket --cpu-bind --cpu_bind --cpu-freq "
+    "--cpus-per-gpu --cpus-per-task --deadline --delay-boot --dependency --distribution --epilog "
+    "--error --exclude --export --extra --extra-node-info --gid --gpu-bind --gpu-freq --gpus "
+    "--gpus-per-node --gpus-per-socket --gpus-per-task --gres --gres-flags --het-group --hint "
+    "--input --job-name --jobid --licenses --mail-type --mail-user --mcs-label --mem --mem-bind "
+    "--mem_bind --mem-per-cpu --mem-per-gpu --mincpus --mpi --network --nodefile --nodelist "
+    "--nodes --ntasks --ntasks-per-core --ntasks-per-gpu --ntasks-per-node --ntasks-per-socket "
+    "--open-mode --output --partition --power --prefer --profile --prolog --qos --reservation "
+    "--segment --signal --slurmd-debug --sockets-per-node --switches --task-epilog --task-prolog "
+    "--thread-spec --threads --threads-per-core --time --time-min --tmp --tres-bind "
+    "--tres-per-task --uid --wait --wckey "
+    # NVIDIA pyxis, the SPANK plugin that runs the command in a container
+    "--container-image --container-mounts --container-workdir --container-name --container-save "
+    "--container-env --container-image-save"
+)
 ARGV_WRAPPERS = {
     "nohup": _spec(),
     "setsid": _spec(),
@@ -44,10 +67,7 @@ ARGV_WRAPPERS = {
     "env": _spec("-u -C -S --unset --chdir"),
     "exec": _spec("-a"),
     "command": _spec(),
-    "srun": _spec(
-        "-N -n -c -p -t -J -o -e -w -A -G -x -d -D -m -q --gres --nodes --ntasks --partition "
-        "--time --job-name --account --gpus --gpus-per-node --cpus-per-task --mem --output --error"
-    ),
+    "srun": _spec(SRUN_VALUED),
     "xargs": _spec("-I -n -P -L -d -a -E -s"),
     "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave"),
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
@@ -219,7 +239,9 @@ def unwrap(walker, command: Command) -> None:
             env[key] = Word(value, value, rest[0].location, [])
             rest = rest[1:]
         command.env.update(env)
-        inner = _argv(walker, command, rest, name)
+        # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
+        contained = name == "srun" and any(o.startswith("--container-image") for o in _option_words(values, 0, rest))
+        inner = _argv(walker, command, rest, name, remote=contained)
     command.inner = inner
 
 
