@@ -34,6 +34,7 @@ NESTED = [
     ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
     ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
     ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),
+    ("docker exec --detach-keys ctrl-q trainer python train.py", "python train.py", ["docker"]),
     ("kubectl exec -it pod-0 -- python train.py", "python train.py", ["kubectl"]),
     ('tmux new-session -d -s job "python train.py"', "python train.py", ["tmux"]),
     ("tmux new-window -d 'python train.py'", "python train.py", ["tmux"]),

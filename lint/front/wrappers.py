@@ -83,15 +83,18 @@ MPI_VALUED = _words(
     "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface"
 )
 MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv")
-# `docker run [OPTIONS] IMAGE CMD...`: its options with a value (docker 27's `run --help`).
+# `docker run [OPTIONS] IMAGE CMD...`: its options with a value (docker 28.2's `run --help`, and
+# `--net`, the old name of `--network`).
 DOCKER_RUN_VALUED = _words(
     "-a --attach --add-host --annotation --blkio-weight --blkio-weight-device --cap-add --cap-drop "
-    "--cgroup-parent --cgroupns --cidfile --cpu-period --cpu-quota --cpu-rt-period --cpu-rt-runtime "
+    "--cgroup-parent --cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota "
+    "--cpu-rt-period --cpu-rt-runtime "
     "-c --cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device --device-cgroup-rule "
     "--device-read-bps --device-read-iops --device-write-bps --device-write-iops --dns --dns-option "
     "--dns-search --domainname --entrypoint -e --env --env-file --expose --gpus --group-add "
     "--health-cmd --health-interval --health-retries --health-start-interval --health-start-period "
-    "--health-timeout -h --hostname --ip --ip6 --ipc --isolation --kernel-memory -l --label "
+    "--health-timeout -h --hostname --io-maxbandwidth --io-maxiops --ip --ip6 --ipc --isolation "
+    "--kernel-memory -l --label "
     "--label-file --link --link-local-ip --log-driver --log-opt --mac-address -m --memory "
     "--memory-reservation --memory-swap --memory-swappiness --mount --name --network --net "
     "--network-alias --oom-score-adj --pid --pids-limit --platform -p --publish --pull --restart "
@@ -99,6 +102,8 @@ DOCKER_RUN_VALUED = _words(
     "--tmpfs --ulimit -u --user --userns --uts -v --volume --volume-driver --volumes-from -w "
     "--workdir"
 )
+# `docker exec [OPTIONS] CONTAINER CMD...` (docker 28.2's `exec --help`).
+DOCKER_EXEC_VALUED = _words("--detach-keys -e --env --env-file -u --user -w --workdir")
 # `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
 # those that leave the current directory (bound by default) behind, unless `--pwd` names one.
 APPTAINER_VALUED = _words(
@@ -203,7 +208,7 @@ def unwrap(walker, command: Command) -> None:
             inner = _argv(walker, command, rest, "docker", remote=True)
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
-        rest = _after_options(sub, frozenset(["-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file"]), positional=1)
+        rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
         workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in _option_words(values, 1, rest))
         inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
     elif name in ("mpirun", "mpiexec"):
