@@ -32,6 +32,8 @@ NESTED = [
     ("bash -lc 'python train.py'", "python train.py", ["bash-c"]),
     ("ssh -o ConnectTimeout=10 -p 22 gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
+    ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
+    ("xargs --max-procs 4 python train.py", "python train.py", ["xargs"]),
     ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
     ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),
     ("docker exec --detach-keys ctrl-q trainer python train.py", "python train.py", ["docker"]),

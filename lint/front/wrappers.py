@@ -64,16 +64,19 @@ ARGV_WRAPPERS = {
     "timeout": _spec("-s -k --signal --kill-after", positional=1),
     "stdbuf": _spec("-i -o -e"),
     "sudo": _spec("-u -g -C -D -h -p -r -t -U"),
-    "env": _spec("-u -C -S --unset --chdir"),
+    "env": _spec("-u -C -S --unset --chdir --split-string"),
     "exec": _spec("-a"),
     "command": _spec(),
     "srun": _spec(SRUN_VALUED),
-    "xargs": _spec("-I -n -P -L -d -a -E -s"),
+    "xargs": _spec(
+        "-I -n -P -L -d -a -E -s --arg-file --delimiter --max-lines --max-args --max-procs --max-chars "
+        "--process-slot-var"
+    ),
     "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave"),
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
 }
 
-SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B"
+SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B -I"  # OpenSSH 9's usage
 # Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, and options with
 # two (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`). A directory named with `-wdir` is the user's
 # choice, as `docker exec -w`'s is: the command is not "elsewhere" for LL108.
