@@ -47,6 +47,8 @@ NESTED = [
     ("timeout 3600 python train.py", "python train.py", ["timeout"]),
     ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
+    ("sudo --user ml python train.py", "python train.py", ["sudo"]),
+    ("nice --adjustment 5 stdbuf --output L python train.py", "python train.py", ["nice", "stdbuf"]),
     ("srun -N 2 --gres=gpu:8 python train.py", "python train.py", ["srun"]),
     ("srun --ntasks-per-node 8 --cpu-bind none --mpi pmix -l python train.py", "python train.py", ["srun"]),
     ("srun --kill-on-bad-exit --export ALL,NCCL_DEBUG=INFO -u python train.py", "python train.py", ["srun"]),

@@ -58,12 +58,14 @@ SRUN_VALUED = (
 ARGV_WRAPPERS = {
     "nohup": _spec(),
     "setsid": _spec(),
-    "time": _spec("-f -o"),
-    "nice": _spec("-n"),
-    "ionice": _spec("-c -n -p"),
+    "time": _spec("-f -o --format --output"),
+    "nice": _spec("-n --adjustment"),
+    "ionice": _spec("-c -n -p -P -u --class --classdata --pid --pgid --uid"),
     "timeout": _spec("-s -k --signal --kill-after", positional=1),
-    "stdbuf": _spec("-i -o -e"),
-    "sudo": _spec("-u -g -C -D -h -p -r -t -U"),
+    "stdbuf": _spec("-i -o -e --input --output --error"),
+    "sudo": _spec(
+        "-u -g -C -D -h -p -r -t -U --user --group --close-from --chdir --host --prompt --role --type --other-user"
+    ),
     "env": _spec("-u -C -S --unset --chdir --split-string"),
     "exec": _spec("-a"),
     "command": _spec(),
@@ -72,7 +74,7 @@ ARGV_WRAPPERS = {
         "-I -n -P -L -d -a -E -s --arg-file --delimiter --max-lines --max-args --max-procs --max-chars "
         "--process-slot-var"
     ),
-    "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave"),
+    "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave --preferred"),
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
 }
 
