@@ -301,7 +301,7 @@ def parse_tmux_session(values: list[str | None]) -> TmuxSession | None:
 
 def _session_name(options: list[str | None]) -> str | None:
     """The value of `-s NAME`, also at the end of a cluster (`-ds NAME`)."""
-    valued = set(TMUX_VALUED.split())
+    valued = TMUX_VALUED["new-session"]
     i = 0
     while i < len(options) and (options[i] or "").startswith("-") and options[i] != "--":
         option = options[i]

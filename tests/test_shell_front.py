@@ -41,6 +41,8 @@ NESTED = [
     ('tmux new-session -d -s job "python train.py"', "python train.py", ["tmux"]),
     ("tmux new-window -d 'python train.py'", "python train.py", ["tmux"]),
     ("tmux send-keys -t job 'python train.py' Enter", "python train.py", ["tmux"]),
+    ("tmux new-session -d -X 'python train.py'", "python train.py", ["tmux"]),
+    ("tmux split-window -d -l 10 'python train.py'", "python train.py", ["tmux"]),
     ("screen -dmS job python train.py", "python train.py", ["screen"]),
     ("nohup python train.py &", "python train.py", ["nohup"]),
     ("setsid python train.py", "python train.py", ["setsid"]),

@@ -137,7 +137,15 @@ RAY_SUBMIT_VALUED = _words(
     "--log-color --headers"
 )
 RAY_WORKING_DIR = ("--working-dir", "--runtime-env")  # `--runtime-env-json` too: a prefix
-TMUX_VALUED = "-s -n -t -c -x -y -e -F -f -L -S -X -N"
+# The options with a value of the tmux commands that run a shell command (tmux 3.3a's
+# `list-commands`; the others, `-d`, `-X`, `-S`, `-l` of send-keys, ... are flags).
+_TMUX_VALUED = {
+    ("new-session", "new"): "-c -e -F -f -n -s -t -x -y",
+    ("new-window", "neww"): "-c -e -F -n -t",
+    ("split-window", "splitw"): "-c -e -F -l -t",
+    ("send-keys", "send"): "-c -N -t",
+}
+TMUX_VALUED = {name: _words(valued) for names, valued in _TMUX_VALUED.items() for name in names}
 # tmux's own options, before its subcommand: `tmux -L sock -f conf new-session ...`.
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
@@ -264,11 +272,11 @@ def _tmux(words: list[Word], values: list[str | None], command: Command, run_str
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
         detached = "-d" in values or any((v or "").startswith("-") and "d" in v[1:] and len(v) <= 4 for v in values[1:])
         cwd = "-c" in values
-        rest = _after_options(words[1:], frozenset(TMUX_VALUED.split()))
+        rest = _after_options(words[1:], TMUX_VALUED[sub])
         sink = Sink(DETACHED, location=command.location)
         return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, cwd_changed=cwd and False)
     if sub in ("send-keys", "send"):
-        rest = _after_options(words[1:], frozenset(TMUX_VALUED.split()))
+        rest = _after_options(words[1:], TMUX_VALUED[sub])
         keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
         sink = Sink(DETACHED, location=command.location)
         return run_string("tmux", keys, stdout=sink, stderr=sink, detached=True, cwd_changed=True)
