@@ -130,6 +130,21 @@ def test_only_the_wrappers_own_options_move_the_command():
         assert wrapper.cwd_changed == (wrapper.kind == "docker"), src
 
 
+def test_a_tmux_pane_is_detached_by_tmux_s_own_options():
+    """`-d` (also in `-ds job`) before the command detaches the pane; the command's own `-d`
+    does not."""
+    detached = {
+        src: one(src, "python").wrappers[-1].detached
+        for src in (
+            "tmux new-session -d -s job 'python train.py'",
+            "tmux new-session -ds job 'python train.py'",
+            "tmux new-window python train.py -d 3",
+            "tmux split-window -c /w python train.py --dropout 0.1 -d 2",
+        )
+    }
+    assert list(detached.values()) == [True, True, False, False]
+
+
 @pytest.mark.parametrize("src,needle,kinds", NESTED, ids=[n[0].split()[0] + str(i) for i, n in enumerate(NESTED)])
 def test_nested_command_found_at_its_column(src, needle, kinds):
     command = one(src, "python")

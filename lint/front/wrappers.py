@@ -78,7 +78,7 @@ ARGV_WRAPPERS = {
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
 }
 
-SSH_VALUED = "-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B -I"  # OpenSSH 9's usage
+SSH_VALUED = _words("-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B -I")  # OpenSSH 9's usage
 # Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, and options with
 # two (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`). A directory named with `-wdir` is the user's
 # choice, as `docker exec -w`'s is: the command is not "elsewhere" for LL108.
@@ -199,7 +199,7 @@ def unwrap(walker, command: Command) -> None:
         if wrap_word is not None:
             inner = run_string("sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED))
     elif name == "ssh":
-        rest = _after_options(words, frozenset(SSH_VALUED.split()), positional=1)
+        rest = _after_options(words, SSH_VALUED, positional=1)
         if rest:
             inner = run_string("ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
     elif name == "tmux":
@@ -270,11 +270,12 @@ def _tmux(words: list[Word], values: list[str | None], command: Command, run_str
         return []
     sub = values[0]
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
-        detached = "-d" in values or any((v or "").startswith("-") and "d" in v[1:] and len(v) <= 4 for v in values[1:])
-        cwd = "-c" in values
         rest = _after_options(words[1:], TMUX_VALUED[sub])
+        # `-d`, also in a cluster (`-ds job`), among tmux's own options, not the command's words.
+        # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
+        detached = any(_short_flag(o, "d") for o in _option_words(values, 1, rest))
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, cwd_changed=cwd and False)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached)
     if sub in ("send-keys", "send"):
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
