@@ -130,6 +130,13 @@ def test_only_the_wrappers_own_options_move_the_command():
         assert wrapper.cwd_changed == (wrapper.kind == "docker"), src
 
 
+def test_screen_runs_a_command_only_detached_by_its_own_options():
+    """`screen -dm` (also `-d -m`, `-dmS job`) runs the command detached; `-d -m` among the
+    command's words is not screen's."""
+    assert [w.kind for w in one("screen -d -m -S job python train.py", "python").wrappers] == ["screen"]
+    assert commands("screen -S job python train.py -d -m", "python") == []  # attached: not read
+
+
 def test_a_tmux_pane_is_detached_by_tmux_s_own_options():
     """`-d` (also in `-ds job`) before the command detaches the pane; the command's own `-d`
     does not."""

@@ -242,13 +242,13 @@ def unwrap(walker, command: Command) -> None:
         if "--" in values:
             rest = words[values.index("--") + 1 :]
             inner = _argv(walker, command, rest, "kubectl", remote=True, cwd_changed=True)
-    elif name == "screen" and any((v or "").startswith("-") and "d" in v and "m" in v for v in values[:4]) or (
-        name == "screen" and "-d" in values and "-m" in values
-    ):
+    elif name == "screen":  # read only detached (`-dm`, `-d -m`, `-dmS job`), by its own options
         rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
-        sink = Sink(DETACHED, location=command.location)
-        inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
-    elif name in ARGV_WRAPPERS and name != "screen":
+        options = _option_words(values, 0, rest)
+        if any(_short_flag(o, "d") for o in options) and any(_short_flag(o, "m") for o in options):
+            sink = Sink(DETACHED, location=command.location)
+            inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
+    elif name in ARGV_WRAPPERS:
         spec = ARGV_WRAPPERS[name]
         rest = _after_options(words, spec.valued, spec.positional, spec.dashdash)
         env = {}
