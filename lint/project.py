@@ -46,6 +46,9 @@ class Settings(Record):
     path_map: tuple[tuple[str, str], ...] = ()  # remote prefix -> project directory
 
 
+_UNLOADED = object()  # a LazyModules value not loaded yet
+
+
 class LazyModules(dict):
     """A run's Python modules, path -> `PythonModule`, when its thread analysis came from the
     cache (engine.add_facts): each module's facts are loaded the first time a rule asks for them.
@@ -56,12 +59,12 @@ class LazyModules(dict):
     `Project.redirecting_modules`)."""
 
     def __init__(self, texts: dict[str, str], load: Callable[[str, str], PythonModule | None], redirecting: frozenset[str]):
-        super().__init__(dict.fromkeys(texts))
+        super().__init__(dict.fromkeys(texts, _UNLOADED))
         self._texts, self._load, self.redirecting = texts, load, redirecting
 
     def __getitem__(self, path: str) -> PythonModule | None:
         module = dict.__getitem__(self, path)
-        if module is None:
+        if module is _UNLOADED:  # loaded once, even when that fails (a parse over its time budget)
             module = self._load(path, self._texts[path])
             dict.__setitem__(self, path, module)
         return module

@@ -19,6 +19,7 @@ from launchlint.cache import DIRECTORY, RUNS, THREAD_ENTRIES, Cache
 from launchlint.model import Finding, Location, Severity
 from launchlint.parsing import POOL_MIN_FILES
 from launchlint.project import LazyModules, Settings
+from launchlint.pyfacts import PythonModule
 from launchlint.rulekit import Rule, all_rules
 
 from tests.conftest import imports_of_a_run
@@ -596,7 +597,16 @@ def run_in(root: Path, **options) -> engine.Result:
 
 
 def loaded(python: dict) -> set[str]:
-    return {path for path in python if dict.__getitem__(python, path) is not None}
+    return {path for path in python if isinstance(dict.__getitem__(python, path), PythonModule)}
+
+
+def test_a_module_that_fails_to_load_is_not_loaded_again():
+    """A module whose facts cannot be had (its parse over the time budget) is asked for once:
+    every rule that asks again gets the same None, not another parse."""
+    calls = []
+    modules = LazyModules({"a.py": "x = 1\n"}, lambda path, text: calls.append(path), frozenset())
+    assert [modules["a.py"], modules.get("a.py"), *modules.values()] == [None, None, None]
+    assert calls == ["a.py"]
 
 
 def test_after_an_edit_to_a_script_the_modules_load_as_rules_ask_and_the_findings_stay(tmp_path, monkeypatch):
