@@ -197,7 +197,11 @@ def _names(options: set[str]) -> frozenset[str]:
 
 
 VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items()}
-LAUNCHER_FLAGS = _names({"--no_python", "--no-python", "--standalone"})  # never take a value
+# Never take a value: `accelerate launch --multi_gpu $SCRIPT` runs $SCRIPT.
+LAUNCHER_FLAGS = _names(
+    {"--no_python", "--no-python", "--standalone", "--cpu", "--multi_gpu", "--tpu", "--use_deepspeed", "--use_fsdp",
+     "--use_megatron_lm"}
+)  # fmt: skip
 
 
 class LauncherArgs(Record):

@@ -9,7 +9,16 @@ when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignm
 `sys.stdout.reconfigure(line_buffering=True)` itself.
 
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
-start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py). A
+start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
+`accelerate launch` does too when it starts several processes (through torchrun or deepspeed),
+but one process goes through its simple launcher, which runs the program as `python` without
+`-u` (accelerate/commands/launch.py, `simple_launcher`): that launch is reported when the
+command line or the project's config file says it is one: `--cpu`, a `--config_file` whose
+`distributed_type` is `NO` or `MULTI_CPU`, or `--num_processes 1` with no config file named
+(the machine's own default config, outside the project, is not read). `--multi_gpu`,
+`--use_deepspeed`, `--use_fsdp`, `--use_megatron_lm` and `--tpu` start several; anything else
+(`accelerate launch train.py`, whose processes the machine's default config decides) is not
+reported. A
 pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
 not logs and are not reported either, nor is the output of a filter, a program whose standard
 input is read from a file (`python g2p.py < words.txt > phones.txt`): it writes data, not a log,
@@ -36,7 +45,9 @@ or `export PYTHONUNBUFFERED=1` once at the top of the script.
 ## Fix safety
 Safe: the fix adds `-u` right after the interpreter of a plain `python`/`python3` command; `-u`
 only changes when output is flushed. It is not offered when the interpreter comes from a
-variable (`$PYTHON`), since the text there is not the word to change.
+variable (`$PYTHON`), since the text there is not the word to change. No fix is offered for
+`accelerate launch`, which has no `-u`: a `PYTHONUNBUFFERED=1` prefix would break it behind a
+wrapper (`nohup PYTHONUNBUFFERED=1 accelerate ...` runs a command of that name).
 
 ## References
 - Python command line, `-u` and `PYTHONUNBUFFERED`: "Force the stdout and stderr streams to be
@@ -50,6 +61,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import PythonRun, python_run
+from launchlint.launches import Launch, launch_of, setting, whole_number
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -67,6 +79,10 @@ UNBUFFERED_LAUNCHERS = {
     "deepspeed.launcher.launch",
 }  # fmt: skip
 RECONFIGURE = "sys.stdout.reconfigure"
+# `accelerate launch` options that start several processes, through torchrun or deepspeed.
+ACCELERATE_MULTI = frozenset({"multi_gpu", "use_deepspeed", "use_fsdp", "use_megatron_lm", "tpu"})
+# Config `distributed_type`s that `accelerate launch` starts with its simple launcher.
+ACCELERATE_SIMPLE = frozenset({"NO", "MULTI_CPU"})
 
 INVALID = [
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
@@ -104,6 +120,17 @@ INVALID = [
         },
         ["LL106 .github/workflows/ci.yml:10"],
     ),
+    Example(  # accelerate's simple launcher: one process, run as `python` without -u
+        {
+            "run.sh": (
+                "accelerate launch --cpu train.py > cpu.log 2>&1\n"
+                "accelerate launch --num_processes=1 train.py | tee one.log\n"
+                "accelerate launch --config_file acc.yaml train.py | tee acc.log\n"
+            ),
+            "acc.yaml": "compute_environment: LOCAL_MACHINE\ndistributed_type: 'NO'\nnum_processes: 1\n",
+        },
+        ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -124,9 +151,20 @@ VALID = [
             )
         }
     ),
+    Example(  # accelerate with several processes (torchrun's workers run -u), or as the machine's config says
+        {
+            "run.sh": (
+                "accelerate launch --multi_gpu --num_processes 8 train.py | tee a.log\n"
+                "accelerate launch --config_file acc.yaml train.py | tee b.log\n"
+                "accelerate launch train.py | tee c.log\n"
+                "PYTHONUNBUFFERED=1 accelerate launch --cpu train.py > d.log\n"
+            ),
+            "acc.yaml": "distributed_type: MULTI_GPU\nnum_processes: 8\n",
+        }
+    ),
     Example(  # the trainer line-buffers its own stdout
         {
-            "run.sh": "python train.py | tee train.log\n",
+            "run.sh": "python train.py | tee train.log\naccelerate launch --cpu train.py | tee cpu.log\n",
             "train.py": "import sys\n\nsys.stdout.reconfigure(line_buffering=True)\nprint('step 1')\n",
         }
     ),
@@ -162,19 +200,47 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         for command in script.effective_commands():
             run = python_run(command)
-            if run is None or _is_filter(command) or _unbuffered(project, command, run):
+            if run is not None:
+                if _unbuffered(project, command, run):
+                    continue
+                what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
+            elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
+                one = _one_process(project, path, launch)
+                if one is None or _unbuffered(project, command, None):
+                    continue
+                what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
+                use = f"set {UNBUFFERED}=1"
+            else:
+                continue
+            if _is_filter(command):
                 continue
             related = _log_captures(project, path, command)
             if not related:
                 continue
             yield Finding(
                 command.words[0].location,
-                f"`{command.name}` block-buffers its stdout into a log: the log lags by kilobytes "
-                f"and loses its last lines when the job is killed; use `{command.name} -u` or "
-                f"set {UNBUFFERED}=1",
+                f"{what} its stdout into a log: the log lags by kilobytes and loses its last lines when "
+                f"the job is killed; {use}",
                 tuple(related),
-                fix=_add_u(project, command),
+                fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _one_process(project, path: str, launch: Launch) -> str | None:
+    """What shows that `accelerate launch` starts one process, through its simple launcher
+    (which runs `python` without -u), or None when it may start several (see the docs above)."""
+    options = launch.options
+    if "cpu" in options:  # every other launcher is chosen only without --cpu
+        return f"`{launch.spelled['cpu']}`"
+    if ACCELERATE_MULTI & options.keys() or not launch.all_options_known:
+        return None
+    kind = setting(project, path, launch, "distributed_type")
+    if kind is not None:
+        return f"`{kind.said}`" if kind.word.value in ACCELERATE_SIMPLE else None
+    if "config_file" in options:  # a config launchlint cannot read, or without the key
+        return None
+    count = setting(project, path, launch, "num_processes")
+    return f"`{count.said}`" if count is not None and whole_number(count.word) == 1 else None
 
 
 def _is_filter(command: Command) -> bool:
@@ -187,10 +253,11 @@ def _is_filter(command: Command) -> bool:
     )
 
 
-def _unbuffered(project, command: Command, run: PythonRun) -> bool:
-    if run.unbuffered or command.has_env(UNBUFFERED):
+def _unbuffered(project, command: Command, run: PythonRun | None) -> bool:
+    """Whether the program's stdout is unbuffered; `run` is None for a launcher's program."""
+    if command.has_env(UNBUFFERED) or (run is not None and run.unbuffered):
         return True
-    if run.kind == "module":
+    if run is not None and run.kind == "module":
         return run.target.value in UNBUFFERED_LAUNCHERS
     invocation = project.graph.invocation(command)
     module = project.python.get(invocation.callee) if invocation and invocation.callee else None

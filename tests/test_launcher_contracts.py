@@ -164,3 +164,20 @@ def test_what_the_scripts_make_for_ll303_and_ll304(tmp_path, monkeypatch):
     made = made_by(project)
     assert made.files == {"job.sh", "run.log", "setup_env.sh", "get.sh", "sorted.txt"}
     assert made.clones == {"harness"}
+
+
+def test_accelerate_flags_take_no_value(tmp_path, monkeypatch):
+    """A flag of `accelerate launch` (`--multi_gpu`, `--cpu`, `--use_deepspeed`, ...) never takes
+    the next word as its value: in `accelerate launch --multi_gpu "$SCRIPT" --main_process_port
+    6000` the program is $SCRIPT and the port option is the program's, not the launcher's."""
+    from launchlint.engine import Options, build_project
+    from launchlint.launches import launch_of
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "run.sh").write_text('accelerate launch --multi_gpu --cpu "$SCRIPT" --main_process_port 6000\n')
+    monkeypatch.chdir(tmp_path)
+    project = build_project(["."], Options(jobs=1, cache=False))[0]
+    [command] = project.shell["run.sh"].commands
+    launch = launch_of(command)
+    assert set(launch.options) == {"multi_gpu", "cpu"}
+    assert launch.program.template == "$SCRIPT" and not launch.all_options_known

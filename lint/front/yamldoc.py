@@ -64,8 +64,11 @@ LOG_FILE_KEYS = frozenset({"log_file", "stdout"})
 LOG_DIRECTORY_KEYS = frozenset({"log_dir", "logging_dir", "output_dir", "save_dir"})
 STRING_TAG = "tag:yaml.org,2002:str"
 # Top-level keys of an accelerate config that `accelerate launch --config_file` starts processes
-# by: how many, on how many machines (and which one this is), on which GPUs, on which port.
-LAUNCH_KEYS = frozenset({"num_processes", "num_machines", "machine_rank", "gpu_ids", "main_process_port"})
+# by: how many, on how many machines (and which one this is), on which GPUs, on which port, and
+# with which launcher (`distributed_type`).
+LAUNCH_KEYS = frozenset(
+    {"num_processes", "num_machines", "machine_rank", "gpu_ids", "main_process_port", "distributed_type"}
+)
 
 Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') and their offsets
 # An argv item: its value, origin map, where the item starts, and its unknown parts' spans.
