@@ -74,6 +74,8 @@ NESTED = [
     ("podman run -e A=1 img python train.py", "python train.py", ["docker"]),
     ("conda run -n train --no-capture-output python train.py", "python train.py", ["conda"]),
     ("uv run --with torch python train.py", "python train.py", ["uv"]),
+    ("uv run train.py", "train.py", ["uv"]),  # uv runs a `.py` command with its Python
+    ("uv run --with rich --script train.py", "train.py", ["uv"]),
     ("poetry run python train.py", "python train.py", ["poetry"]),
     ("pipenv run python train.py", "python train.py", ["pipenv"]),
     ("pdm run -p /w python train.py", "python train.py", ["pdm"]),
@@ -85,7 +87,6 @@ NOT_THE_COMMAND = [
     "docker run -d img python train.py",  # detached: its output goes to `docker logs`
     "docker run --entrypoint bash img python train.py",  # another program runs the words
     "singularity run img.sif python train.py",  # `run` starts the image's runscript
-    "uv run train.py",  # a script uv starts with its Python: not a python command here
 ]
 
 
@@ -162,6 +163,16 @@ def test_nested_command_found_at_its_column(src, needle, kinds):
         assert (command.location.line, command.location.column) == position(src, line, '$CMD')
     else:
         assert (command.location.line, command.location.column) == position(src, line, needle)
+
+
+def test_uv_runs_a_module_and_a_script_with_python():
+    """`uv run -m pkg` is `python -m pkg`, `uv run x.py` is `python x.py`: the words uv adds stand
+    where the program is written. Any other command is run as it is."""
+    src = "uv run -m pkg.train --lr 1\nuv run pytest -x tests\n"
+    module = one(src, "python")
+    assert [w.value for w in module.words] == ["python", "-m", "pkg.train", "--lr", "1"]
+    assert (module.location.line, module.location.column) == position(src, 1, "pkg.train")
+    assert [c.name for c in commands(src)] == ["python", "pytest"]
 
 
 def test_three_levels_of_quoting_map_to_the_real_column():

@@ -129,6 +129,10 @@ ENV_RUNNERS = {
     "pipenv": _spec(),
     "pdm": _spec("-p --project"),
 }
+# `uv run -m pkg` runs `python -m pkg`; `uv run x.py` and `uv run --script x` run `python x.py`
+# (uv's `run` reference: a `.py` command is run with the project's Python).
+UV_MODULE = frozenset({"-m", "--module"})
+UV_SCRIPT = frozenset({"-s", "--script"})
 # `ray job submit [OPTIONS] -- ENTRYPOINT`: a job on the cluster, which starts in the uploaded
 # working directory when the options give one (`--working-dir`, or a runtime environment's).
 RAY_SUBMIT_VALUED = _words(
@@ -233,7 +237,8 @@ def unwrap(walker, command: Command) -> None:
         contained = not APPTAINER_CONTAINED.isdisjoint(options) and "--pwd" not in options
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained)
     elif name in ENV_RUNNERS and values[:1] == ["run"]:
-        inner = _argv(walker, command, _after_options(words[1:], ENV_RUNNERS[name].valued), name)
+        rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
+        inner = _argv(walker, command, _uv_python(_option_words(values, 1, rest), rest) if name == "uv" else rest, name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in _option_words(values, 2, rest))
@@ -329,6 +334,19 @@ def _option_value(words: list[Word], option: str) -> Word | None:
             value = None if word.value is None else word.value[cut:]
             return Word(value, word.template[cut:], word.location, word.origin[cut:])
     return None
+
+
+def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
+    """What `uv run [options] REST` runs: REST, with the `python` (and `-m`) uv puts before a
+    module or a script. The words uv adds stand where the program is written."""
+    if not rest:
+        return rest
+    at = rest[0].location
+    if not UV_MODULE.isdisjoint(options):
+        return [Word("python", "python", at), Word("-m", "-m", at), *rest]
+    if not UV_SCRIPT.isdisjoint(options) or (rest[0].value or "").endswith(".py"):
+        return [Word("python", "python", at), *rest]
+    return rest
 
 
 def _option_words(values: list[str | None], start: int, rest: list[Word]) -> list[str]:
