@@ -11,10 +11,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from .model import Location, Record, Related
-from .shellfacts import FILE, PIPE, PROCSUB, Command, Sink, Word
+from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args
 
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
+SOURCERS = {"source", "."}  # `source FILE ARGS`: no options, the first word is the file
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
 # Launchers of a Python program, and their options that take a value.
 PY_LAUNCHERS = {
@@ -150,15 +151,11 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name is None:
         return None
     if name in SHELL_RUNNERS:
-        for i, word in enumerate(words[1:], 1):
-            if word.value is None:
-                return None
-            if word.value.startswith("-"):
-                if word.value in ("-c",) or "c" in word.value.lstrip("-")[:3] and name != "source":
-                    return None
-                continue
-            return "shell", word, words[i + 1 :]
-        return None
+        args = shell_args([w.value for w in words[1:]]) if name not in SOURCERS else ShellArgs(0, False, False)
+        if args.command_string or args.operand is None or args.operand + 1 >= len(words):
+            return None
+        script = words[args.operand + 1]
+        return ("shell", script, words[args.operand + 2 :]) if script.value is not None else None
     if name == "sbatch":
         rest = _positional(words[1:])
         return ("sbatch", rest[0], rest[1:]) if rest else None

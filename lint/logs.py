@@ -119,9 +119,17 @@ def drifted(a: str, b: str) -> bool:
     return bool(differing) and all(x.isdigit() and y.isdigit() for x, y in differing)
 
 
+# `G_3_gram.fst.txt`, `words.csv.txt`: the text form of another format, data rather than a log.
+_RENDERED = re.compile(r"\.[a-z]{2,5}\.txt$")
+
+
 def looks_like_log(path: str) -> bool:
+    """A file named like a log: `.log`, `.out`, `.err`, `log` in its name, or `.txt` unless it
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
     name = posixpath.basename(path).lower()
-    return name.endswith((".log", ".out", ".err", ".txt")) or "log" in name
+    if "log" in name or name.endswith((".out", ".err")):
+        return True
+    return name.endswith(".txt") and _RENDERED.search(name) is None
 
 
 # --- log paths a trainer takes from its config ------------------------------------------------

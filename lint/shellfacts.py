@@ -21,6 +21,49 @@ DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when i
 CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 
 
+class ShellArgs(Record):
+    """What `bash [options] [operand ...]` is given (see `shell_args`)."""
+
+    operand: int | None  # index of the script, or with `-c` of the command string (its value may be unknown)
+    command_string: bool  # `-c`: the operand is a command string, not a script
+    pipefail: bool  # `-o pipefail` (also in a cluster: `-eo pipefail`)
+
+
+# bash's long options that take the next word (`--rcfile FILE`); the others take none.
+_SHELL_LONG_VALUED = frozenset({"--rcfile", "--init-file"})
+
+
+def shell_args(values: Sequence[str | None]) -> ShellArgs:
+    """Read a shell's arguments (`values`, the words after its name) as bash does: options first,
+    `-c` among them a flag, `-o NAME` and `-O NAME` (also ending a cluster: `-eo pipefail`,
+    `+O extglob`) each taking the next word; then the first operand is the script, or with `-c`
+    the command string. A word whose value is unknown stands where the operand is; `-` (standard
+    input) is no operand."""
+    command_string = pipefail = False
+    i = 0
+    while i < len(values):
+        value = values[i]
+        if value is None:
+            break
+        if value == "-":
+            return ShellArgs(None, command_string, pipefail)
+        if value == "--":
+            i += 1
+            break
+        if value.startswith("--"):
+            i += 2 if value in _SHELL_LONG_VALUED else 1
+            continue
+        if len(value) < 2 or value[0] not in "-+":
+            break
+        named = [letter for letter in value[1:] if letter in "oO"]  # each takes a word, in order
+        command_string = command_string or "c" in value[1:]
+        pipefail = pipefail or (
+            value[0] == "-" and any(n == "o" and values[i + 1 + k : i + 2 + k] == ["pipefail"] for k, n in enumerate(named))
+        )
+        i += 1 + len(named)
+    return ShellArgs(i if i < len(values) else None, command_string, pipefail)
+
+
 class Word(Record):
     """One shell word after quote removal.
 

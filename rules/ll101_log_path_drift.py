@@ -11,7 +11,9 @@ token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs 
   with (`--config exp.yaml` holding `log_file`, `stdout`, or the directory keys `log_dir`,
   `logging_dir`, `output_dir`, `save_dir`, compared with the directory of the launcher's log);
 - a monitor (`tail`, `less`, `cat`, `grep`, `head` of a log) reading a path that nothing in the
-  project writes, and the paths that are written.
+  project writes, and the paths that are written. A command whose output is kept in a file
+  (`grep -v '^#' lex0.txt | sort > lex1.txt`) is a stage of data processing, not someone looking
+  at a log; a path the project copies, moves or downloads (`cp`, `wget`, ...) is written.
 
 Logs of different jobs (`exp7.log` and `exp7_eval.log`) are not drift. The primary location is
 the stale name: the launcher's target, or the monitored path that nothing writes.
@@ -47,6 +49,7 @@ from launchlint.logs import (
     LogPlaces,
     config_places,
     exec_sinks,
+    files_written,
     looks_like_log,
     redirected_long_runners,
     written_paths,
@@ -109,6 +112,16 @@ VALID = [
     ),
     Example(  # other directory: another file, not a drifted one
         {"run.sh": "python a.py > /a/run1.log\n", "watch.sh": "tail -f /b/run2.log\n"}
+    ),
+    Example(  # stages of data processing: a copy made the first file, each stage's output is kept
+        {
+            "prep.sh": (
+                "cp /src/lexicon.txt data/lex0.txt\n"
+                "grep -v '^#' data/lex0.txt | sort > data/lex1.txt\n"
+                "python fix.py -i data/lex1.txt -o data/lex2.txt\n"
+                "cat data/lex2.txt | sort -u > data/lex3.txt\n"
+            )
+        }
     ),
 ]
 
@@ -177,9 +190,11 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
     written += [place for places in configs.values() for place in places]
     places = LogPlaces(written)
     for command in monitors:
+        if files_written(command.stdout):  # its output is kept: data processing, not a look at a log
+            continue
         for word in command.args:
             text = word.text
-            if text.startswith("-") or not looks_like_log(text) or places.holds(text):
+            if text.startswith("-") or not looks_like_log(text) or places.holds(text) or project.made.holds(text):
                 continue
             place = places.drifted_from(text)
             if place is not None:

@@ -7,7 +7,8 @@ filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
 
 `pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
 `set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
-and a tmux pane start a new shell without it. A GitHub Actions step with `shell: bash` runs with
+and a tmux pane start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
+with it). A GitHub Actions step with `shell: bash` runs with
 `-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it.
 
 The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
@@ -113,6 +114,10 @@ INVALID = [
         {"run.sh": 'run_cmd="deepspeed train.py | tee -a train.log"\neval ${run_cmd}\n'},
         ["LL105 run.sh:2"],
     ),
+    Example(  # a wrapper's option whose value is not known here still leaves the command to read
+        {"submit.sh": 'ray job submit --runtime-env-json="$ENV_JSON" -- python rl.py 2>&1 | tee rl.log\n'},
+        ["LL105 submit.sh:1"],
+    ),
     Example(  # a workflow step without `shell:` runs `bash -e {0}`: no pipefail
         {
             ".github/workflows/ci.yml": (
@@ -131,6 +136,7 @@ VALID = [
             "train.sh": (
                 "#!/bin/bash\nset -Eeuo pipefail\ntorchrun train.py 2>&1 | tee train.log\n"
                 "bash -c 'set -o pipefail; python a.py | tee a.log'\n"
+                "bash -eo pipefail -c 'python b.py | tee b.log'\n"
             )
         }
     ),

@@ -5,7 +5,9 @@ Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`) who
 into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
-`env`, a workflow's `env:`), and the trainer does not call
+`env`, a workflow's `env:`, a Ray job's runtime environment, which may set it whenever its JSON
+is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
+the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself.
 
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
@@ -120,6 +122,10 @@ INVALID = [
         },
         ["LL106 .github/workflows/ci.yml:10"],
     ),
+    Example(  # a Ray job whose runtime environment does not set it
+        {"submit.sh": "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"},
+        ["LL106 submit.sh:1"],
+    ),
     Example(  # accelerate's simple launcher: one process, run as `python` without -u
         {
             "run.sh": (
@@ -173,6 +179,7 @@ VALID = [
             "run.sh": (
                 "python make_hostfile.py > hosts.json\nN=$(python count_gpus.py)\n"
                 "python train.py --help | grep lr\npython -c 'print(1)' > one.txt\n"
+                "python3 -m kaldilm --max-order=3 lm/3gram.arpa > lm/G_3_gram.fst.txt\n"  # an FST, as text
             )
         }
     ),
@@ -184,6 +191,14 @@ VALID = [
             ".github/workflows/ci.yml": (
                 "on: push\nenv:\n  PYTHONUNBUFFERED: 1\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n"
                 "    steps:\n      - run: python train.py --steps 10 | tee smoke.log\n"
+            )
+        }
+    ),
+    Example(  # a Ray job's runtime environment sets it, or may (its JSON is not known here)
+        {
+            "submit.sh": (
+                "ray job submit --runtime-env-json='{\"env_vars\": {\"PYTHONUNBUFFERED\": \"1\"}}' -- python a.py | tee a.log\n"
+                'ray job submit --runtime-env-json="$ENV_JSON" -- python b.py | tee b.log\n'
             )
         }
     ),

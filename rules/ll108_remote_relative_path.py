@@ -97,6 +97,7 @@ VALID = [
                 "docker exec -w /app trainer python train.py\n"
                 "ssh gpu1 nvidia-smi > gpus.log\n"
                 "pct exec 200 -- bash -c 'cd /root && bash start.sh'\n"
+                'docker exec box bash -o pipefail -c "echo hi"\n'  # `pipefail` is the option's name
             )
         }
     ),

@@ -181,3 +181,10 @@ def test_accelerate_flags_take_no_value(tmp_path, monkeypatch):
     launch = launch_of(command)
     assert set(launch.options) == {"multi_gpu", "cpu"}
     assert launch.program.template == "$SCRIPT" and not launch.all_options_known
+
+
+def test_a_shells_option_names_are_not_its_script(tmp_path):
+    """`bash -eo pipefail x.sh` runs x.sh (`pipefail` is the name `-o` takes), and `bash -O
+    extglob -c '...'` runs a string, no script at all."""
+    found = lint(tmp_path, {"run.sh": "bash -eo pipefail prep.sh\nbash -O extglob -c 'echo hi'\n"})
+    assert [where(f) for f in found] == [("LL303", "run.sh", 1, 19, 26)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from launchlint.front import shell
 from launchlint.front.shell import parse_shell
-from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB
+from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB, shell_args
 
 
 def commands(src: str, name: str | None = None):
@@ -30,6 +30,9 @@ NESTED = [
     ("bash -c 'python train.py | tee log.txt'", "python train.py", ["bash-c"]),
     ('sh -c "python train.py"', "python train.py", ["bash-c"]),
     ("bash -lc 'python train.py'", "python train.py", ["bash-c"]),
+    ("bash -o pipefail -c 'python train.py'", "python train.py", ["bash-c"]),  # `-o NAME` takes a word
+    ("bash -eO extglob -c 'python train.py'", "python train.py", ["bash-c"]),
+    ("bash -c -x 'python train.py'", "python train.py", ["bash-c"]),  # the string: the first operand
     ("ssh -o ConnectTimeout=10 -p 22 gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
     ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
@@ -48,6 +51,7 @@ NESTED = [
     ("setsid python train.py", "python train.py", ["setsid"]),
     ("timeout 3600 python train.py", "python train.py", ["timeout"]),
     ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
+    ("taskset -c 0-7 python train.py", "python train.py", ["taskset"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
     ("sudo --user ml python train.py", "python train.py", ["sudo"]),
     ("nice --adjustment 5 stdbuf --output L python train.py", "python train.py", ["nice", "stdbuf"]),
@@ -163,6 +167,25 @@ def test_nested_command_found_at_its_column(src, needle, kinds):
         assert (command.location.line, command.location.column) == position(src, line, '$CMD')
     else:
         assert (command.location.line, command.location.column) == position(src, line, needle)
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        (["-o", "pipefail", "-c", "x"], (3, True, True)),
+        (["-eo", "pipefail", "run.sh", "a"], (2, False, True)),
+        (["+o", "pipefail", "run.sh"], (2, False, False)),  # turned off
+        (["-O", "extglob", "-c", "x"], (3, True, False)),
+        (["--rcfile", "rc", "--norc", "run.sh"], (3, False, False)),
+        (["-c", "-x", "x"], (2, True, False)),  # the string is the first operand, after every option
+        (["-"], (None, False, False)),  # standard input
+        (["-c"], (None, True, False)),
+        ([None, "x"], (0, False, False)),  # an unknown word stands where the operand is
+        (["--", "-x.sh"], (1, False, False)),
+    ],
+)
+def test_a_shells_arguments_read_as_bash_reads_them(values, expected):
+    assert tuple(shell_args(values)) == expected
 
 
 def test_uv_runs_a_module_and_a_script_with_python():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from array import array
 
 from ..model import Location, Record
-from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper
+from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper, shell_args
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 
@@ -75,6 +75,7 @@ ARGV_WRAPPERS = {
         "--process-slot-var"
     ),
     "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave --preferred"),
+    "taskset": _spec(positional=1),  # `taskset [-a] [-c] MASK CMD...`: its options are flags
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
 }
 
@@ -178,21 +179,24 @@ def unwrap(walker, command: Command) -> None:
     def wrap(kind: str, **flags) -> tuple[Wrapper, ...]:
         return command.wrappers + (Wrapper(kind, command, **flags),)
 
-    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, **flags):
+    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, **flags):
         if not parts:
             return []
         text, origin = _join(parts)
         if new_shell:
             state = walker.state.child_shell(stdout, stderr, remote=flags.get("remote", False))
+            state.pipefail = pipefail
         else:
             state = walker.state
         exact = all(p.value is not None for p in parts)
         return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
 
     if name in SHELLS:
-        script = _shell_c_string(values)
-        if script is not None:
-            inner = run_string("bash-c", [words[script]], stdout=command.stdout, stderr=command.stderr)
+        args = shell_args(values)
+        if args.command_string and args.operand is not None:
+            inner = run_string(
+                "bash-c", [words[args.operand]], stdout=command.stdout, stderr=command.stderr, pipefail=args.pipefail
+            )
     elif name == "su":
         if "-c" in values and values.index("-c") + 1 < len(words):
             inner = run_string("su", [words[values.index("-c") + 1]], stdout=command.stdout, stderr=command.stderr)
@@ -214,7 +218,7 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("docker", "podman") and values[:1] == ["run"]:
         sub = words[1:]
         rest = _after_options(sub, DOCKER_RUN_VALUED, positional=1)
-        options = _option_words(values, 1, rest)
+        options = _option_words(words, 1, rest)
         # A terminal (`-t`) line-buffers the program; `-d` leaves its output to `docker logs`;
         # `--entrypoint` runs something else first: the words after the image are not the command.
         if not any(_short_flag(o, "t") or _short_flag(o, "d") or o in ("--tty", "--detach") for o in options) and not any(
@@ -226,22 +230,28 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
         rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
-        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in _option_words(values, 1, rest))
+        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in _option_words(words, 1, rest))
         inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
     elif name in ("mpirun", "mpiexec"):
         rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
         inner = _argv(walker, command, rest, "mpirun")
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
-        options = _option_words(values, 1, rest)
+        options = _option_words(words, 1, rest)
         contained = not APPTAINER_CONTAINED.isdisjoint(options) and "--pwd" not in options
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained)
     elif name in ENV_RUNNERS and values[:1] == ["run"]:
         rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
-        inner = _argv(walker, command, _uv_python(_option_words(values, 1, rest), rest) if name == "uv" else rest, name)
+        inner = _argv(walker, command, _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest, name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
-        uploaded = any(o.startswith(RAY_WORKING_DIR) for o in _option_words(values, 2, rest))
+        options = _option_words(words, 2, rest)
+        uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
+        # A runtime environment's `env_vars` are the job's: one not written here (a variable, a
+        # file) may set PYTHONUNBUFFERED, as xtuner's RL launchers do.
+        for i, option in enumerate(options):
+            if option.startswith(RAY_WORKING_DIR[1]) and _may_set(words[2:][i : i + 2], "PYTHONUNBUFFERED"):
+                command.env["PYTHONUNBUFFERED"] = Word(None, option, words[2 + i].location)
         inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
@@ -249,7 +259,7 @@ def unwrap(walker, command: Command) -> None:
             inner = _argv(walker, command, rest, "kubectl", remote=True, cwd_changed=True)
     elif name == "screen":  # read only detached (`-dm`, `-d -m`, `-dmS job`), by its own options
         rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
-        options = _option_words(values, 0, rest)
+        options = _option_words(words, 0, rest)
         if any(_short_flag(o, "d") for o in options) and any(_short_flag(o, "m") for o in options):
             sink = Sink(DETACHED, location=command.location)
             inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
@@ -263,7 +273,7 @@ def unwrap(walker, command: Command) -> None:
             rest = rest[1:]
         command.env.update(env)
         # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
-        contained = name == "srun" and any(o.startswith("--container-image") for o in _option_words(values, 0, rest))
+        contained = name == "srun" and any(o.startswith("--container-image") for o in _option_words(words, 0, rest))
         inner = _argv(walker, command, rest, name, remote=contained)
     command.inner = inner
 
@@ -278,7 +288,7 @@ def _tmux(words: list[Word], values: list[str | None], command: Command, run_str
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         # `-d`, also in a cluster (`-ds job`), among tmux's own options, not the command's words.
         # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
-        detached = any(_short_flag(o, "d") for o in _option_words(values, 1, rest))
+        detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
         sink = Sink(DETACHED, location=command.location)
         return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached)
     if sub in ("send-keys", "send"):
@@ -313,18 +323,6 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
     return [inner]
 
 
-def _shell_c_string(values: list[str | None]) -> int | None:
-    """The index of the script string in `bash [-l] -c STR`, if this is that form."""
-    for i, value in enumerate(values):
-        if value is None or not value.startswith("-") or value.startswith("--"):
-            if value in ("--login", "--norc", "--noprofile"):
-                continue
-            return None
-        if "c" in value[1:]:
-            return i + 1 if i + 1 < len(values) else None
-    return None
-
-
 def _option_value(words: list[Word], option: str) -> Word | None:
     for i, word in enumerate(words):
         if word.value == option and i + 1 < len(words):
@@ -349,10 +347,22 @@ def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
     return rest
 
 
-def _option_words(values: list[str | None], start: int, rest: list[Word]) -> list[str]:
+def _may_set(option: list[Word], name: str) -> bool:
+    """Whether a runtime environment option (`--runtime-env-json=JSON`, `--runtime-env-json JSON`,
+    `--runtime-env FILE`) may set the variable `name`: its JSON names it, or is not known here."""
+    first = option[0].value
+    if first is None or first.startswith("--runtime-env-json="):
+        return first is None or name in first
+    if first == "--runtime-env-json" and len(option) > 1:
+        return option[1].value is None or name in option[1].value
+    return first.startswith("--runtime-env")  # a file, read by ray, not here
+
+
+def _option_words(words: list[Word], start: int, rest: list[Word]) -> list[str]:
     """A wrapper's words from `start` up to the command it runs (its options, and the image or
-    host it names): where its flags are, never the command's own (`python t.py -c cfg`)."""
-    return [v or "" for v in values[start : len(values) - len(rest)]]
+    host it names): where its flags are, never the command's own (`python t.py -c cfg`). A word
+    with an unknown part reads as written (`--runtime-env-json=$ENV`)."""
+    return [w.value if w.value is not None else w.template for w in words[start : len(words) - len(rest)]]
 
 
 def _short_flag(option: str, letter: str) -> bool:
@@ -365,11 +375,12 @@ def _after_options(
 ) -> list[Word]:
     i = 0
     while i < len(words):
-        value = words[i].value
+        # A word with an unknown part is an option when it starts with one (`--runtime-env-json=$ENV`)
+        value = words[i].value if words[i].value is not None else words[i].template
         if value == "--":
             i += 1
             break
-        if value is None or not value.startswith("-") or value == "-":
+        if not value.startswith("-") or value == "-":
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
         cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
