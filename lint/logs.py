@@ -119,8 +119,9 @@ def drifted(a: str, b: str) -> bool:
     return bool(differing) and all(x.isdigit() and y.isdigit() for x, y in differing)
 
 
-# `G_3_gram.fst.txt`, `words.csv.txt`: the text form of another format, data rather than a log.
-_RENDERED = re.compile(r"\.[a-z]{2,5}\.txt$")
+# `G_3_gram.fst.txt`, `words.csv.txt`: the text form of another format, data rather than a log
+# (`train.out.txt` is still one).
+_RENDERED = re.compile(r"\.(?!(?:out|err)\.)[a-z]{2,5}\.txt$")
 
 
 def looks_like_log(path: str) -> bool:
