@@ -317,3 +317,19 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
     result = run([str(tmp_path)], Options(select=frozenset({"LL105"})))
     assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL105", name, line)]
     assert result.findings[0].message.endswith(advice)
+
+
+@pytest.mark.parametrize(
+    ("name", "log"),
+    [
+        ("train.log", True), ("logs/run7", True), ("train.txt", True), ("train.out.txt", True),
+        ("job.err.txt", True), ("run.v2.txt", True),
+        ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
+    ],
+)  # fmt: skip
+def test_a_file_named_like_a_log(name, log):
+    """LL106, LL101 and LL108 take a file for a log by its name; the text form of another format
+    (`G_3_gram.fst.txt`, which kaldilm writes to its stdout) is data."""
+    from launchlint.logs import looks_like_log
+
+    assert looks_like_log(name) is log
