@@ -322,7 +322,7 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
 @pytest.mark.parametrize(
     ("name", "log"),
     [
-        ("train.log", True), ("logs/run7", True), ("train.txt", True), ("train.out.txt", True),
+        ("train.log", True), ("logs/train_log", True), ("train.txt", True), ("train.out.txt", True),
         ("job.err.txt", True), ("run.v2.txt", True),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
     ],
