@@ -126,6 +126,10 @@ INVALID = [
         {"submit.sh": "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"},
         ["LL106 submit.sh:1"],
     ),
+    Example(  # uv runs a script or a module with python
+        {"run.sh": "uv run tools/prep.py > prep.log\nuv run -m tools.prep | tee prep2.log\n", "tools/prep.py": ""},
+        ["LL106 run.sh:1", "LL106 run.sh:2"],
+    ),
     Example(  # accelerate's simple launcher: one process, run as `python` without -u
         {
             "run.sh": (
@@ -218,7 +222,11 @@ def check(project) -> Iterator[Finding]:
             if run is not None:
                 if _unbuffered(project, command, run):
                     continue
-                what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
+                if _added_by_uv(command):  # `uv run x.py`: the `python` is uv's, not written here
+                    what = f"`uv run` runs {run.target.text} with `python`, which block-buffers"
+                    use = f"use `uv run python -u` or set {UNBUFFERED}=1"
+                else:
+                    what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
             elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
                 one = _one_process(project, path, launch)
                 if one is None or _unbuffered(project, command, None):
@@ -239,6 +247,13 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _added_by_uv(command: Command) -> bool:
+    """`uv run x.py` and `uv run -m pkg` run python: the wrapper adds the interpreter's word, at
+    the program's location (front/wrappers.py, `_uv_python`)."""
+    words = command.words
+    return bool(command.wrappers) and command.wrappers[-1].kind == "uv" and words[0].location == words[1].location
 
 
 def _one_process(project, path: str, launch: Launch) -> str | None:
