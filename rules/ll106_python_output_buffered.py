@@ -1,8 +1,8 @@
 """python-output-buffered
 
 ## What it does
-Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`) whose stdout goes
-into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
+Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`) whose
+stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
 `env`, a workflow's `env:`, a Ray job's runtime environment, which may set it whenever its JSON
@@ -253,7 +253,10 @@ def _added_by_uv(command: Command) -> bool:
     """`uv run x.py` and `uv run -m pkg` run python: the wrapper adds the interpreter's word, at
     the program's location (front/wrappers.py, `_uv_python`)."""
     words = command.words
-    return bool(command.wrappers) and command.wrappers[-1].kind == "uv" and words[0].location == words[1].location
+    return (
+        len(words) > 1 and bool(command.wrappers) and command.wrappers[-1].kind == "uv"
+        and words[0].location == words[1].location
+    )  # fmt: skip
 
 
 def _one_process(project, path: str, launch: Launch) -> str | None:
