@@ -194,44 +194,59 @@ def outside(path: str, real_root: str) -> bool:
 
 def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator[tuple[str, str]]:
     """(path, path relative to root) of the files under root, honouring .gitignore. Symlinked
-    directories are followed (once each) while they stay under root; `skipped` gets the others
-    (relative path -> why)."""
+    directories are followed (once each) while they stay under root, after the real ones: a
+    directory reached both ways is named by its own path (`tools/job.sh`, not
+    `examples/a/tools/job.sh` through a link to `tools`), as naming the file names it, so
+    `--exclude`, `per-file-ignores` and a baseline see one name. `skipped` gets the links that
+    leave root (relative path -> why)."""
     ignored = _ignored(root)
     real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
-    # Each directory's path relative to root, "" or ending in "/": os.walk names a directory as
-    # the join of its parent's path and its name, so the parent gives it (`relpath` asks the
-    # working directory twice a directory).
-    relative = {root: ""}
-    for directory, dirnames, filenames in os.walk(root, followlinks=True):
-        rel_dir = relative.pop(directory)
-        try:
-            info = os.stat(directory)
-        except OSError:
+    links: list[tuple[str, str]] = []  # the symlinked directories the walk of the real ones met
+
+    def tree(top: str, rel_top: str, follow: bool) -> Iterator[tuple[str, str]]:
+        # Each directory's path relative to root, "" or ending in "/": os.walk names a directory
+        # as the join of its parent's path and its name, so the parent gives it (`relpath` asks
+        # the working directory twice a directory).
+        relative = {top: rel_top}
+        for directory, dirnames, filenames in os.walk(top, followlinks=follow):
+            rel_dir = relative.pop(directory)
+            try:
+                info = os.stat(directory)
+            except OSError:
+                dirnames[:] = []
+                continue
+            if (info.st_dev, info.st_ino) in seen:  # walked already, by its own path or a link (a loop)
+                dirnames[:] = []
+                continue
+            seen.add((info.st_dev, info.st_ino))
+            saw(directory, info)  # its entries decide what is found
+            wanted = sorted(
+                d
+                for d in dirnames
+                if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
+                and not ignored(rel_dir + d + "/")
+                and not excludes(rel_dir + d + "/")
+            )
             dirnames[:] = []
-            continue
-        if (info.st_dev, info.st_ino) in seen:  # a symlink loop
-            dirnames[:] = []
-            continue
-        seen.add((info.st_dev, info.st_ino))
-        saw(directory, info)  # its entries decide what is found
-        wanted = sorted(
-            d
-            for d in dirnames
-            if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
-            and not ignored(rel_dir + d + "/")
-            and not excludes(rel_dir + d + "/")
-        )
-        dirnames[:] = [d for d in wanted if not _leaves(os.path.join(directory, d), real_root)]
-        relative.update((os.path.join(directory, d), f"{rel_dir}{d}/") for d in dirnames)
-        if skipped is not None:
             for d in wanted:
-                if d not in dirnames:
-                    skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
-        for name in sorted(filenames):
-            rel = rel_dir + name
-            if not ignored(rel) and not excludes(rel):
-                yield os.path.join(directory, name), rel
+                path = os.path.join(directory, d)
+                if _leaves(path, real_root):
+                    if skipped is not None:
+                        skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
+                elif follow or not os.path.islink(path):
+                    dirnames.append(d)
+                    relative[path] = f"{rel_dir}{d}/"
+                else:
+                    links.append((path, f"{rel_dir}{d}/"))
+            for name in sorted(filenames):
+                rel = rel_dir + name
+                if not ignored(rel) and not excludes(rel):
+                    yield os.path.join(directory, name), rel
+
+    yield from tree(root, "", False)
+    for path, rel in links:
+        yield from tree(path, rel, True)
 
 
 def _relative(path: str, root: str) -> str:

@@ -181,6 +181,21 @@ def test_a_symlink_out_of_the_project_is_not_walked(tmp_path, monkeypatch):
     assert result.warnings == ["data: symbolic link to a directory outside the project, not followed"]
 
 
+def test_a_directory_reached_through_a_link_is_named_by_its_own_path(tmp_path, monkeypatch):
+    """`examples/a/tools -> ../../tools` comes first in the walk's order (wenet's layout); its
+    files are named by their own path, as naming them names them, so `--exclude`,
+    `per-file-ignores` and a baseline see one name. A link to a directory the walk passes over
+    (a hidden one) is still followed."""
+    write_project(tmp_path, {"tools/job.sh": "python t.py 2>&1 > a.log\n", ".hidden/x.sh": "python t.py 2>&1 > b.log\n"})
+    (tmp_path / "examples" / "a").mkdir(parents=True)
+    (tmp_path / "examples" / "a" / "tools").symlink_to("../../tools", target_is_directory=True)
+    (tmp_path / "examples" / "shown").symlink_to("../.hidden", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options(select=frozenset({"LL104"})))
+    assert [f.location.path for f in result.findings] == ["examples/shown/x.sh", "tools/job.sh"]
+    assert result.warnings == []
+
+
 def test_a_file_over_the_size_limit_is_one_finding_and_is_not_read(tmp_path, monkeypatch):
     write_project(tmp_path, {"huge.sh": "python t.py 2>&1 > a.log\n", "run.sh": "python t.py 2>&1 > a.log\n"})
     size = discover.MAX_BYTES + 1
