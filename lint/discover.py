@@ -181,12 +181,6 @@ def _not_read(path: str, within: str | None = None) -> str | None:
     return None
 
 
-def _leaves(directory: str, real_root: str) -> bool:
-    """A symlink to a directory outside the walk: `data -> /mnt/datasets` would walk a dataset,
-    `host -> /` the whole machine (/proc included)."""
-    return os.path.islink(directory) and outside(directory, real_root)
-
-
 def outside(path: str, real_root: str) -> bool:
     """Whether `path`, its links followed, is outside the real directory `real_root`."""
     return os.path.commonpath([os.path.realpath(path), real_root]) != real_root
@@ -231,10 +225,13 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
             dirnames[:] = []
             for d in wanted:
                 path = os.path.join(directory, d)
-                if _leaves(path, real_root):
+                link = os.path.islink(path)
+                # A link out of the walk is not followed: `data -> /mnt/datasets` would walk a
+                # dataset, `host -> /` the whole machine (/proc included).
+                if link and outside(path, real_root):
                     if skipped is not None:
                         skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
-                elif follow or not os.path.islink(path):
+                elif follow or not link:
                     dirnames.append(d)
                     relative[path] = f"{rel_dir}{d}/"
                 else:
