@@ -146,6 +146,7 @@ class Wrapper(Record):
     detached: bool = False
     remote: bool = False  # runs on another host or inside a container
     cwd_changed: bool = False  # runs in another working directory than the script's
+    adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
 
 
 # Block.kind: the compound statement a command sits in.

@@ -222,9 +222,9 @@ def check(project) -> Iterator[Finding]:
             if run is not None:
                 if _unbuffered(project, command, run):
                     continue
-                if _added_by_uv(command):  # `uv run x.py`: the `python` is uv's, not written here
-                    what = f"`uv run` runs {run.target.text} with `python`, which block-buffers"
-                    use = f"use `uv run python -u` or set {UNBUFFERED}=1"
+                if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python
+                    what = f"`{command.wrappers[-1].kind} run` runs {run.target.text} with `python`, which block-buffers"
+                    use = f"use `{command.wrappers[-1].kind} run python -u` or set {UNBUFFERED}=1"
                 else:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
             elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
@@ -247,16 +247,6 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
-
-
-def _added_by_uv(command: Command) -> bool:
-    """`uv run x.py` and `uv run -m pkg` run python: the wrapper adds the interpreter's word, at
-    the program's location (front/wrappers.py, `_uv_python`)."""
-    words = command.words
-    return (
-        len(words) > 1 and bool(command.wrappers) and command.wrappers[-1].kind == "uv"
-        and words[0].location == words[1].location
-    )  # fmt: skip
 
 
 def _one_process(project, path: str, launch: Launch) -> str | None:

@@ -196,6 +196,8 @@ def test_uv_runs_a_module_and_a_script_with_python():
     assert [w.value for w in module.words] == ["python", "-m", "pkg.train", "--lr", "1"]
     assert (module.location.line, module.location.column) == position(src, 1, "pkg.train")
     assert [c.name for c in commands(src)] == ["python", "pytest"]
+    assert module.wrappers[-1].adds_interpreter  # a fact: LL106 names `uv run`, not a `python` never written
+    assert not one("uv run python x.py\n", "python").wrappers[-1].adds_interpreter
 
 
 def test_three_levels_of_quoting_map_to_the_real_column():

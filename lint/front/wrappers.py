@@ -242,7 +242,8 @@ def unwrap(walker, command: Command) -> None:
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained)
     elif name in ENV_RUNNERS and values[:1] == ["run"]:
         rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
-        inner = _argv(walker, command, _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest, name)
+        program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
+        inner = _argv(walker, command, program, name, adds_interpreter=program is not rest)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
@@ -335,8 +336,9 @@ def _option_value(words: list[Word], option: str) -> Word | None:
 
 
 def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
-    """What `uv run [options] REST` runs: REST, with the `python` (and `-m`) uv puts before a
-    module or a script. The words uv adds stand where the program is written."""
+    """What `uv run [options] REST` runs: REST (the same list), or a new list with the `python`
+    (and `-m`) uv puts before a module or a script. The words uv adds stand where the program is
+    written."""
     if not rest:
         return rest
     at = rest[0].location
