@@ -147,6 +147,7 @@ class Wrapper(Record):
     remote: bool = False  # runs on another host or inside a container
     cwd_changed: bool = False  # runs in another working directory than the script's
     adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
+    unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
 
 
 # Block.kind: the compound statement a command sits in.
@@ -236,8 +237,12 @@ class Command:
         return None
 
     def has_env(self, name: str) -> bool:
-        return name in self.exported or any(
-            name in scope.env for scope in (self, *(w.command for w in self.wrappers))
+        """Whether `name` is (or, under a wrapper whose environment is not known, may be) set for
+        this command; `env_value` has its value when known."""
+        return (
+            name in self.exported
+            or name in self.env
+            or any(name in w.command.env or w.unknown_environment for w in self.wrappers)
         )
 
 

@@ -200,6 +200,16 @@ def test_uv_runs_a_module_and_a_script_with_python():
     assert not one("uv run python x.py\n", "python").wrappers[-1].adds_interpreter
 
 
+def test_a_ray_jobs_runtime_environment():
+    """A runtime environment written out gives the job its `env_vars`; one in a variable or a
+    file may set anything: every variable is then set to something unknown."""
+    written = one("""ray job submit --runtime-env-json='{"env_vars": {"A": "1"}}' -- python t.py\n""", "python")
+    assert (written.env_value("A").value, written.has_env("B")) == ("1", False)
+    for src in ('ray job submit --runtime-env-json="$ENV" -- python t.py\n', "ray job submit --runtime-env e.yaml -- python t.py\n"):
+        hidden = one(src, "python")
+        assert (hidden.env_value("B"), hidden.has_env("B")) == (None, True)
+
+
 def test_three_levels_of_quoting_map_to_the_real_column():
     src = "ssh h 'pct exec 200 -- bash -c \"tmux new-session -d \\\"bash x.sh | tee y.log\\\"\"'\n"
     bash, tee = commands(src)

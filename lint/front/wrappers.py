@@ -248,12 +248,8 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
-        # A runtime environment's `env_vars` are the job's: one not written here (a variable, a
-        # file) may set PYTHONUNBUFFERED, as xtuner's RL launchers do.
-        for i, option in enumerate(options):
-            if option.startswith(RAY_WORKING_DIR[1]) and _may_set(words[2:][i : i + 2], "PYTHONUNBUFFERED"):
-                command.env["PYTHONUNBUFFERED"] = Word(None, option, words[2 + i].location)
-        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded)
+        known = _runtime_env(words[2 : len(words) - len(rest)], command.env)
+        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             rest = words[values.index("--") + 1 :]
@@ -349,15 +345,29 @@ def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
     return rest
 
 
-def _may_set(option: list[Word], name: str) -> bool:
-    """Whether a runtime environment option (`--runtime-env-json=JSON`, `--runtime-env-json JSON`,
-    `--runtime-env FILE`) may set the variable `name`: its JSON names it, or is not known here."""
-    first = option[0].value
-    if first is None or first.startswith("--runtime-env-json="):
-        return first is None or name in first
-    if first == "--runtime-env-json" and len(option) > 1:
-        return option[1].value is None or name in option[1].value
-    return first.startswith("--runtime-env")  # a file, read by ray, not here
+def _runtime_env(options: list[Word], env: dict[str, Word | None]) -> bool:
+    """Add the `env_vars` of a Ray job's runtime environment written in its options
+    (`--runtime-env-json JSON`, `=JSON`) to `env`; False when the job gets variables not known
+    here: its JSON is not static (`"$ENV_JSON"`) or not an object, or it comes from a file
+    (`--runtime-env env.yaml`), which ray reads, not launchlint."""
+    if _option_value(options, "--runtime-env") is not None:
+        return False
+    spec = _option_value(options, "--runtime-env-json")
+    if spec is None:
+        return True
+    if spec.value is None:
+        return False
+    import json  # only for a runtime environment written out: no other run needs it
+
+    try:
+        variables = json.loads(spec.value).get("env_vars", {})
+    except (ValueError, AttributeError):
+        return False
+    if not isinstance(variables, dict):
+        return False
+    for name, value in variables.items():
+        env[str(name)] = Word(str(value), str(value), spec.location)
+    return True
 
 
 def _option_words(words: list[Word], start: int, rest: list[Word]) -> list[str]:
