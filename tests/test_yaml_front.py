@@ -127,6 +127,7 @@ def test_syntax_error_in_a_run_block_is_reported_at_its_line():
         ("bash -e {0}", False),
         ("bash -euo pipefail {0}", True),
         ("/usr/bin/bash --noprofile -o pipefail {0}", True),
+        ("bash -e +o pipefail {0}", False),  # read as bash reads its options (shellfacts.shell_args)
     ],
 )
 def test_step_shell_decides_pipefail(shell, pipefail):

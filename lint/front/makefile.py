@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..model import LineIndex
-from ..shellfacts import ShellScript
+from ..shellfacts import ShellScript, shell_args
 from .shell import parse_shell
 from .textmap import MappedText, continued, line_spans, opaque
 
@@ -265,7 +265,7 @@ class _Makefile:
             words = words[1:]
         if not words or posixpath.basename(words[0]) not in POSIX_SHELLS:
             return None
-        return "pipefail" in f"{shell} {self.value('.SHELLFLAGS') or ''}"
+        return shell_args(words[1:] + (self.value(".SHELLFLAGS") or "").split()).pipefail
 
     def environment(self) -> dict[str, str | None]:
         """Exported variables: the recipes' shells see them as environment variables."""

@@ -27,7 +27,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import LineIndex, Location
-from ..shellfacts import ShellScript, Word
+from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
 from .textmap import MappedText, opaque
 
@@ -551,7 +551,7 @@ def _pipefail(shell: str) -> bool | None:
     words = shell.split()
     if not words or words[0].rsplit("/", 1)[-1] not in ("bash", "sh"):
         return None
-    return shell.strip() == "bash" or "pipefail" in shell
+    return len(words) == 1 and words[0] == "bash" or shell_args(words[1:]).pipefail
 
 
 def _hide_expressions(text: str) -> str:
