@@ -90,6 +90,34 @@ def accelerate_config(project, path: str, launch: Launch) -> str | None:
     return resolver(project).resolve(word, path, remote=launch.command.remote)
 
 
+# `accelerate launch` options that start several processes, through torchrun or deepspeed.
+ACCELERATE_MULTI = frozenset({"multi_gpu", "use_deepspeed", "use_fsdp", "use_megatron_lm", "tpu"})
+# Config `distributed_type`s that `accelerate launch` starts with its simple launcher.
+ACCELERATE_SIMPLE = frozenset({"NO", "MULTI_CPU"})
+
+
+def simple_launch(project, path: str, launch: Launch) -> str | None:
+    """What shows that `accelerate launch` starts one process through its simple launcher (which
+    runs the program as plain `python`: accelerate/commands/launch.py, `simple_launcher`): `--cpu`,
+    a project config's `distributed_type` NO or MULTI_CPU, `--num_processes 1` with no config
+    file named. None when it may start several, or the machine's own default config (outside the
+    project) decides."""
+    if launch.launcher != "accelerate":
+        return None
+    options = launch.options
+    if "cpu" in options:  # every other launcher is chosen only without --cpu
+        return f"`{launch.spelled['cpu']}`"
+    if ACCELERATE_MULTI & options.keys() or not launch.all_options_known:
+        return None
+    kind = setting(project, path, launch, "distributed_type")
+    if kind is not None:
+        return f"`{kind.said}`" if kind.word.value in ACCELERATE_SIMPLE else None
+    if "config_file" in options:  # a config launchlint cannot read, or without the key
+        return None
+    count = setting(project, path, launch, "num_processes")
+    return f"`{count.said}`" if count is not None and whole_number(count.word) == 1 else None
+
+
 def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting] | None:
     """How many processes the launch starts on each node, when static. accelerate's
     num_processes counts every machine's: it is divided by num_machines."""

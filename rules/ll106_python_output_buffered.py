@@ -63,7 +63,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import PythonRun, python_run
-from launchlint.launches import Launch, launch_of, setting, whole_number
+from launchlint.launches import launch_of, simple_launch
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -81,10 +81,6 @@ UNBUFFERED_LAUNCHERS = {
     "deepspeed.launcher.launch",
 }  # fmt: skip
 RECONFIGURE = "sys.stdout.reconfigure"
-# `accelerate launch` options that start several processes, through torchrun or deepspeed.
-ACCELERATE_MULTI = frozenset({"multi_gpu", "use_deepspeed", "use_fsdp", "use_megatron_lm", "tpu"})
-# Config `distributed_type`s that `accelerate launch` starts with its simple launcher.
-ACCELERATE_SIMPLE = frozenset({"NO", "MULTI_CPU"})
 
 INVALID = [
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
@@ -228,7 +224,7 @@ def check(project) -> Iterator[Finding]:
                 else:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
             elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
-                one = _one_process(project, path, launch)
+                one = simple_launch(project, path, launch)  # one process, run as plain `python`
                 if one is None or _unbuffered(project, command, None):
                     continue
                 what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
@@ -247,23 +243,6 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
-
-
-def _one_process(project, path: str, launch: Launch) -> str | None:
-    """What shows that `accelerate launch` starts one process, through its simple launcher
-    (which runs `python` without -u), or None when it may start several (see the docs above)."""
-    options = launch.options
-    if "cpu" in options:  # every other launcher is chosen only without --cpu
-        return f"`{launch.spelled['cpu']}`"
-    if ACCELERATE_MULTI & options.keys() or not launch.all_options_known:
-        return None
-    kind = setting(project, path, launch, "distributed_type")
-    if kind is not None:
-        return f"`{kind.said}`" if kind.word.value in ACCELERATE_SIMPLE else None
-    if "config_file" in options:  # a config launchlint cannot read, or without the key
-        return None
-    count = setting(project, path, launch, "num_processes")
-    return f"`{count.said}`" if count is not None and whole_number(count.word) == 1 else None
 
 
 def _is_filter(command: Command) -> bool:
