@@ -4,7 +4,8 @@
 Finds a relative script or log path in a command that runs in another working directory than
 the script that starts it:
 
-- `ssh host 'cmd'`: the remote login directory (usually `$HOME`);
+- `ssh host 'cmd'`: the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud
+  compute ssh VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
 - `tmux send-keys` into a pane this script did not create: whatever directory that pane is in;
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
@@ -82,6 +83,10 @@ INVALID = [
         {"attach.sh": "tmux send-keys -t train 'bash start.sh' Enter\n"},
         ["LL108 attach.sh:1"],
     ),
+    Example(  # gcloud's ssh to a TPU VM's workers
+        {"tpu.sh": 'gcloud compute tpus tpu-vm ssh tpu1 --zone us-east5-a --worker=all \\\n  --command="python3 train.py"\n'},
+        ["LL108 tpu.sh:2"],
+    ),
     Example(  # a Ray job with no working directory uploaded
         {"submit.sh": "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"},
         ["LL108 submit.sh:1"],
@@ -98,6 +103,8 @@ VALID = [
                 "ssh gpu1 nvidia-smi > gpus.log\n"
                 "pct exec 200 -- bash -c 'cd /root && bash start.sh'\n"
                 'docker exec box bash -o pipefail -c "echo hi"\n'  # `pipefail` is the option's name
+                'gcloud compute ssh vm1 --command="cd ~/w && python3 train.py"\n'
+                "gcloud compute scp train.py vm1:~/w/\n"
             )
         }
     ),

@@ -36,6 +36,8 @@ NESTED = [
     ("ssh -o ConnectTimeout=10 -p 22 gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
     ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
+    ("gcloud compute ssh vm1 --zone us-central1-a --command 'python train.py'", "python train.py", ["ssh"]),
+    ('gcloud alpha compute tpus tpu-vm ssh t1 --worker=all --command="python train.py"', "python train.py", ["ssh"]),
     ("xargs --max-procs 4 python train.py", "python train.py", ["xargs"]),
     ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
     ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),

@@ -161,7 +161,7 @@ WRAPPER_NAMES = (
     | ARGV_WRAPPERS.keys()
     | ENV_RUNNERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
-    | {"mpirun", "mpiexec", "singularity", "apptainer", "ray"}
+    | {"mpirun", "mpiexec", "singularity", "apptainer", "ray", "gcloud"}
 )
 
 
@@ -210,6 +210,12 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words, SSH_VALUED, positional=1)
         if rest:
             inner = run_string("ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
+    elif name == "gcloud" and "ssh" in values and "compute" in values[: values.index("ssh")]:
+        # `gcloud compute ssh VM --command=CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all
+        # --command CMD`: ssh, run by gcloud, with the remote command in an option.
+        remote_command = _option_value(words, "--command")
+        if remote_command is not None:
+            inner = run_string("ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
     elif name == "tmux":
         inner = _tmux(words, values, command, run_string)
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
