@@ -124,11 +124,19 @@ def drifted(a: str, b: str) -> bool:
 _RENDERED = re.compile(r"\.(?!(?:out|err)\.)[a-z]{2,5}\.txt$")
 
 
+# "log" as a word of a name (`train.log`, `log_7.json`, `trainlog`, `logs`, `logfile`), not in a
+# word that merely holds the letters: `catalog.csv`, `dialog.json`, `changelog`, `blog`,
+# `login.sh`, `logits.npy`, `topology.json`.
+_LOG_WORD = re.compile(
+    r"(?<!cata)(?<!dia)(?<!change)(?<!back)(?<!b)(?<!ana)(?<!pro)(?<!epi)(?<!mono)log(?:s|ging|files?)?(?![a-z])"
+)
+
+
 def looks_like_log(path: str) -> bool:
-    """A file named like a log: `.log`, `.out`, `.err`, `log` in its name, or `.txt` unless it
-    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
+    """A file named like a log: `.log`, `.out`, `.err`, the word `log` in its name, or `.txt`
+    unless it renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
     name = posixpath.basename(path).lower()
-    if "log" in name or name.endswith((".out", ".err")):
+    if name.endswith((".out", ".err")) or ("log" in name and _LOG_WORD.search(name)):
         return True
     return name.endswith(".txt") and _RENDERED.search(name) is None
 

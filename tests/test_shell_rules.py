@@ -325,6 +325,9 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
         ("train.log", True), ("logs/train_log", True), ("train.txt", True), ("train.out.txt", True),
         ("job.err.txt", True), ("run.v2.txt", True),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
+        ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
+        ("catalog.csv", False), ("dialog.json", False), ("CHANGELOG.md", False), ("logits.npy", False),
+        ("topology.json", False), ("login.sh", False), ("blog.html", False),
     ],
 )  # fmt: skip
 def test_a_file_named_like_a_log(name, log):
