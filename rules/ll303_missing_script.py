@@ -77,6 +77,10 @@ INVALID = [
         },
         ["LL303 launch.sh:2", "LL303 launch.sh:3"],
     ),
+    Example(  # the launcher in a variable, split by the shell: `torchrun --nproc_per_node 8 trian.py`
+        {"train.py": "print('training')\n", "launch.sh": 'LAUNCH="torchrun --nproc_per_node 8"\n$LAUNCH trian.py\n'},
+        ["LL303 launch.sh:2"],
+    ),
     Example(  # inside tmux and bash -c strings; sbatch; a deepspeed program
         {
             "jobs/eval.slurm": "#!/bin/bash\n#SBATCH --nodes=1\nsrun python eval.py\n",

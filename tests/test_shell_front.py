@@ -38,6 +38,7 @@ NESTED = [
     ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("gcloud compute ssh vm1 --zone us-central1-a --command 'python train.py'", "python train.py", ["ssh"]),
     ('gcloud alpha compute tpus tpu-vm ssh t1 --worker=all --command="python train.py"', "python train.py", ["ssh"]),
+    ("${DRY_RUN} python train.py", "python train.py", ["prefix"]),  # `echo` or nothing: unknown here
     ("xargs --max-procs 4 python train.py", "python train.py", ["xargs"]),
     ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
     ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),
@@ -223,6 +224,33 @@ def test_three_levels_of_quoting_map_to_the_real_column():
     assert target.location.end_column == position(src, 1, "y.log")[1] + len("y.log")
     assert bash.stdout.kind == PIPE and bash.stdout.reader is tee
     assert tee.stdout.kind == DETACHED and bash.detached and bash.remote
+
+
+@pytest.mark.parametrize(
+    ("src", "words", "first", "last"),
+    [
+        ('BIN="python train.py"\n$BIN --lr 1\n', ["python", "train.py", "--lr", "1"], "$BIN", "1"),
+        ("L='torchrun  --nproc_per_node 8'\n${L} t.py\n", ["torchrun", "--nproc_per_node", "8", "t.py"], "${L}", "t.py"),
+        ("cmd=''\n${cmd} python train.py\n", ["python", "train.py"], "python", "train.py"),  # empty: no word at all
+        ('A="--lr 1"\npython train.py $A\n', ["python", "train.py", "--lr", "1"], "python", "$A"),
+        ('BIN="python train.py"\n"$BIN" --lr 1\n', ["python train.py", "--lr", "1"], '"$BIN"', "1"),  # quoted: one word
+        ('A="--lr 1"\npython train.py "$A" x$A\n', ["python", "train.py", "--lr 1", "x--lr 1"], "python", "x$A"),
+    ],
+)  # fmt: skip
+def test_an_unquoted_expansion_is_split_into_words(src, words, first, last):
+    """bash splits an unquoted `$VAR`'s value at whitespace, and drops it when empty: `${cmd}
+    python3 ...` with `cmd=''` (a dry-run switch) runs python3. Each word stands at the `$VAR`."""
+    command = commands(src)[-1]
+    assert [w.value for w in command.words] == words
+    assert (command.words[0].location.line, command.words[0].location.column) == position(src, 2, first)
+    assert (command.words[-1].location.line, command.words[-1].location.column) == position(src, 2, last)
+
+
+def test_an_unknown_program_in_a_variable_is_not_guessed():
+    """`$PYTHON train.py` runs an unknown program (train.py is its argument); only a known
+    program after an unknown word is read as the command (`${cmd} python3 ...`)."""
+    assert [c.words[0].template for c in commands("$PYTHON train.py > t.log\n")] == ["$PYTHON"]
+    assert [c.name for c in commands("$A $B python train.py\n")] == [None]
 
 
 def test_nested_string_on_a_continued_line():

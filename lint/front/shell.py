@@ -42,6 +42,7 @@ FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that as
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
+_FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion into
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
 # Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
@@ -50,11 +51,12 @@ _PARSER = None
 # is a new string at each ask (a kind may have several ids: all the ids of its name).
 _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
+_EXPANSION_IDS = frozenset()
 
 
 def _parser():
     global _PARSER, _NAME, _VALUE, _OPERATOR, _ARGUMENT
-    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
+    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS, _EXPANSION_IDS
     if _PARSER is None:
         from . import bash_language, tree_sitter
 
@@ -69,6 +71,7 @@ def _parser():
         )
         _COMMAND_NAME_IDS, _AMPERSAND_IDS = frozenset(ids["command_name"]), frozenset(ids["&"])
         _ASSIGNMENT_IDS = frozenset(ids["variable_assignment"])
+        _EXPANSION_IDS = frozenset(ids["simple_expansion"] | ids["expansion"])
         _PARSER = binding.Parser(language)
     return _PARSER
 
@@ -660,7 +663,12 @@ class Walker:
                 if spliced is not None:
                     words.extend(spliced)
                 else:
-                    words.append(self.word(child))
+                    word = self.word(child)
+                    value = word.value
+                    if value is not None and (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(child):
+                        words.extend(_fields(word))
+                    else:
+                        words.append(word)
                 if substitutes:
                     self._nested_substitutions(child)
             more = cursor.goto_next_sibling()
@@ -761,6 +769,25 @@ class Walker:
                 self.state.pipefail = value == "-o"
             elif value.startswith("-") and not value.startswith("--") and "o" in value[1:] and values[i + 1 :][:1] == ["pipefail"]:
                 self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
+
+
+def _unquoted_expansion(node) -> bool:
+    """`$VAR` or `${...}` as a whole word, outside quotes: bash splits its value into words."""
+    if node.kind_id in _COMMAND_NAME_IDS and node.named_child_count == 1:
+        node = node.named_child(0)
+    return node.kind_id in _EXPANSION_IDS
+
+
+def _fields(word: Word) -> list[Word]:
+    """The words bash makes of an unquoted expansion by splitting its value at whitespace, none
+    when it is empty: `$LAUNCH train.py` with LAUNCH="torchrun --nproc_per_node 8" runs
+    torchrun. Each stands where the expansion is written (a fix never edits it: the text there
+    is `$LAUNCH`)."""
+    origin = word.origin
+    return [
+        Word(field.group(), field.group(), word.location, array("i", origin[field.start() : field.end() + 1]))
+        for field in _FIELD.finditer(word.value or "")
+    ]
 
 
 def _holds_substitution(unit: Unit, node) -> bool:

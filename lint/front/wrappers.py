@@ -7,8 +7,10 @@ the rest of its words as a command. A *string wrapper* (`bash -c STR`, `ssh host
 
 from __future__ import annotations
 
+import re
 from array import array
 
+from ..graph import LONG_RUNNING, is_python
 from ..model import Location, Record
 from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper, shell_args
 
@@ -169,6 +171,8 @@ def unwrap(walker, command: Command) -> None:
     """Find and walk the command(s) a wrapper runs, marking `command.inner`."""
     name = command.name
     if name not in WRAPPER_NAMES:  # None too: no words, or a first word that is not static
+        if name is None and _unknown_prefix(command.words):
+            command.inner = _argv(walker, command, command.words[1:], "prefix")
         return
     from .shell import parse_nested
 
@@ -279,6 +283,19 @@ def unwrap(walker, command: Command) -> None:
         contained = name == "srun" and any(o.startswith("--container-image") for o in _option_words(words, 0, rest))
         inner = _argv(walker, command, rest, name, remote=contained)
     command.inner = inner
+
+
+_EXPANSION = re.compile(r"\$(?:\w+|\{\w+\})")
+
+
+def _unknown_prefix(words: list[Word]) -> bool:
+    """`${cmd} python3 x.py` with `cmd` unknown here (`echo` for a dry run, else empty; `sudo`, a
+    launcher): whatever `$cmd` holds, the job the script is for is the python3 command after it."""
+    return (
+        len(words) > 1
+        and _EXPANSION.fullmatch(words[0].template) is not None
+        and (is_python(words[1].value) or words[1].value in LONG_RUNNING)
+    )
 
 
 def _tmux(words: list[Word], values: list[str | None], command: Command, run_string) -> list[Command]:
