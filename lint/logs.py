@@ -133,11 +133,14 @@ _LOG_WORD = re.compile(
 
 
 def looks_like_log(path: str) -> bool:
-    """A file named like a log: `.log`, `.out`, `.err`, the word `log` in its name, or `.txt`
-    unless it renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
-    name = posixpath.basename(path).lower()
+    """A file named like a log: `.log`, `.out`, `.err`, the word `log` in its name, `.txt`
+    unless it renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout), or a
+    name with no extension in a directory of logs (`logs/run_$DESC`)."""
+    directory, name = posixpath.split(path.lower())
     if name.endswith((".out", ".err")) or ("log" in name and _LOG_WORD.search(name)):
         return True
+    if "." not in name:
+        return "log" in directory and _LOG_WORD.search(posixpath.basename(directory)) is not None
     return name.endswith(".txt") and _RENDERED.search(name) is None
 
 

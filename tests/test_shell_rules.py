@@ -328,6 +328,8 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
         ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
         ("catalog.csv", False), ("dialog.json", False), ("CHANGELOG.md", False), ("logits.npy", False),
         ("topology.json", False), ("login.sh", False), ("blog.html", False),
+        ("/tmp/mb/logs/run_$DESC", True), ("log/7", True), ("logs/metrics.json", False), ("out/run7", False),
+        ("catalog/run7", False), ("exp_logs/run7", True),
     ],
 )  # fmt: skip
 def test_a_file_named_like_a_log(name, log):
