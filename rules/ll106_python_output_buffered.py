@@ -84,6 +84,10 @@ RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
+    Example(  # a log whose directory is not known here
+        {"run.sh": 'OUTFILE="/tmp/${RUN}/train.log"\npython3 train.py 2>&1 | tee -a "$OUTFILE"\n'},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # an empty dry-run switch: `${cmd}` splits into no word, and python3 runs
         {"run.sh": "cmd=''\nif [ \"$1\" = dry ]; then cmd=echo; fi\n${cmd} python3 infer.py > infer.log 2>&1\n"},
         ["LL106 run.sh:3"],

@@ -246,6 +246,15 @@ def test_an_unquoted_expansion_is_split_into_words(src, words, first, last):
     assert (command.words[-1].location.line, command.words[-1].location.column) == position(src, 2, last)
 
 
+def test_a_partly_unknown_variable_keeps_its_written_form():
+    """`$OUTFILE` set to `/tmp/${RUN}/train.log` (RUN unknown) is that template, still a log by its
+    name; a static value made unknown by a branch is not guessed."""
+    tee = one('OUTFILE="/tmp/${RUN}/train.log"\npython3 train.py | tee -a "$OUTFILE"\n', "tee")
+    assert (tee.args[-1].value, tee.args[-1].template) == (None, "/tmp/${RUN}/train.log")
+    tee = one('if [ -n "$A" ]; then O=a.log; else O=b.json; fi\necho x | tee "$O"\n', "tee")
+    assert (tee.args[-1].value, tee.args[-1].template) == (None, "$O")
+
+
 def test_an_unknown_program_in_a_variable_is_not_guessed():
     """`$PYTHON train.py` runs an unknown program (train.py is its argument); only a known
     program after an unknown word is read as the command (`${cmd} python3 ...`)."""

@@ -418,7 +418,16 @@ class Walker:
         if value is not None:
             piece.add(value, at)
         else:
-            piece.dynamic(raw, at)
+            piece.dynamic(self._template_of(name) or raw, at)
+
+    def _template_of(self, name: str) -> str | None:
+        """What an unknown variable was set to, as written, when only a part of it is unknown:
+        `OUTFILE="/tmp/${RUN}/train.log"` is `/tmp/${RUN}/train.log`, still a log by its name. Not
+        a static value made unknown by setting it differently in a branch: that is a guess."""
+        assigned = self.state.assigned.get(name)
+        if assigned is None or assigned.value is not None or "$" not in assigned.template:
+            return None
+        return assigned.template
 
     def array_words(self, node) -> list[Word] | None:
         """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
