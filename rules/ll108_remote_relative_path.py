@@ -7,7 +7,8 @@ the script that starts it:
 - `ssh host 'cmd'`: the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud
   compute ssh VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
-- `tmux send-keys` into a pane this script did not create: whatever directory that pane is in;
+- `tmux send-keys` into a pane this script did not create, or `tmux respawn-pane`/`respawn-window`
+  there without `-c`: whatever directory that pane is in;
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
   one): the job's directory on the cluster, where the script's files were never uploaded.
 
@@ -79,9 +80,9 @@ INVALID = [
         },
         ["LL108 deploy.sh:1", "LL108 deploy.sh:2", "LL108 deploy.sh:3"],
     ),
-    Example(  # keys typed into a pane this script did not start
-        {"attach.sh": "tmux send-keys -t train 'bash start.sh' Enter\n"},
-        ["LL108 attach.sh:1"],
+    Example(  # keys typed into a pane this script did not start, a command restarted in one
+        {"attach.sh": "tmux send-keys -t train 'bash start.sh' Enter\ntmux respawn-pane -k -t train 'bash start.sh'\n"},
+        ["LL108 attach.sh:1", "LL108 attach.sh:2"],
     ),
     Example(  # gcloud's ssh to a TPU VM's workers
         {"tpu.sh": 'gcloud compute tpus tpu-vm ssh tpu1 --zone us-east5-a --worker=all \\\n  --command="python3 train.py"\n'},
@@ -105,6 +106,7 @@ VALID = [
                 'docker exec box bash -o pipefail -c "echo hi"\n'  # `pipefail` is the option's name
                 'gcloud compute ssh vm1 --command="cd ~/w && python3 train.py"\n'
                 "gcloud compute scp train.py vm1:~/w/\n"
+                "tmux respawn-pane -k -c /w -t train 'python train.py > train.log 2>&1'\n"  # `-c`: a known directory
             )
         }
     ),

@@ -38,7 +38,9 @@ NESTED = [
     ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("gcloud compute ssh vm1 --zone us-central1-a --command 'python train.py'", "python train.py", ["ssh"]),
     ('gcloud alpha compute tpus tpu-vm ssh t1 --worker=all --command="python train.py"', "python train.py", ["ssh"]),
-    ("${DRY_RUN} python train.py", "python train.py", ["prefix"]),  # `echo` or nothing: unknown here
+    ("${DRY_RUN} python train.py", "python train.py", ["prefix"]),
+    ("tmux respawn-pane -k -t train:0 'python train.py | tee t.log'", "python train.py", ["tmux"]),
+    ("tmux respawnw -k -c /w -t train 'python train.py'", "python train.py", ["tmux"]),  # `echo` or nothing: unknown here
     ("xargs --max-procs 4 python train.py", "python train.py", ["xargs"]),
     ("pct exec 200 -- python train.py", "python train.py", ["pct"]),
     ("docker exec -w /app trainer python train.py", "python train.py", ["docker"]),

@@ -151,6 +151,7 @@ _TMUX_VALUED = {
     ("new-window", "neww"): "-c -e -F -n -t",
     ("split-window", "splitw"): "-c -e -F -l -t",
     ("send-keys", "send"): "-c -N -t",
+    ("respawn-pane", "respawnp", "respawn-window", "respawnw"): "-c -e -t",
 }
 TMUX_VALUED = {name: _words(valued) for names, valued in _TMUX_VALUED.items() for name in names}
 # tmux's own options, before its subcommand: `tmux -L sock -f conf new-session ...`.
@@ -311,6 +312,13 @@ def _tmux(words: list[Word], values: list[str | None], command: Command, run_str
         detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
         sink = Sink(DETACHED, location=command.location)
         return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached)
+    if sub in ("respawn-pane", "respawnp", "respawn-window", "respawnw"):
+        # The command restarts in an existing pane, in the directory that pane started in unless
+        # `-c` names one, as keys sent to it run.
+        rest = _after_options(words[1:], TMUX_VALUED[sub])
+        chosen = "-c" in _option_words(words, 1, rest)
+        sink = Sink(DETACHED, location=command.location)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen)
     if sub in ("send-keys", "send"):
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
