@@ -15,7 +15,10 @@ Shell is parsed with tree-sitter-bash; where it reports an error, launchlint ask
 (which parses without running anything) and stays silent when bash accepts the file. A closing
 word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
 is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). bash exits 0 from `-n` after a bad
+whole file ("syntax error near unexpected token `done'"). bash stops at the first error; each
+later top-level statement that tree-sitter-bash finds an error in, and that bash refuses on its
+own lines, is one more region (up to 10 a unit); one it accepts alone is not reported, since its
+error may be tree-sitter-bash's reading on from the first. bash exits 0 from `-n` after a bad
 `[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet prints "syntax error in conditional
 expression", and that counts as refusing it. Where bash stops on an earlier line
 than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
@@ -58,6 +61,10 @@ INVALID = [
     Example(
         {"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt'\n"},
         ["LL001 launch.sh:2"],
+    ),
+    Example(  # two regions, valid commands between: one finding each, where bash stops at the first
+        {"setup.sh": "#!/bin/bash\nexport HF_TOKEN=<hf_token>\necho one\necho two\nexport BUCKET=<your_bucket>\necho three\necho four (\n"},
+        ["LL001 setup.sh:2", "LL001 setup.sh:5", "LL001 setup.sh:7"],
     ),
     Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.

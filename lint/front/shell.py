@@ -950,8 +950,9 @@ def run_unit(walker: Walker) -> None:
     root = tree.root_node
     if root.has_error:
         error = _first_error(root)
-        if error is not None:
-            _syntax_error(walker, error, error.type if error.is_missing else None)
+        last = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else 0
+        if last:
+            _later_errors(walker, root, last)
     if walker.unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in walker.unit.data:
@@ -1003,21 +1004,28 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
 _CLOSERS = frozenset(("done", "fi", "esac", "then", "else", "elif", "do", "}"))
 
 
-def _syntax_error(walker: Walker, node, missing: str | None = None) -> None:
+def _syntax_error(walker: Walker, node, missing: str | None = None) -> int:
     """LL001 in bash's words, unless this unit already has one or bash parses it after all: at
     `node` when it is on the line where bash stopped, else at that line (tree-sitter-bash takes
     `--port <node1_port>` at the end of a line for a redirection and reads on; its ERROR node
     may start lines before the fault). `missing`: the token tree-sitter-bash found missing, which
-    says more than bash's 'unexpected EOF'."""
+    says more than bash's 'unexpected EOF'. Returns the unit's last line of the region reported
+    (0: none)."""
     unit = walker.unit
     if unit.checked:
-        return
+        return 0
     unit.checked = True
     if unit.depth == 0 and not _bash_syntax(walker.script):
-        return
+        return 0
     verdict = _bash_error(unit.data)
     if verdict is None:
-        return
+        return 0
+    _report(walker, node, verdict, missing)
+    return max(verdict[0], node.end_point.row + 1)
+
+
+def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None = None) -> None:
+    unit = walker.unit
     line, said = verdict
     if line and line != node.start_point.row + 1:  # tree-sitter's error starts on another line
         where, message = unit.line_span(line), said
@@ -1026,6 +1034,31 @@ def _syntax_error(walker: Walker, node, missing: str | None = None) -> None:
     if unit.depth:
         message += " in a nested command string"
     walker.script.parse_errors.append((where, message))
+
+
+MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
+
+
+def _later_errors(walker: Walker, root, last: int) -> None:
+    """One LL001 per unparseable region (rules.md), where bash stops at the first: each later
+    top-level statement, past line `last`, that tree-sitter-bash finds an error in and bash
+    refuses on its own (its lines kept in place) is a region of its own. One bash accepts alone
+    is not reported: its error may be the first region's, read on by tree-sitter-bash."""
+    data, found = walker.unit.data, 1
+    for statement in root.named_children:
+        row = statement.start_point.row
+        if row < last or not statement.has_error:
+            continue
+        start = data.rfind(b"\n", 0, statement.start_byte) + 1  # its whole lines: bash's, not
+        end = data.find(b"\n", statement.end_byte)  # tree-sitter's, idea of where it starts
+        verdict = _bash_error(b"\n" * row + data[start : end if end >= 0 else len(data)])
+        if verdict is not None and verdict[0] > row:
+            error = _first_error(statement)
+            _report(walker, error if error is not None else statement, verdict)
+            last = max(verdict[0], statement.end_point.row + 1)
+            found += 1
+            if found == MAX_REGIONS:
+                return
 
 
 def _first_error(node):
