@@ -215,17 +215,23 @@ class LauncherArgs(Record):
 def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
     """Options up to the program. An option not in the table takes the next word as its value
     unless that word is an option or the program (`x.py`): launchers' option lists grow faster
-    than ours. An unknown word (`$ARGS`) where an option could be stands as the program."""
+    than ours. An unknown word (`$ARGS`) where an option could be stands as the program.
+
+    torchrun, deepspeed and accelerate read the program's arguments with argparse's REMAINDER,
+    which drops a `--` that comes first (`torchrun -m pkg -- -i sft` gives the program `-i
+    sft`), as it drops one before the program: the program never sees it."""
     words = _split(words)
     options: dict[str, Word] = {}
     spelled: dict[str, str] = {}
     i = 0
     while i < len(words):
         text = words[i].template
+        if text == "--":
+            return LauncherArgs(options, spelled, *_after_dashes(words[i + 1 :]), False)
         if not text.startswith("-") or text == "-":
-            return LauncherArgs(options, spelled, words[i], words[i + 1 :], False)
+            return LauncherArgs(options, spelled, *_after_dashes(words[i:]), False)
         if text in MODULE_FLAGS:
-            return LauncherArgs(options, spelled, words[i + 1] if i + 1 < len(words) else None, words[i + 2 :], True)
+            return LauncherArgs(options, spelled, *_after_dashes(words[i + 1 :]), True)
         option, equals, value = text.partition("=")
         name = option.lstrip("-").replace("-", "_")
         spelled[name] = option
@@ -241,9 +247,18 @@ def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
     return LauncherArgs(options, spelled, None, [], False)
 
 
+def _after_dashes(words: list[Word]) -> tuple[Word | None, list[Word]]:
+    """The program and its arguments, without a `--` the launcher's REMAINDER drops."""
+    if not words:
+        return None, []
+    rest = words[1:]
+    return words[0], rest[1:] if rest and rest[0].value == "--" else rest
+
+
 def _split(words: list[Word]) -> list[Word]:
-    """`torchrun $DISTRIBUTED_ARGS x.py`: an unquoted variable holding options is split by the
-    shell; the pieces are located at the variable. One loop, not a call a word: a launcher's
+    """`torchrun "$DISTRIBUTED_ARGS" x.py`: a variable holding options, split as if unquoted
+    (the shell front end splits an unquoted one; a quoted one is most often a slip, read kindly);
+    the pieces are located at the variable. One loop, not a call a word: a launcher's
     words are mostly its program's arguments (-30 M instructions of 520 on the 1,000-file benchmark)."""
     pieces = []
     for word in words:

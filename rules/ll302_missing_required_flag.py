@@ -106,6 +106,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # after torchrun's `--`, which its argparse REMAINDER drops: the program gets `--data-path`
+        {"train.py": TRAIN, "run.sh": "torchrun --standalone --nproc_per_node=8 train.py -- --data-path /data\n"}
+    ),
     Example(  # passed as `--flag=value`, as an unambiguous prefix, from a static variable
         {
             "train.py": TRAIN,
