@@ -335,14 +335,17 @@ def _made_name(word: Word) -> str:
 _OWN_DIRECTORY = re.compile(r'\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)(/[^$`]*)?$')
 
 
-def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | None, tuple]]:
-    """The `cd`s and `pushd`s of a launcher, in order: (line, column), the project directory each
-    goes to, when it is one (a static relative path that is a directory next to the launcher or
-    under the root; None for anywhere else: absolute, computed, `-`, outside the project), and the
-    shell it moves, as its `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the
-    launcher's). See `moved_before`."""
+def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple]], dict[int, int]]:
+    """The `cd`s and `pushd`s of a launcher, in the order the shell runs them: its place among
+    the launcher's commands, the project directory each goes to, when it is one (a static
+    relative path that is a directory next to the launcher or under the root; None for anywhere
+    else: absolute, computed, `-`, outside the project), and the shell it moves, as its
+    `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's); and each
+    command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
+    See `moved_before`."""
+    commands = project.shell[path].commands
     changes = []
-    for command in project.shell[path].commands:
+    for place, command in enumerate(commands):
         if command.name not in ("cd", "pushd") or command.stdout.kind == CAPTURED:
             continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
         word = next((w for w in command.args if not (w.value or "").startswith("-")), None)
@@ -357,19 +360,20 @@ def directory_changes(project, path: str) -> list[tuple[tuple[int, int], str | N
                 if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
                     directory = candidate
                     break
-        changes.append(((command.location.line, command.location.column), directory, command.wrappers))
-    return sorted(changes, key=lambda change: change[0])
+        changes.append((place, directory, command.wrappers))
+    return changes, {id(command): place for place, command in enumerate(commands)}
 
 
-def moved_before(changes: list, command: Command) -> list[str | None]:
+def moved_before(changes: tuple[list, dict[int, int]], command: Command) -> list[str | None]:
     """Where the `changes` (of `directory_changes`) moved, before `command` runs, the shell that
     runs it or one it inherits its directory from: a `cd` whose wrappers begin the command's
     (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of."""
-    here = (command.location.line, command.location.column)
+    found, places = changes
+    here = places.get(id(command), len(places))
     wrappers = command.wrappers
     return [
         directory
-        for place, directory, shell in changes
+        for place, directory, shell in found
         if place < here and len(shell) <= len(wrappers) and all(a is b for a, b in zip(shell, wrappers))
     ]
 

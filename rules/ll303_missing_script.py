@@ -149,6 +149,16 @@ VALID = [
     Example(  # a command a wrapper starts (sudo) runs where the launcher's `cd` took it
         {"stop.sh": "#!/bin/bash\ncd /home/runner/actions-runner\nsudo ./svc.sh stop\n"}
     ),
+    Example(  # a command held in a variable: its `cd` runs first, though both stand at `$RUN`;
+        # and the space between two expansions in a string is kept (`./sweep.py --depth`)
+        {
+            "sweep.py": "print('sweep')\n",
+            "run.sh": (
+                'RUN="(cd ../Megatron-LM && python pretrain_gpt2.py)"\neval ${RUN}\n'
+                'SCRIPT=./sweep.py\nOPT=--depth\neval "python ${SCRIPT} ${OPT} 8"\n'
+            ),
+        }
+    ),
     Example(  # a file the launcher tests for first: it knows the file may be missing
         {
             "run.sh": (
@@ -289,7 +299,7 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
-def _places(project, invocation, written: str, changes: list) -> str:
+def _places(project, invocation, written: str, changes: tuple) -> str:
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller

@@ -257,6 +257,16 @@ def test_a_partly_unknown_variable_keeps_its_written_form():
     assert (tee.args[-1].value, tee.args[-1].template) == (None, "$O")
 
 
+def test_the_space_before_a_second_expansion_in_a_string_is_kept():
+    """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
+    string's (it was lost: `./train.py--depth`), at its own offset."""
+    src = 'A=./train.py\nB=--depth\necho "python ${A} ${B} 8" "$A $B"\n'
+    first, second = one(src, "echo").args
+    assert (first.value, second.value) == ("python ./train.py --depth 8", "./train.py --depth")
+    line = src.index("echo")
+    assert first.origin[first.value.index(" --")] == line + src[line:].index("} ${B}") + 1
+
+
 def test_an_unknown_program_in_a_variable_is_not_guessed():
     """`$PYTHON train.py` runs an unknown program (train.py is its argument); only a known
     program after an unknown word is read as the command (`${cmd} python3 ...`)."""

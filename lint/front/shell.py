@@ -358,9 +358,13 @@ class Walker:
         pos, end = pos + 1, end - 1  # inside the quotes
         for child in node.named_children:
             c_start, c_end = chars_of(child)
+            kind = child.type  # string_content and expansions as `_eval` does them, one call less
+            if (kind == "simple_expansion" or kind == "expansion") and text[c_start : c_start + 1].isspace():
+                # tree-sitter-bash starts an expansion that follows another after a space at that
+                # space (`"${A} ${B}"`): the space is the string's, and the expansion is `${B}`.
+                c_start = c_end - len(text[c_start:c_end].lstrip())
             if c_start > pos:
                 literal(text[pos:c_start], pos, piece, quoted=True)
-            kind = child.type  # string_content and expansions as `_eval` does them, one call less
             if kind == "string_content":
                 literal(text[c_start:c_end], c_start, piece, quoted=True)
             elif kind == "simple_expansion" or kind == "expansion":
