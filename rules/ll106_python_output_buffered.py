@@ -289,7 +289,8 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     stdout = command.stdout
     if is_log_capture(stdout):
         at = stdout.reader.location if stdout.kind == PIPE else stdout.location or command.location
-        names = ", ".join(w.text for w in files_written(stdout) if not w.passthrough)
+        files = files_written(stdout)
+        names = ", ".join(w.text for w in [w for w in files if not w.passthrough] or files)
         return [Related(at, f"its stdout goes to {names} here")]
     if stdout.kind != INHERIT:
         return []

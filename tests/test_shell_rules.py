@@ -338,3 +338,17 @@ def test_a_file_named_like_a_log(name, log):
     from launchlint.logs import looks_like_log
 
     assert looks_like_log(name) is log
+
+
+def test_a_log_named_through_a_positional_parameter_is_named_in_the_note(tmp_path):
+    """The log of a command held in a variable and run by `eval`, in a directory given as `$2`:
+    the note names it as written (it said "goes to  here": `$2` marks the word as passed
+    through, and such words were left out of the names)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "run.sh").write_text(
+        'LOG_DIR=$2/sweep\nfor d in 32 64; do\n  LOG="${LOG_DIR}/write_d${d}.txt"\n'
+        '  cmd="python sweep.py --depth ${d} &> ${LOG}"\n  eval ${cmd}\ndone\n'
+    )
+    [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
+    assert (finding.code, finding.location.path, finding.location.line) == ("LL106", "run.sh", 5)
+    assert [r.message for r in finding.related] == ["its stdout goes to $2/sweep/write_d${d}.txt here"]
