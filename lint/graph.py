@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from .model import Location, Record, Related
-from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args
+from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields
 
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
@@ -263,11 +263,10 @@ def _split(words: list[Word]) -> list[Word]:
     pieces = []
     for word in words:
         value = word.value
-        if value is None or not value.lstrip().startswith("-") or len(parts := value.split()) < 2:
+        if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
             pieces.append(word)
         else:
-            location = word.location
-            pieces += [Word(piece, piece, location) for piece in parts]
+            pieces += split_fields(word)
     return pieces
 
 

@@ -6,6 +6,7 @@ Every command, including the ones nested in `ssh`, `tmux` and `bash -c` strings,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cached_property
 
@@ -82,6 +83,19 @@ class Word(Record):
     @property
     def text(self) -> str:
         return self.value if self.value is not None else self.template
+
+
+_FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion's value into
+
+
+def split_fields(word: Word) -> list[Word]:
+    """The words bash makes of `word`'s value, split at whitespace; none when it is empty. Each
+    stands where `word` does, with the origin of its own characters."""
+    origin = word.origin
+    return [
+        Word(field.group(), field.group(), word.location, origin[field.start() : field.end() + 1])
+        for field in _FIELD.finditer(word.value or "")
+    ]
 
 
 class Sink:

@@ -33,6 +33,7 @@ from ..shellfacts import (
     Sink,
     Word,
     Wrapper,
+    split_fields,
 )
 from . import wrappers
 
@@ -42,7 +43,6 @@ FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that as
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
-_FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion into
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
 # Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
@@ -679,7 +679,9 @@ class Walker:
                     word = self.word(child)
                     value = word.value
                     if value is not None and (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(child):
-                        words.extend(_fields(word))
+                        # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs.
+                        # Each word stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
+                        words.extend(split_fields(word))
                     else:
                         words.append(word)
                 if substitutes:
@@ -789,18 +791,6 @@ def _unquoted_expansion(node) -> bool:
     if node.kind_id in _COMMAND_NAME_IDS and node.named_child_count == 1:
         node = node.named_child(0)
     return node.kind_id in _EXPANSION_IDS
-
-
-def _fields(word: Word) -> list[Word]:
-    """The words bash makes of an unquoted expansion by splitting its value at whitespace, none
-    when it is empty: `$LAUNCH train.py` with LAUNCH="torchrun --nproc_per_node 8" runs
-    torchrun. Each stands where the expansion is written (a fix never edits it: the text there
-    is `$LAUNCH`)."""
-    origin = word.origin
-    return [
-        Word(field.group(), field.group(), word.location, array("i", origin[field.start() : field.end() + 1]))
-        for field in _FIELD.finditer(word.value or "")
-    ]
 
 
 def _holds_substitution(unit: Unit, node) -> bool:
