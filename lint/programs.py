@@ -129,8 +129,8 @@ class Reading:
 
 def read_launch(program: CommandLine, words: list[Word]) -> Reading:
     reader = _Reader(program)
-    for word, text in _tokens(words):
-        if not reader.take(word, text):
+    for word in words:  # as the shell split them: a quoted "$VAR" is one argument
+        if not reader.take(word, word.value):
             break
     return reader.reading
 
@@ -204,29 +204,6 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
         for option in program.options
         if option.required and option.flags[0].startswith("-") and id(option) not in passed
     ]
-
-
-def _tokens(words: list[Word]):
-    """(word, text) for each argument the program gets; None for text that is not static. An
-    unquoted `$ARGS` holding `--lr 1 --fp16` is split where the shell splits it: at whitespace
-    that came from the expansion (its characters share the `$ARGS` origin)."""
-    for word in words:
-        value = word.value
-        if value is None or not any(ch.isspace() for ch in value) or not _expanded_space(word):
-            yield word, value
-        else:
-            for piece in value.split():
-                yield word, piece
-
-
-def _expanded_space(word: Word) -> bool:
-    value, origin = word.value or "", word.origin
-    if len(origin) < len(value):
-        return False
-    return any(
-        ch.isspace() and ((i and origin[i] == origin[i - 1]) or (i + 1 < len(value) and origin[i] == origin[i + 1]))
-        for i, ch in enumerate(value)
-    )
 
 
 def _looks_like_flag(text: str) -> bool:

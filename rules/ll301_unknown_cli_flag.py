@@ -149,6 +149,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a quoted "$VAR" is one argument, however many spaces its value holds
+        {
+            "make_configs.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--splice-indexes')\nparser.add_argument('dir')\nargs = parser.parse_args()\n"
+            ),
+            "train.sh": 'splice="-4,-3,-2  0  -2,2 0"\npython make_configs.py --splice-indexes "$splice" exp/configs\n',
+        }
+    ),
     Example(  # Megatron-style: every flag is defined (prefixes, `=`, --no-x); launcher options
         {
             "train.py": ARGPARSE_TRAIN,
