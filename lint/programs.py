@@ -146,7 +146,10 @@ class _Reader:
     def take(self, word: Word, text: str | None) -> bool:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
         if text is None:
-            return self._not_static()
+            flag, equals, _ = word.template.partition("=")
+            if not (equals and _looks_like_flag(flag) and "$" not in flag and "`" not in flag):
+                return self._not_static()
+            text = word.template  # `--dir=$DIR`: the flag is written, only its value is unknown
         if text == "--":
             return False  # the rest is positional
         if _looks_like_flag(text):
@@ -169,7 +172,7 @@ class _Reader:
             if self.current.commands:
                 self.reading.open = True
                 return False  # where the subcommand starts is now anyone's guess
-            self.pending = OPTIONAL  # the next plain word is most likely its value
+            self.pending = 0 if "=" in text else OPTIONAL  # the next plain word is most likely its value
         elif option is AMBIGUOUS:
             self.pending = MANY
         else:

@@ -142,6 +142,10 @@ INVALID = [
         {"cli.py": TYPER_CLI, "run.sh": "python cli.py train --no-use-amp --epoch 3\npython cli.py export -o m.pt\n"},
         ["LL301 run.sh:1"],
     ),
+    Example(  # a flag written with `=` and a value not known here is still that flag
+        {"train.py": ARGPARSE_TRAIN, "run.sh": "python train.py --lr=$LR --warmup-step=$WARMUP\n"},
+        ["LL301 run.sh:1"],
+    ),
     Example(  # torchrun drops a `--` after the program (argparse's REMAINDER): the flags are read
         {"train.py": ARGPARSE_TRAIN, "run.sh": "torchrun --nproc_per_node 2 train.py -- --lr 1e-4 --bogus 1\n"},
         ["LL301 run.sh:1"],

@@ -106,6 +106,19 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `--dir=$DIR` passes --dir; an option of a parent parser not read here, with `=`,
+        # takes no next word as its value
+        {
+            "train.py": (
+                "import argparse\n\n\nclass Common:\n    def __init__(self):\n"
+                "        self.parser = argparse.ArgumentParser(add_help=False)\n"
+                "        self.parser.add_argument('--stage', type=int)\n\n\n"
+                "p = argparse.ArgumentParser(parents=[Common().parser])\np.add_argument('--dir', required=True)\n"
+                "args = p.parse_args()\n"
+            ),
+            "run.sh": "python train.py --stage=1 --dir=$DIR\n",
+        }
+    ),
     Example(  # after torchrun's `--`, which its argparse REMAINDER drops: the program gets `--data-path`
         {"train.py": TRAIN, "run.sh": "torchrun --standalone --nproc_per_node=8 train.py -- --data-path /data\n"}
     ),
