@@ -84,6 +84,10 @@ RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
+    Example(  # the line after a pipeline (tree-sitter-bash took it for the last stage's arguments)
+        {"prep.sh": "cut -d' ' -f1 data/text | sort | uniq -c\npython train.py > train.log\n"},
+        ["LL106 prep.sh:2"],
+    ),
     Example(  # a log whose directory is not known here
         {"run.sh": 'OUTFILE="/tmp/${RUN}/train.log"\npython3 train.py 2>&1 | tee -a "$OUTFILE"\n'},
         ["LL106 run.sh:2"],

@@ -267,6 +267,30 @@ def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     assert first.origin[first.value.index(" --")] == line + src[line:].index("} ${B}") + 1
 
 
+@pytest.mark.parametrize(
+    "src",
+    [
+        "cat words | cut -f2 | sort\npython train.py > train.log\n",
+        "cat words | cut -f2 | sort\n\npython train.py && echo done\n",
+        "cat words | cut -f2 | python3 g2p.py\npython train.py | sort > train.log\n",  # not the last stage
+    ],
+)
+def test_the_line_after_a_pipeline_is_a_command_of_its_own(src):
+    """tree-sitter-bash 0.25 reads on past the end of a line after a pipeline when the next line
+    goes on with `&&`, `||` or a redirect (its issue #347): `sort python train.py > train.log`.
+    The unit is parsed again with that line end read as bash reads it."""
+    python = one(src, "python")
+    assert [w.value for w in python.words] == ["python", "train.py"]
+    line = src.count("\n", 0, src.index("python train.py")) + 1
+    assert (python.location.line, python.location.column) == (line, 1)
+    assert [w.value for w in commands(src)[2].words][-1] in ("sort", "g2p.py")
+
+
+def test_a_continued_line_after_a_pipe_stays_one_command():
+    assert [c.name for c in commands("a | b | c \\\n  d > f\n")] == ["a", "b", "c"]
+    assert [w.value for w in commands("a | b | c \\\r\n  d > f\n")[2].words] == ["c", "d"]
+
+
 def test_an_unknown_program_in_a_variable_is_not_guessed():
     """`$PYTHON train.py` runs an unknown program (train.py is its argument); only a known
     program after an unknown word is read as the command (`${cmd} python3 ...`)."""

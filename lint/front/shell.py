@@ -266,6 +266,10 @@ class Walker:
         self.wrappers = wrappers_
         self.blocks: list[Block] = []  # the loops and if/case arms being walked, outermost first
         self.trailing: dict[int, list] = {}  # command node id -> redirects written after its list
+        # Line ends tree-sitter-bash 0.25 read past after a pipeline, taking the next line's
+        # command for arguments of the pipeline's last one (`a | b | c` then `d > f` is `c d >
+        # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error.
+        self.read_on: list[int] = []
 
     # --- words ---------------------------------------------------------------------------
 
@@ -550,6 +554,10 @@ class Walker:
 
     def pipeline(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         stages = [c for c in node.named_children]
+        if node.end_point.row != node.start_point.row:  # most pipelines are on one line
+            for stage in stages:
+                if stage.end_point.row != stage.start_point.row and stage.type == "command":
+                    self._read_on(stage)
         operators = [c for c in node.children if c.type in ("|", "|&")]
         before = len(self.script.commands)
         pipefail = self.state.pipefail  # as the pipeline starts: a stage's `set` cannot change it
@@ -578,6 +586,17 @@ class Walker:
         self.script.pipelines.append(
             Pipeline(self.unit.location(node), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
         )
+
+    def _read_on(self, command) -> None:
+        """Record the line ends between two parts of `command` that no backslash escapes."""
+        data, end = self.unit.data, None
+        for part in command.children:
+            if end is not None:
+                newline = data.find(b"\n", end, part.start_byte)
+                before = newline - 1 - (data[newline - 1 : newline] == b"\r")
+                if newline >= 0 and data[before : before + 1] != b"\\":
+                    self.read_on.append(newline)
+            end = part.end_byte
 
     def redirect(self, node) -> Redirect | None:
         if node.type != "file_redirect":
@@ -939,10 +958,18 @@ def _parsed_text(data: bytes) -> bytes:
     return data
 
 
-def run_unit(walker: Walker) -> None:
-    tree = _parser().parse(_parsed_text(walker.unit.data))
+def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> None:
+    """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`)."""
+    text = _parsed_text(walker.unit.data)
+    if line_ends:  # the same bytes at the same offsets, but rows that no longer count lines
+        repaired = bytearray(text)
+        for newline in line_ends:
+            repaired[newline] = 0x3B
+        text = bytes(repaired)
+        walker.unit._points = False  # locations from offsets
+    tree = _parser().parse(text)
     root = tree.root_node
-    if root.has_error:
+    if root.has_error and not line_ends:  # judged on the first parse
         error = _first_error(root)
         last = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else 0
         if last:
@@ -1111,12 +1138,21 @@ def parse_shell(
     """Extract the facts of one piece of shell. `origin` maps `text` into a larger file."""
     index = index or LineIndex(text)
     script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
-    state = State(pipefail=pipefail)
     unit = Unit(path, text, index, origin, 0)
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
-    for name, value in (env or {}).items():
-        state.variables[name] = value
-        state.assigned[name] = Word(value, "" if value is None else value, given)
-        state.exported.add(name)
-    run_unit(Walker(script, unit, state, ()))
+
+    def walker() -> Walker:
+        state = State(pipefail=pipefail)
+        for name, value in (env or {}).items():
+            state.variables[name] = value
+            state.assigned[name] = Word(value, "" if value is None else value, given)
+            state.exported.add(name)
+        return Walker(script, unit, state, ())
+
+    commands, pipelines, directives = len(script.commands), len(script.pipelines), len(script.directives)
+    first = walker()
+    run_unit(first)
+    if first.read_on:  # walked again, parsed as bash reads it; the first walk's facts are dropped
+        del script.commands[commands:], script.pipelines[pipelines:], script.directives[directives:]
+        run_unit(walker(), first.read_on)
     return script
