@@ -147,7 +147,8 @@ class _Reader:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
         if text is None:
             flag, equals, _ = word.template.partition("=")
-            if not (equals and _looks_like_flag(flag) and "$" not in flag and "`" not in flag):
+            single = not any(ch.isspace() for ch in word.template)  # not a variable's several words
+            if not (equals and single and _looks_like_flag(flag) and "$" not in flag and "`" not in flag):
                 return self._not_static()
             text = word.template  # `--dir=$DIR`: the flag is written, only its value is unknown
         if text == "--":

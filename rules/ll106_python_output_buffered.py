@@ -23,7 +23,8 @@ command line or the project's config file says it is one: `--cpu`, a `--config_f
 reported. A
 pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
 not logs and are not reported either, nor is the output of a filter, a program whose standard
-input is read from a file (`python g2p.py < words.txt > phones.txt`): it writes data, not a log,
+input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
+in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`): it writes data, not a log,
 whatever the file's name. `< /dev/null`, which detached jobs use, is no input and leaves the
 program a job like any other.
 
@@ -195,8 +196,13 @@ VALID = [
             )
         }
     ),
-    Example(  # a filter: its input comes from a file, its output is data whatever its name
-        {"prep.sh": "python g2p.py --compact < words.txt > phones.txt\nsrun python g2p.py < w.txt > p.txt\n"}
+    Example(  # a filter: its input comes from a file or a pipe, its output is data whatever its name
+        {
+            "prep.sh": (
+                "python g2p.py --compact < words.txt > phones.txt\nsrun python g2p.py < w.txt > p.txt\n"
+                "cut -d' ' -f2- data/text | python3 g2p.py > data/phones.txt\n"
+            )
+        }
     ),
     Example(  # a workflow's `env:` is the step's environment
         {
@@ -259,7 +265,11 @@ def check(project) -> Iterator[Finding]:
 
 def _is_filter(command: Command) -> bool:
     """The program reads its standard input from a file (`< words.txt`, not `< /dev/null`), given
-    to it or to a command that runs it (`nohup python g2p.py < words.txt`)."""
+    to it or to a command that runs it (`nohup python g2p.py < words.txt`), or from the stage
+    before it in a pipeline (`cut -f2 words.txt | python g2p.py`)."""
+    stage = command.wrappers[0].command if command.wrappers else command
+    if stage.pipeline and stage.pipeline[0] is not stage:
+        return True
     return any(
         r.op == "<" and r.fd in (None, 0) and r.target is not None and r.target.text != "/dev/null"
         for runner in (command, *(w.command for w in command.wrappers))

@@ -1150,9 +1150,18 @@ def parse_shell(
         return Walker(script, unit, state, ())
 
     commands, pipelines, directives = len(script.commands), len(script.pipelines), len(script.directives)
-    first = walker()
-    run_unit(first)
-    if first.read_on:  # walked again, parsed as bash reads it; the first walk's facts are dropped
+    current, line_ends = walker(), []
+    run_unit(current)
+    for _ in range(MAX_REPARSES):
+        if not current.read_on:
+            break
+        # Walked again, parsed as bash reads it, the first walk's facts dropped; the new parse
+        # may read on elsewhere, in lines the first had swallowed.
         del script.commands[commands:], script.pipelines[pipelines:], script.directives[directives:]
-        run_unit(walker(), first.read_on)
+        line_ends += current.read_on
+        current = walker()
+        run_unit(current, line_ends)
     return script
+
+
+MAX_REPARSES = 8  # of a unit, for tree-sitter-bash's reading on (`Walker.read_on`)
