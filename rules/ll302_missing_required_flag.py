@@ -119,6 +119,9 @@ VALID = [
             "run.sh": "python train.py --stage=1 --dir=$DIR\n",
         }
     ),
+    Example(  # options in a variable whose value is not all known: they may hold the flag
+        {"train.py": TRAIN, "run.sh": 'ARGS="--lr=1 --data-path $DATA $EXTRA"\npython train.py ${ARGS} > run.log\n'}
+    ),
     Example(  # after torchrun's `--`, which its argparse REMAINDER drops: the program gets `--data-path`
         {"train.py": TRAIN, "run.sh": "torchrun --standalone --nproc_per_node=8 train.py -- --data-path /data\n"}
     ),

@@ -286,6 +286,19 @@ def test_the_line_after_a_pipeline_is_a_command_of_its_own(src):
     assert [w.value for w in commands(src)[2].words][-1] in ("sort", "g2p.py")
 
 
+def test_a_second_parse_that_reads_on_elsewhere_is_parsed_again():
+    """The first parse swallowed lines 1-5 into `tee`; parsed again, it reads on at line 5
+    (`error_exit echo Succeeded`): a third parse reads every line as bash does."""
+    src = (
+        'echo ok | tee -a log*\n\necho -n x\npython3 t.py >> log 2>&1\n[ "$?" -eq 0 ] || error_exit\n'
+        'echo "Succeeded" | tee -a log\n\necho -n y\npython3 u.py >> log 2>&1\n'
+    )
+    assert [(c.name, c.location.line) for c in commands(src)] == [
+        ("echo", 1), ("tee", 1), ("echo", 3), ("python3", 4), ("error_exit", 5),
+        ("echo", 6), ("tee", 6), ("echo", 8), ("python3", 9),
+    ]  # fmt: skip
+
+
 def test_a_continued_line_after_a_pipe_stays_one_command():
     assert [c.name for c in commands("a | b | c \\\n  d > f\n")] == ["a", "b", "c"]
     assert [w.value for w in commands("a | b | c \\\r\n  d > f\n")[2].words] == ["c", "d"]
