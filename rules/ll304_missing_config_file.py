@@ -5,7 +5,8 @@ Finds a launcher that hands a Python program a config file that exists nowhere i
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
 accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (the name is
 looked up inside the config path, `.yaml` added, and a relative config path is relative to the
-Python file that declares `@hydra.main`, not to the working directory).
+Python file that declares `@hydra.main`, not to the working directory; a program that does not
+import hydra has options of those names of its own, which this rule leaves alone).
 
 A path is found the way LL303 finds a script: next to the launcher, at the project root, under
 a configured `path-map` prefix, or as the project's unique file of that name; a path on a remote
@@ -148,6 +149,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # argparse's own `--config-path`, a file: not Hydra's (the program does not import hydra)
+        {
+            "runner/main.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--config-path')\n"
+                "args = parser.parse_args()\n"
+            ),
+            "runner/config_a30.yaml": "batch: 8\n",
+            "start.sh": "python3 runner/main.py --config-path runner/config_a30.yaml\n",
+        }
+    ),
     Example(  # next to the launcher, at the root, in the directory the launcher cds into
         {
             "scripts/train.sh": (
@@ -276,6 +287,9 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     program = _program_file(project, command)
     if program is None:
         return
+    module = project.python.get(program)
+    if module is not None and not any(q == "hydra" or q.startswith("hydra.") for q in module.imports.values()):
+        return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
     given = dict(option_values(command, HYDRA))
     directory, name = given.get("--config-path"), given.get("--config-name")
     if directory is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
