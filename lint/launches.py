@@ -335,13 +335,13 @@ def _made_name(word: Word) -> str:
 _OWN_DIRECTORY = re.compile(r'\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)(/[^$`]*)?$')
 
 
-def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple]], dict[int, int]]:
+def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple, str | None]], dict[int, int]]:
     """The `cd`s and `pushd`s of a launcher, in the order the shell runs them: its place among
     the launcher's commands, the project directory each goes to, when it is one (a static
     relative path that is a directory next to the launcher or under the root; None for anywhere
     else: absolute, computed, `-`, outside the project), and the shell it moves, as its
-    `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's); and each
-    command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
+    `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's), and the
+    target as written; and each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
     See `moved_before`."""
     commands = project.shell[path].commands
     changes = []
@@ -360,7 +360,7 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
                 if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
                     directory = candidate
                     break
-        changes.append((place, directory, command.wrappers))
+        changes.append((place, directory, command.wrappers, target))
     return changes, {id(command): place for place, command in enumerate(commands)}
 
 
@@ -368,13 +368,23 @@ def moved_before(changes: tuple[list, dict[int, int]], command: Command) -> list
     """Where the `changes` (of `directory_changes`) moved, before `command` runs, the shell that
     runs it or one it inherits its directory from: a `cd` whose wrappers begin the command's
     (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of."""
+    return [directory for _, directory, _, _ in _changes_before(changes, command)]
+
+
+def cds_before(changes: tuple[list, dict[int, int]], command: Command, within: int) -> list[str | None]:
+    """The `cd`s' targets as written (None when not static) that run before `command` inside
+    `within` of its wrappers: a remote shell inherits nothing from the launcher's."""
+    return [target for _, _, shell, target in _changes_before(changes, command) if len(shell) >= within]
+
+
+def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> list[tuple]:
     found, places = changes
     here = places.get(id(command), len(places))
     wrappers = command.wrappers
     return [
-        directory
-        for place, directory, shell in found
-        if place < here and len(shell) <= len(wrappers) and all(a is b for a, b in zip(shell, wrappers))
+        change
+        for change in found
+        if change[0] < here and len(change[2]) <= len(wrappers) and all(a is b for a, b in zip(change[2], wrappers))
     ]
 
 

@@ -9,8 +9,10 @@ project's only file of that name; it is reported only when no file of that name 
 
 A path run on another host or in a container (inside `ssh`, `pct exec`, `docker exec`,
 `docker run`, pyxis's `srun --container-image`) is checked by its name only, and an absolute
-one there is never reported: it lives on that machine or in that image. Locally, an
-absolute path is checked only when a `path-map` prefix claims it for the project.
+one there is never reported: it lives on that machine or in that image; nor is a path after a
+`cd` there into a repository a script of the project clones (`git clone URL; cd repo && bash
+./install.sh`). Locally, an absolute path is checked only when a `path-map` prefix claims it
+for the project.
 
 A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
 workflow's `defaults.run`), so a relative path is looked for there; a directory the project
@@ -57,7 +59,7 @@ import posixpath
 from collections.abc import Iterator
 from functools import cache, partial
 
-from launchlint.launches import directory_changes, moved_before, start_directory
+from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -146,6 +148,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # in a container, after a `cd` into the repository the same string clones
+        {
+            "prep.sh": (
+                "srun --container-image nvcr.io/nvidia/nemo:24.01 bash -c "
+                '"git clone https://github.com/NVIDIA/NeMo.git; cd NeMo && bash ./reinstall.sh"\n'
+            ),
+            "train.py": "print('train')\n",
+        }
+    ),
     Example(  # a command a wrapper starts (sudo) runs where the launcher's `cd` took it
         {"stop.sh": "#!/bin/bash\ncd /home/runner/actions-runner\nsudo ./svc.sh stop\n"}
     ),
@@ -282,8 +293,12 @@ def check(project) -> Iterator[Finding]:
             continue
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
-        if invocation.command.remote or project.shell[invocation.caller].in_image:
-            if not written.startswith("/"):
+        command = invocation.command
+        if command.remote or project.shell[invocation.caller].in_image:
+            # There, after a `cd` into a repository a script clones, the path is that clone's.
+            remote = next((i for i, w in enumerate(command.wrappers) if w.remote), -1) + 1
+            cloned = any(t and made.holds(posixpath.join(t, written)) for t in cds_before(changes(invocation.caller), command, remote))
+            if not written.startswith("/") and not cloned:
                 yield _finding(project, invocation, "runs on another host or in a container, and no file of the project has that name")
             continue
         places = _places(project, invocation, written, changes(invocation.caller))
