@@ -341,8 +341,8 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
     relative path that is a directory next to the launcher or under the root; None for anywhere
     else: absolute, computed, `-`, outside the project), and the shell it moves, as its
     `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's), and the
-    target as written; and each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
-    See `moved_before`."""
+    target as written; and each command's place. Places, not locations: the commands of `eval
+    $CMD` all stand at `$CMD`. See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
     changes = []
     for place, command in enumerate(commands):
@@ -382,9 +382,9 @@ def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> l
     here = places.get(id(command), len(places))
     wrappers = command.wrappers
     return [
-        change
-        for change in found
-        if change[0] < here and len(change[2]) <= len(wrappers) and all(a is b for a, b in zip(change[2], wrappers))
+        (place, directory, shell, target)
+        for place, directory, shell, target in found
+        if place < here and len(shell) <= len(wrappers) and all(a is b for a, b in zip(shell, wrappers))
     ]
 
 
