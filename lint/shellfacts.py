@@ -34,13 +34,14 @@ class ShellArgs(Record):
 _SHELL_LONG_VALUED = frozenset({"--rcfile", "--init-file"})
 
 
-def shell_args(values: Sequence[str | None]) -> ShellArgs:
+def shell_args(values: Sequence[str | None], pipefail: bool = False) -> ShellArgs:
     """Read a shell's arguments (`values`, the words after its name) as bash does: options first,
     `-c` among them a flag, `-o NAME` and `-O NAME` (also ending a cluster: `-eo pipefail`,
     `+O extglob`) each taking the next word; then the first operand is the script, or with `-c`
     the command string. A word whose value is unknown stands where the operand is; `-` (standard
-    input) is no operand."""
-    command_string = pipefail = False
+    input) is no operand. `pipefail`: in effect before these options (`set`'s are read so too:
+    `-o pipefail` turns it on, `+o pipefail` off)."""
+    command_string = False
     i = 0
     while i < len(values):
         value = values[i]
@@ -58,9 +59,8 @@ def shell_args(values: Sequence[str | None]) -> ShellArgs:
             break
         named = [letter for letter in value[1:] if letter in "oO"]  # each takes a word, in order
         command_string = command_string or "c" in value[1:]
-        pipefail = pipefail or (
-            value[0] == "-" and any(n == "o" and values[i + 1 + k : i + 2 + k] == ["pipefail"] for k, n in enumerate(named))
-        )
+        if any(n == "o" and values[i + 1 + k : i + 2 + k] == ["pipefail"] for k, n in enumerate(named)):
+            pipefail = value[0] == "-"
         i += 1 + len(named)
     return ShellArgs(i if i < len(values) else None, command_string, pipefail)
 

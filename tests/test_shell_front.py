@@ -457,6 +457,10 @@ def test_pipefail_state_follows_set():
         "set -Eeuo pipefail\npython e.py | tee e.log\n"
     )
     assert [c.pipefail for c in commands(src, "python")] == [False, True, False, False, True]
+    # `set` reads its options as bash does (`shell_args`): words after `--` are positional
+    # parameters, and a cluster's `o` takes its name in order
+    src = "set -e -- -o pipefail\npython a.py | tee a.log\nset -oe pipefail\npython b.py | tee b.log\n"
+    assert [c.pipefail for c in commands(src, "python")] == [False, True]
 
 
 def test_background_jobs_are_marked():

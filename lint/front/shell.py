@@ -33,6 +33,7 @@ from ..shellfacts import (
     Sink,
     Word,
     Wrapper,
+    shell_args,
     split_fields,
 )
 from . import wrappers
@@ -797,12 +798,8 @@ class Walker:
                 stack.extend(current.named_children)
 
     def _set_options(self, words: list[Word]) -> None:
-        values = [w.value or "" for w in words[1:]]
-        for i, value in enumerate(values):
-            if value in ("-o", "+o") and i + 1 < len(values) and values[i + 1] == "pipefail":
-                self.state.pipefail = value == "-o"
-            elif value.startswith("-") and not value.startswith("--") and "o" in value[1:] and values[i + 1 :][:1] == ["pipefail"]:
-                self.state.pipefail = True  # set -euo pipefail, set -Eeuxo pipefail
+        """`set -euo pipefail`, `set +o pipefail`: `set` takes bash's options, read as bash's are."""
+        self.state.pipefail = shell_args([w.value for w in words[1:]], self.state.pipefail).pipefail
 
 
 def _unquoted_expansion(node) -> bool:
