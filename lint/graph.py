@@ -7,6 +7,7 @@ The edge keeps the calling command, so a rule can ask where the callee's output 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -297,6 +298,25 @@ def _positional(words: list[Word]) -> list[Word]:
     return words[i:]
 
 
+# The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
+# "${BASH_SOURCE[0]}")`, or either inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
+# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template.
+_DIRNAME = r'\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)'
+_OWN_DIRECTORY = re.compile(
+    rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*&?>\s*/dev/null)?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
+    rf'|{_DIRNAME})(/[^$`]*)?$'
+)
+
+
+def own_path(word: Word, script: str) -> str | None:
+    """The path a word names from its script's own directory (see `_OWN_DIRECTORY`), relative
+    to the root; None for any other word."""
+    own = _OWN_DIRECTORY.match(word.template) if word.value is None else None
+    if own is None:
+        return None
+    return posixpath.normpath(posixpath.join(posixpath.dirname(script), (own.group(1) or "").lstrip("/")))
+
+
 class LaunchGraph:
     def __init__(self, invocations: list[Invocation], by_callee: dict[str, list[Invocation]]) -> None:
         self.invocations = invocations
@@ -358,7 +378,8 @@ class Resolver:
     def resolve(self, word: Word, caller: str, *, remote: bool = False) -> str | None:
         value = word.value
         if not value:
-            return None
+            own = None if remote else own_path(word, caller)
+            return own if own in self.files else None
         candidates = []
         if not value.startswith("/") and not remote:
             candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)))

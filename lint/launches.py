@@ -9,10 +9,19 @@ files a command hands to the program it starts.
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterable, Iterator
 
-from .graph import PY_LAUNCHERS, TORCHRUN_MODULES, Resolver, is_python, launcher_args, python_run, value_part
+from .graph import (
+    PY_LAUNCHERS,
+    SOURCERS,
+    TORCHRUN_MODULES,
+    Resolver,
+    is_python,
+    launcher_args,
+    own_path,
+    python_run,
+    value_part,
+)
 from .model import Record
 from .shellfacts import CAPTURED, Command, Word
 
@@ -332,9 +341,6 @@ def _made_name(word: Word) -> str:
     return "" if word.value is None and any(mark in name for mark in "$`*?[") else name
 
 
-_OWN_DIRECTORY = re.compile(r'\$\(\s*dirname\s+"?\$(?:0|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)(/[^$`]*)?$')
-
-
 def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple, str | None]], dict[int, int]]:
     """The `cd`s and `pushd`s of a launcher, in the order the shell runs them: its place among
     the launcher's commands, the project directory each goes to, when it is one (a static
@@ -350,12 +356,12 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
             continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
         word = next((w for w in command.args if not (w.value or "").startswith("-")), None)
         target = None if word is None else word.value
-        own = None if word is None or target is not None else _OWN_DIRECTORY.match(word.template)
-        if own:  # `cd "$(dirname "$0")"`: the launcher's own directory (and a path from there)
-            target = posixpath.join(posixpath.dirname(path) or ".", (own.group(1) or "").lstrip("/"))
+        own = None if word is None else own_path(word, path)
+        if own is not None:  # `cd "$(dirname "$0")"`: the launcher's own directory (and a path from there)
+            target = own
         directory = None
         if target and not target.startswith(("/", "~", "$")):
-            for base in ("",) if own else (posixpath.dirname(path), ""):
+            for base in ("",) if own is not None else (posixpath.dirname(path), ""):
                 candidate = posixpath.normpath(posixpath.join(base, target))
                 if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
                     directory = candidate
@@ -440,3 +446,68 @@ def project_files(project) -> ProjectFiles:
     if "_project_files" not in cache:
         cache["_project_files"] = ProjectFiles(project)
     return cache["_project_files"]
+
+
+class Sourced(Record):
+    """What the files a shell sourced leave in effect for the commands after them."""
+
+    pipefail: bool  # one of them turned it on
+    exported: frozenset[str]  # the names they exported
+
+
+NOTHING_SOURCED = Sourced(False, frozenset())
+MAX_SOURCE_DEPTH = 4  # files sourcing files: `source common.sh`, which sources `env.sh`, ...
+
+
+def sourced_before(project, path: str, command: Command) -> Sourced:
+    """What the files sourced (`source common.env`, `. ./path.sh`) by the shell that runs
+    `command`, before it, leave in effect: `set -o pipefail`, `export PYTHONUNBUFFERED=1`. A file
+    in a `$(...)` or in another shell (`bash -c`, ssh) does not count, nor one after the command.
+    Read from the file's facts when launchlint analyses it as shell, else from its text: a
+    `common.env` is shell to the `source` that reads it, whatever its name."""
+    sourced = NOTHING_SOURCED
+    for other in project.shell[path].commands:
+        if other is command:
+            break
+        if other.name in SOURCERS and other.wrappers == command.wrappers and other.stdout.kind != CAPTURED:
+            sourced = _merged(sourced, _effect(project, path, other, MAX_SOURCE_DEPTH))
+    return sourced
+
+
+def _effect(project, path: str, command: Command, depth: int) -> Sourced:
+    """What sourcing the file `command` names leaves in effect, with the files it sources."""
+    script = _sourced_script(project, path, command.words[1]) if len(command.words) > 1 and depth else None
+    if script is None:
+        return NOTHING_SOURCED
+    effect = Sourced(script.final_pipefail, script.final_exported)
+    for inner in script.commands:
+        if inner.name in SOURCERS and not inner.wrappers and inner.stdout.kind != CAPTURED:
+            effect = _merged(effect, _effect(project, script.path, inner, depth - 1))
+    return effect
+
+
+def _merged(a: Sourced, b: Sourced) -> Sourced:
+    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported)
+
+
+def _sourced_script(project, path: str, word: Word):
+    """The facts of the project file a `source` word names: next to the script that sources it,
+    else from the root (bash looks in the working directory), or from the script's own directory
+    (`$(dirname "$0")/common.env`)."""
+    own = own_path(word, path)
+    value = word.value
+    if own is not None:
+        candidates = [own]
+    elif value and not value.startswith(("/", "~")):
+        candidates = [posixpath.normpath(posixpath.join(posixpath.dirname(path), value)), posixpath.normpath(value)]
+    else:
+        return None
+    for candidate in candidates:
+        if candidate == ".." or candidate.startswith("../"):
+            continue
+        if candidate in project.files:
+            return project.shell.get(candidate) if project.files[candidate].kind == "shell" else None
+        script = project.sourced_script(candidate)
+        if script is not None:
+            return script
+    return None

@@ -33,6 +33,14 @@ def ask_disk(root: str, question: tuple[str, str]):
         return os.path.isdir(full)
     if what == "file":
         return os.path.isfile(full)
+    if what == "text":  # a file a script sources, which launchlint does not analyse (`common.env`)
+        from .discover import read_text
+
+        inside = os.path.realpath(full).startswith(os.path.join(os.path.realpath(root), ""))
+        try:
+            return read_text(full)[0] if inside and os.path.isfile(full) else None
+        except OSError:
+            return None
     from .discover import walk
 
     return tuple(rel for _, rel in walk(root, lambda rel: False))
@@ -121,6 +129,21 @@ class Project:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
         reads it or not (ignored, excluded, of another kind)."""
         return self._ask(("directory" if directory else "file", path))
+
+    def sourced_script(self, path: str) -> ShellScript | None:
+        """The facts of a file under the root that a script sources but launchlint does not
+        analyse (`source common.env`), read as the shell reads it; None when there is no such
+        readable file. Parsed once a run; its text is one of the disk's answers."""
+        scripts = self.__dict__.setdefault("_sourced", {})
+        if path not in scripts:
+            text = self._ask(("text", path))
+            if text is None:
+                scripts[path] = None
+            else:
+                from .front.shell import parse_shell
+
+                scripts[path] = parse_shell(path, text)
+        return scripts[path]
 
     def listing(self) -> list[str]:
         """Every file under the root that .gitignore does not hide, of any kind (configs are

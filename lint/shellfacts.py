@@ -316,6 +316,10 @@ class ShellScript:
         # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
         # expects that file may be missing (`[ -f .env ] && source .env`).
         self.tested = set() if tested is None else tested
+        # What a shell that sources the file (`source common.env`) has in effect after it, by the
+        # file's own commands: pipefail, and the names it exported. See `launches.sourced_before`.
+        self.final_pipefail = False
+        self.final_exported: frozenset[str] = frozenset()
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

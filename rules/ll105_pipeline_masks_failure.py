@@ -9,7 +9,10 @@ filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
 `set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
 and a tmux pane start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
 with it). A GitHub Actions step with `shell: bash` runs with
-`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it.
+`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A file the script
+sources before the pipeline (`source common.env`, `. ./path.sh`, `source "$(dirname "$0")/env.sh"`)
+that turns pipefail on turns it on for the script: a project file, whatever its name, read as
+shell (never run).
 
 The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
 script; `set -o pipefail;` at the start of the command string for a pipeline nested in one
@@ -64,6 +67,7 @@ from itertools import pairwise
 
 from launchlint.fixes import insert_after_line
 from launchlint.graph import is_long_running, is_python, python_run, script_of
+from launchlint.launches import sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, Pipeline, ShellScript
@@ -128,6 +132,18 @@ INVALID = [
         },
         ["LL105 .github/workflows/ci.yml:8"],
     ),
+    Example(  # a file sourced in another shell, in `$(...)`, after the pipeline, or without pipefail
+        {
+            "tests/run.sh": (
+                "#!/bin/bash\nbash -c 'source tests/common.env'\nsrun python b.py | tee b.log\n"
+                "X=$(source tests/common.env)\npython c.py | tee c.log\n"
+                ". ./vars.sh\npython d.py | tee d.log\nsource tests/common.env\npython e.py | tee e.log\n"
+            ),
+            "tests/common.env": "set -eou pipefail\n",
+            "tests/vars.sh": "LOG=run.log\n",
+        },
+        ["LL105 tests/run.sh:3", "LL105 tests/run.sh:5", "LL105 tests/run.sh:7"],
+    ),
 ]
 
 VALID = [
@@ -159,6 +175,18 @@ VALID = [
             )
         }
     ),
+    Example(  # a file the script sources turns it on: a `.env` read as shell, found from the script's own directory
+        {
+            "tests/llm/sft.sh": (
+                '#!/bin/bash\nSCRIPT_DIR=$( cd -- "$( dirname -- "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)\n'
+                "source $SCRIPT_DIR/common.env\npython run_sft.py 2>&1 | tee $RUN_LOG\n"
+            ),
+            "tests/llm/common.env": "set -eou pipefail\nRUN_LOG=run.log\n",
+            "dpo.sh": '. "$(dirname "$0")/env/common.sh"\ntorchrun dpo.py | tee dpo.log\n',
+            "env/common.sh": "source env/strict.sh\n",  # which sources another, from the root
+            "env/strict.sh": "set -o pipefail\n",
+        }
+    ),
     Example(  # the script checks the job's own status
         {"run.sh": 'python train.py 2>&1 | tee train.log\nrc=${PIPESTATUS[0]}\n[[ $rc -eq 0 ]] || exit "$rc"\n'}
     ),
@@ -182,7 +210,7 @@ def check(project) -> Iterator[Finding]:
         script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
         for pipeline in script.pipelines:
             job = masked_job(pipeline)
-            if job is None:
+            if job is None or sourced_before(project, path, pipeline.stages[0][0]).pipefail:
                 continue
             last = pipeline.last
             yield Finding(

@@ -5,7 +5,8 @@ Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
-`env`, a workflow's `env:`, a Ray job's runtime environment, which may set it whenever its JSON
+`env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
+`export PYTHONUNBUFFERED=1`), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself.
@@ -64,7 +65,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import PythonRun, python_run
-from launchlint.launches import launch_of, simple_launch
+from launchlint.launches import launch_of, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -121,6 +122,10 @@ INVALID = [
     Example(  # input from /dev/null is no input: still a job whose output is a log
         {"run.sh": "nohup python train.py < /dev/null > train.log 2>&1 &\n"}, ["LL106 run.sh:1"]
     ),
+    Example(  # a sourced file that sets it without exporting it: the program does not get it
+        {"run.sh": "source ./env.sh\npython train.py > train.log\n", "env.sh": "PYTHONUNBUFFERED=1\n"},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # a workflow step: its `run:` is shell, its `env:` has no PYTHONUNBUFFERED
         {
             ".github/workflows/ci.yml": (
@@ -153,6 +158,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file the script sources exports it (kaldi's `. ./path.sh`)
+        {"egs/s5/run.sh": ". ./path.sh\npython local/prep.py > prep.log\n", "egs/s5/path.sh": "export PYTHONUNBUFFERED=1\n"}
+    ),
     Example(
         {
             "run.sh": (
@@ -234,7 +242,7 @@ def check(project) -> Iterator[Finding]:
         for command in script.effective_commands():
             run = python_run(command)
             if run is not None:
-                if _unbuffered(project, command, run):
+                if _unbuffered(project, path, command, run):
                     continue
                 if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python
                     what = f"`{command.wrappers[-1].kind} run` runs {run.target.text} with `python`, which block-buffers"
@@ -243,7 +251,7 @@ def check(project) -> Iterator[Finding]:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
             elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
                 one = simple_launch(project, path, launch)  # one process, run as plain `python`
-                if one is None or _unbuffered(project, command, None):
+                if one is None or _unbuffered(project, path, command, None):
                     continue
                 what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
                 use = f"set {UNBUFFERED}=1"
@@ -277,9 +285,11 @@ def _is_filter(command: Command) -> bool:
     )
 
 
-def _unbuffered(project, command: Command, run: PythonRun | None) -> bool:
+def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> bool:
     """Whether the program's stdout is unbuffered; `run` is None for a launcher's program."""
     if command.has_env(UNBUFFERED) or (run is not None and run.unbuffered):
+        return True
+    if UNBUFFERED in sourced_before(project, path, command).exported:
         return True
     if run is not None and run.kind == "module":
         return run.target.value in UNBUFFERED_LAUNCHERS

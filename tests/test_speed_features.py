@@ -342,6 +342,20 @@ def test_a_file_the_rules_asked_about_is_a_new_run(tmp_path):
     assert "LL303" in before and "LL303" not in after
 
 
+def test_an_edit_to_a_file_a_script_sources_is_a_new_run(tmp_path):
+    """LL105 reads the pipefail of `common.env`, which launchlint does not analyse: its text is
+    one of the disk's answers a run is reused on."""
+    (tmp_path / "common.env").write_text("set -o pipefail\n")
+    before, after = _run_twice_then_change(
+        tmp_path, lambda: (tmp_path / "common.env").write_text("set +o pipefail\n"), "--select", "LL105"
+    )
+    (tmp_path / "launch0.sh").write_text("source common.env\npython -u t.py | tee run0.log\n")
+    assert before == after == []
+    assert [f["code"] for f in json.loads(launchlint("--select", "LL105", ".", cwd=tmp_path).stdout)] == ["LL105"]
+    (tmp_path / "common.env").write_text("set -euo pipefail\n")
+    assert json.loads(launchlint("--select", "LL105", ".", cwd=tmp_path).stdout) == []
+
+
 def test_a_new_file_of_any_kind_is_a_new_run(tmp_path):
     """LL304 looks for a config among all files under the root, JSON included."""
 

@@ -1158,6 +1158,8 @@ def parse_shell(
         line_ends += current.read_on
         current = walker()
         run_unit(current, line_ends)
+    if origin is None:  # a file: what a shell that sources it keeps
+        script.final_pipefail, script.final_exported = current.state.pipefail, frozenset(current.state.exported)
     return script
 
 
