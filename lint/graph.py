@@ -378,8 +378,7 @@ class Resolver:
     def resolve(self, word: Word, caller: str, *, remote: bool = False) -> str | None:
         value = word.value
         if not value:
-            own = None if remote else own_path(word, caller)
-            return own if own in self.files else None
+            return None
         candidates = []
         if not value.startswith("/") and not remote:
             candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)))
