@@ -7,6 +7,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
 
 TRAIN = (
@@ -188,3 +190,25 @@ def test_a_shells_option_names_are_not_its_script(tmp_path):
     extglob -c '...'` runs a string, no script at all."""
     found = lint(tmp_path, {"run.sh": "bash -eo pipefail prep.sh\nbash -O extglob -c 'echo hi'\n"})
     assert [where(f) for f in found] == [("LL303", "run.sh", 1, 19, 26)]
+
+
+@pytest.mark.parametrize(
+    "template,expected",
+    [
+        ('$(dirname "$0")/common.env', "tests/llm/common.env"),
+        ('$(dirname "${BASH_SOURCE[0]}")/../env.sh', "tests/env.sh"),
+        ('$( cd -- "$( dirname -- "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)/common.env', "tests/llm/common.env"),
+        ('$(cd "$(dirname "$0")"; pwd -P)', "tests/llm"),
+        ("$(dirname $0)", "tests/llm"),
+        ("$(pwd)/common.env", None),
+        ('$(dirname "$1")/x.sh', None),
+        ('$(dirname "$0")/$NAME.sh', None),
+    ],
+)
+def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):
+    from launchlint.graph import own_path
+    from launchlint.model import Location
+    from launchlint.shellfacts import Word
+
+    word = Word(None, template, Location("tests/llm/run.sh", 1, 1, 1, 2), ())
+    assert own_path(word, "tests/llm/run.sh") == expected
