@@ -15,10 +15,14 @@ Shell is parsed with tree-sitter-bash; where it reports an error, launchlint ask
 (which parses without running anything) and stays silent when bash accepts the file. A closing
 word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
 is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). bash stops at the first error; each
-later top-level statement that tree-sitter-bash finds an error in, and that bash refuses on its
-own lines, is one more region (up to 10 a unit); one it accepts alone is not reported, since its
-error may be tree-sitter-bash's reading on from the first. bash exits 0 from `-n` after a bad
+whole file ("syntax error near unexpected token `done'"). bash stops at the first error; the
+line it stops at is then blanked (its bytes made spaces) and bash asked again, and each line it
+refuses in turn is one more region (up to 10 a unit), blanked too. The walk then reads the unit
+without those lines, so the commands after a placeholder (`CKPT=<path>`, which tree-sitter-bash
+reads as a redirection taking the next line for its file) are checked like any other. A line
+whose error is an opening or closing word without its other half (a stray `fi`, an unclosed
+quote, `for f in <files>; do`, whose blank leaves `done` alone) is not blanked: the regions
+end there. bash exits 0 from `-n` after a bad
 `[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet prints "syntax error in conditional
 expression", and that counts as refusing it. Where bash stops on an earlier line
 than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
@@ -65,6 +69,14 @@ INVALID = [
     Example(  # two regions, valid commands between: one finding each, where bash stops at the first
         {"setup.sh": "#!/bin/bash\nexport HF_TOKEN=<hf_token>\necho one\necho two\nexport BUCKET=<your_bucket>\necho three\necho four (\n"},
         ["LL001 setup.sh:2", "LL001 setup.sh:5", "LL001 setup.sh:7"],
+    ),
+    Example(  # placeholders on consecutive lines, each a region; a loop's opening line ends them
+        {"pretrain.sh": "CKPT=<Specify path>\nVOCAB=<vocab file>\npython t.py\nfor f in <files>; do\n  echo $f\ndone\nX=<y>\n"},
+        ["LL001 pretrain.sh:1", "LL001 pretrain.sh:2", "LL001 pretrain.sh:4"],
+    ),
+    Example(  # a stray `fi` (for `done`): blanking it would leave the loop open, a second error of bash's making
+        {"align.sh": "for f in a b; do\n  echo $f\nfi\necho end\n"},
+        ["LL001 align.sh:3"],
     ),
     Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.

@@ -132,6 +132,10 @@ INVALID = [
         },
         ["LL105 .github/workflows/ci.yml:8"],
     ),
+    Example(  # after a placeholder bash refuses: tree-sitter-bash took the next line for its file name
+        {"train.sh": "#!/bin/bash\nCKPT=<Specify path>\npython train.py --ckpt $CKPT 2>&1 | tee train.log\n"},
+        ["LL105 train.sh:3"],
+    ),
     Example(  # a file sourced in another shell, in `$(...)`, after the pipeline, or without pipefail
         {
             "tests/run.sh": (

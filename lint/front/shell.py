@@ -159,7 +159,9 @@ class Unit:
             self._chars = chars
         # The file itself, in ASCII: tree-sitter's rows and byte columns are our lines and columns.
         self._points = origin is None and self._chars is None
-        self.checked = False  # `bash -n` has judged this unit: at most one LL001 per unit
+        self.checked = False  # `bash -n` has judged this unit (its first region; see `_later_errors`)
+        self.verdict: tuple[int, str] | None = None  # bash's first error, once judged
+        self.refused: list[tuple[int, int]] = []  # byte spans of the lines bash refuses, blanked for the walk
 
     def char(self, byte: int) -> int:
         return byte if self._chars is None else self._chars[min(byte, len(self._chars) - 1)]
@@ -955,27 +957,35 @@ def _parsed_text(data: bytes) -> bytes:
     return data
 
 
-def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> None:
-    """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`)."""
-    text = _parsed_text(walker.unit.data)
+def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
+    """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`), and
+    the lines bash refuses blanked (`Unit.refused`, found on the first parse). True when the walk
+    found the first syntax error (a redirection without its file before the line's end, a stray
+    `done`), and lines are now blanked: the unit is to be walked again."""
+    unit = walker.unit
+    text = _parsed_text(unit.data)
     if line_ends:  # the same bytes at the same offsets, but rows that no longer count lines
-        repaired = bytearray(text)
-        for newline in line_ends:
-            repaired[newline] = 0x3B
-        text = bytes(repaired)
-        walker.unit._points = False  # locations from offsets
-    tree = _parser().parse(text)
+        unit._points = False  # locations from offsets
+    tree = _parser().parse(_repaired(text, line_ends, unit.refused))
     root = tree.root_node
     if root.has_error and not line_ends:  # judged on the first parse
         error = _first_error(root)
-        last = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else 0
-        if last:
-            _later_errors(walker, root, last)
-    if walker.unit.origin is None:
+        verdict = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else None
+        if verdict is not None and verdict[0]:
+            unit.refused = _later_errors(walker, verdict)
+            if unit.refused:
+                tree = _parser().parse(_repaired(text, (), unit.refused))
+                root = tree.root_node
+    if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in walker.unit.data:
         walker.script.reads_pipestatus = True
+    judged = unit.checked
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
+    if judged or line_ends or unit.verdict is None or not unit.verdict[0]:
+        return False
+    unit.refused = _later_errors(walker, unit.verdict)
+    return bool(unit.refused)
 
 
 def _directives(unit: Unit, root) -> list[Directive]:
@@ -1022,24 +1032,35 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
 _CLOSERS = frozenset(("done", "fi", "esac", "then", "else", "elif", "do", "}"))
 
 
-def _syntax_error(walker: Walker, node, missing: str | None = None) -> int:
+def _repaired(text: bytes, line_ends: Sequence[int], refused: Sequence[tuple[int, int]]) -> bytes:
+    """`text` with `line_ends` read as `;` and the `refused` spans blanked: the same bytes at the
+    same offsets otherwise."""
+    if not line_ends and not refused:
+        return text
+    repaired = bytearray(text)
+    for newline in line_ends:
+        repaired[newline] = 0x3B
+    for start, end in refused:
+        repaired[start:end] = b" " * (end - start)
+    return bytes(repaired)
+
+
+def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int, str] | None:
     """LL001 in bash's words, unless this unit already has one or bash parses it after all: at
     `node` when it is on the line where bash stopped, else at that line (tree-sitter-bash takes
     `--port <node1_port>` at the end of a line for a redirection and reads on; its ERROR node
     may start lines before the fault). `missing`: the token tree-sitter-bash found missing, which
-    says more than bash's 'unexpected EOF'. Returns the unit's last line of the region reported
-    (0: none)."""
+    says more than bash's 'unexpected EOF'. Returns bash's verdict when one is reported."""
     unit = walker.unit
     if unit.checked:
-        return 0
+        return None
     unit.checked = True
     if unit.depth == 0 and not _bash_syntax(walker.script):
-        return 0
-    verdict = _bash_error(unit.data)
-    if verdict is None:
-        return 0
-    _report(walker, node, verdict, missing)
-    return max(verdict[0], node.end_point.row + 1)
+        return None
+    verdict = unit.verdict = _bash_error(unit.data)
+    if verdict is not None:
+        _report(walker, node, verdict, missing)
+    return verdict
 
 
 def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None = None) -> None:
@@ -1057,26 +1078,51 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
 MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
 
 
-def _later_errors(walker: Walker, root, last: int) -> None:
-    """One LL001 per unparseable region (rules.md), where bash stops at the first: each later
-    top-level statement, past line `last`, that tree-sitter-bash finds an error in and bash
-    refuses on its own (its lines kept in place) is a region of its own. One bash accepts alone
-    is not reported: its error may be the first region's, read on by tree-sitter-bash."""
-    data, found = walker.unit.data, 1
-    for statement in root.named_children:
-        row = statement.start_point.row
-        if row < last or not statement.has_error:
-            continue
-        start = data.rfind(b"\n", 0, statement.start_byte) + 1  # its whole lines: bash's, not
-        end = data.find(b"\n", statement.end_byte)  # tree-sitter's, idea of where it starts
-        verdict = _bash_error(b"\n" * row + data[start : end if end >= 0 else len(data)])
-        if verdict is not None and verdict[0] > row:
-            error = _first_error(statement)
-            _report(walker, error if error is not None else statement, verdict)
-            last = max(verdict[0], statement.end_point.row + 1)
-            found += 1
-            if found == MAX_REGIONS:
-                return
+def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, int]]:
+    """One LL001 per unparseable region (rules.md), where bash stops at the first: the line bash
+    refuses is blanked (its bytes made spaces, the offsets kept) and bash asked again; each line
+    it refuses then is a region of its own, blanked in turn (`verdict`: bash's first). Returns the blanked lines' byte
+    spans, which the walk then leaves out, so that the rest of the unit is analysed, as rules.md
+    says: tree-sitter-bash reads a placeholder's `<` at a line's end as a redirection and takes
+    the next line for its file, so `CKPT=<path>` then `python t.py | tee t.log` lost the job to
+    every rule. Not blanked: a line whose error is an opening or closing word without its other
+    half (a stray `fi`, an unclosed quote: bash reads the rest into it), nor one after whose blank
+    bash stops at or before it, or at such a word (`for f in <files>; do` leaves `done`): the
+    error is not the line's alone, and blanking it would make errors of lines bash accepts."""
+    data = bytearray(walker.unit.data)
+    spans: list[tuple[int, int]] = []
+    for found in range(1, MAX_REGIONS + 1):
+        line, said = verdict
+        if _unbalanced(said):
+            return spans
+        start = 0
+        for _ in range(line - 1):
+            start = data.find(b"\n", start) + 1 or len(data)
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        kept = bytes(data[start:end])
+        data[start:end] = b" " * (end - start)
+        after = _bash_error(bytes(data))
+        if after is not None and (after[0] <= line or _unbalanced(after[1])):
+            data[start:end] = kept
+            return spans
+        spans.append((start, end))
+        if after is None or found == MAX_REGIONS:
+            return spans
+        tree = _parser().parse(_parsed_text(bytes(data)))
+        error = _first_error(tree.root_node)
+        _report(walker, error if error is not None else tree.root_node, after)
+        verdict = after
+    return spans
+
+
+def _unbalanced(said: str) -> bool:
+    """bash's error is an opening or closing word without its other half (a stray `fi`, an
+    unclosed quote or `do`): blanking the line it is on would unbalance the lines around it."""
+    return said.endswith(_UNEXPECTED_CLOSERS) or "EOF" in said or "end of file" in said
+
+
+_UNEXPECTED_CLOSERS = tuple(f"`{word}'" for word in ("done", "fi", "esac", "}", ")", "then", "do", "else", "elif", ";;"))
 
 
 def _first_error(node):
@@ -1148,16 +1194,16 @@ def parse_shell(
 
     commands, pipelines, directives = len(script.commands), len(script.pipelines), len(script.directives)
     current, line_ends = walker(), []
-    run_unit(current)
+    again = run_unit(current)
     for _ in range(MAX_REPARSES):
-        if not current.read_on:
+        if not current.read_on and not again:
             break
-        # Walked again, parsed as bash reads it, the first walk's facts dropped; the new parse
-        # may read on elsewhere, in lines the first had swallowed.
+        # Walked again, parsed as bash reads it (or without the lines it refuses), the first
+        # walk's facts dropped; the new parse may read on elsewhere, in lines the first had swallowed.
         del script.commands[commands:], script.pipelines[pipelines:], script.directives[directives:]
         line_ends += current.read_on
         current = walker()
-        run_unit(current, line_ends)
+        again = run_unit(current, line_ends)
     if origin is None:  # a file: what a shell that sources it keeps
         script.final_pipefail, script.final_exported = current.state.pipefail, frozenset(current.state.exported)
     return script
