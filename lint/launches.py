@@ -466,12 +466,26 @@ def sourced_before(project, path: str, command: Command) -> Sourced:
     Read from the file's facts when launchlint analyses it as shell, else from its text: a
     `common.env` is shell to the `source` that reads it, whatever its name."""
     sourced = NOTHING_SOURCED
-    for other in project.shell[path].commands:
-        if other is command:
+    sources, places = _sources(project, path)
+    for place, other in sources:
+        if place >= places.get(id(command), 0):
             break
-        if other.name in SOURCERS and other.wrappers == command.wrappers and other.stdout.kind != CAPTURED:
+        if other.wrappers == command.wrappers:
             sourced = _merged(sourced, _effect(project, path, other, MAX_SOURCE_DEPTH))
     return sourced
+
+
+def _sources(project, path: str) -> tuple[list[tuple[int, Command]], dict[int, int]]:
+    """The script's `source` commands (not in `$(...)`) with their places among its commands,
+    and each command's place (none when it sources nothing: most scripts), found once a run."""
+    found = project.__dict__.setdefault("_sources", {})
+    if path not in found:
+        commands = project.shell[path].commands
+        sources = [
+            (place, c) for place, c in enumerate(commands) if c.name in SOURCERS and c.stdout.kind != CAPTURED
+        ]  # fmt: skip
+        found[path] = sources, {id(c): place for place, c in enumerate(commands)} if sources else {}
+    return found[path]
 
 
 def _effect(project, path: str, command: Command, depth: int) -> Sourced:
