@@ -83,15 +83,20 @@ class CommandLine:
             return flags.get(text) or flags[head]
         if self.parser.kind in ("click", "typer"):  # no prefixes; `-x3` and `-vx` only
             return flags.get(text[:2]) if not text.startswith("--") else None
-        if text.startswith("--"):
-            if not self.parser.allow_abbrev:
-                return None
-            matches = {id(o): o for f, o in flags.items() if f.startswith(head)}
-        else:  # argparse matches `-x` with a value attached, and prefixes of `-long` options
-            matches = {id(o): o for f, o in flags.items() if f == text[:2] or f.startswith(text)}
+        if text.startswith("--") and not self.parser.allow_abbrev:
+            return None
+        matches = {id(flags[f]): flags[f] for f in self.prefixed(text)}
         if len(matches) > 1:
             return AMBIGUOUS
         return next(iter(matches.values()), None)
+
+    def prefixed(self, text: str) -> list[str]:
+        """The flags argparse may take `text` for: those it is a prefix of (`--vocab` for
+        `--vocab-file`), and for `-x...` also `-x` with a value attached."""
+        if text.startswith("--"):
+            head = text.partition("=")[0]
+            return sorted(f for f in self.flags if f.startswith(head))
+        return sorted(f for f in self.flags if f == text[:2] or f.startswith(text))
 
     def closest(self, flag: str) -> str | None:
         """The defined flag most like `flag`: the same but for `-`/`_` (`--warmup-steps` ->
@@ -105,10 +110,11 @@ class CommandLine:
 
 
 class UnknownFlag:
-    def __init__(self, word: Word, flag: str, program: CommandLine) -> None:
+    def __init__(self, word: Word, flag: str, program: CommandLine, ambiguous: bool = False) -> None:
         self.word = word
         self.flag = flag
         self.program = program  # the parser that does not know it
+        self.ambiguous = ambiguous  # a prefix of several of its flags: argparse refuses it too
 
 
 class Reading:
@@ -175,6 +181,7 @@ class _Reader:
                 return False  # where the subcommand starts is now anyone's guess
             self.pending = 0 if "=" in text else OPTIONAL  # the next plain word is most likely its value
         elif option is AMBIGUOUS:
+            self.reading.unknown.append(UnknownFlag(word, text.partition("=")[0], self.current, ambiguous=True))
             self.pending = MANY
         else:
             self.reading.passed.append(option)

@@ -10,7 +10,9 @@ argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add 
 it, in the module or in a project function it imports and calls), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
-unambiguous prefix unless `allow_abbrev=False`.
+unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
+`--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
+option: --vocab could match --vocab-file, --vocab-size").
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when
@@ -76,6 +78,16 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # a prefix of two flags: argparse cannot tell which (a unique prefix is fine)
+        {
+            "tools/prep.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--input')\n"
+                "p.add_argument('--vocab-file')\np.add_argument('--vocab-size', type=int)\np.parse_args()\n"
+            ),
+            "prep.sh": "python tools/prep.py --inp a.json \\\n  --vocab v.txt\n",
+        },
+        ["LL301 prep.sh:2"],
+    ),
     Example(  # a Megatron-style array, expanded after torchrun's own options
         {
             "train.py": ARGPARSE_TRAIN,
@@ -241,7 +253,14 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
     program = unknown.program
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
     closest = program.closest(unknown.flag)
-    if closest is None:
+    if unknown.ambiguous:
+        matches = program.prefixed(unknown.flag)
+        message = (
+            f"`{unknown.flag}` is ambiguous for {name}: it could be "
+            f"{', '.join(f'`{m}`' for m in matches)}, and it exits at start-up with 'ambiguous option'"
+        )
+        related = Related(program.flags[matches[0]].location, f"`{matches[0]}` is defined here")
+    elif closest is None:
         error = "No such option" if program.parser.kind in ("click", "typer") else "unrecognized arguments"
         message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'"
         related = Related(program.location, f"the parser of {name}")
