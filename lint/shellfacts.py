@@ -90,12 +90,26 @@ _FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion
 
 def split_fields(word: Word) -> list[Word]:
     """The words bash makes of `word`'s value, split at whitespace; none when it is empty. Each
-    stands where `word` does, with the origin of its own characters."""
+    stands where `word` does, with the origin of its own characters. A partly unknown value is
+    split as written (`deepspeed --num_gpus $NGPU`, see `splits_as_written`): a field that holds
+    an expansion is unknown (it may be several words, or none)."""
     origin = word.origin
+    if word.value is None:
+        return [Word(None if "$" in f.group() else f.group(), f.group(), word.location, ()) for f in _FIELD.finditer(word.template)]
     return [
         Word(field.group(), field.group(), word.location, origin[field.start() : field.end() + 1])
-        for field in _FIELD.finditer(word.value or "")
+        for field in _FIELD.finditer(word.value)
     ]
+
+
+# A written value whose unknown parts are plain expansions (`$NGPU`, `${NODES}`), so that its
+# whitespace is the value's: no `$(...)`, backquote or `${X:-a b}` whose words would be cut.
+_AS_WRITTEN = re.compile(r"(?:[^$`\s]|\s|\$\w+|\$\{[^}\s]*\})*")
+
+
+def splits_as_written(template: str) -> bool:
+    """Whether a partly unknown value's template can be split into bash's words at its spaces."""
+    return any(c.isspace() for c in template) and _AS_WRITTEN.fullmatch(template) is not None
 
 
 class Sink:

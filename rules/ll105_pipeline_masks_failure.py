@@ -132,6 +132,16 @@ INVALID = [
         },
         ["LL105 .github/workflows/ci.yml:8"],
     ),
+    Example(  # a launcher held in a variable that is partly unknown: its known words are the command
+        {
+            "run.slurm": (
+                '#!/bin/bash\nLAUNCHER="deepspeed --num_gpus $SLURM_GPUS_ON_NODE"\n'
+                "$LAUNCHER train.py --lr 1e-4 2>&1 | tee run.log\n"
+                'PY="$(which python) train.py"\n$PY | tee py.log\n'  # `$(...)`: not split, not known
+            )
+        },
+        ["LL105 run.slurm:3"],
+    ),
     Example(  # after a placeholder bash refuses: tree-sitter-bash took the next line for its file name
         {"train.sh": "#!/bin/bash\nCKPT=<Specify path>\npython train.py --ckpt $CKPT 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],

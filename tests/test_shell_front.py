@@ -680,3 +680,28 @@ def test_the_pipe_reader_is_the_stage_command_not_one_nested_in_its_words():
 def test_reading_pipestatus_is_a_fact():
     assert parse_shell("t.sh", "python t.py | tee a.log\nexit ${PIPESTATUS[0]}\n").reads_pipestatus
     assert not parse_shell("t.sh", "python t.py | tee a.log\n").reads_pipestatus
+
+
+@pytest.mark.parametrize(
+    "template,split",
+    [
+        ("deepspeed --num_gpus $NGPU", True),
+        ("python -u -m torch.distributed.run --nnodes ${NNODES} --node_rank $SLURM_PROCID", True),
+        ("$(which python) train.py", False),  # a substitution's own spaces are not the value's
+        ("`which python` train.py", False),
+        ("${PY:-python -u} train.py", False),
+        ("$LAUNCHER", False),  # nothing to split
+    ],
+)
+def test_a_partly_unknown_value_splits_as_written_only_around_plain_expansions(template, split):
+    from launchlint.shellfacts import splits_as_written
+
+    assert splits_as_written(template) is split
+
+
+def test_a_partly_unknown_launcher_in_a_variable_is_split_into_its_words():
+    script = parse_shell("run.sh", 'L="deepspeed --num_gpus $NGPU"\n$L train.py\n')
+    [command] = [c for c in script.commands if c.words]
+    assert [(w.value, w.template) for w in command.words] == [
+        ("deepspeed", "deepspeed"), ("--num_gpus", "--num_gpus"), (None, "$NGPU"), ("train.py", "train.py"),
+    ]  # fmt: skip

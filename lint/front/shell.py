@@ -35,6 +35,7 @@ from ..shellfacts import (
     Wrapper,
     shell_args,
     split_fields,
+    splits_as_written,
 )
 from . import wrappers
 
@@ -700,9 +701,15 @@ class Walker:
                 else:
                     word = self.word(child)
                     value = word.value
-                    if value is not None and (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(child):
-                        # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs.
-                        # Each word stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
+                    if (
+                        (not value or " " in value or "\t" in value or "\n" in value)
+                        if value is not None
+                        else not words and splits_as_written(word.template)
+                    ) and _unquoted_expansion(child):
+                        # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
+                        # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
+                        # partly unknown stays one word: `eval $cmd` reads its string). Each word
+                        # stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
                         words.extend(split_fields(word))
                     else:
                         words.append(word)
