@@ -20,7 +20,11 @@ does not have is another repository's checkout (`actions/checkout` with `path:`)
 given by an expression is unknown: neither is reported.
 
 After a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
-"$0")"`), a relative path is looked for there. Not reported, because the script may well be there
+"$0")"`), a relative path is looked for there. Without one, a launcher is run from its own
+directory, the root, or a directory between them: a path whose whole directory is only in the
+nearest such directory above the launcher (`internvl_chat/shell/x/run.sh` runs
+`internvl/train/train_dpo.py`, and `internvl/train/` is `internvl_chat/internvl/train/`) is
+looked for there. Not reported, because the script may well be there
 when the line runs: paths after a `cd` to anywhere else, paths into a directory the project does not have (a clone, a download) or
 into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
 paths out of the project (`../other-repo/x.py`), a path the same file tests for existence
@@ -71,6 +75,13 @@ SUMMARY = "A launcher runs a script that exists nowhere in the project"
 NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 
 INVALID = [
+    Example(  # run from the directory above the launcher that has the path's directory: renamed there
+        {
+            "sub/pkg/train/finetune.py": "print('sft')\n",
+            "sub/shell/sft/run.sh": "python pkg/train/finetune.py\npython pkg/train/dpo.py\n",
+        },
+        ["LL303 sub/shell/sft/run.sh:2"],
+    ),
     Example(  # a typo, and a script renamed in a directory the project has
         {
             "train.py": "print('training')\n",
@@ -148,6 +159,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the path is there, from a directory above the launcher; or its directory is nowhere (a clone)
+        {
+            "sub/pkg/train/dpo.py": "print('dpo')\n",
+            "sub/shell/dpo/run.sh": "python pkg/train/dpo.py\npython vendor/repo/train.py\n",
+        }
+    ),
     Example(  # in a container, after a `cd` into the repository the same string clones
         {
             "prep.sh": (
@@ -340,8 +357,28 @@ def _places(project, invocation, written: str, changes: tuple) -> str:
     if not inside or any(project.on_disk(_joined(base, path)) for base, path in inside):
         return ""
     if not any(_into_the_project(project, base, path) for base, path in inside):
-        return ""  # a directory the project does not have: made at run time, or another checkout
+        if declared or moved or written.startswith("/"):
+            return ""  # a directory the project does not have: made at run time, or another checkout
+        above = _run_from_above(project, caller, written)
+        return f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)" if above else ""
     return described
+
+
+def _run_from_above(project, caller: str, written: str) -> str | None:
+    """The nearest directory above the launcher's own (not the root) that has the path's whole
+    directory, where the launcher is run from (`internvl_chat/shell/x/run.sh` runs
+    `internvl/train/train.py`, which is `internvl_chat/internvl/train/`): as the resolver looks
+    for a path that exists (`Resolver._above`). None when none has it, or when the file itself is
+    under one of them (through a link to a directory, which discovery does not follow)."""
+    directory, parent = posixpath.dirname(written), posixpath.dirname(posixpath.dirname(caller))
+    found = None
+    while parent and directory:
+        if project.on_disk(posixpath.join(parent, written)):
+            return None
+        if found is None and project.on_disk(posixpath.join(parent, directory), directory=True):
+            found = parent
+        parent = posixpath.dirname(parent)
+    return found
 
 
 def _joined(base: str, path: str) -> str:
