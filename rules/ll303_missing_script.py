@@ -163,6 +163,8 @@ VALID = [
         {
             "sub/pkg/train/dpo.py": "print('dpo')\n",
             "sub/shell/dpo/run.sh": "python pkg/train/dpo.py\npython vendor/repo/train.py\n",
+            "s5/conf/sad.conf": "sad_nj=4\n",  # not a file launchlint analyses, but there
+            "s5/local/decode.sh": ". ./conf/sad.conf\n",
         }
     ),
     Example(  # in a container, after a `cd` into the repository the same string clones
