@@ -408,13 +408,17 @@ def _finding(project, invocation, why: str) -> Finding:
 
 
 def _near_names(project, name: str) -> str | None:
-    """The project file whose name is most like `name` (`trian.py` -> `train.py`), if unique."""
-    from difflib import get_close_matches  # here: only a missing script asks
+    """The project file whose name is most like `name` (`trian.py` -> `train.py`), if unique: not
+    when two names are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
+    `pretrain_model_mamba.py`), nor when two files have the name."""
+    from difflib import SequenceMatcher, get_close_matches  # here: only a missing script asks
 
     by_name: dict[str, list[str]] = {}
     for path in project.files:
         by_name.setdefault(posixpath.basename(path), []).append(path)
-    close = get_close_matches(name, list(by_name), n=1, cutoff=0.8)
+    close = get_close_matches(name, list(by_name), n=2, cutoff=0.8)
     if not close or len(by_name[close[0]]) != 1:
+        return None
+    if len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
         return None
     return by_name[close[0]][0]

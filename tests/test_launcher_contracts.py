@@ -212,3 +212,14 @@ def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):
 
     word = Word(None, template, Location("tests/llm/run.sh", 1, 1, 1, 2), ())
     assert own_path(word, "tests/llm/run.sh") == expected
+
+
+def test_a_missing_script_between_two_names_as_close_gets_no_guess(tmp_path):
+    """`pretrain_model.py` is as close to the llama trainer as to the mamba one: naming either
+    would send the user to the wrong model (fms-fsdp); one close name is still offered."""
+    trainers = {"pretrain_model_llama.py": "print(1)\n", "pretrain_model_mamba.py": "print(2)\n"}
+    [finding] = lint(tmp_path, {**trainers, "launch.sh": "torchrun --nproc_per_node=8 pretrain_model.py\n"})
+    assert finding["code"] == "LL303" and "did you mean" not in finding["message"]
+    (tmp_path / "pretrain_model_mamba.py").unlink()
+    [finding] = lint(tmp_path, {})
+    assert finding["message"].endswith("did you mean `pretrain_model_llama.py`?")
