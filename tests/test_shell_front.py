@@ -485,8 +485,10 @@ def test_valid_bash_that_tree_sitter_misreads_is_not_an_error():
 
 
 PLACEHOLDERS = [
-    # tree-sitter-bash's ERROR node starts on line 1; bash stops on line 2, at the newline
-    ("echo start\nDATA_FOLDER=<PATH_OF_THE_DATA>\n", 2, 1, "syntax error near unexpected token `newline'"),
+    # tree-sitter-bash's ERROR node starts on line 1; bash stops on line 2, at the newline: the
+    # finding is at the `>` left without its file, as where tree-sitter-bash's error is that `>`
+    ("echo start\nDATA_FOLDER=<PATH_OF_THE_DATA>\n", 2, 30, "syntax error near unexpected token `newline'"),
+    ("echo start\nX=(a b\nfor f in a (b); do :; done\n", 3, 12, "syntax error near unexpected token `('"),
     # tree-sitter-bash takes the next lines' words for the file name of `>`: no ERROR at all
     ("swift rollout \\\n    --port <node1_port>\n\nNPROC=4 \\\nswift rlhf\n", 2, 23, "syntax error near unexpected token `newline'"),
     ('ssh gpu1 "echo a\n  --port <p>\necho b"\n', 2, 12, "syntax error near unexpected token `newline' in a nested command string"),

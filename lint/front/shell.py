@@ -204,9 +204,12 @@ class Unit:
         end = self.file_offset(end_char - 1) + 1 if end_char > start_char else start
         return self.index.span(self.path, start, end)
 
-    def line_span(self, line: int) -> Location:
+    def line_span(self, line: int, said: str = "") -> Location:
         """Line `line` (1-based) of the unit, from its first non-blank character to its end; the
-        unit's end when it has fewer lines (bash counts one more at the end of the input)."""
+        unit's end when it has fewer lines (bash counts one more at the end of the input). With
+        bash's words `said` about the line, the token they name when the line has it: "near
+        unexpected token `('" is the line's first `(`, `newline` its last `<` or `>` (a
+        redirection left without its file: `CKPT=<Specify path>`)."""
         start = 0
         for _ in range(line - 1):
             start = self.text.find("\n", start) + 1
@@ -215,6 +218,14 @@ class Unit:
                 break
         end = self.text.find("\n", start)
         end = len(self.text) if end < 0 else end
+        token = _UNEXPECTED.search(said)
+        if token is not None:
+            text = self.text[start:end]
+            at = max(text.rfind("<"), text.rfind(">")) if token.group(1) == "newline" else text.find(token.group(1))
+            if at >= 0:
+                length = 1 if token.group(1) == "newline" else len(token.group(1))
+                first = self.file_offset(start + at)
+                return self.index.span(self.path, first, self.file_offset(start + at + length - 1) + 1)
         first = start + len(self.text[start:end]) - len(self.text[start:end].lstrip())
         last = self.file_offset(end - 1) + 1 if end > first else self.file_offset(first)
         return self.index.span(self.path, self.file_offset(first), last)
@@ -1074,7 +1085,7 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
     unit = walker.unit
     line, said = verdict
     if line and line != node.start_point.row + 1:  # tree-sitter's error starts on another line
-        where, message = unit.line_span(line), said
+        where, message = unit.line_span(line, said), said
     else:
         where, message = unit.location(node), f"missing {missing}" if missing else said or "syntax error"
     if unit.depth:
@@ -1154,6 +1165,7 @@ def _bash_syntax(script: ShellScript) -> bool:
     return shell in _BASH_SYNTAX
 
 
+_UNEXPECTED = re.compile(r"near unexpected token `(.+)'$")  # bash's words for the token it stopped at
 _BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
 
 
