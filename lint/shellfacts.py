@@ -313,7 +313,7 @@ class ShellScript:
         parse_errors: list[tuple[Location, str]] | None = None,
         pipelines: list[Pipeline] | None = None,
         directives: list[Directive] | None = None,
-        reads_pipestatus: bool = False,
+        status_read: list[tuple[int, int]] | None = None,
         interpreter: str | None = None,
         in_image: bool = False,
         tested: set[str] | None = None,
@@ -323,7 +323,9 @@ class ShellScript:
         self.parse_errors = [] if parse_errors is None else parse_errors
         self.pipelines = [] if pipelines is None else pipelines  # in source order, nested included
         self.directives = [] if directives is None else directives  # header comments, file only
-        self.reads_pipestatus = reads_pipestatus  # `${PIPESTATUS[0]}`: it checks its pipelines' stages itself
+        # The lines (first, last) of each unit, a file or a workflow step, that reads
+        # `${PIPESTATUS[...]}` outside comments: it checks its pipelines' stages itself.
+        self.status_read = [] if status_read is None else status_read
         self.interpreter = interpreter  # the program of the file's `#!` line (`env`'s argument); None: no such line
         # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
         self.in_image = in_image

@@ -21,8 +21,9 @@ not reach (an `eval` string runs in the script's own shell, so the script's advi
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
 
 Not reported: pipelines in a detached tmux or screen session (nobody reads their status),
-pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts that read
-`${PIPESTATUS[...]}` to check each stage themselves.
+pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts (or workflow
+steps: each its own script) that read `${PIPESTATUS[...]}` to check each stage themselves; a
+`PIPESTATUS` in a comment, or in another step, checks nothing.
 
 ## Why is this bad?
 A pipeline's exit status is its last stage's. `torchrun train.py | tee train.log` exits 0 when
@@ -132,6 +133,17 @@ INVALID = [
         },
         ["LL105 .github/workflows/ci.yml:8"],
     ),
+    Example(  # a PIPESTATUS in a comment, or in another step, checks nothing
+        {
+            "run.sh": "# PIPESTATUS is not read here\npython train.py | tee train.log\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: |\n          python a.py | tee a.log\n          exit ${PIPESTATUS[0]}\n"
+                "      - run: python b.py | tee b.log\n"
+            ),
+        },
+        ["LL105 run.sh:2", "LL105 .github/workflows/ci.yml:9"],
+    ),
     Example(  # a launcher held in a variable that is partly unknown: its known words are the command
         {
             "run.slurm": (
@@ -217,14 +229,12 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
-        if script.reads_pipestatus:
-            continue  # it checks `${PIPESTATUS[0]}` itself
         # One `set -o pipefail` serves every pipeline of the script; deciding it reads the whole
         # script, so it is decided once, not once per pipeline (quadratic on a 10 MB script).
         script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
         for pipeline in script.pipelines:
             job = masked_job(pipeline)
-            if job is None or sourced_before(project, path, pipeline.stages[0][0]).pipefail:
+            if job is None or _status_read(script, pipeline) or sourced_before(project, path, pipeline.stages[0][0]).pipefail:
                 continue
             last = pipeline.last
             yield Finding(
@@ -233,6 +243,12 @@ def check(project) -> Iterator[Finding]:
                 f"`{job.name}` looks like success: use {_remedy(project, path, pipeline)}",
                 fix=None if pipeline.wrappers else script_fix(),
             )
+
+
+def _status_read(script: ShellScript, pipeline: Pipeline) -> bool:
+    """The unit (the file, or the workflow step) that runs the pipeline reads `${PIPESTATUS[...]}`:
+    it checks the stages itself."""
+    return any(first <= pipeline.location.line <= last for first, last in script.status_read)
 
 
 def _remedy(project, path: str, pipeline: Pipeline) -> str:

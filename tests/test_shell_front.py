@@ -680,8 +680,8 @@ def test_the_pipe_reader_is_the_stage_command_not_one_nested_in_its_words():
 
 
 def test_reading_pipestatus_is_a_fact():
-    assert parse_shell("t.sh", "python t.py | tee a.log\nexit ${PIPESTATUS[0]}\n").reads_pipestatus
-    assert not parse_shell("t.sh", "python t.py | tee a.log\n").reads_pipestatus
+    assert parse_shell("t.sh", "python t.py | tee a.log\nexit ${PIPESTATUS[0]}\n").status_read == [(1, 2)]
+    assert parse_shell("t.sh", "python t.py | tee a.log\n# no PIPESTATUS read\n").status_read == []
 
 
 @pytest.mark.parametrize(

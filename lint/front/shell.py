@@ -996,8 +996,10 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
                 root = tree.root_node
     if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
-    if b"PIPESTATUS" in walker.unit.data:
-        walker.script.reads_pipestatus = True
+    if b"PIPESTATUS" in unit.data and _reads_status(unit.data):
+        last = max(len(unit.text.rstrip()) - 1, 0)  # its last character: not the next line's start
+        lines = unit.index.span(unit.path, unit.file_offset(0), unit.file_offset(last))
+        walker.script.status_read.append((lines.line, lines.end_line))
     judged = unit.checked
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
     if judged or line_ends or unit.verdict is None or not unit.verdict[0]:
@@ -1048,6 +1050,17 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
 # Words that only close or continue a compound command. tree-sitter-bash takes a stray one for a
 # command name (`done` after a loop already closed); bash refuses the whole script.
 _CLOSERS = frozenset(("done", "fi", "esac", "then", "else", "elif", "do", "}"))
+
+
+def _reads_status(data: bytes) -> bool:
+    """`PIPESTATUS` on a line that is not a comment (`# no PIPESTATUS here` reads nothing)."""
+    at = data.find(b"PIPESTATUS")
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        if not data[start:at].lstrip().startswith(b"#"):
+            return True
+        at = data.find(b"PIPESTATUS", at + 1)
+    return False
 
 
 def _repaired(text: bytes, line_ends: Sequence[int], refused: Sequence[tuple[int, int]]) -> bytes:
