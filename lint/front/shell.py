@@ -1110,13 +1110,13 @@ MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
 
 
 def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, int]]:
-    """One LL001 per unparseable region (rules.md), where bash stops at the first: the line bash
-    refuses is blanked (its bytes made spaces, the offsets kept) and bash asked again; each line
-    it refuses then is a region of its own, blanked in turn (`verdict`: bash's first). Returns the blanked lines' byte
-    spans, which the walk then leaves out, so that the rest of the unit is analysed, as rules.md
-    says: tree-sitter-bash reads a placeholder's `<` at a line's end as a redirection and takes
-    the next line for its file, so `CKPT=<path>` then `python t.py | tee t.log` lost the job to
-    every rule. Not blanked: a line whose error is an opening or closing word without its other
+    """One LL001 per unparseable region (rules.md), where bash stops at the first (`verdict`):
+    the line bash refuses is blanked (its bytes made spaces, the offsets kept) and bash asked
+    again; each line it refuses then is a region of its own, blanked in turn. Returns the blanked
+    lines' byte spans, which the walk then leaves out, so that the rest of the unit is analysed,
+    as rules.md says: tree-sitter-bash reads a placeholder's `<` at a line's end as a redirection
+    and takes the next line for its file, so `CKPT=<path>` then `python t.py | tee t.log` lost the
+    job to every rule. Not blanked: a line whose error is an opening or closing word without its other
     half (a stray `fi`, an unclosed quote: bash reads the rest into it), nor one after whose blank
     bash stops at or before it, or at such a word (`for f in <files>; do` leaves `done`): the
     error is not the line's alone, and blanking it would make errors of lines bash accepts."""
