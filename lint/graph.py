@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .model import Location, Record, Related
 from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields
@@ -317,6 +317,23 @@ def own_path(word: Word, script: str) -> str | None:
     return posixpath.normpath(posixpath.join(posixpath.dirname(script), (own.group(1) or "").lstrip("/")))
 
 
+def local_candidates(value: str, caller: str) -> list[str]:
+    """Where a relative path a script names may be: next to the script, then from the root."""
+    return [posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)), posixpath.normpath(value)]
+
+
+def directories_above(path: str) -> Iterator[str]:
+    """The directories above a file's own, nearest first, the root not included: where a launcher
+    may be run from (`cd step1 && bash training_scripts/run.sh`)."""
+    directory = posixpath.dirname(posixpath.dirname(path))
+    while directory:
+        yield directory
+        parent = posixpath.dirname(directory)
+        if parent == directory:  # "/": a file outside the project, named by its absolute path
+            return
+        directory = parent
+
+
 class LaunchGraph:
     def __init__(self, invocations: list[Invocation], by_callee: dict[str, list[Invocation]]) -> None:
         self.invocations = invocations
@@ -379,10 +396,7 @@ class Resolver:
         value = word.value
         if not value:
             return None
-        candidates = []
-        if not value.startswith("/") and not remote:
-            candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)))
-            candidates.append(posixpath.normpath(value))
+        candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
         for prefix, directory in self.path_map:
             if value.startswith(prefix):
                 candidates.append(posixpath.normpath(posixpath.join(directory, value[len(prefix) :])))
@@ -397,15 +411,10 @@ class Resolver:
     def _above(self, value: str, caller: str) -> str | None:
         """Run from a directory above the launcher's own, the nearest that has the path: the
         usual `cd step1 && bash training_scripts/run.sh` whose script says `python main.py`."""
-        directory = posixpath.dirname(posixpath.dirname(caller))
-        while directory:
+        for directory in directories_above(caller):
             candidate = posixpath.normpath(posixpath.join(directory, value))
             if candidate in self.files:
                 return candidate
-            parent = posixpath.dirname(directory)
-            if parent == directory:  # "/": the caller is a file outside the project, named by its absolute path
-                return None
-            directory = parent
         return None
 
     def resolve_module(self, word: Word, caller: str) -> str | None:

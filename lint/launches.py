@@ -18,6 +18,7 @@ from .graph import (
     Resolver,
     is_python,
     launcher_args,
+    local_candidates,
     own_path,
     python_run,
     value_part,
@@ -513,7 +514,7 @@ def _sourced_script(project, path: str, word: Word):
     if own is not None:
         candidates = [own]
     elif value and not value.startswith(("/", "~")):
-        candidates = [posixpath.normpath(posixpath.join(posixpath.dirname(path), value)), posixpath.normpath(value)]
+        candidates = local_candidates(value, path)
     else:
         return None
     for candidate in candidates:

@@ -63,6 +63,7 @@ import posixpath
 from collections.abc import Iterator
 from functools import cache, partial
 
+from launchlint.graph import directories_above
 from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -372,14 +373,12 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     `internvl/train/train.py`, which is `internvl_chat/internvl/train/`): as the resolver looks
     for a path that exists (`Resolver._above`). None when none has it, or when the file itself is
     under one of them (through a link to a directory, which discovery does not follow)."""
-    directory, parent = posixpath.dirname(written), posixpath.dirname(posixpath.dirname(caller))
-    found = None
-    while parent and directory:
+    directory, found = posixpath.dirname(written), None
+    for parent in directories_above(caller) if directory else ():
         if project.on_disk(posixpath.join(parent, written)):
             return None
         if found is None and project.on_disk(posixpath.join(parent, directory), directory=True):
             found = parent
-        parent = posixpath.dirname(parent)
     return found
 
 
