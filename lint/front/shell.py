@@ -210,14 +210,7 @@ class Unit:
         bash's words `said` about the line, the token they name when the line has it: "near
         unexpected token `('" is the line's first `(`, `newline` its last `<` or `>` (a
         redirection left without its file: `CKPT=<Specify path>`)."""
-        start = 0
-        for _ in range(line - 1):
-            start = self.text.find("\n", start) + 1
-            if start == 0:
-                start = len(self.text)
-                break
-        end = self.text.find("\n", start)
-        end = len(self.text) if end < 0 else end
+        start, end = _line_bounds(self.text, line)
         token = _UNEXPECTED.search(said)
         if token is not None:
             text = self.text[start:end]
@@ -1116,21 +1109,17 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
     lines' byte spans, which the walk then leaves out, so that the rest of the unit is analysed,
     as rules.md says: tree-sitter-bash reads a placeholder's `<` at a line's end as a redirection
     and takes the next line for its file, so `CKPT=<path>` then `python t.py | tee t.log` lost the
-    job to every rule. Not blanked: a line whose error is an opening or closing word without its other
-    half (a stray `fi`, an unclosed quote: bash reads the rest into it), nor one after whose blank
-    bash stops at or before it, or at such a word (`for f in <files>; do` leaves `done`): the
-    error is not the line's alone, and blanking it would make errors of lines bash accepts."""
+    job to every rule. Not blanked: a line whose error is an opening or closing word without its
+    other half (a stray `fi`, an unclosed quote: bash reads the rest into it), nor one after whose
+    blank bash stops at or before it, or at such a word (`for f in <files>; do` leaves `done`):
+    the error is not the line's alone, and blanking it would make errors of lines bash accepts."""
     data = bytearray(walker.unit.data)
     spans: list[tuple[int, int]] = []
     for found in range(1, MAX_REGIONS + 1):
         line, said = verdict
         if _unbalanced(said):
             return spans
-        start = 0
-        for _ in range(line - 1):
-            start = data.find(b"\n", start) + 1 or len(data)
-        end = data.find(b"\n", start)
-        end = len(data) if end < 0 else end
+        start, end = _line_bounds(data, line)
         kept = bytes(data[start:end])
         data[start:end] = b" " * (end - start)
         after = _bash_error(bytes(data))
@@ -1145,6 +1134,19 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
         _report(walker, error if error is not None else tree.root_node, after)
         verdict = after
     return spans
+
+
+def _line_bounds(text, line: int) -> tuple[int, int]:
+    """Where line `line` (1-based) of `text` (str or bytes) starts and ends, its newline left
+    out; the text's end when it has fewer lines."""
+    newline = "\n" if isinstance(text, str) else b"\n"
+    start = 0
+    for _ in range(line - 1):
+        start = text.find(newline, start) + 1
+        if start == 0:
+            return len(text), len(text)
+    end = text.find(newline, start)
+    return start, len(text) if end < 0 else end
 
 
 def _unbalanced(said: str) -> bool:
