@@ -17,7 +17,9 @@ from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, she
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
 SOURCERS = {"source", "."}  # `source FILE ARGS`: no options, the first word is the file
+DIRECTORY_CHANGERS = frozenset({"cd", "pushd"})
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
+EXITING_OPTIONS = {"-V", "-VV", "--version", "-h", "--help", "-?"}  # the interpreter answers and exits
 # Launchers of a Python program, and their options that take a value.
 PY_LAUNCHERS = {
     "torchrun": {"--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank",
@@ -50,7 +52,7 @@ class PythonRun(Record):
     """`python [options] script ...` or `python [options] -m module ...`."""
 
     options: tuple[str, ...]  # the interpreter's own options, as written
-    kind: str  # "script" | "module"
+    kind: str  # "script" | "module" | "stdin"
     target: Word
     args: tuple[Word, ...] = ()  # the program's arguments
 
@@ -68,9 +70,10 @@ class PythonRun(Record):
         return False
 
 
-def python_run(command: Command) -> PythonRun | None:
-    """What a python command runs; None for `-c CODE`, `-` (the program on standard input: a
-    heredoc, `curl ... | python3 -`), `--version`, a REPL, or not python."""
+def python_run(command: Command, *, stdin: bool = False) -> PythonRun | None:
+    """What a python command runs; None for `-c CODE`, `--version`, or not python. A program on
+    standard input (`python - <<'PY'`, `curl ... | python3 -`, a bare `python`) is a run of kind
+    "stdin" when asked for (a process whose output and status count), else None: it has no file."""
     if not is_python(command.name):
         return None
     words = command.words[1:]
@@ -96,7 +99,10 @@ def python_run(command: Command) -> PythonRun | None:
             i += 0 if attached else 1
         i += 1
     if i == len(words) or words[i].value == "-":
-        return None
+        options = tuple(w.value or "" for w in words[:i])
+        if not stdin or any(o in EXITING_OPTIONS for o in options):
+            return None
+        return PythonRun(options, "stdin", words[i] if i < len(words) else command.words[0], tuple(words[i + 1 :]))
     return PythonRun(tuple(w.value or "" for w in words[:i]), "script", words[i], tuple(words[i + 1 :]))
 
 

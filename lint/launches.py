@@ -12,6 +12,7 @@ import posixpath
 from collections.abc import Iterable, Iterator
 
 from .graph import (
+    DIRECTORY_CHANGERS,
     PY_LAUNCHERS,
     SOURCERS,
     TORCHRUN_MODULES,
@@ -349,12 +350,17 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
     else: absolute, computed, `-`, outside the project), and the shell it moves, as its
     `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's), and the
     target as written; and each command's place. Places, not locations: the commands of `eval
-    $CMD` all stand at `$CMD`. See `moved_before` and `cds_before`."""
+    $CMD` all stand at `$CMD`. Sourcing a file that changes directory (`source utils.sh`, whose
+    `start` function does `cd $BASE/$EXAMPLE`) goes anywhere. See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
     changes = []
     for place, command in enumerate(commands):
-        if command.name not in ("cd", "pushd") or command.stdout.kind == CAPTURED:
+        if command.stdout.kind == CAPTURED:
             continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
+        if command.name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves:
+            changes.append((place, None, command.wrappers, None))
+        if command.name not in DIRECTORY_CHANGERS:
+            continue
         word = next((w for w in command.args if not (w.value or "").startswith("-")), None)
         target = None if word is None else word.value
         own = None if word is None else own_path(word, path)
@@ -426,8 +432,9 @@ class ProjectFiles:
         """The path resolves as a script path does (next to the caller, at the root, a path-map
         prefix, a unique name; remote paths by name only); or is on disk next to the caller, at
         the root or in a `near` directory; or leads out of the project from one of those
-        directories (not ours to judge); or some project file ends with it (the launcher `cd`s
-        into a directory first)."""
+        directories (not ours to judge); or some project file ends with it when it has a
+        directory (the launcher `cd`s first: `configs/ds.json` is `examples/configs/ds.json`). A
+        bare local name that several files have is none of them: the name does not say which."""
         value = word.value or ""
         if self.resolver.resolve(word, caller, remote=remote) is not None:
             return True
@@ -438,6 +445,8 @@ class ProjectFiles:
         if not remote and self.on_disk(posixpath.normpath(value)):
             return True
         tail = posixpath.normpath(value)
+        if "/" not in tail and not remote:
+            return False
         return any(p == tail or p.endswith("/" + tail) for p in self.resolver.by_name.get(posixpath.basename(tail), []))
 
 
@@ -454,6 +463,7 @@ class Sourced(Record):
 
     pipefail: bool  # one of them turned it on
     exported: frozenset[str]  # the names they exported
+    moves: bool = False  # one of them has a `cd`/`pushd`, in a function too: where the shell is is not known
 
 
 NOTHING_SOURCED = Sourced(False, frozenset())
@@ -494,7 +504,8 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
     script = _sourced_script(project, path, command.words[1]) if len(command.words) > 1 and depth else None
     if script is None:
         return NOTHING_SOURCED
-    effect = Sourced(script.final_pipefail, script.final_exported)
+    moves = any(c.name in DIRECTORY_CHANGERS and c.stdout.kind != CAPTURED for c in script.commands)
+    effect = Sourced(script.final_pipefail, script.final_exported, moves)
     for inner in script.commands:
         if inner.name in SOURCERS and not inner.wrappers and inner.stdout.kind != CAPTURED:
             effect = _merged(effect, _effect(project, script.path, inner, depth - 1))
@@ -502,7 +513,7 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
 
 
 def _merged(a: Sourced, b: Sourced) -> Sourced:
-    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported)
+    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported, a.moves or b.moves)
 
 
 def _sourced_script(project, path: str, word: Word):

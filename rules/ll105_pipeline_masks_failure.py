@@ -1,9 +1,11 @@
 """pipeline-masks-failure
 
 ## What it does
-Finds a pipeline whose first stage is a job (`python`, `torchrun`, `accelerate`, `deepspeed`,
-`srun`, `mpirun`, `bash x.sh`, `./x.sh`, `make`, `pytest`) and whose last stage is `tee` or a
-filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect.
+Finds a pipeline whose first stage is a job (`python` running a script, a module or a program
+on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`; `torchrun`,
+`accelerate`, `deepspeed`, `srun`, `mpirun`, `bash x.sh`, `./x.sh`, `make`, `pytest`) and whose
+last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in
+effect.
 
 `pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
 `set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
@@ -89,6 +91,15 @@ BUILDS = {"make", "ninja", "pytest"}
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
+        {
+            "ci.sh": (
+                "python3 <<'PY' | tee audit.log\nprint('audit')\nPY\n"
+                "cat <<EOF > cfg.json && python -u train.py --config cfg.json | tee run.log\n{}\nEOF\n"
+            ),
+        },
+        ["LL105 ci.sh:1", "LL105 ci.sh:4"],
+    ),
     Example(
         {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],
@@ -275,7 +286,7 @@ def masked_job(pipeline: Pipeline) -> Command | None:
 
 def is_job(command: Command) -> bool:
     if is_python(command.name):
-        return python_run(command) is not None  # not `python -c`, `python --version`
+        return python_run(command, stdin=True) is not None  # not `python -c`, `python --version`
     found = script_of(command)
     return is_long_running(command) or command.name in BUILDS or (found is not None and found[0] == "shell")
 

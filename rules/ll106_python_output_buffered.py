@@ -1,7 +1,8 @@
 """python-output-buffered
 
 ## What it does
-Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`) whose
+Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a
+program on standard input: `python - <<'PY' | tee audit.log`) whose
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
@@ -85,6 +86,10 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # a program on standard input, from a heredoc whose line goes on into the pipe
+        {"ci.sh": "#!/bin/bash\nset -o pipefail\npython - <<'PY' |& tee audit.log\nprint('audit')\nPY\n"},
+        ["LL106 ci.sh:3"],
+    ),
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
     Example(  # the line after a pipeline (tree-sitter-bash took it for the last stage's arguments)
         {"prep.sh": "cut -d' ' -f1 data/text | sort | uniq -c\npython train.py > train.log\n"},
@@ -158,6 +163,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # unbuffered; the interpreter's version is no program
+        {"ci.sh": "python -u - <<'PY' | tee audit.log\nprint('audit')\nPY\npython --version > versions.log\n"}
+    ),
     Example(  # a file the script sources exports it (kaldi's `. ./path.sh`)
         {"egs/s5/run.sh": ". ./path.sh\npython local/prep.py > prep.log\n", "egs/s5/path.sh": "export PYTHONUNBUFFERED=1\n"}
     ),
@@ -240,7 +248,7 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         for command in script.effective_commands():
-            run = python_run(command)
+            run = python_run(command, stdin=True)
             if run is not None:
                 if _unbuffered(project, path, command, run):
                     continue

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.graph import script_of
+from launchlint.graph import DIRECTORY_CHANGERS, script_of
 from launchlint.logs import looks_like_log
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
@@ -64,7 +64,6 @@ WHERE = {
     "ray": "on the Ray cluster, where no `--working-dir` was uploaded",
 }
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
-CHANGES_DIRECTORY = {"cd", "pushd"}
 
 INVALID = [
     Example(
@@ -143,7 +142,7 @@ def check(project) -> Iterator[Finding]:
         for command in script.commands:
             elsewhere = _elsewhere(command)
             changed = elsewhere is not None and id(elsewhere.command) in moved
-            if command.name in CHANGES_DIRECTORY:
+            if command.name in DIRECTORY_CHANGERS:
                 moved.update(id(w.command) for w in command.wrappers)
             if elsewhere is None or changed:
                 continue

@@ -5,7 +5,9 @@ Finds a launcher that runs a script that exists nowhere in the project: `bash x.
 `source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
 `ssh`/`tmux`/`bash -c` strings. A path is looked for relative to the launcher's directory,
 relative to the project root, under a configured `path-map` prefix, and finally as the
-project's only file of that name; it is reported only when no file of that name exists at all.
+project's only file of that name. A name that several files have is none of them: the path is
+reported (with the files that have the name) when it is in none of the places above, as rules.md
+says ("no unique file of that name"), except on another host, where the name alone is checked.
 
 A path run on another host or in a container (inside `ssh`, `pct exec`, `docker exec`,
 `docker run`, pyxis's `srun --container-image`) is checked by its name only, and an absolute
@@ -32,7 +34,8 @@ anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its a
 may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
-(the program comes on standard input), `source name` without a `/` (looked up in `PATH`),
+(the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
+directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static, and a Python program when the project holds no Python at all (a checkout of
 launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one.
@@ -60,7 +63,7 @@ torchrun --nproc_per_node 8 train.py --lr 3e-4
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
 from launchlint.graph import directories_above
@@ -74,8 +77,17 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
 NOT_STATIC = ("*", "?", "[", "~", "$", "`")
+MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a name two files have, neither where the launcher runs it: which one is not said
+        {
+            "a/train.py": "print('a')\n",
+            "b/train.py": "print('b')\n",
+            "scripts/run.sh": "#!/bin/bash\npython train.py\n",
+        },
+        ["LL303 scripts/run.sh:2"],
+    ),
     Example(  # run from the directory above the launcher that has the path's directory: renamed there
         {
             "sub/pkg/train/finetune.py": "print('sft')\n",
@@ -160,6 +172,21 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # after sourcing a file that changes directory (in its function too), paths lead anywhere
+        {
+            "utils.sh": "start() {\n  cd \"$BASE_DIR/$1\" || return 1\n}\n",
+            "run.sh": "#!/bin/bash\nsource utils.sh\nmnist() {\n  python main.py\n}\nstart mnist && mnist\n",
+            "mnist/main.py": "print('mnist')\n",
+            "dcgan/main.py": "print('dcgan')\n",
+        }
+    ),
+    Example(  # written by a heredoc first; on another host, a name the project has twice
+        {
+            "submit.sh": "cat <<EOF > job.sh\n#!/bin/bash\npython train.py\nEOF\nsbatch job.sh\nssh gpu1 'python train.py'\n",
+            "a/train.py": "print('a')\n",
+            "b/train.py": "print('b')\n",
+        }
+    ),
     Example(  # the path is there, from a directory above the launcher; or its directory is nowhere (a clone)
         {
             "sub/pkg/train/dpo.py": "print('dpo')\n",
@@ -295,7 +322,9 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    names = {posixpath.basename(path) for path in project.files}
+    names: dict[str, list[str]] = {}
+    for path in project.files:
+        names.setdefault(posixpath.basename(path), []).append(path)
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
     changes = cache(partial(directory_changes, project))
@@ -307,8 +336,9 @@ def check(project) -> Iterator[Finding]:
         if invocation.kind == "python" and not has_python:
             continue  # a checkout of launchers only: the programs they start live elsewhere
         written = invocation.target.value
-        if not written or any(mark in written for mark in NOT_STATIC) or posixpath.basename(written) in names:
+        if not written or any(mark in written for mark in NOT_STATIC):
             continue
+        namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written):
             continue
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
@@ -318,11 +348,13 @@ def check(project) -> Iterator[Finding]:
             # There, after a `cd` into a repository a script clones, the path is that clone's.
             remote = next((i for i, w in enumerate(command.wrappers) if w.remote), -1) + 1
             cloned = any(t and made.holds(posixpath.join(t, written)) for t in cds_before(changes(invocation.caller), command, remote))
-            if not written.startswith("/") and not cloned:
+            if not written.startswith("/") and not cloned and not namesakes:
                 yield _finding(project, invocation, "runs on another host or in a container, and no file of the project has that name")
             continue
         places = _places(project, invocation, written, changes(invocation.caller))
-        if places:
+        if places and namesakes:
+            yield _finding(project, invocation, f"exists nowhere in the project: not {places}, {_which(namesakes)}", namesakes)
+        elif places:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
 
 
@@ -395,15 +427,22 @@ def _into_the_project(project, base: str, path: str) -> bool:
     return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
 
 
-def _finding(project, invocation, why: str) -> Finding:
+def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Finding:
     written = invocation.target.value or ""
     message = f"`{written}` {why}"
-    related = ()
-    near = _near_names(project, posixpath.basename(written))
+    related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
+    near = None if namesakes else _near_names(project, posixpath.basename(written))
     if near:
         message += f"; did you mean `{near}`?"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     return Finding(invocation.target.location, message, related)
+
+
+def _which(namesakes: Sequence[str]) -> str:
+    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file."""
+    listed = sorted(namesakes)[:MAX_LISTED]
+    more = f" and {len(namesakes) - len(listed)} more" if len(namesakes) > len(listed) else ""
+    return f"no unique file of that name ({len(namesakes)} have it: {', '.join(listed)}{more})"
 
 
 def _near_names(project, name: str) -> str | None:

@@ -9,7 +9,8 @@ Python file that declares `@hydra.main`, not to the working directory; a program
 import hydra has options of those names of its own, which this rule leaves alone).
 
 A path is found the way LL303 finds a script: next to the launcher, at the project root, under
-a configured `path-map` prefix, or as the project's unique file of that name; a path on a remote
+a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
+several files have, none in those places, is reported: the name does not say which); a path on a remote
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
 never reported (it lives on the machine that runs the job). A workflow step's path is also
 looked for in its `working-directory`, and not judged when that directory is not the project's
@@ -79,6 +80,15 @@ HYDRA = ("--config-path", "--config-name", "--config-dir")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # a bare name that several files have, none next to the launcher or at the root
+        {
+            "scripts/run.sh": "deepspeed train.py --deepspeed ds_config.json\n",
+            "scripts/train.py": "import argparse\n",
+            "examples/a/ds_config.json": "{}\n",
+            "examples/b/ds_config.json": "{}\n",
+        },
+        ["LL304 scripts/run.sh:1"],
+    ),
     Example(
         {
             "train.sh": "#!/bin/bash\ndeepspeed train.py --deepspeed configs/ds_zero3.json --config=configs/exp.yaml\n",
@@ -149,6 +159,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # written by a heredoc first; a name several files have, one of them next to the launcher
+        {
+            "run.sh": "cat <<EOF > ds.json\n{}\nEOF\ndeepspeed train.py --deepspeed ds.json\n",
+            "train.py": "import argparse\n",
+            "scripts/launch.sh": "deepspeed ../train.py --deepspeed zero2.json\n",
+            "scripts/zero2.json": "{}\n",
+            "examples/zero2.json": "{}\n",
+        }
+    ),
     Example(  # argparse's own `--config-path`, a file: not Hydra's (the program does not import hydra)
         {
             "runner/main.py": (

@@ -367,6 +367,24 @@ def test_heredoc_comment_and_string_text_are_not_commands():
     assert names == ["cat", "echo", "printf"]
 
 
+def test_what_follows_a_heredoc_start_on_its_line_is_walked():
+    # tree-sitter-bash nests `| tee`, `> file` and `&& cmd` inside the heredoc redirect
+    script = parse_shell(
+        "t.sh",
+        "python3 - <<'PY' | grep -v x | tee audit.log\nprint(1)\nPY\n"
+        "cat <<EOF > job.sh && python train.py |& tee run.log\n#!/bin/bash\nEOF\n",
+    )
+    assert [c.name for c in script.commands] == ["python3", "grep", "tee", "cat", "python", "tee"]
+    first, second = script.pipelines
+    assert [[c.name for c in stage] for stage in first.stages] == [["python3"], ["grep"], ["tee"]]
+    assert (first.location.line, first.location.column, first.location.end_line) == (1, 1, 1)
+    assert script.commands[0].stdout.kind == "pipe" and script.commands[0].stdout.reader.name == "grep"
+    cat = script.commands[3]
+    assert [(r.op, r.target.value) for r in cat.redirects] == [(">", "job.sh")]
+    assert [[c.name for c in stage] for stage in second.stages] == [["python"], ["tee"]]
+    assert script.commands[4].stderr.kind == "pipe"
+
+
 def test_command_substitution_runs_but_its_output_is_captured():
     python = one("PORT=$(python find_port.py)\n", "python")
     assert python.stdout.kind == "captured"

@@ -475,9 +475,9 @@ class Walker:
         if kind == "command":
             self.command(node, stdout, stderr, self.trailing.pop(node.id, []))
         elif kind == "redirected_statement":
-            self.redirected(node, stdout, stderr)
+            self.redirected_with_heredoc(node, stdout, stderr)
         elif kind == "pipeline":
-            self.pipeline(node, stdout, stderr)
+            self.pipeline(node, node.named_children, [c for c in node.children if c.type in ("|", "|&")], stdout, stderr)
         elif kind == "variable_assignment":
             self.assignment(node, export=False)
         elif kind == "variable_assignments":
@@ -544,9 +544,32 @@ class Walker:
             for command in self.script.commands[before:]:
                 command.background = True
 
+    def redirected_with_heredoc(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
+        """tree-sitter-bash puts what follows a heredoc's start on its line inside the heredoc
+        redirect: `python - <<'PY' | tee log` is a pipeline, `cat <<EOF > ds.json && deepspeed
+        ...` a list, and they are walked as such."""
+        heredoc = node.named_child(node.named_child_count - 1)
+        if heredoc is None or heredoc.type != "heredoc_redirect":
+            self.redirected(node, stdout, stderr)
+            return
+        # `| cmd` is a pipeline that starts with its `|`; `&& a | b` has a pipeline on its right
+        pipe = next((c for c in heredoc.named_children if c.type == "pipeline" and c.children[0].type in ("|", "|&")), None)
+        if pipe is not None and pipe.named_child_count:
+            rest = pipe.named_child(0)
+            stages = [node, *(rest.named_children if rest.type == "pipeline" else [rest])]
+            operators = [c for part in (pipe, rest) for c in part.children if c.type in ("|", "|&")]
+            self.pipeline(node, stages, operators, stdout, stderr, last=pipe)
+            return
+        self.redirected(node, stdout, stderr)
+        right = heredoc.child_by_field_name("right")
+        if right is not None:  # `&& cmd`, `|| cmd`
+            self.walk(right, stdout, stderr)
+
     def redirected(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         body = node.child_by_field_name("body")
         redirect_nodes = node.children_by_field_name("redirect")
+        if redirect_nodes and redirect_nodes[-1].type == "heredoc_redirect":  # `cat <<EOF > ds.json`
+            redirect_nodes += redirect_nodes[-1].children_by_field_name("redirect")
         if body is not None and body.type == "command":
             self.command(body, stdout, stderr, redirect_nodes, statement=node)
             return
@@ -560,13 +583,13 @@ class Walker:
         if body is not None:
             self.walk(body, out, err)
 
-    def pipeline(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
-        stages = [c for c in node.named_children]
-        if node.end_point.row != node.start_point.row:  # most pipelines are on one line
+    def pipeline(self, node, stages: list, operators: list, stdout: Sink | None, stderr: Sink | None, last=None) -> None:
+        """`stages` joined by `operators`; `node` is the pipeline, or the first stage when a
+        heredoc holds the rest, which ends at `last`."""
+        if node.end_point.row != node.start_point.row and last is None:  # most pipelines are on one line
             for stage in stages:
                 if stage.end_point.row != stage.start_point.row and stage.type == "command":
                     self._read_on(stage)
-        operators = [c for c in node.children if c.type in ("|", "|&")]
         before = len(self.script.commands)
         pipefail = self.state.pipefail  # as the pipeline starts: a stage's `set` cannot change it
         # Walk the last stage first so that each earlier stage can point at its reader.
@@ -584,7 +607,7 @@ class Walker:
         stage_commands: list[list[Command]] = []
         for i, stage in enumerate(stages):
             start = len(self.script.commands)
-            self.walk(stage, sinks_out[i], sinks_err[i])
+            (self.redirected if last is not None and i == 0 else self.walk)(stage, sinks_out[i], sinks_err[i])
             stage_commands.append(self.script.commands[start:])
         for i in range(len(stages) - 1):
             sinks_out[i].reader = _reader(stage_commands[i + 1])
@@ -592,7 +615,7 @@ class Walker:
         for command in self.script.commands[before:]:
             command.pipeline = flat
         self.script.pipelines.append(
-            Pipeline(self.unit.location(node), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
+            Pipeline(self.unit.location(node, last), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
         )
 
     def _read_on(self, command) -> None:
