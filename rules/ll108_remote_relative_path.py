@@ -12,7 +12,8 @@ the script that starts it:
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
   one): the job's directory on the cluster, where the script's files were never uploaded.
 
-Not reported: paths after a `cd` in the same command string, `docker exec` in a script that
+Not reported: paths after a `cd` in the same command string, paths into a repository a script
+of the project clones (`git clone URL proj` on the host, then `bash proj/infra/run.sh`), `docker exec` in a script that
 starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
 a local `tmux new-session` without `-c`, which starts in the caller's directory, the command
 of a `docker run`, which starts in the image's working directory, made for it, and a directory
@@ -94,6 +95,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # into the repository the project's setup script clones in the remote home
+        {
+            "infra/setup.sh": "git clone https://example.org/acme/proj.git\n",
+            "deploy.sh": "ssh gpu1 'bash -s' < infra/setup.sh\nssh gpu1 'bash proj/infra/train.sh > /tmp/train.log'\n",
+        }
+    ),
     Example(
         {
             "deploy.sh": (
@@ -151,6 +158,8 @@ def check(project) -> Iterator[Finding]:
             if known.get(elsewhere.kind):
                 continue
             for word in relative_paths(command):
+                if word.value.split("/", 1)[0] in project.made.clones:
+                    continue  # into the repository a script of the project clones there: `git clone URL proj`
                 yield Finding(
                     word.location,
                     f"`{word.value}` is relative, but this runs {WHERE.get(elsewhere.kind, 'elsewhere')}, "
