@@ -17,7 +17,7 @@ from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, she
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
 SOURCERS = {"source", "."}  # `source FILE ARGS`: no options, the first word is the file
-DIRECTORY_CHANGERS = frozenset({"cd", "pushd"})
+DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
 EXITING_OPTIONS = {"-V", "-VV", "--version", "-h", "--help", "-?"}  # the interpreter answers and exits
 # Launchers of a Python program, and their options that take a value.

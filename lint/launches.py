@@ -25,7 +25,7 @@ from .graph import (
     value_part,
 )
 from .model import Record
-from .shellfacts import CAPTURED, Command, Word
+from .shellfacts import CAPTURED, SUBSHELL, Block, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -343,61 +343,102 @@ def _made_name(word: Word) -> str:
     return "" if word.value is None and any(mark in name for mark in "$`*?[") else name
 
 
-def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple, str | None]], dict[int, int]]:
-    """The `cd`s and `pushd`s of a launcher, in the order the shell runs them: its place among
-    the launcher's commands, the project directory each goes to, when it is one (a static
-    relative path that is a directory next to the launcher or under the root; None for anywhere
-    else: absolute, computed, `-`, outside the project), and the shell it moves, as its
+START = "<start>"  # where a launcher starts: its own directory, the root, or one between (`cd -` back there)
+
+
+def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple, str | None, Block | None]], dict[int, int]]:
+    """The `cd`s, `pushd`s and `popd`s of a launcher, in the order the shell runs them: its place
+    among the launcher's commands, the project directory the shell is in after it, when it is
+    one (a static relative path that is a directory next to the launcher or under the root,
+    START when back where it started: `cd data && ./get.sh && cd -`, or `cd ..`; None for
+    anywhere else: absolute, computed, outside the project), the shell it moves, as its
     `wrappers` (`ssh host 'cd /w && ...'` moves the remote shell, not the launcher's), and the
-    target as written; and each command's place. Places, not locations: the commands of `eval
-    $CMD` all stand at `$CMD`. Sourcing a file that changes directory (`source utils.sh`, whose
-    `start` function does `cd $BASE/$EXAMPLE`) goes anywhere. See `moved_before` and `cds_before`."""
+    target as written, and the subshell it is in (`(cd data && make)` moves only that one); and
+    each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
+    Sourcing a file that changes directory (`source utils.sh`, whose `start` function does `cd
+    $BASE/$EXAMPLE`) goes anywhere. See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
     changes = []
+    shells: dict[tuple, tuple] = {}  # a shell's (where, where before), where: START, ("rel", path), ("dir", path) or None
     for place, command in enumerate(commands):
         if command.stdout.kind == CAPTURED:
             continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
-        if command.name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves:
-            changes.append((place, None, command.wrappers, None))
-        if command.name not in DIRECTORY_CHANGERS:
+        name = command.name
+        sourced = name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves
+        if not sourced and name not in DIRECTORY_CHANGERS:
             continue
-        word = next((w for w in command.args if not (w.value or "").startswith("-")), None)
+        subshell = next((b for b in reversed(command.blocks) if b.kind == SUBSHELL), None)
+        key = (tuple(map(id, command.wrappers)), subshell)
+        outer = (key[0], next((b for b in reversed(command.blocks) if b.kind == SUBSHELL and b is not subshell), None))
+        here, before = shells.get(key) or shells.get(outer) or (START, START)
+        word = None if sourced else next((w for w in command.args if not (w.value or "").startswith("-") or w.value == "-"), None)
         target = None if word is None else word.value
-        own = None if word is None else own_path(word, path)
-        if own is not None:  # `cd "$(dirname "$0")"`: the launcher's own directory (and a path from there)
-            target = own
-        directory = None
-        if target and not target.startswith(("/", "~", "$")):
-            for base in ("",) if own is not None else (posixpath.dirname(path), ""):
-                candidate = posixpath.normpath(posixpath.join(base, target))
-                if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
-                    directory = candidate
-                    break
-        changes.append((place, directory, command.wrappers, target))
+        if sourced:
+            where = None
+        elif name == "popd" or target == "-":  # back (`popd` as if the stack were one deep)
+            where = before
+        else:
+            where = _moved_to(here, word, path)
+        shells[key] = (where, here)
+        changes.append((place, _directory(project, path, where), command.wrappers, target, subshell))
     return changes, {id(command): place for place, command in enumerate(commands)}
+
+
+def _moved_to(here, word: Word | None, path: str):
+    """Where a `cd WORD` from `here` goes: relative to where the launcher started while it
+    stays so, a project directory after `cd "$(dirname "$0")"`, else None (unknown)."""
+    own = None if word is None else own_path(word, path)
+    if own is not None:  # `cd "$(dirname "$0")"`: the launcher's own directory (and a path from there)
+        return ("dir", own)
+    target = None if word is None else word.value
+    if not target or target.startswith(("/", "~", "$")) or here is None:
+        return None
+    base = "." if here == START else here[1]
+    joined = posixpath.normpath(posixpath.join(base, target))
+    if joined == ".":
+        return START if here == START or here[0] == "rel" else ("dir", joined)
+    return (here[0] if here != START else "rel", joined)
+
+
+def _directory(project, path: str, where) -> str | None:
+    """The project directory a place is (START as it is; None when it is not one)."""
+    if where is None or where == START:
+        return where
+    kind, target = where
+    for base in ("",) if kind == "dir" else (posixpath.dirname(path), ""):
+        candidate = posixpath.normpath(posixpath.join(base, target))
+        if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
+            return candidate
+    return None
 
 
 def moved_before(changes: tuple[list, dict[int, int]], command: Command) -> list[str | None]:
     """Where the `changes` (of `directory_changes`) moved, before `command` runs, the shell that
     runs it or one it inherits its directory from: a `cd` whose wrappers begin the command's
-    (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of."""
-    return [directory for _, directory, _, _ in _changes_before(changes, command)]
+    (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of, nor
+    in a subshell it is outside of; since the shell was last back where it started."""
+    moved = [change[1] for change in _changes_before(changes, command)]
+    back = max((i for i, directory in enumerate(moved) if directory == START), default=-1)
+    return moved[back + 1 :]
 
 
 def cds_before(changes: tuple[list, dict[int, int]], command: Command, within: int) -> list[str | None]:
     """The `cd`s' targets as written (None when not static) that run before `command` inside
     `within` of its wrappers: a remote shell inherits nothing from the launcher's."""
-    return [target for _, _, shell, target in _changes_before(changes, command) if len(shell) >= within]
+    return [change[3] for change in _changes_before(changes, command) if len(change[2]) >= within]
 
 
 def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> list[tuple]:
     found, places = changes
     here = places.get(id(command), len(places))
-    wrappers = command.wrappers
+    wrappers, blocks = command.wrappers, command.blocks
     return [
-        (place, directory, shell, target)
-        for place, directory, shell, target in found
-        if place < here and len(shell) <= len(wrappers) and all(a is b for a, b in zip(shell, wrappers))
+        change
+        for change in found
+        if change[0] < here
+        and len(change[2]) <= len(wrappers)
+        and all(a is b for a, b in zip(change[2], wrappers))
+        and (change[4] is None or change[4] in blocks)
     ]
 
 

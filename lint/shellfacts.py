@@ -181,12 +181,13 @@ class Wrapper(Record):
 # Block.kind: the compound statement a command sits in.
 LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many times
 ARM = "arm"  # one branch of an if/case: arms of one statement never both run
+SUBSHELL = "subshell"  # `( ... )`: its `cd`s and variables end with it
 
 
 class Block(Record):
-    """A loop or a branch of an `if`/`case` around a command, in the shell that runs it."""
+    """A loop, a branch of an `if`/`case` or a subshell around a command, in the shell that runs it."""
 
-    kind: str  # LOOP | ARM
+    kind: str  # LOOP | ARM | SUBSHELL
     statement: Location  # the whole if/case/loop: arms of one statement share it
     arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item
 

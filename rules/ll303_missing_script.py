@@ -80,6 +80,18 @@ NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # back where it started after `cd -`, `cd ..` or `popd`, or a `cd` in a subshell
+        {
+            "data/get.sh": "echo get\n",
+            "tools/prep.py": "print('prep')\n",
+            "run.sh": (
+                "#!/bin/bash\ncd data && bash get.sh && cd -\npython tools/prep_data.py\ncd data\ncd ..\n"
+                "python tools/prep_data.py\n(cd /opt/tools && make)\npython tools/prep_data.py\n"
+                'pushd "$WORK"\npopd\npython tools/prep_data.py\n'
+            ),
+        },
+        ["LL303 run.sh:3", "LL303 run.sh:6", "LL303 run.sh:8", "LL303 run.sh:11"],
+    ),
     Example(  # a name two files have, neither where the launcher runs it: which one is not said
         {
             "a/train.py": "print('a')\n",

@@ -80,6 +80,15 @@ HYDRA = ("--config-path", "--config-name", "--config-dir")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # back where it started after `cd -`: the config is looked for there again
+        {
+            "data/download.sh": "echo get\n",
+            "configs/ds_z3.json": "{}\n",
+            "train.py": "import argparse\n",
+            "run.sh": "#!/bin/bash\ncd data && ./download.sh && cd -\ndeepspeed train.py --deepspeed configs/ds_zero3.json\n",
+        },
+        ["LL304 run.sh:3"],
+    ),
     Example(  # a bare name that several files have, none next to the launcher or at the root
         {
             "scripts/run.sh": "deepspeed train.py --deepspeed ds_config.json\n",

@@ -611,6 +611,14 @@ def test_the_same_script_for_bash_is_a_syntax_error():
     assert [(loc.line, message) for loc, message in errors] == [(3, "syntax error near unexpected token `data_path'")]
 
 
+def test_a_placeholder_region_is_one_line_at_the_token_bash_names():
+    """tree-sitter-bash's error node for `A=<first thing>` runs on into the lines after it."""
+    src = "#!/bin/bash\nA=<first thing>\nB=<second thing>\n\npython t.py \\\n  --load ${B}\n"
+    errors = parse_shell("t.sh", src).parse_errors
+    spans = [(loc.line, loc.column, loc.end_line, loc.end_column) for loc, _ in errors]
+    assert spans == [(2, 15, 2, 16), (3, 16, 3, 17)]
+
+
 STRAY_CLOSERS = [
     ("for x in a b; do\n  echo $x\ndone\ndone\n", 4, 1, "done"),
     ("if true; then echo a; fi; fi\n", 1, 27, "fi"),

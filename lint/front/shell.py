@@ -24,6 +24,7 @@ from ..shellfacts import (
     NULL,
     PIPE,
     PROCSUB,
+    SUBSHELL,
     Block,
     Command,
     Directive,
@@ -502,7 +503,9 @@ class Walker:
             self._children(node, stdout, stderr)
         elif kind == "subshell":
             saved = self.state.replace(variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
+            self.blocks.append(Block(SUBSHELL, self.unit.location(node)))
             self._children(node, stdout, stderr)
+            self.blocks.pop()
             self.state = saved
         else:
             self._children(node, stdout, stderr)
@@ -1113,7 +1116,8 @@ def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int
 def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None = None) -> None:
     unit = walker.unit
     line, said = verdict
-    if line and line != node.start_point.row + 1:  # tree-sitter's error starts on another line
+    if line and (line != node.start_point.row + 1 or node.end_point.row != node.start_point.row):
+        # tree-sitter's error starts on another line, or runs on past it: at the token bash names
         where, message = unit.line_span(line, said), said
     else:
         where, message = unit.location(node), f"missing {missing}" if missing else said or "syntax error"
