@@ -95,21 +95,50 @@ def split_fields(word: Word) -> list[Word]:
     an expansion is unknown (it may be several words, or none)."""
     origin = word.origin
     if word.value is None:
-        return [Word(None if "$" in f.group() else f.group(), f.group(), word.location, ()) for f in _FIELD.finditer(word.template)]
+        template = word.template
+        spans = _template_fields(template)
+        fields = [template[a:b] for a, b in spans] if spans is not None else _FIELD.findall(template)
+        return [Word(None if "$" in f or "`" in f else f, f, word.location, ()) for f in fields]
     return [
         Word(field.group(), field.group(), word.location, origin[field.start() : field.end() + 1])
         for field in _FIELD.finditer(word.value)
     ]
 
 
-# A written value whose unknown parts are plain expansions (`$NGPU`, `${NODES}`), so that its
-# whitespace is the value's: no `$(...)`, backquote or `${X:-a b}` whose words would be cut.
-_AS_WRITTEN = re.compile(r"(?:[^$`\s]|\s|\$\w+|\$\{[^}\s]*\})*")
+def _template_fields(template: str) -> list[tuple[int, int]] | None:
+    """The spans of a partly unknown value's fields as written, split at its own whitespace: an
+    unknown part (`$NGPU`, `${X:-a b}`, `$(scontrol show hostnames | head -n 1)`, a backquoted
+    command) whole, one part of a word (the hostname a command prints is one). None when a
+    substitution is not closed, whose words would be cut. One pass: a template may nest deep."""
+    if "(" not in template and "{" not in template and "`" not in template:
+        return [field.span() for field in _FIELD.finditer(template)]
+    fields: list[tuple[int, int]] = []
+    start, depth, quoted = None, 0, False
+    for i, c in enumerate(template):
+        if not quoted and not depth and c in " \t\n":
+            if start is not None:
+                fields.append((start, i))
+                start = None
+            continue
+        start = i if start is None else start
+        if c == "`":
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif c in "({" and (depth or template[i - 1 : i] == "$"):
+            depth += 1
+        elif c in ")}" and depth:
+            depth -= 1
+    if depth or quoted:
+        return None
+    return fields if start is None else [*fields, (start, len(template))]
 
 
 def splits_as_written(template: str) -> bool:
-    """Whether a partly unknown value's template can be split into bash's words at its spaces."""
-    return any(c.isspace() for c in template) and _AS_WRITTEN.fullmatch(template) is not None
+    """Whether a partly unknown value's template can be split into bash's words at its spaces:
+    it has whitespace between its fields (`torchrun --master_addr $(hostname) --nnodes $N`)."""
+    fields = _template_fields(template)
+    return fields is not None and fields != [(0, len(template))] and any(c in template for c in " \t\n")
 
 
 class Sink:

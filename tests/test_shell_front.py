@@ -715,16 +715,29 @@ def test_reading_pipestatus_is_a_fact():
     [
         ("deepspeed --num_gpus $NGPU", True),
         ("python -u -m torch.distributed.run --nnodes ${NNODES} --node_rank $SLURM_PROCID", True),
-        ("$(which python) train.py", False),  # a substitution's own spaces are not the value's
-        ("`which python` train.py", False),
-        ("${PY:-python -u} train.py", False),
+        ("$(which python) train.py", True),  # a substitution's own spaces are not the value's
+        ("`which python` train.py", True),
+        ("${PY:-python -u} train.py", True),
+        ("$(scontrol show hostnames | head -n 1", False),  # not closed: its words would be cut
+        ("`which python train.py", False),
         ("$LAUNCHER", False),  # nothing to split
+        ("$(which python)", False),
     ],
 )
-def test_a_partly_unknown_value_splits_as_written_only_around_plain_expansions(template, split):
+def test_a_partly_unknown_value_splits_as_written_around_its_unknown_parts(template, split):
     from launchlint.shellfacts import splits_as_written
 
     assert splits_as_written(template) is split
+
+
+def test_a_launcher_variable_holding_a_substitution_is_split_around_it():
+    src = (
+        'ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)\n'
+        'L="torchrun --nproc_per_node 8 --rdzv_endpoint $ADDR:29500"\n$L train.py\n'
+    )
+    [command] = [c for c in parse_shell("run.sh", src).commands if c.words and c.name != "scontrol" and c.name != "head"]
+    assert [w.value for w in command.words] == ["torchrun", "--nproc_per_node", "8", "--rdzv_endpoint", None, "train.py"]
+    assert command.words[4].template == '$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1):29500'
 
 
 def test_a_partly_unknown_launcher_in_a_variable_is_split_into_its_words():
