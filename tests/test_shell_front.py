@@ -367,6 +367,15 @@ def test_heredoc_comment_and_string_text_are_not_commands():
     assert names == ["cat", "echo", "printf"]
 
 
+def test_a_heredoc_no_command_reads_is_a_comment():
+    # tree-sitter-bash has no heredoc without a command, and read its text as commands
+    script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")
+    assert [(c.name, c.location.line) for c in script.commands] == [("python", 5), ("tee", 5)]
+    assert not script.pipelines[0].pipefail and script.parse_errors == []
+    tabbed = parse_shell("t.sh", "\t<<-'END'\n\tpython old.py\n\tEND\necho done\n")
+    assert [c.name for c in tabbed.commands] == ["echo"]
+
+
 def test_what_follows_a_heredoc_start_on_its_line_is_walked():
     # tree-sitter-bash nests `| tee`, `> file` and `&& cmd` inside the heredoc redirect
     script = parse_shell(

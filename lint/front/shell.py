@@ -163,7 +163,8 @@ class Unit:
         self._points = origin is None and self._chars is None
         self.checked = False  # `bash -n` has judged this unit (its first region; see `_later_errors`)
         self.verdict: tuple[int, str] | None = None  # bash's first error, once judged
-        self.refused: list[tuple[int, int]] = []  # byte spans of the lines bash refuses, blanked for the walk
+        # Byte spans blanked for the walk: the lines bash refuses, heredocs no command reads
+        self.blanked: list[tuple[int, int]] = []
 
     def char(self, byte: int) -> int:
         return byte if self._chars is None else self._chars[min(byte, len(self._chars) - 1)]
@@ -996,23 +997,26 @@ def _parsed_text(data: bytes) -> bytes:
 
 def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
     """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`), and
-    the lines bash refuses blanked (`Unit.refused`, found on the first parse). True when the walk
+    the lines bash refuses and heredocs no command reads blanked (`Unit.blanked`, found on the
+    first parse). True when the walk
     found the first syntax error (a redirection without its file before the line's end, a stray
     `done`), and lines are now blanked: the unit is to be walked again."""
     unit = walker.unit
     text = _parsed_text(unit.data)
     if line_ends:  # the same bytes at the same offsets, but rows that no longer count lines
         unit._points = False  # locations from offsets
-    tree = _parser().parse(_repaired(text, line_ends, unit.refused))
+    tree = _parser().parse(_repaired(text, line_ends, unit.blanked))
     root = tree.root_node
     if root.has_error and not line_ends:  # judged on the first parse
         error = _first_error(root)
         verdict = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else None
         if verdict is not None and verdict[0]:
-            unit.refused = _later_errors(walker, verdict)
-            if unit.refused:
-                tree = _parser().parse(_repaired(text, (), unit.refused))
-                root = tree.root_node
+            unit.blanked = _later_errors(walker, verdict)
+        elif verdict is None and b"<<" in text:  # bash reads it: a heredoc no command reads?
+            unit.blanked = _bare_heredocs(text)
+        if unit.blanked:
+            tree = _parser().parse(_repaired(text, (), unit.blanked))
+            root = tree.root_node
     if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in unit.data and _reads_status(unit.data):
@@ -1023,8 +1027,8 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
     if judged or line_ends or unit.verdict is None or not unit.verdict[0]:
         return False
-    unit.refused = _later_errors(walker, unit.verdict)
-    return bool(unit.refused)
+    unit.blanked = _later_errors(walker, unit.verdict)
+    return bool(unit.blanked)
 
 
 def _directives(unit: Unit, root) -> list[Directive]:
@@ -1082,17 +1086,37 @@ def _reads_status(data: bytes) -> bool:
     return False
 
 
-def _repaired(text: bytes, line_ends: Sequence[int], refused: Sequence[tuple[int, int]]) -> bytes:
-    """`text` with `line_ends` read as `;` and the `refused` spans blanked: the same bytes at the
-    same offsets otherwise."""
-    if not line_ends and not refused:
+_BARE_HEREDOC = re.compile(rb"^[ \t]*<<(-?)[ \t]*(['\"]?)(\w+)\2[ \t]*$", re.MULTILINE)
+
+
+def _bare_heredocs(text: bytes) -> list[tuple[int, int]]:
+    """The byte spans of heredocs with no command (`<<note`, its text, `note`): a block comment
+    to bash, which reads the text and throws it away. tree-sitter-bash has no heredoc without a
+    command and reads the text as commands."""
+    spans: list[tuple[int, int]] = []
+    for start in _BARE_HEREDOC.finditer(text):
+        if spans and start.start() < spans[-1][1]:
+            continue  # inside the one before
+        tabs = rb"\t*" if start.group(1) else b""
+        end = re.compile(rb"^" + tabs + re.escape(start.group(3)) + rb"$", re.MULTILINE).search(text, start.end())
+        spans.append((start.start(), end.end() if end is not None else len(text)))
+    return spans
+
+
+def _repaired(text: bytes, line_ends: Sequence[int], blanked: Sequence[tuple[int, int]]) -> bytes:
+    """`text` with `line_ends` read as `;` and the `blanked` spans blanked (their line ends kept):
+    the same bytes at the same offsets otherwise."""
+    if not line_ends and not blanked:
         return text
     repaired = bytearray(text)
     for newline in line_ends:
         repaired[newline] = 0x3B
-    for start, end in refused:
-        repaired[start:end] = b" " * (end - start)
+    for start, end in blanked:  # the line ends kept: tree-sitter's rows are the file's lines
+        repaired[start:end] = _NOT_A_LINE_END.sub(b" ", repaired[start:end])
     return bytes(repaired)
+
+
+_NOT_A_LINE_END = re.compile(rb"[^\n]")
 
 
 def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int, str] | None:
