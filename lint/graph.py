@@ -384,15 +384,17 @@ class LaunchGraph:
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
-    In order: relative to the launcher's directory, relative to the project root, under a
-    configured `path-map` prefix, and finally the project's unique file of that name (a remote
-    `/root/start_training.sh` is the project's only `start_training.sh`).
+    In order: relative to the launcher's directory, relative to the project root (or its
+    parent, by the root's own name), under a configured `path-map` prefix, and finally the
+    project's unique file of that name (a remote `/root/start_training.sh` is the project's only
+    `start_training.sh`).
     """
 
     def __init__(self, project, files: Iterable[str] | None = None):
         """`files`: the paths that count as existing (default: the files launchlint analyses)."""
         self.files = set(project.files if files is None else files)
         self.path_map = project.settings.path_map
+        self.from_parent = project.directory_name + "/"  # `repo/train.py`, run from the checkout's parent
         names: dict[str, list[str]] = defaultdict(list)
         for path in self.files:
             names[posixpath.basename(path)].append(path)
@@ -403,6 +405,8 @@ class Resolver:
         if not value:
             return None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
+        if value.startswith(self.from_parent) and not remote:
+            candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
         for prefix, directory in self.path_map:
             if value.startswith(prefix):
                 candidates.append(posixpath.normpath(posixpath.join(directory, value[len(prefix) :])))

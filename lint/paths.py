@@ -34,10 +34,15 @@ def suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
-def may_name(written: str, path: str) -> bool:
+def may_name(written: str, path: str, root_name: str = "") -> bool:
     """Whether the program path `written` in a launcher, relative to a directory that may be
-    unknown, can name the project file `path`: `path` ends in its `written_tail`."""
-    return ends_in(path, written_tail(written))
+    unknown, can name the project file `path`: `path` ends in its `written_tail`, or in what
+    follows the root's own name (`root_name`) at its start, from the checkout's parent."""
+    tail = written_tail(written)
+    if ends_in(path, tail):
+        return True
+    prefix = root_name + "/"
+    return bool(root_name) and tail is not None and tail.startswith(prefix) and ends_in(path, tail[len(prefix) :])
 
 
 def written_tail(written: str) -> str | None:

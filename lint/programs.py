@@ -411,6 +411,6 @@ def launched(project, invocation) -> CommandLine | None:
     callee = invocation.callee
     if invocation.kind not in ("python", "module") or callee is None:
         return None
-    if invocation.kind == "python" and not may_name(invocation.target.value or "", callee):
+    if invocation.kind == "python" and not may_name(invocation.target.value or "", callee, project.directory_name):
         return None
     return command_line(project, callee)

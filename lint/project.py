@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cached_property
 
 from .model import LineIndex, Location, Record
@@ -173,6 +174,12 @@ class Project:
         from .graph import LaunchGraph
 
         return LaunchGraph.build(self)
+
+    @cached_property
+    def directory_name(self) -> str:
+        """The root's own name (`open_flamingo`): a launcher run from the checkout's parent
+        names the project's files from there (`open_flamingo/open_flamingo/train/train.py`)."""
+        return os.path.basename(os.path.abspath(self.root))
 
     @cached_property
     def made(self) -> Made:

@@ -4,8 +4,9 @@
 Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
 `source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
 `ssh`/`tmux`/`bash -c` strings. A path is looked for relative to the launcher's directory,
-relative to the project root, under a configured `path-map` prefix, and finally as the
-project's only file of that name. A name that several files have is none of them: the path is
+relative to the project root (or to its parent, when the path starts with the root's own name:
+`flamingo/flamingo/train/train.py` run from the directory holding the checkout), under a
+configured `path-map` prefix, and finally as the project's only file of that name. A name that several files have is none of them: the path is
 reported (with the files that have the name) when it is in none of the places above, as rules.md
 says ("no unique file of that name"), except on another host, where the name alone is checked.
 

@@ -13,6 +13,8 @@ import pytest
 from launchlint.engine import Options, run
 from launchlint.fixes import plan_fixes, unified_diff, write_fixes
 
+from tests.conftest import lint
+
 REPO = Path(__file__).resolve().parent.parent
 CLEAN = REPO / "fixtures" / "megatron-clean"
 FIXABLE = REPO / "fixtures" / "launch-fixable"
@@ -352,3 +354,16 @@ def test_a_log_named_through_a_positional_parameter_is_named_in_the_note(tmp_pat
     [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
     assert (finding.code, finding.location.path, finding.location.line) == ("LL106", "run.sh", 5)
     assert [r.message for r in finding.related] == ["its stdout goes to $2/sweep/write_d${d}.txt here"]
+
+
+def test_a_launcher_run_from_the_checkouts_parent_names_files_by_the_roots_own_name(tmp_path):
+    """`srun python flamingo/flamingo/train/train.py` from the directory holding the checkout."""
+    root = tmp_path / "flamingo"
+    root.mkdir()
+    files = {
+        "flamingo/train/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--workers')\np.parse_args()\n",
+        "flamingo/eval/train.py": "print('a namesake')\n",
+        "scripts/run.sh": "#!/bin/bash\nsrun python flamingo/flamingo/train/train.py --workers 2 --wrokers 3\n",
+    }
+    assert lint(root, files, ["LL301", "LL303"]) == ["LL301 scripts/run.sh:2"]
+
