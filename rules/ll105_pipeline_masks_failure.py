@@ -3,9 +3,14 @@
 ## What it does
 Finds a pipeline whose first stage is a job (`python` running a script, a module or a program
 on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`; `torchrun`,
-`accelerate`, `deepspeed`, `srun`, `mpirun`, `bash x.sh`, `./x.sh`, `make`, `pytest`) and whose
-last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in
-effect.
+`accelerate`, `deepspeed`, `srun`, `mpirun`, `bash x.sh`, `./x.sh`; builds and tests: `make`,
+`ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
+`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; a package manager
+that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
+asked about the environment (`pip list | grep torch`)) and whose last stage is `tee` or a filter
+(`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect. rules.md's "any
+non-trivial command" is read as these: a command that prints what it knows (`nvidia-smi`, `cat`,
+`git log`, `echo`) is not a job whose failure the pipeline hides.
 
 `pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
 `set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
@@ -87,10 +92,25 @@ FILTERS = {
 }  # fmt: skip
 # `grep` options that stop reading early: the job then dies of SIGPIPE, which pipefail reports.
 EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-with-matches"}
-BUILDS = {"make", "ninja", "pytest"}
+# Jobs beyond the launchers: builds and test runs, and the command-line front doors of trainers
+# and evaluation harnesses; their failure is the run's.
+BUILDS = {"make", "ninja", "cmake", "bazel", "cargo", "pytest", "tox", "nox"}
+ENTRY_POINTS = {"lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune"}
+# Package managers are jobs when they change an environment, not when they are asked about it
+# (`pip list | grep torch`): the subcommands that install, build or run.
+INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
+INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # a function whose body is the job, called into the pipe
+        {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
+        ["LL105 run.sh:5"],
+    ),
+    Example(  # an install, an evaluation harness
+        {"build.sh": "#!/bin/bash\npip install -e . 2>&1 | tee build.log\nlm_eval --model hf --tasks hellaswag | tee eval.log\n"},
+        ["LL105 build.sh:2", "LL105 build.sh:3"],
+    ),
     Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
         {
             "ci.sh": (
@@ -184,6 +204,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # asking a package manager about the environment
+        {"env.sh": "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"}
+    ),
     Example(
         {
             "train.sh": (
@@ -287,8 +310,11 @@ def masked_job(pipeline: Pipeline) -> Command | None:
 def is_job(command: Command) -> bool:
     if is_python(command.name):
         return python_run(command, stdin=True) is not None  # not `python -c`, `python --version`
+    name = command.name
+    if name in INSTALLERS:
+        return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
     found = script_of(command)
-    return is_long_running(command) or command.name in BUILDS or (found is not None and found[0] == "shell")
+    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
 
 
 def _exits_early(command: Command) -> bool:

@@ -86,6 +86,15 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # a function called into a log; a group whose first command is not the program
+        {
+            "run.sh": (
+                "#!/bin/bash\ntrain() {\n  python train.py\n}\ntrain > train.log 2>&1\n"
+                "{ cd eval; python eval.py; } | tee eval.log\n"
+            ),
+        },
+        ["LL106 run.sh:3", "LL106 run.sh:6"],
+    ),
     Example(  # a program on standard input, from a heredoc whose line goes on into the pipe
         {"ci.sh": "#!/bin/bash\nset -o pipefail\npython - <<'PY' |& tee audit.log\nprint('audit')\nPY\n"},
         ["LL106 ci.sh:3"],
@@ -247,6 +256,7 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
+        fed: set[int] | None = None  # the commands a pipe feeds, found when a program asks
         for command in script.effective_commands():
             run = python_run(command, stdin=True)
             if run is not None:
@@ -265,7 +275,9 @@ def check(project) -> Iterator[Finding]:
                 use = f"set {UNBUFFERED}=1"
             else:
                 continue
-            if _is_filter(command):
+            if fed is None:
+                fed = {id(c) for pipeline in script.pipelines for stage in pipeline.stages[1:] for c in stage}
+            if _is_filter(command, fed):
                 continue
             related = _log_captures(project, path, command)
             if not related:
@@ -279,12 +291,13 @@ def check(project) -> Iterator[Finding]:
             )
 
 
-def _is_filter(command: Command) -> bool:
+def _is_filter(command: Command, fed: set[int]) -> bool:
     """The program reads its standard input from a file (`< words.txt`, not `< /dev/null`), given
     to it or to a command that runs it (`nohup python g2p.py < words.txt`), or from the stage
-    before it in a pipeline (`cut -f2 words.txt | python g2p.py`)."""
+    before it in a pipeline (`cut -f2 words.txt | python g2p.py`: `fed`, the commands of the
+    stages after the first; a first stage's `{ cd x; python t.py; }` or function call is none)."""
     stage = command.wrappers[0].command if command.wrappers else command
-    if stage.pipeline and stage.pipeline[0] is not stage:
+    if id(stage) in fed:
         return True
     return any(
         r.op == "<" and r.fd in (None, 0) and r.target is not None and r.target.text != "/dev/null"

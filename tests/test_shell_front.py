@@ -367,6 +367,15 @@ def test_heredoc_comment_and_string_text_are_not_commands():
     assert names == ["cat", "echo", "printf"]
 
 
+def test_a_function_called_into_a_pipe_or_file_runs_its_body_there():
+    script = parse_shell(
+        "t.sh", "step() {\n  python t.py\n  step\n}\nstep\nstep | tee s.log\nstep > s.out\n"
+    )
+    pythons = [c for c in script.commands if c.name == "python"]
+    assert [(c.location.line, c.stdout.kind) for c in pythons] == [(2, "inherit"), (2, "pipe"), (2, "file")]
+    assert [c.name for c in script.pipelines[0].stages[0]] == ["step", "python", "step"]  # not into itself
+
+
 def test_a_heredoc_no_command_reads_is_a_comment():
     # tree-sitter-bash has no heredoc without a command, and read its text as commands
     script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")

@@ -280,6 +280,8 @@ class Walker:
         # command for arguments of the pipeline's last one (`a | b | c` then `d > f` is `c d >
         # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error.
         self.read_on: list[int] = []
+        self.functions: dict[str, object] = {}  # name -> body node, of the functions defined so far
+        self.calling: set[str] = set()  # the functions whose body is being walked for a call
 
     # --- words ---------------------------------------------------------------------------
 
@@ -489,6 +491,9 @@ class Walker:
             self.declaration(node)
         elif kind == "function_definition":
             body = node.child_by_field_name("body")
+            name = node.child_by_field_name("name")
+            if name is not None and body is not None:
+                self.functions[self.unit.node_text(name)] = body
             if body is not None:
                 saved = self.state.branch_depth
                 self.state.branch_depth += 1
@@ -800,7 +805,21 @@ class Walker:
                         self.state.exported.add(key)
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
+        elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
+            self._call(name, out, err)
         wrappers.unwrap(self, command)
+
+    def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
+        """A function called with its output piped or redirected (`train | tee run.log`): its body
+        is walked again with those streams, its commands after the call's (one walk, where it is
+        defined, gave them the script's). Not into itself."""
+        if name in self.calling:
+            return
+        self.calling.add(name)
+        self.state.branch_depth += 1
+        self.walk(self.functions[name], stdout, stderr)
+        self.state.branch_depth -= 1
+        self.calling.discard(name)
 
     def _tested(self, word: Word) -> None:
         if word.value:
