@@ -376,6 +376,12 @@ def test_a_function_called_into_a_pipe_or_file_runs_its_body_there():
     assert [c.name for c in script.pipelines[0].stages[0]] == ["step", "python", "step"]  # not into itself
 
 
+def test_functions_that_call_each_other_twice_are_walked_a_bounded_number_of_times():
+    chain = "".join(f"f{i}() {{\n  f{i + 1} | tee a.log\n  f{i + 1} > b.log\n}}\n" for i in range(30))
+    script = parse_shell("t.sh", chain + "f30() { python t.py; }\nf0 | tee top.log\n")
+    assert 1 < sum(c.name == "python" for c in script.commands) <= shell.MAX_CALL_WALKS + 1
+
+
 def test_a_heredoc_no_command_reads_is_a_comment():
     # tree-sitter-bash has no heredoc without a command, and read its text as commands
     script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")

@@ -282,6 +282,7 @@ class Walker:
         self.read_on: list[int] = []
         self.functions: dict[str, object] = {}  # name -> body node, of the functions defined so far
         self.calling: set[str] = set()  # the functions whose body is being walked for a call
+        self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
 
     # --- words ---------------------------------------------------------------------------
 
@@ -813,8 +814,9 @@ class Walker:
         """A function called with its output piped or redirected (`train | tee run.log`): its body
         is walked again with those streams, its commands after the call's (one walk, where it is
         defined, gave them the script's). Not into itself."""
-        if name in self.calling:
+        if name in self.calling or self.calls >= MAX_CALL_WALKS:
             return
+        self.calls += 1
         self.calling.add(name)
         self.state.branch_depth += 1
         self.walk(self.functions[name], stdout, stderr)
@@ -1169,6 +1171,7 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
     walker.script.parse_errors.append((where, message))
 
 
+MAX_CALL_WALKS = 64  # of a unit: see `Walker._call`
 MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
 
 
