@@ -106,6 +106,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # one variable for each subcommand in turn: each requires only its own
+        {
+            "tool.py": (
+                "import argparse\np = argparse.ArgumentParser()\nsub = p.add_subparsers(dest='cmd')\n"
+                "pa = sub.add_parser('drift')\npa.add_argument('--notebooks-dir', required=True)\n"
+                "pa = sub.add_parser('api')\npa.add_argument('--surface', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "python tool.py drift --notebooks-dir nb\npython tool.py api --surface s\n",
+        }
+    ),
     Example(  # `--dir=$DIR` passes --dir; an option of a parent parser not read here, with `=`,
         # takes no next word as its value
         {

@@ -56,6 +56,31 @@ def test_argparse_parents_helpers_subcommands_and_the_parse_of_argv():
     assert main.commands["train"].options[0].nargs == "argparse.REMAINDER"
 
 
+def test_a_variable_assigned_one_subcommand_after_another_adds_to_each_in_turn():
+    module = facts(
+        """
+        import argparse
+
+        p = argparse.ArgumentParser()
+        sub = p.add_subparsers(dest="cmd", required=True)
+        pa = sub.add_parser("drift")
+        pa.add_argument("--notebooks-dir", required=True)
+        pa = sub.add_parser("convert")
+        pa.add_argument("--notebooks-dir", required=True)
+        pa.add_argument("--out", required=True)
+        pa = sub.add_parser("diff"); pa.add_argument("--snapshot-dir")
+        p.parse_args()
+        """
+    )
+    [main] = [p for p in module.parsers if p.parsed_in]
+    flags = {name: [o.flags for o in command.options] for name, command in main.commands.items()}
+    assert flags == {
+        "drift": [("--notebooks-dir",)],
+        "convert": [("--notebooks-dir",), ("--out",)],
+        "diff": [("--snapshot-dir",)],
+    }
+
+
 def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
     module = facts(
         """

@@ -174,6 +174,11 @@ class _ArgparseReader:
         self.made: dict[int, object] = {}  # constructor call -> what it made, made once
         self.parents: list[tuple[Scope, ArgParser, ast.expr]] = []
         self.missed: set = set()  # variables (and helpers' returns) looked up unbound, this round
+        # A variable assigned several parsers (`pa = sub.add_parser("drift")`, then `pa =
+        # sub.add_parser("convert")`): each with where it was assigned, for the effects to read
+        # the one assigned last before them. The flow keeps the first: it needs no order.
+        self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
+        self.at: tuple[int, int] | None = None  # where the effect being read is
 
     def read(self) -> list[ArgParser]:
         for _ in range(ROUNDS):
@@ -192,7 +197,9 @@ class _ArgparseReader:
                 break
         for scope in self.scopes:
             for node in scope.nodes:
+                self.at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
                 self._effect(scope, node)
+        self.at = None
         self._inherit_parents()
         return [p for p in self.made.values() if isinstance(p, ArgParser)]
 
@@ -206,9 +213,16 @@ class _ArgparseReader:
             return None
         if kind is ast.Name:  # the most lookups, and most find nothing: no scope to look up then
             name = expr.id  # read once: a node's field is a lookup in its __dict__
-            found = self.values.get(self._variable(scope, name)) if name in self.named else None
+            if name not in self.named:
+                self.missed.add(name)
+                return None
+            key = self._variable(scope, name)
+            found = self.values.get(key)
             if found is None:
                 self.missed.add(name)
+            elif self.at is not None and len(self.assigned.get(key, ())) > 1:
+                before = [at_value for at_value in self.assigned[key].values() if at_value[0] <= self.at]
+                found = max(before, key=lambda at_value: at_value[0])[1] if before else found
             return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
@@ -321,7 +335,9 @@ class _ArgparseReader:
             return
         for target in targets:
             if isinstance(target, ast.Name):
-                self._bind(self._variable(scope, target.id), found)
+                key = self._variable(scope, target.id)
+                self._bind(key, found)
+                self.assigned.setdefault(key, {})[id(found)] = ((value.lineno, value.col_offset), found)
                 if isinstance(found, ArgParser) and not found.name:
                     found.name = target.id
 
