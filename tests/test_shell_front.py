@@ -389,6 +389,9 @@ def test_a_heredoc_no_command_reads_is_a_comment():
     assert not script.pipelines[0].pipefail and script.parse_errors == []
     tabbed = parse_shell("t.sh", "\t<<-'END'\n\tpython old.py\n\tEND\necho done\n")
     assert [c.name for c in tabbed.commands] == ["echo"]
+    # a continued line's heredoc is its command's, in a file tree-sitter-bash errs on elsewhere
+    continued = parse_shell("t.sh", "<<note\nold\nnote\npython - \\\n  <<'PY' | tee a.log\nprint(1)\nPY\n")
+    assert [c.name for c in continued.commands] == ["python", "tee"]
 
 
 def test_what_follows_a_heredoc_start_on_its_line_is_walked():

@@ -178,7 +178,7 @@ class _ArgparseReader:
         # sub.add_parser("convert")`): each with where it was assigned, for the effects to read
         # the one assigned last before them. The flow keeps the first: it needs no order.
         self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
-        self.at: tuple[int, int] | None = None  # where the effect being read is
+        self.effect: ast.AST | None = None  # the node whose effect is being read
 
     def read(self) -> list[ArgParser]:
         for _ in range(ROUNDS):
@@ -197,9 +197,9 @@ class _ArgparseReader:
                 break
         for scope in self.scopes:
             for node in scope.nodes:
-                self.at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+                self.effect = node
                 self._effect(scope, node)
-        self.at = None
+        self.effect = None
         self._inherit_parents()
         return [p for p in self.made.values() if isinstance(p, ArgParser)]
 
@@ -220,8 +220,9 @@ class _ArgparseReader:
             found = self.values.get(key)
             if found is None:
                 self.missed.add(name)
-            elif self.at is not None and len(self.assigned.get(key, ())) > 1:
-                before = [at_value for at_value in self.assigned[key].values() if at_value[0] <= self.at]
+            elif self.effect is not None and len(self.assigned.get(key, ())) > 1:
+                at = (getattr(self.effect, "lineno", 0), getattr(self.effect, "col_offset", 0))
+                before = [at_value for at_value in self.assigned[key].values() if at_value[0] <= at]
                 found = max(before, key=lambda at_value: at_value[0])[1] if before else found
             return found
         if kind is ast.Call:

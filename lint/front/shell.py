@@ -1019,9 +1019,9 @@ def _parsed_text(data: bytes) -> bytes:
 def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
     """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`), and
     the lines bash refuses and heredocs no command reads blanked (`Unit.blanked`, found on the
-    first parse). True when the walk
-    found the first syntax error (a redirection without its file before the line's end, a stray
-    `done`), and lines are now blanked: the unit is to be walked again."""
+    first parse). True when the walk found the first syntax error (a redirection without its file
+    before the line's end, a stray `done`), and lines are now blanked: the unit is to be walked
+    again."""
     unit = walker.unit
     text = _parsed_text(unit.data)
     if line_ends:  # the same bytes at the same offsets, but rows that no longer count lines
@@ -1118,6 +1118,8 @@ def _bare_heredocs(text: bytes) -> list[tuple[int, int]]:
     for start in _BARE_HEREDOC.finditer(text):
         if spans and start.start() < spans[-1][1]:
             continue  # inside the one before
+        if text[max(start.start() - 3, 0) : start.start()].rstrip(b"\r\n").endswith(b"\\"):
+            continue  # `python - \` then `<<'PY'`: the command's, on a continued line
         tabs = rb"\t*" if start.group(1) else b""
         end = re.compile(rb"^" + tabs + re.escape(start.group(3)) + rb"$", re.MULTILINE).search(text, start.end())
         spans.append((start.start(), end.end() if end is not None else len(text)))
