@@ -70,9 +70,22 @@ def test_a_variable_assigned_one_subcommand_after_another_adds_to_each_in_turn()
         pa.add_argument("--out", required=True)
         pa = sub.add_parser("diff"); pa.add_argument("--snapshot-dir")
         p.parse_args()
+
+
+        def make_argparse():
+            parser = argparse.ArgumentParser(description="made twice: the second is returned")
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--srcpath", required=True)
+            return parser
+
+
+        if __name__ == "__main__":
+            make_argparse().parse_args()
         """
     )
-    [main] = [p for p in module.parsers if p.parsed_in]
+    [made] = [p for p in module.parsers if p.parsed_in and not p.commands]
+    assert [o.flags for o in made.options] == [("--srcpath",)]
+    [main] = [p for p in module.parsers if p.parsed_in and p.commands]
     flags = {name: [o.flags for o in command.options] for name, command in main.commands.items()}
     assert flags == {
         "drift": [("--notebooks-dir",)],

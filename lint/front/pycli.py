@@ -175,10 +175,11 @@ class _ArgparseReader:
         self.parents: list[tuple[Scope, ArgParser, ast.expr]] = []
         self.missed: set = set()  # variables (and helpers' returns) looked up unbound, this round
         # A variable assigned several parsers (`pa = sub.add_parser("drift")`, then `pa =
-        # sub.add_parser("convert")`): each with where it was assigned, for the effects to read
-        # the one assigned last before them. The flow keeps the first: it needs no order.
+        # sub.add_parser("convert")`; `parser` made twice, then returned): each with where it was
+        # assigned, so that a node reads the one assigned last before it. The nodes come in the
+        # order of the source, so a straight-line function's are all known when its return is read.
         self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
-        self.effect: ast.AST | None = None  # the node whose effect is being read
+        self.reading: ast.AST | None = None  # the node being read
 
     def read(self) -> list[ArgParser]:
         for _ in range(ROUNDS):
@@ -186,6 +187,7 @@ class _ArgparseReader:
             self.missed = set()
             for scope in self.scopes:
                 for node in scope.nodes:
+                    self.reading = node
                     self._flow(scope, node)
             # Another round can only differ where a name was looked up before this round bound
             # it (values are never overwritten): usually nowhere, and one round is enough. A
@@ -197,9 +199,9 @@ class _ArgparseReader:
                 break
         for scope in self.scopes:
             for node in scope.nodes:
-                self.effect = node
+                self.reading = node
                 self._effect(scope, node)
-        self.effect = None
+        self.reading = None
         self._inherit_parents()
         return [p for p in self.made.values() if isinstance(p, ArgParser)]
 
@@ -220,8 +222,8 @@ class _ArgparseReader:
             found = self.values.get(key)
             if found is None:
                 self.missed.add(name)
-            elif self.effect is not None and len(self.assigned.get(key, ())) > 1:
-                at = (getattr(self.effect, "lineno", 0), getattr(self.effect, "col_offset", 0))
+            elif self.reading is not None and len(self.assigned.get(key, ())) > 1:
+                at = (getattr(self.reading, "lineno", 0), getattr(self.reading, "col_offset", 0))
                 before = [at_value for at_value in self.assigned[key].values() if at_value[0] <= at]
                 found = max(before, key=lambda at_value: at_value[0])[1] if before else found
             return found
