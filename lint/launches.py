@@ -442,18 +442,38 @@ def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> l
     ]
 
 
+# `git clone` options that take the next word for their value
+_CLONE_VALUED = {
+    "-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j", "--jobs",
+    "--separate-git-dir", "-u", "--upload-pack", "--template", "--shallow-since", "--shallow-exclude",
+    "--filter", "--server-option",
+}  # fmt: skip
+
+
 def _cloned(command: Command) -> str:
-    """The name of the directory a `git clone` makes; "" for any other git command."""
-    values = [w.value for w in command.args]
+    """The name of the directory a `git clone` makes: its second operand, else the repository's
+    last part without `.git` (`git clone $REPO levanter` makes `levanter` whatever `$REPO` is);
+    "" for any other git command, or when neither is known."""
+    words = command.args
+    values = [w.value for w in words]
     if "clone" not in values:
         return ""
+    operands: list[str | None] = []
     after = values[values.index("clone") + 1 :]
-    url = next((i for i, v in enumerate(after) if v and ("://" in v or v.startswith("git@"))), None)
-    if url is None:
+    i = 0
+    while i < len(after) and len(operands) < 2:
+        value = after[i]
+        if value is not None and value.startswith("-") and value != "-":
+            i += 2 if value in _CLONE_VALUED else 1
+            continue
+        operands.append(value)
+        i += 1
+    if len(operands) == 2 and operands[1]:
+        directory = operands[1]
+    elif operands and operands[0]:
+        directory = operands[0].rstrip("/").removesuffix(".git")
+    else:
         return ""
-    directory = after[url + 1] if url + 1 < len(after) else None
-    if directory is None or directory.startswith("-"):
-        directory = after[url].rstrip("/").removesuffix(".git")
     return directory.rstrip("/").rpartition("/")[2]
 
 

@@ -97,8 +97,11 @@ INVALID = [
 VALID = [
     Example(  # into the repository the project's setup script clones in the remote home
         {
-            "infra/setup.sh": "git clone https://example.org/acme/proj.git\n",
-            "deploy.sh": "ssh gpu1 'bash -s' < infra/setup.sh\nssh gpu1 'bash proj/infra/train.sh > /tmp/train.log'\n",
+            "infra/setup.sh": "git clone https://example.org/acme/proj.git\ngit clone --depth 1 \"$REPO\" lev\n",
+            "deploy.sh": (
+                "ssh gpu1 'bash -s' < infra/setup.sh\nssh gpu1 'bash proj/infra/train.sh > /tmp/train.log'\n"
+                "ssh gpu1 'bash lev/infra/run.sh'\n"
+            ),
         }
     ),
     Example(
