@@ -39,7 +39,11 @@ PY_LAUNCHERS = {
 # `torchrun -m pkg.train`, `accelerate launch -m`, `deepspeed --module`: the program is a module.
 MODULE_FLAGS = {"-m", "--module"}
 # `python -m torch.distributed.run [its options] x.py` is torchrun.
-TORCHRUN_MODULES = {"torch.distributed.run", "torch.distributed.launch"}
+# Launchers spelled as modules: `python -m torch.distributed.run` is torchrun
+LAUNCHER_MODULES = {
+    "torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
+    "accelerate.commands.launch": "accelerate", "deepspeed.launcher.runner": "deepspeed",
+}  # fmt: skip
 # Commands whose output is the job's: what a caller's `| tee` is there to capture.
 LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "srun", "mpirun", "horovodrun"}
 
@@ -170,9 +174,9 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         run = python_run(command)
         if run is None or not run.target.value:
             return None
-        if run.kind == "module":  # `python -m pkg.train`, or torchrun spelled as a module
-            is_torchrun = run.target.value in TORCHRUN_MODULES
-            return launched_program("torchrun", list(run.args)) if is_torchrun else ("module", run.target, list(run.args))
+        if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
+            launcher = LAUNCHER_MODULES.get(run.target.value)
+            return launched_program(launcher, list(run.args)) if launcher else ("module", run.target, list(run.args))
         return "python", run.target, list(run.args)
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
@@ -296,11 +300,23 @@ def value_part(word: Word, cut: int) -> Word:
     return Word(value, template, location, origin)
 
 
+# sbatch's options that take no value; every other option takes one, in its word (`-N1`,
+# `--nodes=2`) or the next (`-N 1`, `--job-name train`)
+SBATCH_FLAGS = {
+    "-h", "-H", "-I", "-k", "-O", "-Q", "-s", "-v", "-V", "-W", "--contiguous", "--exclusive", "--help",
+    "--hold", "--ignore-pbs", "--no-kill", "--no-requeue", "--overcommit", "--oversubscribe", "--parsable",
+    "--quiet", "--reboot", "--requeue", "--spread-job", "--test-only", "--usage", "--use-min-nodes",
+    "--verbose", "--version", "--wait", "--get-user-env",
+}  # fmt: skip
+
+
 def _positional(words: list[Word]) -> list[Word]:
-    """The words after the leading options (`sbatch --exclusive job.sh` -> `job.sh`)."""
+    """The words after sbatch's leading options and their values (`sbatch --exclusive -N 2
+    --job-name train job.sh` -> `job.sh`)."""
     i = 0
     while i < len(words) and (value := words[i].value) is not None and value.startswith("-") and value != "-":
-        i += 1
+        attached = "=" in value if value.startswith("--") else len(value) > 2
+        i += 1 if attached or value in SBATCH_FLAGS else 2
     return words[i:]
 
 

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Iterator
 
 from .graph import (
     DIRECTORY_CHANGERS,
+    LAUNCHER_MODULES,
     PY_LAUNCHERS,
     SOURCERS,
-    TORCHRUN_MODULES,
     Resolver,
+    directories_above,
     is_python,
     launcher_args,
     local_candidates,
@@ -61,9 +62,8 @@ def launch_of(command: Command) -> Launch | None:
     if name in ("torchrun", "deepspeed"):
         return _parse(command, name, words[1:])
     run = python_run(command) if is_python(name) else None
-    if run is not None and run.kind == "module" and run.target.value in TORCHRUN_MODULES:
-        return _parse(command, "torchrun", list(run.args))
-    return None
+    launcher = LAUNCHER_MODULES.get(run.target.value) if run is not None and run.kind == "module" else None
+    return _parse(command, launcher, list(run.args)) if launcher else None
 
 
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
@@ -492,14 +492,16 @@ class ProjectFiles:
     def holds(self, word: Word, caller: str, *, remote: bool, near: tuple[str, ...] = ()) -> bool:
         """The path resolves as a script path does (next to the caller, at the root, a path-map
         prefix, a unique name; remote paths by name only); or is on disk next to the caller, at
-        the root or in a `near` directory; or leads out of the project from one of those
+        the root, in a `near` directory or one above the caller; or leads out of the project from one of those
         directories (not ours to judge); or some project file ends with it when it has a
         directory (the launcher `cd`s first: `configs/ds.json` is `examples/configs/ds.json`). A
         bare local name that several files have is none of them: the name does not say which."""
         value = word.value or ""
         if self.resolver.resolve(word, caller, remote=remote) is not None:
             return True
-        for place in () if remote else (posixpath.dirname(caller), *near):
+        # On disk (a file .gitignore hides too: `*.json` with a committed `scripts/zero3.json`),
+        # from the launcher's directory, `near` ones and those above the launcher, where it is run.
+        for place in () if remote else (posixpath.dirname(caller), *near, *directories_above(caller)):
             candidate = posixpath.normpath(posixpath.join(place, value))
             if candidate.startswith("../") or self.on_disk(candidate):
                 return True

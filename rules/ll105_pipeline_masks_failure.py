@@ -3,7 +3,8 @@
 ## What it does
 Finds a pipeline whose first stage is a job (`python` running a script, a module or a program
 on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`; `torchrun`,
-`accelerate`, `deepspeed`, `srun`, `mpirun`, `bash x.sh`, `./x.sh`; builds and tests: `make`,
+`accelerate`, `deepspeed`, `srun` and `mpirun` of a job (not `srun hostname`), `bash x.sh`,
+`./x.sh`; builds and tests: `make`,
 `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
 `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; a package manager
 that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
@@ -204,6 +205,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # srun of a command that is no job
+        {"job.sbatch": "#!/bin/bash\nsrun --nodes=1 hostname | awk '{print $1}'\nsrun --ntasks=1 nvidia-smi | tee gpus.log\n"}
+    ),
     Example(  # asking a package manager about the environment
         {"env.sh": "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"}
     ),
@@ -313,6 +317,8 @@ def is_job(command: Command) -> bool:
     name = command.name
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
+    if command.inner:  # `srun python train.py`: a job; `$(srun hostname | head)`: what it runs is none
+        return any(is_job(inner) for inner in command.inner)
     found = script_of(command)
     return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
 

@@ -27,7 +27,8 @@ pipe into `grep` with no file behind it, `$(python ...)` and result files (`> ho
 not logs and are not reported either, nor is the output of a filter, a program whose standard
 input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
 in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`): it writes data, not a log,
-whatever the file's name. `< /dev/null`, which detached jobs use, is no input and leaves the
+whatever the file's name; nor a file the script then hands a Python program to read (`python
+conv.py raw > train.txt`, then `python train.py --data train.txt`): a dataset. `< /dev/null`, which detached jobs use, is no input and leaves the
 program a job like any other.
 
 ## Why is this bad?
@@ -172,6 +173,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file the script then hands a program to read is data, whatever its name
+        {"prep.sh": "python3 conv.py raw.tmp > train.txt\npython3 -u train.py --data train.txt\n"}
+    ),
     Example(  # unbuffered; the interpreter's version is no program
         {"ci.sh": "python -u - <<'PY' | tee audit.log\nprint('audit')\nPY\npython --version > versions.log\n"}
     ),
@@ -257,9 +261,19 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         fed: set[int] | None = None  # the commands a pipe feeds, found when a program asks
+        inputs: set[str] | None = None  # the files the script's programs read, found when one asks
         for command in script.effective_commands():
             run = python_run(command, stdin=True)
-            if run is not None:
+            accelerate = command.name == "accelerate" or (run is not None and run.kind == "module")
+            launch = launch_of(command) if accelerate else None
+            if launch is not None and launch.launcher == "accelerate":  # also `python -m accelerate.commands.launch`
+                one = simple_launch(project, path, launch)  # one process, run as plain `python`
+                if one is None or _unbuffered(project, path, command, None):
+                    continue
+                what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
+                use = f"set {UNBUFFERED}=1"
+                run = None
+            elif run is not None:
                 if _unbuffered(project, path, command, run):
                     continue
                 if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python
@@ -267,12 +281,6 @@ def check(project) -> Iterator[Finding]:
                     use = f"use `{command.wrappers[-1].kind} run python -u` or set {UNBUFFERED}=1"
                 else:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
-            elif command.name == "accelerate" and (launch := launch_of(command)) is not None:
-                one = simple_launch(project, path, launch)  # one process, run as plain `python`
-                if one is None or _unbuffered(project, path, command, None):
-                    continue
-                what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
-                use = f"set {UNBUFFERED}=1"
             else:
                 continue
             if fed is None:
@@ -282,6 +290,10 @@ def check(project) -> Iterator[Finding]:
             related = _log_captures(project, path, command)
             if not related:
                 continue
+            if inputs is None:
+                inputs = _program_inputs(script)
+            if any(w.value in inputs for w in files_written(command.stdout)):
+                continue  # `python conv.py raw > train.txt`, then `python train.py train.txt`: data
             yield Finding(
                 command.words[0].location,
                 f"{what} its stdout into a log: the log lags by kilobytes and loses its last lines when "
@@ -289,6 +301,21 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _program_inputs(script) -> set[str]:
+    """The files the script hands a Python program to read: its arguments (`--data train.txt`,
+    `--data=train.txt`) and standard input (`< train.txt`). A file written and then read so is a
+    dataset, whatever its name."""
+    found: set[str] = set()
+    for command in script.commands:
+        if python_run(command) is None and launch_of(command) is None:
+            continue
+        for word in command.args:
+            if word.value:
+                found.add(word.value.partition("=")[2] if word.value.startswith("--") else word.value)
+        found.update(r.target.value for r in command.redirects if r.op == "<" and r.target is not None and r.target.value)
+    return found
 
 
 def _is_filter(command: Command, fed: set[int]) -> bool:

@@ -1,7 +1,8 @@
 """sbatch-log-dir-missing
 
 ## What it does
-Finds `#SBATCH --output`/`--error` (or `-o`/`-e`) naming a file in a relative directory that
+Finds `#SBATCH --output`/`--error` (or `-o`/`-e`, or an abbreviation sbatch takes for one:
+`--out`, `--err`) naming a file in a relative directory that
 does not exist in the project: not next to the script, not under the project root. Filename
 patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs `logs/`, and
 `logs/%x/%j.out` needs at least `logs/`. Absolute directories, a job with `--chdir`, and a
@@ -52,6 +53,10 @@ LOG_OPTIONS = {"--output", "--error", "-o", "-e"}
 CHDIR_OPTIONS = {"--chdir", "-D"}
 
 INVALID = [
+    Example(  # an abbreviated option: getopt_long takes `--err` for `--error`
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --err=errs/%x-%j.err\n#SBATCH --out errs/%x-%j.out\nsrun python t.py\n"},
+        ["LL109 job.sbatch:2", "LL109 job.sbatch:3"],
+    ),
     Example(
         {
             "pretrain.sbatch": (
@@ -120,8 +125,14 @@ def check(project) -> Iterator[Finding]:
             )
 
 
+# Long options a directive may abbreviate, as getopt_long takes any prefix that names one option
+# of sbatch's: `--err` is `--error`, `--out` `--output` (`--o` is also `--overcommit`'s).
+ABBREVIATED = {"--output": "--ou", "--error": "--er", "--chdir": "--ch"}
+
+
 def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
-    """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`."""
+    """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`, and
+    an unambiguous abbreviation of a long option as the option (`--err=x` is `--error`)."""
     options = []
     words = directive.words
     for i, word in enumerate(words):
@@ -129,12 +140,19 @@ def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
         following = words[i + 1] if i + 1 < len(words) else None
         if text.startswith("--") and "=" in text:
             name, _, value = text.partition("=")
-            options.append((name, value, word))
+            options.append((_unabbreviated(name), value, word))
         elif text.startswith("-") and following is not None and not (following.value or "-").startswith("-"):
-            options.append((text, following.value or "", following))
+            options.append((_unabbreviated(text), following.value or "", following))
         elif len(text) > 2 and text[0] == "-" and text[1] != "-":
             options.append((text[:2], text[2:], word))
     return options
+
+
+def _unabbreviated(name: str) -> str:
+    for full, shortest in ABBREVIATED.items():
+        if name.startswith(shortest) and full.startswith(name):
+            return full
+    return name
 
 
 def _static_directory(value: str) -> str | None:

@@ -78,6 +78,13 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # accelerate's launcher spelled as a module
+        {
+            "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--logdir')\np.parse_args()\n",
+            "eval.sh": "python -m accelerate.commands.launch --num_processes 1 eval.py --logdir out --language py\n",
+        },
+        ["LL301 eval.sh:1"],
+    ),
     Example(  # a prefix of two flags: argparse cannot tell which (a unique prefix is fine)
         {
             "tools/prep.py": (

@@ -81,6 +81,10 @@ NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # sbatch's options and their values before the script
+        {"jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n", "submit.sh": "sbatch -N 2 --job-name train \\\n  jobs/trian.sbatch\n"},
+        ["LL303 submit.sh:2"],
+    ),
     Example(  # back where it started after `cd -`, `cd ..` or `popd`, or a `cd` in a subshell
         {
             "data/get.sh": "echo get\n",
@@ -185,6 +189,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an option's value is not the script: `-N 1`, `--job-name train`; a script on stdin
+        {
+            "job.sh": "#!/bin/bash\nsrun python t.py\n",
+            "submit.sh": "sbatch -N 1 job.sh\nsbatch --job-name train --time 1:00:00 job.sh\nsbatch -N 2 <<EOF\n#!/bin/bash\nEOF\n",
+        }
+    ),
     Example(  # after sourcing a file that changes directory (in its function too), paths lead anywhere
         {
             "utils.sh": "start() {\n  cd \"$BASE_DIR/$1\" || return 1\n}\n",

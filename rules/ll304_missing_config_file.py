@@ -168,6 +168,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # on disk where the launcher is run from (above it), though .gitignore hides it
+        {
+            ".gitignore": "*.json\n",
+            "owl/scripts/zero3.json": "{}\n",
+            "owl/pkg/train.py": "import argparse\n",
+            "owl/scripts/finetune.sh": "deepspeed pkg/train.py --deepspeed ./scripts/zero3.json\n",
+        }
+    ),
     Example(  # written by a heredoc first; a name several files have, one of them next to the launcher
         {
             "run.sh": "cat <<EOF > ds.json\n{}\nEOF\ndeepspeed train.py --deepspeed ds.json\n",
