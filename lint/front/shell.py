@@ -738,11 +738,11 @@ class Walker:
                 else:
                     word = self.word(child)
                     value = word.value
-                    if (
+                    if _unquoted_expansion(child) and (
                         (not value or " " in value or "\t" in value or "\n" in value)
                         if value is not None
-                        else not words and splits_as_written(word.template)
-                    ) and _unquoted_expansion(child):
+                        else not words and splits_as_written(word.template)  # after: a template may be long
+                    ):
                         # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
                         # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
                         # partly unknown stays one word: `eval $cmd` reads its string). Each word
