@@ -3,8 +3,8 @@
 ## What it does
 Finds a pipeline whose first stage is a job (`python` running a script, a module or a program
 on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`; `torchrun`,
-`accelerate`, `deepspeed`, `srun` and `mpirun` of a job (not `srun hostname`), `bash x.sh`,
-`./x.sh`; builds and tests: `make`,
+`accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
+(`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`; builds and tests: `make`,
 `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
 `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; a package manager
 that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
@@ -97,6 +97,12 @@ EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-w
 # and evaluation harnesses; their failure is the run's.
 BUILDS = {"make", "ninja", "cmake", "bazel", "cargo", "pytest", "tox", "nox"}
 ENTRY_POINTS = {"lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune"}
+# Launchers of any program, jobs unless all they run asks the machine a question (`srun hostname`)
+SCHEDULERS = {"srun", "mpirun", "mpiexec", "horovodrun"}
+ASKING = {
+    "hostname", "nvidia-smi", "echo", "printf", "cat", "ls", "env", "printenv", "date", "uname", "pwd",
+    "whoami", "id", "nproc", "lscpu", "free", "df", "true", "sleep", "scontrol", "squeue", "ibstat",
+}  # fmt: skip
 # Package managers are jobs when they change an environment, not when they are asked about it
 # (`pip list | grep torch`): the subcommands that install, build or run.
 INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
@@ -317,8 +323,8 @@ def is_job(command: Command) -> bool:
     name = command.name
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
-    if command.inner:  # `srun python train.py`: a job; `$(srun hostname | head)`: what it runs is none
-        return any(is_job(inner) for inner in command.inner)
+    if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
+        return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)
     return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
 

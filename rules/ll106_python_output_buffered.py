@@ -27,8 +27,10 @@ pipe into `grep` with no file behind it, `$(python ...)` and result files (`> ho
 not logs and are not reported either, nor is the output of a filter, a program whose standard
 input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
 in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`): it writes data, not a log,
-whatever the file's name; nor a file the script then hands a Python program to read (`python
-conv.py raw > train.txt`, then `python train.py --data train.txt`): a dataset. `< /dev/null`, which detached jobs use, is no input and leaves the
+whatever the file's name; nor a file the program writes with `>` that the script then hands a
+Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
+train.txt`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
+after (`python train.py | tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is no input and leaves the
 program a job like any other.
 
 ## Why is this bad?
@@ -71,7 +73,7 @@ from launchlint.launches import launch_of, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import INHERIT, PIPE, Command
+from launchlint.shellfacts import FILE, INHERIT, PIPE, Command
 
 CODE = "LL106"
 NAME = "python-output-buffered"
@@ -87,6 +89,10 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # a log a checker reads after the run is still a log: `tee` shows it as it grows
+        {"e2e.sh": "python3 main_trainer.py | tee out.txt\npython3 check_results.py --output_file=out.txt\n"},
+        ["LL106 e2e.sh:1"],
+    ),
     Example(  # a function called into a log; a group whose first command is not the program
         {
             "run.sh": (
@@ -290,10 +296,10 @@ def check(project) -> Iterator[Finding]:
             related = _log_captures(project, path, command)
             if not related:
                 continue
-            if inputs is None:
-                inputs = _program_inputs(script)
-            if any(w.value in inputs for w in files_written(command.stdout)):
-                continue  # `python conv.py raw > train.txt`, then `python train.py train.txt`: data
+            if command.stdout.kind == FILE and command.stdout.target is not None:
+                inputs = _program_inputs(script) if inputs is None else inputs
+                if command.stdout.target.value in inputs:
+                    continue  # `python conv.py raw > train.txt`, then `python train.py train.txt`: data
             yield Finding(
                 command.words[0].location,
                 f"{what} its stdout into a log: the log lags by kilobytes and loses its last lines when "
