@@ -738,10 +738,10 @@ class Walker:
                 else:
                     word = self.word(child)
                     value = word.value
-                    if _unquoted_expansion(child) and (
-                        (not value or " " in value or "\t" in value or "\n" in value)
-                        if value is not None
-                        else not words and splits_as_written(word.template)  # after: a template may be long
+                    if (
+                        (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(child)
+                        if value is not None  # most words: a plain one, asked nothing more
+                        else not words and _unquoted_expansion(child) and splits_as_written(word.template)
                     ):
                         # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
                         # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
