@@ -67,6 +67,10 @@ WHERE = {
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
 
 INVALID = [
+    Example(  # ssh's options in a variable named for them: the host, then the command
+        {"deploy.sh": "ssh $SSH_OPTS gpu1 'python3 -u train.py'\n"},
+        ["LL108 deploy.sh:1"],
+    ),
     Example(
         {"deploy.sh": "ssh gpu1 'nohup python train.py > train.log 2>&1 &'\n"},
         ["LL108 deploy.sh:1", "LL108 deploy.sh:1"],

@@ -81,6 +81,10 @@ NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a variable named for options among srun's holds options: the command after it runs
+        {"train.py": "print('train')\n", "job.sh": '#!/bin/bash\nsrun $SRUN_ARGS -u bash -c "python trian.py"\n'},
+        ["LL303 job.sh:2"],
+    ),
     Example(  # sbatch's options and their values before the script
         {"jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n", "submit.sh": "sbatch -N 2 --job-name train \\\n  jobs/trian.sbatch\n"},
         ["LL303 submit.sh:2"],

@@ -287,6 +287,7 @@ def unwrap(walker, command: Command) -> None:
 
 
 _EXPANSION = re.compile(r"\$(?:\w+|\{\w+\})")
+_OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGNORECASE)  # `$SRUN_ARGS`
 
 
 def _unknown_prefix(words: list[Word]) -> bool:
@@ -424,6 +425,9 @@ def _after_options(
             i += 1
             break
         if not value.startswith("-") or value == "-":
+            if words[i].value is None and _OPTIONS_VARIABLE.fullmatch(value):
+                i += 1  # `srun $SRUN_ARGS -u bash -c ...`, `ssh $SSH_OPTS host`: named for options, it holds them
+                continue
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
         cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
