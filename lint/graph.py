@@ -356,6 +356,15 @@ def directories_above(path: str) -> Iterator[str]:
         directory = parent
 
 
+def project_resolver(project) -> Resolver:
+    """One resolver of analysed files per project (building one indexes every file name): the
+    graph's, the rules' and the launches' own."""
+    cache = project.__dict__
+    if "_resolver" not in cache:
+        cache["_resolver"] = Resolver(project)
+    return cache["_resolver"]
+
+
 class LaunchGraph:
     def __init__(self, invocations: list[Invocation], by_callee: dict[str, list[Invocation]]) -> None:
         self.invocations = invocations
@@ -363,7 +372,7 @@ class LaunchGraph:
 
     @classmethod
     def build(cls, project) -> LaunchGraph:
-        resolver = Resolver(project)
+        resolver = project_resolver(project)
         invocations = []
         for path, script in project.shell.items():
             for command in script.effective_commands():

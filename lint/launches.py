@@ -22,6 +22,7 @@ from .graph import (
     launcher_args,
     local_candidates,
     own_path,
+    project_resolver,
     python_run,
     value_part,
 )
@@ -98,7 +99,7 @@ def accelerate_config(project, path: str, launch: Launch) -> str | None:
     word = launch.options.get("config_file") if launch.launcher == "accelerate" else None
     if word is None:
         return None
-    return resolver(project).resolve(word, path, remote=launch.command.remote)
+    return project_resolver(project).resolve(word, path, remote=launch.command.remote)
 
 
 # `accelerate launch` options that start several processes, through torchrun or deepspeed.
@@ -196,14 +197,6 @@ def _rank(command: Command, name: str) -> str | None:
     if word is None:
         return "?" if command.has_env(name) else None
     return word.value if word.value is not None else "?"
-
-
-def resolver(project) -> Resolver:
-    """One resolver of analysed files per project (building one indexes every file name)."""
-    cache = project.__dict__
-    if "_launch_resolver" not in cache:
-        cache["_launch_resolver"] = Resolver(project)
-    return cache["_launch_resolver"]
 
 
 # --- the GPUs a launch can see -----------------------------------------------------------------

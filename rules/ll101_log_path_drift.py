@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.graph import Resolver
+from launchlint.graph import project_resolver
 from launchlint.logs import (
     LogPlace,
     LogPlaces,
@@ -127,7 +127,7 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    resolver = Resolver(project)
+    resolver = project_resolver(project)
     # The log paths of the configs each command is started with: asked by all three comparisons.
     configs = {
         id(command): config_places(project, resolver, path, command)

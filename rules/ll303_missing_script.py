@@ -67,7 +67,7 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
-from launchlint.graph import directories_above
+from launchlint.graph import directories_above, project_resolver
 from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -349,9 +349,7 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    names: dict[str, list[str]] = {}
-    for path in project.files:
-        names.setdefault(posixpath.basename(path), []).append(path)
+    names = project_resolver(project).by_name  # the analysed files of each name
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
     changes = cache(partial(directory_changes, project))
@@ -478,9 +476,7 @@ def _near_names(project, name: str) -> str | None:
     `pretrain_model_mamba.py`), nor when two files have the name."""
     from difflib import SequenceMatcher, get_close_matches  # here: only a missing script asks
 
-    by_name: dict[str, list[str]] = {}
-    for path in project.files:
-        by_name.setdefault(posixpath.basename(path), []).append(path)
+    by_name = project_resolver(project).by_name
     close = get_close_matches(name, list(by_name), n=2, cutoff=0.8)
     if not close or len(by_name[close[0]]) != 1:
         return None
