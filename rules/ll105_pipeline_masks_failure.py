@@ -110,6 +110,10 @@ INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # the string `eval` runs writes into eval's pipe
+        {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
+        ["LL105 run.sh:3"],
+    ),
     Example(  # a function whose body is the job, called into the pipe
         {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
         ["LL105 run.sh:5"],

@@ -89,6 +89,10 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # the string `eval` runs writes into eval's pipe
+        {"run.sh": 'cmd="python train.py --epochs 3"\neval "$cmd" | tee run.log\n'},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # a log a checker reads after the run is still a log: `tee` shows it as it grows
         {"e2e.sh": "python3 main_trainer.py | tee out.txt\npython3 check_results.py --output_file=out.txt\n"},
         ["LL106 e2e.sh:1"],

@@ -188,13 +188,23 @@ def unwrap(walker, command: Command) -> None:
         if not parts:
             return []
         text, origin = _join(parts)
+        exact = all(p.value is not None for p in parts)
         if new_shell:
             state = walker.state.child_shell(stdout, stderr, remote=flags.get("remote", False))
             state.pipefail = pipefail
-        else:
-            state = walker.state
-        exact = all(p.value is not None for p in parts)
-        return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
+            return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
+        # `eval`: this shell runs the string, its variables and `cd`s stay, but its output goes
+        # where eval's goes (`eval "$cmd" | tee run.log`); an `exec >` in the string stays too
+        state = walker.state
+        before = state.stdout, state.stderr
+        state.stdout, state.stderr = stdout, stderr
+        try:
+            return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
+        finally:
+            if state.stdout is stdout:
+                state.stdout = before[0]
+            if state.stderr is stderr:
+                state.stderr = before[1]
 
     if name in SHELLS:
         args = shell_args(values)
