@@ -29,7 +29,9 @@ than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as
 and goes on), the finding is on bash's line, in bash's words. The rest of the file, and of the
 project, is still analysed. A script whose `#!` line names a shell outside bash's family (zsh,
 csh, fish), or a `.zsh` file, is read for its commands but its syntax is not bash's to judge:
-no LL001 for it (`${(kv)tasks}` is zsh).
+no LL001 for it (`${(kv)tasks}` is zsh). A YAML file with a Helm or Jinja action outside quotes
+and comments (`{{ .Release.Name }}`, `{{- if ... }}`, `{% set ... %}`) is a template, YAML only
+once rendered: its parse error is no LL001.
 
 Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
 Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
@@ -82,6 +84,8 @@ INVALID = [
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.
     Example({"train.py": "try:\n    run()\nexcept OSError, ValueError as error:\n    pass\n"}, ["LL001 train.py:3"]),
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
+    # a template's text in quotes does not make a file a template: the error is the file's
+    Example({"eval.yaml": 'prompt: "Q: {{ question }}"\ntasks: [a, b\n'}, ["LL001 eval.yaml:3"]),
     # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
     Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
 ]
@@ -92,6 +96,18 @@ VALID = [
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
     Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
+    # Helm and Jinja templates are YAML once rendered, not before
+    Example(
+        {
+            "chart/templates/job.yaml": (
+                "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: {{ .Release.Name }}-train\n"
+                "spec:\n  template:\n    spec:\n      containers:\n      - name: train\n"
+                "        {{- with .Values.resources }}\n        resources:\n          {{- toYaml . | nindent 10 }}\n"
+                "        {{- end }}\n"
+            ),
+            "recipe/meta.yaml": '{% set version = "1.0" %}\npackage:\n  version: {{ version }}\n',
+        }
+    ),
 ]
 
 
