@@ -39,7 +39,9 @@ writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static, and a Python program when the project holds no Python at all (a checkout of
 launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
-is treated like a remote one.
+is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
+contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
+before may have changed), so a path there is checked by name only.
 
 ## Why is this bad?
 `python: can't open file 'trian.py': [Errno 2] No such file or directory`, or `bash:
@@ -179,6 +181,13 @@ INVALID = [
         },
         ["LL303 launch.sh:2"],
     ),
+    Example(  # keys sent to a pane run in its directory: checked by name, and no file has it
+        {
+            "dev.sh": "#!/bin/bash\ntmux new-session -d -s dev\ntmux send-keys -t dev 'python -u srever.py' C-m\n",
+            "server/server.py": "print('serve')\n",
+        },
+        ["LL303 dev.sh:3"],
+    ),
     Example(  # a `cd` inside an ssh string moves the remote shell, not the launcher's
         {
             "launch.sh": "#!/bin/bash\nssh gpu1 'cd /work && nvidia-smi'\nbash scripts/prepare_data.sh\n",
@@ -193,6 +202,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # keys sent to a pane run where keys sent before took it (`cd server`)
+        {
+            "dev.sh": (
+                "#!/bin/bash\ntmux new-session -d -s dev\ntmux send-keys -t dev 'cd server' C-m\n"
+                "tmux send-keys -t dev 'python -u main.py' C-m\n"
+            ),
+            "server/main.py": "print('serve')\n",
+            "client/main.py": "print('ask')\n",
+        }
+    ),
     Example(  # an option's value is not the script: `-N 1`, `--job-name train`; a script on stdin
         {
             "job.sh": "#!/bin/bash\nsrun python t.py\n",
@@ -369,12 +388,14 @@ def check(project) -> Iterator[Finding]:
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
         command = invocation.command
-        if command.remote or project.shell[invocation.caller].in_image:
+        remote = command.remote or project.shell[invocation.caller].in_image
+        if remote or any(w.cwd_changed for w in command.wrappers):
             # There, after a `cd` into a repository a script clones, the path is that clone's.
-            remote = next((i for i, w in enumerate(command.wrappers) if w.remote), -1) + 1
-            cloned = any(t and made.holds(posixpath.join(t, written)) for t in cds_before(changes(invocation.caller), command, remote))
+            shell = next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
+            cloned = any(t and made.holds(posixpath.join(t, written)) for t in cds_before(changes(invocation.caller), command, shell))
             if not written.startswith("/") and not cloned and not namesakes:
-                yield _finding(project, invocation, "runs on another host or in a container, and no file of the project has that name")
+                where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
+                yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
         places = _places(project, invocation, written, changes(invocation.caller))
         if places and namesakes:
