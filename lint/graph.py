@@ -166,13 +166,13 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         if args.command_string or args.operand is None or args.operand + 1 >= len(words):
             return None
         script = words[args.operand + 1]
-        return ("shell", script, words[args.operand + 2 :]) if script.value is not None else None
+        return ("shell", script, words[args.operand + 2 :]) if script.value is not None or _own(script) else None
     if name == "sbatch":
         rest = _positional(words[1:])
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
         run = python_run(command)
-        if run is None or not run.target.value:
+        if run is None or not (run.target.value or run.kind != "module" and _own(run.target)):
             return None
         if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
             launcher = LAUNCHER_MODULES.get(run.target.value)
@@ -181,7 +181,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
         return launched_program(name, words[start:])
-    first = words[0].value or ""
+    first = words[0].value or (words[0].template if _own(words[0]) else "")
     if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
     return None
@@ -192,11 +192,12 @@ def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[
     options; None when the program is not static or not Python (`--no_python`)."""
     args = launcher_args(launcher, words)
     program = args.program
-    if program is None or not program.value or "no_python" in args.options:
+    written = None if program is None else program.value or (program.template if _own(program) else "")
+    if not written or "no_python" in args.options:
         return None
     if args.module:
         return "module", program, args.rest
-    return ("python", program, args.rest) if program.value.endswith(".py") else None
+    return ("python", program, args.rest) if written.endswith(".py") else None
 
 
 def _names(options: set[str]) -> frozenset[str]:
@@ -330,6 +331,11 @@ _OWN_DIRECTORY = re.compile(
 )
 
 
+def _own(word: Word) -> bool:
+    """Whether a word is a path from its script's own directory (`own_path`)."""
+    return word.value is None and _OWN_DIRECTORY.match(word.template) is not None
+
+
 def own_path(word: Word, script: str) -> str | None:
     """The path a word names from its script's own directory (see `_OWN_DIRECTORY`), relative
     to the root; None for any other word."""
@@ -427,8 +433,9 @@ class Resolver:
 
     def resolve(self, word: Word, caller: str, *, remote: bool = False) -> str | None:
         value = word.value
-        if not value:
-            return None
+        if not value:  # `"$(dirname "$0")/../train.py"`: from the launcher's own directory
+            own = None if remote or value is not None else own_path(word, caller)
+            return own if own in self.files else None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
         if value.startswith(self.from_parent) and not remote:
             candidates.append(posixpath.normpath(value[len(self.from_parent) :]))

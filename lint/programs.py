@@ -411,6 +411,7 @@ def launched(project, invocation) -> CommandLine | None:
     callee = invocation.callee
     if invocation.kind not in ("python", "module") or callee is None:
         return None
-    if invocation.kind == "python" and not may_name(invocation.target.value or "", callee, project.directory_name):
+    written = invocation.target.value  # None: from the launcher's own directory, as resolved
+    if invocation.kind == "python" and written is not None and not may_name(written, callee, project.directory_name):
         return None
     return command_line(project, callee)

@@ -78,6 +78,16 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # the program from the launcher's own directory, through a variable too
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "scripts/run.sh": (
+                '#!/bin/bash\nHERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)\n'
+                'python "$HERE/../train.py" --lrr 3\ntorchrun --nproc_per_node 2 "$(dirname "$0")/../train.py" --lrr 3\n'
+            ),
+        },
+        ["LL301 scripts/run.sh:3", "LL301 scripts/run.sh:4"],
+    ),
     Example(  # accelerate's launcher spelled as a module
         {
             "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--logdir')\np.parse_args()\n",

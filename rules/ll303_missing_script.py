@@ -37,7 +37,8 @@ writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
 (the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
-anything not static, and a Python program when the project holds no Python at all (a checkout of
+anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
+or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there), and a Python program when the project holds no Python at all (a checkout of
 launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
 contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
@@ -69,7 +70,7 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
-from launchlint.graph import directories_above, project_resolver
+from launchlint.graph import directories_above, own_path, project_resolver
 from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -180,6 +181,10 @@ INVALID = [
             "examples/gpt/train.py": "print('train')\n",
         },
         ["LL303 launch.sh:2"],
+    ),
+    Example(  # a path from the launcher's own directory is looked for there
+        {"scripts/train.sh": '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\n', "train.py": "print('train')\n"},
+        ["LL303 scripts/train.sh:2"],
     ),
     Example(  # keys sent to a pane run in its directory: checked by name, and no file has it
         {
@@ -380,6 +385,11 @@ def check(project) -> Iterator[Finding]:
         if invocation.kind == "python" and not has_python:
             continue  # a checkout of launchers only: the programs they start live elsewhere
         written = invocation.target.value
+        if written is None:
+            own = None if invocation.command.remote else own_path(invocation.target, invocation.caller)
+            if own is not None and not own.startswith("../") and not project.on_disk(own) and not made.holds(own):
+                yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
+            continue
         if not written or any(mark in written for mark in NOT_STATIC):
             continue
         namesakes = names.get(posixpath.basename(written), [])
@@ -474,7 +484,7 @@ def _into_the_project(project, base: str, path: str) -> bool:
 
 
 def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Finding:
-    written = invocation.target.value or ""
+    written = invocation.target.text
     message = f"`{written}` {why}"
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
     near = None if namesakes else _near_names(project, posixpath.basename(written))
