@@ -114,6 +114,15 @@ INVALID = [
         {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
         ["LL105 run.sh:3"],
     ),
+    Example(  # a command a branch only appends to is still that command
+        {
+            "run.sh": (
+                '#!/bin/bash\nCMD="torchrun --nproc_per_node 8 train.py"\nif [ "$FP16" = 1 ]; then\n'
+                '  CMD="$CMD --fp16"\nfi\n$CMD 2>&1 | tee run.log\n'
+            )
+        },
+        ["LL105 run.sh:6"],
+    ),
     Example(  # a function whose body is the job, called into the pipe
         {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
         ["LL105 run.sh:5"],

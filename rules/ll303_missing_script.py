@@ -182,9 +182,26 @@ INVALID = [
         },
         ["LL303 launch.sh:2"],
     ),
-    Example(  # a path from the launcher's own directory is looked for there
-        {"scripts/train.sh": '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\n', "train.py": "print('train')\n"},
-        ["LL303 scripts/train.sh:2"],
+    Example(  # a path from the launcher's own directory is looked for there (unless tested first)
+        {
+            "scripts/train.sh": (
+                '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" && pwd)"\n'
+                '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\n'
+            ),
+            "train.py": "print('train')\n",
+        },
+        ["LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5"],
+    ),
+    Example(  # each workflow step runs in a shell of its own: an earlier step's `cd` has ended
+        {
+            ".github/workflows/smoke.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: cd server && make\n      - run: python main.py --smoke\n"
+            ),
+            "server/main.py": "print('serve')\n",
+            "client/main.py": "print('ask')\n",
+        },
+        ["LL303 .github/workflows/smoke.yml:7"],
     ),
     Example(  # keys sent to a pane run in its directory: checked by name, and no file has it
         {
@@ -207,6 +224,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a runbook's blocks are typed into one terminal: a `cd` carries to the next block
+        {
+            "RUNBOOK.md": "# Serve\n\n```bash\ncd server\n```\n\n```bash\npython main.py\n```\n",
+            "server/main.py": "print('serve')\n",
+            "client/main.py": "print('ask')\n",
+        }
+    ),
     Example(  # keys sent to a pane run where keys sent before took it (`cd server`)
         {
             "dev.sh": (
@@ -387,7 +411,8 @@ def check(project) -> Iterator[Finding]:
         written = invocation.target.value
         if written is None:
             own = None if invocation.command.remote else own_path(invocation.target, invocation.caller)
-            if own is not None and not own.startswith("../") and not project.on_disk(own) and not made.holds(own):
+            tested = invocation.target.template in project.shell[invocation.caller].tested
+            if own is not None and not own.startswith("../") and not tested and not project.on_disk(own) and not made.holds(own):
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
         if not written or any(mark in written for mark in NOT_STATIC):

@@ -1,7 +1,9 @@
 """Markdown front end: the shell in a runbook's fenced code blocks, at exact file positions.
 
-A block tagged `bash`, `sh` or `shell` is a script, run in a shell of its own (sections of a
-runbook are often alternatives, so nothing carries from one block to the next). A `console`
+A block tagged `bash`, `sh` or `shell` is a script. Its variables are its own (sections of a
+runbook are often alternatives, so no value carries from one block to the next), but a `cd`
+carries: the blocks are typed into one terminal, and a path after `cd examples/gpt` in an
+earlier block is looked for there (after a `cd` elsewhere, not judged). A `console`
 block is a terminal transcript: only what follows a `$ ` prompt is a command, with its backslash
 continuations (a `> ` secondary prompt dropped); the other lines are output. A `bash` block whose
 first line starts with `$ ` is written as a transcript, and is read as one.
@@ -43,7 +45,7 @@ def parse_markdown(path: str, text: str, index: LineIndex) -> ShellScript | None
         else:
             continue
         if shell_text.strip():
-            script = parse_shell(path, shell_text, index, origin, script=script)
+            script = parse_shell(path, shell_text, index, origin, script=script, own_shell=False)
     return script
 
 

@@ -122,6 +122,10 @@ class State:
 
     def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
         if self.branch_depth and name in self.variables and self.variables[name] != value:
+            old = self.variables[name]
+            if old and word is not None and value and value.startswith(old) and value[len(old) : len(old) + 1].isspace():
+                # `CMD="$CMD --fp16"` in an `if`: what it had, then words unknown here
+                word = Word(None, f"{old} ${{{name}}}", word.location, ())
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         self.arrays.pop(name, None)
@@ -444,7 +448,8 @@ class Walker:
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
         `OUTFILE="/tmp/${RUN}/train.log"` is `/tmp/${RUN}/train.log`, still a log by its name. Not
-        a static value made unknown by setting it differently in a branch: that is a guess."""
+        a static value made unknown by setting it differently in a branch: that is a guess; but
+        a branch that only appends to it keeps what it had (`State.assign`)."""
         assigned = self.state.assigned.get(name)
         if assigned is None or assigned.value is not None or "$" not in assigned.template:
             return None
@@ -826,6 +831,8 @@ class Walker:
     def _tested(self, word: Word) -> None:
         if word.value:
             self.script.tested.add(posixpath.normpath(word.value))
+        elif word.value is None:  # as written: `[ -f "${SCRIPT_DIR}/env.sh" ] && source "${SCRIPT_DIR}/env.sh"`
+            self.script.tested.add(word.template)
 
     def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
         """Give PROCSUB sinks the commands inside `>(...)`: a subshell writing to the old stdout."""
@@ -1286,8 +1293,11 @@ def parse_shell(
     pipefail: bool = False,
     env: dict[str, str | None] | None = None,
     script: ShellScript | None = None,
+    own_shell: bool = True,
 ) -> ShellScript:
-    """Extract the facts of one piece of shell. `origin` maps `text` into a larger file."""
+    """Extract the facts of one piece of shell. `origin` maps `text` into a larger file, whose
+    pieces (a workflow's steps, a makefile's recipe lines) each run in a shell of their own, a
+    `cd` ending with it, unless not `own_shell`."""
     index = index or LineIndex(text)
     script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
     unit = Unit(path, text, index, origin, 0)
@@ -1299,7 +1309,10 @@ def parse_shell(
             state.variables[name] = value
             state.assigned[name] = Word(value, "" if value is None else value, given)
             state.exported.add(name)
-        return Walker(script, unit, state, ())
+        walker = Walker(script, unit, state, ())
+        if origin is not None and own_shell:
+            walker.blocks.append(Block(SUBSHELL, given))
+        return walker
 
     commands, pipelines, directives = len(script.commands), len(script.pipelines), len(script.directives)
     current, line_ends = walker(), []
