@@ -27,7 +27,7 @@ REMAINDER = frozenset({"...", "argparse.REMAINDER"})
 # How many words an option takes after it, beyond whole numbers.
 OPTIONAL, MANY, REST = -1, -2, -3
 AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but not as "unknown"
-MAX_HOPS = 3  # re-exports followed to find a dataclass: `from .args import ModelArguments`
+MAX_HOPS = 3  # re-exports followed to find a dataclass (`from .args import ModelArguments`); adders a parser passes through
 
 
 class CommandLine:
@@ -263,7 +263,7 @@ def _find(project, path: str) -> CommandLine | None:
     module = project.python.get(path)
     if module is None:
         return None
-    found = [(module, p) for p in _parsers(project, module) if p.parsed_in and p.subcommand is None]
+    found = [(module, p) for p in _parsers(project, module) if p.parsed_in and p.subcommand is None and p.parameter is None]
     if not found:
         found = _imported_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:
@@ -308,12 +308,14 @@ def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule,
             if located is None:
                 continue
             owner, name = located
-            found += [(owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None]
+            found += [
+                (owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None and p.parameter is None
+            ]
     return found
 
 
 def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:
-    options, complete = list(parser.options), parser.complete
+    options, complete = _added(project, module, parser, 0)
     for name in parser.dataclasses:
         fields, known = _dataclass_options(project, module, name, 0)
         options += fields
@@ -321,6 +323,36 @@ def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:
     commands = {name: _resolved(project, module, sub) for name, sub in parser.commands.items()}
     program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands)
     return program
+
+
+def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple[list[Option], bool]:
+    """The options of `parser` and those the project functions it is handed to add (`def
+    add_args(parser)` in another module); False when some of them cannot be known."""
+    options, complete = list(parser.options), parser.complete
+    for function, at in parser.handed:
+        adder = _adder(project, module, function, at) if hops < MAX_HOPS else None
+        if adder is None:
+            complete = False
+            continue
+        owner, found = adder
+        added, known = _added(project, owner, found, hops + 1)
+        options += [o for o in added if o not in options]
+        complete = complete and known
+    return options, complete
+
+
+def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple[PythonModule, ArgParser] | None:
+    """The parser that stands for the parameter of the imported `function` that a call passes at
+    `at` (its position or keyword)."""
+    located = _locate(project, module, function)
+    if located is None:
+        return None
+    owner, name = located
+    if not _read(project, owner, "adders"):
+        return None
+    index = 1 if isinstance(at, str) else 0
+    found = [p for p in owner.parsers if p.parameter is not None and p.function == name and p.parameter[index] == at]
+    return (owner, found[0]) if len(found) == 1 else None
 
 
 def _dataclass_options(project, module: PythonModule, name: str, hops: int) -> tuple[list[Option], bool]:

@@ -199,7 +199,9 @@ class ArgParser:
     (its dataclasses' fields are resolved by the project), a click command or group, a typer app.
 
     `complete` is False when some option strings are not static or the parser is handed to code
-    outside the module, so an absent flag proves nothing.
+    outside the module (but a project function it imports: `handed`), so an absent flag proves
+    nothing. A `parameter` parser is a function's parameter it adds options to (`def
+    add_args(parser): parser.add_argument(...)`): what another module hands it gets them.
     """
 
     def __init__(
@@ -218,6 +220,8 @@ class ArgParser:
         open_commands: bool = False,
         dataclasses: tuple[str, ...] = (),
         reads_files: bool = False,
+        parameter: tuple[int, str] | None = None,
+        handed: tuple[tuple[str, int | str], ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -233,6 +237,8 @@ class ArgParser:
         self.open_commands = open_commands  # some subcommand's name is not static
         self.dataclasses = dataclasses  # HfArgumentParser: its dataclasses, dotted as written
         self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
+        self.parameter = parameter  # (position, name) of the parameter of `function` it stands for
+        self.handed = handed  # (imported function, qualified; the position or keyword it is passed at)
 
 
 class DataField(Record):

@@ -7,7 +7,8 @@ does not define it. The program is what `python x.py`, `python -m pkg.mod`, `tor
 and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
-it, in the module or in a project function it imports and calls), an `HfArgumentParser` over
+it, in the module or in a project function it imports and calls: `add_data_args(parser)` from
+another module, which may hand it on to helpers of its own), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
 unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
@@ -78,6 +79,30 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # an imported adder's own helper adds to the same parser
+        {
+            "opts.py": "def add_all(parser):\n    parser.add_argument('--lr')\n    _add_model(parser)\n\n\n"
+            "def _add_model(parser):\n    parser.add_argument('--model')\n",
+            "train.py": "import argparse\nfrom opts import add_all\n\np = argparse.ArgumentParser()\nadd_all(p)\np.parse_args()\n",
+            "run.sh": "python train.py --lr 1 --model m --bogus\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
+    Example(  # options a function of another module adds to the parser it is given
+        {
+            "opts/common.py": (
+                "def add_data_args(parser):\n    parser.add_argument('--data')\n\n\n"
+                "def add_model_args(group_of, parser):\n    g = parser.add_argument_group('model')\n    g.add_argument('--model')\n"
+            ),
+            "train.py": (
+                "import argparse\nimport opts.common as common\nfrom opts.common import add_data_args\n\n"
+                "parser = argparse.ArgumentParser()\nadd_data_args(parser)\ncommon.add_model_args(None, parser=parser)\n"
+                "parser.parse_args()\n"
+            ),
+            "run.sh": "python train.py --data d --model m\npython train.py --data d --modle m\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # the program from the launcher's own directory, through a variable too
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -182,6 +207,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an imported adder that hands the parser to its own helpers, or to one we cannot see
+        {
+            "opts.py": (
+                "import extlib\n\n\ndef add_all(parser):\n    parser.add_argument('--lr')\n    _add_model(parser)\n\n\n"
+                "def _add_model(parser):\n    parser.add_argument('--model')\n\n\n"
+                "def add_ext(parser):\n    parser.add_argument('--seed')\n    extlib.register(parser)\n"
+            ),
+            "train.py": "import argparse\nfrom opts import add_all\n\np = argparse.ArgumentParser()\nadd_all(p)\np.parse_args()\n",
+            "eval.py": "import argparse\nfrom opts import add_ext\n\np = argparse.ArgumentParser()\nadd_ext(p)\np.parse_args()\n",
+            "run.sh": "python train.py --lr 1 --model m\npython eval.py --seed 1 --ext_flag 2\n",
+        }
+    ),
     Example(  # a quoted "$VAR" is one argument, however many spaces its value holds
         {
             "make_configs.py": (

@@ -6,14 +6,16 @@ typer apps. The facts say which options each accepts and which functions parse t
 arguments with it. Matching a launcher's words against them is `launchlint.programs`' job.
 
 Names are followed flow-insensitively inside the module: a variable holds a parser if any
-assignment gives it one. Whatever hands a parser to code we cannot see (`self.parser = p`, an
-imported helper) marks it incomplete, so an absent flag then proves nothing.
+assignment gives it one. Whatever hands a parser to code we cannot see (`self.parser = p`, a
+library's function) marks it incomplete, so an absent flag then proves nothing. A function the
+module imports may be the project's: the parser keeps its name (`handed`), and the project adds
+what that function adds to its parameter (`ArgParser.parameter`, launchlint.programs).
 """
 
 from __future__ import annotations
 
 import _ast as ast  # see pyast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
@@ -24,6 +26,7 @@ Locate = Callable[[ast.AST], object]
 ARGUMENT_PARSERS = frozenset({"argparse.ArgumentParser"})
 HF_PARSERS = frozenset({"transformers.HfArgumentParser", "transformers.hf_argparser.HfArgumentParser"})
 GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
+ADDING = frozenset({"add_argument", *GROUP_METHODS})  # a parameter used so is a parser a caller gives
 PARSE_METHODS = frozenset(
     {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args",
      "parse_args_into_dataclasses"}
@@ -57,7 +60,7 @@ DATACLASS_MARKER = "dataclass"
 def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str, scopes: list[Scope] | None) -> None:
     """Fill `module.parsers` and `module.dataclasses`. `scopes` are what the front end's walk
     recorded (see `wanted`), None when no reader wants them."""
-    readers = [reader for marker, reader in READERS if _spells(source, marker)]
+    readers = [reader for markers, reader in READERS if _spells(source, markers)]
     if readers and scopes is not None:
         parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
@@ -69,25 +72,32 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
 
 def wanted(source: str) -> bool:
     """Whether some reader needs the module's scopes."""
-    return any(_spells(source, marker) for marker, _ in READERS)
+    return any(_spells(source, markers) for markers, _ in READERS)
 
 
 def may_parse(source: str) -> bool:
     """Whether the module may define a parser that parses the process's arguments somewhere
     (`ArgParser.parsed_in`): argparse's and transformers' do only where a parse method is called."""
     return any(
-        _spells(source, marker) and (reader is not _ArgparseReader or any(_spells(source, m) for m in PARSE_METHODS))
-        for marker, reader in READERS
+        _spells(source, markers) and (reader is not _ArgparseReader or _spells(source, PARSE_METHODS))
+        for markers, reader in READERS
     )
+
+
+def may_add(source: str) -> bool:
+    """Whether the module may add options to a parser a function of it is given."""
+    return _spells(source, ADDING)
 
 
 def spells_dataclasses(source: str) -> bool:
     """Whether the module may define a dataclass a command line is made of (`extract`)."""
-    return _spells(source, DATACLASS_MARKER)
+    return _spells(source, (DATACLASS_MARKER,))
 
 
-def _spells(source: str, marker: str) -> bool:
-    return marker in (source if source.isascii() else _folded(source))
+def _spells(source: str, markers: Iterable[str]) -> bool:
+    """Whether the source spells one of the markers."""
+    text = source if source.isascii() else _folded(source)
+    return any(marker in text for marker in markers)
 
 
 @lru_cache(maxsize=1)  # asked of one source for several markers in a row
@@ -182,6 +192,19 @@ class _ArgparseReader:
         self.reading: ast.AST | None = None  # the node being read
 
     def read(self) -> list[ArgParser]:
+        self._settle()
+        if self._parameters():  # their flow: assigned, handed to the module's own helpers
+            self._settle()
+        for scope in self.scopes:
+            for node in scope.nodes:
+                self.reading = node
+                self._effect(scope, node)
+        self.reading = None
+        self._inherit_parents()
+        return [p for p in self.made.values() if isinstance(p, ArgParser)]
+
+    def _settle(self) -> None:
+        """The flow's rounds, until nothing a round looked up is bound by it."""
         for _ in range(ROUNDS):
             known, returned = set(self.values), set(self.returns)
             self.missed = set()
@@ -197,13 +220,32 @@ class _ArgparseReader:
             added.update(("return", k) for k in self.returns.keys() - returned)
             if not added & self.missed:
                 break
-        for scope in self.scopes:
-            for node in scope.nodes:
-                self.reading = node
-                self._effect(scope, node)
-        self.reading = None
-        self._inherit_parents()
-        return [p for p in self.made.values() if isinstance(p, ArgParser)]
+
+    def _parameters(self) -> bool:
+        """A parser for each parameter a function adds options to (`parser.add_argument(...)`)
+        that no call in the module gives a parser: another module may (`handed`). Not for a
+        function the module calls itself: what its caller holds flows in (`add_all(parser)` calls
+        `_add_model(parser)`). True when one was made."""
+        made = False
+        called = set()
+        for each in self.scopes:
+            for node in each.nodes:
+                helper = _local_def(each, node.func) if type(node) is ast.Call else None
+                if helper is not None:
+                    called.add(id(helper))
+        for scope in self.scopes[1:]:  # the functions: the first is the module's top level
+            for node in scope.nodes if scope.params and id(scope) not in called else ():
+                func = node.func if type(node) is ast.Call else None
+                if type(func) is not ast.Attribute or func.attr not in ADDING or type(func.value) is not ast.Name:
+                    continue
+                name = func.value.id
+                if name in scope.params and (id(scope), name) not in self.values:
+                    where = (scope.params.index(name), name)
+                    parser = ArgParser("", scope.qualname, self.locate(scope.node), parameter=where)
+                    self._bind((id(scope), name), parser)
+                    self.made[id(parser)] = parser  # its own key: `made` is by constructor call
+                    made = True
+        return made
 
     # values
 
@@ -316,6 +358,9 @@ class _ArgparseReader:
                 for param, argument in _bound_arguments(helper, node):
                     found = self.value(scope, argument)
                     if found is not None:
+                        held = self.values.get((id(helper), param))
+                        if held is not None and held is not found and type(found) is ArgParser:
+                            found.complete = False  # the helper is read as adding to the first it is given
                         self._bind((id(helper), param), found)
         elif kind is ast.Assign or kind is ast.AnnAssign or kind is ast.NamedExpr:
             targets = node.targets if kind is ast.Assign else [node.target]
@@ -383,7 +428,18 @@ class _ArgparseReader:
         for argument in arguments:
             found = self.value(scope, argument)
             if isinstance(found, ArgParser) and id(argument) not in bound:
-                found.complete = False
+                imported = None if helper is not None else self._imported(func)
+                at = None if imported is None else _position(node, argument)
+                if at is None:
+                    found.complete = False
+                else:  # a project module's function may add to it: the project reads it (programs)
+                    found.handed += ((imported, at),)
+
+    def _imported(self, func: ast.expr) -> str | None:
+        """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`)."""
+        dotted = dotted_name(func)
+        qualified = self.module.qualified(dotted) if dotted else None
+        return qualified if qualified != dotted else None
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
@@ -853,6 +909,16 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
             yield named.arg, named.value
 
 
+def _position(call: ast.Call, argument: ast.expr) -> int | str | None:
+    """Where a call passes `argument`: its position, or its keyword; None inside `*args`, a list."""
+    for position, given in enumerate(call.args):
+        if type(given) is ast.Starred:
+            return None
+        if given is argument:
+            return position
+    return next((k.arg for k in call.keywords if k.value is argument and k.arg), None)
+
+
 def _arguments(call: ast.Call) -> list[ast.expr]:
     """What a call passes that may be a parser: its arguments (a starred one's value, a list or
     tuple display's elements) of the kinds `value` finds one in; the others need no lookup."""
@@ -904,4 +970,7 @@ def _qualified(module: PythonModule, node: ast.expr) -> str | None:
     return module.qualified(dotted) if dotted else None
 
 
-READERS = (("ArgumentParser", _ArgparseReader), ("click", _ClickReader), ("typer", _TyperReader))
+# A module that only adds to a parser it is given (`def add_args(parser)`) spells `add_argument`.
+READERS = (
+    (("ArgumentParser", "add_argument"), _ArgparseReader), (("click",), _ClickReader), (("typer",), _TyperReader)
+)
