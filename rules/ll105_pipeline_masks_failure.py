@@ -9,7 +9,8 @@ on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`;
 `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; a package manager
 that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
 asked about the environment (`pip list | grep torch`)) and whose last stage is `tee` or a filter
-(`grep`, `sed`, `awk`, `tail`, ...), while `pipefail` is not in effect. rules.md's "any
+(`grep`, `sed`, `awk`, `tail`, ..., and a compressor: `python dump.py | gzip > data.gz` leaves
+a truncated archive and exits 0), while `pipefail` is not in effect. rules.md's "any
 non-trivial command" is read as these: a command that prints what it knows (`nvidia-smi`, `cat`,
 `git log`, `echo`) is not a job whose failure the pipeline hides.
 
@@ -90,6 +91,7 @@ SUMMARY = "A job piped into tee/a filter without pipefail: its failure is masked
 FILTERS = {
     "tee", "grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", "cut", "tr", "sort",
     "uniq", "tail", "cat", "ts", "column", "wc", "logger", "jq",
+    "gzip", "pigz", "bzip2", "xz", "zstd", "lz4",  # `python dump.py | gzip > data.gz`: a truncated file
 }  # fmt: skip
 # `grep` options that stop reading early: the job then dies of SIGPIPE, which pipefail reports.
 EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-with-matches"}
@@ -143,6 +145,10 @@ INVALID = [
     Example(
         {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],
+    ),
+    Example(  # a compressor masks as tee does
+        {"dump.sh": "#!/bin/bash\nset -e\npython make_shards.py | gzip > shards.jsonl.gz\ngzip -c data.txt > data.gz\n"},
+        ["LL105 dump.sh:3"],
     ),
     Example(  # a continued pipeline is reported at its first line; a filter masks as tee does
         {
