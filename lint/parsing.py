@@ -124,16 +124,19 @@ class FileFacts:
 
 def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
     """The Python files of these (path, kind, text) items whose command lines the front end reads
-    as it parses them: the ones another file names statically, `x.py` or `-m pkg.x` in a word
-    without `$` (a script, the shell in YAML, a Makefile or Markdown, where a launch is written).
+    as it parses them: the ones another file names, `x.py` or `-m pkg.x` (a script, the shell in
+    YAML, a Makefile or Markdown, where a launch is written); a path after a variable by what
+    follows it (`"$SCRIPT_DIR/../train/x.py"` names `train/x.py`), a module's name only when static.
 
     Only LL301 and LL302 read a command line: that of a program a launch runs, when the launch
-    names its file statically, or of the module its parser comes from. Any other's is read when
-    asked for (`programs.command_line` parses the module again then), so a name this screen
-    misses (`DIR=train; python $DIR/x.py`) costs time, never a finding. On the 1,000-file
-    benchmark project, 20 of the 310 modules with a parser had their command line asked for (its
-    launchers name their trainers `"$SCRIPT_DIR/../train/x.py"`), and reading them all was 407 M
-    instructions of the Python front end's 2,929 (callgrind, PYTHONHASHSEED=0)."""
+    names its file (statically, or from the launcher's own directory), or of the module its
+    parser comes from. Any other's is read when asked for (`programs.command_line` parses the
+    module again then), so a name this screen misses (`DIR=train; python $DIR/x.py`) costs time,
+    never a finding, and one it takes in vain costs the reading. On the 1,000-file benchmark
+    project, whose launchers name their trainers `"$SCRIPT_DIR/../train/x.py"`, reading every
+    module's command line was 407 M instructions of the Python front end's 2,929 (callgrind,
+    PYTHONHASHSEED=0); parsing a launched trainer again in this process for its command line
+    cost more (a run 50% longer, when those paths started to resolve)."""
     named: dict[str, set[str | None]] = {}
     for _, kind, text in items:
         if kind != "python":
@@ -168,7 +171,10 @@ def _static_names(text: str, marker: str, named: dict[str, set[str | None]]) -> 
                 while first > 0 and text[first - 1] not in _WORD_ENDS:
                     first -= 1
                 word = text[first:end]
-                if "$" not in word:
+                if "$" in word:  # `"$SCRIPT_DIR/../train/x.py"`: what follows the variable
+                    slash = word.find("/", word.rfind("$"))
+                    word = "" if slash == -1 else word[slash + 1 :]
+                if word:
                     named.setdefault(word[:-3].rpartition("/")[2], set()).add(written_tail(word))
         else:
             end = at + 2
