@@ -215,7 +215,8 @@ LAUNCHED = {"train.py": "", "jobs/train.py": "", "pkg/__main__.py": "", "tools/r
         ("python other/train.py\n", []),  # a namesake in another directory
         ("python jobs/./train.py\n", ["jobs/train.py"]),
         ("python /workspace/train.py\n", ["jobs/train.py", "train.py"]),  # absolute: mapped, any of them
-        ('python "$DIR/train.py"\n', []),  # not static: read when asked
+        ('python "$DIR/train.py"\n', ["jobs/train.py", "train.py"]),  # by what follows the variable
+        ('python "${NAME}.py"\n', []),  # nothing static: read when asked
         ("python -m jobs.train\n", ["jobs/train.py", "train.py"]),
         ("deepspeed --module=jobs.train x\n", ["jobs/train.py", "train.py"]),
         ("python -m pkg\n", ["pkg/__main__.py"]),
@@ -232,7 +233,7 @@ ARGPARSE_TRAIN = "import argparse\np = argparse.ArgumentParser()\np.add_argument
 
 
 def test_a_command_line_not_read_while_parsing_is_read_when_a_launch_asks(project):
-    launch = 'DIR=.\npython "$DIR/train.py" --lrr 1\n'  # static once DIR is known, not in the text
+    launch = 'NAME=train\npython "${NAME}.py" --lrr 1\n'  # static once NAME is known, not in the text
     files = {".launchlint.yaml": "# root\n", "train.py": ARGPARSE_TRAIN, "launch.sh": launch}
     assert command_lines_read([("train.py", "python", ARGPARSE_TRAIN), ("launch.sh", "shell", launch)]) == set()
     assert project(files, ["LL301"]) == ["LL301 launch.sh:2"]
