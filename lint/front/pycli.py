@@ -226,25 +226,29 @@ class _ArgparseReader:
         that no call in the module gives a parser: another module may (`handed`). Not for a
         function the module calls itself: what its caller holds flows in (`add_all(parser)` calls
         `_add_model(parser)`). True when one was made."""
-        made = False
+        wanted = []  # (scope, parameter): most modules have none, and ask nothing more
+        for scope in self.scopes[1:]:  # the functions: the first is the module's top level
+            for node in scope.nodes if scope.params else ():
+                func = node.func if type(node) is ast.Call else None
+                if type(func) is ast.Attribute and func.attr in ADDING and type(func.value) is ast.Name:
+                    name = func.value.id
+                    if name in scope.params and (id(scope), name) not in self.values and (scope, name) not in wanted:
+                        wanted.append((scope, name))
+        if not wanted:
+            return False
         called = set()
         for each in self.scopes:
             for node in each.nodes:
                 helper = _local_def(each, node.func) if type(node) is ast.Call else None
                 if helper is not None:
                     called.add(id(helper))
-        for scope in self.scopes[1:]:  # the functions: the first is the module's top level
-            for node in scope.nodes if scope.params and id(scope) not in called else ():
-                func = node.func if type(node) is ast.Call else None
-                if type(func) is not ast.Attribute or func.attr not in ADDING or type(func.value) is not ast.Name:
-                    continue
-                name = func.value.id
-                if name in scope.params and (id(scope), name) not in self.values:
-                    where = (scope.params.index(name), name)
-                    parser = ArgParser("", scope.qualname, self.locate(scope.node), parameter=where)
-                    self._bind((id(scope), name), parser)
-                    self.made[id(parser)] = parser  # its own key: `made` is by constructor call
-                    made = True
+        made = False
+        for scope, name in wanted:
+            if id(scope) not in called:
+                parser = ArgParser("", scope.qualname, self.locate(scope.node), parameter=(scope.params.index(name), name))
+                self._bind((id(scope), name), parser)
+                self.made[id(parser)] = parser  # its own key: `made` is by constructor call
+                made = True
         return made
 
     # values
