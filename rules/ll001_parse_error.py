@@ -31,7 +31,8 @@ project, is still analysed. A script whose `#!` line names a shell outside bash'
 csh, fish), or a `.zsh` file, is read for its commands but its syntax is not bash's to judge:
 no LL001 for it (`${(kv)tasks}` is zsh). A YAML file with a Helm or Jinja action outside quotes
 and comments (`{{ .Release.Name }}`, `{{- if ... }}`, `{% set ... %}`) is a template, YAML only
-once rendered: its parse error is no LL001.
+once rendered: its parse error is no LL001. So is a Python file whose syntax error is on a line
+with such an action (a cookiecutter template's `class {{cookiecutter.model}}Config:`).
 
 Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
 Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
@@ -86,6 +87,7 @@ INVALID = [
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
     # a template's text in quotes does not make a file a template: the error is the file's
     Example({"eval.yaml": 'prompt: "Q: {{ question }}"\ntasks: [a, b\n'}, ["LL001 eval.yaml:3"]),
+    Example({"render.py": 'template = "{{ name }}"\nprint(template.format(name=1)\n'}, ["LL001 render.py:2"]),
     # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
     Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
 ]
@@ -106,6 +108,7 @@ VALID = [
                 "        {{- end }}\n"
             ),
             "recipe/meta.yaml": '{% set version = "1.0" %}\npackage:\n  version: {{ version }}\n',
+            "{{cookiecutter.slug}}/configuration.py": "class {{cookiecutter.model}}Config:\n    pass\n",
         }
     ),
 ]

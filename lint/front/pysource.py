@@ -33,6 +33,7 @@ from ..pyfacts import (
     module_name,
 )
 from .pyast import child_nodes, dotted_name, keyword, last_name
+from .textmap import template_action
 
 TYPE_CHECKING = False  # as typing's
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
         newer = newer_syntax(error, positions.source)
         if newer is not None:
             module.newer_syntax = (positions.syntax_error(error), newer)
-        else:
+        elif not template_action(error.text or ""):  # a cookiecutter or Jinja template is Python once rendered
             module.parse_errors.append((positions.syntax_error(error), error.msg))
         return module
     except ValueError as error:  # NUL bytes (Python < 3.12)

@@ -36,6 +36,20 @@ class MappedText:
         return "".join(self._parts), self.origin + [end]
 
 
+_TEMPLATE_ACTION = re.compile(r"(?<!\$)\{\{|\{%")
+
+
+def template_action(line: str) -> bool:
+    """Whether a line has a Jinja, Helm or cookiecutter action (`{{ .Release.Name }}`, `{%
+    set v = 1 %}`, `class {{cookiecutter.name}}Config:`) outside quotes and comments: a template's
+    line, in its language only once rendered. GitHub's `${{ }}` is no such action."""
+    for match in _TEMPLATE_ACTION.finditer(line):
+        before = line[: match.start()]
+        if "#" not in before and before.count('"') % 2 == 0 and before.count("'") % 2 == 0:
+            return True
+    return False
+
+
 def line_spans(text: str) -> list[tuple[int, int]]:
     """(start, end of content) of each line; a CRLF's `\\r` is not content."""
     spans = []

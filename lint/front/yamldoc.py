@@ -29,7 +29,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..model import LineIndex, Location
 from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
-from .textmap import MappedText, opaque
+from .textmap import MappedText, opaque, template_action
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -44,7 +44,6 @@ NULL_TAG = "tag:yaml.org,2002:null"
 # YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
-_TEMPLATE_ACTION = re.compile(r"(?<!\$)\{\{|\{%")
 # `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
@@ -123,20 +122,11 @@ def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[
             return
         yield from yaml.compose_all(source.text, Loader=_LOADER)
     except (yaml.YAMLError, RecursionError, ValueError) as error:
-        if not (isinstance(error, yaml.MarkedYAMLError) and _is_template(source.text)):
+        # A Helm chart's or a Jinja template's file (`name: {{ .Release.Name }}-job`, `{{- if
+        # .Values.gpus }}`) is YAML only once rendered: its parse error is none. A `"{{ question
+        # }}"` in a valid config raises no error to ask about.
+        if not (isinstance(error, yaml.MarkedYAMLError) and any(map(template_action, source.text.splitlines()))):
             errors.append(_error_entry(error, source))
-
-
-def _is_template(text: str) -> bool:
-    """A Helm chart's or a Jinja template's file: a `{{ ... }}` or `{% ... %}` outside quotes
-    and comments (`name: {{ .Release.Name }}-job`, `{{- if .Values.gpus }}`, `{% set v = 1 %}`).
-    It is YAML only once rendered, so its parse error is not one; GitHub's `${{ }}` is not such
-    an action, and a `"{{ question }}"` in a valid config raises no error to ask about."""
-    for match in _TEMPLATE_ACTION.finditer(text):
-        line = text[text.rfind("\n", 0, match.start()) + 1 : match.start()]
-        if "#" not in line and line.count('"') % 2 == 0 and line.count("'") % 2 == 0:
-            return True
-    return False
 
 
 def _too_deep(text: str) -> yaml.Mark | None:
