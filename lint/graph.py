@@ -322,9 +322,12 @@ def _positional(words: list[Word]) -> list[Word]:
 
 
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
-# "${BASH_SOURCE[0]}")`, or either inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
+# "${BASH_SOURCE[0]}")`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
+# `readlink -f`), or any of them inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
 # "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template.
-_DIRNAME = r'\$\(\s*dirname\s+(?:--\s+)?"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?\s*\)'
+_SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
+_RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
+_DIRNAME = rf'\$\(\s*dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*\)'
 _OWN_DIRECTORY = re.compile(
     rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*&?>\s*/dev/null)?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     rf'|{_DIRNAME})(/[^$`]*)?$'

@@ -109,9 +109,10 @@ INVALID = [
             "scripts/run.sh": (
                 '#!/bin/bash\nHERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)\n'
                 'python "$HERE/../train.py" --lrr 3\ntorchrun --nproc_per_node 2 "$(dirname "$0")/../train.py" --lrr 3\n'
+                'python "$(dirname "$(realpath "$0")")/../train.py" --lrr 3\n'
             ),
         },
-        ["LL301 scripts/run.sh:3", "LL301 scripts/run.sh:4"],
+        ["LL301 scripts/run.sh:3", "LL301 scripts/run.sh:4", "LL301 scripts/run.sh:5"],
     ),
     Example(  # accelerate's launcher spelled as a module
         {
