@@ -186,7 +186,7 @@ INVALID = [
         {
             "scripts/train.sh": (
                 '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" && pwd)"\n'
-                '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\n'
+                '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\nsource "$D/../.venv/bin/activate"\n'
             ),
             "train.py": "print('train')\n",
         },
@@ -412,7 +412,14 @@ def check(project) -> Iterator[Finding]:
         if written is None:
             own = None if invocation.command.remote else own_path(invocation.target, invocation.caller)
             tested = invocation.target.template in project.shell[invocation.caller].tested
-            if own is not None and not own.startswith("../") and not tested and not project.on_disk(own) and not made.holds(own):
+            if (
+                own is not None
+                and not own.startswith("../")
+                and not tested
+                and not project.on_disk(own)
+                and not made.holds(own)
+                and _into_the_project(project, "", own)  # not `$HERE/../.venv/bin/activate`: made at set-up
+            ):
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
         if not written or any(mark in written for mark in NOT_STATIC):
