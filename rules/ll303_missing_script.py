@@ -38,8 +38,8 @@ writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script
 (the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
-or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there), and a Python program when the project holds no Python at all (a checkout of
-launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
+or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there), and a Python program when
+the project holds no Python at all (a checkout of launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
 contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
 before may have changed), so a path there is checked by name only.
