@@ -24,7 +24,8 @@ that turns pipefail on turns it on for the script: a project file, whatever its 
 shell (never run).
 
 The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
-script; `set -o pipefail;` at the start of the command string for a pipeline nested in one
+script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`); `set -o
+pipefail;` at the start of the command string for a pipeline nested in one
 (`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
 not reach (an `eval` string runs in the script's own shell, so the script's advice holds); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
@@ -145,6 +146,13 @@ INVALID = [
     Example(
         {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],
+    ),
+    Example(  # a launch spec's `run:` (SkyPilot) is shell; a config's `command: train` is a name
+        {
+            "sky.yaml": "resources:\n  accelerators: A100:8\nrun: |\n  torchrun --nproc_per_node 8 train.py | tee run.log\n",
+            "cfg.yaml": "trainer:\n  command: train\n  run: fast | slow\n",
+        },
+        ["LL105 sky.yaml:4"],
     ),
     Example(  # a compressor masks as tee does
         {"dump.sh": "#!/bin/bash\nset -e\npython make_shards.py | gzip > shards.jsonl.gz\ngzip -c data.txt > data.gz\n"},
@@ -319,6 +327,8 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
     if any(w.kind != "eval" for w in pipeline.wrappers):  # `eval` runs its string in this shell
         return "`set -o pipefail;` at the start of the command string"
     kind = project.files[path].kind
+    if kind == "yaml" and project.shell[path].in_image:  # a launch spec's `run:`/`command:` (SkyPilot, Valohai)
+        return "`set -o pipefail` at the start of the command"
     if kind == "yaml":  # a workflow step's own `run:` script
         return "`shell: bash`, which sets pipefail"
     if kind == "makefile":  # each recipe line runs in a new `sh -c`

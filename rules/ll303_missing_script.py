@@ -203,6 +203,13 @@ INVALID = [
         },
         ["LL303 .github/workflows/smoke.yml:7"],
     ),
+    Example(  # a launch spec's command list (Valohai), checked by name as in an image
+        {
+            "valohai.yaml": "- step:\n    name: train\n    command:\n      - pip install -e .\n      - python tools/trian.py {parameters}\n",
+            "tools/train.py": "print('train')\n",
+        },
+        ["LL303 valohai.yaml:5"],
+    ),
     Example(  # keys sent to a pane run in its directory: checked by name, and no file has it
         {
             "dev.sh": "#!/bin/bash\ntmux new-session -d -s dev\ntmux send-keys -t dev 'python -u srever.py' C-m\n",

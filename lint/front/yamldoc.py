@@ -27,6 +27,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import LineIndex, Location
+from ..graph import LONG_RUNNING, is_python
 from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
 from .textmap import MappedText, opaque, template_action
@@ -45,6 +46,11 @@ NULL_TAG = "tag:yaml.org,2002:null"
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
 # `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
+# Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
+_STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
+COMMAND_KEYS = {"run", "command", "commands"}
+COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda", "export", "source", "make"}
+MAX_COMMAND_DEPTH = 8
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
@@ -394,6 +400,8 @@ class _Extractor:
         self.workflow(top)
         self.compose(top)
         self.kubernetes(root, top)
+        if not top.keys() & _STRUCTURES:
+            self.commands(root, 0)
         self.facts.log_settings.extend(self.log_settings(root))
         self.facts.launch_settings.update(self.launch_settings(top))
 
@@ -455,6 +463,34 @@ class _Extractor:
                         container = _mapping(container_node)
                         env = _kubernetes_env(container.get("env"))
                         self.launch(container, ("command", "args"), env, container.get("workingDir"), env)
+
+    # Any other YAML ------------------------------------------------------------------------
+
+    def commands(self, node: Node | None, depth: int) -> None:
+        """rules.md: a YAML `run:`/`command:` value is shell, in any YAML: a launch spec's (SkyPilot's
+        `run: |`, Valohai's `command:` list, dstack's `commands:`). A value is read when it reads
+        as a command line, its first word a launcher, Python, a shell, `cd`, `pip`...: a config's
+        `command: train` is a name. The items of a list run one after another in one shell, on
+        the machine the spec starts (a path is checked as in an image: by name)."""
+        if depth > MAX_COMMAND_DEPTH or node is None or not self.first_visit(node):
+            return
+        if isinstance(node, SequenceNode):
+            for item in node.value:
+                self.commands(item, depth + 1)
+            return
+        if not isinstance(node, MappingNode):
+            return
+        for key, value in node.value:
+            if _text(key) not in COMMAND_KEYS:
+                self.commands(value, depth + 1)
+                continue
+            # A list of lines; not an argv (`command: [python, t.py]`, a container's outside a manifest)
+            lines = [i for i in value.value if " " in str(i.value)] if isinstance(value, SequenceNode) else [value]
+            for line in lines:
+                if isinstance(line, ScalarNode) and _command_like(line.value) and self.first_visit(line):
+                    text, origin = _scalar(line, self.source)
+                    self.parse(text, origin, False, {}, own_shell=False)
+                    self.facts.shell.in_image = True
 
     # Compose and Kubernetes ----------------------------------------------------------------
 
@@ -519,7 +555,7 @@ class _Extractor:
         return found
 
     def parse(
-        self, text: str, origin: list[int], pipefail: bool, env: dict[str, str | None]
+        self, text: str, origin: list[int], pipefail: bool, env: dict[str, str | None], own_shell: bool = True
     ) -> None:
         if not text.strip():
             return
@@ -532,7 +568,17 @@ class _Extractor:
             pipefail=pipefail,
             env=env,
             script=self.facts.shell,
+            own_shell=own_shell,
         )
+
+
+def _command_like(value: str) -> bool:
+    """Whether a string's first word (of its first line that is not a comment) starts a command."""
+    for line in value.splitlines():
+        words = line.split()
+        if words and not words[0].startswith("#"):
+            return words[0] in COMMAND_STARTS or is_python(words[0])
+    return False
 
 
 def _run_default(spec: dict[str, Node], key: str) -> str | None:
