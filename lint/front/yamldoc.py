@@ -26,8 +26,8 @@ from collections.abc import Iterator
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ..model import LineIndex, Location
 from ..graph import LONG_RUNNING, is_python
+from ..model import LineIndex, Location
 from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
 from .textmap import MappedText, opaque, template_action
