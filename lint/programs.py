@@ -329,6 +329,16 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
     """The options of `parser` and those the project functions it is handed to add (`def
     add_args(parser)` in another module); False when some of them cannot be known."""
     options, complete = list(parser.options), parser.complete
+    if parser.built_by is not None:  # `parser = get_parser()` from another module: its options first
+        built = _built(project, module, parser.built_by) if hops < MAX_HOPS else None
+        if built is None:
+            complete = False
+        else:
+            owner, found = built
+            added, known = _added(project, owner, found, hops + 1)
+            options = added + [o for o in options if o not in added]
+            # subcommands there are not this parser's: an option of one would look unknown here
+            complete = complete and known and not found.commands and not found.open_commands
     for function, at in parser.handed:
         adder = _adder(project, module, function, at) if hops < MAX_HOPS else None
         if adder is None:
@@ -339,6 +349,18 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
         options += [o for o in added if o not in options]
         complete = complete and known
     return options, complete
+
+
+def _built(project, module: PythonModule, function: str) -> tuple[PythonModule, ArgParser] | None:
+    """The parser the imported `function` returns, when it is one parser of the project's."""
+    located = _locate(project, module, function)
+    if located is None:
+        return None
+    owner, name = located
+    if not _read(project, owner, "builders"):
+        return None
+    found = [p for p in owner.parsers if name in p.returned_in and p.subcommand is None]
+    return (owner, found[0]) if len(found) == 1 else None
 
 
 def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple[PythonModule, ArgParser] | None:

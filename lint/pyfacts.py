@@ -201,7 +201,8 @@ class ArgParser:
     `complete` is False when some option strings are not static or the parser is handed to code
     outside the module (but a project function it imports: `handed`), so an absent flag proves
     nothing. A `parameter` parser is a function's parameter it adds options to (`def
-    add_args(parser): parser.add_argument(...)`): what another module hands it gets them.
+    add_args(parser): parser.add_argument(...)`): what another module hands it gets them. A
+    `built_by` parser is what an imported `get_parser()` returned: that function's (`returned_in`).
     """
 
     def __init__(
@@ -222,6 +223,8 @@ class ArgParser:
         reads_files: bool = False,
         parameter: tuple[int, str] | None = None,
         handed: tuple[tuple[str, int | str], ...] = (),
+        built_by: str | None = None,
+        returned_in: tuple[str, ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -239,6 +242,8 @@ class ArgParser:
         self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
         self.parameter = parameter  # (position, name) of the parameter of `function` it stands for
         self.handed = handed  # (imported function, qualified; the position or keyword it is passed at)
+        self.built_by = built_by  # the imported function (qualified) that returned it: `get_parser()`
+        self.returned_in = returned_in  # the functions of its module that return it
 
 
 class DataField(Record):

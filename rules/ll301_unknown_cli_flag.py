@@ -8,7 +8,8 @@ and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) 
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
 it, in the module or in a project function it imports and calls: `add_data_args(parser)` from
-another module, which may hand it on to helpers of its own), an `HfArgumentParser` over
+another module, which may hand it on to helpers of its own, or `parser = get_parser()` whose
+name says it builds one), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
 unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
@@ -79,6 +80,17 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # the parser an imported `get_parser()` builds, with what this module adds to it
+        {
+            "pkg/options.py": (
+                "import argparse\n\n\ndef get_parser():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--lr')\n    return parser\n"
+            ),
+            "train.py": "from pkg import options\n\nparser = options.get_parser()\nparser.add_argument('--epochs')\nparser.parse_args()\n",
+            "run.sh": "python train.py --lr 1 --epochs 2 --bogus 3\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # an imported adder's own helper adds to the same parser
         {
             "opts.py": "def add_all(parser):\n    parser.add_argument('--lr')\n    _add_model(parser)\n\n\n"
@@ -208,6 +220,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an imported builder's parser with subcommands: their options are not this parser's
+        {
+            "opts.py": (
+                "import argparse\n\n\ndef get_parser():\n    parser = argparse.ArgumentParser()\n"
+                "    sub = parser.add_subparsers()\n    sub.add_parser('train').add_argument('--epochs')\n    return parser\n"
+            ),
+            "main.py": "from opts import get_parser\n\np = get_parser()\np.add_argument('--seed')\np.parse_args()\n",
+            "run.sh": "python main.py train --epochs 3 --seed 1\n",
+        }
+    ),
     Example(  # an imported adder that hands the parser to its own helpers, or to one we cannot see
         {
             "opts.py": (

@@ -84,6 +84,11 @@ def may_parse(source: str) -> bool:
     )
 
 
+def may_build(source: str) -> bool:
+    """Whether the module may build a parser a function of it returns."""
+    return _spells(source, ("ArgumentParser",))
+
+
 def may_add(source: str) -> bool:
     """Whether the module may add options to a parser a function of it is given."""
     return _spells(source, ADDING)
@@ -285,6 +290,9 @@ class _ArgparseReader:
             return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
         if api in LIBRARY_ADDERS and call.args:
             return self.value(scope, call.args[0], depth + 1)
+        built = self._built(scope, call)
+        if built is not None:
+            return built
         if isinstance(call.func, ast.Attribute):
             owner, method = self.value(scope, call.func.value, depth + 1), call.func.attr
             if isinstance(owner, ArgParser) and method in GROUP_METHODS:
@@ -299,6 +307,19 @@ class _ArgparseReader:
         if helper is not None and found is None:
             self.missed.add(("return", id(helper)))
         return found
+
+    def _built(self, scope: Scope, call: ast.Call) -> ArgParser | None:
+        """`parser = get_parser()` (`options.get_training_parser()`) with the function imported and
+        named for a parser: the parser a project module builds and returns, which the project
+        finds (`ArgParser.built_by`, launchlint.programs); what this module adds comes on top."""
+        func = call.func
+        name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
+        if "parser" not in name.lower():
+            return None
+        imported = self._imported(func)
+        if imported is None:
+            return None
+        return self._make(call, ArgParser("", scope.qualname, self.locate(call), built_by=imported))
 
     def _api(self, call: ast.Call) -> str | None:
         """The qualified name of a call that can be a parser's constructor or a library adder."""
@@ -375,6 +396,8 @@ class _ArgparseReader:
             found = self.value(scope, node.value)
             if found is not None:
                 self.returns.setdefault(id(scope), found)
+                if type(found) is ArgParser and scope.qualname not in found.returned_in:
+                    found.returned_in += (scope.qualname,)
 
     def _bind(self, key: tuple[int, str], found: object) -> None:
         """A variable holds `found`, unless it holds something already (the first binding wins)."""

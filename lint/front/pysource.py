@@ -117,7 +117,8 @@ def parse_python(path: str, text: str, cli: bool = True) -> PythonModule:
 
 def read_command_line(module: PythonModule, text: str, what: str) -> bool:
     """Whether `module`'s `what` (`parsers` that parse the process's arguments, `adders`, the
-    functions that add options to a parser they are given, or `dataclasses`)
+    functions that add options to a parser they are given, `builders`, those that return one, or
+    `dataclasses`)
     are in its facts; where they were made without its command line (`command_line_read` False;
     see launchlint.programs), they are read from its file's `text`, parsed again, unless the text
     cannot define any (False: it has none). Spelling `dataclass` is no reason to read parsers: on
@@ -126,7 +127,10 @@ def read_command_line(module: PythonModule, text: str, what: str) -> bool:
         return True
     from . import pycli
 
-    may = {"parsers": pycli.may_parse, "adders": pycli.may_add, "dataclasses": pycli.spells_dataclasses}[what]
+    may = {
+        "parsers": pycli.may_parse, "adders": pycli.may_add, "builders": pycli.may_build,
+        "dataclasses": pycli.spells_dataclasses,
+    }[what]  # fmt: skip
     if not may(text):
         return False
     read = parse_python(module.path, text, cli=True)
