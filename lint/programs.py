@@ -269,6 +269,8 @@ def _find(project, path: str) -> CommandLine | None:
     if len({id(p) for _, p in found}) != 1:
         return None
     owner, parser = found[0]
+    if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
+        return None  # another module's parser we cannot find: not even its kind of parsing is known
     return _resolved(project, owner, parser)
 
 

@@ -314,7 +314,7 @@ class _ArgparseReader:
         finds (`ArgParser.built_by`, launchlint.programs); what this module adds comes on top."""
         func = call.func
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
-        if "parser" not in name.lower():
+        if "parser" not in name.lower() or name[0].isupper():  # not a class: `FlexibleArgumentParser()`
             return None
         imported = self._imported(func)
         if imported is None:
