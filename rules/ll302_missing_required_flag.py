@@ -106,6 +106,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an imported parser class is not a builder: its parsing may differ (`--data_path` for `--data-path`)
+        {
+            "utils.py": "import argparse\n\n\nclass FlexibleArgumentParser(argparse.ArgumentParser):\n    pass\n",
+            "train.py": (
+                "from utils import FlexibleArgumentParser\n\np = FlexibleArgumentParser()\n"
+                "p.add_argument('--data-path', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --data_path d\n",
+        }
+    ),
     Example(  # one variable for each subcommand in turn: each requires only its own
         {
             "tool.py": (
