@@ -354,28 +354,29 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
 
 
 def _built(project, module: PythonModule, function: str) -> tuple[PythonModule, ArgParser] | None:
-    """The parser the imported `function` returns, when it is one parser of the project's."""
-    located = _locate(project, module, function)
-    if located is None:
-        return None
-    owner, name = located
-    if not _read(project, owner, "builders"):
-        return None
-    found = [p for p in owner.parsers if name in p.returned_in and p.subcommand is None]
-    return (owner, found[0]) if len(found) == 1 else None
+    """The parser the imported `function` builds and returns (`parser = get_parser()`)."""
+    return _imported_parser(project, module, function, "builders", lambda p, name: name in p.returned_in and p.subcommand is None)
 
 
 def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple[PythonModule, ArgParser] | None:
     """The parser that stands for the parameter of the imported `function` that a call passes at
     `at` (its position or keyword)."""
+    index = 1 if isinstance(at, str) else 0
+    return _imported_parser(
+        project, module, function, "adders", lambda p, name: p.function == name and p.parameter is not None and p.parameter[index] == at
+    )
+
+
+def _imported_parser(project, module: PythonModule, function: str, what: str, chosen) -> tuple[PythonModule, ArgParser] | None:
+    """The one parser of the project module that `function` is imported from that `chosen(parser,
+    name in that module)` picks; `what` of its command line is read (`read_command_line`)."""
     located = _locate(project, module, function)
     if located is None:
         return None
     owner, name = located
-    if not _read(project, owner, "adders"):
+    if not _read(project, owner, what):
         return None
-    index = 1 if isinstance(at, str) else 0
-    found = [p for p in owner.parsers if p.parameter is not None and p.function == name and p.parameter[index] == at]
+    found = [p for p in owner.parsers if chosen(p, name)]
     return (owner, found[0]) if len(found) == 1 else None
 
 
