@@ -35,8 +35,13 @@ PY_LAUNCHERS = {
     "deepspeed": {"--num_gpus", "--num_nodes", "--hostfile", "--include", "--exclude",
                   "--master_port", "--master_addr", "--launcher", "--node_rank", "--launcher_args",
                   "--ssh_port", "--bind_core_list", "--autotuning", "-H", "-i", "-e"},
+    # MosaicML's launcher (composer/cli/launcher.py); `-c`/`--command_mode` runs any command
+    "composer": {"-n", "--nproc", "--world_size", "--base_rank", "--node_rank", "--local_world_size",
+                 "--master_addr", "--master_port", "--stdout", "--stderr"},
 }
 # `torchrun -m pkg.train`, `accelerate launch -m`, `deepspeed --module`: the program is a module.
+# The launcher's options that make its program no Python: `--no_python`, composer's `-c`.
+NOT_PYTHON = frozenset({"no_python", "c", "command_mode"})
 MODULE_FLAGS = {"-m", "--module"}
 # `python -m torch.distributed.run [its options] x.py` is torchrun.
 # Launchers spelled as modules: `python -m torch.distributed.run` is torchrun
@@ -189,11 +194,11 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
 
 def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """("python", x.py, its arguments) or ("module", pkg.train, ...) after a launcher's own
-    options; None when the program is not static or not Python (`--no_python`)."""
+    options; None when the program is not static or not Python (`--no_python`, composer's `-c`)."""
     args = launcher_args(launcher, words)
     program = args.program
     written = None if program is None else program.value or (program.template if _own(program) else "")
-    if not written or "no_python" in args.options:
+    if not written or not args.options.keys().isdisjoint(NOT_PYTHON):
         return None
     if args.module:
         return "module", program, args.rest
@@ -329,7 +334,7 @@ _SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
 _RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
 _DIRNAME = rf'\$\(\s*dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*\)'
 _OWN_DIRECTORY = re.compile(
-    rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*&?>\s*/dev/null)?\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
+    rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     rf'|{_DIRNAME})(/[^$`]*)?$'
 )
 

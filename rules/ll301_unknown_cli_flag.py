@@ -3,7 +3,7 @@
 ## What it does
 Finds a launcher that passes `--flag` to a Python program of the project whose command line
 does not define it. The program is what `python x.py`, `python -m pkg.mod`, `torchrun`,
-`accelerate launch`, `deepspeed` and `srun` start, also inside `ssh`/`tmux`/`bash -c` strings
+`accelerate launch`, `deepspeed`, `composer` and `srun` start, also inside `ssh`/`tmux`/`bash -c` strings
 and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
@@ -80,6 +80,13 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # MosaicML's `composer` launcher, whose `-c` runs a command that is not Python
+        {
+            "train/fit.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "launch.sh": "composer -n 8 train/fit.py --lr 1e-4 --bogus 1\ncomposer -c nvidia-smi --bogus\n",
+        },
+        ["LL301 launch.sh:1"],
+    ),
     Example(  # the parser an imported `get_parser()` builds, with what this module adds to it
         {
             "pkg/options.py": (

@@ -185,7 +185,7 @@ INVALID = [
     Example(  # a path from the launcher's own directory is looked for there (unless tested first)
         {
             "scripts/train.sh": (
-                '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" && pwd)"\n'
+                '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" >/dev/null 2>&1 && pwd)"\n'
                 '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\nsource "$D/../.venv/bin/activate"\n'
             ),
             "train.py": "print('train')\n",
