@@ -177,7 +177,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
         run = python_run(command)
-        if run is None or not (run.target.value or run.kind != "module" and _own(run.target)):
+        if run is None or not (run.target.value if run.kind == "module" else _written(run.target)):
             return None
         if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
             launcher = LAUNCHER_MODULES.get(run.target.value)
@@ -186,7 +186,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
         return launched_program(name, words[start:])
-    first = words[0].value or (words[0].template if _own(words[0]) else "")
+    first = _written(words[0])
     if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
     return None
@@ -197,7 +197,7 @@ def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[
     options; None when the program is not static or not Python (`--no_python`, composer's `-c`)."""
     args = launcher_args(launcher, words)
     program = args.program
-    written = None if program is None else program.value or (program.template if _own(program) else "")
+    written = "" if program is None else _written(program)
     if not written or not args.options.keys().isdisjoint(NOT_PYTHON):
         return None
     if args.module:
@@ -342,6 +342,12 @@ _OWN_DIRECTORY = re.compile(
 def _own(word: Word) -> bool:
     """Whether a word is a path from its script's own directory (`own_path`)."""
     return word.value is None and _OWN_DIRECTORY.match(word.template) is not None
+
+
+def _written(word: Word) -> str:
+    """A program's path as written: its value, or a path from the script's own directory as its
+    template (`$(dirname "$0")/../train.py`); "" for anything else not static."""
+    return word.value or (word.template if _own(word) else "")
 
 
 def own_path(word: Word, script: str) -> str | None:

@@ -464,9 +464,8 @@ class _ArgparseReader:
 
     def _imported(self, func: ast.expr) -> str | None:
         """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`)."""
-        dotted = dotted_name(func)
-        qualified = self.module.qualified(dotted) if dotted else None
-        return qualified if qualified != dotted else None
+        qualified = _qualified(self.module, func)
+        return qualified if qualified != dotted_name(func) else None
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
