@@ -277,19 +277,47 @@ def _internal(path: str, where: str, error: BaseException, debug: bool) -> Findi
     return Finding(Location(path, 1, 1, 1, 1), message)
 
 
+def _crash_site(error: BaseException, check, named: set[str]) -> Location | None:
+    """Where a rule was when it failed, when its `check` was on a named file: the command of its
+    `invocation` (or `command`) in `path`, or that file. The LL003 then names the file that set the
+    bug off, to report it or to leave it out (`--per-file-ignores`), not the project's first."""
+    import traceback
+
+    for frame, _ in traceback.walk_tb(error.__traceback__):
+        if frame.f_code is not getattr(check, "__code__", None):
+            continue
+        places = frame.f_locals
+        invocation = places.get("invocation")
+        path = getattr(invocation, "caller", places.get("path"))
+        command = getattr(invocation, "command", places.get("command"))
+        if not isinstance(path, str) or path not in named:
+            return None
+        line = getattr(getattr(command, "location", None), "line", 1)
+        return Location(path, line, 1, line, 1)
+    return None
+
+
 def matches(code: str, patterns) -> bool:
     """`LL1` selects LL101..LL109, `ALL` everything, as ruff's prefixes do."""
     return any(p == "ALL" or code.startswith(p) for p in patterns)
 
 
-def _run_rules(project: Project, rules: list[Rule], named: set[str], debug: bool) -> tuple[list[Finding], list[Finding]]:
+def _run_rules(project: Project, rules: list[Rule], named: set[str], options: Options) -> tuple[list[Finding], list[Finding]]:
+    """Each rule's findings, and an LL003 for each rule that failed. Every rule runs (see the
+    module's docstring), but a failed rule's LL003 is reported only when that rule, or LL003, is
+    selected: a `--select LL301` gate must not pass because LL301 failed, nor fail because a rule
+    it did not ask for did. A front end's LL003 is reported whatever is selected: every rule lost
+    that file."""
     findings, crashes = [], []
     for rule in rules:
         try:
             produced = list(rule.check(project))
         except Exception as error:  # noqa: BLE001  a rule's bug is one LL003, the other rules still run
-            crash = _internal(min(named) if named else ".", f"rule {rule.code} {rule.name}", error, debug)
-            crashes.append(crash._replace(message=crash.message + " (the other rules still ran)"))
+            if options.select is None or matches(rule.code, options.select) or matches(INTERNAL_ERROR, options.select):
+                crash = _internal(min(named) if named else ".", f"rule {rule.code} {rule.name}", error, options.debug)
+                where = _crash_site(error, rule.check, named)
+                crash = crash._replace(location=where or crash.location)
+                crashes.append(crash._replace(message=crash.message + " (the other rules still ran)"))
             continue
         findings.extend(f._replace(code=rule.code, name=rule.name, severity=rule.severity) for f in produced)
     return findings, crashes
@@ -316,23 +344,23 @@ def _run_first(
     apart = [r for r in rules if r.analysis == THREADS]
     rest = [r for r in rules if r not in apart]
     if threads is not None and threads.known is not None:
-        findings, crashes = _run_rules(project, rest, named, options.debug)
+        findings, crashes = _run_rules(project, rest, named, options)
         return findings + threads.known, crashes
     if not apart or options.jobs <= 1 or not _worth_apart(project):
-        findings, crashes = _run_rules(project, rules, named, options.debug)
+        findings, crashes = _run_rules(project, rules, named, options)
         codes = {r.code for r in apart}
         theirs = ([f for f in findings if f.code in codes], crashes)
     else:
         from .parsing import in_child
 
         try:
-            result = in_child(lambda: _run_rules(project, apart, named, options.debug))
+            result = in_child(lambda: _run_rules(project, apart, named, options))
         except OSError:  # no process to be had: run them here, after the others
             result = None
-        findings, crashes = _run_rules(project, rest, named, options.debug)
+        findings, crashes = _run_rules(project, rest, named, options)
         theirs = result() if result is not None else None
         if theirs is None:  # the child died (or never was): run them here
-            theirs = _run_rules(project, apart, named, options.debug)
+            theirs = _run_rules(project, apart, named, options)
         findings, crashes = findings + theirs[0], crashes + theirs[1]
     if threads is not None and not theirs[1]:
         threads.found = theirs[0]
@@ -426,7 +454,7 @@ def _findings(
         for s in find_suppressions(path, source.text, project.index(path), _statement_spans(project, path))
     ]
     project.raw_findings = raw
-    late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options.debug)
+    late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options)
     findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
     findings += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
@@ -462,8 +490,8 @@ def _with_originals(finding: Finding, project: Project) -> Finding:
 def _selected(finding: Finding, options: Options, per_file) -> bool:
     """Whether the options report `finding`; `per_file` pairs each `per-file-ignores` glob's codes
     with its matcher, made once a run (not once a finding)."""
-    if options.select is not None and not matches(finding.code, options.select):
-        return False
+    if options.select is not None and finding.code != INTERNAL_ERROR and not matches(finding.code, options.select):
+        return False  # an LL003 was selected when it was made (`_run_rules`)
     if matches(finding.code, options.ignore):
         return False
     return not any(matches(finding.code, codes) and ignores(finding.location.path) for codes, ignores in per_file)

@@ -27,6 +27,7 @@ REMAINDER = frozenset({"...", "argparse.REMAINDER"})
 # How many words an option takes after it, beyond whole numbers.
 OPTIONAL, MANY, REST = -1, -2, -3
 AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but not as "unknown"
+MAX_BASES = 8  # dataclass bases followed: a deeper chain, or a cycle through imports, is not known
 MAX_HOPS = 3  # re-exports followed to find a dataclass (`from .args import ModelArguments`); adders a parser passes through
 
 
@@ -380,16 +381,20 @@ def _imported_parser(project, module: PythonModule, function: str, what: str, ch
     return (owner, found[0]) if len(found) == 1 else None
 
 
-def _dataclass_options(project, module: PythonModule, name: str, hops: int) -> tuple[list[Option], bool]:
+def _dataclass_options(
+    project, module: PythonModule, name: str, hops: int, imported: bool = False
+) -> tuple[list[Option], bool]:
     """The options HfArgumentParser makes of a dataclass (and its bases); False when some of
     them cannot be known: a library's dataclass (`TrainingArguments`), a base we cannot find."""
-    found = _dataclass(project, module, name, hops)
+    found = _dataclass(project, module, name, hops, imported) if hops <= MAX_BASES else None
     if found is None:
         return [], False
     owner, dataclass = found
     options, complete = [], dataclass.complete
     for base in dataclass.bases:
-        inherited, known = _dataclass_options(project, owner, base, hops + 1)
+        # `class GenerationArgs(GenerationArgs)`: the base is the name bound before the class
+        # statement, the imported class, not the class itself
+        inherited, known = _dataclass_options(project, owner, base, hops + 1, base == dataclass.qualname)
         options += inherited
         complete = complete and known
     return options + [o for f in dataclass.fields for o in _field_options(f)], complete
@@ -407,9 +412,13 @@ def _field_options(data: DataField) -> list[Option]:
     return options
 
 
-def _dataclass(project, module: PythonModule, name: str, hops: int) -> tuple[PythonModule, Dataclass] | None:
+def _dataclass(
+    project, module: PythonModule, name: str, hops: int, imported: bool = False
+) -> tuple[PythonModule, Dataclass] | None:
+    """The dataclass `name` means in `module`: its own, or one imported (only that, when
+    `imported`)."""
     dataclasses = _dataclasses(project, module)
-    if name in dataclasses:
+    if name in dataclasses and not imported:
         return module, dataclasses[name]
     qualified = module.qualified(name)
     if qualified == name or hops >= MAX_HOPS:

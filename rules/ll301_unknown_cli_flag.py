@@ -199,6 +199,18 @@ INVALID = [
         },
         ["LL301 finetune.sh:1"],
     ),
+    Example(  # a dataclass named as the imported one it extends: its base is the imported class
+        {
+            "args.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass GenArgs:\n    max_new_tokens: int = 8\n",
+            "eval_qa.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n"
+                "from args import GenArgs\n\n\n@dataclass\nclass GenArgs(GenArgs):\n    eval_data: str = 'qa'\n\n\n"
+                "(gen_args,) = HfArgumentParser(GenArgs).parse_args_into_dataclasses()\n"
+            ),
+            "eval.sh": "python eval_qa.py --max_new_tokens 16 --eval_data nq\npython eval_qa.py --max_tokens 16\n",
+        },
+        ["LL301 eval.sh:2"],
+    ),
     Example(  # a click command; inside ssh and tmux strings, at a remote absolute path
         {
             "tools/export.py": (
@@ -312,11 +324,17 @@ VALID = [
                 "parser.add_argument('--epochs', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
                 "args = parser.parse_args()\n"
             ),
+            "finetune.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser, TrainingArguments\n\n\n"
+                "@dataclass\nclass TrainingArguments(TrainingArguments):\n    lora_rank: int = 8\n\n\n"
+                "(args,) = HfArgumentParser(TrainingArguments).parse_args_into_dataclasses()\n"
+            ),
             "main_ppo.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n",
             "run.sh": (
                 "python run_clm.py --model gpt2 --output_dir out\n"
                 "deepspeed ds_train.py --epochs 1 --deepspeed --deepspeed_config ds.json\n"
                 "python main_ppo.py --config-name ppo trainer.n_gpus=8\n"
+                "python finetune.py --lora_rank 4 --learning_rate 1e-4\n"
             ),
         }
     ),

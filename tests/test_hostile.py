@@ -600,6 +600,37 @@ def test_a_crashing_rule_is_one_ll003_and_every_other_rule_still_reports(tmp_pat
     assert 'raise KeyError("boom")' in message and "in _boom" in message
 
 
+def test_a_crashing_rules_ll003_is_reported_when_that_rule_or_ll003_is_selected(tmp_path, monkeypatch):
+    """`--select LL106` must not pass because LL106 failed (a recursion in a real tree once hid
+    so), nor `--select LL104` fail because LL106, which it did not ask for, did."""
+    write_project(tmp_path, CRASHING)
+    monkeypatch.chdir(tmp_path)
+    broken = tuple(r._replace(check=_boom) if r.code == "LL106" else r for r in all_rules())
+    monkeypatch.setattr(rulekit, "rules_for", lambda present: broken)
+
+    def codes(**options) -> list[str]:
+        return sorted({f.code for f in run(["run.sh"], Options(**options)).findings})
+
+    assert codes(select=frozenset({"LL106"})) == ["LL003"]
+    assert codes(select=frozenset({"LL1"})) == ["LL003", "LL102", "LL104", "LL105"]
+    assert codes(select=frozenset({"LL003"})) == ["LL003"]
+    assert codes(select=frozenset({"LL104"})) == ["LL104"]
+    assert codes(select=frozenset({"LL106"}), ignore=frozenset({"LL003"})) == []
+
+
+def test_a_rule_that_fails_on_a_launch_names_that_launch(tmp_path, monkeypatch):
+    """Not the project's first file: the command LL301 was checking when it failed."""
+    from launchlint.rules import ll301_unknown_cli_flag
+
+    write_project(tmp_path, {"a.yml": "name: ci\n", "t.py": "print(1)\n", **CRASHING})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(ll301_unknown_cli_flag, "launched", _boom)
+    result = run(["."], Options(select=frozenset({"LL301"})))
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL003", "run.sh", 2)]
+    result = run(["a.yml", "job.sh"], Options(select=frozenset({"LL301"})))  # run.sh not named: the first named
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL003", "a.yml", 1)]
+
+
 def test_a_crashing_front_end_is_one_ll003_on_its_file_and_the_rest_is_analysed(tmp_path, monkeypatch):
     write_project(tmp_path, CRASHING)
     monkeypatch.chdir(tmp_path)
