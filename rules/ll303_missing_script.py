@@ -187,7 +187,9 @@ INVALID = [
             "scripts/train.sh": (
                 '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" >/dev/null 2>&1 && pwd)"\n'
                 '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\nsource "$D/../.venv/bin/activate"\n'
+                'uv venv "$D/venv"\nsource "$D/venv/bin/activate"\nsource tools/venv/bin/activate\n'
             ),
+            "tools/x.py": "print('x')\n",
             "train.py": "print('train')\n",
         },
         ["LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5"],
@@ -425,11 +427,12 @@ def check(project) -> Iterator[Finding]:
                 and not tested
                 and not project.on_disk(own)
                 and not made.holds(own)
-                and _into_the_project(project, "", own)  # not `$HERE/../.venv/bin/activate`: made at set-up
+                and _into_the_project(project, "", own)  # not `$HERE/../tools/x.py`: a directory made at set-up
+                and not _in_a_virtualenv(own)
             ):
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
-        if not written or any(mark in written for mark in NOT_STATIC):
+        if not written or any(mark in written for mark in NOT_STATIC) or _in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written):
@@ -511,6 +514,12 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
 
 def _joined(base: str, path: str) -> str:
     return posixpath.normpath(posixpath.join(base, path))
+
+
+def _in_a_virtualenv(path: str) -> bool:
+    """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
+    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
+    return posixpath.normpath(path).endswith(("/bin/activate", "bin/activate"))
 
 
 def _into_the_project(project, base: str, path: str) -> bool:
