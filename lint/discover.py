@@ -318,8 +318,19 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
     return found
 
 
-def read_text(path: str) -> tuple[str | None, str | None]:
-    """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable."""
+# Kinds whose programs read bytes, not characters: bash and make run a script with Latin-1 or GBK
+# bytes in its comments and strings as well as a UTF-8 one.
+BYTE_KINDS = frozenset({"shell", "makefile"})
+
+
+def read_text(path: str, kind: str | None = None) -> tuple[str | None, str | None]:
+    """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable.
+
+    UTF-8, as a file of any kind is read; when it is not, what its program reads: a Python file
+    in the encoding its coding declaration names (PEP 263: `# -*- coding: gbk -*-`), a shell
+    script or makefile byte for byte (each byte that is not UTF-8 one character, U+0080-U+00FF:
+    its commands are ASCII, and only a comment or a string shows it in a message). Such a file is
+    analysed, but never fixed (`kind` None: `--fix` writes UTF-8 only)."""
     try:
         data = read_regular(path, limit=MAX_BYTES)
     except TooLarge as error:
@@ -332,4 +343,28 @@ def read_text(path: str) -> tuple[str | None, str | None]:
     try:
         return data[bom:].decode("utf-8"), None
     except UnicodeDecodeError as error:  # the offset in the file, byte order mark included
-        return None, f"not valid UTF-8 at byte {error.start + bom}"
+        problem = f"not valid UTF-8 at byte {error.start + bom}"
+    if kind in BYTE_KINDS:
+        return data[bom:].decode("latin-1"), None
+    if kind == "python" and not bom:
+        return _declared(data, problem)
+    return None, problem
+
+
+def _declared(data: bytes, problem: str) -> tuple[str | None, str | None]:
+    """A Python file's text in the encoding its coding declaration names, as Python reads it."""
+    import io
+    import re
+    import tokenize
+
+    if not re.search(rb"^[ \t\f]*#.*?coding[:=]", b"\n".join(data.split(b"\n", 2)[:2]), re.MULTILINE):
+        return None, problem  # no declaration (PEP 263, the first two lines): Python refuses it as well
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as error:  # an encoding Python does not know
+        return None, f"{error.msg}; not analysed"
+    try:
+        return data.decode(encoding), None
+    except UnicodeDecodeError as error:
+        return None, f"not valid {encoding} (its coding declaration) at byte {error.start}"

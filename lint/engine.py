@@ -143,7 +143,7 @@ def read_inputs(paths: list[str], options: Options) -> Inputs:
     sources = []
     for rel, (abs_path, kind) in found.files.items():
         try:
-            text, problem = (options.stdin[1], None) if rel == found.stdin_path else read_text(abs_path)
+            text, problem = (options.stdin[1], None) if rel == found.stdin_path else read_text(abs_path, kind)
         except OSError as error:
             found.warnings.append(f"{rel}: cannot read: {error.strerror or error}")
             continue

@@ -96,10 +96,13 @@ def plan_fixes(
             warn(f"{path}: outside the project; not fixed")
             continue
         try:
-            before, _ = read_text(absolute)
+            before, why = read_text(absolute)  # UTF-8 only: a Latin-1 script is analysed, not rewritten
         except OSError:  # gone since it was analysed
             continue
-        if before is None or (texts and path in texts and texts[path].text != before):
+        if before is None:
+            warn(f"{path}: {why}; not fixed")
+            continue
+        if texts and path in texts and texts[path].text != before:
             continue
         after = apply_fixes(before, edits[path])
         if after != before:

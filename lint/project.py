@@ -39,7 +39,7 @@ def ask_disk(root: str, question: tuple[str, str]):
 
         inside = os.path.realpath(full).startswith(os.path.join(os.path.realpath(root), ""))
         try:
-            return read_text(full)[0] if inside and os.path.isfile(full) else None
+            return read_text(full, "shell")[0] if inside and os.path.isfile(full) else None
         except OSError:
             return None
     from .discover import walk

@@ -4,7 +4,9 @@
 Reports a file, or a command string nested inside one (`bash -c "..."`, `ssh host '...'`,
 `tmux new-session -d "..."`), that cannot be parsed: one finding per unparseable region, at its
 first bad position. Also files that cannot be analysed at all: binary files, invalid UTF-8 (with
-the byte offset), files over the size limit.
+the byte offset) in a Python file without a coding declaration or in YAML, files over the size
+limit. A shell script is read byte for byte and a declared Python encoding is honoured, as bash
+and Python run them: a Latin-1 comment is no error.
 
 ## Why is this bad?
 A launcher with a quoting mistake in a nested string fails on the remote host, after the `ssh`

@@ -24,7 +24,8 @@ RUN_COLUMN = len("      - run: ") + REDIRECT_COLUMN  # the same, in a workflow s
 
 # Every entry `build` can make (some need Linux, /proc or mknod): the tests' parameters.
 ENTRIES = (
-    "binary.sh", "nul_early.py", "nul_late.py", "invalid_utf8.sh", "bom_invalid_utf8.sh", "bom.sh", "crlf.sh",
+    "binary.sh", "nul_early.py", "nul_late.py", "invalid_utf8.py", "invalid_utf8.yaml", "unknown_codec.py",
+    "wrong_codec.py", "latin1.sh", "bom_latin1.sh", "declared_gbk.py", "bom.sh", "crlf.sh",
     "crlf.py", "big.sh", "nested_substitution.sh", "nested_parens.py", "nested_blocks.py", "nested_operators.py",
     "alias_bomb.yaml", "stream.yaml", "object_tags.yaml", "x.sh/inner.sh", "loop_a.sh", "loop_b.sh",
     "dangling.sh", "fifo.sh", "zero.sh", "null_device.sh", "unreadable.sh", "host",
@@ -91,10 +92,21 @@ def build(root: Path, *, big: bool = True) -> list[Expect]:
           Expect("nul_early.py", "LL001", "binary file (NUL byte); not analysed", 1, 1))
     # Past the first 8 KiB the file is text with a NUL in it: Python's own error, at the NUL.
     write("nul_late.py", b"x = 1\n" * 2000 + b"y = '\x00'\n", Expect("nul_late.py", "LL001", "null bytes", 2001, 6))
-    write("invalid_utf8.sh", b"#!/bin/bash\necho caf\xe9\n",
-          Expect("invalid_utf8.sh", "LL001", "not valid UTF-8 at byte 20", 1, 1))
-    write("bom_invalid_utf8.sh", BOM + b"echo \xff\n",
-          Expect("bom_invalid_utf8.sh", "LL001", "not valid UTF-8 at byte 8", 1, 1))
+    write("invalid_utf8.py", b"#!/usr/bin/env python\nx = 'caf\xe9'\n",
+          Expect("invalid_utf8.py", "LL001", "not valid UTF-8 at byte 30", 1, 1))
+    write("invalid_utf8.yaml", b"name: caf\xe9\n", Expect("invalid_utf8.yaml", "LL001", "not valid UTF-8 at byte 9", 1, 1))
+    write("unknown_codec.py", b"# coding: klingon\nx = 'caf\xe9'\n",
+          Expect("unknown_codec.py", "LL001", "unknown encoding: klingon; not analysed", 1, 1))
+    write("wrong_codec.py", b"# -*- coding: ascii -*-\nx = 'caf\xe9'\n",
+          Expect("wrong_codec.py", "LL001", "not valid ascii (its coding declaration) at byte 32", 1, 1))
+    # Bytes its program reads: a Latin-1 script, a GBK trainer that says so (PEP 263). Each is
+    # read to its end, where its finding is.
+    write("latin1.sh", b"#!/bin/bash\necho caf\xe9\n" + f"{REDIRECT}\n".encode(),
+          Expect("latin1.sh", "LL104", "", 3, REDIRECT_COLUMN))
+    write("bom_latin1.sh", BOM + b"echo \xff\n" + f"{REDIRECT}\n".encode(),
+          Expect("bom_latin1.sh", "LL104", "", 2, REDIRECT_COLUMN))
+    write("declared_gbk.py", "# -*- coding: gbk -*-\nx = '训练'\ndef f(:\n    pass\n".encode("gbk"),
+          Expect("declared_gbk.py", "LL001", "", 3, 7))
 
     # Text with unusual framing: positions stay exact.
     write("bom.sh", BOM + f"{REDIRECT}\n".encode(), Expect("bom.sh", "LL104", "", 1, REDIRECT_COLUMN))

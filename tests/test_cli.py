@@ -193,7 +193,7 @@ def test_a_named_file_gets_project_context(tmp_path):
 def test_bad_inputs_do_not_stop_the_run(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "binary.sh").write_bytes(b"\x7fELF\x00\x00\x01")
-    (tmp_path / "latin1.sh").write_bytes(b"echo caf\xe9\n")
+    (tmp_path / "latin1.py").write_bytes(b"print('caf\xe9')\n")  # no coding declaration: Python refuses it too
     (tmp_path / "broken.py").write_text("def f(:\n")
     (tmp_path / "run.sh").write_text("bash job.sh | tee job.log\n")
     (tmp_path / "job.sh").write_text("exec > other.log\npython t.py\n")
@@ -205,9 +205,22 @@ def test_bad_inputs_do_not_stop_the_run(tmp_path):
         ("binary.sh", "LL001", 1, "binary file (NUL byte); not analysed"),
         ("broken.py", "LL001", 1, found[1][3]),
         ("job.sh", "LL102", 1, found[2][3]),
-        ("latin1.sh", "LL001", 1, "not valid UTF-8 at byte 8"),
+        ("latin1.py", "LL001", 1, "not valid UTF-8 at byte 10"),
         ("loop.sh", "LL001", 4, "syntax error near unexpected token `done'"),
     ]
+
+
+def test_a_latin1_script_is_analysed_and_left_as_it_is_by_fix(tmp_path):
+    """bash reads bytes: a script with a Latin-1 comment runs, so it is analysed; `--fix` writes
+    UTF-8 only, so it says the script is not fixed and leaves its bytes alone."""
+    (tmp_path / ".git").mkdir()
+    script = b"#!/bin/bash\n# r\xe9sum\xe9 du lancement\npython train.py 2>&1 | tee train.log\n"
+    (tmp_path / "run.sh").write_bytes(script)
+    result = launchlint("--format", "json", ".", cwd=tmp_path)
+    assert [(f["code"], f["line"]) for f in json.loads(result.stdout)] == [("LL105", 3), ("LL106", 3)]
+    fixed = launchlint("--fix", ".", cwd=tmp_path)
+    assert fixed.returncode == 1 and "run.sh: not valid UTF-8 at byte 15; not fixed" in fixed.stderr
+    assert (tmp_path / "run.sh").read_bytes() == script
 
 
 def test_an_extensionless_file_is_read_by_the_program_of_its_shebang(tmp_path):

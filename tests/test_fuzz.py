@@ -16,7 +16,6 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from launchlint.discover import read_text
 from launchlint.engine import Options, run
 from launchlint.model import LineIndex, Location
 from launchlint.report import Paths, to_json
@@ -55,12 +54,7 @@ def check_project(files: dict[str, bytes]) -> None:
         finally:
             os.chdir(previous)
         assert isinstance(report, list) and len(report) == len(result.findings)
-        texts = {}
-        for name in files:
-            try:
-                texts[name] = read_text(root / name)[0]
-            except OSError:
-                texts[name] = None
+        texts = {name: source.text for name, source in result.project.files.items()}  # as analysed
         for finding in result.findings:
             assert finding.code != "LL003", finding.message
             _inside(finding.location, texts, end=True)

@@ -255,10 +255,10 @@ def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeyp
     write_project(tmp_path, {"secret.sh": "echo\n", "run.sh": "python t.py 2>&1 > a.log\n"})
     real_read = engine.read_text
 
-    def guarded(path):
+    def guarded(path, kind=None):
         if os.path.basename(path) == "secret.sh":
             raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_read(path)
+        return real_read(path, kind)
 
     monkeypatch.setattr(engine, "read_text", guarded)
     monkeypatch.chdir(tmp_path)
