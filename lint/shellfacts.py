@@ -7,6 +7,7 @@ Every command, including the ones nested in `ssh`, `tmux` and `bash -c` strings,
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Sequence
 from functools import cached_property
 
@@ -103,6 +104,26 @@ def split_fields(word: Word) -> list[Word]:
         Word(field.group(), field.group(), word.location, origin[field.start() : field.end() + 1])
         for field in _FIELD.finditer(word.value)
     ]
+
+
+def joined_fields(word: Word) -> Word:
+    """The string `eval $cmd` reads when `$cmd` is partly unknown: bash splits the value at its
+    whitespace, newlines too, and eval joins the fields with one space, so a line break in the
+    value ends no command there (`eval "$cmd"` keeps it, and it does). Fields as written (see
+    `_template_fields`), each character where it was."""
+    template, origin = word.template, word.origin
+    spans = _template_fields(template)
+    if spans is None or len(origin) <= len(template) or not spans:
+        return word
+    text, places = [], array("i")
+    for n, (start, end) in enumerate(spans):
+        if n:
+            text.append(" ")
+            places.append(origin[start - 1])
+        text.append(template[start:end])
+        places.extend(origin[start:end])
+    places.append(origin[len(template)])
+    return word._replace(template="".join(text), origin=places)
 
 
 def _template_fields(template: str) -> list[tuple[int, int]] | None:

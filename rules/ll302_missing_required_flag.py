@@ -103,6 +103,13 @@ INVALID = [
         },
         ["LL302 run.sh:1"],
     ),
+    Example(  # `eval "$cmd"` runs each line of the string as a command: the second is not an option
+        {
+            "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model', required=True)\np.parse_args()\n",
+            "run.sh": 'cmd="python eval.py --out $OUT\n  --model bge"\neval "$cmd"\n',
+        },
+        ["LL302 run.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -114,6 +121,12 @@ VALID = [
                 "p.add_argument('--data-path', required=True)\np.parse_args()\n"
             ),
             "run.sh": "python train.py --data_path d\n",
+        }
+    ),
+    Example(  # `eval $cmd`: bash splits the value, newlines too, and eval joins the words with spaces
+        {
+            "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model', required=True)\np.parse_args()\n",
+            "run.sh": 'cmd="python eval.py --out $OUT\n  --model bge"\neval $cmd\n',
         }
     ),
     Example(  # one variable for each subcommand in turn: each requires only its own

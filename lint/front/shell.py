@@ -34,6 +34,7 @@ from ..shellfacts import (
     Sink,
     Word,
     Wrapper,
+    joined_fields,
     shell_args,
     split_fields,
     splits_as_written,
@@ -753,6 +754,8 @@ class Walker:
                         # partly unknown stays one word: `eval $cmd` reads its string). Each word
                         # stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
                         words.extend(split_fields(word))
+                    elif value is None and words and words[0].value == "eval" and _unquoted_expansion(child):
+                        words.append(joined_fields(word))
                     else:
                         words.append(word)
                 if substitutes:
