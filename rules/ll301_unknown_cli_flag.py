@@ -211,6 +211,13 @@ INVALID = [
         },
         ["LL301 eval.sh:2"],
     ),
+    Example(  # bash passes the words after a redirect's file to the command
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out')\np.parse_args()\n",
+            "run.sh": "python -u train.py >train.log --out ckpt --bogus 1\npython -u train.py 2>&1 --out ckpt >>train.log\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # a click command; inside ssh and tmux strings, at a remote absolute path
         {
             "tools/export.py": (

@@ -129,6 +129,12 @@ VALID = [
             "run.sh": 'cmd="python eval.py --out $OUT\n  --model bge"\neval $cmd\n',
         }
     ),
+    Example(  # after a redirect's file, a word is still the command's: `>log.txt --model bge`
+        {
+            "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model', required=True)\np.parse_args()\n",
+            "run.sh": "python -u eval.py >eval.log --model bge\npython -u eval.py 2>/dev/null --model=bge | tee eval.log\n",
+        }
+    ),
     Example(  # one variable for each subcommand in turn: each requires only its own
         {
             "tool.py": (

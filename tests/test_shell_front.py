@@ -104,6 +104,23 @@ def test_words_after_an_image_or_runner_that_are_not_a_python_command(src):
     assert commands(src, "python") == []
 
 
+@pytest.mark.parametrize(
+    ("src", "args", "targets"),
+    [
+        ("python t.py --a d >log.txt --out /tmp/x 2>&1", ["t.py", "--a", "d", "--out", "/tmp/x"], ["log.txt"]),
+        ('python t.py 2>/dev/null --x "$(date)" >>a.log', ["t.py", "--x", None], ["/dev/null", "a.log"]),
+        ("cd /w && python t.py &> run.log --seed 1", ["t.py", "--seed", "1"], ["run.log"]),
+        (">log python t.py --x", ["t.py", "--x"], ["log"]),
+    ],
+)
+def test_words_after_a_redirects_file_are_the_commands(src, args, targets):
+    """bash passes them on (`cmd a >f b` runs `cmd a b`); tree-sitter-bash reads them as more
+    of the redirect's destinations."""
+    command = one(src, "python")
+    assert [w.value for w in command.args] == args
+    assert [r.target.value for r in command.redirects if r.target is not None] == targets
+
+
 def test_where_a_wrapped_command_runs():
     """Which wrappers move the command to another directory (LL108) or another machine."""
     flags = {

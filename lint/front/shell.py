@@ -715,6 +715,37 @@ class Walker:
 
     # --- commands --------------------------------------------------------------------------
 
+    def _argument(self, node, array: bool, words: list[Word]) -> None:
+        """Add the words an argument `node` makes to `words`."""
+        spliced = self.array_words(node) if array else None
+        if spliced is not None:
+            words.extend(spliced)
+            return
+        word = self.word(node)
+        value = word.value
+        if (
+            (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(node)
+            if value is not None  # most words: a plain one, asked nothing more
+            else not words and _unquoted_expansion(node) and splits_as_written(word.template)
+        ):
+            # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
+            # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
+            # partly unknown stays one word: `eval $cmd` reads its string). Each word
+            # stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
+            words.extend(split_fields(word))
+        elif value is None and words and words[0].value == "eval" and _unquoted_expansion(node):
+            words.append(joined_fields(word))
+        else:
+            words.append(word)
+
+    def _words_after(self, redirect_node, words: list[Word]) -> None:
+        """`python t.py >log.txt --out /tmp/x`: bash passes the words after a redirect's file to
+        the command, where tree-sitter-bash reads them as more of its destinations."""
+        for extra in redirect_node.children_by_field_name("destination")[1:]:
+            self._argument(extra, extra.kind_id in _ARRAYS_IDS, words)
+            if _holds_substitution(self.unit, extra):
+                self._nested_substitutions(extra)
+
     def command(self, node, stdout: Sink | None, stderr: Sink | None, redirect_nodes: list, statement=None) -> None:
         """One simple command; `statement` is the redirected statement around it, if any."""
         env: dict[str, Word | None] = {}
@@ -738,26 +769,7 @@ class Walker:
             elif (field := cursor.field_id) == _NAME or field == _ARGUMENT:
                 if field == _NAME and self.unit.node_text(child) in _CLOSERS:
                     _syntax_error(self, child)
-                spliced = self.array_words(child) if field == _ARGUMENT and kind in _ARRAYS_IDS else None
-                if spliced is not None:
-                    words.extend(spliced)
-                else:
-                    word = self.word(child)
-                    value = word.value
-                    if (
-                        (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(child)
-                        if value is not None  # most words: a plain one, asked nothing more
-                        else not words and _unquoted_expansion(child) and splits_as_written(word.template)
-                    ):
-                        # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
-                        # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
-                        # partly unknown stays one word: `eval $cmd` reads its string). Each word
-                        # stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
-                        words.extend(split_fields(word))
-                    elif value is None and words and words[0].value == "eval" and _unquoted_expansion(child):
-                        words.append(joined_fields(word))
-                    else:
-                        words.append(word)
+                self._argument(child, field == _ARGUMENT and kind in _ARRAYS_IDS, words)
                 if substitutes:
                     self._nested_substitutions(child)
             more = cursor.goto_next_sibling()
@@ -766,6 +778,8 @@ class Walker:
             redirect = self.redirect(redirect_node)
             if redirect is not None:
                 redirects.append(redirect)
+                if redirect_node.named_child_count > 1 + (redirect.fd is not None):
+                    self._words_after(redirect_node, words)
         if not words and env:  # `A=1 B=2` with no command: plain assignments
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
