@@ -38,7 +38,11 @@ writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script
 (the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
-or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there), and a Python program when
+or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there, and counts as leading into a
+directory the project lacks when neither its directory nor its first one below the launcher's
+exists, `$HERE/thirdparty/tool.py`, unless that path is the project's from a directory above:
+`$HERE/scripts/models/x.sh` from `scripts/` is reported where `scripts/models/x.sh` exists), a
+virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`), and a Python program when
 the project holds no Python at all (a checkout of launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
 contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
@@ -188,11 +192,13 @@ INVALID = [
                 '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" >/dev/null 2>&1 && pwd)"\n'
                 '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\nsource "$D/../.venv/bin/activate"\n'
                 'uv venv "$D/venv"\nsource "$D/venv/bin/activate"\nsource tools/venv/bin/activate\n'
+                'source "$D/scripts/models/m.sh"\npython "$D/thirdparty/tool.py"\n'
             ),
+            "scripts/models/m.sh": "MODEL_ARGS=(--layers 2)\n",
             "tools/x.py": "print('x')\n",
             "train.py": "print('train')\n",
         },
-        ["LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5"],
+        ["LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5", "LL303 scripts/train.sh:10"],
     ),
     Example(  # each workflow step runs in a shell of its own: an earlier step's `cd` has ended
         {
@@ -427,7 +433,7 @@ def check(project) -> Iterator[Finding]:
                 and not tested
                 and not project.on_disk(own)
                 and not made.holds(own)
-                and _into_the_project(project, "", own)  # not `$HERE/../tools/x.py`: a directory made at set-up
+                and _own_into_the_project(project, invocation.caller, own)
                 and not _in_a_virtualenv(own)
             ):
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
@@ -514,6 +520,19 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
 
 def _joined(base: str, path: str) -> str:
     return posixpath.normpath(posixpath.join(base, path))
+
+
+def _own_into_the_project(project, caller: str, own: str) -> bool:
+    """A path from the launcher's own directory leads into the project: its directory is one the
+    project has, or starts in one below the launcher's (not `$HERE/../tools/x.py` or
+    `$HERE/thirdparty/x.py` where neither exists: a directory made at set-up), or the same path
+    is the project's from a directory above (`$HERE/scripts/models/x.sh` from `scripts/`, where
+    `scripts/models/x.sh` is: written from the root's view)."""
+    base = posixpath.dirname(caller)
+    below = posixpath.relpath(own, base or ".")
+    if _into_the_project(project, base, below):
+        return True
+    return not below.startswith("../") and any(project.on_disk(posixpath.join(p, below)) for p in (*directories_above(caller), ""))
 
 
 def _in_a_virtualenv(path: str) -> bool:
