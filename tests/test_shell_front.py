@@ -111,6 +111,7 @@ def test_words_after_an_image_or_runner_that_are_not_a_python_command(src):
         ('python t.py 2>/dev/null --x "$(date)" >>a.log', ["t.py", "--x", None], ["/dev/null", "a.log"]),
         ("cd /w && python t.py &> run.log --seed 1", ["t.py", "--seed", "1"], ["run.log"]),
         (">log python t.py --x", ["t.py", "--x"], ["log"]),
+        ("python t.py >a.log \\\n  --seed 1", ["t.py", "--seed", "1"], ["a.log"]),
     ],
 )
 def test_words_after_a_redirects_file_are_the_commands(src, args, targets):
@@ -119,6 +120,19 @@ def test_words_after_a_redirects_file_are_the_commands(src, args, targets):
     command = one(src, "python")
     assert [w.value for w in command.args] == args
     assert [r.target.value for r in command.redirects if r.target is not None] == targets
+
+
+def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_gives_the_command_no_words():
+    """After a continued line that starts with `|`, tree-sitter-bash reads the next commands as
+    more destinations of the redirect; bash ends the command at the line break."""
+    src = (
+        "if [ ! -f $d/text ]; then\n"
+        "    gunzip -c a.gz \\\n      |jq '.text' | sed 's/\"//g' | python t.py -t \"char\" \\\n      > $d/train_text\n\n"
+        "    cat $d/train_text > $d/text\n\n"
+        "    gunzip -c b.gz \\\n      |jq '.text' | sed 's/\"//g' | python t.py -t \"char\" \\\n      > $d/valid_text\n"
+        "fi\n"
+    )
+    assert [[w.value for w in c.args] for c in commands(src, "python")] == [["t.py", "-t", "char"]] * 2
 
 
 def test_where_a_wrapped_command_runs():
