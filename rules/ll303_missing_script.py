@@ -194,11 +194,12 @@ INVALID = [
                 'uv venv "$D/venv"\nsource "$D/venv/bin/activate"\nsource tools/venv/bin/activate\n'
                 'source "$D/scripts/models/m.sh"\npython "$D/thirdparty/tool.py"\n'
             ),
+            "scripts/fp8/run.sh": 'source "$(dirname "$0")/../scripts/models/m.sh"\npython "$(dirname "$0")/../vendor/x.py"\n',
             "scripts/models/m.sh": "MODEL_ARGS=(--layers 2)\n",
             "tools/x.py": "print('x')\n",
             "train.py": "print('train')\n",
         },
-        ["LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5", "LL303 scripts/train.sh:10"],
+        ["LL303 scripts/fp8/run.sh:1", "LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5", "LL303 scripts/train.sh:10"],
     ),
     Example(  # each workflow step runs in a shell of its own: an earlier step's `cd` has ended
         {
@@ -526,13 +527,17 @@ def _own_into_the_project(project, caller: str, own: str) -> bool:
     """A path from the launcher's own directory leads into the project: its directory is one the
     project has, or starts in one below the launcher's (not `$HERE/../tools/x.py` or
     `$HERE/thirdparty/x.py` where neither exists: a directory made at set-up), or the same path
-    is the project's from a directory above (`$HERE/scripts/models/x.sh` from `scripts/`, where
-    `scripts/models/x.sh` is: written from the root's view)."""
+    is the project's from a directory above (`$HERE/scripts/models/x.sh` from `scripts/`, or
+    `$HERE/../scripts/models/x.sh` from `scripts/fp8/`, where `scripts/models/x.sh` is: written
+    from the root's view)."""
     base = posixpath.dirname(caller)
     below = posixpath.relpath(own, base or ".")
     if _into_the_project(project, base, below):
         return True
-    return not below.startswith("../") and any(project.on_disk(posixpath.join(p, below)) for p in (*directories_above(caller), ""))
+    tail = below
+    while tail.startswith("../"):
+        tail = tail[3:]
+    return any(project.on_disk(posixpath.join(p, tail)) for p in (*directories_above(caller), ""))
 
 
 def _in_a_virtualenv(path: str) -> bool:
