@@ -133,6 +133,8 @@ def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_gives_the_command_no
         "fi\n"
     )
     assert [[w.value for w in c.args] for c in commands(src, "python")] == [["t.py", "-t", "char"]] * 2
+    # tree-sitter-bash's recovery from a heredoc's `2>&1 | tee`: no `tee` for python
+    assert [[w.value for w in c.args] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [[]]
 
 
 def test_where_a_wrapped_command_runs():

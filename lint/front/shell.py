@@ -740,14 +740,15 @@ class Walker:
 
     def _words_after(self, redirect_node, words: list[Word]) -> None:
         """`python t.py >log.txt --out /tmp/x`: bash passes the words after a redirect's file to
-        the command, where tree-sitter-bash reads them as more of its destinations. Up to a line
-        break that no backslash continues: past it, tree-sitter-bash has run on into the next
-        commands, which bash does not (after a continued line that starts with `|jq`)."""
+        the command, where tree-sitter-bash reads them as more of its destinations. Only words
+        apart by blanks and continued lines: past a line break, tree-sitter-bash has run on into
+        the next commands (after a continued line that starts with `|jq`), and past anything
+        else it has recovered from an error (`python - <<EOF 2>&1 | tee log`), which bash does
+        not."""
         destinations = redirect_node.children_by_field_name("destination")
         data = self.unit.data
         for before, extra in zip(destinations, destinations[1:]):
-            gap = data[before.end_byte : extra.start_byte]
-            if b"\n" in gap.replace(b"\\\n", b""):
+            if data[before.end_byte : extra.start_byte].replace(b"\\\n", b"").strip(b" \t"):
                 return
             self._argument(extra, extra.kind_id in _ARRAYS_IDS, words)
             if _holds_substitution(self.unit, extra):
