@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
 from .model import Location, Record, Related
-from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields
+from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields, splits_as_written
 
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
@@ -280,10 +280,15 @@ def _split(words: list[Word]) -> list[Word]:
     pieces = []
     for word in words:
         value = word.value
-        if value is None or not value.lstrip().startswith("-") or len(value.split()) < 2:
-            pieces.append(word)
+        if value is None:  # partly unknown: `DIST=" --nproc_per_node 4 --nnodes $NODES"`, as written
+            template = word.template
+            splits = template.lstrip().startswith("-") and splits_as_written(template)
         else:
+            splits = value.lstrip().startswith("-") and len(value.split()) > 1
+        if splits:
             pieces += split_fields(word)
+        else:
+            pieces.append(word)
     return pieces
 
 

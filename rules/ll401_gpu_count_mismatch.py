@@ -96,6 +96,16 @@ INVALID = [
         },
         ["LL401 pretrain.sbatch:4"],
     ),
+    Example(  # torchrun's options in a variable, one of them unknown, the value on continued lines
+        {
+            "train.py": "print('train')\n",
+            "run.sh": (
+                '#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\nDIST_ARGS="\\\n    --nproc_per_node 4 \\\n'
+                '    --nnodes $NNODES --master_addr $MASTER_ADDR"\ntorchrun $DIST_ARGS train.py\n'
+            ),
+        },
+        ["LL401 run.sh:6"],
+    ),
     Example(  # accelerate's config: 8 processes, 4 GPU ids
         {
             "launch.sh": "#!/bin/bash\naccelerate launch --config_file accelerate.yaml train.py\n",
