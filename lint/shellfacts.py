@@ -40,9 +40,10 @@ def shell_args(values: Sequence[str | None], pipefail: bool = False) -> ShellArg
     `-c` among them a flag, `-o NAME` and `-O NAME` (also ending a cluster: `-eo pipefail`,
     `+O extglob`) each taking the next word; then the first operand is the script, or with `-c`
     the command string. A word whose value is unknown stands where the operand is; `-` (standard
-    input) is no operand. `pipefail`: in effect before these options (`set`'s are read so too:
-    `-o pipefail` turns it on, `+o pipefail` off)."""
-    command_string = False
+    input) is no operand, nor is any word after `-s` (the commands come from standard input, the
+    words are its arguments: `curl URL | bash -s -- --prefix /opt`). `pipefail`: in effect before
+    these options (`set`'s are read so too: `-o pipefail` turns it on, `+o pipefail` off)."""
+    command_string = stdin = False
     i = 0
     while i < len(values):
         value = values[i]
@@ -60,10 +61,11 @@ def shell_args(values: Sequence[str | None], pipefail: bool = False) -> ShellArg
             break
         named = [letter for letter in value[1:] if letter in "oO"]  # each takes a word, in order
         command_string = command_string or "c" in value[1:]
+        stdin = stdin or (value[0] == "-" and "s" in value[1:])
         if any(n == "o" and values[i + 1 + k : i + 2 + k] == ["pipefail"] for k, n in enumerate(named)):
             pipefail = value[0] == "-"
         i += 1 + len(named)
-    return ShellArgs(i if i < len(values) else None, command_string, pipefail)
+    return ShellArgs(i if i < len(values) and (command_string or not stdin) else None, command_string, pipefail)
 
 
 class Word(Record):

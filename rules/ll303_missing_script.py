@@ -186,6 +186,13 @@ INVALID = [
         },
         ["LL303 launch.sh:2"],
     ),
+    Example(  # the program after torchrun's options in a variable, partly unknown
+        {
+            "train.py": "print('train')\n",
+            "run.sh": 'DIST=" --nproc_per_node 8 --nnodes $NNODES"\ntorchrun $DIST pretrain_gpt.py --lr 1\ntorchrun $DIST train.py\n',
+        },
+        ["LL303 run.sh:2"],
+    ),
     Example(  # a path from the launcher's own directory is looked for there (unless tested first)
         {
             "scripts/train.sh": (
@@ -389,9 +396,12 @@ VALID = [
             ),
         }
     ),
-    Example(  # the program on standard input; a file a script writes into a directory known only at run time
+    Example(  # the program on standard input (`bash -s ARGS` too); a file a script writes into a directory known only at run time
         {
-            "install.sh": "#!/bin/bash\ncurl -sSL https://example.com/get-tool.py | python3 -\npython - --check < tool.py\n",
+            "install.sh": (
+                "#!/bin/bash\ncurl -sSL https://example.com/get-tool.py | python3 -\npython - --check < tool.py\n"
+                "curl -sSL https://example.com/get.sh | bash -s -- extras.sh\n"
+            ),
             "tool.py": "print('tool')\n",
             "scripts/make-env.sh": "#!/bin/bash\necho \"export NCCL_DEBUG=INFO\" > \"$PWD/job.env\"\n",
             "run.sh": "#!/bin/bash\nbash scripts/make-env.sh\n. ./job.env\n",

@@ -220,6 +220,8 @@ def test_nested_command_found_at_its_column(src, needle, kinds):
         (["-c"], (None, True, False)),
         ([None, "x"], (0, False, False)),  # an unknown word stands where the operand is
         (["--", "-x.sh"], (1, False, False)),
+        (["-s", "--", "extras.sh"], (None, False, False)),  # commands on standard input; words its arguments
+        (["-es", "setup.sh"], (None, False, False)),
     ],
 )
 def test_a_shells_arguments_read_as_bash_reads_them(values, expected):
