@@ -264,7 +264,10 @@ def _find(project, path: str) -> CommandLine | None:
     module = project.python.get(path)
     if module is None:
         return None
-    found = [(module, p) for p in _parsers(project, module) if p.parsed_in and p.subcommand is None and p.parameter is None]
+    parsers = [p for p in _parsers(project, module) if p.subcommand is None and p.parameter is None]
+    found = [(module, p) for p in parsers if p.parsed_in]
+    if not found:  # its own parser handed to an imported helper that parses it (`return parse(parser)`)
+        found = [(module, p) for p in parsers if p.handed]
     if not found:
         found = _imported_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:

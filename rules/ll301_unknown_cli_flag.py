@@ -318,6 +318,19 @@ VALID = [
             "run.sh": "deepspeed --num_gpus 2 train.py --seed 1 --bf16 --data-path /data --help\n",
         }
     ),
+    Example(  # its own parser, handed to an imported helper that parses it: not that module's other parser
+        {
+            "common.py": (
+                "import argparse\n\n\ndef add_common(parser):\n    parser.add_argument('--lr')\n    return parser.parse_args()\n\n\n"
+                "def main():\n    print(add_common(argparse.ArgumentParser()))\n"
+            ),
+            "evaluate.py": (
+                "import argparse\n\nfrom common import add_common\n\n\ndef build():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--tasks', nargs='+')\n    return add_common(parser)\n\n\nbuild()\n"
+            ),
+            "run.sh": "python evaluate.py --tasks a b --lr 0.2\n",
+        }
+    ),
     Example(  # a library dataclass, a parser handed to a library, a program with no parser
         {
             "run_clm.py": (

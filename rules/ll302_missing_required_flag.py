@@ -103,6 +103,20 @@ INVALID = [
         },
         ["LL302 run.sh:1"],
     ),
+    Example(  # its own parser, handed to an imported helper that parses it (another parser of that module too)
+        {
+            "common.py": (
+                "import argparse\n\n\ndef add_common(parser):\n    parser.add_argument('--lr')\n    return parser.parse_args()\n\n\n"
+                "def main():\n    print(add_common(argparse.ArgumentParser()))\n"
+            ),
+            "evaluate.py": (
+                "import argparse\n\nfrom common import add_common\n\n\ndef build():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--out', required=True)\n    return add_common(parser)\n\n\nbuild()\n"
+            ),
+            "run.sh": "python evaluate.py --lr 0.2\n",
+        },
+        ["LL302 run.sh:1"],
+    ),
     Example(  # `eval "$cmd"` runs each line of the string as a command: the second is not an option
         {
             "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model', required=True)\np.parse_args()\n",
