@@ -267,7 +267,9 @@ def _find(project, path: str) -> CommandLine | None:
     parsers = [p for p in _parsers(project, module) if p.subcommand is None and p.parameter is None]
     found = [(module, p) for p in parsers if p.parsed_in]
     if not found:  # its own parser handed to an imported helper that parses it (`return parse(parser)`)
-        found = [(module, p) for p in parsers if p.handed]
+        # (made here: one another module builds is as precise as that module's reading of who
+        # adds what to the parsers its helpers return, too coarse to say what is required)
+        found = [(module, p) for p in parsers if p.handed and p.built_by is None]
     if not found:
         found = _imported_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:

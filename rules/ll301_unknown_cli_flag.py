@@ -9,7 +9,9 @@ as the program's. Its command line is the one parser that parses the process's a
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
 it, in the module or in a project function it imports and calls: `add_data_args(parser)` from
 another module, which may hand it on to helpers of its own, or `parser = get_parser()` whose
-name says it builds one), an `HfArgumentParser` over
+name says it builds one; a parser the program makes and hands to an imported helper that parses
+it, `return parse_args(parser)`, is the program's, whatever other parser that helper's module
+passes it), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
 unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where

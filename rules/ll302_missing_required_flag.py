@@ -149,6 +149,23 @@ VALID = [
             "run.sh": "python -u eval.py >eval.log --model bge\npython -u eval.py 2>/dev/null --model=bge | tee eval.log\n",
         }
     ),
+    Example(  # a parser another module builds, handed to its parsing helper: what is required there is not known
+        {
+            "pkg/__init__.py": "",
+            "pkg/options.py": (
+                "import argparse\n\n\ndef get_training_parser():\n    parser = get_parser()\n    add_model_args(parser)\n"
+                "    return parser\n\n\ndef get_inference_parser():\n    parser = get_parser()\n    parser.add_argument('--path')\n"
+                "    return parser\n\n\ndef parse_args_and_arch(parser):\n    return parser.parse_args()\n\n\n"
+                "def get_parser():\n    return argparse.ArgumentParser()\n\n\n"
+                "def add_model_args(parser):\n    parser.add_argument('--arch', required=True)\n"
+            ),
+            "inference.py": (
+                "from pkg import options\n\nparser = options.get_inference_parser()\n"
+                "parser.add_argument('--quiet', action='store_true')\nargs = options.parse_args_and_arch(parser)\n"
+            ),
+            "run.sh": "python inference.py --path ckpt.pt\n",
+        }
+    ),
     Example(  # one variable for each subcommand in turn: each requires only its own
         {
             "tool.py": (
