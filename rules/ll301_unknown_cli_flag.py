@@ -320,6 +320,16 @@ VALID = [
             "run.sh": "deepspeed --num_gpus 2 train.py --seed 1 --bf16 --data-path /data --help\n",
         }
     ),
+    Example(  # a parent parser another module of the project builds
+        {
+            "common.py": "import argparse\n\n\ndef make_parser():\n    p = argparse.ArgumentParser(add_help=False)\n    p.add_argument('--width')\n    return p\n",
+            "submit.py": (
+                "import argparse\n\nfrom common import make_parser\n\n"
+                "parser = argparse.ArgumentParser(parents=[make_parser()])\nparser.add_argument('--nodes')\nparser.parse_args()\n"
+            ),
+            "run.sh": "python submit.py --nodes 2 --width 480\n",
+        }
+    ),
     Example(  # its own parser, handed to an imported helper that parses it: not that module's other parser
         {
             "common.py": (

@@ -507,7 +507,8 @@ def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser
     for parent in links.get(id(parser), (parser, []))[1]:
         _inherit(parent, path | {id(parser)}, links, done)
         parser.options.extend(o for o in parent.options if o not in parser.options)
-        parser.complete = parser.complete and parent.complete
+        # a parent another module builds (`parents=[make_parser()]`, imported): its options are not here
+        parser.complete = parser.complete and parent.complete and parent.built_by is None
     done.add(id(parser))
 
 
