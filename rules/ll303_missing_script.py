@@ -42,7 +42,10 @@ or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there, and counts as
 directory the project lacks when neither its directory nor its first one below the launcher's
 exists, `$HERE/thirdparty/tool.py`, unless that path is the project's from a directory above:
 `$HERE/scripts/models/x.sh` from `scripts/` is reported where `scripts/models/x.sh` exists), a
-virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`), and a Python program when
+virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`), a path from a launcher that
+sources a file only its own directory has (`. ./path.sh`, a Kaldi recipe's: it is run from there)
+into a directory that directory lacks (`utils/mkgraph.sh`, a link made at set-up, where the root
+has another `utils/`), and a Python program when
 the project holds no Python at all (a checkout of launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
 is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
 contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
@@ -74,7 +77,7 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
-from launchlint.graph import directories_above, own_path, project_resolver
+from launchlint.graph import SOURCERS, directories_above, own_path, project_resolver
 from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -388,6 +391,16 @@ VALID = [
             "compose.yaml": "services:\n  api:\n    image: api\n    command: python /app/server.py\n",
         }
     ),
+    Example(  # a recipe run from its own directory (it sources ./path.sh, which only that has): its
+        # utils/ is a link made at set-up, not the root's Python package of that name
+        {
+            "utils/__init__.py": "",
+            "egs/asr/path.sh": "export KALDI_ROOT=/opt/kaldi\n",
+            "egs/asr/run.sh": ". ./path.sh\nsteps/train_mono.sh data exp\nutils/mkgraph.sh data exp/graph\nlocal/decode.sh exp\n",
+            "egs/asr/local/decode.sh": "utils/fix_data_dir.sh data\n",  # run from egs/asr/ too
+            "egs/asr/local/score.sh": ". ./path.sh\nutils/best_wer.sh exp\n",  # sources egs/asr/path.sh
+        }
+    ),
     Example(  # a vendored project's own workflow runs in the checkout too, not in an image
         {
             "vendor/open_clip/.github/workflows/ci.yml": (
@@ -500,6 +513,9 @@ def _places(project, invocation, written: str, changes: tuple) -> str:
             return ""
         mapped = [(start, written)]
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
+    elif (run := _run_directory(project, caller, MAX_CALLERS_UP)) is not None:
+        mapped = [(run, written)]
+        described = f"under {run}/, where {caller} is run from (a file only that directory has is sourced there)"
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"
@@ -512,6 +528,32 @@ def _places(project, invocation, written: str, changes: tuple) -> str:
         above = _run_from_above(project, caller, written)
         return f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)" if above else ""
     return described
+
+
+MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
+
+
+def _run_directory(project, caller: str, hops: int) -> str | None:
+    """Where a launcher is run from when it says so: it sources a file by a relative path that only
+    its own directory, or one above it, has (`. ./path.sh` in a Kaldi recipe, run as `cd egs/x &&
+    ./run.sh`; its `local/x.sh` sources the same `./path.sh`), or a launcher run from such a
+    directory runs it without a `cd` first (the recipe's `local/decode.sh`). A path it names is then not the root's (`utils/mkgraph.sh`, Kaldi's link,
+    where the root has a Python `utils/`). None when nothing says."""
+    if "/" not in caller:
+        return None
+    for command in project.shell[caller].commands:
+        value = command.words[1].value if command.name in SOURCERS and len(command.words) > 1 and not command.wrappers else None
+        if value and not value.startswith(("/", "~", "../")) and not project.on_disk(posixpath.normpath(value)):
+            for base in (posixpath.dirname(caller), *directories_above(caller)):
+                if project.on_disk(_joined(base, value)):
+                    return base
+    if hops:
+        for invocation in project.graph.callers(caller):
+            if invocation.kind == "shell" and invocation.caller in project.shell and not moved_before(directory_changes(project, invocation.caller), invocation.command):
+                run = _run_directory(project, invocation.caller, hops - 1)
+                if run is not None:
+                    return run
+    return None
 
 
 def _run_from_above(project, caller: str, written: str) -> str | None:
