@@ -122,9 +122,10 @@ def test_words_after_a_redirects_file_are_the_commands(src, args, targets):
     assert [r.target.value for r in command.redirects if r.target is not None] == targets
 
 
-def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_gives_the_command_no_words():
-    """After a continued line that starts with `|`, tree-sitter-bash reads the next commands as
-    more destinations of the redirect; bash ends the command at the line break."""
+def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_is_read_again_to_its_line_end():
+    """After a continued line that starts with `|`, or a pipeline of four stages, tree-sitter-bash
+    reads the next commands as more destinations of the redirect; bash ends the command at the
+    line break, and the script is parsed again with that line end read as `;`."""
     src = (
         "if [ ! -f $d/text ]; then\n"
         "    gunzip -c a.gz \\\n      |jq '.text' | sed 's/\"//g' | python t.py -t \"char\" \\\n      > $d/train_text\n\n"
@@ -133,6 +134,12 @@ def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_gives_the_command_no
         "fi\n"
     )
     assert [[w.value for w in c.args] for c in commands(src, "python")] == [["t.py", "-t", "char"]] * 2
+    assert [c.name for c in commands(src)] == ["gunzip", "jq", "sed", "python", "cat"] + ["gunzip", "jq", "sed", "python"]
+    src = (
+        "if [ -n \"$BIG\" ]; then\n  gen --beam 5 > out.txt\n  grep H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\n"
+        "else\n  gen --beam 4 2>&1 > out.txt\nfi\n"
+    )
+    assert [(c.name, c.location.line) for c in commands(src) if c.name == "gen"] == [("gen", 2), ("gen", 5)]
     # tree-sitter-bash's recovery from a heredoc's `2>&1 | tee`: no `tee` for python
     assert [[w.value for w in c.args] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [[]]
 

@@ -742,13 +742,18 @@ class Walker:
         """`python t.py >log.txt --out /tmp/x`: bash passes the words after a redirect's file to
         the command, where tree-sitter-bash reads them as more of its destinations. Only words
         apart by blanks and continued lines: past a line break, tree-sitter-bash has run on into
-        the next commands (after a continued line that starts with `|jq`), and past anything
-        else it has recovered from an error (`python - <<EOF 2>&1 | tee log`), which bash does
-        not."""
+        the next commands (after a continued line that starts with `|jq`, or a pipeline of four
+        stages), and the unit is parsed again with that line end read as `;` (`read_on`); past
+        anything else it has recovered from an error (`python - <<EOF 2>&1 | tee log`)."""
         destinations = redirect_node.children_by_field_name("destination")
         data = self.unit.data
         for before, extra in zip(destinations, destinations[1:]):
             if data[before.end_byte : extra.start_byte].replace(b"\\\n", b"").strip(b" \t"):
+                newline = data.find(b"\n", before.end_byte, extra.start_byte)
+                while newline >= 0 and data[newline - 1 : newline] == b"\\":
+                    newline = data.find(b"\n", newline + 1, extra.start_byte)
+                if newline >= 0:
+                    self.read_on.append(newline)
                 return
             self._argument(extra, extra.kind_id in _ARRAYS_IDS, words)
             if _holds_substitution(self.unit, extra):
