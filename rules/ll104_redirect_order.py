@@ -50,15 +50,6 @@ INVALID = [
         {"run.sh": "torchrun --nproc_per_node 8 train.py \\\n  --lr 3e-4 2>&1 >> logs/run.log\n"},
         ["LL104 run.sh:2"],
     ),
-    Example(  # after a four-stage pipeline into a file, which tree-sitter-bash reads on past its line
-        {
-            "gen.sh": (
-                "if [ -n \"$BIG\" ]; then\n  python gen.py > out.txt\n  grep H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\n"
-                "else\n  python gen.py 2>&1 > out.txt\nfi\n"
-            )
-        },
-        ["LL104 gen.sh:5"],
-    ),
     Example(  # the script's own streams: stderr stays on the terminal
         {"job.sh": "exec 2>&1 > /logs/job.log\npython train.py\n"},
         ["LL104 job.sh:1"],

@@ -89,6 +89,16 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # after a four-stage pipeline into a file, which tree-sitter-bash reads on past its line
+        {
+            "gen.sh": (
+                "#!/bin/bash\nif [ \"$1\" = big ]; then\n  python gen.py --beam 5 2>&1 > out.txt\n"
+                "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nelse\n  python gen.py --beam 4 2>&1 > out.txt\n"
+                "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nfi\n"
+            )
+        },
+        ["LL106 gen.sh:3", "LL106 gen.sh:6"],
+    ),
     Example(  # the string `eval` runs writes into eval's pipe
         {"run.sh": 'cmd="python train.py --epochs 3"\neval "$cmd" | tee run.log\n'},
         ["LL106 run.sh:2"],

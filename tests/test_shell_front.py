@@ -136,10 +136,14 @@ def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_is_read_again_to_its
     assert [[w.value for w in c.args] for c in commands(src, "python")] == [["t.py", "-t", "char"]] * 2
     assert [c.name for c in commands(src)] == ["gunzip", "jq", "sed", "python", "cat"] + ["gunzip", "jq", "sed", "python"]
     src = (
-        "if [ -n \"$BIG\" ]; then\n  gen --beam 5 > out.txt\n  grep H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\n"
-        "else\n  gen --beam 4 2>&1 > out.txt\nfi\n"
+        "#!/bin/bash\nif [ \"$1\" = big ]; then\n  gen --beam 5 2>&1 > out.txt\n"
+        "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nelse\n  gen --beam 4 2>&1 > out.txt\n"
+        "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nfi\n"
     )
-    assert [(c.name, c.location.line) for c in commands(src) if c.name == "gen"] == [("gen", 2), ("gen", 5)]
+    assert [(c.name, c.location.line, [w.value for w in c.args]) for c in commands(src) if c.name == "gen"] == [
+        ("gen", 3, ["--beam", "5"]),
+        ("gen", 6, ["--beam", "4"]),
+    ]
     # tree-sitter-bash's recovery from a heredoc's `2>&1 | tee`: no `tee` for python
     assert [[w.value for w in c.args] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [[]]
 
