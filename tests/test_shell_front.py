@@ -148,6 +148,30 @@ def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_is_read_again_to_its
     assert [[w.value for w in c.args] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [[]]
 
 
+def test_a_line_end_read_as_a_semicolon_never_ends_a_comment():
+    """A `;` for the line end of a comment would carry the comment on into the next line: the
+    commands after a run-on pipeline and a block of comments stay commands."""
+    src = (
+        'python gen.py -out $OUT/gen  >> ${LOG_FILE} 2>&1\n'
+        'diff ${DATA}/sol$($PYTHON -c "import torch; print(torch.__version__[0])").txt $OUT/gen\n'
+        '[ "$?" -eq 0 ] || error_exit\n'
+        'echo "Succeeded" | tee -a ${LOG_FILE}\n'
+        'rm $OUT/gen\n'
+        '\n'
+        '#\n'
+        '# next test\n'
+        '#\n'
+        'echo -n "  [+] next .."\n'
+        'head ${DATA}/src.txt > $OUT/src.txt\n'
+        '${PYTHON} tests/run_it.py -model m.pt \\\n'
+        '            -model_task lm \\\n'
+        '            -out $OUT/x  >> ${LOG_FILE} 2>&1\n'
+        '[ "$?" -eq 0 ] || error_exit\n'
+    )
+    found = [(c.name, c.location.line) for c in commands(src)]
+    assert found[-5:] == [("rm", 5), ("echo", 10), ("head", 11), (None, 12), ("error_exit", 15)]  # ${PYTHON}: unknown here
+
+
 def test_where_a_wrapped_command_runs():
     """Which wrappers move the command to another directory (LL108) or another machine."""
     flags = {

@@ -636,14 +636,29 @@ class Walker:
 
     def _read_on(self, command) -> None:
         """Record the line ends between two parts of `command` that no backslash escapes."""
-        data, end = self.unit.data, None
+        end = None
         for part in command.children:
+            if part.type == "comment":  # a line of its own among the parts: the line end before it counts
+                continue
             if end is not None:
-                newline = data.find(b"\n", end, part.start_byte)
-                before = newline - 1 - (data[newline - 1 : newline] == b"\r")
-                if newline >= 0 and data[before : before + 1] != b"\\":
-                    self.read_on.append(newline)
+                self._line_end(end, part.start_byte)
             end = part.end_byte
+
+    def _line_end(self, start: int, stop: int) -> bool:
+        """Record the first line end between `start` and `stop` (a command's part and the next
+        that tree-sitter-bash read on to) that no backslash escapes, to be read as `;`; not one
+        that ends a comment, which a `;` would carry on into the next line."""
+        data = self.unit.data
+        newline = data.find(b"\n", start, stop)
+        while newline >= 0:
+            before = newline - 1 - (data[newline - 1 : newline] == b"\r")
+            if data[before : before + 1] != b"\\":
+                if b"#" in data[start:newline]:
+                    return False
+                self.read_on.append(newline)
+                return True
+            newline = data.find(b"\n", newline + 1, stop)
+        return False
 
     def redirect(self, node) -> Redirect | None:
         if node.type != "file_redirect":
@@ -749,11 +764,7 @@ class Walker:
         data = self.unit.data
         for before, extra in zip(destinations, destinations[1:]):
             if data[before.end_byte : extra.start_byte].replace(b"\\\n", b"").strip(b" \t"):
-                newline = data.find(b"\n", before.end_byte, extra.start_byte)
-                while newline >= 0 and data[newline - 1 : newline] == b"\\":
-                    newline = data.find(b"\n", newline + 1, extra.start_byte)
-                if newline >= 0:
-                    self.read_on.append(newline)
+                self._line_end(before.end_byte, extra.start_byte)
                 return
             self._argument(extra, extra.kind_id in _ARRAYS_IDS, words)
             if _holds_substitution(self.unit, extra):
