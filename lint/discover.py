@@ -81,6 +81,12 @@ def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
     return _kind_from_shebang(first) or ("shell" if named else None)
 
 
+def in_circleci(path: str) -> bool:
+    """A CircleCI config's path (`.circleci/config.yml`): its `run` steps' shell is `/bin/bash -eo
+    pipefail` unless a step names another."""
+    return path.startswith(".circleci/") or "/.circleci/" in path
+
+
 def kind_by_name(path: str | os.PathLike, *, named: bool = False) -> str | None:
     """shell | python | yaml | makefile | markdown, from the file's name (the walk gives strings:
     a Path per file cost 9 us of pathlib).
@@ -218,7 +224,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
             wanted = sorted(
                 d
                 for d in dirnames
-                if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab"))
+                if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab", ".circleci"))
                 and not ignored(rel_dir + d + "/")
                 and not excludes(rel_dir + d + "/")
             )

@@ -95,6 +95,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # CircleCI's `<< parameters.x >>` is a value CircleCI puts in, not a heredoc
+        {
+            ".circleci/config.yml": (
+                "version: 2.1\njobs:\n  build:\n    parameters:\n      cuda:\n        type: string\n"
+                "    machine: true\n    steps:\n      - run:\n          command: |\n"
+                "            docker build . --build-arg CUDA=<< parameters.cuda >>\n            docker run img:gpu\n"
+            )
+        }
+    ),
     Example({"run.sh": "#!/bin/bash\nfor ((i=0; i<3; i++)); do\n  [[ $i -gt 1 ]] && echo \"$((i * 2))\"\ndone\n"}),
     Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)

@@ -76,6 +76,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
 
+from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.graph import is_long_running, is_python, python_run, script_of
 from launchlint.launches import sourced_before
@@ -113,6 +114,10 @@ INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # a CircleCI step whose `shell:` drops CircleCI's pipefail
+        {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          shell: /bin/sh\n          command: python eval.py | tee eval.log\n"},
+        ["LL105 .circleci/config.yml:12"],
+    ),
     Example(  # the string `eval` runs writes into eval's pipe
         {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
         ["LL105 run.sh:3"],
@@ -238,6 +243,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # CircleCI runs a step with /bin/bash -eo pipefail, a string `run` or its `command`
+        {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          command: python eval.py | tee eval.log\n"}
+    ),
     Example(  # srun of a command that is no job
         {"job.sbatch": "#!/bin/bash\nsrun --nodes=1 hostname | awk '{print $1}'\nsrun --ntasks=1 nvidia-smi | tee gpus.log\n"}
     ),
@@ -329,6 +337,8 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
     kind = project.files[path].kind
     if kind == "yaml" and project.shell[path].in_image:  # a launch spec's `run:`/`command:` (SkyPilot, Valohai)
         return "`set -o pipefail` at the start of the command"
+    if kind == "yaml" and in_circleci(path):  # a step's `shell:` that drops pipefail
+        return "CircleCI's default shell (`/bin/bash -eo pipefail`), or `set -o pipefail` at the start"
     if kind == "yaml":  # a workflow step's own `run:` script
         return "`shell: bash`, which sets pipefail"
     if kind == "makefile":  # each recipe line runs in a new `sh -c`

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..discover import in_circleci
 from ..graph import LONG_RUNNING, is_python
 from ..model import LineIndex, Location
 from ..shellfacts import ShellScript, Word, shell_args
@@ -44,7 +45,8 @@ NULL_TAG = "tag:yaml.org,2002:null"
 
 # YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-_EXPRESSION = re.compile(r"\$\{\{.*?\}\}", re.DOTALL)
+# GitHub's `${{ expr }}`; CircleCI's `<< parameters.x >>` and `<< pipeline.x >>`, not a heredoc
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>", re.DOTALL)
 # `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
 # Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
@@ -55,6 +57,7 @@ _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
+CIRCLECI_SHELL = "/bin/bash -eo pipefail"  # CircleCI's default for a Linux job's `run` steps
 WINDOWS_DEFAULT_SHELL = "pwsh"
 
 _ESCAPES = {
@@ -387,6 +390,7 @@ class _Extractor:
         self.source = source
         self.facts = facts
         self.seen: set[int] = set()  # ids of nodes already read: aliases are visited once
+        self.circleci = in_circleci(source.path)
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -415,7 +419,10 @@ class _Extractor:
             if not self.first_visit(job_node):
                 continue
             job = _mapping(job_node)
-            job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job.get("runs-on"))
+            if self.circleci:  # a job's `shell:`, else CircleCI's `/bin/bash -eo pipefail`
+                job_shell = _text(job.get("shell")) or CIRCLECI_SHELL
+            else:
+                job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job.get("runs-on"))
             job_directory = _run_default(job, "working-directory") or directory
             self.steps(job.get("steps"), job_shell, job_directory, env | _workflow_env(job.get("env")))
         runs = _mapping(top.get("runs"))  # a composite action: every step names its shell
@@ -430,6 +437,9 @@ class _Extractor:
                 continue
             step = _mapping(step_node)
             run = step.get("run")
+            if isinstance(run, MappingNode) and self.circleci:  # `run: {command: ..., shell: ...}`
+                step = _mapping(run)
+                run = step.get("command")
             if not isinstance(run, ScalarNode) or not self.first_visit(run):
                 continue
             pipefail = _pipefail(_text(step.get("shell")) or shell)
@@ -605,7 +615,7 @@ def _pipefail(shell: str) -> bool | None:
 
 
 def _hide_expressions(text: str) -> str:
-    """`${{ expr }}` becomes `${___}` of the same length: columns stay exact, and the word stays
+    """`${{ expr }}` (or CircleCI's `<< parameters.x >>`) becomes `${___}` of the same length: columns stay exact, and the word stays
     unknown (a literal placeholder would read as a static path, a missing script)."""
     return _EXPRESSION.sub(lambda m: opaque(m.group()), text)
 
