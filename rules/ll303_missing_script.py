@@ -537,8 +537,9 @@ def _run_directory(project, caller: str, hops: int) -> str | None:
     """Where a launcher is run from when it says so: it sources a file by a relative path that only
     its own directory, or one above it, has (`. ./path.sh` in a Kaldi recipe, run as `cd egs/x &&
     ./run.sh`; its `local/x.sh` sources the same `./path.sh`), or a launcher run from such a
-    directory runs it without a `cd` first (the recipe's `local/decode.sh`). A path it names is then not the root's (`utils/mkgraph.sh`, Kaldi's link,
-    where the root has a Python `utils/`). None when nothing says."""
+    directory runs it without a `cd` first (the recipe's `local/decode.sh`). A path it names is
+    then not the root's (`utils/mkgraph.sh`, Kaldi's link, where the root has a Python `utils/`).
+    None when nothing says."""
     if "/" not in caller:
         return None
     for command in project.shell[caller].commands:
@@ -595,7 +596,8 @@ def _own_into_the_project(project, caller: str, own: str) -> bool:
 def _in_a_virtualenv(path: str) -> bool:
     """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
     venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
-    return posixpath.normpath(path).endswith(("/bin/activate", "bin/activate"))
+    path = posixpath.normpath(path)
+    return path == "bin/activate" or path.endswith("/bin/activate")
 
 
 def _into_the_project(project, base: str, path: str) -> bool:
