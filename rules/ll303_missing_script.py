@@ -614,7 +614,7 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Fi
     message = f"`{written}` {why}"
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
     near = None if namesakes else _near_names(project, posixpath.basename(written))
-    if near:
+    if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         message += f"; did you mean `{near}`?"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     return Finding(invocation.target.location, message, related)
@@ -628,13 +628,14 @@ def _which(namesakes: Sequence[str]) -> str:
 
 
 def _near_names(project, name: str) -> str | None:
-    """The project file whose name is most like `name` (`trian.py` -> `train.py`), if unique: not
+    """The project file whose name is most like `name` (`trian.py` -> `train.py`), of its suffix, if unique: not
     when two names are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
     `pretrain_model_mamba.py`), nor when two files have the name."""
     from difflib import SequenceMatcher, get_close_matches  # here: only a missing script asks
 
     by_name = project_resolver(project).by_name
-    close = get_close_matches(name, list(by_name), n=2, cutoff=0.8)
+    suffix = posixpath.splitext(name)[1]  # a typo keeps the kind: `trian.py` is a `.py`
+    close = get_close_matches(name, [n for n in by_name if posixpath.splitext(n)[1] == suffix], n=2, cutoff=0.8)
     if not close or len(by_name[close[0]]) != 1:
         return None
     if len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():

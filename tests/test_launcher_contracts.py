@@ -223,3 +223,13 @@ def test_a_missing_script_between_two_names_as_close_gets_no_guess(tmp_path):
     (tmp_path / "pretrain_model_mamba.py").unlink()
     [finding] = lint(tmp_path, {})
     assert finding["message"].endswith("did you mean `pretrain_model_llama.py`?")
+
+
+def test_a_missing_scripts_guess_is_of_its_kind_and_never_the_launcher(tmp_path):
+    """`python run_analysis.py` in `scripts/run_analysis.sh`: the launcher's own name is the
+    closest, and no answer; a `.py` of a close name is (esvit)."""
+    files = {"scripts/run_analysis.sh": "python run_analysis.py --seed 1\n", "analyze.py": "print(1)\n"}
+    [finding] = lint(tmp_path, files)
+    assert finding["code"] == "LL303" and "did you mean" not in finding["message"]
+    [finding] = lint(tmp_path, {"scripts/run_analysis.sh": "python run_analysys.py --seed 1\n", "run_analysis.py": "print(1)\n"})
+    assert finding["message"].endswith("did you mean `run_analysis.py`?")
