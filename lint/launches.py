@@ -533,7 +533,7 @@ def sourced_before(project, path: str, command: Command) -> Sourced:
     Read from the file's facts when launchlint analyses it as shell, else from its text: a
     `common.env` is shell to the `source` that reads it, whatever its name."""
     sourced = NOTHING_SOURCED
-    sources, places = _sources(project, path)
+    sources, places = sources_of(project, path)
     for place, other in sources:
         if place >= places.get(id(command), 0):
             break
@@ -542,7 +542,7 @@ def sourced_before(project, path: str, command: Command) -> Sourced:
     return sourced
 
 
-def _sources(project, path: str) -> tuple[list[tuple[int, Command]], dict[int, int]]:
+def sources_of(project, path: str) -> tuple[list[tuple[int, Command]], dict[int, int]]:
     """The script's `source` commands (not in `$(...)`) with their places among its commands,
     and each command's place (none when it sources nothing: most scripts), found once a run."""
     found = project.__dict__.setdefault("_sources", {})

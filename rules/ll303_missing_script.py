@@ -77,8 +77,8 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
-from launchlint.graph import SOURCERS, directories_above, own_path, project_resolver
-from launchlint.launches import cds_before, directory_changes, moved_before, start_directory
+from launchlint.graph import directories_above, own_path, project_resolver
+from launchlint.launches import cds_before, directory_changes, moved_before, sources_of, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -479,7 +479,7 @@ def check(project) -> Iterator[Finding]:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
-        places = _places(project, invocation, written, changes(invocation.caller))
+        places = _places(project, invocation, written, changes)
         if places and namesakes:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, {_which(namesakes)}", namesakes)
         elif places:
@@ -494,12 +494,12 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
-def _places(project, invocation, written: str, changes: tuple) -> str:
+def _places(project, invocation, written: str, changes) -> str:
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
-    moved = moved_before(changes, invocation.command)
+    moved = moved_before(changes(caller), invocation.command)
     if written.startswith("/"):
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
@@ -513,7 +513,7 @@ def _places(project, invocation, written: str, changes: tuple) -> str:
             return ""
         mapped = [(start, written)]
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
-    elif (run := _run_directory(project, caller, MAX_CALLERS_UP)) is not None:
+    elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:
         mapped = [(run, written)]
         described = f"under {run}/, where {caller} is run from (a file only that directory has is sourced there)"
     else:
@@ -533,7 +533,7 @@ def _places(project, invocation, written: str, changes: tuple) -> str:
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
 
 
-def _run_directory(project, caller: str, hops: int) -> str | None:
+def _run_directory(project, caller: str, changes, hops: int) -> str | None:
     """Where a launcher is run from when it says so: it sources a file by a relative path that only
     its own directory, or one above it, has (`. ./path.sh` in a Kaldi recipe, run as `cd egs/x &&
     ./run.sh`; its `local/x.sh` sources the same `./path.sh`), or a launcher run from such a
@@ -542,16 +542,16 @@ def _run_directory(project, caller: str, hops: int) -> str | None:
     None when nothing says."""
     if "/" not in caller:
         return None
-    for command in project.shell[caller].commands:
-        value = command.words[1].value if command.name in SOURCERS and len(command.words) > 1 and not command.wrappers else None
+    for _, command in sources_of(project, caller)[0]:
+        value = command.words[1].value if len(command.words) > 1 and not command.wrappers else None
         if value and not value.startswith(("/", "~", "../")) and not project.on_disk(posixpath.normpath(value)):
             for base in (posixpath.dirname(caller), *directories_above(caller)):
                 if project.on_disk(_joined(base, value)):
                     return base
     if hops:
         for invocation in project.graph.callers(caller):
-            if invocation.kind == "shell" and invocation.caller in project.shell and not moved_before(directory_changes(project, invocation.caller), invocation.command):
-                run = _run_directory(project, invocation.caller, hops - 1)
+            if invocation.kind == "shell" and invocation.caller in project.shell and not moved_before(changes(invocation.caller), invocation.command):
+                run = _run_directory(project, invocation.caller, changes, hops - 1)
                 if run is not None:
                     return run
     return None
