@@ -77,6 +77,8 @@ NESTED = [
     ("mpirun -np 8 --mca btl ^openib -x NCCL_DEBUG=INFO python train.py", "python train.py", ["mpirun"]),
     ("mpiexec -n 4 -genv OMP_NUM_THREADS 1 -ppn 2 python train.py", "python train.py", ["mpirun"]),
     ("mpirun -n 8 -env MV2_USE_CUDA=1 -env MV2_USE_GDR=0 python train.py", "python train.py", ["mpirun"]),
+    ("horovodrun -np 8 -H a:4,b:4 --verbose python train.py", "python train.py", ["horovodrun"]),
+    ("horovodrun -prefix-timestamp -p 22 --blacklist-cooldown-range 60 300 python train.py", "python train.py", ["horovodrun"]),
     ("singularity exec --nv -B /data:/data img.sif python train.py", "python train.py", ["apptainer"]),
     ("apptainer exec --pwd /w img.sif python train.py", "python train.py", ["apptainer"]),
     ("docker run --rm --gpus all --shm-size 16g -v $PWD:/w img python train.py", "python train.py", ["docker"]),

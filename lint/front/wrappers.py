@@ -91,6 +91,19 @@ MPI_VALUED = _words(
     "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface"
 )
 MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv")
+# Horovod's `horovodrun [OPTIONS] CMD...` (horovod 0.28's runner/launch.py): options with a value,
+# and the one with two (`--blacklist-cooldown-range MIN MAX`). Its command is what follows them.
+HOROVOD_VALUED = _words(
+    "-np --num-proc --start-timeout --network-interfaces --network-interface --output-filename "
+    "--config-file -p --ssh-port -i --ssh-identity-file --fusion-threshold-mb --cycle-time-ms "
+    "--cache-capacity --autotune-log-file --autotune-warmup-samples --autotune-steps-per-sample "
+    "--autotune-bayes-opt-max-samples --autotune-gaussian-process-noise --min-np --min-num-proc "
+    "--max-np --max-num-proc --slots-per-host --elastic-timeout --reset-limit --timeline-filename "
+    "--stall-check-warning-time-seconds --stall-check-shutdown-time-seconds --mpi-args --binding-args "
+    "--num-nccl-streams --thread-affinity --gloo-timeout-seconds --log-level -H --hosts -hostfile "
+    "--hostfile --host-discovery-script"
+)
+HOROVOD_PAIRS = _words("--blacklist-cooldown-range")
 # `docker run [OPTIONS] IMAGE CMD...`: its options with a value (docker 28.2's `run --help`, and
 # `--net`, the old name of `--network`).
 DOCKER_RUN_VALUED = _words(
@@ -164,7 +177,7 @@ WRAPPER_NAMES = (
     | ARGV_WRAPPERS.keys()
     | ENV_RUNNERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
-    | {"mpirun", "mpiexec", "singularity", "apptainer", "ray", "gcloud"}
+    | {"mpirun", "mpiexec", "horovodrun", "singularity", "apptainer", "ray", "gcloud"}
 )
 
 
@@ -256,6 +269,9 @@ def unwrap(walker, command: Command) -> None:
     elif name in ("mpirun", "mpiexec"):
         rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
         inner = _argv(walker, command, rest, "mpirun")
+    elif name == "horovodrun":
+        rest = _after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
+        inner = _argv(walker, command, rest, "horovodrun")
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
         options = _option_words(words, 1, rest)
@@ -440,7 +456,8 @@ def _after_options(
                 continue
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
-        cluster_valued = len(value) > 2 and value[1] != "-" and "-" + value[-1] in valued
+        # (not horovodrun's `-prefix-timestamp`, a single-dash long flag)
+        cluster_valued = len(value) > 2 and value[1:].isalnum() and "-" + value[-1] in valued
         if value in pairs:  # `-genv NAME VALUE`, but one word in MVAPICH's `-env NAME=VALUE`
             i += 2 if i + 1 < len(words) and "=" in (words[i + 1].value or "") else 3
         elif value in valued or cluster_valued:
