@@ -201,6 +201,25 @@ def test_an_imported_module_is_found_by_the_one_module_whose_name_ends_as_it(pro
     assert project(files, ["LL301"]) == ["LL301 launch.sh:1"]
 
 
+BUILDER = "import argparse\n\n\ndef build_parser():\n    p = argparse.ArgumentParser()\n    p.add_argument('--lr')\n    return p\n"
+
+
+@pytest.mark.parametrize(
+    "train",
+    [
+        "from pkg.opts import build_parser\n\nargs = build_parser().parse_args()\n",
+        "from pkg.opts import build_parser\n\n\ndef main():\n    parser = build_parser()\n    return parser.parse_args()\n",
+        "from pkg import opts\n\nparser = opts.build_parser()\nparser.parse_args()\n",
+    ],
+)
+def test_a_parser_an_imported_function_builds_is_read_where_only_its_call_names_it(project, train):
+    """The trainer spells neither `ArgumentParser` nor `add_argument`: the builder's call is the
+    argparse reader's marker (`parser(`), so its parse is found and the builder's options read."""
+    files = {".launchlint.yaml": "# root\n", "pkg/__init__.py": "", "pkg/opts.py": BUILDER, "train.py": train}
+    assert project({**files, "launch.sh": "python train.py --lr 1 --bogus 2\n"}, ["LL301"]) == ["LL301 launch.sh:1"]
+    assert project({**files, "launch.sh": "python train.py --lr 1\n"}, ["LL301"]) == []
+
+
 # -- command lines read while parsing, or when a launch asks ---------------------------------------
 
 LAUNCHED = {"train.py": "", "jobs/train.py": "", "pkg/__main__.py": "", "tools/run.py": "print('python train.py')\n"}

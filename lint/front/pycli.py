@@ -997,7 +997,11 @@ def _qualified(module: PythonModule, node: ast.expr) -> str | None:
     return module.qualified(dotted) if dotted else None
 
 
-# A module that only adds to a parser it is given (`def add_args(parser)`) spells `add_argument`.
+# A module that only adds to a parser it is given (`def add_args(parser)`) spells `add_argument`;
+# one that parses with a parser an imported function builds (`build_parser().parse_args()`, see
+# `_built`) spells that function's call.
 READERS = (
-    (("ArgumentParser", "add_argument"), _ArgparseReader), (("click",), _ClickReader), (("typer",), _TyperReader)
+    (("ArgumentParser", "add_argument", "parser(", "Parser("), _ArgparseReader),
+    (("click",), _ClickReader),
+    (("typer",), _TyperReader),
 )
