@@ -255,10 +255,13 @@ def option_values(command: Command, names: tuple[str, ...]) -> list[tuple[str, W
 
 def config_files(command: Command) -> list[tuple[str, Word]]:
     """(option, file) a Python program or launcher is told to read at start-up: `--config x.yaml`,
-    `--deepspeed ds.json`, accelerate's `--config_file`, in either spelling."""
+    `--deepspeed ds.json`, accelerate's `--config_file`, in either spelling; a file whose path is
+    not static is one by its template's suffix (`"$HERE/ds.json"`)."""
     if not (is_python(command.name) or command.name in PY_LAUNCHERS):
         return []
-    return [(o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value or "").endswith(CONFIG_SUFFIXES)]
+    return [
+        (o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value if w.value is not None else w.template).endswith(CONFIG_SUFFIXES)
+    ]
 
 
 def start_directory(command: Command) -> tuple[bool, str | None]:
@@ -504,6 +507,58 @@ class ProjectFiles:
         if "/" not in tail and not remote:
             return False
         return any(p == tail or p.endswith("/" + tail) for p in self.resolver.by_name.get(posixpath.basename(tail), []))
+
+
+def missing_own_path(project, caller: str, word: Word) -> str | None:
+    """The path from the launcher's own directory that `word` names (`"$(dirname "$0")/train.py"`,
+    see `graph.own_path`) when no file is there: none on disk or made by a script, not tested for
+    by the launcher, not a virtualenv's, and leading into the project (`into_own_directory`); None
+    for any other word. LL303's test for a script, LL304's for a config file."""
+    own = own_path(word, caller)
+    if (
+        own is None
+        or own.startswith("../")
+        or word.template in project.shell[caller].tested
+        or project.on_disk(own)
+        or project.made.holds(own)
+        or not into_own_directory(project, caller, own)
+        or in_a_virtualenv(own)
+    ):
+        return None
+    return own
+
+
+def into_own_directory(project, caller: str, own: str) -> bool:
+    """A path from the launcher's own directory leads into the project: its directory is one the
+    project has, or starts in one below the launcher's (not `$HERE/../tools/x.py` or
+    `$HERE/thirdparty/x.py` where neither exists: a directory made at set-up), or the same path
+    is the project's from a directory above (`$HERE/scripts/models/x.sh` from `scripts/`, or
+    `$HERE/../scripts/models/x.sh` from `scripts/fp8/`, where `scripts/models/x.sh` is: written
+    from the root's view)."""
+    base = posixpath.dirname(caller)
+    below = posixpath.relpath(own, base or ".")
+    if into_the_project(project, base, below):
+        return True
+    tail = below
+    while tail.startswith("../"):
+        tail = tail[3:]
+    return any(project.on_disk(posixpath.join(p, tail)) for p in (*directories_above(caller), ""))
+
+
+def into_the_project(project, base: str, path: str) -> bool:
+    """The path's directory (from `base`) is one the project has, or starts in one (`tasks/` of a
+    stale `tasks/msdp/main.py`); not a directory a clone or a download makes."""
+    if project.on_disk(posixpath.dirname(posixpath.normpath(posixpath.join(base, path))), directory=True):
+        return True
+    first = posixpath.normpath(path).split("/")[0]
+    return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
+
+
+def in_a_virtualenv(path: str) -> bool:
+    """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
+    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
+    path = posixpath.normpath(path)
+    return path == "bin/activate" or path.endswith("/bin/activate")
 
 
 def project_files(project) -> ProjectFiles:

@@ -38,7 +38,8 @@ writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script
 (the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
-or `$(cd "$(dirname "$0")" && pwd)/train.py`, is looked for there, and counts as leading into a
+or `$(cd "$(dirname "$0")" && pwd)/train.py`, or `$HERE/train.py` after `SCRIPT=$(readlink -f "$0")`
+and `HERE=$(dirname "$SCRIPT")`, is looked for there, and counts as leading into a
 directory the project lacks when neither its directory nor its first one below the launcher's
 exists, `$HERE/thirdparty/tool.py`, unless that path is the project's from a directory above:
 `$HERE/scripts/models/x.sh` from `scripts/` is reported where `scripts/models/x.sh` exists), a
@@ -77,8 +78,17 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
-from launchlint.graph import directories_above, own_path, project_resolver
-from launchlint.launches import cds_before, directory_changes, moved_before, sources_of, start_directory
+from launchlint.graph import directories_above, project_resolver
+from launchlint.launches import (
+    cds_before,
+    directory_changes,
+    in_a_virtualenv,
+    into_the_project,
+    missing_own_path,
+    moved_before,
+    sources_of,
+    start_directory,
+)
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 
@@ -449,20 +459,11 @@ def check(project) -> Iterator[Finding]:
             continue  # a checkout of launchers only: the programs they start live elsewhere
         written = invocation.target.value
         if written is None:
-            own = None if invocation.command.remote else own_path(invocation.target, invocation.caller)
-            tested = invocation.target.template in project.shell[invocation.caller].tested
-            if (
-                own is not None
-                and not own.startswith("../")
-                and not tested
-                and not project.on_disk(own)
-                and not made.holds(own)
-                and _own_into_the_project(project, invocation.caller, own)
-                and not _in_a_virtualenv(own)
-            ):
+            own = None if invocation.command.remote else missing_own_path(project, invocation.caller, invocation.target)
+            if own is not None:
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
-        if not written or any(mark in written for mark in NOT_STATIC) or _in_a_virtualenv(written):
+        if not written or any(mark in written for mark in NOT_STATIC) or in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written):
@@ -522,7 +523,7 @@ def _places(project, invocation, written: str, changes) -> str:
     inside = [(base, path) for base, path in mapped if not _joined(base, path).startswith("../")]
     if not inside or any(project.on_disk(_joined(base, path)) for base, path in inside):
         return ""
-    if not any(_into_the_project(project, base, path) for base, path in inside):
+    if not any(into_the_project(project, base, path) for base, path in inside):
         if declared or moved or written.startswith("/"):
             return ""  # a directory the project does not have: made at run time, or another checkout
         above = _run_from_above(project, caller, written)
@@ -574,39 +575,6 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
 
 def _joined(base: str, path: str) -> str:
     return posixpath.normpath(posixpath.join(base, path))
-
-
-def _own_into_the_project(project, caller: str, own: str) -> bool:
-    """A path from the launcher's own directory leads into the project: its directory is one the
-    project has, or starts in one below the launcher's (not `$HERE/../tools/x.py` or
-    `$HERE/thirdparty/x.py` where neither exists: a directory made at set-up), or the same path
-    is the project's from a directory above (`$HERE/scripts/models/x.sh` from `scripts/`, or
-    `$HERE/../scripts/models/x.sh` from `scripts/fp8/`, where `scripts/models/x.sh` is: written
-    from the root's view)."""
-    base = posixpath.dirname(caller)
-    below = posixpath.relpath(own, base or ".")
-    if _into_the_project(project, base, below):
-        return True
-    tail = below
-    while tail.startswith("../"):
-        tail = tail[3:]
-    return any(project.on_disk(posixpath.join(p, tail)) for p in (*directories_above(caller), ""))
-
-
-def _in_a_virtualenv(path: str) -> bool:
-    """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
-    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
-    path = posixpath.normpath(path)
-    return path == "bin/activate" or path.endswith("/bin/activate")
-
-
-def _into_the_project(project, base: str, path: str) -> bool:
-    """The path's directory is one the project has, or starts in one (`tasks/` of a stale
-    `tasks/msdp/main.py`); not a directory a clone or a download makes."""
-    if project.on_disk(posixpath.dirname(_joined(base, path)), directory=True):
-        return True
-    first = posixpath.normpath(path).split("/")[0]
-    return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
 
 
 def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Finding:

@@ -12,7 +12,9 @@ A path is found the way LL303 finds a script: next to the launcher, at the proje
 a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
 several files have, none in those places, is reported: the name does not say which); a path on a remote
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
-never reported (it lives on the machine that runs the job). A workflow step's path is also
+never reported (it lives on the machine that runs the job). A path from the launcher's own
+directory (`--deepspeed_config "$(dirname "$0")/ds.json"`, `"$HERE/ds.json"`) names one place,
+and is looked for there alone, as LL303 looks for a script's. A workflow step's path is also
 looked for in its `working-directory`, and not judged when that directory is not the project's
 (another repository's checkout) or is an expression. After a `cd` or `pushd` into a directory
 of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`) the path is looked for there too;
@@ -61,6 +63,7 @@ from launchlint.launches import (
     config_files,
     directory_changes,
     launch_of,
+    missing_own_path,
     moved_before,
     option_values,
     project_files,
@@ -270,6 +273,9 @@ def check(project) -> Iterator[Finding]:
         made: set[str] | None = None
         for command in script.effective_commands():
             for option, word in config_files(command):
+                if word.value is None:  # only a path from the launcher's own directory is known
+                    yield from _own_config(project, path, command, option, word)
+                    continue
                 if not _found(project, path, command, word, changes):
                     made = _made(script) if made is None else made
                     value = posixpath.normpath(word.value or "")
@@ -304,6 +310,16 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
             return True
         near += (start,)
     return project_files(project).holds(word, path, remote=remote, near=near)
+
+
+def _own_config(project, path: str, command: Command, option: str, word: Word) -> Iterator[Finding]:
+    """`--deepspeed_config "$(dirname "$0")/ds.json"`: the one place the file can be, as LL303
+    reads a script's path from the launcher's own directory (not on a remote host or in an image)."""
+    if command.remote or project.shell[path].in_image:
+        return
+    own = missing_own_path(project, path, word)
+    if own is not None:
+        yield Finding(word.location, f"{option} {word.text}: no such file in the project (not at {own}, where it leads from {path}'s directory); {FAILURE}")
 
 
 def _made(script: ShellScript) -> set[str]:

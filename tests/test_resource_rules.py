@@ -59,6 +59,28 @@ def test_missing_configs_at_their_values(tmp_path):
     assert "trainer/conf/base.yaml" in found[2]["message"]
 
 
+def test_a_config_from_the_launchers_own_directory_is_looked_for_there(tmp_path):
+    """`"$(dirname "$0")/ds.json"` names one place, as it does for LL303's scripts: a file missing
+    there is reported; one that is there, a remote host's or one the launcher tests for is not."""
+    found = lint(
+        tmp_path,
+        {
+            "scripts/launch.sh": (
+                '#!/bin/bash\nhere=$(dirname "$0")\n'
+                'deepspeed "$here/train.py" --deepspeed_config "$here/ds_zero9.json"\n'
+                'deepspeed "$here/train.py" --deepspeed_config "$here/ds_zero3.json"\n'
+                'ssh gpu1 "python train.py --config $(dirname $0)/remote.yaml"\n'
+                '[ -f "$here/local.yaml" ] && python "$here/train.py" --config "$here/local.yaml"\n'
+                'python "$here/train.py" --config "$WORK/exp.yaml"\n'
+            ),
+            "scripts/train.py": "print('train')\n",
+            "scripts/ds_zero3.json": "{}\n",
+        },
+    )
+    assert where(found) == [("LL304", "scripts/launch.sh", 3, 47)]  # the quoted word
+    assert "not at scripts/ds_zero9.json" in found[0]["message"]
+
+
 def test_slurm_allocation_and_accelerate_config(tmp_path):
     found = lint(
         tmp_path,
