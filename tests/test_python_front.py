@@ -402,6 +402,15 @@ def test_syntax_error_is_a_parse_error_at_its_position():
     assert message == "invalid syntax"
 
 
+def test_an_unindent_that_matches_no_level_is_at_the_statement_not_past_the_line():
+    """CPython's offset of this IndentationError is past the line's end: the bad indent's end,
+    where the statement starts, is the place to change."""
+    module = parse_python("bad.py", "class A:\n    def f(self):\n        return 1\n\n     def g(self):\n        pass\n")
+    (location, message), = module.parse_errors
+    assert (location.line, location.column, location.end_column) == (5, 6, 7)
+    assert message == "unindent does not match any outer indentation level"
+
+
 def test_nul_byte_is_a_parse_error():
     module = parse_python("nul.py", "x = 1\ny = 'a\0b'\n")
     (location, message), = module.parse_errors

@@ -261,6 +261,8 @@ class _Positions:
             col = offset - (self.source.rfind("\n", 0, max(offset, 0)) + 1) + 1
             return Location(self.path, line, col, line, col + 1)
         chars = max(error.offset or 1, 1) - 1  # already in characters
+        if error.msg.startswith("unindent does not match"):  # CPython's offset is past the line's end
+            chars = len(error.text or "") - len((error.text or "").lstrip(" \t\f"))  # the statement, after the bad indent
         before = (error.text or "")[:chars]
         if "\n" in before:  # after a backslash continuation the offset counts from the logical
             chars = len(before) - before.rfind("\n") - 1  # line's start; `lineno` is the error's
