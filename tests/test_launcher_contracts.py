@@ -214,6 +214,19 @@ def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):
     assert own_path(word, "tests/llm/run.sh") == expected
 
 
+@pytest.mark.parametrize(
+    "resolve",
+    ['SCRIPT=$(readlink -f "$0")\nHERE=$(dirname "$SCRIPT")\n', "script_path=$(realpath $0)\nHERE=$(dirname $script_path)\n"],
+)
+def test_the_launchers_directory_found_in_two_steps_is_its_own(tmp_path, resolve):
+    """The resolved path first, its directory next: `$HERE/x.py` is a path from the launcher's own
+    directory, as `$(dirname "$(readlink -f "$0")")/x.py` is (SwissArmyTransformer's launchers)."""
+    launch = resolve + 'python "$HERE/trian.py"\npython "$HERE/train.py"\nOTHER=$(dirname "$DATA")\npython "$OTHER/x.py"\n'
+    found = lint(tmp_path, {"scripts/train.py": "print(1)\n", "scripts/launch.sh": launch})
+    assert [(f["code"], f["path"], f["line"]) for f in found] == [("LL303", "scripts/launch.sh", 3)]
+    assert "not at scripts/trian.py" in found[0]["message"]
+
+
 def test_a_missing_script_between_two_names_as_close_gets_no_guess(tmp_path):
     """`pretrain_model.py` is as close to the llama trainer as to the mamba one: naming either
     would send the user to the wrong model (fms-fsdp); one close name is still offered."""

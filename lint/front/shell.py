@@ -47,6 +47,7 @@ FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that as
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
+_DIRNAME_OF = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*\)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
 # Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
@@ -346,7 +347,18 @@ class Walker:
         elif not node.is_named:
             self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=False)
         else:  # command/arithmetic/process substitution, brace expansion, ...
-            piece.dynamic(unit.node_text(node), unit.file_offset(unit.char(node.start_byte)))
+            raw = unit.node_text(node)
+            if kind == "command_substitution" and raw.startswith("$(dirname"):
+                raw = self._dirname_of(raw)
+            piece.dynamic(raw, unit.file_offset(unit.char(node.start_byte)))
+
+    def _dirname_of(self, raw: str) -> str:
+        """`$(dirname "$SCRIPT")` as written with SCRIPT's template in it, when SCRIPT is partly
+        unknown (`SCRIPT=$(readlink -f "$0")`): `$(dirname $(readlink -f "$0"))`, the launcher's
+        own directory (`graph.own_path`), as `$SCRIPT/x` alone reads as SCRIPT's template."""
+        named = _DIRNAME_OF.fullmatch(raw)
+        template = self._template_of(named.group(1)) if named is not None else None
+        return raw if template is None else f"$(dirname {template})"
 
     def _literal(self, text: str, start: int, piece: Piece, *, quoted: bool) -> None:
         """Copy text, removing the backslashes the shell removes."""
