@@ -122,6 +122,17 @@ INVALID = [
         {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
         ["LL105 run.sh:3"],
     ),
+    Example(  # CircleCI's reusable `commands:` and a job's `when:` steps are steps too
+        {
+            ".circleci/config.yml": (
+                "version: 2.1\ncommands:\n  collect:\n    steps:\n      - run: |\n          set +o pipefail\n"
+                "          python -m pytest --co | tee tests.txt\njobs:\n  unit:\n    docker:\n      - image: cimg/python:3.11\n"
+                "    steps:\n      - collect\n      - when:\n          condition: << pipeline.git.tag >>\n          steps:\n"
+                "            - run:\n                shell: /bin/sh\n                command: python train.py | tee train.log\n"
+            )
+        },
+        ["LL105 .circleci/config.yml:7", "LL105 .circleci/config.yml:19"],
+    ),
     Example(  # a command a branch only appends to is still that command
         {
             "run.sh": (

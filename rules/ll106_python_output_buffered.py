@@ -171,6 +171,17 @@ INVALID = [
         },
         ["LL106 .github/workflows/ci.yml:10"],
     ),
+    Example(  # a CircleCI executor's environment that does not set it, named by a mapping; an orb's
+        {
+            ".circleci/config.yml": (
+                "version: 2.1\nexecutors:\n  cpu:\n    docker:\n      - image: cimg/python:3.11\n    environment:\n"
+                "      WANDB_MODE: offline\njobs:\n  a:\n    executor:\n      name: cpu\n    steps:\n"
+                "      - run: python train.py | tee a.log\n  b:\n    executor: python/default\n"
+                "    steps:\n      - run: python eval.py | tee b.log\n"
+            )
+        },
+        ["LL106 .circleci/config.yml:13", "LL106 .circleci/config.yml:17"],
+    ),
     Example(  # a Ray job whose runtime environment does not set it
         {"submit.sh": "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"},
         ["LL106 submit.sh:1"],
@@ -258,6 +269,21 @@ VALID = [
             ".github/workflows/ci.yml": (
                 "on: push\nenv:\n  PYTHONUNBUFFERED: 1\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n"
                 "    steps:\n      - run: python train.py --steps 10 | tee smoke.log\n"
+            )
+        }
+    ),
+    Example(  # CircleCI's `environment:` of an executor, a job's primary container, a job and a step;
+        # a reusable command runs in the job that names it
+        {
+            ".circleci/config.yml": (
+                "version: 2.1\nexecutors:\n  cpu:\n    docker:\n      - image: cimg/python:3.11\n    environment:\n"
+                "      PYTHONUNBUFFERED: 1\ncommands:\n  smoke:\n    steps:\n      - run: python smoke.py | tee smoke.log\n"
+                "jobs:\n  a:\n    executor: cpu\n    steps:\n      - run: python train.py | tee a.log\n      - smoke\n"
+                "  b:\n    docker:\n      - image: cimg/python:3.11\n        environment:\n          PYTHONUNBUFFERED: 1\n"
+                "    steps:\n      - run: python train.py | tee b.log\n  c:\n    docker:\n      - image: cimg/python:3.11\n"
+                "    environment:\n      PYTHONUNBUFFERED: 1\n    steps:\n      - run: python train.py | tee c.log\n"
+                "  d:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - run:\n"
+                "          command: python train.py | tee d.log\n          environment:\n            PYTHONUNBUFFERED: 1\n"
             )
         }
     ),

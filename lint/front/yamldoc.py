@@ -391,6 +391,7 @@ class _Extractor:
         self.facts = facts
         self.seen: set[int] = set()  # ids of nodes already read: aliases are visited once
         self.circleci = in_circleci(source.path)
+        self.circleci_commands: dict[str, Node] = {}  # a CircleCI document's reusable `commands:`
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -412,6 +413,7 @@ class _Extractor:
     # GitHub Actions ------------------------------------------------------------------------
 
     def workflow(self, top: dict[str, Node]) -> None:
+        self.circleci_commands = _mapping(top.get("commands")) if self.circleci else {}
         env = _workflow_env(top.get("env"))
         shell = _run_default(top, "shell")
         directory = _run_default(top, "working-directory")
@@ -419,15 +421,22 @@ class _Extractor:
             if not self.first_visit(job_node):
                 continue
             job = _mapping(job_node)
-            if self.circleci:  # a job's `shell:`, else CircleCI's `/bin/bash -eo pipefail`
-                job_shell = _text(job.get("shell")) or CIRCLECI_SHELL
+            if self.circleci:  # a job's (or its executor's) `shell:`, else CircleCI's `/bin/bash -eo pipefail`
+                executor = _circleci_executor(top, job)
+                job_shell = _text(job.get("shell")) or _text(executor.get("shell")) or CIRCLECI_SHELL
+                job_env = _circleci_env(executor) | _circleci_env(job)
             else:
                 job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job.get("runs-on"))
+                job_env = _workflow_env(job.get("env"))
             job_directory = _run_default(job, "working-directory") or directory
-            self.steps(job.get("steps"), job_shell, job_directory, env | _workflow_env(job.get("env")))
+            self.steps(job.get("steps"), job_shell, job_directory, env | job_env)
         runs = _mapping(top.get("runs"))  # a composite action: every step names its shell
         if "steps" in runs:
             self.steps(runs.get("steps"), DEFAULT_SHELL, None, env)
+        # CircleCI's reusable `commands:` run in the job that names one (`steps()`), as the first
+        # such job runs them; one no job names, with CircleCI's defaults
+        for command in self.circleci_commands.values():
+            self.steps(_mapping(command).get("steps"), CIRCLECI_SHELL, None, env)
 
     def steps(self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None]) -> None:
         """Each `run:` step, in its `working-directory` (the step's, else the defaults'): a shell
@@ -437,9 +446,18 @@ class _Extractor:
                 continue
             step = _mapping(step_node)
             run = step.get("run")
-            if isinstance(run, MappingNode) and self.circleci:  # `run: {command: ..., shell: ...}`
-                step = _mapping(run)
-                run = step.get("command")
+            step_env = "env"
+            if self.circleci:
+                for branch in ("when", "unless"):  # `when: {condition: ..., steps: [...]}`
+                    self.steps(_mapping(step.get(branch)).get("steps"), shell, directory, env)
+                # a reusable command, named alone (`- collect`) or with its parameters (`- collect: {...}`)
+                named = _text(step_node) if isinstance(step_node, ScalarNode) else next(iter(step), None) if len(step) == 1 else None
+                if named in self.circleci_commands:
+                    self.steps(_mapping(self.circleci_commands[named]).get("steps"), shell, directory, env)
+                if isinstance(run, MappingNode):  # `run: {command: ..., shell: ..., environment: ...}`
+                    step = _mapping(run)
+                    run = step.get("command")
+                    step_env = "environment"
             if not isinstance(run, ScalarNode) or not self.first_visit(run):
                 continue
             pipefail = _pipefail(_text(step.get("shell")) or shell)
@@ -448,7 +466,7 @@ class _Extractor:
             text, origin = _scalar(run, self.source)
             start = _text(step.get("working-directory")) or directory
             started = {} if start is None else {"PWD": None if _EXPRESSION.search(start) else start}
-            self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get("env")))
+            self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get(step_env)))
 
     # Compose -------------------------------------------------------------------------------
 
@@ -628,13 +646,30 @@ def originals(text: str) -> dict[str, str]:
 
 
 def _workflow_env(node: Node | None) -> dict[str, str | None]:
+    """A workflow's `env:` (CircleCI's `environment:`): an expression's value is unknown."""
     env: dict[str, str | None] = {}
     for name, value in _mapping(node).items():
         text = _text(value)
         if isinstance(value, ScalarNode) and value.tag == NULL_TAG:
             text = ""
-        env[name] = None if text is None or "${{" in text else text
+        env[name] = None if text is None or _EXPRESSION.search(text) else text
     return env
+
+
+def _circleci_executor(top: dict[str, Node], job: dict[str, Node]) -> dict[str, Node]:
+    """The top-level executor a CircleCI job names (`executor: cpu`, `executor: {name: cpu}`);
+    empty for an orb's (`python/default`) or none."""
+    named = job.get("executor")
+    name = _text(_mapping(named).get("name")) if isinstance(named, MappingNode) else _text(named)
+    return _mapping(_mapping(top.get("executors")).get(name)) if name else {}
+
+
+def _circleci_env(spec: dict[str, Node]) -> dict[str, str | None]:
+    """What a CircleCI job or executor sets for its steps: its primary container's `environment`
+    (the first `docker:` image, where the steps run), then its own."""
+    images = _sequence(spec.get("docker"))
+    primary = _workflow_env(_mapping(images[0]).get("environment")) if images else {}
+    return primary | _workflow_env(spec.get("environment"))
 
 
 def _compose_env(node: Node | None) -> dict[str, str | None]:
