@@ -99,6 +99,8 @@ SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
 NOT_STATIC = ("*", "?", "[", "~", "$", "`")
 MAX_LISTED = 3  # namesakes named in a message
+CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
+MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
     Example(  # a variable named for options among srun's holds options: the command after it runs
@@ -581,7 +583,7 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Fi
     written = invocation.target.text
     message = f"`{written}` {why}"
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
-    near = None if namesakes else _near_names(project, posixpath.basename(written))
+    near = None if namesakes else _near_names(project, posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         message += f"; did you mean `{near}`?"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
@@ -595,17 +597,40 @@ def _which(namesakes: Sequence[str]) -> str:
     return f"no unique file of that name ({len(namesakes)} have it: {', '.join(listed)}{more})"
 
 
-def _near_names(project, name: str) -> str | None:
-    """The project file whose name is most like `name` (`trian.py` -> `train.py`), of its suffix, if unique: not
-    when two names are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
-    `pretrain_model_mamba.py`), nor when two files have the name."""
+def _near_names(project, name: str, caller: str) -> str | None:
+    """The project file whose name is most like `name` (`trian.py` -> `train.py`), of its suffix,
+    if unique: not when two names are as close (`pretrain_model.py` between
+    `pretrain_model_llama.py` and `pretrain_model_mamba.py`), nor when two files have the name. A
+    file next to the launcher whose name extends the missing one, or is what it extends, comes
+    first, however unlike (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`,
+    not a distant `flagai/model/aquila_model.py`; Pai-Megatron-Patch's
+    `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`)."""
+    by_name = project_resolver(project).by_name
+    stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
+    names = [n for n in by_name if posixpath.splitext(n)[1] == suffix]
+    here = posixpath.dirname(caller)
+    neighbours = {
+        n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
+    }
+    close = _closest(name, list(neighbours), 0.0)
+    if close is not None:
+        return neighbours[close]
+    close = _closest(name, names, CUTOFF)
+    return by_name[close][0] if close is not None and len(by_name[close]) == 1 else None
+
+
+def _extends(one: str, other: str) -> bool:
+    """One name is the other with more after it (`aquila_code` and `aquila_code_pretrain`), the
+    shorter one no mere prefix (MIN_STEM characters at least)."""
+    shorter, longer = sorted((one, other), key=len)
+    return len(shorter) >= MIN_STEM and shorter != longer and longer.startswith(shorter)
+
+
+def _closest(name: str, names: list[str], cutoff: float) -> str | None:
+    """The one of `names` most like `name`, at least `cutoff` alike; None when two are as close."""
     from difflib import SequenceMatcher, get_close_matches  # here: only a missing script asks
 
-    by_name = project_resolver(project).by_name
-    suffix = posixpath.splitext(name)[1]  # a typo keeps the kind: `trian.py` is a `.py`
-    close = get_close_matches(name, [n for n in by_name if posixpath.splitext(n)[1] == suffix], n=2, cutoff=0.8)
-    if not close or len(by_name[close[0]]) != 1:
+    close = get_close_matches(name, names, n=2, cutoff=cutoff)
+    if not close or len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
         return None
-    if len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
-        return None
-    return by_name[close[0]][0]
+    return close[0]

@@ -246,3 +246,24 @@ def test_a_missing_scripts_guess_is_of_its_kind_and_never_the_launcher(tmp_path)
     assert finding["code"] == "LL303" and "did you mean" not in finding["message"]
     [finding] = lint(tmp_path, {"scripts/run_analysis.sh": "python run_analysys.py --seed 1\n", "run_analysis.py": "print(1)\n"})
     assert finding["message"].endswith("did you mean `run_analysis.py`?")
+
+
+def test_a_missing_scripts_guess_looks_next_to_the_launcher_first(tmp_path):
+    """`aquila_code.py` beside `aquila_code_pretrain.py`: the neighbour whose name extends it,
+    less alike than a distant `aquila_model.py`, is the one meant (FlagAI), as a dated name's
+    undated neighbour is (Pai-Megatron-Patch); a neighbour that merely looks alike is not."""
+    files = {
+        "examples/code/run.sh": "python aquila_code.py --seed 1\n",
+        "examples/code/aquila_code_pretrain.py": "print(1)\n",
+        "examples/code/generate_code.py": "print(2)\n",
+        "model/aquila_model.py": "print(3)\n",
+    }
+    [finding] = lint(tmp_path, files)
+    assert finding["message"].endswith("did you mean `examples/code/aquila_code_pretrain.py`?")
+    (tmp_path / "examples/code/aquila_code_pretrain.py").unlink()
+    [finding] = lint(tmp_path, {})
+    assert finding["message"].endswith("did you mean `model/aquila_model.py`?")
+    dated = {"examples/ds/run.sh": "python pretrain_ds_250624.py\n", "examples/ds/pretrain_ds.py": "print(1)\n"}
+    (tmp_path / "dated").mkdir()
+    [finding] = lint(tmp_path / "dated", dated)
+    assert finding["message"].endswith("did you mean `examples/ds/pretrain_ds.py`?")
