@@ -20,7 +20,9 @@ option: --vocab could match --vocab-file, --vocab-size").
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when
-the program uses `parse_known_args` (or click's `ignore_unknown_options`), when its parser
+the program uses `parse_known_args` (or click's `ignore_unknown_options`; not where the function
+that calls it also parses the arguments strictly, `early, _ = parser.parse_known_args()` and then
+`parser.parse_args()`, which exits on an unknown flag), when its parser
 cannot be found statically or is handed to code we cannot see (`deepspeed.add_config_arguments`),
 when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`), or for words
 that are not static (`"$@"`, an unknown variable).
@@ -82,6 +84,17 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # a first look with parse_known_args, then the strict parse of the same arguments
+        {
+            "train.py": (
+                "import argparse\n\n\ndef get_args():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--fast', action='store_true')\n    early, _ = parser.parse_known_args()\n"
+                "    if early.fast:\n        parser.add_argument('--extra', type=int)\n    return parser.parse_args()\n"
+            ),
+            "run.sh": "python train.py --fast --warmup 5\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # MosaicML's `composer` launcher, whose `-c` runs a command that is not Python
         {
             "train/fit.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -290,11 +303,11 @@ VALID = [
             ),
         }
     ),
-    Example(  # parse_known_args lets unknown flags through; so do click's context settings
+    Example(  # parse_known_args lets unknown flags through, where the other parse is another function's
         {
             "train.py": (
                 "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\n"
-                "args, rest = parser.parse_known_args()\n"
+                "args, rest = parser.parse_known_args()\n\n\ndef strict():\n    return parser.parse_args()\n"
             ),
             "run.sh": "python train.py --lr 1 --anything 2\n",
         }

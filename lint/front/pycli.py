@@ -195,6 +195,7 @@ class _ArgparseReader:
         # order of the source, so a straight-line function's are all known when its return is read.
         self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
         self.reading: ast.AST | None = None  # the node being read
+        self.parses: dict[tuple[int, str], set[str]] = {}  # (parser, scope) -> how it parses there
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -475,12 +476,22 @@ class _ArgparseReader:
             else:
                 parser.options.append(option)
         elif method in PARSE_METHODS:
-            if method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True:
-                parser.parse_known_args = True
+            known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
                 parser.reads_files = True
-            if _parses_argv(scope, call) and scope.qualname not in parser.parsed_in:
+            argv = _parses_argv(scope, call)
+            if argv and scope.qualname not in parser.parsed_in:
                 parser.parsed_in += (scope.qualname,)
+            # Unknown flags get through where a function only parses the arguments known: not
+            # where it parses them strictly too (`early, _ = p.parse_known_args()`, options added,
+            # then `p.parse_args()`), which exits on them.
+            kinds = self.parses.setdefault((id(parser), scope.qualname), set())
+            kinds.add("known" if known else "strict" if argv else "other")
+            parser.parse_known_args = parser.parse_known_args or known
+            if known or argv:
+                parser.parse_known_args = any(
+                    k == {"known"} or k == {"known", "other"} for (owner, _), k in self.parses.items() if owner == id(parser)
+                )
         elif method in HF_FILE_METHODS:
             parser.reads_files = True
 
