@@ -447,15 +447,31 @@ def _locate(project, importer: PythonModule, dotted: str) -> tuple[PythonModule,
 
 
 def _module_named(project, importer: PythonModule, name: str) -> PythonModule | None:
-    here = posixpath.dirname(importer.path)
+    path = _module_path(project, importer.path, name)
+    return None if path is None else project.python.get(path)
+
+
+def _module_path(project, importer: str, name: str) -> str | None:
+    """The file of the project module `name` as `importer` imports it (a sibling of its file
+    first), without loading any module's facts."""
+    here = posixpath.dirname(importer)
     relative = name.replace(".", "/")
     for candidate in (f"{relative}.py", f"{relative}/__init__.py"):
-        sibling = project.python.get(posixpath.join(here, candidate))
-        if sibling is not None:
+        sibling = posixpath.join(here, candidate)
+        if sibling in project.python:
             return sibling
     by_name, by_ending = _modules(project)
-    path = by_name[name] if name in by_name else by_ending.get(name)
-    return None if path is None else project.python.get(path)
+    return by_name[name] if name in by_name else by_ending.get(name)
+
+
+def imports_module(project, importer: PythonModule, path: str) -> bool:
+    """Whether `importer` imports the project module in `path` itself (`import pkg.log`, `from
+    pkg.log import setup`, `from pkg import log`)."""
+    for dotted in importer.imports.values():
+        parts = dotted.split(".")
+        if any(_module_path(project, importer.path, ".".join(parts[:cut])) == path for cut in range(len(parts), 0, -1)):
+            return True
+    return False
 
 
 def _modules(project) -> tuple[dict[str, str], dict[str, str | None]]:

@@ -6,7 +6,9 @@ Finds a Python program that sends its own stdout or stderr into a file for good:
 `os.fdopen`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
 `contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
 `exec >file`. When a launcher in the project runs the program with its output captured
-(`python train.py | tee run.log`, `> run.log`), the finding points at that capture too.
+(`python train.py | tee run.log`, `> run.log`), the finding points at that capture too, and so
+when the replacement is in a module the launched program imports itself (`from pkg.log import
+setup`).
 
 Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like object
 that also writes to the terminal, a stream rewrapped on a descriptor it already has: `open(1,
@@ -68,15 +70,28 @@ SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})
 
 def check(project) -> Iterator[Finding]:
     for path, module in project.redirecting_modules():
+        launches = None  # found when a redirect of the module asks
         for redirect in module.redirects:
             if redirect.api in SCOPED and redirect.function != MODULE_SCOPE:
                 continue
             file = _file(module, redirect)
             if file is None or _undone(module, redirect):
                 continue
-            callers = [c for c in project.graph.callers(path) if c.kind == "python" and _captures(c, redirect.stream)]
+            launches = _launches(project, path) if launches is None else launches
+            callers = [c for c in launches if c.kind == "python" and _captures(c, redirect.stream)]
             related = tuple(c.capture_note() for c in callers)
             yield Finding(redirect.location, _message(redirect, file, bool(callers)), related)
+
+
+def _launches(project, path: str) -> list:
+    """The launches of the program in `path`, or of a program that imports it (`from pkg.log
+    import setup` in the trainer a script runs): whose output the replaced stream takes."""
+    from launchlint.programs import imports_module  # here, as `_captures` imports the graph
+
+    graph = project.graph
+    launched = {i.callee for i in graph.invocations if i.kind == "python" and i.callee not in (None, path)}
+    importers = [p for p in sorted(launched) if (m := project.python.get(p)) is not None and imports_module(project, m, path)]
+    return [*graph.callers(path), *(c for p in importers for c in graph.callers(p))]
 
 
 def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
@@ -129,7 +144,8 @@ def _undone(module: PythonModule, redirect: StreamRedirect) -> bool:
 
 def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
     how = f"`{redirect.api}`" if not redirect.api.endswith("=") else f"assigning `sys.{redirect.stream}`"
-    text = f"{how} sends this program's own {redirect.stream} into {file} for the rest of the run"
+    named = file if file[:1] in "'\"" or file == "a file" else f"the file `{file}`"  # a literal, or an expression
+    text = f"{how} sends this program's own {redirect.stream} into {named} for the rest of the run"
     if captured:
         return text + ": the caller that captures its output gets nothing past this point"
     return text + ": a caller's `| tee` or `> log` (or the terminal) stays empty past this point"

@@ -267,3 +267,26 @@ def test_a_missing_scripts_guess_looks_next_to_the_launcher_first(tmp_path):
     (tmp_path / "dated").mkdir()
     [finding] = lint(tmp_path / "dated", dated)
     assert finding["message"].endswith("did you mean `examples/ds/pretrain_ds.py`?")
+
+
+def test_a_stream_replaced_in_an_imported_module_names_the_launch_of_its_importer(tmp_path):
+    """`setup()` of `pkg/log.py` replaces stdout for the trainer that imports it: the launch that
+    pipes the trainer is the capture LL204 names, and the file is the one `path` names."""
+    files = {
+        ".launchlint.yaml": "# root\n",
+        "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee out.log\n",
+        "train.py": "from pkg.log import setup\n\nsetup('run/train.log')\nprint('training')\n",
+        "pkg/__init__.py": "",
+        "pkg/log.py": "import sys\n\n\ndef setup(path):\n    sys.stdout = open(path, 'a')\n",
+        "other.py": "import pkg\n",  # imports the package, not its log module
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "--format", "json", "--select", "LL204", "."], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"], finding["column"]) == ("pkg/log.py", 5, 5)
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 3)]
+    assert "into the file `path`" in finding["message"] and "the caller that captures its output" in finding["message"]
