@@ -292,10 +292,16 @@ class Made(Record):
     files: frozenset[str]
     clones: frozenset[str]
 
-    def holds(self, path: str) -> bool:
-        """A file of that name is made, or the path leads into a cloned repository."""
+    def holds(self, path: str, project) -> bool:
+        """A file of that name is made, or the path leads into a cloned repository: through a
+        directory of a clone's name that the project does not have there (olmocr's CI clones
+        `olmocr` into its checkout, whose own `olmocr/` is no clone)."""
         parts = posixpath.normpath(path).split("/")
-        return parts[-1] in self.files or not self.clones.isdisjoint(parts[:-1])
+        if parts[-1] in self.files:
+            return True
+        return any(
+            part in self.clones and not project.on_disk("/".join(parts[: i + 1]), directory=True) for i, part in enumerate(parts[:-1])
+        )
 
 
 def made_by(project) -> Made:
@@ -520,7 +526,7 @@ def missing_own_path(project, caller: str, word: Word) -> str | None:
         or own.startswith("../")
         or word.template in project.shell[caller].tested
         or project.on_disk(own)
-        or project.made.holds(own)
+        or project.made.holds(own, project)
         or not into_own_directory(project, caller, own)
         or in_a_virtualenv(own)
     ):

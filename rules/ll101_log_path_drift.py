@@ -194,7 +194,7 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
             continue
         for word in command.args:
             text = word.text
-            if text.startswith("-") or not looks_like_log(text) or places.holds(text) or project.made.holds(text):
+            if text.startswith("-") or not looks_like_log(text) or places.holds(text) or project.made.holds(text, project):
                 continue
             place = places.drifted_from(text)
             if place is not None:

@@ -468,7 +468,7 @@ def check(project) -> Iterator[Finding]:
         if not written or any(mark in written for mark in NOT_STATIC) or in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
-        if _looked_up_in_path(invocation) or made.holds(written):
+        if _looked_up_in_path(invocation) or made.holds(written, project):
             continue
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
@@ -477,7 +477,7 @@ def check(project) -> Iterator[Finding]:
         if remote or any(w.cwd_changed for w in command.wrappers):
             # There, after a `cd` into a repository a script clones, the path is that clone's.
             shell = next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
-            cloned = any(t and made.holds(posixpath.join(t, written)) for t in cds_before(changes(invocation.caller), command, shell))
+            cloned = any(t and made.holds(posixpath.join(t, written), project) for t in cds_before(changes(invocation.caller), command, shell))
             if not written.startswith("/") and not cloned and not namesakes:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")

@@ -281,7 +281,7 @@ def check(project) -> Iterator[Finding]:
                     value = posixpath.normpath(word.value or "")
                     if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
                         continue
-                    if value not in made and not project.made.holds(value):
+                    if value not in made and not project.made.holds(value, project):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
 

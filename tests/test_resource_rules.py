@@ -81,6 +81,25 @@ def test_a_config_from_the_launchers_own_directory_is_looked_for_there(tmp_path)
     assert "not at scripts/ds_zero9.json" in found[0]["message"]
 
 
+def test_a_clone_of_a_directorys_name_does_not_hide_the_projects_own_directory(tmp_path):
+    """A CI script clones `tool` (olmocr's clones `olmocr`): a path into a `tool/` the project has
+    is the project's, and a missing file there is reported; into a clone the project lacks, not."""
+    found = lint(
+        tmp_path,
+        {
+            "ci/selftest.sh": "#!/bin/bash\ngit clone https://example.com/org/tool.git tool && cd tool\n",
+            "train.sh": (
+                "#!/bin/bash\npython -m tool.train --config tool/configs/typo.yaml\n"
+                "python -m vendor.train --config vendor/tool/x.yaml\n"
+            ),
+            "tool/__init__.py": "",
+            "tool/train.py": "print('train')\n",
+            "tool/configs/base.yaml": "a: 1\n",
+        },
+    )
+    assert where(found) == [("LL304", "train.sh", 2, 31)]
+
+
 def test_slurm_allocation_and_accelerate_config(tmp_path):
     found = lint(
         tmp_path,
