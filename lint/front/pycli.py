@@ -487,10 +487,9 @@ class _ArgparseReader:
             # then `p.parse_args()`), which exits on them.
             kinds = self.parses.setdefault((id(parser), scope.qualname), set())
             kinds.add("known" if known else "strict" if argv else "other")
-            parser.parse_known_args = parser.parse_known_args or known
             if known or argv:
                 parser.parse_known_args = any(
-                    k == {"known"} or k == {"known", "other"} for (owner, _), k in self.parses.items() if owner == id(parser)
+                    "known" in k and "strict" not in k for (owner, _), k in self.parses.items() if owner == id(parser)
                 )
         elif method in HF_FILE_METHODS:
             parser.reads_files = True
