@@ -358,14 +358,19 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
     target as written, and the subshell it is in (`(cd data && make)` moves only that one); and
     each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
     Sourcing a file that changes directory (`source utils.sh`, whose `start` function does `cd
-    $BASE/$EXAMPLE`) goes anywhere. See `moved_before` and `cds_before`."""
+    $BASE/$EXAMPLE`) goes anywhere, and so does a `cd` into a directory the launcher makes (`mkdir
+    -p data && cd data` is not the project's `data/`). See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
     changes = []
     shells: dict[tuple, tuple] = {}  # a shell's (where, where before), where: START, ("rel", path), ("dir", path) or None
+    made: set[str] = set()  # the directories the launcher makes (`mkdir -p data/raw`: data and data/raw)
     for place, command in enumerate(commands):
         if command.stdout.kind == CAPTURED:
             continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
         name = command.name
+        if name == "mkdir":
+            made.update(d for w in command.args if w.value and not w.value.startswith("-") for d in _with_parents(w.value))
+            continue
         sourced = name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves
         if not sourced and name not in DIRECTORY_CHANGERS:
             continue
@@ -382,8 +387,17 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
         else:
             where = _moved_to(here, word, path)
         shells[key] = (where, here)
-        changes.append((place, _directory(project, path, where), command.wrappers, target, subshell))
+        # `mkdir -p data && cd data`: a directory of the launcher's own, not the project's `data/`
+        # (where it goes is followed still: `cd ..` comes back)
+        made_here = bool(target) and not target.startswith("/") and posixpath.normpath(target) in made
+        changes.append((place, None if made_here else _directory(project, path, where), command.wrappers, target, subshell))
     return changes, {id(command): place for place, command in enumerate(commands)}
+
+
+def _with_parents(path: str) -> list[str]:
+    """`data/raw` and `data`: the directories `mkdir -p data/raw` makes."""
+    parts = posixpath.normpath(path).split("/")
+    return ["/".join(parts[:end]) for end in range(1, len(parts) + 1)]
 
 
 def _moved_to(here, word: Word | None, path: str):

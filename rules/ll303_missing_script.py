@@ -103,6 +103,14 @@ CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a m
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
+    Example(  # into directories the launcher makes and back out: the last path is the root's again
+        {
+            "download.sh": "mkdir data/alignment\ncd data/alignment\nwget https://x/a.json\ncd ..\ncd ..\npython tools/fetch_images.py\n",
+            "data/README.md": "datasets\n",
+            "tools/fetch.py": "print(1)\n",
+        },
+        ["LL303 download.sh:6"],
+    ),
     Example(  # a variable named for options among srun's holds options: the command after it runs
         {"train.py": "print('train')\n", "job.sh": '#!/bin/bash\nsrun $SRUN_ARGS -u bash -c "python trian.py"\n'},
         ["LL303 job.sh:2"],
@@ -262,6 +270,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `cd data` into the directory the launcher has just made, not the project's `data/`
+        {
+            "data/birds/prepare.sh": "mkdir -p data\ncd data\npython ../prepare.py --out ./images\n",
+            "data/birds/prepare.py": "print(1)\n",
+            "data/cats/prepare.py": "print(2)\n",  # a namesake: the name alone says nothing
+        }
+    ),
     Example(  # a runbook's blocks are typed into one terminal: a `cd` carries to the next block
         {
             "RUNBOOK.md": "# Serve\n\n```bash\ncd server\n```\n\n```bash\npython main.py\n```\n",
