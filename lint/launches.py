@@ -358,8 +358,9 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
     target as written, and the subshell it is in (`(cd data && make)` moves only that one); and
     each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
     Sourcing a file that changes directory (`source utils.sh`, whose `start` function does `cd
-    $BASE/$EXAMPLE`) goes anywhere, and so does a `cd` into a directory the launcher makes (`mkdir
-    -p data && cd data` is not the project's `data/`). See `moved_before` and `cds_before`."""
+    $BASE/$EXAMPLE`) goes anywhere. A `cd` into a directory the launcher makes (`mkdir -p data &&
+    cd data`) is no project directory (not the project's `data/`), though where it leads is still
+    followed (`cd ..` comes back). See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
     changes = []
     shells: dict[tuple, tuple] = {}  # a shell's (where, where before), where: START, ("rel", path), ("dir", path) or None
