@@ -6,7 +6,9 @@ parser requires: `add_argument("--data-path", required=True)`, a click option wi
 `required=True`, a typer `Option(...)` without a default, or a field without a default in a
 dataclass of an `HfArgumentParser`. The program and its arguments are found as for LL301
 (arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
-of a subcommand counts when the launch names that subcommand).
+of a subcommand counts when the launch names that subcommand). When the option is written in the
+lines right after the launch, but in a command of its own because a comment or a space follows a
+`\\` (`--lr 1e-4 \\ # tune`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
 variable whose value is unknown where a flag could be, or arguments read from a file
@@ -43,6 +45,7 @@ from collections.abc import Iterator
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import launched, missing_required, read_launch
 from launchlint.rulekit import Example
+from launchlint.shellfacts import Word
 
 CODE = "LL302"
 NAME = "missing-required-flag"
@@ -123,6 +126,10 @@ INVALID = [
             "run.sh": 'cmd="python eval.py --out $OUT\n  --model bge"\neval "$cmd"\n',
         },
         ["LL302 run.sh:3"],
+    ),
+    Example(  # `\ # note` escapes the space and starts a comment: the lines after it are commands of their own
+        {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
+        ["LL302 run.sh:1"],
     ),
 ]
 
@@ -249,8 +256,37 @@ def check(project) -> Iterator[Finding]:
         for owner, option in missing_required(read_launch(program, invocation.args)):
             flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
-            yield Finding(
-                invocation.target.location,
-                f"{name} requires `{flag}`, which this launch never passes: it exits at start-up",
-                (Related(option.location, f"`{flag}` is required here"),),
-            )
+            message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
+            related = [Related(option.location, f"`{flag}` is required here")]
+            stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags)
+            if stranded is not None:
+                message += f"; `{stranded.value}` on line {stranded.location.line} is cut off from it by a broken line continuation"
+                related.append(Related(stranded.location, STRANDED))
+            yield Finding(invocation.target.location, message, tuple(related))
+
+
+STRANDED = "a command of its own: an earlier line ends the launch, where a comment or a space follows its `\\`"
+
+
+def _stranded(script, launch, flags) -> Word | None:
+    """The flag, written in the lines right after the launch but in a command of its own.
+
+    A `\\` continues a line only when the newline follows it: in `--save 1 \\ # note`, it
+    escapes the space and `# note` is a comment, so the command ends there. Each line after it
+    then runs as a command named after its first option (ShellCheck's SC2215), until a line that
+    does not start with one."""
+    if script is None:
+        return None
+    commands = script.commands
+    index = next((i for i, c in enumerate(commands) if c is launch), None)
+    if index is None:
+        return None
+    end = launch.location.end_line
+    for command in commands[index + 1 :]:
+        if command.location.line != end + 1 or not (command.name or "").startswith("-"):
+            return None
+        for word in command.words:
+            if word.value is not None and word.value.split("=", 1)[0] in flags:
+                return word
+        end = command.location.end_line
+    return None

@@ -65,6 +65,18 @@ def test_the_flag_of_an_equals_form_and_a_missing_required_option(tmp_path):
     assert findings[0]["related"][0]["line"] == 6
 
 
+def test_a_required_flag_cut_off_by_a_broken_continuation_is_pointed_at(tmp_path):
+    launch = "python train.py \\\n    --lr 1e-4 \\ # tune\n    --warmup_steps 5 \\\n    --data-path /data\n"
+    (finding,) = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})
+    assert where(finding) == ("LL302", "run.sh", 1, 8, 16)
+    assert finding["message"].endswith("; `--data-path` on line 4 is cut off from it by a broken line continuation")
+    stranded = finding["related"][1]
+    assert (stranded["path"], stranded["line"], stranded["column"]) == ("run.sh", 4, 5)
+    # a flag after a line that starts a command of another name is not the launch's
+    (finding,) = lint(tmp_path, {"run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\necho x\n    --data-path /data\n"})
+    assert len(finding["related"]) == 1
+
+
 def test_nested_ssh_and_tmux_strings_with_a_path_map(tmp_path):
     files = {
         ".launchlint.yaml": "path-map:\n  /srv/app/: deploy/\n",
