@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
 from .model import Location, Record, Related
+from .paths import joined
 from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields, splits_as_written
 
 PYTHONS = ("python", "python3", "python2")
@@ -361,12 +362,12 @@ def own_path(word: Word, script: str) -> str | None:
     own = _OWN_DIRECTORY.match(word.template) if word.value is None else None
     if own is None:
         return None
-    return posixpath.normpath(posixpath.join(posixpath.dirname(script), (own.group(1) or "").lstrip("/")))
+    return joined(posixpath.dirname(script), (own.group(1) or "").lstrip("/"))
 
 
 def local_candidates(value: str, caller: str) -> list[str]:
     """Where a relative path a script names may be: next to the script, then from the root."""
-    return [posixpath.normpath(posixpath.join(posixpath.dirname(caller), value)), posixpath.normpath(value)]
+    return [joined(posixpath.dirname(caller), value), posixpath.normpath(value)]
 
 
 def directories_above(path: str) -> Iterator[str]:
@@ -460,7 +461,7 @@ class Resolver:
             candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
         for prefix, directory in self.path_map:
             if value.startswith(prefix):
-                candidates.append(posixpath.normpath(posixpath.join(directory, value[len(prefix) :])))
+                candidates.append(joined(directory, value[len(prefix) :]))
         for candidate in candidates:
             if candidate in self.files:
                 return candidate
@@ -473,7 +474,7 @@ class Resolver:
         """Run from a directory above the launcher's own, the nearest that has the path: the
         usual `cd step1 && bash training_scripts/run.sh` whose script says `python main.py`."""
         for directory in directories_above(caller):
-            candidate = posixpath.normpath(posixpath.join(directory, value))
+            candidate = joined(directory, value)
             if candidate in self.files:
                 return candidate
         return None

@@ -27,6 +27,7 @@ from .graph import (
     value_part,
 )
 from .model import Record
+from .paths import joined
 from .shellfacts import CAPTURED, SUBSHELL, Block, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
@@ -411,10 +412,10 @@ def _moved_to(here, word: Word | None, path: str):
     if not target or target.startswith(("/", "~", "$")) or here is None:
         return None
     base = "." if here == START else here[1]
-    joined = posixpath.normpath(posixpath.join(base, target))
-    if joined == ".":
-        return START if here == START or here[0] == "rel" else ("dir", joined)
-    return (here[0] if here != START else "rel", joined)
+    there = joined(base, target)
+    if there == ".":
+        return START if here == START or here[0] == "rel" else ("dir", there)
+    return (here[0] if here != START else "rel", there)
 
 
 def _directory(project, path: str, where) -> str | None:
@@ -423,7 +424,7 @@ def _directory(project, path: str, where) -> str | None:
         return where
     kind, target = where
     for base in ("",) if kind == "dir" else (posixpath.dirname(path), ""):
-        candidate = posixpath.normpath(posixpath.join(base, target))
+        candidate = joined(base, target)
         if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
             return candidate
     return None
@@ -519,7 +520,7 @@ class ProjectFiles:
         # On disk (a file .gitignore hides too: `*.json` with a committed `scripts/zero3.json`),
         # from the launcher's directory, `near` ones and those above the launcher, where it is run.
         for place in () if remote else (posixpath.dirname(caller), *near, *directories_above(caller)):
-            candidate = posixpath.normpath(posixpath.join(place, value))
+            candidate = joined(place, value)
             if candidate.startswith("../") or self.on_disk(candidate):
                 return True
         if not remote and self.on_disk(posixpath.normpath(value)):
@@ -569,7 +570,7 @@ def into_own_directory(project, caller: str, own: str) -> bool:
 def into_the_project(project, base: str, path: str) -> bool:
     """The path's directory (from `base`) is one the project has, or starts in one (`tasks/` of a
     stale `tasks/msdp/main.py`); not a directory a clone or a download makes."""
-    if project.on_disk(posixpath.dirname(posixpath.normpath(posixpath.join(base, path))), directory=True):
+    if project.on_disk(posixpath.dirname(joined(base, path)), directory=True):
         return True
     first = posixpath.normpath(path).split("/")[0]
     return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)

@@ -20,6 +20,11 @@ def normal(name: str | os.PathLike) -> str:
     return root + "/".join(parts) if parts else root or "."
 
 
+def joined(base: str, path: str) -> str:
+    """`path` from the directory `base`, with `.` and `..` resolved as strings (`os.path.normpath`)."""
+    return posixpath.normpath(posixpath.join(base, path))
+
+
 def relative_to(path: str, base: str) -> str | None:
     """`Path(path).relative_to(base).as_posix()` of two normal paths, None where it raises."""
     if path == base:

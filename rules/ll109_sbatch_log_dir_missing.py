@@ -41,6 +41,7 @@ import posixpath
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Severity
+from launchlint.paths import joined
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Directive, Word
 
@@ -175,7 +176,7 @@ def _static_directory(value: str) -> str | None:
 
 def _exists(project, script: str, directory: str) -> bool:
     """Next to the script, or under the project root (where `sbatch` is usually run)."""
-    candidates = {posixpath.normpath(posixpath.join(posixpath.dirname(script), directory)), directory}
+    candidates = {joined(posixpath.dirname(script), directory), directory}
     # Outside the project ("../"): not ours to judge.
     return any(c.startswith("../") or project.on_disk(c, directory=True) for c in candidates)
 

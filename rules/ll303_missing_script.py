@@ -90,6 +90,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.model import Finding, Location, Related, Severity
+from launchlint.paths import joined
 from launchlint.rulekit import Example
 
 CODE = "LL303"
@@ -537,8 +538,8 @@ def _places(project, invocation, written: str, changes) -> str:
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"
-    inside = [(base, path) for base, path in mapped if not _joined(base, path).startswith("../")]
-    if not inside or any(project.on_disk(_joined(base, path)) for base, path in inside):
+    inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
+    if not inside or any(project.on_disk(joined(base, path)) for base, path in inside):
         return ""
     if not any(into_the_project(project, base, path) for base, path in inside):
         if declared or moved or written.startswith("/"):
@@ -564,7 +565,7 @@ def _run_directory(project, caller: str, changes, hops: int) -> str | None:
         value = command.words[1].value if len(command.words) > 1 and not command.wrappers else None
         if value and not value.startswith(("/", "~", "../")) and not project.on_disk(posixpath.normpath(value)):
             for base in (posixpath.dirname(caller), *directories_above(caller)):
-                if project.on_disk(_joined(base, value)):
+                if project.on_disk(joined(base, value)):
                     return base
     if hops:
         for invocation in project.graph.callers(caller):
@@ -588,10 +589,6 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
         if found is None and project.on_disk(posixpath.join(parent, directory), directory=True):
             found = parent
     return found
-
-
-def _joined(base: str, path: str) -> str:
-    return posixpath.normpath(posixpath.join(base, path))
 
 
 def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Finding:

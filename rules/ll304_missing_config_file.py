@@ -71,6 +71,7 @@ from launchlint.launches import (
 )
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
+from launchlint.paths import joined
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word
 
@@ -346,7 +347,7 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     directory, name = given.get("--config-path"), given.get("--config-name")
     if directory is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
         return
-    config_dir = posixpath.normpath(posixpath.join(posixpath.dirname(program), directory.value))
+    config_dir = joined(posixpath.dirname(program), directory.value)
     files = project_files(project)
     if not files.on_disk(config_dir, directory=True):
         yield Finding(
