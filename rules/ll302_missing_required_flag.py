@@ -7,8 +7,8 @@ parser requires: `add_argument("--data-path", required=True)`, a click option wi
 dataclass of an `HfArgumentParser`. The program and its arguments are found as for LL301
 (arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
 of a subcommand counts when the launch names that subcommand). When the option is written in the
-lines right after the launch, but in a command of its own because a comment or a space follows a
-`\\` (`--lr 1e-4 \\ # tune`), the finding says so and points at it.
+lines right after the launch, but in a command of its own because a line lacks its `\\` or a
+comment or a space follows it (`--lr 1e-4 \\ # tune`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
 variable whose value is unknown where a flag could be, or arguments read from a file
@@ -261,11 +261,21 @@ def check(project) -> Iterator[Finding]:
             stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags)
             if stranded is not None:
                 message += f"; `{stranded.value}` on line {stranded.location.line} is cut off from it by a broken line continuation"
-                related.append(Related(stranded.location, STRANDED))
+                end = invocation.command.location.end_line
+                text = project.files[invocation.caller].text.split("\n")[end - 1]
+                related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {_broken(text)}"))
             yield Finding(invocation.target.location, message, tuple(related))
 
 
-STRANDED = "a command of its own: an earlier line ends the launch, where a comment or a space follows its `\\`"
+def _broken(line: str) -> str:
+    """Why the line does not continue: what follows its last `\\`, or that it has none."""
+    _, backslash, tail = line.rpartition("\\")
+    rest = tail.strip(" \t\r")
+    if not backslash or rest and not rest.startswith("#"):
+        return "as it does not end with `\\`"
+    if rest:
+        return "as a comment follows its `\\`"
+    return "as a space follows its `\\`"
 
 
 def _stranded(script, launch, flags) -> Word | None:
