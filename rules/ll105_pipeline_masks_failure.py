@@ -6,7 +6,8 @@ on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`;
 `accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
 (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`; builds and tests: `make`,
 `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
-`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; a package manager
+`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; `coverage run`, which
+exits with the status of the program it runs (not `coverage report`); a package manager
 that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
 asked about the environment (`pip list | grep torch`)) and whose last stage is `tee` or a filter
 (`grep`, `sed`, `awk`, `tail`, ..., and a compressor: `python dump.py | gzip > data.gz` leaves
@@ -146,9 +147,14 @@ INVALID = [
         {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
         ["LL105 run.sh:5"],
     ),
-    Example(  # an install, an evaluation harness
-        {"build.sh": "#!/bin/bash\npip install -e . 2>&1 | tee build.log\nlm_eval --model hf --tasks hellaswag | tee eval.log\n"},
-        ["LL105 build.sh:2", "LL105 build.sh:3"],
+    Example(  # an install, an evaluation harness, a program run under coverage (not its report)
+        {
+            "build.sh": (
+                "#!/bin/bash\npip install -e . 2>&1 | tee build.log\nlm_eval --model hf --tasks hellaswag | tee eval.log\n"
+                "coverage run -a --source=pkg tests/smoke.py \\\n    --steps=2 2>&1 | tee smoke.log\ncoverage report | tee cov.txt\n"
+            )
+        },
+        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4"],
     ),
     Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
         {
@@ -373,6 +379,8 @@ def is_job(command: Command) -> bool:
     name = command.name
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
+    if name == "coverage":  # `coverage run [options] x.py`: the program runs in it; not `coverage report`
+        return bool(command.args) and command.args[0].value == "run"
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)

@@ -2,7 +2,7 @@
 
 ## What it does
 Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a
-program on standard input: `python - <<'PY' | tee audit.log`) whose
+program on standard input: `python - <<'PY' | tee audit.log`, a program `coverage run` runs) whose
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
@@ -201,9 +201,16 @@ INVALID = [
         },
         ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
     ),
+    Example(  # `coverage run` runs the program in Python, without -u (not its report)
+        {"test.sh": "coverage run -a --source=pkg tests/smoke.py 2>&1 | tee smoke.log\ncoverage report > cov.log\n"},
+        ["LL106 test.sh:1"],
+    ),
 ]
 
 VALID = [
+    Example(  # the program under `coverage run` made unbuffered by the environment
+        {"test.sh": "PYTHONUNBUFFERED=1 coverage run tests/smoke.py | tee smoke.log\n"}
+    ),
     Example(  # a file the script then hands a program to read is data, whatever its name
         {"prep.sh": "python3 conv.py raw.tmp > train.txt\npython3 -u train.py --data train.txt\n"}
     ),
@@ -319,6 +326,10 @@ def check(project) -> Iterator[Finding]:
                 what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
                 use = f"set {UNBUFFERED}=1"
                 run = None
+            elif command.name == "coverage" and command.args and command.args[0].value == "run":
+                if _unbuffered(project, path, command, None):
+                    continue
+                what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
             elif run is not None:
                 if _unbuffered(project, path, command, run):
                     continue
