@@ -68,6 +68,25 @@ def launch_of(command: Command) -> Launch | None:
     return _parse(command, launcher, list(run.args)) if launcher else None
 
 
+def flags_added(command: Command) -> frozenset[str]:
+    """The options a launcher appends to its program's arguments: `deepspeed` gives each process
+    `--local_rank=N` unless told `--no_local_rank` (deepspeed/launcher/launch.py), and `python -m
+    torch.distributed.launch` unless told `--use_env`: `--local_rank=N` before torch 2.0,
+    `--local-rank=N` since. torchrun passes the rank in the environment only."""
+    launch = launch_of(command)
+    if launch is None:
+        return frozenset()
+    if launch.launcher == "deepspeed":
+        return frozenset() if "no_local_rank" in launch.options else LOCAL_RANK
+    run = python_run(command) if is_python(command.name) else None
+    if run is None or run.target.value != "torch.distributed.launch" or "use_env" in launch.options:
+        return frozenset()
+    return LOCAL_RANK
+
+
+LOCAL_RANK = frozenset({"--local_rank", "--local-rank"})
+
+
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
     args = launcher_args(launcher, words)
     return Launch(command, launcher, args.options, args.program, args.spelled)

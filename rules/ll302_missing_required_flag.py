@@ -6,7 +6,10 @@ parser requires: `add_argument("--data-path", required=True)`, a click option wi
 `required=True`, a typer `Option(...)` without a default, or a field without a default in a
 dataclass of an `HfArgumentParser`. The program and its arguments are found as for LL301
 (arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
-of a subcommand counts when the launch names that subcommand). When the option is written in the
+of a subcommand counts when the launch names that subcommand). `--local_rank` is passed by the
+launchers that append it to the program's arguments: `deepspeed` (unless `--no_local_rank`) and
+`python -m torch.distributed.launch` (unless `--use_env`; `--local-rank` since torch 2.0), not
+`torchrun`, which sets `LOCAL_RANK` in the environment. When the option is written in the
 lines right after the launch, but in a command of its own because a line lacks its `\\` or a
 comment or a space follows it (`--lr 1e-4 \\ # tune`), the finding says so and points at it.
 
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from launchlint.launches import flags_added
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import launched, missing_required, read_launch
 from launchlint.rulekit import Example
@@ -127,6 +131,13 @@ INVALID = [
         },
         ["LL302 run.sh:3"],
     ),
+    Example(  # torchrun passes the rank in the environment; so does torch.distributed.launch told `--use_env`
+        {
+            "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int, required=True)\np.parse_args()\n",
+            "run.sh": "torchrun --nproc_per_node 8 main.py\npython -m torch.distributed.launch --use_env main.py\ndeepspeed --no_local_rank main.py\n",
+        },
+        ["LL302 run.sh:1", "LL302 run.sh:2", "LL302 run.sh:3"],
+    ),
     Example(  # `\ # note` escapes the space and starts a comment: the lines after it are commands of their own
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
         ["LL302 run.sh:1"],
@@ -134,6 +145,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # deepspeed and torch.distributed.launch append `--local_rank=N` themselves
+        {
+            "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int, required=True)\np.parse_args()\n",
+            "run.sh": "deepspeed --num_gpus 8 main.py\npython -m torch.distributed.launch --nproc_per_node 8 main.py\n",
+        }
+    ),
     Example(  # an imported parser class is not a builder: its parsing may differ (`--data_path` for `--data-path`)
         {
             "utils.py": "import argparse\n\n\nclass FlexibleArgumentParser(argparse.ArgumentParser):\n    pass\n",
@@ -253,7 +270,10 @@ def check(project) -> Iterator[Finding]:
         program = launched(project, invocation)
         if program is None:
             continue
+        added = flags_added(invocation.command)
         for owner, option in missing_required(read_launch(program, invocation.args)):
+            if added.intersection(option.flags):
+                continue  # `deepspeed x.py`: the launcher passes `--local_rank` itself
             flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
