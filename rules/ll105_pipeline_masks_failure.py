@@ -7,7 +7,10 @@ on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`;
 (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`; builds and tests: `make`,
 `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
 `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; `coverage run`, which
-exits with the status of the program it runs (not `coverage report`); a package manager
+exits with the status of the program it runs (not `coverage report`); into `tee`, a program
+run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`: the project's own,
+built or written; in a pipeline of data, `utils/filter_scp.pl a b | sort > c`, it is a filter
+and not reported); a package manager
 that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
 asked about the environment (`pip list | grep torch`)) and whose last stage is `tee` or a filter
 (`grep`, `sed`, `awk`, `tail`, ..., and a compressor: `python dump.py | gzip > data.gz` leaves
@@ -155,6 +158,10 @@ INVALID = [
             )
         },
         ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4"],
+    ),
+    Example(  # a program of the project, run by its path, into a log (not a helper filtering data)
+        {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
+        ["LL105 bench.sh:1"],
     ),
     Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
         {
@@ -370,7 +377,8 @@ def masked_job(pipeline: Pipeline) -> Command | None:
         return None
     if any(w.detached for w in pipeline.wrappers):
         return None
-    return next((c for c in pipeline.feeders(0) if is_job(c)), None)
+    tee = last.name == "tee"
+    return next((c for c in pipeline.feeders(0) if is_job(c) or (tee and _logged_program(c))), None)
 
 
 def is_job(command: Command) -> bool:
@@ -385,6 +393,14 @@ def is_job(command: Command) -> bool:
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)
     return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
+
+
+def _logged_program(command: Command) -> bool:
+    """A program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`):
+    the project's own, built or written, whose output is kept as a log. Not in a pipeline of
+    data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data."""
+    path = command.words[0].value
+    return path is not None and "/" in path and not path.startswith(("/", "~"))
 
 
 def _exits_early(command: Command) -> bool:
