@@ -13,7 +13,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported;
 - the SLURM allocation of the same job script: `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
   `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
-  launcher's times the tasks per node when `srun` starts it. A count that differs is reported;
+  launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
+  may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script or without one): its
+  step gets those, and they count instead of the header's. A count that differs is reported;
   fewer processes only when the script makes no other launch (a job may split its GPUs between
   steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
 
@@ -132,9 +134,19 @@ INVALID = [
         },
         ["LL401 compose.yaml:5", "LL401 job.sbatch:4"],
     ),
+    Example(  # srun's own GPUs for its step, with no job header, and over the header's
+        {
+            "run.sh": "#!/bin/bash\nsrun --gres=gpu:4 --ntasks-per-node=1 torchrun --nproc_per_node 8 train.py\n",
+            "job.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:8\nsrun --gpus-per-node=4 torchrun --nproc_per_node 8 train.py\n",
+        },
+        ["LL401 job.sbatch:3", "LL401 run.sh:2"],
+    ),
 ]
 
 VALID = [
+    Example(  # a step that asks for part of the job's GPUs and starts as many processes
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:8\nsrun --gres=gpu:4 torchrun --nproc_per_node 4 train.py\n"}
+    ),
     Example(  # Megatron style: the counts come from the cluster's environment
         {
             "pretrain_gpt.sh": (
@@ -204,8 +216,9 @@ def check(project) -> Iterator[Finding]:
             for devices, where in places:
                 if count > devices.count:
                     yield _too_many(launch, count, said, devices, where)
-            if allocation is not None and not visible and not _submitted(launch.command):
-                yield from _against_job(launch, count, said, allocation, options, alone=len(launches) == 1)
+            granted = _step_allocation(launch.command, options) or allocation
+            if granted is not None and not visible and not _submitted(launch.command):
+                yield from _against_job(launch, count, said, granted, options, alone=len(launches) == 1)
 
 
 def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devices, str]]]:
@@ -270,29 +283,42 @@ def _against_job(
     )
 
 
-def _allocation(options: dict[str, tuple[str, Word]]) -> Allocation | None:
-    """GPUs per node from the job's header; None when not stated or not a plain count."""
+def _step_allocation(command: Command, job: dict[str, tuple[str, Word]]) -> Allocation | None:
+    """GPUs per node that the `srun` running the launch asks for itself (`srun --gres=gpu:8
+    torchrun ...`): its step gets them, whatever the job's header says; None when it asks none."""
+    srun = next((w.command for w in command.wrappers if w.kind == "srun"), None)
+    if srun is None:
+        return None
+    return _allocation({name: (value, word) for name, value, word in _srun_options(srun)}, job, "srun ")
+
+
+def _allocation(
+    options: dict[str, tuple[str, Word]], job: dict[str, tuple[str, Word]] | None = None, prefix: str = "#SBATCH "
+) -> Allocation | None:
+    """GPUs per node from the job's header (or an srun's options, with the job's for the tasks
+    and nodes it does not state); None when not stated or not a plain count."""
+    job = options if job is None else job
     if "--gpus-per-node" in options:
         value, word = options["--gpus-per-node"]
         match = _TYPED_COUNT.match(value)
-        return Allocation(int(match.group(1)), word, f"#SBATCH --gpus-per-node={value}") if match else None
+        return Allocation(int(match.group(1)), word, f"{prefix}--gpus-per-node={value}") if match else None
     if "--gres" in options:
         value, word = options["--gres"]
         counts = [m.group(1) for m in map(_GRES_GPU.match, value.split(",")) if m]
-        return Allocation(int(counts[0]), word, f"#SBATCH --gres={value}") if len(counts) == 1 else None
+        return Allocation(int(counts[0]), word, f"{prefix}--gres={value}") if len(counts) == 1 else None
     if "--gpus-per-task" in options:
         value, word = options["--gpus-per-task"]
-        match, tasks = _TYPED_COUNT.match(value), _stated_tasks(options, options)
+        match, tasks = _TYPED_COUNT.match(value), _stated_tasks(options, job)
         if match is None or not tasks:
             return None
         layout = f"{tasks} tasks per node" if tasks > 1 else "1 task per node"
-        return Allocation(int(match.group(1)) * tasks, word, f"#SBATCH --gpus-per-task={value} x {layout}")
+        return Allocation(int(match.group(1)) * tasks, word, f"{prefix}--gpus-per-task={value} x {layout}")
     gpus = options.get("--gpus") or options.get("-G")
-    nodes = _number(options.get("--nodes") or options.get("-N"))
+    nodes = _number(next((o[n] for o in (options, job) for n in ("--nodes", "-N") if n in o), None))
     match = _TYPED_COUNT.match(gpus[0]) if gpus is not None else None
     if match is None or not nodes or int(match.group(1)) % nodes:
         return None
-    return Allocation(int(match.group(1)) // nodes, gpus[1], f"#SBATCH --gpus={gpus[0]} over {nodes} nodes")
+    return Allocation(int(match.group(1)) // nodes, gpus[1], f"{prefix}--gpus={gpus[0]} over {nodes} nodes")
 
 
 def _tasks_per_node(command: Command, job: dict[str, tuple[str, Word]]) -> int | None:
