@@ -338,15 +338,13 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
     add_args(parser)` in another module); False when some of them cannot be known."""
     options, complete = list(parser.options), parser.complete
     if parser.built_by is not None:  # `parser = get_parser()` from another module: its options first
-        built = _built(project, module, parser.built_by) if hops < MAX_HOPS else None
-        if built is None:
-            complete = False
-        else:
-            owner, found = built
-            added, known = _added(project, owner, found, hops + 1)
-            options = added + [o for o in options if o not in added]
-            # subcommands there are not this parser's: an option of one would look unknown here
-            complete = complete and known and not found.commands and not found.open_commands
+        added, known = _built_options(project, module, parser.built_by, hops)
+        options = added + [o for o in options if o not in added]
+        complete = complete and known
+    for function in parser.built_parents:  # `parents=[make_parser()]`: theirs too
+        added, known = _built_options(project, module, function, hops)
+        options += [o for o in added if o not in options]
+        complete = complete and known
     for function, at in parser.handed:
         adder = _adder(project, module, function, at) if hops < MAX_HOPS else None
         if adder is None:
@@ -357,6 +355,17 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
         options += [o for o in added if o not in options]
         complete = complete and known
     return options, complete
+
+
+def _built_options(project, module: PythonModule, function: str, hops: int) -> tuple[list[Option], bool]:
+    """The options of the parser the imported `function` builds; False when they cannot all be
+    known (not found, or with subcommands: an option of one would look unknown here)."""
+    built = _built(project, module, function) if hops < MAX_HOPS else None
+    if built is None:
+        return [], False
+    owner, found = built
+    added, known = _added(project, owner, found, hops + 1)
+    return added, known and not found.commands and not found.open_commands
 
 
 def _built(project, module: PythonModule, function: str) -> tuple[PythonModule, ArgParser] | None:

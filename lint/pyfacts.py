@@ -202,7 +202,8 @@ class ArgParser:
     outside the module (but a project function it imports: `handed`), so an absent flag proves
     nothing. A `parameter` parser is a function's parameter it adds options to (`def
     add_args(parser): parser.add_argument(...)`): what another module hands it gets them. A
-    `built_by` parser is what an imported `get_parser()` returned: that function's (`returned_in`).
+    `built_by` parser is what an imported `get_parser()` returned: that function's (`returned_in`);
+    `built_parents` name the imported functions whose parsers it copies (`parents=[make_parser()]`).
     """
 
     def __init__(
@@ -225,6 +226,7 @@ class ArgParser:
         handed: tuple[tuple[str, int | str], ...] = (),
         built_by: str | None = None,
         returned_in: tuple[str, ...] = (),
+        built_parents: tuple[str, ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -244,6 +246,7 @@ class ArgParser:
         self.handed = handed  # (imported function, qualified; the position or keyword it is passed at)
         self.built_by = built_by  # the imported function (qualified) that returned it: `get_parser()`
         self.returned_in = returned_in  # the functions of its module that return it
+        self.built_parents = built_parents  # imported functions (qualified) that built its parents
 
 
 class DataField(Record):

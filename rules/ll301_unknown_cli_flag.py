@@ -258,6 +258,17 @@ INVALID = [
         {"train.py": ARGPARSE_TRAIN, "run.sh": "torchrun --nproc_per_node 2 train.py -- --lr 1e-4 --bogus 1\n"},
         ["LL301 run.sh:1"],
     ),
+    Example(  # a parent parser another module of the project builds: its options and no others
+        {
+            "common.py": "import argparse\n\n\ndef make_parser():\n    p = argparse.ArgumentParser(add_help=False)\n    p.add_argument('--width')\n    return p\n",
+            "submit.py": (
+                "import argparse\n\nimport common as cm\n\n\ndef main():\n    base = cm.make_parser()\n"
+                "    parser = argparse.ArgumentParser(parents=[base])\n    parser.add_argument('--nodes')\n    parser.parse_args()\n\n\nmain()\n"
+            ),
+            "run.sh": "python submit.py --nodes 2 --width 480 --height 640\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
 ]
 
 VALID = [

@@ -517,8 +517,11 @@ def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser
     for parent in links.get(id(parser), (parser, []))[1]:
         _inherit(parent, path | {id(parser)}, links, done)
         parser.options.extend(o for o in parent.options if o not in parser.options)
-        # a parent another module builds (`parents=[make_parser()]`, imported): its options are not here
-        parser.complete = parser.complete and parent.complete and parent.built_by is None
+        parser.complete = parser.complete and parent.complete
+        # a parent another module builds (`parents=[make_parser()]`, imported): its options are
+        # that function's, which launchlint.programs reads as it reads `built_by`'s
+        built = parent.built_parents + ((parent.built_by,) if parent.built_by is not None else ())
+        parser.built_parents += tuple(b for b in built if b not in parser.built_parents)
     done.add(id(parser))
 
 
