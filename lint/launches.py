@@ -68,6 +68,9 @@ def launch_of(command: Command) -> Launch | None:
     return _parse(command, launcher, list(run.args)) if launcher else None
 
 
+LOCAL_RANK = frozenset({"--local_rank", "--local-rank"})
+
+
 def flags_added(command: Command) -> frozenset[str]:
     """The options a launcher appends to its program's arguments: `deepspeed` gives each process
     `--local_rank=N` unless told `--no_local_rank` (deepspeed/launcher/launch.py), and `python -m
@@ -82,9 +85,6 @@ def flags_added(command: Command) -> frozenset[str]:
     if run is None or run.target.value != "torch.distributed.launch" or "use_env" in launch.options:
         return frozenset()
     return LOCAL_RANK
-
-
-LOCAL_RANK = frozenset({"--local_rank", "--local-rank"})
 
 
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
