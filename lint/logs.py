@@ -19,7 +19,7 @@ class LogSink(Record):
 
     path: Word
     command: Command
-    how: str  # "exec" or "redirect"
+    how: str  # "exec", "redirect" or "option" (a wrapper's: `srun -o train.log`)
     redirect: Redirect | None = None
 
 
@@ -46,7 +46,8 @@ def exec_sinks(script: ShellScript) -> list[LogSink]:
 
 
 def redirected_long_runners(script: ShellScript) -> list[LogSink]:
-    """Long-running commands (python, torchrun, ...) whose own redirect sends stdout to a file."""
+    """Long-running commands (python, torchrun, ...) whose own redirect, or a wrapper's option
+    (`srun -o`), sends stdout to a file."""
     sinks = []
     for command in script.effective_commands():
         if command.wrappers and any(w.kind in ("tmux", "screen", "ssh", "pct", "docker", "kubectl") for w in command.wrappers):
@@ -56,6 +57,8 @@ def redirected_long_runners(script: ShellScript) -> list[LogSink]:
         redirect = own_redirect(command, command.stdout)
         if redirect is not None and redirect.target is not None:
             sinks.append(LogSink(redirect.target, command, "redirect", redirect))
+        elif any(w.location == command.stdout.location for wrapper in command.wrappers for w in wrapper.command.words):
+            sinks.append(LogSink(command.stdout.target, command, "option"))  # `srun -o train.log python t.py`
     return sinks
 
 

@@ -228,6 +228,7 @@ class Wrapper(Record):
     cwd_changed: bool = False  # runs in another working directory than the script's
     adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
+    terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers
 
 
 # Block.kind: the compound statement a command sits in.

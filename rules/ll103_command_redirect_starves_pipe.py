@@ -2,8 +2,8 @@
 
 ## What it does
 Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `deepspeed`,
-`srun`, `mpirun`) sends its output to a file while a launcher pipes the script's output into
-`tee` or a file.
+`srun`, `mpirun`) sends its output to a file, by a redirect or by `srun -o FILE`, while a launcher
+pipes the script's output into `tee` or a file.
 
 ## Why is this bad?
 The launcher's log only gets the wrapper's own `echo` lines; the training output, the traceback
@@ -55,6 +55,13 @@ INVALID = [
         },
         ["LL103 job.sh:4"],
     ),
+    Example(  # srun writes its tasks' output into the file `-o` names
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh 2>&1 | tee launch.log\n",
+            "job.sh": "#!/bin/bash\necho start\nsrun -N 2 -o train-%j.log python3 -u train.py\n",
+        },
+        ["LL103 job.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -87,7 +94,7 @@ def check(project) -> Iterator[Finding]:
             continue
         for sink in redirected_long_runners(script):
             yield Finding(
-                sink.redirect.location,
+                sink.redirect.location if sink.redirect else sink.path.location,
                 f"`{sink.command.name}` writes its output to {sink.path.text}, so the caller's "
                 f"log only gets this script's own lines",
                 tuple(c.capture_note() for c in callers),

@@ -5,7 +5,9 @@ Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv
 program on standard input: `python - <<'PY' | tee audit.log`, a program `coverage run` runs) whose
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
-when nothing makes it unbuffered: no `-u`, no `PYTHONUNBUFFERED` (prefix assignment, `export`,
+or into the file `srun -o`/`--output` names (srun writes the tasks' output there itself),
+when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty` (a pseudo terminal, on which
+Python line-buffers), no `PYTHONUNBUFFERED` (prefix assignment, `export`,
 `env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
 `export PYTHONUNBUFFERED=1`), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
@@ -205,9 +207,21 @@ INVALID = [
         {"test.sh": "coverage run -a --source=pkg tests/smoke.py 2>&1 | tee smoke.log\ncoverage report > cov.log\n"},
         ["LL106 test.sh:1"],
     ),
+    Example(  # srun writes its tasks' output into the file `-o`/`--output` names
+        {
+            "job.sh": (
+                "#!/bin/bash\nsrun -N 1 -e err.log python3 eval.py\nsrun -N 1 -o run-%j.log python3 train.py\n"
+                'srun --output=eval.log bash -c "python3 eval.py"\n'
+            )
+        },
+        ["LL106 job.sh:3", "LL106 job.sh:4"],
+    ),
 ]
 
 VALID = [
+    Example(  # `srun -u` (`--unbuffered`) and `--pty` run the tasks on a terminal: Python line-buffers
+        {"job.sh": "#!/bin/bash\nsrun -u -o run.log python3 train.py\nsrun --pty python3 eval.py | tee eval.log\n"}
+    ),
     Example(  # the program under `coverage run` made unbuffered by the environment
         {"test.sh": "PYTHONUNBUFFERED=1 coverage run tests/smoke.py | tee smoke.log\n"}
     ),
@@ -393,6 +407,8 @@ def _is_filter(command: Command, fed: set[int]) -> bool:
 def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> bool:
     """Whether the program's stdout is unbuffered; `run` is None for a launcher's program."""
     if command.has_env(UNBUFFERED) or (run is not None and run.unbuffered):
+        return True
+    if any(w.terminal for w in command.wrappers):  # `srun -u python x.py`: a terminal line-buffers it
         return True
     if UNBUFFERED in sourced_before(project, path, command).exported:
         return True

@@ -12,7 +12,7 @@ from array import array
 
 from ..graph import LONG_RUNNING, is_python
 from ..model import Location, Record
-from ..shellfacts import DETACHED, Command, Sink, Word, Wrapper, shell_args
+from ..shellfacts import DETACHED, FILE, NULL, Command, Sink, Word, Wrapper, shell_args
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 
@@ -306,14 +306,45 @@ def unwrap(walker, command: Command) -> None:
             env[key] = Word(value, value, rest[0].location, [])
             rest = rest[1:]
         command.env.update(env)
-        # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
-        contained = name == "srun" and any(o.startswith("--container-image") for o in _option_words(words, 0, rest))
-        inner = _argv(walker, command, rest, name, remote=contained)
+        if name == "srun":
+            options = _option_words(words, 0, rest)
+            stdout, stderr = _srun_streams(words[: len(words) - len(rest)])
+            inner = _argv(
+                walker,
+                command,
+                rest,
+                name,
+                stdout=stdout,
+                stderr=stderr,
+                # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
+                remote=any(o.startswith("--container-image") for o in options),
+                terminal=not SRUN_TERMINAL.isdisjoint(options),
+            )
+        else:
+            inner = _argv(walker, command, rest, name)
     command.inner = inner
 
 
 _EXPANSION = re.compile(r"\$(?:\w+|\{\w+\})")
 _OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGNORECASE)  # `$SRUN_ARGS`
+
+
+SRUN_TERMINAL = frozenset(("-u", "--unbuffered", "--pty"))  # the tasks run on a pseudo terminal
+
+
+def _srun_streams(options: list[Word]) -> tuple[Sink | None, Sink | None]:
+    """Where `srun -o FILE` / `-e FILE` sends its tasks' stdout and stderr: srun writes them there
+    itself, and `-o` alone takes stderr too (srun(1)). None for a stream srun passes on."""
+    output = _option_value(options, "--output") or _option_value(options, "-o")
+    error = _option_value(options, "--error") or _option_value(options, "-e")
+    stdout = _file_sink(output) if output is not None else None
+    stderr = _file_sink(error) if error is not None else stdout
+    return stdout, stderr
+
+
+def _file_sink(target: Word) -> Sink:
+    discarded = target.value in ("/dev/null", "none")
+    return Sink(NULL if discarded else FILE, target, target.location)
 
 
 def _unknown_prefix(words: list[Word]) -> bool:
