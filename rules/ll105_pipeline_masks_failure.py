@@ -264,6 +264,10 @@ INVALID = [
         },
         ["LL105 tests/run.sh:3", "LL105 tests/run.sh:5", "LL105 tests/run.sh:7"],
     ),
+    Example(  # a command string built with `+=` onto a part not known here is still the job
+        {"run.sh": '#!/bin/bash\nset -e\nCMD="python $LAUNCH_OPTS train.py"\nCMD+=" --lr=1"\n$CMD |& tee run.log\n'},
+        ["LL105 run.sh:5"],
+    ),
 ]
 
 VALID = [

@@ -329,6 +329,20 @@ def test_a_partly_unknown_variable_keeps_its_written_form():
     assert (tee.args[-1].value, tee.args[-1].template) == (None, "$O")
 
 
+@pytest.mark.parametrize(
+    ("src", "words"),
+    [
+        ('CMD="python $OPTS train.py"\nCMD+=" --lr=1"\n$CMD\n', ["python", None, "train.py", "--lr=1"]),
+        ('CMD="python train.py"\nCMD+=" --out $OUT"\n$CMD\n', ["python", "train.py", "--out", None]),
+        ('CMD+=" --lr=1"\n$CMD\n', [None, "--lr=1"]),  # not set here: what the caller gave, then the rest
+    ],
+)  # fmt: skip
+def test_appending_to_a_partly_unknown_string_keeps_what_it_had(src, words):
+    """`CMD+=" --lr=1"` onto a value with an unknown part keeps the written command before it:
+    `$CMD` still runs `python` (FasterTransformer's run_squad.sh lost its job)."""
+    assert [w.value for w in commands(src)[-1].words] == words
+
+
 def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
     string's (it was lost: `./train.py--depth`), at its own offset."""

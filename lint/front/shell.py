@@ -720,9 +720,13 @@ class Walker:
         if value_node is not None:
             self._nested_substitutions(value_node)
         if "+=" in self.unit.node_text(node)[: len(name) + 2]:
-            old = self.state.variables.get(name, "")
-            value = None if old is None or word.value is None else old + word.value
-            self.state.assign(name, value, word)
+            old = self.state.variables.get(name)  # not set here: the caller's, unknown
+            if old is not None and word.value is not None:
+                self.state.assign(name, old + word.value, word)
+            else:  # `CMD="python $OPTS t.py"; CMD+=" --lr=1"`: what it had as written, then the rest
+                before = self.state.assigned.get(name)
+                written = old if old is not None else before.template if before is not None else f"${{{name}}}"
+                self.state.assign(name, None, Word(None, written + word.template, word.location, ()))
         else:
             self.state.assign(name, word.value, word)
         if export:
