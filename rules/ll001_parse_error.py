@@ -17,7 +17,12 @@ Shell is parsed with tree-sitter-bash; where it reports an error, launchlint ask
 (which parses without running anything) and stays silent when bash accepts the file. A closing
 word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
 is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). bash stops at the first error; the
+whole file ("syntax error near unexpected token `done'"). A script saved with Windows line ends
+(CRLF) is asked of `bash -n` even though tree-sitter-bash reads each carriage return as a
+blank: bash reads it as part of the word before it, so `then\r` or `fi\r` is no keyword and
+`((i++))\r` has a stray word after it. Only a file bash refuses is reported (a script of plain
+commands still runs), at bash's line, or, when bash only says the file ended too soon, at the
+first line that ends in a keyword and a carriage return. bash stops at the first error; the
 line it stops at is then blanked (its bytes made spaces) and bash asked again, and each line it
 refuses in turn is one more region (up to 10 a unit), blanked too. The walk then reads the unit
 without those lines, so the commands after a placeholder (`CKPT=<path>`, which tree-sitter-bash
@@ -92,9 +97,17 @@ INVALID = [
     Example({"render.py": 'template = "{{ name }}"\nprint(template.format(name=1)\n'}, ["LL001 render.py:2"]),
     # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
     Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
+    Example(  # Windows line ends: `then\r` is no keyword to bash, nor is `((...))\r` a whole command
+        {
+            "cond.sh": '#!/bin/bash\r\nif [ -n "$X" ]; then\r\n  python train.py\r\nfi\r\n',
+            "port.sh": "#!/bin/bash\r\nPORT=1\r\n((PORT=RANDOM%10000+40000))\r\necho $PORT\r\n",
+        },
+        ["LL001 cond.sh:2", "LL001 port.sh:3"],
+    ),
 ]
 
 VALID = [
+    Example({"run.sh": "#!/bin/bash\r\nset -e\r\npython train.py --lr 3e-4\r\n"}),  # CRLF, yet bash runs it
     Example(  # CircleCI's `<< parameters.x >>` is a value CircleCI puts in, not a heredoc
         {
             ".circleci/config.yml": (

@@ -1102,6 +1102,8 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         if unit.blanked:
             tree = _parser().parse(_repaired(text, (), unit.blanked))
             root = tree.root_node
+    elif not line_ends and unit.origin is None and unit.depth == 0 and b"\r\n" in unit.data:
+        _carriage_returns(walker, root)
     if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
     if b"PIPESTATUS" in unit.data and _reads_status(unit.data):
@@ -1222,6 +1224,30 @@ def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int
     if verdict is not None:
         _report(walker, node, verdict, missing)
     return verdict
+
+
+def _carriage_returns(walker: Walker, root) -> None:
+    """A script saved with Windows line ends: tree-sitter-bash reads each carriage return as a
+    blank, bash as part of the word before it, so `then\r` and `fi\r` are no keywords and
+    `((i++))\r` is followed by a word. Only `bash -n` can tell whether it refuses the file: a
+    script of plain commands runs (with a `\r` at the end of each last argument)."""
+    unit = walker.unit
+    if not _bash_syntax(walker.script):
+        return
+    verdict = _bash_error(unit.data)
+    if verdict is None or not verdict[0]:
+        return  # bash accepts it, or is not here to say
+    unit.checked, unit.verdict = True, verdict
+    keyword = _KEYWORD_AT_CR.search(unit.text)
+    if keyword is not None and verdict[1].endswith("unexpected end of file"):  # where it went wrong, not the end
+        line = unit.text.count("\n", 0, keyword.start(1)) + 1
+        verdict = line, f"{verdict[1]}: `{keyword.group(1)}\\r` on this line is no keyword to bash"
+    _report(walker, root, verdict)
+    where, message = walker.script.parse_errors[-1]
+    walker.script.parse_errors[-1] = (where, f"{message} (Windows line ends: bash reads each `\\r` as part of a word; `dos2unix` converts them)")
+
+
+_KEYWORD_AT_CR = re.compile(r"(?:^|[\s;&|])(then|do|else|elif|fi|done|esac|\{|\})\r$", re.MULTILINE)
 
 
 def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None = None) -> None:
