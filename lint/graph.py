@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from .model import Location, Record, Related
 from .paths import joined
@@ -78,6 +78,19 @@ class PythonRun(Record):
                 if "-" + letter in PYTHON_VALUED:
                     break
         return False
+
+
+def coverage_subcommand(command: Command, run: PythonRun | None) -> str | None:
+    """What `coverage SUB ...` or `python -m coverage SUB ...` (`run` its python_run) does:
+    `run`, which runs a program and exits with its status, `report`, ... ("" with none); None
+    for any other command."""
+    if command.name == "coverage":
+        args: Sequence[Word] = command.args
+    elif run is not None and run.kind == "module" and run.target.value == "coverage":
+        args = run.args
+    else:
+        return None
+    return (args[0].value or "") if args else ""
 
 
 def python_run(command: Command, *, stdin: bool = False) -> PythonRun | None:

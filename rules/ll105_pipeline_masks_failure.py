@@ -6,7 +6,8 @@ on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`;
 `accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
 (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`; builds and tests: `make`,
 `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
-`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; `coverage run`, which
+`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; `coverage run` (or
+`python -m coverage run`), which
 exits with the status of the program it runs (not `coverage report`); into `tee`, a program
 run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`: the project's own,
 built or written; in a pipeline of data, `utils/filter_scp.pl a b | sort > c`, it is a filter
@@ -82,7 +83,7 @@ from itertools import pairwise
 
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
-from launchlint.graph import is_long_running, is_python, python_run, script_of
+from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
 from launchlint.launches import sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
@@ -155,9 +156,10 @@ INVALID = [
             "build.sh": (
                 "#!/bin/bash\npip install -e . 2>&1 | tee build.log\nlm_eval --model hf --tasks hellaswag | tee eval.log\n"
                 "coverage run -a --source=pkg tests/smoke.py \\\n    --steps=2 2>&1 | tee smoke.log\ncoverage report | tee cov.txt\n"
+                "python -m coverage run -m pytest tests | tee tests.log\npython -m coverage report | tee cov.txt\n"
             )
         },
-        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4"],
+        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4", "LL105 build.sh:7"],
     ),
     Example(  # a program of the project, run by its path, into a log (not a helper filtering data)
         {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
@@ -386,13 +388,15 @@ def masked_job(pipeline: Pipeline) -> Command | None:
 
 
 def is_job(command: Command) -> bool:
+    run = python_run(command, stdin=True) if is_python(command.name) else None
+    covers = coverage_subcommand(command, run)
+    if covers is not None:  # `coverage run [options] x.py`: the program runs in it; not `coverage report`
+        return covers == "run"
     if is_python(command.name):
-        return python_run(command, stdin=True) is not None  # not `python -c`, `python --version`
+        return run is not None  # not `python -c`, `python --version`
     name = command.name
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
-    if name == "coverage":  # `coverage run [options] x.py`: the program runs in it; not `coverage report`
-        return bool(command.args) and command.args[0].value == "run"
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)

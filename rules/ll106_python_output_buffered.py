@@ -2,7 +2,8 @@
 
 ## What it does
 Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a
-program on standard input: `python - <<'PY' | tee audit.log`, a program `coverage run` runs) whose
+program on standard input: `python - <<'PY' | tee audit.log`, a program `coverage run` or
+`python -m coverage run` runs; not `coverage report`) whose
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 or into the file `srun -o`/`--output` names (srun writes the tasks' output there itself),
@@ -70,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.fixes import source, span
-from launchlint.graph import PythonRun, python_run
+from launchlint.graph import PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
@@ -204,8 +205,13 @@ INVALID = [
         ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
     ),
     Example(  # `coverage run` runs the program in Python, without -u (not its report)
-        {"test.sh": "coverage run -a --source=pkg tests/smoke.py 2>&1 | tee smoke.log\ncoverage report > cov.log\n"},
-        ["LL106 test.sh:1"],
+        {
+            "test.sh": (
+                "coverage run -a --source=pkg tests/smoke.py 2>&1 | tee smoke.log\ncoverage report > cov.log\n"
+                "python -m coverage run -m pytest tests | tee tests.log\npython3 -m coverage report | tee cov.log\n"
+            )
+        },
+        ["LL106 test.sh:1", "LL106 test.sh:3"],
     ),
     Example(  # srun writes its tasks' output into the file `-o`/`--output` names
         {
@@ -331,6 +337,9 @@ def check(project) -> Iterator[Finding]:
         inputs: set[str] | None = None  # the files the script's programs read, found when one asks
         for command in script.effective_commands():
             run = python_run(command, stdin=True)
+            covers = coverage_subcommand(command, run)
+            if covers not in (None, "run"):
+                continue  # `coverage report`, `python -m coverage xml`: no program of the project's
             accelerate = command.name == "accelerate" or (run is not None and run.kind == "module")
             launch = launch_of(command) if accelerate else None
             if launch is not None and launch.launcher == "accelerate":  # also `python -m accelerate.commands.launch`
@@ -340,7 +349,7 @@ def check(project) -> Iterator[Finding]:
                 what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
                 use = f"set {UNBUFFERED}=1"
                 run = None
-            elif command.name == "coverage" and command.args and command.args[0].value == "run":
+            elif command.name == "coverage":  # `coverage run`
                 if _unbuffered(project, path, command, None):
                     continue
                 what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
