@@ -730,7 +730,7 @@ class _Analysis:
         if "<lambda" in dotted:
             scope, _, name = dotted.rpartition(".")
             return path, scope or MODULE_SCOPE, name
-        head, *rest = dotted.split(".")
+        head, *rest = dotted.replace("()", "").split(".")  # `Worker().loop` is `Worker.loop`
         if head == "self":
             owner = module.functions.get(function)
             if owner is None or owner.class_name is None or not rest:

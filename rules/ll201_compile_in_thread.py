@@ -4,7 +4,7 @@
 Finds `torch.compile(...)` (also `torch.compiler.compile`, `torch._dynamo.optimize(...)(f)`)
 executed on worker threads whose result is then called on those threads with no shared lock
 held: each thread compiles for itself. Worker threads are the targets of `threading.Thread`
-(also `self.method`, lambdas, `functools.partial`), the `run` of `Thread` subclasses,
+(also `self.method`, `Worker(cfg).loop`, lambdas, `functools.partial`), the `run` of `Thread` subclasses,
 `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`, `run_in_executor` and `ThreadPool`,
 followed through the functions, methods and modules they call. Names resolve through aliases
 (`import torch as T`, `from torch import compile as tc`) and imports of project modules, so a
@@ -299,6 +299,30 @@ INVALID = [
             )
         },
         ["LL201 train.py:6"],
+    ),
+    Example(  # the target is a method of an instance made for each thread
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+
+                class Worker:
+                    def __init__(self, model):
+                        self.model = model
+
+                    def loop(self):
+                        fast = torch.compile(self.model)
+                        fast(torch.ones(8))
+
+
+                for _ in range(4):
+                    threading.Thread(target=Worker(torch.nn.Linear(8, 8)).loop).start()
+                """
+            )
+        },
+        ["LL201 train.py:10"],
     ),
 ]
 

@@ -871,9 +871,19 @@ class _Walker:
         bound = ()  # functools.partial(f, a)'s own arguments come before the ones passed
         if isinstance(target, ast.Call) and self._is_partial(target):
             bound = tuple(self.describe(a) for a in target.args[1:])
+            target = target.args[0]
         args = bound + tuple(self.describe(e) for e in _element_nodes(passed))
         function = self.frame.function.qualname
-        return ThreadEntry(kind, self.describe(target), function, call, args, pool, context)
+        return ThreadEntry(kind, self._runnable(target), function, call, args, pool, context)
+
+    def _runnable(self, node: ast.expr) -> str:
+        """A thread's target as facts spell it: `describe`, and `Worker(cfg).loop` (a method of
+        an instance made for the thread) as `Worker().loop`, which `threads` resolves as the
+        class's method."""
+        if type(node) is ast.Attribute and type(node.value) is ast.Call:
+            made = self._dotted(node.value.func)
+            return f"{made}().{node.attr}" if made else ""
+        return self.describe(node)
 
     def _copies_context(self, target: ast.expr) -> bool:
         """`contextvars.copy_context().run`, or `ctx.run` for a `ctx = contextvars.copy_context()`."""
