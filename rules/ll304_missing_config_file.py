@@ -5,7 +5,9 @@ Finds a launcher that hands a Python program a config file that exists nowhere i
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
 accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (the name is
 looked up inside the config path, `.yaml` added, and a relative config path is relative to the
-Python file that declares `@hydra.main`, not to the working directory; a program that does not
+Python file that declares `@hydra.main`, not to the working directory; without `--config-path`,
+the name is looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a
+module registers a config of that name in code with `ConfigStore.store`; a program that does not
 import hydra has options of those names of its own, which this rule leaves alone).
 
 A path is found the way LL303 finds a script: next to the launcher, at the project root, under
@@ -72,6 +74,7 @@ from launchlint.launches import (
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
 from launchlint.paths import joined
+from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word
 
@@ -124,6 +127,17 @@ INVALID = [
         {
             "run_ppo.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name=ppo_megatron\n",
             "trainer/main_ppo.py": "import hydra\n",
+            "trainer/config/ppo_trainer.yaml": "a: 1\n",
+        },
+        ["LL304 run_ppo.sh:2"],
+    ),
+    Example(  # Hydra without --config-path: the name inside the config path @hydra.main declares
+        {
+            "run_ppo.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-name=ppo_megatron trainer.n_gpus=8\n",
+            "trainer/main_ppo.py": (
+                "import hydra\n\n\n@hydra.main(config_path='config', config_name='ppo_trainer', version_base=None)\n"
+                "def main(config):\n    print(config)\n"
+            ),
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         },
         ["LL304 run_ppo.sh:2"],
@@ -227,6 +241,20 @@ VALID = [
         {
             "run.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name='ppo_trainer'\n",
             "trainer/main_ppo.py": "import hydra\n",
+            "trainer/config/ppo_trainer.yaml": "a: 1\n",
+        }
+    ),
+    Example(  # Hydra without --config-path: a name in @hydra.main's config path, or one stored in code
+        {
+            "run.sh": (
+                "#!/bin/bash\npython3 -m trainer.main_ppo --config-name=ppo_trainer\n"
+                "python3 -m trainer.main_ppo --config-name=ppo_structured\n"
+            ),
+            "trainer/main_ppo.py": (
+                "import hydra\nfrom hydra.core.config_store import ConfigStore\n\n"
+                "ConfigStore.instance().store(name='ppo_structured', node={'a': 1})\n\n\n"
+                "@hydra.main(config_path='config', version_base=None)\ndef main(config):\n    print(config)\n"
+            ),
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         }
     ),
@@ -345,7 +373,15 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
         return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
     given = dict(option_values(command, HYDRA))
     directory, name = given.get("--config-path"), given.get("--config-name")
-    if directory is None or not directory.value or directory.value.startswith(("/", "~", "pkg:")):
+    if directory is None:  # the config path `@hydra.main` declares, when the file is the project's
+        declared = _declared_config_path(module) if module is not None else None
+        if declared is None or name is None or not name.value or declared.startswith(("/", "~", "pkg:")):
+            return
+        config_dir = joined(posixpath.dirname(program), declared)
+        if project_files(project).on_disk(config_dir, directory=True) and not _stored(project, name.value):
+            yield from _missing_name(project, program, config_dir, name, given, f"config_path={declared!r} in {program}'s @hydra.main")
+        return
+    if not directory.value or directory.value.startswith(("/", "~", "pkg:")):
         return
     config_dir = joined(posixpath.dirname(program), directory.value)
     files = project_files(project)
@@ -355,14 +391,48 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
             f"--config-path {directory.value} is relative to {program}, and {config_dir}/ does not exist: "
             "Hydra stops at start-up with 'Primary config directory not found'",
         )
-    elif name is not None and name.value and "--config-dir" not in given:
-        file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
-        if not files.on_disk(file):
-            yield Finding(
-                name.location,
-                f"--config-name {name.value}: {file} does not exist (--config-path is relative to {program}): "
-                f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
-            )
+    elif name is not None:
+        yield from _missing_name(project, program, config_dir, name, given, f"--config-path is relative to {program}")
+
+
+def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: str) -> Iterator[Finding]:
+    """`--config-name NAME` when NAME(.yaml) is not in the primary config directory (and no
+    `--config-dir` adds another)."""
+    if not name.value or "--config-dir" in given:
+        return
+    file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
+    if not project_files(project).on_disk(file):
+        yield Finding(
+            name.location,
+            f"--config-name {name.value}: {file} does not exist ({where}): "
+            f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
+        )
+
+
+def _declared_config_path(module) -> str | None:
+    """The literal `config_path` of the module's `@hydra.main(...)` (its keyword or first argument);
+    None when it has none, several, or one that is not a string literal."""
+    found = {
+        dict(call.keywords).get("config_path") or (call.args[0] if call.args else "")
+        for call in module.functions[MODULE_SCOPE].calls
+        if module.qualified(call.callee) == "hydra.main"
+    } if MODULE_SCOPE in module.functions else set()
+    value = found.pop() if len(found) == 1 else ""
+    return value[1:-1] if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"" else None
+
+
+def _stored(project, name: str) -> bool:
+    """Whether a module of the project registers a config of that name in code
+    (`cs.store(name="ppo", node=PPOConfig)`; facts do not spell the method of a call's result,
+    `ConfigStore.instance().store(...)`, so any such call naming it counts): Hydra finds it there."""
+    wanted = repr(name)
+    return any(
+        call.callee.rpartition(".")[2] in ("store", "")
+        and wanted in (dict(call.keywords).get("name"), *call.args[:1])
+        for module in project.python.values()
+        for function in module.functions.values()
+        for call in function.calls
+    )
 
 
 def _program_file(project, command: Command) -> str | None:
