@@ -235,14 +235,16 @@ class Wrapper(Record):
 LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many times
 ARM = "arm"  # one branch of an if/case: arms of one statement never both run
 SUBSHELL = "subshell"  # `( ... )`: its `cd`s and variables end with it
+FUNCTION = "function"  # a function's body: it runs where the function is called (ShellScript.functions)
 
 
 class Block(Record):
     """A loop, a branch of an `if`/`case` or a subshell around a command, in the shell that runs it."""
 
-    kind: str  # LOOP | ARM | SUBSHELL
+    kind: str  # LOOP | ARM | SUBSHELL | FUNCTION
     statement: Location  # the whole if/case/loop: arms of one statement share it
-    arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item
+    arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item;
+    # for a FUNCTION, 0 in the walk of its definition, 1 in a walk for a call that redirects its output
 
 
 class Command:
@@ -386,6 +388,9 @@ class ShellScript:
         # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
         # expects that file may be missing (`[ -f .env ] && source .env`).
         self.tested = set() if tested is None else tested
+        # Name -> where each function is defined (the statement of its FUNCTION blocks); the last
+        # definition of a name wins, as in the shell.
+        self.functions: dict[str, Location] = {}
         # What a shell that sources the file (`source common.env`) has in effect after it, by the
         # file's own commands: pipefail, and the names it exported. See `launches.sourced_before`.
         self.final_pipefail = False

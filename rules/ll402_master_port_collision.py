@@ -8,9 +8,12 @@ its config), `MASTER_PORT=... python train.py`, and the default 29500 of torchru
 when no port is given.
 
 At the same time means: a background job (`&`, also `nohup ... &`) and any launch after it
-before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`screen -dm` sessions; a job
+before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
+sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round. A script run
-that way (`bash train.sh &`) counts as its launch. Launches that run one after the other, in
+that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
+(`run 1e-4 &`): a function's launch runs where the function is called. A launch whose port
+comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
 another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
 a python that reads `MASTER_PORT` itself) are not reported, nor is a launch whose options are
@@ -54,7 +57,7 @@ from collections.abc import Iterator
 from launchlint.launches import Port, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import ARM, LOOP, Block, Command, ShellScript
+from launchlint.shellfacts import ARM, FUNCTION, LOOP, Block, Command, ShellScript
 
 CODE = "LL402"
 NAME = "master-port-collision"
@@ -63,6 +66,7 @@ SUMMARY = "Two launches that run at the same time on one host use the same rende
 
 IN_USE = "'Address already in use' (The server socket has failed to listen on any local network address)"
 WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone
+NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
 
 INVALID = [
@@ -94,6 +98,31 @@ INVALID = [
         },
         ["LL402 loop.sh:2", "LL402 run_all.sh:2"],
     ),
+    Example(  # a function's launch, called twice in the background and in a loop
+        {
+            "sweep.sh": (
+                "#!/bin/bash\nrun() {\n  torchrun --nproc_per_node 2 train.py --lr \"$1\"\n}\n"
+                "run 1e-4 > a.log 2>&1 &\nrun 3e-4 > b.log 2>&1 &\nwait\n"
+                "for lr in 1e-3 3e-3; do\n  run $lr &\ndone\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:6", "LL402 sweep.sh:9"],
+    ),
+    Example(  # tmux windows and panes run side by side, `-d` or not; a port from accelerate's config
+        {
+            "tmux.sh": (
+                "#!/bin/bash\ntmux new-session -d -s exp\n"
+                "tmux new-window -t exp \"torchrun --nproc_per_node 2 a.py\"\n"
+                "tmux split-window -t exp \"torchrun --nproc_per_node 2 b.py\"\n"
+            ),
+            "acc.sh": (
+                "#!/bin/bash\naccelerate launch --config_file acc.yaml a.py &\n"
+                "accelerate launch --config_file acc.yaml b.py &\nwait\n"
+            ),
+            "acc.yaml": "main_process_port: 29600\nnum_processes: 2\n",
+        },
+        ["LL402 tmux.sh:4", "LL402 acc.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -106,6 +135,9 @@ VALID = [
                 "torchrun --master_port $RANDOM train.py &\ntorchrun --master_port $RANDOM train.py &\nwait\n"
             ),
         }
+    ),
+    Example(  # a function called in the foreground, one call after the other
+        {"run.sh": "#!/bin/bash\nrun() {\n  torchrun --nproc_per_node 8 train.py --lr $1\n}\nrun 1e-4\nrun 3e-4 > b.log\n"}
     ),
     Example(  # one after the other; waited for; --standalone; exclusive branches
         {
@@ -159,11 +191,17 @@ class Job(Record):
 
     @property
     def where(self) -> Location:
-        """Where to point: the port as written, else the launch; for a launch in another
-        script, the line of this script that starts it."""
-        if self.launch is not self.chain[-1]:
-            return self.chain[-1].location
-        return self.port.word.location if self.port.word is not None else self.launch.words[0].location
+        """Where to point: the launch (see `launched_at`); for a launch in another script, the
+        line of this script that starts it."""
+        return self.chain[-1].location if self.launch is not self.chain[-1] else self.launched_at
+
+    @property
+    def launched_at(self) -> Location:
+        """The port as written in the launch, else the launch itself (for a launcher's default,
+        or a port its config file sets: `main_process_port` in accelerate's YAML)."""
+        launch = self.launch.words[0].location
+        word = self.port.word
+        return word.location if word is not None and word.location.path == launch.path else launch
 
     @property
     def name(self) -> str:
@@ -209,10 +247,19 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
     """The script's launches with a fixed port, then those of the scripts it runs (their
     foreground launches, which run as long as the script that starts them)."""
     jobs = []
+    calls = _calls(script)
     for command in script.effective_commands():
         port = rendezvous_port(project, path, command)
-        if port is not None and not _elsewhere(command):
-            jobs.append(Job(_chain(command), command, path, port))
+        if port is None or _elsewhere(command):
+            continue
+        function = next((b for b in reversed(command.blocks) if b.kind == FUNCTION), None)
+        if function is not None and function.arm:
+            continue  # the body walked again for a call that redirects it: its definition's walk counts
+        chain = _chain(command)
+        if function is None or _at_once(chain):
+            jobs.append(Job(chain, command, path, port))
+        else:  # a function's launch runs where the function is called, as long as the call
+            jobs += [Job(_chain(call), command, path, port) for call in calls.get(function.statement, ())]
     for invocation in scripts_run.get(path, []):
         if _elsewhere(invocation.command):
             continue
@@ -221,6 +268,17 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
             if port is not None and not _elsewhere(command) and _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
     return sorted(jobs, key=lambda job: job.where)
+
+
+def _calls(script: ShellScript) -> dict[Location, list[Command]]:
+    """The script's calls of its own functions, by the function's definition."""
+    calls = defaultdict(list)
+    if script.functions:
+        for command in script.effective_commands():
+            defined = script.functions.get(command.name or "")
+            if defined is not None:
+                calls[defined].append(command)
+    return calls
 
 
 def _chain(command: Command) -> tuple[Command, ...]:
@@ -235,8 +293,17 @@ def _at_once(chain: tuple[Command, ...]) -> str | None:
     """Why the first command of the chain returns while the last still runs, if it does."""
     if any(c.background for c in chain):
         return "a background job"
-    detached = [w.kind for w in chain[-1].wrappers[-len(chain) + 1 :] if w.detached] if len(chain) > 1 else []
-    return f"started in a {detached[0]} session" if detached else None
+    wrappers = chain[-1].wrappers[-len(chain) + 1 :] if len(chain) > 1 else ()
+    detached = [w.kind for w in wrappers if w.detached]
+    if detached:
+        return f"started in a {detached[0]} session"
+    # `tmux new-window`/`split-window` return once the pane runs, `-d` or not (`-d` only keeps
+    # the current window in view); `new-session` without `-d` attaches, and waits.
+    return "started in its own tmux pane" if any(_new_pane(w.command) for w in wrappers if w.kind == "tmux") else None
+
+
+def _new_pane(tmux: Command) -> bool:
+    return any(w.value in NEW_PANES for w in tmux.words[1:])
 
 
 def _together(first: Job, second: Job, position: dict[int, int], waits: list[int]) -> str | None:
@@ -313,5 +380,6 @@ def _launch_note(job: Job) -> tuple[Related, ...]:
     """For a launch in another script, where that launch is."""
     if job.launch is job.chain[-1]:
         return ()
-    where = job.port.word.location if job.port.word is not None else job.launch.words[0].location
-    return (Related(where, f"{job.path} launches {job.name} here"),)
+    called = any(b.kind == FUNCTION for b in job.launch.blocks) and job.path == job.chain[-1].location.path
+    who = f"the function {job.chain[-1].name}" if called else job.path
+    return (Related(job.launched_at, f"{who} launches {job.name} here"),)

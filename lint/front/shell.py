@@ -25,6 +25,7 @@ from ..shellfacts import (
     PIPE,
     PROCSUB,
     SUBSHELL,
+    FUNCTION,
     Block,
     Command,
     Directive,
@@ -286,7 +287,7 @@ class Walker:
         # command for arguments of the pipeline's last one (`a | b | c` then `d > f` is `c d >
         # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error.
         self.read_on: list[int] = []
-        self.functions: dict[str, object] = {}  # name -> body node, of the functions defined so far
+        self.functions: dict[str, tuple] = {}  # name -> (body node, its FUNCTION block), of the functions defined so far
         self.calling: set[str] = set()  # the functions whose body is being walked for a call
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
 
@@ -511,12 +512,14 @@ class Walker:
         elif kind == "function_definition":
             body = node.child_by_field_name("body")
             name = node.child_by_field_name("name")
+            block = Block(FUNCTION, self.unit.location(node))
             if name is not None and body is not None:
-                self.functions[self.unit.node_text(name)] = body
+                self.functions[self.unit.node_text(name)] = body, block
+                self.script.functions[self.unit.node_text(name)] = block.statement
             if body is not None:
                 saved = self.state.branch_depth
                 self.state.branch_depth += 1
-                self.walk(body, stdout, stderr)
+                self._in_function(body, block, stdout, stderr)
                 self.state.branch_depth = saved
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
@@ -881,9 +884,15 @@ class Walker:
         self.calls += 1
         self.calling.add(name)
         self.state.branch_depth += 1
-        self.walk(self.functions[name], stdout, stderr)
+        body, block = self.functions[name]
+        self._in_function(body, block._replace(arm=1), stdout, stderr)
         self.state.branch_depth -= 1
         self.calling.discard(name)
+
+    def _in_function(self, body, block: Block, stdout: Sink | None, stderr: Sink | None) -> None:
+        self.blocks.append(block)
+        self.walk(body, stdout, stderr)
+        self.blocks.pop()
 
     def _tested(self, word: Word) -> None:
         if word.value:
