@@ -84,6 +84,7 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A launcher passes a config file (--config, --deepspeed, Hydra's --config-name) that does not exist"
 
 HYDRA = ("--config-path", "--config-name", "--config-dir")
+PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")  # Hydra's, with their short forms
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
@@ -249,6 +250,8 @@ VALID = [
             "run.sh": (
                 "#!/bin/bash\npython3 -m trainer.main_ppo --config-name=ppo_trainer\n"
                 "python3 -m trainer.main_ppo --config-name=ppo_structured\n"
+                "python3 -m trainer.main_ppo --config-path=\"$CONFIG_DIR\" --config-name=gsm8k_grpo\n"
+                "python3 -m trainer.main_ppo -cp examples/config --config-name=gsm8k_grpo\n"
             ),
             "trainer/main_ppo.py": (
                 "import hydra\nfrom hydra.core.config_store import ConfigStore\n\n"
@@ -373,7 +376,9 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
         return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
     given = dict(option_values(command, HYDRA))
     directory, name = given.get("--config-path"), given.get("--config-name")
-    if directory is None:  # the config path `@hydra.main` declares, when the file is the project's
+    if directory is None:  # the config path `@hydra.main` declares, unless one is given in any spelling
+        if any(_spelled(word, PATH_OPTIONS) for word in command.words):
+            return
         declared = _declared_config_path(module) if module is not None else None
         if declared is None or name is None or not name.value or declared.startswith(("/", "~", "pkg:")):
             return
@@ -407,6 +412,12 @@ def _missing_name(project, program: str, config_dir: str, name: Word, given: dic
             f"--config-name {name.value}: {file} does not exist ({where}): "
             f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
         )
+
+
+def _spelled(word: Word, options: tuple[str, ...]) -> bool:
+    """`--config-path DIR`, `--config-path="$DIR"` or `-cp DIR`, as written."""
+    text = word.value if word.value is not None else word.template
+    return text.partition("=")[0] in options
 
 
 def _declared_config_path(module) -> str | None:
