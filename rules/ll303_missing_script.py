@@ -3,7 +3,11 @@
 ## What it does
 Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
 `source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
-`ssh`/`tmux`/`bash -c` strings. A path is looked for relative to the launcher's directory,
+`ssh`/`tmux`/`bash -c` strings; and `python -m pkg.train` (also a launcher's `-m`) whose `pkg`
+is the project's own package where the program runs (`pkg/__init__.py`: the working directory
+comes first in `sys.path`, before any installed copy) but has no `train` in any form (`.py`, a
+directory, `.pyx`, a built extension). A module of a package the project does not have, or of a
+namespace package (no `__init__.py`), may be installed, and is not judged. A path is looked for relative to the launcher's directory,
 relative to the project root (or to its parent, when the path starts with the root's own name:
 `flamingo/flamingo/train/train.py` run from the directory holding the checkout), under a
 configured `path-map` prefix, and finally as the project's only file of that name. A name that several files have is none of them: the path is
@@ -268,6 +272,18 @@ INVALID = [
         {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
         ["LL303 scripts/run.sh:3"],
     ),
+    Example(  # a module of the project's own package that is not there (a typo): `python -m`, `torchrun -m`
+        {
+            "scripts/run_ppo.sh": (
+                "#!/bin/bash\npython3 -m verl.trainer.main_ppoo trainer.n_gpus=8\n"
+                "torchrun --nproc_per_node 8 -m verl.trainer.sft_trainer\n"
+            ),
+            "verl/__init__.py": "",
+            "verl/trainer/__init__.py": "",
+            "verl/trainer/main_ppo.py": "print('ppo')\n",
+        },
+        ["LL303 scripts/run_ppo.sh:2", "LL303 scripts/run_ppo.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -365,6 +381,18 @@ VALID = [
             "tools/convert.py": "print('convert')\n",
             "jobs/train.slurm": "#!/bin/bash\nsrun python train.py\n",
             "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # modules: found, built from Cython, another package's, a namespace package's, after a cd elsewhere
+        {
+            "run.sh": (
+                "#!/bin/bash\npython -m pkg.train\npython -m pkg.fast\npython -m torch.distributed.run -m pkg.train\n"
+                "python -m tools.convert\n(cd /opt/other && python -m pkg.evaluate)\n"
+            ),
+            "pkg/__init__.py": "",
+            "pkg/train.py": "print('train')\n",
+            "pkg/fast.pyx": "def f(): pass\n",
+            "tools/other.py": "print('other')\n",
         }
     ),
     Example(  # remote absolute paths live on that host, or in that image
@@ -471,7 +499,10 @@ def check(project) -> Iterator[Finding]:
     has_python = any(f.kind == "python" for f in project.files.values())
     made = project.made
     for invocation in project.graph.invocations:
-        if invocation.callee is not None or invocation.kind == "module":
+        if invocation.callee is not None:
+            continue
+        if invocation.kind == "module":
+            yield from _missing_module(project, invocation, changes)
             continue
         if invocation.kind == "python" and not has_python:
             continue  # a checkout of launchers only: the programs they start live elsewhere
@@ -513,9 +544,64 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
 
 
+def _missing_module(project, invocation, changes) -> Iterator[Finding]:
+    """`python -m pkg.train` where the working directory's `pkg` is the project's own package
+    (`pkg/__init__.py`: it comes first in `sys.path`, before any installed one) and has no
+    `train` in any form (`train.py`, `train/`, `train.pyx`, a built `train.*.so`)."""
+    value = invocation.target.value or ""
+    parts = value.split(".")
+    command = invocation.command
+    if len(parts) < 2 or not all(part.isidentifier() for part in parts):
+        return
+    if command.remote or project.shell[invocation.caller].in_image or any(w.cwd_changed for w in command.wrappers):
+        return
+    module = "/".join(parts)
+    looked = _looked_in(project, invocation, module + ".py", changes)
+    if looked is None:
+        return
+    described, inside, _ = looked
+    package = parts[0] + "/__init__.py"
+    if not any(project.on_disk(joined(base, package)) for base, _ in inside):
+        return  # not the project's package there: an installed one, or a namespace package
+    stems = {joined(base, module): base for base, _ in inside}
+    if any(project.on_disk(stem, directory=True) for stem in stems):
+        return
+    if any(path.startswith(tuple(stem + "." for stem in stems)) for path in project.listing()):
+        return
+    message = (
+        f"`{value}` is no module of the project: {parts[0]}/ is its package ({package}, found first in the "
+        f"working directory), and there is no {module}.py or {module}/ {described}; python stops with "
+        f"'No module named {value}'"
+    )
+    near = _near_names(project, parts[-1] + ".py", invocation.caller)
+    base = next((b for stem, b in stems.items() if near and posixpath.dirname(near) == posixpath.dirname(stem)), None)
+    if base is not None:  # a module of the same package
+        message += f"; did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?"
+    yield Finding(invocation.target.location, message)
+
+
 def _places(project, invocation, written: str, changes) -> str:
     """Where the path was looked for, when all of them are places the project has; "" when the
     path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
+    looked = _looked_in(project, invocation, written, changes)
+    if looked is None:
+        return ""
+    described, inside, placed = looked
+    if any(project.on_disk(joined(base, path)) for base, path in inside):
+        return ""
+    if not any(into_the_project(project, base, path) for base, path in inside):
+        if placed:
+            return ""  # a directory the project does not have: made at run time, or another checkout
+        caller = invocation.caller
+        above = _run_from_above(project, caller, written)
+        return f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)" if above else ""
+    return described
+
+
+def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tuple[str, str]], bool] | None:
+    """How and where (base, path) a path is looked for in the project, and whether a `cd`, a
+    step's working-directory or a path map says where (rather than the launcher's place); None
+    when it may resolve somewhere we cannot see (after a `cd` to an unknown place, outside the root)."""
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
     moved = moved_before(changes(caller), invocation.command)
@@ -523,13 +609,13 @@ def _places(project, invocation, written: str, changes) -> str:
         mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
     elif None in moved:
-        return ""  # a `cd`/`pushd` to somewhere we may not know runs first
+        return None  # a `cd`/`pushd` to somewhere we may not know runs first
     elif moved:  # into a directory of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`)
         mapped = [(moved[-1], written)]
         described = "under the project root" if moved[-1] == "." else f"under {moved[-1]}/, where the launcher cds"
     elif declared:  # the step's `working-directory`: another checkout's, often
         if start is None:
-            return ""
+            return None
         mapped = [(start, written)]
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
     elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:
@@ -539,14 +625,7 @@ def _places(project, invocation, written: str, changes) -> str:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = f"next to {caller} or under the project root"
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
-    if not inside or any(project.on_disk(joined(base, path)) for base, path in inside):
-        return ""
-    if not any(into_the_project(project, base, path) for base, path in inside):
-        if declared or moved or written.startswith("/"):
-            return ""  # a directory the project does not have: made at run time, or another checkout
-        above = _run_from_above(project, caller, written)
-        return f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)" if above else ""
-    return described
+    return (described, inside, bool(declared or moved or written.startswith("/"))) if inside else None
 
 
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
