@@ -730,7 +730,11 @@ class _Analysis:
         if "<lambda" in dotted:
             scope, _, name = dotted.rpartition(".")
             return path, scope or MODULE_SCOPE, name
-        head, *rest = dotted.replace("()", "").split(".")  # `Worker().loop` is `Worker.loop`
+        made, instance, method = dotted.rpartition("().")
+        if instance:  # `Worker().loop`: the method of the class, when `Worker` is one
+            cls = self._class_of(self._resolve(path, function, made))
+            return self._attribute(*cls, method) if cls is not None else None
+        head, *rest = dotted.split(".")
         if head == "self":
             owner = module.functions.get(function)
             if owner is None or owner.class_name is None or not rest:
