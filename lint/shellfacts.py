@@ -239,7 +239,8 @@ FUNCTION = "function"  # a function's body: it runs where the function is called
 
 
 class Block(Record):
-    """A loop, a branch of an `if`/`case` or a subshell around a command, in the shell that runs it."""
+    """A loop, a branch of an `if`/`case`, a subshell or a function's body around a command, in
+    the shell that runs it."""
 
     kind: str  # LOOP | ARM | SUBSHELL | FUNCTION
     statement: Location  # the whole if/case/loop: arms of one statement share it
