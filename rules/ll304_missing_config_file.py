@@ -3,7 +3,7 @@
 ## What it does
 Finds a launcher that hands a Python program a config file that exists nowhere in the project:
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
-accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (the name is
+accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`; the name is
 looked up inside the config path, `.yaml` added, and a relative config path is relative to the
 Python file that declares `@hydra.main`, not to the working directory; without `--config-path`,
 the name is looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a
@@ -83,8 +83,9 @@ NAME = "missing-config-file"
 SEVERITY = Severity.ERROR
 SUMMARY = "A launcher passes a config file (--config, --deepspeed, Hydra's --config-name) that does not exist"
 
-HYDRA = ("--config-path", "--config-name", "--config-dir")
-PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")  # Hydra's, with their short forms
+HYDRA = {"-cp": "--config-path", "-cn": "--config-name", "-cd": "--config-dir"}  # short -> long
+HYDRA.update({long: long for long in HYDRA.values()})
+PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
@@ -126,11 +127,14 @@ INVALID = [
     ),
     Example(  # Hydra: the name inside --config-path, which is relative to the Python file
         {
-            "run_ppo.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name=ppo_megatron\n",
+            "run_ppo.sh": (
+                "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name=ppo_megatron\n"
+                "python3 -m trainer.main_ppo -cp config -cn ppo_megatron\n"
+            ),
             "trainer/main_ppo.py": "import hydra\n",
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         },
-        ["LL304 run_ppo.sh:2"],
+        ["LL304 run_ppo.sh:2", "LL304 run_ppo.sh:3"],
     ),
     Example(  # Hydra without --config-path: the name inside the config path @hydra.main declares
         {
@@ -251,7 +255,7 @@ VALID = [
                 "#!/bin/bash\npython3 -m trainer.main_ppo --config-name=ppo_trainer\n"
                 "python3 -m trainer.main_ppo --config-name=ppo_structured\n"
                 "python3 -m trainer.main_ppo --config-path=\"$CONFIG_DIR\" --config-name=gsm8k_grpo\n"
-                "python3 -m trainer.main_ppo -cp examples/config --config-name=gsm8k_grpo\n"
+                "python3 -m trainer.main_ppo -cd /data/configs -cn gsm8k_grpo\n"
             ),
             "trainer/main_ppo.py": (
                 "import hydra\nfrom hydra.core.config_store import ConfigStore\n\n"
@@ -374,7 +378,7 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     module = project.python.get(program)
     if module is not None and not any(q == "hydra" or q.startswith("hydra.") for q in module.imports.values()):
         return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
-    given = dict(option_values(command, HYDRA))
+    given = {HYDRA[option]: word for option, word in option_values(command, tuple(HYDRA))}
     directory, name = given.get("--config-path"), given.get("--config-name")
     if directory is None:  # the config path `@hydra.main` declares, unless one is given in any spelling
         if any(_spelled(word, PATH_OPTIONS) for word in command.words):
