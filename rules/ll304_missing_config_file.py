@@ -26,7 +26,9 @@ container's command runs in its image, as in LL303: a relative path is checked b
 an absolute one is the image's. A file that a script of the project makes is not missing, as in
 LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml
 b.yaml`) or downloaded, by this launcher or by a setup script; nor is a path into a repository a
-script clones. Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
+script clones, nor one inside a directory the launcher names as an option's value that the
+project does not have (`--output_dir outputs/run1` to training, then `--config
+outputs/run1/config.yaml` to evaluation: an earlier step writes it). Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
 ...`). Only
 file names are checked: `--config gpt2-small` names a preset, not a file.
 
@@ -114,6 +116,14 @@ INVALID = [
             "configs/ds_z3.json": "{}\n",
         },
         ["LL304 train.sh:2", "LL304 train.sh:2"],
+    ),
+    Example(  # a directory of the project named as an option's value is no output directory
+        {
+            "train.sh": "#!/bin/bash\npython train.py --config_dir configs --config configs/exp2.yaml\n",
+            "train.py": "print('train')\n",
+            "configs/exp1.yaml": "a: 1\n",
+        },
+        ["LL304 train.sh:2"],
     ),
     Example(  # accelerate's own config, and a remote relative path whose name is nowhere
         {
@@ -283,6 +293,16 @@ VALID = [
             ),
         }
     ),
+    Example(  # a config an earlier step writes into the output directory the launcher names
+        {
+            "eval.sh": (
+                "#!/bin/bash\npython train.py --output_dir outputs/run1\n"
+                "python eval.py --config outputs/run1/config.yaml\n"
+            ),
+            "train.py": "print('train')\n",
+            "eval.py": "print('eval')\n",
+        }
+    ),
     Example(  # a config the launcher tests for first
         {"train.sh": "#!/bin/bash\nif [ -f configs/local.yaml ]; then\n  python train.py --config configs/local.yaml\nfi\n"}
     ),
@@ -317,7 +337,9 @@ def check(project) -> Iterator[Finding]:
                     value = posixpath.normpath(word.value or "")
                     if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
                         continue
-                    if value not in made and not project.made.holds(value, project):
+                    if value in made or project.made.holds(value, project):
+                        continue
+                    if not _into_made_directory(project, path, value, made):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
 
@@ -360,12 +382,28 @@ def _own_config(project, path: str, command: Command, option: str, word: Word) -
 
 def _made(script: ShellScript) -> set[str]:
     """Paths the script makes itself: redirected or teed into, or named as an argument of a
-    command that is not told to read it as a config (`cp template.json ds.json`, `sed`)."""
+    command that is not told to read it as a config (`cp template.json ds.json`, `sed`); and the
+    directories it hands a program as values of its options (`--output_dir out/run1`), which an
+    earlier step may write a config into."""
     made = {posixpath.normpath(w.value) for w in written_paths(script) if w.value}
     for command in script.effective_commands():
         if not (is_python(command.name) or command.name in PY_LAUNCHERS):
             made.update(posixpath.normpath(w.value) for w in command.args if w.value)
+        else:
+            made.update(posixpath.normpath(w.value) for w in command.args if w.value and "." not in posixpath.basename(w.value))
     return made
+
+
+def _into_made_directory(project, launcher: str, value: str, made: set[str]) -> bool:
+    """`--output_dir out/run1` to one program, then `--config out/run1/config.yaml` to the next:
+    the path is inside a directory the launcher names and the project does not have, which an
+    earlier step writes (a config an output directory holds)."""
+    here = posixpath.dirname(launcher)
+    while "/" in value:
+        value = posixpath.dirname(value)
+        if value in made:
+            return not any(project.on_disk(joined(base, value), directory=True) for base in (here, ""))
+    return False
 
 
 def _hydra(project, command: Command) -> Iterator[Finding]:
