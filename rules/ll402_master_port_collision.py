@@ -12,7 +12,8 @@ before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`split-wi
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round. A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
-(`run 1e-4 &`): a function's launch runs where the function is called. A launch whose port
+(`run 1e-4 &`): a function's launch runs where the function is called, and one that a script
+only defines launches nothing. A launch whose port
 comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
 another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
@@ -108,6 +109,13 @@ INVALID = [
         },
         ["LL402 sweep.sh:6", "LL402 sweep.sh:9"],
     ),
+    Example(  # a script in the background that calls its function (with its output redirected)
+        {
+            "run_all.sh": "bash lib.sh &\ntorchrun --nproc_per_node 2 x.py\nwait\n",
+            "lib.sh": "go() {\n  torchrun --nproc_per_node 2 y.py\n}\ngo > go.log\n",
+        },
+        ["LL402 run_all.sh:2"],
+    ),
     Example(  # tmux windows and panes run side by side, `-d` or not; a port from accelerate's config
         {
             "tmux.sh": (
@@ -134,6 +142,12 @@ VALID = [
                 "done\nwait\n"
                 "torchrun --master_port $RANDOM train.py &\ntorchrun --master_port $RANDOM train.py &\nwait\n"
             ),
+        }
+    ),
+    Example(  # a script in the background whose function is defined but never called there
+        {
+            "run_all.sh": "bash lib.sh &\ntorchrun --nproc_per_node 2 x.py\nwait\n",
+            "lib.sh": "helper() {\n  torchrun --nproc_per_node 2 y.py\n}\necho defined only\n",
         }
     ),
     Example(  # a function called in the foreground, one call after the other
@@ -252,7 +266,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
         port = rendezvous_port(project, path, command)
         if port is None or _elsewhere(command):
             continue
-        function = next((b for b in reversed(command.blocks) if b.kind == FUNCTION), None)
+        function = _function(command)
         if function is not None and function.arm:
             continue  # the body walked again for a call that redirects it: its definition's walk counts
         chain = _chain(command)
@@ -263,11 +277,21 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
     for invocation in scripts_run.get(path, []):
         if _elsewhere(invocation.command):
             continue
-        for command in project.shell[invocation.callee].effective_commands():
+        callee = project.shell[invocation.callee]
+        called = {defined for defined, made in _calls(callee).items() if made}
+        for command in callee.effective_commands():
+            function = _function(command)
+            if function is not None and (function.arm or function.statement not in called):
+                continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
             if port is not None and not _elsewhere(command) and _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
     return sorted(jobs, key=lambda job: job.where)
+
+
+def _function(command: Command) -> Block | None:
+    """The innermost function body the command is in."""
+    return next((b for b in reversed(command.blocks) if b.kind == FUNCTION), None)
 
 
 def _calls(script: ShellScript) -> dict[Location, list[Command]]:
