@@ -245,14 +245,21 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:
     return Finding(
         said.word.location,
-        f"{launch.launcher} starts {count} processes per node ({said.said}) but {_gpus(devices.count)} visible"
-        f"{where} ({devices.said}): {_ranks(devices.count, count)} with {ORDINAL} after start-up",
+        f"{_spelled(launch)} starts {count} processes per node ({said.said}) but {_gpus(devices.count)} "
+        f"{'is' if devices.count == 1 else 'are'} visible{where} ({devices.said}): {_ranks(devices.count, count)} "
+        f"with {ORDINAL} after start-up",
         (Related(devices.word.location, f"{devices.said} makes {_gpus(devices.count)} visible here"),),
     )
 
 
 def _gpus(count: int) -> str:
-    return "1 GPU is" if count == 1 else f"{count} GPUs are"
+    return "1 GPU" if count == 1 else f"{count} GPUs"
+
+
+def _spelled(launch: Launch) -> str:
+    """The launcher as the script spells it: `torchrun`, or `python -m torch.distributed.launch`."""
+    words = [w.value for w in launch.command.words[:3]]
+    return f"{words[0]} -m {words[2]}" if len(words) == 3 and words[1] == "-m" and words[0] and words[2] else launch.launcher
 
 
 def _ranks(first: int, count: int) -> str:
@@ -268,13 +275,13 @@ def _against_job(
         return
     total, gpus = count * tasks, allocation.count
     if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
-        starts = f"srun starts {tasks} copies of {launch.launcher} per node, {count} processes each ({said.said})"
+        starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each ({said.said})"
         outcome = f"{total} processes per node, and each copy's local ranks start at 0 on the same GPUs"
     elif total > gpus:
-        starts = f"{launch.launcher} starts {total} processes per node ({said.said})"
+        starts = f"{_spelled(launch)} starts {total} processes per node ({said.said})"
         outcome = f"{_ranks(gpus, total)} with {ORDINAL} after start-up"
     else:
-        starts = f"{launch.launcher} starts {total} processes per node ({said.said})"
+        starts = f"{_spelled(launch)} starts {total} processes per node ({said.said})"
         outcome = f"{gpus - total} of them sit idle for the whole run"
     yield Finding(
         said.word.location,
@@ -318,7 +325,7 @@ def _allocation(
     match = _TYPED_COUNT.match(gpus[0]) if gpus is not None else None
     if match is None or not nodes or int(match.group(1)) % nodes:
         return None
-    return Allocation(int(match.group(1)) // nodes, gpus[1], f"{prefix}--gpus={gpus[0]} over {nodes} nodes")
+    return Allocation(int(match.group(1)) // nodes, gpus[1], f"{prefix}--gpus={gpus[0]} over {nodes} node{'s' if nodes > 1 else ''}")
 
 
 def _tasks_per_node(command: Command, job: dict[str, tuple[str, Word]]) -> int | None:

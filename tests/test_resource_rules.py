@@ -157,3 +157,23 @@ def test_megatron_style_launchers_are_clean():
         cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ll401_messages_name_the_launcher_as_spelled_and_read_as_sentences(tmp_path):
+    found = lint(
+        tmp_path,
+        {
+            "run.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\n"
+                "python3 -m torch.distributed.launch --nproc_per_node 4 train.py\n"
+            ),
+            "job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus=4\ntorchrun --nproc_per_node 8 train.py\n",
+            "train.py": "print('train')\n",
+        },
+    )
+    assert where(found) == [("LL401", "job.sbatch", 4, 27), ("LL401", "run.sh", 3, 54)]
+    job, run = found
+    assert "(#SBATCH --gpus=4 over 1 node)" in job["message"]
+    assert run["message"].startswith("python3 -m torch.distributed.launch starts 4 processes per node")
+    assert "but 1 GPU is visible (CUDA_VISIBLE_DEVICES=0)" in run["message"]
+    assert run["related"][0]["message"] == "CUDA_VISIBLE_DEVICES=0 makes 1 GPU visible here"
