@@ -86,10 +86,13 @@ class CommandLine:
             return flags.get(text[:2]) if not text.startswith("--") else None
         if text.startswith("--") and not self.parser.allow_abbrev:
             return None
-        matches = {id(flags[f]): flags[f] for f in self.prefixed(text)}
+        # argparse counts the option strings a prefix matches, not the options: `--learning` of
+        # one option spelled `--learning-rate` and `--learning_rate` (as HfArgumentParser adds
+        # every field) is ambiguous too.
+        matches = self.prefixed(text)
         if len(matches) > 1:
             return AMBIGUOUS
-        return next(iter(matches.values()), None)
+        return flags[matches[0]] if matches else None
 
     def prefixed(self, text: str) -> list[str]:
         """The flags argparse may take `text` for: those it is a prefix of (`--vocab` for
@@ -111,11 +114,12 @@ class CommandLine:
 
 
 class UnknownFlag:
-    def __init__(self, word: Word, flag: str, program: CommandLine, ambiguous: bool = False) -> None:
+    def __init__(self, word: Word, flag: str, program: CommandLine, ambiguous: bool = False, clustered: bool = False) -> None:
         self.word = word
         self.flag = flag
         self.program = program  # the parser that does not know it
         self.ambiguous = ambiguous  # a prefix of several of its flags: argparse refuses it too
+        self.clustered = clustered  # a letter after a switch in one word (`-q` of `-vq`)
 
 
 class Reading:
@@ -187,7 +191,22 @@ class _Reader:
         else:
             self.reading.passed.append(option)
             self.pending = _arity(option, text, self.current)
+            if option.action in SWITCHES and _attached(text, self.current):
+                self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR`
         return self.pending != REST
+
+    def _cluster(self, word: Word, rest: str) -> None:
+        """The options after a switch in one word, as argparse reads them: each letter an option,
+        until one that takes a value, which takes the rest of the word or else what follows."""
+        for i, letter in enumerate(rest):
+            option = self.current.flags.get("-" + letter)
+            if option is None:  # argparse: "ignored explicit argument"
+                self.reading.unknown.append(UnknownFlag(word, "-" + letter, self.current, clustered=True))
+                return
+            self.reading.passed.append(option)
+            if option.action not in SWITCHES:
+                self.pending = 0 if i + 1 < len(rest) else _arity(option, "-" + letter, self.current)
+                return
 
     def _plain(self, text: str) -> bool:
         if self.pending:
@@ -229,9 +248,13 @@ def _looks_like_flag(text: str) -> bool:
     return False
 
 
+def _attached(text: str, program: CommandLine) -> bool:
+    """`-l3e-4`, `-vd`: a short option with more of the word after it."""
+    return not text.startswith("--") and text not in program.flags and text[:2] in program.flags
+
+
 def _arity(option: Option, text: str, program: CommandLine) -> int:
-    attached = not text.startswith("--") and text not in program.flags and text[:2] in program.flags
-    if "=" in text or attached:
+    if "=" in text or _attached(text, program):
         return 0  # `--lr=3e-4`, `-l3e-4`: the value is attached
     if option.action in SWITCHES:
         return 0

@@ -60,7 +60,7 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.programs import UnknownFlag, launched, read_launch
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, dedented
 
 CODE = "LL301"
 NAME = "unknown-cli-flag"
@@ -269,6 +269,44 @@ INVALID = [
         },
         ["LL301 run.sh:1"],
     ),
+    Example(  # a prefix of two spellings of one option: argparse counts spellings (HfArgumentParser adds both)
+        {
+            "run.sh": "#!/bin/bash\npython train.py --learning 3e-4 --epochs 2\npython sft.py --learning 2e-5 --num_epochs 3\n",
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--learning-rate', '--learning_rate', type=float)\n"
+                "parser.add_argument('--epochs', type=int)\nargs = parser.parse_args()\n"
+            ),
+            "sft.py": dedented(
+                """
+                from dataclasses import dataclass
+
+                from transformers import HfArgumentParser
+
+
+                @dataclass
+                class ScriptArguments:
+                    learning_rate: float = 1e-4
+                    num_epochs: int = 1
+
+
+                (args,) = HfArgumentParser(ScriptArguments).parse_args_into_dataclasses()
+                """
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3"],
+    ),
+    Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
+        {
+            "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens\npython train.py -vq -d /data/tokens\n",
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('-v', '--verbose', action='store_true')\n"
+                "parser.add_argument('-d', '--data-dir', required=True)\nargs = parser.parse_args()\n"
+            ),
+        },
+        ["LL301 run.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -418,6 +456,13 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
             f"{', '.join(f'`{m}`' for m in matches)}, and it exits at start-up with 'ambiguous option'"
         )
         related = Related(program.flags[matches[0]].location, f"`{matches[0]}` is defined here")
+    elif unknown.clustered:  # `-vq`: `-v`, then `-q`
+        error = "No such option" if program.parser.kind in ("click", "typer") else "ignored explicit argument"
+        message = (
+            f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}: "
+            f"it exits at start-up with '{error}'"
+        )
+        related = Related(program.location, f"the parser of {name}")
     elif closest is None:
         error = "No such option" if program.parser.kind in ("click", "typer") else "unrecognized arguments"
         message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'"

@@ -145,6 +145,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the required option at the end of a group of switches (`-vd DIR` is `-v -d DIR`)
+        {
+            "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens\npython train.py -vd/data/tokens\n",
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('-v', '--verbose', action='store_true')\n"
+                "parser.add_argument('-d', '--data-dir', required=True)\nargs = parser.parse_args()\n"
+            ),
+        }
+    ),
     Example(  # deepspeed and torch.distributed.launch append `--local_rank=N` themselves
         {
             "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int, required=True)\np.parse_args()\n",
