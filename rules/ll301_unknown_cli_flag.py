@@ -307,6 +307,16 @@ INVALID = [
         },
         ["LL301 run.sh:3"],
     ),
+    Example(  # a typer boolean with names of its own has no `--no-` form (typer adds one only to its default name)
+        {
+            "run.sh": "#!/bin/bash\npython cli.py --no-amp --no-compile --epochs 5\n",
+            "cli.py": (
+                "import typer\n\n\ndef main(amp: bool = typer.Option(False, '--amp'), compile: bool = False, epochs: int = 3):\n"
+                "    pass\n\n\nif __name__ == '__main__':\n    typer.run(main)\n"
+            ),
+        },
+        ["LL301 run.sh:2"],
+    ),
 ]
 
 VALID = [

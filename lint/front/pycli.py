@@ -828,11 +828,11 @@ class _TyperReader:
         names = [_literal(d) for d in decls]
         if not all(isinstance(n, str) for n in names):
             return None
-        flags = [part.strip() for n in names for part in n.split("/") if part.strip()]
-        flags = flags or ["--" + arg.arg.replace("_", "-")]
+        declared = [part.strip() for n in names for part in n.split("/") if part.strip()]
+        flags = declared or ["--" + arg.arg.replace("_", "-")]
         boolean = _is_bool(annotation)
-        if boolean:  # `--force/--no-force`
-            flags += ["--no-" + f[2:] for f in flags if f.startswith("--") and not f.startswith("--no-")]
+        if boolean and not declared:  # typer's own `--force/--no-force`; named ones have what they say
+            flags.append("--no-" + flags[0][2:])
         required = default is None or (isinstance(default, ast.Constant) and default.value is Ellipsis)
         return Option(tuple(flags), arg.arg, required, "store_true" if boolean else None, self.locate(arg))
 
