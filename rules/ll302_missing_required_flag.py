@@ -43,6 +43,7 @@ torchrun --nproc_per_node 8 train.py --lr 3e-4 --data-path /data/tokens
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 
 from launchlint.launches import flags_added
@@ -145,6 +146,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # HfArgumentParser reads `train.args` next to `train.py` first: the required field may be there
+        {
+            "run.sh": "#!/bin/bash\npython train.py --learning_rate 1e-4\n",
+            "train.args": "--output_dir out/run1\n",
+            "train.py": (
+                "from dataclasses import dataclass, field\n\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    output_dir: str = field(metadata={'help': 'where'})\n"
+                "    learning_rate: float = 1e-4\n\n\n(args,) = HfArgumentParser(Args).parse_args_into_dataclasses()\n"
+            ),
+        }
+    ),
     Example(  # the required option at the end of a group of switches (`-vd DIR` is `-v -d DIR`)
         {
             "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens\npython train.py -vd/data/tokens\n",
@@ -275,10 +287,17 @@ VALID = [
 ]
 
 
+def _args_file(project, program, path: str) -> bool:
+    """HfArgumentParser's `parse_args_into_dataclasses()` reads `train.args` next to `train.py`
+    (its `look_for_args_file` is on unless turned off) and puts its words first: when that file
+    exists, any required field may be in it."""
+    return program.parser.kind == "hf" and project.on_disk(posixpath.splitext(path)[0] + ".args")
+
+
 def check(project) -> Iterator[Finding]:
     for invocation in project.graph.invocations:
         program = launched(project, invocation)
-        if program is None:
+        if program is None or _args_file(project, program, invocation.callee):
             continue
         added = flags_added(invocation.command)
         for owner, option in missing_required(read_launch(program, invocation.args)):
