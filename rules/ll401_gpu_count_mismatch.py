@@ -73,7 +73,7 @@ from launchlint.launches import (
     setting,
     visible_devices,
 )
-from launchlint.model import Finding, Record, Related, Severity
+from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
 from launchlint.shellfacts import Command, Directive, Word
@@ -144,6 +144,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an export inside a function that is never called
+        {"run.sh": "#!/bin/bash\ndebug_single_gpu() {\n  export CUDA_VISIBLE_DEVICES=0\n}\n\ntorchrun --nproc_per_node 4 train.py\n"}
+    ),
+    Example(  # CUDA_VISIBLE_DEVICES unset before the launch (or unset on one path only: unknown)
+        {
+            "run.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\npython check.py\nunset CUDA_VISIBLE_DEVICES\n"
+                "torchrun --nproc_per_node 4 train.py\nexport CUDA_VISIBLE_DEVICES=0\n"
+                "if [ \"$1\" = all ]; then\n  unset CUDA_VISIBLE_DEVICES\nfi\ntorchrun --nproc_per_node 4 train.py\n"
+            ),
+        }
+    ),
     Example(  # a step that asks for part of the job's GPUs and starts as many processes
         {"job.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:8\nsrun --gres=gpu:4 torchrun --nproc_per_node 4 train.py\n"}
     ),
@@ -232,6 +244,8 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         if devices is not None:
             return True, [(devices, "")]
     restricted, devices = visible_devices(launch.command)
+    if devices is not None and _in_uncalled_function(project.shell[path], devices.word.location):
+        return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
         return True, [(devices, "")] if devices is not None else []
     places = []
@@ -240,6 +254,15 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         if devices is not None and invocation.kind == "shell":
             places.append((devices, f" when {invocation.caller} runs it"))
     return False, places
+
+
+def _in_uncalled_function(script, where: Location) -> bool:
+    """Whether `where` is in the body of a function the script never calls: the shell front end
+    walks a function's body where it is defined, so its exports look done there."""
+    for name, defined in script.functions.items():
+        if defined.path == where.path and (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column):
+            return not any(c.name == name for c in script.effective_commands())
+    return False
 
 
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:

@@ -123,6 +123,17 @@ class State:
         origins = {k: v for k, v in self.assigned.items() if k in self.exported}
         return State(variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr)
 
+    def unset(self, name: str) -> None:
+        """`unset NAME`: gone, and no longer exported; in a branch, only unknown."""
+        if self.branch_depth:
+            self.assign(name, None)
+            return
+        self.variables.pop(name, None)
+        self.arrays.pop(name, None)
+        self.assigned.pop(name, None)
+        self.exported.discard(name)
+        self.assignments += 1  # the exported environment changed: its cache key too
+
     def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
         if self.branch_depth and name in self.variables and self.variables[name] != value:
             old = self.variables[name]
@@ -141,7 +152,7 @@ class State:
     def environment(self) -> dict[str, Word]:
         """The exported variables a command started now gets, where their values come from.
         One dict serves every command until an assignment or export changes it (read-only)."""
-        key = (self.assignments, len(self.exported))  # names are only ever added to `exported`
+        key = (self.assignments, len(self.exported))  # names are only added to `exported`, but by `unset`, which counts as an assignment
         if self.exported_environment is None or self.exported_environment[0] != key:
             environment = {name: self.assigned[name] for name in self.exported if name in self.assigned}
             self.exported_environment = (key, environment)
@@ -509,6 +520,12 @@ class Walker:
                 self.assignment(child, export=False)
         elif kind == "declaration_command":
             self.declaration(node)
+        elif kind == "unset_command":  # `unset NAME`; not `unset -f NAME`, a function
+            names = node.named_children
+            if not any(c.type == "word" and self.unit.node_text(c) in ("-f", "-n") for c in names):
+                for child in names:
+                    if child.type == "variable_name":
+                        self.state.unset(self.unit.node_text(child))
         elif kind == "function_definition":
             body = node.child_by_field_name("body")
             name = node.child_by_field_name("name")
