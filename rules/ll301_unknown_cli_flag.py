@@ -16,7 +16,11 @@ the project's dataclasses, a click command or a typer app. A flag counts as defi
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
 unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
 `--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
-option: --vocab could match --vocab-file, --vocab-size").
+option: --vocab could match --vocab-file, --vocab-size"), also when both are spellings of one
+option (`--learning` of `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every
+field): argparse counts the spellings. Switches grouped in one word are read letter by letter
+(`-vd DIR` is `-v -d DIR`); an unknown letter among them is reported ("ignored explicit
+argument"). A typer boolean has `--no-x` only under typer's own name, not under names it is given.
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when

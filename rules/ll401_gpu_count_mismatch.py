@@ -10,7 +10,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 - GPUs made visible: `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or
   Kubernetes `environment`, or the caller's prefix or export (`CUDA_VISIBLE_DEVICES=0,1 bash
   train.sh`); accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into
-  `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported;
+  `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
+  CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and an
+  export inside a function the script never calls does not count;
 - the SLURM allocation of the same job script: `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
   `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
   launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
