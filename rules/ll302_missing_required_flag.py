@@ -15,7 +15,9 @@ comment or a space follows it (`--lr 1e-4 \\ # tune`), the finding says so and p
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
 variable whose value is unknown where a flag could be, or arguments read from a file
-(`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`); nor for `--help`.
+(`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or the `train.args` next to
+`train.py` that its `parse_args_into_dataclasses` reads first by default, when that file exists);
+nor for `--help`. Switches grouped in one word count letter by letter (`-vd DIR` passes `-d`).
 
 ## Why is this bad?
 argparse exits with `error: the following arguments are required: --data-path` before the
