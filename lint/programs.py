@@ -191,8 +191,8 @@ class _Reader:
         else:
             self.reading.passed.append(option)
             self.pending = _arity(option, text, self.current)
-            if option.action in SWITCHES and _attached(text, self.current):
-                self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR`
+            if option.action in SWITCHES and _attached(text, self.current) and text[2] != "=":
+                self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR` (`-v=1` is a value)
         return self.pending != REST
 
     def _cluster(self, word: Word, rest: str) -> None:

@@ -302,7 +302,7 @@ INVALID = [
     ),
     Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
         {
-            "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens\npython train.py -vq -d /data/tokens\n",
+            "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens -v=1\npython train.py -vq -d /data/tokens\n",
             "train.py": (
                 "import argparse\n\nparser = argparse.ArgumentParser()\n"
                 "parser.add_argument('-v', '--verbose', action='store_true')\n"
