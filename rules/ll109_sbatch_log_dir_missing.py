@@ -9,6 +9,11 @@ patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs `l
 directory that the submitting script creates (`mkdir -p logs` before `sbatch`) are not
 reported.
 
+A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
+absolute or not: no job id is known before submission, so no one can have made that directory
+when SLURM opens the file. Other patterns in a directory (`%x`, `%u`, `%N`, `%a`) stay silent:
+`logs/%x/` can be made ahead of time for a job name.
+
 ## Why is this bad?
 SLURM opens the output file before the first line of the script runs, and it does not create
 directories. If `logs/` is missing, the job waits its turn in the queue, then fails within a
@@ -38,6 +43,7 @@ mkdir -p logs && sbatch pretrain.sbatch
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Severity
@@ -67,6 +73,16 @@ INVALID = [
         },
         ["LL109 pretrain.sbatch:3"],
     ),
+    Example(  # a directory per job id never exists before the job, even under an existing one
+        {
+            "multinode.sbatch": (
+                "#!/bin/bash\n#SBATCH --output=slurm_logs/%j/%N.out\n"
+                "#SBATCH --error=/scratch/%u/%5A_%a/err.log\nsrun python train.py\n"
+            ),
+            "slurm_logs/.gitkeep": "",
+        },
+        ["LL109 multinode.sbatch:2", "LL109 multinode.sbatch:3"],
+    ),
     Example(  # short options, separate values, array patterns, a pattern directory
         {
             "jobs/sweep.sh": (
@@ -89,11 +105,12 @@ VALID = [
             "slurm/eval.sbatch": "#!/bin/bash\n#SBATCH -o logs/eval-%j.out\nsrun python eval.py\n",
         }
     ),
-    Example(  # absolute, the submit directory itself, --chdir, a pattern-only directory
+    Example(  # absolute, the submit directory, --chdir, a pattern directory, a literal `%j` (`%%j`)
         {
             "a.sbatch": "#!/bin/bash\n#SBATCH --output=/scratch/logs/%j.out\n#SBATCH -e %x-%j.err\n",
             "b.sbatch": "#!/bin/bash\n#SBATCH --chdir=/work/run\n#SBATCH --output=logs/%j.out\n",
             "c.sbatch": "#!/bin/bash\n#SBATCH --output=%x/%j.out\n",
+            "d.sbatch": "#!/bin/bash\n#SBATCH --output=/scratch/%u/%x/%N-%j.out\n#SBATCH -e %%j/e.log\n",
         }
     ),
     Example(  # the submitting script creates the directory first
@@ -111,10 +128,20 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         options = [o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]
-        if any(name in CHDIR_OPTIONS for name, _, _ in options):
-            continue  # relative to a directory chosen at run time
+        moved = any(name in CHDIR_OPTIONS for name, _, _ in options)  # to a directory chosen at run time
         for name, value, word in options:
-            directory = _static_directory(value) if name in LOG_OPTIONS else None
+            if name not in LOG_OPTIONS:
+                continue
+            per_job = _per_job_directory(value)
+            if per_job is not None:
+                yield Finding(
+                    word.location,
+                    f"SLURM opens {value} before the job starts and does not create directories: "
+                    f"{per_job}/ is named after the job id, so it cannot exist yet and the job fails "
+                    "without a log",
+                )
+                continue
+            directory = None if moved else _static_directory(value)
             if directory is None or _exists(project, path, directory):
                 continue
             if _created_by_submitter(project, path, directory):
@@ -172,6 +199,22 @@ def _static_directory(value: str) -> str | None:
         known.append(part)
     static = posixpath.normpath("/".join(known)) if known else ""
     return static if static not in ("", ".") else None
+
+
+# A filename pattern that stands for the job id (`%j`, `%J`, `%A`, with an optional width `%5j`).
+JOB_ID_PATTERN = re.compile(r"%\d*[jJA]")
+
+
+def _per_job_directory(value: str) -> str | None:
+    """The output file's directory up to the first part named after the job id: `logs/%j` of
+    `logs/%j/%N.out`. None when no directory part holds one (`%%` is a literal percent sign)."""
+    known = []
+    parts = posixpath.dirname(value).split("/")
+    for part in parts:
+        known.append(part)
+        if JOB_ID_PATTERN.search(part.replace("%%", "")):
+            return "/".join(known)
+    return None
 
 
 def _exists(project, script: str, directory: str) -> bool:
