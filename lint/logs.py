@@ -36,7 +36,7 @@ def exec_sinks(script: ShellScript) -> list[LogSink]:
     """`exec >file` (and `exec 2>file`) in the script itself, not in a nested string."""
     sinks = []
     for command in script.exec_redirects():
-        if command.wrappers:
+        if command.wrappers or script.in_uncalled_function(command.location):
             continue
         for redirect in command.redirects:
             target = redirect.target
@@ -52,7 +52,7 @@ def redirected_long_runners(script: ShellScript) -> list[LogSink]:
     for command in script.effective_commands():
         if command.wrappers and any(w.kind in ("tmux", "screen", "ssh", "pct", "docker", "kubectl") for w in command.wrappers):
             continue
-        if not is_long_running(command) or command.stdout.kind != FILE:
+        if not is_long_running(command) or command.stdout.kind != FILE or script.in_uncalled_function(command.location):
             continue
         redirect = own_redirect(command, command.stdout)
         if redirect is not None and redirect.target is not None:

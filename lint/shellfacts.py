@@ -89,6 +89,8 @@ class Word(Record):
 
 
 _FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion's value into
+_NAMES = re.compile(r"[A-Za-z_][\w:.-]*")  # what a function's name may be, in a string
+_POSITIONAL = re.compile(r'"?\$(?:[@*1-9]|\{[@*1-9])')  # a word that starts with the script's arguments
 
 
 def split_fields(word: Word) -> list[Word]:
@@ -407,3 +409,29 @@ class ShellScript:
 
     def exec_redirects(self) -> list[Command]:
         return [c for c in self.commands if c.is_exec_redirect]
+
+    def in_uncalled_function(self, where: Location) -> bool:
+        """Whether `where` is in the body of a function this script never calls. The front end
+        walks a body where the function is defined, so its commands are there even when nothing
+        runs them (what the body does to the shell is applied only at calls). A call is a command
+        of that name anywhere, or a word of a `trap` or `eval`; a command named by the script's
+        arguments (`"$@"`, `$1`) may call any of them."""
+        for name, defined in self.functions.items():
+            if defined.path == where.path and (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column):
+                return self._called is not None and name not in self._called
+        return False
+
+    @cached_property
+    def _called(self) -> frozenset[str] | None:
+        """The names the script calls; None when it may call any."""
+        names = set()
+        for command in self.effective_commands():
+            if command.name is None and _POSITIONAL.match(command.words[0].template):
+                return None  # dispatch: `"$@"`, `$1 "${@:2}"`
+            names.add(command.name)
+            if command.name in ("trap", "eval"):
+                for word in command.args:
+                    if word.value is None:
+                        return None
+                    names.update(_NAMES.findall(word.value))
+        return frozenset(names)

@@ -14,7 +14,10 @@ started launchlint: `tmux new-session -d "bash start_training.sh 2>&1 | tee flex
 no log, because `start_training.sh` did `exec > train_stdout_flex4.log 2>&1`.
 
 Redirecting into a process substitution that still writes to the original stdout
-(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported.
+(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported. An `exec`
+inside a shell function counts only when the script calls that function (by name, from a
+`trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
+at the call, and a helper nothing calls redirects nothing.
 
 ## Example
 ```bash
@@ -70,6 +73,13 @@ INVALID = [
         },
         ["LL102 deploy/start_training.sh:2"],
     ),
+    Example(  # in a function: it redirects where the script calls it
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nquiet() {\n  exec > own.log 2>&1\n}\nquiet\npython -u train.py\n",
+        },
+        ["LL102 start.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -95,6 +105,12 @@ VALID = [
         {
             "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
             "job.sh": "#!/bin/bash\nexec python train.py\n",
+        }
+    ),
+    Example(  # a function the script never calls redirects nothing
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nquiet() {\n  exec > own.log 2>&1\n}\npython -u train.py\n",
         }
     ),
 ]

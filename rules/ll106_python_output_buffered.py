@@ -10,7 +10,8 @@ or into the file `srun -o`/`--output` names (srun writes the tasks' output there
 when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty` (a pseudo terminal, on which
 Python line-buffers), no `PYTHONUNBUFFERED` (prefix assignment, `export`,
 `env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
-`export PYTHONUNBUFFERED=1`), a Ray job's runtime environment, which may set it whenever its JSON
+`export PYTHONUNBUFFERED=1`, also inside a function it defines), an `export` in a function the
+script calls before the launch (one it never calls exports nothing), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself.
@@ -222,9 +223,16 @@ INVALID = [
         },
         ["LL106 job.sh:3", "LL106 job.sh:4"],
     ),
+    Example(  # the export is in a function nobody calls: it never happens
+        {"run.sh": "#!/bin/bash\nunbuffered() { export PYTHONUNBUFFERED=1; }\npython train.py | tee run.log\n"},
+        ["LL106 run.sh:3"],
+    ),
 ]
 
 VALID = [
+    Example(  # a function called before the launch exports it
+        {"run.sh": "#!/bin/bash\nsetup() {\n  export PYTHONUNBUFFERED=1\n}\nsetup\npython train.py | tee run.log\n"}
+    ),
     Example(  # `srun -u` (`--unbuffered`) and `--pty` run the tasks on a terminal: Python line-buffers
         {"job.sh": "#!/bin/bash\nsrun -u -o run.log python3 train.py\nsrun --pty python3 eval.py | tee eval.log\n"}
     ),

@@ -75,7 +75,7 @@ from launchlint.launches import (
     setting,
     visible_devices,
 )
-from launchlint.model import Finding, Location, Record, Related, Severity
+from launchlint.model import Finding, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
 from launchlint.shellfacts import Command, Directive, Word
@@ -246,7 +246,7 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         if devices is not None:
             return True, [(devices, "")]
     restricted, devices = visible_devices(launch.command)
-    if devices is not None and _in_uncalled_function(project.shell[path], devices.word.location):
+    if devices is not None and project.shell[path].in_uncalled_function(devices.word.location):
         return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
         return True, [(devices, "")] if devices is not None else []
@@ -256,15 +256,6 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         if devices is not None and invocation.kind == "shell":
             places.append((devices, f" when {invocation.caller} runs it"))
     return False, places
-
-
-def _in_uncalled_function(script, where: Location) -> bool:
-    """Whether `where` is in the body of a function the script never calls: the shell front end
-    walks a function's body where it is defined, so its exports look done there."""
-    for name, defined in script.functions.items():
-        if defined.path == where.path and (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column):
-            return not any(c.name == name for c in script.effective_commands())
-    return False
 
 
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:

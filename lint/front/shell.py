@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Sequence
 
 from ..discover import SHELL_PROGRAMS, shebang_program
-from ..model import LineIndex, Location, make_location
+from ..model import LineIndex, Location, Record, make_location
 from ..shellfacts import (
     ARM,
     CAPTURED,
@@ -115,6 +115,10 @@ class State:
         state.__dict__.update(self.__dict__, **changes)
         return state
 
+    def copy(self) -> State:
+        """A copy whose variables and exports can change without changing this state's."""
+        return self.replace(variables=dict(self.variables), arrays=dict(self.arrays), exported=set(self.exported), assigned=dict(self.assigned))
+
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
         """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
         if remote:
@@ -157,6 +161,48 @@ class State:
             environment = {name: self.assigned[name] for name in self.exported if name in self.assigned}
             self.exported_environment = (key, environment)
         return self.exported_environment[1]
+
+
+class Effect(Record):
+    """What running a function's body does to the shell that calls it, from the walk of its
+    definition: the variables it sets (with the words that set them), the names it exports, and
+    the streams and pipefail it leaves."""
+
+    variables: dict[str, tuple[str | None, Word | None]]
+    arrays: dict[str, list[Word] | None]
+    exported: frozenset[str]
+    stdout: Sink | None  # None: as it was
+    stderr: Sink | None
+    pipefail: bool | None
+
+    @classmethod
+    def between(cls, before: State, after: State) -> Effect:
+        changed = {
+            name: (value, after.assigned.get(name))
+            for name, value in after.variables.items()
+            if name not in before.variables or before.variables[name] != value or before.assigned.get(name) is not after.assigned.get(name)
+        }
+        return cls(
+            changed,
+            {name: words for name, words in after.arrays.items() if before.arrays.get(name, ()) is not words},
+            frozenset(after.exported - before.exported),
+            after.stdout if after.stdout is not before.stdout else None,
+            after.stderr if after.stderr is not before.stderr else None,
+            after.pipefail if after.pipefail != before.pipefail else None,
+        )
+
+    def apply(self, state: State) -> None:
+        for name, (value, word) in self.variables.items():
+            state.assign(name, value, word)
+        for name, words in self.arrays.items():
+            state.arrays[name] = words if not state.branch_depth else None
+        state.exported |= self.exported
+        if self.stdout is not None:
+            state.stdout = self.stdout
+        if self.stderr is not None:
+            state.stderr = self.stderr
+        if self.pipefail is not None:
+            state.pipefail = self.pipefail
 
 
 class Unit:
@@ -301,6 +347,7 @@ class Walker:
         self.functions: dict[str, tuple] = {}  # name -> (body node, its FUNCTION block), of the functions defined so far
         self.calling: set[str] = set()  # the functions whose body is being walked for a call
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
+        self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
 
     # --- words ---------------------------------------------------------------------------
 
@@ -534,10 +581,15 @@ class Walker:
                 self.functions[self.unit.node_text(name)] = body, block
                 self.script.functions[self.unit.node_text(name)] = block.statement
             if body is not None:
-                saved = self.state.branch_depth
+                # Walked here, so that its commands are seen once, but what the body does to the
+                # shell (variables, exports, `exec >`, pipefail) happens where it is called.
+                before = self.state
+                self.state = before.copy()
                 self.state.branch_depth += 1
                 self._in_function(body, block, stdout, stderr)
-                self.state.branch_depth = saved
+                if name is not None:
+                    self.effects[self.unit.node_text(name)] = Effect.between(before, self.state)
+                self.state = before
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
@@ -547,7 +599,7 @@ class Walker:
                 self._tested(self.word(operand))
             self._children(node, stdout, stderr)
         elif kind == "subshell":
-            saved = self.state.replace(variables=dict(self.state.variables), arrays=dict(self.state.arrays), exported=set(self.state.exported), assigned=dict(self.state.assigned))
+            saved = self.state.copy()
             self.blocks.append(Block(SUBSHELL, self.unit.location(node)))
             self._children(node, stdout, stderr)
             self.blocks.pop()
@@ -890,6 +942,8 @@ class Walker:
                     self.state.exported.add(word.value)
         elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
             self._call(name, out, err)
+        elif name in self.effects:
+            self.effects[name].apply(self.state)
         wrappers.unwrap(self, command)
 
     def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
@@ -1436,7 +1490,10 @@ def parse_shell(
         current = walker()
         again = run_unit(current, line_ends)
     if origin is None:  # a file: what a shell that sources it keeps
-        script.final_pipefail, script.final_exported = current.state.pipefail, frozenset(current.state.exported)
+        # A function it defines may be called by the script that sources it: what that does too.
+        effects = current.effects.values()
+        script.final_pipefail = current.state.pipefail or any(e.pipefail for e in effects)
+        script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
     return script
 
 
