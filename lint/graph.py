@@ -13,11 +13,22 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .model import Location, Record, Related
 from .paths import joined
-from .shellfacts import FILE, PIPE, PROCSUB, Command, ShellArgs, Sink, Word, shell_args, split_fields, splits_as_written
+from .shellfacts import (
+    FILE,
+    PIPE,
+    PROCSUB,
+    SOURCERS,
+    Command,
+    ShellArgs,
+    Sink,
+    Word,
+    shell_args,
+    split_fields,
+    splits_as_written,
+)
 
 PYTHONS = ("python", "python3", "python2")
 SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
-SOURCERS = {"source", "."}  # `source FILE ARGS`: no options, the first word is the file
 DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
 EXITING_OPTIONS = {"-V", "-VV", "--version", "-h", "--help", "-?"}  # the interpreter answers and exits
@@ -346,12 +357,12 @@ def _positional(words: list[Word]) -> list[Word]:
 
 
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
-# "${BASH_SOURCE[0]}")`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
+# "${BASH_SOURCE[0]}")`, `${BASH_SOURCE%/*}` and `${0%/*}`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
 # `readlink -f`), or any of them inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
 # "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template.
 _SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
 _RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
-_DIRNAME = rf'\$\(\s*dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*\)'
+_DIRNAME = rf'(?:\$\(\s*dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*\)|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}})'
 _OWN_DIRECTORY = re.compile(
     rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     rf'|{_DIRNAME})(/[^$`]*)?$'

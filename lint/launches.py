@@ -15,7 +15,6 @@ from .graph import (
     DIRECTORY_CHANGERS,
     LAUNCHER_MODULES,
     PY_LAUNCHERS,
-    SOURCERS,
     Resolver,
     directories_above,
     is_python,
@@ -28,7 +27,7 @@ from .graph import (
 )
 from .model import Record
 from .paths import joined
-from .shellfacts import CAPTURED, SUBSHELL, Block, Command, Word
+from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -657,7 +656,10 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
     if script is None:
         return NOTHING_SOURCED
     moves = any(c.name in DIRECTORY_CHANGERS and c.stdout.kind != CAPTURED for c in script.commands)
-    effect = Sourced(script.final_pipefail, script.final_exported, moves)
+    exported = script.final_exported
+    if command.location in project.shell[path].exporting_sources:  # `set -a; source .env; set +a`
+        exported = exported | script.final_variables
+    effect = Sourced(script.final_pipefail, exported, moves)
     for inner in script.commands:
         if inner.name in SOURCERS and not inner.wrappers and inner.stdout.kind != CAPTURED:
             effect = _merged(effect, _effect(project, script.path, inner, depth - 1))

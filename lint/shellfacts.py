@@ -29,20 +29,24 @@ class ShellArgs(Record):
     operand: int | None  # index of the script, or with `-c` of the command string (its value may be unknown)
     command_string: bool  # `-c`: the operand is a command string, not a script
     pipefail: bool  # `-o pipefail` (also in a cluster: `-eo pipefail`)
+    allexport: bool = False  # `-a`, `-o allexport`: every variable set from then on is exported
 
+
+SOURCERS = frozenset({"source", "."})  # `source FILE ARGS`: no options, the first word is the file
 
 # bash's long options that take the next word (`--rcfile FILE`); the others take none.
 _SHELL_LONG_VALUED = frozenset({"--rcfile", "--init-file"})
 
 
-def shell_args(values: Sequence[str | None], pipefail: bool = False) -> ShellArgs:
+def shell_args(values: Sequence[str | None], pipefail: bool = False, allexport: bool = False) -> ShellArgs:
     """Read a shell's arguments (`values`, the words after its name) as bash does: options first,
     `-c` among them a flag, `-o NAME` and `-O NAME` (also ending a cluster: `-eo pipefail`,
     `+O extglob`) each taking the next word; then the first operand is the script, or with `-c`
     the command string. A word whose value is unknown stands where the operand is; `-` (standard
     input) is no operand, nor is any word after `-s` (the commands come from standard input, the
     words are its arguments: `curl URL | bash -s -- --prefix /opt`). `pipefail`: in effect before
-    these options (`set`'s are read so too: `-o pipefail` turns it on, `+o pipefail` off)."""
+    these options (`set`'s are read so too: `-o pipefail` turns it on, `+o pipefail` off), and
+    `allexport` likewise (`set -a`, `set +a`, `-o allexport`)."""
     command_string = stdin = False
     i = 0
     while i < len(values):
@@ -62,10 +66,13 @@ def shell_args(values: Sequence[str | None], pipefail: bool = False) -> ShellArg
         named = [letter for letter in value[1:] if letter in "oO"]  # each takes a word, in order
         command_string = command_string or "c" in value[1:]
         stdin = stdin or (value[0] == "-" and "s" in value[1:])
-        if any(n == "o" and values[i + 1 + k : i + 2 + k] == ["pipefail"] for k, n in enumerate(named)):
+        given = [values[i + 1 + k] if i + 1 + k < len(values) else None for k, n in enumerate(named) if n == "o"]
+        if "pipefail" in given:
             pipefail = value[0] == "-"
+        if "allexport" in given or "a" in value[1:]:
+            allexport = value[0] == "-"
         i += 1 + len(named)
-    return ShellArgs(i if i < len(values) and (command_string or not stdin) else None, command_string, pipefail)
+    return ShellArgs(i if i < len(values) and (command_string or not stdin) else None, command_string, pipefail, allexport)
 
 
 class Word(Record):
@@ -398,6 +405,10 @@ class ShellScript:
         # file's own commands: pipefail, and the names it exported. See `launches.sourced_before`.
         self.final_pipefail = False
         self.final_exported: frozenset[str] = frozenset()
+        # The names it sets: a shell that sources it under `set -a` exports them all.
+        self.final_variables: frozenset[str] = frozenset()
+        # Its `source` commands run under `set -a` (`set -a; source .env; set +a`), by location.
+        self.exporting_sources: set[Location] = set()
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

@@ -273,6 +273,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `shopt -so pipefail` sets it as `set -o` does; a file found from `${BASH_SOURCE%/*}`
+        {
+            "a.sh": "#!/bin/bash\nshopt -os pipefail\npython -u train.py 2>&1 | tee a.log\n",
+            "jobs/b.sh": '#!/bin/bash\nsource "${BASH_SOURCE%/*}/env.sh"\npython -u train.py 2>&1 | tee b.log\n',
+            "jobs/env.sh": "set -euo pipefail\n",
+        }
+    ),
     Example(  # CircleCI runs a step with /bin/bash -eo pipefail, a string `run` or its `command`
         {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          command: python eval.py | tee eval.log\n"}
     ),

@@ -10,7 +10,8 @@ or into the file `srun -o`/`--output` names (srun writes the tasks' output there
 when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty` (a pseudo terminal, on which
 Python line-buffers), no `PYTHONUNBUFFERED` (prefix assignment, `export`,
 `env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
-`export PYTHONUNBUFFERED=1`, also inside a function it defines), an `export` in a function the
+`export PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the
+file sets), `set -a` (allexport) before the assignment, an `export` in a function the
 script calls before the launch (one it never calls exports nothing), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
@@ -227,9 +228,24 @@ INVALID = [
         {"run.sh": "#!/bin/bash\nunbuffered() { export PYTHONUNBUFFERED=1; }\npython train.py | tee run.log\n"},
         ["LL106 run.sh:3"],
     ),
+    Example(  # set, but not exported: `set +a` came first, and a sourced file's names without `set -a`
+        {
+            "a.sh": "#!/bin/bash\nset -a\nset +a\nPYTHONUNBUFFERED=1\npython train.py | tee a.log\n",
+            "b.sh": "#!/bin/bash\nsource .env\npython train.py | tee b.log\n",
+            ".env": "PYTHONUNBUFFERED=1\n",
+        },
+        ["LL106 a.sh:5", "LL106 b.sh:3"],
+    ),
 ]
 
 VALID = [
+    Example(  # `set -a` exports every variable set after it, those of a sourced file too
+        {
+            "a.sh": "#!/bin/bash\nset -a\nPYTHONUNBUFFERED=1\nset +a\npython train.py | tee a.log\n",
+            "b.sh": "#!/bin/bash\nset -o allexport\nsource .env\nset +o allexport\npython train.py | tee b.log\n",
+            ".env": "PYTHONUNBUFFERED=1\nWANDB_PROJECT=demo\n",
+        }
+    ),
     Example(  # a function called before the launch exports it
         {"run.sh": "#!/bin/bash\nsetup() {\n  export PYTHONUNBUFFERED=1\n}\nsetup\npython train.py | tee run.log\n"}
     ),

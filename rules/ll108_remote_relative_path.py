@@ -71,6 +71,10 @@ INVALID = [
         {"deploy.sh": "ssh $SSH_OPTS gpu1 'python3 -u train.py'\n"},
         ["LL108 deploy.sh:1"],
     ),
+    Example(  # options after the host are ssh's, not the command's first words
+        {"deploy.sh": "ssh gpu1 -p 2222 -t 'python3 -u train.py'\n"},
+        ["LL108 deploy.sh:1"],
+    ),
     Example(
         {"deploy.sh": "ssh gpu1 'nohup python train.py > train.log 2>&1 &'\n"},
         ["LL108 deploy.sh:1", "LL108 deploy.sh:1"],
@@ -99,6 +103,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # OpenSSH reads options after the host too: the command is the `cd ... &&` string
+        {"deploy.sh": 'ssh gpu1 -t "cd /w && python -u train.py > train.log 2>&1"\nssh gpu2 -- "cd /w && bash run.sh"\n'}
+    ),
     Example(  # into the repository the project's setup script clones in the remote home
         {
             "infra/setup.sh": "git clone https://example.org/acme/proj.git\ngit clone --depth 1 \"$REPO\" lev\n",

@@ -247,18 +247,21 @@ def test_nested_command_found_at_its_column(src, needle, kinds):
 @pytest.mark.parametrize(
     ("values", "expected"),
     [
-        (["-o", "pipefail", "-c", "x"], (3, True, True)),
-        (["-eo", "pipefail", "run.sh", "a"], (2, False, True)),
-        (["+o", "pipefail", "run.sh"], (2, False, False)),  # turned off
-        (["-O", "extglob", "-c", "x"], (3, True, False)),
-        (["--rcfile", "rc", "--norc", "run.sh"], (3, False, False)),
-        (["-c", "-x", "x"], (2, True, False)),  # the string is the first operand, after every option
-        (["-"], (None, False, False)),  # standard input
-        (["-c"], (None, True, False)),
-        ([None, "x"], (0, False, False)),  # an unknown word stands where the operand is
-        (["--", "-x.sh"], (1, False, False)),
-        (["-s", "--", "extras.sh"], (None, False, False)),  # commands on standard input; words its arguments
-        (["-es", "setup.sh"], (None, False, False)),
+        (["-o", "pipefail", "-c", "x"], (3, True, True, False)),
+        (["-eo", "pipefail", "run.sh", "a"], (2, False, True, False)),
+        (["+o", "pipefail", "run.sh"], (2, False, False, False)),  # turned off
+        (["-O", "extglob", "-c", "x"], (3, True, False, False)),
+        (["--rcfile", "rc", "--norc", "run.sh"], (3, False, False, False)),
+        (["-c", "-x", "x"], (2, True, False, False)),  # the string is the first operand, after every option
+        (["-"], (None, False, False, False)),  # standard input
+        (["-c"], (None, True, False, False)),
+        ([None, "x"], (0, False, False, False)),  # an unknown word stands where the operand is
+        (["--", "-x.sh"], (1, False, False, False)),
+        (["-s", "--", "extras.sh"], (None, False, False, False)),  # commands on standard input; words its arguments
+        (["-es", "setup.sh"], (None, False, False, False)),
+        (["-a", "run.sh"], (1, False, False, True)),  # allexport, as `set -a` turns it on
+        (["-eao", "pipefail", "run.sh"], (2, False, True, True)),
+        (["-o", "allexport", "+o", "allexport", "run.sh"], (4, False, False, False)),
     ],
 )
 def test_a_shells_arguments_read_as_bash_reads_them(values, expected):

@@ -25,6 +25,7 @@ from ..shellfacts import (
     NULL,
     PIPE,
     PROCSUB,
+    SOURCERS,
     SUBSHELL,
     Block,
     Command,
@@ -97,6 +98,7 @@ class State:
         branch_depth: int = 0,
         assignments: int = 0,
         exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None,
+        allexport: bool = False,
     ) -> None:
         self.variables = {} if variables is None else variables
         self.assigned = {} if assigned is None else assigned  # where each variable got its value
@@ -108,6 +110,7 @@ class State:
         self.branch_depth = branch_depth
         self.assignments = assignments  # how many assign() calls so far: with len(exported), what keys the cache
         self.exported_environment = exported_environment  # shared by commands
+        self.allexport = allexport  # `set -a`: each variable set is exported
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -147,6 +150,8 @@ class State:
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         self.arrays.pop(name, None)
+        if self.allexport:
+            self.exported.add(name)
         self.assignments += 1
         if word is not None:  # the word with the value the variable got (not `replace`: 5x the time)
             self.assigned[name] = Word(value, word.template, word.location, word.origin, word.passthrough)
@@ -927,6 +932,10 @@ class Walker:
         self.script.commands.append(command)
         if name == "set":
             self._set_options(words)
+        elif name == "shopt":
+            self._shopt(words)
+        elif name in SOURCERS and self.state.allexport:
+            self.script.exporting_sources.add(command.location)
         elif name == "test":
             for operator, operand in zip(words[1:], words[2:]):
                 if operator.value in FILE_TESTS:
@@ -1003,8 +1012,21 @@ class Walker:
                 stack.extend(current.named_children)
 
     def _set_options(self, words: list[Word]) -> None:
-        """`set -euo pipefail`, `set +o pipefail`: `set` takes bash's options, read as bash's are."""
-        self.state.pipefail = shell_args([w.value for w in words[1:]], self.state.pipefail).pipefail
+        """`set -euo pipefail`, `set +o pipefail`, `set -a`: `set` takes bash's options, read as
+        bash's are."""
+        args = shell_args([w.value for w in words[1:]], self.state.pipefail, self.state.allexport)
+        self.state.pipefail, self.state.allexport = args.pipefail, args.allexport
+
+    def _shopt(self, words: list[Word]) -> None:
+        """`shopt -so pipefail` (`-os`, `-s -o`) sets `set -o`'s options too, `-uo` unsets them."""
+        flags = "".join(w.value[1:] for w in words[1:] if w.value and w.value.startswith("-"))
+        names = {w.value for w in words[1:] if w.value and not w.value.startswith("-")}
+        if "o" in flags and ("s" in flags) != ("u" in flags):
+            if "pipefail" in names:
+                self.state.pipefail = "s" in flags
+            if "allexport" in names:
+                self.state.allexport = "s" in flags
+
 
 
 def _unquoted_expansion(node) -> bool:
@@ -1494,6 +1516,7 @@ def parse_shell(
         effects = current.effects.values()
         script.final_pipefail = current.state.pipefail or any(e.pipefail for e in effects)
         script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
+        script.final_variables = frozenset(current.state.variables).union(current.state.arrays)
     return script
 
 

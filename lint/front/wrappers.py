@@ -235,7 +235,7 @@ def unwrap(walker, command: Command) -> None:
         if wrap_word is not None:
             inner = run_string("sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED))
     elif name == "ssh":
-        rest = _after_options(words, SSH_VALUED, positional=1)
+        rest = _ssh_command(words)
         if rest:
             inner = run_string("ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
     elif name == "gcloud" and "ssh" in values and "compute" in values[: values.index("ssh")]:
@@ -503,6 +503,16 @@ def _after_options(
     if dashdash and rest and rest[0].value == "--":
         rest = rest[1:]
     return rest
+
+
+def _ssh_command(words: list[Word]) -> list[Word]:
+    """The remote command's words of `ssh [options] host [options] command`: OpenSSH reads options
+    after the host too (`ssh gpu1 -t "cmd"`, `ssh gpu1 -- "cmd"`), unless a `--` came before it."""
+    host = _after_options(words, SSH_VALUED)
+    if not host:
+        return []
+    terminated = len(host) < len(words) and words[len(words) - len(host) - 1].value == "--"
+    return host[1:] if terminated else _after_options(host[1:], SSH_VALUED)
 
 
 def _join(parts: list[Word]) -> tuple[str, array]:
