@@ -254,7 +254,8 @@ class Block(Record):
     kind: str  # LOOP | ARM | SUBSHELL | FUNCTION
     statement: Location  # the whole if/case/loop: arms of one statement share it
     arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item;
-    # for a FUNCTION, 0 in the walk of its definition, 1 in a walk for a call that redirects its output
+    # for a FUNCTION, 0 in its one walk (at its first call, or at the unit's end when nothing calls
+    # it), 1 in a walk again for a later call that redirects its output
 
 
 class Command:
@@ -423,8 +424,8 @@ class ShellScript:
 
     def in_uncalled_function(self, where: Location) -> bool:
         """Whether `where` is in the body of a function this script never calls. The front end
-        walks a body where the function is defined, so its commands are there even when nothing
-        runs them (what the body does to the shell is applied only at calls). A call is a command
+        walks such a body too, at the script's end, so its commands are there even though nothing
+        runs them (what it would do to the shell is not applied). A call is a command
         of that name anywhere, or a word of a `trap` or `eval`; a command named by the script's
         arguments (`"$@"`, `$1`) may call any of them."""
         for name, defined in self.functions.items():

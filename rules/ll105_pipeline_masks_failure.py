@@ -280,6 +280,14 @@ VALID = [
             "jobs/env.sh": "set -euo pipefail\n",
         }
     ),
+    Example(  # a function's pipeline runs where it is called: after `set -o pipefail` there
+        {
+            "run.sh": (
+                "#!/bin/bash\nmain() {\n  python -u train.py 2>&1 | tee train.log\n}\n"
+                'if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then\n  set -euo pipefail\n  main "$@"\nfi\n'
+            )
+        }
+    ),
     Example(  # CircleCI runs a step with /bin/bash -eo pipefail, a string `run` or its `command`
         {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          command: python eval.py | tee eval.log\n"}
     ),

@@ -246,6 +246,9 @@ VALID = [
             ".env": "PYTHONUNBUFFERED=1\nWANDB_PROJECT=demo\n",
         }
     ),
+    Example(  # exported after the function's definition, before its call
+        {"run.sh": "#!/bin/bash\ntrain() { python train.py > train.log 2>&1; }\nexport PYTHONUNBUFFERED=1\ntrain\n"}
+    ),
     Example(  # a function called before the launch exports it
         {"run.sh": "#!/bin/bash\nsetup() {\n  export PYTHONUNBUFFERED=1\n}\nsetup\npython train.py | tee run.log\n"}
     ),

@@ -169,9 +169,9 @@ class State:
 
 
 class Effect(Record):
-    """What running a function's body does to the shell that calls it, from the walk of its
-    definition: the variables it sets (with the words that set them), the names it exports, and
-    the streams and pipefail it leaves."""
+    """What running a function's body does to the shell that calls it, from its one walk (see
+    `Walker._first_call`): the variables it sets (with the words that set them), the names it
+    exports, and the streams and pipefail it leaves. Later calls repeat it."""
 
     variables: dict[str, tuple[str | None, Word | None]]
     arrays: dict[str, list[Word] | None]
@@ -208,6 +208,17 @@ class Effect(Record):
             state.stderr = self.stderr
         if self.pipefail is not None:
             state.pipefail = self.pipefail
+
+
+class Pending(Record):
+    """A function defined and not yet walked (see `Walker.finish`)."""
+
+    body: object  # its body's node
+    block: Block  # its FUNCTION block
+    blocks: tuple[Block, ...]  # the loops and branches around its definition
+    state: State  # the shell where it is defined (a copy)
+    stdout: Sink | None
+    stderr: Sink | None
 
 
 class Unit:
@@ -353,6 +364,8 @@ class Walker:
         self.calling: set[str] = set()  # the functions whose body is being walked for a call
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
+        self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
+        self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
 
     # --- words ---------------------------------------------------------------------------
 
@@ -581,20 +594,15 @@ class Walker:
         elif kind == "function_definition":
             body = node.child_by_field_name("body")
             name = node.child_by_field_name("name")
-            block = Block(FUNCTION, self.unit.location(node))
             if name is not None and body is not None:
-                self.functions[self.unit.node_text(name)] = body, block
-                self.script.functions[self.unit.node_text(name)] = block.statement
-            if body is not None:
-                # Walked here, so that its commands are seen once, but what the body does to the
-                # shell (variables, exports, `exec >`, pipefail) happens where it is called.
-                before = self.state
-                self.state = before.copy()
-                self.state.branch_depth += 1
-                self._in_function(body, block, stdout, stderr)
-                if name is not None:
-                    self.effects[self.unit.node_text(name)] = Effect.between(before, self.state)
-                self.state = before
+                # Walked at its first call, in the shell as it is there (`set -o pipefail` and
+                # `export`s made after the definition count), or at the unit's end, as it was
+                # here, when nothing calls it: its commands are seen once either way.
+                block = Block(FUNCTION, self.unit.location(node))
+                called = self.unit.node_text(name)
+                self.functions[called] = body, block
+                self.script.functions[called] = block.statement
+                self.pending[called] = Pending(body, block, tuple(self.blocks), self.state.copy(), stdout, stderr)
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
@@ -647,7 +655,8 @@ class Walker:
         self.walk(child, stdout, stderr)
         if background:
             for command in self.script.commands[before:]:
-                command.background = True
+                if id(command) not in self.called_bodies:  # `run 1e-4 &`: the call is the job
+                    command.background = True
 
     def redirected_with_heredoc(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         """tree-sitter-bash puts what follows a heredoc's start on its line inside the heredoc
@@ -949,16 +958,48 @@ class Walker:
                         self.state.exported.add(key)
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
+        elif name in self.pending:
+            redirected = out is not self.state.stdout or err is not self.state.stderr
+            self._first_call(name, out if redirected else None, err if redirected else None)
         elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
             self._call(name, out, err)
         elif name in self.effects:
             self.effects[name].apply(self.state)
         wrappers.unwrap(self, command)
 
+    def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
+        """The function's one walk, at its first call, with the blocks around its definition: what
+        it does to the shell stays, and later calls repeat it (`Effect`)."""
+        pending = self.pending.pop(name)
+        before, blocks = self.state.copy(), self.blocks
+        self.blocks = list(pending.blocks)
+        self.calling.add(name)
+        start = len(self.script.commands)
+        self._in_function(pending.body, pending.block, stdout, stderr)
+        self.called_bodies.update(id(c) for c in self.script.commands[start:])
+        self.calling.discard(name)
+        self.blocks = blocks
+        self.effects[name] = Effect.between(before, self.state)
+
+    def finish(self) -> None:
+        """Walk the functions nothing called, in the shell as it was where each is defined, as a
+        branch: their commands are facts too (a script that sources this one may call them), but
+        what they would do to the shell is only kept in `effects`."""
+        while self.pending:
+            name = next(iter(self.pending))
+            pending = self.pending.pop(name)
+            state, blocks = self.state, self.blocks
+            self.state, self.blocks = pending.state, list(pending.blocks)
+            before = self.state.copy()
+            self.state.branch_depth += 1
+            self._in_function(pending.body, pending.block, pending.stdout, pending.stderr)
+            self.effects[name] = Effect.between(before, self.state)
+            self.state, self.blocks = state, blocks
+
     def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
-        """A function called with its output piped or redirected (`train | tee run.log`): its body
-        is walked again with those streams, its commands after the call's (one walk, where it is
-        defined, gave them the script's). Not into itself."""
+        """A function called again with its output piped or redirected (`train | tee run.log`):
+        its body is walked again with those streams, its commands after the call's (its first walk,
+        `_first_call`, gave them that call's). Not into itself."""
         if name in self.calling or self.calls >= MAX_CALL_WALKS:
             return
         self.calls += 1
@@ -1214,6 +1255,7 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         walker.script.status_read.append((lines.line, lines.end_line))
     judged = unit.checked
     walker.walk(root, None, None)  # None: the script's streams at that point (see `exec`)
+    walker.finish()
     if judged or line_ends or unit.verdict is None or not unit.verdict[0]:
         return False
     unit.blanked = _later_errors(walker, unit.verdict)
