@@ -119,6 +119,9 @@ VALID = [
     ),
     Example({"run.sh": "#!/bin/bash\nfor ((i=0; i<3; i++)); do\n  [[ $i -gt 1 ]] && echo \"$((i * 2))\"\ndone\n"}),
     Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
+    Example(  # `;` words part tmux's commands: no shell string of their own
+        {"tmux.sh": "#!/bin/bash\ntmux new -d -s job \\; send-keys 'python -u t.py' Enter\ntmux new -d ';' splitw -h ';' selectp -t 0\n"}
+    ),
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
     Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),

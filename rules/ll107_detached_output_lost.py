@@ -62,6 +62,10 @@ INVALID = [
         {"launch.sh": 'tmux new-session -d -s train "python train.py --config cfg.yaml"\n'},
         ["LL107 launch.sh:1"],
     ),
+    Example(  # the second of tmux's commands, after a `;` word
+        {"launch.sh": 'tmux new-session -d -s train \\; new-window -d "python train.py"\n'},
+        ["LL107 launch.sh:1"],
+    ),
     Example(  # the started script does not log by itself either
         {
             "launch.sh": "tmux new-window -d 'bash start.sh'\nscreen -dmS eval python eval.py\n",

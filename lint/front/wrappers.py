@@ -245,7 +245,7 @@ def unwrap(walker, command: Command) -> None:
         if remote_command is not None:
             inner = run_string("ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
     elif name == "tmux":
-        inner = _tmux(words, values, command, run_string)
+        inner = _tmux(words, command, run_string)
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
         inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
@@ -357,12 +357,22 @@ def _unknown_prefix(words: list[Word]) -> bool:
     )
 
 
-def _tmux(words: list[Word], values: list[str | None], command: Command, run_string) -> list[Command]:
-    words = _after_options(words, TMUX_GLOBAL_VALUED)
-    values = values[len(values) - len(words) :]
-    if not values:
-        return []
-    sub = values[0]
+def _tmux(words: list[Word], command: Command, run_string) -> list[Command]:
+    """tmux's commands: a sequence of them when words `;` (written `\\;` or `';'`) part them,
+    `tmux new-session -d -s job \\; send-keys "python train.py" Enter`."""
+    inner: list[Command] = []
+    one: list[Word] = []
+    for word in [*_after_options(words, TMUX_GLOBAL_VALUED), None]:
+        if word is not None and word.value != ";":
+            one.append(word)
+        elif one:
+            inner += _tmux_command(one, command, run_string)
+            one = []
+    return inner
+
+
+def _tmux_command(words: list[Word], command: Command, run_string) -> list[Command]:
+    sub = words[0].value
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         # `-d`, also in a cluster (`-ds job`), among tmux's own options, not the command's words.
