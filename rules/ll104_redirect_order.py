@@ -2,6 +2,8 @@
 
 ## What it does
 Finds `cmd 2>&1 >file`: stderr is duplicated onto stdout *before* stdout is pointed at the file.
+The redirects of a group, a subshell or a loop (`{ ...; } 2>&1 > log`, `done 2>&1 > log`) are
+read the same way.
 
 ## Why is this bad?
 Redirections run left to right. `2>&1` copies where stdout goes *now* (the terminal, or the
@@ -46,6 +48,15 @@ SUMMARY = "`2>&1 >file` sends stderr to the old stdout, not to the file"
 
 INVALID = [
     Example({"run.sh": "#!/bin/bash\nnohup python train.py 2>&1 > train.log &\n"}, ["LL104 run.sh:2"]),
+    Example(  # the redirects of a group, a subshell or a loop are read in the same order
+        {
+            "run.sh": (
+                "{\n  echo start\n  python train.py\n} 2>&1 > train.log\n(cd sub && python t.py) 2>&1 > sub.log\n"
+                "for s in 1 2; do python t.py --seed $s; done 2>&1 >> seeds.log\n"
+            )
+        },
+        ["LL104 run.sh:4", "LL104 run.sh:5", "LL104 run.sh:6"],
+    ),
     Example(  # a continued command, appending
         {"run.sh": "torchrun --nproc_per_node 8 train.py \\\n  --lr 3e-4 2>&1 >> logs/run.log\n"},
         ["LL104 run.sh:2"],
@@ -69,6 +80,7 @@ INVALID = [
 
 VALID = [
     Example({"run.sh": "nohup python train.py > train.log 2>&1 &\npython eval.py &> eval.log\n"}),
+    Example({"run.sh": "{ echo start; python train.py; } > train.log 2>&1\n(python a.py; python b.py) 2>&1 >/dev/null | tee errors.log\n"}),
     Example(  # deliberate: keep stderr for the pipe or the capture, silence or log stdout
         {
             "run.sh": (
