@@ -189,8 +189,8 @@ def captures(sink: Sink) -> bool:
 def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     """(kind, script word, its arguments) when the command runs a script file."""
     name, words = command.name, command.words
-    if name is None:
-        return None
+    if name is None:  # run by a path from its own directory: `"$(dirname "$0")/train.sh"`, `$DIR/run.sh`
+        return _run_by_path(words)
     if name in SHELL_RUNNERS:
         args = shell_args([w.value for w in words[1:]]) if name not in SOURCERS else ShellArgs(0, False, False)
         if args.command_string or args.operand is None or args.operand + 1 >= len(words):
@@ -211,6 +211,11 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name in PY_LAUNCHERS:
         start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
         return launched_program(name, words[start:])
+    return _run_by_path(words)
+
+
+def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
+    """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`)."""
     first = _written(words[0])
     if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]

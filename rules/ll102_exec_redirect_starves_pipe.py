@@ -73,6 +73,13 @@ INVALID = [
         },
         ["LL102 deploy/start_training.sh:2"],
     ),
+    Example(  # run as the command itself, by a path from the launcher's own directory
+        {
+            "launch.sh": 'DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"\n$DIR/scripts/train.sh 2>&1 | tee launch.log\n',
+            "scripts/train.sh": "#!/bin/bash\nexec >> /tmp/train.log 2>&1\npython -u train.py\n",
+        },
+        ["LL102 scripts/train.sh:2"],
+    ),
     Example(  # in a function: it redirects where the script calls it
         {
             "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",

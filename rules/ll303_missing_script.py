@@ -108,6 +108,10 @@ CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a m
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
+    Example(  # run as the command itself, by a path from the launcher's own directory
+        {"launch.sh": '#!/bin/bash\n"$(dirname "$0")/scripts/prepare.sh"\n', "scripts/train.sh": "echo\n"},
+        ["LL303 launch.sh:2"],
+    ),
     Example(  # into directories the launcher makes and back out: the last path is the root's again
         {
             "download.sh": "mkdir data/alignment\ncd data/alignment\nwget https://x/a.json\ncd ..\ncd ..\npython tools/fetch_images.py\n",
