@@ -8,7 +8,7 @@ import re
 from .graph import Resolver, is_long_running
 from .launches import option_values
 from .model import Record
-from .shellfacts import FILE, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
+from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
@@ -42,6 +42,26 @@ def exec_sinks(script: ShellScript) -> list[LogSink]:
             target = redirect.target
             if target is not None and not redirect.procsub and redirect.op.startswith((">", "&")) and target.value != "/dev/null":
                 sinks.append(LogSink(target, command, "exec", redirect))
+    return sinks
+
+
+# Programs that take their input away from the terminal (to syslog, the journal) and print nothing.
+SWALLOWERS = frozenset({"logger", "systemd-cat"})
+
+
+def exec_swallowed(script: ShellScript) -> list[LogSink]:
+    """`exec > >(...)` into a process substitution that does not pass the output on to the
+    script's own stdout: `>(tee -a log > /dev/null)`, `>(cat >> log)`, `>(logger -t train)`."""
+    sinks = []
+    for command in script.exec_redirects():
+        if command.wrappers or script.in_uncalled_function(command.location):
+            continue
+        for redirect in command.redirects:
+            sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
+            if redirect.procsub and redirect.target is not None and sink is not None and sink.procsub and all(
+                c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
+            ):
+                sinks.append(LogSink(redirect.target, command, "exec", redirect))
     return sinks
 
 

@@ -14,7 +14,9 @@ started launchlint: `tmux new-session -d "bash start_training.sh 2>&1 | tee flex
 no log, because `start_training.sh` did `exec > train_stdout_flex4.log 2>&1`.
 
 Redirecting into a process substitution that still writes to the original stdout
-(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported. An `exec`
+(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported; one whose
+commands all write elsewhere (`>(tee -a run.log > /dev/null)`, `>(cat >> run.log)`) or to the
+system log (`>(logger -t train)`, `systemd-cat`) starves it as a file does. An `exec`
 inside a shell function counts only when the script calls that function (by name, from a
 `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
 at the call, and a helper nothing calls redirects nothing.
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import exec_sinks
+from launchlint.logs import exec_sinks, exec_swallowed
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
@@ -72,6 +74,14 @@ INVALID = [
             "deploy/start_training.sh": "#!/bin/bash\nexec &>> /root/train.log\ntorchrun --nproc_per_node 8 train.py\n",
         },
         ["LL102 deploy/start_training.sh:2"],
+    ),
+    Example(  # into process substitutions that do not pass the output on
+        {
+            "launch.sh": "#!/bin/bash\nbash a.sh 2>&1 | tee a.log\nbash b.sh > b.log\n",
+            "a.sh": "#!/bin/bash\nexec > >(logger -t train) 2>&1\npython -u train.py\n",
+            "b.sh": "#!/bin/bash\nexec > >(tee -a own.log > /dev/null)\npython -u train.py\n",
+        },
+        ["LL102 a.sh:2", "LL102 b.sh:2"],
     ),
     Example(  # run as the command itself, by a path from the launcher's own directory
         {
@@ -129,16 +139,17 @@ def check(project) -> Iterator[Finding]:
         callers = graph.capturing_callers(path)
         if not callers:
             continue
-        for sink in exec_sinks(script):
+        for sink in (*exec_sinks(script), *exec_swallowed(script)):
             redirect = sink.redirect
             stdout = redirect.writes_stdout
             relevant = [c for c in callers if stdout or (redirect.writes_stderr and c.merges_stderr)]
             if not relevant:
                 continue
             stream = "stdout" if stdout else "stderr"
+            passes = ", which does not pass it on" if redirect.procsub else ""
             yield Finding(
                 sink.command.location,
-                f"`exec` sends this script's {stream} to {sink.path.text}, so the caller's "
+                f"`exec` sends this script's {stream} to {sink.path.text}{passes}, so the caller's "
                 f"pipe/log gets nothing",
                 tuple(c.capture_note() for c in relevant),
             )
