@@ -35,6 +35,9 @@ NESTED = [
     ("bash -c -x 'python train.py'", "python train.py", ["bash-c"]),  # the string: the first operand
     ("ssh -o ConnectTimeout=10 -p 22 gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("ssh gpu1 python train.py --lr 1", "python train.py", ["ssh"]),
+    ("ssh gpu1 -t -- 'python train.py'", "python train.py", ["ssh"]),  # options after the host too
+    ("ssh gpu1 $'cd /w\\t&& python train.py'", "python train.py", ["ssh"]),  # each character where written
+    ("tmux new -d -s a \\; neww -d 'python train.py'", "python train.py", ["tmux"]),  # a `;` word: tmux's next command
     ("ssh -I /usr/lib/opensc-pkcs11.so gpu1 'python train.py'", "python train.py", ["ssh"]),
     ("gcloud compute ssh vm1 --zone us-central1-a --command 'python train.py'", "python train.py", ["ssh"]),
     ('gcloud alpha compute tpus tpu-vm ssh t1 --worker=all --command="python train.py"', "python train.py", ["ssh"]),

@@ -334,6 +334,7 @@ class Piece:
 
 
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
+_ANSI_C_ESCAPES = {"\\n": "\n", "\\t": "\t", "\\'": "'", "\\\\": "\\"}  # those `$'...'` strings hold most
 _ARRAYS = ("string", "expansion")  # the words `array_words` may splice: `"${ARR[@]}"`, `${ARR[@]}`
 _REDIRECTS = ("file_redirect", "heredoc_redirect", "herestring_redirect")
 _LITERALS = ("word", "number", "command_name", "file_descriptor", "regex", "extglob_pattern")
@@ -413,11 +414,15 @@ class Walker:
         elif kind == "raw_string":
             start, end = unit.chars_of(node)
             piece.add(unit.text[start + 1 : end - 1], unit.file_offsets(start + 1, end - 1))
-        elif kind == "ansi_c_string":
-            text = unit.node_text(node)[2:-1]
-            for code, value in (("\\n", "\n"), ("\\t", "\t"), ("\\'", "'"), ("\\\\", "\\")):
-                text = text.replace(code, value)
-            piece.add(text, unit.file_offset(unit.char(node.start_byte)))
+        elif kind == "ansi_c_string":  # `$'...'`: each character where it is written, escapes read
+            start, end = unit.chars_of(node)
+            raw, offsets = unit.text[start + 2 : end - 1], unit.file_offsets(start + 2, end - 1)
+            i = 0
+            while i < len(raw):
+                pair = raw[i : i + 2]
+                escaped = _ANSI_C_ESCAPES.get(pair) if len(pair) == 2 else None
+                piece.add(escaped or raw[i], (offsets[i],))
+                i += 2 if escaped else 1
         elif kind == "concatenation":
             for child in node.children:
                 self._eval(child, piece)
