@@ -10,7 +10,10 @@ the script that starts it:
 - `tmux send-keys` into a pane this script did not create, or `tmux respawn-pane`/`respawn-window`
   there without `-c`: whatever directory that pane is in;
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
-  one): the job's directory on the cluster, where the script's files were never uploaded.
+  one): the job's directory on the cluster, where the script's files were never uploaded;
+- crontab lines that an `echo` or `printf` pipes into `crontab -` (`(crontab -l; echo "*/5 * * *
+  * bash watch.sh") | crontab -`): cron runs each line's command from the home directory. A
+  crontab given as a file, or as a heredoc, is not read.
 
 Not reported: paths after a `cd` in the same command string, paths into a repository a script
 of the project clones (`git clone URL proj` on the host, then `bash proj/infra/run.sh`), `docker exec` in a script that
@@ -63,6 +66,7 @@ WHERE = {
     "kubectl": "inside the pod, in its working directory",
     "tmux": "in whatever directory the existing tmux pane is in",
     "ray": "on the Ray cluster, where no `--working-dir` was uploaded",
+    "cron": "from cron, in the home directory",
 }
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
 
@@ -70,6 +74,15 @@ INVALID = [
     Example(  # ssh's options in a variable named for them: the host, then the command
         {"deploy.sh": "ssh $SSH_OPTS gpu1 'python3 -u train.py'\n"},
         ["LL108 deploy.sh:1"],
+    ),
+    Example(  # crontab lines: cron runs them from the home directory
+        {
+            "install_cron.sh": (
+                '(crontab -l; echo "*/5 * * * * bash scripts/watch.sh >> /var/log/watch.log 2>&1") | crontab -\n'
+                "printf '%s\\n' '@reboot /opt/venv/bin/python -u serve.py' | crontab -u ml -\n"
+            )
+        },
+        ["LL108 install_cron.sh:1", "LL108 install_cron.sh:2"],
     ),
     Example(  # options after the host are ssh's, not the command's first words
         {"deploy.sh": "ssh gpu1 -p 2222 -t 'python3 -u train.py'\n"},
@@ -103,6 +116,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # crontab lines that `cd` first or name absolute paths; a comment, a setting, a file
+        {
+            "install_cron.sh": (
+                'echo "SHELL=/bin/bash\n# nightly\n0 3 * * * cd /w && bash scripts/nightly.sh > logs/n.log 2>&1" | crontab -\n'
+                'echo "@daily /w/scripts/clean.sh" | crontab -\ncrontab crontab.txt\necho "0 1 * * * bash x.sh" > jobs.txt\n'
+            )
+        }
+    ),
     Example(  # OpenSSH reads options after the host too: the command is the `cd ... &&` string
         {"deploy.sh": 'ssh gpu1 -t "cd /w && python -u train.py > train.log 2>&1"\nssh gpu2 -- "cd /w && bash run.sh"\n'}
     ),

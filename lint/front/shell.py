@@ -739,6 +739,10 @@ class Walker:
         self.script.pipelines.append(
             Pipeline(self.unit.location(node, last), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
         )
+        if stage_commands[-1] and wrappers.installs_crontab(stage_commands[-1][0]):  # `echo "* * * * * cmd" | crontab -`
+            for command in (c for group in stage_commands[:-1] for c in group):
+                if command.name in ("echo", "printf") and command.wrappers == self.wrappers:
+                    wrappers.cron(self, command)
 
     def _read_on(self, command) -> None:
         """Record the line ends between two parts of `command` that no backslash escapes."""

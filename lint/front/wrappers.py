@@ -525,6 +525,44 @@ def _ssh_command(words: list[Word]) -> list[Word]:
     return host[1:] if terminated else _after_options(host[1:], SSH_VALUED)
 
 
+# A crontab line: five time fields, or a nickname (`@reboot`, `@daily`), then the command.
+_CRON_SCHEDULE = re.compile(r"[ \t]*(?:@\w+|(?:[^ \t\n]+[ \t]+){4}[^ \t\n]+)[ \t]+(?=[^ \t\n])")
+_CRON_OTHER = re.compile(r"[ \t]*(?:#|[A-Za-z_]\w*[ \t]*=)")  # a comment, a setting (`SHELL=/bin/bash`)
+_CRON_LINE_END = re.compile(r"\n|\\n")  # a newline, or `\n` for `echo -e` and printf
+
+
+def installs_crontab(command: Command) -> bool:
+    """`crontab -` or `crontab` (also `-u user`): a new crontab from standard input."""
+    if command.name != "crontab":
+        return False
+    rest = _after_options(command.args, frozenset({"-u"}))
+    return not rest or (len(rest) == 1 and rest[0].value == "-")
+
+
+def cron(walker, command: Command) -> None:
+    """The crontab lines an `echo`/`printf` writes into `crontab -`: each line's command runs
+    from the user's home directory (LL108's "crontab lines"), in a shell of its own."""
+    from .shell import parse_nested
+
+    words = [w for w in command.args if w.value is not None and not w.value.startswith("-")]
+    if command.name == "printf" and words and "%" in (words[0].value or ""):
+        words = words[1:]  # the format: its arguments are the lines
+    inner: list[Command] = []
+    for word in words:
+        value, origin, start = word.value or "", word.origin, 0
+        for end in [m.start() for m in _CRON_LINE_END.finditer(value)] + [len(value)]:
+            line = value[start:end]
+            schedule = _CRON_SCHEDULE.match(line)
+            if schedule is not None and not _CRON_OTHER.match(line) and len(origin) > end:
+                at = start + schedule.end()
+                state = walker.state.child_shell(Sink(NULL), Sink(NULL), remote=False)
+                inner += parse_nested(
+                    walker, value[at:end], origin[at : end + 1], state, command.wrappers + (Wrapper("cron", command, cwd_changed=True),)
+                )
+            start = end + (2 if value[end : end + 2] == "\\n" else 1)
+    command.inner = inner
+
+
 def _join(parts: list[Word]) -> tuple[str, array]:
     """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux). A word
     this shell cannot evaluate (`"cd $DIR && ..."` with DIR unknown) gives its template, its
