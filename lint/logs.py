@@ -125,6 +125,25 @@ def written_paths(script: ShellScript) -> list[Word]:
     return words
 
 
+def handed_logs(script: ShellScript) -> list[Word]:
+    """Log files the script names to a long-running program as an option's value
+    (`python train.py --log_file logs/run2.log`, `--log-path=...`): the program may write them."""
+    words = []
+    for command in script.effective_commands():
+        if not is_long_running(command):
+            continue
+        args = command.args
+        for i, word in enumerate(args):
+            text = word.value or ""
+            if text.startswith("--") and "=" in text:
+                value = text.partition("=")[2]
+                if looks_like_log(value):
+                    words.append(Word(value, value, word.location))
+            elif text.startswith("-") and i + 1 < len(args) and args[i + 1].value and looks_like_log(args[i + 1].value):
+                words.append(args[i + 1])
+    return words
+
+
 def normalise(path: str) -> str:
     return posixpath.normpath(path) if path else path
 
@@ -138,8 +157,15 @@ def drifted(a: str, b: str) -> bool:
     right = _TOKENS.findall(posixpath.basename(b))
     if len(left) != len(right):
         return False
-    differing = [(x, y) for x, y in zip(left, right) if x != y]
-    return bool(differing) and all(x.isdigit() and y.isdigit() for x, y in differing)
+    differing = [i for i, (x, y) in enumerate(zip(left, right)) if x != y]
+    return bool(differing) and all(
+        left[i].isdigit() and right[i].isdigit() and left[i + 1 : i + 2] not in _SIZES for i in differing
+    )
+
+
+# A number with one of these after it is a size (`llama2-7b`/`-70b`, `resnet-50m`), not a run: two
+# models' logs, not two runs of one.
+_SIZES = [[unit] for unit in ("b", "B", "m", "M", "k", "K")]
 
 
 # `G_3_gram.fst.txt`, `words.csv.txt`: the text form of another format, data rather than a log

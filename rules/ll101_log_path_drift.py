@@ -15,7 +15,10 @@ token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs 
   (`grep -v '^#' lex0.txt | sort > lex1.txt`) is a stage of data processing, not someone looking
   at a log; a path the project copies, moves or downloads (`cp`, `wget`, ...) is written.
 
-Logs of different jobs (`exp7.log` and `exp7_eval.log`) are not drift. The primary location is
+Logs of different jobs (`exp7.log` and `exp7_eval.log`) are not drift, nor logs of two model
+sizes (`llama2-7b.log` and `llama2-70b.log`: a number followed by `b`, `m` or `k`). A log the
+launcher names to a program as an option's value (`python train.py --log_file logs/run2.log`)
+may be written by that program, so a monitor reading it is not reported. The primary location is
 the stale name: the launcher's target, or the monitored path that nothing writes.
 
 ## Why is this bad?
@@ -50,6 +53,7 @@ from launchlint.logs import (
     config_places,
     exec_sinks,
     files_written,
+    handed_logs,
     looks_like_log,
     redirected_long_runners,
     written_paths,
@@ -90,6 +94,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # two models' logs (a size, not a run); a log the trainer is told to write itself
+        {
+            "run.sh": (
+                "python -u train.py --model llama2-7b > logs/llama2-7b.log 2>&1 &\n"
+                "python -u train.py > logs/run1.log 2>&1\npython -u train.py --log_file logs/run2.log\n"
+            ),
+            "watch.sh": "grep loss logs/llama2-70b.log\ntail -f logs/run2.log\n",
+        }
+    ),
     Example(  # different jobs, not drift
         {
             "run.sh": "python train.py | tee logs/exp7.log\npython eval.py | tee logs/exp7_eval.log\n",
@@ -189,12 +202,17 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
     ]
     written += [place for places in configs.values() for place in places]
     places = LogPlaces(written)
+    # A log named to a program (`--log_file logs/run2.log`) may be written by it: not stale, but
+    # no writer to point at either, since the program may as well read it.
+    handed = LogPlaces([LogPlace(word, "") for script in project.shell.values() for word in handed_logs(script)])
     for command in monitors:
         if files_written(command.stdout):  # its output is kept: data processing, not a look at a log
             continue
         for word in command.args:
             text = word.text
             if text.startswith("-") or not looks_like_log(text) or places.holds(text) or project.made.holds(text, project):
+                continue
+            if handed.holds(text):
                 continue
             place = places.drifted_from(text)
             if place is not None:
