@@ -3,7 +3,9 @@
 ## What it does
 Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `deepspeed`,
 `srun`, `mpirun`) sends its output to a file, by a redirect or by `srun -o FILE`, while a launcher
-pipes the script's output into `tee` or a file.
+pipes the script's output into `tee` or a file. Not when the script follows that file on its
+own stdout (`torchrun ... > "$LOG" 2>&1 &` then `tail -f "$LOG" --pid=$!`): the output reaches
+the caller's log through `tail`.
 
 ## Why is this bad?
 The launcher's log only gets the wrapper's own `echo` lines; the training output, the traceback
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import redirected_long_runners
+from launchlint.logs import files_written, normalise, redirected_long_runners
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
@@ -65,6 +67,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the job in the background, its log followed on the script's stdout
+        {
+            "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/launch.log\n",
+            "run.sh": (
+                '#!/bin/bash\nLOG=logs/train.log\ntorchrun --nproc_per_node 8 train.py > "$LOG" 2>&1 &\n'
+                'tail -f "$LOG" --pid=$!\n'
+            ),
+        }
+    ),
     Example(  # the command pipes into its own tee: its output still reaches stdout
         {
             "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",
@@ -92,10 +103,28 @@ def check(project) -> Iterator[Finding]:
         callers = graph.capturing_callers(path)
         if not callers:
             continue
+        followed = None
         for sink in redirected_long_runners(script):
+            if followed is None:
+                followed = _followed(script)
+            if normalise(sink.path.text) in followed:
+                continue  # `tail -f train.log` prints it back into the caller's log
             yield Finding(
                 sink.redirect.location if sink.redirect else sink.path.location,
                 f"`{sink.command.name}` writes its output to {sink.path.text}, so the caller's "
                 f"log only gets this script's own lines",
                 tuple(c.capture_note() for c in callers),
             )
+
+
+def _followed(script) -> set[str]:
+    """The files the script prints as they grow (`tail -f train.log`, `-F`, `--follow`), on its
+    own stdout: a job's log followed so, in the background, reaches the caller's pipe after all."""
+    files = set()
+    for command in script.effective_commands():
+        if command.name != "tail" or files_written(command.stdout):
+            continue
+        options = [w.value or "" for w in command.args if (w.value or "").startswith("-")]
+        if any(o in ("-f", "-F") or o.startswith("--follow") or (o[1:2] != "-" and "f" in o.lower()[1:]) for o in options):
+            files.update(normalise(w.text) for w in command.args if not w.text.startswith("-"))
+    return files
