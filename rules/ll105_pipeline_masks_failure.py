@@ -20,7 +20,10 @@ non-trivial command" is read as these: a command that prints what it knows (`nvi
 `git log`, `echo`) is not a job whose failure the pipeline hides.
 
 `pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
-`set -Eeuo pipefail`, off again after `set +o pipefail`; a `bash -c` string, an `ssh` command
+`set -Eeuo pipefail` (or `shopt -so pipefail`), off again after `set +o pipefail`; from the
+first line with `#!/usr/bin/env -S bash -euo pipefail` (env splits it; `#!/bin/bash -eo
+pipefail` hands bash a single word, which does not turn it on); inside a function, as it is where
+the function is called; a `bash -c` string, an `ssh` command
 and a tmux pane start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
 with it). A GitHub Actions step with `shell: bash` runs with
 `-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A file the script
@@ -273,9 +276,11 @@ INVALID = [
 ]
 
 VALID = [
-    Example(  # `shopt -so pipefail` sets it as `set -o` does; a file found from `${BASH_SOURCE%/*}`
+    Example(  # `shopt -so pipefail` sets it as `set -o` does; a file found from `${BASH_SOURCE%/*}`;
+        # a `#!` line env splits for bash
         {
             "a.sh": "#!/bin/bash\nshopt -os pipefail\npython -u train.py 2>&1 | tee a.log\n",
+            "c.sh": "#!/usr/bin/env -S bash -euo pipefail\npython -u train.py 2>&1 | tee c.log\n",
             "jobs/b.sh": '#!/bin/bash\nsource "${BASH_SOURCE%/*}/env.sh"\npython -u train.py 2>&1 | tee b.log\n',
             "jobs/env.sh": "set -euo pipefail\n",
         }

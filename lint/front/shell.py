@@ -1523,6 +1523,16 @@ def _bash_error(data: bytes) -> tuple[int, str] | None:
     return (int(match.group(1)), match.group(2)) if match else (0, "")
 
 
+def _shebang_pipefail(text: str) -> bool:
+    """`#!/usr/bin/env -S bash -euo pipefail`: env splits the line, so bash gets its options (a
+    `#!/bin/bash -eo pipefail` line hands bash one word, which it does not read as two)."""
+    words = text[2:].partition("\n")[0].split()
+    if len(words) < 3 or words[0].rpartition("/")[2] != "env" or not words[1].startswith("-S"):
+        return False
+    rest = ([words[1][2:]] if len(words[1]) > 2 else []) + words[2:]
+    return bool(rest) and rest[0].rpartition("/")[2] in SHELL_PROGRAMS and shell_args(rest[1:]).pipefail
+
+
 def parse_shell(
     path: str,
     text: str,
@@ -1539,6 +1549,8 @@ def parse_shell(
     `cd` ending with it, unless not `own_shell`."""
     index = index or LineIndex(text)
     script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
+    if origin is None and text.startswith("#!"):
+        pipefail = pipefail or _shebang_pipefail(text)
     unit = Unit(path, text, index, origin, 0)
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
 
