@@ -38,7 +38,9 @@ pipefail;` at the start of the command string for a pipeline nested in one
 not reach (an `eval` string runs in the script's own shell, so the script's advice holds); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
 
-Not reported: pipelines in a detached tmux or screen session (nobody reads their status),
+Not reported: pipelines in a detached tmux or screen session (nobody reads their status), a
+pipeline run in the background (`python t.py | tee log &`) in a script that never waits for a
+job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did),
 pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts (or workflow
 steps: each its own script) that read `${PIPESTATUS[...]}` to check each stage themselves; a
 `PIPESTATUS` in a comment, or in another step, checks nothing.
@@ -122,6 +124,10 @@ INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # in the background, then waited for by its id: `wait` returns tee's status
+        {"run.sh": "#!/bin/bash\nset -e\npython -u train.py 2>&1 | tee train.log &\nPID=$!\nwait $PID\n"},
+        ["LL105 run.sh:3"],
+    ),
     Example(  # a CircleCI step whose `shell:` drops CircleCI's pipefail
         {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          shell: /bin/sh\n          command: python eval.py | tee eval.log\n"},
         ["LL105 .circleci/config.yml:12"],
@@ -285,6 +291,9 @@ VALID = [
             "jobs/env.sh": "set -euo pipefail\n",
         }
     ),
+    Example(  # in the background, and no one waits for its status
+        {"run.sh": "#!/bin/bash\nnohup python -u train.py 2>&1 | tee train.log &\nwait\n"}
+    ),
     Example(  # a function's pipeline runs where it is called: after `set -o pipefail` there
         {
             "run.sh": (
@@ -361,10 +370,15 @@ def check(project) -> Iterator[Finding]:
         # One `set -o pipefail` serves every pipeline of the script; deciding it reads the whole
         # script, so it is decided once, not once per pipeline (quadratic on a 10 MB script).
         script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
+        waits = None
         for pipeline in script.pipelines:
             job = masked_job(pipeline)
             if job is None or _status_read(script, pipeline) or sourced_before(project, path, pipeline.stages[0][0]).pipefail:
                 continue
+            if pipeline.last.background:
+                waits = _waits_for_jobs(script) if waits is None else waits
+                if not waits:
+                    continue  # `python t.py | tee log &`: nothing reads its status
             last = pipeline.last
             yield Finding(
                 pipeline.location,
@@ -372,6 +386,11 @@ def check(project) -> Iterator[Finding]:
                 f"`{job.name}` looks like success: use {_remedy(project, path, pipeline)}",
                 fix=None if pipeline.wrappers else script_fix(),
             )
+
+
+def _waits_for_jobs(script: ShellScript) -> bool:
+    """`wait $PID`, `wait -n`: a background job's status is read (a bare `wait` returns 0)."""
+    return any(c.name == "wait" and c.args for c in script.effective_commands())
 
 
 def _status_read(script: ShellScript, pipeline: Pipeline) -> bool:
