@@ -865,3 +865,17 @@ def test_a_partly_unknown_launcher_in_a_variable_is_split_into_its_words():
     assert [(w.value, w.template) for w in command.words] == [
         ("deepspeed", "deepspeed"), ("--num_gpus", "--num_gpus"), (None, "$NGPU"), ("train.py", "train.py"),
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "cd /w && python t.py 2>&1 | tee log\n",  # tree-sitter-bash pipes the redirected list
+        'ssh gpu1 "bash -c \'cd /w && python t.py 2>&1 | tee x.log\'"\n',
+        "cd /w && python t.py | tee log\n",
+    ],
+)
+def test_a_pipeline_starts_at_its_first_command_not_at_the_list(src):
+    script = parse_shell("run.sh", src)
+    location = script.pipelines[-1].location
+    assert (location.line, location.column) == position(src, 1, "python t.py")

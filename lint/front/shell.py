@@ -736,8 +736,15 @@ class Walker:
         flat = [c for group in stage_commands for c in group if c.words]
         for command in self.script.commands[before:]:
             command.pipeline = flat
+        # `cd /w && python t.py 2>&1 | tee log`: tree-sitter-bash pipes the redirected list, bash
+        # only its last command; the pipeline starts there.
+        first = stages[0]
+        if first.type == "redirected_statement" and last is None:
+            first = _last_simple_command(first.child_by_field_name("body")) or node
+        else:
+            first = node
         self.script.pipelines.append(
-            Pipeline(self.unit.location(node, last), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
+            Pipeline(self.unit.location(first, last or node), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
         )
         if stage_commands[-1] and wrappers.installs_crontab(stage_commands[-1][0]):  # `echo "* * * * * cmd" | crontab -`
             for command in (c for group in stage_commands[:-1] for c in group):
