@@ -13,7 +13,9 @@ sessions (`new-window` and `split-window` return at once with or without `-d`); 
 started in the background inside a loop, with the same port every time round. A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
 (`run 1e-4 &`): a function's launch runs where the function is called, and one that a script
-only defines launches nothing. A launch whose port
+only defines launches nothing. The function's body is read at its first call, so a port it takes
+from a variable (`--master_port $PORT`) is known for that call only: `PORT=29501; run &` then
+`PORT=29502; run &` is not a collision. A launch whose port
 comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
 another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
@@ -55,6 +57,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from launchlint.fixes import source
 from launchlint.launches import Port, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
@@ -134,6 +137,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a function whose port is a variable set anew before each call
+        {
+            "sweep.sh": (
+                "#!/bin/bash\nrun() {\n  torchrun --nproc_per_node 2 --master_port $PORT train.py\n}\n"
+                "PORT=29501\nrun > a.log 2>&1 &\nPORT=29502\nrun > b.log 2>&1 &\nwait\n"
+            ),
+        },
+    ),
     Example(  # a sweep that computes a port per job
         {
             "sweep.sh": (
@@ -273,7 +284,10 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
         if function is None or _at_once(chain):
             jobs.append(Job(chain, command, path, port))
         else:  # a function's launch runs where the function is called, as long as the call
-            jobs += [Job(_chain(call), command, path, port) for call in calls.get(function.statement, ())]
+            made = calls.get(function.statement, [])
+            if port.word is not None and "$" in source(project, port.word.location):
+                made = made[:1]  # its body was read at the first call: a variable may differ at the others
+            jobs += [Job(_chain(call), command, path, port) for call in made]
     for invocation in scripts_run.get(path, []):
         if _elsewhere(invocation.command):
             continue
