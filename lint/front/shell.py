@@ -605,6 +605,8 @@ class Walker:
                 # here, when nothing calls it: its commands are seen once either way.
                 block = Block(FUNCTION, self.unit.location(node))
                 called = self.unit.node_text(name)
+                if called in self.pending:  # defined again before any call: the first body is seen as never called
+                    self._uncalled(called)
                 self.functions[called] = body, block
                 self.script.functions[called] = block.statement
                 self.pending[called] = Pending(body, block, tuple(self.blocks), self.state.copy(), stdout, stderr)
@@ -1005,15 +1007,18 @@ class Walker:
         branch: their commands are facts too (a script that sources this one may call them), but
         what they would do to the shell is only kept in `effects`."""
         while self.pending:
-            name = next(iter(self.pending))
-            pending = self.pending.pop(name)
-            state, blocks = self.state, self.blocks
-            self.state, self.blocks = pending.state, list(pending.blocks)
-            before = self.state.copy()
-            self.state.branch_depth += 1
-            self._in_function(pending.body, pending.block, pending.stdout, pending.stderr)
-            self.effects[name] = Effect.between(before, self.state)
-            self.state, self.blocks = state, blocks
+            self._uncalled(next(iter(self.pending)))
+
+    def _uncalled(self, name: str) -> None:
+        """Walk a function's body that no call has walked, in the shell of its definition."""
+        pending = self.pending.pop(name)
+        state, blocks = self.state, self.blocks
+        self.state, self.blocks = pending.state, list(pending.blocks)
+        before = self.state.copy()
+        self.state.branch_depth += 1
+        self._in_function(pending.body, pending.block, pending.stdout, pending.stderr)
+        self.effects[name] = Effect.between(before, self.state)
+        self.state, self.blocks = state, blocks
 
     def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
         """A function called again with its output piped or redirected (`train | tee run.log`):
