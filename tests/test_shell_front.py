@@ -879,3 +879,12 @@ def test_a_pipeline_starts_at_its_first_command_not_at_the_list(src):
     script = parse_shell("run.sh", src)
     location = script.pipelines[-1].location
     assert (location.line, location.column) == position(src, 1, "python t.py")
+
+
+def test_a_groups_redirects_are_a_command_of_no_words_where_they_are_written():
+    src = "{\n  echo start\n  python t.py\n} 2>&1 > all.log\nfor s in 1 2; do python t.py; done >> runs.log\n"
+    script = parse_shell("run.sh", src)
+    bare = [c for c in script.commands if not c.words]
+    assert [(c.location.line, c.location.column, c.location.end_column) for c in bare] == [(4, 3, 17), (5, 36, 47)]
+    assert [[r.op for r in c.redirects] for c in bare] == [[">&", ">"], [">>"]]
+    assert [c.stdout.kind for c in bare] == [FILE, FILE]
