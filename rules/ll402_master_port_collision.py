@@ -14,8 +14,9 @@ started in the background inside a loop, with the same port every time round. A 
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
 (`run 1e-4 &`): a function's launch runs where the function is called, and one that a script
 only defines launches nothing. The function's body is read at its first call, so a port it takes
-from a variable (`--master_port $PORT`) is known for that call only: `PORT=29501; run &` then
-`PORT=29502; run &` is not a collision. A launch whose port
+from a variable (`--master_port $PORT`) is known for that call only, unless the script sets that
+variable once: `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at
+the top and `run 1e-4 &`, `run 3e-4 &` is. A launch whose port
 comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
 another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
@@ -54,6 +55,7 @@ or `torchrun --standalone`, which takes a free port, for single-node jobs.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -111,6 +113,15 @@ INVALID = [
             ),
         },
         ["LL402 sweep.sh:6", "LL402 sweep.sh:9"],
+    ),
+    Example(  # a function's port from a variable the script sets once, called twice in the background
+        {
+            "sweep.sh": (
+                "#!/bin/bash\nPORT=29500\ntrain() {\n  torchrun --master_port $PORT train.py --lr $1\n}\n"
+                "train 1e-4 > a.log 2>&1 &\ntrain 3e-4 > b.log 2>&1 &\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:7"],
     ),
     Example(  # a script in the background that calls its function (with its output redirected)
         {
@@ -285,7 +296,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
             jobs.append(Job(chain, command, path, port))
         else:  # a function's launch runs where the function is called, as long as the call
             made = calls.get(function.statement, [])
-            if port.word is not None and "$" in source(project, port.word.location):
+            if port.word is not None and not _same_at_every_call(project, path, port.word):
                 made = made[:1]  # its body was read at the first call: a variable may differ at the others
             jobs += [Job(_chain(call), command, path, port) for call in made]
     for invocation in scripts_run.get(path, []):
@@ -301,6 +312,24 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
             if port is not None and not _elsewhere(command) and _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
     return sorted(jobs, key=lambda job: job.where)
+
+
+def _same_at_every_call(project, path: str, word) -> bool:
+    """Whether a port as written in a function's body has one value at all of its calls: a
+    literal, or variables the script sets once (`PORT=29500` at the top), not a `PORT=...` before
+    each call or a `for PORT in ...` loop."""
+    written = source(project, word.location)
+    names = _VARIABLE.findall(written)
+    if "$" not in written:
+        return True
+    text = project.index(path).text
+    return bool(names) and all(
+        len(re.findall(rf"(?:^|[\s;&|(]){name}=|\bfor\s+{name}\b|\bread\b[^\n;]*\b{name}\b", text, re.M)) <= 1
+        for name in names
+    )
+
+
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
 def _function(command: Command) -> Block | None:
