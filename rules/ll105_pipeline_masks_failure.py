@@ -124,6 +124,10 @@ INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "
 SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
+    Example(  # a loop piped as a whole, its redirects before the pipe
+        {"run.sh": "#!/bin/bash\nfor f in a b; do python -u x.py --f $f; done 2>&1 | tee run.log\n"},
+        ["LL105 run.sh:2"],
+    ),
     Example(  # in the background, then waited for by its id: `wait` returns tee's status
         {"run.sh": "#!/bin/bash\nset -e\npython -u train.py 2>&1 | tee train.log &\nPID=$!\nwait $PID\n"},
         ["LL105 run.sh:3"],
@@ -446,6 +450,8 @@ def _logged_program(command: Command) -> bool:
     """A program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`):
     the project's own, built or written, whose output is kept as a log. Not in a pipeline of
     data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data."""
+    if not command.words:  # a loop's or a group's redirects
+        return False
     path = command.words[0].value
     return path is not None and "/" in path and not path.startswith(("/", "~"))
 
