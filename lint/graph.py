@@ -216,8 +216,6 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
 
 def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`)."""
-    if not words:  # the redirects of a group or a loop: `for ...; done 2>&1 | tee log`
-        return None
     first = _written(words[0])
     if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]

@@ -410,6 +410,9 @@ class ShellScript:
         self.final_variables: frozenset[str] = frozenset()
         # Its `source` commands run under `set -a` (`set -a; source .env; set +a`), by location.
         self.exporting_sources: set[Location] = set()
+        # The redirects written after a group, a subshell or a loop (`{ ...; } 2>&1 > log`,
+        # `done > log`), with where its stderr ends up: they belong to no one command.
+        self.compound_redirects: list[tuple[list[Redirect], Sink]] = []
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

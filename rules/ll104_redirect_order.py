@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from launchlint.fixes import source, span
 from launchlint.model import Edit, Finding, Fix, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import CAPTURED, PIPE, Command, Redirect
+from launchlint.shellfacts import CAPTURED, PIPE, Redirect, Sink
 
 CODE = "LL104"
 NAME = "redirect-order"
@@ -98,8 +98,9 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     for script in project.shell.values():
-        for command in script.commands:
-            found = misordered(command)
+        written = [(c.redirects, c.stderr) for c in script.commands] + script.compound_redirects
+        for redirects, stderr in written:
+            found = misordered(redirects, stderr)
             if found is None:
                 continue
             dup, to_file = found
@@ -111,9 +112,9 @@ def check(project) -> Iterator[Finding]:
             )
 
 
-def misordered(command: Command) -> tuple[Redirect, Redirect] | None:
-    """(`2>&1`, `>file`) when stderr is duplicated onto a stdout that is then moved to a file."""
-    redirects = command.redirects
+def misordered(redirects: list[Redirect], stderr: Sink) -> tuple[Redirect, Redirect] | None:
+    """(`2>&1`, `>file`) when stderr is duplicated onto a stdout that is then moved to a file;
+    `stderr`: where it ends up after them."""
     for i, dup in enumerate(redirects):
         if not (dup.fd == 2 and dup.dup == 1):
             continue
@@ -123,7 +124,7 @@ def misordered(command: Command) -> tuple[Redirect, Redirect] | None:
         if any(r.writes_stderr for r in later):
             return None
         to_file = next((r for r in later if _stdout_to_file(r)), None)
-        if to_file is None or command.stderr.kind in (PIPE, CAPTURED):
+        if to_file is None or stderr.kind in (PIPE, CAPTURED):
             return None
         return dup, to_file
     return None

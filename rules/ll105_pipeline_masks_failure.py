@@ -450,8 +450,6 @@ def _logged_program(command: Command) -> bool:
     """A program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`):
     the project's own, built or written, whose output is kept as a log. Not in a pipeline of
     data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data."""
-    if not command.words:  # a loop's or a group's redirects
-        return False
     path = command.words[0].value
     return path is not None and "/" in path and not path.startswith(("/", "~"))
 

@@ -881,10 +881,11 @@ def test_a_pipeline_starts_at_its_first_command_not_at_the_list(src):
     assert (location.line, location.column) == position(src, 1, "python t.py")
 
 
-def test_a_groups_redirects_are_a_command_of_no_words_where_they_are_written():
+def test_a_groups_redirects_are_kept_where_they_are_written():
     src = "{\n  echo start\n  python t.py\n} 2>&1 > all.log\nfor s in 1 2; do python t.py; done >> runs.log\n"
     script = parse_shell("run.sh", src)
-    bare = [c for c in script.commands if not c.words]
-    assert [(c.location.line, c.location.column, c.location.end_column) for c in bare] == [(4, 3, 17), (5, 36, 47)]
-    assert [[r.op for r in c.redirects] for c in bare] == [[">&", ">"], [">>"]]
-    assert [c.stdout.kind for c in bare] == [FILE, FILE]
+    kept = script.compound_redirects
+    assert all(c.words for c in script.commands)  # no command stands for them
+    assert [(r[0].location.line, r[0].location.column, r[-1].location.end_column) for r, _ in kept] == [(4, 3, 17), (5, 36, 47)]
+    assert [[r.op for r in redirects] for redirects, _ in kept] == [[">&", ">"], [">>"]]
+    assert [stderr.kind for _, stderr in kept] == [INHERIT, INHERIT]  # `2>&1` first: stderr stays on the old stdout

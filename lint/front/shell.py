@@ -701,10 +701,8 @@ class Walker:
             return
         redirects = [r for r in (self.redirect(n) for n in redirect_nodes) if r is not None]
         out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
-        if redirects:  # `{ ...; } 2>&1 > log`, `( ... ) > log`, `done > log`: a command of no words,
-            # where its redirects are (a suppression above the `{` is not one for the whole group)
-            location = self.unit.location(redirect_nodes[0], redirect_nodes[-1])
-            self.script.commands.append(Command([], location, redirects=redirects, stdout=out, stderr=err, blocks=tuple(self.blocks)))
+        if redirects:  # `{ ...; } 2>&1 > log`, `( ... ) > log`, `done > log`
+            self.script.compound_redirects.append((redirects, err))
         if body is not None:
             self.walk(body, out, err)
 
