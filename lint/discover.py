@@ -123,12 +123,17 @@ def _kind_from_shebang(first: bytes) -> str | None:
     return "shell" if program in SHELL_PROGRAMS else None
 
 
+def shebang_words(text: str) -> list[str] | None:
+    """The words of a `#!` first line; None without one."""
+    return text[2:].partition("\n")[0].split() if text.startswith("#!") else None
+
+
 def shebang_program(text: str) -> str | None:
     """The program a `#!` first line runs (`/usr/bin/env -S zsh -f` runs `zsh`); "" when it
     names none, None without such a line."""
-    if not text.startswith("#!"):
+    words = shebang_words(text)
+    if words is None:
         return None
-    words = text[2:].partition("\n")[0].split()
     program = words[0].rpartition("/")[2] if words else ""
     if program == "env":
         named = [w for w in words[1:] if not w.startswith("-") and "=" not in w]

@@ -13,7 +13,7 @@ import re
 from array import array
 from collections.abc import Sequence
 
-from ..discover import SHELL_PROGRAMS, shebang_program
+from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
 from ..model import LineIndex, Location, Record, make_location
 from ..shellfacts import (
     ARM,
@@ -1537,7 +1537,7 @@ def _bash_error(data: bytes) -> tuple[int, str] | None:
 def _shebang_pipefail(text: str) -> bool:
     """`#!/usr/bin/env -S bash -euo pipefail`: env splits the line, so bash gets its options (a
     `#!/bin/bash -eo pipefail` line hands bash one word, which it does not read as two)."""
-    words = text[2:].partition("\n")[0].split()
+    words = shebang_words(text) or []
     if len(words) < 3 or words[0].rpartition("/")[2] != "env" or not words[1].startswith("-S"):
         return False
     rest = ([words[1][2:]] if len(words[1]) > 2 else []) + words[2:]
@@ -1560,7 +1560,7 @@ def parse_shell(
     `cd` ending with it, unless not `own_shell`."""
     index = index or LineIndex(text)
     script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
-    if origin is None and text.startswith("#!"):
+    if origin is None:
         pipefail = pipefail or _shebang_pipefail(text)
     unit = Unit(path, text, index, origin, 0)
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
