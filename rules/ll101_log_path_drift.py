@@ -203,8 +203,9 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
     written += [place for places in configs.values() for place in places]
     places = LogPlaces(written)
     # A log named to a program (`--log_file logs/run2.log`) may be written by it: not stale, but
-    # no writer to point at either, since the program may as well read it.
-    handed = LogPlaces([LogPlace(word, "") for script in project.shell.values() for word in handed_logs(script)])
+    # no writer to point at either, since the program may as well read it. Collected only when a
+    # monitor reads a drifted name (most projects: never).
+    handed = None
     for command in monitors:
         if files_written(command.stdout):  # its output is kept: data processing, not a look at a log
             continue
@@ -212,10 +213,12 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
             text = word.text
             if text.startswith("-") or not looks_like_log(text) or places.holds(text) or project.made.holds(text, project):
                 continue
-            if handed.holds(text):
-                continue
             place = places.drifted_from(text)
-            if place is not None:
+            if place is None:
+                continue
+            if handed is None:
+                handed = LogPlaces([LogPlace(w, "") for script in project.shell.values() for w in handed_logs(script)])
+            if not handed.holds(text):
                 yield Finding(
                     word.location,
                     f"`{command.name}` reads {text}, which nothing in the project writes; "
