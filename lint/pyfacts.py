@@ -56,6 +56,14 @@ class Call(Record):
     def keyword(self, name: str) -> str | None:
         return next((value for key, value in self.keywords if key == name), None)
 
+    def argument(self, name: str, index: int) -> str:
+        """The argument passed to parameter `name`, by keyword or at position `index`; "" when
+        none is (or `index` is negative: a parameter that cannot be passed by position)."""
+        found = self.keyword(name)
+        if found is not None:
+            return found
+        return self.args[index] if 0 <= index < len(self.args) else ""
+
 
 class Function:
     """A def, a lambda, or the module's top-level code (qualname `<module>`).

@@ -57,14 +57,14 @@ if TYPE_CHECKING:
     from .project import Project
 
 RECOMPILE_LIMIT = 8  # torch._dynamo.config.recompile_limit's default
-THREAD_POOLS = frozenset(
-    {
-        "concurrent.futures.ThreadPoolExecutor",
-        "concurrent.futures.thread.ThreadPoolExecutor",
-        "multiprocessing.pool.ThreadPool",
-        "multiprocessing.dummy.Pool",
-    }
-)
+_EXECUTOR = ("max_workers", "thread_name_prefix", "initializer")
+_POOL = ("processes", "initializer")
+THREAD_POOLS = {  # each constructor's parameters, in order, up to its initializer
+    "concurrent.futures.ThreadPoolExecutor": _EXECUTOR,
+    "concurrent.futures.thread.ThreadPoolExecutor": _EXECUTOR,
+    "multiprocessing.pool.ThreadPool": _POOL,
+    "multiprocessing.dummy.Pool": _POOL,
+}
 NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
 CAPTURE_APIS = frozenset(
     {
@@ -103,6 +103,7 @@ class ThreadStart(Record):
     targets: tuple[FunctionKey, ...]  # the project functions the threads run
     count: int | None  # threads started here (static loops, max_workers); None: unknown
     entry: ThreadEntry | None = None  # the fact it comes from (None for Thread subclasses)
+    started: Location | None = None  # a later `t.start()` of the thread made at `location`
 
     @property
     def path(self) -> str:
@@ -507,7 +508,23 @@ class _Analysis:
         else:
             label = f"{entry.call.callee or entry.kind}({shown})"
         targets = tuple(dict.fromkeys(self._entry_targets(path, entry) + initializer))
-        return ThreadStart(entry.location, entry.function, label, targets, count, entry)
+        started = self._started(path, entry.function, entry.call) if entry.kind in ("thread", "timer") else None
+        return ThreadStart(entry.location, entry.function, label, targets, count, entry, started)
+
+    def _started(self, path: str, function: str, made: Call) -> Location | None:
+        """Where a thread made by `made` and bound to a name starts: the name's first `.start()`
+        after it in the same function (`t = Thread(...)`, a warm-up, `t.start()`)."""
+        module = self.modules[path]
+        names = {
+            f"self.{b.name}" if b.scope != b.function and b.scope in module.classes else b.name
+            for b in module.bindings
+            if b.call is not None and b.call.location == made.location
+        }
+        spawner = module.functions.get(function) if names else None
+        for call in spawner.calls if spawner else ():
+            if call.location > made.location and call.callee.endswith(".start") and call.callee[:-6] in names:
+                return call.location
+        return None
 
     def _thread_pool(
         self, path: str, function: Function, pool: str
@@ -519,11 +536,23 @@ class _Analysis:
         if pool.endswith("()"):
             return (None, ()) if self.modules[path].qualified(pool[:-2]) in THREAD_POOLS else None
         symbol = self._resolve(path, function.qualname, pool)
-        for vpath, vfunction, value, call in self._values(symbol) if symbol else ():
-            if call is not None and self.modules[vpath].qualified(value) in THREAD_POOLS:
-                workers = call.keyword("max_workers") or call.keyword("processes")
-                workers = workers or (call.args[0] if call.args else "")
-                initializer = call.keyword("initializer")
+        return self._pool_made(symbol) if symbol else None
+
+    @_cached(None)
+    def _pool_made(self, symbol: Symbol) -> tuple[int | None, tuple[FunctionKey, ...]] | None:
+        """The thread pool a symbol holds, made where it is assigned or reached through an alias
+        (`ex = executor`) or a parameter (`run_all(pool, xs)`): `_thread_pool`'s answer."""
+        for vpath, vfunction, value, call in self._values(symbol):
+            if call is None:
+                alias = self._resolve(vpath, vfunction, value) if value else None
+                made = self._pool_made(alias) if alias else None
+                if made is not None:
+                    return made
+                continue
+            parameters = THREAD_POOLS.get(self.modules[vpath].qualified(value))
+            if parameters is not None:
+                workers = call.argument(parameters[0], 0)
+                initializer = call.argument("initializer", len(parameters) - 1)
                 runs = self._runs(self._resolve(vpath, vfunction, initializer)) if initializer else ()
                 return (int(workers) if workers.isdigit() else None), runs
         return None
@@ -549,8 +578,9 @@ class _Analysis:
             return
         label = f"{qualname}() (a threading.Thread subclass)"
         instantiations = self._calls_named(qualname.rpartition(".")[2]).instantiates.get((path, qualname), ())
-        for _, function, call in instantiations:
-            yield ThreadStart(call.location, function.qualname, label, (run,), call.loops)
+        for cpath, function, call in instantiations:
+            started = self._started(cpath, function.qualname, call)
+            yield ThreadStart(call.location, function.qualname, label, (run,), call.loops, None, started)
         if not instantiations and not subclassed:
             location = self.modules[path].classes[qualname].location
             yield ThreadStart(location, "", label, (run,), None)
@@ -663,7 +693,7 @@ class _Analysis:
     ) -> tuple[bool, tuple[Location | None, str | None]]:
         """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`;
         else a warm-up that does not (it ran in another grad mode) and its mode."""
-        warmups = self._warmups(start.path, start.function, start.location, frozenset(sites))
+        warmups = self._warmups(start.path, start.function, start.started or start.location, frozenset(sites))
         for _, mode in warmups:
             if grad_enabled(mode) or mode == grad:
                 return True, (None, None)
@@ -836,7 +866,7 @@ class _Analysis:
         key = path, scope
         values = []
         for cpath, caller, call in self._calls_named(_called_as(function)).runs.get(key, ()):
-            passed = call.keyword(name) or (call.args[index] if 0 <= index < len(call.args) else "")
+            passed = call.argument(name, index)
             values.append((cpath, caller.qualname, passed, None))
         for epath, entry in self._entries_named(function.name).get(key, ()):
             if 0 <= index < len(entry.args):

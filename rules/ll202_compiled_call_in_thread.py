@@ -15,8 +15,10 @@ A call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` 
 attribute, a closure variable, or one passed in by the spawning code. A `Lock()` created inside
 the thread function, or per `Thread` instance in its `__init__`, guards nothing. A call is also
 guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
-threads, outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
-same context. Names listed in the `lock-names` setting count as shared locks.
+threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier),
+outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
+same context. A thread pool passed to a helper or renamed (`run_all(pool, xs)`, `ex = pool`)
+is the same pool. Names listed in the `lock-names` setting count as shared locks.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -407,6 +409,59 @@ INVALID = [
         },
         ["LL202 train.py:8"],
     ),
+    Example(  # a thread pool handed to a helper, or renamed: its workers still race
+        {
+            "train.py": dedented(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                def job(x):
+                    return step(x)
+
+
+                def warm(x):
+                    return step(x)
+
+
+                def run_all(pool, xs):
+                    return [pool.submit(job, x) for x in xs]
+
+
+                with ThreadPoolExecutor(4) as executor:
+                    run_all(executor, range(8))
+                    ex = executor
+                    ex.submit(warm, 1)
+                """
+            )
+        },
+        ["LL202 train.py:8", "LL202 train.py:12"],
+    ),
+    Example(  # the warm-up runs after the thread starts: the thread's first call races it
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                def job():
+                    return step(1)
+
+
+                t = threading.Thread(target=job)
+                t.start()
+                step(0)
+                """
+            )
+        },
+        ["LL202 train.py:8"],
+    ),
 ]
 
 VALID = [
@@ -535,6 +590,37 @@ VALID = [
 
 
                 main()
+                """
+            )
+        }
+    ),
+    Example(  # warmed up after the threads are made but before they start
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                class Worker(threading.Thread):
+                    def run(self):
+                        step(1)
+
+
+                class Trainer:
+                    def go(self):
+                        self.worker = threading.Thread(target=lambda: step(2))
+                        step(0)
+                        self.worker.start()
+
+
+                t = threading.Thread(target=lambda: step(3))
+                w = Worker()
+                step(0)
+                t.start()
+                w.start()
                 """
             )
         }

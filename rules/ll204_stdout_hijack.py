@@ -3,7 +3,7 @@
 ## What it does
 Finds a Python program that sends its own stdout or stderr into a file for good:
 `sys.stdout = open("train.log", "w")` (also through a name bound to `open(...)`, `os.open`,
-`os.fdopen`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
+`os.fdopen` of an `os.open`ed file; `sys.stdout, sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
 `contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
 `exec >file`. When a launcher in the project runs the program with its output captured
 (`python train.py | tee run.log`, `> run.log`), the finding points at that capture too, and so
@@ -12,7 +12,8 @@ setup`).
 
 Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like object
 that also writes to the terminal, a stream rewrapped on a descriptor it already has: `open(1,
-"w", closefd=False)`, `os.fdopen(sys.stderr.fileno(), "w")`; anything unknown), `os.devnull`
+"w", closefd=False)`, `open(sys.stdout.fileno(), "w", buffering=1)`, `os.fdopen(fd)` of an
+`fd = os.dup(1)` or of a descriptor passed in, `open("/dev/stdout")`; anything unknown), `os.devnull`
 (silencing non-zero ranks is deliberate), and a redirect that the same function undoes later
 (`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's output, not the
 run's.
@@ -65,6 +66,8 @@ SEVERITY = Severity.WARNING
 SUMMARY = "A Python program sends its own stdout or stderr into a file"
 
 OPENERS = frozenset({"open", "io.open", "codecs.open", "os.open", "os.fdopen", "builtins.open"})
+DESCRIPTORS = frozenset({"os.dup"})  # calls returning a copy of a descriptor the program has
+NOT_FILES = ("devnull", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/")
 SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})  # with-block only
 
 
@@ -96,23 +99,40 @@ def _launches(project, path: str) -> list:
 
 def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
     """The path argument of the file the stream now goes to (as written), or None when the
-    target is not a file the program opens, or is /dev/null."""
-    calls = [redirect.call] if redirect.call is not None else _bound_calls(module, redirect)
+    target is not a file the program opens, or is /dev/null or the stream itself."""
+    calls = [redirect.call] if redirect.call is not None else _bound_calls(module, redirect.function, redirect.target)
     for call in calls:
-        opener = module.qualified(call.callee)
-        if opener not in OPENERS:
-            continue
-        where = call.args[0] if call.args else call.keyword("file") or ""
-        if where.isdigit() or where.startswith("sys.") or (opener == "os.fdopen" and not where):
-            continue  # a descriptor it already has: `open(1, "w")`, `os.fdopen(sys.stderr.fileno())`
-        if "devnull" not in where and "/dev/null" not in where:
-            return where or "a file"
+        where = _opened(module, redirect.function, call)
+        if where is not None:
+            return where
     return None
 
 
-def _bound_calls(module: PythonModule, redirect: StreamRedirect):
-    """The calls a name target was bound to in its scope (`log = open(...)`, `self.log = ...`)."""
-    target, function = redirect.target, module.functions.get(redirect.function)
+def _opened(module: PythonModule, function: str, call, *, follow: bool = True) -> str | None:
+    """What an opener call opens, as written ("a file" when it is not spelled); None when it is
+    not an opener, opens /dev/null or a standard stream, or re-opens a descriptor the program
+    already has: `open(1, "w")`, `open(sys.stdout.fileno())`, `os.fdopen(fd)` of a `fd =
+    os.dup(1)`. A descriptor of `fd = os.open("x.log", ...)` opens that file."""
+    opener = module.qualified(call.callee)
+    if opener not in OPENERS:
+        return None
+    where = call.args[0] if call.args else call.keyword("file") or ""
+    if where.isdigit() or where.startswith("sys.") or any(name in where for name in NOT_FILES):
+        return None
+    bound = _bound_calls(module, function, where) if follow and where.isidentifier() else []
+    if any(module.qualified(b.callee) in DESCRIPTORS or b.callee.endswith(".fileno") for b in bound):
+        return None
+    opened = [o for b in bound if (o := _opened(module, function, b, follow=False)) is not None]
+    if opened:
+        return opened[0]
+    if opener == "os.fdopen":
+        return None  # a descriptor from elsewhere (a parameter): most often a standard stream's
+    return where or "a file"
+
+
+def _bound_calls(module: PythonModule, function_name: str, target: str):
+    """The calls a name was bound to in its scope (`log = open(...)`, `self.log = ...`)."""
+    function = module.functions.get(function_name)
     if function is None or not target:
         return []
     if target.startswith("self.") and target.count(".") == 1 and function.class_name:
@@ -206,6 +226,25 @@ INVALID = [
         },
         ["LL204 trainer.py:7"],
     ),
+    Example(  # both streams in one assignment; a file opened as a descriptor
+        {
+            "train.py": dedented(
+                """
+                import os
+                import sys
+
+                log = open("run.log", "w")
+                sys.stdout, sys.stderr = log, log
+
+
+                def to_file():
+                    fd = os.open("train.out", os.O_WRONLY | os.O_CREAT)
+                    sys.stdout = os.fdopen(fd, "w")
+                """
+            )
+        },
+        ["LL204 train.py:5", "LL204 train.py:5", "LL204 train.py:10"],
+    ),
 ]
 
 VALID = [
@@ -262,6 +301,22 @@ VALID = [
                     os.dup2(devnull, 1)
                     sys.stdout = open(1, "w", closefd=False)
                     sys.stderr = os.fdopen(sys.stderr.fileno(), "w", buffering=1)
+
+
+                def line_buffered():
+                    sys.stdout = open(sys.stdout.fileno(), "w", buffering=1)
+
+
+                def line_buffered_stderr(fd=None):
+                    copy = sys.stderr.fileno()
+                    sys.stderr = open(copy, "w", buffering=1)
+                    if fd is not None:
+                        sys.stdout = os.fdopen(fd, "w", 1)
+
+
+                def reopened():
+                    sys.stdout = os.fdopen(os.dup(1), "w", 1)
+                    sys.stderr = open("/dev/stderr", "w", buffering=1)
                 """
             )
         }

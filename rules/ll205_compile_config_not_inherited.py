@@ -2,14 +2,16 @@
 
 ## What it does
 Finds dynamo and inductor settings changed at module level or on the spawning thread
-(`torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...`, `with ....config.patch(...)`,
+(`torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...` or `.triton.X = ...`, `X *= 4`,
+`with ....config.patch(...)`,
 a function decorated with `@....config.patch(...)` that is not a thread's) while compiled callables
 run on worker threads that do not set them themselves. Worker threads and compiled callables are
 those of LL201 and LL202, across modules; the setting counts when its module and the threads' (or
 the compiled callable's) module import one another, directly or not, so they run in one program.
 A lock does not help here. Not reported: threads started with `contextvars.copy_context().run`,
 which carry the spawner's settings, and threads that set the same settings (in their target, in a
-function they call, or in the executor's `initializer`).
+function they call, or in the executor's `initializer`, by keyword or by position; a pool reached
+through an alias or a parameter is the same pool).
 
 ## Why is this bad?
 Since PyTorch 2.12, config overrides are thread-local (pytorch/pytorch#186537): a worker thread
@@ -154,6 +156,30 @@ INVALID = [
         },
         ["LL205 serve.py:16", "LL205 serve.py:18"],
     ),
+    Example(  # an augmented assignment, and a setting of a config's group
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+                from torch._inductor import config as inductor_config
+
+                torch._dynamo.config.recompile_limit *= 4
+                torch._inductor.config.triton.cudagraphs = False
+                inductor_config.triton.unique_kernel_names = True
+                step = torch.compile(lambda x: x * 2)
+
+
+                def job(x):
+                    return step(x)
+
+
+                threading.Thread(target=job, args=(1,)).start()
+                """
+            )
+        },
+        ["LL205 train.py:5", "LL205 train.py:6", "LL205 train.py:7"],
+    ),
 ]
 
 VALID = [
@@ -188,6 +214,33 @@ VALID = [
                     pool.map(job, range(8))
                 ctx = contextvars.copy_context()
                 threading.Thread(target=ctx.run, args=(job, 1)).start()
+                """
+            )
+        }
+    ),
+    Example(  # the initializer passed by position sets it on every worker
+        {
+            "train.py": dedented(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                from multiprocessing.pool import ThreadPool
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                def configure():
+                    torch._dynamo.config.recompile_limit = 64
+
+
+                def job(x):
+                    return step(x)
+
+
+                with ThreadPoolExecutor(4, "worker", configure) as pool:
+                    pool.map(job, range(8))
+                with ThreadPool(4, configure) as threads:
+                    threads.map(job, range(8))
                 """
             )
         }

@@ -555,8 +555,10 @@ class _Walker:
 
     def _bind(self, target: ast.expr, value: ast.expr) -> None:
         if isinstance(target, (ast.Tuple, ast.List)):
-            for element in target.elts:
-                self._bind(element, ast.Constant(None))  # unpacked: value unknown
+            values = _element_nodes(value)
+            paired = len(values) == len(target.elts) and not any(isinstance(v, ast.Starred) for v in values)
+            for i, element in enumerate(target.elts):  # `a, b = x, y` pairs; else unpacked: unknown
+                self._bind(element, values[i] if paired else ast.Constant(None))
             return
         symbol = self._target(target)
         if symbol is None:
@@ -750,6 +752,8 @@ class _Walker:
         if kind is ast.Lambda:
             return self._lambda_qualname(node)
         if kind is ast.Call:
+            if _is_fileno(node):  # `f.fileno()` as `f`, as a redirect's target is
+                return self.describe(node.func.value)
             return self.describe(node.args[0]) if self._is_partial(node) else ""
         return ""
 
@@ -948,15 +952,25 @@ class _Walker:
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
             self._compile_in_place(node)
 
-    def _store(self, target: ast.expr, value: ast.expr) -> None:
-        """`sys.stdout = f`, `torch._dynamo.config.X = v`: an assignment to a module's attribute."""
+    def _store(self, target: ast.expr, value: ast.expr | None) -> None:
+        """`sys.stdout = f`, `torch._dynamo.config.X = v`: an assignment to a module's attribute
+        (`value` None for an augmented one, `config.X *= 4`)."""
         if not isinstance(target, ast.Attribute):
             return
         owner = self._qualified(target.value)
+        if owner is None:
+            return
         if owner == "sys" and target.attr in ("stdout", "stderr"):
-            self._redirect(target.attr, f"sys.{target.attr} =", target, value)
-        elif owner in COMPILE_CONFIGS:
-            self._override(owner, (target.attr,), target)
+            if value is not None:
+                self._redirect(target.attr, f"sys.{target.attr} =", target, value)
+            return
+        for config in COMPILE_CONFIGS:  # a setting of the config, or of its group (`config.triton.X`)
+            if owner == config or owner.startswith(config + "."):
+                self._override(config, (f"{owner}.{target.attr}"[len(config) + 1 :],), target)
+
+    def _aug_assign(self, node: ast.AugAssign) -> None:
+        self._children(node)
+        self._store(node.target, None)
 
     def _redirect(self, stream: str, api: str, node: ast.AST, target: ast.expr) -> None:
         if isinstance(target, ast.Call) and _is_fileno(target):
@@ -1015,6 +1029,7 @@ _BY_STATEMENT: dict[type, Callable[[_Walker, ast.AST], None]] = {
     ast.ClassDef: _Walker._class,
     ast.Assign: _Walker._assign,
     ast.AnnAssign: _Walker._assign,
+    ast.AugAssign: _Walker._aug_assign,
     ast.Return: _Walker._return,
     ast.With: _Walker._with,
     ast.AsyncWith: _Walker._with,
