@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Iterator
 
 from .graph import Resolver, is_long_running
 from .launches import option_values
@@ -34,15 +35,11 @@ def own_redirect(command: Command, sink: Sink) -> Redirect | None:
 
 def exec_sinks(script: ShellScript) -> list[LogSink]:
     """`exec >file` (and `exec 2>file`) in the script itself, not in a nested string."""
-    sinks = []
-    for command in script.exec_redirects():
-        if command.wrappers or script.in_uncalled_function(command.location):
-            continue
-        for redirect in command.redirects:
-            target = redirect.target
-            if target is not None and not redirect.procsub and redirect.op.startswith((">", "&")) and target.value != "/dev/null":
-                sinks.append(LogSink(target, command, "exec", redirect))
-    return sinks
+    return [
+        LogSink(redirect.target, command, "exec", redirect)
+        for command, redirect in _own_exec_redirects(script)
+        if not redirect.procsub and redirect.op.startswith((">", "&")) and redirect.target.value != "/dev/null"
+    ]
 
 
 # Programs that take their input away from the terminal (to syslog, the journal) and print nothing.
@@ -53,16 +50,24 @@ def exec_swallowed(script: ShellScript) -> list[LogSink]:
     """`exec > >(...)` into a process substitution that does not pass the output on to the
     script's own stdout: `>(tee -a log > /dev/null)`, `>(cat >> log)`, `>(logger -t train)`."""
     sinks = []
+    for command, redirect in _own_exec_redirects(script):
+        sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
+        if redirect.procsub and sink is not None and sink.procsub and all(
+            c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
+        ):
+            sinks.append(LogSink(redirect.target, command, "exec", redirect))
+    return sinks
+
+
+def _own_exec_redirects(script: ShellScript) -> Iterator[tuple[Command, Redirect]]:
+    """The redirects with a target of the `exec` commands the script itself runs: not in a
+    nested string, not in a function nothing calls."""
     for command in script.exec_redirects():
         if command.wrappers or script.in_uncalled_function(command.location):
             continue
         for redirect in command.redirects:
-            sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
-            if redirect.procsub and redirect.target is not None and sink is not None and sink.procsub and all(
-                c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
-            ):
-                sinks.append(LogSink(redirect.target, command, "exec", redirect))
-    return sinks
+            if redirect.target is not None:
+                yield command, redirect
 
 
 def redirected_long_runners(script: ShellScript) -> list[LogSink]:
