@@ -26,7 +26,8 @@ pipefail` hands bash a single word, which does not turn it on); inside a functio
 the function is called; a `bash -c` string, an `ssh` command
 and a tmux pane start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
 with it). A GitHub Actions step with `shell: bash` runs with
-`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A file the script
+`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A GitLab CI job's
+lines run with pipefail, which the runner's script sets. A file the script
 sources before the pipeline (`source common.env`, `. ./path.sh`, `source "$(dirname "$0")/env.sh"`)
 that turns pipefail on turns it on for the script: a project file, whatever its name, read as
 shell (never run).
@@ -308,6 +309,9 @@ VALID = [
     ),
     Example(  # CircleCI runs a step with /bin/bash -eo pipefail, a string `run` or its `command`
         {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          command: python eval.py | tee eval.log\n"}
+    ),
+    Example(  # GitLab's runner sets pipefail for a job's lines
+        {".gitlab-ci.yml": "train:\n  stage: train\n  script:\n    - python train.py 2>&1 | tee train.log\n"}
     ),
     Example(  # srun of a command that is no job
         {"job.sbatch": "#!/bin/bash\nsrun --nodes=1 hostname | awk '{print $1}'\nsrun --ntasks=1 nvidia-smi | tee gpus.log\n"}

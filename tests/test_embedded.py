@@ -130,6 +130,40 @@ def test_compose_list_form_drift_and_the_script_it_starves(tmp_path):
     )
 
 
+# --- GitLab CI ---------------------------------------------------------------------------------
+
+GITLAB_CI = """\
+variables:
+  DATA: data/train
+.setup:
+  before_script:
+    - pip install -r requirements.txt
+    - export LOG_DIR=logs
+train:
+  extends: .setup
+  stage: train
+  variables:
+    PYTHONUNBUFFERED: "1"
+  script:
+    - python train.py --sed 1 2>&1 | tee $LOG_DIR/train.log
+eval:
+  stage: test
+  script:
+    - !reference [.setup, before_script]
+    - python train.py --seed 2 > eval.log
+"""
+
+
+def test_gitlab_ci_jobs_are_linted_where_they_are_written(tmp_path):
+    root = project(tmp_path, {".gitlab-ci.yml": GITLAB_CI, "train.py": (EMBEDDED / "train.py").read_text()})
+    path = root / ".gitlab-ci.yml"
+    found = [where(f) for f in launchlint(".", cwd=root)]
+    assert found == [  # no LL105 for `| tee` (pipefail), no LL106 where PYTHONUNBUFFERED is set
+        ("LL301", ".gitlab-ci.yml", *spot(path, "--sed")),
+        ("LL106", ".gitlab-ci.yml", *spot(path, "python train.py --seed 2")),
+    ]
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 JOB = """\

@@ -357,6 +357,62 @@ def test_control_character_is_an_error_not_an_exception():
     assert [(loc.line, loc.column) for loc, _ in errors] == [(2, 4)]
 
 
+# --- GitLab CI ---------------------------------------------------------------------------------
+
+GITLAB = ".gitlab-ci.yml"
+
+
+def test_gitlab_before_script_and_script_run_in_one_shell_after_script_in_another():
+    text = (
+        "train:\n  before_script:\n    - export PYTHONUNBUFFERED=1\n    - cd examples\n"
+        "  script:\n    - python t.py | tee x.log\n  after_script:\n    - python u.py | tee y.log\n"
+    )
+    t, u = [c for c in commands(text, GITLAB) if c.name == "python"]
+    assert where(t) == spot(text, "python t.py") and where(u) == spot(text, "python u.py")
+    assert t.has_env("PYTHONUNBUFFERED") and not u.has_env("PYTHONUNBUFFERED")
+    assert t.pipefail is True and u.pipefail is True  # the runner's bash sets it
+
+
+def test_gitlab_default_before_script_extends_and_variables():
+    text = (
+        "variables:\n  TOP: 1\n  DIR: $CI_PROJECT_DIR/x\n"
+        "default:\n  before_script: [echo default]\n"
+        ".base:\n  before_script: [echo base]\n  variables:\n    LEVEL: base\n"
+        "train:\n  extends: .base\n  variables:\n    LEVEL: {value: job, description: d}\n"
+        "  script: [python t.py \"$LEVEL\" \"$DIR\"]\n"
+        "lint:\n  stage: test\n  script: [python u.py]\n"
+    )
+    found = commands(text, GITLAB)
+    assert [(c.name, c.words[1].value) for c in found] == [
+        ("echo", "base"), ("python", "t.py"), ("echo", "default"), ("python", "u.py")
+    ]  # the hidden `.base` is read in the job that extends it, not on its own
+    t = found[1]
+    assert t.has_env("TOP") and [w.value for w in t.words[2:]] == ["job", None]
+
+
+def test_gitlab_reference_tags_and_nested_lists():
+    text = (
+        ".setup:\n  script:\n    - &install pip install -e .\n    - [echo one, echo two]\n"
+        "train:\n  stage: train\n  script:\n    - !reference [.setup, script]\n    - python t.py\n"
+    )
+    assert [c.name for c in commands(text, "ci/train.yml")] == ["pip", "echo", "echo", "python"]
+
+
+def test_a_script_key_outside_gitlab_ci_is_not_read():
+    assert commands("train:\n  script: python t.py | tee x.log\n", "configs/exp.yaml") == []
+
+
+def test_gitlab_alias_bomb_is_cheap():
+    lines = ["a0: &a0 [python t.py]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]
+    lines += [f"j{i}: {{script: *a9, before_script: *a8}}" for i in range(50)]
+    text = "\n".join(lines) + "\n"
+    start = time.perf_counter()
+    result = facts(text, GITLAB)
+    assert time.perf_counter() - start < 5
+    assert result.errors == [] and result.shell is not None
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 POD = """\

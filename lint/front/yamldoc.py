@@ -1,5 +1,5 @@
-"""YAML front end: the shell embedded in GitHub Actions workflows, Compose files and Kubernetes
-manifests, and the log paths a trainer's config names.
+"""YAML front end: the shell embedded in GitHub Actions workflows, CircleCI and GitLab CI configs,
+Compose files and Kubernetes manifests, and the log paths a trainer's config names.
 
 Safety first: the file is only *composed* (`yaml.compose_all`, safe loader), never constructed,
 so tags such as `!!python/object/apply` build nothing, and the node graph is read without
@@ -10,7 +10,8 @@ Every shell piece (`steps[].run`, a service's `entrypoint` + `command`, a contai
 character in the file, through block indentation, folding, quotes and escapes, so a finding in
 a `run: |` block points at the real line and column.
 
-Workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
+GitLab CI configs are recognised by their name (`.gitlab-ci.yml`) or by a job's `stage:` (an
+included file); workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
 composite action's `runs.steps`, a top-level `services` mapping, `apiVersion` + `kind` with pod
 specs); the usual file names (`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for
 this front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
@@ -54,6 +55,17 @@ COMMAND_KEYS = {"run", "command", "commands"}
 COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda", "export", "source", "make"}
 MAX_COMMAND_DEPTH = 8
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
+
+# GitLab CI: top-level keys that are not jobs, the keys of a job that hold its shell lines, how
+# deep `extends:`/`!reference` chains go (GitLab's own limit is 11 and 10), and a bound on the
+# script nodes read in one document (an alias of an alias of a list could otherwise be flattened
+# without end; a real file's jobs read a few hundred).
+GITLAB_KEYWORDS = frozenset(
+    {"default", "include", "stages", "variables", "workflow", "image", "services", "cache", "before_script", "after_script", "spec"}
+)
+GITLAB_SCRIPTS = frozenset({"script", "before_script", "after_script"})
+GITLAB_MAX_DEPTH = 11
+GITLAB_MAX_NODES = 10_000
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
@@ -392,6 +404,7 @@ class _Extractor:
         self.seen: set[int] = set()  # ids of nodes already read: aliases are visited once
         self.circleci = in_circleci(source.path)
         self.circleci_commands: dict[str, Node] = {}  # a CircleCI document's reusable `commands:`
+        self.gitlab_budget = GITLAB_MAX_NODES  # script nodes a GitLab CI document may still read
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -401,12 +414,14 @@ class _Extractor:
 
     def document(self, root: Node) -> None:
         self.seen = set()  # aliases never cross documents
+        self.gitlab_budget = GITLAB_MAX_NODES
         top = _mapping(root)
-        self.workflow(top)
-        self.compose(top)
-        self.kubernetes(root, top)
-        if not top.keys() & _STRUCTURES:
-            self.commands(root, 0)
+        if not self.gitlab(top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
+            self.workflow(top)
+            self.compose(top)
+            self.kubernetes(root, top)
+            if not top.keys() & _STRUCTURES:
+                self.commands(root, 0)
         self.facts.log_settings.extend(self.log_settings(root))
         self.facts.launch_settings.update(self.launch_settings(top))
 
@@ -467,6 +482,62 @@ class _Extractor:
             start = _text(step.get("working-directory")) or directory
             started = {} if start is None else {"PWD": None if _EXPRESSION.search(start) else start}
             self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get(step_env)))
+
+    # GitLab CI -----------------------------------------------------------------------------
+
+    def gitlab(self, top: dict[str, Node]) -> bool:
+        """A GitLab CI document's jobs, if it is one (`.gitlab-ci.yml`, or a job with `stage:`).
+
+        A job's `before_script` (its own, else the `default:` one) and `script` lines run one
+        after another in one shell, `after_script` in another, from the checkout, under the
+        runner's bash with pipefail (its script starts `if set -o | grep pipefail ...; then set -o
+        pipefail; fi`). `extends:` and `!reference [job, key]` are followed; `variables:` (the
+        document's, the templates', the job's) are the environment. A hidden job (`.name`) is
+        read on its own only when no job extends it."""
+        jobs = {name: _mapping(node) for name, node in top.items() if name not in GITLAB_KEYWORDS}
+        jobs = {name: job for name, job in jobs.items() if job.keys() & GITLAB_SCRIPTS}
+        named = self.source.path.rpartition("/")[2] in (".gitlab-ci.yml", ".gitlab-ci.yaml")
+        if not jobs or not (named or any("stage" in job for job in jobs.values())):
+            return False
+        templates = {base for job in jobs.values() for base in _extends(job)}  # and what `!reference` names
+        default = _mapping(top.get("default"))
+        variables = _gitlab_env(top.get("variables"))
+        parsed: set[tuple[int, ...]] = set()
+        for name in sorted(jobs, key=lambda name: name.startswith(".")):  # templates known first
+            if name.startswith(".") and name in templates:
+                continue
+            chain = _extends_chain(name, top)
+            env = variables
+            for ancestor in reversed(chain):
+                env = env | _gitlab_env(ancestor.get("variables"))
+            before = _inherited(chain, "before_script") or default.get("before_script") or top.get("before_script")
+            after = _inherited(chain, "after_script") or default.get("after_script") or top.get("after_script")
+            for lines in ([before, _inherited(chain, "script")], [after]):
+                items = [item for node in lines for item in self.gitlab_lines(node, top, templates)]
+                key = tuple(map(id, items))
+                if items and key not in parsed:
+                    parsed.add(key)
+                    self.parse(*_join([_scalar(item, self.source) for item in items], "\n"), True, dict(env))
+        return True
+
+    def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> list[ScalarNode]:
+        """A `script:`'s lines: a string, or a list of strings, nested lists (an anchor's lines) and
+        `!reference [job, key]` items (whose job goes into `referenced`), flattened as GitLab does.
+        Each node read costs one of the document's `gitlab_budget`: an alias of an alias of a list
+        stays cheap, whatever it holds."""
+        if node is None or depth > GITLAB_MAX_DEPTH or self.gitlab_budget <= 0:
+            return []
+        self.gitlab_budget -= 1
+        if isinstance(node, ScalarNode):
+            return [node] if node.tag != NULL_TAG and node.value.strip() else []
+        if node.tag == "!reference":
+            path = [_text(part) or "" for part in _sequence(node)]
+            referenced.update(path[:1])
+            target: Node | None = top.get(path[0]) if path else None
+            for key in path[1:]:
+                target = _mapping(target).get(key)
+            return self.gitlab_lines(target, top, referenced, depth + 1)
+        return [line for item in _sequence(node) for line in self.gitlab_lines(item, top, referenced, depth + 1)]
 
     # Compose -------------------------------------------------------------------------------
 
@@ -716,6 +787,41 @@ def _resolve_dollars(
     return (*result.build(origin[-1]), unknown)
 
 
+def _gitlab_env(node: Node | None) -> dict[str, str | None]:
+    """GitLab's `variables:`: a value, or `{value: ..., description: ...}`; GitLab expands a `$`
+    in it, so such a value is unknown."""
+    env: dict[str, str | None] = {}
+    for name, value in _mapping(node).items():
+        text = _text(_mapping(value).get("value")) if isinstance(value, MappingNode) else _text(value)
+        env[name] = None if text is None or "$" in text else text
+    return env
+
+
+def _extends(job: dict[str, Node]) -> list[str]:
+    extends = job.get("extends")
+    return [_text(extends)] if _text(extends) else [t for t in map(_text, _sequence(extends)) if t]
+
+
+def _extends_chain(name: str, top: dict[str, Node]) -> list[dict[str, Node]]:
+    """A GitLab job, then what it `extends:` (the last listed wins, as GitLab merges), then what
+    those extend; GitLab's limit is 11 levels."""
+    chain: list[dict[str, Node]] = []
+    pending, seen = [name], set()
+    while pending and len(chain) < GITLAB_MAX_DEPTH:
+        current = pending.pop(0)
+        if current in seen or current not in top:
+            continue
+        seen.add(current)
+        job = _mapping(top[current])
+        chain.append(job)
+        pending.extend(reversed(_extends(job)))
+    return chain
+
+
+def _inherited(chain: list[dict[str, Node]], key: str) -> Node | None:
+    return next((job[key] for job in chain if key in job), None)
+
+
 def _kubernetes_env(node: Node | None) -> dict[str, str | None]:
     """A container's `env` list; `valueFrom` or a `$(OTHER)` reference in a value is unknown."""
     env: dict[str, str | None] = {}
@@ -784,14 +890,19 @@ def _argv(items: list[_ArgvItem]) -> tuple[str, list[int]]:
     return result.build(result.origin[-1])
 
 
-def _join(parts: list[tuple[str, list[int]]]) -> tuple[str, list[int]]:
-    """Entrypoint then command, as one command line (the command's words are its arguments)."""
-    text = ""
-    origin: list[int] = [0]
-    for part_text, part_origin in parts:
-        if text:
-            text = text.rstrip() + " "
-            origin = origin[: len(text) - 1] + [part_origin[0]]
-        text += part_text
-        origin = origin[: len(text) - len(part_text)] + part_origin
-    return text, origin
+def _join(parts: list[tuple[str, list[int]]], separator: str = " ") -> tuple[str, list[int]]:
+    """Entrypoint then command, as one command line (the command's words are its arguments); with
+    a line end as the separator, lines run one after another. `separator` is one character."""
+    if not parts:
+        return "", [0]
+    texts: list[str] = []
+    origin: list[int] = []
+    last = len(parts) - 1
+    for n, (part_text, part_origin) in enumerate(parts):
+        if n:
+            texts.append(separator)
+            origin.append(part_origin[0])
+        kept = part_text if n == last else part_text.rstrip()
+        texts.append(kept)
+        origin.extend(part_origin if n == last else part_origin[: len(kept)])
+    return "".join(texts), origin
