@@ -399,7 +399,9 @@ def test_gitlab_reference_tags_and_nested_lists():
 
 
 def test_a_script_key_outside_gitlab_ci_is_not_read():
-    assert commands("train:\n  script: python t.py | tee x.log\n", "configs/exp.yaml") == []
+    text = "train:\n  script: python t.py | tee x.log\n"
+    assert commands(text, "configs/exp.yaml") == []
+    assert [c.name for c in commands(text, ".gitlab/ci/train.yml")] == ["python", "tee"]
 
 
 def test_gitlab_alias_bomb_is_cheap():

@@ -10,8 +10,8 @@ Every shell piece (`steps[].run`, a service's `entrypoint` + `command`, a contai
 character in the file, through block indentation, folding, quotes and escapes, so a finding in
 a `run: |` block points at the real line and column.
 
-GitLab CI configs are recognised by their name (`.gitlab-ci.yml`) or by a job's `stage:` (an
-included file); workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
+GitLab CI configs are recognised by their name (`.gitlab-ci.yml`, `.gitlab/*.yml`) or by a job's
+`stage:` (an included file); workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
 composite action's `runs.steps`, a top-level `services` mapping, `apiVersion` + `kind` with pod
 specs); the usual file names (`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for
 this front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
@@ -486,7 +486,8 @@ class _Extractor:
     # GitLab CI -----------------------------------------------------------------------------
 
     def gitlab(self, top: dict[str, Node]) -> bool:
-        """A GitLab CI document's jobs, if it is one (`.gitlab-ci.yml`, or a job with `stage:`).
+        """A GitLab CI document's jobs, if it is one (`.gitlab-ci.yml`, a file under `.gitlab/`, or
+        an included file with a job's `stage:`).
 
         A job's `before_script` (its own, else the `default:` one) and `script` lines run one
         after another in one shell, `after_script` in another, from the checkout, under the
@@ -496,7 +497,8 @@ class _Extractor:
         read on its own only when no job extends it."""
         jobs = {name: _mapping(node) for name, node in top.items() if name not in GITLAB_KEYWORDS}
         jobs = {name: job for name, job in jobs.items() if job.keys() & GITLAB_SCRIPTS}
-        named = self.source.path.rpartition("/")[2] in (".gitlab-ci.yml", ".gitlab-ci.yaml")
+        path = self.source.path
+        named = path.rpartition("/")[2] in (".gitlab-ci.yml", ".gitlab-ci.yaml") or path.startswith(".gitlab/")
         if not jobs or not (named or any("stage" in job for job in jobs.values())):
             return False
         templates = {base for job in jobs.values() for base in _extends(job)}  # and what `!reference` names
