@@ -146,6 +146,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the count is asked for when the script runs: its default is not what runs
+        {
+            "run.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\nNGPU=8\nread -rp 'GPUs to use: ' NGPU\n"
+                "torchrun --nproc_per_node $NGPU train.py\n"
+            ),
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # an export inside a function that is never called
         {"run.sh": "#!/bin/bash\ndebug_single_gpu() {\n  export CUDA_VISIBLE_DEVICES=0\n}\n\ntorchrun --nproc_per_node 4 train.py\n"}
     ),

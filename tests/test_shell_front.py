@@ -533,6 +533,29 @@ def test_assignment_in_a_branch_makes_a_known_variable_unknown():
     assert one(src, "python").stdout.target.value is None
 
 
+@pytest.mark.parametrize(
+    "reader",
+    [
+        "read -r -p 'GPUs? ' N",
+        'read -rp"GPUs? " N',
+        "read -t 5 -- N",
+        "IFS=, read -ra N <<< \"$LIST\"",
+        "mapfile -t N < gpus.txt",
+        "readarray -n 2 N < gpus.txt",
+        "getopts 'n:' N",
+        "printf -v N '%d' 4",
+    ],
+)
+def test_what_a_reader_sets_is_unknown_after_it(reader):
+    src = f"N=8\nM=8\n{reader}\ntorchrun --nproc_per_node $N --nnodes $M t.py\n"
+    assert [w.value for w in one(src, "torchrun").words[1:5]] == ["--nproc_per_node", None, "--nnodes", "8"]
+
+
+def test_read_with_no_name_sets_reply_and_its_prompt_is_no_name():
+    src = "N=8\nREPLY=1\nread -p N\ntorchrun --nproc_per_node $N --nnodes $REPLY t.py\n"
+    assert [w.value for w in one(src, "torchrun").words[1:5]] == ["--nproc_per_node", "8", "--nnodes", None]
+
+
 def test_arrays_are_spliced_and_unknown_ones_pass_through():
     src = 'ARGS=( --num-layers 24 --lr "3e-4" )\ntorchrun --nproc_per_node 8 pretrain.py "${ARGS[@]}" "${OTHER[@]}" "$@"\n'
     torchrun = one(src, "torchrun")

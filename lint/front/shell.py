@@ -46,6 +46,9 @@ from . import wrappers
 LOOPS = ("for_statement", "c_style_for_statement", "while_statement")
 CONDITIONALS = ("if_statement", "case_statement")
 FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that ask whether a file exists
+# Builtins that set variables from their input (`read -rp "GPUs? " NGPU`), with their options that
+# take a value, and the variable they set when none is named.
+READERS = {"read": ("adinNptu", "REPLY"), "mapfile": ("dnOsuCc", "MAPFILE"), "readarray": ("dnOsuCc", "MAPFILE")}
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
@@ -978,6 +981,8 @@ class Walker:
                         self.state.exported.add(key)
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
+        elif name in READERS or name == "getopts" or name == "printf":
+            self._read_into(name, words)
         elif name in self.pending:
             redirected = out is not self.state.stdout or err is not self.state.stderr
             self._first_call(name, out if redirected else None, err if redirected else None)
@@ -1080,6 +1085,45 @@ class Walker:
         bash's are."""
         args = shell_args([w.value for w in words[1:]], self.state.pipefail, self.state.allexport)
         self.state.pipefail, self.state.allexport = args.pipefail, args.allexport
+
+    def _read_into(self, name: str, words: list[Word]) -> None:
+        """What `read`, `mapfile`, `getopts` and `printf -v` set is not known after them: the
+        value a variable had before (`NGPU=8; read -p "GPUs? " NGPU`) is not its value now."""
+        values = [w.value for w in words[1:]]
+        if name == "getopts":
+            names, arrays = values[1:2] + ["OPTARG", "OPTIND"], []
+        elif name == "printf":
+            names, arrays = [v for flag, v in zip(values, values[1:]) if flag == "-v"][:1], []
+        else:
+            takes, default = READERS[name]
+            operands, arrays, skip = [], [], False
+            for n, value in enumerate(values):
+                if skip or value is None:
+                    skip = False
+                    continue
+                if value == "--":
+                    operands += values[n + 1 :]
+                    break
+                if not value.startswith("-") or value == "-":
+                    operands.append(value)
+                    continue
+                for i, flag in enumerate(value[1:], 1):  # `-rp PROMPT`, `-p"> "`, `-ra ARGS`
+                    if flag in takes:
+                        attached = value[i + 1 :]
+                        if name == "read" and flag == "a":
+                            arrays.append(attached or (values[n + 1] if n + 1 < len(values) else None))
+                        skip = not attached
+                        break
+            if name == "read":
+                names = operands or ([] if arrays else [default])
+            else:
+                names, arrays = [], operands[:1] or [default]
+        for variable in names + arrays:
+            if variable and variable.isidentifier():
+                self.state.assign(variable, None)
+        for variable in arrays:
+            if variable and variable.isidentifier():
+                self.state.arrays[variable] = None
 
     def _shopt(self, words: list[Word]) -> None:
         """`shopt -so pipefail` (`-os`, `-s -o`) sets `set -o`'s options too, `-uo` unsets them."""
