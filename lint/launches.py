@@ -174,6 +174,17 @@ class Port(Record):
     word: Word | None  # where it is written; None for a launcher's default
 
 
+def decided_by_caller(project, path: str, command: Command, invocation=None) -> bool:
+    """Whether a caller sets what the command took a default for (`${NGPU:-8}`, `MASTER_PORT=
+    ${MASTER_PORT:-29500}`; `Command.defaults`): `invocation` (`NGPU=2 bash train.sh`, or an
+    export before it), or when none is given, any script of the project that runs `path`. Then
+    the value the command runs with is the caller's, not the default."""
+    if not command.defaults:
+        return False
+    callers = [invocation] if invocation is not None else [i for i in project.graph.callers(path) if i.kind == "shell"]
+    return any(caller.command.has_env(name) for caller in callers for name in command.defaults)
+
+
 def rendezvous_port(project, path: str, command: Command) -> Port | None:
     """The port, when static and bound by this launch. None when the launch picks a free one
     (`--standalone`, port 0), meets the others through a c10d store (a second launch on the

@@ -259,6 +259,11 @@ class Block(Record):
 
 
 class Command:
+    # The variables whose default (`${NGPU:-8}`) this command's words or exported environment took
+    # because the script never set them: a caller that sets them decides those values. Set on the
+    # few commands that have any.
+    defaults: frozenset[str] = frozenset()
+
     def __init__(
         self,
         words: list[Word],

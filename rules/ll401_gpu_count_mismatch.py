@@ -21,7 +21,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   fewer processes only when the script makes no other launch (a job may split its GPUs between
   steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
 
-Values from variables are followed when static. `--nproc_per_node gpu`/`auto`, unknown values,
+Values from variables are followed when static. A value the script takes from a default
+(`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
+(`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`, unknown values,
 GPU lists that are not plain ordinals and launches on another host are not reported.
 `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
 `--num_gpus` is given, and picks its GPUs itself.
@@ -69,6 +71,7 @@ from launchlint.launches import (
     Devices,
     Launch,
     Setting,
+    decided_by_caller,
     device_list,
     launch_of,
     processes_per_node,
@@ -155,6 +158,14 @@ VALID = [
             "train.py": "print('training')\n",
         }
     ),
+    Example(  # the caller passes what the script takes a default for: the caller's value runs
+        {
+            "run_all.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1,2,3 bash train.sh\nNGPU=2 bash eval.sh\n",
+            "train.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}\ntorchrun --nproc_per_node 4 train.py\n",
+            "eval.sh": "#!/bin/bash\nNGPU=${NGPU:-8}\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node $NGPU train.py\n",
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # an export inside a function that is never called
         {"run.sh": "#!/bin/bash\ndebug_single_gpu() {\n  export CUDA_VISIBLE_DEVICES=0\n}\n\ntorchrun --nproc_per_node 4 train.py\n"}
     ),
@@ -232,7 +243,7 @@ def check(project) -> Iterator[Finding]:
         allocation = _allocation(options)
         for launch in launches:
             found = processes_per_node(project, path, launch)
-            if found is None or launch.command.remote:
+            if found is None or launch.command.remote or decided_by_caller(project, path, launch.command):
                 continue
             count, said = found
             visible, places = _visible(project, path, launch)

@@ -16,7 +16,10 @@ that way (`bash train.sh &`) counts as its launch, and so does a shell function 
 only defines launches nothing. The function's body is read at its first call, so a port it takes
 from a variable (`--master_port $PORT`) is known for that call only, unless the script sets that
 variable once: `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at
-the top and `run 1e-4 &`, `run 3e-4 &` is. A launch whose port
+the top and `run 1e-4 &`, `run 3e-4 &` is. A port the script takes from a default
+(`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's when a script of the project runs it with
+that variable set (`MASTER_PORT=$((29500 + i)) bash train.sh &` in a sweep): not judged then.
+A launch whose port
 comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
 another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
@@ -60,7 +63,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from launchlint.fixes import source
-from launchlint.launches import Port, launch_of, rendezvous_port
+from launchlint.launches import Port, decided_by_caller, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import ARM, FUNCTION, LOOP, Block, Command, ShellScript
@@ -76,6 +79,14 @@ NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
 
 INVALID = [
+    Example(  # the sweep passes each job its GPU but not its port: all of them take the default
+        {
+            "sweep.sh": "#!/bin/bash\nfor i in 0 1 2 3; do\n  CUDA_VISIBLE_DEVICES=$i bash train.sh &\ndone\nwait\n",
+            "train.sh": "#!/bin/bash\nMASTER_PORT=${MASTER_PORT:-29500}\ntorchrun --nproc_per_node 1 --master_port $MASTER_PORT train.py\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL402 sweep.sh:3"],
+    ),
     Example(
         {
             "sweep.sh": (
@@ -148,6 +159,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the sweep passes each job its port; the script's default is not what runs
+        {
+            "sweep.sh": "#!/bin/bash\nfor i in 0 1 2 3; do\n  MASTER_PORT=$((29500 + i)) CUDA_VISIBLE_DEVICES=$i bash train.sh &\ndone\nwait\n",
+            "pair.sh": "#!/bin/bash\nexport MASTER_PORT=29601\nbash train.sh &\nexport MASTER_PORT=29602\nbash train.sh &\nwait\n",
+            "train.sh": "#!/bin/bash\nMASTER_PORT=${MASTER_PORT:-29500}\ntorchrun --nproc_per_node 1 --master_port $MASTER_PORT train.py\n",
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # a function whose port is a variable set anew before each call
         {
             "sweep.sh": (
@@ -286,7 +305,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
     calls = _calls(script)
     for command in script.effective_commands():
         port = rendezvous_port(project, path, command)
-        if port is None or _elsewhere(command):
+        if port is None or _elsewhere(command) or decided_by_caller(project, path, command):
             continue
         function = _function(command)
         if function is not None and function.arm:
@@ -309,7 +328,9 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
-            if port is not None and not _elsewhere(command) and _at_once(_chain(command)) is None:
+            if port is None or decided_by_caller(project, invocation.callee, command, invocation):
+                continue
+            if not _elsewhere(command) and _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
     return sorted(jobs, key=lambda job: job.where)
 

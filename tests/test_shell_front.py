@@ -551,6 +551,18 @@ def test_what_a_reader_sets_is_unknown_after_it(reader):
     assert [w.value for w in one(src, "torchrun").words[1:5]] == ["--nproc_per_node", None, "--nnodes", "8"]
 
 
+def test_a_command_knows_the_defaults_it_took():
+    src = (
+        "MASTER_PORT=${MASTER_PORT:-29500}\nPORT=$MASTER_PORT\ntorchrun --master_port $PORT t.py\n"
+        "export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}\nnohup torchrun --nproc_per_node ${NGPU:-8} t.py &\n"
+        "unset CUDA_VISIBLE_DEVICES\nN=4\nX=${X:-1}\ntorchrun --nproc_per_node $N t.py\n"
+    )
+    first, wrapped, second = commands(src, "torchrun")
+    assert first.defaults == {"MASTER_PORT"}  # through two variables
+    assert wrapped.defaults == {"CUDA_VISIBLE_DEVICES", "NGPU"}  # an exported one reaches it
+    assert second.defaults == frozenset()  # X is not read, CUDA_VISIBLE_DEVICES no longer exported
+
+
 def test_read_with_no_name_sets_reply_and_its_prompt_is_no_name():
     src = "N=8\nREPLY=1\nread -p N\ntorchrun --nproc_per_node $N --nnodes $REPLY t.py\n"
     assert [w.value for w in one(src, "torchrun").words[1:5]] == ["--nproc_per_node", "8", "--nnodes", None]

@@ -102,6 +102,7 @@ class State:
         assignments: int = 0,
         exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None,
         allexport: bool = False,
+        defaulted: dict[str, frozenset[str]] | None = None,
     ) -> None:
         self.variables = {} if variables is None else variables
         self.assigned = {} if assigned is None else assigned  # where each variable got its value
@@ -114,6 +115,9 @@ class State:
         self.assignments = assignments  # how many assign() calls so far: with len(exported), what keys the cache
         self.exported_environment = exported_environment  # shared by commands
         self.allexport = allexport  # `set -a`: each variable set is exported
+        # Variables whose value came from the default of a variable the script never set
+        # (`NGPU=${NGPU:-8}`), with the names whose defaults it took: a caller may set those.
+        self.defaulted = {} if defaulted is None else defaulted
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -123,7 +127,10 @@ class State:
 
     def copy(self) -> State:
         """A copy whose variables and exports can change without changing this state's."""
-        return self.replace(variables=dict(self.variables), arrays=dict(self.arrays), exported=set(self.exported), assigned=dict(self.assigned))
+        return self.replace(
+            variables=dict(self.variables), arrays=dict(self.arrays), exported=set(self.exported),
+            assigned=dict(self.assigned), defaulted=dict(self.defaulted),
+        )
 
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
         """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
@@ -131,7 +138,10 @@ class State:
             return State(stdout=stdout, stderr=stderr)
         keep = {k: v for k, v in self.variables.items() if k in self.exported}
         origins = {k: v for k, v in self.assigned.items() if k in self.exported}
-        return State(variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr)
+        defaulted = {k: v for k, v in self.defaulted.items() if k in self.exported}
+        return State(
+            variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr, defaulted=defaulted
+        )
 
     def unset(self, name: str) -> None:
         """`unset NAME`: gone, and no longer exported; in a branch, only unknown."""
@@ -370,6 +380,9 @@ class Walker:
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
+        # The variables whose default (`${NAME:-8}`) the words being read took, directly or through
+        # a variable set from one (`State.defaulted`); None when no one asks.
+        self.read_defaults: set[str] | None = None
 
     # --- words ---------------------------------------------------------------------------
 
@@ -527,8 +540,11 @@ class Walker:
                     if name in variables and known is None:
                         piece.dynamic(raw, at)
                     elif name in variables and (known or op in ("-", "=")):
+                        self._read_variable(name)
                         piece.add(known, at)
                     else:
+                        if name not in variables and self.read_defaults is not None:
+                            self.read_defaults.add(name)
                         default = [c for c in named if c is not name_node]
                         if not default:
                             piece.add("", at)
@@ -539,9 +555,15 @@ class Walker:
                 return
         value = variables.get(name)
         if value is not None:
+            self._read_variable(name)
             piece.add(value, at)
         else:
             piece.dynamic(self._template_of(name) or raw, at)
+
+    def _read_variable(self, name: str) -> None:
+        """A known variable's value is read: the defaults it came from are read with it."""
+        if self.read_defaults is not None and name in self.state.defaulted:
+            self.read_defaults |= self.state.defaulted[name]
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
@@ -825,7 +847,10 @@ class Walker:
             self.state.assign(name, None)
             self.state.arrays[name] = None if self.state.branch_depth else words
             return name, None
+        outer, self.read_defaults = self.read_defaults, set()
         word = self.word(value_node) if value_node is not None else Word("", "", self.unit.location(node), [])
+        read, self.read_defaults = self.read_defaults, outer
+        self._defaulted(name, read)
         if value_node is not None:
             self._nested_substitutions(value_node)
         if "+=" in self.unit.node_text(node)[: len(name) + 2]:
@@ -841,6 +866,13 @@ class Walker:
         if export:
             self.state.exported.add(name)
         return name, word
+
+    def _defaulted(self, name: str, read: set[str]) -> None:
+        """Record that `name` was set from the defaults of `read` (none: no longer)."""
+        if read:
+            self.state.defaulted[name] = frozenset(read)
+        elif self.state.defaulted:
+            self.state.defaulted.pop(name, None)
 
     def declaration(self, node) -> None:
         keyword = node.children[0].type if node.children else ""
@@ -905,6 +937,7 @@ class Walker:
         # string and counted the children up to i again: quadratic in a command's words.
         cursor = node.walk()
         more = cursor.goto_first_child()
+        outer, self.read_defaults = self.read_defaults, set()
         while more:
             child = cursor.node
             kind = child.kind_id
@@ -922,6 +955,9 @@ class Walker:
                 if substitutes:
                     self._nested_substitutions(child)
             more = cursor.goto_next_sibling()
+        read, self.read_defaults = self.read_defaults, outer
+        if outer is not None:  # `X=$(torchrun ... ${N:-8})`: what X is set from
+            outer |= read
         redirects = []
         for redirect_node in inline_redirects + list(redirect_nodes):
             redirect = self.redirect(redirect_node)
@@ -932,6 +968,7 @@ class Walker:
         if not words and env:  # `A=1 B=2` with no command: plain assignments
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
+                self._defaulted(name, read)
             return
         out, err = stdout or self.state.stdout, stderr or self.state.stderr
         if redirects:  # most commands have none
@@ -954,6 +991,12 @@ class Walker:
             tuple(self.blocks),
             self.state.environment(),
         )
+        defaulted = self.state.defaulted
+        if read or defaulted:  # and an exported variable set from a default reaches the command
+            for variable in defaulted.keys() & self.state.exported:
+                read |= defaulted[variable]
+            if read:
+                command.defaults = frozenset(read)
         name = command.name
         if name == "exec" and len(words) == 1:
             command.is_exec_redirect = True

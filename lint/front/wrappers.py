@@ -414,6 +414,8 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         blocks=command.blocks,
         environment=command.environment,
     )
+    if command.defaults:
+        inner.defaults = command.defaults
     walker.script.commands.append(inner)
     unwrap(walker, inner)
     return [inner]
