@@ -442,7 +442,10 @@ def _field_options(data: DataField) -> list[Option]:
     dashed = data.name.replace("_", "-")
     flags = (f"--{data.name}", *((f"--{dashed}",) if dashed != data.name else ()), *data.aliases)
     nargs = "?" if data.boolean else None  # `--fp16` alone means True; `--fp16 false` too
-    options = [Option(flags, data.name, data.required, None, data.location, nargs)]
+    # A bool field is never required: with no default, HfArgumentParser gives `bool` False and
+    # `Optional[bool]` None.
+    required = data.required and not data.boolean
+    options = [Option(flags, data.name, required, None, data.location, nargs)]
     if data.boolean and data.default_true:
         negative = (f"--no_{data.name}", f"--no-{dashed}")
         options.append(Option(negative, data.name, False, "store_false", data.location))

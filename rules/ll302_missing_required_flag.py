@@ -4,14 +4,16 @@
 Finds a launch of a Python program of the project that never passes an option the program's
 parser requires: `add_argument("--data-path", required=True)`, a click option with
 `required=True`, a typer `Option(...)` without a default, or a field without a default in a
-dataclass of an `HfArgumentParser`. The program and its arguments are found as for LL301
+dataclass of an `HfArgumentParser` (but a `bool` or `Optional[bool]` one, which it makes `False`
+or `None`). The program and its arguments are found as for LL301
 (arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
 of a subcommand counts when the launch names that subcommand). `--local_rank` is passed by the
 launchers that append it to the program's arguments: `deepspeed` (unless `--no_local_rank`) and
 `python -m torch.distributed.launch` (unless `--use_env`; `--local-rank` since torch 2.0), not
 `torchrun`, which sets `LOCAL_RANK` in the environment. When the option is written in the
 lines right after the launch, but in a command of its own because a line lacks its `\\` or a
-comment or a space follows it (`--lr 1e-4 \\ # tune`), the finding says so and points at it.
+comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line in the middle is commented out
+(`# --seed 1 \\`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
 variable whose value is unknown where a flag could be, or arguments read from a file
@@ -148,6 +150,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # bool fields with no default: HfArgumentParser makes them False (or None), not required
+        {
+            "run.sh": "#!/bin/bash\npython train.py --model gpt2\n",
+            "train.py": (
+                "from dataclasses import dataclass\nfrom typing import Optional\n\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    model: str\n    debug: bool\n    use_lora: Optional[bool]\n\n\n"
+                "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses()\n"
+            ),
+        }
+    ),
     Example(  # HfArgumentParser reads `train.args` next to `train.py` first: the required field may be there
         {
             "run.sh": "#!/bin/bash\npython train.py --learning_rate 1e-4\n",
@@ -309,12 +321,13 @@ def check(project) -> Iterator[Finding]:
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
             related = [Related(option.location, f"`{flag}` is required here")]
-            stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags)
+            lines = project.files[invocation.caller].text.split("\n") if invocation.caller in project.shell else []
+            stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags, lines)
             if stranded is not None:
                 message += f"; `{stranded.value}` on line {stranded.location.line} is cut off from it by a broken line continuation"
                 end = invocation.command.location.end_line
-                text = project.files[invocation.caller].text.split("\n")[end - 1]
-                related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {_broken(text)}"))
+                why = f"as the comment on line {end + 1} ends it" if _comment(lines[end]) else _broken(lines[end - 1])
+                related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {why}"))
             yield Finding(invocation.target.location, message, tuple(related))
 
 
@@ -329,13 +342,17 @@ def _broken(line: str) -> str:
     return "as a space follows its `\\`"
 
 
-def _stranded(script, launch, flags) -> Word | None:
+def _comment(line: str) -> bool:
+    return line.lstrip(" \t").startswith("#")
+
+
+def _stranded(script, launch, flags, lines: list[str]) -> Word | None:
     """The flag, written in the lines right after the launch but in a command of its own.
 
     A `\\` continues a line only when the newline follows it: in `--save 1 \\ # note`, it
-    escapes the space and `# note` is a comment, so the command ends there. Each line after it
-    then runs as a command named after its first option (ShellCheck's SC2215), until a line that
-    does not start with one."""
+    escapes the space and `# note` is a comment, so the command ends there; so does a line
+    commented out in the middle (`# --foo 2 \\`). Each line after it then runs as a command named
+    after its first option (ShellCheck's SC2215), until a line that does not start with one."""
     if script is None:
         return None
     commands = script.commands
@@ -344,6 +361,8 @@ def _stranded(script, launch, flags) -> Word | None:
         return None
     end = launch.location.end_line
     for command in commands[index + 1 :]:
+        while end < len(lines) and end + 1 < command.location.line and _comment(lines[end]):
+            end += 1  # a commented-out line between them
         if command.location.line != end + 1 or not (command.name or "").startswith("-"):
             return None
         for word in command.words:

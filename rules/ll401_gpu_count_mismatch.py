@@ -13,7 +13,8 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
   CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and an
   export inside a function the script never calls does not count;
-- the SLURM allocation of the same job script: `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
+- the SLURM allocation of the same job script, or of the job script that runs this one (`srun
+  bash train.sh`, `bash train.sh` in `job.sbatch`): `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
   `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
   launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
   may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script or without one): its
@@ -94,6 +95,14 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # the job script allocates 4 GPUs and runs a script whose launch starts 8
+        {
+            "job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsrun bash train.sh\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node 8 train.py\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL401 train.sh:2"],
+    ),
     Example(
         {
             "pretrain.sbatch": (
@@ -163,6 +172,17 @@ VALID = [
             "run_all.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1,2,3 bash train.sh\nNGPU=2 bash eval.sh\n",
             "train.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}\ntorchrun --nproc_per_node 4 train.py\n",
             "eval.sh": "#!/bin/bash\nNGPU=${NGPU:-8}\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node $NGPU train.py\n",
+            "train.py": "print('training')\n",
+        }
+    ),
+    Example(  # a job that submits another job, and runs a script once per task
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsbatch eval.sbatch\n"
+                "srun --ntasks-per-node=4 bash per_task.sh\n"
+            ),
+            "eval.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 8 train.py\n",
+            "per_task.sh": "#!/bin/bash\ntorchrun --nproc_per_node 1 train.py\n",
             "train.py": "print('training')\n",
         }
     ),
@@ -250,9 +270,15 @@ def check(project) -> Iterator[Finding]:
             for devices, where in places:
                 if count > devices.count:
                     yield _too_many(launch, count, said, devices, where)
+            if visible or _submitted(launch.command):
+                continue
+            alone = len(launches) == 1
             granted = _step_allocation(launch.command, options) or allocation
-            if granted is not None and not visible and not _submitted(launch.command):
-                yield from _against_job(launch, count, said, granted, options, alone=len(launches) == 1)
+            if granted is not None:
+                yield from _against_job(launch, count, said, granted, _tasks_per_node(launch.command, options), alone=alone)
+            elif not options:  # a script the job script runs (`srun bash train.sh`) gets the job's GPUs
+                for job, granted, tasks in _jobs_running(project, path):
+                    yield from _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it")
 
 
 def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devices, str]]]:
@@ -303,10 +329,24 @@ def _ranks(first: int, count: int) -> str:
     return f"rank {first} fails" if first == count - 1 else f"ranks {first} to {count - 1} fail"
 
 
+def _jobs_running(project, path: str) -> Iterator[tuple[str, Allocation, int | None]]:
+    """(job script, its allocation, tasks per node) for each batch script of the project that
+    runs the script at `path` itself (`bash train.sh`, `srun bash train.sh`), not under its own
+    `CUDA_VISIBLE_DEVICES` nor as another job (`sbatch --wrap`)."""
+    for invocation in project.graph.callers(path):
+        caller = project.shell.get(invocation.caller)
+        command = invocation.command
+        if invocation.kind != "shell" or caller is None or command.remote or _submitted(command) or visible_devices(command)[0]:
+            continue
+        options = {name: (value, word) for d in caller.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
+        granted = _step_allocation(command, options) or _allocation(options)
+        if granted is not None:
+            yield invocation.caller, granted, _tasks_per_node(command, options)
+
+
 def _against_job(
-    launch: Launch, count: int, said: Setting, allocation: Allocation, options, *, alone: bool
+    launch: Launch, count: int, said: Setting, allocation: Allocation, tasks: int | None, *, alone: bool, where: str = ""
 ) -> Iterator[Finding]:
-    tasks = _tasks_per_node(launch.command, options)
     if tasks is None or count * tasks == allocation.count or (count * tasks < allocation.count and not alone):
         return
     total, gpus = count * tasks, allocation.count
@@ -321,7 +361,7 @@ def _against_job(
         outcome = f"{gpus - total} of them sit idle for the whole run"
     yield Finding(
         said.word.location,
-        f"{starts} but the job allocates {gpus} GPUs per node ({allocation.said}): {outcome}",
+        f"{starts} but the job allocates {gpus} GPUs per node ({allocation.said}){where}: {outcome}",
         (Related(allocation.word.location, f"the job allocates {gpus} GPUs per node here"),),
     )
 

@@ -77,6 +77,9 @@ def test_a_required_flag_cut_off_by_a_broken_continuation_is_pointed_at(tmp_path
     assert finding["related"][1]["message"] == "a command of its own: line 1 ends the launch, as it does not end with `\\`"
     (finding,) = lint(tmp_path, {"run.sh": "python train.py --lr 1e-4 \\ \n    --data-path /data\n"})
     assert finding["related"][1]["message"] == "a command of its own: line 1 ends the launch, as a space follows its `\\`"
+    (finding,) = lint(tmp_path, {"run.sh": "python train.py \\\n    --lr 1e-4 \\\n    # --foo 2 \\\n    --data-path /data\n"})
+    assert finding["message"].endswith("; `--data-path` on line 4 is cut off from it by a broken line continuation")
+    assert finding["related"][1]["message"] == "a command of its own: line 2 ends the launch, as the comment on line 3 ends it"
     # a flag after a line that starts a command of another name is not the launch's
     (finding,) = lint(tmp_path, {"run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\necho x\n    --data-path /data\n"})
     assert len(finding["related"]) == 1
