@@ -626,6 +626,11 @@ class Sourced(Record):
     pipefail: bool  # one of them turned it on
     exported: frozenset[str]  # the names they exported
     moves: bool = False  # one of them has a `cd`/`pushd`, in a function too: where the shell is is not known
+    values: tuple[tuple[str, Word], ...] = ()  # where the exported ones got their values, the last file's last
+
+    def value(self, name: str) -> Word | None:
+        """The word an exported variable got its value from in the files sourced."""
+        return next((word for found, word in reversed(self.values) if found == name), None)
 
 
 NOTHING_SOURCED = Sourced(False, frozenset())
@@ -670,7 +675,8 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
     exported = script.final_exported
     if command.location in project.shell[path].exporting_sources:  # `set -a; source .env; set +a`
         exported = exported | script.final_variables
-    effect = Sourced(script.final_pipefail, exported, moves)
+    values = tuple((name, word) for name, word in script.final_assigned.items() if name in exported)
+    effect = Sourced(script.final_pipefail, exported, moves, values)
     for inner in script.commands:
         if inner.name in SOURCERS and not inner.wrappers and inner.stdout.kind != CAPTURED:
             effect = _merged(effect, _effect(project, script.path, inner, depth - 1))
@@ -678,7 +684,7 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
 
 
 def _merged(a: Sourced, b: Sourced) -> Sourced:
-    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported, a.moves or b.moves)
+    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported, a.moves or b.moves, a.values + b.values)
 
 
 def _sourced_script(project, path: str, word: Word):

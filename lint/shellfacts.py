@@ -413,6 +413,8 @@ class ShellScript:
         self.final_exported: frozenset[str] = frozenset()
         # The names it sets: a shell that sources it under `set -a` exports them all.
         self.final_variables: frozenset[str] = frozenset()
+        # The word each variable it leaves set got its value from (`export CUDA_VISIBLE_DEVICES=0,1`).
+        self.final_assigned: dict[str, Word] = {}
         # Its `source` commands run under `set -a` (`set -a; source .env; set +a`), by location.
         self.exporting_sources: set[Location] = set()
         # The redirects written after a group, a subshell or a loop (`{ ...; } 2>&1 > log`,

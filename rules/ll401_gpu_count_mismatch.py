@@ -8,8 +8,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   in the accelerate config it is given (`--config_file`; divided by `num_machines`),
   `deepspeed --num_gpus N`;
 - GPUs made visible: `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or
-  Kubernetes `environment`, or the caller's prefix or export (`CUDA_VISIBLE_DEVICES=0,1 bash
-  train.sh`); accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into
+  Kubernetes `environment`, an export in a file the script sources before the launch (`source
+  env.sh`; every variable of a file sourced under `set -a`), or the caller's prefix or export
+  (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`); accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into
   `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
   CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and an
   export inside a function the script never calls does not count;
@@ -69,6 +70,7 @@ import re
 from collections.abc import Iterator
 
 from launchlint.launches import (
+    VISIBLE,
     Devices,
     Launch,
     Setting,
@@ -77,6 +79,7 @@ from launchlint.launches import (
     launch_of,
     processes_per_node,
     setting,
+    sourced_before,
     visible_devices,
 )
 from launchlint.model import Finding, Record, Related, Severity
@@ -95,6 +98,18 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # the GPUs come from a file the script sources: exported, or under `set -a`
+        {
+            "run.sh": (
+                "#!/bin/bash\nsource ./env.sh\ntorchrun --nproc_per_node 4 train.py\n"
+                "set -a\n. ./gpus.env\nset +a\ntorchrun --nproc_per_node 4 train.py\n"
+            ),
+            "env.sh": "export CUDA_VISIBLE_DEVICES=0,1\n",
+            "gpus.env": "CUDA_VISIBLE_DEVICES=0\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL401 run.sh:3", "LL401 run.sh:7"],
+    ),
     Example(  # the job script allocates 4 GPUs and runs a script whose launch starts 8
         {
             "job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsrun bash train.sh\n",
@@ -183,6 +198,18 @@ VALID = [
             ),
             "eval.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 8 train.py\n",
             "per_task.sh": "#!/bin/bash\ntorchrun --nproc_per_node 1 train.py\n",
+            "train.py": "print('training')\n",
+        }
+    ),
+    Example(  # sourced after the launch; overridden by the script; not exported
+        {
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 4 train.py\nsource env.sh\n"
+                "export CUDA_VISIBLE_DEVICES=0,1,2,3\ntorchrun --nproc_per_node 4 train.py\n"
+            ),
+            "eval.sh": "#!/bin/bash\nsource ./vars.sh\ntorchrun --nproc_per_node 4 train.py\n",
+            "env.sh": "export CUDA_VISIBLE_DEVICES=0\n",
+            "vars.sh": "CUDA_VISIBLE_DEVICES=0\n",
             "train.py": "print('training')\n",
         }
     ),
@@ -296,6 +323,10 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
         return True, [(devices, "")] if devices is not None else []
+    sourced = sourced_before(project, path, launch.command).value(VISIBLE)
+    if sourced is not None:  # `source env.sh`, which exports it
+        devices = device_list(sourced, f"{VISIBLE}={sourced.text}")
+        return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None else []
     places = []
     for invocation in project.graph.callers(path):
         devices = visible_devices(invocation.command)[1]

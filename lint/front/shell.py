@@ -1681,6 +1681,7 @@ def parse_shell(
         script.final_pipefail = current.state.pipefail or any(e.pipefail for e in effects)
         script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
         script.final_variables = frozenset(current.state.variables).union(current.state.arrays)
+        script.final_assigned = current.state.assigned
     return script
 
 
