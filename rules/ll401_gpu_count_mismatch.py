@@ -10,8 +10,8 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 - GPUs made visible: `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or
   Kubernetes `environment`, an export in a file the script sources before the launch (`source
   env.sh`; every variable of a file sourced under `set -a`), or the caller's prefix or export
-  (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`); accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into
-  `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
+  (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
+  accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
   CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and an
   export inside a function the script never calls does not count;
 - the SLURM allocation of the same job script, or of the job script that runs this one (`srun
@@ -26,7 +26,7 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
 (`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`, unknown values,
-GPU lists that are not plain ordinals and launches on another host are not reported.
+GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs and launches on another host are not reported.
 `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
 `--num_gpus` is given, and picks its GPUs itself.
 
@@ -98,6 +98,15 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # the GPUs come from the script that runs the script that runs the launch
+        {
+            "run.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1 bash stage.sh\n",
+            "stage.sh": "#!/bin/bash\nbash train.sh\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node 4 train.py\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL401 train.sh:2"],
+    ),
     Example(  # the GPUs come from a file the script sources: exported, or under `set -a`
         {
             "run.sh": (
@@ -308,6 +317,9 @@ def check(project) -> Iterator[Finding]:
                     yield from _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it")
 
 
+MAX_CALLERS = 4  # scripts running scripts: `run.sh` runs `a.sh`, which runs `b.sh`, ...
+
+
 def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devices, str]]]:
     """(restricted?, [(devices, where they are set)]) for the launch: its accelerate gpu_ids,
     else its CUDA_VISIBLE_DEVICES, else each caller's."""
@@ -327,12 +339,22 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
     if sourced is not None:  # `source env.sh`, which exports it
         devices = device_list(sourced, f"{VISIBLE}={sourced.text}")
         return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None else []
+    return False, _callers_devices(project, path, MAX_CALLERS)
+
+
+def _callers_devices(project, path: str, depth: int, runs: str = "it") -> list[tuple[Devices, str]]:
+    """What the scripts that run `path` make visible to it: their prefix or export on the call,
+    else what their own callers make visible to them (`run.sh` runs `a.sh`, which runs `b.sh`)."""
     places = []
-    for invocation in project.graph.callers(path):
-        devices = visible_devices(invocation.command)[1]
-        if devices is not None and invocation.kind == "shell":
-            places.append((devices, f" when {invocation.caller} runs it"))
-    return False, places
+    for invocation in project.graph.callers(path) if depth else ():
+        if invocation.kind != "shell":
+            continue
+        restricted, devices = visible_devices(invocation.command)
+        if devices is not None:
+            places.append((devices, f" when {invocation.caller} runs {runs}"))
+        elif not restricted and invocation.caller != path:
+            places += _callers_devices(project, invocation.caller, depth - 1, invocation.caller)
+    return places
 
 
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:
