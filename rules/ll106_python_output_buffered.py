@@ -187,9 +187,15 @@ INVALID = [
         },
         ["LL106 .circleci/config.yml:13", "LL106 .circleci/config.yml:17"],
     ),
-    Example(  # a Ray job whose runtime environment does not set it
-        {"submit.sh": "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"},
-        ["LL106 submit.sh:1"],
+    Example(  # a Ray job whose runtime environment does not set it (its working_dir is unknown)
+        {
+            "submit.sh": (
+                "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"
+                "ray job submit --runtime-env-json='{\"working_dir\": \"'${WD}'\", \"env_vars\": {\"A\": \"'$A'\"}}' "
+                "-- python b.py | tee b.log\n"
+            )
+        },
+        ["LL106 submit.sh:1", "LL106 submit.sh:2"],
     ),
     Example(  # uv runs a script or a module with python
         {"run.sh": "uv run tools/prep.py > prep.log\nuv run -m tools.prep | tee prep2.log\n", "tools/prep.py": ""},

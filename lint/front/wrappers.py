@@ -449,25 +449,27 @@ def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
 def _runtime_env(options: list[Word], env: dict[str, Word | None]) -> bool:
     """Add the `env_vars` of a Ray job's runtime environment written in its options
     (`--runtime-env-json JSON`, `=JSON`) to `env`; False when the job gets variables not known
-    here: its JSON is not static (`"$ENV_JSON"`) or not an object, or it comes from a file
+    here: its JSON is not static (`"$ENV_JSON"`, but an unknown string in it is only that
+    string) or not an object, or it comes from a file
     (`--runtime-env env.yaml`), which ray reads, not launchlint."""
     if _option_value(options, "--runtime-env") is not None:
         return False
     spec = _option_value(options, "--runtime-env-json")
     if spec is None:
         return True
-    if spec.value is None:
-        return False
     import json  # only for a runtime environment written out: no other run needs it
 
-    try:
-        variables = json.loads(spec.value).get("env_vars", {})
+    try:  # an unknown part inside a JSON string (`"working_dir": "'$WD'"`) is that string's only
+        variables = json.loads(spec.text).get("env_vars", {})
     except (ValueError, AttributeError):
         return False
     if not isinstance(variables, dict):
         return False
     for name, value in variables.items():
-        env[str(name)] = Word(str(value), str(value), spec.location)
+        if spec.value is None and "$" in str(name):
+            return False
+        known = str(value) if spec.value is not None or "$" not in str(value) else None
+        env[str(name)] = Word(known, str(value), spec.location)
     return True
 
 
