@@ -494,7 +494,7 @@ class _Extractor:
         runner's bash with pipefail (its script starts `if set -o | grep pipefail ...; then set -o
         pipefail; fi`). `extends:` and `!reference [job, key]` are followed; `variables:` (the
         document's, the templates', the job's) are the environment. A hidden job (`.name`) is
-        read on its own only when no job extends it."""
+        read on its own only when no job extends or references it."""
         jobs = {name: _mapping(node) for name, node in top.items() if name not in GITLAB_KEYWORDS}
         jobs = {name: job for name, job in jobs.items() if job.keys() & GITLAB_SCRIPTS}
         path = self.source.path
