@@ -13,6 +13,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator
 
+from .errors import UsageError
 from .paths import normal, relative_to, suffix
 from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular, saw
 
@@ -315,8 +316,8 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                 named_directories.append(inside)
         elif os.path.lexists(path):
             add(path, _relative(path, root), named=True, walked=False)
-        else:
-            found.warnings.append(f"{name}: no such file or directory")
+        else:  # a CI gate given a mistyped path must not pass for having linted nothing
+            raise UsageError(f"{name}: no such file or directory")
     found.warnings.extend(
         f"{rel}: {why}" for rel, why in skipped.items() if any(rel.startswith(d) for d in named_directories)
     )

@@ -378,6 +378,16 @@ def _worth_apart(project: Project) -> bool:
     return False
 
 
+def _comments(project: Project, path: str) -> list[tuple[int, int]] | None:
+    """Where a shell or Python file's comments are (None: anywhere a marker is, as in YAML, whose
+    `run:` blocks are shell with comments of their own)."""
+    from .suppress import python_comments
+
+    if path in project.shell:
+        return project.shell[path].comments
+    return python_comments(project.files[path].text) if project.files[path].kind == "python" else None
+
+
 def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:
     script = project.shell.get(path)
     if script is None:
@@ -451,7 +461,7 @@ def _findings(
         s
         for path, source in project.files.items()
         if MARKER in source.text  # most files have none: spare them a line index
-        for s in find_suppressions(path, source.text, project.index(path), _statement_spans(project, path))
+        for s in find_suppressions(path, source.text, project.index(path), _statement_spans(project, path), _comments(project, path))
     ]
     project.raw_findings = raw
     late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options)

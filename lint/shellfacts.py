@@ -420,6 +420,9 @@ class ShellScript:
         # The redirects written after a group, a subshell or a loop (`{ ...; } 2>&1 > log`,
         # `done > log`), with where its stderr ends up: they belong to no one command.
         self.compound_redirects: list[tuple[list[Redirect], Sink]] = []
+        # Where the file's comments are, [start, end) offsets, when it has a suppression's marker
+        # (`# launchlint:`) somewhere: one in a string or a heredoc is text, not a suppression.
+        self.comments: list[tuple[int, int]] | None = None
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

@@ -35,10 +35,16 @@ class Suppression:
         self.last = last
 
 
-def find_suppressions(path: str, text: str, index: LineIndex, spans: list[tuple[int, int]]) -> list[Suppression]:
-    """`spans` are the (first, last) lines of the file's top-level statements."""
+def find_suppressions(
+    path: str, text: str, index: LineIndex, spans: list[tuple[int, int]], comments: list[tuple[int, int]] | None = None
+) -> list[Suppression]:
+    """`spans` are the (first, last) lines of the file's top-level statements; `comments` the
+    [start, end) offsets of its comments, when known: a marker outside them (in a string, a
+    heredoc) is text, not a suppression."""
     found = []
     for match in PATTERN.finditer(text):
+        if comments is not None and not any(start <= match.start() < end for start, end in comments):
+            continue
         line, column = index.position(match.start())
         codes = tuple(c.strip().upper() for c in match.group(2).split(",") if c.strip())
         whole_file = match.group(1) == "disable-file"
@@ -47,6 +53,23 @@ def find_suppressions(path: str, text: str, index: LineIndex, spans: list[tuple[
         first, last = _statement(spans, target)
         found.append(Suppression(path, line, column, codes, whole_file, first, last))
     return found
+
+
+def python_comments(text: str) -> list[tuple[int, int]] | None:
+    """The [start, end) offsets of a Python text's comments; None when it does not tokenize."""
+    import io
+    import tokenize
+
+    starts = [0]
+    for line in io.StringIO(text):
+        starts.append(starts[-1] + len(line))
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    return [
+        (starts[t.start[0] - 1] + t.start[1], starts[t.end[0] - 1] + t.end[1]) for t in tokens if t.type == tokenize.COMMENT
+    ]
 
 
 def _next_code_line(index: LineIndex, line: int) -> int:

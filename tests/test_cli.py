@@ -127,6 +127,7 @@ def test_select_and_ignore_by_code_and_prefix():
         (["--format", "xml", "."], "invalid choice: 'xml'"),
         (["--jobs", "0", "."], "argument --jobs"),
         (["--sel", "LL1", "."], "unrecognized arguments: --sel"),  # no abbreviations
+        (["fixtures/incident", "fixtures/incidnet"], "fixtures/incidnet: no such file or directory"),  # a CI gate's typo
     ],
 )
 def test_usage_errors_are_one_line_and_exit_2(args, message):

@@ -140,6 +140,21 @@ def test_suppression_on_the_outer_line_covers_a_nested_string(tmp_path):
     assert launchlint("--format", "json", "--select", "LL0", ".", cwd=tmp_path).stdout == "[]\n"
 
 
+def test_a_marker_in_a_string_or_a_heredoc_is_text_not_a_suppression(tmp_path):
+    make(tmp_path, {
+        "run.sh": (
+            'python -u t.py | tee "#launchlint: disable=LL105"\necho "x # launchlint: disable=LL105"\n'
+            "cat <<EOF\n# launchlint: disable=LL105\nEOF\npython -u t.py | tee b.log  # launchlint: disable=LL105\n"
+        ),
+        "p.py": (
+            'import sys\n\nsys.stdout = open("x.log", "w"); s = "# launchlint: disable=LL204"\n'
+            'DOC = """\n# launchlint: disable=LL204\n"""\nsys.stderr = open("y.log", "w")  # launchlint: disable=LL204\n'
+        ),
+    })
+    found = codes(launchlint("--format", "json", "--select", "LL0,LL105,LL204", ".", cwd=tmp_path))
+    assert found == [("LL204", "p.py", 3), ("LL105", "run.sh", 1)]
+
+
 def test_unused_suppression_is_reported_even_when_its_rule_is_not_selected(tmp_path):
     make(tmp_path, {"run.sh": "python t.py  # launchlint: disable=LL102\n"})
     result = launchlint("--format", "json", "--select", "LL002", ".", cwd=tmp_path)

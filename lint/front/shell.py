@@ -1359,6 +1359,8 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         _carriage_returns(walker, root)
     if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
+        if b"launchlint:" in unit.data and not line_ends:
+            walker.script.comments = _comments(unit, root)
     if b"PIPESTATUS" in unit.data and _reads_status(unit.data):
         last = max(len(unit.text.rstrip()) - 1, 0)  # its last character: not the next line's start
         lines = unit.index.span(unit.path, unit.file_offset(0), unit.file_offset(last))
@@ -1370,6 +1372,18 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         return False
     unit.blanked = _later_errors(walker, unit.verdict)
     return bool(unit.blanked)
+
+
+def _comments(unit: Unit, root) -> list[tuple[int, int]]:
+    """The [start, end) offsets of the unit's comments (it is a file)."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "comment":
+            found.append(unit.chars_of(node))
+        elif node.type != "heredoc_body":
+            stack.extend(node.children)
+    return sorted(found)
 
 
 def _directives(unit: Unit, root) -> list[Directive]:
