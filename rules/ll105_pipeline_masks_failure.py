@@ -33,7 +33,8 @@ that turns pipefail on turns it on for the script: a project file, whatever its 
 shell (never run).
 
 The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
-script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`); `set -o
+script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a
+GitLab CI job (whose runner sets it, so only a `set +o pipefail` gets here); `set -o
 pipefail;` at the start of the command string for a pipeline nested in one
 (`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
 not reach (an `eval` string runs in the script's own shell, so the script's advice holds); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
@@ -416,8 +417,10 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
         return "`set -o pipefail` at the start of the command"
     if kind == "yaml" and in_circleci(path):  # a step's `shell:` that drops pipefail
         return "CircleCI's default shell (`/bin/bash -eo pipefail`), or `set -o pipefail` at the start"
-    if kind == "yaml":  # a workflow step's own `run:` script
-        return "`shell: bash`, which sets pipefail"
+    if kind == "yaml" and (path.startswith(".github/") or "/.github/" in path or path.endswith(("action.yml", "action.yaml"))):
+        return "`shell: bash`, which sets pipefail"  # a workflow step's own `run:` script
+    if kind == "yaml":  # a GitLab CI job's, whose runner set it: `set +o pipefail` turned it off
+        return "`set -o pipefail`"
     if kind == "makefile":  # each recipe line runs in a new `sh -c`
         return "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"
     return "`set -o pipefail`"

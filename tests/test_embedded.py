@@ -164,6 +164,14 @@ def test_gitlab_ci_jobs_are_linted_where_they_are_written(tmp_path):
     ]
 
 
+def test_gitlab_ci_pipefail_turned_off_is_advised_back_on(tmp_path):
+    job = "train:\n  stage: train\n  script:\n    - set +o pipefail\n    - python -u train.py | tee x.log\n"
+    root = project(tmp_path, {".gitlab-ci.yml": job, "train.py": (EMBEDDED / "train.py").read_text()})
+    (finding,) = launchlint(".", cwd=root)
+    assert where(finding) == ("LL105", ".gitlab-ci.yml", *spot(root / ".gitlab-ci.yml", "python -u"))
+    assert finding["message"].endswith("use `set -o pipefail`")
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 JOB = """\

@@ -398,6 +398,58 @@ def test_gitlab_reference_tags_and_nested_lists():
     assert [c.name for c in commands(text, "ci/train.yml")] == ["pip", "echo", "echo", "python"]
 
 
+def test_gitlab_jobs_that_only_extend_run_their_templates_script_with_their_variables():
+    text = (
+        ".base:\n  script: [python $ENTRY | tee x.log]\n.gpu:\n  extends: .base\n  tags: [gpu]\n"
+        "a:\n  extends: .gpu\n  variables: {ENTRY: a.py, PYTHONUNBUFFERED: '1'}\n"
+        "b:\n  extends: .gpu\n  variables: {ENTRY: b.py}\n"
+    )
+    found = [c for c in commands(text, "ci/jobs.yml") if c.name == "python"]  # `extends:` says it is GitLab CI
+    assert [(c.words[1].value, c.has_env("PYTHONUNBUFFERED")) for c in found] == [("a.py", True), ("b.py", False)]
+
+
+def test_gitlab_inherit_and_variables_by_reference():
+    text = (
+        "variables: {PYTHONUNBUFFERED: '1'}\ndefault:\n  before_script: [export MODE=fast]\n"
+        ".vars:\n  variables: {LEVEL: referenced}\n"
+        "a:\n  inherit: {default: false, variables: false}\n  variables: !reference [.vars, variables]\n"
+        "  script: [python a.py \"$MODE\" \"$LEVEL\"]\n"
+        "b:\n  inherit: {variables: [OTHER]}\n  script: [python b.py \"$MODE\"]\n"
+    )
+    a, b = [c for c in commands(text, GITLAB) if c.name == "python"]
+    assert [w.value for w in a.words[2:]] == [None, "referenced"] and not a.has_env("PYTHONUNBUFFERED")
+    assert b.words[2].value == "fast" and not b.has_env("PYTHONUNBUFFERED")
+
+
+def test_gitlab_inputs_are_unknown_words_of_the_same_length():
+    text = 'train:\n  script:\n    - python t.py $[[ inputs.flags ]] | tee "l/$[[ inputs.run ]].log"\n    - python u.py\n'
+    t, u = [c for c in commands(text, GITLAB) if c.name == "python"]
+    assert t.words[2].value is None and where(u) == spot(text, "python u.py")
+
+
+@pytest.mark.parametrize("prefix", ["&run ", "!!str ", "&a !!str ", "!custom "])
+def test_a_scalar_with_an_anchor_or_a_tag_keeps_its_columns(prefix):
+    second = prefix.replace("&", "&other_")  # an anchor is named once
+    text = f"train:\n  script:\n    - {prefix}python t.py --lr 3 | tee x.log\n    - {second}\"python u.py\"\n"
+    t, u = [c for c in commands(text, GITLAB) if c.name == "python"]
+    assert where(t) == spot(text, "python t.py") and where(t.words[2]) == spot(text, "--lr")
+    assert where(u) == spot(text, "python u.py")
+
+
+def test_gitlab_large_files_are_read_whole():
+    default = "default:\n  before_script:\n" + "".join(f"    - echo {i}\n" for i in range(10))
+    jobs = "".join(f"j{i}:\n  script:\n" + "".join(f"    - echo {i} {k}\n" for k in range(6)) for i in range(600))
+    text = default + jobs + "last:\n  script: [python last.py]\n"
+    assert one(text, "python", GITLAB).words[1].value == "last.py"
+
+
+def test_other_yaml_lists_run_in_one_shell():
+    text = "commands:\n  - set -o pipefail\n  - export PYTHONUNBUFFERED=1\n  - python t.py | tee d.log\n"
+    python = one(text, "python", "dstack.yml")
+    assert python.pipefail is True and python.has_env("PYTHONUNBUFFERED")
+    assert where(python) == spot(text, "python")
+
+
 def test_a_script_key_outside_gitlab_ci_is_not_read():
     text = "train:\n  script: python t.py | tee x.log\n"
     assert commands(text, "configs/exp.yaml") == []

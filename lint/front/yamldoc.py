@@ -46,8 +46,9 @@ NULL_TAG = "tag:yaml.org,2002:null"
 
 # YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
-# GitHub's `${{ expr }}`; CircleCI's `<< parameters.x >>` and `<< pipeline.x >>`, not a heredoc
-_EXPRESSION = re.compile(r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>", re.DOTALL)
+# GitHub's `${{ expr }}`; CircleCI's `<< parameters.x >>` and `<< pipeline.x >>`, not a heredoc;
+# GitLab's `$[[ inputs.x ]]`
+_EXPRESSION = re.compile(r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>|\$\[\[.*?\]\]", re.DOTALL)
 # `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
 # Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
@@ -56,16 +57,18 @@ COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda
 MAX_COMMAND_DEPTH = 8
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
-# GitLab CI: top-level keys that are not jobs, the keys of a job that hold its shell lines, how
-# deep `extends:`/`!reference` chains go (GitLab's own limit is 11 and 10), and a bound on the
-# script nodes read in one document (an alias of an alias of a list could otherwise be flattened
-# without end; a real file's jobs read a few hundred).
+# GitLab CI: top-level keys that are not jobs, the keys of a job that hold its shell lines, keys
+# only a GitLab job has, how deep `extends:`/`!reference` chains go (GitLab's own limit is 11 and
+# 10), and bounds on the lines of one list and of one document's parsed jobs (an alias of an alias
+# of a list could otherwise be flattened without end; a real file's jobs hold a few hundred).
 GITLAB_KEYWORDS = frozenset(
     {"default", "include", "stages", "variables", "workflow", "image", "services", "cache", "before_script", "after_script", "spec"}
 )
 GITLAB_SCRIPTS = frozenset({"script", "before_script", "after_script"})
+GITLAB_JOB_KEYS = frozenset({"stage", "extends", "needs", "rules", "only", "except", "tags", "artifacts", "dependencies"})
 GITLAB_MAX_DEPTH = 11
-GITLAB_MAX_NODES = 10_000
+GITLAB_MAX_LINES = 5_000
+GITLAB_MAX_PARSED = 50_000
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
@@ -263,6 +266,12 @@ def _scalar(node: ScalarNode, source: _Source) -> tuple[str, list[int]]:
     """The scalar's value and the file offset of each of its characters (plus one past the end)."""
     start, end = source.offset(node.start_mark), source.offset(node.end_mark)
     style = node.style or ""
+    text = source.text
+    while start < end and text[start] in "&!":  # the mark is at the node's anchor or tag: skip them
+        while start < end and text[start] not in " \t\r\n":
+            start += 1
+        while start < end and text[start] in " \t\r\n":
+            start += 1
     if style in ("|", ">"):
         stream = _block_stream(source, start, end, node.value)
     elif style == "'":
@@ -404,7 +413,8 @@ class _Extractor:
         self.seen: set[int] = set()  # ids of nodes already read: aliases are visited once
         self.circleci = in_circleci(source.path)
         self.circleci_commands: dict[str, Node] = {}  # a CircleCI document's reusable `commands:`
-        self.gitlab_budget = GITLAB_MAX_NODES  # script nodes a GitLab CI document may still read
+        self.gitlab_flat: dict[int, tuple[ScalarNode, ...]] = {}  # a GitLab CI node's lines, by its id
+        self.gitlab_lines_left = GITLAB_MAX_PARSED  # the lines its jobs may still have parsed
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -414,7 +424,7 @@ class _Extractor:
 
     def document(self, root: Node) -> None:
         self.seen = set()  # aliases never cross documents
-        self.gitlab_budget = GITLAB_MAX_NODES
+        self.gitlab_flat, self.gitlab_lines_left = {}, GITLAB_MAX_PARSED
         top = _mapping(root)
         if not self.gitlab(top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
             self.workflow(top)
@@ -487,59 +497,82 @@ class _Extractor:
 
     def gitlab(self, top: dict[str, Node]) -> bool:
         """A GitLab CI document's jobs, if it is one (`.gitlab-ci.yml`, a file under `.gitlab/`, or
-        an included file with a job's `stage:`).
+        an included file whose jobs say they are: `stage:`, `extends:`, `needs:`...).
 
         A job's `before_script` (its own, else the `default:` one) and `script` lines run one
         after another in one shell, `after_script` in another, from the checkout, under the
         runner's bash with pipefail (its script starts `if set -o | grep pipefail ...; then set -o
-        pipefail; fi`). `extends:` and `!reference [job, key]` are followed; `variables:` (the
-        document's, the templates', the job's) are the environment. A hidden job (`.name`) is
-        read on its own only when no job extends or references it."""
-        jobs = {name: _mapping(node) for name, node in top.items() if name not in GITLAB_KEYWORDS}
-        jobs = {name: job for name, job in jobs.items() if job.keys() & GITLAB_SCRIPTS}
+        pipefail; fi`). `extends:` (at any depth), `inherit:` and `!reference [job, key]` are
+        followed; `variables:` (the document's, the templates', the job's) are the environment;
+        `$[[ inputs.x ]]` is unknown, as `${{ }}` is. A hidden job (`.name`) is read on its own
+        only when no job extends or references it."""
+        candidates = [name for name, node in top.items() if name not in GITLAB_KEYWORDS and isinstance(node, MappingNode)]
+        chains = {name: _extends_chain(name, top) for name in candidates}
+        jobs = {name: chain for name, chain in chains.items() if any(job.keys() & GITLAB_SCRIPTS for _, job in chain)}
         path = self.source.path
         named = path.rpartition("/")[2] in (".gitlab-ci.yml", ".gitlab-ci.yaml") or path.startswith(".gitlab/")
-        if not jobs or not (named or any("stage" in job for job in jobs.values())):
+        if not jobs or not (named or any(job.keys() & GITLAB_JOB_KEYS for chain in jobs.values() for _, job in chain)):
             return False
-        templates = {base for job in jobs.values() for base in _extends(job)}  # and what `!reference` names
+        templates = {base for chain in jobs.values() for base, _ in chain[1:]}  # and what `!reference` names
         default = _mapping(top.get("default"))
-        variables = _gitlab_env(top.get("variables"))
-        parsed: set[tuple[int, ...]] = set()
+        parsed: set[tuple] = set()  # the lines and environments read: jobs that share both are read once
         for name in sorted(jobs, key=lambda name: name.startswith(".")):  # templates known first
             if name.startswith(".") and name in templates:
                 continue
-            chain = _extends_chain(name, top)
-            env = variables
+            chain = [job for _, job in jobs[name]]
+            inherit = _mapping(_inherited(chain, "inherit"))
+            env = {k: v for k, v in self.gitlab_env(top.get("variables"), top).items() if _inherits(inherit.get("variables"), k)}
             for ancestor in reversed(chain):
-                env = env | _gitlab_env(ancestor.get("variables"))
-            before = _inherited(chain, "before_script") or default.get("before_script") or top.get("before_script")
-            after = _inherited(chain, "after_script") or default.get("after_script") or top.get("after_script")
-            for lines in ([before, _inherited(chain, "script")], [after]):
+                env = env | self.gitlab_env(ancestor.get("variables"), top)
+            shells = []
+            for key in ("before_script", "after_script"):
+                inherited = default.get(key) or top.get(key) if _inherits(inherit.get("default"), key) else None
+                shells.append(_inherited(chain, key) or inherited)
+            for lines in ([shells[0], _inherited(chain, "script")], [shells[1]]):
                 items = [item for node in lines for item in self.gitlab_lines(node, top, templates)]
-                key = tuple(map(id, items))
-                if items and key not in parsed:
+                key = (*map(id, items), *sorted(env.items(), key=str))
+                if items and key not in parsed and self.gitlab_lines_left >= len(items):
                     parsed.add(key)
-                    self.parse(*_join([_scalar(item, self.source) for item in items], "\n"), True, dict(env))
+                    self.gitlab_lines_left -= len(items)
+                    text, origin = _join([_scalar(item, self.source) for item in items], "\n")
+                    self.parse(_hide_expressions(text), origin, True, dict(env))
         return True
 
-    def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> list[ScalarNode]:
+    def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> tuple[ScalarNode, ...]:
         """A `script:`'s lines: a string, or a list of strings, nested lists (an anchor's lines) and
         `!reference [job, key]` items (whose job goes into `referenced`), flattened as GitLab does.
-        Each node read costs one of the document's `gitlab_budget`: an alias of an alias of a list
-        stays cheap, whatever it holds."""
-        if node is None or depth > GITLAB_MAX_DEPTH or self.gitlab_budget <= 0:
-            return []
-        self.gitlab_budget -= 1
+        Each node is flattened once a document and holds at most GITLAB_MAX_LINES lines: an alias
+        of an alias of a list stays cheap, whatever it holds."""
+        if node is None or depth > GITLAB_MAX_DEPTH:
+            return ()
+        found = self.gitlab_flat.get(id(node))
+        if found is not None:
+            return found
+        self.gitlab_flat[id(node)] = ()  # a cycle of references reads nothing
         if isinstance(node, ScalarNode):
-            return [node] if node.tag != NULL_TAG and node.value.strip() else []
-        if node.tag == "!reference":
-            path = [_text(part) or "" for part in _sequence(node)]
-            referenced.update(path[:1])
-            target: Node | None = top.get(path[0]) if path else None
-            for key in path[1:]:
-                target = _mapping(target).get(key)
-            return self.gitlab_lines(target, top, referenced, depth + 1)
-        return [line for item in _sequence(node) for line in self.gitlab_lines(item, top, referenced, depth + 1)]
+            lines: tuple[ScalarNode, ...] = (node,) if node.tag != NULL_TAG and node.value.strip() else ()
+        elif node.tag == "!reference":
+            lines = self.gitlab_lines(_referenced(node, top, referenced), top, referenced, depth + 1)
+        else:
+            collected: list[ScalarNode] = []
+            for item in _sequence(node):
+                collected += self.gitlab_lines(item, top, referenced, depth + 1)
+                if len(collected) >= GITLAB_MAX_LINES:
+                    break
+            lines = tuple(collected[:GITLAB_MAX_LINES])
+        self.gitlab_flat[id(node)] = lines
+        return lines
+
+    def gitlab_env(self, node: Node | None, top: dict[str, Node]) -> dict[str, str | None]:
+        """GitLab's `variables:` (or a `!reference` to another job's): a value, or `{value: ...,
+        description: ...}`; GitLab expands a `$` in it, so such a value is unknown."""
+        if node is not None and node.tag == "!reference":
+            node = _referenced(node, top, set())
+        env: dict[str, str | None] = {}
+        for name, value in _mapping(node).items():
+            text = _text(_mapping(value).get("value")) if isinstance(value, MappingNode) else _text(value)
+            env[name] = None if text is None or "$" in text else text
+        return env
 
     # Compose -------------------------------------------------------------------------------
 
@@ -585,13 +618,18 @@ class _Extractor:
             if _text(key) not in COMMAND_KEYS:
                 self.commands(value, depth + 1)
                 continue
-            # A list of lines; not an argv (`command: [python, t.py]`, a container's outside a manifest)
-            lines = [i for i in value.value if " " in str(i.value)] if isinstance(value, SequenceNode) else [value]
-            for line in lines:
-                if isinstance(line, ScalarNode) and _command_like(line.value) and self.first_visit(line):
-                    text, origin = _scalar(line, self.source)
-                    self.parse(text, origin, False, {}, own_shell=False)
-                    self.facts.shell.in_image = True
+            # A list of lines, run in one shell; not an argv (`command: [python, t.py]`, a
+            # container's outside a manifest), whose words have no spaces
+            lines = [i for i in _sequence(value) if isinstance(i, ScalarNode) and i.tag != NULL_TAG] or [value]
+            if not isinstance(value, SequenceNode) and not isinstance(value, ScalarNode):
+                continue
+            if not any(" " in str(i.value) for i in lines) or not any(_command_like(str(i.value)) for i in lines):
+                continue
+            lines = [line for line in lines if self.first_visit(line)]
+            if lines:
+                text, origin = _join([_scalar(line, self.source) for line in lines], "\n")
+                self.parse(text, origin, False, {}, own_shell=False)
+                self.facts.shell.in_image = True
 
     # Compose and Kubernetes ----------------------------------------------------------------
 
@@ -789,25 +827,15 @@ def _resolve_dollars(
     return (*result.build(origin[-1]), unknown)
 
 
-def _gitlab_env(node: Node | None) -> dict[str, str | None]:
-    """GitLab's `variables:`: a value, or `{value: ..., description: ...}`; GitLab expands a `$`
-    in it, so such a value is unknown."""
-    env: dict[str, str | None] = {}
-    for name, value in _mapping(node).items():
-        text = _text(_mapping(value).get("value")) if isinstance(value, MappingNode) else _text(value)
-        env[name] = None if text is None or "$" in text else text
-    return env
-
-
 def _extends(job: dict[str, Node]) -> list[str]:
     extends = job.get("extends")
     return [_text(extends)] if _text(extends) else [t for t in map(_text, _sequence(extends)) if t]
 
 
-def _extends_chain(name: str, top: dict[str, Node]) -> list[dict[str, Node]]:
+def _extends_chain(name: str, top: dict[str, Node]) -> list[tuple[str, dict[str, Node]]]:
     """A GitLab job, then what it `extends:` (the last listed wins, as GitLab merges), then what
-    those extend; GitLab's limit is 11 levels."""
-    chain: list[dict[str, Node]] = []
+    those extend, by name; GitLab's limit is 11 levels."""
+    chain: list[tuple[str, dict[str, Node]]] = []
     pending, seen = [name], set()
     while pending and len(chain) < GITLAB_MAX_DEPTH:
         current = pending.pop(0)
@@ -815,13 +843,33 @@ def _extends_chain(name: str, top: dict[str, Node]) -> list[dict[str, Node]]:
             continue
         seen.add(current)
         job = _mapping(top[current])
-        chain.append(job)
+        chain.append((current, job))
         pending.extend(reversed(_extends(job)))
     return chain
 
 
 def _inherited(chain: list[dict[str, Node]], key: str) -> Node | None:
     return next((job[key] for job in chain if key in job), None)
+
+
+def _inherits(node: Node | None, key: str) -> bool:
+    """Whether a job's `inherit: {default: ..., variables: ...}` lets `key` through: absent or
+    true, or a list that names it."""
+    if node is None:
+        return True
+    if isinstance(node, ScalarNode):
+        return node.value.lower() != "false"
+    return key in {_text(item) for item in _sequence(node)}
+
+
+def _referenced(node: Node, top: dict[str, Node], referenced: set[str]) -> Node | None:
+    """What `!reference [job, key, ...]` names (its job goes into `referenced`)."""
+    path = [_text(part) or "" for part in _sequence(node)]
+    referenced.update(path[:1])
+    target: Node | None = top.get(path[0]) if path else None
+    for key in path[1:]:
+        target = _mapping(target).get(key)
+    return target
 
 
 def _kubernetes_env(node: Node | None) -> dict[str, str | None]:
