@@ -50,8 +50,15 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
     try:
         data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO or device: OSError
         known = Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])
-    except (OSError, ValueError, KeyError, TypeError) as error:
-        raise BaselineError(f"cannot read baseline {path}: {error}") from None
+    except OSError as error:
+        raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
+    except ValueError as error:  # UnicodeDecodeError and json's errors too
+        raise BaselineError(f"cannot read baseline {path}: not JSON ({error})") from None
+    except (KeyError, TypeError):
+        raise BaselineError(
+            f'cannot read baseline {path}: not a launchlint baseline (an object with "findings", each with '
+            '"code", "path" and "fingerprint"; --write-baseline makes one)'
+        ) from None
     fresh = []
     for finding, print_ in zip(findings, fingerprints(findings, indexes)):
         key = (finding.code, finding.location.path, print_)

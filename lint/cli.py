@@ -203,7 +203,7 @@ def command(args: list[str]) -> int:
     elif "-" in paths:
         if not cli["stdin_filename"]:
             raise UsageError("reading `-` (standard input) needs --stdin-filename NAME")
-        stdin = (cli["stdin_filename"], sys.stdin.read())
+        stdin = (cli["stdin_filename"], sys.stdin.buffer.read())
     if stdin and (cli["fix"] or cli["diff"]):
         raise UsageError("--fix and --diff need files, not `-` (standard input)")
     replayable = not (stdin or cli["no_cache"] or cli["fix"] or cli["diff"] or cli["write_baseline"] or cli["output"])

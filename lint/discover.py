@@ -47,11 +47,11 @@ class Discovery:
         self.warnings = [] if warnings is None else warnings
         self.stdin_path = stdin_path  # the file whose text comes from standard input
 
-    def add_stdin(self, name: str, text: str) -> None:
-        """`launchlint - --stdin-filename NAME`: NAME's text is standard input, not the disk's."""
+    def add_stdin(self, name: str, data: bytes) -> None:
+        """`launchlint - --stdin-filename NAME`: NAME's bytes are standard input, not the disk's."""
         path = normal(name)
         rel = _relative(path, self.root)
-        kind = kind_by_name(path, named=True) or _kind_from_shebang(text.partition("\n")[0].encode()) or "shell"
+        kind = kind_by_name(path, named=True) or _kind_from_shebang(data.partition(b"\n")[0]) or "shell"
         self.files[rel] = (path, kind)
         self.named.add(rel)
         self.stdin_path = rel
@@ -335,27 +335,45 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
 BYTE_KINDS = frozenset({"shell", "makefile"})
 
 
-def read_text(path: str, kind: str | None = None) -> tuple[str | None, str | None]:
+class Problem(str):
+    """Why a file cannot be analysed (a finding's message), and where in it, 1-based."""
+
+    line = column = 1
+    shown = ""  # the text to show the location in: the bytes, with what is not UTF-8 replaced
+
+    def at(self, line: int, column: int, shown: str) -> Problem:
+        found = Problem(self)
+        found.line, found.column, found.shown = line, column, shown
+        return found
+
+
+def read_text(path: str, kind: str | None = None) -> tuple[str | None, Problem | None]:
     """The file's text, or why it cannot be analysed (a finding). Raises OSError when unreadable.
+    See `decode`."""
+    try:
+        data = read_regular(path, limit=MAX_BYTES)
+    except TooLarge as error:
+        return None, Problem(f"file is {error.size} bytes, over the {MAX_BYTES}-byte limit; not analysed")
+    return decode(data, kind)
+
+
+def decode(data: bytes, kind: str | None = None) -> tuple[str | None, Problem | None]:
+    """A file's (or standard input's) text, or why it cannot be analysed.
 
     UTF-8, as a file of any kind is read; when it is not, what its program reads: a Python file
     in the encoding its coding declaration names (PEP 263: `# -*- coding: gbk -*-`), a shell
     script or makefile byte for byte (each byte that is not UTF-8 one character, U+0080-U+00FF:
     its commands are ASCII, and only a comment or a string shows it in a message). Such a file is
     analysed, but never fixed (`kind` None: `--fix` writes UTF-8 only)."""
-    try:
-        data = read_regular(path, limit=MAX_BYTES)
-    except TooLarge as error:
-        return None, f"file is {error.size} bytes, over the {MAX_BYTES}-byte limit; not analysed"
     if len(data) > MAX_BYTES:
-        return None, f"file is over the {MAX_BYTES}-byte limit; not analysed"
+        return None, Problem(f"file is over the {MAX_BYTES}-byte limit; not analysed")
     if b"\0" in data[:8192]:
-        return None, "binary file (NUL byte); not analysed"
+        return None, Problem("binary file (NUL byte); not analysed")
     bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     try:
         return data[bom:].decode("utf-8"), None
     except UnicodeDecodeError as error:  # the offset in the file, byte order mark included
-        problem = f"not valid UTF-8 at byte {error.start + bom}"
+        problem = _at_byte(Problem(f"not valid UTF-8 at byte {error.start + bom}"), data[bom:], error.start)
     if kind in BYTE_KINDS:
         return data[bom:].decode("latin-1"), None
     if kind == "python" and not bom:
@@ -363,7 +381,14 @@ def read_text(path: str, kind: str | None = None) -> tuple[str | None, str | Non
     return None, problem
 
 
-def _declared(data: bytes, problem: str) -> tuple[str | None, str | None]:
+def _at_byte(problem: Problem, data: bytes, offset: int) -> Problem:
+    """The problem at the line and column of the byte `offset` of `data` (valid UTF-8 before it)."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", "replace")) + 1
+    return problem.at(data.count(b"\n", 0, offset) + 1, column, data.decode("utf-8", "replace"))
+
+
+def _declared(data: bytes, problem: Problem) -> tuple[str | None, Problem | None]:
     """A Python file's text in the encoding its coding declaration names, as Python reads it."""
     import io
     import re
@@ -375,8 +400,8 @@ def _declared(data: bytes, problem: str) -> tuple[str | None, str | None]:
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:  # an encoding Python does not know
-        return None, f"{error.msg}; not analysed"
+        return None, Problem(f"{error.msg}; not analysed")
     try:
         return data.decode(encoding), None
     except UnicodeDecodeError as error:
-        return None, f"not valid {encoding} (its coding declaration) at byte {error.start}"
+        return None, Problem(f"not valid {encoding} (its coding declaration) at byte {error.start}")

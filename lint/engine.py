@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .discover import discover, read_text
+from .discover import decode, discover, read_text
 from .model import Finding, LineIndex, Location, Severity
 from .parsing import BUDGET_SECONDS, FileFacts, command_lines_read, no_cyclic_gc, parse_file, parse_many, traceback_text
 from .paths import relative_to
@@ -38,7 +38,7 @@ class Options:
         severity: dict[str, str] | None = None,
         base: str | None = None,
         settings: Settings | None = None,
-        stdin: tuple[str, str] | None = None,
+        stdin: tuple[str, bytes] | None = None,
         jobs: int = 1,
         budget: float = BUDGET_SECONDS,
         cache: bool = False,
@@ -143,13 +143,14 @@ def read_inputs(paths: list[str], options: Options) -> Inputs:
     sources = []
     for rel, (abs_path, kind) in found.files.items():
         try:
-            text, problem = (options.stdin[1], None) if rel == found.stdin_path else read_text(abs_path, kind)
+            text, problem = decode(options.stdin[1], kind) if rel == found.stdin_path else read_text(abs_path, kind)
         except OSError as error:
             found.warnings.append(f"{rel}: cannot read: {error.strerror or error}")
             continue
-        project.files[rel] = SourceFile(rel, kind, text or "")
+        project.files[rel] = SourceFile(rel, kind, text if text is not None else getattr(problem, "shown", ""))
         if text is None:
-            project.errors.append((Location(rel, 1, 1, 1, 1), problem or "cannot analyse"))
+            line, column = (problem.line, problem.column) if problem else (1, 1)
+            project.errors.append((Location(rel, line, column, line, column), problem or "cannot analyse"))
         else:
             sources.append((rel, kind, text))
     cache = None

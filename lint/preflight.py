@@ -62,7 +62,7 @@ def command_input(line: str, paths: list[str]) -> tuple[list[str], tuple[str, st
     root = find_root(paths[0])
     cwd = os.path.realpath(os.getcwd())
     home = cwd if find_root(cwd) == root else root
-    return ["-"], (os.path.join(home, VIRTUAL_NAME), line)
+    return ["-"], (os.path.join(home, VIRTUAL_NAME), line.encode("utf-8", "surrogateescape"))
 
 
 class Linted:

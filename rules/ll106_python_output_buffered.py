@@ -8,7 +8,7 @@ stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> r
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 or into the file `srun -o`/`--output` names (srun writes the tasks' output there itself),
 when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty` (a pseudo terminal, on which
-Python line-buffers), no `PYTHONUNBUFFERED` (prefix assignment, `export`,
+Python line-buffers), no `PYTHONUNBUFFERED` set to a value that is not empty (prefix assignment, `export`,
 `env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
 `export PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the
 file sets), `set -a` (allexport) before the assignment, an `export` in a function the
@@ -94,6 +94,10 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
+    Example(  # set, but empty: Python ignores it
+        {"run.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=\npython train.py | tee a.log\nPYTHONUNBUFFERED= python train.py > b.log\n"},
+        ["LL106 run.sh:3", "LL106 run.sh:4"],
+    ),
     Example(  # after a four-stage pipeline into a file, which tree-sitter-bash reads on past its line
         {
             "gen.sh": (
@@ -448,7 +452,7 @@ def _is_filter(command: Command, fed: set[int]) -> bool:
 
 def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> bool:
     """Whether the program's stdout is unbuffered; `run` is None for a launcher's program."""
-    if command.has_env(UNBUFFERED) or (run is not None and run.unbuffered):
+    if _sets_unbuffered(command) or (run is not None and run.unbuffered):
         return True
     if any(w.terminal for w in command.wrappers):  # `srun -u python x.py`: a terminal line-buffers it
         return True
@@ -484,8 +488,15 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     return [
         c.capture_note()
         for c in project.graph.callers(path)
-        if c.kind == "shell" and is_log_capture(c.command.stdout) and not c.command.has_env(UNBUFFERED)
+        if c.kind == "shell" and is_log_capture(c.command.stdout) and not _sets_unbuffered(c.command)
     ]
+
+
+def _sets_unbuffered(command: Command) -> bool:
+    """PYTHONUNBUFFERED reaches the command, set to a value that is not empty (Python ignores an
+    empty one: `PYTHONUNBUFFERED= python t.py` buffers); set to an unknown value counts."""
+    word = command.env_value(UNBUFFERED) or command.environment.get(UNBUFFERED)
+    return command.has_env(UNBUFFERED) and (word is None or word.value != "")
 
 
 def _add_u(project, command: Command) -> Fix | None:

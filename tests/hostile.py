@@ -93,8 +93,8 @@ def build(root: Path, *, big: bool = True) -> list[Expect]:
     # Past the first 8 KiB the file is text with a NUL in it: Python's own error, at the NUL.
     write("nul_late.py", b"x = 1\n" * 2000 + b"y = '\x00'\n", Expect("nul_late.py", "LL001", "null bytes", 2001, 6))
     write("invalid_utf8.py", b"#!/usr/bin/env python\nx = 'caf\xe9'\n",
-          Expect("invalid_utf8.py", "LL001", "not valid UTF-8 at byte 30", 1, 1))
-    write("invalid_utf8.yaml", b"name: caf\xe9\n", Expect("invalid_utf8.yaml", "LL001", "not valid UTF-8 at byte 9", 1, 1))
+          Expect("invalid_utf8.py", "LL001", "not valid UTF-8 at byte 30", 2, 9))
+    write("invalid_utf8.yaml", b"name: caf\xe9\n", Expect("invalid_utf8.yaml", "LL001", "not valid UTF-8 at byte 9", 1, 10))
     write("unknown_codec.py", b"# coding: klingon\nx = 'caf\xe9'\n",
           Expect("unknown_codec.py", "LL001", "unknown encoding: klingon; not analysed", 1, 1))
     write("wrong_codec.py", b"# -*- coding: ascii -*-\nx = 'caf\xe9'\n",

@@ -321,6 +321,20 @@ def test_stdin_is_linted_as_the_named_file_with_project_context(tmp_path):
     assert missing.returncode == 2 and "--stdin-filename" in missing.stderr
 
 
+def test_stdin_that_is_not_utf8_is_one_ll001_where_it_stops_being_utf8(tmp_path):
+    make(tmp_path, {"run.sh": "echo ok\n"})
+    result = subprocess.run(
+        [LAUNCHLINT, "--format", "sarif", "-", "--stdin-filename", "a.py"], cwd=tmp_path,
+        input=b"x = 1\ny = '\xff\xfe'\n", capture_output=True, timeout=120, check=False,
+    )
+    log = json.loads(result.stdout)
+    jsonschema.validate(log, json.loads(SCHEMA.read_text()))
+    (found,) = log["runs"][0]["results"]
+    region = found["locations"][0]["physicalLocation"]["region"]
+    assert (found["ruleId"], found["message"]["text"]) == ("LL001", "not valid UTF-8 at byte 11")
+    assert (region["startLine"], region["startColumn"]) == (2, 6)
+
+
 # --- pre-commit -------------------------------------------------------------------------------
 
 
