@@ -271,9 +271,9 @@ def _render(cli: dict, result, findings) -> str:
         text = to_github(findings, shown)
     else:
         color = _color(cli["color"]) and not cli["output"]
-        text = to_text(findings, shown, result.indexes, result.files, color=color, quiet=cli["quiet"])
-    if cli["statistics"]:
-        text += statistics(findings)
+        return to_text(findings, shown, result.indexes, result.files, color=color, quiet=cli["quiet"], counts=cli["statistics"])
+    if cli["statistics"]:  # the machine formats' output stays what they parse
+        sys.stderr.write(statistics(findings))
     return text
 
 

@@ -83,8 +83,18 @@ def _snippet(index: LineIndex | None, location: Location) -> list[str]:
 
 
 def to_text(
-    findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex], files: int, *, color: bool, quiet: bool = False
+    findings: list[Finding],
+    paths: Paths,
+    indexes: dict[str, LineIndex],
+    files: int,
+    *,
+    color: bool,
+    quiet: bool = False,
+    counts: bool = False,
 ) -> str:
+    """cli.md's text: each finding, its source line and notes; then (`counts`, `--statistics`)
+    the findings per rule and how many are fixable; the summary line last, for the scripts that
+    read it."""
     def paint(text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if color else text
 
@@ -99,11 +109,13 @@ def to_text(
         for r in f.related:
             rl = r.location
             lines.append(_printable(f"  = note: {paths.show(rl.path)}:{rl.line}:{rl.column}: {r.message}"))
+    if counts and findings:
+        lines.append(statistics(findings).rstrip("\n"))
     fixable = sum(f.fix is not None for f in findings)
     if not quiet:
-        lines.append(summary(findings, files))
         if fixable:
             lines.append(f"{fixable} fixable with --fix ([*])")
+        lines.append(summary(findings, files))
     return "".join(line + "\n" for line in lines)
 
 

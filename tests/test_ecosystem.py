@@ -212,7 +212,10 @@ def test_output_statistics_quiet_and_color(tmp_path):
     result = launchlint("--output", "report.txt", "--statistics", ".", cwd=tmp_path)
     report = (tmp_path / "report.txt").read_text()
     assert result.stdout == "" and result.returncode == 1
-    assert "\033[" not in report and report.endswith("    1  LL102  exec-redirect-starves-pipe\n")
+    assert "\033[" not in report  # cli.md: the summary line comes last, after the counts
+    assert report.endswith("    1  LL102  exec-redirect-starves-pipe\n1 finding (1 errors, 0 warnings) in 2 files\n")
+    as_json = launchlint("--format", "json", "--statistics", ".", cwd=tmp_path)
+    assert len(json.loads(as_json.stdout)) == 1 and as_json.stderr == "    1  LL102  exec-redirect-starves-pipe\n"
     quiet = launchlint("--quiet", ".", cwd=tmp_path).stdout
     assert "finding" not in quiet.splitlines()[-1] and quiet.startswith("job.sh:2:1: LL102")
     assert "\033[" in launchlint("--color", "always", ".", cwd=tmp_path).stdout
