@@ -58,7 +58,7 @@ def load_config_for(config_file: str | None, no_config: bool):
         return Config()
     saw(path)
     if not os.path.isfile(path):
-        raise UsageError(f"config file {config_file} not found")
+        raise UsageError(f"config file {config_file} {'is a directory' if os.path.isdir(path) else 'not found'}")
     return load_config(path, _known_codes())
 
 

@@ -104,7 +104,12 @@ def _yaml_table(path: str) -> dict:
 
 
 def load_config(path: str, known_codes: list[str]) -> Config:
-    table = _yaml_table(path) if suffix(os.path.basename(path)) in (".yaml", ".yml") else (_pyproject_table(path) or {})
+    if suffix(os.path.basename(path)) in (".yaml", ".yml"):
+        table = _yaml_table(path)
+    else:  # a TOML file named with --config (one that was found has the table)
+        table = _pyproject_table(path)
+        if table is None:
+            raise ConfigError(f"{path}: no [tool.launchlint] table (launchlint's settings go there)")
     config = Config(directory=os.path.dirname(os.path.realpath(path)))
     where = f"{path}"
     for key, value in table.items():

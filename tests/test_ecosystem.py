@@ -67,6 +67,11 @@ def test_explicit_config_and_no_config(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("ignore: [ALL]\n")
     assert launchlint("--format", "json", "--config", "quiet.yaml", ".", cwd=tmp_path).stdout == "[]\n"
     assert codes(launchlint("--format", "json", "--no-config", ".", cwd=tmp_path)) == [("LL102", "job.sh", 2)]
+    (tmp_path / "ruff.toml").write_text('select = ["LL1"]\n')  # not launchlint's table: no settings silently dropped
+    for config, message in (("ruff.toml", "ruff.toml: no [tool.launchlint] table"), ("vendor", "vendor is a directory")):
+        (tmp_path / "vendor").mkdir(exist_ok=True)
+        result = launchlint("--config", config, ".", cwd=tmp_path)
+        assert result.returncode == 2 and result.stderr.startswith("launchlint: error: ") and message in result.stderr
 
 
 @pytest.mark.parametrize(
