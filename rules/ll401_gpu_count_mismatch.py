@@ -11,12 +11,13 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   Kubernetes `environment`, an export in a file the script sources before the launch (`source
   env.sh`; every variable of a file sourced under `set -a`), or the caller's prefix or export
   (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
-  accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`). More processes than visible GPUs is reported. `unset
-  CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and an
-  export inside a function the script never calls does not count;
+  accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`). More
+  processes than visible GPUs is reported. `unset CUDA_VISIBLE_DEVICES` takes the restriction
+  away (on one path only, it is unknown), and an export inside a function the script never calls
+  does not count;
 - the SLURM allocation of the same job script, or of the job script that runs this one (`srun
-  bash train.sh`, `bash train.sh` in `job.sbatch`): `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`,
-  `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
+  bash train.sh`, `bash train.sh` in `job.sbatch`): `#SBATCH --gpus-per-node`,
+  `--gres=gpu[:type]:N`, `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
   launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
   may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script or without one): its
   step gets those, and they count instead of the header's. A count that differs is reported;
@@ -25,8 +26,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
-(`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`, unknown values,
-GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs and launches on another host are not reported.
+(`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`,
+unknown values, GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs and launches on
+another host are not reported.
 `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
 `--num_gpus` is given, and picks its GPUs itself.
 
@@ -85,7 +87,7 @@ from launchlint.launches import (
 from launchlint.model import Finding, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
-from launchlint.shellfacts import Command, Directive, Word
+from launchlint.shellfacts import Command, Directive, ShellScript, Word
 
 CODE = "LL401"
 NAME = "gpu-count-mismatch"
@@ -295,7 +297,7 @@ def check(project) -> Iterator[Finding]:
         # of 520 on the 1,000-file benchmark).
         if not launches:
             continue
-        options = {name: (value, word) for d in script.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
+        options = _job_options(script)
         allocation = _allocation(options)
         for launch in launches:
             found = processes_per_node(project, path, launch)
@@ -382,6 +384,11 @@ def _ranks(first: int, count: int) -> str:
     return f"rank {first} fails" if first == count - 1 else f"ranks {first} to {count - 1} fail"
 
 
+def _job_options(script: ShellScript) -> dict[str, tuple[str, Word]]:
+    """The script's `#SBATCH` options, by name: its job's, when it is a batch script."""
+    return {name: (value, word) for d in script.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
+
+
 def _jobs_running(project, path: str) -> Iterator[tuple[str, Allocation, int | None]]:
     """(job script, its allocation, tasks per node) for each batch script of the project that
     runs the script at `path` itself (`bash train.sh`, `srun bash train.sh`), not under its own
@@ -391,7 +398,7 @@ def _jobs_running(project, path: str) -> Iterator[tuple[str, Allocation, int | N
         command = invocation.command
         if invocation.kind != "shell" or caller is None or command.remote or _submitted(command) or visible_devices(command)[0]:
             continue
-        options = {name: (value, word) for d in caller.directives if d.prefix == "SBATCH" for name, value, word in sbatch_options(d)}
+        options = _job_options(caller)
         granted = _step_allocation(command, options) or _allocation(options)
         if granted is not None:
             yield invocation.caller, granted, _tasks_per_node(command, options)
