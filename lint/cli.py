@@ -33,11 +33,26 @@ def _codes(value: str | None, option: str) -> list[str]:
 def _per_file_ignores(values: tuple[str, ...]) -> dict[str, list[str]]:
     table = {}
     for value in values:
-        glob, sep, codes = value.rpartition(":")
-        if not sep or not glob:
-            raise UsageError(f"--per-file-ignores expects GLOB:CODES, not {value!r}")
-        table[glob] = _codes(codes, "--per-file-ignores")
+        for pair in _pairs(value):
+            glob, sep, codes = pair.rpartition(":")
+            if not sep or not glob or not codes.strip(" ,"):
+                raise UsageError(f"--per-file-ignores expects GLOB:CODES, not {pair!r}")
+            table[glob] = _codes(codes, "--per-file-ignores")
     return table
+
+
+def _pairs(value: str) -> list[str]:
+    """`a/*.sh:LL105,LL106,b/*.sh:LL105` is two GLOB:CODES pairs, as in ruff: an item with a `:`
+    starts the next. A glob with braces (`*.{sh,bash}:LL105`) is one pair."""
+    if "{" in value:
+        return [value]
+    pairs: list[str] = []
+    for item in value.split(","):
+        if ":" in item or not pairs:
+            pairs.append(item)
+        else:
+            pairs[-1] += "," + item
+    return pairs
 
 
 def _color(choice: str) -> bool:

@@ -101,6 +101,10 @@ def test_per_file_ignores_exclude_and_severity(tmp_path):
     assert launchlint("--format", "json", ".", cwd=tmp_path).stdout == "[]\n"
     cli = launchlint("--format", "json", "--no-config", "--per-file-ignores", "job.sh:LL1", ".", cwd=tmp_path)
     assert codes(cli) == [("LL102", "vendor/y.sh", 1)]
+    pairs = launchlint("--format", "json", "--no-config", "--per-file-ignores", "job.sh:LL1,vendor/*.sh:LL002,LL102", ".", cwd=tmp_path)
+    assert codes(pairs) == []  # two GLOB:CODES pairs in one value, as ruff reads them
+    empty = launchlint("--no-config", "--per-file-ignores", "job.sh:", ".", cwd=tmp_path)
+    assert empty.returncode == 2 and "expects GLOB:CODES, not 'job.sh:'" in empty.stderr
 
 
 def test_severity_override_changes_the_exit_status(tmp_path):
