@@ -312,6 +312,10 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                 found.warnings.extend(f"{prefix}/{rel}: {why}" for rel, why in outside.items())
             else:
                 inside = "" if prefix == "." else prefix + "/"
+                if inside and not any(rel.startswith(inside) for rel in found.files):
+                    # hidden or ignored (`.devcontainer/`, a gitignored `sandbox/`): named, it is linted
+                    for sub, rel in walk(path, excludes, skipped):
+                        add(sub, inside + rel, named=True)
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
         elif os.path.lexists(path):

@@ -191,6 +191,22 @@ def test_a_named_file_gets_project_context(tmp_path):
     assert json.loads(other.stdout) == []
 
 
+def test_a_named_hidden_or_ignored_directory_is_linted(tmp_path):
+    """Walking the project skips `.devcontainer/` and a gitignored `sandbox/`; naming one lints it."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("sandbox/\n")
+    for directory in (".devcontainer", "sandbox"):
+        (tmp_path / directory).mkdir()
+        (tmp_path / directory / "run.sh").write_text("python t.py | tee x.log\n")
+
+    def found(*paths: str) -> list[tuple[str, str]]:
+        result = launchlint("--format", "json", "--select", "LL105", *paths, cwd=tmp_path)
+        return [(f["code"], f["path"]) for f in json.loads(result.stdout)]
+
+    assert found(".") == []
+    assert found(".devcontainer", "sandbox") == [("LL105", ".devcontainer/run.sh"), ("LL105", "sandbox/run.sh")]
+
+
 def test_bad_inputs_do_not_stop_the_run(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "binary.sh").write_bytes(b"\x7fELF\x00\x00\x01")
