@@ -450,6 +450,13 @@ def test_other_yaml_lists_run_in_one_shell():
     assert where(python) == spot(text, "python")
 
 
+def test_valohai_parameters_are_unknown_words_of_the_same_length():
+    text = "- step:\n    name: train\n    command:\n      - python t.py {parameters} --seed {parameter:seed} | tee x.log\n"
+    python = one(text, "python", "valohai.yaml")
+    assert [w.value for w in python.words[2:5]] == [None, "--seed", None]
+    assert where(python.words[3]) == spot(text, "--seed")
+
+
 def test_a_script_key_outside_gitlab_ci_is_not_read():
     text = "train:\n  script: python t.py | tee x.log\n"
     assert commands(text, "configs/exp.yaml") == []

@@ -47,8 +47,12 @@ NULL_TAG = "tag:yaml.org,2002:null"
 # YAML's line breaks (LineIndex only knows '\n'): marks count lines this way.
 _BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # GitHub's `${{ expr }}`; CircleCI's `<< parameters.x >>` and `<< pipeline.x >>`, not a heredoc;
-# GitLab's `$[[ inputs.x ]]`
-_EXPRESSION = re.compile(r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>|\$\[\[.*?\]\]", re.DOTALL)
+# GitLab's `$[[ inputs.x ]]`; Valohai's `{parameters}` (every parameter as options) and
+# `{parameter:name}`, `{parameter-value:name}`
+_EXPRESSION = re.compile(
+    r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>|\$\[\[.*?\]\]|\{parameters\}|\{parameter(?:-value)?:[\w.-]+\}",
+    re.DOTALL,
+)
 # `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
 # Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
@@ -628,7 +632,7 @@ class _Extractor:
             lines = [line for line in lines if self.first_visit(line)]
             if lines:
                 text, origin = _join([_scalar(line, self.source) for line in lines], "\n")
-                self.parse(text, origin, False, {}, own_shell=False)
+                self.parse(_hide_expressions(text), origin, False, {}, own_shell=False)
                 self.facts.shell.in_image = True
 
     # Compose and Kubernetes ----------------------------------------------------------------
