@@ -251,6 +251,14 @@ def test_compose_list_items_keep_quotes_and_spaces():
     assert where(python.words[1]) == spot(text, "it's")
 
 
+def test_a_flow_list_items_span_ends_at_its_last_character_not_the_comma():
+    text = "services:\n  s:\n    command: [python, t.py, --k6, \"1\", '2']\n"
+    words = one(text, "python", "compose.yaml").words
+    spans = [(w.location.column, w.location.end_column) for w in words[2:]]
+    assert spans == [(spot(text, "--k6")[1], spot(text, ", \"1")[1]), (spot(text, '"1"')[1], spot(text, ", '2")[1]),
+                     (spot(text, "'2'")[1], spot(text, "]")[1])]  # end columns are exclusive
+
+
 def test_compose_entrypoint_then_command():
     text = (
         "services:\n  train:\n    entrypoint: [/bin/bash, -c]\n"

@@ -99,8 +99,9 @@ LAUNCH_KEYS = frozenset(
 )
 
 Stream = list[tuple[str, int]]  # a scalar's source characters (breaks as '\n') and their offsets
-# An argv item: its value, origin map, where the item starts, and its unknown parts' spans.
-_ArgvItem = tuple[str, list[int], int, list[tuple[int, int]]]
+# An argv item: its value, origin map, where the item starts and ends (quotes included), and its
+# unknown parts' spans.
+_ArgvItem = tuple[str, list[int], int, int, list[tuple[int, int]]]
 
 
 class LogSetting:
@@ -670,7 +671,7 @@ class _Extractor:
 
     def argv_item(self, item: ScalarNode, references: dict[str, str | None]) -> _ArgvItem:
         value, origin, unknown = _resolve_dollars(*_scalar(item, self.source), references)
-        return value, origin, self.source.offset(item.start_mark), unknown
+        return value, origin, self.source.offset(item.start_mark), self.source.offset(item.end_mark), unknown
 
     # Configs -------------------------------------------------------------------------------
 
@@ -928,7 +929,7 @@ def _argv(items: list[_ArgvItem]) -> tuple[str, list[int]]:
     """Single-quote each argument so the shell reads it back unchanged, keeping positions. Its
     unknown parts stand in double quotes instead, so that the shell finds them unknown."""
     result = MappedText()
-    for n, (value, value_origin, start, unknown) in enumerate(items):
+    for n, (value, value_origin, start, end, unknown) in enumerate(items):
         if n:
             result.insert(" ", start)
         result.insert("'", start)  # the word starts where the item starts, quote or not
@@ -939,8 +940,9 @@ def _argv(items: list[_ArgvItem]) -> tuple[str, list[int]]:
             if i in starts:
                 result.insert("'\"", at)
             result.insert("'\\''" if ch == "'" else ch, at)
-        result.insert("\"'" if len(value) in ends else "", value_origin[-1])
-        result.insert("'", value_origin[-1])
+        last = max(end - 1, start)  # the item's last character (a closing quote), not the `,` after it
+        result.insert("\"'" if len(value) in ends else "", last)
+        result.insert("'", last)
     return result.build(result.origin[-1])
 
 
