@@ -314,8 +314,10 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                 inside = "" if prefix == "." else prefix + "/"
                 if inside and not any(rel.startswith(inside) for rel in found.files):
                     # hidden or ignored (`.devcontainer/`, a gitignored `sandbox/`): named, it is linted
-                    for sub, rel in walk(path, excludes, skipped):
+                    below: dict[str, str] = {}
+                    for sub, rel in walk(path, lambda rel, inside=inside: excludes(inside + rel), below):
                         add(sub, inside + rel, named=True)
+                    skipped.update((inside + rel, why) for rel, why in below.items())
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
         elif os.path.lexists(path):
