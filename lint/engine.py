@@ -386,7 +386,7 @@ def _comments(project: Project, path: str) -> list[tuple[int, int]] | None:
 
     if path in project.shell:
         return project.shell[path].comments
-    return python_comments(project.files[path].text) if project.files[path].kind == "python" else None
+    return python_comments(project.files[path].text, project.index(path)) if project.files[path].kind == "python" else None
 
 
 def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:

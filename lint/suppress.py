@@ -55,21 +55,16 @@ def find_suppressions(
     return found
 
 
-def python_comments(text: str) -> list[tuple[int, int]] | None:
+def python_comments(text: str, index: LineIndex) -> list[tuple[int, int]] | None:
     """The [start, end) offsets of a Python text's comments; None when it does not tokenize."""
     import io
     import tokenize
 
-    starts = [0]
-    for line in io.StringIO(text):
-        starts.append(starts[-1] + len(line))
     try:
         tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError):
         return None
-    return [
-        (starts[t.start[0] - 1] + t.start[1], starts[t.end[0] - 1] + t.end[1]) for t in tokens if t.type == tokenize.COMMENT
-    ]
+    return [(index.offset(t.start[0], t.start[1] + 1), index.offset(t.end[0], t.end[1] + 1)) for t in tokens if t.type == tokenize.COMMENT]
 
 
 def _next_code_line(index: LineIndex, line: int) -> int:
