@@ -298,6 +298,14 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
         if named:
             found.named.add(rel)
 
+    def walk_named(directory: str, prefix: str, excluded) -> dict[str, str]:
+        """Add the files of a directory the user named that the project's walk did not read, under
+        `prefix`; what it skipped, by the same names."""
+        skips: dict[str, str] = {}
+        for path, rel in walk(directory, excluded, skips):
+            add(path, prefix + rel, named=True)
+        return {prefix + rel: why for rel, why in skips.items()}
+
     for path, rel in walk(root, excludes, skipped):
         add(path, rel, named=False)
     for name in paths:
@@ -306,18 +314,13 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
         if os.path.isdir(path):
             prefix = _relative(path, root)
             if prefix.startswith("/"):  # a directory outside the project: walk it too
-                outside: dict[str, str] = {}
-                for sub, rel in walk(os.path.realpath(path), excludes, outside):
-                    add(sub, f"{prefix}/{rel}", named=True)
-                found.warnings.extend(f"{prefix}/{rel}: {why}" for rel, why in outside.items())
+                outside = walk_named(os.path.realpath(path), prefix + "/", excludes)
+                found.warnings.extend(f"{rel}: {why}" for rel, why in outside.items())
             else:
                 inside = "" if prefix == "." else prefix + "/"
                 if inside and not any(rel.startswith(inside) for rel in found.files):
                     # hidden or ignored (`.devcontainer/`, a gitignored `sandbox/`): named, it is linted
-                    below: dict[str, str] = {}
-                    for sub, rel in walk(path, lambda rel, inside=inside: excludes(inside + rel), below):
-                        add(sub, inside + rel, named=True)
-                    skipped.update((inside + rel, why) for rel, why in below.items())
+                    skipped.update(walk_named(path, inside, lambda rel, inside=inside: excludes(inside + rel)))
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
         elif os.path.lexists(path):
