@@ -520,13 +520,14 @@ class _Extractor:
             return False
         templates = {base for chain in jobs.values() for base, _ in chain[1:]}  # and what `!reference` names
         default = _mapping(top.get("default"))
+        variables = self.gitlab_env(top.get("variables"), top)
         parsed: set[tuple] = set()  # the lines and environments read: jobs that share both are read once
         for name in sorted(jobs, key=lambda name: name.startswith(".")):  # templates known first
             if name.startswith(".") and name in templates:
                 continue
             chain = [job for _, job in jobs[name]]
             inherit = _mapping(_inherited(chain, "inherit"))
-            env = {k: v for k, v in self.gitlab_env(top.get("variables"), top).items() if _inherits(inherit.get("variables"), k)}
+            env = {k: v for k, v in variables.items() if _inherits(inherit.get("variables"), k)}
             for ancestor in reversed(chain):
                 env = env | self.gitlab_env(ancestor.get("variables"), top)
             shells = []
