@@ -429,6 +429,7 @@ class LaunchGraph:
     def build(cls, project) -> LaunchGraph:
         resolver = project_resolver(project)
         invocations = []
+        changes: dict[str, tuple] = {}  # each launcher's `cd`s, read when one of its launches needs them
         for path, script in project.shell.items():
             for command in script.effective_commands():
                 found = script_of(command)
@@ -438,7 +439,8 @@ class LaunchGraph:
                 if kind == "module":
                     callee = resolver.resolve_module(target, path)
                 else:
-                    callee = resolver.resolve(target, path, remote=command.remote)
+                    start = _run_in(project, path, command, target, changes)
+                    callee = resolver.resolve(target, path, remote=command.remote, start=start)
                 invocations.append(Invocation(path, command, kind, target, callee, args))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
@@ -461,6 +463,24 @@ class LaunchGraph:
         return by_command.get(id(command))
 
 
+def _run_in(project, path: str, command: Command, target: Word, changes: dict[str, tuple]) -> str | None:
+    """The project directory a launch runs in when the launcher says so, for a relative path:
+    a `cd` into one before it (`cd "$(dirname "$0")/.."`, `cd sub && python train.py`), else
+    its step's `working-directory`; None when nothing says, or it is not known."""
+    value = target.value
+    if not value or value.startswith(("/", "~")) or command.remote:
+        return None
+    from .launches import directory_changes, moved_before, start_directory  # launches imports this module
+
+    if path not in changes:
+        changes[path] = directory_changes(project, path)
+    moved = moved_before(changes[path], command)
+    if moved:
+        return moved[-1]
+    declared, start = start_directory(command)
+    return start if declared else None
+
+
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
@@ -480,12 +500,16 @@ class Resolver:
             names[posixpath.basename(path)].append(path)
         self.by_name = names
 
-    def resolve(self, word: Word, caller: str, *, remote: bool = False) -> str | None:
+    def resolve(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
+        """`start`: the directory the launch runs in, when a `cd` before it says so; it is looked
+        in first."""
         value = word.value
         if not value:  # `"$(dirname "$0")/../train.py"`: from the launcher's own directory
             own = None if remote or value is not None else own_path(word, caller)
             return own if own in self.files else None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
+        if start is not None and candidates:
+            candidates.insert(0, joined(start, value))
         if value.startswith(self.from_parent) and not remote:
             candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
         for prefix, directory in self.path_map:

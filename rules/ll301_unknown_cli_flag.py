@@ -88,6 +88,14 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # the program the shell runs after its `cd`, not the launcher's namesake
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--steps')\np.parse_args()\n",
+            "run.sh": "cd sub && python train.py --lr 1\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # a first look with parse_known_args, then the strict parse of the same arguments
         {
             "train.py": (
@@ -324,6 +332,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # scripts/run.sh moves to the root first: the root's train.py runs, with `--lr`
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "scripts/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--steps')\np.parse_args()\n",
+            "scripts/run.sh": 'cd "$(dirname "$0")/.."\npython train.py --lr 1\n',
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: python train.py --steps 2\n"
+                "        working-directory: scripts\n"
+            ),
+        }
+    ),
     Example(  # an imported builder's parser with subcommands: their options are not this parser's
         {
             "opts.py": (
