@@ -238,6 +238,12 @@ class Wrapper(Record):
     adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
     terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers
+    # The variables its options or words give the command (`docker exec -e K=V`, `env K=V`,
+    # `mpirun -x K=V`, `tmux new -e K=V`), their values None when not static.
+    env: dict[str, Word | None] | None = None
+    # The command starts without this shell's environment: on another host (ssh), in a container
+    # (`docker exec`, `kubectl exec`), or cleared (`env -i`, `sudo`'s env_reset, `srun --export=NONE`).
+    isolated: bool = False
 
 
 # Block.kind: the compound statement a command sits in.
@@ -331,19 +337,31 @@ class Command:
         return any(w.remote for w in self.wrappers)
 
     def env_value(self, name: str) -> Word | None:
-        for scope in (self, *(w.command for w in reversed(self.wrappers))):
-            if name in scope.env:
-                return scope.env[name]
+        if name in self.env:
+            return self.env[name]
+        for wrapper in reversed(self.wrappers):
+            if wrapper.env and name in wrapper.env:
+                return wrapper.env[name]
+            if wrapper.isolated:
+                return None  # `MASTER_PORT=1 ssh host ...`: ssh's own, not the remote command's
+            if name in wrapper.command.env:
+                return wrapper.command.env[name]
         return None
 
     def has_env(self, name: str) -> bool:
         """Whether `name` is (or, under a wrapper whose environment is not known, may be) set for
-        this command; `env_value` has its value when known."""
-        return (
-            name in self.exported
-            or name in self.env
-            or any(name in w.command.env or w.unknown_environment for w in self.wrappers)
-        )
+        this command; `env_value` has its value when known. The shell's exports stop at a wrapper
+        that isolates its command (`exported` is then the inner shell's)."""
+        if name in self.exported or name in self.env:
+            return True
+        for wrapper in reversed(self.wrappers):
+            if wrapper.env and name in wrapper.env or wrapper.unknown_environment:
+                return True
+            if wrapper.isolated:
+                return False
+            if name in wrapper.command.env:
+                return True
+        return False
 
 
 class Pipeline(Record):

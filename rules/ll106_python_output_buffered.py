@@ -7,15 +7,19 @@ program on standard input: `python - <<'PY' | tee audit.log`, a program `coverag
 stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
 script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
 or into the file `srun -o`/`--output` names (srun writes the tasks' output there itself),
-when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty` (a pseudo terminal, on which
-Python line-buffers), no `PYTHONUNBUFFERED` set to a value that is not empty (prefix assignment, `export`,
-`env`, a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
+when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or
+`kubectl exec -t` (a pseudo terminal, on which Python line-buffers), no `PYTHONUNBUFFERED` set to a
+value that is not empty (prefix assignment, `export`, `env`, a wrapper's own option: `docker exec`/`run
+-e`, `tmux new -e`, `mpirun -x`, `srun --export`; a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
 `export PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the
 file sets), `set -a` (allexport) before the assignment, an `export` in a function the
 script calls before the launch (one it never calls exports nothing), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
-`sys.stdout.reconfigure(line_buffering=True)` itself.
+`sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
+reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
+`docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
+starts, or `srun --export=NONE` (or a list without `ALL`) starts.
 
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
 start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
@@ -246,6 +250,16 @@ INVALID = [
         },
         ["LL106 a.sh:5", "LL106 b.sh:3"],
     ),
+    Example(  # the environment stops at a host or a container: ssh's and docker's own, sudo's reset
+        {
+            "remote.sh": (
+                "#!/bin/bash\nPYTHONUNBUFFERED=1 ssh gpu1 'python /w/train.py > /w/t.log'\n"
+                "export PYTHONUNBUFFERED=1\ndocker exec c1 bash -c 'python /w/eval.py > /w/e.log'\n"
+                "sudo python3 /w/prep.py > prep.log\nsudo -E python3 /w/prep.py > prep2.log\n"
+            )
+        },
+        ["LL106 remote.sh:2", "LL106 remote.sh:4", "LL106 remote.sh:5"],
+    ),
 ]
 
 VALID = [
@@ -363,6 +377,19 @@ VALID = [
         {
             "launch.sh": "PYTHONUNBUFFERED=1 bash run.sh | tee run.log\n",
             "run.sh": "python train.py\n",
+        }
+    ),
+    Example(  # the variable given by the wrapper's own options, or a terminal that line-buffers
+        {
+            "wrapped.sh": (
+                "#!/bin/bash\nset -o pipefail\ndocker exec -e PYTHONUNBUFFERED=1 c1 python /w/a.py > /w/a.log\n"
+                "docker run --rm --env=PYTHONUNBUFFERED=1 img python b.py > b.log\n"
+                "tmux new -d -s n -e PYTHONUNBUFFERED=1 'python c.py > c.log 2>&1'\n"
+                "mpirun -np 2 -x PYTHONUNBUFFERED=1 python d.py > d.log\n"
+                "srun --export=ALL,PYTHONUNBUFFERED=1 python e.py > e.log\n"
+                "ssh -t gpu1 'python /w/f.py' | tee f.log\ndocker exec -it c1 python /w/g.py | tee g.log\n"
+                "kubectl exec -t pod -- python /w/h.py | tee h.log\n"
+            )
         }
     ),
 ]

@@ -125,6 +125,20 @@ DOCKER_RUN_VALUED = _words(
 )
 # `docker exec [OPTIONS] CONTAINER CMD...` (docker 28.2's `exec --help`).
 DOCKER_EXEC_VALUED = _words("--detach-keys -e --env --env-file -u --user -w --workdir")
+
+
+class EnvOptions(Record):
+    """A wrapper's options that give its command variables."""
+
+    single: frozenset[str]  # `-e NAME=VALUE`, `--env=NAME=VALUE`; `-e NAME` passes this shell's
+    pairs: frozenset[str] = frozenset()  # `-genv NAME VALUE` (MVAPICH's `-env NAME=VALUE` too)
+    files: frozenset[str] = frozenset()  # `--env-file F`: variables not known here
+
+
+DOCKER_ENV = EnvOptions(_words("-e --env"), files=_words("--env-file"))
+TMUX_ENV = EnvOptions(_words("-e"))
+MPI_ENV = EnvOptions(_words("-x"), pairs=_words("-genv -env --genv"))  # Open MPI's `-x`, MPICH's `-genv`
+ENV_CLEARS = _words("-i --ignore-environment")  # `env -i CMD`: CMD gets only the variables env sets
 # `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
 # those that leave the current directory (bound by default) behind, unless `--pwd` names one.
 APPTAINER_VALUED = _words(
@@ -203,7 +217,10 @@ def unwrap(walker, command: Command) -> None:
         text, origin = _join(parts)
         exact = all(p.value is not None for p in parts)
         if new_shell:
-            state = walker.state.child_shell(stdout, stderr, remote=flags.get("remote", False))
+            # a shell on another host, or started through a wrapper of this shell's that isolates
+            # it (`docker exec c bash -c ...`), has none of this shell's variables
+            isolated = flags.get("isolated", False) or any(w.isolated for w in command.wrappers[len(walker.wrappers) :])
+            state = walker.state.child_shell(stdout, stderr, remote=isolated)
             state.pipefail = pipefail
             return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
         # `eval`: this shell runs the string, its variables and `cd`s stay, but its output goes
@@ -237,13 +254,18 @@ def unwrap(walker, command: Command) -> None:
     elif name == "ssh":
         rest = _ssh_command(words)
         if rest:
-            inner = run_string("ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
+            terminal = _ssh_terminal(words[: len(words) - len(rest)])
+            inner = run_string(
+                "ssh", rest, stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True, isolated=True, terminal=terminal
+            )
     elif name == "gcloud" and "ssh" in values and "compute" in values[: values.index("ssh")]:
         # `gcloud compute ssh VM --command=CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all
         # --command CMD`: ssh, run by gcloud, with the remote command in an option.
         remote_command = _option_value(words, "--command")
         if remote_command is not None:
-            inner = run_string("ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True)
+            inner = run_string(
+                "ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True, isolated=True
+            )
     elif name == "tmux":
         inner = _tmux(words, command, run_string)
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
@@ -260,15 +282,22 @@ def unwrap(walker, command: Command) -> None:
         ):
             # In the image's working directory, made for its command (unlike `docker exec`'s):
             # a relative path there is the image's business (LL108 stays silent).
-            inner = _argv(walker, command, rest, "docker", remote=True)
+            env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
+            inner = _argv(walker, command, rest, "docker", remote=True, isolated=True, env=env, unknown_environment=unknown)
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
         rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
-        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in _option_words(words, 1, rest))
-        inner = _argv(walker, command, rest, "docker", remote=True, cwd_changed=not workdir)
+        options = _option_words(words, 1, rest)
+        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in options)
+        env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
+        inner = _argv(
+            walker, command, rest, "docker", remote=True, cwd_changed=not workdir, isolated=True, env=env,
+            unknown_environment=unknown, terminal=any(_short_flag(o, "t") or o == "--tty" for o in options),
+        )
     elif name in ("mpirun", "mpiexec"):
         rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
-        inner = _argv(walker, command, rest, "mpirun")
+        env, _ = _given(command, words[: len(words) - len(rest)], MPI_ENV)
+        inner = _argv(walker, command, rest, "mpirun", env=env)
     elif name == "horovodrun":
         rest = _after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
         inner = _argv(walker, command, rest, "horovodrun")
@@ -285,12 +314,16 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
-        known = _runtime_env(words[2 : len(words) - len(rest)], command.env)
-        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known)
+        env: dict[str, Word | None] = {}
+        known = _runtime_env(words[2 : len(words) - len(rest)], env)
+        inner = _argv(
+            walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known, isolated=True, env=env
+        )
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
-            rest = words[values.index("--") + 1 :]
-            inner = _argv(walker, command, rest, "kubectl", remote=True, cwd_changed=True)
+            at = values.index("--")
+            terminal = any(_short_flag(v, "t") or v == "--tty" for v in values[1:at] if v)
+            inner = _argv(walker, command, words[at + 1 :], "kubectl", remote=True, cwd_changed=True, isolated=True, terminal=terminal)
     elif name == "screen":  # read only detached (`-dm`, `-d -m`, `-dmS job`), by its own options
         rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
         options = _option_words(words, 0, rest)
@@ -300,15 +333,15 @@ def unwrap(walker, command: Command) -> None:
     elif name in ARGV_WRAPPERS:
         spec = ARGV_WRAPPERS[name]
         rest = _after_options(words, spec.valued, spec.positional, spec.dashdash)
-        env = {}
+        env: dict[str, Word | None] = {}
         while name in ("env", "sudo") and rest and rest[0].value and "=" in rest[0].value and not rest[0].value.startswith("-"):
             key, _, value = rest[0].value.partition("=")
             env[key] = Word(value, value, rest[0].location, [])
             rest = rest[1:]
-        command.env.update(env)
+        options = _option_words(words, 0, rest)
         if name == "srun":
-            options = _option_words(words, 0, rest)
             stdout, stderr = _srun_streams(words[: len(words) - len(rest)])
+            exports = _option_value(words[: len(words) - len(rest)], "--export")
             inner = _argv(
                 walker,
                 command,
@@ -319,9 +352,13 @@ def unwrap(walker, command: Command) -> None:
                 # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
                 remote=any(o.startswith("--container-image") for o in options),
                 terminal=not SRUN_TERMINAL.isdisjoint(options),
+                **_srun_export(exports),
             )
         else:
-            inner = _argv(walker, command, rest, name)
+            isolated = (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
+                name == "sudo" and not any(o.startswith("--preserve-env") or _short_flag(o, "E") for o in options)
+            )
+            inner = _argv(walker, command, rest, name, env=env, isolated=isolated)
     command.inner = inner
 
 
@@ -379,14 +416,16 @@ def _tmux_command(words: list[Word], command: Command, run_string) -> list[Comma
         # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
         detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached)
+        env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, env=env)
     if sub in ("respawn-pane", "respawnp", "respawn-window", "respawnw"):
         # The command restarts in an existing pane, in the directory that pane started in unless
         # `-c` names one, as keys sent to it run.
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         chosen = "-c" in _option_words(words, 1, rest)
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen)
+        env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen, env=env)
     if sub in ("send-keys", "send"):
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
@@ -409,10 +448,10 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         background=command.background,
         pipefail=command.pipefail,
         wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
-        exported=command.exported,
+        exported=frozenset() if flags.get("isolated") else command.exported,
         pipeline=command.pipeline,
         blocks=command.blocks,
-        environment=command.environment,
+        environment={} if flags.get("isolated") else command.environment,
     )
     if command.defaults:
         inner.defaults = command.defaults
@@ -426,10 +465,77 @@ def _option_value(words: list[Word], option: str) -> Word | None:
         if word.value == option and i + 1 < len(words):
             return words[i + 1]
         if word.template.startswith(option + "="):  # a word's template is its value when it has one
-            cut = len(option) + 1
-            value = None if word.value is None else word.value[cut:]
-            return Word(value, word.template[cut:], word.location, word.origin[cut:])
+            return _tail(word, len(option) + 1)
     return None
+
+
+def _tail(word: Word, cut: int) -> Word:
+    """The word from its `cut`-th character: the value of `--option=value`, `NAME=value`."""
+    value = None if word.value is None else word.value[cut:]
+    return Word(value, word.template[cut:], word.location, word.origin[cut:])
+
+
+def _given(command: Command, options: list[Word], spec: EnvOptions) -> tuple[dict[str, Word | None], bool]:
+    """The variables a wrapper's options give the command it runs (`docker exec -e K=V`,
+    `--env=K=V`, `-e K` with this shell's K, `mpirun -x K=V`, `-genv K V`), and whether they
+    give some not known here (`--env-file`, `-e "$VARS"`)."""
+    env: dict[str, Word | None] = {}
+    unknown = False
+    i = 0
+    while i < len(options):
+        text = options[i].template  # the value, when it is static
+        option, eq, _ = text.partition("=")
+        unknown = unknown or option in spec.files
+        given = None
+        if eq and option in spec.single:
+            given = _tail(options[i], len(option) + 1)
+        elif (text in spec.single or text in spec.pairs) and i + 1 < len(options):
+            i += 1
+            if text in spec.pairs and "=" not in options[i].template and i + 1 < len(options):
+                if options[i].value:
+                    env[options[i].value] = options[i + 1]
+                i += 1
+            else:
+                given = options[i]
+        if given is not None:
+            name, eq, _ = given.template.partition("=")
+            if not name.isidentifier():
+                unknown = True  # `-e "$VARS"`: any
+            elif eq:
+                env[name] = _tail(given, len(name) + 1)
+            elif command.has_env(name):  # `-e NAME`: the value this shell has, if it has one
+                env[name] = command.env_value(name)
+        i += 1
+    return env, unknown
+
+
+def _ssh_terminal(options: list[Word]) -> bool:
+    """`ssh -t`, `-tt`, `-o RequestTTY=yes`: the remote command runs on a pseudo terminal."""
+    texts = [w.value or "" for w in options]
+    for i, text in enumerate(texts):
+        if text.startswith("-o"):
+            key, _, answer = (text[2:] or (texts[i + 1] if i + 1 < len(texts) else "")).partition("=")
+            if key.strip().lower() == "requesttty" and answer.lower() in ("yes", "force"):
+                return True
+            continue
+        for letter in text[1:] if text.startswith("-") and not text.startswith("--") else "":
+            if letter == "t":
+                return True
+            if "-" + letter in SSH_VALUED:
+                break  # the rest is its value (`-ppt`)
+    return False
+
+
+def _srun_export(word: Word | None) -> dict:
+    """What `srun --export=...` gives its tasks: with `ALL` (the default) this shell's variables
+    and those it names, else (`NONE`, a list) only those it names."""
+    if word is None:
+        return {}
+    if word.value is None:
+        return {"unknown_environment": True}
+    items = word.value.split(",")
+    env = {name: Word(value, value, word.location) for name, _, value in (i.partition("=") for i in items if "=" in i)}
+    return {"env": env, "isolated": "ALL" not in items}
 
 
 def _uv_python(options: list[str], rest: list[Word]) -> list[Word]:
