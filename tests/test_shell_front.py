@@ -924,3 +924,34 @@ def test_a_groups_redirects_are_kept_where_they_are_written():
     assert [(r[0].location.line, r[0].location.column, r[-1].location.end_column) for r, _ in kept] == [(4, 3, 17), (5, 36, 47)]
     assert [[r.op for r in redirects] for redirects, _ in kept] == [[">&", ">"], [">>"]]
     assert [stderr.kind for _, stderr in kept] == [INHERIT, INHERIT]  # `2>&1` first: stderr stays on the old stdout
+
+
+
+@pytest.mark.parametrize(
+    "src, value, template, columns",
+    [
+        ("srun -o logs/$i-$n.txt python gone.py\n", None, "logs/$i-$n.txt", (9, 23)),
+        ("N=4\necho $N-$N.txt\n", "4-4.txt", "4-4.txt", (6, 15)),
+        ("N=4\necho a/$N-$1/b\n", None, "a/4-$1/b", (6, 15)),
+        ("N=4\necho ${N}.$N.$N.c\n", "4.4.4.c", "4.4.4.c", (6, 18)),
+    ],
+)
+def test_a_word_tree_sitter_bash_cuts_after_a_dollar_is_one_word(src, value, template, columns):
+    """tree-sitter-bash reads `$a-$b.txt` as two words, `$a-$` and `b.txt` (its issue #315):
+    bash's one word, with `$b` expanded, spanning what is written."""
+    command = parse_shell("t.sh", src).commands[0]
+    word = command.words[2] if command.name == "srun" else command.words[-1]
+    assert (word.value, word.template) == (value, template)
+    assert (word.location.column, word.location.end_column) == columns
+    line_start = sum(len(line) + 1 for line in src.split("\n")[: word.location.line - 1])
+    assert word.origin[len(template)] == line_start + columns[1] - 1  # just past the word
+    if command.name == "srun":  # the command srun runs is found again
+        assert [w.value for w in one(src, "python").words] == ["python", "gone.py"]
+
+
+def test_an_assignment_or_redirect_tree_sitter_bash_cuts_after_a_dollar_is_whole():
+    script = parse_shell("t.sh", "N=4\nLOG=$N-$N.log\nexport OUT=$N-$N.out\necho hi > r/$N-$N.txt\n")
+    assert [c.name for c in script.effective_commands()] == ["echo"]  # no command named `N.log`
+    echo = script.effective_commands()[0]
+    assert [w.value for w in echo.words] == ["echo", "hi"] and echo.redirects[0].target.value == "r/4-4.txt"
+    assert script.final_assigned["LOG"].value == "4-4.log" and script.final_assigned["OUT"].value == "4-4.out"

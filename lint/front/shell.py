@@ -60,6 +60,7 @@ _PARSER = None
 # string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
 # is a new string at each ask (a kind may have several ids: all the ids of its name).
 _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
+_GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = frozenset()
 
@@ -826,7 +827,12 @@ class Walker:
             return redirect
         if op == ">&":  # `>&file` is `&>file`
             op = "&>"
-        return Redirect(op, fd, self.word(dest), None, location)
+        target = self.word(dest)
+        for extra in node.children_by_field_name("destination")[1:]:
+            if extra.start_byte != self._cut_at(dest):
+                break
+            target, dest = self._glued(target, extra), extra
+        return Redirect(op, fd, target, None, location)
 
     def assignment(self, node, *, export: bool) -> tuple[str, Word | None] | None:
         name_node = node.child_by_field_id(_NAME)
@@ -849,6 +855,9 @@ class Walker:
             return name, None
         outer, self.read_defaults = self.read_defaults, set()
         word = self.word(value_node) if value_node is not None else Word("", "", self.unit.location(node), [])
+        rest = node.next_sibling  # `export LOG=$a-$b.log`, cut by tree-sitter-bash (`_glued`)
+        if rest is not None and rest.start_byte == self._cut_at(value_node):
+            word = self._glued(word, rest)
         read, self.read_defaults = self.read_defaults, outer
         self._defaulted(name, read)
         if value_node is not None:
@@ -910,6 +919,37 @@ class Walker:
         else:
             words.append(word)
 
+    def _cut_at(self, node) -> int:
+        """Where `node` ends when tree-sitter-bash cut a word after it: it ends with a `$` that a
+        name follows, `$a-$` of `$a-$b.txt` (tree-sitter/tree-sitter-bash#315); else -1."""
+        if node is None:
+            return -1
+        end = node.end_byte
+        data = self.unit.data
+        return end if data[end - 1 : end] == b"$" and data[end : end + 1].isalnum() else -1
+
+    def _glued(self, word: Word, node) -> Word:
+        """`word`, cut after its last `$`, joined to the rest, `node`: `$b.txt`, the variable
+        expanded as bash does (unknown when it is)."""
+        rest = self.word(node)
+        match = _GLUED_NAME.match(rest.template)
+        n = match.end() if match else 0
+        name = rest.template[:n]
+        known = self.state.variables.get(name) if n and not name.isdigit() else None
+        if known is not None:
+            self._read_variable(name)
+        middle = known if known is not None else "$" + name
+        head = len(word.template) - 1
+        value = None
+        if word.value is not None and known is not None and rest.value is not None:
+            value = word.value[:-1] + known + rest.value[n:]
+        origin = array("i", word.origin[:head])
+        origin.extend(array("i", (word.origin[head] if len(word.origin) > head else 0,)) * len(middle))
+        origin.extend(rest.origin[n:])
+        start, end = word.location, rest.location
+        location = Location(start.path, start.line, start.column, end.end_line, end.end_column)
+        return Word(value, word.template[:head] + middle + rest.template[n:], location, origin, word.passthrough or rest.passthrough)
+
     def _words_after(self, redirect_node, words: list[Word]) -> None:
         """`python t.py >log.txt --out /tmp/x`: bash passes the words after a redirect's file to
         the command, where tree-sitter-bash reads them as more of its destinations. Only words
@@ -920,6 +960,8 @@ class Walker:
         destinations = redirect_node.children_by_field_name("destination")
         data = self.unit.data
         for before, extra in zip(destinations, destinations[1:]):
+            if extra.start_byte == self._cut_at(before):
+                continue  # the rest of the file's name (`redirect`)
             if data[before.end_byte : extra.start_byte].replace(b"\\\n", b"").strip(b" \t"):
                 self._line_end(before.end_byte, extra.start_byte)
                 return
@@ -938,6 +980,8 @@ class Walker:
         cursor = node.walk()
         more = cursor.goto_first_child()
         outer, self.read_defaults = self.read_defaults, set()
+        cut = -1  # where a word tree-sitter-bash cut after a `$` ends (`_glued`)
+        name = None
         while more:
             child = cursor.node
             kind = child.kind_id
@@ -945,15 +989,24 @@ class Walker:
                 name_node = child.child_by_field_id(_NAME)
                 value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
-                    env[self.unit.node_text(name_node)] = self.word(value_node) if value_node is not None else None
+                    name = self.unit.node_text(name_node)
+                    env[name] = self.word(value_node) if value_node is not None else None
+                    cut = self._cut_at(value_node)
             elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
             elif (field := cursor.field_id) == _NAME or field == _ARGUMENT:
-                if field == _NAME and self.unit.node_text(child) in _CLOSERS:
-                    _syntax_error(self, child)
-                self._argument(child, field == _ARGUMENT and kind in _ARRAYS_IDS, words)
+                if child.start_byte == cut:  # the rest of the word before it
+                    if words:
+                        words[-1] = self._glued(words[-1], child)
+                    elif env.get(name) is not None:
+                        env[name] = self._glued(env[name], child)
+                else:
+                    if field == _NAME and self.unit.node_text(child) in _CLOSERS:
+                        _syntax_error(self, child)
+                    self._argument(child, field == _ARGUMENT and kind in _ARRAYS_IDS, words)
                 if substitutes:
                     self._nested_substitutions(child)
+                cut = self._cut_at(child)
             more = cursor.goto_next_sibling()
         read, self.read_defaults = self.read_defaults, outer
         if outer is not None:  # `X=$(torchrun ... ${N:-8})`: what X is set from
