@@ -235,6 +235,7 @@ class Wrapper(Record):
     detached: bool = False
     remote: bool = False  # runs on another host or inside a container
     cwd_changed: bool = False  # runs in another working directory than the script's
+    chdir: bool = False  # starts the command in a directory its options name (`docker exec -w`, `tmux new -c`)
     adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
     terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers

@@ -8,7 +8,8 @@ the script that starts it:
   compute ssh VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
 - `tmux send-keys` into a pane this script did not create, or `tmux respawn-pane`/`respawn-window`
-  there without `-c`: whatever directory that pane is in;
+  there without `-c`: whatever directory that pane is in (each Enter ends a line the pane's shell
+  runs: `send-keys 'cd /w' Enter 'python t.py' Enter` runs `python t.py` in `/w`);
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
   one): the job's directory on the cluster, where the script's files were never uploaded;
 - crontab lines that an `echo` or `printf` pipes into `crontab -` (`(crontab -l; echo "*/5 * * *
@@ -20,7 +21,8 @@ of the project clones (`git clone URL proj` on the host, then `bash proj/infra/r
 starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
 a local `tmux new-session` without `-c`, which starts in the caller's directory, the command
 of a `docker run`, which starts in the image's working directory, made for it, and a directory
-the user names (`mpirun -wdir`, `conda run --cwd`, `singularity exec --pwd`).
+the user names (`mpirun -wdir`, `conda run --cwd`, `singularity exec --pwd`), also inside the
+remote command (`ssh gpu1 'docker exec -w /w c1 ...'`, `ssh gpu1 "tmux new-session -c /w ..."`).
 
 ## Why is this bad?
 `ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from
@@ -113,6 +115,10 @@ INVALID = [
         {"submit.sh": "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"},
         ["LL108 submit.sh:1"],
     ),
+    Example(  # the second line typed into a pane: each Enter runs one
+        {"keys.sh": "tmux send-keys -t job 'echo start' Enter \\\n  'python -u train.py > /w/t.log' Enter\n"},
+        ["LL108 keys.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -170,6 +176,15 @@ VALID = [
             )
         }
     ),
+    Example(  # a wrapper on the remote host names the directory: the container's `-w`, the pane's `-c`
+        {
+            "remote.sh": (
+                "ssh gpu1 'docker exec -w /w c1 python -u train.py > /w/t.log'\n"
+                "ssh gpu1 \"tmux new-session -d -s n -c /w 'python -u eval.py > e.log 2>&1'\"\n"
+                "tmux send-keys -t n 'cd /w' Enter 'python -u test.py > t.log 2>&1' Enter\n"
+            )
+        }
+    ),
 ]
 
 
@@ -219,10 +234,13 @@ def _relative(value: str | None) -> bool:
 
 
 def _elsewhere(command: Command) -> Wrapper | None:
-    """The innermost wrapper that moves the command to another working directory."""
+    """The innermost wrapper that moves the command to another working directory; None when a
+    wrapper inside it names the directory (`ssh gpu1 "docker exec -w /w c1 ..."`)."""
     for wrapper in reversed(command.wrappers):  # a loop, not a generator: most commands have no wrapper
         if wrapper.cwd_changed:
             return wrapper
+        if wrapper.chdir:
+            return None
     return None
 
 

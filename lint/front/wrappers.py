@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections.abc import Collection
 
 from ..graph import LONG_RUNNING, is_python
 from ..model import Location, Record
@@ -211,10 +212,11 @@ def unwrap(walker, command: Command) -> None:
     def wrap(kind: str, **flags) -> tuple[Wrapper, ...]:
         return command.wrappers + (Wrapper(kind, command, **flags),)
 
-    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, **flags):
+    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, lines=(), **flags):
+        """`lines`: the parts that start a line of their own (keys after an Enter)."""
         if not parts:
             return []
-        text, origin = _join(parts)
+        text, origin = _join(parts, lines)
         exact = all(p.value is not None for p in parts)
         if new_shell:
             # a shell on another host, or started through a wrapper of this shell's that isolates
@@ -283,21 +285,24 @@ def unwrap(walker, command: Command) -> None:
             # In the image's working directory, made for its command (unlike `docker exec`'s):
             # a relative path there is the image's business (LL108 stays silent).
             env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
-            inner = _argv(walker, command, rest, "docker", remote=True, isolated=True, env=env, unknown_environment=unknown)
+            inner = _argv(
+                walker, command, rest, "docker", remote=True, isolated=True, env=env, unknown_environment=unknown,
+                chdir=_names(options, DOCKER_WORKDIR),
+            )
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
         rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
         options = _option_words(words, 1, rest)
-        workdir = any(o in ("-w", "--workdir") or o.startswith("--workdir=") for o in options)
+        workdir = _names(options, DOCKER_WORKDIR)
         env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
         inner = _argv(
-            walker, command, rest, "docker", remote=True, cwd_changed=not workdir, isolated=True, env=env,
+            walker, command, rest, "docker", remote=True, cwd_changed=not workdir, chdir=workdir, isolated=True, env=env,
             unknown_environment=unknown, terminal=any(_short_flag(o, "t") or o == "--tty" for o in options),
         )
     elif name in ("mpirun", "mpiexec"):
         rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
         env, _ = _given(command, words[: len(words) - len(rest)], MPI_ENV)
-        inner = _argv(walker, command, rest, "mpirun", env=env)
+        inner = _argv(walker, command, rest, "mpirun", env=env, chdir=_names(_option_words(words, 0, rest), MPI_WORKDIR))
     elif name == "horovodrun":
         rest = _after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
         inner = _argv(walker, command, rest, "horovodrun")
@@ -352,13 +357,14 @@ def unwrap(walker, command: Command) -> None:
                 # pyxis's `srun --container-image IMG CMD` runs CMD in a container, as `docker run` does
                 remote=any(o.startswith("--container-image") for o in options),
                 terminal=not SRUN_TERMINAL.isdisjoint(options),
+                chdir=_names(options, CHDIR["srun"]),
                 **_srun_export(exports),
             )
         else:
             isolated = (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
                 name == "sudo" and not any(o.startswith("--preserve-env") or _short_flag(o, "E") for o in options)
             )
-            inner = _argv(walker, command, rest, name, env=env, isolated=isolated)
+            inner = _argv(walker, command, rest, name, env=env, isolated=isolated, chdir=_names(options, CHDIR.get(name, ())))
     command.inner = inner
 
 
@@ -417,7 +423,8 @@ def _tmux_command(words: list[Word], command: Command, run_string) -> list[Comma
         detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
         sink = Sink(DETACHED, location=command.location)
         env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
-        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, env=env)
+        chosen = "-c" in _option_words(words, 1, rest)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=detached, env=env, chdir=chosen)
     if sub in ("respawn-pane", "respawnp", "respawn-window", "respawnw"):
         # The command restarts in an existing pane, in the directory that pane started in unless
         # `-c` names one, as keys sent to it run.
@@ -425,13 +432,22 @@ def _tmux_command(words: list[Word], command: Command, run_string) -> list[Comma
         chosen = "-c" in _option_words(words, 1, rest)
         sink = Sink(DETACHED, location=command.location)
         env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
-        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen, env=env)
+        return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen, chdir=chosen, env=env)
     if sub in ("send-keys", "send"):
-        rest = _after_options(words[1:], TMUX_VALUED[sub])
-        keys = [w for w in rest if w.value not in ("Enter", "C-m", "KPEnter")]
+        # Each Enter ends a line the pane's shell runs: `send-keys "cd /w" Enter "python train.py"
+        # Enter` types two, in that shell.
+        keys, lines = [], set()
+        for word in _after_options(words[1:], TMUX_VALUED[sub]):
+            if word.value in TMUX_ENTER:
+                lines.add(len(keys))
+            else:
+                keys.append(word)
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", keys, stdout=sink, stderr=sink, detached=True, cwd_changed=True)
+        return run_string("tmux", keys, stdout=sink, stderr=sink, detached=True, cwd_changed=True, lines=lines)
     return []
+
+
+TMUX_ENTER = frozenset({"Enter", "C-m", "KPEnter"})
 
 
 def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | None = None, stderr: Sink | None = None, **flags) -> list[Command]:
@@ -586,6 +602,16 @@ def _option_words(words: list[Word], start: int, rest: list[Word]) -> list[str]:
     return [w.value if w.value is not None else w.template for w in words[start : len(words) - len(rest)]]
 
 
+DOCKER_WORKDIR = ("-w", "--workdir")
+MPI_WORKDIR = ("-wdir", "-wd", "--wdir")
+CHDIR = {"srun": ("-D", "--chdir"), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir")}
+
+
+def _names(options: list[str], spelled: tuple[str, ...]) -> bool:
+    """Whether the options hold one of `spelled` (with its value apart or after `=`)."""
+    return any(o in spelled or o.startswith(tuple(f"{s}=" for s in spelled if s.startswith("--"))) for o in options)
+
+
 def _short_flag(option: str, letter: str) -> bool:
     """`-it` sets `-t`: a cluster of short flags."""
     return option.startswith("-") and not option.startswith("--") and letter in option[1:]
@@ -673,8 +699,9 @@ def cron(walker, command: Command) -> None:
     command.inner = inner
 
 
-def _join(parts: list[Word]) -> tuple[str, array]:
-    """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux). A word
+def _join(parts: list[Word], lines: Collection[int] = ()) -> tuple[str, array]:
+    """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux), or with a
+    line break before each part `lines` holds the index of (tmux's keys after an Enter). A word
     this shell cannot evaluate (`"cd $DIR && ..."` with DIR unknown) gives its template, its
     unknown parts as written: the inner shell reads `$DIR` as one unknown word, as the value
     would most often be."""
@@ -682,7 +709,7 @@ def _join(parts: list[Word]) -> tuple[str, array]:
     origin = array("i")  # takes the words' origins (arrays) in one copy each
     for n, word in enumerate(parts):
         if n:
-            text += " "
+            text += "\n" if n in lines else " "
             origin.append(word.origin[0] if word.origin else 0)
         value = word.template if word.value is None else word.value
         text += value
