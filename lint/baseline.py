@@ -54,6 +54,8 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
         raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
     except ValueError as error:  # UnicodeDecodeError and json's errors too
         raise BaselineError(f"cannot read baseline {path}: not JSON ({error})") from None
+    except RecursionError:  # `[[[[...` 100,000 deep: json recurses per level
+        raise BaselineError(f"cannot read baseline {path}: nested too deeply to be a baseline") from None
     except (KeyError, TypeError):
         raise BaselineError(
             f'cannot read baseline {path}: not a launchlint baseline (an object with "findings", each with '

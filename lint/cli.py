@@ -136,9 +136,12 @@ class _Formatter(argparse.HelpFormatter):
 
 
 def _jobs(value: str) -> int:
-    if not value.isdigit() or int(value) < 1:
+    from .model import whole  # a run imports it anyway; `--version` must not
+
+    jobs = whole(value)
+    if jobs is None or jobs < 1:
         raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
-    return int(value)
+    return jobs
 
 
 def _parser() -> Parser:
@@ -341,6 +344,10 @@ def console() -> None:
     import gc
 
     gc.disable()
+    for stream in (sys.stdout, sys.stderr):  # a path or a line no encoding of the terminal holds:
+        reconfigure = getattr(stream, "reconfigure", None)  # `\xe9`, not a UnicodeEncodeError
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         main()
         status = EXIT_CLEAN

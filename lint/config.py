@@ -73,6 +73,8 @@ def _pyproject_table(path: str) -> dict | None:
         data = tomllib.loads(_read(path))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
+    except RecursionError:  # `[[[[...` 500 deep: tomllib recurses per level
+        raise ConfigError(f"{path}: cannot read: nested too deeply") from None
     return data.get("tool", {}).get("launchlint")
 
 

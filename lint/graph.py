@@ -132,7 +132,7 @@ def python_run(command: Command, *, stdin: bool = False) -> PythonRun | None:
                 return PythonRun(options, "module", words[i + 1], tuple(words[i + 2 :]))
             i += 0 if attached else 1
         i += 1
-    if i == len(words) or words[i].value == "-":
+    if i >= len(words) or words[i].value == "-":  # `python -W` ends the command: the option's value missing
         options = tuple(w.value or "" for w in words[:i])
         if not stdin or any(o in EXITING_OPTIONS for o in options):
             return None

@@ -25,7 +25,7 @@ from .graph import (
     python_run,
     value_part,
 )
-from .model import Record
+from .model import Record, whole
 from .paths import joined
 from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Word
 
@@ -51,8 +51,7 @@ class Launch(Record):
 
 
 def whole_number(word: Word | None) -> int | None:
-    value = word.value if word is not None else None
-    return int(value) if value is not None and value.isdigit() else None
+    return whole(word.value) if word is not None else None
 
 
 def launch_of(command: Command) -> Launch | None:

@@ -88,6 +88,12 @@ class Location(Record):
 make_location = Location._from_tuple
 
 
+def whole(text: str | None) -> int | None:
+    """The number a text of decimal digits (ASCII) is; None for any other text. `str.isdigit`
+    alone lets `'²'` through, which `int` refuses."""
+    return int(text) if text and text.isascii() and text.isdigit() else None
+
+
 class Related(Record):
     location: Location
     message: str

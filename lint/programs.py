@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from functools import cached_property
 
-from .model import Location
+from .model import Location, whole
 from .paths import may_name
 from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule, module_name
 from .shellfacts import Word
@@ -263,8 +263,9 @@ def _arity(option: Option, text: str, program: CommandLine) -> int:
         return 1
     if nargs in REMAINDER:
         return REST
-    if nargs.isdigit():
-        return int(nargs)
+    count = whole(nargs)
+    if count is not None:
+        return count
     return OPTIONAL if nargs == "?" else MANY
 
 

@@ -27,7 +27,7 @@ import gc
 from collections import defaultdict, deque
 from collections.abc import Iterable
 
-from .model import Location, Record, Related
+from .model import Location, Record, Related, whole
 from .pyfacts import (
     COMPILE_APIS,
     GRAD,
@@ -554,7 +554,7 @@ class _Analysis:
                 workers = call.argument(parameters[0], 0)
                 initializer = call.argument("initializer", len(parameters) - 1)
                 runs = self._runs(self._resolve(vpath, vfunction, initializer)) if initializer else ()
-                return (int(workers) if workers.isdigit() else None), runs
+                return whole(workers), runs
         return None
 
     @_cached(False)

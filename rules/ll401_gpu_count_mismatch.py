@@ -84,7 +84,7 @@ from launchlint.launches import (
     sourced_before,
     visible_devices,
 )
-from launchlint.model import Finding, Record, Related, Severity
+from launchlint.model import Finding, Record, Related, Severity, whole
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
 from launchlint.shellfacts import Command, Directive, ShellScript, Word
@@ -494,7 +494,7 @@ def _srun_options(srun: Command) -> list[tuple[str, str, Word]]:
 
 
 def _number(option: tuple[str, Word] | None) -> int | None:
-    return int(option[0]) if option is not None and option[0].isdigit() else None
+    return whole(option[0]) if option is not None else None
 
 
 def _submitted(command: Command) -> bool:

@@ -733,3 +733,70 @@ def test_a_thread_subclass_nobody_starts_next_to_a_compiled_callable(tmp_path, m
     monkeypatch.chdir(tmp_path)
     found = [(f.code, f.location.line) for f in run(["."], Options()).findings]
     assert found == [("LL202", 6), ("LL203", 6)]  # and no LL003
+
+
+# --- helper-79's inputs: each once made a rule or a front end fail, or the output a traceback ---
+
+DIGIT_LIKE = "\u00b2"  # '²'.isdigit() is True; int('²') raises
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"run.sh": "python -W\npython -u -X\n"},  # an interpreter option whose value is missing
+        {"run.sh": f"python train.py >&{DIGIT_LIKE}\n", "train.py": "print(1)\n"},
+        {"run.sh": f"torchrun --nproc_per_node {DIGIT_LIKE} train.py\n", "train.py": "print(1)\n"},
+        {
+            "run.sh": "accelerate launch --config_file a.yaml train.py\n",
+            "a.yaml": f"num_processes: {DIGIT_LIKE}\nmain_process_port: {DIGIT_LIKE}\n",
+            "train.py": "print(1)\n",
+        },
+        {"job.sh": f"#!/bin/bash\n#SBATCH --nodes={DIGIT_LIKE}\nsrun torchrun --nproc_per_node 8 t.py\n", "t.py": "print(1)\n"},
+        {
+            "run.sh": "python train.py --x 1 2\n",
+            "train.py": f"import argparse\np = argparse.ArgumentParser()\np.add_argument('--x', nargs='{DIGIT_LIKE}')\np.parse_args()\n",
+        },
+        {
+            "run.sh": "python train.py --config x\n",
+            "train.py": (
+                "from dataclasses import dataclass, field\nfrom transformers import HfArgumentParser\n\n\n@dataclass\n"
+                "class A:\n    config: str = field(default='', metadata={'aliases': [1, None]})\n"
+                "    other: str = field(default='', metadata={'aliases': None})\n\n\nHfArgumentParser(A).parse_args_into_dataclasses()\n"
+            ),
+        },
+    ],
+)
+def test_odd_values_are_findings_or_nothing_never_an_internal_error(tmp_path, files):
+    write_project(tmp_path, files)
+    result = run([str(tmp_path)], Options())
+    assert [f for f in result.findings if f.code == "LL003"] == []
+
+
+def test_a_value_doubled_at_each_assignment_stays_small(tmp_path):
+    """`V1="$V0$V0"` twenty-eight times was a 2 GB string; past MAX_VALUE a value is unknown."""
+    lines = ["V0=ab"] + [f'V{i}="$V{i - 1}$V{i - 1}"' for i in range(1, 29)] + ["python train.py > $V28.log"]
+    write_project(tmp_path, {"run.sh": "\n".join(lines) + "\n"})
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options(select=frozenset({"LL106", "LL003"})))
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL106", 30)]
+    assert time.perf_counter() - started < 10  # minutes and gigabytes before
+
+
+def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
+    write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
+    result = subprocess.run(
+        [LAUNCHLINT, "--no-cache", "."], cwd=tmp_path, capture_output=True, text=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "r\\xe9sum\\xe9.log" in result.stdout
+
+
+@pytest.mark.parametrize("name", ["pyproject.toml", "baseline.json"])
+def test_a_config_or_baseline_nested_past_the_recursion_limit_is_a_usage_error(tmp_path, name):
+    deep = "[tool.other]\nx = " + "[" * 2000 + "]" * 2000 + "\n" if name == "pyproject.toml" else "[" * 100_000 + "]" * 100_000
+    write_project(tmp_path, {name: deep, "run.sh": "echo hi\n"})
+    extra = ["--baseline", "baseline.json"] if name == "baseline.json" else ["--config", "pyproject.toml"]
+    result = subprocess.run([LAUNCHLINT, "--no-cache", *extra, "run.sh"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "nested too deeply" in result.stderr

@@ -915,8 +915,8 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
         found = _literal(metadata) if metadata is not None else {}
         if not isinstance(found, dict):
             return False
-        aliases = found.get("aliases", ())
-        aliases = (aliases,) if isinstance(aliases, str) else tuple(aliases)
+        aliases = found.get("aliases", ())  # a string or a list of them; anything else is no alias
+        aliases = (aliases,) if isinstance(aliases, str) else tuple(a for a in aliases if isinstance(a, str)) if isinstance(aliases, (list, tuple)) else ()
     default_true = isinstance(default, ast.Constant) and default.value is True
     boolean = _is_bool(statement.annotation)
     return DataField(statement.target.id, locate(statement), not has_default, boolean, default_true, aliases)

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Sequence
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
-from ..model import LineIndex, Location, Record, make_location
+from ..model import LineIndex, Location, Record, make_location, whole
 from ..shellfacts import (
     ARM,
     CAPTURED,
@@ -60,6 +60,7 @@ _PARSER = None
 # string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
 # is a new string at each ask (a kind may have several ids: all the ids of its name).
 _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
+MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = frozenset()
@@ -156,6 +157,8 @@ class State:
         self.assignments += 1  # the exported environment changed: its cache key too
 
     def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
+        if value is not None and len(value) > MAX_VALUE:
+            value = None  # `V2="$V1$V1"` doubling twenty times: no script's command needs such a value
         if self.branch_depth and name in self.variables and self.variables[name] != value:
             old = self.variables[name]
             if old and word is not None and value and value.startswith(old) and value[len(old) : len(old) + 1].isspace():
@@ -811,7 +814,7 @@ class Walker:
         dest = node.child_by_field_name("destination")
         op_node = next((c for c in node.children if not c.is_named), None)
         op = ">" if op_node is None else self.unit.node_text(op_node)
-        fd = int(self.unit.node_text(fd_node)) if fd_node is not None and self.unit.node_text(fd_node).isdigit() else None
+        fd = whole(self.unit.node_text(fd_node)) if fd_node is not None else None
         location = self.unit.location(node)
         if dest is None:
             return Redirect(op, fd, None, None, location)
@@ -820,8 +823,8 @@ class Walker:
             # for the file name; bash wants one before the newline (unless a `\` continues it)
             _syntax_error(self, op_node)
         dest_text = self.unit.node_text(dest)
-        if op in (">&", "<&") and (dest_text.isdigit() or dest_text == "-"):
-            return Redirect(op, fd, None, int(dest_text) if dest_text.isdigit() else None, location)
+        if op in (">&", "<&") and (whole(dest_text) is not None or dest_text == "-"):
+            return Redirect(op, fd, None, whole(dest_text), location)
         if dest.type == "process_substitution":
             redirect = Redirect(op, fd, self.word(dest), None, location, procsub=True)
             return redirect

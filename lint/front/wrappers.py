@@ -11,7 +11,7 @@ import re
 from array import array
 from collections.abc import Collection
 
-from ..graph import LONG_RUNNING, is_python
+from ..graph import LONG_RUNNING, is_python, value_part
 from ..model import Location, Record
 from ..shellfacts import DETACHED, FILE, NULL, Command, Sink, Word, Wrapper, shell_args
 
@@ -481,14 +481,8 @@ def _option_value(words: list[Word], option: str) -> Word | None:
         if word.value == option and i + 1 < len(words):
             return words[i + 1]
         if word.template.startswith(option + "="):  # a word's template is its value when it has one
-            return _tail(word, len(option) + 1)
+            return value_part(word, len(option) + 1)
     return None
-
-
-def _tail(word: Word, cut: int) -> Word:
-    """The word from its `cut`-th character: the value of `--option=value`, `NAME=value`."""
-    value = None if word.value is None else word.value[cut:]
-    return Word(value, word.template[cut:], word.location, word.origin[cut:])
 
 
 def _given(command: Command, options: list[Word], spec: EnvOptions) -> tuple[dict[str, Word | None], bool]:
@@ -504,7 +498,7 @@ def _given(command: Command, options: list[Word], spec: EnvOptions) -> tuple[dic
         unknown = unknown or option in spec.files
         given = None
         if eq and option in spec.single:
-            given = _tail(options[i], len(option) + 1)
+            given = value_part(options[i], len(option) + 1)
         elif (text in spec.single or text in spec.pairs) and i + 1 < len(options):
             i += 1
             if text in spec.pairs and "=" not in options[i].template and i + 1 < len(options):
@@ -518,7 +512,7 @@ def _given(command: Command, options: list[Word], spec: EnvOptions) -> tuple[dic
             if not name.isidentifier():
                 unknown = True  # `-e "$VARS"`: any
             elif eq:
-                env[name] = _tail(given, len(name) + 1)
+                env[name] = value_part(given, len(name) + 1)
             elif command.has_env(name):  # `-e NAME`: the value this shell has, if it has one
                 env[name] = command.env_value(name)
         i += 1
