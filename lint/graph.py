@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
 from .model import Location, Record, Related
-from .paths import joined
+from .paths import is_url, joined
 from .shellfacts import (
     FILE,
     PIPE,
@@ -487,7 +487,7 @@ class Resolver:
     In order: relative to the launcher's directory, relative to the project root (or its
     parent, by the root's own name), under a configured `path-map` prefix, and finally the
     project's unique file of that name (a remote `/root/start_training.sh` is the project's only
-    `start_training.sh`).
+    `start_training.sh`). A URL (`paths.is_url`) is none of the project's files.
     """
 
     def __init__(self, project, files: Iterable[str] | None = None):
@@ -507,6 +507,8 @@ class Resolver:
         if not value:  # `"$(dirname "$0")/../train.py"`: from the launcher's own directory
             own = None if remote or value is not None else own_path(word, caller)
             return own if own in self.files else None
+        if is_url(value):  # `s3://b/train.py` is no project file, not even the one of its name
+            return None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
         if start is not None and candidates:
             candidates.insert(0, joined(start, value))

@@ -39,6 +39,15 @@ def suffix(name: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
+def is_url(text: str) -> bool:
+    """`s3://bucket/x.yaml`, `https://...`, `hf://org/repo/x.yaml`, `file:///etc/x.yaml`: a scheme
+    (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`) and `://`. No project path: a
+    launcher's script or config named so is fetched, or opened where the job runs, never looked
+    for in the project (LL303, LL304 and the resolver ask here)."""
+    scheme, sep, _ = text.partition("://")
+    return bool(sep) and scheme[:1].isascii() and scheme[:1].isalpha() and all(c.isascii() and (c.isalnum() or c in "+-.") for c in scheme)
+
+
 def may_name(written: str, path: str, root_name: str = "") -> bool:
     """Whether the program path `written` in a launcher, relative to a directory that may be
     unknown, can name the project file `path`: `path` ends in its `written_tail`, or in what

@@ -39,7 +39,8 @@ anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its a
 may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
-(the program comes on standard input), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
+(the program comes on standard input), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
+no project path), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
 or `$(cd "$(dirname "$0")" && pwd)/train.py`, or `$HERE/train.py` after `SCRIPT=$(readlink -f "$0")`
@@ -94,7 +95,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import joined
+from launchlint.paths import is_url, joined
 from launchlint.rulekit import Example
 
 CODE = "LL303"
@@ -516,7 +517,7 @@ def check(project) -> Iterator[Finding]:
             if own is not None:
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
-        if not written or any(mark in written for mark in NOT_STATIC) or in_a_virtualenv(written):
+        if not written or any(mark in written for mark in NOT_STATIC) or in_a_virtualenv(written) or is_url(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written, project):

@@ -30,7 +30,9 @@ script clones, nor one inside a directory the launcher names as an option's valu
 project does not have (`--output_dir outputs/run1` to training, then `--config
 outputs/run1/config.yaml` to evaluation: an earlier step writes it). Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
 ...`). Only
-file names are checked: `--config gpt2-small` names a preset, not a file.
+file names are checked: `--config gpt2-small` names a preset, not a file; nor is a URL one of the
+project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`: a
+scheme and `://`), and it is never reported.
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
@@ -75,7 +77,7 @@ from launchlint.launches import (
 )
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
-from launchlint.paths import joined
+from launchlint.paths import is_url, joined
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word
@@ -303,6 +305,17 @@ VALID = [
             "eval.py": "print('eval')\n",
         }
     ),
+    Example(  # URLs, fetched or opened where the job runs: no project paths, even when a file has the name
+        {
+            "run.sh": (
+                "#!/bin/bash\npython train.py --config s3://bucket/x.yaml\npython train.py --config https://example.com/x.yaml\n"
+                "python train.py --config gs://b/x.yaml --deepspeed hf://org/repo/ds.json\n"
+                "python train.py --config=file:///etc/x.yaml\n"
+            ),
+            "train.py": "print('train')\n",
+            "configs/x.yaml": "a: 1\n",
+        }
+    ),
     Example(  # a config the launcher tests for first
         {"train.sh": "#!/bin/bash\nif [ -f configs/local.yaml ]; then\n  python train.py --config configs/local.yaml\nfi\n"}
     ),
@@ -346,10 +359,10 @@ def check(project) -> Iterator[Finding]:
 
 def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
     """Found as LL303 finds a script, or next to the program, or in a project directory the
-    launcher `cd`s into first; or not ours to judge: an absolute path, the argument of a module
-    from outside the project (it may ship its configs), or a local relative path after a `cd` to
-    anywhere else."""
-    if (word.value or "").startswith(("/", "~")):
+    launcher `cd`s into first; or not ours to judge: an absolute path, a URL (`s3://b/x.yaml`,
+    `file:///etc/x.yaml`), the argument of a module from outside the project (it may ship its
+    configs), or a local relative path after a `cd` to anywhere else."""
+    if (word.value or "").startswith(("/", "~")) or is_url(word.value or ""):
         return True
     program = _program_file(project, command)
     if program is None and _runs_module(command) and not _launcher_option(command, word):

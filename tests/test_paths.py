@@ -6,7 +6,7 @@ from pathlib import PurePosixPath
 
 from hypothesis import given
 from hypothesis import strategies as st
-from launchlint.paths import ends_in, may_name, normal, relative_to, suffix, written_tail
+from launchlint.paths import ends_in, is_url, may_name, normal, relative_to, suffix, written_tail
 
 NAMES = st.lists(st.sampled_from(["", ".", "..", "a", "b", "a.b", " ", "x y"]), max_size=5).map("/".join)
 ABSOLUTE = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=4).map(lambda parts: "/" + "/".join(parts))
@@ -58,3 +58,11 @@ def test_a_written_path_is_normalised_once_then_matched_by_whole_parts():
     assert written_tail("../../x.py") == "x.py" and written_tail("/workspace/x.py") is None
     assert ends_in("exp/train/x.py", "train/x.py") and ends_in("train/x.py", "train/x.py")
     assert not ends_in("exp/atrain/x.py", "train/x.py") and ends_in("any/where.py", None)
+
+
+def test_a_url_is_a_scheme_and_two_slashes():
+    """LL303, LL304 and the resolver judge no URL as a project path."""
+    for url in ("s3://b/x.yaml", "https://e.com/x.yaml", "gs://b/x", "hf://org/repo/x.yaml", "file:///etc/x.yaml", "git+ssh://h/r"):
+        assert is_url(url), url
+    for path in ("configs/x.yaml", "/root/x.yaml", "a:b/x.yaml", "://x", "1s3://b", "$S3://b", "dir/s3://b"):
+        assert not is_url(path), path
