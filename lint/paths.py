@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 
 
 def normal(name: str | os.PathLike) -> str:
@@ -46,6 +47,23 @@ def is_url(text: str) -> bool:
     for in the project (LL303, LL304 and the resolver ask here)."""
     scheme, sep, _ = text.partition("://")
     return bool(sep) and scheme[:1].isascii() and scheme[:1].isalpha() and all(c.isascii() and (c.isalnum() or c in "+-.") for c in scheme)
+
+
+# `{a,b}` or `{1..3}`: bash's brace expansion (a `${...}` is no static word's)
+_BRACES = re.compile(r"\{[^{}]*(?:,|\.\.)[^{}]*\}")
+
+
+def is_pattern(text: str) -> bool:
+    """`configs/*.yaml`, `train_?.py`, `exp[12].yaml`, `exp_{1,2}.yaml`: a word bash expands into
+    the names it matches or spells (glob characters, a brace expansion). A word's value is read
+    after quote removal, so a quoted `"*"`, literal to bash, counts too."""
+    return "*" in text or "?" in text or "[" in text or _BRACES.search(text) is not None
+
+
+def names_a_path(text: str) -> bool:
+    """Whether a launcher's static word names one file as written, to be looked for in the
+    project (LL303's script, LL304's config): no URL (`is_url`), no pattern (`is_pattern`)."""
+    return not (is_url(text) or is_pattern(text))
 
 
 def may_name(written: str, path: str, root_name: str = "") -> bool:

@@ -40,7 +40,8 @@ may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
 (the program comes on standard input), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
-no project path), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
+no project path), a pattern bash expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`;
+read after quote removal, so a quoted one too), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
 anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
 or `$(cd "$(dirname "$0")" && pwd)/train.py`, or `$HERE/train.py` after `SCRIPT=$(readlink -f "$0")`
@@ -95,7 +96,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import is_url, joined
+from launchlint.paths import joined, names_a_path
 from launchlint.rulekit import Example
 
 CODE = "LL303"
@@ -103,7 +104,7 @@ NAME = "missing-script"
 SEVERITY = Severity.ERROR
 SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
-NOT_STATIC = ("*", "?", "[", "~", "$", "`")
+NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
@@ -292,6 +293,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # patterns bash expands: not judged, whether or not a file matches
+        {
+            "run.sh": "#!/bin/bash\npython train_{a,}.py\nbash scripts/run_*.sh\npython eval_{1..3}.py\npython 'tool[12].py'\n",
+            "train_a.py": "print('a')\n",
+        }
+    ),
     Example(  # `cd data` into the directory the launcher has just made, not the project's `data/`
         {
             "data/birds/prepare.sh": "mkdir -p data\ncd data\npython ../prepare.py --out ./images\n",
@@ -517,7 +524,7 @@ def check(project) -> Iterator[Finding]:
             if own is not None:
                 yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
             continue
-        if not written or any(mark in written for mark in NOT_STATIC) or in_a_virtualenv(written) or is_url(written):
+        if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written, project):

@@ -32,7 +32,9 @@ outputs/run1/config.yaml` to evaluation: an earlier step writes it). Nor is a pa
 ...`). Only
 file names are checked: `--config gpt2-small` names a preset, not a file; nor is a URL one of the
 project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`: a
-scheme and `://`), and it is never reported.
+scheme and `://`), and it is never reported. A pattern bash expands is not judged either
+(`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
+after quote removal, so a quoted `"configs/*.yaml"`, which bash passes as it is, is skipped too.
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
@@ -77,7 +79,7 @@ from launchlint.launches import (
 )
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
-from launchlint.paths import is_url, joined
+from launchlint.paths import joined, names_a_path
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word
@@ -316,6 +318,17 @@ VALID = [
             "configs/x.yaml": "a: 1\n",
         }
     ),
+    Example(  # patterns bash expands (into files that exist, or not): not judged, quoted or not
+        {
+            "run.sh": (
+                "#!/bin/bash\npython train.py --config configs/*.yaml\npython train.py --config configs/exp_{1,2}.yaml\n"
+                "python train.py --config \"configs/exp[12].yaml\" --deepspeed ds_?.json\n"
+            ),
+            "train.py": "print('train')\n",
+            "configs/a.yaml": "a: 1\n",
+            "configs/exp_1.yaml": "a: 1\n",
+        }
+    ),
     Example(  # a config the launcher tests for first
         {"train.sh": "#!/bin/bash\nif [ -f configs/local.yaml ]; then\n  python train.py --config configs/local.yaml\nfi\n"}
     ),
@@ -360,9 +373,9 @@ def check(project) -> Iterator[Finding]:
 def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
     """Found as LL303 finds a script, or next to the program, or in a project directory the
     launcher `cd`s into first; or not ours to judge: an absolute path, a URL (`s3://b/x.yaml`,
-    `file:///etc/x.yaml`), the argument of a module from outside the project (it may ship its
+    `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`, `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
     configs), or a local relative path after a `cd` to anywhere else."""
-    if (word.value or "").startswith(("/", "~")) or is_url(word.value or ""):
+    if (word.value or "").startswith(("/", "~")) or not names_a_path(word.value or ""):
         return True
     program = _program_file(project, command)
     if program is None and _runs_module(command) and not _launcher_option(command, word):

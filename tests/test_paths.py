@@ -6,7 +6,17 @@ from pathlib import PurePosixPath
 
 from hypothesis import given
 from hypothesis import strategies as st
-from launchlint.paths import ends_in, is_url, may_name, normal, relative_to, suffix, written_tail
+from launchlint.paths import (
+    ends_in,
+    is_pattern,
+    is_url,
+    may_name,
+    names_a_path,
+    normal,
+    relative_to,
+    suffix,
+    written_tail,
+)
 
 NAMES = st.lists(st.sampled_from(["", ".", "..", "a", "b", "a.b", " ", "x y"]), max_size=5).map("/".join)
 ABSOLUTE = st.lists(st.sampled_from(["a", "b", "ab", "a.b"]), max_size=4).map(lambda parts: "/" + "/".join(parts))
@@ -66,3 +76,12 @@ def test_a_url_is_a_scheme_and_two_slashes():
         assert is_url(url), url
     for path in ("configs/x.yaml", "/root/x.yaml", "a:b/x.yaml", "://x", "1s3://b", "$S3://b", "dir/s3://b"):
         assert not is_url(path), path
+
+
+def test_a_pattern_is_a_glob_or_a_brace_expansion():
+    """LL303 and LL304 judge no word bash expands; a quoted one too (words are read unquoted)."""
+    for pattern in ("configs/*.yaml", "train_?.py", "exp[12].yaml", "exp_{1,2}.yaml", "train_{a,}.py", "e{1..3}.py"):
+        assert is_pattern(pattern) and not names_a_path(pattern), pattern
+    for path in ("configs/x.yaml", "a{b}.py", "{}.json", "/root/x.yaml"):
+        assert not is_pattern(path) and names_a_path(path), path
+    assert not names_a_path("s3://b/x.yaml")
