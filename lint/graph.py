@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
 from .model import Location, Record, Related
-from .paths import is_url, joined
+from .paths import ends_in, is_url, joined
 from .shellfacts import (
     FILE,
     PIPE,
@@ -441,6 +441,8 @@ class LaunchGraph:
                 else:
                     start = _run_in(project, path, command, target, changes)
                     callee = resolver.resolve(target, path, remote=command.remote, start=start)
+                    if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
+                        callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
                 invocations.append(Invocation(path, command, kind, target, callee, args))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
@@ -509,6 +511,21 @@ class Resolver:
             return own if own in self.files else None
         if is_url(value):  # `s3://b/train.py` is no project file, not even the one of its name
             return None
+        return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
+
+    def resolve_main(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
+        """`python DIR`: the `DIR/__main__.py` python runs for a directory, looked for where
+        `resolve` looks for a script; by name, the project's only `__main__.py` in a directory
+        of DIR's name (every package's `__main__.py` has that name)."""
+        value = word.value
+        if not value or is_url(value):
+            return None
+        name = posixpath.basename(posixpath.normpath(value))
+        tail = f"{name}/__main__.py"
+        same = [p for p in self.by_name.get("__main__.py", []) if ends_in(p, tail)] if name not in ("", ".", "..") else []
+        return self._find(posixpath.join(value, "__main__.py"), caller, remote, same, start)
+
+    def _find(self, value: str, caller: str, remote: bool, same_name: list[str], start: str | None) -> str | None:
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
         if start is not None and candidates:
             candidates.insert(0, joined(start, value))
@@ -520,7 +537,6 @@ class Resolver:
         for candidate in candidates:
             if candidate in self.files:
                 return candidate
-        same_name = self.by_name.get(posixpath.basename(value), [])
         if len(same_name) == 1:
             return same_name[0]
         return None if value.startswith("/") or remote else self._above(value, caller)

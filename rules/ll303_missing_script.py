@@ -6,7 +6,8 @@ Finds a launcher that runs a script that exists nowhere in the project: `bash x.
 `ssh`/`tmux`/`bash -c` strings; and `python -m pkg.train` (also a launcher's `-m`) whose `pkg`
 is the project's own package where the program runs (`pkg/__init__.py`: the working directory
 comes first in `sys.path`, before any installed copy) but has no `train` in any form (`.py`, a
-directory, `.pyx`, a built extension). A module of a package the project does not have, or of a
+directory, `.pyx`, a built extension). `python DIR` runs `DIR/__main__.py`, looked for as a
+script is (on another host: a directory of that name with a `__main__.py`). A module of a package the project does not have, or of a
 namespace package (no `__init__.py`), may be installed, and is not judged. A path is looked for relative to the launcher's directory,
 relative to the project root (or to its parent, when the path starts with the root's own name:
 `flamingo/flamingo/train/train.py` run from the directory holding the checkout), under a
@@ -293,6 +294,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # python runs a directory's `__main__.py`; on another host, a directory of that name has one
+        {
+            "run.sh": (
+                "#!/bin/bash\npython app --lr 1\npython ./app/ --lr 1\ntorchrun --nproc_per_node 2 app\n"
+                "ssh gpu1 'cd /srv && python svc --port 80'\n"
+            ),
+            "app/__main__.py": "print('app')\n",
+            "tools/svc/__main__.py": "print('svc')\n",
+        }
+    ),
     Example(  # patterns bash expands: not judged, whether or not a file matches
         {
             "run.sh": "#!/bin/bash\npython train_{a,}.py\nbash scripts/run_*.sh\npython eval_{1..3}.py\npython 'tool[12].py'\n",
