@@ -93,6 +93,7 @@ from launchlint.launches import (
     into_the_project,
     missing_own_path,
     moved_before,
+    path_mapped,
     sources_of,
     start_directory,
 )
@@ -629,7 +630,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
     declared, start = start_directory(invocation.command)
     moved = moved_before(changes(caller), invocation.command)
     if written.startswith("/"):
-        mapped = [(d, written[len(p) :]) for p, d in project.settings.path_map if written.startswith(p)]
+        mapped = path_mapped(project, written)
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
     elif None in moved:
         return None  # a `cd`/`pushd` to somewhere we may not know runs first

@@ -14,7 +14,9 @@ A path is found the way LL303 finds a script: next to the launcher, at the proje
 a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
 several files have, none in those places, is reported: the name does not say which); a path on a remote
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
-never reported (it lives on the machine that runs the job). A path from the launcher's own
+never reported there; locally, as in LL303, an absolute path is checked only when a `path-map`
+prefix claims it for the project (`/root/c.yaml` with `/root/: deploy/` is `deploy/c.yaml`),
+else it lives on the machine that runs the job. A path from the launcher's own
 directory (`--deepspeed_config "$(dirname "$0")/ds.json"`, `"$HERE/ds.json"`) names one place,
 and is looked for there alone, as LL303 looks for a script's. A workflow step's path is also
 looked for in its `working-directory`, and not judged when that directory is not the project's
@@ -70,10 +72,12 @@ from launchlint.graph import PY_LAUNCHERS, is_python, python_run
 from launchlint.launches import (
     config_files,
     directory_changes,
+    into_the_project,
     launch_of,
     missing_own_path,
     moved_before,
     option_values,
+    path_mapped,
     project_files,
     start_directory,
 )
@@ -329,6 +333,13 @@ VALID = [
             "configs/exp_1.yaml": "a: 1\n",
         }
     ),
+    Example(  # absolute, and no `path-map` prefix claims it (tests/test_launcher_contracts.py has one):
+        # on the machine that runs the job
+        {
+            "run.sh": "#!/bin/bash\npython train.py --config /opt/x.yaml\nssh gpu1 'python /srv/t.py --config /root/gone.yaml'\n",
+            "train.py": "print('train')\n",
+        }
+    ),
     Example(  # a config the launcher tests for first
         {"train.sh": "#!/bin/bash\nif [ -f configs/local.yaml ]; then\n  python train.py --config configs/local.yaml\nfi\n"}
     ),
@@ -372,17 +383,21 @@ def check(project) -> Iterator[Finding]:
 
 def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
     """Found as LL303 finds a script, or next to the program, or in a project directory the
-    launcher `cd`s into first; or not ours to judge: an absolute path, a URL (`s3://b/x.yaml`,
-    `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`, `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
+    launcher `cd`s into first; or not ours to judge: an absolute path no `path-map` prefix claims
+    for the project, a URL (`s3://b/x.yaml`, `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`,
+    `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
     configs), or a local relative path after a `cd` to anywhere else."""
-    if (word.value or "").startswith(("/", "~")) or not names_a_path(word.value or ""):
+    value = word.value or ""
+    if value.startswith("~") or not names_a_path(value):
         return True
+    # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
+    remote = command.remote or project.shell[path].in_image
+    if value.startswith("/"):
+        return remote or _found_mapped(project, path, word)
     program = _program_file(project, command)
     if program is None and _runs_module(command) and not _launcher_option(command, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
-    # A Compose service's or Kubernetes container's command runs in its image: by name, as remote.
-    remote = command.remote or project.shell[path].in_image
     if not remote:
         before = moved_before(changes(path), command)
         if None in before:
@@ -394,6 +409,16 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
             return True
         near += (start,)
     return project_files(project).holds(word, path, remote=remote, near=near)
+
+
+def _found_mapped(project, path: str, word: Word) -> bool:
+    """A local absolute path, as LL303 finds one: judged only when a `path-map` prefix claims it
+    for the project (`/root/c.yaml` with `/root/: deploy/`), and found there, or as the project's
+    only file of its name; or in a directory the project does not have (made at set-up)."""
+    mapped = path_mapped(project, word.value or "")
+    if not mapped or project_files(project).resolver.resolve(word, path) is not None:
+        return True
+    return any(project.on_disk(joined(d, p)) for d, p in mapped) or not any(into_the_project(project, d, p) for d, p in mapped)
 
 
 def _own_config(project, path: str, command: Command, option: str, word: Word) -> Iterator[Finding]:
@@ -425,7 +450,7 @@ def _into_made_directory(project, launcher: str, value: str, made: set[str]) -> 
     the path is inside a directory the launcher names and the project does not have, which an
     earlier step writes (a config an output directory holds)."""
     here = posixpath.dirname(launcher)
-    while "/" in value:
+    while "/" in value and value != "/":  # `/root/c.yaml`, a path-map's, stops at `/`
         value = posixpath.dirname(value)
         if value in made:
             return not any(project.on_disk(joined(base, value), directory=True) for base in (here, ""))

@@ -1,4 +1,4 @@
-"""LL301-LL303 through the real command: exact positions, related locations, path-map."""
+"""LL301-LL304 through the real command: exact positions, related locations, path-map."""
 
 from __future__ import annotations
 
@@ -104,6 +104,29 @@ def test_nested_ssh_and_tmux_strings_with_a_path_map(tmp_path):
     ]
     assert findings[0]["related"][0]["path"] == "deploy/train.py"
     assert "not under the path-map directory deploy" in findings[1]["message"]
+
+
+def test_a_path_map_claims_a_local_absolute_config_as_it_claims_a_script(tmp_path):
+    """LL304 resolves an absolute path as LL303 does: a local one that a prefix claims is the
+    project's; found under the directory or by its unique name, or in a directory it lacks."""
+    files = {
+        ".launchlint.yaml": "path-map:\n  /root/: deploy/\n",
+        "deploy/c.yaml": "a: 1\n",
+        "deploy/x.sh": "echo\n",
+        "uniq.yaml": "a: 1\n",
+        "train.py": TRAIN,
+        "run.sh": (
+            "python train.py --data-path d --config /root/c.yaml\n"
+            "python train.py --data-path d --config /root/missing.yaml\n"
+            "bash /root/x.sh\nbash /root/missing.sh\n"
+            "python train.py --data-path d --config /root/made/x.yaml\n"
+            "python train.py --data-path d --config /root/other/uniq.yaml\n"
+            "python train.py --data-path d --config /opt/x.yaml\n"
+            "ssh gpu1 'python /srv/t.py --config /root/gone.yaml'\n"
+        ),
+    }
+    findings = lint(tmp_path, files, "--select", "LL303,LL304")
+    assert [where(f)[:3] for f in findings] == [("LL304", "run.sh", 2), ("LL303", "run.sh", 4)]
 
 
 def test_eval_of_a_command_string_and_a_variable_holding_flags(tmp_path):
