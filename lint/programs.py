@@ -14,7 +14,7 @@ from functools import cached_property
 
 from .model import Location, whole
 from .paths import may_name
-from .pyfacts import ArgParser, Dataclass, DataField, Option, PythonModule, module_name
+from .pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Function, Option, PythonModule, module_name
 from .shellfacts import Word
 
 HELP = ("-h", "--help")
@@ -290,6 +290,13 @@ def _find(project, path: str) -> CommandLine | None:
         return None
     parsers = [p for p in _parsers(project, module) if p.subcommand is None and p.parameter is None]
     found = [(module, p) for p in parsers if p.parsed_in]
+    if found and not any(_called(module, f) for _, p in found for f in p.parsed_in) and _imported_parsers(project, module):
+        # Its own parsers are parsed only in functions it never calls (`def eval_args()` beside an
+        # imported `main()` that parses): the one an imported function parses, called from code
+        # that runs, is the program's; called only from uncalled code too, which runs is unknown.
+        found = _imported_parsers(project, module, [f for f in module.functions.values() if _called(module, f.qualname)])
+        if not found:
+            return None
     if not found:  # its own parser handed to an imported helper that parses it (`return parse(parser)`)
         # (made here: one another module builds is as precise as that module's reading of who
         # adds what to the parsers its helpers return, too coarse to say what is required)
@@ -328,10 +335,11 @@ def _read(project, module: PythonModule, what: str) -> bool:
     return read_command_line(module, source.text if source is not None else "", what)
 
 
-def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
-    """`args = get_args()` with `get_args` imported from a project module that parses there."""
+def _imported_parsers(project, module: PythonModule, functions: list[Function] | None = None) -> list[tuple[PythonModule, ArgParser]]:
+    """`args = get_args()` with `get_args` imported from a project module that parses there,
+    called in `functions` (default: any of the module's)."""
     found = []
-    for function in module.functions.values():
+    for function in module.functions.values() if functions is None else functions:
         for call in function.calls:
             qualified = module.qualified(call.callee)
             if qualified == call.callee:
@@ -344,6 +352,23 @@ def _imported_parsers(project, module: PythonModule) -> list[tuple[PythonModule,
                 (owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None and p.parameter is None
             ]
     return found
+
+
+def _called(module: PythonModule, qualname: str) -> bool:
+    """Whether the module's own code may run the function: its top level; a function that another
+    of its functions calls or hands on by name (`main()`, `fire.Fire(main)`, `Thread(target=main)`);
+    one that is decorated (a framework calls it), a method, a lambda, or unknown. False only for a
+    plain function that nothing in the module names: if it runs, another module calls it."""
+    function = module.functions.get(qualname)
+    if qualname == MODULE_SCOPE or function is None or function.decorators or function.class_name or "<" in qualname:
+        return True
+    name = qualname.rpartition(".")[2]
+    return any(
+        call.callee == name or call.callee.endswith("." + name) or name in call.args or any(v == name for _, v in call.keywords)
+        for other in module.functions.values()
+        if other is not function
+        for call in other.calls
+    )
 
 
 def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:

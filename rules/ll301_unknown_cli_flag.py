@@ -11,7 +11,9 @@ it, in the module or in a project function it imports and calls: `add_data_args(
 another module, which may hand it on to helpers of its own, or `parser = get_parser()` whose
 name says it builds one; a parser the program makes and hands to an imported helper that parses
 it, `return parse_args(parser)`, is the program's, whatever other parser that helper's module
-passes it), an `HfArgumentParser` over
+passes it; a parser parsed only in a plain function that nothing in the module calls or names,
+`def eval_args()`, is not, when the module calls an imported function that parses: that one's
+is, and when that call too is only in uncalled code, nothing is reported), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
 unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
@@ -95,6 +97,17 @@ INVALID = [
             "run.sh": "cd sub && python train.py --lr 1\n",
         },
         ["LL301 run.sh:1"],
+    ),
+    Example(  # the parser the imported main() builds is checked, not the one of an uncalled eval_args()
+        {
+            "lib.py": "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n    p.add_argument('--lr')\n    p.parse_args()\n",
+            "train.py": (
+                "import argparse\n\nfrom lib import main\n\n\ndef eval_args():\n    q = argparse.ArgumentParser()\n"
+                "    q.add_argument('--ckpt')\n    return q.parse_args()\n\n\nif __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python train.py --lr 1\npython train.py --ckpt c\n",
+        },
+        ["LL301 run.sh:2"],
     ),
     Example(  # a first look with parse_known_args, then the strict parse of the same arguments
         {
@@ -341,6 +354,16 @@ VALID = [
                 "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - run: python train.py --steps 2\n"
                 "        working-directory: scripts\n"
             ),
+        }
+    ),
+    Example(  # the module's eval_args() and the imported main() both only in uncalled code: which runs is unknown
+        {
+            "lib.py": "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n    p.add_argument('--lr')\n    p.parse_args()\n",
+            "train.py": (
+                "import argparse\n\nfrom lib import main\n\n\ndef eval_args():\n    q = argparse.ArgumentParser()\n"
+                "    q.add_argument('--ckpt')\n    return q.parse_args()\n\n\ndef run():\n    main()\n"
+            ),
+            "run.sh": "python train.py --lr 1\npython train.py --ckpt c --bogus 2\n",
         }
     ),
     Example(  # an imported builder's parser with subcommands: their options are not this parser's
