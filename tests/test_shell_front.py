@@ -955,3 +955,15 @@ def test_an_assignment_or_redirect_tree_sitter_bash_cuts_after_a_dollar_is_whole
     echo = script.effective_commands()[0]
     assert [w.value for w in echo.words] == ["echo", "hi"] and echo.redirects[0].target.value == "r/4-4.txt"
     assert script.final_assigned["LOG"].value == "4-4.log" and script.final_assigned["OUT"].value == "4-4.out"
+
+
+@pytest.mark.parametrize("expansion", ["$LOG", "${LOG}"])
+def test_a_known_variable_in_a_nested_string_spans_its_expansion(expansion):
+    """The tee's file in `tmux new ... "... | tee $LOG"` is `$LOG`'s value: its word covers the
+    whole expansion as written (it covered the `$` alone)."""
+    src = f'LOG=/w/train_v5.log\ntmux new -d -s n "bash start.sh 2>&1 | tee {expansion}"\n'
+    tee = one(src, "tee")
+    target = tee.tee_targets()[0]
+    assert target.value == "/w/train_v5.log"
+    line, column = position(src, 2, expansion)
+    assert (target.location.line, target.location.column, target.location.end_column) == (line, column, column + len(expansion))

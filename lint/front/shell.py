@@ -343,6 +343,18 @@ class Piece:
         self.text += text
         self.origin.extend(array("i", (origin,)) * len(text) if isinstance(origin, int) else origin)
 
+    def expanded(self, value: str, at: int, last: int) -> None:
+        """A variable's value in place of its expansion, whose first and last characters are at
+        `at` and `last`: each character stands at the `$` but the last of two or more, at the
+        expansion's end, so a word of the value spans the whole `$LOG` as written (a nested
+        string's words too)."""
+        self.text += value
+        if len(value) > 1:
+            self.origin.extend(array("i", (at,)) * (len(value) - 1))
+            self.origin.append(last)
+        elif value:  # one character: it stands at the `$`
+            self.origin.append(at)
+
     def dynamic(self, raw: str, at: int, passthrough: bool = False) -> None:
         self.static = False
         self.passthrough = self.passthrough or passthrough
@@ -545,7 +557,7 @@ class Walker:
                         piece.dynamic(raw, at)
                     elif name in variables and (known or op in ("-", "=")):
                         self._read_variable(name)
-                        piece.add(known, at)
+                        piece.expanded(known, at, unit.file_offset(end - 1))
                     else:
                         if name not in variables and self.read_defaults is not None:
                             self.read_defaults.add(name)
@@ -560,7 +572,7 @@ class Walker:
         value = variables.get(name)
         if value is not None:
             self._read_variable(name)
-            piece.add(value, at)
+            piece.expanded(value, at, unit.file_offset(end - 1))
         else:
             piece.dynamic(self._template_of(name) or raw, at)
 
