@@ -250,6 +250,10 @@ INVALID = [
         },
         ["LL106 a.sh:5", "LL106 b.sh:3"],
     ),
+    Example(  # a command kept in an array, run as `"${cmd[@]}"`: the finding is where `python` is written
+        {"run.sh": "#!/bin/bash\ncmd=(python train.py --steps 10)\n\"${cmd[@]}\" > /w/t.log\n"},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # the environment stops at a host or a container: ssh's and docker's own, sudo's reset
         {
             "remote.sh": (

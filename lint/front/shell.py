@@ -1016,9 +1016,13 @@ class Walker:
                     elif env.get(name) is not None:
                         env[name] = self._glued(env[name], child)
                 else:
-                    if field == _NAME and self.unit.node_text(child) in _CLOSERS:
-                        _syntax_error(self, child)
-                    self._argument(child, field == _ARGUMENT and kind in _ARRAYS_IDS, words)
+                    if field == _NAME:
+                        if self.unit.node_text(child) in _CLOSERS:
+                            _syntax_error(self, child)
+                        if child.named_child_count == 1 and child.named_child(0).kind_id in _ARRAYS_IDS:
+                            child = child.named_child(0)  # `"${cmd[@]}" > log`: the array's words are the command
+                            kind = child.kind_id
+                    self._argument(child, kind in _ARRAYS_IDS, words)
                 if substitutes:
                     self._nested_substitutions(child)
                 cut = self._cut_at(child)
