@@ -27,8 +27,11 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
 (`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`,
-unknown values, GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs and launches on
-another host are not reported.
+unknown values and GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs are not reported.
+A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only
+with the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1
+"CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 ..."`): this job's allocation, its exports
+and its callers' do not reach it.
 `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
 `--num_gpus` is given, and picks its GPUs itself.
 
@@ -100,6 +103,15 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # the devices a remote command sets for itself, on that host or in that container
+        {
+            "remote.sh": (
+                "ssh gpu1 \"CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node=4 /w/train.py\"\n"
+                "docker exec c1 bash -c 'export CUDA_VISIBLE_DEVICES=0; torchrun --nproc_per_node 2 /w/train.py'\n"
+            )
+        },
+        ["LL401 remote.sh:1", "LL401 remote.sh:2"],
+    ),
     Example(  # the GPUs come from the script that runs the script that runs the launch
         {
             "run.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1 bash stage.sh\n",
@@ -271,11 +283,13 @@ VALID = [
             ),
         }
     ),
-    Example(  # a remote launch does not run in this job; a dynamic device list
+    Example(  # a remote launch does not run in this job, nor get its exports; a dynamic device list
         {
             "e.sbatch": (
                 "#!/bin/bash\n#SBATCH --gres=gpu:4\nssh node2 'torchrun --nproc_per_node 8 train.py'\n"
                 "CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 8 train.py\n"
+                "export CUDA_VISIBLE_DEVICES=0\nssh node2 'torchrun --nproc_per_node 8 train.py'\n"
+                "CUDA_VISIBLE_DEVICES=0 docker exec c1 torchrun --nproc_per_node 8 /w/train.py\n"
             ),
         }
     ),
@@ -301,9 +315,14 @@ def check(project) -> Iterator[Finding]:
         allocation = _allocation(options)
         for launch in launches:
             found = processes_per_node(project, path, launch)
-            if found is None or launch.command.remote or decided_by_caller(project, path, launch.command):
+            if found is None or decided_by_caller(project, path, launch.command):
                 continue
             count, said = found
+            if launch.command.remote:  # on another host or in a container: only what its command sets there
+                _, devices = visible_devices(launch.command) if launch.launcher != "deepspeed" else (False, None)
+                if devices is not None and count > devices.count:
+                    yield _too_many(launch, count, said, devices, "")
+                continue
             visible, places = _visible(project, path, launch)
             for devices, where in places:
                 if count > devices.count:
