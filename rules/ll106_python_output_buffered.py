@@ -19,7 +19,9 @@ the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
-starts, or `srun --export=NONE` (or a list without `ALL`) starts.
+starts, or `srun --export=NONE` (or a list without `ALL`) starts. A Ray job's program is
+taken to have them: it runs with its cluster's environment, which a `ray start` in the same
+shell took from it.
 
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
 start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).

@@ -321,9 +321,9 @@ def unwrap(walker, command: Command) -> None:
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
         env: dict[str, Word | None] = {}
         known = _runtime_env(words[2 : len(words) - len(rest)], env)
-        inner = _argv(
-            walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known, isolated=True, env=env
-        )
+        # Not isolated: the job gets the cluster's environment, which a `ray start` in this shell
+        # took from it (xtuner's RL scripts export PYTHONUNBUFFERED, then start and submit to it).
+        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known, env=env)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             at = values.index("--")
