@@ -60,7 +60,8 @@ class CommandLine:
 
     @cached_property
     def flags(self) -> dict[str, Option]:
-        """Every option string it accepts, with `--no-x` of BooleanOptionalAction and `--help`."""
+        """Every option string it accepts, with `--no-x` of BooleanOptionalAction, and `-h` and
+        `--help` unless it is built with `add_help=False`."""
         found: dict[str, Option] = {}
         for option in self.options:
             for flag in option.flags:
@@ -68,7 +69,7 @@ class CommandLine:
                     found.setdefault(flag, option)
                     if option.action == BOOLEAN_OPTIONAL and flag.startswith("--"):
                         found.setdefault("--no-" + flag[2:], option)
-        for flag in HELP:
+        for flag in HELP if self.parser.add_help else ():
             found.setdefault(flag, Option((flag,), "help", False, "help", self.location))
         return found
 

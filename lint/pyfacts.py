@@ -222,6 +222,7 @@ class ArgParser:
         location: Location,
         options: list[Option] | None = None,
         allow_abbrev: bool = True,
+        add_help: bool = True,
         parse_known_args: bool = False,
         complete: bool = True,
         subcommand: str | None = None,
@@ -242,6 +243,7 @@ class ArgParser:
         self.location = location
         self.options = [] if options is None else options
         self.allow_abbrev = allow_abbrev
+        self.add_help = add_help  # `-h`/`--help`: False for `ArgumentParser(add_help=False)`
         self.parse_known_args = parse_known_args
         self.complete = complete
         self.subcommand = subcommand  # for `subparsers.add_parser("train")`

@@ -15,8 +15,9 @@ passes it; a parser parsed only in a plain function that nothing in the module c
 `def eval_args()`, is not, when the module calls an imported function that parses: that one's
 is, and when that call too is only in uncalled code, nothing is reported), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
-argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, and an
-unambiguous prefix unless `allow_abbrev=False`. A prefix of several flags (`--vocab` where
+argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
+`--help` unless the parser is built with `add_help=False`, and an unambiguous prefix unless
+`allow_abbrev=False`. A prefix of several flags (`--vocab` where
 `--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
 option: --vocab could match --vocab-file, --vocab-size"), also when both are spellings of one
 option (`--learning` of `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every
@@ -320,6 +321,17 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:2", "LL301 run.sh:3"],
+    ),
+    Example(  # a parser built with add_help=False has no `-h`/`--help`, unless it defines its own
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser(add_help=False)\np.add_argument('--lr')\np.parse_args()\n",
+            "resize.py": (
+                "import argparse\np = argparse.ArgumentParser(add_help=False)\n"
+                "p.add_argument('-h', '--height', type=int)\np.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\npython train.py --lr 1 -h\npython resize.py -h 256\npython train.py --help\n",
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
     Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
         {

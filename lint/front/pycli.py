@@ -342,8 +342,9 @@ class _ArgparseReader:
         return parser
 
     def _options_of_constructor(self, scope: Scope, call: ast.Call, parser: ArgParser) -> None:
-        """`allow_abbrev`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
+        """`allow_abbrev`, `add_help`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
         parser.allow_abbrev = _literal(keyword(call, "allow_abbrev")) is not False
+        parser.add_help = _literal(keyword(call, "add_help")) is not False
         prefix = keyword(call, "prefix_chars")
         if prefix is not None and _literal(prefix) != "-":
             parser.complete = False  # `+x` options: not the flags a launcher writes
