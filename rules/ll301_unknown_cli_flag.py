@@ -17,7 +17,7 @@ is, and when that call too is only in uncalled code, nothing is reported), an `H
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
 `--help` unless the parser is built with `add_help=False`, and an unambiguous prefix unless
-`allow_abbrev=False`. A prefix of several flags (`--vocab` where
+`allow_abbrev=False` (given to the constructor, or set later as `parser.allow_abbrev = False`). A prefix of several flags (`--vocab` where
 `--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
 option: --vocab could match --vocab-file, --vocab-size"), also when both are spellings of one
 option (`--learning` of `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every
@@ -333,6 +333,16 @@ INVALID = [
         },
         ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
+    Example(  # allow_abbrev set as the parser's attribute, not given to its constructor
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.allow_abbrev = False\n"
+                "p.add_argument('--learning_rate')\np.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\npython train.py --learning_rate 1\npython train.py --learn 1\n",
+        },
+        ["LL301 run.sh:3"],
+    ),
     Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
         {
             "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens -v=1\npython train.py -vq -d /data/tokens\n",
@@ -471,6 +481,15 @@ VALID = [
                 "    parser.add_argument('--tasks', nargs='+')\n    return add_common(parser)\n\n\nbuild()\n"
             ),
             "run.sh": "python evaluate.py --tasks a b --lr 0.2\n",
+        }
+    ),
+    Example(  # allow_abbrev=False, then set back to True as an attribute: prefixes are accepted
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser(allow_abbrev=False)\np.allow_abbrev = True\n"
+                "p.add_argument('--learning_rate')\np.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\npython train.py --learn 1\n",
         }
     ),
     Example(  # a library dataclass, a parser handed to a library, a program with no parser

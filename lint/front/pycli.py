@@ -343,7 +343,7 @@ class _ArgparseReader:
 
     def _options_of_constructor(self, scope: Scope, call: ast.Call, parser: ArgParser) -> None:
         """`allow_abbrev`, `add_help`, `prefix_chars`, `fromfile_prefix_chars` and `parents` of a parser."""
-        parser.allow_abbrev = _literal(keyword(call, "allow_abbrev")) is not False
+        _allow_abbrev(parser, keyword(call, "allow_abbrev"))
         parser.add_help = _literal(keyword(call, "add_help")) is not False
         prefix = keyword(call, "prefix_chars")
         if prefix is not None and _literal(prefix) != "-":
@@ -428,6 +428,11 @@ class _ArgparseReader:
             targets = node.targets if kind is ast.Assign else [node.target]
             if all(type(t) is ast.Name for t in targets):
                 return
+            for target in targets:  # `parser.allow_abbrev = False`: read when it parses, as the keyword is
+                if type(target) is ast.Attribute and target.attr == "allow_abbrev":
+                    owner = self.value(scope, target.value) if type(target.value) in VALUED else None
+                    if type(owner) is ArgParser:
+                        _allow_abbrev(owner, node.value)
             found = self.value(scope, node.value)
             if isinstance(found, ArgParser):
                 found.complete = False  # `self.parser = p`: other methods may add to it
@@ -524,6 +529,13 @@ def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser
         built = parent.built_parents + ((parent.built_by,) if parent.built_by is not None else ())
         parser.built_parents += tuple(b for b in built if b not in parser.built_parents)
     done.add(id(parser))
+
+
+def _allow_abbrev(parser: ArgParser, value: ast.expr | None) -> None:
+    """`allow_abbrev=value` given to the constructor, or `parser.allow_abbrev = value` (argparse
+    reads it when it parses; where the module sets it is not compared with where it parses):
+    prefixes are refused only when it is literally False (None: not given)."""
+    parser.allow_abbrev = _literal(value) is not False
 
 
 def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | None:
