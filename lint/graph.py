@@ -215,11 +215,15 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
 
 
 def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
-    """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`)."""
+    """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`); a path with
+    no extension (`./train`) is a "program", run by its shebang: the launch graph keeps it when
+    the file it names is one the project reads as Python (discover: by its `#!` line)."""
     first = _written(words[0])
-    if "/" in first and (first.endswith(".sh") or first.endswith(".py")):
+    if "/" not in first:
+        return None
+    if first.endswith(".sh") or first.endswith(".py"):
         return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
-    return None
+    return ("program", words[0], words[1:]) if "." not in posixpath.basename(first) else None
 
 
 def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
@@ -436,6 +440,8 @@ class LaunchGraph:
                 if found is None:
                     continue
                 kind, target, args = found
+                if kind == "program" and not resolver.python_named(project, target):
+                    continue  # most `./configure`, `./bin/bert_example`: no Python file of the project has its name
                 if kind == "module":
                     callee = resolver.resolve_module(target, path)
                 else:
@@ -443,6 +449,10 @@ class LaunchGraph:
                     callee = resolver.resolve(target, path, remote=command.remote, start=start)
                     if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
                         callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
+                if kind == "program":  # `./train`, a Python file by its shebang, runs as `python train` does
+                    if callee is None or project.files[callee].kind != "python":
+                        continue
+                    kind = "python"
                 invocations.append(Invocation(path, command, kind, target, callee, args))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
@@ -512,6 +522,12 @@ class Resolver:
         if is_url(value):  # `s3://b/train.py` is no project file, not even the one of its name
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
+
+    def python_named(self, project, word: Word) -> bool:
+        """Whether a Python file of the project has the name of the path `word` is written as."""
+        name = posixpath.basename(_written(word))
+        files = project.files
+        return any(path in files and files[path].kind == "python" for path in self.by_name.get(name, ()))
 
     def resolve_main(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
         """`python DIR`: the `DIR/__main__.py` python runs for a directory, looked for where

@@ -3,8 +3,9 @@
 ## What it does
 Finds a launcher that passes `--flag` to a Python program of the project whose command line
 does not define it. The program is what `python x.py`, `python -m pkg.mod`, `torchrun`,
-`accelerate launch`, `deepspeed`, `composer` and `srun` start, also inside `ssh`/`tmux`/`bash -c` strings
-and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
+`accelerate launch`, `deepspeed`, `composer` and `srun` start, or `./x.py` and `./train` (a
+file with no extension that is Python by its `#!` line) run by their path, also inside
+`ssh`/`tmux`/`bash -c` strings and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
 it, in the module or in a project function it imports and calls: `add_data_args(parser)` from
@@ -340,6 +341,14 @@ INVALID = [
                 "p.add_argument('--learning_rate')\np.parse_args()\n"
             ),
             "run.sh": "#!/bin/bash\npython train.py --learning_rate 1\npython train.py --learn 1\n",
+        },
+        ["LL301 run.sh:3"],
+    ),
+    Example(  # a script with no extension, Python by its shebang, run by its path; a shell script is not
+        {
+            "train": "#!/usr/bin/env python3\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "tools/prep": "#!/bin/bash\necho \"$@\"\n",
+            "run.sh": "#!/bin/bash\n./train --lr 1\n./train --bogus 1\n./tools/prep --bogus 1\n./configure --bogus\n",
         },
         ["LL301 run.sh:3"],
     ),

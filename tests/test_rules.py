@@ -71,7 +71,7 @@ def test_a_rule_the_catalogue_skips_finds_nothing_without_its_facts(tmp_path, mo
     needing = {code for code, _, reads in CATALOGUE if kind in reads}
     kept = 0
     for n, (rule, example) in enumerate(case.values for case in CASES):
-        files = {name: text for name, text in example.files.items() if name.endswith(".py") != (kind == "python")}
+        files = {name: text for name, text in example.files.items() if _is_python(name, text) != (kind == "python")}
         if not files:
             continue
         (tmp_path / str(n)).mkdir()
@@ -79,3 +79,10 @@ def test_a_rule_the_catalogue_skips_finds_nothing_without_its_facts(tmp_path, mo
         kept += 1
         assert not [f for f in found if f.split()[0] in needing], (rule.code, files)
     assert kept > 20  # the examples do exercise it
+
+
+def _is_python(name: str, text: str) -> bool:
+    """A Python file by its name, or with no extension by its `#!` line (`train`), as discovery reads it."""
+    from launchlint.discover import shebang_program
+
+    return name.endswith(".py") or ("." not in name.rpartition("/")[2] and (shebang_program(text) or "").startswith("python"))
