@@ -37,7 +37,8 @@ reported. A
 pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
 not logs and are not reported either, nor is the output of a filter, a program whose standard
 input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
-in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`): it writes data, not a log,
+in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `xargs` starts,
+which reads /dev/null): it writes data, not a log,
 whatever the file's name; nor a file the program writes with `>` that the script then hands a
 Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
 train.txt`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
@@ -251,6 +252,10 @@ INVALID = [
             ".env": "PYTHONUNBUFFERED=1\n",
         },
         ["LL106 a.sh:5", "LL106 b.sh:3"],
+    ),
+    Example(  # xargs reads the pipe: the programs it starts read /dev/null, no filters
+        {"shards.sh": "#!/bin/bash\nseq 3 | xargs -I{} sh -c 'python prep.py --shard {} > /w/prep_{}.log'\n"},
+        ["LL106 shards.sh:2"],
     ),
     Example(  # a command kept in an array, run as `"${cmd[@]}"`: the finding is where `python` is written
         {"run.sh": "#!/bin/bash\ncmd=(python train.py --steps 10)\n\"${cmd[@]}\" > /w/t.log\n"},
@@ -474,8 +479,8 @@ def _is_filter(command: Command, fed: set[int]) -> bool:
     before it in a pipeline (`cut -f2 words.txt | python g2p.py`: `fed`, the commands of the
     stages after the first; a first stage's `{ cd x; python t.py; }` or function call is none)."""
     stage = command.wrappers[0].command if command.wrappers else command
-    if id(stage) in fed:
-        return True
+    if id(stage) in fed and not any(w.kind == "xargs" for w in command.wrappers):
+        return True  # xargs reads the pipe; what it runs reads /dev/null (`seq 3 | xargs -I{} python t.py`)
     return any(
         r.op == "<" and r.fd in (None, 0) and r.target is not None and r.target.text != "/dev/null"
         for runner in (command, *(w.command for w in command.wrappers))
