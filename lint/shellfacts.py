@@ -320,6 +320,15 @@ class Command:
     def is_wrapper(self) -> bool:
         return bool(self.inner)
 
+    def own_words(self) -> list[Word]:
+        """A wrapper's words before the command it runs: its name, its options and the host,
+        container or subcommand it names (`ssh -p 22 gpu1`, `setsid -f`, `docker exec c1`). All its
+        words when it runs none."""
+        if not self.inner:
+            return self.words
+        start = min((c.location.line, c.location.column) for c in self.inner)
+        return [w for w in self.words if (w.location.end_line, w.location.end_column) <= start]
+
     @property
     def writes_files(self) -> bool:
         return bool(self.tee_targets()) or self.stdout.kind == FILE

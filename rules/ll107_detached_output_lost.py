@@ -6,10 +6,13 @@ Finds a job started detached whose output nothing keeps:
 - `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm` running a command
   that neither tees nor redirects to a file, when the script it runs does not log by itself
   (`exec >log`), the pane is not kept open (`remain-on-exit`, a trailing `; bash`) and its output
-  is not piped (`tmux pipe-pane`, `screen -L`);
+  is not piped (`tmux pipe-pane`, `screen -L`). tmux's own options come first (`tmux -L sock
+  new -d ...`); each window of a sequence of tmux commands (`new -d ... \\; new-window -d ...`)
+  is judged on its own, and keys sent to a new session's shell (`\\; send-keys "python t.py"
+  Enter`) are not: that shell keeps the pane open when the job ends;
 - `nohup cmd &` with no redirection: the output goes to an implicit `nohup.out`;
-- `setsid cmd &` and `cmd & disown` with no redirection: still writing to a terminal that is
-  about to close.
+- `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
+  no redirection: still writing to a terminal that is about to close.
 
 Background jobs of a script whose launcher captures its output are not reported: their output
 goes to that capture.
@@ -41,10 +44,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from launchlint.front.wrappers import TMUX_GLOBAL_VALUED
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import INHERIT, Command, ShellScript, Wrapper
+from launchlint.shellfacts import INHERIT, Command, ShellScript, Word
 
 CODE = "LL107"
 NAME = "detached-output-lost"
@@ -77,6 +81,16 @@ INVALID = [
         {"run.sh": "nohup python train.py &\nsetsid python serve.py &\npython watch.py & disown\n"},
         ["LL107 run.sh:1", "LL107 run.sh:2", "LL107 run.sh:3"],
     ),
+    Example(  # tmux's own options before its command; a second window that keeps nothing
+        {
+            "launch.sh": (
+                'tmux -L sock -f /dev/null new -d -s a "python train.py"\n'
+                'tmux new -d -s b "python train.py > b.log 2>&1" \\; new-window -d "python eval.py"\n'
+            )
+        },
+        ["LL107 launch.sh:1", "LL107 launch.sh:2"],
+    ),
+    Example({"run.sh": "setsid -f python serve.py\n"}, ["LL107 run.sh:1"]),  # forks, as `&` does
     Example(  # nested: a detached session on another host
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
         ["LL107 deploy.sh:1"],
@@ -95,6 +109,9 @@ VALID = [
                 "screen -L -dmS e python train.py\n"
             )
         }
+    ),
+    Example(  # keys typed into a new session's shell: the shell keeps the pane when the job ends
+        {"launch.sh": 'tmux new -d -s a \\; send-keys "python train.py" Enter\nsetsid -f python a.py > a.log 2>&1\n'}
     ),
     Example(  # the pane is kept when the job exits
         {"launch.sh": "tmux set-option -g remain-on-exit on\ntmux new-session -d -s a 'python train.py'\n"}
@@ -138,31 +155,63 @@ def check(project) -> Iterator[Finding]:
         captured = any(c.captures_output for c in project.graph.callers(path))
         pane_kept = _keeps_panes(script)
         for command in script.commands:
-            wrapper = _wrapper_of(command)
-            if wrapper is not None and wrapper.detached and _new_session(command, pane_kept):
-                if not _output_kept(project, command):
+            windows = _detached_windows(command)
+            if windows:
+                if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
                     yield Finding(command.location, PANE_LOST.format(name=command.name))
-            elif command.background and not captured and _unkept_background(project, command):
-                message = NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid ... &`")
-                yield Finding(command.location, message)
+            elif (command.background or _forks(command)) and not captured and _unkept_background(project, command):
+                how = "`setsid ... &`" if command.background else "`setsid -f`"
+                yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how=how))
         if not captured:
             for job in _disowned(script):
                 if not _output_kept(project, job):
                     yield Finding(job.location, TERMINAL_GONE.format(how="`disown`"))
 
 
-def _wrapper_of(command: Command) -> Wrapper | None:
-    """The wrapper that `command` itself is, seen from the commands it runs."""
-    if not command.inner:
-        return None
-    return next((w for w in command.inner[0].wrappers if w.command is command), None)
+def _detached_windows(command: Command) -> list[list[Command]]:
+    """The commands of each detached window a tmux or screen command opens, in order: one tmux
+    command opens several when `;` words part its commands (`new -d ... \\; new-window -d ...`)."""
+    if command.name not in ("tmux", "screen") or not command.inner:
+        return []
+    windows: dict[int, list[Command]] = {}
+    for inner in _descendants(command):
+        wrapper = next(w for w in inner.wrappers if w.command is command)
+        if wrapper.detached:
+            windows.setdefault(id(wrapper), []).append(inner)
+    return list(windows.values())
 
 
-def _new_session(command: Command, pane_kept: bool) -> bool:
-    values = [w.value for w in command.args]
+def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bool:
+    """Whether the window is a new pane (not keys sent to one) that nothing keeps open or logs."""
     if command.name == "tmux":
-        return bool(values) and values[0] in NEW_PANE and not pane_kept and not KEEPS_PANE & set(values)
-    return command.name == "screen" and not SCREEN_LOG & set(values)
+        values = _tmux_command_of(command, window[0])
+        every = {w.value for w in command.args}
+        return bool(values) and values[0] in NEW_PANE and not pane_kept and not KEEPS_PANE & every
+    return not SCREEN_LOG & {w.value for w in command.args}
+
+
+def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:
+    """The words, from its name on, of the one of tmux's commands that runs `inner`: tmux's own
+    options (`-L sock`) come first, `;` words part its commands."""
+    words = tmux.args
+    i = 0
+    while i < len(words) and (words[i].value or "").startswith("-"):
+        i += 2 if words[i].value in TMUX_GLOBAL_VALUED else 1
+    commands: list[list[Word]] = [[]]
+    for word in words[i:]:
+        if word.value == ";":
+            commands.append([])
+        else:
+            commands[-1].append(word)
+    start = (inner.location.line, inner.location.column)
+    opening = [c for c in commands if c and (c[0].location.line, c[0].location.column) <= start]
+    return [w.value for w in opening[-1]] if opening else []
+
+
+def _forks(command: Command) -> bool:
+    """`setsid -f cmd` (`--fork`): setsid forks and returns at once, as `&` would."""
+    options = [w.value or "" for w in command.own_words()[1:]] if command.name == "setsid" else []
+    return any(o == "--fork" or (o.startswith("-") and not o.startswith("--") and "f" in o[1:]) for o in options)
 
 
 def _keeps_panes(script: ShellScript) -> bool:
@@ -192,9 +241,13 @@ def _disowned(script: ShellScript) -> Iterator[Command]:
 
 
 def _output_kept(project, command: Command) -> bool:
-    """Something keeps what the job prints: a file, a tee, the script's own log, a live pane.
-    A command or script we cannot see counts as keeping it (precision over recall)."""
-    group = list({id(c): c for c in (command, *command.pipeline, *_descendants(command))}.values())
+    return _kept(project, [command, *command.pipeline, *_descendants(command)])
+
+
+def _kept(project, commands: list[Command]) -> bool:
+    """Something keeps what the job (these commands) prints: a file, a tee, the script's own log,
+    a live pane. A command or script we cannot see counts as keeping it (precision over recall)."""
+    group = list({id(c): c for c in commands}.values())
     if any(files_written(c.stdout) for c in group):
         return True
     jobs = [c for c in group if not c.is_wrapper]
