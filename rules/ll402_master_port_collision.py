@@ -12,8 +12,10 @@ before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`split-wi
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round. A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
-(`run 1e-4 &`): a function's launch runs where the function is called, and one that a script
-only defines launches nothing. The function's body is read at its first call, so a port it takes
+(`run 1e-4 &`): a function's launch runs where the function is called, once at each call, also
+when the function itself starts it in the background or in a tmux session (`launch() { tmux
+new -d -s "$1" "torchrun ..."; }`, then `launch a`, `launch b`), and one that a script only
+defines launches nothing. The function's body is read at its first call, so a port it takes
 from a variable (`--master_port $PORT`) is known for that call only, unless the script sets that
 variable once: `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at
 the top and `run 1e-4 &`, `run 3e-4 &` is. A port the script takes from a default
@@ -156,9 +158,26 @@ INVALID = [
         },
         ["LL402 tmux.sh:4", "LL402 acc.sh:3"],
     ),
+    Example(  # a function that starts a detached session, called twice: two sessions
+        {
+            "launch.sh": (
+                '#!/bin/bash\nlaunch() {\n  tmux new-session -d -s "$1" "torchrun --master_port 29500 train.py > $1.log 2>&1"\n}\n'
+                "launch a\nlaunch b\n"
+            ),
+        },
+        ["LL402 launch.sh:6"],
+    ),
 ]
 
 VALID = [
+    Example(  # a function that would start a session, never called: it launches nothing
+        {
+            "launch.sh": (
+                '#!/bin/bash\nspare() {\n  tmux new -d -s spare "torchrun --master_port 29500 train.py > s.log 2>&1"\n}\n'
+                'tmux new -d -s main "torchrun --master_port 29500 train.py > m.log 2>&1"\n'
+            ),
+        }
+    ),
     Example(  # the sweep passes each job its port; the script's default is not what runs
         {
             "sweep.sh": "#!/bin/bash\nfor i in 0 1 2 3; do\n  MASTER_PORT=$((29500 + i)) CUDA_VISIBLE_DEVICES=$i bash train.sh &\ndone\nwait\n",
@@ -239,15 +258,20 @@ VALID = [
 class Job(Record):
     """A launch as the script that starts it sees it."""
 
-    chain: tuple[Command, ...]  # the commands of this script that start it, outermost first
+    # the commands of this script that start it, outermost first: for a launch in a function,
+    # the call's, then the function's
+    chain: tuple[Command, ...]
     launch: Command  # the launch itself (in this script or in a script it runs)
     path: str  # the launch's file
     port: Port
+    call: Command | None = None  # the call of the function the launch is in
 
     @property
     def where(self) -> Location:
-        """Where to point: the launch (see `launched_at`); for a launch in another script, the
-        line of this script that starts it."""
+        """Where to point: the launch (see `launched_at`); for a launch in another script or in a
+        function, the line of this script that starts it, or calls the function."""
+        if self.call is not None:
+            return self.call.location
         return self.chain[-1].location if self.launch is not self.chain[-1] else self.launched_at
 
     @property
@@ -307,24 +331,24 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
         port = rendezvous_port(project, path, command)
         if port is None or _elsewhere(command) or decided_by_caller(project, path, command):
             continue
-        function = _function(command)
+        chain = _chain(command)
+        function = _function(chain)
         if function is not None and function.arm:
             continue  # the body walked again for a call that redirects it: its definition's walk counts
-        chain = _chain(command)
-        if function is None or _at_once(chain):
+        if function is None:
             jobs.append(Job(chain, command, path, port))
-        else:  # a function's launch runs where the function is called, as long as the call
+        else:  # a function's launch runs at each call, in the background, in a tmux session, ...
             made = calls.get(function.statement, [])
             if port.word is not None and not _same_at_every_call(project, path, port.word):
                 made = made[:1]  # its body was read at the first call: a variable may differ at the others
-            jobs += [Job(_chain(call), command, path, port) for call in made]
+            jobs += [Job((*_chain(call), *chain), command, path, port, call) for call in made]
     for invocation in scripts_run.get(path, []):
         if _elsewhere(invocation.command):
             continue
         callee = project.shell[invocation.callee]
         called = {defined for defined, made in _calls(callee).items() if made}
         for command in callee.effective_commands():
-            function = _function(command)
+            function = _function(_chain(command))
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
@@ -353,9 +377,10 @@ def _same_at_every_call(project, path: str, word) -> bool:
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)")
 
 
-def _function(command: Command) -> Block | None:
-    """The innermost function body the command is in."""
-    return next((b for b in reversed(command.blocks) if b.kind == FUNCTION), None)
+def _function(chain: tuple[Command, ...]) -> Block | None:
+    """The innermost function body the chain's command is in (also through a wrapper in the
+    function: `run() { tmux new -d "torchrun ..."; }`)."""
+    return next((b for c in reversed(chain) for b in reversed(c.blocks) if b.kind == FUNCTION), None)
 
 
 def _calls(script: ShellScript) -> dict[Location, list[Command]]:
@@ -381,7 +406,7 @@ def _at_once(chain: tuple[Command, ...]) -> str | None:
     """Why the first command of the chain returns while the last still runs, if it does."""
     if any(c.background for c in chain):
         return "a background job"
-    wrappers = chain[-1].wrappers[-len(chain) + 1 :] if len(chain) > 1 else ()
+    wrappers = [w for w in chain[-1].wrappers if any(w.command is c for c in chain[:-1])]
     detached = [w.kind for w in wrappers if w.detached]
     if detached:
         return f"started in a {detached[0]} session"
@@ -466,8 +491,7 @@ def _collision(first: Job, second: Job, why: str) -> Finding:
 
 def _launch_note(job: Job) -> tuple[Related, ...]:
     """For a launch in another script, where that launch is."""
-    if job.launch is job.chain[-1]:
+    if job.call is None and job.launch is job.chain[-1]:
         return ()
-    called = any(b.kind == FUNCTION for b in job.launch.blocks) and job.path == job.chain[-1].location.path
-    who = f"the function {job.chain[-1].name}" if called else job.path
+    who = f"the function {job.call.name}" if job.call is not None else job.path
     return (Related(job.launched_at, f"{who} launches {job.name} here"),)
