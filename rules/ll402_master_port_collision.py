@@ -30,6 +30,13 @@ partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it may hold a por
 (`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d rendezvous
 (`--rdzv_backend c10d`, which picks a free port or joins the first store) never collide.
 
+Launches on one remote host are compared with each other, never with this host's: those inside
+one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec
+c1 bash -c "..."`), and those through wrappers that name the same host or container, written
+alike and static (`ssh gpu1 '...' &` twice, `pct exec 101 -- ...`). A host not known here (`ssh
+$HOST`, a loop over hosts), srun, sbatch, kubectl and `docker run` (a container of its own) are
+not judged.
+
 ## Why is this bad?
 Rank 0 of each launch binds the port. The second launch on the same host cannot: after its
 start-up, it dies with `RuntimeError: The server socket has failed to listen on any local
@@ -79,6 +86,7 @@ IN_USE = "'Address already in use' (The server socket has failed to listen on an
 WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
+NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
     Example(  # the sweep passes each job its GPU but not its port: all of them take the default
@@ -167,6 +175,17 @@ INVALID = [
         },
         ["LL402 launch.sh:6"],
     ),
+    Example(  # on one remote host: in one command string, or through the same ssh host or container
+        {
+            "tmux.sh": "ssh gpu1 'tmux new -d -s a \"torchrun a.py > a.log 2>&1\"; tmux new -d -s b \"torchrun b.py > b.log 2>&1\"'\n",
+            "docker.sh": "docker exec c1 bash -c 'torchrun a.py > a.log 2>&1 & torchrun b.py > b.log 2>&1 & wait'\n",
+            "twice.sh": (
+                "ssh gpu1 'torchrun --master_port 29600 a.py' &\nssh gpu1 'torchrun --master_port 29600 b.py' &\nwait\n"
+                "pct exec 101 -- torchrun a.py &\npct exec 101 -- torchrun b.py &\nwait\n"
+            ),
+        },
+        ["LL402 docker.sh:1", "LL402 tmux.sh:1", "LL402 twice.sh:2", "LL402 twice.sh:5"],
+    ),
 ]
 
 VALID = [
@@ -250,6 +269,12 @@ VALID = [
                 "torchrun --rdzv_backend c10d --rdzv_endpoint localhost:0 b.py &\nwait\n"
                 "PORT=29600\nfor s in 1 2; do torchrun --master_port $PORT train.py & PORT=$((PORT + 1)); done\n"
             ),
+            "mixed.sh": (  # here and there; a host not known; one after the other on one host
+                "torchrun train.py &\nssh gpu1 'torchrun train.py' &\nssh $HOST 'torchrun a.py' &\n"
+                "ssh $HOST 'torchrun b.py' &\nfor h in gpu2 gpu3; do ssh $h 'torchrun c.py' & done\n"
+                "docker run img torchrun d.py &\ndocker run img torchrun d.py &\nwait\n"
+                "ssh gpu1 'torchrun e.py'\nssh gpu1 'torchrun f.py'\n"
+            ),
         }
     ),
 ]
@@ -298,15 +323,17 @@ def check(project) -> Iterator[Finding]:
         waits = [i for i, c in enumerate(script.commands) if c.name in WAITS]
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script.
-        earlier_on: dict[int, list[Job]] = defaultdict(list)  # port -> its jobs so far
-        for job in jobs:
-            earlier = earlier_on[job.port.number]
+        earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, host) -> its jobs so far
+        for job, host in jobs:
+            earlier = earlier_on[job.port.number, host]
             repeated = _repeated(job, script)
             if repeated is not None:
                 yield _in_a_loop(job, repeated)
             else:
                 for first in earlier:
                     why = _together(first, job, position, waits)
+                    if why and host:
+                        why += f", both through `{' '.join(host[-1])}`"
                     if why:
                         yield _collision(first, job, why)
                         break
@@ -322,14 +349,15 @@ def _scripts_run(project) -> dict[str, list]:
     return runs
 
 
-def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
+def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Job, tuple]]:
     """The script's launches with a fixed port, then those of the scripts it runs (their
-    foreground launches, which run as long as the script that starts them)."""
+    foreground launches, which run as long as the script that starts them), each with the host
+    it runs on (see `_host`); not those on a host not known."""
     jobs = []
     calls = _calls(script)
     for command in script.effective_commands():
         port = rendezvous_port(project, path, command)
-        if port is None or _elsewhere(command) or decided_by_caller(project, path, command):
+        if port is None or decided_by_caller(project, path, command):
             continue
         chain = _chain(command)
         function = _function(chain)
@@ -343,8 +371,6 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
                 made = made[:1]  # its body was read at the first call: a variable may differ at the others
             jobs += [Job((*_chain(call), *chain), command, path, port, call) for call in made]
     for invocation in scripts_run.get(path, []):
-        if _elsewhere(invocation.command):
-            continue
         callee = project.shell[invocation.callee]
         called = {defined for defined, made in _calls(callee).items() if made}
         for command in callee.effective_commands():
@@ -354,9 +380,10 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[Job]:
             port = rendezvous_port(project, invocation.callee, command)
             if port is None or decided_by_caller(project, invocation.callee, command, invocation):
                 continue
-            if not _elsewhere(command) and _at_once(_chain(command)) is None:
+            if _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
-    return sorted(jobs, key=lambda job: job.where)
+    placed = ((job, _host(job)) for job in sorted(jobs, key=lambda job: job.where))
+    return [(job, host) for job, host in placed if host is not None]
 
 
 def _same_at_every_call(project, path: str, word) -> bool:
@@ -398,8 +425,23 @@ def _chain(command: Command) -> tuple[Command, ...]:
     return (*(w.command for w in command.wrappers), command)
 
 
-def _elsewhere(command: Command) -> bool:
-    return any(w.remote or w.kind in ELSEWHERE for w in command.wrappers)
+def _host(job: Job) -> tuple | None:
+    """Where the job runs: () on this host; through `ssh`, `docker exec` or `pct exec`, the own
+    words of each such wrapper (`ssh gpu1`, `docker exec c1`), which name one host when written
+    alike and static; None where not known: `ssh $HOST`, srun, sbatch, kubectl, `docker run` (a
+    container of its own)."""
+    host = []
+    seen = set()
+    for command in (*job.chain, job.launch):
+        for wrapper in command.wrappers:
+            if id(wrapper.command) in seen or not (wrapper.remote or wrapper.kind in ELSEWHERE):
+                continue
+            seen.add(id(wrapper.command))
+            words = [w.value for w in wrapper.command.own_words()]
+            if wrapper.kind not in NAMED_HOST or None in words or (wrapper.kind == "docker" and words[1:2] != ["exec"]):
+                return None
+            host.append(tuple(words))
+    return tuple(host)
 
 
 def _at_once(chain: tuple[Command, ...]) -> str | None:
