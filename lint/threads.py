@@ -705,21 +705,71 @@ class _Analysis:
         through the functions it calls, and in its callers before they call it."""
         found = []
         spawner = self.modules[path].functions.get(function)
-        for call in spawner.calls if spawner else ():
-            if call.location >= before:
-                continue
-            if sites & set(self._sites_called(path, spawner, call)):
-                found.append((call.location, call.grad_mode))
-                continue
+        if spawner is not None:
+            calls = spawner.calls
+            direct, indirect = self._spawner_warmups(path, spawner)
+            chosen: dict[int, set[int] | None] = {}  # by call: its inner calls that call `sites`, None for itself
+            for site in sites:
+                for i in direct.get(site, ()):
+                    if calls[i].location < before:
+                        chosen[i] = None
+            for site in sites:
+                for i, j in indirect.get(site, ()):
+                    if calls[i].location < before and chosen.get(i, ()) is not None:
+                        chosen.setdefault(i, set()).add(j)
+            for i in sorted(chosen):
+                call, inner = calls[i], chosen[i]
+                if inner is None:
+                    found.append((call.location, call.grad_mode))
+                else:
+                    modes = self._call_warmups(path, spawner, call)[1]
+                    found += [(call.location, mode) for j in sorted(inner) for mode in modes[j]]
+        for cpath, caller, call in self._callers((path, function)):
+            found += self._warmups(cpath, caller.qualname, call.location, sites)
+        return tuple(found)
+
+    def _spawner_warmups(self, path: str, spawner: Function) -> tuple[dict, dict]:
+        """By site, the calls of `spawner` (by index) that call it, and those that run code
+        calling it (by index and the index of that code's call, see `_call_warmups`): made once
+        a function, a warm-up asked about for each site each of its threads calls reads only the
+        calls of those sites (every call for every question was ~n^3 in a spawner's threads)."""
+        cache = self._caches["_spawner_warmups"]
+        found = cache.get((path, spawner.qualname))
+        if found is None:
+            direct: dict[CompileSite, list[int]] = defaultdict(list)
+            indirect: dict[CompileSite, list[tuple[int, int]]] = defaultdict(list)
+            for i, call in enumerate(spawner.calls):
+                own, _, by_site = self._call_warmups(path, spawner, call)
+                for site in own:
+                    direct[site].append(i)
+                for site, inner in by_site.items():
+                    indirect[site] += [(i, j) for j in inner]
+            found = cache[path, spawner.qualname] = (direct, indirect)
+        return found
+
+    def _call_warmups(self, path: str, spawner: Function, call: Call) -> tuple:
+        """What a call warms up, whatever the sites asked about: the sites it calls itself; the
+        grad modes of each call of compiled code in the functions it runs (in the order a walk
+        of them meets them); and by site, the indexes of those calls. Made once a call: a
+        spawner's earlier calls are asked about for every site each of its threads calls (a
+        fresh walk each time was ~n^4 in the classes of a chain of compiled methods)."""
+        cache = self._caches["_call_warmups"]
+        found = cache.get(id(call))
+        if found is None:
+            direct = frozenset(self._sites_called(path, spawner, call))
+            modes: list[tuple[str | None, ...]] = []
+            by_site: dict[CompileSite, list[int]] = defaultdict(list)
             starts = [(t, call.grad_mode) for t in self._call_targets(path, spawner, call)]
             for (tpath, tname), grads in self._reach_from(starts).items():
                 inner = self.modules[tpath].functions[tname]
                 for inner_call in inner.calls:
-                    if sites & set(self._sites_called(tpath, inner, inner_call)):
-                        found += [(call.location, inner_call.grad_mode or g) for g in grads]
-        for cpath, caller, call in self._callers((path, function)):
-            found += self._warmups(cpath, caller.qualname, call.location, sites)
-        return tuple(found)
+                    called = self._sites_called(tpath, inner, inner_call)
+                    if called:
+                        for site in dict.fromkeys(called):
+                            by_site[site].append(len(modes))
+                        modes.append(tuple(inner_call.grad_mode or g for g in grads))
+            found = cache[id(call)] = (direct, modes, by_site)
+        return found
 
     def _callers(self, key: FunctionKey) -> list[CallRef]:
         function = self.modules[key[0]].functions.get(key[1])

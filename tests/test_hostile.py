@@ -735,6 +735,34 @@ def test_a_thread_subclass_nobody_starts_next_to_a_compiled_callable(tmp_path, m
     assert found == [("LL202", 6), ("LL203", 6)]  # and no LL003
 
 
+def _compiled_chain(prefix: str, n: int) -> list[str]:
+    """Classes whose compiled method calls the next one's, the last the first's: every thread
+    started on one runs all of them."""
+    lines = []
+    for i in range(n):
+        lines += [
+            f"class {prefix}{i}:", "    def __init__(self):", "        self.m = torch.compile(self.g)",
+            f"        self.o = {prefix}{(i + 1) % n}()", "    def g(self):", "        self.o.g(); self.m(1)",
+        ]
+    return lines
+
+
+def test_warm_ups_before_many_thread_starts_are_found_quickly(tmp_path, monkeypatch):
+    """Found by fuzzing: for each compiled call of each thread, every earlier call of the
+    spawner was walked afresh to find a warm-up (~n^4: 60 classes took 20 s). Chain A is warmed
+    up on the main thread before its threads start, chain B is not."""
+    n = 30
+    lines = ["import threading", "import torch", *_compiled_chain("A", n), *_compiled_chain("B", n), "w = A0()", "w.g()"]
+    lines += [f"threading.Thread(target={p}{i}().g).start()" for p in "AB" for i in range(n)]
+    write_project(tmp_path, {"train.py": "\n".join(lines) + "\n"})
+    monkeypatch.chdir(tmp_path)
+    started = time.perf_counter()
+    result = run(["."], Options())
+    assert time.perf_counter() - started < 5
+    b_calls = [2 + 6 * (n + i) + 6 for i in range(n)]  # `self.m(1)` in B0 ... B29
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL202", line) for line in b_calls]
+
+
 # --- helper-79's inputs: each once made a rule or a front end fail, or the output a traceback ---
 
 DIGIT_LIKE = "\u00b2"  # '²'.isdigit() is True; int('²') raises
