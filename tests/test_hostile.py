@@ -810,6 +810,21 @@ def test_a_value_doubled_at_each_assignment_stays_small(tmp_path):
     assert time.perf_counter() - started < 10  # minutes and gigabytes before
 
 
+def test_a_makefile_variable_doubled_at_each_level_stays_small(tmp_path):
+    """Found by fuzzing: `W1 = $(W0)$(W0)` ... was re-expanded at every reference (20 levels:
+    15 s) and `S1 := $(S0)$(S0)` ... kept whole (30 levels: 2 GB); past MAX_VALUE a value is
+    unknown. The recipe is still read."""
+    k = 30
+    lines = ["W0 = ab", *[f"W{i} = $(W{i - 1})$(W{i - 1})" for i in range(1, k + 1)]]
+    lines += ["S0 := cd", *[f"S{i} := $(S{i - 1})$(S{i - 1})" for i in range(1, k + 1)]]
+    lines += ["train:", f"\tpython train.py --tag $(W{k}) --s $(S{k}) | tee train.log"]
+    write_project(tmp_path, {"Makefile": "\n".join(lines) + "\n", "train.py": "print(1)\n"})
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL105", 2 * k + 4), ("LL106", 2 * k + 4)]
+
+
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
     write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
     result = subprocess.run(

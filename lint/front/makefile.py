@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from ..model import LineIndex
 from ..shellfacts import ShellScript, shell_args
-from .shell import parse_shell
+from .shell import MAX_VALUE, parse_shell
 from .textmap import MappedText, continued, line_spans, opaque
 
 POSIX_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"}
@@ -46,6 +46,23 @@ class _Variable:
         self.recursive = recursive  # `=`: expanded where it is used; `:=`: expanded once, where it is defined
 
 
+class _Variables(dict):
+    """The variables by name. Keeps the expansions of recursive ones until any variable changes:
+    `V0 = $(V1)$(V1)`, `V1 = $(V2)$(V2)` ... re-expanded at every reference was exponential."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.expanded: dict[tuple[str, int], str | None] = {}  # (name, depth) -> value
+
+    def __setitem__(self, name: str, variable: _Variable | None) -> None:
+        self.expanded.clear()
+        super().__setitem__(name, variable)
+
+    def pop(self, name: str, *default):
+        self.expanded.clear()
+        return super().pop(name, *default)
+
+
 Line = tuple[str, list[int]]  # text and the file offset of each character, plus one past the end
 
 
@@ -54,7 +71,7 @@ class _Makefile:
 
     def __init__(self, text: str):
         self.text = text
-        self.variables: dict[str, _Variable | None] = {}  # None: set, value unknown
+        self.variables = _Variables()  # None: set, value unknown
         self.exported: set[str] = set()
         self.export_all = False
         self.oneshell = False
@@ -220,15 +237,21 @@ class _Makefile:
     # --- expanding -----------------------------------------------------------------------
 
     def value(self, name: str, depth: int = 0) -> str | None:
-        """A variable's expanded value; None when it is not known."""
+        """A variable's expanded value; None when it is not known, or longer than MAX_VALUE (as
+        the shell front end does: `V = $(W)$(W)` doubling at each level is no real value)."""
         if name == "":
             return ""
         variable = self.variables.get(name)
         if variable is None or depth > MAX_EXPANSION_DEPTH:
             return None
         if not variable.recursive:
-            return variable.value
-        return self.expand(variable.value, depth + 1)
+            return variable.value if len(variable.value) <= MAX_VALUE else None
+        expanded = self.variables.expanded
+        key = (name, depth)
+        if key not in expanded:
+            value = self.expand(variable.value, depth + 1)
+            expanded[key] = value if len(value) <= MAX_VALUE else None
+        return expanded[key]
 
     def expand(self, text: str, depth: int = 0) -> str:
         return self.expand_mapped(text, [0] * (len(text) + 1), depth)[0]
