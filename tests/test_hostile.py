@@ -825,6 +825,26 @@ def test_a_makefile_variable_doubled_at_each_level_stays_small(tmp_path):
     assert [(f.code, f.location.line) for f in result.findings] == [("LL105", 2 * k + 4), ("LL106", 2 * k + 4)]
 
 
+def test_gitlab_jobs_sharing_an_aliased_list_parse_a_bounded_amount_per_file(tmp_path):
+    """Found by fuzzing: a 2,000-line list made of aliases, read again by each job with its own
+    `variables:`, in documents that each restarted the 50,000-line cap, took minutes and
+    hundreds of MB. The shell a file's jobs parse is bounded per file (GITLAB_MAX_PARSED
+    characters): the first document's first job is read, the other jobs not at all."""
+    nested = '''"bash -c 'bash -c \\"python train.py --seed 1 | tee a.log\\"'"'''
+    document = [
+        f"a: &a [{nested}]", "b: &b [" + ",".join(["*a"] * 10) + "]",
+        "c: &c [" + ",".join(["*b"] * 10) + "]", "d: &d [" + ",".join(["*c"] * 10) + "]", "e: &e [*d, *d]",
+        *[f"job{j}: {{stage: s, variables: {{X: {j}}}, script: *e}}" for j in range(10)],
+    ]
+    text = "train: {stage: s, script: ['python train.py | tee train.log']}\n"
+    text += "\n---\n".join(["\n".join(document)] * 5) + "\n"
+    write_project(tmp_path, {".gitlab-ci.yml": text, "train.py": "print(1)\n"})
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL106", 1), ("LL105", 2), ("LL106", 2)]
+
+
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
     write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
     result = subprocess.run(

@@ -20,6 +20,7 @@ are kept, and matter when a launcher passes the file with `--config`.
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -63,8 +64,10 @@ _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
 # GitLab CI: top-level keys that are not jobs, the keys of a job that hold its shell lines, keys
 # only a GitLab job has, how deep `extends:`/`!reference` chains go (GitLab's own limit is 11 and
-# 10), and bounds on the lines of one list and of one document's parsed jobs (an alias of an alias
-# of a list could otherwise be flattened without end; a real file's jobs hold a few hundred).
+# 10), and bounds on the lines of one list and on the characters of shell one file's jobs have
+# parsed, all its documents together (an alias of an alias of a list, read again by each job with
+# its own `variables:`, could otherwise be parsed without end; the largest real file's jobs parse
+# 38,000 characters, Megatron-DeepSpeed's 552 lines, with `extends:` and matrices).
 GITLAB_KEYWORDS = frozenset(
     {"default", "include", "stages", "variables", "workflow", "image", "services", "cache", "before_script", "after_script", "spec"}
 )
@@ -72,7 +75,8 @@ GITLAB_SCRIPTS = frozenset({"script", "before_script", "after_script"})
 GITLAB_JOB_KEYS = frozenset({"stage", "extends", "needs", "rules", "only", "except", "tags", "artifacts", "dependencies"})
 GITLAB_MAX_DEPTH = 11
 GITLAB_MAX_LINES = 5_000
-GITLAB_MAX_PARSED = 50_000
+GITLAB_MAX_FLATTENED = 1_000_000
+GITLAB_MAX_PARSED = 200_000
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
@@ -419,7 +423,10 @@ class _Extractor:
         self.circleci = in_circleci(source.path)
         self.circleci_commands: dict[str, Node] = {}  # a CircleCI document's reusable `commands:`
         self.gitlab_flat: dict[int, tuple[ScalarNode, ...]] = {}  # a GitLab CI node's lines, by its id
-        self.gitlab_lines_left = GITLAB_MAX_PARSED  # the lines its jobs may still have parsed
+        self.gitlab_joins: dict[tuple[int, ...], tuple[int, int]] = {}  # see gitlab_joined
+        self.gitlab_numbers: dict[tuple[int, ...], int] = {}  # a number for each sequence of lines
+        self.gitlab_flattened_left = GITLAB_MAX_FLATTENED  # the lines its lists may still have listed
+        self.gitlab_parsed_left = GITLAB_MAX_PARSED  # the characters its jobs may still have parsed
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -429,7 +436,7 @@ class _Extractor:
 
     def document(self, root: Node) -> None:
         self.seen = set()  # aliases never cross documents
-        self.gitlab_flat, self.gitlab_lines_left = {}, GITLAB_MAX_PARSED
+        self.gitlab_flat, self.gitlab_joins, self.gitlab_numbers = {}, {}, {}
         top = _mapping(root)
         if not self.gitlab(top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
             self.workflow(top)
@@ -535,11 +542,13 @@ class _Extractor:
                 inherited = default.get(key) or top.get(key) if _inherits(inherit.get("default"), key) else None
                 shells.append(_inherited(chain, key) or inherited)
             for lines in ([shells[0], _inherited(chain, "script")], [shells[1]]):
-                items = [item for node in lines for item in self.gitlab_lines(node, top, templates)]
-                key = (*map(id, items), *sorted(env.items(), key=str))
-                if items and key not in parsed and self.gitlab_lines_left >= len(items):
+                flat = [self.gitlab_lines(node, top, templates) for node in lines]
+                size, same_lines = self.gitlab_joined(flat)
+                key = (same_lines, *sorted(env.items(), key=str))
+                if size and key not in parsed and self.gitlab_parsed_left >= size:
                     parsed.add(key)
-                    self.gitlab_lines_left -= len(items)
+                    self.gitlab_parsed_left -= size
+                    items = [item for node_lines in flat for item in node_lines]
                     text, origin = _join([_scalar(item, self.source) for item in items], "\n")
                     self.parse(_hide_expressions(text), origin, True, dict(env))
         return True
@@ -547,8 +556,9 @@ class _Extractor:
     def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> tuple[ScalarNode, ...]:
         """A `script:`'s lines: a string, or a list of strings, nested lists (an anchor's lines) and
         `!reference [job, key]` items (whose job goes into `referenced`), flattened as GitLab does.
-        Each node is flattened once a document and holds at most GITLAB_MAX_LINES lines: an alias
-        of an alias of a list stays cheap, whatever it holds."""
+        Each node is flattened once a document and holds at most GITLAB_MAX_LINES lines, and a
+        file's lists at most GITLAB_MAX_FLATTENED in all: an alias of an alias of a list stays
+        cheap, whatever it holds."""
         if node is None or depth > GITLAB_MAX_DEPTH:
             return ()
         found = self.gitlab_flat.get(id(node))
@@ -566,8 +576,25 @@ class _Extractor:
                 if len(collected) >= GITLAB_MAX_LINES:
                     break
             lines = tuple(collected[:GITLAB_MAX_LINES])
+            self.gitlab_flattened_left -= len(lines)
+            if self.gitlab_flattened_left < 0:  # a list of an alias of a long list in each job
+                lines = ()
         self.gitlab_flat[id(node)] = lines
         return lines
+
+    def gitlab_joined(self, flat: list[tuple[ScalarNode, ...]]) -> tuple[int, int]:
+        """The characters of a job's flattened lines joined by newlines (what it would parse), and
+        a number standing for those lines (the same for the same nodes in the same order). Made
+        once for each combination of flattenings (which `gitlab_flat` keeps): many jobs can share
+        a long aliased list."""
+        combination = tuple(map(id, flat))
+        found = self.gitlab_joins.get(combination)
+        if found is None:
+            items = tuple(itertools.chain.from_iterable(flat))
+            size = sum(len(item.value) for item in items) + len(items)
+            same = self.gitlab_numbers.setdefault(tuple(map(id, items)), len(self.gitlab_numbers))
+            found = self.gitlab_joins[combination] = (size, same)
+        return found
 
     def gitlab_env(self, node: Node | None, top: dict[str, Node]) -> dict[str, str | None]:
         """GitLab's `variables:` (or a `!reference` to another job's): a value, or `{value: ...,
