@@ -863,3 +863,16 @@ def test_a_config_or_baseline_nested_past_the_recursion_limit_is_a_usage_error(t
     result = subprocess.run([LAUNCHLINT, "--no-cache", *extra, "run.sh"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.count("\n") == 1 and "nested too deeply" in result.stderr
+
+
+def test_evals_of_evals_stop_at_the_files_nesting_budget(tmp_path):
+    """Each level evals the one below four times: 4^8 strings from 560 bytes ran past the 20 s
+    budget; the nested strings of a file now hold at most a few times its own characters."""
+    lines = ["c0='python train.py --lr 1 | tee a.log'"]
+    lines += [f'c{k}="' + "; ".join([f'eval \\"\\$c{k - 1}\\"'] * 4) + '"' for k in range(1, 9)]
+    lines.append('eval "$c8"')
+    write_project(tmp_path, {"run.sh": "\n".join(lines) + "\n"})
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options(select=frozenset({"LL105", "LL106", "LL001", "LL003"})))
+    assert time.perf_counter() - started < 8
+    assert sorted({(f.code, f.location.line) for f in result.findings}) == [("LL105", 10), ("LL106", 10)]

@@ -60,6 +60,10 @@ _PARSER = None
 # string; and of the node kinds it tests most, as a node's `kind_id` is an int where its `type`
 # is a new string at each ask (a kind may have several ids: all the ids of its name).
 _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
+# The nested strings of a file or a YAML script hold at most this many characters per character
+# of its own, and this many more: as much as nesting without variables makes, never what evals
+# of evals multiply.
+NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
@@ -241,9 +245,11 @@ class Pending(Record):
 class Unit:
     """Shell text plus where each of its characters is in the real file."""
 
-    def __init__(self, path: str, text: str, index: LineIndex, origin: Sequence[int] | None, depth: int):
+    def __init__(self, path: str, text: str, index: LineIndex, origin: Sequence[int] | None, depth: int, nested: list[int] | None = None):
         self.path = path
         self.text = text
+        # The characters its nested strings may still hold in all, shared with them (`parse_nested`)
+        self.nested = [NESTED_PER_CHAR * len(text) + NESTED_FLOOR] if nested is None else nested
         self.index = index
         self.origin = origin  # None: the unit is the file itself
         self.depth = depth
@@ -1371,7 +1377,10 @@ def parse_nested(
     origin = array("i", origin)  # a copy, as an array: its slices go into words' origins in one copy
     if len(origin) < len(text) + 1:
         origin.extend([origin[-1] if origin else 0] * (len(text) + 1 - len(origin)))
-    inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1)
+    unit.nested[0] -= len(text)
+    if unit.nested[0] < 0:
+        return []  # `c1="eval \"$c0\"; eval \"$c0\""` eight levels deep: 4^8 strings from 560 bytes
+    inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1, unit.nested)
     inner_unit.checked = not exact  # "judged" already: no LL001
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     before = len(walker.script.commands)
