@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from .graph import Resolver, is_long_running
 from .launches import option_values
-from .model import Record
+from .model import Location, Record
 from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
@@ -74,17 +74,32 @@ def redirected_long_runners(script: ShellScript) -> list[LogSink]:
     """Long-running commands (python, torchrun, ...) whose own redirect, or a wrapper's option
     (`srun -o`), sends stdout to a file."""
     sinks = []
+    around: dict[Location, Redirect] | None = None
     for command in script.effective_commands():
         if command.wrappers and any(w.kind in ("tmux", "screen", "ssh", "pct", "docker", "kubectl") for w in command.wrappers):
             continue
         if not is_long_running(command) or command.stdout.kind != FILE or script.in_uncalled_function(command.location):
             continue
         redirect = own_redirect(command, command.stdout)
+        if redirect is None:  # `{ python t.py; } > log`, `done > log`, `train > log` calling a function
+            if around is None:
+                around = _around(script)
+            redirect = around.get(command.stdout.location)
         if redirect is not None and redirect.target is not None:
             sinks.append(LogSink(redirect.target, command, "redirect", redirect))
         elif any(w.location == command.stdout.location for wrapper in command.wrappers for w in wrapper.command.words):
             sinks.append(LogSink(command.stdout.target, command, "option"))  # `srun -o train.log python t.py`
     return sinks
+
+
+def _around(script: ShellScript) -> dict[Location, Redirect]:
+    """The redirects around commands, by location: after a group, a subshell or a loop, and on
+    the calls of the script's functions."""
+    found = {r.location: r for redirects, _ in script.compound_redirects for r in redirects}
+    for command in script.commands:
+        if command.redirects and command.name in script.functions:
+            found.update((r.location, r) for r in command.redirects)
+    return found
 
 
 def files_written(sink: Sink) -> list[Word]:

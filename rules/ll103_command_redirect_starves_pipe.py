@@ -2,7 +2,9 @@
 
 ## What it does
 Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `deepspeed`,
-`srun`, `mpirun`) sends its output to a file, by a redirect or by `srun -o FILE`, while a launcher
+`srun`, `mpirun`) sends its output to a file, by a redirect (its own, or one after the group,
+subshell or loop it is in, or on the call of the function that runs it: `{ python t.py; } > log`,
+`done > log`, `train > log`) or by `srun -o FILE`, while a launcher
 pipes the script's output into `tee` or a file. Not when the script follows that file on its
 own stdout (`torchrun ... > "$LOG" 2>&1 &` then `tail -f "$LOG" --pid=$!`): the output reaches
 the caller's log through `tail`.
@@ -56,6 +58,15 @@ INVALID = [
             "job.sh": "#!/bin/bash\nnohup torchrun --nproc_per_node 8 \\\n  train.py --lr 3e-4 \\\n  >> train.log 2>&1\n",
         },
         ["LL103 job.sh:4"],
+    ),
+    Example(  # the redirect after a group, a loop, or on the call of a function that runs it
+        {
+            "launch.sh": "#!/bin/bash\nbash a.sh 2>&1 | tee a.log\nbash b.sh | tee b.log\nbash c.sh > c.log\n",
+            "a.sh": "#!/bin/bash\necho start\n{\n  python -u train.py\n} > out/a_r5.log 2>&1\n",
+            "b.sh": "#!/bin/bash\nfor s in 1 2; do python -u train.py --seed $s; done > out/seeds.log 2>&1\n",
+            "c.sh": "#!/bin/bash\nrun() { python -u train.py; }\necho start\nrun > out/fn.log 2>&1\n",
+        },
+        ["LL103 a.sh:5", "LL103 b.sh:2", "LL103 c.sh:4"],
     ),
     Example(  # srun writes its tasks' output into the file `-o` names
         {
