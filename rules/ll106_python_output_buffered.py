@@ -253,6 +253,10 @@ INVALID = [
         },
         ["LL106 a.sh:5", "LL106 b.sh:3"],
     ),
+    Example(  # `srun --export=NONE` starts the tasks without this shell's variables
+        {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
+        ["LL106 job.sh:3"],
+    ),
     Example(  # xargs reads the pipe: the programs it starts read /dev/null, no filters
         {"shards.sh": "#!/bin/bash\nseq 3 | xargs -I{} sh -c 'python prep.py --shard {} > /w/prep_{}.log'\n"},
         ["LL106 shards.sh:2"],
@@ -389,6 +393,9 @@ VALID = [
             "launch.sh": "PYTHONUNBUFFERED=1 bash run.sh | tee run.log\n",
             "run.sh": "python train.py\n",
         }
+    ),
+    Example(  # `srun --export=NAME` passes the name with this shell's value
+        {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=PYTHONUNBUFFERED,WANDB_MODE=offline python3 train.py > train.log\n"}
     ),
     Example(  # the variable given by the wrapper's own options, or a terminal that line-buffers
         {

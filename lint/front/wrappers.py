@@ -358,7 +358,7 @@ def unwrap(walker, command: Command) -> None:
                 remote=any(o.startswith("--container-image") for o in options),
                 terminal=not SRUN_TERMINAL.isdisjoint(options),
                 chdir=_names(options, CHDIR["srun"]),
-                **_srun_export(exports),
+                **_srun_export(command, exports),
             )
         else:
             isolated = (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
@@ -536,15 +536,22 @@ def _ssh_terminal(options: list[Word]) -> bool:
     return False
 
 
-def _srun_export(word: Word | None) -> dict:
+def _srun_export(command: Command, word: Word | None) -> dict:
     """What `srun --export=...` gives its tasks: with `ALL` (the default) this shell's variables
-    and those it names, else (`NONE`, a list) only those it names."""
+    and those it names, else (`NONE`, a list) only those it names: `NAME=VALUE`, or `NAME` with
+    this shell's value."""
     if word is None:
         return {}
     if word.value is None:
         return {"unknown_environment": True}
     items = word.value.split(",")
-    env = {name: Word(value, value, word.location) for name, _, value in (i.partition("=") for i in items if "=" in i)}
+    env: dict[str, Word | None] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        if eq:
+            env[name] = Word(value, value, word.location)
+        elif name not in ("ALL", "NONE", "NIL") and command.has_env(name):
+            env[name] = command.env_value(name)
     return {"env": env, "isolated": "ALL" not in items}
 
 
