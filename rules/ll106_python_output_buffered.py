@@ -253,6 +253,10 @@ INVALID = [
         },
         ["LL106 a.sh:5", "LL106 b.sh:3"],
     ),
+    Example(  # `env -i` and POSIX's `env -` start the program with only the variables they name
+        {"clean.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nenv - PATH=/usr/bin python3 t.py > a.log\nenv -i python3 t.py > b.log\n"},
+        ["LL106 clean.sh:3", "LL106 clean.sh:4"],
+    ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],

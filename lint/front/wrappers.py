@@ -339,6 +339,8 @@ def unwrap(walker, command: Command) -> None:
         spec = ARGV_WRAPPERS[name]
         rest = _after_options(words, spec.valued, spec.positional, spec.dashdash)
         env: dict[str, Word | None] = {}
+        cleared = name == "env" and bool(rest) and rest[0].value == "-"  # `env - CMD`: POSIX's `env -i`
+        rest = rest[1:] if cleared else rest
         while name in ("env", "sudo") and rest and rest[0].value and "=" in rest[0].value and not rest[0].value.startswith("-"):
             key, _, value = rest[0].value.partition("=")
             env[key] = Word(value, value, rest[0].location, [])
@@ -361,7 +363,7 @@ def unwrap(walker, command: Command) -> None:
                 **_srun_export(command, exports),
             )
         else:
-            isolated = (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
+            isolated = cleared or (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
                 name == "sudo" and not any(o.startswith("--preserve-env") or _short_flag(o, "E") for o in options)
             )
             inner = _argv(walker, command, rest, name, env=env, isolated=isolated, chdir=_names(options, CHDIR.get(name, ())))
