@@ -4,7 +4,8 @@
 Finds a relative script or log path in a command that runs in another working directory than
 the script that starts it:
 
-- `ssh host 'cmd'`: the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud
+- `ssh host 'cmd'`, or a heredoc the remote shell reads (`ssh host <<'EOF'`, `ssh host bash -s
+  <<EOF`): the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud
   compute ssh VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
 - `tmux send-keys` into a pane this script did not create, or `tmux respawn-pane`/`respawn-window`
@@ -115,6 +116,10 @@ INVALID = [
         {"submit.sh": "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"},
         ["LL108 submit.sh:1"],
     ),
+    Example(  # a heredoc the remote shell reads as its script
+        {"remote.sh": "ssh gpu1 <<'EOF'\npython -u train.py > t.log 2>&1\nEOF\nssh gpu1 bash -s <<EOF\nbash run.sh\nEOF\n"},
+        ["LL108 remote.sh:2", "LL108 remote.sh:2", "LL108 remote.sh:5"],
+    ),
     Example(  # the second line typed into a pane: each Enter runs one
         {"keys.sh": "tmux send-keys -t job 'echo start' Enter \\\n  'python -u train.py > /w/t.log' Enter\n"},
         ["LL108 keys.sh:2"],
@@ -173,6 +178,14 @@ VALID = [
             "launch.sh": (
                 "tmux new-session -d -s train 'python train.py 2>&1 | tee train.log'\n"
                 "tmux send-keys -t train 'python eval.py' Enter\n"
+            )
+        }
+    ),
+    Example(  # the remote script `cd`s first; a heredoc that is data, not a script
+        {
+            "remote.sh": (
+                "ssh gpu1 <<'EOF'\ncd /w && python -u train.py > t.log 2>&1\nEOF\n"
+                "ssh gpu1 'cat > /w/notes' <<'EOF'\npython train.py > t.log\nEOF\n"
             )
         }
     ),

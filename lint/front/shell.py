@@ -1112,6 +1112,21 @@ class Walker:
         elif name in self.effects:
             self.effects[name].apply(self.state)
         wrappers.unwrap(self, command)
+        heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None) if redirect_nodes else None
+        if heredoc is not None and command.name in wrappers.STDIN_READERS:
+            self._stdin_script(command, heredoc)
+
+    def _stdin_script(self, command: Command, heredoc) -> None:
+        """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
+        `docker exec -i c1 bash <<EOF`): its text, each character where it is written, and
+        whether it is exact (a quoted delimiter: no expansion; else `$X` stays as written)."""
+        body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
+        start = next((c for c in heredoc.named_children if c.type == "heredoc_start"), None)
+        if body is None or start is None or body.end_byte <= body.start_byte:
+            return
+        first, last = self.unit.chars_of(body)
+        quoted = any(mark in self.unit.node_text(start) for mark in "'\"\\")
+        wrappers.stdin_script(self, command, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=quoted)
 
     def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
         """The function's one walk, at its first call, with the blocks around its definition: what

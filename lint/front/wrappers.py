@@ -538,6 +538,37 @@ def _ssh_terminal(options: list[Word]) -> bool:
     return False
 
 
+# What may read a script from its standard input, itself or through the command it runs.
+STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "sudo", "su", "env", "srun", "nohup", "setsid", "timeout"}
+
+
+def stdin_script(walker, command: Command, text: str, origin, *, exact: bool) -> None:
+    """The commands of a heredoc that a shell reads as its script: `bash -s <<'EOF'` (a new
+    shell here), `ssh gpu1 <<EOF` and `ssh gpu1 bash -s <<EOF` (the remote login shell),
+    `docker exec -i c1 bash <<EOF` (a shell in the container). Found down the commands the
+    command runs; none when the shell has a script or a command string of its own."""
+    from .shell import parse_nested
+
+    target = command
+    while len(target.inner) == 1:
+        target = target.inner[0]
+    if target.inner:
+        return
+    if target.name in SHELLS:
+        args = shell_args([w.value for w in target.args])
+        if args.command_string or args.operand is not None:
+            return
+        wrapper = Wrapper("bash-c", target)
+    elif target.name == "ssh" and not _ssh_command(target.args):
+        wrapper = Wrapper("ssh", target, remote=True, cwd_changed=True, isolated=True)
+    else:
+        return
+    wrappers_ = target.wrappers + (wrapper,)
+    isolated = any(w.isolated for w in wrappers_[len(walker.wrappers) :])
+    state = walker.state.child_shell(target.stdout, target.stderr, remote=isolated)
+    target.inner = parse_nested(walker, text, origin, state, wrappers_, exact=exact)
+
+
 def _srun_export(command: Command, word: Word | None) -> dict:
     """What `srun --export=...` gives its tasks: with `ALL` (the default) this shell's variables
     and those it names, else (`NONE`, a list) only those it names: `NAME=VALUE`, or `NAME` with
