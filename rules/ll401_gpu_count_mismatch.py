@@ -318,17 +318,12 @@ def check(project) -> Iterator[Finding]:
             if found is None or decided_by_caller(project, path, launch.command):
                 continue
             count, said = found
-            if launch.command.remote:  # on another host or in a container: only what its command sets there
-                _, devices = visible_devices(launch.command) if launch.launcher != "deepspeed" else (False, None)
-                if devices is not None and count > devices.count:
-                    yield _too_many(launch, count, said, devices, "")
-                continue
             visible, places = _visible(project, path, launch)
             for devices, where in places:
                 if count > devices.count:
                     yield _too_many(launch, count, said, devices, where)
-            if visible or _submitted(launch.command):
-                continue
+            if visible or launch.command.remote or _submitted(launch.command):
+                continue  # on another host, this job's allocation is not its
             alone = len(launches) == 1
             granted = _step_allocation(launch.command, options) or allocation
             if granted is not None:
@@ -346,6 +341,9 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
     else its CUDA_VISIBLE_DEVICES, else each caller's."""
     if launch.launcher == "deepspeed":  # ignores CUDA_VISIBLE_DEVICES when --num_gpus is given
         return False, []
+    if launch.command.remote:  # on another host or in a container: what its own command sets there
+        restricted, devices = visible_devices(launch.command)
+        return restricted, [(devices, "")] if devices is not None else []
     if launch.launcher == "accelerate":
         ids = setting(project, path, launch, "gpu_ids")
         devices = device_list(ids.word, ids.said) if ids is not None else None
