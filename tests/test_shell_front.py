@@ -967,3 +967,14 @@ def test_a_known_variable_in_a_nested_string_spans_its_expansion(expansion):
     assert target.value == "/w/train_v5.log"
     line, column = position(src, 2, expansion)
     assert (target.location.line, target.location.column, target.location.end_column) == (line, column, column + len(expansion))
+
+
+@pytest.mark.parametrize("expansion", ['"$CMD"', "${CMD}"])
+def test_a_word_of_an_evaluated_variable_spans_the_expansion(expansion):
+    """`eval "$CMD"`: every word of CMD's value stands at `$CMD`; a word at its start or middle
+    covered the `$` alone."""
+    src = f'CMD="python train.py > t.log"\neval {expansion}\n'
+    python = one(src, "python")
+    line, column = position(src, 2, expansion.strip('"'))
+    width = len(expansion.strip('"'))
+    assert [(w.location.line, w.location.column, w.location.end_column) for w in python.words] == [(line, column, column + width)] * 2

@@ -65,6 +65,7 @@ _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 # of evals multiply.
 NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
+_EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = frozenset()
@@ -307,6 +308,9 @@ class Unit:
             end_char = self.chars_of(last)[1]
         start = self.file_offset(start_char)
         end = self.file_offset(end_char - 1) + 1 if end_char > start_char else start
+        if end == start + 1 and end_char - start_char > 1:  # characters all from one `$CMD` (`eval "$CMD"`)
+            written = _EXPANSION_AT.match(self.index.text, start)
+            end = written.end() if written is not None else end
         return self.index.span(self.path, start, end)
 
     def line_span(self, line: int, said: str = "") -> Location:
