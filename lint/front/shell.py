@@ -951,7 +951,7 @@ class Walker:
             return -1
         end = node.end_byte
         data = self.unit.data
-        return end if data[end - 1 : end] == b"$" and data[end : end + 1].isalnum() else -1
+        return end if 0 < end < len(data) and data[end - 1] == 36 and data[end : end + 1].isalnum() else -1  # 36: `$`
 
     def _glued(self, word: Word, node) -> Word:
         """`word`, cut after its last `$`, joined to the rest, `node`: `$b.txt`, the variable
@@ -1007,6 +1007,7 @@ class Walker:
         outer, self.read_defaults = self.read_defaults, set()
         cut = -1  # where a word tree-sitter-bash cut after a `$` ends (`_glued`)
         name = None
+        data = self.unit.data
         while more:
             child = cursor.node
             kind = child.kind_id
@@ -1020,7 +1021,7 @@ class Walker:
             elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
             elif (field := cursor.field_id) == _NAME or field == _ARGUMENT:
-                if child.start_byte == cut:  # the rest of the word before it
+                if cut >= 0 and child.start_byte == cut:  # the rest of the word before it
                     if words:
                         words[-1] = self._glued(words[-1], child)
                     elif env.get(name) is not None:
@@ -1035,7 +1036,8 @@ class Walker:
                     self._argument(child, kind in _ARRAYS_IDS, words)
                 if substitutes:
                     self._nested_substitutions(child)
-                cut = self._cut_at(child)
+                end = child.end_byte  # `_cut_at`, inline: once per word of every command
+                cut = end if data[end - 1] == 36 and end < len(data) and data[end : end + 1].isalnum() else -1
             more = cursor.goto_next_sibling()
         read, self.read_defaults = self.read_defaults, outer
         if outer is not None:  # `X=$(torchrun ... ${N:-8})`: what X is set from
@@ -1116,9 +1118,10 @@ class Walker:
         elif name in self.effects:
             self.effects[name].apply(self.state)
         wrappers.unwrap(self, command)
-        heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None) if redirect_nodes else None
-        if heredoc is not None and command.name in wrappers.STDIN_READERS:
-            self._stdin_script(command, heredoc)
+        if redirect_nodes and command.name in wrappers.STDIN_READERS:  # most commands: neither
+            heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
+            if heredoc is not None:
+                self._stdin_script(command, heredoc)
 
     def _stdin_script(self, command: Command, heredoc) -> None:
         """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
