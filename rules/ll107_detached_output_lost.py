@@ -175,8 +175,8 @@ def _detached_windows(command: Command) -> list[list[Command]]:
         return []
     windows: dict[int, list[Command]] = {}
     for inner in _descendants(command):
-        wrapper = next(w for w in inner.wrappers if w.command is command)
-        if wrapper.detached:
+        wrapper = next((w for w in inner.wrappers if w.command is command), None)
+        if wrapper is not None and wrapper.detached:  # not a `>(tee f.log)` beside the window's command
             windows.setdefault(id(wrapper), []).append(inner)
     return list(windows.values())
 

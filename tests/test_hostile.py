@@ -876,3 +876,11 @@ def test_evals_of_evals_stop_at_the_files_nesting_budget(tmp_path):
     result = run([str(tmp_path)], Options(select=frozenset({"LL105", "LL106", "LL001", "LL003"})))
     assert time.perf_counter() - started < 8
     assert sorted({(f.code, f.location.line) for f in result.findings}) == [("LL105", 10), ("LL106", 10)]
+
+
+def test_a_process_substitution_in_a_detached_window_is_no_internal_error(tmp_path):
+    """hypothesis found it: the `tee` of `>(tee f.log)` inside `tmux new -d '... bash -c ...'` has
+    no tmux wrapper of its own (LL107 asked it for one)."""
+    write_project(tmp_path, {"t.sh": "tmux new-session -d -s s 'bash -c '\"'\"'python > >(tee f.log)'\"'\"''\n"})
+    result = run([str(tmp_path)], Options())
+    assert [f.code for f in result.findings if f.code == "LL003"] == []
