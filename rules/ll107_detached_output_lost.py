@@ -159,9 +159,8 @@ def check(project) -> Iterator[Finding]:
             if windows:
                 if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
                     yield Finding(command.location, PANE_LOST.format(name=command.name))
-            elif (command.background or _forks(command)) and not captured and _unkept_background(project, command):
-                how = "`setsid ... &`" if command.background else "`setsid -f`"
-                yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how=how))
+            elif command.background and not captured and _unkept_background(project, command):  # `setsid -f` too
+                yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid`"))
         if not captured:
             for job in _disowned(script):
                 if not _output_kept(project, job):
@@ -206,12 +205,6 @@ def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:
     start = (inner.location.line, inner.location.column)
     opening = [c for c in commands if c and (c[0].location.line, c[0].location.column) <= start]
     return [w.value for w in opening[-1]] if opening else []
-
-
-def _forks(command: Command) -> bool:
-    """`setsid -f cmd` (`--fork`): setsid forks and returns at once, as `&` would."""
-    options = [w.value or "" for w in command.own_words()[1:]] if command.name == "setsid" else []
-    return any(o == "--fork" or (o.startswith("-") and not o.startswith("--") and "f" in o[1:]) for o in options)
 
 
 def _keeps_panes(script: ShellScript) -> bool:

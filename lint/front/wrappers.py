@@ -346,6 +346,8 @@ def unwrap(walker, command: Command) -> None:
             env[key] = Word(value, value, rest[0].location, [])
             rest = rest[1:]
         options = _option_words(words, 0, rest)
+        if name == "setsid" and any(o == "--fork" or _short_flag(o, "f") for o in options):
+            command.background = True  # `setsid -f CMD` forks and returns at once, as `&` would
         if name == "srun":
             stdout, stderr = _srun_streams(words[: len(words) - len(rest)])
             exports = _option_value(words[: len(words) - len(rest)], "--export")
