@@ -252,6 +252,7 @@ def _front_end(facts: FileFacts, text: str, cli: bool) -> None:
         if result.shell is not None:
             facts.errors.extend(result.shell.parse_errors)
         facts.errors.extend(result.errors)
+        facts.warnings.extend(result.warnings)
         facts.log_settings = result.log_settings
         facts.launch_settings = result.launch_settings
     elif kind in ("makefile", "markdown"):

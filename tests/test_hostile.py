@@ -843,6 +843,11 @@ def test_gitlab_jobs_sharing_an_aliased_list_parse_a_bounded_amount_per_file(tmp
     result = run([str(tmp_path)], Options())
     assert time.perf_counter() - started < 5
     assert [(f.code, f.location.line) for f in result.findings] == [("LL106", 1), ("LL105", 2), ("LL106", 2)]
+    # what was left out is said, once for the file: a finding there is not reported
+    assert result.warnings == [
+        ".gitlab-ci.yml:8: GitLab job `job1` (and 9 more) not analysed in full: the file's jobs expand past "
+        "200,000 characters of shell or 1,000,000 script lines"
+    ]
 
 
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):

@@ -134,6 +134,7 @@ class YamlFacts:
         self.errors = [] if errors is None else errors  # invalid YAML
         self.log_settings = [] if log_settings is None else log_settings
         self.launch_settings = {} if launch_settings is None else launch_settings  # LAUNCH_KEYS at the top
+        self.warnings: list[str] = []  # for stderr: what was not analysed, and why
 
 
 def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
@@ -143,6 +144,7 @@ def parse_yaml(path: str, text: str, index: LineIndex) -> YamlFacts:
     extractor = _Extractor(source, facts)
     for root in _documents(source, facts.errors):
         extractor.document(root)
+    extractor.gitlab_warning()
     return facts
 
 
@@ -427,6 +429,8 @@ class _Extractor:
         self.gitlab_numbers: dict[tuple[int, ...], int] = {}  # a number for each sequence of lines
         self.gitlab_flattened_left = GITLAB_MAX_FLATTENED  # the lines its lists may still have listed
         self.gitlab_parsed_left = GITLAB_MAX_PARSED  # the characters its jobs may still have parsed
+        self.gitlab_cut = False  # lines were left out of the last job flattened (GITLAB_MAX_FLATTENED)
+        self.gitlab_left_out: dict[str, int] = {}  # the jobs a budget cut, and their lines
 
     def first_visit(self, node: Node) -> bool:
         if id(node) in self.seen:
@@ -542,9 +546,12 @@ class _Extractor:
                 inherited = default.get(key) or top.get(key) if _inherits(inherit.get("default"), key) else None
                 shells.append(_inherited(chain, key) or inherited)
             for lines in ([shells[0], _inherited(chain, "script")], [shells[1]]):
+                self.gitlab_cut = False
                 flat = [self.gitlab_lines(node, top, templates) for node in lines]
                 size, same_lines = self.gitlab_joined(flat)
                 key = (same_lines, *sorted(env.items(), key=str))
+                if (self.gitlab_cut or size > self.gitlab_parsed_left) and name not in self.gitlab_left_out:
+                    self.gitlab_left_out[name] = self.source.index.position(top[name].start_mark.index)[0]
                 if size and key not in parsed and self.gitlab_parsed_left >= size:
                     parsed.add(key)
                     self.gitlab_parsed_left -= size
@@ -552,6 +559,16 @@ class _Extractor:
                     text, origin = _join([_scalar(item, self.source) for item in items], "\n")
                     self.parse(_hide_expressions(text), origin, True, dict(env))
         return True
+
+    def gitlab_warning(self) -> None:
+        """One line for stderr on the jobs the file's budgets left out: their findings are missing."""
+        if self.gitlab_left_out:
+            (name, line), *more = self.gitlab_left_out.items()
+            others = f" (and {len(more)} more)" if more else ""
+            self.facts.warnings.append(
+                f"{self.source.path}:{line}: GitLab job `{name}`{others} not analysed in full: the file's jobs "
+                f"expand past {GITLAB_MAX_PARSED:,} characters of shell or {GITLAB_MAX_FLATTENED:,} script lines"
+            )
 
     def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> tuple[ScalarNode, ...]:
         """A `script:`'s lines: a string, or a list of strings, nested lists (an anchor's lines) and
@@ -579,6 +596,7 @@ class _Extractor:
             self.gitlab_flattened_left -= len(lines)
             if self.gitlab_flattened_left < 0:  # a list of an alias of a long list in each job
                 lines = ()
+                self.gitlab_cut = True
         self.gitlab_flat[id(node)] = lines
         return lines
 
