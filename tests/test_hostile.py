@@ -845,8 +845,20 @@ def test_gitlab_jobs_sharing_an_aliased_list_parse_a_bounded_amount_per_file(tmp
     assert [(f.code, f.location.line) for f in result.findings] == [("LL106", 1), ("LL105", 2), ("LL106", 2)]
     # what was left out is said, once for the file: a finding there is not reported
     assert result.warnings == [
-        ".gitlab-ci.yml:8: GitLab job `job1` (and 9 more) not analysed in full: the file's jobs expand past "
-        "200,000 characters of shell or 1,000,000 script lines"
+        ".gitlab-ci.yml:8: GitLab job `job1` (and 9 more) not analysed in full: past launchlint's limits "
+        "(5,000 lines a list, 1,000,000 in a file, 200,000 characters of shell in a file)"
+    ]
+
+
+def test_a_gitlab_list_past_its_line_limit_is_cut_and_said(tmp_path):
+    lines = "\n".join(f"    - echo {i}" for i in range(5_001))
+    text = f"train:\n  script:\n{lines}\n    - python train.py | tee train.log\n"
+    write_project(tmp_path, {".gitlab-ci.yml": text, "train.py": "print(1)\n"})
+    result = run([str(tmp_path)], Options())
+    assert result.findings == []  # the pipe is on line 5,004, past the list's 5,000 lines
+    assert result.warnings == [
+        ".gitlab-ci.yml:1: GitLab job `train` not analysed in full: past launchlint's limits "
+        "(5,000 lines a list, 1,000,000 in a file, 200,000 characters of shell in a file)"
     ]
 
 

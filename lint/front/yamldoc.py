@@ -240,6 +240,12 @@ class _Source:
 # --- nodes -------------------------------------------------------------------------------------
 
 
+def _key_mark(mapping: Node, value: Node) -> yaml.Mark:
+    """Where a value's key is written in a mapping (where the value is, if merged into it)."""
+    keys = [key for key, item in mapping.value if item is value] if isinstance(mapping, MappingNode) else []
+    return (keys[0] if keys else value).start_mark
+
+
 def _mapping(node: Node | None) -> dict[str, Node]:
     """A mapping's scalar keys, with `<<` merge keys applied; each merged mapping is read once."""
     result: dict[str, Node] = {}
@@ -429,7 +435,7 @@ class _Extractor:
         self.gitlab_numbers: dict[tuple[int, ...], int] = {}  # a number for each sequence of lines
         self.gitlab_flattened_left = GITLAB_MAX_FLATTENED  # the lines its lists may still have listed
         self.gitlab_parsed_left = GITLAB_MAX_PARSED  # the characters its jobs may still have parsed
-        self.gitlab_cut = False  # lines were left out of the last job flattened (GITLAB_MAX_FLATTENED)
+        self.gitlab_cut = False  # lines were left out of the last job flattened
         self.gitlab_left_out: dict[str, int] = {}  # the jobs a budget cut, and their lines
 
     def first_visit(self, node: Node) -> bool:
@@ -442,7 +448,7 @@ class _Extractor:
         self.seen = set()  # aliases never cross documents
         self.gitlab_flat, self.gitlab_joins, self.gitlab_numbers = {}, {}, {}
         top = _mapping(root)
-        if not self.gitlab(top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
+        if not self.gitlab(root, top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
             self.workflow(top)
             self.compose(top)
             self.kubernetes(root, top)
@@ -511,7 +517,7 @@ class _Extractor:
 
     # GitLab CI -----------------------------------------------------------------------------
 
-    def gitlab(self, top: dict[str, Node]) -> bool:
+    def gitlab(self, root: Node, top: dict[str, Node]) -> bool:
         """A GitLab CI document's jobs, if it is one (`.gitlab-ci.yml`, a file under `.gitlab/`, or
         an included file whose jobs say they are: `stage:`, `extends:`, `needs:`...).
 
@@ -551,7 +557,7 @@ class _Extractor:
                 size, same_lines = self.gitlab_joined(flat)
                 key = (same_lines, *sorted(env.items(), key=str))
                 if (self.gitlab_cut or size > self.gitlab_parsed_left) and name not in self.gitlab_left_out:
-                    self.gitlab_left_out[name] = self.source.index.position(top[name].start_mark.index)[0]
+                    self.gitlab_left_out[name] = self.source.index.position(_key_mark(root, top[name]).index)[0]
                 if size and key not in parsed and self.gitlab_parsed_left >= size:
                     parsed.add(key)
                     self.gitlab_parsed_left -= size
@@ -566,8 +572,9 @@ class _Extractor:
             (name, line), *more = self.gitlab_left_out.items()
             others = f" (and {len(more)} more)" if more else ""
             self.facts.warnings.append(
-                f"{self.source.path}:{line}: GitLab job `{name}`{others} not analysed in full: the file's jobs "
-                f"expand past {GITLAB_MAX_PARSED:,} characters of shell or {GITLAB_MAX_FLATTENED:,} script lines"
+                f"{self.source.path}:{line}: GitLab job `{name}`{others} not analysed in full: past launchlint's "
+                f"limits ({GITLAB_MAX_LINES:,} lines a list, {GITLAB_MAX_FLATTENED:,} in a file, "
+                f"{GITLAB_MAX_PARSED:,} characters of shell in a file)"
             )
 
     def gitlab_lines(self, node: Node | None, top: dict[str, Node], referenced: set[str], depth: int = 0) -> tuple[ScalarNode, ...]:
@@ -590,7 +597,8 @@ class _Extractor:
             collected: list[ScalarNode] = []
             for item in _sequence(node):
                 collected += self.gitlab_lines(item, top, referenced, depth + 1)
-                if len(collected) >= GITLAB_MAX_LINES:
+                if len(collected) > GITLAB_MAX_LINES:
+                    self.gitlab_cut = True
                     break
             lines = tuple(collected[:GITLAB_MAX_LINES])
             self.gitlab_flattened_left -= len(lines)
