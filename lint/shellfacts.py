@@ -239,6 +239,7 @@ class Wrapper(Record):
     adds_interpreter: bool = False  # put `python` before the program (`uv run x.py`): not written
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
     terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers
+    heredoc: bool = False  # its shell reads the commands from a heredoc (`bash -s <<'EOF'`, `ssh gpu1 <<EOF`)
     # The variables its options or words give the command (`docker exec -e K=V`, `env K=V`,
     # `mpirun -x K=V`, `tmux new -e K=V`), their values None when not static.
     env: dict[str, Word | None] | None = None

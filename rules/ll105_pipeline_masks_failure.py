@@ -37,7 +37,8 @@ script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `ru
 GitLab CI job (whose runner sets it, so only a `set +o pipefail` gets here); `set -o
 pipefail;` at the start of the command string for a pipeline nested in one
 (`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
-not reach (an `eval` string runs in the script's own shell, so the script's advice holds); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
+not reach (an `eval` string runs in the script's own shell, so the script's advice holds), and at
+the start of the heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
 
 Not reported: pipelines in a detached tmux or screen session (nobody reads their status), a
@@ -410,8 +411,11 @@ def _status_read(script: ShellScript, pipeline: Pipeline) -> bool:
 
 def _remedy(project, path: str, pipeline: Pipeline) -> str:
     """Where pipefail goes: the nested string's own shell, else the step's or the script's."""
-    if any(w.kind != "eval" for w in pipeline.wrappers):  # `eval` runs its string in this shell
-        return "`set -o pipefail;` at the start of the command string"
+    nested = [w for w in pipeline.wrappers if w.kind != "eval"]  # `eval` runs its string in this shell
+    if nested:
+        return "`set -o pipefail` at the start of the heredoc" if nested[-1].heredoc else (
+            "`set -o pipefail;` at the start of the command string"
+        )
     kind = project.files[path].kind
     if kind == "yaml" and project.shell[path].in_image:  # a launch spec's `run:`/`command:` (SkyPilot, Valohai)
         return "`set -o pipefail` at the start of the command"

@@ -310,6 +310,10 @@ PIPEFAIL_PLACES = [
     ("run.sh", "#!/bin/bash\npython train.py | tee t.log\n", 2, "use `set -o pipefail`"),
     ("run.sh", "#!/bin/bash\ncmd='python train.py | tee t.log'\neval $cmd\n", 3, "use `set -o pipefail`"),  # this shell
     ("run.sh", "#!/bin/bash\nssh gpu1 'python train.py | tee t.log'\n", 2, "at the start of the command string"),
+    # a heredoc a shell reads: the remote shell's script, whatever this one set
+    ("run.sh", "#!/bin/bash\nset -o pipefail\nssh gpu1 <<'EOF'\npython t.py | tee t.log\nEOF\n", 4, "start of the heredoc"),
+    ("run.sh", "#!/bin/bash\nbash -s <<EOF\npython t.py | tee t.log\nEOF\n", 3, "use `set -o pipefail` at the start of the heredoc"),
+    ("run.sh", "#!/bin/bash\nbash -s <<EOF\nbash -c 'python t.py | tee t.log'\nEOF\n", 3, "start of the command string"),
 ]
 
 

@@ -560,9 +560,9 @@ def stdin_script(walker, command: Command, text: str, origin, *, exact: bool) ->
         args = shell_args([w.value for w in target.args])
         if args.command_string or args.operand is not None:
             return
-        wrapper = Wrapper("bash-c", target)
+        wrapper = Wrapper("bash-c", target, heredoc=True)
     elif target.name == "ssh" and not _ssh_command(target.args):
-        wrapper = Wrapper("ssh", target, remote=True, cwd_changed=True, isolated=True)
+        wrapper = Wrapper("ssh", target, remote=True, cwd_changed=True, isolated=True, heredoc=True)
     else:
         return
     wrappers_ = target.wrappers + (wrapper,)
