@@ -556,11 +556,18 @@ def _modules(project) -> tuple[dict[str, str], dict[str, str | None]]:
 
 def launched(project, invocation) -> CommandLine | None:
     """The command line of the Python program an invocation starts, when the path written in
-    the launcher names that file (not a namesake the resolver found elsewhere by name)."""
+    the launcher names that file, or the directory whose `__main__.py` it is (`python app`), not
+    a namesake the resolver found elsewhere by name."""
     callee = invocation.callee
     if invocation.kind not in ("python", "module") or callee is None:
         return None
     written = invocation.target.value  # None: from the launcher's own directory, as resolved
-    if invocation.kind == "python" and written is not None and not may_name(written, callee, project.directory_name):
+    if invocation.kind == "python" and written is not None and not _names_program(written, callee, project.directory_name):
         return None
     return command_line(project, callee)
+
+
+def _names_program(written: str, callee: str, root_name: str) -> bool:
+    """Whether the program path `written` names the file `callee`: as that file, or as the
+    directory python runs the `__main__.py` of."""
+    return may_name(written, callee, root_name) or may_name(posixpath.join(written, "__main__.py"), callee, root_name)

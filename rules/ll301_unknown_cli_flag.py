@@ -2,9 +2,9 @@
 
 ## What it does
 Finds a launcher that passes `--flag` to a Python program of the project whose command line
-does not define it. The program is what `python x.py`, `python -m pkg.mod`, `torchrun`,
-`accelerate launch`, `deepspeed`, `composer` and `srun` start, or `./x.py` and `./train` (a
-file with no extension that is Python by its `#!` line) run by their path, also inside
+does not define it. The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its
+`__main__.py`), `torchrun`, `accelerate launch`, `deepspeed`, `composer` and `srun` start, or
+`./x.py` and `./train` (a file with no extension that is Python by its `#!` line) run by their path, also inside
 `ssh`/`tmux`/`bash -c` strings and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
@@ -352,6 +352,13 @@ INVALID = [
         },
         ["LL301 run.sh:3"],
     ),
+    Example(  # `python DIR` runs DIR/__main__.py: its parser reads the flags
+        {
+            "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\npython app --lr 1\npython app --bogus 1\npython ./app/ --bogus 1\n",
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
     Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
         {
             "run.sh": "#!/bin/bash\npython train.py -vd /data/tokens -v=1\npython train.py -vq -d /data/tokens\n",
@@ -499,6 +506,12 @@ VALID = [
                 "p.add_argument('--learning_rate')\np.parse_args()\n"
             ),
             "run.sh": "#!/bin/bash\npython train.py --learn 1\n",
+        }
+    ),
+    Example(  # `python other/app` names no directory of the project: its namesake's `__main__.py` is not read
+        {
+            "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\npython other/app --bogus 1\n",
         }
     ),
     Example(  # a library dataclass, a parser handed to a library, a program with no parser
