@@ -221,14 +221,23 @@ def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     first = _written(words[0])
     if "/" not in first:
         return None
-    if first.endswith(".sh") or first.endswith(".py"):
-        return ("python" if first.endswith(".py") else "shell"), words[0], words[1:]
-    return ("program", words[0], words[1:]) if "." not in posixpath.basename(first) else None
+    kind = "shell" if first.endswith(".sh") else _python_kind(first)
+    return (kind, words[0], words[1:]) if kind else None
+
+
+def _python_kind(written: str) -> str | None:
+    """How a program path that python may run is launched: "python" for `x.py`, "program" for a
+    name with no extension (`train`), Python when its `#!` line says so (the graph keeps only
+    those), None for another extension."""
+    if written.endswith(".py"):
+        return "python"
+    return "program" if "." not in posixpath.basename(written) else None
 
 
 def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
-    """("python", x.py, its arguments) or ("module", pkg.train, ...) after a launcher's own
-    options; None when the program is not static or not Python (`--no_python`, composer's `-c`)."""
+    """("python", x.py, its arguments), ("program", train, ...) or ("module", pkg.train, ...)
+    after a launcher's own options; None when the program is not static or not Python
+    (`--no_python`, composer's `-c`)."""
     args = launcher_args(launcher, words)
     program = args.program
     written = "" if program is None else _written(program)
@@ -236,7 +245,8 @@ def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[
         return None
     if args.module:
         return "module", program, args.rest
-    return ("python", program, args.rest) if written.endswith(".py") else None
+    kind = _python_kind(written)  # `torchrun train`: python runs it, a Python file by its shebang
+    return (kind, program, args.rest) if kind else None
 
 
 def _names(options: set[str]) -> frozenset[str]:

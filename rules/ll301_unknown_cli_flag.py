@@ -4,7 +4,8 @@
 Finds a launcher that passes `--flag` to a Python program of the project whose command line
 does not define it. The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its
 `__main__.py`), `torchrun`, `accelerate launch`, `deepspeed`, `composer` and `srun` start, or
-`./x.py` and `./train` (a file with no extension that is Python by its `#!` line) run by their path, also inside
+`./x.py` and `./train` (a file with no extension that is Python by its `#!` line) run by their
+path or given to a launcher (`torchrun train`), also inside
 `ssh`/`tmux`/`bash -c` strings and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
 as the program's. Its command line is the one parser that parses the process's arguments: an
 argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
@@ -351,6 +352,18 @@ INVALID = [
             "run.sh": "#!/bin/bash\n./train --lr 1\n./train --bogus 1\n./tools/prep --bogus 1\n./configure --bogus\n",
         },
         ["LL301 run.sh:3"],
+    ),
+    Example(  # a launcher's program with no extension, Python by its shebang; a shell script is not read
+        {
+            "train": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "prep": "#!/bin/bash\necho \"$@\"\n",
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 2 train --lr 1\ntorchrun --nproc_per_node 2 train --bogus 1\n"
+                "deepspeed --num_gpus 2 train --bogus 1\naccelerate launch --num_processes 2 train --bogus 1\n"
+                "python -m torch.distributed.run --nproc_per_node 2 train --bogus 1\ntorchrun prep --bogus 1\n"
+            ),
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:6"],
     ),
     Example(  # `python DIR` runs DIR/__main__.py: its parser reads the flags
         {
