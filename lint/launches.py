@@ -285,8 +285,9 @@ def option_values(command: Command, names: tuple[str, ...]) -> list[tuple[str, W
 def config_files(command: Command) -> list[tuple[str, Word]]:
     """(option, file) a Python program or launcher is told to read at start-up: `--config x.yaml`,
     `--deepspeed ds.json`, accelerate's `--config_file`, in either spelling; a file whose path is
-    not static is one by its template's suffix (`"$HERE/ds.json"`)."""
-    if not (is_python(command.name) or command.name in PY_LAUNCHERS):
+    not static is one by its template's suffix (`"$HERE/ds.json"`). Not the arguments of code
+    written in the command (`python -c CODE`, `python - <<EOF`): no program file opens them."""
+    if not (command.name in PY_LAUNCHERS or is_python(command.name) and python_run(command) is not None):
         return []
     return [
         (o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value if w.value is not None else w.template).endswith(CONFIG_SUFFIXES)

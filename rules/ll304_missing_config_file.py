@@ -8,7 +8,9 @@ looked up inside the config path, `.yaml` added, and a relative config path is r
 Python file that declares `@hydra.main`, not to the working directory; without `--config-path`,
 the name is looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a
 module registers a config of that name in code with `ConfigStore.store`; a program that does not
-import hydra has options of those names of its own, which this rule leaves alone).
+import hydra has options of those names of its own, which this rule leaves alone). The arguments
+of code written in the command itself (`python -c CODE --config x.yaml`, `python - <<EOF`) are
+not read: no program file says it opens them.
 
 A path is found the way LL303 finds a script: next to the launcher, at the project root, under
 a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
@@ -99,6 +101,16 @@ PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # a script's config; not the arguments of code written in the command (`-c`, a heredoc)
+        {
+            "train.py": "import argparse\n",
+            "run.sh": (
+                "#!/bin/bash\npython -c 'import train' --config missing.yaml\npython train.py --config missing.yaml\n"
+                "python - --config missing.yaml <<'PY'\nimport sys\nprint(sys.argv)\nPY\n"
+            ),
+        },
+        ["LL304 run.sh:3"],
+    ),
     Example(  # back where it started after `cd -`: the config is looked for there again
         {
             "data/download.sh": "echo get\n",
