@@ -69,6 +69,14 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # `python app` runs app/__main__.py; torchrun runs `train`, Python by its shebang
+        {
+            "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "train": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\npython app --out o\npython app\ntorchrun --nproc_per_node 2 train --out o\ntorchrun --nproc_per_node 2 train\n",
+        },
+        ["LL302 run.sh:3", "LL302 run.sh:5"],
+    ),
     Example(  # an array and continuation lines, but no --data-path
         {
             "train.py": TRAIN,
