@@ -208,9 +208,10 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
             launcher = LAUNCHER_MODULES.get(run.target.value)
             return launched_program(launcher, list(run.args)) if launcher else ("module", run.target, list(run.args))
         return "python", run.target, list(run.args)
+    if name == "accelerate":  # `accelerate config`, `env`, `test`: only `launch` runs a program
+        return launched_program(name, words[2:]) if words[1:2] and words[1].value == "launch" else None
     if name in PY_LAUNCHERS:
-        start = 2 if name == "accelerate" and len(words) > 1 and words[1].value == "launch" else 1
-        return launched_program(name, words[start:])
+        return launched_program(name, words[1:])
     return _run_by_path(words)
 
 

@@ -396,6 +396,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # only `accelerate launch` runs a program: `accelerate test` is accelerate's own check
+        {
+            "test": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.parse_args()\n",
+            "run.sh": "accelerate test --config_file acc.yaml\n",
+        }
+    ),
     Example(  # scripts/run.sh moves to the root first: the root's train.py runs, with `--lr`
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
