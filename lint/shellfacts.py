@@ -246,6 +246,7 @@ class Wrapper(Record):
     # The command starts without this shell's environment: on another host (ssh), in a container
     # (`docker exec`, `kubectl exec`), or cleared (`env -i`, `sudo`'s env_reset, `srun --export=NONE`).
     isolated: bool = False
+    unset: frozenset[str] = frozenset()  # the variables it removes for the command (`env -u NAME`)
 
 
 # Block.kind: the compound statement a command sits in.
@@ -353,7 +354,7 @@ class Command:
         for wrapper in reversed(self.wrappers):
             if wrapper.env and name in wrapper.env:
                 return wrapper.env[name]
-            if wrapper.isolated:
+            if wrapper.isolated or name in wrapper.unset:
                 return None  # `MASTER_PORT=1 ssh host ...`: ssh's own, not the remote command's
             if name in wrapper.command.env:
                 return wrapper.command.env[name]
@@ -368,7 +369,7 @@ class Command:
         for wrapper in reversed(self.wrappers):
             if wrapper.env and name in wrapper.env or wrapper.unknown_environment:
                 return True
-            if wrapper.isolated:
+            if wrapper.isolated or name in wrapper.unset:
                 return False
             if name in wrapper.command.env:
                 return True

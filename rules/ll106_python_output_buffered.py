@@ -19,7 +19,8 @@ the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
-starts, or `srun --export=NONE` (or a list without `ALL`) starts. A Ray job's program is
+starts, or `srun --export=NONE` (or a list without `ALL`) starts; `env -u PYTHONUNBUFFERED`
+(`--unset`) removes it for the command it runs, the other variables still reach it. A Ray job's program is
 taken to have them: it runs with its cluster's environment, which a `ray start` in the same
 shell took from it.
 
@@ -257,6 +258,15 @@ INVALID = [
         {"clean.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nenv - PATH=/usr/bin python3 t.py > a.log\nenv -i python3 t.py > b.log\n"},
         ["LL106 clean.sh:3", "LL106 clean.sh:4"],
     ),
+    Example(  # `env -u NAME` (`--unset`) removes NAME for the command it runs, also for a shell it starts
+        {
+            "unset.sh": (
+                "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nenv -u PYTHONUNBUFFERED python3 t.py > a.log\n"
+                "env --unset=PYTHONUNBUFFERED bash -c 'python3 t.py > b.log'\n"
+            )
+        },
+        ["LL106 unset.sh:3", "LL106 unset.sh:4"],
+    ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],
@@ -282,6 +292,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `env -u` removes another variable; `env` sets the one it removed again
+        {
+            "unset.sh": (
+                "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nenv -u WANDB_MODE python3 t.py > a.log\n"
+                "env --unset PYTHONUNBUFFERED PYTHONUNBUFFERED=1 python3 t.py > b.log\n"
+            )
+        }
+    ),
     Example(  # `set -a` exports every variable set after it, those of a sourced file too
         {
             "a.sh": "#!/bin/bash\nset -a\nPYTHONUNBUFFERED=1\nset +a\npython train.py | tee a.log\n",

@@ -219,12 +219,10 @@ def unwrap(walker, command: Command) -> None:
         text, origin = _join(parts, lines)
         exact = all(p.value is not None for p in parts)
         if new_shell:
-            # a shell on another host, or started through a wrapper of this shell's that isolates
-            # it (`docker exec c bash -c ...`), has none of this shell's variables
-            isolated = flags.get("isolated", False) or any(w.isolated for w in command.wrappers[len(walker.wrappers) :])
-            state = walker.state.child_shell(stdout, stderr, remote=isolated)
+            wrappers_ = wrap(kind, **flags)
+            state = _child_state(walker, wrappers_, stdout, stderr)
             state.pipefail = pipefail
-            return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
+            return parse_nested(walker, text, origin, state, wrappers_, exact=exact)
         # `eval`: this shell runs the string, its variables and `cd`s stay, but its output goes
         # where eval's goes (`eval "$cmd" | tee run.log`); an `exec >` in the string stays too
         state = walker.state
@@ -368,7 +366,10 @@ def unwrap(walker, command: Command) -> None:
             isolated = cleared or (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
                 name == "sudo" and not any(o.startswith("--preserve-env") or _short_flag(o, "E") for o in options)
             )
-            inner = _argv(walker, command, rest, name, env=env, isolated=isolated, chdir=_names(options, CHDIR.get(name, ())))
+            unset = _env_unset(options) if name == "env" else frozenset()
+            inner = _argv(
+                walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ()))
+            )
     command.inner = inner
 
 
@@ -458,6 +459,10 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
     """Run the remaining words as a command of their own, itself possibly a wrapper."""
     if not rest:
         return []
+    isolated, unset = flags.get("isolated"), flags.get("unset", frozenset())
+    environment = {} if isolated else command.environment
+    if unset:  # `env -u NAME CMD`: this shell's NAME does not reach CMD
+        environment = {k: v for k, v in environment.items() if k not in unset}
     first = rest[0].location
     location = Location(first.path, first.line, first.column, command.location.end_line, command.location.end_column)
     inner = Command(
@@ -468,10 +473,10 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         background=command.background,
         pipefail=command.pipefail,
         wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
-        exported=frozenset() if flags.get("isolated") else command.exported,
+        exported=frozenset() if isolated else command.exported - unset,
         pipeline=command.pipeline,
         blocks=command.blocks,
-        environment={} if flags.get("isolated") else command.environment,
+        environment=environment,
     )
     if command.defaults:
         inner.defaults = command.defaults
@@ -487,6 +492,20 @@ def _option_value(words: list[Word], option: str) -> Word | None:
         if word.template.startswith(option + "="):  # a word's template is its value when it has one
             return value_part(word, len(option) + 1)
     return None
+
+
+def _env_unset(options: list[str]) -> frozenset[str]:
+    """The names `env -u NAME` (`-uNAME`, `--unset NAME`, `--unset=NAME`) removes from the
+    environment of the command it runs."""
+    names = set()
+    for i, option in enumerate(options):
+        if option in ("-u", "--unset") and i + 1 < len(options):
+            names.add(options[i + 1])
+        elif option.startswith("--unset="):
+            names.add(option[len("--unset=") :])
+        elif option.startswith("-u") and len(option) > 2:
+            names.add(option[2:])
+    return frozenset(names)
 
 
 def _given(command: Command, options: list[Word], spec: EnvOptions) -> tuple[dict[str, Word | None], bool]:
@@ -566,9 +585,19 @@ def stdin_script(walker, command: Command, text: str, origin, *, exact: bool) ->
     else:
         return
     wrappers_ = target.wrappers + (wrapper,)
-    isolated = any(w.isolated for w in wrappers_[len(walker.wrappers) :])
-    state = walker.state.child_shell(target.stdout, target.stderr, remote=isolated)
+    state = _child_state(walker, wrappers_, target.stdout, target.stderr)
     target.inner = parse_nested(walker, text, origin, state, wrappers_, exact=exact)
+
+
+def _child_state(walker, wrappers: tuple[Wrapper, ...], stdout: Sink, stderr: Sink):
+    """The state of a new shell the last of `wrappers` starts: a shell on another host, or
+    started through a wrapper of this shell's that isolates it (`docker exec c bash -c ...`), has
+    none of this shell's variables; one started through `env -u NAME` has all but NAME."""
+    own = wrappers[len(walker.wrappers) :]
+    state = walker.state.child_shell(stdout, stderr, remote=any(w.isolated for w in own))
+    for name in {name for w in own for name in w.unset}:
+        state.unset(name)
+    return state
 
 
 def _srun_export(command: Command, word: Word | None) -> dict:
