@@ -19,7 +19,9 @@ the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
-starts, or `srun --export=NONE` (or a list without `ALL`) starts; `env -u PYTHONUNBUFFERED`
+starts, `srun --export=NONE` (or a list without `ALL`) or `apptainer exec --cleanenv` (`-e`,
+`-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
+`APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment); `env -u PYTHONUNBUFFERED`
 (`--unset`) removes it for the command it runs, the other variables still reach it. A Ray job's program is
 taken to have them: it runs with its cluster's environment, which a `ray start` in the same
 shell took from it.
@@ -267,6 +269,16 @@ INVALID = [
         },
         ["LL106 unset.sh:3", "LL106 unset.sh:4"],
     ),
+    Example(  # `apptainer exec --cleanenv` (`-e`, `--containall`) starts the program without them
+        {
+            "box.sh": (
+                "#!/bin/bash\nexport PYTHONUNBUFFERED=1\napptainer exec --cleanenv img.sif python3 t.py > a.log\n"
+                "singularity exec -e img.sif bash -c 'python3 t.py > b.log'\n"
+                "apptainer exec --containall --env WANDB_MODE=offline img.sif python3 t.py > c.log\n"
+            )
+        },
+        ["LL106 box.sh:3", "LL106 box.sh:4", "LL106 box.sh:5"],
+    ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],
@@ -292,6 +304,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # apptainer passes the host's environment; with `--cleanenv`, what it is given
+        {
+            "box.sh": (
+                "#!/bin/bash\nexport PYTHONUNBUFFERED=1\napptainer exec img.sif python3 t.py > a.log\n"
+                "apptainer exec --cleanenv --env PYTHONUNBUFFERED=1 img.sif python3 t.py > b.log\n"
+                "singularity exec -e --env-file run.env img.sif python3 t.py > c.log\n"
+                "APPTAINERENV_PYTHONUNBUFFERED=1 apptainer exec -e img.sif python3 t.py > d.log\n"
+                "export SINGULARITYENV_PYTHONUNBUFFERED=1\nsingularity exec --cleanenv img.sif python3 t.py > e.log\n"
+            )
+        }
+    ),
     Example(  # `env -u` removes another variable; `env` sets the one it removed again
         {
             "unset.sh": (

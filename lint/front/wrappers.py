@@ -147,6 +147,11 @@ APPTAINER_VALUED = _words(
     "--network --network-args --hostname --dns -S --scratch --apply-cgroups --fusemount"
 )
 APPTAINER_CONTAINED = _words("-c --contain -C --containall")
+# `-e`/`--cleanenv` (and `-C`/`--containall`) start the command without the host's environment;
+# it gets variables from `--env K=V`, `--env-file F`, and `APPTAINERENV_K` (`SINGULARITYENV_K`,
+# which apptainer reads too) in this shell's environment, which is K in the container.
+APPTAINER_ENV = EnvOptions(_words("--env"), files=_words("--env-file"))
+APPTAINER_ENV_PREFIXES = ("APPTAINERENV_", "SINGULARITYENV_")
 # `conda run [-n ENV] CMD...`, `uv run [--with PKG] CMD...`, `poetry run CMD...`: the project's
 # environment around a command, in this directory or the one `--cwd`/`--directory` names.
 ENV_RUNNERS = {
@@ -308,7 +313,14 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
         options = _option_words(words, 1, rest)
         contained = not APPTAINER_CONTAINED.isdisjoint(options) and "--pwd" not in options
-        inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained)
+        clean = any(o in ("--cleanenv", "--containall") or _short_flag(o, "e") or _short_flag(o, "C") for o in options)
+        env, unknown = _given(command, words[1 : len(words) - len(rest)], APPTAINER_ENV)
+        given = {k for w in command.wrappers if w.env for k in w.env}
+        for variable in sorted(command.exported | command.env.keys() | given):
+            if variable.startswith(APPTAINER_ENV_PREFIXES) and command.has_env(variable):  # `APPTAINERENV_K`: K inside
+                value = command.env_value(variable) or command.environment.get(variable)
+                env.setdefault(variable.split("ENV_", 1)[1], value)  # `--env K=V` comes first
+        inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained, isolated=clean, env=env, unknown_environment=unknown)
     elif name in ENV_RUNNERS and values[:1] == ["run"]:
         rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
         program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
