@@ -19,7 +19,8 @@ the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
-starts, `srun --export=NONE` (or a list without `ALL`) or `apptainer exec --cleanenv` (`-e`,
+starts, `srun --export=NONE` or `sbatch --export=NONE --wrap CMD` (or a list without `ALL`;
+sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
 `-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
 `APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment); `env -u PYTHONUNBUFFERED`
 (`--unset`) removes it for the command it runs, the other variables still reach it. A Ray job's program is
@@ -283,6 +284,15 @@ INVALID = [
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],
     ),
+    Example(  # so does `sbatch --export=NONE` (or a list without `ALL`) its `--wrap` job
+        {
+            "submit.sh": (
+                '#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsbatch --export=NONE --wrap "python3 train.py > a.log"\n'
+                'sbatch --export=HOME,WANDB_MODE=offline --wrap="python3 train.py > b.log"\n'
+            )
+        },
+        ["LL106 submit.sh:3", "LL106 submit.sh:4"],
+    ),
     Example(  # xargs reads the pipe: the programs it starts read /dev/null, no filters
         {"shards.sh": "#!/bin/bash\nseq 3 | xargs -I{} sh -c 'python prep.py --shard {} > /w/prep_{}.log'\n"},
         ["LL106 shards.sh:2"],
@@ -304,6 +314,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # sbatch passes this shell's variables (`ALL`, its default), or those `--export` names
+        {
+            "submit.sh": (
+                '#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsbatch --wrap "python3 train.py > a.log"\n'
+                'sbatch --export=ALL,WANDB_MODE=offline --wrap "python3 train.py > b.log"\n'
+                'sbatch --export=PYTHONUNBUFFERED -N 1 --wrap "python3 train.py > c.log"\n'
+                'sbatch --export NONE,PYTHONUNBUFFERED=1 --wrap "python3 train.py > d.log"\n'
+            )
+        }
+    ),
     Example(  # apptainer passes the host's environment; with `--cleanenv`, what it is given
         {
             "box.sh": (

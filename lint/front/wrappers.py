@@ -255,7 +255,10 @@ def unwrap(walker, command: Command) -> None:
     elif name == "sbatch":
         wrap_word = _option_value(words, "--wrap")
         if wrap_word is not None:
-            inner = run_string("sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED))
+            inner = run_string(
+                "sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED),
+                **_slurm_export(command, _option_value(words, "--export")),
+            )
     elif name == "ssh":
         rest = _ssh_command(words)
         if rest:
@@ -372,7 +375,7 @@ def unwrap(walker, command: Command) -> None:
                 remote=any(o.startswith("--container-image") for o in options),
                 terminal=not SRUN_TERMINAL.isdisjoint(options),
                 chdir=_names(options, CHDIR["srun"]),
-                **_srun_export(command, exports),
+                **_slurm_export(command, exports),
             )
         else:
             isolated = cleared or (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
@@ -612,10 +615,10 @@ def _child_state(walker, wrappers: tuple[Wrapper, ...], stdout: Sink, stderr: Si
     return state
 
 
-def _srun_export(command: Command, word: Word | None) -> dict:
-    """What `srun --export=...` gives its tasks: with `ALL` (the default) this shell's variables
-    and those it names, else (`NONE`, a list) only those it names: `NAME=VALUE`, or `NAME` with
-    this shell's value."""
+def _slurm_export(command: Command, word: Word | None) -> dict:
+    """What `srun --export=...` gives its tasks, and `sbatch --export=...` its job: with `ALL` (the
+    default of both) this shell's variables and those it names, else (`NONE`, a list) only those
+    it names: `NAME=VALUE`, or `NAME` with this shell's value."""
     if word is None:
         return {}
     if word.value is None:
