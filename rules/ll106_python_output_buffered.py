@@ -18,7 +18,8 @@ is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env e
 the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
-`docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), `env -i`
+`docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), a login
+shell `su - user -c` (`-l`, `--login`; not plain `su user -c`) starts, `env -i`
 starts, `srun --export=NONE` or `sbatch --export=NONE --wrap CMD` (or a list without `ALL`;
 sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
 `-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
@@ -280,6 +281,15 @@ INVALID = [
         },
         ["LL106 box.sh:3", "LL106 box.sh:4", "LL106 box.sh:5"],
     ),
+    Example(  # `su - user -c` (`-l`, `--login`) runs the string in a login shell, its environment cleared
+        {
+            "as.sh": (
+                '#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsu - bob -c "python3 /w/t.py > /w/a.log"\n'
+                'su -l bob -c "python3 /w/t.py > /w/b.log"\nsu --login -c "python3 /w/t.py > /w/c.log" bob\n'
+            )
+        },
+        ["LL106 as.sh:3", "LL106 as.sh:4", "LL106 as.sh:5"],
+    ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],
@@ -314,6 +324,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # plain `su user -c` keeps this shell's variables
+        {"as.sh": '#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsu bob -c "python3 /w/t.py > /w/a.log"\n'}
+    ),
     Example(  # sbatch passes this shell's variables (`ALL`, its default), or those `--export` names
         {
             "submit.sh": (

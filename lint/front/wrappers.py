@@ -191,6 +191,9 @@ TMUX_VALUED = {name: _words(valued) for names, valued in _TMUX_VALUED.items() fo
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
 
+SU_LOGIN = frozenset({"-", "-l", "--login"})  # `su - user -c CMD`: CMD runs in a login shell
+
+
 # Every name `unwrap` tests for: any other command wraps nothing.
 WRAPPER_NAMES = (
     SHELLS
@@ -248,8 +251,12 @@ def unwrap(walker, command: Command) -> None:
                 "bash-c", [words[args.operand]], stdout=command.stdout, stderr=command.stderr, pipefail=args.pipefail
             )
     elif name == "su":
-        if "-c" in values and values.index("-c") + 1 < len(words):
-            inner = run_string("su", [words[values.index("-c") + 1]], stdout=command.stdout, stderr=command.stderr)
+        if "-c" in values[:-1]:
+            at = values.index("-c")
+            # a login shell (`su - user`, `-l`, `--login`) starts with a cleared environment;
+            # plain `su user` keeps this shell's variables
+            login = not SU_LOGIN.isdisjoint(values[:at] + values[at + 2 :])
+            inner = run_string("su", [words[at + 1]], stdout=command.stdout, stderr=command.stderr, isolated=login)
     elif name == "eval":
         inner = run_string("eval", words, stdout=command.stdout, stderr=command.stderr, new_shell=False)
     elif name == "sbatch":
