@@ -290,6 +290,15 @@ INVALID = [
         },
         ["LL106 as.sh:3", "LL106 as.sh:4", "LL106 as.sh:5"],
     ),
+    Example(  # keys sent to a tmux pane run at an Enter: a later one of the sequence's send-keys too
+        {
+            "keys.sh": (
+                "tmux send-keys -t a 'python /w/a.py | tee /w/a.log' \\; send-keys Enter\n"
+                "tmux send-keys -t b 'cd /w' Enter 'python b.py | tee b.log' C-m Enter\n"
+            )
+        },
+        ["LL106 keys.sh:1", "LL106 keys.sh:2"],
+    ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},
         ["LL106 job.sh:3"],
@@ -324,6 +333,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # keys sent to a tmux pane with no Enter after them (`-l`: `Enter` is text) are typed, not run
+        {
+            "keys.sh": (
+                "tmux send-keys -t a 'python /w/a.py | tee /w/a.log'\n"
+                "tmux send-keys -l -t b 'python /w/b.py | tee /w/b.log' Enter\n"
+                "tmux send-keys -t c 'cd /w' Enter 'python c.py | tee c.log' \\; send-keys -t d Enter\n"
+            )
+        }
+    ),
     Example(  # plain `su user -c` keeps this shell's variables
         {"as.sh": '#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsu bob -c "python3 /w/t.py > /w/a.log"\n'}
     ),

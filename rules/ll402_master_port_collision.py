@@ -189,6 +189,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # keys sent to two panes with no Enter are only typed: nothing runs
+        {
+            "keys.sh": (
+                "tmux send-keys -t a 'torchrun /w/a.py > /w/a.log 2>&1'\n"
+                "tmux send-keys -t b 'torchrun /w/b.py > /w/b.log 2>&1'\n"
+            )
+        }
+    ),
     Example(  # a function that would start a session, never called: it launches nothing
         {
             "launch.sh": (

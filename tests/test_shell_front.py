@@ -52,6 +52,9 @@ NESTED = [
     ('tmux new-session -d -s job "python train.py"', "python train.py", ["tmux"]),
     ("tmux new-window -d 'python train.py'", "python train.py", ["tmux"]),
     ("tmux send-keys -t job 'python train.py' Enter", "python train.py", ["tmux"]),
+    ("tmux send-keys -t job 'python train.py' enter", "python train.py", ["tmux"]),  # key names in any case
+    ("tmux send-keys -t job 'python train.py' \\; send-keys Enter", "python train.py", ["tmux"]),  # the same pane's
+    ("tmux send-keys -t job $'python train.py\\n'", "python train.py", ["tmux"]),  # a line break ends the line
     ("tmux new-session -d -X 'python train.py'", "python train.py", ["tmux"]),
     ("tmux split-window -d -l 10 'python train.py'", "python train.py", ["tmux"]),
     ("screen -dmS job python train.py", "python train.py", ["screen"]),
@@ -101,6 +104,9 @@ NOT_THE_COMMAND = [
     "docker run -d img python train.py",  # detached: its output goes to `docker logs`
     "docker run --entrypoint bash img python train.py",  # another program runs the words
     "singularity run img.sif python train.py",  # `run` starts the image's runscript
+    "tmux send-keys -t job 'python train.py'",  # typed into the pane, not run: no Enter after it
+    "tmux send-keys -l -t job 'python train.py' Enter",  # `-l`: every word is text, `Enter` too
+    "tmux send-keys -t job 'python train.py' \\; send-keys -t other Enter",  # an Enter into another pane
 ]
 
 

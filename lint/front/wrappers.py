@@ -432,16 +432,17 @@ def _tmux(words: list[Word], command: Command, run_string) -> list[Command]:
     `tmux new-session -d -s job \\; send-keys "python train.py" Enter`."""
     inner: list[Command] = []
     one: list[Word] = []
+    typed: dict[str | None, list[Word]] = {}  # the keys each pane (`-t`) was sent that no Enter ran yet
     for word in [*_after_options(words, TMUX_GLOBAL_VALUED), None]:
         if word is not None and word.value != ";":
             one.append(word)
         elif one:
-            inner += _tmux_command(one, command, run_string)
+            inner += _tmux_command(one, command, run_string, typed)
             one = []
     return inner
 
 
-def _tmux_command(words: list[Word], command: Command, run_string) -> list[Command]:
+def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[str | None, list[Word]]) -> list[Command]:
     sub = words[0].value
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
         rest = _after_options(words[1:], TMUX_VALUED[sub])
@@ -462,19 +463,30 @@ def _tmux_command(words: list[Word], command: Command, run_string) -> list[Comma
         return run_string("tmux", rest, stdout=sink, stderr=sink, detached=True, cwd_changed=not chosen, chdir=chosen, env=env)
     if sub in ("send-keys", "send"):
         # Each Enter ends a line the pane's shell runs: `send-keys "cd /w" Enter "python train.py"
-        # Enter` types two, in that shell.
-        keys, lines = [], set()
-        for word in _after_options(words[1:], TMUX_VALUED[sub]):
-            if word.value in TMUX_ENTER:
+        # Enter` types two, in that shell. Keys after the last line end are only typed, not run,
+        # unless a later send-keys of the sequence to that pane (the same `-t`, or none: the pane
+        # the one before sent to) sends an Enter (`send-keys -t job "python t.py" \; send-keys
+        # Enter`). With `-l` every word is text, `Enter` too: only a line break in it ends a line.
+        rest = _after_options(words[1:], TMUX_VALUED[sub])
+        options = _option_words(words, 1, rest)
+        literal = any(_short_flag(o, "l") for o in options)
+        target = options[options.index("-t") + 1] if "-t" in options[:-1] else next(reversed(typed), None)
+        keys, lines, run = typed.pop(target, []), set(), 0
+        for word in rest:
+            enter = not literal and (word.value or "").lower() in TMUX_ENTER
+            if enter:
                 lines.add(len(keys))
             else:
                 keys.append(word)
+            if enter or (word.value or "").endswith(("\n", "\r")):
+                run = len(keys)
+        typed[target] = keys[run:]
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", keys, stdout=sink, stderr=sink, detached=True, cwd_changed=True, lines=lines)
+        return run_string("tmux", keys[:run], stdout=sink, stderr=sink, detached=True, cwd_changed=True, lines=lines)
     return []
 
 
-TMUX_ENTER = frozenset({"Enter", "C-m", "KPEnter"})
+TMUX_ENTER = frozenset({"enter", "c-m", "kpenter"})  # tmux reads key names in any case
 
 
 def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | None = None, stderr: Sink | None = None, **flags) -> list[Command]:
