@@ -7,7 +7,8 @@ torch.distributed.run`/`launch`), `--main_process_port` (accelerate, or `main_pr
 its config), `MASTER_PORT=... python train.py`, and the default 29500 of torchrun and deepspeed
 when no port is given.
 
-At the same time means: a background job (`&`, also `nohup ... &`) and any launch after it
+At the same time means: a background job (`&`, also `nohup ... &`, `setsid -f`, `docker exec -d`,
+which return while the command runs) and any launch after it
 before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round. A script run
@@ -186,9 +187,21 @@ INVALID = [
         },
         ["LL402 docker.sh:1", "LL402 tmux.sh:1", "LL402 twice.sh:2", "LL402 twice.sh:5"],
     ),
+    Example(  # `docker exec -d` returns at once: two launches in one container run side by side
+        {"detach.sh": "#!/bin/bash\ndocker exec -d c1 torchrun /w/a.py\ndocker exec -d c1 torchrun /w/b.py\n"},
+        ["LL402 detach.sh:3"],
+    ),
 ]
 
 VALID = [
+    Example(  # `docker exec` without `-d` waits; `-d` into two containers
+        {
+            "detach.sh": (
+                "#!/bin/bash\ndocker exec c1 torchrun /w/a.py\ndocker exec c1 torchrun /w/b.py\n"
+                "docker exec -d c2 torchrun /w/c.py\ndocker exec -d c3 torchrun /w/d.py\n"
+            )
+        }
+    ),
     Example(  # keys sent to two panes with no Enter are only typed: nothing runs
         {
             "keys.sh": (

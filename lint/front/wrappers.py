@@ -307,6 +307,8 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
         options = _option_words(words, 1, rest)
         workdir = _names(options, DOCKER_WORKDIR)
+        if any(_short_flag(o, "d") or o == "--detach" for o in options):
+            command.background = True  # `docker exec -d c CMD` returns at once, CMD still running, as `&` would
         env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
         inner = _argv(
             walker, command, rest, "docker", remote=True, cwd_changed=not workdir, chdir=workdir, isolated=True, env=env,
