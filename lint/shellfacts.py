@@ -244,7 +244,8 @@ class Wrapper(Record):
     # `mpirun -x K=V`, `tmux new -e K=V`), their values None when not static.
     env: dict[str, Word | None] | None = None
     # The command starts without this shell's environment: on another host (ssh), in a container
-    # (`docker exec`, `kubectl exec`), or cleared (`env -i`, `sudo`'s env_reset, `srun --export=NONE`).
+    # (`docker exec`, `kubectl exec`, `apptainer exec --cleanenv`), or cleared (`env -i`, `sudo`'s
+    # env_reset, `srun`/`sbatch --export=NONE`, the login shell of `su - user`).
     isolated: bool = False
     unset: frozenset[str] = frozenset()  # the variables it removes for the command (`env -u NAME`)
 
