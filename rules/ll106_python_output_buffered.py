@@ -290,14 +290,15 @@ INVALID = [
         },
         ["LL106 as.sh:3", "LL106 as.sh:4", "LL106 as.sh:5"],
     ),
-    Example(  # keys sent to a tmux pane run at an Enter: a later one of the sequence's send-keys too
+    Example(  # keys sent to a tmux pane run at an Enter: a later send-keys to that pane sends it too
         {
             "keys.sh": (
                 "tmux send-keys -t a 'python /w/a.py | tee /w/a.log' \\; send-keys Enter\n"
                 "tmux send-keys -t b 'cd /w' Enter 'python b.py | tee b.log' C-m Enter\n"
+                "tmux send-keys -t c 'python /w/c.py | tee /w/c.log'\nsleep 1\ntmux send-keys -t c C-m\n"
             )
         },
-        ["LL106 keys.sh:1", "LL106 keys.sh:2"],
+        ["LL106 keys.sh:1", "LL106 keys.sh:2", "LL106 keys.sh:3"],
     ),
     Example(  # `srun --export=NONE` starts the tasks without this shell's variables
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=NONE python3 train.py > train.log\n"},

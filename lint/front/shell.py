@@ -406,6 +406,9 @@ class Walker:
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
+        # The keys this shell's tmux commands sent to each pane (`-t`) that no Enter ran yet: `tmux
+        # send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs them.
+        self.typed_keys: dict[str | None, list] = {}
         # The variables whose default (`${NAME:-8}`) the words being read took, directly or through
         # a variable set from one (`State.defaulted`); None when no one asks.
         self.read_defaults: set[str] | None = None

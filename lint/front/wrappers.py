@@ -282,7 +282,7 @@ def unwrap(walker, command: Command) -> None:
                 "ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True, isolated=True
             )
     elif name == "tmux":
-        inner = _tmux(words, command, run_string)
+        inner = _tmux(words, command, run_string, walker.typed_keys)
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
         inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
@@ -429,12 +429,12 @@ def _unknown_prefix(words: list[Word]) -> bool:
     )
 
 
-def _tmux(words: list[Word], command: Command, run_string) -> list[Command]:
+def _tmux(words: list[Word], command: Command, run_string, typed: dict[str | None, list[Word]]) -> list[Command]:
     """tmux's commands: a sequence of them when words `;` (written `\\;` or `';'`) part them,
-    `tmux new-session -d -s job \\; send-keys "python train.py" Enter`."""
+    `tmux new-session -d -s job \\; send-keys "python train.py" Enter`. `typed`: the keys each
+    pane (`-t`) was sent by this shell's tmux commands that no Enter ran yet."""
     inner: list[Command] = []
     one: list[Word] = []
-    typed: dict[str | None, list[Word]] = {}  # the keys each pane (`-t`) was sent that no Enter ran yet
     for word in [*_after_options(words, TMUX_GLOBAL_VALUED), None]:
         if word is not None and word.value != ";":
             one.append(word)
@@ -466,9 +466,10 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
     if sub in ("send-keys", "send"):
         # Each Enter ends a line the pane's shell runs: `send-keys "cd /w" Enter "python train.py"
         # Enter` types two, in that shell. Keys after the last line end are only typed, not run,
-        # unless a later send-keys of the sequence to that pane (the same `-t`, or none: the pane
-        # the one before sent to) sends an Enter (`send-keys -t job "python t.py" \; send-keys
-        # Enter`). With `-l` every word is text, `Enter` too: only a line break in it ends a line.
+        # unless a later send-keys to that pane (the same `-t`, or none: the pane the one before
+        # sent to), in this tmux command or a later one of this shell, sends an Enter (`send-keys
+        # -t job "python t.py" \; send-keys Enter`; `sleep 1; tmux send-keys -t job C-m`). With
+        # `-l` every word is text, `Enter` too: only a line break in it ends a line.
         rest = _after_options(words[1:], TMUX_VALUED[sub])
         options = _option_words(words, 1, rest)
         literal = any(_short_flag(o, "l") for o in options)
