@@ -16,7 +16,8 @@ file sets), `set -a` (allexport) before the assignment, an `export` in a functio
 script calls before the launch (one it never calls exports nothing), a Ray job's runtime environment, which may set it whenever its JSON
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
-`sys.stdout.reconfigure(line_buffering=True)` itself. What this shell sets or exports does not
+`sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of `python -m`, a package's
+`__main__.py`). What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), a login
 shell `su - user -c` (`-l`, `--login`; not plain `su user -c`) starts, `env -i`
@@ -334,6 +335,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a program that line-buffers its stdout itself, run as a module or a package's __main__
+        {
+            "jobs/__init__.py": "",
+            "jobs/serve.py": "import sys\nsys.stdout.reconfigure(line_buffering=True)\nprint('up')\n",
+            "app/__main__.py": "import sys\nsys.stdout.reconfigure(write_through=True)\nprint('up')\n",
+            "start.sh": "python -m jobs.serve > serve.log 2>&1\npython -m app > app.log 2>&1\n",
+        }
+    ),
     Example(  # keys sent to a tmux pane with no Enter after them (`-l`: `Enter` is text) are typed, not run
         {
             "keys.sh": (
@@ -600,8 +609,8 @@ def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> 
         return True
     if UNBUFFERED in sourced_before(project, path, command).exported:
         return True
-    if run is not None and run.kind == "module":
-        return run.target.value in UNBUFFERED_LAUNCHERS
+    if run is not None and run.kind == "module" and run.target.value in UNBUFFERED_LAUNCHERS:
+        return True
     invocation = project.graph.invocation(command)
     module = project.python.get(invocation.callee) if invocation and invocation.callee else None
     return module is not None and _reconfigures_stdout(module)
