@@ -361,18 +361,27 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
     return False, _callers_devices(project, path, MAX_CALLERS)
 
 
-def _callers_devices(project, path: str, depth: int, runs: str = "it") -> list[tuple[Devices, str]]:
+def _callers_devices(project, path: str, depth: int, runs: str = "it", known=None) -> list[tuple[Devices, str]]:
     """What the scripts that run `path` make visible to it: their prefix or export on the call,
-    else what their own callers make visible to them (`run.sh` runs `a.sh`, which runs `b.sh`)."""
+    else what their own callers make visible to them (`run.sh` runs `a.sh`, which runs `b.sh`).
+    A caller's own callers are asked once, however often it runs `path`, and each script once
+    at each depth (`known`): a sweep of scripts each running the next 80 times was 80^4 walks."""
+    known = {} if known is None else known
+    found = known.get((path, depth, runs))
+    if found is not None:
+        return found
     places = []
+    asked = set()
     for invocation in project.graph.callers(path) if depth else ():
         if invocation.kind != "shell":
             continue
         restricted, devices = visible_devices(invocation.command)
         if devices is not None:
             places.append((devices, f" when {invocation.caller} runs {runs}"))
-        elif not restricted and invocation.caller != path:
-            places += _callers_devices(project, invocation.caller, depth - 1, invocation.caller)
+        elif not restricted and invocation.caller not in (path, *asked):
+            asked.add(invocation.caller)
+            places += _callers_devices(project, invocation.caller, depth - 1, invocation.caller, known)
+    known[path, depth, runs] = places
     return places
 
 

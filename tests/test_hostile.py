@@ -862,6 +862,34 @@ def test_a_gitlab_list_past_its_line_limit_is_cut_and_said(tmp_path):
     ]
 
 
+def test_scripts_running_the_next_script_many_times_are_walked_once_each(tmp_path):
+    """Found by mutating real launchers: l0.sh runs l1.sh 80 times, ... l3.sh runs l4.sh's
+    torchrun; LL401 asked each caller path of the 80^4 for the GPUs it makes visible (22 s)."""
+    files = {f"l{k}.sh": "".join(f"bash l{k + 1}.sh --seed {i}\n" for i in range(80)) for k in range(4)}
+    files["l0.sh"] = "CUDA_VISIBLE_DEVICES=0,1 bash l1.sh --seed 0\n" + files["l0.sh"]
+    files |= {"l4.sh": "torchrun --nproc_per_node=8 train.py\n", "train.py": "print(1)\n", ".launchlint.yaml": ""}
+    write_project(tmp_path, files)
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL401", "l4.sh", 1)]
+    assert [r.location.path for r in result.findings[0].related] == ["l0.sh"]
+
+
+def test_files_sourcing_the_next_file_many_times_are_read_once_each(tmp_path):
+    """Found by mutating real launchers: l0.sh sources l1.sh 30 times, ... l4.sh exports
+    PYTHONUNBUFFERED; each pipeline asked for the 30^4 sourcings again (past 300 s)."""
+    files = {f"l{k}.sh": f"source ./l{k + 1}.sh\n" * 30 for k in range(1, 4)}
+    files["l0.sh"] = "source ./l1.sh\n" * 30 + "".join(f"python train.py --s {i} | tee log{i}\n" for i in range(20))
+    files |= {"l4.sh": "export PYTHONUNBUFFERED=1\n", "train.py": "print(1)\n", ".launchlint.yaml": ""}
+    write_project(tmp_path, files)
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    # LL105 for each pipeline; no LL106: the variable the fourth file exports reaches them
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL105", 31 + i) for i in range(20)]
+
+
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
     write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
     result = subprocess.run(
