@@ -670,12 +670,16 @@ def _run_directory(project, caller: str, changes, hops: int) -> str | None:
             for base in (posixpath.dirname(caller), *directories_above(caller)):
                 if project.on_disk(joined(base, value)):
                     return base
-    if hops:
-        for invocation in project.graph.callers(caller):
-            if invocation.kind == "shell" and invocation.caller in project.shell and not moved_before(changes(invocation.caller), invocation.command):
-                run = _run_directory(project, invocation.caller, changes, hops - 1)
-                if run is not None:
-                    return run
+    asked = set()  # a script that runs the launcher many times is asked once (80 calls, 3 hops deep: 80^3)
+    for invocation in project.graph.callers(caller) if hops else ():
+        other = invocation.caller
+        if invocation.kind == "shell" and other in project.shell and other not in asked and not moved_before(
+            changes(other), invocation.command
+        ):
+            asked.add(other)
+            run = _run_directory(project, other, changes, hops - 1)
+            if run is not None:
+                return run
     return None
 
 

@@ -890,6 +890,25 @@ def test_files_sourcing_the_next_file_many_times_are_read_once_each(tmp_path):
     assert [(f.code, f.location.line) for f in result.findings] == [("LL105", 31 + i) for i in range(20)]
 
 
+def test_a_launcher_run_many_times_by_its_callers_is_placed_once_per_caller(tmp_path):
+    """Where a launcher runs from (LL303's `_run_directory`) asked each caller path, 150^3 here."""
+    files = {
+        "run.sh": "".join(f"bash a/l1.sh {i}\n" for i in range(150)),
+        "a/l1.sh": "".join(f"bash a/b/l2.sh {i}\n" for i in range(150)),
+        "a/b/l2.sh": "".join(f"bash a/b/c/l3.sh {i}\n" for i in range(150)),
+        "a/b/c/l3.sh": "source ./path.sh\npython missing_train.py\n",
+        "x.py": "print(1)\n",
+        ".launchlint.yaml": "",
+    }
+    write_project(tmp_path, files)
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [
+        ("LL303", "a/b/c/l3.sh", 1), ("LL303", "a/b/c/l3.sh", 2)
+    ]
+
+
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
     write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
     result = subprocess.run(
