@@ -58,8 +58,8 @@ class OverBudget(Exception):
 
 
 @contextmanager
-def _budget(seconds: float):
-    """Interrupt the front end after `seconds` (POSIX main thread only; elsewhere no limit: there
+def time_budget(seconds: float):
+    """Interrupt the front end (or a rule) after `seconds` (POSIX main thread only; elsewhere no limit: there
     `signal.signal` refuses, which spares every run importing threading to ask)."""
 
     def expire(signum, frame):
@@ -210,7 +210,7 @@ def parse_file(
     Python module defines (see `command_lines_read`)."""
     facts = FileFacts(path, kind)
     try:
-        with _budget(budget), no_cyclic_gc():
+        with time_budget(budget), no_cyclic_gc():
             _front_end(facts, text, cli)
     except OverBudget:
         stop = (Location(path, 1, 1, 1, 1), f"analysis stopped after {budget:g} s")

@@ -10,6 +10,8 @@ that is a file you named; otherwise on the first file named. It is reported when
 selected, or LL003 is: `--select LL301` does not pass in silence because LL301 failed, and does
 not fail because a rule it did not ask for did. A front end's failure is reported whatever is
 selected, since every rule lost that file. `--ignore LL003` (or `--per-file-ignores`) hides both.
+A rule that runs past its time budget (`LAUNCHLINT_BUDGET` seconds for each 1,000 files of the
+project, at least once) has failed too: `... stopped after 20 s; its findings are missing`.
 
 ## Why is this bad?
 It is not your bug. Please report it with the file (or a reduced copy) and the `--debug` output.

@@ -909,6 +909,30 @@ def test_a_launcher_run_many_times_by_its_callers_is_placed_once_per_caller(tmp_
     ]
 
 
+def test_a_rule_past_its_time_budget_is_an_internal_error_and_the_others_still_run(tmp_path):
+    """The per-file budget covers the front ends; a rule an input sends walking without end
+    (helper-88's sweeps, before they were fixed) stops at its own budget with an LL003."""
+    write_project(tmp_path, {"run.sh": "python train.py | tee t.log\n", ".launchlint.yaml": ""})
+    project = build_project([str(tmp_path)], Options())[0]
+
+    def endless(project):
+        while True:
+            time.sleep(0.01)
+        yield  # a generator, as every rule's check is
+
+    rules = rule_by_code()
+    slow = rules["LL401"]._replace(check=endless)
+    started = time.perf_counter()
+    findings, crashes = engine._run_rules(project, [slow, rules["LL105"]], {"run.sh"}, Options(budget=0.3))
+    assert time.perf_counter() - started < 3
+    assert [(f.code, f.location.line) for f in findings] == [("LL105", 1)]
+    assert [c.message for c in crashes] == [
+        "internal error in the rule LL401 gpu-count-mismatch: OverBudget: stopped after 0.3 s; its findings are missing "
+        "(the other rules still ran)"
+    ]
+    assert engine.rule_budget(20, 500) == 20 and engine.rule_budget(20, 7000) == 140
+
+
 def test_a_report_the_terminal_cannot_encode_is_escaped_not_a_traceback(tmp_path):
     write_project(tmp_path, {"run.sh": "python train.py | tee r\u00e9sum\u00e9.log\n"})
     result = subprocess.run(
