@@ -16,7 +16,8 @@ that also writes to the terminal, a stream rewrapped on a descriptor it already 
 `fd = os.dup(1)` or of a descriptor passed in, `open("/dev/stdout")`; anything unknown), `os.devnull`
 (silencing non-zero ranks is deliberate), and a redirect that the same function undoes later
 (`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's output, not the
-run's.
+run's. Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")`
+then `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
 
 ## Why is this bad?
 Whoever started the program expects its output where they sent it: the caller's `| tee run.log`,
@@ -152,14 +153,27 @@ def _captures(caller, stream: str) -> bool:
 
 
 def _undone(module: PythonModule, redirect: StreamRedirect) -> bool:
-    """The same function sends the stream somewhere again later: a temporary capture."""
+    """The same function gives the stream back later: a temporary capture (`sys.stdout = saved`,
+    `sys.stdout = sys.__stdout__`, `os.dup2(saved_fd, 1)`). Another file or /dev/null after it
+    (`if rank != 0: sys.stdout = open(os.devnull, "w")`, the other arm of an `if`) is no
+    restore: the first file keeps the stream where that does not run."""
     return any(
         other.stream == redirect.stream
         and other.function == redirect.function
         and other.location > redirect.location
         and other.api not in SCOPED
+        and _restores(module, other)
         for other in module.redirects
     )
+
+
+def _restores(module: PythonModule, redirect: StreamRedirect) -> bool:
+    """The redirect sends the stream back to what it was: a name not bound to an opener (`saved =
+    sys.stdout`, `sys.__stdout__`) or to a copy of a descriptor (`saved = os.dup(1)`)."""
+    if redirect.call is not None:
+        return False
+    bound = _bound_calls(module, redirect.function, redirect.target)
+    return all(module.qualified(b.callee) in DESCRIPTORS or b.callee.endswith(".fileno") for b in bound)
 
 
 def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
@@ -245,6 +259,28 @@ INVALID = [
         },
         ["LL204 train.py:5", "LL204 train.py:5", "LL204 train.py:10"],
     ),
+    Example(  # a file, then /dev/null on the other ranks: rank 0 keeps the file; either arm's file
+        {
+            "train.py": dedented(
+                """
+                import os
+                import sys
+
+                sys.stdout = open("train.log", "w")
+                if int(os.environ.get("RANK", 0)) != 0:
+                    sys.stdout = open(os.devnull, "w")
+
+
+                def setup(resume):
+                    if resume:
+                        sys.stderr = open("err.log", "a")
+                    else:
+                        sys.stderr = open("err.log", "w")
+                """
+            )
+        },
+        ["LL204 train.py:4", "LL204 train.py:11", "LL204 train.py:13"],
+    ),
 ]
 
 VALID = [
@@ -277,6 +313,13 @@ VALID = [
                 def quiet(fn):
                     with contextlib.redirect_stdout(open("quiet.log", "w")):
                         fn()
+
+
+                def capture(fn):
+                    saved = os.dup(1)
+                    os.dup2(open("cap.log", "w").fileno(), 1)
+                    fn()
+                    os.dup2(saved, 1)
 
 
                 sys.stdout = Tee("train.log")
