@@ -81,8 +81,9 @@ def _message(found: ConfigNotInherited) -> str:
     else:
         what = f"the `{override.config}` settings patched here"
     where = "at module level" if override.function == MODULE_SCOPE else f"in `{override.function}`"
+    reaches = "does" if len(override.keys) == 1 else "do"  # a setting; settings
     return (
-        f"{what} changed {where} does not reach the worker threads that run compiled code: "
+        f"{what} changed {where} {reaches} not reach the worker threads that run compiled code: "
         f"config overrides are thread-local since PyTorch 2.12 (pytorch/pytorch#186537), so the "
         f"workers silently use the defaults (measured: recompile_limit=64 set on the main thread, "
         f"a worker read 8); set it in the thread or the executor's initializer"

@@ -324,3 +324,24 @@ def test_compile_aliased_by_assignment_as_a_decorator_and_as_a_call():
     assert [at(c.site.location) for c in found.thread_compiles] == ["train.py:9"]
     assert [(at(c.location), at(c.site.location)) for c in found.compiled_calls] == [("train.py:11", "core/ops.py:5")]
     assert [c.api for c in found.graph_captures] == ['torch.compile(mode="reduce-overhead")']
+
+
+def test_ll205_says_does_for_one_setting_and_do_for_several(tmp_path):
+    from launchlint.engine import Options, run
+
+    from tests.conftest import write_project
+
+    worker = "import threading\nimport torch\nstep = torch.compile(torch.sin)\ndef work():\n    step(1)\n"
+    write_project(tmp_path, {
+        ".launchlint.yaml": "",
+        "one.py": worker + "torch._dynamo.config.cache_size_limit = 64\nthreading.Thread(target=work).start()\n",
+        "two.py": worker + "with torch._dynamo.config.patch(cache_size_limit=64, verbose=True):\n"
+        "    threading.Thread(target=work).start()\n",
+        "some.py": worker + "keys = {}\nwith torch._dynamo.config.patch(**keys):\n    threading.Thread(target=work).start()\n",
+    })
+    found = {f.location.path: f.message for f in run([str(tmp_path)], Options(select=frozenset({"LL205"}))).findings}
+    assert found["one.py"].startswith("`torch._dynamo.config.cache_size_limit` changed at module level does not reach")
+    assert found["two.py"].startswith(
+        "`torch._dynamo.config.cache_size_limit`, `torch._dynamo.config.verbose` changed at module level do not reach"
+    )
+    assert found["some.py"].startswith("the `torch._dynamo.config` settings patched here changed at module level do not")
