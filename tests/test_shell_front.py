@@ -984,3 +984,18 @@ def test_a_word_of_an_evaluated_variable_spans_the_expansion(expansion):
     line, column = position(src, 2, expansion.strip('"'))
     width = len(expansion.strip('"'))
     assert [(w.location.line, w.location.column, w.location.end_column) for w in python.words] == [(line, column, column + width)] * 2
+
+
+def test_a_heredoc_a_shell_reads_is_expanded_here_first_unless_its_delimiter_is_quoted():
+    """`ssh gpu1 <<EOF`: this shell expands `$LOG` before ssh sends the text (bash's here-document
+    rules: `\\$` is a `$`, `\\"` stays as written); with `<<'EOF'` the remote shell reads `$LOG`."""
+    src = (
+        "LOG=train.log\nssh gpu1 <<EOF\npython t.py > $LOG 2>&1\necho \"\\$HOME \\\"q\\\"\"\nEOF\n"
+        "ssh gpu1 <<'EOF'\npython t.py > $LOG\nEOF\n"
+    )
+    expanded, written = commands(src, "python")
+    assert expanded.stdout.kind == FILE and expanded.stdout.target.value == "train.log"
+    target = expanded.stdout.target.location
+    assert (target.line, target.column, target.end_column) == (3, 15, 19)  # all of `$LOG`
+    assert [w.template for w in one(src, "echo").args] == ['$HOME "q"']  # the remote shell's HOME
+    assert written.stdout.target.text == "$LOG" and written.stdout.target.value is None

@@ -372,6 +372,8 @@ class Piece:
         self.origin.extend(array("i", (at,)) * len(raw))
 
 
+DOUBLE_QUOTED = '$`"\\'  # what a backslash escapes in double quotes (it stays before anything else)
+IN_HEREDOC = "$`\\"  # and in a heredoc whose delimiter is not quoted: not `"`
 _PLAIN = ("word", "number")  # a token whose text is its value, but for backslashes
 _ANSI_C_ESCAPES = {"\\n": "\n", "\\t": "\t", "\\'": "'", "\\\\": "\\"}  # those `$'...'` strings hold most
 _ARRAYS = ("string", "expansion")  # the words `array_words` may splice: `"${ARR[@]}"`, `${ARR[@]}`
@@ -444,7 +446,7 @@ class Walker:
         unit = self.unit
         if kind == "string_content":
             start, end = unit.chars_of(node)
-            self._literal(unit.text[start:end], start, piece, quoted=True)
+            self._literal(unit.text[start:end], start, piece, quoted=DOUBLE_QUOTED)
         elif kind == "simple_expansion" or kind == "expansion":
             self._expansion(node, piece, *unit.chars_of(node))
         elif kind == "string" or kind == "translated_string":
@@ -455,7 +457,7 @@ class Walker:
                     self._eval(child, piece)
                 return
             start, end = unit.chars_of(node)
-            self._literal(unit.text[start:end], start, piece, quoted=False)
+            self._literal(unit.text[start:end], start, piece, quoted=None)
         elif kind == "raw_string":
             start, end = unit.chars_of(node)
             piece.add(unit.text[start + 1 : end - 1], unit.file_offsets(start + 1, end - 1))
@@ -472,7 +474,7 @@ class Walker:
             for child in node.children:
                 self._eval(child, piece)
         elif not node.is_named:
-            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=False)
+            self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=None)
         else:  # command/arithmetic/process substitution, brace expansion, ...
             raw = unit.node_text(node)
             if kind == "command_substitution" and raw.startswith("$(dirname"):
@@ -487,8 +489,9 @@ class Walker:
         template = self._template_of(named.group(1)) if named is not None else None
         return raw if template is None else f"$(dirname {template})"
 
-    def _literal(self, text: str, start: int, piece: Piece, *, quoted: bool) -> None:
-        """Copy text, removing the backslashes the shell removes."""
+    def _literal(self, text: str, start: int, piece: Piece, *, quoted: str | None) -> None:
+        """Copy text, removing the backslashes the shell removes: before any character (`quoted`
+        None), else only before one of `quoted` (DOUBLE_QUOTED, IN_HEREDOC) or a line break."""
         unit = self.unit
         if "\\" not in text:
             piece.add(text, unit.file_offsets(start, start + len(text)))
@@ -504,7 +507,7 @@ class Walker:
             nxt = text[escape + 1]
             if nxt == "\n":  # a line continuation: both go
                 i = escape + 2
-            elif not quoted or nxt in '$`"\\':  # the backslash goes, the next character stays
+            elif quoted is None or nxt in quoted:  # the backslash goes, the next character stays
                 kept.append(escape + 1)
                 i = escape + 2
             else:  # in double quotes before another character: both stay
@@ -513,10 +516,14 @@ class Walker:
         piece.add("".join([text[k] for k in kept]), [unit.file_offset(start + k) for k in kept])
 
     def _string(self, node, piece: Piece) -> None:
+        pos, end = self.unit.chars_of(node)
+        self._expanded_text(node, piece, pos + 1, end - 1, DOUBLE_QUOTED)  # inside the quotes
+
+    def _expanded_text(self, node, piece: Piece, pos: int, end: int, quoted: str) -> None:
+        """The characters [pos, end) of a double-quoted string or an unquoted heredoc's body, with
+        their expansions: what the shell makes of them."""
         unit = self.unit
         text, chars_of, literal = unit.text, unit.chars_of, self._literal
-        pos, end = chars_of(node)
-        pos, end = pos + 1, end - 1  # inside the quotes
         for child in node.named_children:
             c_start, c_end = chars_of(child)
             kind = child.type  # string_content and expansions as `_eval` does them, one call less
@@ -525,9 +532,9 @@ class Walker:
                 # space (`"${A} ${B}"`): the space is the string's, and the expansion is `${B}`.
                 c_start = c_end - len(text[c_start:c_end].lstrip())
             if c_start > pos:
-                literal(text[pos:c_start], pos, piece, quoted=True)
-            if kind == "string_content":
-                literal(text[c_start:c_end], c_start, piece, quoted=True)
+                literal(text[pos:c_start], pos, piece, quoted=quoted)
+            if kind == "string_content" or kind == "heredoc_content":
+                literal(text[c_start:c_end], c_start, piece, quoted=quoted)
             elif kind == "simple_expansion" or kind == "expansion":
                 self._expansion(child, piece, c_start, c_end)
             else:
@@ -535,7 +542,7 @@ class Walker:
             if c_end > pos:
                 pos = c_end
         if end > pos:
-            literal(text[pos:end], pos, piece, quoted=True)
+            literal(text[pos:end], pos, piece, quoted=quoted)
 
     def _expansion(self, node, piece: Piece, start: int, end: int) -> None:
         """`$NAME` or `${...}`, its characters [start, end) in the unit."""
@@ -1129,14 +1136,20 @@ class Walker:
     def _stdin_script(self, command: Command, heredoc) -> None:
         """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
         `docker exec -i c1 bash <<EOF`): its text, each character where it is written, and
-        whether it is exact (a quoted delimiter: no expansion; else `$X` stays as written)."""
+        whether it is exact (a quoted delimiter: no expansion; else this shell expands it first:
+        `$LOG` is its LOG, and what it does not know stays as written, the text then not exact)."""
         body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
         start = next((c for c in heredoc.named_children if c.type == "heredoc_start"), None)
         if body is None or start is None or body.end_byte <= body.start_byte:
             return
         first, last = self.unit.chars_of(body)
-        quoted = any(mark in self.unit.node_text(start) for mark in "'\"\\")
-        wrappers.stdin_script(self, command, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=quoted)
+        if any(mark in self.unit.node_text(start) for mark in "'\"\\"):  # `<<'EOF'`: the text as written
+            wrappers.stdin_script(self, command, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=True)
+            return
+        piece = Piece()  # `<<EOF`: this shell expands it first (`$LOG` is this shell's LOG)
+        self._expanded_text(body, piece, first, last, IN_HEREDOC)
+        piece.origin.append(self.unit.file_offset(last))
+        wrappers.stdin_script(self, command, piece.text, piece.origin, exact=piece.static)
 
     def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
         """The function's one walk, at its first call, with the blocks around its definition: what
