@@ -852,12 +852,13 @@ def test_gitlab_jobs_sharing_an_aliased_list_parse_a_bounded_amount_per_file(tmp
 
 def test_a_gitlab_list_past_its_line_limit_is_cut_and_said(tmp_path):
     lines = "\n".join(f"    - echo {i}" for i in range(5_001))
-    text = f"train:\n  script:\n{lines}\n    - python train.py | tee train.log\n"
+    text = f"train:\n  script: &long\n{lines}\n    - python train.py | tee train.log\n"
+    text += "eval: {stage: s, script: *long}\n"  # the same cut lines, read again
     write_project(tmp_path, {".gitlab-ci.yml": text, "train.py": "print(1)\n"})
     result = run([str(tmp_path)], Options())
     assert result.findings == []  # the pipe is on line 5,004, past the list's 5,000 lines
     assert result.warnings == [
-        ".gitlab-ci.yml:1: GitLab job `train` not analysed in full: past launchlint's limits "
+        ".gitlab-ci.yml:1: GitLab job `train` (and 1 more) not analysed in full: past launchlint's limits "
         "(5,000 lines a list, 1,000,000 in a file, 200,000 characters of shell in a file)"
     ]
 

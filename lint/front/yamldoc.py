@@ -436,6 +436,7 @@ class _Extractor:
         self.gitlab_flattened_left = GITLAB_MAX_FLATTENED  # the lines its lists may still have listed
         self.gitlab_parsed_left = GITLAB_MAX_PARSED  # the characters its jobs may still have parsed
         self.gitlab_cut = False  # lines were left out of the last job flattened
+        self.gitlab_cut_nodes: set[int] = set()  # ids of the nodes whose lines were cut
         self.gitlab_left_out: dict[str, int] = {}  # the jobs a budget cut, and their lines
 
     def first_visit(self, node: Node) -> bool:
@@ -446,7 +447,7 @@ class _Extractor:
 
     def document(self, root: Node) -> None:
         self.seen = set()  # aliases never cross documents
-        self.gitlab_flat, self.gitlab_joins, self.gitlab_numbers = {}, {}, {}
+        self.gitlab_flat, self.gitlab_joins, self.gitlab_numbers, self.gitlab_cut_nodes = {}, {}, {}, set()
         top = _mapping(root)
         if not self.gitlab(root, top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
             self.workflow(top)
@@ -587,8 +588,10 @@ class _Extractor:
             return ()
         found = self.gitlab_flat.get(id(node))
         if found is not None:
+            self.gitlab_cut = self.gitlab_cut or id(node) in self.gitlab_cut_nodes
             return found
         self.gitlab_flat[id(node)] = ()  # a cycle of references reads nothing
+        outer, self.gitlab_cut = self.gitlab_cut, False
         if isinstance(node, ScalarNode):
             lines: tuple[ScalarNode, ...] = (node,) if node.tag != NULL_TAG and node.value.strip() else ()
         elif node.tag == "!reference":
@@ -606,6 +609,9 @@ class _Extractor:
                 lines = ()
                 self.gitlab_cut = True
         self.gitlab_flat[id(node)] = lines
+        if self.gitlab_cut:  # and for each job that reads these lines again
+            self.gitlab_cut_nodes.add(id(node))
+        self.gitlab_cut = self.gitlab_cut or outer
         return lines
 
     def gitlab_joined(self, flat: list[tuple[ScalarNode, ...]]) -> tuple[int, int]:
