@@ -309,32 +309,53 @@ class _Analysis:
 
     def report(self) -> ThreadReport:
         starts = sorted(self._starts(), key=lambda s: s.location)
-        reached = {start: self._reach(start) for start in starts}
-        for functions in reached.values():
-            self.on_threads.update(functions)
-        found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
+        # What any thread runs: one walk, start after start, that does not walk again what earlier
+        # starts reached (from there it reaches what they did); it resolves the calls in the order
+        # a walk of each start did.
+        reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
         for start in starts:
-            for item in self._unguarded_findings(start, reached[start]):
+            self._reach(start, into=reached)
+        self.on_threads.update(reached)
+        found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
+        walked: dict[FunctionKey, dict[tuple[FunctionKey, str | None], Location]] = defaultdict(dict)
+        for start in starts:
+            for item in self._unguarded_findings(start, found, walked[start.path, start.function]):
                 where = item.site.location if isinstance(item, ThreadCompile) else item.location
                 found[type(item)].setdefault(where, item)
         report = ThreadReport(starts)
         report.compiled_calls = [found[CompiledCall][k] for k in sorted(found[CompiledCall])]
         report.thread_compiles = [found[ThreadCompile][k] for k in sorted(found[ThreadCompile])]
         report.graph_captures = [found[GraphCapture][k] for k in sorted(found[GraphCapture])]
-        report.config_overrides = list(self._configs_not_inherited(starts, reached))
+        report.config_overrides = list(self._configs_not_inherited(starts))
         return report
 
-    def _unguarded_findings(self, start: ThreadStart, reached: dict[FunctionKey, set[str | None]]):
-        """LL201, LL202 and LL203 findings of one start (whose threads run `reached`): what its
-        threads run with no guard."""
+    def _unguarded_findings(self, start: ThreadStart, found: dict[type, dict], walked: dict):
+        """LL201, LL202 and LL203 findings of one start: what its threads run with no guard.
+
+        Only the first finding of a kind at a location is kept (`report`), so what a start would
+        only repeat is not looked for. `walked` holds, for the starts of this start's spawning
+        function so far, each (function, grad mode) their threads run with no guard, with the
+        earliest of their warm-up bounds. When this start's targets are among them, its threads
+        run nothing those did not run in those grad modes: whatever that code compiles, captures
+        or calls compiled was reported then (by location, whatever start), and each call then
+        covered by a warm-up still is, since a later bound only sees more warm-ups (chains of
+        compiled classes, each started on its own thread, were walked once a start: ~n^2)."""
         target = self._start_target_sites(start)
+        reported = found[CompiledCall]
         if target:
-            yield from self._classify(start, start.location, start.entry.target, target, None)
+            yield from self._classify(start, start.location, start.entry.target, target, None, reported)
             yield from self._graph_modes(start, start.location, target)
+        before = start.started or start.location
+        if all((key, None) in walked and walked[key, None] <= before for key in start.targets):
+            return
+        reached = self._reached(start)
         # All `reached` when none of it calls a project function with something held: then a second
         # walk skipping the guarded calls finds the same (-27 M instructions of 456 on the 1,000-file
         # benchmark project, where none does).
         unguarded = reached if self._holding.isdisjoint(reached) else self._reach(start, unguarded=True)
+        for key, grads in unguarded.items():
+            for grad in grads:
+                walked[key, grad] = min(walked.get((key, grad), before), before)
         for (path, qualname), grads in unguarded.items():
             function = self.modules[path].functions[qualname]
             for call in function.calls:
@@ -353,7 +374,7 @@ class _Analysis:
                 )
                 for grad in sorted(grads, key=str):
                     yield from self._classify(
-                        start, call.location, call.callee, sites, call.grad_mode or grad, own_lock
+                        start, call.location, call.callee, sites, call.grad_mode or grad, reported, own_lock
                     )
 
     def _graph_modes(self, start: ThreadStart, location: Location, sites) -> Iterable[GraphCapture]:
@@ -381,28 +402,29 @@ class _Analysis:
         return None
 
     def _classify(
-        self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, own_lock=None
+        self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, reported, own_lock=None
     ):
-        """LL201 for sites executed on the threads, LL202 (unless warmed up) for the others."""
+        """LL201 for sites executed on the threads, LL202 (unless warmed up, or `reported` has
+        one at `location` already) for the others."""
         off_threads = [s for s in sites if (s.location.path, s.function) not in self.on_threads]
         for site in sites:
             if site not in off_threads:
                 yield ThreadCompile(site, start, location)
-        if off_threads:
+        if off_threads and location not in reported:
             covered, warmup = self._warmed_up(start, off_threads, grad)
             if not covered:
                 yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock)
 
     # -- compile settings (LL205) -------------------------------------------------------------
 
-    def _configs_not_inherited(self, starts: list[ThreadStart], reached: dict) -> Iterable[ConfigNotInherited]:
+    def _configs_not_inherited(self, starts: list[ThreadStart]) -> Iterable[ConfigNotInherited]:
         """Each setting changed off the threads, with the first start whose threads run compiled
         code without setting it themselves, in a module linked to it by imports."""
         for (path, function), overrides in sorted(self.overrides.items()):
             if (path, function) in self.on_threads:
                 continue
             for override in overrides:
-                found = (self._not_inherited(path, override, s, reached[s].keys()) for s in starts)
+                found = (self._not_inherited(path, override, s, self._reached(s).keys()) for s in starts)
                 first = next(filter(None, found), None)
                 if first is not None:
                     yield first
@@ -514,17 +536,25 @@ class _Analysis:
     def _started(self, path: str, function: str, made: Call) -> Location | None:
         """Where a thread made by `made` and bound to a name starts: the name's first `.start()`
         after it in the same function (`t = Thread(...)`, a warm-up, `t.start()`)."""
-        module = self.modules[path]
-        names = {
-            f"self.{b.name}" if b.scope != b.function and b.scope in module.classes else b.name
-            for b in module.bindings
-            if b.call is not None and b.call.location == made.location
-        }
-        spawner = module.functions.get(function) if names else None
+        names = self._bound_calls(path).get(made.location)
+        spawner = self.modules[path].functions.get(function) if names else None
         for call in spawner.calls if spawner else ():
             if call.location > made.location and call.callee.endswith(".start") and call.callee[:-6] in names:
                 return call.location
         return None
+
+    @_cached({})
+    def _bound_calls(self, path: str) -> dict[Location, set[str]]:
+        """By the call made, the names a module binds its results to: asked for each thread start
+        (looking through every binding each time was ~n^2 in the starts of a module)."""
+        module = self.modules[path]
+        found: dict[Location, set[str]] = defaultdict(set)
+        for b in module.bindings:
+            if b.call is not None:
+                found[b.call.location].add(
+                    f"self.{b.name}" if b.scope != b.function and b.scope in module.classes else b.name
+                )
+        return found
 
     def _thread_pool(
         self, path: str, function: Function, pool: str
@@ -596,15 +626,22 @@ class _Analysis:
 
     # -- reachability -------------------------------------------------------------------------
 
-    def _reach(self, start: ThreadStart, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
+    def _reached(self, start: ThreadStart) -> dict[FunctionKey, set[str | None]]:
+        """`_reach(start)`, made once a start: its findings and its compile settings ask."""
+        cache = self._caches["_reached"]
+        if start not in cache:
+            cache[start] = self._reach(start)
+        return cache[start]
+
+    def _reach(self, start: ThreadStart, *, unguarded: bool = False, into=None) -> dict[FunctionKey, set[str | None]]:
         """Functions a thread runs (only through calls made with no guard held, when
-        `unguarded`), with their grad modes.
+        `unguarded`), with their grad modes; added to `into`, not walked again there, if given.
 
         A new thread starts with grad enabled, whatever its spawner had."""
-        return self._reach_from([(target, None) for target in start.targets], unguarded=unguarded)
+        return self._reach_from([(target, None) for target in start.targets], unguarded=unguarded, reached=into)
 
-    def _reach_from(self, queue, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
-        reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
+    def _reach_from(self, queue, *, unguarded: bool = False, reached=None) -> dict[FunctionKey, set[str | None]]:
+        reached = defaultdict(set) if reached is None else reached
         queue = deque(queue)
         while queue:
             key, grad = queue.popleft()
@@ -612,19 +649,74 @@ class _Analysis:
             if grad in grads:
                 continue
             grads.add(grad)
-            path, qualname = key
-            function = self.modules[path].functions[qualname]
-            lambdas = self.lambdas.get(key)
-            if lambdas:
-                queue.extend(((path, q), grad) for q in lambdas)
-            for call in function.calls:
-                if unguarded and call.held and self._guarded(path, function, call):
-                    continue
-                targets = self._call_targets(path, function, call)
-                if targets:
-                    inner = call.grad_mode or grad
-                    queue.extend((target, inner) for target in targets)
+            for mode, targets in self._steps(key, unguarded):
+                inner = mode or grad
+                queue.extend((target, inner) for target in targets)
         return reached
+
+    def _steps(self, key: FunctionKey, unguarded: bool = False) -> Iterable[tuple[str | None, tuple[FunctionKey, ...]]]:
+        """What a function runs next (only through calls made with no guard held, when
+        `unguarded`), with the grad mode it sets for them (None: its own): its lambdas, what
+        its calls run."""
+        path, qualname = key
+        function = self.modules[path].functions[qualname]
+        lambdas = self.lambdas.get(key)
+        if lambdas:
+            yield None, tuple((path, q) for q in lambdas)
+        for call in function.calls:
+            if unguarded and call.held and self._guarded(path, function, call):
+                continue
+            targets = self._call_targets(path, function, call)
+            if targets:
+                yield call.grad_mode, targets
+
+    def _runs_compiled(self, key: FunctionKey) -> bool:
+        """Whether a function, or one it runs, calls compiled code. Found for all the functions
+        one runs at once, by their strongly connected components (Tarjan's algorithm), so asking
+        for every function is linear in the calls: a walk for warm-ups skips the functions that
+        do not (a spawner making each class of a chain of n was n walks of n functions)."""
+        known = self._caches["_runs_compiled"]
+        if key in known:
+            return known[key]
+        index: dict[FunctionKey, int] = {}
+        low: dict[FunctionKey, int] = {}
+        compiled: dict[FunctionKey, bool] = {}  # by itself, or by what it runs outside its component
+        stack: list[FunctionKey] = []
+        work: list[tuple[FunctionKey, Iterable[FunctionKey], int]] = []  # with its place on the stack
+
+        def visit(node: FunctionKey) -> None:
+            index[node] = low[node] = len(index)
+            path, qualname = node
+            function = self.modules[path].functions[qualname]
+            compiled[node] = any(self._sites_called(path, function, call) for call in function.calls)
+            work.append((node, (t for _, targets in self._steps(node) for t in targets), len(stack)))
+            stack.append(node)
+
+        visit(key)
+        while work:
+            node, following, place = work[-1]
+            for other in following:
+                if other in known:
+                    compiled[node] = compiled[node] or known[other]
+                elif other not in index:
+                    visit(other)
+                    break
+                else:  # on the stack: in the component being found
+                    low[node] = min(low[node], index[other])
+            else:
+                work.pop()
+                if low[node] < index[node]:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                    compiled[parent] = compiled[parent] or compiled[node]
+                    continue
+                found = any(compiled[member] for member in stack[place:])
+                known.update(dict.fromkeys(stack[place:], found))
+                del stack[place:]
+                if work:
+                    parent = work[-1][0]
+                    compiled[parent] = compiled[parent] or found
+        return known[key]
 
     def _call_targets(self, path: str, function: Function, call: Call) -> tuple[FunctionKey, ...]:
         """What a call runs; asked for every call of every thread's reach, so kept by the call."""
@@ -759,7 +851,7 @@ class _Analysis:
             direct = frozenset(self._sites_called(path, spawner, call))
             modes: list[tuple[str | None, ...]] = []
             by_site: dict[CompileSite, list[int]] = defaultdict(list)
-            starts = [(t, call.grad_mode) for t in self._call_targets(path, spawner, call)]
+            starts = [(t, call.grad_mode) for t in self._call_targets(path, spawner, call) if self._runs_compiled(t)]
             for (tpath, tname), grads in self._reach_from(starts).items():
                 inner = self.modules[tpath].functions[tname]
                 for inner_call in inner.calls:

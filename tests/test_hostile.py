@@ -747,19 +747,33 @@ def _compiled_chain(prefix: str, n: int) -> list[str]:
     return lines
 
 
-def test_warm_ups_before_many_thread_starts_are_found_quickly(tmp_path, monkeypatch):
-    """Found by fuzzing: for each compiled call of each thread, every earlier call of the
-    spawner was walked afresh to find a warm-up (~n^4: 60 classes took 20 s). Chain A is warmed
-    up on the main thread before its threads start, chain B is not."""
-    n = 30
+def _warmed_up_chain_and_not(n: int) -> str:
+    """Two chains of `n` compiled classes, a thread started on each class: chain A is warmed up
+    on the main thread before its threads start, chain B is not."""
     lines = ["import threading", "import torch", *_compiled_chain("A", n), *_compiled_chain("B", n), "w = A0()", "w.g()"]
     lines += [f"threading.Thread(target={p}{i}().g).start()" for p in "AB" for i in range(n)]
-    write_project(tmp_path, {"train.py": "\n".join(lines) + "\n"})
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    "n, seconds",
+    [
+        # Found by fuzzing: for each compiled call of each thread, every earlier call of the
+        # spawner was walked afresh to find a warm-up (~n^4: 60 classes took 20 s).
+        (30, 5),
+        # Then each of the 2n starts still walked the n classes its threads run, asking for the
+        # warm-ups of each of their calls, and each class made before B0's thread (`Ai()`) was
+        # a walk of the n `__init__`s it runs (~n^2: 400 classes took 6.5 s; 0.6 s now).
+        (400, 3),
+    ],
+)
+def test_warm_ups_before_many_thread_starts_are_found_quickly(tmp_path, monkeypatch, n, seconds):
+    write_project(tmp_path, {"train.py": _warmed_up_chain_and_not(n)})
     monkeypatch.chdir(tmp_path)
     started = time.perf_counter()
     result = run(["."], Options())
-    assert time.perf_counter() - started < 5
-    b_calls = [2 + 6 * (n + i) + 6 for i in range(n)]  # `self.m(1)` in B0 ... B29
+    assert time.perf_counter() - started < seconds
+    b_calls = [2 + 6 * (n + i) + 6 for i in range(n)]  # `self.m(1)` in B0 ... B(n-1)
     assert [(f.code, f.location.line) for f in result.findings] == [("LL202", line) for line in b_calls]
 
 
