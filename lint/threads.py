@@ -309,15 +309,16 @@ class _Analysis:
 
     def report(self) -> ThreadReport:
         starts = sorted(self._starts(), key=lambda s: s.location)
-        # What any thread runs: one walk, start after start, that does not walk again what earlier
-        # starts reached (from there it reaches what they did); it resolves the calls in the order
-        # a walk of each start did.
-        reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
+        # What any thread runs. A start whose targets earlier starts reached in the grad mode of a
+        # new thread runs nothing more: it is not walked here.
+        entered: set[FunctionKey] = set()  # reached in that grad mode
         for start in starts:
-            self._reach(start, into=reached)
-        self.on_threads.update(reached)
+            if not entered.issuperset(start.targets):
+                reached = self._reached(start)
+                self.on_threads.update(reached)
+                entered.update([key for key, grads in reached.items() if None in grads])
         found: dict[type, dict[Location, object]] = defaultdict(dict)  # by kind, then by location
-        walked: dict[FunctionKey, dict[tuple[FunctionKey, str | None], Location]] = defaultdict(dict)
+        walked: dict[FunctionKey, dict[FunctionKey, Location]] = defaultdict(dict)
         for start in starts:
             for item in self._unguarded_findings(start, found, walked[start.path, start.function]):
                 where = item.site.location if isinstance(item, ThreadCompile) else item.location
@@ -334,19 +335,20 @@ class _Analysis:
 
         Only the first finding of a kind at a location is kept (`report`), so what a start would
         only repeat is not looked for. `walked` holds, for the starts of this start's spawning
-        function so far, each (function, grad mode) their threads run with no guard, with the
-        earliest of their warm-up bounds. When this start's targets are among them, its threads
-        run nothing those did not run in those grad modes: whatever that code compiles, captures
-        or calls compiled was reported then (by location, whatever start), and each call then
-        covered by a warm-up still is, since a later bound only sees more warm-ups (chains of
-        compiled classes, each started on its own thread, were walked once a start: ~n^2)."""
+        function so far, each function their threads run with no guard in the grad mode a thread
+        starts in, with the earliest of their warm-up bounds. When this start's targets are among
+        them, its threads run nothing those did not run in those grad modes: whatever that code
+        compiles, captures or calls compiled was reported then (by location, whatever start), and
+        each call then covered by a warm-up still is, since a later bound only sees more warm-ups
+        (chains of compiled classes, each started on its own thread, were walked once a start:
+        ~n^2)."""
         target = self._start_target_sites(start)
         reported = found[CompiledCall]
         if target:
             yield from self._classify(start, start.location, start.entry.target, target, None, reported)
             yield from self._graph_modes(start, start.location, target)
         before = start.started or start.location
-        if all((key, None) in walked and walked[key, None] <= before for key in start.targets):
+        if all(key in walked and walked[key] <= before for key in start.targets):
             return
         reached = self._reached(start)
         # All `reached` when none of it calls a project function with something held: then a second
@@ -354,8 +356,8 @@ class _Analysis:
         # benchmark project, where none does).
         unguarded = reached if self._holding.isdisjoint(reached) else self._reach(start, unguarded=True)
         for key, grads in unguarded.items():
-            for grad in grads:
-                walked[key, grad] = min(walked.get((key, grad), before), before)
+            if None in grads and walked.get(key, before) >= before:
+                walked[key] = before
         for (path, qualname), grads in unguarded.items():
             function = self.modules[path].functions[qualname]
             for call in function.calls:
@@ -628,20 +630,21 @@ class _Analysis:
 
     def _reached(self, start: ThreadStart) -> dict[FunctionKey, set[str | None]]:
         """`_reach(start)`, made once a start: its findings and its compile settings ask."""
-        cache = self._caches["_reached"]
-        if start not in cache:
-            cache[start] = self._reach(start)
-        return cache[start]
+        cache = self._caches["_reached"]  # by id: a start hashes all its facts
+        found = cache.get(id(start))
+        if found is None:
+            found = cache[id(start)] = self._reach(start)
+        return found
 
-    def _reach(self, start: ThreadStart, *, unguarded: bool = False, into=None) -> dict[FunctionKey, set[str | None]]:
+    def _reach(self, start: ThreadStart, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
         """Functions a thread runs (only through calls made with no guard held, when
-        `unguarded`), with their grad modes; added to `into`, not walked again there, if given.
+        `unguarded`), with their grad modes.
 
         A new thread starts with grad enabled, whatever its spawner had."""
-        return self._reach_from([(target, None) for target in start.targets], unguarded=unguarded, reached=into)
+        return self._reach_from([(target, None) for target in start.targets], unguarded=unguarded)
 
-    def _reach_from(self, queue, *, unguarded: bool = False, reached=None) -> dict[FunctionKey, set[str | None]]:
-        reached = defaultdict(set) if reached is None else reached
+    def _reach_from(self, queue, *, unguarded: bool = False) -> dict[FunctionKey, set[str | None]]:
+        reached: dict[FunctionKey, set[str | None]] = defaultdict(set)
         queue = deque(queue)
         while queue:
             key, grad = queue.popleft()
@@ -654,21 +657,24 @@ class _Analysis:
                 queue.extend((target, inner) for target in targets)
         return reached
 
-    def _steps(self, key: FunctionKey, unguarded: bool = False) -> Iterable[tuple[str | None, tuple[FunctionKey, ...]]]:
+    def _steps(self, key: FunctionKey, unguarded: bool = False) -> list[tuple[str | None, tuple[FunctionKey, ...]]]:
         """What a function runs next (only through calls made with no guard held, when
         `unguarded`), with the grad mode it sets for them (None: its own): its lambdas, what
-        its calls run."""
-        path, qualname = key
-        function = self.modules[path].functions[qualname]
-        lambdas = self.lambdas.get(key)
-        if lambdas:
-            yield None, tuple((path, q) for q in lambdas)
-        for call in function.calls:
-            if unguarded and call.held and self._guarded(path, function, call):
-                continue
-            targets = self._call_targets(path, function, call)
-            if targets:
-                yield call.grad_mode, targets
+        its calls run. Made once a function: every walk through it asks."""
+        cache = self._caches["_unguarded_steps" if unguarded else "_steps"]
+        found = cache.get(key)
+        if found is None:
+            path, qualname = key
+            function = self.modules[path].functions[qualname]
+            lambdas = self.lambdas.get(key)
+            found = cache[key] = [(None, tuple((path, q) for q in lambdas))] if lambdas else []
+            for call in function.calls:
+                if unguarded and call.held and self._guarded(path, function, call):
+                    continue
+                targets = self._call_targets(path, function, call)
+                if targets:
+                    found.append((call.grad_mode, targets))
+        return found
 
     def _runs_compiled(self, key: FunctionKey) -> bool:
         """Whether a function, or one it runs, calls compiled code. Found for all the functions
