@@ -537,7 +537,8 @@ class _Analysis:
 
     def _started(self, path: str, function: str, made: Call) -> Location | None:
         """Where a thread made by `made` and bound to a name starts: the name's first `.start()`
-        after it in the same function (`t = Thread(...)`, a warm-up, `t.start()`)."""
+        after it in the same function (`t = Thread(...)`, a warm-up, `t.start()`; or
+        `threads = [Thread(...) for ...]`, a warm-up, `for t in threads: t.start()`)."""
         names = self._bound_calls(path).get(made.location)
         spawner = self.modules[path].functions.get(function) if names else None
         for call in spawner.calls if spawner else ():

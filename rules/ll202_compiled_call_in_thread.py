@@ -15,7 +15,9 @@ A call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` 
 attribute, a closure variable, or one passed in by the spawning code. A `Lock()` created inside
 the thread function, or per `Thread` instance in its `__init__`, guards nothing. A call is also
 guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
-threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier),
+threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier;
+for threads held in a list, `threads = [Thread(...) for ...]` or `threads.append(...)`, before
+the `for t in threads: t.start()` loop),
 outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
 same context. A thread pool passed to a helper or renamed (`run_all(pool, xs)`, `ex = pool`)
 is the same pool. Names listed in the `lock-names` setting count as shared locks.
@@ -462,6 +464,29 @@ INVALID = [
         },
         ["LL202 train.py:8"],
     ),
+    Example(  # threads held in a list: the warm-up runs after the loop that starts them
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                def job():
+                    return step(1)
+
+
+                threads = [threading.Thread(target=job) for _ in range(4)]
+                for t in threads:
+                    t.start()
+                step(0)
+                """
+            )
+        },
+        ["LL202 train.py:8"],
+    ),
 ]
 
 VALID = [
@@ -621,6 +646,38 @@ VALID = [
                 step(0)
                 t.start()
                 w.start()
+                """
+            )
+        }
+    ),
+    Example(  # threads held in a list, warmed up before the loop that starts them
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(lambda x: x * 2)
+
+
+                class Worker(threading.Thread):
+                    def run(self):
+                        step(1)
+
+
+                def job():
+                    step(2)
+
+
+                threads = [threading.Thread(target=job) for _ in range(4)]
+                workers = []
+                for _ in range(4):
+                    workers.append(Worker())
+                step(0)
+                for t in threads:
+                    t.start()
+                for w in workers:
+                    w.start()
                 """
             )
         }

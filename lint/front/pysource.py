@@ -314,6 +314,9 @@ class _Walker:
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
         self.scopes: list[pycli.Scope] = []  # for the command-line reader, when recorded
         self.reader = None  # the reader's module (pycli) while the walk records its scopes
+        # By (scope, name), the calls whose results a list holds: `threads = [Thread(...) for ...]`,
+        # `threads.append(Thread(...))`.
+        self.collections: dict[tuple[str, str], list[Call]] = {}
 
     # -- entry --------------------------------------------------------------------------------
 
@@ -417,6 +420,13 @@ class _Walker:
     def _for(self, node: ast.For | ast.AsyncFor) -> None:
         self.expression(node.iter)
         self.expression(node.target)
+        target, over = node.target, node.iter
+        if self.collections and type(target) is ast.Name and type(over) in (ast.Name, ast.Attribute):
+            # `for t in threads:` over a list of calls' results: `t` holds what each call made
+            symbol = self._target(target)
+            location, function = self.pos.of(target), self.frame.function.qualname
+            for call in self.collections.get(self._target(over), ()):
+                self.module.bindings.append(Binding(*symbol, function, location, call.callee, call))
         self.frame.loops.append(_iterations(node.iter, self.constants))
         self.statements(node.body)
         self.frame.loops.pop()
@@ -568,6 +578,15 @@ class _Walker:
         scope, name = symbol
         for branch in _branches(value):
             self.module.bindings.append(self._binding(scope, name, target, branch))
+            if type(branch) is ast.ListComp and type(branch.elt) is ast.Call:
+                self._hold(scope, name, branch.elt)
+
+    def _hold(self, scope: str, name: str, element: ast.Call) -> None:
+        """`name = [f(...) for ...]`, `name.append(f(...))`: the list `name` holds what the call
+        makes, which a loop over it binds (`_for`)."""
+        call = self.calls.get(id(element))
+        if call is not None and call.callee:
+            self.collections.setdefault((scope, name), []).append(call)
 
     def _binding(self, scope: str, name: str, target: ast.expr, value: ast.expr) -> Binding:
         value = _unwrap_returns_self(value)
@@ -697,11 +716,16 @@ class _Walker:
         # Each check below looks at a call by its last name (or at a call of a call's result:
         # `torch.compile(...)(f)`); most calls are none of them.
         func = node.func
-        if last_name(self.module.imports, func) in RUN_NAMES or type(func) is ast.Call:
+        name = last_name(self.module.imports, func)
+        if name in RUN_NAMES or type(func) is ast.Call:
             self._compile_sites_in(node)
             self._thread_entry(node, call)
             self._acquire_or_release(call)
             self._effect(node)
+        elif name == "append" and type(func) is ast.Attribute and node.args and type(node.args[0]) is ast.Call:
+            held = self._target(func.value)
+            if held is not None:
+                self._hold(*held, node.args[0])
 
     def _acquire_or_release(self, call: Call) -> None:
         receiver, _, method = call.callee.rpartition(".")
