@@ -148,8 +148,10 @@ class ThreadEntry(Record):
     kind: `thread` (threading.Thread), `timer` (threading.Timer), `to_thread` (asyncio.to_thread),
     `executor` (loop.run_in_executor), `submit` / `map` (a method of `pool`, which the project
     analysis must confirm is a thread pool). `target` is described like a call argument (a method
-    of an instance made on the spot as `Worker().loop`); `args` are the arguments passed to it.
-    `call` is the spawning call itself.
+    of an instance made on the spot as `Worker().loop`); `args` are the arguments passed to it,
+    described the same way, except that an object made for the thread is spelled as its
+    constructor's call: `Lock()` as `threading.Lock()`, and so is `locks[i]` of a list made of
+    them. `call` is the spawning call itself.
     """
 
     kind: str

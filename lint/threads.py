@@ -590,6 +590,27 @@ class _Analysis:
                 return whole(workers), runs
         return None
 
+    @_cached(frozenset())
+    def _made_per_thread(self) -> frozenset[FunctionKey]:
+        """The classes whose instances are made one per thread: a thread runs a method of one made
+        for it (`Thread(target=Worker().loop)`), or of one a name holds that is made in a loop
+        (`for r in [Replica() for _ in range(4)]: ex.submit(r.run_once)`). An instance the
+        threads share (`target=self.work`, `w = Worker()` outside the loop) is not one."""
+        found = set()
+        for path, module in self.modules.items():
+            for entry in module.thread_entries:
+                made, instance, _ = entry.target.rpartition("().")
+                if instance:
+                    found.add(self._class_of(self._resolve(path, entry.function, made)))
+                    continue
+                owner = entry.target.rpartition(".")[0]
+                symbol = self._resolve(path, entry.function, owner) if owner else None
+                for vpath, function, value, call in self._values(symbol) if symbol else ():
+                    if call is not None and call.loops != 1:
+                        found.add(self._class_of(self._resolve(vpath, function, value)))
+        found.discard(None)
+        return frozenset(found)
+
     @_cached(False)
     def _is_thread_class(self, path: str, qualname: str) -> bool:
         bases = self.modules[path].classes[qualname].bases
@@ -759,8 +780,18 @@ class _Analysis:
         return not kinds or not set(kinds) <= {PER_THREAD, NOT_A_LOCK}
 
     def _lock_kinds_of(self, path: str, function: str, held: str) -> tuple[str, ...]:
+        owner = held.rpartition(".")[0]
+        if owner and self._thread_local(self._resolve(path, function, owner)):
+            return (PER_THREAD,)  # `with local.lock:` of a `threading.local()`: each thread its own
         symbol = self._resolve(path, function, held)
         return self._lock_kinds(symbol) if symbol else ()
+
+    def _thread_local(self, symbol: Symbol | None) -> bool:
+        """Whether a symbol holds a `threading.local()`, whose attributes each thread has its own of."""
+        return any(
+            call is not None and self.modules[vpath].qualified(value) == "threading.local"
+            for vpath, _, value, call in (self._values(symbol) if symbol else ())
+        )
 
     @_cached(())
     def _lock_kinds(self, symbol: Symbol) -> tuple[str, ...]:
@@ -768,21 +799,25 @@ class _Analysis:
         for vpath, function, value, call in self._values(symbol):
             if call is not None:
                 kinds.add(self._lock_kind(symbol, vpath, function, value))
+            elif value.endswith("()"):  # `Thread(target=f, args=(Lock(),))`: made for the thread
+                kinds.add(self._lock_kind(symbol, vpath, function, value[:-2], fresh=True))
             else:
                 resolved = self._resolve(vpath, function, value) if value else None
                 kinds.update(self._lock_kinds(resolved) if resolved else (UNKNOWN,))
         return tuple(sorted(kinds))
 
-    def _lock_kind(self, symbol: Symbol, path: str, function: str, constructor: str) -> str:
+    def _lock_kind(self, symbol: Symbol, path: str, function: str, constructor: str, fresh: bool = False) -> str:
+        """What a lock made by calling `constructor` is; `fresh`: made for each thread."""
         qualified = self.modules[path].qualified(constructor)
         if qualified in LOCK_CONSTRUCTORS:
             scope = symbol[1]
-            per_instance = (  # `self.lock = Lock()` in a method of a Thread subclass
+            per_instance = (  # `self.lock = Lock()` in a method of a Thread subclass, or of a
+                # class whose instances are made one per thread
                 scope in self.modules[path].classes
                 and function.startswith(f"{scope}.")
-                and self._is_thread_class(path, scope)
+                and (self._is_thread_class(path, scope) or (path, scope) in self._made_per_thread())
             )
-            return PER_THREAD if per_instance or (path, function) in self.on_threads else SHARED
+            return PER_THREAD if fresh or per_instance or (path, function) in self.on_threads else SHARED
         if qualified.startswith(NOT_LOCKS) or qualified == "open":
             return NOT_A_LOCK
         return UNKNOWN

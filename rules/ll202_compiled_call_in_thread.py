@@ -13,7 +13,10 @@ are the targets of `threading.Thread` (also `self.method`, lambdas, `functools.p
 A call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` and
 `LOCK.release()`) where every thread holds the *same* lock: a module-level lock, a class
 attribute, a closure variable, or one passed in by the spawning code. A `Lock()` created inside
-the thread function, or per `Thread` instance in its `__init__`, guards nothing. A call is also
+the thread function, or per `Thread` instance in its `__init__`, guards nothing; nor does one
+the spawner makes for each thread (`args=(threading.Lock(),)`, `locks[i]` of a list of locks),
+one on a `threading.local()`, or `self.lock` of a class whose instances are made one per thread
+(`Thread(target=Worker().loop)` in a loop, `for r in [Replica() for ...]: ex.submit(r.run_once)`). A call is also
 guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
 threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier;
 for threads held in a list, `threads = [Thread(...) for ...]` or `threads.append(...)`, before
@@ -285,6 +288,84 @@ INVALID = [
             )
         },
         ["LL202 train.py:14", "LL202 train.py:20"],
+    ),
+    Example(  # locks the spawner makes one per thread, or each thread's own object holds:
+        # passed in (`args=(threading.Lock(),)`, `locks[i]`), on a `threading.local()`, on an
+        # instance made for each thread; one instance all the threads share guards (Trainer)
+        {
+            "train.py": dedented(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                step = torch.compile(torch.sin)
+                local = threading.local()
+
+
+                def passed(lock, x):
+                    with lock:
+                        step(x)
+
+
+                def indexed(lock, x):
+                    with lock:
+                        step(x)
+
+
+                def on_local():
+                    local.lock = threading.Lock()
+                    with local.lock:
+                        step(1)
+
+
+                class Worker:
+                    def __init__(self):
+                        self.lock = threading.Lock()
+
+                    def loop(self):
+                        with self.lock:
+                            step(1)
+
+
+                class Replica:
+                    def __init__(self):
+                        self.lock = threading.Lock()
+
+                    def run_once(self):
+                        with self.lock:
+                            step(1)
+
+
+                class Trainer:
+                    def __init__(self):
+                        self.lock = threading.Lock()
+
+                    def work(self):
+                        with self.lock:
+                            step(1)
+
+                    def fit(self):
+                        for _ in range(4):
+                            threading.Thread(target=self.work).start()
+
+
+                def main(n):
+                    locks = [threading.Lock() for _ in range(n)]
+                    for i in range(n):
+                        threading.Thread(target=passed, args=(threading.Lock(), i)).start()
+                        threading.Thread(target=indexed, args=(locks[i], i)).start()
+                        threading.Thread(target=on_local).start()
+                        threading.Thread(target=Worker().loop).start()
+                    replicas = [Replica() for _ in range(n)]
+                    with ThreadPoolExecutor(n) as ex:
+                        for r in replicas:
+                            ex.submit(r.run_once)
+                    Trainer().fit()
+                """
+            )
+        },
+        ["LL202 train.py:11", "LL202 train.py:16", "LL202 train.py:22", "LL202 train.py:31", "LL202 train.py:40"],
     ),
     Example(  # every compiled form and start form: decorators with and without arguments,
         # optimize(...)(f), torch.compiler.compile; to_thread, run_in_executor, ThreadPool, dummy.Pool

@@ -900,9 +900,22 @@ class _Walker:
         if isinstance(target, ast.Call) and self._is_partial(target):
             bound = tuple(self.describe(a) for a in target.args[1:])
             target = target.args[0]
-        args = bound + tuple(self.describe(e) for e in _element_nodes(passed))
+        args = bound + tuple(self._passed(e) for e in _element_nodes(passed))
         function = self.frame.function.qualname
         return ThreadEntry(kind, self._runnable(target), function, call, args, pool, context)
+
+    def _passed(self, node: ast.expr) -> str:
+        """An argument handed to a thread (see ThreadEntry.args): `describe`, but an object made
+        for the thread as its constructor's call, `threading.Lock()` for `threading.Lock()` or for
+        `locks[i]` of a `locks = [threading.Lock() for ...]` (each thread its own element)."""
+        kind = type(node)
+        if kind is ast.Subscript and type(node.slice) is not ast.Constant and type(node.value) in (ast.Name, ast.Attribute):
+            made = {call.callee for call in self.collections.get(self._target(node.value), ())}
+            return f"{made.pop()}()" if len(made) == 1 else ""
+        if kind is ast.Call and not self._is_partial(node) and not _is_fileno(node):
+            call = self.calls.get(id(node))
+            return f"{call.callee}()" if call is not None and call.callee else ""
+        return self.describe(node)
 
     def _runnable(self, node: ast.expr) -> str:
         """A thread's target as facts spell it: `describe`, and `Worker(cfg).loop` (a method of
