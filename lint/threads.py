@@ -206,6 +206,14 @@ def consequence(site: CompileSite, start: ThreadStart) -> str:
     return text
 
 
+def _more_threads(start: ThreadStart, than: ThreadStart | None) -> bool:
+    """Whether `start` starts more threads than the recompile limit, and than `than` does (if
+    given): an LL202 its threads make says so, with it as the thread start, whatever start
+    reaching the call came first."""
+    count = start.count
+    return count is not None and count > RECOMPILE_LIMIT and (than is None or than.count is None or count > than.count)
+
+
 MAX_DEPTH = 64  # nested resolutions (alias of an alias of ...): past it, a name is unknown
 _MISSING = object()
 
@@ -322,7 +330,9 @@ class _Analysis:
         for start in starts:
             for item in self._unguarded_findings(start, found, walked[start.path, start.function]):
                 where = item.site.location if isinstance(item, ThreadCompile) else item.location
-                found[type(item)].setdefault(where, item)
+                known = found[type(item)].get(where)
+                if known is None or isinstance(item, CompiledCall) and _more_threads(start, known.start):
+                    found[type(item)][where] = item
         report = ThreadReport(starts)
         report.compiled_calls = [found[CompiledCall][k] for k in sorted(found[CompiledCall])]
         report.thread_compiles = [found[ThreadCompile][k] for k in sorted(found[ThreadCompile])]
@@ -341,14 +351,15 @@ class _Analysis:
         compiles, captures or calls compiled was reported then (by location, whatever start), and
         each call then covered by a warm-up still is, since a later bound only sees more warm-ups
         (chains of compiled classes, each started on its own thread, were walked once a start:
-        ~n^2)."""
+        ~n^2). A start of more threads than the recompile limit is walked all the same: an LL202
+        there says how many threads it starts."""
         target = self._start_target_sites(start)
         reported = found[CompiledCall]
         if target:
             yield from self._classify(start, start.location, start.entry.target, target, None, reported)
             yield from self._graph_modes(start, start.location, target)
         before = start.started or start.location
-        if all(key in walked and walked[key] <= before for key in start.targets):
+        if not _more_threads(start, None) and all(key in walked and walked[key] <= before for key in start.targets):
             return
         reached = self._reached(start)
         # All `reached` when none of it calls a project function with something held: then a second
@@ -407,12 +418,12 @@ class _Analysis:
         self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, reported, own_lock=None
     ):
         """LL201 for sites executed on the threads, LL202 (unless warmed up, or `reported` has
-        one at `location` already) for the others."""
+        one at `location` already, from a start of no fewer threads) for the others."""
         off_threads = [s for s in sites if (s.location.path, s.function) not in self.on_threads]
         for site in sites:
             if site not in off_threads:
                 yield ThreadCompile(site, start, location)
-        if off_threads and location not in reported:
+        if off_threads and (location not in reported or _more_threads(start, reported[location].start)):
             covered, warmup = self._warmed_up(start, off_threads, grad)
             if not covered:
                 yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock)

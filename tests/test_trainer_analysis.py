@@ -345,3 +345,28 @@ def test_ll205_says_does_for_one_setting_and_do_for_several(tmp_path):
         "`torch._dynamo.config.cache_size_limit`, `torch._dynamo.config.verbose` changed at module level do not reach"
     )
     assert found["some.py"].startswith("the `torch._dynamo.config` settings patched here changed at module level do not")
+
+
+def test_a_compiled_call_names_the_start_of_the_most_threads_reaching_it():
+    files = {
+        "train.py": """
+            import threading
+            from concurrent.futures import ThreadPoolExecutor
+            import torch
+
+            step = torch.compile(torch.sin)
+
+
+            def worker(x):
+                step(x)
+
+
+            threading.Thread(target=worker, args=(1,)).start()
+            with ThreadPoolExecutor(max_workers=32) as ex:
+                ex.map(worker, range(100))
+            threading.Thread(target=worker, args=(2,)).start()
+            """
+    }
+    (found,) = report(files).compiled_calls
+    assert at(found.location) == "train.py:9"
+    assert (at(found.start.location), found.start.count) == ("train.py:14", 32)
