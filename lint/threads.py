@@ -1004,11 +1004,14 @@ class _Analysis:
         return None
 
     def _member(self, symbol: Symbol, attr: str) -> Symbol | None:
-        path, scope, _ = symbol
+        path, scope, name = symbol
         if scope == "":  # a module
             found = self._global(path, attr)
             submodule = f"{self.modules[path].module}.{attr}"
             return found or (self._qualified(path, submodule) if submodule in self.index.by_name else None)
+        assigned = path, scope, f"{name}.{attr}"
+        if assigned in self.sites:  # `model.forward = torch.compile(model.forward)`
+            return assigned
         cls = self._class_of(symbol)
         if cls is not None:
             return self._attribute(*cls, attr)
@@ -1085,10 +1088,14 @@ class _Analysis:
 
     @_cached(())
     def _compile_sites(self, symbol: Symbol | None) -> tuple[CompileSite, ...]:
-        """The compile sites whose result `symbol` may hold."""
+        """The compile sites whose result `symbol` may hold; for an instance, those of the method
+        calling it runs (`@torch.compile def forward`)."""
         if symbol is None:
             return ()
         found = list(self.sites.get(symbol, ()))
+        for instance in self._instance_classes(symbol):  # `net(x)` of a compiled `forward`
+            method = self._attribute(*instance, "__call__") or self._attribute(*instance, "forward")
+            found += self.sites.get(method, ()) if method else ()
         for vpath, function, value, call in self._values(symbol):
             resolved = self._resolve(vpath, function, value) if value else None
             if resolved is None:

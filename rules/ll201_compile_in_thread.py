@@ -324,6 +324,32 @@ INVALID = [
         },
         ["LL201 train.py:10"],
     ),
+    Example(  # compiled into an attribute of a `threading.local()` by the pool's initializer
+        {
+            "train.py": dedented(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                local = threading.local()
+
+
+                def init():
+                    local.fn = torch.compile(torch.nn.Linear(8, 8))
+
+
+                def job(x):
+                    return local.fn(x)
+
+
+                with ThreadPoolExecutor(4, initializer=init) as ex:
+                    ex.map(job, [torch.ones(8)] * 8)
+                """
+            )
+        },
+        ["LL201 train.py:9"],
+    ),
 ]
 
 VALID = [

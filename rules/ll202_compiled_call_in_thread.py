@@ -545,6 +545,38 @@ INVALID = [
         },
         ["LL202 train.py:8"],
     ),
+    Example(  # a compiled forward: `@torch.compile` on the method `net(x)` runs, and
+        # `model.forward = torch.compile(model.forward)` called as `model.forward(x)`
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+
+                class Net(torch.nn.Module):
+                    @torch.compile
+                    def forward(self, x):
+                        return x * 2
+
+
+                net = Net()
+                model = torch.nn.Linear(8, 8)
+                model.forward = torch.compile(model.forward)
+
+
+                def worker():
+                    net(torch.ones(2))
+                    model.forward(torch.ones(8))
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL202 train.py:17", "LL202 train.py:18"],
+    ),
     Example(  # threads held in a list: the warm-up runs after the loop that starts them
         {
             "train.py": dedented(

@@ -403,7 +403,7 @@ class _Walker:
             # look (with `_target`'s name read once, -9 M instructions of 994 on a third of the
             # 1,000-file benchmark).
             if self._may_compile(value):
-                for symbol in filter(None, map(self._target, targets)):
+                for symbol in filter(None, map(self._site_target, targets)):
                     self._compile_sites_in(value, scope=symbol[0], name=symbol[1])
             self.expression(value)
         for target in targets:
@@ -870,6 +870,16 @@ class _Walker:
             self.module.compile_sites.append(
                 site._replace(scope=scope, name=name, returned=returned, call=call)
             )
+
+    def _site_target(self, target: ast.expr) -> tuple[str, str] | None:
+        """The (scope, name) a compile site assigned to `target` is found by: `_target`'s, and
+        for an attribute of a name, `model.forward = torch.compile(model.forward)`, the name's
+        scope and `model.forward` (the thread analysis looks it up as a member of `model`)."""
+        found = self._target(target)
+        if found is None and type(target) is ast.Attribute and type(target.value) is ast.Name:
+            owner = target.value.id
+            return self._bound_scope(owner), f"{owner}.{target.attr}"
+        return found
 
     def _may_compile(self, value: ast.expr) -> bool:
         """Whether `value` can evaluate to a compiled callable: most calls compile nothing, told by
