@@ -161,6 +161,7 @@ class ThreadEntry(Record):
     args: tuple[str, ...] = ()
     pool: str | None = None
     context: bool = False  # started through `contextvars.copy_context().run`: the target is its first argument
+    keywords: tuple[tuple[str, str], ...] = ()  # `kwargs={"fn": f}`, `submit(g, fn=f)`: (name, as `args`)
 
     @property
     def location(self) -> Location:

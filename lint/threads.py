@@ -1067,7 +1067,10 @@ class _Analysis:
             passed = call.argument(name, index)
             values.append((cpath, caller.qualname, passed, None))
         for epath, entry in self._entries_named(function.name).get(key, ()):
-            if 0 <= index < len(entry.args):
+            passed = next((value for word, value in entry.keywords if word == name), None)
+            if passed is not None:
+                values.append((epath, entry.function, passed, None))
+            elif 0 <= index < len(entry.args):
                 values.append((epath, entry.function, entry.args[index], None))
         return values
 

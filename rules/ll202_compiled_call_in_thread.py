@@ -545,6 +545,48 @@ INVALID = [
         },
         ["LL202 train.py:8"],
     ),
+    Example(  # the compiled callable passed by keyword: Thread's `kwargs=`, submit's and
+        # to_thread's keyword arguments; a shared lock passed by keyword guards (`guarded`)
+        {
+            "serve.py": dedented(
+                """
+                import asyncio
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                fast = torch.compile(torch.nn.Linear(8, 8))
+                LOCK = threading.Lock()
+
+
+                def worker(x, fn=None):
+                    fn(x)
+
+
+                def submitted(x, fn=None):
+                    fn(x)
+
+
+                def awaited(x, fn=None):
+                    fn(x)
+
+
+                def guarded(x, fn=None, lock=None):
+                    with lock:
+                        fn(x)
+
+
+                async def main():
+                    threading.Thread(target=worker, args=(1,), kwargs={"fn": fast}).start()
+                    threading.Thread(target=guarded, args=(1,), kwargs={"fn": fast, "lock": LOCK}).start()
+                    with ThreadPoolExecutor(4) as ex:
+                        ex.submit(submitted, 1, fn=fast)
+                    await asyncio.to_thread(awaited, 1, fn=fast)
+                """
+            )
+        },
+        ["LL202 serve.py:11", "LL202 serve.py:15", "LL202 serve.py:19"],
+    ),
     Example(  # a compiled forward: `@torch.compile` on the method `net(x)` runs, and
         # `model.forward = torch.compile(model.forward)` called as `model.forward(x)`
         {

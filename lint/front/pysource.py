@@ -899,7 +899,7 @@ class _Walker:
         found = self._entry_parts(node)
         if found is None:
             return None
-        kind, target, passed, pool = found
+        kind, target, passed, named, pool = found
         context = self._copies_context(target)
         if context:  # Thread(target=ctx.run, args=(f, x)): the thread runs f(x)
             elements = _element_nodes(passed)
@@ -911,8 +911,9 @@ class _Walker:
             bound = tuple(self.describe(a) for a in target.args[1:])
             target = target.args[0]
         args = bound + tuple(self._passed(e) for e in _element_nodes(passed))
+        keywords = tuple((name, self._passed(value)) for name, value in named)
         function = self.frame.function.qualname
-        return ThreadEntry(kind, self._runnable(target), function, call, args, pool, context)
+        return ThreadEntry(kind, self._runnable(target), function, call, args, pool, context, keywords)
 
     def _passed(self, node: ast.expr) -> str:
         """An argument handed to a thread (see ThreadEntry.args): `describe`, but an object made
@@ -952,21 +953,22 @@ class _Walker:
         return binding is not None and binding.call is not None and self.module.qualified(binding.value) == COPY_CONTEXT
 
     def _entry_parts(self, node: ast.Call):
-        """(kind, target, its arguments, pool) if `node` hands a callable to another thread."""
+        """(kind, target, its arguments, its keyword arguments as (name, node) pairs, pool) if
+        `node` hands a callable to another thread."""
         api = self._qualified_if(node.func, THREAD_NAMES)
         args = node.args
         if api in ("threading.Thread", "threading.Timer"):  # Thread(group, target, name, args)
             kind, word, at = ("thread", "target", 3) if api == "threading.Thread" else ("timer", "function", 2)
             target = keyword(node, word) or (args[1] if len(args) > 1 else None)
             passed = keyword(node, "args") or (args[at] if len(args) > at else None)
-            return (kind, target, passed, None) if target is not None else None
+            return (kind, target, passed, _named(keyword(node, "kwargs")), None) if target is not None else None
         if api == "asyncio.to_thread" and args:
-            return "to_thread", args[0], args[1:], None
+            return "to_thread", args[0], args[1:], _keywords(node), None
         if not isinstance(node.func, ast.Attribute) or not args:
             return None
         method, receiver = node.func.attr, node.func.value
         if method == EXECUTOR_METHOD and len(args) >= 2:
-            return "executor", args[1], args[2:], self.describe(args[0])
+            return "executor", args[1], args[2:], (), self.describe(args[0])
         if method not in POOL_METHODS:  # most calls: spare spelling the receiver
             return None
         # ThreadPoolExecutor(4).submit(f): the pool is spelled by its constructor
@@ -974,11 +976,12 @@ class _Walker:
         if pool is None:
             return None
         if method == "submit":
-            return "submit", args[0], args[1:], pool
-        if method in ("apply", "apply_async"):  # multiprocessing pools take an args tuple
-            return "submit", args[0], keyword(node, "args") or (args[1] if len(args) > 1 else None), pool
+            return "submit", args[0], args[1:], _keywords(node), pool
+        if method in ("apply", "apply_async"):  # multiprocessing pools take an args tuple and a kwds dict
+            passed = keyword(node, "args") or (args[1] if len(args) > 1 else None)
+            return "submit", args[0], passed, _named(keyword(node, "kwds") or (args[2] if len(args) > 2 else None)), pool
         if method in POOL_MAP:
-            return "map", args[0], None, pool
+            return "map", args[0], None, (), pool
         return None
 
     # -- where output goes, compile settings, in-place compiles --------------------------------
@@ -1128,6 +1131,18 @@ def _parameter_steps(args: ast.arguments) -> list[ast.expr]:
 def _param_names(args: ast.arguments, params: tuple[str, ...]) -> set[str]:
     """Every name the parameters bind: `params` (what `_params` found) and `*args`, `**kwargs`."""
     return set(params) | {a.arg for a in (args.vararg, args.kwarg) if a is not None}
+
+
+def _named(node: ast.expr | None) -> list[tuple[str, ast.expr]]:
+    """The (name, value) pairs of a `kwargs={"fn": f}` dict with literal string keys."""
+    if type(node) is not ast.Dict:
+        return []
+    return [(k.value, v) for k, v in zip(node.keys, node.values) if type(k) is ast.Constant and type(k.value) is str]
+
+
+def _keywords(node: ast.Call) -> list[tuple[str, ast.expr]]:
+    """The (name, value) pairs of a call's keyword arguments (`submit(f, fn=c)`), but `**extra`."""
+    return [(k.arg, k.value) for k in node.keywords if k.arg]
 
 
 def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
