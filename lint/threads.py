@@ -637,12 +637,20 @@ class _Analysis:
 
     def _subclass_starts(self, path: str, qualname: str, *, subclassed: bool) -> Iterable[ThreadStart]:
         """Where a Thread subclass is instantiated; its definition when it never is (nor any
-        subclass of it), since something outside the project may start it."""
+        subclass of it), since something outside the project may start it. One with no `run` of
+        its own runs threading.Thread's: the `target=` it is made with."""
         run = self._function_key(self._attribute(path, qualname, "run"))
-        if run is None:  # threading.Thread.run: runs its target=, seen as a Thread entry
+        instantiations = self._calls_named(qualname.rpartition(".")[2]).instantiates.get((path, qualname), ())
+        if run is None:
+            for cpath, function, call in instantiations:
+                target = call.keyword("target")
+                targets = self._runs(self._resolve(cpath, function.qualname, target)) if target else ()
+                if targets:
+                    started = self._started(cpath, function.qualname, call)
+                    label = f"{qualname}(target={target}) (a threading.Thread subclass)"
+                    yield ThreadStart(call.location, function.qualname, label, targets, call.loops, None, started)
             return
         label = f"{qualname}() (a threading.Thread subclass)"
-        instantiations = self._calls_named(qualname.rpartition(".")[2]).instantiates.get((path, qualname), ())
         for cpath, function, call in instantiations:
             started = self._started(cpath, function.qualname, call)
             yield ThreadStart(call.location, function.qualname, label, (run,), call.loops, None, started)

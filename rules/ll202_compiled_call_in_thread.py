@@ -587,6 +587,31 @@ INVALID = [
         },
         ["LL202 serve.py:11", "LL202 serve.py:15", "LL202 serve.py:19"],
     ),
+    Example(  # a Thread subclass with no `run` of its own runs the `target=` it is made with
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(torch.sin)
+
+
+                class NamedThread(threading.Thread):
+                    pass
+
+
+                def worker():
+                    step(1)
+
+
+                NamedThread(target=worker, name="w").start()
+                NamedThread(name="idle").start()
+                """
+            )
+        },
+        ["LL202 train.py:12"],
+    ),
     Example(  # a compiled forward: `@torch.compile` on the method `net(x)` runs, and
         # `model.forward = torch.compile(model.forward)` called as `model.forward(x)`
         {
