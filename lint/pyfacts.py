@@ -296,6 +296,7 @@ class PythonModule:
         bindings: list[Binding] | None = None,
         compile_sites: list[CompileSite] | None = None,
         thread_entries: list[ThreadEntry] | None = None,
+        called_results: dict[Location, str] | None = None,
         redirects: list[StreamRedirect] | None = None,
         config_overrides: list[ConfigOverride] | None = None,
         parsers: list[ArgParser] | None = None,
@@ -316,6 +317,8 @@ class PythonModule:
         self.bindings = [] if bindings is None else bindings
         self.compile_sites = [] if compile_sites is None else compile_sites
         self.thread_entries = [] if thread_entries is None else thread_entries
+        # `get_fn()(x)`: by the location of the call of a call's result, the inner call's callee
+        self.called_results = {} if called_results is None else called_results
         self.redirects = [] if redirects is None else redirects
         self.config_overrides = [] if config_overrides is None else config_overrides
         self.parsers = [] if parsers is None else parsers

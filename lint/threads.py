@@ -777,9 +777,13 @@ class _Analysis:
         return targets
 
     def _sites_called(self, path: str, function: Function, call: Call) -> tuple[CompileSite, ...]:
-        if not call.callee:
+        if not call.callee:  # `torch.compile(f)(x)`, or `get_fn()(x)` of a get_fn returning one
             site = self.called_sites.get(call.location)
-            return (site,) if site else ()
+            if site is not None:
+                return (site,)
+            made = self.modules[path].called_results.get(call.location)
+            key = self._function_key(self._resolve(path, function.qualname, made)) if made else None
+            return tuple(self.returned_sites.get(key, ())) if key else ()
         symbol = self._resolve(path, function.qualname, call.callee)
         return self._compile_sites(symbol) if symbol else ()
 

@@ -324,6 +324,36 @@ INVALID = [
         },
         ["LL201 train.py:10"],
     ),
+    Example(  # a factory's result called at once: `get_fn()(x)`, also behind functools.lru_cache
+        {
+            "train.py": dedented(
+                """
+                import functools
+                import threading
+                import torch
+
+
+                def get_fn():
+                    return torch.compile(torch.sin)
+
+
+                @functools.lru_cache(maxsize=None)
+                def cached_fn():
+                    return torch.compile(torch.cos)
+
+
+                def worker():
+                    get_fn()(torch.ones(2))
+                    cached_fn()(torch.ones(2))
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL201 train.py:7", "LL201 train.py:12"],
+    ),
     Example(  # compiled into an attribute of a `threading.local()` by the pool's initializer
         {
             "train.py": dedented(

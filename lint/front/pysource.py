@@ -708,6 +708,10 @@ class _Walker:
         self.calls[id(node)] = call
         if not call.callee:  # torch.compile(f)(x): compiled and called here (never a dotted callee)
             self._compile_sites_in(func, call=call)
+            if type(func) is ast.Call:  # get_fn()(x): what get_fn returns is called
+                made = dotted_name(func.func, frame.self_name)
+                if made:
+                    self.module.called_results[call.location] = made
         return call
 
     def _called(self, node: ast.Call, call: Call) -> None:
