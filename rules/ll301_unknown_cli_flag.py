@@ -93,6 +93,17 @@ TYPER_CLI = (
 )
 
 INVALID = [
+    Example(  # a profiler or an environment runner around the program: its options, then the program's
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "prof.sh": (
+                "nsys profile -t cuda,nvtx -o rep --stats true python train.py --lr 1 --bogus 2\n"
+                "py-spy record -o p.svg --subprocesses -- python train.py --lr 1\n"
+                "micromamba run -n train python train.py --lrr 1\n"
+            ),
+        },
+        ["LL301 prof.sh:1", "LL301 prof.sh:3"],
+    ),
     Example(  # the program the shell runs after its `cd`, not the launcher's namesake
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

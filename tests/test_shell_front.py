@@ -96,6 +96,13 @@ NESTED = [
     ("poetry run python train.py", "python train.py", ["poetry"]),
     ("pipenv run python train.py", "python train.py", ["pipenv"]),
     ("pdm run -p /w python train.py", "python train.py", ["pdm"]),
+    ("micromamba run -n train -e A=1 python train.py", "python train.py", ["micromamba"]),
+    ("mamba run -n train python train.py", "python train.py", ["mamba"]),
+    ("pixi run -e cuda python train.py", "python train.py", ["pixi"]),
+    # profilers: every `nsys profile` option takes a value, apart or after `=`
+    ("nsys profile -t cuda,nvtx -o rep --stats true --force-overwrite=true python train.py", "python train.py", ["nsys"]),
+    ("nsys launch --trace=cuda python train.py", "python train.py", ["nsys"]),
+    ("py-spy record -o prof.svg --rate 50 --subprocesses -- python train.py", "python train.py", ["py-spy"]),
     ('ray job submit --address="http://head:8265" -- python train.py', "python train.py", ["ray"]),
 ]
 
@@ -104,6 +111,7 @@ NOT_THE_COMMAND = [
     "docker run -d img python train.py",  # detached: its output goes to `docker logs`
     "docker run --entrypoint bash img python train.py",  # another program runs the words
     "singularity run img.sif python train.py",  # `run` starts the image's runscript
+    "nsys stats --report cuda_gpu_trace python train.py",  # `stats` reads a report; it runs nothing
     "tmux send-keys -t job 'python train.py'",  # typed into the pane, not run: no Enter after it
     "tmux send-keys -l -t job 'python train.py' Enter",  # `-l`: every word is text, `Enter` too
     "tmux send-keys -t job 'python train.py' \\; send-keys -t other Enter",  # an Enter into another pane

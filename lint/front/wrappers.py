@@ -165,6 +165,28 @@ ENV_RUNNERS = {
     "pipenv": _spec(),
     "pdm": _spec("-p --project"),
 }
+# `micromamba run -n ENV CMD...` (mamba's the same as conda's); `pixi run [-e ENV] CMD...`.
+ENV_RUNNERS |= {
+    "mamba": ENV_RUNNERS["conda"],
+    "micromamba": _spec("-n --name -p --prefix --cwd -r --root-prefix -a --attach -e --env --label"),
+    "pixi": _spec("-e --environment --manifest-path --color"),
+}
+
+
+class _EveryOption(frozenset):
+    """The options of a tool every one of whose options takes a value (`nsys profile -t cuda -o
+    rep --stats true`): all of them but one written with its value after `=`."""
+
+    def __contains__(self, option: object) -> bool:
+        return isinstance(option, str) and "=" not in option
+
+
+# Profilers that run a command and pass its output on: `nsys profile [OPTIONS] CMD...` (Nsight
+# Systems' `profile` and `launch`), `py-spy record [OPTIONS] -- CMD...` (and `top`).
+PROFILERS = {
+    "nsys": (frozenset({"profile", "launch"}), Spec(valued=_EveryOption())),
+    "py-spy": (frozenset({"record", "top"}), _spec("-p --pid -o --output -f --format -d --duration -r --rate", dashdash=True)),
+}
 # `uv run -m pkg` runs `python -m pkg`; `uv run x.py` and `uv run --script x` run `python x.py`
 # (uv's `run` reference: a `.py` command is run with the project's Python).
 UV_MODULE = frozenset({"-m", "--module"})
@@ -199,6 +221,7 @@ WRAPPER_NAMES = (
     SHELLS
     | ARGV_WRAPPERS.keys()
     | ENV_RUNNERS.keys()
+    | PROFILERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
     | {"mpirun", "mpiexec", "horovodrun", "singularity", "apptainer", "ray", "gcloud"}
 )
@@ -337,6 +360,9 @@ def unwrap(walker, command: Command) -> None:
         rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
         program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
         inner = _argv(walker, command, program, name, adds_interpreter=program is not rest)
+    elif name in PROFILERS and values[:1] and values[0] in PROFILERS[name][0]:
+        spec = PROFILERS[name][1]
+        inner = _argv(walker, command, _after_options(words[1:], spec.valued, spec.positional, spec.dashdash), name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
