@@ -47,10 +47,16 @@ PY_LAUNCHERS = {
     "deepspeed": {"--num_gpus", "--num_nodes", "--hostfile", "--include", "--exclude",
                   "--master_port", "--master_addr", "--launcher", "--node_rank", "--launcher_args",
                   "--ssh_port", "--bind_core_list", "--autotuning", "-H", "-i", "-e"},
+    # `colossalai run` (colossalai/cli/launcher): torchrun on each host, in this directory, with
+    # this environment; `--master_port` 29500 unless given
+    "colossalai": {"-host", "--host", "--hostfile", "--include", "--exclude", "--num_nodes", "--nproc_per_node",
+                   "--master_port", "--master_addr", "--extra_launch_args", "--ssh-port"},
     # MosaicML's launcher (composer/cli/launcher.py); `-c`/`--command_mode` runs any command
     "composer": {"-n", "--nproc", "--world_size", "--base_rank", "--node_rank", "--local_world_size",
                  "--master_addr", "--master_port", "--stdout", "--stderr"},
 }
+# Launchers that run a program in one subcommand only (`accelerate config`, `env`, `test` run none).
+LAUNCHER_SUBCOMMANDS = {"accelerate": "launch", "colossalai": "run"}
 # `torchrun -m pkg.train`, `accelerate launch -m`, `deepspeed --module`: the program is a module.
 # The launcher's options that make its program no Python: `--no_python`, composer's `-c`.
 NOT_PYTHON = frozenset({"no_python", "c", "command_mode"})
@@ -62,7 +68,7 @@ LAUNCHER_MODULES = {
     "accelerate.commands.launch": "accelerate", "deepspeed.launcher.runner": "deepspeed",
 }  # fmt: skip
 # Commands whose output is the job's: what a caller's `| tee` is there to capture.
-LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "srun", "mpirun", "horovodrun"}
+LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "colossalai", "srun", "mpirun", "horovodrun"}
 
 
 def is_python(name: str | None) -> bool:
@@ -208,11 +214,19 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
             launcher = LAUNCHER_MODULES.get(run.target.value)
             return launched_program(launcher, list(run.args)) if launcher else ("module", run.target, list(run.args))
         return "python", run.target, list(run.args)
-    if name == "accelerate":  # `accelerate config`, `env`, `test`: only `launch` runs a program
-        return launched_program(name, words[2:]) if words[1:2] and words[1].value == "launch" else None
     if name in PY_LAUNCHERS:
-        return launched_program(name, words[1:])
+        after = launcher_words(command)
+        return launched_program(name, after) if after is not None else None
     return _run_by_path(words)
+
+
+def launcher_words(command: Command) -> list[Word] | None:
+    """The words after a launcher's name, and after its subcommand (`accelerate launch`,
+    `colossalai run`); None for a subcommand that runs no program (`accelerate config`)."""
+    sub = LAUNCHER_SUBCOMMANDS.get(command.name)
+    if sub is None:
+        return command.words[1:]
+    return command.words[2:] if command.words[1:2] and command.words[1].value == sub else None
 
 
 def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:

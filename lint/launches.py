@@ -1,7 +1,7 @@
 """Distributed launches: what a launcher command asks of the machine it starts on.
 
-A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`), `accelerate launch` or
-`deepspeed`, with the launcher's own options (the ones before the program). From it come the
+A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`), `accelerate launch`,
+`deepspeed` or `colossalai run`, with the launcher's own options (the ones before the program). From it come the
 processes it starts per node, the GPUs the launch can see, its rendezvous port, and the config
 files a command hands to the program it starts.
 """
@@ -19,6 +19,7 @@ from .graph import (
     directories_above,
     is_python,
     launcher_args,
+    launcher_words,
     local_candidates,
     own_path,
     project_resolver,
@@ -38,7 +39,7 @@ class Launch(Record):
     flag (`--standalone`) maps to its own word, with the value ""."""
 
     command: Command
-    launcher: str  # torchrun | accelerate | deepspeed
+    launcher: str  # one of LAUNCHES
     options: dict[str, Word]
     program: Word | None  # the script, or the module after `-m`
     spelled: dict[str, str]  # name -> the option as written (`--nproc-per-node`)
@@ -50,17 +51,21 @@ class Launch(Record):
         return self.program is None or self.program.value is not None
 
 
+LAUNCHES = ("torchrun", "accelerate", "deepspeed", "colossalai")  # composer's `-n` is not read here
+# The launchers whose processes per node are `--nproc_per_node` (deepspeed's are `--num_gpus`).
+NPROC_LAUNCHERS = frozenset({"torchrun", "colossalai"})
+
+
 def whole_number(word: Word | None) -> int | None:
     return whole(word.value) if word is not None else None
 
 
 def launch_of(command: Command) -> Launch | None:
     """The launch a command makes, or None when it runs no distributed launcher."""
-    name, words = command.name, command.words
-    if name == "accelerate":
-        return _parse(command, "accelerate", words[2:]) if words[1:2] and words[1].value == "launch" else None
-    if name in ("torchrun", "deepspeed"):
-        return _parse(command, name, words[1:])
+    name = command.name
+    if name in LAUNCHES:
+        after = launcher_words(command)
+        return _parse(command, name, after) if after is not None else None
     run = python_run(command) if is_python(name) else None
     launcher = LAUNCHER_MODULES.get(run.target.value) if run is not None and run.kind == "module" else None
     return _parse(command, launcher, list(run.args)) if launcher else None
@@ -152,7 +157,7 @@ def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting
     """How many processes the launch starts on each node, when static. accelerate's
     num_processes counts every machine's: it is divided by num_machines."""
     if launch.launcher != "accelerate":
-        name = "nproc_per_node" if launch.launcher == "torchrun" else "num_gpus"
+        name = "nproc_per_node" if launch.launcher in NPROC_LAUNCHERS else "num_gpus"
         found = setting(project, path, launch, name)
         count = whole_number(found.word) if found is not None else None
         return (count, found) if count else None

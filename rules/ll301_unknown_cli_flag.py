@@ -100,9 +100,10 @@ INVALID = [
                 "nsys profile -t cuda,nvtx -o rep --stats true python train.py --lr 1 --bogus 2\n"
                 "py-spy record -o p.svg --subprocesses -- python train.py --lr 1\n"
                 "micromamba run -n train python train.py --lrr 1\n"
+                "colossalai run --nproc_per_node 4 --master_port 29501 train.py --lr 1 --bogus\n"
             ),
         },
-        ["LL301 prof.sh:1", "LL301 prof.sh:3"],
+        ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4"],
     ),
     Example(  # the program the shell runs after its `cd`, not the launcher's namesake
         {

@@ -103,6 +103,13 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # ColossalAI's `colossalai run` starts `--nproc_per_node` processes with this environment
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "CUDA_VISIBLE_DEVICES=0,1 colossalai run --nproc_per_node 4 train.py\n",
+        },
+        ["LL401 run.sh:1"],
+    ),
     Example(  # the devices a remote command sets for itself, on that host or in that container
         {
             "remote.sh": (
@@ -196,6 +203,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `colossalai check -i` runs no program; `colossalai run` within its devices
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "CUDA_VISIBLE_DEVICES=0,1 colossalai check -i\nCUDA_VISIBLE_DEVICES=0,1 colossalai run --nproc_per_node 2 train.py\n",
+        },
+        [],
+    ),
     Example(  # the count is asked for when the script runs: its default is not what runs
         {
             "run.sh": (

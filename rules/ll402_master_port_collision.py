@@ -90,6 +90,17 @@ ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another hos
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
+    Example(  # two `colossalai run`s in the background, both on its default --master_port 29500
+        {
+            "a.py": "print('a')\n",
+            "b.py": "print('b')\n",
+            "sweep.sh": (
+                "CUDA_VISIBLE_DEVICES=0,1 colossalai run --nproc_per_node 2 a.py &\n"
+                "CUDA_VISIBLE_DEVICES=2,3 colossalai run --nproc_per_node 2 b.py &\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:2"],
+    ),
     Example(  # the sweep passes each job its GPU but not its port: all of them take the default
         {
             "sweep.sh": "#!/bin/bash\nfor i in 0 1 2 3; do\n  CUDA_VISIBLE_DEVICES=$i bash train.sh &\ndone\nwait\n",
