@@ -302,7 +302,7 @@ def _emit(text: str, output: str | None) -> None:
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:
-        sys.stdout.write(text)
+        replay.write_stdout(text)
 
 
 def say(message: str) -> None:

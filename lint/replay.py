@@ -235,6 +235,22 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
+def write_stdout(text: str) -> None:
+    """All of `text` on stdout, or BrokenPipeError. CPython's buffered writer takes a large write
+    that a reader leaving cuts short (`launchlint . | head`) as done, and drops the rest in silence;
+    `_write_all` asks again and hears the pipe is gone. A stream without a descriptor (a test's
+    capture) and Windows' newline translation keep `sys.stdout.write`."""
+    try:
+        fd = sys.stdout.fileno() if os.name == "posix" else None
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        fd = None
+    if fd is None:
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    _write_all(fd, text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
+
+
 def write_report(path, data: bytes) -> None:
     """Write what the user asked for at `path` (`--output`, `--write-baseline`): a file all at
     once (`write_replacing`), a stream or a device where it is, as a shell redirection writes it
@@ -289,18 +305,25 @@ def replayed(args: list[str]) -> int | None:
         return None
     if any(stamp(path) != expected for path, expected in stamps):
         return None
-    sys.stdout.write(stdout)
+    try:
+        write_stdout(stdout)
+    except BrokenPipeError:  # the reader went away: the output was cut short
+        return 1
     sys.stderr.write(stderr)
     return status
 
 
 def leave(status: int) -> None:
     """End the process once its output is flushed, without tearing the interpreter down
-    (`cli.console` says why)."""
+    (`cli.console` says why). A reader that went away before the last of the output (`| head`)
+    makes the status at least 1, as a write that failed earlier does (`cli.main`): the output
+    was cut short."""
     for stream in (sys.stdout, sys.stderr):
-        try:  # noqa: SIM105  contextlib is an import this module does without
+        try:
             stream.flush()
-        except (OSError, ValueError):  # a reader that went away (`| head`)
+        except OSError:
+            status = status or 1
+        except ValueError:  # a closed stream: nothing was left to write
             pass
     os._exit(status)
 

@@ -359,3 +359,20 @@ def test_a_reader_that_went_away_gets_no_traceback(args):
         os.close(write)
     assert "Traceback" not in done.stderr and "BrokenPipeError" not in done.stderr
     assert done.returncode == 1
+
+
+def test_a_reader_that_goes_away_part_way_gets_exit_1(tmp_path):
+    """`launchlint . | head`: the reader takes the start of a long report, then leaves; the
+    report was cut short, so the status is 1 even with `--exit-zero`, and no traceback."""
+    for i in range(300):
+        (tmp_path / f"run{i}.sh").write_text(f"python train{i}.py 2>&1 | tee run{i}.log\n")
+    (tmp_path / ".launchlint.yaml").write_text("")
+    reader = subprocess.Popen(
+        [LAUNCHLINT, "--no-cache", "--exit-zero", "--format", "json", "."],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert reader.stdout.read(10)  # more than a pipe holds is on its way (600 findings)
+    reader.stdout.close()
+    stderr = reader.stderr.read().decode()
+    assert reader.wait(timeout=120) == 1
+    assert "Traceback" not in stderr and "BrokenPipeError" not in stderr
