@@ -93,14 +93,22 @@ class Result:
 
 
 def _glob_matcher(patterns, base: str | None, root: str):
-    """A test of project-relative paths against gitignore-style globs relative to `base`."""
+    """A test of project-relative paths against gitignore-style globs relative to `base` (the
+    configuration file's directory, or the working directory for the command line's), as a
+    `.gitignore` there would be read: from a `base` below the root, only the files under it; from
+    one outside the project, the root's paths."""
     if not patterns:
         return lambda rel: False
     from .gitignore import matcher
 
     matches = matcher(patterns)
-    prefix = relative_to(root, os.path.realpath(base)) if base is not None else None
-    prefix = "" if prefix in (None, ".") else prefix + "/"
+    base = os.path.realpath(base) if base is not None else root
+    above = relative_to(root, base)  # the root seen from `base`: "." or "proj"
+    below = relative_to(base, root) if above is None else None  # `base` seen from the root: "sub"
+    if below is not None:
+        start = below + "/"
+        return lambda rel: rel.startswith(start) and matches(rel[len(start) :])
+    prefix = "" if above in (None, ".") else above + "/"
     return lambda rel: matches(prefix + rel)
 
 

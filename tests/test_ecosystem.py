@@ -107,6 +107,19 @@ def test_per_file_ignores_exclude_and_severity(tmp_path):
     assert empty.returncode == 2 and "expects GLOB:CODES, not 'job.sh:'" in empty.stderr
 
 
+def test_globs_from_below_the_root_are_relative_to_their_directory(tmp_path):
+    """A configuration file in a subdirectory, or command-line globs given there, name that
+    directory's files, as a `.gitignore` there would: `/r.sh` is `sub/r.sh`, not the root's."""
+    piped = "python t.py 2>&1 | tee a.log\n"
+    make(tmp_path, {".launchlint.yaml": "", "r.sh": piped, "sub/r.sh": piped, "sub/other/r.sh": piped})
+    sub = tmp_path / "sub"
+    cli = launchlint("--format", "json", "--select", "LL105", "--per-file-ignores", "/r.sh:LL105", "--exclude", "other/", "..", cwd=sub)
+    assert [(f["path"], f["line"]) for f in json.loads(cli.stdout)] == [(str(tmp_path / "r.sh"), 1)]
+    (sub / ".launchlint.yaml").write_text("select: [LL105]\nper-file-ignores: {'/r.sh': [LL105]}\nexclude: [other/]\n")
+    config = launchlint("--format", "json", "--config", "sub/.launchlint.yaml", ".", cwd=tmp_path)
+    assert [(f["path"], f["line"]) for f in json.loads(config.stdout)] == [("r.sh", 1)]
+
+
 def test_severity_override_changes_the_exit_status(tmp_path):
     make(tmp_path, STARVED)
     (tmp_path / ".launchlint.yaml").write_text("severity: {LL102: warning}\nfail-on: error\n")

@@ -233,13 +233,14 @@ def _lint(project: Path):
 
 def test_fixes_apply_once_and_keep_the_file_mode(tmp_path, monkeypatch):
     project = copy_of(FIXABLE, tmp_path)
+    os.chmod(project / "run.sh", 0o751)  # a mode no umask makes, kept through the fix
     monkeypatch.chdir(project)
     result = _lint(project)
     fixes = plan_fixes(result.findings, result.root, result.indexes)
     assert [f.path for f in fixes] == [".github/workflows/ci.yml", "run.sh"]
     write_fixes(fixes)
     assert (project / "run.sh").read_text() == FIXED_RUN
-    assert os.stat(project / "run.sh").st_mode & 0o777 == 0o755
+    assert os.stat(project / "run.sh").st_mode & 0o777 == 0o751
     assert "run: python -u train.py --steps 10 2>&1 | tee smoke.log" in (project / ".github/workflows/ci.yml").read_text()
     again = _lint(project)
     assert [f.code for f in again.findings] == ["LL105"]  # the workflow's: no safe fix there
