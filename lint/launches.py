@@ -178,15 +178,15 @@ class Port(Record):
     word: Word | None  # where it is written; None for a launcher's default
 
 
-def decided_by_caller(project, path: str, command: Command, invocation=None) -> bool:
-    """Whether a caller sets what the command took a default for (`${NGPU:-8}`, `MASTER_PORT=
-    ${MASTER_PORT:-29500}`; `Command.defaults`): `invocation` (`NGPU=2 bash train.sh`, or an
-    export before it), or when none is given, any script of the project that runs `path`. Then
-    the value the command runs with is the caller's, not the default."""
-    if not command.defaults:
+def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=None) -> bool:
+    """Whether a caller sets what a command or a redirect took a default for (`${NGPU:-8}`,
+    `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Redirect.defaults`): `invocation`
+    (`NGPU=2 bash train.sh`, or an export before it), or when none is given, any script of the
+    project that runs `path`. Then the value the script runs with is the caller's, not the default."""
+    if not defaults:
         return False
     callers = [invocation] if invocation is not None else [i for i in project.graph.callers(path) if i.kind == "shell"]
-    return any(caller.command.has_env(name) for caller in callers for name in command.defaults)
+    return any(caller.command.has_env(name) for caller in callers for name in defaults)
 
 
 def rendezvous_port(project, path: str, command: Command) -> Port | None:

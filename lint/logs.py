@@ -23,6 +23,11 @@ class LogSink(Record):
     how: str  # "exec", "redirect" or "option" (a wrapper's: `srun -o train.log`)
     redirect: Redirect | None = None
 
+    @property
+    def defaults(self) -> frozenset[str]:
+        """The names whose defaults the path was made from, which a caller may set instead."""
+        return self.redirect.defaults if self.redirect is not None else self.command.defaults
+
 
 def own_redirect(command: Command, sink: Sink) -> Redirect | None:
     """The redirect, written on this command or a wrapper around it, that set up `sink`."""

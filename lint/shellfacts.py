@@ -217,6 +217,7 @@ class Redirect(Record):
     dup: int | None  # 2>&1 -> 1
     location: Location
     procsub: bool = False
+    defaults: frozenset[str] = frozenset()  # names whose defaults its target took (`> "${RUN:-run7}.log"`)
 
     @property
     def writes_stdout(self) -> bool:

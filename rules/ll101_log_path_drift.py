@@ -15,6 +15,10 @@ token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs 
   (`grep -v '^#' lex0.txt | sort > lex1.txt`) is a stage of data processing, not someone looking
   at a log; a path the project copies, moves or downloads (`cp`, `wget`, ...) is written.
 
+A script's log named from a default its caller overrides (`exec > "logs/${RUN:-run7}.log"`, run
+as `RUN=run8 bash start.sh | tee logs/run8.log`) is the caller's name, not the default: it is not
+compared.
+
 Logs of different jobs (`exp7.log` and `exp7_eval.log`) are not drift, nor logs of two model
 sizes (`llama2-7b.log` and `llama2-70b.log`: a number followed by `b`, `m` or `k`). A log the
 launcher names to a program as an option's value (`python train.py --log_file logs/run2.log`)
@@ -47,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.graph import project_resolver
+from launchlint.launches import decided_by_caller
 from launchlint.logs import (
     LogPlace,
     LogPlaces,
@@ -94,6 +99,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the script's log is named from a default that the caller overrides with its own name
+        {
+            "launch.sh": "#!/bin/bash\nset -o pipefail\nRUN=run8 bash start.sh 2>&1 | tee logs/run8.log\n",
+            "start.sh": '#!/bin/bash\nexec > "logs/${RUN:-run7}.log" 2>&1\npython -u train.py\n',
+            "train.py": "print('step')\n",
+        },
+        [],
+    ),
     Example(  # two models' logs (a size, not a run); a log the trainer is told to write itself
         {
             "run.sh": (
@@ -161,6 +174,7 @@ def _launcher_vs_script(project, configs: dict[int, list[LogPlace]]) -> Iterator
         written = [
             LogPlace(sink.path, f"{callee} writes {sink.path.text}")
             for sink in exec_sinks(script) + redirected_long_runners(script)
+            if not decided_by_caller(project, callee, sink.defaults, invocation)
         ]
         written += [place for command in script.effective_commands() for place in configs[id(command)]]
         yield from _stale(invocation.command.stdout.file_targets(), written)

@@ -329,7 +329,7 @@ def check(project) -> Iterator[Finding]:
         allocation = _allocation(options)
         for launch in launches:
             found = processes_per_node(project, path, launch)
-            if found is None or decided_by_caller(project, path, launch.command):
+            if found is None or decided_by_caller(project, path, launch.command.defaults):
                 continue
             count, said = found
             visible, places = _visible(project, path, launch)

@@ -389,7 +389,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
     calls = _calls(script)
     for command in script.effective_commands():
         port = rendezvous_port(project, path, command)
-        if port is None or decided_by_caller(project, path, command):
+        if port is None or decided_by_caller(project, path, command.defaults):
             continue
         chain = _chain(command)
         function = _function(chain)
@@ -410,7 +410,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
-            if port is None or decided_by_caller(project, invocation.callee, command, invocation):
+            if port is None or decided_by_caller(project, invocation.callee, command.defaults, invocation):
                 continue
             if _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))

@@ -1054,11 +1054,15 @@ class Walker:
             outer |= read
         redirects = []
         for redirect_node in inline_redirects + list(redirect_nodes):
+            self.read_defaults = set()
             redirect = self.redirect(redirect_node)
             if redirect is not None:
+                if self.read_defaults:  # a caller may set what its target was named from
+                    redirect = redirect._replace(defaults=frozenset(self.read_defaults))
                 redirects.append(redirect)
                 if redirect_node.named_child_count > 1 + (redirect.fd is not None):
                     self._words_after(redirect_node, words)
+        self.read_defaults = outer
         if not words and env:  # `A=1 B=2` with no command: plain assignments
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
