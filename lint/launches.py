@@ -71,6 +71,22 @@ def launch_of(command: Command) -> Launch | None:
     return _parse(command, launcher, list(run.args)) if launcher else None
 
 
+# pip by the names it is installed under, and pip-audit, which reads requirement files as pip does.
+PIP_COMMANDS = frozenset({"pip", "pip3", "pip-audit"})
+
+
+def runs_python_program(command: Command) -> bool:
+    """The command runs a Python program, which reads the files it is handed: `python x.py`,
+    `python -m pip`, a launcher's program (`torchrun x.py`), or pip by a name of its own (`pip`,
+    `pip3`, `pip3.11`, `pip-audit`; `uv pip`, uv's interface to the same requirement files)."""
+    name = command.name or ""
+    if name in PIP_COMMANDS or (name.startswith("pip3.") and name[5:].isdigit()):
+        return True
+    if name == "uv" and command.args and command.args[0].value == "pip":
+        return True
+    return python_run(command) is not None or launch_of(command) is not None
+
+
 LOCAL_RANK = frozenset({"--local_rank", "--local-rank"})
 
 

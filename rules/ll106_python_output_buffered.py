@@ -47,7 +47,8 @@ in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `
 which reads /dev/null): it writes data, not a log,
 whatever the file's name; nor a file the program writes with `>` that the script then hands a
 Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
-train.txt`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
+train.txt`; `python gen.py > deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`,
+`pip-audit`, `python -m pip`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
 after (`python train.py | tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is no input and leaves the
 program a job like any other.
 
@@ -87,7 +88,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import PythonRun, coverage_subcommand, python_run
-from launchlint.launches import launch_of, simple_launch, sourced_before
+from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -406,6 +407,16 @@ VALID = [
     Example(  # a file the script then hands a program to read is data, whatever its name
         {"prep.sh": "python3 conv.py raw.tmp > train.txt\npython3 -u train.py --data train.txt\n"}
     ),
+    Example(  # a requirements file generated for pip, however pip is spelled
+        {
+            "audit.sh": (
+                "#!/bin/bash\nset -euo pipefail\npython - <<'PY' > reqs/deps.txt\nprint('torch==2.5.0')\nPY\n"
+                "pip install -r reqs/deps.txt\npython3 gen.py > a.txt\npip3 install -r a.txt\n"
+                "python3 gen.py > b.txt\nuv pip install -r b.txt\npython3 gen.py > c.txt\npip-audit -r c.txt\n"
+                "python3 gen.py > d.txt\npython -m pip install -r d.txt\n"
+            )
+        }
+    ),
     Example(  # unbuffered; the interpreter's version is no program
         {"ci.sh": "python -u - <<'PY' | tee audit.log\nprint('audit')\nPY\npython --version > versions.log\n"}
     ),
@@ -573,11 +584,11 @@ def check(project) -> Iterator[Finding]:
 
 def _program_inputs(script) -> set[str]:
     """The files the script hands a Python program to read: its arguments (`--data train.txt`,
-    `--data=train.txt`) and standard input (`< train.txt`). A file written and then read so is a
+    `--data=train.txt`, pip's `-r deps.txt`) and standard input (`< train.txt`). A file written and then read so is a
     dataset, whatever its name."""
     found: set[str] = set()
     for command in script.commands:
-        if python_run(command) is None and launch_of(command) is None:
+        if not runs_python_program(command):
             continue
         for word in command.args:
             if word.value:
