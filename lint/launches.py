@@ -195,10 +195,11 @@ class Port(Record):
 
 
 def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=None) -> bool:
-    """Whether a caller sets what a command or a redirect took a default for (`${NGPU:-8}`,
-    `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Redirect.defaults`): `invocation`
-    (`NGPU=2 bash train.sh`, or an export before it), or when none is given, any script of the
-    project that runs `path`. Then the value the script runs with is the caller's, not the default."""
+    """Whether a caller sets what a command, one of its words or a redirect took a default for
+    (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Command.defaults_of`,
+    `Redirect.defaults`): `invocation` (`NGPU=2 bash train.sh`, or an export before it), or when
+    none is given, any script of the project that runs `path`. Then the value the script runs with
+    is the caller's, not the default."""
     if not defaults:
         return False
     callers = [invocation] if invocation is not None else [i for i in project.graph.callers(path) if i.kind == "shell"]

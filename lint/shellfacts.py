@@ -274,6 +274,9 @@ class Command:
     # because the script never set them: a caller that sets them decides those values. Set on the
     # few commands that have any.
     defaults: frozenset[str] = frozenset()
+    # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`); a dict
+    # of its own is set on the commands that have any, this shared one is never written to.
+    word_defaults: dict[Location, frozenset[str]] = {}
 
     def __init__(
         self,
@@ -361,6 +364,10 @@ class Command:
             if name in wrapper.command.env:
                 return wrapper.command.env[name]
         return None
+
+    def defaults_of(self, word: Word) -> frozenset[str]:
+        """The variables whose default `word` took (a part of `defaults`)."""
+        return self.word_defaults.get(word.location, frozenset())
 
     def has_env(self, name: str) -> bool:
         """Whether `name` is (or, under a wrapper whose environment is not known, may be) set for

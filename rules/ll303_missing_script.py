@@ -40,7 +40,10 @@ anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its a
 may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
 `> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
-(the program comes on standard input), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
+(the program comes on standard input), a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after
+`SCRIPT=${SCRIPT:-test.py}`) that a script of the project running the launcher sets
+(`SCRIPT=real.py bash launch.sh`, or an `export` before it): the script that runs is the
+caller's (with no caller, or none that sets it, the default is what runs, and is judged), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
 no project path), a pattern bash expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`;
 read after quote removal, so a quoted one too), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
@@ -88,6 +91,7 @@ from functools import cache, partial
 from launchlint.graph import directories_above, project_resolver
 from launchlint.launches import (
     cds_before,
+    decided_by_caller,
     directory_changes,
     in_a_virtualenv,
     into_the_project,
@@ -112,6 +116,15 @@ CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a m
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
+    Example(  # a default no caller sets (run by hand, it runs), or a default of another word on the line
+        {
+            "tests/launch.sh": '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n',
+            "tests/real_test.py": "print(1)\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node ${NGPU:-8} trian.py\n",
+            "run.sh": "#!/bin/bash\nNGPU=2 bash train.sh\n",
+        },
+        ["LL303 tests/launch.sh:3", "LL303 train.sh:2"],
+    ),
     Example(  # run as the command itself, by a path from the launcher's own directory
         {"launch.sh": '#!/bin/bash\n"$(dirname "$0")/scripts/prepare.sh"\n', "scripts/train.sh": "echo\n"},
         ["LL303 launch.sh:2"],
@@ -295,6 +308,19 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a default that the project's callers override: the script that runs is theirs
+        {
+            "tests/launch.sh": '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n',
+            "tests/eval.sh": "#!/bin/bash\npython -m ${MODULE:-pkg.evaluate} --split dev\n",
+            "tests/real_test.py": "print(1)\n",
+            "pkg/__init__.py": "",
+            "pkg/score.py": "print(1)\n",
+            "ci.sh": (
+                "#!/bin/bash\nset -e\nSCRIPT_NAME=tests/real_test.py bash tests/launch.sh\n"
+                "export MODULE=pkg.score\nbash tests/eval.sh\n"
+            ),
+        }
+    ),
     Example(  # python runs a directory's `__main__.py`; on another host, a directory of that name has one
         {
             "run.sh": (
@@ -525,6 +551,8 @@ def check(project) -> Iterator[Finding]:
     for invocation in project.graph.invocations:
         if invocation.callee is not None:
             continue
+        if decided_by_caller(project, invocation.caller, invocation.command.defaults_of(invocation.target)):
+            continue  # `python ${SCRIPT:-test.py}`, and a caller sets SCRIPT: the default is not what runs
         if invocation.kind == "module":
             yield from _missing_module(project, invocation, changes)
             continue

@@ -1015,6 +1015,7 @@ class Walker:
         cursor = node.walk()
         more = cursor.goto_first_child()
         outer, self.read_defaults = self.read_defaults, set()
+        by_word: dict[Location, frozenset[str]] = {}
         cut = -1  # where a word tree-sitter-bash cut after a `$` ends (`_glued`)
         name = None
         data = self.unit.data
@@ -1043,7 +1044,13 @@ class Walker:
                         if child.named_child_count == 1 and child.named_child(0).kind_id in _ARRAYS_IDS:
                             child = child.named_child(0)  # `"${cmd[@]}" > log`: the array's words are the command
                             kind = child.kind_id
+                    taken, self.read_defaults = self.read_defaults, set()  # the defaults this word takes
+                    mark = len(words)
                     self._argument(child, kind in _ARRAYS_IDS, words)
+                    if self.read_defaults:
+                        by_word.update((w.location, frozenset(self.read_defaults)) for w in words[mark:])
+                        taken |= self.read_defaults
+                    self.read_defaults = taken
                 if substitutes:
                     self._nested_substitutions(child)
                 end = child.end_byte  # `_cut_at`, inline: once per word of every command
@@ -1095,6 +1102,8 @@ class Walker:
                 read |= defaulted[variable]
             if read:
                 command.defaults = frozenset(read)
+            if by_word:
+                command.word_defaults = by_word
         name = command.name
         if name == "exec" and len(words) == 1:
             command.is_exec_redirect = True

@@ -542,7 +542,7 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         environment=environment,
     )
     if command.defaults:
-        inner.defaults = command.defaults
+        inner.defaults, inner.word_defaults = command.defaults, command.word_defaults
     walker.script.commands.append(inner)
     unwrap(walker, inner)
     return [inner]
