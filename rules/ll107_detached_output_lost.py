@@ -15,7 +15,9 @@ Finds a job started detached whose output nothing keeps:
   no redirection: still writing to a terminal that is about to close.
 
 Background jobs of a script whose launcher captures its output are not reported: their output
-goes to that capture.
+goes to that capture. A script launchlint cannot see (outside the project) is given the benefit
+of the doubt when it is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the
+job up before it (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
 
 ## Why is this bad?
 A detached job dies alone. The tmux pane closes with the process and its scrollback, traceback
@@ -95,6 +97,16 @@ INVALID = [
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
         ["LL107 deploy.sh:1"],
     ),
+    Example(  # an environment sourced before the job, from outside the project, is not the job
+        {
+            "launch.sh": (
+                'tmux new-session -d -s a "source .venv/bin/activate && torchrun --nproc_per_node=4 train.py"\n'
+                "screen -dmS b bash -c 'cd ~/app && source venv/bin/activate && python3 -u train.py'\n"
+                "nohup bash -c '. ~/miniconda3/etc/profile.d/conda.sh; conda activate llm; python -u train.py' &\n"
+            )
+        },
+        ["LL107 launch.sh:1", "LL107 launch.sh:2", "LL107 launch.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -115,6 +127,9 @@ VALID = [
     ),
     Example(  # the pane is kept when the job exits
         {"launch.sh": "tmux set-option -g remain-on-exit on\ntmux new-session -d -s a 'python train.py'\n"}
+    ),
+    Example(  # a script we cannot see, as the job, may log by itself
+        {"launch.sh": "tmux new-session -d -s a 'source ~/.bashrc; bash /opt/jobs/run.sh'\n"}
     ),
     Example(  # the started script logs by itself
         {
@@ -239,7 +254,9 @@ def _output_kept(project, command: Command) -> bool:
 
 def _kept(project, commands: list[Command]) -> bool:
     """Something keeps what the job (these commands) prints: a file, a tee, the script's own log,
-    a live pane. A command or script we cannot see counts as keeping it (precision over recall)."""
+    a live pane. A command or script we cannot see counts as keeping it (precision over recall),
+    a script only as the last job: one before it (`source .venv/bin/activate && torchrun ...`,
+    `. conda.sh`) sets the job up, and is not the job."""
     group = list({id(c): c for c in commands}.values())
     if any(files_written(c.stdout) for c in group):
         return True
@@ -250,7 +267,7 @@ def _kept(project, commands: list[Command]) -> bool:
         invocation = project.graph.invocation(job)
         if invocation is not None and invocation.kind == "shell":
             callee = project.shell.get(invocation.callee or "")
-            if callee is None or keeps_own_log(callee):
+            if (callee is None and job is jobs[-1]) or (callee is not None and keeps_own_log(callee)):
                 return True
     return bool(jobs) and _keeps_pane_alive(jobs[-1])
 
