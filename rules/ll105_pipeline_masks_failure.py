@@ -23,8 +23,7 @@ non-trivial command" is read as these: a command that prints what it knows (`nvi
 `set -Eeuo pipefail` (or `shopt -so pipefail`), off again after `set +o pipefail`; from the
 first line with `#!/usr/bin/env -S bash -euo pipefail` (env splits it; `#!/bin/bash -eo
 pipefail` hands bash a single word, which does not turn it on); inside a function, as it is where
-the function is called; a `bash -c` string, an `ssh` command
-and a tmux pane start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
+the function is called; a `bash -c` string and an `ssh` command start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
 with it). A GitHub Actions step with `shell: bash` runs with
 `-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A GitLab CI job's
 lines run with pipefail, which the runner's script sets. A file the script
@@ -36,12 +35,14 @@ The advice follows where the pipeline runs: `shell: bash` for a workflow step's 
 script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a
 GitLab CI job (whose runner sets it, so only a `set +o pipefail` gets here); `set -o
 pipefail;` at the start of the command string for a pipeline nested in one
-(`bash -c`, `ssh`, a tmux pane, a Compose or Kubernetes `command`), where a step's `shell:` does
+(`bash -c`, `ssh`, a Compose or Kubernetes `command`), where a step's `shell:` does
 not reach (an `eval` string runs in the script's own shell, so the script's advice holds), and at
 the start of the heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
 lines each run in a new `sh -c`; `set -o pipefail` in a script.
 
-Not reported: pipelines in a detached tmux or screen session (nobody reads their status), a
+Not reported: pipelines in a tmux pane (`new-session`, `new-window`, `split-window`, with or
+without `-d`: tmux exits 0 whatever the pane's command did) or a detached screen session (nobody
+reads their status), a
 pipeline run in the background (`python t.py | tee log &`) in a script that never waits for a
 job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did),
 pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts (or workflow
@@ -372,6 +373,15 @@ VALID = [
             )
         }
     ),
+    Example(  # a tmux pane's status is never tmux's, attached or in a window of its own
+        {
+            "run.sh": (
+                "#!/bin/bash\nset -e\ntmux new-window -t exp 'python -u train.py 2>&1 | tee a.log'\n"
+                "tmux split-window -h 'python -u eval.py 2>&1 | tee e.log'\n"
+                "tmux new-session -s t 'python -u test.py 2>&1 | tee t.log'\n"
+            )
+        }
+    ),
 ]
 
 
@@ -435,8 +445,8 @@ def masked_job(pipeline: Pipeline) -> Command | None:
     last = pipeline.last
     if pipeline.pipefail or last is None or last.name not in FILTERS or _exits_early(last):
         return None
-    if any(w.detached for w in pipeline.wrappers):
-        return None
+    if any(w.detached or w.kind == "tmux" for w in pipeline.wrappers):
+        return None  # tmux returns no pane's status, `-d` or not: `tmux new 'exit 123'` exits 0
     tee = last.name == "tee"
     return next((c for c in pipeline.feeders(0) if is_job(c) or (tee and _logged_program(c))), None)
 
