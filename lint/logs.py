@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from .graph import Resolver, is_long_running
 from .launches import option_values
 from .model import Location, Record
-from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, Command, Redirect, ShellScript, Sink, Word
+from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, SUBSHELL, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
 _TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
@@ -66,13 +66,28 @@ def exec_swallowed(script: ShellScript) -> list[LogSink]:
 
 def _own_exec_redirects(script: ShellScript) -> Iterator[tuple[Command, Redirect]]:
     """The redirects with a target of the `exec` commands the script itself runs: not in a
-    nested string, not in a function nothing calls."""
-    for command in script.exec_redirects():
-        if command.wrappers or script.in_uncalled_function(command.location):
-            continue
+    nested string, not in a function nothing calls, and not one the script undoes before its job
+    runs: `( exec > setup.log 2>&1; pip install . )` ends with its subshell. Undone after a
+    long-running command ran with it, it still took that command's output from the caller."""
+    shell = [c for c in script.exec_redirects() if not c.wrappers and not script.in_uncalled_function(c.location)]
+    for command in shell:
         for redirect in command.redirects:
-            if redirect.target is not None:
+            if redirect.target is not None and (
+                not _undone(shell, command, redirect) or _job_under(script, redirect.location)
+            ):
                 yield command, redirect
+
+
+def _undone(shell: list[Command], command: Command, redirect: Redirect) -> bool:
+    """The script's shell ends with the stream elsewhere: the `exec` is in a subshell."""
+    return any(block.kind == SUBSHELL for block in command.blocks)
+
+
+def _job_under(script: ShellScript, where: Location) -> bool:
+    """A long-running command writes to the stream that the redirect at `where` set up."""
+    return any(
+        is_long_running(c) and where in (c.stdout.location, c.stderr.location) for c in script.effective_commands()
+    )
 
 
 def redirected_long_runners(script: ShellScript) -> list[LogSink]:

@@ -21,6 +21,10 @@ inside a shell function counts only when the script calls that function (by name
 `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
 at the call, and a helper nothing calls redirects nothing.
 
+A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
+install -e . )`) ends with it. Such a redirect is reported only when a long-running command (python, torchrun,
+srun, ...) runs while it is in effect: then the caller's log still misses the job's output.
+
 ## Example
 ```bash
 # launch.sh
@@ -97,6 +101,13 @@ INVALID = [
         },
         ["LL102 start.sh:3"],
     ),
+    Example(  # a subshell's redirect, with the job in it
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\n( exec > train.log 2>&1; python -u train.py )\necho done\n",
+        },
+        ["LL102 start.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -122,6 +133,12 @@ VALID = [
         {
             "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
             "job.sh": "#!/bin/bash\nexec python train.py\n",
+        }
+    ),
+    Example(  # set-up quieted in a subshell: the job reaches the caller
+        {
+            "launch.sh": "#!/bin/bash\nbash a.sh 2>&1 | tee a.log\n",
+            "a.sh": "#!/bin/bash\n( exec > /tmp/setup.log 2>&1; pip install -e . )\npython -u train.py\n",
         }
     ),
     Example(  # a function the script never calls redirects nothing
