@@ -67,8 +67,9 @@ def exec_swallowed(script: ShellScript) -> list[LogSink]:
 def _own_exec_redirects(script: ShellScript) -> Iterator[tuple[Command, Redirect]]:
     """The redirects with a target of the `exec` commands the script itself runs: not in a
     nested string, not in a function nothing calls, and not one the script undoes before its job
-    runs: `( exec > setup.log 2>&1; pip install . )` ends with its subshell. Undone after a
-    long-running command ran with it, it still took that command's output from the caller."""
+    runs: `( exec > setup.log 2>&1; pip install . )` ends with its subshell, and `exec 3>&1; exec
+    > setup.log; ...; exec 1>&3` restores the stream. Undone after a long-running command ran
+    with it, it still took that command's output from the caller."""
     shell = [c for c in script.exec_redirects() if not c.wrappers and not script.in_uncalled_function(c.location)]
     for command in shell:
         for redirect in command.redirects:
@@ -79,8 +80,12 @@ def _own_exec_redirects(script: ShellScript) -> Iterator[tuple[Command, Redirect
 
 
 def _undone(shell: list[Command], command: Command, redirect: Redirect) -> bool:
-    """The script's shell ends with the stream elsewhere: the `exec` is in a subshell."""
-    return any(block.kind == SUBSHELL for block in command.blocks)
+    """The script's shell ends with the stream elsewhere: the `exec` is in a subshell, or the
+    last `exec` of the shell leaves neither stream where this redirect sent it."""
+    if any(block.kind == SUBSHELL for block in command.blocks):
+        return True
+    last = next(c for c in reversed(shell) if not any(block.kind == SUBSHELL for block in c.blocks))
+    return redirect.location not in (last.stdout.location, last.stderr.location)
 
 
 def _job_under(script: ShellScript, where: Location) -> bool:

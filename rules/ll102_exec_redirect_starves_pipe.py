@@ -22,7 +22,8 @@ inside a shell function counts only when the script calls that function (by name
 at the call, and a helper nothing calls redirects nothing.
 
 A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
-install -e . )`) ends with it. Such a redirect is reported only when a long-running command (python, torchrun,
+install -e . )`) ends with it, and `exec 3>&1; exec > setup.log; ...; exec 1>&3` restores the
+saved stream. Such a redirect is reported only when a long-running command (python, torchrun,
 srun, ...) runs while it is in effect: then the caller's log still misses the job's output.
 
 ## Example
@@ -108,6 +109,13 @@ INVALID = [
         },
         ["LL102 start.sh:2"],
     ),
+    Example(  # the stream is restored, but only after the job wrote to the file
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nexec 3>&1\nexec > train.log 2>&1\npython -u train.py\nexec 1>&3\necho done\n",
+        },
+        ["LL102 start.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -135,10 +143,14 @@ VALID = [
             "job.sh": "#!/bin/bash\nexec python train.py\n",
         }
     ),
-    Example(  # set-up quieted in a subshell: the job reaches the caller
+    Example(  # set-up quieted in a subshell, or with the stream saved and restored: the job reaches the caller
         {
-            "launch.sh": "#!/bin/bash\nbash a.sh 2>&1 | tee a.log\n",
+            "launch.sh": "#!/bin/bash\nbash a.sh 2>&1 | tee a.log\nbash b.sh 2>&1 | tee b.log\n",
             "a.sh": "#!/bin/bash\n( exec > /tmp/setup.log 2>&1; pip install -e . )\npython -u train.py\n",
+            "b.sh": (
+                "#!/bin/bash\nexec 3>&1 4>&2\nexec > /tmp/setup.log 2>&1\npip install -r requirements.txt\n"
+                "exec 1>&3 2>&4\npython -u train.py\n"
+            ),
         }
     ),
     Example(  # a function the script never calls redirects nothing
