@@ -15,6 +15,7 @@ from .model import Location, Record, Related
 from .paths import ends_in, is_url, joined
 from .shellfacts import (
     FILE,
+    INHERIT,
     PIPE,
     PROCSUB,
     SOURCERS,
@@ -488,9 +489,21 @@ class LaunchGraph:
     def callers(self, path: str) -> list[Invocation]:
         return self.by_callee.get(path, [])
 
-    def capturing_callers(self, path: str) -> list[Invocation]:
-        """The shell callers that pipe or redirect this script's output into a log."""
-        return [c for c in self.callers(path) if c.kind == "shell" and c.captures_output]
+    def capturing_callers(self, path: str, seen: frozenset[str] = frozenset()) -> list[Invocation]:
+        """The shell callers that pipe or redirect this script's output into a log. A file sourced
+        in a script's own shell (`source ./logging.sh`, not in `$(...)` or `bash -c`) writes that
+        script's output: its capturing callers are the script's too."""
+        found = []
+        seen = seen | {path}
+        for caller in self.callers(path):
+            command = caller.command
+            if caller.kind != "shell":
+                continue
+            if caller.captures_output:
+                found.append(caller)
+            elif command.name in SOURCERS and command.stdout.kind == INHERIT and not command.wrappers and caller.caller not in seen:
+                found += self.capturing_callers(caller.caller, seen)
+        return found
 
     def invocation(self, command: Command) -> Invocation | None:
         """The edge a command makes, if it runs a script."""

@@ -21,6 +21,9 @@ inside a shell function counts only when the script calls that function (by name
 `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
 at the call, and a helper nothing calls redirects nothing.
 
+A file the script sources in its own shell (`source ./logging.sh`) redirects the script: its
+`exec` is reported, with the script's callers.
+
 A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
 install -e . )`) ends with it, and `exec 3>&1; exec > setup.log; ...; exec 1>&3` restores the
 saved stream. Such a redirect is reported only when a long-running command (python, torchrun,
@@ -102,6 +105,14 @@ INVALID = [
         },
         ["LL102 start.sh:3"],
     ),
+    Example(  # in a file the script sources: it runs in the script's shell
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nsource ./logging.sh\npython -u train.py\n",
+            "logging.sh": "exec > /tmp/inner.log 2>&1\n",
+        },
+        ["LL102 logging.sh:1"],
+    ),
     Example(  # a subshell's redirect, with the job in it
         {
             "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
@@ -151,6 +162,13 @@ VALID = [
                 "#!/bin/bash\nexec 3>&1 4>&2\nexec > /tmp/setup.log 2>&1\npip install -r requirements.txt\n"
                 "exec 1>&3 2>&4\npython -u train.py\n"
             ),
+        }
+    ),
+    Example(  # sourced where its output is captured, or in another shell
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nv=$(source ./logging.sh; echo 1)\nbash -c 'source ./logging.sh'\npython -u train.py\n",
+            "logging.sh": "exec > /tmp/inner.log 2>&1\n",
         }
     ),
     Example(  # a function the script never calls redirects nothing

@@ -5,7 +5,7 @@ Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `
 `srun`, `mpirun`) sends its output to a file, by a redirect (its own, or one after the group,
 subshell or loop it is in, or on the call of the function that runs it: `{ python t.py; } > log`,
 `done > log`, `train > log`) or by `srun -o FILE`, while a launcher
-pipes the script's output into `tee` or a file. Not when the script follows that file on its
+pipes the script's output into `tee` or a file (or the output of a script that sources it). Not when the script follows that file on its
 own stdout (`torchrun ... > "$LOG" 2>&1 &` then `tail -f "$LOG" --pid=$!`): the output reaches
 the caller's log through `tail`.
 
@@ -67,6 +67,14 @@ INVALID = [
             "c.sh": "#!/bin/bash\nrun() { python -u train.py; }\necho start\nrun > out/fn.log 2>&1\n",
         },
         ["LL103 a.sh:5", "LL103 b.sh:2", "LL103 c.sh:4"],
+    ),
+    Example(  # in a file the script sources: its output is the script's
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh 2>&1 | tee launch.log\n",
+            "job.sh": "#!/bin/bash\necho start\n. ./steps.sh\n",
+            "steps.sh": "python -u train.py > logs/train.log 2>&1\n",
+        },
+        ["LL103 steps.sh:1"],
     ),
     Example(  # srun writes its tasks' output into the file `-o` names
         {
