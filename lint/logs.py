@@ -52,13 +52,16 @@ SWALLOWERS = frozenset({"logger", "systemd-cat"})
 
 
 def exec_swallowed(script: ShellScript) -> list[LogSink]:
-    """`exec > >(...)` into a process substitution that does not pass the output on to the
-    script's own stdout: `>(tee -a log > /dev/null)`, `>(cat >> log)`, `>(logger -t train)`."""
+    """`exec >/dev/null`, and `exec > >(...)` into a process substitution that does not pass the
+    output on to the script's own stdout: `>(tee -a log > /dev/null)`, `>(cat >> log)`,
+    `>(logger -t train)`. No log of the script's, but nothing reaches its caller either."""
     sinks = []
     for command, redirect in _own_exec_redirects(script):
         sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
-        if redirect.procsub and sink is not None and sink.procsub and all(
-            c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
+        if (redirect.op.startswith((">", "&")) and redirect.target.value == "/dev/null") or (
+            redirect.procsub and sink is not None and sink.procsub and all(
+                c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
+            )
         ):
             sinks.append(LogSink(redirect.target, command, "exec", redirect))
     return sinks

@@ -16,7 +16,8 @@ no log, because `start_training.sh` did `exec > train_stdout_flex4.log 2>&1`.
 Redirecting into a process substitution that still writes to the original stdout
 (`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported; one whose
 commands all write elsewhere (`>(tee -a run.log > /dev/null)`, `>(cat >> run.log)`) or to the
-system log (`>(logger -t train)`, `systemd-cat`) starves it as a file does. An `exec`
+system log (`>(logger -t train)`, `systemd-cat`) starves it as a file does, and so does
+`exec >/dev/null`: the caller's log stays empty all the same. An `exec`
 inside a shell function counts only when the script calls that function (by name, from a
 `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
 at the call, and a helper nothing calls redirects nothing.
@@ -105,6 +106,13 @@ INVALID = [
         },
         ["LL102 start.sh:3"],
     ),
+    Example(  # discarded: the caller's log is as empty as with a file
+        {
+            "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
+            "start.sh": "#!/bin/bash\nexec >/dev/null 2>&1\npython -u train.py\n",
+        },
+        ["LL102 start.sh:2"],
+    ),
     Example(  # in a file the script sources: it runs in the script's shell
         {
             "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
@@ -142,10 +150,11 @@ VALID = [
             "start.sh": "#!/bin/bash\nexec > run.log 2>&1\npython train.py\n",
         }
     ),
-    Example(  # stderr only, and the caller does not merge stderr into its pipe
+    Example(  # stderr only, and the caller does not merge stderr into its pipe; stdin
         {
-            "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\n",
+            "launch.sh": "#!/bin/bash\nbash job.sh | tee job.log\nbash quiet.sh | tee quiet.log\n",
             "job.sh": "#!/bin/bash\nexec 2>errors.log\npython train.py\n",
+            "quiet.sh": "#!/bin/bash\nexec </dev/null\nexec 2>/dev/null\npython train.py\n",
         }
     ),
     Example(  # `exec cmd` replaces the shell, it does not redirect it
