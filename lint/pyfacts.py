@@ -82,6 +82,7 @@ class Function:
         is_method: bool = False,
         calls: list[Call] | None = None,
         decorators: tuple[str, ...] = (),
+        holds: tuple[str, ...] = (),
     ) -> None:
         self.qualname = qualname  # "train", "Trainer.run", "main.worker", "main.<lambda:12:30>"
         self.location = location
@@ -92,6 +93,10 @@ class Function:
         self.is_method = is_method  # defined in a class body and not a staticmethod
         self.calls = [] if calls is None else calls
         self.decorators = decorators  # the dotted ones, as written (`jit_fuser`, `torch.no_grad`)
+        # Everything it holds at some point, spelled as in `Call.held` (`with self._lock:`, an
+        # `.acquire()`), even with no call under it: what a context manager's `__enter__` or a
+        # `@contextmanager` around its `yield` holds for the caller's block.
+        self.holds = holds
 
     @property
     def name(self) -> str:

@@ -66,6 +66,7 @@ THREAD_POOLS = {  # each constructor's parameters, in order, up to its initializ
     "multiprocessing.dummy.Pool": _POOL,
 }
 NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 CAPTURE_APIS = frozenset(
     {
         "torch.cuda.graph",
@@ -797,8 +798,10 @@ class _Analysis:
         name = held.removesuffix("()")
         if name in self.lock_names or name.rpartition(".")[2] in self.lock_names:
             return True
-        if held.endswith("()"):  # `with make_ctx():`: a fresh object each time
-            return False
+        if held.endswith("()"):  # `with make_ctx():`: a fresh object each time, which guards
+            # only when it holds a lock for the block (`@contextmanager def locked(): with LOCK: yield`)
+            symbol = self._resolve(path, function, name)
+            return symbol is not None and self._entered_lock(symbol) == SHARED
         kinds = self._lock_kinds_of(path, function, held)
         return not kinds or not set(kinds) <= {PER_THREAD, NOT_A_LOCK}
 
@@ -843,7 +846,48 @@ class _Analysis:
             return PER_THREAD if fresh or per_instance or (path, function) in self.on_threads else SHARED
         if qualified.startswith(NOT_LOCKS) or qualified == "open":
             return NOT_A_LOCK
-        return UNKNOWN
+        made_by = self._resolve(path, function, constructor)
+        return self._entered_lock(made_by) if made_by else UNKNOWN
+
+    @_cached(UNKNOWN)
+    def _entered_lock(self, symbol: Symbol) -> str:
+        """What entering an object `symbol` makes holds for the `with` block: SHARED when a project
+        class's `__enter__`, or a `@contextmanager` function around its `yield`, holds a guard;
+        NOT_A_LOCK when that project code holds none (`with timer:` of a class that measures
+        time); UNKNOWN when it is not project code (a library's, or an `__enter__` inherited from
+        one)."""
+        cls = self._class_of(symbol)
+        if cls is not None:
+            enter = self._function_key(self._attribute(*cls, "__enter__"))
+            if enter is None:
+                return UNKNOWN if self._library_based(*cls) else NOT_A_LOCK
+        else:
+            enter = self._function_key(symbol)
+            if enter is None or not self._is_context_manager(*enter):
+                return UNKNOWN
+        path, qualname = enter
+        holds = self.modules[path].functions[qualname].holds
+        return SHARED if any(self._is_guard(path, qualname, held) for held in holds) else NOT_A_LOCK
+
+    def _library_based(self, path: str, qualname: str) -> bool:
+        """Whether a class, or a project base of it, derives from a class outside the project
+        that may be a lock (`class Guard(threading.Condition)`)."""
+        cls = self.modules[path].classes[qualname]
+        for base in cls.bases:
+            key = self._class_of(self._resolve(path, cls.function, base))
+            if key is not None:
+                if self._library_based(*key):
+                    return True
+            elif base != "object" and not self.modules[path].qualified(base).startswith(NOT_LOCKS):
+                return True
+        return False
+
+    def _is_context_manager(self, path: str, qualname: str) -> bool:
+        module = self.modules[path]
+        return any(
+            module.qualified(decorator) in CONTEXT_MANAGER_DECORATORS
+            for decorator in module.functions[qualname].decorators
+        )
 
     def _warmed_up(
         self, start: ThreadStart, sites: list[CompileSite], grad: str | None

@@ -23,7 +23,10 @@ for threads held in a list, `threads = [Thread(...) for ...]` or `threads.append
 the `for t in threads: t.start()` loop),
 outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
 same context. A thread pool passed to a helper or renamed (`run_all(pool, xs)`, `ex = pool`)
-is the same pool. Names listed in the `lock-names` setting count as shared locks.
+is the same pool. Names listed in the `lock-names` setting count as shared locks. A context
+manager of the project guards only when it holds such a lock for its block (a class whose
+`__enter__` acquires one, a `@contextmanager` function that yields inside `with LOCK:`): `with
+timer:` of a class that measures time, or `with self.profiler():`, guards nothing.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -667,6 +670,54 @@ INVALID = [
         },
         ["LL202 train.py:8"],
     ),
+    Example(  # a context manager of the project that holds no lock guards nothing
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import time
+                from contextlib import contextmanager
+                import torch
+
+                step = torch.compile(torch.sin)
+
+
+                class Timer:
+                    def __enter__(self):
+                        self.t = time.time()
+
+                    def __exit__(self, *exc):
+                        print(time.time() - self.t)
+
+
+                class Runner:
+                    @contextmanager
+                    def profiler(self):
+                        t = time.time()
+                        yield
+                        print(time.time() - t)
+
+                    def work(self):
+                        with self.profiler():
+                            step(1)
+
+
+                timer = Timer()
+
+
+                def worker():
+                    with timer:
+                        step(2)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                    threading.Thread(target=Runner().work).start()
+                """
+            )
+        },
+        ["LL202 train.py:26", "LL202 train.py:34"],
+    ),
 ]
 
 VALID = [
@@ -922,6 +973,51 @@ VALID = [
                     pool.submit(step, 1)
                 jobs = {"step": step}
                 threading.Thread(target=jobs["step"], args=(1,)).start()
+                """
+            )
+        }
+    ),
+    Example(  # a context manager of the project that holds a shared lock for its block
+        {
+            "train.py": dedented(
+                """
+                import threading
+                from contextlib import contextmanager
+                import torch
+
+                step = torch.compile(torch.sin)
+                LOCK = threading.Lock()
+
+
+                class Guard:
+                    def __init__(self):
+                        self._lock = threading.Lock()
+
+                    def __enter__(self):
+                        self._lock.acquire()
+
+                    def __exit__(self, *exc):
+                        self._lock.release()
+
+
+                @contextmanager
+                def compiling():
+                    with LOCK:
+                        yield
+
+
+                guard = Guard()
+
+
+                def worker():
+                    with guard:
+                        step(1)
+                    with compiling():
+                        step(2)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
                 """
             )
         }

@@ -551,6 +551,8 @@ class _Walker:
             if value is not None:
                 stack.append(value)
                 entered.append((stack, value))
+                if stack is frame.held:
+                    _note_held(frame.function, value)
         self.statements(node.body)
         for stack, value in reversed(entered):
             _remove_last(stack, value)
@@ -737,6 +739,7 @@ class _Walker:
             return
         if method == "acquire":
             self.frame.held.append(receiver)
+            _note_held(self.frame.function, receiver)
         elif method == "release":
             _remove_last(self.frame.held, receiver)
 
@@ -1196,6 +1199,11 @@ def _unwrap_returns_self(value: ast.expr) -> ast.expr:
     ):
         value = value.func.value
     return value
+
+
+def _note_held(function: Function, held: str) -> None:
+    if held not in function.holds:
+        function.holds = (*function.holds, held)
 
 
 def _remove_last(stack: list, value: object) -> None:
