@@ -178,7 +178,8 @@ class StreamRedirect(Record):
     `contextlib.redirect_stdout(x)`.
 
     `target` is where the stream goes, described like a call argument (`f.fileno()` as `f`); when
-    it is a call (`open("train.log", "w")`), `call` is its fact.
+    it is a call (`open("train.log", "w")`), `call` is its fact, and `opens` the fact of a call
+    that makes its first argument (`os.open(...)` of `os.fdopen(os.open("o.log", flags))`).
     """
 
     stream: str  # "stdout" | "stderr"
@@ -187,6 +188,7 @@ class StreamRedirect(Record):
     location: Location
     target: str
     call: Call | None = None
+    opens: Call | None = None
 
 
 class ConfigOverride(Record):

@@ -3,7 +3,8 @@
 ## What it does
 Finds a Python program that sends its own stdout or stderr into a file for good:
 `sys.stdout = open("train.log", "w")` (also through a name bound to `open(...)`, `os.open`,
-`os.fdopen` of an `os.open`ed file; `sys.stdout, sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
+`os.fdopen` of an `os.open`ed file, also inline: `os.fdopen(os.open(path, flags))`; `sys.stdout,
+sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
 `contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
 `exec >file`. When a launcher in the project runs the program with its output captured
 (`python train.py | tee run.log`, `> run.log`), the finding points at that capture too, and so
@@ -101,26 +102,33 @@ def _launches(project, path: str) -> list:
 def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
     """The path argument of the file the stream now goes to (as written), or None when the
     target is not a file the program opens, or is /dev/null or the stream itself."""
-    calls = [redirect.call] if redirect.call is not None else _bound_calls(module, redirect.function, redirect.target)
-    for call in calls:
+    if redirect.call is not None:
+        return _opened(module, redirect.function, redirect.call, redirect.opens)
+    for call in _bound_calls(module, redirect.function, redirect.target):
         where = _opened(module, redirect.function, call)
         if where is not None:
             return where
     return None
 
 
-def _opened(module: PythonModule, function: str, call, *, follow: bool = True) -> str | None:
+def _opened(module: PythonModule, function: str, call, opens=None, *, follow: bool = True) -> str | None:
     """What an opener call opens, as written ("a file" when it is not spelled); None when it is
     not an opener, opens /dev/null or a standard stream, or re-opens a descriptor the program
     already has: `open(1, "w")`, `open(sys.stdout.fileno())`, `os.fdopen(fd)` of a `fd =
-    os.dup(1)`. A descriptor of `fd = os.open("x.log", ...)` opens that file."""
+    os.dup(1)`. A descriptor of `fd = os.open("x.log", ...)`, or of an `os.open("x.log", ...)`
+    made on the spot (`opens`, the call making the first argument), opens that file."""
     opener = module.qualified(call.callee)
     if opener not in OPENERS:
         return None
     where = call.args[0] if call.args else call.keyword("file") or ""
     if where.isdigit() or where.startswith("sys.") or any(name in where for name in NOT_FILES):
         return None
-    bound = _bound_calls(module, function, where) if follow and where.isidentifier() else []
+    if opens is not None:
+        bound = [opens]
+    elif follow and where.isidentifier():
+        bound = _bound_calls(module, function, where)
+    else:
+        bound = []
     if any(module.qualified(b.callee) in DESCRIPTORS or b.callee.endswith(".fileno") for b in bound):
         return None
     opened = [o for b in bound if (o := _opened(module, function, b, follow=False)) is not None]
@@ -254,10 +262,14 @@ INVALID = [
                 def to_file():
                     fd = os.open("train.out", os.O_WRONLY | os.O_CREAT)
                     sys.stdout = os.fdopen(fd, "w")
+
+
+                def errors_to_file():
+                    sys.stderr = os.fdopen(os.open("train.err", os.O_WRONLY | os.O_CREAT), "w")
                 """
             )
         },
-        ["LL204 train.py:5", "LL204 train.py:5", "LL204 train.py:10"],
+        ["LL204 train.py:5", "LL204 train.py:5", "LL204 train.py:10", "LL204 train.py:14"],
     ),
     Example(  # a file, then /dev/null on the other ranks: rank 0 keeps the file; either arm's file
         {

@@ -1032,10 +1032,14 @@ class _Walker:
     def _redirect(self, stream: str, api: str, node: ast.AST, target: ast.expr) -> None:
         if isinstance(target, ast.Call) and _is_fileno(target):
             target = target.func.value
-        call = self.calls.get(id(target)) if isinstance(target, ast.Call) else None
+        call = opens = None
+        if isinstance(target, ast.Call):
+            call = self.calls.get(id(target))
+            opens = self.calls.get(id(target.args[0])) if target.args else None
         described = f"{call.callee}()" if call is not None else self.describe(target)
         function = self.frame.function.qualname
-        self.module.redirects.append(StreamRedirect(stream, api, function, self.pos.of(node), described, call))
+        redirect = StreamRedirect(stream, api, function, self.pos.of(node), described, call, opens)
+        self.module.redirects.append(redirect)
 
     def _fd_stream(self, node: ast.expr) -> str | None:
         """The stream a file descriptor argument names: `1`, `2`, `sys.stdout.fileno()`."""
