@@ -2,10 +2,10 @@
 
 ## What it does
 Finds a Python program that sends its own stdout or stderr into a file for good:
-`sys.stdout = open("train.log", "w")` (also through a name bound to `open(...)`, `os.open`,
-`os.fdopen` of an `os.open`ed file, also inline: `os.fdopen(os.open(path, flags))`; `sys.stdout,
-sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`, `sys.stdout.fileno()`), and a module-level
-`contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
+`sys.stdout = open("train.log", "w")` (also `Path("train.log").open("w")`, through a name bound
+to `open(...)`, `os.open`, `os.fdopen` of an `os.open`ed file, also inline: `os.fdopen(os.open(path,
+flags))`; `sys.stdout, sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`,
+`sys.stdout.fileno()`), and a module-level `contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
 `exec >file`. When a launcher in the project runs the program with its output captured
 (`python train.py | tee run.log`, `> run.log`), the finding points at that capture too, and so
 when the replacement is in a module the launched program imports itself (`from pkg.log import
@@ -59,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Severity
-from launchlint.pyfacts import MODULE_SCOPE, PythonModule, StreamRedirect
+from launchlint.pyfacts import MODULE_SCOPE, PATH_OPEN, PythonModule, StreamRedirect
 from launchlint.rulekit import Example, dedented
 
 CODE = "LL204"
@@ -67,7 +67,7 @@ NAME = "stdout-hijack"
 SEVERITY = Severity.WARNING
 SUMMARY = "A Python program sends its own stdout or stderr into a file"
 
-OPENERS = frozenset({"open", "io.open", "codecs.open", "os.open", "os.fdopen", "builtins.open"})
+OPENERS = frozenset({"open", "io.open", "codecs.open", "os.open", "os.fdopen", "builtins.open", PATH_OPEN})
 DESCRIPTORS = frozenset({"os.dup"})  # calls returning a copy of a descriptor the program has
 NOT_FILES = ("devnull", "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/")
 SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})  # with-block only
@@ -254,6 +254,7 @@ INVALID = [
                 """
                 import os
                 import sys
+                from pathlib import Path
 
                 log = open("run.log", "w")
                 sys.stdout, sys.stderr = log, log
@@ -266,10 +267,22 @@ INVALID = [
 
                 def errors_to_file():
                     sys.stderr = os.fdopen(os.open("train.err", os.O_WRONLY | os.O_CREAT), "w")
+
+
+                def to_path(out_dir):
+                    sys.stdout = Path("train.log").open("w")
+                    sys.stderr = (Path(out_dir) / "err.log").open("a")
                 """
             )
         },
-        ["LL204 train.py:5", "LL204 train.py:5", "LL204 train.py:10", "LL204 train.py:14"],
+        [
+            "LL204 train.py:6",
+            "LL204 train.py:6",
+            "LL204 train.py:11",
+            "LL204 train.py:15",
+            "LL204 train.py:19",
+            "LL204 train.py:20",
+        ],
     ),
     Example(  # a file, then /dev/null on the other ranks: rank 0 keeps the file; either arm's file
         {
@@ -349,6 +362,7 @@ VALID = [
                 """
                 import os
                 import sys
+                from pathlib import Path
 
 
                 def silence_rank(rank):
@@ -372,6 +386,10 @@ VALID = [
                 def reopened():
                     sys.stdout = os.fdopen(os.dup(1), "w", 1)
                     sys.stderr = open("/dev/stderr", "w", buffering=1)
+
+
+                def quiet():
+                    sys.stdout = Path(os.devnull).open("w")
                 """
             )
         }

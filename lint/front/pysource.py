@@ -21,6 +21,7 @@ from ..pyfacts import (
     INFERENCE_MODE,
     MODULE_SCOPE,
     NO_GRAD,
+    PATH_OPEN,
     Binding,
     Call,
     Class,
@@ -50,6 +51,7 @@ STREAMS = {"stdout": "stdout", "stderr": "stderr", "__stdout__": "stdout", "__st
 FD_STREAMS = {1: "stdout", 2: "stderr"}
 REDIRECTORS = {"contextlib.redirect_stdout": "stdout", "contextlib.redirect_stderr": "stderr"}
 COMPILE_CONFIGS = frozenset({"torch._dynamo.config", "torch._inductor.config"})
+PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
 EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch"})
 GRAD_CONTEXTS = {
     "torch.no_grad": NO_GRAD,
@@ -1025,6 +1027,21 @@ class _Walker:
             if owner == config or owner.startswith(config + "."):
                 self._override(config, (f"{owner}.{target.attr}"[len(config) + 1 :],), target)
 
+    def _path_open(self, node: ast.Call, call: Call) -> Call:
+        """`Path(p).open("w")` as the opener it is, `pathlib.Path.open(p, "w")`, and `(Path(d) /
+        name).open("w")` as one of a path not spelled; another call as it is."""
+        func = node.func
+        if type(func) is not ast.Attribute or func.attr != "open":
+            return call
+        made, where = func.value, ""
+        if type(made) is ast.BinOp and type(made.op) is ast.Div:
+            made = made.left
+        elif type(made) is ast.Call and made.args:
+            where = self.describe(made.args[0])
+        if type(made) is not ast.Call or self._qualified(made.func) not in PATH_CLASSES:
+            return call
+        return call._replace(callee=PATH_OPEN, args=(where, *call.args))
+
     def _aug_assign(self, node: ast.AugAssign) -> None:
         self._children(node)
         self._store(node.target, None)
@@ -1036,6 +1053,8 @@ class _Walker:
         if isinstance(target, ast.Call):
             call = self.calls.get(id(target))
             opens = self.calls.get(id(target.args[0])) if target.args else None
+            if call is not None and not call.callee:
+                call = self._path_open(target, call)
         described = f"{call.callee}()" if call is not None else self.describe(target)
         function = self.frame.function.qualname
         redirect = StreamRedirect(stream, api, function, self.pos.of(node), described, call, opens)
