@@ -1165,7 +1165,8 @@ class _Analysis:
             key = self._function_key(resolved)
             found += self.returned_sites.get(key, ()) if key else ()
             api = self._compile_api(resolved)
-            if api is not None:  # `model = compile_fn(model)` for a `compile_fn = torch.compile`
+            if api is not None and call.keyword("disable") != "True":  # `model = compile_fn(model)` for a
+                # `compile_fn = torch.compile`; with `disable=True` it returns `model` itself
                 found.append(_aliased_site(symbol, function, api, call))
         return tuple(dict.fromkeys(found))
 

@@ -27,6 +27,8 @@ is the same pool. Names listed in the `lock-names` setting count as shared locks
 manager of the project guards only when it holds such a lock for its block (a class whose
 `__enter__` acquires one, a `@contextmanager` function that yields inside `with LOCK:`): `with
 timer:` of a class that measures time, or `with self.profiler():`, guards nothing.
+A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
+`model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -1018,6 +1020,38 @@ VALID = [
 
                 for _ in range(4):
                     threading.Thread(target=worker).start()
+                """
+            )
+        }
+    ),
+    Example(  # compiles made no-ops with disable=True: what runs is the function itself
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                compile_fn = torch.compile
+                step = torch.compile(torch.sin, disable=True)
+                head = compile_fn(torch.nn.Linear(8, 8), disable=True)
+                net = torch.nn.Linear(8, 8)
+                net.compile(disable=True)
+
+
+                @torch.compile(disable=True)
+                def loss(x):
+                    return x.sum()
+
+
+                def worker(x):
+                    step(x)
+                    head(x)
+                    net(x)
+                    loss(x)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker, args=(torch.ones(8),)).start()
                 """
             )
         }

@@ -844,7 +844,11 @@ class _Walker:
         api = self._qualified(node)
         return self._site(api, node, None, None) if api in COMPILE_APIS else None
 
-    def _site(self, api: str, node: ast.expr, options: ast.Call | None, compiled: ast.expr | None) -> CompileSite:
+    def _site(self, api: str, node: ast.expr, options: ast.Call | None, compiled: ast.expr | None) -> CompileSite | None:
+        """The compile site, or None for one made a no-op (`disable=True`: torch.compile and
+        optimize then return what they were given, and no thread races to compile it)."""
+        if options is not None and _is_true(keyword(options, "disable")):
+            return None
         fullgraph = options is not None and any(
             _is_true(keyword(options, name)) for name in ("fullgraph", "nopython")
         )
@@ -876,9 +880,8 @@ class _Walker:
                 continue
             self.handled.add(id(branch))
             site = self._site(found[0], branch, found[1], found[2])
-            self.module.compile_sites.append(
-                site._replace(scope=scope, name=name, returned=returned, call=call)
-            )
+            if site is not None:
+                self.module.compile_sites.append(site._replace(scope=scope, name=name, returned=returned, call=call))
 
     def _site_target(self, target: ast.expr) -> tuple[str, str] | None:
         """The (scope, name) a compile site assigned to `target` is found by: `_target`'s, and
@@ -1087,7 +1090,8 @@ class _Walker:
             symbol = self._target(receiver)  # self.model
         if symbol is not None:
             site = self._site("nn.Module.compile", node, node, receiver)
-            self.module.compile_sites.append(site._replace(scope=symbol[0], name=symbol[1]))
+            if site is not None:
+                self.module.compile_sites.append(site._replace(scope=symbol[0], name=symbol[1]))
 
     def _bound_scope(self, name: str) -> str:
         """Where a name read here was bound, as far as the walk has seen: the innermost function
