@@ -29,6 +29,8 @@ manager of the project guards only when it holds such a lock for its block (a cl
 timer:` of a class that measures time, or `with self.profiler():`, guards nothing.
 A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
 `model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
+Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
+`.cuda()`, `.eval()`.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -719,6 +721,35 @@ INVALID = [
             )
         },
         ["LL202 train.py:26", "LL202 train.py:34"],
+    ),
+    Example(  # `.to(device)`, `.cuda()`, `.eval()` of a compiled module return it: still compiled
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                model = torch.compile(torch.nn.Linear(8, 8)).to("cuda")
+
+
+                def make_head():
+                    return torch.compile(torch.nn.Linear(8, 8)).cuda().eval()
+
+
+                head = make_head()
+
+
+                def worker(x):
+                    model(x)
+                    head(x)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker, args=(torch.ones(8),)).start()
+                """
+            )
+        },
+        ["LL202 train.py:15", "LL202 train.py:16"],
     ),
 ]
 
