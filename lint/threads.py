@@ -215,6 +215,7 @@ def _more_threads(start: ThreadStart, than: ThreadStart | None) -> bool:
     return count is not None and count > RECOMPILE_LIMIT and (than is None or than.count is None or count > than.count)
 
 
+END_OF_FILE = 1 << 62  # a line after every line of a file
 MAX_DEPTH = 64  # nested resolutions (alias of an alias of ...): past it, a name is unknown
 _MISSING = object()
 
@@ -894,7 +895,9 @@ class _Analysis:
     ) -> tuple[bool, tuple[Location | None, str | None]]:
         """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`;
         else a warm-up that does not (it ran in another grad mode) and its mode."""
-        warmups = self._warmups(start.path, start.function, start.started or start.location, frozenset(sites))
+        sites = frozenset(sites)
+        warmups = self._warmups(start.path, start.function, start.started or start.location, sites)
+        warmups += self._import_warmups(start.path, sites)
         for _, mode in warmups:
             if grad_enabled(mode) or mode == grad:
                 return True, (None, None)
@@ -928,6 +931,16 @@ class _Analysis:
         for cpath, caller, call in self._callers((path, function)):
             found += self._warmups(cpath, caller.qualname, call.location, sites)
         return tuple(found)
+
+    @_cached(())
+    def _import_warmups(self, path: str, sites: frozenset) -> tuple:
+        """Calls of `sites`' callables in the top-level code of the other modules the module at
+        `path` imports (`step = torch.compile(f); step(x)` in model.py): they run on the main
+        thread when it is imported, before its code starts a thread."""
+        found: tuple = ()
+        for imported in sorted(self._imported(path) - {path}):
+            found += self._warmups(imported, MODULE_SCOPE, Location(imported, END_OF_FILE, 0, 0, 0), sites)
+        return found
 
     def _spawner_warmups(self, path: str, spawner: Function) -> tuple[dict, dict]:
         """By site, the calls of `spawner` (by index) that call it, and those that run code

@@ -30,7 +30,8 @@ timer:` of a class that measures time, or `with self.profiler():`, guards nothin
 A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
 `model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
 Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
-`.cuda()`, `.eval()`.
+`.cuda()`, `.eval()`. A warm-up also counts when it runs at import time: a module the spawning
+module imports (directly or through others) calls the compiled callable in its top-level code.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -751,6 +752,43 @@ INVALID = [
         },
         ["LL202 train.py:15", "LL202 train.py:16"],
     ),
+    Example(  # an import-time warm-up in a module the spawner does not import, or under no_grad
+        {
+            "model.py": dedented(
+                """
+                import torch
+
+                step = torch.compile(torch.sin)
+                head = torch.compile(torch.nn.Linear(8, 8))
+                with torch.no_grad():
+                    head(torch.ones(8))
+                """
+            ),
+            "bench.py": dedented(
+                """
+                from model import step
+
+                step(1)
+                """
+            ),
+            "train.py": dedented(
+                """
+                import threading
+                from model import head, step
+
+
+                def worker():
+                    step(1)
+                    head(1)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                """
+            ),
+        },
+        ["LL202 train.py:6", "LL202 train.py:7"],
+    ),
 ]
 
 VALID = [
@@ -1085,6 +1123,51 @@ VALID = [
                     threading.Thread(target=worker, args=(torch.ones(8),)).start()
                 """
             )
+        }
+    ),
+    Example(  # warmed up when its module is imported, on the main thread, before threads start
+        {
+            "model.py": dedented(
+                """
+                import torch
+
+                step = torch.compile(torch.sin)
+                step(torch.ones(2))
+                """
+            ),
+            "warm.py": dedented(
+                """
+                import torch
+                from layers import head
+
+                head(torch.ones(8))
+                """
+            ),
+            "layers.py": dedented(
+                """
+                import torch
+
+                head = torch.compile(torch.nn.Linear(8, 8))
+                """
+            ),
+            "train.py": dedented(
+                """
+                import threading
+                import warm
+                from layers import head
+                from model import step
+
+
+                def worker():
+                    step(1)
+                    head(1)
+
+
+                def main():
+                    for _ in range(4):
+                        threading.Thread(target=worker).start()
+                """
+            ),
         }
     ),
 ]
