@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
+from .discover import kind_by_name
 from .model import Location, Record, Related
 from .paths import ends_in, is_url, joined
 from .shellfacts import (
@@ -231,14 +232,22 @@ def launcher_words(command: Command) -> list[Word] | None:
 
 
 def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
-    """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`); a path with
-    no extension (`./train`) is a "program", run by its shebang: the launch graph keeps it when
-    the file it names is one the project reads as Python (discover: by its `#!` line)."""
+    """A script run as the command itself, by a path (`./run.sh`, `tools/train.py`), its kind by
+    its name as discovery reads it; a path with no extension (`./train`) is an "executable", run
+    by its `#!` line: the launch graph keeps it when the file it names is one the project reads
+    as Python or shell (discover: by that line)."""
     first = _written(words[0])
     if "/" not in first:
         return None
-    kind = "shell" if first.endswith(".sh") else _python_kind(first)
+    kind = "shell" if kind_by_name(first) == "shell" else _python_kind(first)
+    if kind == "program":
+        kind = "executable"
     return (kind, words[0], words[1:]) if kind else None
+
+
+# The kinds of file a path with no extension may name, by who runs it: python runs a launcher's
+# program (`torchrun train`) whatever its `#!` line says; the kernel runs `./train` by that line.
+RUN_BY_SHEBANG = {"program": frozenset({"python"}), "executable": frozenset({"python", "shell"})}
 
 
 def _python_kind(written: str) -> str | None:
@@ -466,8 +475,9 @@ class LaunchGraph:
                 if found is None:
                     continue
                 kind, target, args = found
-                if kind == "program" and not resolver.python_named(project, target):
-                    continue  # most `./configure`, `./bin/bert_example`: no Python file of the project has its name
+                runs = RUN_BY_SHEBANG.get(kind)
+                if runs and not resolver.named(project, target, runs):
+                    continue  # most `./configure`, `./bin/bert_example`: no such file of the project has its name
                 if kind == "module":
                     callee = resolver.resolve_module(target, path)
                 else:
@@ -475,10 +485,10 @@ class LaunchGraph:
                     callee = resolver.resolve(target, path, remote=command.remote, start=start)
                     if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
                         callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
-                if kind == "program":  # `./train`, a Python file by its shebang, runs as `python train` does
-                    if callee is None or project.files[callee].kind != "python":
+                if runs:  # `./train`, a Python file by its shebang, runs as `python train` does; a shell one as `bash train`
+                    if callee is None or project.files[callee].kind not in runs:
                         continue
-                    kind = "python"
+                    kind = project.files[callee].kind
                 invocations.append(Invocation(path, command, kind, target, callee, args))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
@@ -561,11 +571,12 @@ class Resolver:
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
 
-    def python_named(self, project, word: Word) -> bool:
-        """Whether a Python file of the project has the name of the path `word` is written as."""
+    def named(self, project, word: Word, kinds: frozenset[str]) -> bool:
+        """Whether a file of the project of one of these kinds has the name of the path `word` is
+        written as."""
         name = posixpath.basename(_written(word))
         files = project.files
-        return any(path in files and files[path].kind == "python" for path in self.by_name.get(name, ()))
+        return any(path in files and files[path].kind in kinds for path in self.by_name.get(name, ()))
 
     def resolve_main(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
         """`python DIR`: the `DIR/__main__.py` python runs for a directory, looked for where

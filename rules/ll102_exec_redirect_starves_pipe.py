@@ -99,6 +99,13 @@ INVALID = [
         },
         ["LL102 scripts/train.sh:2"],
     ),
+    Example(  # a script with no extension, shell by its `#!` line, run by its path
+        {
+            "launch.sh": "#!/bin/bash\n./scripts/train 2>&1 | tee run.log\n",
+            "scripts/train": "#!/usr/bin/env bash\nexec > /tmp/train.log 2>&1\npython -u train.py\n",
+        },
+        ["LL102 scripts/train:2"],
+    ),
     Example(  # in a function: it redirects where the script calls it
         {
             "launch.sh": "#!/bin/bash\nbash start.sh 2>&1 | tee run.log\n",
@@ -148,6 +155,12 @@ VALID = [
         {
             "launch.sh": "#!/bin/bash\nnohup bash start.sh > /dev/null 2>&1 &\n",
             "start.sh": "#!/bin/bash\nexec > run.log 2>&1\npython train.py\n",
+        }
+    ),
+    Example(  # python runs a launcher's program with no extension, whatever its `#!` line says
+        {
+            "launch.sh": "#!/bin/bash\ntorchrun --nproc_per_node 2 scripts/train 2>&1 | tee run.log\n",
+            "scripts/train": "#!/bin/bash\nexec > /tmp/train.log 2>&1\npython -u train.py\n",
         }
     ),
     Example(  # stderr only, and the caller does not merge stderr into its pipe; stdin

@@ -76,6 +76,13 @@ INVALID = [
         },
         ["LL103 steps.sh:1"],
     ),
+    Example(  # a script with no extension, shell by its `#!` line, run by its path
+        {
+            "launch.sh": "#!/bin/bash\ntools/start > launch.log 2>&1\n",
+            "tools/start": '#!/bin/sh\necho "starting"\npython -u train.py > logs/train.log 2>&1\n',
+        },
+        ["LL103 tools/start:3"],
+    ),
     Example(  # srun writes its tasks' output into the file `-o` names
         {
             "launch.sh": "#!/bin/bash\nbash job.sh 2>&1 | tee launch.log\n",

@@ -357,7 +357,7 @@ INVALID = [
         },
         ["LL301 run.sh:3"],
     ),
-    Example(  # a script with no extension, Python by its shebang, run by its path; a shell script is not
+    Example(  # a script with no extension, Python by its shebang, run by its path; a shell one has no parser
         {
             "train": "#!/usr/bin/env python3\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
             "tools/prep": "#!/bin/bash\necho \"$@\"\n",

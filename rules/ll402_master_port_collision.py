@@ -163,6 +163,13 @@ INVALID = [
         },
         ["LL402 run_all.sh:2"],
     ),
+    Example(  # a script with no extension, shell by its `#!` line, run by its path twice in the background
+        {
+            "sweep.sh": "#!/bin/bash\n./scripts/train &\n./scripts/train &\nwait\n",
+            "scripts/train": "#!/bin/bash\ntorchrun --nproc_per_node 2 train.py\n",
+        },
+        ["LL402 sweep.sh:3"],
+    ),
     Example(  # tmux windows and panes run side by side, `-d` or not; a port from accelerate's config
         {
             "tmux.sh": (
