@@ -547,7 +547,9 @@ class Resolver:
     In order: relative to the launcher's directory, relative to the project root (or its
     parent, by the root's own name), under a configured `path-map` prefix, and finally the
     project's unique file of that name (a remote `/root/start_training.sh` is the project's only
-    `start_training.sh`). A URL (`paths.is_url`) is none of the project's files.
+    `start_training.sh`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
+    before the launch (or its step's `working-directory`) says which directory it runs in, a
+    relative path is that directory's file or none.
     """
 
     def __init__(self, project, files: Iterable[str] | None = None):
@@ -561,8 +563,8 @@ class Resolver:
         self.by_name = names
 
     def resolve(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
-        """`start`: the directory the launch runs in, when a `cd` before it says so; it is looked
-        in first."""
+        """`start`: the directory the launch runs in, when a `cd` before it (or its step's
+        `working-directory`) says so; a relative path is looked for there only."""
         value = word.value
         if not value:  # `"$(dirname "$0")/../train.py"`: from the launcher's own directory
             own = None if remote or value is not None else own_path(word, caller)
@@ -591,9 +593,10 @@ class Resolver:
         return self._find(posixpath.join(value, "__main__.py"), caller, remote, same, start)
 
     def _find(self, value: str, caller: str, remote: bool, same_name: list[str], start: str | None) -> str | None:
+        if start is not None:  # where the launch runs is known: a file elsewhere is not the one it runs
+            there = joined(start, value)
+            return there if there in self.files else None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
-        if start is not None and candidates:
-            candidates.insert(0, joined(start, value))
         if value.startswith(self.from_parent) and not remote:
             candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
         for prefix, directory in self.path_map:

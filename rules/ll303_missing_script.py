@@ -235,6 +235,16 @@ INVALID = [
         },
         ["LL303 launch.sh:2"],
     ),
+    Example(  # there only: not the launcher's directory's, the root's, nor the project's only one of the name
+        {
+            "launch.sh": "#!/bin/bash\ncd experiments && python train.py --lr 1\ncd ../scripts\nbash prep.sh\n",
+            "train.py": "print('train')\n",
+            "experiments/eval.py": "print('eval')\n",
+            "scripts/setup.sh": "#!/bin/bash\necho setup\n",
+            "tools/prep.sh": "#!/bin/bash\necho prep\n",
+        },
+        ["LL303 launch.sh:2", "LL303 launch.sh:4"],
+    ),
     Example(  # the program after torchrun's options in a variable, partly unknown
         {
             "train.py": "print('train')\n",
@@ -738,7 +748,10 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Fi
 
 
 def _which(namesakes: Sequence[str]) -> str:
-    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file."""
+    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file;
+    nor is the only one, where the launch's directory is known (after a `cd`) and it is elsewhere."""
+    if len(namesakes) == 1:
+        return f"and the project's only file of that name is {namesakes[0]}"
     listed = sorted(namesakes)[:MAX_LISTED]
     more = f" and {len(namesakes) - len(listed)} more" if len(namesakes) > len(listed) else ""
     return f"no unique file of that name ({len(namesakes)} have it: {', '.join(listed)}{more})"
