@@ -277,6 +277,9 @@ class Command:
     # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`); a dict
     # of its own is set on the commands that have any, this shared one is never written to.
     word_defaults: dict[Location, frozenset[str]] = {}
+    # It returns while what it starts runs on outside this shell's jobs (`setsid -f`, `docker exec
+    # -d`): `background` too, but `wait` does not wait for it, nor does `disown` release it.
+    detaches: bool = False
 
     def __init__(
         self,

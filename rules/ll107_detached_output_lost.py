@@ -93,6 +93,10 @@ INVALID = [
         ["LL107 launch.sh:1", "LL107 launch.sh:2"],
     ),
     Example({"run.sh": "setsid -f python serve.py\n"}, ["LL107 run.sh:1"]),  # forks, as `&` does
+    Example(  # `disown` releases the shell's last job: not what `docker exec -d` started after it
+        {"run.sh": "python watch.py &\ndocker exec -d c1 python /w/train.py\ndisown\n"},
+        ["LL107 run.sh:1"],
+    ),
     Example(  # nested: a detached session on another host
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
         ["LL107 deploy.sh:1"],
@@ -237,10 +241,11 @@ def _unkept_background(project, command: Command) -> bool:
 
 
 def _disowned(script: ShellScript) -> Iterator[Command]:
-    """The background job each `disown` releases: the most recent one in the same shell."""
+    """The background job each `disown` releases: the most recent one in the same shell (not one
+    `setsid -f` or `docker exec -d` starts: no job of the shell's)."""
     last: Command | None = None
     for command in script.commands:
-        if command.background and not any(w.command.background for w in command.wrappers):
+        if command.background and not command.detaches and not any(w.command.background for w in command.wrappers):
             last = command
         elif command.name == "disown" and last is not None and last.wrappers == command.wrappers:
             if last.name not in ("nohup", "setsid") and last.stdout.kind == INHERIT:

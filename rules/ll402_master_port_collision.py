@@ -9,7 +9,8 @@ when no port is given.
 
 At the same time means: a background job (`&`, also `nohup ... &`, `setsid -f`, `docker exec -d`,
 which return while the command runs) and any launch after it
-before a `wait` or `kill`; separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
+before a `wait` or `kill` (a `wait` waits for the shell's own jobs only: not for what `setsid -f`
+or `docker exec -d` started, nor a tmux or screen session); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round. A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
@@ -84,7 +85,7 @@ SEVERITY = Severity.ERROR
 SUMMARY = "Two launches that run at the same time on one host use the same rendezvous port"
 
 IN_USE = "'Address already in use' (The server socket has failed to listen on any local network address)"
-WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone
+WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone (`_still_running`)
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
@@ -208,6 +209,14 @@ INVALID = [
     Example(  # `docker exec -d` returns at once: two launches in one container run side by side
         {"detach.sh": "#!/bin/bash\ndocker exec -d c1 torchrun /w/a.py\ndocker exec -d c1 torchrun /w/b.py\n"},
         ["LL402 detach.sh:3"],
+    ),
+    Example(  # `wait` does not wait for what `docker exec -d` or `setsid -f` started: no job of this shell's
+        {
+            "detach.sh": "#!/bin/bash\ndocker exec -d c1 torchrun /w/a.py\nwait\ndocker exec -d c1 torchrun /w/b.py\n",
+            "fork.sh": "#!/bin/bash\nsetsid -f torchrun a.py > a.log 2>&1\nwait\ntorchrun b.py\n",
+            "loop.sh": "#!/bin/bash\nfor i in 1 2; do\n  docker exec -d c1 torchrun /w/a.py\n  wait\ndone\n",
+        },
+        ["LL402 detach.sh:4", "LL402 fork.sh:4", "LL402 loop.sh:3"],
     ),
 ]
 
@@ -359,7 +368,7 @@ def check(project) -> Iterator[Finding]:
         if not jobs:  # most scripts: no order of commands to index (-15 M instructions of 520, with LL401's)
             continue
         position = {id(c): i for i, c in enumerate(script.commands)}
-        waits = [i for i, c in enumerate(script.commands) if c.name in WAITS]
+        stops = {i: c.name for i, c in enumerate(script.commands) if c.name in WAITS}
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script.
         earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, host) -> its jobs so far
@@ -370,7 +379,7 @@ def check(project) -> Iterator[Finding]:
                 yield _in_a_loop(job, repeated)
             else:
                 for first in earlier:
-                    why = _together(first, job, position, waits)
+                    why = _together(first, job, position, stops)
                     if why and host:
                         why += f", both through `{' '.join(host[-1])}`"
                     if why:
@@ -483,9 +492,11 @@ def _host(job: Job) -> tuple | None:
     return tuple(host)
 
 
-def _at_once(chain: tuple[Command, ...]) -> str | None:
-    """Why the first command of the chain returns while the last still runs, if it does."""
-    if any(c.background for c in chain):
+def _at_once(chain: tuple[Command, ...], waited: bool = False) -> str | None:
+    """Why the first command of the chain returns while the last still runs, if it does; after a
+    `wait` (`waited`), which waits for this shell's own background jobs only, why it still runs:
+    `setsid -f` or `docker exec -d` started it outside them, or it runs in a tmux or screen session."""
+    if any(c.background and (c.detaches or not waited) for c in chain):
         return "a background job"
     wrappers = [w for w in chain[-1].wrappers if any(w.command is c for c in chain[:-1])]
     detached = [w.kind for w in wrappers if w.detached]
@@ -500,7 +511,7 @@ def _new_pane(tmux: Command) -> bool:
     return any(w.value in NEW_PANES for w in tmux.words[1:])
 
 
-def _together(first: Job, second: Job, position: dict[int, int], waits: list[int]) -> str | None:
+def _together(first: Job, second: Job, position: dict[int, int], stops: dict[int, str]) -> str | None:
     """Why the two jobs run at the same time, or None: compared where their chains part."""
     k = 0
     while k < min(len(first.chain), len(second.chain)) - 1 and first.chain[k] is second.chain[k]:
@@ -512,9 +523,15 @@ def _together(first: Job, second: Job, position: dict[int, int], waits: list[int
         a, b = b, a
     if _exclusive(a[0].blocks, b[0].blocks) or _same_pane(a, b):
         return None
-    if any(position[id(a[0])] < w < position[id(b[0])] for w in waits):
+    return _still_running(a, {name for at, name in stops.items() if position[id(a[0])] < at < position[id(b[0])]})
+
+
+def _still_running(chain: tuple[Command, ...], stopped: set[str]) -> str | None:
+    """Why the chain's job still runs after `stopped`, the commands of `WAITS` that ran since it
+    started, if it does: a `kill` or `pkill` may have ended any job, a `wait` only the shell's own."""
+    if stopped - {"wait"}:
         return None
-    return _at_once(a)
+    return _at_once(chain, waited=bool(stopped))
 
 
 def _exclusive(left: tuple[Block, ...], right: tuple[Block, ...]) -> bool:
@@ -541,13 +558,14 @@ def _repeated(job: Job, script: ShellScript) -> Block | None:
     """The loop that starts the job again while it still runs, on the same port."""
     for i, command in enumerate(job.chain):
         loops = [block for block in command.blocks if block.kind == LOOP]
-        if loops and _at_once(job.chain[i:]) and not any(_waits_in(script, loop) for loop in loops):
+        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(script, loops)):
             return loops[-1]
     return None
 
 
-def _waits_in(script: ShellScript, loop: Block) -> bool:
-    return any(c.name in WAITS and loop in c.blocks for c in script.commands)
+def _stops_in(script: ShellScript, loops: list[Block]) -> set[str]:
+    """The commands of `WAITS` inside the loops."""
+    return {c.name for c in script.commands if c.name in WAITS and any(loop in c.blocks for loop in loops)}
 
 
 def _in_a_loop(job: Job, loop: Block) -> Finding:

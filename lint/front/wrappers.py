@@ -332,6 +332,7 @@ def unwrap(walker, command: Command) -> None:
         workdir = _names(options, DOCKER_WORKDIR)
         if any(_short_flag(o, "d") or o == "--detach" for o in options):
             command.background = True  # `docker exec -d c CMD` returns at once, CMD still running, as `&` would
+            command.detaches = True
         env, unknown = _given(command, words[1 : len(words) - len(rest)], DOCKER_ENV)
         inner = _argv(
             walker, command, rest, "docker", remote=True, cwd_changed=not workdir, chdir=workdir, isolated=True, env=env,
@@ -396,6 +397,7 @@ def unwrap(walker, command: Command) -> None:
         options = _option_words(words, 0, rest)
         if name == "setsid" and any(o == "--fork" or _short_flag(o, "f") for o in options):
             command.background = True  # `setsid -f CMD` forks and returns at once, as `&` would
+            command.detaches = True
         if name == "srun":
             stdout, stderr = _srun_streams(words[: len(words) - len(rest)])
             exports = _option_value(words[: len(words) - len(rest)], "--export")
