@@ -124,9 +124,20 @@ INVALID = [
         {"keys.sh": "tmux send-keys -t job 'echo start' Enter \\\n  'python -u train.py > /w/t.log' Enter\n"},
         ["LL108 keys.sh:2"],
     ),
+    Example(  # keys typed into a pane by a nested shell (or a function), run by a later Enter: the pane is tmux's, not a shell's
+        {
+            "nested.sh": "bash -c \"tmux send-keys -t a 'python a.py'\"\ntmux send-keys -t a Enter\n",
+            "remote.sh": "ssh gpu1 \"tmux send-keys -t b 'python b.py'\"\nsleep 1\nssh gpu1 'tmux send-keys -t b C-m'\n",
+            "function.sh": "start() { tmux send-keys -t c 'python c.py'; }\nstart\ntmux send-keys -t c Enter\n",
+        },
+        ["LL108 function.sh:1", "LL108 nested.sh:1", "LL108 remote.sh:1"],
+    ),
 ]
 
 VALID = [
+    Example(  # keys typed into a pane on one host, an Enter sent to a pane of that name on another
+        {"hosts.sh": "ssh gpu1 \"tmux send-keys -t b 'python b.py'\"\nssh gpu2 'tmux send-keys -t b Enter'\n"}
+    ),
     Example(  # crontab lines that `cd` first or name absolute paths; a comment, a setting, a file
         {
             "install_cron.sh": (

@@ -408,9 +408,11 @@ class Walker:
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
-        # The keys this shell's tmux commands sent to each pane (`-t`) that no Enter ran yet: `tmux
-        # send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs them.
-        self.typed_keys: dict[str | None, list] = {}
+        # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
+        # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
+        # them. The panes are the server's, not a shell's: one dict for the file's top shell and
+        # the strings nested in it (`bash -c`, `eval`, `ssh`), keyed by server (`wrappers.tmux_server`).
+        self.typed_keys: dict[tuple, dict[str | None, list]] = {}
         # The variables whose default (`${NAME:-8}`) the words being read took, directly or through
         # a variable set from one (`State.defaulted`); None when no one asks.
         self.read_defaults: set[str] | None = None
@@ -1434,6 +1436,7 @@ def parse_nested(
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1, unit.nested)
     inner_unit.checked = not exact  # "judged" already: no LL001
     inner = Walker(walker.script, inner_unit, state, wrappers_)
+    inner.typed_keys = walker.typed_keys
     before = len(walker.script.commands)
     run_unit(inner)
     return walker.script.commands[before:]

@@ -305,7 +305,7 @@ def unwrap(walker, command: Command) -> None:
                 "ssh", [remote_command], stdout=command.stdout, stderr=command.stderr, remote=True, cwd_changed=True, isolated=True
             )
     elif name == "tmux":
-        inner = _tmux(words, command, run_string, walker.typed_keys)
+        inner = _tmux(words, command, run_string, walker.typed_keys.setdefault(tmux_server(command), {}))
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
         rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
         inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
@@ -454,6 +454,19 @@ def _unknown_prefix(words: list[Word]) -> bool:
         len(words) > 1
         and _EXPANSION.fullmatch(words[0].template) is not None
         and (is_python(words[1].value) or words[1].value in LONG_RUNNING)
+    )
+
+
+def tmux_server(command: Command) -> tuple:
+    """Which tmux server a tmux command talks to: this host's, or that of each host or container
+    it runs in, named by the words of its remote wrappers before it, as written (`ssh gpu1`,
+    `docker exec c1`): keys typed by one `ssh gpu1 '...'` and an Enter sent by the next reach one
+    pane. (tmux's `-L`/`-S` sockets are not told apart.)"""
+    start = (command.location.line, command.location.column)
+    return tuple(
+        tuple(w.template for w in wrapper.command.words if (w.location.end_line, w.location.end_column) <= start)
+        for wrapper in command.wrappers
+        if wrapper.remote
     )
 
 
