@@ -196,8 +196,8 @@ class Port(Record):
 
 def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=None) -> bool:
     """Whether a caller sets what a command, one of its words or a redirect took a default for
-    (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Command.defaults_of`,
-    `Redirect.defaults`): `invocation` (`NGPU=2 bash train.sh`, or an export before it), or when
+    (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Command.defaults_of`):
+    `invocation` (`NGPU=2 bash train.sh`, or an export before it), or when
     none is given, any script of the project that runs `path`. Then the value the script runs with
     is the caller's, not the default."""
     if not defaults:

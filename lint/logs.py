@@ -26,7 +26,7 @@ class LogSink(Record):
     @property
     def defaults(self) -> frozenset[str]:
         """The names whose defaults the path was made from, which a caller may set instead."""
-        return self.redirect.defaults if self.redirect is not None else self.command.defaults
+        return self.command.defaults_of(self.path)
 
 
 def own_redirect(command: Command, sink: Sink) -> Redirect | None:

@@ -217,7 +217,6 @@ class Redirect(Record):
     dup: int | None  # 2>&1 -> 1
     location: Location
     procsub: bool = False
-    defaults: frozenset[str] = frozenset()  # names whose defaults its target took (`> "${RUN:-run7}.log"`)
 
     @property
     def writes_stdout(self) -> bool:
@@ -274,8 +273,9 @@ class Command:
     # because the script never set them: a caller that sets them decides those values. Set on the
     # few commands that have any.
     defaults: frozenset[str] = frozenset()
-    # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`); a dict
-    # of its own is set on the commands that have any, this shared one is never written to.
+    # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`), and
+    # those a redirect's target took (`> "logs/${RUN:-run7}.log"`, not in `defaults`); a dict of its
+    # own is set on the commands that have any, this shared one is never written to.
     word_defaults: dict[Location, frozenset[str]] = {}
     # It returns while what it starts runs on outside this shell's jobs (`setsid -f`, `docker exec
     # -d`): `background` too, but `wait` does not wait for it, nor does `disown` release it.

@@ -318,6 +318,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a `cd` inside `$(...)` moves only that subshell, its output sent to /dev/null or not
+        {
+            "setup.py": "print('build')\n",
+            "dev/packaging/build_wheel.sh": (
+                '#!/bin/bash\nscript_dir="$( cd "$( dirname "${BASH_SOURCE[0]}" )" >/dev/null 2>&1 && pwd )"\n'
+                "python setup.py bdist_wheel\n"
+            ),
+        },
+        [],
+    ),
     Example(  # a default that the project's callers override: the script that runs is theirs
         {
             "tests/launch.sh": '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n',

@@ -1066,8 +1066,8 @@ class Walker:
             self.read_defaults = set()
             redirect = self.redirect(redirect_node)
             if redirect is not None:
-                if self.read_defaults:  # a caller may set what its target was named from
-                    redirect = redirect._replace(defaults=frozenset(self.read_defaults))
+                if self.read_defaults and redirect.target is not None:  # `> "logs/${RUN:-run7}.log"`
+                    by_word[redirect.target.location] = frozenset(self.read_defaults)  # not the command's
                 redirects.append(redirect)
                 if redirect_node.named_child_count > 1 + (redirect.fd is not None):
                     self._words_after(redirect_node, words)
@@ -1104,8 +1104,8 @@ class Walker:
                 read |= defaulted[variable]
             if read:
                 command.defaults = frozenset(read)
-            if by_word:
-                command.word_defaults = by_word
+        if by_word:
+            command.word_defaults = by_word
         name = command.name
         if name == "exec" and len(words) == 1:
             command.is_exec_redirect = True
@@ -1242,15 +1242,20 @@ class Walker:
         return out, err
 
     def _nested_substitutions(self, node) -> None:
-        """Commands inside $(...) run too; their output is captured, not logged."""
+        """Commands inside $(...) run too, in a subshell: their output is captured, not logged, and
+        their `cd`s and variables end with it (`DIR=$(cd "$(dirname "$0")" >/dev/null && pwd)`)."""
         if not _holds_substitution(self.unit, node):
             return  # most words hold none
         stack = [node]
         while stack:
             current = stack.pop()
             if current.type == "command_substitution":
+                saved = self.state.copy()
+                self.blocks.append(Block(SUBSHELL, self.unit.location(current)))
                 for child in current.named_children:
                     self.walk(child, Sink(CAPTURED), self.state.stderr)
+                self.blocks.pop()
+                self.state = saved
             else:
                 stack.extend(current.named_children)
 
