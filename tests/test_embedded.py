@@ -325,3 +325,26 @@ def test_kubernetes_env_reaches_the_rules(tmp_path):
     )
     root = project(tmp_path, {"k8s/job.yaml": manifest})
     assert launchlint(".", cwd=root) == []
+
+
+def test_launch_spec_read_past_its_set_echo_and_assignment_lines(tmp_path):
+    """LL105's advice (`set -o pipefail` first in a SkyPilot `run:`) keeps the block read; a
+    config's `command: train` and a prose `run:` stay names."""
+    root = project(tmp_path, {
+        "sky.yaml": (
+            "resources:\n  accelerators: A100:8\nrun: |\n  set -o pipefail\n"
+            "  python train.py 2>&1 | tee train.log\n"
+        ),
+        "multinode.yaml": (
+            "run: |\n  NODES=`echo \"$SKYPILOT_NODE_IPS\" | wc -l`\n  HEAD=$(echo \"$SKYPILOT_NODE_IPS\" | head -n1)\n"
+            "  torchrun --nnodes $NODES --master_addr $HEAD train.py | tee run.log\n"
+        ),
+        "dstack.yaml": "type: task\ncommands:\n  - echo starting\n  - python train.py > train.log\n",
+        "cfg.yaml": "trainer:\n  command: train\n  run: |\n    set fast\n    echo slow | tee x\n",
+    })
+    found = sorted((f["code"], f["path"], f["line"]) for f in launchlint(".", cwd=root))
+    assert found == [
+        ("LL105", "multinode.yaml", 4),
+        ("LL106", "dstack.yaml", 4),
+        ("LL106", "sky.yaml", 5),
+    ]

@@ -59,6 +59,7 @@ _EXPRESSION = re.compile(
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
 COMMAND_KEYS = {"run", "command", "commands"}
 COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda", "export", "source", "make"}
+_ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")  # a word that assigns a variable, not a command
 MAX_COMMAND_DEPTH = 8
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
@@ -668,8 +669,8 @@ class _Extractor:
     def commands(self, node: Node | None, depth: int) -> None:
         """rules.md: a YAML `run:`/`command:` value is shell, in any YAML: a launch spec's (SkyPilot's
         `run: |`, Valohai's `command:` list, dstack's `commands:`). A value is read when it reads
-        as a command line, its first word a launcher, Python, a shell, `cd`, `pip`...: a config's
-        `command: train` is a name. The items of a list run one after another in one shell, on
+        as a command line: one of its lines starts with a launcher, Python, a shell, `cd`, `pip`...
+        (after `set -o pipefail`, `echo` or `NODES=...` lines); a config's `command: train` is a name. The items of a list run one after another in one shell, on
         the machine the spec starts (a path is checked as in an image: by name)."""
         if depth > MAX_COMMAND_DEPTH or node is None or not self.first_visit(node):
             return
@@ -777,11 +778,12 @@ class _Extractor:
 
 
 def _command_like(value: str) -> bool:
-    """Whether a string's first word (of its first line that is not a comment) starts a command."""
+    """Whether one of a string's lines starts a command, after its assignments (`CUDA_VISIBLE_DEVICES=0
+    python t.py`): the lines before it (`set -o pipefail`, `echo`, `NODES=$(...)`, comments) decide nothing."""
     for line in value.splitlines():
-        words = line.split()
-        if words and not words[0].startswith("#"):
-            return words[0] in COMMAND_STARTS or is_python(words[0])
+        words = list(itertools.dropwhile(_ASSIGNMENT.match, line.split()))
+        if words and (words[0] in COMMAND_STARTS or is_python(words[0])):
+            return True
     return False
 
 
