@@ -7,7 +7,10 @@ does not exist in the project: not next to the script, not under the project roo
 patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs `logs/`, and
 `logs/%x/%j.out` needs at least `logs/`. Absolute directories, a job with `--chdir`, and a
 directory that the submitting script creates (`mkdir -p logs` before `sbatch`) are not
-reported.
+reported, nor a line that every `sbatch` of the project submitting the script overrides on its
+command line (`sbatch -o "$OUT/%j.out" job.sbatch` replaces `#SBATCH --output`, `sbatch
+--chdir=/scratch/run1` moves the relative path away); a submitter that does not, or a job with
+no submitter (submitted by hand), is judged by its own lines.
 
 A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
 absolute or not: no job id is known before submission, so no one can have made that directory
@@ -58,6 +61,7 @@ SUMMARY = "#SBATCH --output/--error in a directory that does not exist: the job 
 
 LOG_OPTIONS = {"--output", "--error", "-o", "-e"}
 CHDIR_OPTIONS = {"--chdir", "-D"}
+LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 
 INVALID = [
     Example(  # an abbreviated option: getopt_long takes `--err` for `--error`
@@ -92,6 +96,14 @@ INVALID = [
         },
         ["LL109 jobs/sweep.sh:2", "LL109 jobs/sweep.sh:3"],
     ),
+    Example(  # the command line overrides --error only, or one submitter of two overrides it
+        {
+            "submit.sh": "#!/bin/bash\nsbatch -e /tmp/%j.err a.sbatch\nsbatch -o /tmp/%j.out b.sbatch\nsbatch b.sbatch\n",
+            "a.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j.out\n#SBATCH --error=logs/%j.err\n",
+            "b.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j.out\n",
+        },
+        ["LL109 a.sbatch:2", "LL109 b.sbatch:2"],
+    ),
 ]
 
 VALID = [
@@ -119,6 +131,16 @@ VALID = [
             "train.sbatch": "#!/bin/bash\n#SBATCH --output=logs/train/%j.out\nsrun python train.py\n",
         }
     ),
+    Example(  # the command line overrides the `#SBATCH` lines: --chdir, -o, --error (values unknown too)
+        {
+            "submit.sh": (
+                "#!/bin/bash\nsbatch --chdir=/scratch/run1 a.sbatch\nsbatch -D \"$RUN\" a.sbatch\n"
+                "sbatch --parsable -o \"$OUT/%j.out\" --error=/tmp/%j.err b.sbatch\n"
+            ),
+            "a.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j.out\nsrun python train.py\n",
+            "b.sbatch": "#!/bin/bash\n#SBATCH -o logs/%j.out\n#SBATCH -e logs/%j/err.log\nsrun python train.py\n",
+        }
+    ),
     Example(  # not the header any more: SLURM stops reading at the first command
         {"late.sbatch": "#!/bin/bash\nset -e\n#SBATCH --output=logs/%j.out\n"}
     ),
@@ -128,9 +150,11 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         options = [o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]
-        moved = any(name in CHDIR_OPTIONS for name, _, _ in options)  # to a directory chosen at run time
+        overridden = _submitted_with(project, path)
+        # to a directory chosen at run time, or by the submitter
+        moved = any(name in CHDIR_OPTIONS for name, _, _ in options) or "--chdir" in overridden
         for name, value, word in options:
-            if name not in LOG_OPTIONS:
+            if name not in LOG_OPTIONS or LONG_NAMES.get(name, name) in overridden:
                 continue
             per_job = _per_job_directory(value)
             if per_job is not None:
@@ -160,20 +184,26 @@ ABBREVIATED = {"--output": "--ou", "--error": "--er", "--chdir": "--ch"}
 
 def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
     """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`, and
-    an unambiguous abbreviation of a long option as the option (`--err=x` is `--error`)."""
+    an unambiguous abbreviation of a long option as the option (`--err=x` is `--error`). A value
+    not known before the job runs (`-o "$OUT/%j.out"` on an sbatch command line) is ""."""
     options = []
     words = directive.words
     for i, word in enumerate(words):
-        text = word.value or ""
+        text = _text(word)
         following = words[i + 1] if i + 1 < len(words) else None
         if text.startswith("--") and "=" in text:
             name, _, value = text.partition("=")
-            options.append((_unabbreviated(name), value, word))
-        elif text.startswith("-") and following is not None and not (following.value or "-").startswith("-"):
+            options.append((_unabbreviated(name), "" if word.value is None else value, word))
+        elif text.startswith("-") and following is not None and not _text(following).startswith("-"):
             options.append((_unabbreviated(text), following.value or "", following))
         elif len(text) > 2 and text[0] == "-" and text[1] != "-":
-            options.append((text[:2], text[2:], word))
+            options.append((text[:2], "" if word.value is None else text[2:], word))
     return options
+
+
+def _text(word: Word) -> str:
+    """A word as written when its value is not known: its option name still is (`--chdir="$RUN"`)."""
+    return word.template if word.value is None else word.value
 
 
 def _unabbreviated(name: str) -> str:
@@ -222,6 +252,21 @@ def _exists(project, script: str, directory: str) -> bool:
     candidates = {joined(posixpath.dirname(script), directory), directory}
     # Outside the project ("../"): not ours to judge.
     return any(c.startswith("../") or project.on_disk(c, directory=True) for c in candidates)
+
+
+def _submitted_with(project, script: str) -> set[str]:
+    """The options (long names) that every `sbatch` of the project submitting the script gives
+    on its command line (`sbatch --chdir=/scratch/run1 job.sbatch`, `sbatch -o /scratch/%j.out
+    job.sbatch`): they override the script's `#SBATCH` lines. Empty when it is submitted by hand."""
+    given: set[str] | None = None
+    for invocation in project.graph.callers(script):
+        if invocation.kind != "sbatch":
+            continue
+        words = invocation.command.words
+        before = words[1 : next((i for i, w in enumerate(words) if w is invocation.target), 1)]
+        names = {LONG_NAMES.get(n, n) for n, _, _ in sbatch_options(Directive("sbatch", before, invocation.command.location))}
+        given = names if given is None else given & names
+    return given or set()
 
 
 def _created_by_submitter(project, script: str, directory: str) -> bool:
