@@ -108,9 +108,12 @@ UNBUFFERED_LAUNCHERS = {
 RECONFIGURE = "sys.stdout.reconfigure"
 
 INVALID = [
-    Example(  # set, but empty: Python ignores it
-        {"run.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=\npython train.py | tee a.log\nPYTHONUNBUFFERED= python train.py > b.log\n"},
-        ["LL106 run.sh:3", "LL106 run.sh:4"],
+    Example(  # set, but empty: Python ignores it; an empty prefix hides an exported 1
+        {
+            "run.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=\npython train.py | tee a.log\nPYTHONUNBUFFERED= python train.py > b.log\n",
+            "b.sh": "PYTHONUNBUFFERED= python train.py > b.log\nexport PYTHONUNBUFFERED=1\nPYTHONUNBUFFERED= python e.py > e.log\n",
+        },
+        ["LL106 b.sh:1", "LL106 b.sh:3", "LL106 run.sh:3", "LL106 run.sh:4"],
     ),
     Example(  # after a four-stage pipeline into a file, which tree-sitter-bash reads on past its line
         {

@@ -871,6 +871,10 @@ class Walker:
             target, dest = self._glued(target, extra), extra
         return Redirect(op, fd, target, None, location)
 
+    def value_word(self, value_node, assignment) -> Word:
+        """An assignment's value: `NAME=` (`NAME= python t.py` too) sets the empty string."""
+        return self.word(value_node) if value_node is not None else Word("", "", self.unit.location(assignment), [])
+
     def assignment(self, node, *, export: bool) -> tuple[str, Word | None] | None:
         name_node = node.child_by_field_id(_NAME)
         value_node = node.child_by_field_id(_VALUE)
@@ -891,7 +895,7 @@ class Walker:
             self.state.arrays[name] = None if self.state.branch_depth else words
             return name, None
         outer, self.read_defaults = self.read_defaults, set()
-        word = self.word(value_node) if value_node is not None else Word("", "", self.unit.location(node), [])
+        word = self.value_word(value_node, node)
         rest = node.next_sibling  # `export LOG=$a-$b.log`, cut by tree-sitter-bash (`_glued`)
         if rest is not None and rest.start_byte == self._cut_at(value_node):
             word = self._glued(word, rest)
@@ -1029,7 +1033,7 @@ class Walker:
                 value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
                     name = self.unit.node_text(name_node)
-                    env[name] = self.word(value_node) if value_node is not None else None
+                    env[name] = self.value_word(value_node, child)
                     cut = self._cut_at(value_node)
             elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
