@@ -12,7 +12,8 @@ which return while the command runs) and any launch after it
 before a `wait` or `kill` (a `wait` waits for the shell's own jobs only: not for what `setsid -f`
 or `docker exec -d` started, nor a tmux or screen session); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
-started in the background inside a loop, with the same port every time round. A script run
+started in the background inside a loop, with the same port every time round; a launch that
+`xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many as it can). A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
 (`run 1e-4 &`): a function's launch runs where the function is called, once at each call, also
 when the function itself starts it in the background or in a tmux session (`launch() { tmux
@@ -137,6 +138,16 @@ INVALID = [
             "train.sh": "torchrun --nproc_per_node 8 train.py\n",
         },
         ["LL402 loop.sh:2", "LL402 run_all.sh:2"],
+    ),
+    Example(  # xargs runs the launch several at a time: -P 2, -P0 (as many as it can), --max-procs=4
+        {
+            "sweep.sh": (
+                "printf '%s\\n' 1e-4 3e-4 | xargs -P 2 -I{} torchrun --nproc_per_node 1 train.py --lr {}\n"
+                "ls configs | xargs -P0 -n1 deepspeed --master_port 29600 train.py --config\n"
+                "seq 4 | xargs --max-procs=4 -I{} env MASTER_PORT=29700 python train.py --seed {}\n"
+            ),
+        },
+        ["LL402 sweep.sh:1", "LL402 sweep.sh:2", "LL402 sweep.sh:3"],
     ),
     Example(  # a function's launch, called twice in the background and in a loop
         {
@@ -277,6 +288,14 @@ VALID = [
             "lib.sh": "helper() {\n  torchrun --nproc_per_node 2 y.py\n}\necho defined only\n",
         }
     ),
+    Example(  # xargs one at a time (no -P, -P 1), or as many as a variable says
+        {
+            "sweep.sh": (
+                "seq 2 | xargs -I{} torchrun train.py --seed {}\nseq 2 | xargs -P 1 -I{} torchrun train.py --seed {}\n"
+                "seq 2 | xargs -P \"$JOBS\" -I{} torchrun --master_port 29600 train.py --seed {}\n"
+            ),
+        }
+    ),
     Example(  # a function called in the foreground, one call after the other
         {"run.sh": "#!/bin/bash\nrun() {\n  torchrun --nproc_per_node 8 train.py --lr $1\n}\nrun 1e-4\nrun 3e-4 > b.log\n"}
     ),
@@ -374,9 +393,11 @@ def check(project) -> Iterator[Finding]:
         earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, host) -> its jobs so far
         for job, host in jobs:
             earlier = earlier_on[job.port.number, host]
-            repeated = _repeated(job, script)
+            repeated, parallel = _repeated(job, script), _in_parallel(job)
             if repeated is not None:
                 yield _in_a_loop(job, repeated)
+            elif parallel is not None:
+                yield _at_a_time(job, parallel)
             else:
                 for first in earlier:
                     why = _together(first, job, position, stops)
@@ -563,6 +584,24 @@ def _repeated(job: Job, script: ShellScript) -> Block | None:
     return None
 
 
+def _in_parallel(job: Job) -> Command | None:
+    """The `xargs -P N` (N not 1; 0 is as many as it can) that runs the launch several at a time."""
+    for wrapper in job.launch.wrappers:
+        if wrapper.kind != "xargs":
+            continue
+        words = [w.value for w in wrapper.command.own_words()]
+        for i, word in enumerate(words):
+            if word in ("-P", "--max-procs"):
+                value = words[i + 1] if i + 1 < len(words) else None
+            elif word is not None and word.startswith(("-P", "--max-procs=")):
+                value = word.removeprefix("-P").removeprefix("--max-procs=")
+            else:
+                continue
+            if value is not None and value.isdigit() and int(value) != 1:
+                return wrapper.command
+    return None
+
+
 def _stops_in(script: ShellScript, loops: list[Block]) -> set[str]:
     """The commands of `WAITS` inside the loops."""
     return {c.name for c in script.commands if c.name in WAITS and any(loop in c.blocks for loop in loops)}
@@ -573,6 +612,15 @@ def _in_a_loop(job: Job, loop: Block) -> Finding:
         job.where,
         f"{job.name} is started in the background in a loop (line {loop.statement.line}), on the same port every "
         f"time round ({job.port.said}): from the second time round, rank 0 fails with {IN_USE}",
+        _launch_note(job),
+    )
+
+
+def _at_a_time(job: Job, xargs: Command) -> Finding:
+    return Finding(
+        job.where,
+        f"{job.name} is started by `xargs -P` several at a time (line {xargs.location.line}), each on port "
+        f"{job.port.number} ({job.port.said}): all but the first fail with {IN_USE}",
         _launch_note(job),
     )
 
