@@ -17,7 +17,9 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
   does not count;
 - the SLURM allocation of the same job script, or of the job script that runs this one (`srun
   bash train.sh`, `bash train.sh` in `job.sbatch`): `#SBATCH --gpus-per-node`,
-  `--gres=gpu[:type]:N`, `--gpus` with `--nodes`, `--gpus-per-task` with the tasks per node; the processes are the
+  `--gres=gpu[:type]:N`, `--gpus` with `--nodes` (with no `--nodes`, SLURM may spread `--gpus`
+  over several nodes: only more processes than the job's GPUs are reported then), `--gpus-per-task`
+  with the tasks per node; the processes are the
   launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
   may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script or without one): its
   step gets those, and they count instead of the header's. A count that differs is reported;
@@ -193,6 +195,10 @@ INVALID = [
         },
         ["LL401 compose.yaml:5", "LL401 job.sbatch:4"],
     ),
+    Example(  # --gpus with no --nodes: spread or not, no node has more than the job's 4
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --gpus=4\nsrun torchrun --nproc_per_node 8 train.py\n"},
+        ["LL401 job.sbatch:3"],
+    ),
     Example(  # srun's own GPUs for its step, with no job header, and over the header's
         {
             "run.sh": "#!/bin/bash\nsrun --gres=gpu:4 --ntasks-per-node=1 torchrun --nproc_per_node 8 train.py\n",
@@ -203,6 +209,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # --gpus with no --nodes: as many processes, or fewer (the GPUs may be spread over nodes)
+        {
+            "a.sbatch": "#!/bin/bash\n#SBATCH --gpus=8\nsrun torchrun --nproc_per_node 8 train.py\n",
+            "b.sbatch": "#!/bin/bash\n#SBATCH -G 8\nsrun torchrun --nproc_per_node 4 train.py\n",
+        }
+    ),
     Example(  # `colossalai check -i` runs no program; `colossalai run` within its devices
         {
             "train.py": "print('step')\n",
@@ -316,6 +328,7 @@ class Allocation(Record):
     count: int
     word: Word
     said: str  # "#SBATCH --gres=gpu:4"
+    at_most: bool = False  # `--gpus=4` with no `--nodes`: the job's GPUs, on one node or spread over several
 
 
 def check(project) -> Iterator[Finding]:
@@ -447,9 +460,9 @@ def _jobs_running(project, path: str) -> Iterator[tuple[str, Allocation, int | N
 def _against_job(
     launch: Launch, count: int, said: Setting, allocation: Allocation, tasks: int | None, *, alone: bool, where: str = ""
 ) -> Iterator[Finding]:
-    if tasks is None or count * tasks == allocation.count or (count * tasks < allocation.count and not alone):
+    total, gpus = (count * tasks if tasks is not None else None), allocation.count
+    if total is None or total == gpus or (total < gpus and (allocation.at_most or not alone)):
         return
-    total, gpus = count * tasks, allocation.count
     if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
         starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each ({said.said})"
         outcome = f"{total} processes per node, and each copy's local ranks start at 0 on the same GPUs"
@@ -459,10 +472,11 @@ def _against_job(
     else:
         starts = f"{_spelled(launch)} starts {total} processes per node ({said.said})"
         outcome = f"{gpus - total} of them sit idle for the whole run"
+    allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{gpus} GPUs per node"
     yield Finding(
         said.word.location,
-        f"{starts} but the job allocates {gpus} GPUs per node ({allocation.said}){where}: {outcome}",
-        (Related(allocation.word.location, f"the job allocates {gpus} GPUs per node here"),),
+        f"{starts} but the job allocates {allocates} ({allocation.said}){where}: {outcome}",
+        (Related(allocation.word.location, f"the job allocates {allocates} here"),),
     )
 
 
@@ -499,6 +513,8 @@ def _allocation(
     gpus = options.get("--gpus") or options.get("-G")
     nodes = _number(next((o[n] for o in (options, job) for n in ("--nodes", "-N") if n in o), None))
     match = _TYPED_COUNT.match(gpus[0]) if gpus is not None else None
+    if match is not None and not any(n in o for o in (options, job) for n in ("--nodes", "-N")):
+        return Allocation(int(match.group(1)), gpus[1], f"{prefix}--gpus={gpus[0]} with no --nodes", at_most=True)
     if match is None or not nodes or int(match.group(1)) % nodes:
         return None
     return Allocation(int(match.group(1)) // nodes, gpus[1], f"{prefix}--gpus={gpus[0]} over {nodes} node{'s' if nodes > 1 else ''}")
