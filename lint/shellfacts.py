@@ -240,6 +240,7 @@ class Wrapper(Record):
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
     terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers
     heredoc: bool = False  # its shell reads the commands from a heredoc (`bash -s <<'EOF'`, `ssh gpu1 <<EOF`)
+    parallel: bool = False  # runs the command several copies at a time (`xargs -P 4`, `-P 0`)
     # The variables its options or words give the command (`docker exec -e K=V`, `env K=V`,
     # `mpirun -x K=V`, `tmux new -e K=V`), their values None when not static.
     env: dict[str, Word | None] | None = None

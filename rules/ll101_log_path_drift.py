@@ -107,6 +107,14 @@ VALID = [
         },
         [],
     ),
+    Example(  # the same through a wrapper: the redirect is nohup's, the job python
+        {
+            "launch.sh": "#!/bin/bash\nset -o pipefail\nRUN=run8 bash start.sh 2>&1 | tee logs/run8.log\n",
+            "start.sh": '#!/bin/bash\nnohup python -u train.py > "logs/${RUN:-run7}.log" 2>&1\n',
+            "train.py": "print('step')\n",
+        },
+        [],
+    ),
     Example(  # two models' logs (a size, not a run); a log the trainer is told to write itself
         {
             "run.sh": (

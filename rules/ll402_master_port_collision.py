@@ -585,21 +585,8 @@ def _repeated(job: Job, script: ShellScript) -> Block | None:
 
 
 def _in_parallel(job: Job) -> Command | None:
-    """The `xargs -P N` (N not 1; 0 is as many as it can) that runs the launch several at a time."""
-    for wrapper in job.launch.wrappers:
-        if wrapper.kind != "xargs":
-            continue
-        words = [w.value for w in wrapper.command.own_words()]
-        for i, word in enumerate(words):
-            if word in ("-P", "--max-procs"):
-                value = words[i + 1] if i + 1 < len(words) else None
-            elif word is not None and word.startswith(("-P", "--max-procs=")):
-                value = word.removeprefix("-P").removeprefix("--max-procs=")
-            else:
-                continue
-            if value is not None and value.isdigit() and int(value) != 1:
-                return wrapper.command
-    return None
+    """The wrapper that runs the launch several copies at a time (`xargs -P 4`: `Wrapper.parallel`)."""
+    return next((w.command for w in job.launch.wrappers if w.parallel), None)
 
 
 def _stops_in(script: ShellScript, loops: list[Block]) -> set[str]:

@@ -420,7 +420,8 @@ def unwrap(walker, command: Command) -> None:
             )
             unset = _env_unset(options) if name == "env" else frozenset()
             inner = _argv(
-                walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ()))
+                walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ())),
+                parallel=name == "xargs" and _xargs_parallel(options),
             )
     command.inner = inner
 
@@ -556,7 +557,7 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         blocks=command.blocks,
         environment=environment,
     )
-    if command.defaults:
+    if command.defaults or command.word_defaults:  # also a redirect's target's (`> ${RUN:-a}.log`)
         inner.defaults, inner.word_defaults = command.defaults, command.word_defaults
     walker.script.commands.append(inner)
     unwrap(walker, inner)
@@ -570,6 +571,21 @@ def _option_value(words: list[Word], option: str) -> Word | None:
         if word.template.startswith(option + "="):  # a word's template is its value when it has one
             return value_part(word, len(option) + 1)
     return None
+
+
+def _xargs_parallel(options: list[str]) -> bool:
+    """`xargs -P N` with N a number other than 1 (0: as many as it can; `-PN`, `--max-procs=N`)
+    runs its command several copies at a time; `-P "$JOBS"`, not known here, is not taken to."""
+    for i, option in enumerate(options):
+        if option in ("-P", "--max-procs"):
+            value = options[i + 1] if i + 1 < len(options) else ""
+        elif option.startswith(("-P", "--max-procs=")):
+            value = option.removeprefix("-P").removeprefix("--max-procs=")
+        else:
+            continue
+        if value.isdigit() and int(value) != 1:
+            return True
+    return False
 
 
 def _env_unset(options: list[str]) -> frozenset[str]:
