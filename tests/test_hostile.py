@@ -24,6 +24,10 @@ from tests.conftest import write_project
 from tests.hostile import ENTRIES, Expect, big_script, build, workflow
 
 LAUNCHLINT = shutil.which("launchlint") or "launchlint"
+# The hostile tree's budget: the 10 MB script needs about 20 s unbudgeted and must hit it; the
+# slowest legitimate file (stream.yaml, 10,000 documents) needs 0.5 s on a quiet 2-core machine,
+# so 3 s leaves it room on a loaded CI runner (1 s did not: it failed once under load).
+BUDGET = 3
 
 # --- a big file cannot stall the rules ----------------------------------------------------------
 
@@ -72,9 +76,9 @@ def tree(tmp_path_factory):
 @pytest.fixture(scope="module")
 def cli_run(tree):
     """One run of the real command over the tree. The 10 MB script is meant to hit the budget;
-    3 s instead of 20 keeps CI fast. A FIFO opened by mistake would block: the timeout says so."""
+    BUDGET instead of 20 s keeps CI fast. A FIFO opened by mistake would block: the timeout says so."""
     root, _ = tree
-    env = {**os.environ, "LAUNCHLINT_BUDGET": "3"}
+    env = {**os.environ, "LAUNCHLINT_BUDGET": str(BUDGET)}
     command = [LAUNCHLINT, "--format", "json", "--no-cache", "."]
     return subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120, env=env)
 
@@ -106,11 +110,11 @@ def _matches(entry: Expect, findings: list[dict]) -> bool:
 
 @pytest.fixture(scope="module")
 def in_process(tree):
-    """The same tree through the engine API, in this process, with a 1 s budget."""
+    """The same tree through the engine API, in this process, with the same budget."""
     root, _ = tree
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(root)
-        result = run(["."], Options(budget=1.0))
+        result = run(["."], Options(budget=BUDGET))
         findings = json.loads(to_json(result.findings, Paths(result.root), result.indexes))
     return findings, result.warnings
 
@@ -141,7 +145,7 @@ def test_named_special_files_are_warnings_and_a_directory_named_x_sh_is_walked(t
     names = ["loop_a.sh", "dangling.sh", "fifo.sh", "zero.sh", "x.sh"]
     unreadable = (root / "unreadable.sh").is_symlink()  # where /proc/self/mem exists
     names += ["unreadable.sh"] if unreadable else []
-    env = {**os.environ, "LAUNCHLINT_BUDGET": "3"}  # the project around them holds the 10 MB script
+    env = {**os.environ, "LAUNCHLINT_BUDGET": str(BUDGET)}  # the project around them holds the 10 MB script
     command = [LAUNCHLINT, "--format", "json", "--no-cache", *names]
     result = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=120, env=env)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
@@ -557,7 +561,7 @@ def test_analysing_never_executes_imports_or_connects(tmp_path):
 def test_special_files_are_never_opened(tree, tmp_path):
     """Not one `open` of a FIFO, a device or a symlink loop: stat decides without opening."""
     root, _ = tree
-    result, events = audited(["--format", "json", "--no-cache", "."], root, tmp_path, LAUNCHLINT_BUDGET="3")
+    result, events = audited(["--format", "json", "--no-cache", "."], root, tmp_path, LAUNCHLINT_BUDGET=str(BUDGET))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     special = {"fifo.sh", "zero.sh", "null_device.sh", "loop_a.sh", "loop_b.sh", "dangling.sh"}
     opened = {os.path.basename(e["path"]) for e in events if e["event"] == "open" and _inside(e["path"], root)}
