@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 
 from .errors import UsageError
 from .model import Finding, LineIndex
-from .replay import read_regular, saw
+from .paths import normal, relative_to
+from .replay import marked_root, read_regular, saw
 
 VERSION = 1
 
@@ -22,29 +24,48 @@ class BaselineError(UsageError):
     """An unreadable or malformed baseline file: one line, exit 2."""
 
 
-def fingerprints(findings: list[Finding], indexes: dict[str, LineIndex]) -> list[str]:
+def fingerprints(findings: list[Finding], indexes: dict[str, LineIndex], named=str) -> list[str]:
+    """`named`: a finding's path as the baseline records it (`Anchor`)."""
     seen: Counter[str] = Counter()
     prints = []
     for finding in findings:
         index = indexes.get(finding.location.path)
         content = index.line_text(finding.location.line).strip() if index else ""
-        key = "\0".join((finding.code, finding.location.path, content))
+        key = "\0".join((finding.code, named(finding.location.path), content))
         seen[key] += 1
         digest = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass")).hexdigest()
         prints.append(digest[:32])
     return prints
 
 
-def baseline_text(findings: list[Finding], indexes: dict[str, LineIndex]) -> str:
+class Anchor:
+    """A baseline's paths are relative to the project root of the directory the baseline file is
+    in, whatever root a run finds from its PATHs: a baseline written with `launchlint .` at the
+    top of a monorepo still matches a pre-commit run whose staged files lie in a sub-project with
+    its own `pyproject.toml` (the run's root is then that sub-project's, `run.sh` for the
+    baseline's `svc/a/run.sh`). Where the baseline sits at the run's root, as usual, or in no
+    project, a path is the run's own."""
+
+    def __init__(self, baseline: str, root: str) -> None:
+        self.root = root
+        self.anchor = marked_root(os.path.dirname(os.path.realpath(baseline))) or root
+
+    def __call__(self, path: str) -> str:
+        absolute = normal(os.path.join(self.root, path))
+        rel = relative_to(absolute, self.anchor)
+        return absolute if rel is None else rel
+
+
+def baseline_text(findings: list[Finding], indexes: dict[str, LineIndex], named=str) -> str:
     """The baseline file that records `findings` (`--write-baseline`)."""
     entries = [
-        {"code": f.code, "path": f.location.path, "fingerprint": p}
-        for f, p in zip(findings, fingerprints(findings, indexes))
+        {"code": f.code, "path": named(f.location.path), "fingerprint": p}
+        for f, p in zip(findings, fingerprints(findings, indexes, named))
     ]
     return json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n"
 
 
-def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex]) -> list[Finding]:
+def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex], named=str) -> list[Finding]:
     """The findings that are not in the baseline (each baseline entry absorbs one finding)."""
     saw(path)
     try:
@@ -62,8 +83,8 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
             '"code", "path" and "fingerprint"; --write-baseline makes one)'
         ) from None
     fresh = []
-    for finding, print_ in zip(findings, fingerprints(findings, indexes)):
-        key = (finding.code, finding.location.path, print_)
+    for finding, print_ in zip(findings, fingerprints(findings, indexes, named)):
+        key = (finding.code, named(finding.location.path), print_)
         if known[key] > 0:
             known[key] -= 1
         else:

@@ -263,14 +263,15 @@ def command(args: list[str]) -> int:
 
 def _baseline(cli: dict, result):
     if cli["write_baseline"]:
-        from .baseline import baseline_text
+        from .baseline import Anchor, baseline_text
 
-        _emit(baseline_text(result.findings, result.indexes), cli["write_baseline"])
+        named = Anchor(cli["write_baseline"], result.root)
+        _emit(baseline_text(result.findings, result.indexes, named), cli["write_baseline"])
         return result.findings
     if cli["baseline"]:
-        from .baseline import without_baseline
+        from .baseline import Anchor, without_baseline
 
-        return without_baseline(cli["baseline"], result.findings, result.indexes)
+        return without_baseline(cli["baseline"], result.findings, result.indexes, Anchor(cli["baseline"], result.root))
     return result.findings
 
 

@@ -147,12 +147,10 @@ class ThreadEntry:
         self.found: list[Finding] | None = None
 
 
-def read_inputs(paths: list[str], options: Options) -> Inputs:
-    from .discover import find_root
-
-    stdin_name = options.stdin[0] if options.stdin else None
-    first = paths[0] if paths and paths[0] != "-" else (stdin_name or ".")
-    root = find_root(first)
+def read_inputs(paths: list[str], options: Options, root: str | None = None) -> Inputs:
+    """`root`: the project's (default: the first PATH's, `project_roots`)."""
+    if root is None:
+        root = project_roots(paths, options)[0][0]
     excludes = _glob_matcher(options.exclude, options.base, root)
     found = discover([p for p in paths if p != "-"] or ([] if options.stdin else ["."]), excludes, root=root)
     if options.stdin:
@@ -428,11 +426,73 @@ def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:
 
 def run(paths: list[str], options: Options) -> Result:
     with no_cyclic_gc():
-        return _run(paths, options)
+        runs = [_run(group, options, root) for root, group in project_roots(paths, options)]
+        return runs[0] if len(runs) == 1 else _merged(runs)
 
 
-def _run(paths: list[str], options: Options) -> Result:
-    inputs = read_inputs(paths, options)
+def project_roots(paths: list[str], options: Options) -> list[tuple[str, list[str]]]:
+    """The PATHs by the project they are linted in, as (root, paths) in the order they were given.
+
+    cli.md finds the root from the first PATH. A PATH outside that root, in another project of a
+    monorepo whose files a pre-commit hook names together, is linted in its own project (its own
+    nearest marker), with that project's whole context, so the order of the PATHs changes nothing.
+    A root inside another PATH's root belongs to the outer one: staging `tools/x.sh` (a nested
+    `pyproject.toml`) with `train.sh` lints both in the repository's project. Standard input and
+    `--command` are one project, the first PATH's."""
+    from .discover import find_root
+
+    if options.stdin or len(paths) < 2:
+        first = paths[0] if paths and paths[0] != "-" else (options.stdin[0] if options.stdin else ".")
+        return [(find_root(first), paths)]
+    roots = {path: find_root(path) for path in paths}
+    outer = [r for r in dict.fromkeys(roots.values()) if not any(r != o and _within(r, o) for o in roots.values())]
+    groups: dict[str, list[str]] = {root: [] for root in outer}
+    for path in paths:
+        groups[next(o for o in outer if _within(roots[path], o))].append(path)
+    return list(groups.items())
+
+
+def _within(directory: str, root: str) -> bool:
+    return relative_to(directory, root) is not None
+
+
+def _merged(runs: list[Result]) -> Result:
+    """One result of runs over several projects: their paths made relative to the directory that
+    holds every root, so one report shows them all (JSON sorted as cli.md says)."""
+    base = os.path.commonpath([r.root for r in runs])
+    findings: list[Finding] = []
+    indexes: dict[str, LineIndex] = {}
+    for result in runs:
+        prefix = relative_to(result.root, base)
+        findings += (_moved(f, prefix) for f in result.findings)
+        indexes.update((_moved_path(path, prefix), index) for path, index in result.indexes.items())
+    findings.sort(key=Finding.sort_key)
+    warnings = [warning for r in runs for warning in r.warnings]
+    repeatable = all(r.repeatable for r in runs)
+    return Result(findings, sum(r.files for r in runs), warnings, base, indexes, None, repeatable)
+
+
+def _moved(finding: Finding, prefix: str) -> Finding:
+    """`finding` with its project-relative paths made relative to the root's parent `prefix` up."""
+    if prefix == ".":
+        return finding
+
+    def place(location: Location) -> Location:
+        return location._replace(path=_moved_path(location.path, prefix))
+
+    fix = finding.fix
+    if fix is not None:
+        fix = fix._replace(edits=tuple(e._replace(path=_moved_path(e.path, prefix)) for e in fix.edits))
+    related = tuple(r._replace(location=place(r.location)) for r in finding.related)
+    return finding._replace(location=place(finding.location), related=related, fix=fix)
+
+
+def _moved_path(path: str, prefix: str) -> str:
+    return path if prefix == "." or os.path.isabs(path) else f"{prefix}/{path}"
+
+
+def _run(paths: list[str], options: Options, root: str) -> Result:
+    inputs = read_inputs(paths, options, root)
     project = inputs.project
     # A run over the same texts, options and code whose questions to the disk get the same
     # answers has the same findings: reuse them (lint/cache.py, "Run entries").

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import imports_of_a_run
+from tests.conftest import imports_of_a_run, write_project
 
 REPO = Path(__file__).resolve().parent.parent
 INCIDENT = REPO / "fixtures" / "incident"
@@ -189,6 +189,36 @@ def test_a_named_file_gets_project_context(tmp_path):
     assert [f["code"] for f in json.loads(result.stdout)] == ["LL102"]
     other = launchlint("--format", "json", "--select", "LL102", "train_dflash_pipeline.py", cwd=tmp_path / "p")
     assert json.loads(other.stdout) == []
+
+
+def test_named_files_of_two_projects_each_get_their_own_project_in_any_order(tmp_path):
+    """A monorepo's pre-commit run names files of two sub-projects (each with its pyproject.toml).
+    The root used to be the first PATH's alone: the other project's files were linted without
+    their callers, so LL101/LL102 of svc/b came and went with the order of the arguments."""
+    (tmp_path / ".git").mkdir()
+    shutil.copytree(INCIDENT, tmp_path / "svc" / "b")
+    (tmp_path / "svc" / "b" / "pyproject.toml").write_text("[project]\nname = 'b'\n")
+    (tmp_path / "svc" / "a").mkdir()
+    write_project(tmp_path / "svc" / "a", {"run.sh": "python t.py | tee t.log\n", "t.py": "print(1)\n"})
+    (tmp_path / "top.sh").write_text("bash svc/a/run.sh\n")
+
+    def found(*paths: str) -> list[tuple]:
+        result = launchlint("--format", "json", "--select", "LL101,LL102,LL105", *paths, cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        return [(f["code"], f["path"], [r["path"] for r in f["related"]]) for f in json.loads(result.stdout)]
+
+    b = [
+        ("LL101", "svc/b/launch.sh", ["svc/b/start_training.sh"]),
+        ("LL102", "svc/b/start_training.sh", ["svc/b/launch.sh"]),
+    ]
+    a = [("LL105", "svc/a/run.sh", [])]
+    assert found("svc/a/run.sh", "svc/b/launch.sh") == a + b
+    assert found("svc/b/launch.sh", "svc/a/run.sh") == a + b
+    # A project inside another named file's project is part of it: top.sh's project holds svc/a.
+    assert found("svc/a/run.sh", "top.sh") == a
+    text = launchlint("--select", "LL101,LL102,LL105", "a/run.sh", "b/launch.sh", cwd=tmp_path / "svc")
+    assert "a/run.sh:1:1: LL105" in text.stdout and "b/launch.sh:7:" in text.stdout
+    assert text.stdout.rstrip().endswith("in 7 files"), text.stdout  # each project's .launchlint.yaml too
 
 
 def test_a_named_hidden_or_ignored_directory_is_linted(tmp_path):

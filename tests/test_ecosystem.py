@@ -277,6 +277,20 @@ def test_baseline_hides_old_findings_but_not_new_ones(tmp_path):
     assert codes(result) == [("LL102", "job2.sh", 1)] and result.returncode == 1
 
 
+def test_a_baseline_written_at_the_top_of_a_monorepo_matches_a_run_in_a_sub_project(tmp_path):
+    """Its paths are relative to the baseline's own project: a pre-commit run naming a file of
+    svc/a (whose pyproject.toml makes it the run's root) used to see `run.sh` where the baseline
+    said `svc/a/run.sh`, and every old finding came back."""
+    make(tmp_path, {".git/HEAD": "", "svc/a/pyproject.toml": "", "svc/a/run.sh": "python -u t.py | tee t.log\n"})
+    assert launchlint("--write-baseline", "base.json", ".", cwd=tmp_path).returncode == 0
+    assert '"path": "svc/a/run.sh"' in (tmp_path / "base.json").read_text()
+    for paths in (["svc/a/run.sh"], ["svc/a"], ["."]):
+        result = launchlint("--format", "json", "--baseline", "base.json", *paths, cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (0, "[]\n"), (paths, result.stdout)
+    inside = launchlint("--format", "json", "--baseline", "../../base.json", "run.sh", cwd=tmp_path / "svc" / "a")
+    assert (inside.returncode, inside.stdout) == (0, "[]\n")
+
+
 def test_unreadable_baseline_is_a_usage_error(tmp_path):
     make(tmp_path, STARVED)
     (tmp_path / "base.json").write_text("{not json")
