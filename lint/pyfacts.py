@@ -33,6 +33,9 @@ LOCK_CONSTRUCTORS = frozenset(
         "multiprocessing.RLock",
     }
 )
+# Counting locks: `Semaphore(n)` lets n threads hold it at once (`value`, its first parameter; 1
+# when not given). Only a count of 1 serialises the threads, as a lock does.
+SEMAPHORES = frozenset({"threading.Semaphore", "threading.BoundedSemaphore"})
 
 
 class Call(Record):
@@ -64,6 +67,18 @@ class Call(Record):
         if found is not None:
             return found
         return self.args[index] if 0 <= index < len(self.args) else ""
+
+
+def admits(constructor: str, call: Call) -> int | None:
+    """How many threads at once can hold a lock made by `call` of `constructor` (qualified, one
+    of LOCK_CONSTRUCTORS): a semaphore's count when it is an int literal (`Semaphore(4)`: 4; 1
+    when not given), None when it is not one (`Semaphore(n)`); 1 for every other lock."""
+    if constructor not in SEMAPHORES:
+        return 1
+    count = call.argument("value", 0)
+    if not count:
+        return 1
+    return int(count) if count.isdigit() else None
 
 
 class Function:

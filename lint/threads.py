@@ -33,12 +33,14 @@ from .pyfacts import (
     GRAD,
     LOCK_CONSTRUCTORS,
     MODULE_SCOPE,
+    SEMAPHORES,
     Call,
     CompileSite,
     ConfigOverride,
     Function,
     PythonModule,
     ThreadEntry,
+    admits,
 )
 from .pyindex import ModuleIndex
 
@@ -126,6 +128,7 @@ class CompiledCall(Record):
     warmup: Location | None = None  # a warm-up that does not cover the call (other grad mode)
     warmup_mode: str | None = None  # the grad mode that warm-up ran in
     own_lock: str | None = None  # a lock held around the call that each thread makes its own
+    wide_lock: tuple[str, int] | None = None  # a semaphore held around it, and how many threads it lets in
 
 
 class ThreadCompile(Record):
@@ -387,9 +390,12 @@ class _Analysis:
                     (h for h in call.held if self._lock_kinds_of(path, function.qualname, h) == (PER_THREAD,)),
                     None,
                 )
+                wide_lock = next(
+                    ((h, n) for h in call.held if (n := self._semaphore_count(path, function.qualname, h))), None
+                )
                 for grad in sorted(grads, key=str):
                     yield from self._classify(
-                        start, call.location, call.callee, sites, call.grad_mode or grad, reported, own_lock
+                        start, call.location, call.callee, sites, call.grad_mode or grad, reported, own_lock, wide_lock
                     )
 
     def _graph_modes(self, start: ThreadStart, location: Location, sites) -> Iterable[GraphCapture]:
@@ -417,7 +423,7 @@ class _Analysis:
         return None
 
     def _classify(
-        self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, reported, own_lock=None
+        self, start: ThreadStart, location: Location, callee: str, sites, grad: str | None, reported, own_lock=None, wide_lock=None
     ):
         """LL201 for sites executed on the threads, LL202 (unless warmed up, or `reported` has
         one at `location` already, from a start of no fewer threads) for the others."""
@@ -428,7 +434,7 @@ class _Analysis:
         if off_threads and (location not in reported or _more_threads(start, reported[location].start)):
             covered, warmup = self._warmed_up(start, off_threads, grad)
             if not covered:
-                yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock)
+                yield CompiledCall(location, callee, start, off_threads[0], grad, *warmup, own_lock, wide_lock)
 
     # -- compile settings (LL205) -------------------------------------------------------------
 
@@ -813,6 +819,17 @@ class _Analysis:
         symbol = self._resolve(path, function, held)
         return self._lock_kinds(symbol) if symbol else ()
 
+    def _semaphore_count(self, path: str, function: str, held: str) -> int | None:
+        """How many threads at once a semaphore held in `function` lets in, when every value it
+        may hold is one that lets in more than one (`Semaphore(4)`): what LL202's message says."""
+        symbol = self._resolve(path, function, held) if not held.endswith("()") else None
+        counts = [
+            admits(qualified, call) if qualified in SEMAPHORES else None
+            for vpath, _, value, call in (self._values(symbol) if symbol else ())
+            for qualified in [self.modules[vpath].qualified(value) if call is not None else ""]
+        ]
+        return min(counts) if counts and None not in counts and min(counts) > 1 else None
+
     def _thread_local(self, symbol: Symbol | None) -> bool:
         """Whether a symbol holds a `threading.local()`, whose attributes each thread has its own of."""
         return any(
@@ -825,7 +842,7 @@ class _Analysis:
         kinds = set()
         for vpath, function, value, call in self._values(symbol):
             if call is not None:
-                kinds.add(self._lock_kind(symbol, vpath, function, value))
+                kinds.add(self._lock_kind(symbol, vpath, function, value, call=call))
             elif value.endswith("()"):  # `Thread(target=f, args=(Lock(),))`: made for the thread
                 kinds.add(self._lock_kind(symbol, vpath, function, value[:-2], fresh=True))
             else:
@@ -833,10 +850,16 @@ class _Analysis:
                 kinds.update(self._lock_kinds(resolved) if resolved else (UNKNOWN,))
         return tuple(sorted(kinds))
 
-    def _lock_kind(self, symbol: Symbol, path: str, function: str, constructor: str, fresh: bool = False) -> str:
-        """What a lock made by calling `constructor` is; `fresh`: made for each thread."""
+    def _lock_kind(
+        self, symbol: Symbol, path: str, function: str, constructor: str, fresh: bool = False, call: Call | None = None
+    ) -> str:
+        """What a lock made by calling `constructor` (by `call`, when known) is; `fresh`: made for
+        each thread. A semaphore whose literal count lets several threads in at once
+        (`Semaphore(4)`) is no lock; one whose count is not a literal (`Semaphore(n)`) is one."""
         qualified = self.modules[path].qualified(constructor)
         if qualified in LOCK_CONSTRUCTORS:
+            if call is not None and (admits(qualified, call) or 1) > 1:
+                return NOT_A_LOCK
             scope = symbol[1]
             per_instance = (  # `self.lock = Lock()` in a method of a Thread subclass, or of a
                 # class whose instances are made one per thread

@@ -16,7 +16,11 @@ attribute, a closure variable, or one passed in by the spawning code. A `Lock()`
 the thread function, or per `Thread` instance in its `__init__`, guards nothing; nor does one
 the spawner makes for each thread (`args=(threading.Lock(),)`, `locks[i]` of a list of locks),
 one on a `threading.local()`, or `self.lock` of a class whose instances are made one per thread
-(`Thread(target=Worker().loop)` in a loop, `for r in [Replica() for ...]: ex.submit(r.run_once)`). A call is also
+(`Thread(target=Worker().loop)` in a loop, `for r in [Replica() for ...]: ex.submit(r.run_once)`).
+A semaphore is a lock only when it lets one thread in at a time: `Semaphore()`,
+`BoundedSemaphore(1)`; `Semaphore(4)` lets 4 threads race at once and guards nothing. A count
+that is not a literal (`Semaphore(n)`, `Semaphore(int(os.environ["SLOTS"]))`) is taken for a
+lock: launchlint cannot tell its value, and reports nothing it cannot show. A call is also
 guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
 threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier;
 for threads held in a list, `threads = [Thread(...) for ...]` or `threads.append(...)`, before
@@ -104,6 +108,9 @@ def _message(found: CompiledCall) -> str:
     text = f"{name} is compiled with {found.site.api} and called on worker threads with no shared lock"
     if found.own_lock:
         text += f" (`{found.own_lock}` is made per thread, so it serialises nothing)"
+    elif found.wide_lock:
+        held, count = found.wide_lock
+        text += f" (`{held}` is a semaphore that lets {count} threads in at once, so it serialises nothing)"
     text += f": {consequence(found.site, found.start)}"
     if found.warmup is not None:
         text += (
@@ -789,6 +796,33 @@ INVALID = [
         },
         ["LL202 train.py:6", "LL202 train.py:7"],
     ),
+    Example(  # a semaphore whose literal count is above 1 lets that many threads race at once
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                step = torch.compile(torch.sin)
+                sem = threading.BoundedSemaphore(4)
+                pair = threading.Semaphore(value=2)
+
+
+                def worker():
+                    with sem:
+                        step(1)
+                    pair.acquire()
+                    step(2)
+                    pair.release()
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL202 train.py:11", "LL202 train.py:13"],
+    ),
 ]
 
 VALID = [
@@ -1168,6 +1202,36 @@ VALID = [
                         threading.Thread(target=worker).start()
                 """
             ),
+        }
+    ),
+    Example(  # a semaphore of count 1 (or the default, 1) is a lock; a count that is not a
+        # literal (`Semaphore(n)`) is taken for one: launchlint cannot tell it lets in several
+        {
+            "train.py": dedented(
+                """
+                import os
+                import threading
+                import torch
+
+                step = torch.compile(torch.sin)
+                one = threading.BoundedSemaphore(1)
+                default = threading.Semaphore()
+                slots = threading.Semaphore(int(os.environ.get("SLOTS", "1")))
+
+
+                def worker():
+                    with one:
+                        step(1)
+                    with default:
+                        step(2)
+                    with slots:
+                        step(3)
+
+
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                """
+            )
         }
     ),
 ]

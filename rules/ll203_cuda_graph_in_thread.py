@@ -10,7 +10,8 @@ LL202: `threading.Thread` targets (functions, `self.method`, lambdas, `functools
 `run_in_executor`, `multiprocessing.dummy.Pool`/`ThreadPool`, followed through functions, methods
 and modules. A call inside `with LOCK:` where every thread holds the *same* lock (module level,
 class attribute, closure variable, passed in by the spawner, or a `lock-names` setting) is not
-reported; a lock made per thread guards nothing. A warm-up on the main thread does not count.
+reported; a lock made per thread guards nothing, nor does a semaphore whose literal count lets
+more than one thread in (`Semaphore(4)`; see LL202). A warm-up on the main thread does not count.
 
 ## Why is this bad?
 CUDA graph trees are kept per thread (launchlint's rules.md, LL2xx): a warm-up or capture on the
