@@ -33,6 +33,8 @@ manager of the project guards only when it holds such a lock for its block (a cl
 timer:` of a class that measures time, or `with self.profiler():`, guards nothing.
 A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
 `model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
+`disable=` and `fullgraph=` are read as LL203 reads `mode=`: a literal, or a module constant
+bound once to one (`DISABLE = True`, then `disable=DISABLE`).
 Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
 `.cuda()`, `.eval()`. A warm-up also counts when it runs at import time: a module the spawning
 module imports (directly or through others) calls the compiled callable in its top-level code.

@@ -4,7 +4,11 @@
 Finds CUDA graph capture on worker threads with no shared lock held: `torch.cuda.graph(g)`,
 `torch.cuda.CUDAGraph().capture_begin()`, `torch.cuda.make_graphed_callables(...)`, and calls of
 a callable compiled with `torch.compile(mode="reduce-overhead")` or `mode="max-autotune"` (both
-capture CUDA graphs on their first calls). Worker threads and reachability are those of LL201 and
+capture CUDA graphs on their first calls). The mode counts when it is a literal, or a name the
+module binds exactly once, at its top level, to a literal (`MODE = "reduce-overhead"`, then
+`mode=MODE`); a name bound again anywhere in the module (a second assignment, a loop, a parameter
+of that name), computed (`os.environ.get(...)`) or imported from another module is not static,
+and such a compile is not reported. Worker threads and reachability are those of LL201 and
 LL202: `threading.Thread` targets (functions, `self.method`, lambdas, `functools.partial`), the
 `run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`,
 `run_in_executor`, `multiprocessing.dummy.Pool`/`ThreadPool`, followed through functions, methods
@@ -190,6 +194,35 @@ INVALID = [
         },
         ["LL203 workers.py:18", "LL203 workers.py:22"],
     ),
+    Example(  # the mode spelled by a module constant bound once to a literal
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                MODE = "reduce-overhead"
+                AUTOTUNE: str = "max-autotune"
+                model = torch.compile(torch.nn.Linear(8, 8), mode=MODE)
+                model(torch.ones(8))
+
+
+                @torch.compile(mode=AUTOTUNE)
+                def step(x):
+                    return x * 2
+
+
+                def worker():
+                    model(torch.ones(8))
+                    step(torch.ones(8))
+
+
+                threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL203 train.py:16", "LL203 train.py:17"],
+    ),
 ]
 
 VALID = [
@@ -253,6 +286,41 @@ VALID = [
 
                 with ThreadPoolExecutor(4) as pool:
                     pool.submit(fast, torch.ones(8))
+                """
+            )
+        }
+    ),
+    Example(  # a mode name that is not a constant: bound twice, from the environment, a parameter
+        {
+            "train.py": dedented(
+                """
+                import os
+                import threading
+                import torch
+
+                MODE = "reduce-overhead"
+                if os.environ.get("NO_GRAPHS"):
+                    MODE = "default"
+                ENV_MODE = os.environ.get("MODE", "max-autotune")
+                FAST = "max-autotune"
+                model = torch.compile(torch.nn.Linear(8, 8), mode=MODE)
+                other = torch.compile(torch.nn.Linear(8, 8), mode=ENV_MODE)
+
+
+                def build(FAST):
+                    return torch.compile(torch.nn.Linear(8, 8), mode=FAST)
+
+
+                built = build("default")
+
+
+                def worker():
+                    model(torch.ones(8))
+                    other(torch.ones(8))
+                    built(torch.ones(8))
+
+
+                threading.Thread(target=worker).start()
                 """
             )
         }

@@ -314,6 +314,8 @@ class _Walker:
         self.calls: dict[int, Call] = {}  # id(ast.Call) -> its fact, for bindings and sites
         self.handled: set[int] = set()  # compile expressions already turned into sites
         self.constants: dict[str, int] = {}  # module-level `N = 8`, for range(N)
+        self.tree: ast.Module | None = None
+        self.literals: dict[str, ast.Constant] | None = None  # `_literal`'s, made when first asked
         self.scopes: list[pycli.Scope] = []  # for the command-line reader, when recorded
         self.reader = None  # the reader's module (pycli) while the walk records its scopes
         # By (scope, name), the calls whose results a list holds: `threads = [Thread(...) for ...]`,
@@ -327,6 +329,7 @@ class _Walker:
         command-line reader (one walk for both: a second one cost a third of the Python front end)."""
         self.reader = reader
         self._collect_imports(tree.body)
+        self.tree = tree
         self.constants = _int_constants(tree.body)
         top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None)
         self.module.functions[MODULE_SCOPE] = top
@@ -848,12 +851,12 @@ class _Walker:
     def _site(self, api: str, node: ast.expr, options: ast.Call | None, compiled: ast.expr | None) -> CompileSite | None:
         """The compile site, or None for one made a no-op (`disable=True`: torch.compile and
         optimize then return what they were given, and no thread races to compile it)."""
-        if options is not None and _is_true(keyword(options, "disable")):
+        if options is not None and _is_true(self._literal(keyword(options, "disable"))):
             return None
         fullgraph = options is not None and any(
-            _is_true(keyword(options, name)) for name in ("fullgraph", "nopython")
+            _is_true(self._literal(keyword(options, name))) for name in ("fullgraph", "nopython")
         )
-        mode = keyword(options, "mode") if options is not None else None
+        mode = self._literal(keyword(options, "mode")) if options is not None else None
         return CompileSite(
             location=self.pos.of(node),
             api=api,
@@ -862,6 +865,17 @@ class _Walker:
             fullgraph=fullgraph,
             mode=mode.value if isinstance(mode, ast.Constant) and isinstance(mode.value, str) else None,
         )
+
+    def _literal(self, node: ast.expr | None) -> ast.expr | None:
+        """`node`, but for a name of the module bound exactly once in it, at its top level, to a
+        literal (`MODE = "reduce-overhead"`, then `mode=MODE`), that literal. A name bound again
+        anywhere (`MODE = ...` twice, a `global MODE` assigned, a loop or a parameter of that
+        name) or imported is not folded: its value is not static."""
+        if type(node) is not ast.Name or self._bound_scope(node.id) != MODULE_SCOPE:
+            return node
+        if self.literals is None:  # rare (an option spelled by a name): no walk for most modules
+            self.literals = _literals_bound_once(self.tree) if self.tree is not None else {}
+        return self.literals.get(node.id, node)
 
     def _compile_sites_in(
         self,
@@ -1262,6 +1276,50 @@ def _int_constants(body: list[ast.stmt]) -> dict[str, int]:
         ):
             constants[node.targets[0].id] = node.value.value
     return constants
+
+
+def _literals_bound_once(tree: ast.Module) -> dict[str, ast.Constant]:
+    """The names a module binds exactly once, at its top level to a literal (`MODE =
+    "reduce-overhead"`, `FULLGRAPH: bool = True`), with that literal."""
+    candidates = {}
+    for node in tree.body:
+        kind = type(node)
+        if kind is ast.Assign and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif kind is ast.AnnAssign:
+            target, value = node.target, node.value
+        else:
+            continue
+        if type(target) is ast.Name and type(value) is ast.Constant:
+            candidates[target.id] = value
+    if not candidates:
+        return {}
+    bound: dict[str, int] = dict.fromkeys(candidates, 0)  # every binding of those names, anywhere
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            name = node.id if type(node.ctx) is not ast.Load else None
+        elif kind is ast.arg:
+            name = node.arg
+        elif kind is ast.alias:
+            name = (node.asname or node.name).partition(".")[0]
+        elif kind in _NAMED_BINDINGS:  # defs, classes, `except E as name`, `case [*name]`, `case x as name`
+            name = node.name
+        elif kind is ast.MatchMapping:
+            name = node.rest
+        else:
+            name = None
+        if name in bound:
+            bound[name] += 1
+        stack += child_nodes(node)
+    return {name: value for name, value in candidates.items() if bound[name] == 1}
+
+
+_NAMED_BINDINGS = frozenset(
+    {ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler, ast.MatchStar, ast.MatchAs}
+)
 
 
 def _iterations(node: ast.expr, constants: dict[str, int]) -> int | None:
