@@ -19,6 +19,7 @@ INFERENCE_MODE = "inference_mode"
 GRAD = "grad"  # explicitly enabled: torch.enable_grad(), set_grad_enabled(True)
 
 COMPILE_APIS = frozenset({"torch.compile", "torch.compiler.compile"})  # (f, **options) -> compiled f
+MODULE_COMPILE = "nn.Module.compile"  # the api of `model.compile()`, which compiles `model(x)` in place
 PATH_OPEN = "pathlib.Path.open"  # the callee of `Path(p).open(mode)`, whose arguments are `(p, mode)`
 
 LOCK_CONSTRUCTORS = frozenset(

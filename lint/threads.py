@@ -32,6 +32,7 @@ from .pyfacts import (
     COMPILE_APIS,
     GRAD,
     LOCK_CONSTRUCTORS,
+    MODULE_COMPILE,
     MODULE_SCOPE,
     SEMAPHORES,
     Call,
@@ -81,6 +82,7 @@ CAPTURE_NAMES = frozenset({*(api.rpartition(".")[2] for api in CAPTURE_APIS), "c
 CUDA_GRAPHS = frozenset({"torch.cuda.CUDAGraph", "torch.cuda.graphs.CUDAGraph"})
 GRAPH_MODES = frozenset({"reduce-overhead", "max-autotune"})  # torch.compile modes that capture CUDA graphs
 ANY_KEY = "*"  # stands for the settings of a config override that are not static
+MODULE_CALLS = ("forward", "__call__")  # the methods calling a module runs
 SHARED, PER_THREAD, NOT_A_LOCK, UNKNOWN = "shared", "per-thread", "not-a-lock", "unknown"
 
 Symbol = tuple[str, str, str]  # (module path, scope, name); scope "" means the module itself
@@ -1111,6 +1113,11 @@ class _Analysis:
             found = self._attribute(*cls, attr)
             if found is not None:
                 return found
+        if attr in MODULE_CALLS and any(s.api != MODULE_COMPILE for s in self._compile_sites(symbol)):
+            # `compiled.forward` of a `compiled = torch.compile(model)`: the OptimizedModule's
+            # forward is the compiled one, the module itself. Not for `model.compile()` in place,
+            # which compiles `model(x)` but leaves `model.forward` the original.
+            return symbol
         return None
 
     @_cached(None)

@@ -35,6 +35,9 @@ A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
 `model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
 `disable=` and `fullgraph=` are read as LL203 reads `mode=`: a literal, or a module constant
 bound once to one (`DISABLE = True`, then `disable=DISABLE`).
+The forward of a compiled module is the compiled one: `Thread(target=compiled.forward)` and
+`compiled.forward(x)` of a `compiled = torch.compile(model)` run it. `model.compile()` in place
+compiles `model(x)` but leaves `model.forward` the original.
 Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
 `.cuda()`, `.eval()`. A warm-up also counts when it runs at import time: a module the spawning
 module imports (directly or through others) calls the compiled callable in its top-level code.
@@ -825,6 +828,31 @@ INVALID = [
         },
         ["LL202 train.py:11", "LL202 train.py:13"],
     ),
+    Example(  # the forward of a compiled module is the compiled one: `compiled.forward` as a
+        # thread's target, a pool's, or called on a thread
+        {
+            "train.py": dedented(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                compiled = torch.compile(torch.nn.Linear(8, 8))
+
+
+                def worker():
+                    compiled.forward(torch.ones(8))
+
+
+                threading.Thread(target=compiled.forward, args=(torch.ones(8),)).start()
+                with ThreadPoolExecutor(4) as pool:
+                    pool.submit(compiled.__call__, torch.ones(8))
+                    pool.submit(worker)
+                """
+            )
+        },
+        ["LL202 train.py:9", "LL202 train.py:12", "LL202 train.py:14"],
+    ),
 ]
 
 VALID = [
@@ -1232,6 +1260,30 @@ VALID = [
 
                 for _ in range(4):
                     threading.Thread(target=worker).start()
+                """
+            )
+        }
+    ),
+    Example(  # `compiled.forward(x)` on the main thread warms up `compiled`; `m.compile()` in
+        # place leaves `m.forward` the original
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                compiled = torch.compile(torch.nn.Linear(8, 8))
+                in_place = torch.nn.Linear(8, 8)
+                in_place.compile()
+                compiled.forward(torch.ones(8))
+
+
+                def worker():
+                    compiled(torch.ones(8))
+
+
+                threading.Thread(target=worker).start()
+                threading.Thread(target=in_place.forward, args=(torch.ones(8),)).start()
                 """
             )
         }

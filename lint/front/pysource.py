@@ -19,6 +19,7 @@ from ..pyfacts import (
     COMPILE_APIS,
     GRAD,
     INFERENCE_MODE,
+    MODULE_COMPILE,
     MODULE_SCOPE,
     NO_GRAD,
     PATH_OPEN,
@@ -1104,7 +1105,7 @@ class _Walker:
         else:
             symbol = self._target(receiver)  # self.model
         if symbol is not None:
-            site = self._site("nn.Module.compile", node, node, receiver)
+            site = self._site(MODULE_COMPILE, node, node, receiver)
             if site is not None:
                 self.module.compile_sites.append(site._replace(scope=symbol[0], name=symbol[1]))
 
