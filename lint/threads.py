@@ -1195,6 +1195,8 @@ class _Analysis:
         if symbol is None:
             return ()
         found = list(self.sites.get(symbol, ()))
+        # `model.forward = torch.compile(model.forward)`: `model(x)` runs the instance's forward
+        found += self.sites.get((symbol[0], symbol[1], f"{symbol[2]}.forward"), ()) if symbol[1] else ()
         for instance in self._instance_classes(symbol):  # `net(x)` of a compiled `forward`
             method = self._attribute(*instance, "__call__") or self._attribute(*instance, "forward")
             found += self.sites.get(method, ()) if method else ()

@@ -36,7 +36,9 @@ A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
 `disable=` and `fullgraph=` are read as LL203 reads `mode=`: a literal, or a module constant
 bound once to one (`DISABLE = True`, then `disable=DISABLE`).
 The forward of a compiled module is the compiled one: `Thread(target=compiled.forward)` and
-`compiled.forward(x)` of a `compiled = torch.compile(model)` run it. `model.compile()` in place
+`compiled.forward(x)` of a `compiled = torch.compile(model)` run it; after
+`model.forward = torch.compile(model.forward)` (or `self.model.forward = ...`), `model(x)` does
+(that name or attribute only: another instance of the class is not compiled). `model.compile()` in place
 compiles `model(x)` but leaves `model.forward` the original.
 Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
 `.cuda()`, `.eval()`. A warm-up also counts when it runs at import time: a module the spawning
@@ -853,6 +855,40 @@ INVALID = [
         },
         ["LL202 train.py:9", "LL202 train.py:12", "LL202 train.py:14"],
     ),
+    Example(  # `model.forward = torch.compile(model.forward)` (or `self.net.forward = ...`):
+        # calling the instance, `model(x)`, runs its compiled forward
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                model = torch.nn.Linear(8, 8)
+                model.forward = torch.compile(model.forward)
+
+
+                class Trainer:
+                    def __init__(self):
+                        self.net = torch.nn.Linear(8, 8)
+                        self.net.forward = torch.compile(self.net.forward)
+
+                    def run(self):
+                        self.net(torch.ones(8))
+
+
+                def worker():
+                    model(torch.ones(8))
+
+
+                trainer = Trainer()
+                for _ in range(4):
+                    threading.Thread(target=worker).start()
+                    threading.Thread(target=trainer.run).start()
+                """
+            )
+        },
+        ["LL202 train.py:14", "LL202 train.py:18"],
+    ),
 ]
 
 VALID = [
@@ -1284,6 +1320,30 @@ VALID = [
 
                 threading.Thread(target=worker).start()
                 threading.Thread(target=in_place.forward, args=(torch.ones(8),)).start()
+                """
+            )
+        }
+    ),
+    Example(  # `model(x)` on the main thread warms up `model.forward = torch.compile(model.forward)`;
+        # another instance of the class is not compiled
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                model = torch.nn.Linear(8, 8)
+                model.forward = torch.compile(model.forward)
+                other = torch.nn.Linear(8, 8)
+                model(torch.ones(8))
+
+
+                def worker():
+                    model.forward(torch.ones(8))
+                    other(torch.ones(8))
+
+
+                threading.Thread(target=worker).start()
                 """
             )
         }

@@ -902,11 +902,15 @@ class _Walker:
     def _site_target(self, target: ast.expr) -> tuple[str, str] | None:
         """The (scope, name) a compile site assigned to `target` is found by: `_target`'s, and
         for an attribute of a name, `model.forward = torch.compile(model.forward)`, the name's
-        scope and `model.forward` (the thread analysis looks it up as a member of `model`)."""
+        scope and `model.forward` (the thread analysis looks it up as a member of `model`); of
+        `self.model.forward`, the class and `model.forward`."""
         found = self._target(target)
-        if found is None and type(target) is ast.Attribute and type(target.value) is ast.Name:
-            owner = target.value.id
-            return self._bound_scope(owner), f"{owner}.{target.attr}"
+        if found is None and type(target) is ast.Attribute:
+            owner = target.value
+            if type(owner) is ast.Name:
+                return self._bound_scope(owner.id), f"{owner.id}.{target.attr}"
+            held = self._target(owner)  # `self.model`
+            return (held[0], f"{held[1]}.{target.attr}") if held is not None else None
         return found
 
     def _may_compile(self, value: ast.expr) -> bool:
