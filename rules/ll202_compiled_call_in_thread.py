@@ -1348,4 +1348,24 @@ VALID = [
             )
         }
     ),
+    Example(  # a compile disabled by a module constant bound once to True is a no-op
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                NO_COMPILE = True
+                step = torch.compile(torch.sin, disable=NO_COMPILE)
+
+
+                def worker():
+                    step(torch.ones(8))
+
+
+                threading.Thread(target=worker).start()
+                """
+            )
+        }
+    ),
 ]
