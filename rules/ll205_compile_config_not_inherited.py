@@ -3,6 +3,7 @@
 ## What it does
 Finds dynamo and inductor settings changed at module level or on the spawning thread
 (`torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...` or `.triton.X = ...`, `X *= 4`,
+`setattr(torch._dynamo.config, "X", ...)`, where a name that is not static stands for any setting,
 `with ....config.patch(...)`,
 a function decorated with `@....config.patch(...)` that is not a thread's) while compiled callables
 run on worker threads that do not set them themselves. Worker threads and compiled callables are
@@ -181,6 +182,34 @@ INVALID = [
         },
         ["LL205 train.py:5", "LL205 train.py:6", "LL205 train.py:7"],
     ),
+    Example(  # setattr(config, "name", value) sets a setting as the assignment does (a group of
+        # the config too; a name that is not static stands for any setting)
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+                import torch._inductor.config as inductor_config
+
+                KEY = "recompile_limit"
+                setattr(torch._dynamo.config, "cache_size_limit", 64)
+                setattr(inductor_config.triton, "cudagraphs", False)
+                setattr(torch._dynamo.config, KEY.lower(), 64)
+                step = torch.compile(torch.sin)
+                LOCK = threading.Lock()
+
+
+                def worker():
+                    with LOCK:
+                        step(1)
+
+
+                threading.Thread(target=worker).start()
+                """
+            )
+        },
+        ["LL205 train.py:6", "LL205 train.py:7", "LL205 train.py:8"],
+    ),
 ]
 
 VALID = [
@@ -282,6 +311,30 @@ VALID = [
                 threading.Thread(target=lambda: step(1)).start()
                 """
             ),
+        }
+    ),
+    Example(  # the worker sets the setting itself with setattr; setattr of another object
+        {
+            "train.py": dedented(
+                """
+                import argparse
+                import threading
+                import torch
+
+                args = argparse.Namespace()
+                setattr(args, "recompile_limit", 64)
+                torch._dynamo.config.recompile_limit = 64
+                step = torch.compile(torch.sin)
+
+
+                def worker():
+                    setattr(torch._dynamo.config, "recompile_limit", args.recompile_limit)
+                    step(1)
+
+
+                threading.Thread(target=worker).start()
+                """
+            )
         }
     ),
 ]

@@ -53,7 +53,7 @@ FD_STREAMS = {1: "stdout", 2: "stderr"}
 REDIRECTORS = {"contextlib.redirect_stdout": "stdout", "contextlib.redirect_stderr": "stderr"}
 COMPILE_CONFIGS = frozenset({"torch._dynamo.config", "torch._inductor.config"})
 PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
-EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch"})
+EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch", "setattr"})
 GRAD_CONTEXTS = {
     "torch.no_grad": NO_GRAD,
     "torch.autograd.no_grad": NO_GRAD,
@@ -1031,6 +1031,11 @@ class _Walker:
         elif api is not None and api.rpartition(".")[0] in COMPILE_CONFIGS and api.endswith(".patch"):
             config = api.rpartition(".")[0]
             self._override(config, _patched_keys(node), node)
+        elif api == "setattr" and len(node.args) == 3:  # setattr(torch._dynamo.config, "x", v)
+            owner, key = self._qualified(node.args[0]), node.args[1]
+            if owner is not None:
+                static = type(key) is ast.Constant and type(key.value) is str
+                self._config_setting(owner, key.value if static else None, node)
         elif isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
             self._compile_in_place(node)
 
@@ -1046,9 +1051,15 @@ class _Walker:
             if value is not None:
                 self._redirect(target.attr, f"sys.{target.attr} =", target, value)
             return
+        self._config_setting(owner, target.attr, target)
+
+    def _config_setting(self, owner: str, attr: str | None, node: ast.AST) -> None:
+        """`owner.attr = v` (or `setattr(owner, attr, v)`; `attr` None when not static) for a
+        qualified `owner`: an override when it is a compile config or a group of one."""
         for config in COMPILE_CONFIGS:  # a setting of the config, or of its group (`config.triton.X`)
             if owner == config or owner.startswith(config + "."):
-                self._override(config, (f"{owner}.{target.attr}"[len(config) + 1 :],), target)
+                keys = (f"{owner}.{attr}"[len(config) + 1 :],) if attr is not None else ()
+                self._override(config, keys, node)
 
     def _path_open(self, node: ast.Call, call: Call) -> Call:
         """`Path(p).open("w")` as the opener it is, `pathlib.Path.open(p, "w")`, and `(Path(d) /
