@@ -281,6 +281,9 @@ class Command:
     # It returns while what it starts runs on outside this shell's jobs (`setsid -f`, `docker exec
     # -d`): `background` too, but `wait` does not wait for it, nor does `disown` release it.
     detaches: bool = False
+    # A `wait` given process ids that name known background jobs (`wait $A`, `A=$!`): the
+    # commands of the jobs it waits for (see `Walker._jobs_of`); None, every job of the shell.
+    waits_for: tuple[Command, ...] | None = None
 
     def __init__(
         self,

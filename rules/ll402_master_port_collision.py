@@ -10,7 +10,9 @@ when no port is given.
 At the same time means: a background job (`&`, also `nohup ... &`, `setsid -f`, `docker exec -d`,
 which return while the command runs) and any launch after it
 before a `wait` or `kill` (a `wait` waits for the shell's own jobs only: not for what `setsid -f`
-or `docker exec -d` started, nor a tmux or screen session); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
+or `docker exec -d` started, nor a tmux or screen session; `wait $A` after `A=$!` waits for that
+job alone, also `wait "${pids[@]}"` after `pids+=($!)` and `wait $PIDS` after `PIDS="$PIDS $!"`
+for those jobs; `wait -n`, `wait %1` or process ids not known here count as waiting for every job); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round; a launch that
 `xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many as it can). A script run
@@ -229,9 +231,41 @@ INVALID = [
         },
         ["LL402 detach.sh:4", "LL402 fork.sh:4", "LL402 loop.sh:3"],
     ),
+    Example(  # `wait $A` waits for the job `A=$!` names: b (on 29500) still runs when c starts
+        {
+            "sweep.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 1 --master_port 29501 train.py > a.log 2>&1 &\nA=$!\n"
+                "torchrun --nproc_per_node 1 train.py > b.log 2>&1 &\nwait $A\n"
+                "torchrun --nproc_per_node 1 train.py > c.log 2>&1 &\nwait\n"
+            ),
+            "pids.sh": (  # the ids of the loop's jobs in an array, then in a string: not the one after the loop
+                "#!/bin/bash\npids=()\nfor i in 1 2; do\n  torchrun --master_port $((29500 + i)) train.py & pids+=($!)\ndone\n"
+                "torchrun --master_port 29600 b.py &\nwait \"${pids[@]}\"\ntorchrun --master_port 29600 c.py &\nwait\n"
+                "PIDS=\"\"\nfor i in 1 2; do\n  torchrun --master_port $((29700 + i)) train.py &\n  PIDS=\"$PIDS $!\"\ndone\n"
+                "torchrun --master_port 29800 d.py &\nwait $PIDS\ntorchrun --master_port 29800 e.py &\nwait\n"
+            ),
+            "train.py": "print('training')\n",
+        },
+        ["LL402 pids.sh:8", "LL402 pids.sh:17", "LL402 sweep.sh:6"],
+    ),
 ]
 
 VALID = [
+    Example(  # `wait` for the ids of every job that runs; one of two arms' jobs; waits not known here: every job
+        {
+            "ids.sh": (
+                "#!/bin/bash\ntorchrun a.py & A=$!\ntorchrun --master_port 29501 b.py & B=$!\nwait $A \"$B\"\n"
+                "torchrun c.py &\nwait\n"
+                "if [ \"$1\" = x ]; then torchrun d.py & P=$!; else torchrun --master_port 29501 e.py & P=$!; fi\n"
+                "wait $P\ntorchrun f.py &\nwait\n"
+            ),
+            "unknown.sh": (
+                "#!/bin/bash\ntorchrun a.py & A=$!\ntorchrun --master_port 29501 b.py &\nwait -n\n"
+                "torchrun c.py &\nwait %1\ntorchrun --master_port 29501 d.py &\nwait $X\ntorchrun e.py &\n"
+                "A=$(cat pid)\nwait $A\ntorchrun --master_port 29501 f.py &\nwait\n"
+            ),
+        }
+    ),
     Example(  # `docker exec` without `-d` waits; `-d` into two containers
         {
             "detach.sh": (
@@ -387,7 +421,7 @@ def check(project) -> Iterator[Finding]:
         if not jobs:  # most scripts: no order of commands to index (-15 M instructions of 520, with LL401's)
             continue
         position = {id(c): i for i, c in enumerate(script.commands)}
-        stops = {i: c.name for i, c in enumerate(script.commands) if c.name in WAITS}
+        stops = {i: c for i, c in enumerate(script.commands) if c.name in WAITS}
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script.
         earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, host) -> its jobs so far
@@ -532,7 +566,7 @@ def _new_pane(tmux: Command) -> bool:
     return any(w.value in NEW_PANES for w in tmux.words[1:])
 
 
-def _together(first: Job, second: Job, position: dict[int, int], stops: dict[int, str]) -> str | None:
+def _together(first: Job, second: Job, position: dict[int, int], stops: dict[int, Command]) -> str | None:
     """Why the two jobs run at the same time, or None: compared where their chains part."""
     k = 0
     while k < min(len(first.chain), len(second.chain)) - 1 and first.chain[k] is second.chain[k]:
@@ -544,7 +578,13 @@ def _together(first: Job, second: Job, position: dict[int, int], stops: dict[int
         a, b = b, a
     if _exclusive(a[0].blocks, b[0].blocks) or _same_pane(a, b):
         return None
-    return _still_running(a, {name for at, name in stops.items() if position[id(a[0])] < at < position[id(b[0])]})
+    return _still_running(a, {stop.name for at, stop in stops.items() if position[id(a[0])] < at < position[id(b[0])] and _ends(stop, a)})
+
+
+def _ends(stop: Command, chain: tuple[Command, ...]) -> bool:
+    """Whether `stop`, a command of `WAITS`, may end the job the chain starts: `wait $A` waits
+    for the job `A=$!` names only (`Command.waits_for`), a `wait` with no such ids every job."""
+    return stop.waits_for is None or any(c in stop.waits_for for c in chain)
 
 
 def _still_running(chain: tuple[Command, ...], stopped: set[str]) -> str | None:
@@ -579,7 +619,7 @@ def _repeated(job: Job, script: ShellScript) -> Block | None:
     """The loop that starts the job again while it still runs, on the same port."""
     for i, command in enumerate(job.chain):
         loops = [block for block in command.blocks if block.kind == LOOP]
-        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(script, loops)):
+        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(script, loops, job.chain[i:])):
             return loops[-1]
     return None
 
@@ -589,9 +629,11 @@ def _in_parallel(job: Job) -> Command | None:
     return next((w.command for w in job.launch.wrappers if w.parallel), None)
 
 
-def _stops_in(script: ShellScript, loops: list[Block]) -> set[str]:
-    """The commands of `WAITS` inside the loops."""
-    return {c.name for c in script.commands if c.name in WAITS and any(loop in c.blocks for loop in loops)}
+def _stops_in(script: ShellScript, loops: list[Block], chain: tuple[Command, ...]) -> set[str]:
+    """The commands of `WAITS` inside the loops that may end the chain's job (`_ends`)."""
+    return {
+        c.name for c in script.commands if c.name in WAITS and any(loop in c.blocks for loop in loops) and _ends(c, chain)
+    }
 
 
 def _in_a_loop(job: Job, loop: Block) -> Finding:

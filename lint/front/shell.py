@@ -110,6 +110,7 @@ class State:
         exported_environment: tuple[tuple[int, int], dict[str, Word]] | None = None,
         allexport: bool = False,
         defaulted: dict[str, frozenset[str]] | None = None,
+        jobs: dict[str, tuple[Command, ...]] | None = None,
     ) -> None:
         self.variables = {} if variables is None else variables
         self.assigned = {} if assigned is None else assigned  # where each variable got its value
@@ -125,6 +126,10 @@ class State:
         # Variables whose value came from the default of a variable the script never set
         # (`NGPU=${NGPU:-8}`), with the names whose defaults it took: a caller may set those.
         self.defaulted = {} if defaulted is None else defaulted
+        # The background jobs whose process ids a variable holds (`A=$!`, `pids+=($!)`,
+        # `PIDS="$PIDS $!"`): each job the commands of its `... &` statement. Any other assignment
+        # of the name forgets it.
+        self.jobs = {} if jobs is None else jobs
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -136,7 +141,7 @@ class State:
         """A copy whose variables and exports can change without changing this state's."""
         return self.replace(
             variables=dict(self.variables), arrays=dict(self.arrays), exported=set(self.exported),
-            assigned=dict(self.assigned), defaulted=dict(self.defaulted),
+            assigned=dict(self.assigned), defaulted=dict(self.defaulted), jobs=dict(self.jobs),
         )
 
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
@@ -158,6 +163,7 @@ class State:
         self.variables.pop(name, None)
         self.arrays.pop(name, None)
         self.assigned.pop(name, None)
+        self.jobs.pop(name, None)
         self.exported.discard(name)
         self.assignments += 1  # the exported environment changed: its cache key too
 
@@ -172,6 +178,8 @@ class State:
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         self.arrays.pop(name, None)
+        if self.jobs:
+            self.jobs.pop(name, None)
         if self.allexport:
             self.exported.add(name)
         self.assignments += 1
@@ -416,6 +424,7 @@ class Walker:
         # The variables whose default (`${NAME:-8}`) the words being read took, directly or through
         # a variable set from one (`State.defaulted`); None when no one asks.
         self.read_defaults: set[str] | None = None
+        self.last_job: tuple[Command, ...] = ()  # the commands of the last `... &` statement: what `$!` names
 
     # --- words ---------------------------------------------------------------------------
 
@@ -698,7 +707,10 @@ class Walker:
         statement = self.unit.location(node)
         if kind == LOOP:  # the first time round is not the others: `PORT=$((PORT + 1))` later
             for name in _loop_carried(self.unit, node):
+                held = self._jobs_of([f"${name}"], name)  # `PIDS="$PIDS $!"`: the jobs it holds, round after round
                 self.state.assign(name, None)
+                if held is not None:
+                    self.state.jobs[name] = held
         arm = 0
         children = node.children
         for i, child in enumerate(children):
@@ -724,6 +736,7 @@ class Walker:
         before = len(self.script.commands)
         self.walk(child, stdout, stderr)
         if background:
+            self.last_job = tuple(self.script.commands[before:])
             for command in self.script.commands[before:]:
                 if id(command) not in self.called_bodies:  # `run 1e-4 &`: the call is the job
                     command.background = True
@@ -888,11 +901,15 @@ class Walker:
             for element in value_node.named_children:
                 spliced = self.array_words(element) if element.kind_id in _ARRAYS_IDS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
-            if "+=" in self.unit.node_text(node)[: len(name) + 2]:  # `ARGS+=(--fp16)` appends
+            appends = "+=" in self.unit.node_text(node)[: len(name) + 2]
+            if appends:  # `ARGS+=(--fp16)` appends
                 before = self.state.arrays.get(name, [])
                 words = None if before is None else before + words
+            held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
             self.state.assign(name, None)
             self.state.arrays[name] = None if self.state.branch_depth else words
+            if held is not None:
+                self.state.jobs[name] = held
             return name, None
         outer, self.read_defaults = self.read_defaults, set()
         word = self.value_word(value_node, node)
@@ -903,7 +920,9 @@ class Walker:
         self._defaulted(name, read)
         if value_node is not None:
             self._nested_substitutions(value_node)
-        if "+=" in self.unit.node_text(node)[: len(name) + 2]:
+        appends = "+=" in self.unit.node_text(node)[: len(name) + 2]
+        held = self._jobs_held(name, [self.unit.node_text(value_node)] if value_node is not None else [], appends)
+        if appends:
             old = self.state.variables.get(name)  # not set here: the caller's, unknown
             if old is not None and word.value is not None:
                 self.state.assign(name, old + word.value, word)
@@ -913,9 +932,43 @@ class Walker:
                 self.state.assign(name, None, Word(None, written + word.template, word.location, ()))
         else:
             self.state.assign(name, word.value, word)
+        if held is not None:
+            self.state.jobs[name] = held
         if export:
             self.state.exported.add(name)
         return name, word
+
+    def _jobs_held(self, name: str, parts: list[str], appends: bool = False) -> tuple[Command, ...] | None:
+        """The background jobs `name` holds after it is set to `parts` (as written), when it holds
+        process ids only: `$!`, or variables that hold jobs (itself too: `PIDS="$PIDS $!"`,
+        `pids+=($!)`, `pids=("${pids[@]}" $!)`); None when it may hold anything else. Set in a
+        branch or a loop, it may still hold what it held."""
+        held = self._jobs_of(parts, name)
+        if held is not None and (appends or self.state.branch_depth):
+            before = self._jobs_of([f"${name}"], name)
+            held = None if before is None else (*before, *(c for c in held if c not in before))
+        return held
+
+    def _jobs_of(self, parts: list[str], itself: str | None = None) -> tuple[Command, ...] | None:
+        """The background jobs whose process ids `parts` (words as written) name: `$!` the last
+        one started, `$A`, `"${pids[@]}"` those a variable holds (`itself`, being set, holds none
+        unless it did: an unset or empty variable, or an empty array). None when a word may
+        name anything else."""
+        jobs: list[Command] = []
+        for part in parts:
+            for token in part.replace('"', " ").split():
+                if token in ("$!", "${!}"):
+                    jobs.extend(c for c in self.last_job if c not in jobs)
+                    continue
+                held = _JOB_VARIABLE.fullmatch(token)
+                if held is None:
+                    return None
+                variable = held.group(1) or held.group(2)
+                if variable in self.state.jobs:
+                    jobs.extend(c for c in self.state.jobs[variable] if c not in jobs)
+                elif variable != itself or self.state.variables.get(variable, "") != "" and self.state.arrays.get(variable) != []:
+                    return None
+        return tuple(jobs)
 
     def _defaulted(self, name: str, read: set[str]) -> None:
         """Record that `name` was set from the defaults of `read` (none: no longer)."""
@@ -1139,6 +1192,10 @@ class Walker:
                     self.state.exported.add(word.value)
         elif name in READERS or name == "getopts" or name == "printf":
             self._read_into(name, words)
+        elif name == "wait" and len(words) > 1:  # `wait $A`: that job only; `-n`, `%1`, `$X` not known: every job
+            waited = self._jobs_of([self.unit.node_text(a) for a in node.children_by_field_name("argument")])
+            if waited:
+                command.waits_for = waited
         elif name in self.pending:
             redirected = out is not self.state.stdout or err is not self.state.stderr
             self._first_call(name, out if redirected else None, err if redirected else None)
@@ -1333,6 +1390,8 @@ def _holds_substitution(unit: Unit, node) -> bool:
     return data.find(b"$(", start, end) >= 0 or data.find(b"`", start, end) >= 0
 
 
+# `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
+_JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _LET_UPDATE = re.compile(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
 
