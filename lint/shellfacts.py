@@ -240,7 +240,10 @@ class Wrapper(Record):
     unknown_environment: bool = False  # sets variables not known here (a Ray runtime env in `$ENV`)
     terminal: bool = False  # runs the command on a pseudo terminal (`srun -u`): Python line-buffers
     heredoc: bool = False  # its shell reads the commands from a heredoc (`bash -s <<'EOF'`, `ssh gpu1 <<EOF`)
-    parallel: bool = False  # runs the command several copies at a time (`xargs -P 4`, `-P 0`)
+    parallel: bool = False  # runs the command several copies at a time (`xargs -P 4`, `-P 0`, `parallel -j 4`)
+    # reads its own standard input, for the command's arguments: the command gets none of it
+    # (`xargs`, GNU `parallel` without `--pipe`)
+    reads_input: bool = False
     # The variables its options or words give the command (`docker exec -e K=V`, `env K=V`,
     # `mpirun -x K=V`, `tmux new -e K=V`), their values None when not static.
     env: dict[str, Word | None] | None = None

@@ -43,8 +43,8 @@ reported. A
 pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
 not logs and are not reported either, nor is the output of a filter, a program whose standard
 input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
-in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `xargs` starts,
-which reads /dev/null): it writes data, not a log,
+in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `xargs` or GNU
+`parallel` starts, which reads /dev/null, but one `parallel --pipe` starts): it writes data, not a log,
 whatever the file's name; nor a file the program writes with `>` that the script then hands a
 Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
 train.txt`; `python gen.py > deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`,
@@ -318,9 +318,14 @@ INVALID = [
         },
         ["LL106 submit.sh:3", "LL106 submit.sh:4"],
     ),
-    Example(  # xargs reads the pipe: the programs it starts read /dev/null, no filters
-        {"shards.sh": "#!/bin/bash\nseq 3 | xargs -I{} sh -c 'python prep.py --shard {} > /w/prep_{}.log'\n"},
-        ["LL106 shards.sh:2"],
+    Example(  # xargs reads the pipe: the programs it starts read /dev/null, no filters; GNU parallel's too
+        {
+            "shards.sh": (
+                "#!/bin/bash\nseq 3 | xargs -I{} sh -c 'python prep.py --shard {} > /w/prep_{}.log'\n"
+                "seq 3 | parallel -j 3 \"python prep.py --shard {} > /w/prep_{}.log\"\n"
+            ),
+        },
+        ["LL106 shards.sh:2", "LL106 shards.sh:3"],
     ),
     Example(  # a command kept in an array, run as `"${cmd[@]}"`: the finding is where `python` is written
         {"run.sh": "#!/bin/bash\ncmd=(python train.py --steps 10)\n\"${cmd[@]}\" > /w/t.log\n"},
@@ -339,6 +344,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # GNU parallel --pipe hands each job a part of its input: a filter, its output data
+        {"g2p.sh": "#!/bin/bash\ncat words.txt | parallel --pipe -j 4 \"python g2p.py > /w/phones_{#}.txt\"\n"},
+    ),
     Example(  # a program that line-buffers its stdout itself, run as a module or a package's __main__
         {
             "jobs/__init__.py": "",
@@ -606,7 +614,7 @@ def _is_filter(command: Command, fed: set[int]) -> bool:
     before it in a pipeline (`cut -f2 words.txt | python g2p.py`: `fed`, the commands of the
     stages after the first; a first stage's `{ cd x; python t.py; }` or function call is none)."""
     stage = command.wrappers[0].command if command.wrappers else command
-    if id(stage) in fed and not any(w.kind == "xargs" for w in command.wrappers):
+    if id(stage) in fed and not any(w.reads_input for w in command.wrappers):
         return True  # xargs reads the pipe; what it runs reads /dev/null (`seq 3 | xargs -I{} python t.py`)
     return any(
         r.op == "<" and r.fd in (None, 0) and r.target is not None and r.target.text != "/dev/null"

@@ -105,6 +105,16 @@ INVALID = [
         },
         ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4"],
     ),
+    Example(  # GNU parallel's command, up to its argument list (`:::`), as words or one string
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "sweep.sh": (
+                "parallel -j 2 python train.py --lr {} --bogus ::: 1e-4 3e-4\n"
+                "parallel --jobs 2 'python train.py --lrr {} > run_{}.log' ::: 1e-4 3e-4\n"
+            ),
+        },
+        ["LL301 sweep.sh:1", "LL301 sweep.sh:2"],
+    ),
     Example(  # the program the shell runs after its `cd`, not the launcher's namesake
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

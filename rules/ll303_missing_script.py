@@ -116,6 +116,10 @@ CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a m
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
+    Example(  # GNU parallel runs its command, the words before `:::`
+        {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
+        ["LL303 sweep.sh:2"],
+    ),
     Example(  # a default no caller sets (run by hand, it runs), or a default of another word on the line
         {
             "tests/launch.sh": '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n',

@@ -15,7 +15,9 @@ job alone, also `wait "${pids[@]}"` after `pids+=($!)` and `wait $PIDS` after `P
 for those jobs; `wait -n`, `wait %1` or process ids not known here count as waiting for every job); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
 sessions (`new-window` and `split-window` return at once with or without `-d`); a job
 started in the background inside a loop, with the same port every time round; a launch that
-`xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many as it can). A script run
+`xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many as it can), or
+GNU `parallel` (`-j N`, `--jobs N`, `-P N` with N other than 1; with no `-j`, one job per CPU
+core; `-j 1` runs one at a time, `-S host` on other hosts). A script run
 that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
 (`run 1e-4 &`): a function's launch runs where the function is called, once at each call, also
 when the function itself starts it in the background or in a tmux session (`launch() { tmux
@@ -140,6 +142,17 @@ INVALID = [
             "train.sh": "torchrun --nproc_per_node 8 train.py\n",
         },
         ["LL402 loop.sh:2", "LL402 run_all.sh:2"],
+    ),
+    Example(  # GNU parallel runs its command -j N at a time, by default one per CPU core
+        {
+            "sweep.sh": (
+                "parallel -j 4 torchrun --nproc_per_node 1 train.py --lr {} ::: 1e-4 3e-4 1e-3\n"
+                "parallel --jobs 2 \"torchrun --master_port 29600 train.py --seed {} > run{}.log 2>&1\" ::: 1 2\n"
+                "parallel -j2 deepspeed --master_port 29700 train.py --config {} :::: configs.txt\n"
+                "ls configs | parallel torchrun --master_port 29900 train.py --config {}\n"
+            ),
+        },
+        ["LL402 sweep.sh:1", "LL402 sweep.sh:2", "LL402 sweep.sh:3", "LL402 sweep.sh:4"],
     ),
     Example(  # xargs runs the launch several at a time: -P 2, -P0 (as many as it can), --max-procs=4
         {
@@ -320,6 +333,17 @@ VALID = [
         {
             "run_all.sh": "bash lib.sh &\ntorchrun --nproc_per_node 2 x.py\nwait\n",
             "lib.sh": "helper() {\n  torchrun --nproc_per_node 2 y.py\n}\necho defined only\n",
+        }
+    ),
+    Example(  # GNU parallel one at a time (-j 1, -j1, --jobs=1), as many as a variable says, on other hosts, a port per job
+        {
+            "serial.sh": (
+                "parallel -j 1 torchrun train.py --lr {} ::: 1e-4 3e-4\nparallel -j1 torchrun train.py --lr {} ::: 1e-4 3e-4\n"
+                "parallel --jobs=1 torchrun train.py --lr {} ::: 1e-4 3e-4\n"
+                "parallel -j \"$N\" torchrun --master_port 29600 train.py --lr {} ::: 1e-4 3e-4\n"
+                "parallel -S gpu1,gpu2 torchrun train.py --lr {} ::: 1e-4 3e-4\n"
+                "parallel -j 4 torchrun --master_port '$((29500 + {#}))' train.py ::: a b\n"
+            ),
         }
     ),
     Example(  # xargs one at a time (no -P, -P 1), or as many as a variable says
@@ -625,7 +649,8 @@ def _repeated(job: Job, script: ShellScript) -> Block | None:
 
 
 def _in_parallel(job: Job) -> Command | None:
-    """The wrapper that runs the launch several copies at a time (`xargs -P 4`: `Wrapper.parallel`)."""
+    """The wrapper that runs the launch several copies at a time (`xargs -P 4`, `parallel -j 4`:
+    `Wrapper.parallel`)."""
     return next((w.command for w in job.launch.wrappers if w.parallel), None)
 
 
@@ -645,10 +670,11 @@ def _in_a_loop(job: Job, loop: Block) -> Finding:
     )
 
 
-def _at_a_time(job: Job, xargs: Command) -> Finding:
+def _at_a_time(job: Job, runner: Command) -> Finding:
+    how = "`xargs -P`" if runner.name == "xargs" else f"`{runner.name}`"
     return Finding(
         job.where,
-        f"{job.name} is started by `xargs -P` several at a time (line {xargs.location.line}), each on port "
+        f"{job.name} is started by {how} several at a time (line {runner.location.line}), each on port "
         f"{job.port.number} ({job.port.said}): all but the first fail with {IN_USE}",
         _launch_note(job),
     )

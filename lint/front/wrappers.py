@@ -126,6 +126,21 @@ DOCKER_RUN_VALUED = _words(
 )
 # `docker exec [OPTIONS] CONTAINER CMD...` (docker 28.2's `exec --help`).
 DOCKER_EXEC_VALUED = _words("--detach-keys -e --env --env-file -u --user -w --workdir")
+# GNU parallel's options that take the next word (parallel(1), 20240222); the others are flags,
+# and `-i`, `-l`, `-e` take a value only in the same word. Its command is the words after them up
+# to the first argument list (`:::`, `::::`, `:::+`, `::::+`), joined and run by a shell.
+PARALLEL_VALUED = _words(
+    "-a --arg-file --arg-file-sep --arg-sep --basefile --bf --bin --block --block-size --blocktimeout --bt "
+    "-C --colsep --compress-program --ctag --ctagstring -d --delimiter --decompress-program --delay -E --eof "
+    "--env --filter --group-by --halt --halt-on-error --header --hgrp --hostgroups -I --id -j --jobs --joblog "
+    "-J --profile -L --max-lines --limit --load --match --memfree --memsuspend -n --max-args -N "
+    "--max-replace-args --nice -P --max-procs --parens --process-slot-var --recend --recstart --replace "
+    "--res --results --retries --return --rpl -s --max-chars -S --sshlogin --slf --sshloginfile --sql "
+    "--sqlandworker --sqlmaster --sqlworker --sshdelay --ssh --st --semaphoretimeout --tag-string "
+    "--tagstring --template --termseq --tf --transferfile --timeout --tmpdir --tempdir --trc --wd --workdir"
+)
+PARALLEL_ARGUMENTS = frozenset({":::", "::::", ":::+", "::::+"})
+PARALLEL_REMOTE = ("-S", "--sshlogin", "--slf", "--sshloginfile")  # its jobs run on other hosts
 
 
 class EnvOptions(Record):
@@ -223,7 +238,7 @@ WRAPPER_NAMES = (
     | ENV_RUNNERS.keys()
     | PROFILERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
-    | {"mpirun", "mpiexec", "horovodrun", "singularity", "apptainer", "ray", "gcloud"}
+    | {"mpirun", "mpiexec", "horovodrun", "singularity", "apptainer", "ray", "gcloud", "parallel"}
 )
 
 
@@ -378,6 +393,17 @@ def unwrap(walker, command: Command) -> None:
             at = values.index("--")
             terminal = any(_short_flag(v, "t") or v == "--tty" for v in values[1:at] if v)
             inner = _argv(walker, command, words[at + 1 :], "kubectl", remote=True, cwd_changed=True, isolated=True, terminal=terminal)
+    elif name == "parallel":  # GNU parallel: a shell runs its command, N at a time
+        rest = _after_options(words, PARALLEL_VALUED)
+        options = _option_words(words, 0, rest)
+        end = next((i for i, w in enumerate(rest) if w.value in PARALLEL_ARGUMENTS), len(rest))
+        several = _several_at_a_time(options, ("-j", "--jobs", "-P", "--max-procs"), default=True) and not any(
+            o.startswith(PARALLEL_REMOTE) for o in options
+        )
+        inner = run_string(
+            "parallel", rest[:end], stdout=command.stdout, stderr=command.stderr, parallel=several,
+            reads_input="--pipe" not in options and "--pipepart" not in options,
+        )
     elif name == "screen":  # read only detached (`-dm`, `-d -m`, `-dmS job`), by its own options
         rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
         options = _option_words(words, 0, rest)
@@ -421,7 +447,7 @@ def unwrap(walker, command: Command) -> None:
             unset = _env_unset(options) if name == "env" else frozenset()
             inner = _argv(
                 walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ())),
-                parallel=name == "xargs" and _xargs_parallel(options),
+                parallel=name == "xargs" and _several_at_a_time(options, ("-P", "--max-procs")), reads_input=name == "xargs",
             )
     command.inner = inner
 
@@ -573,19 +599,27 @@ def _option_value(words: list[Word], option: str) -> Word | None:
     return None
 
 
-def _xargs_parallel(options: list[str]) -> bool:
-    """`xargs -P N` with N a number other than 1 (0: as many as it can; `-PN`, `--max-procs=N`)
-    runs its command several copies at a time; `-P "$JOBS"`, not known here, is not taken to."""
+def _several_at_a_time(options: list[str], spelled: tuple[str, ...], default: bool = False) -> bool:
+    """Whether a tool runs its command several copies at a time, by the last of its options
+    `spelled` (`xargs -P N`, `parallel -j N`; also `-PN`, `--max-procs=N`): N a number other than 1
+    (0: as many as it can), GNU parallel's `+N` (N more than the CPU cores) or `N%` of at least
+    100; with none of them, `default` (GNU parallel's, one per CPU core). A number not known here
+    (`-P "$JOBS"`), or fewer jobs than cores (`-j -1`, `-j 50%`: on a small machine, one), is not
+    taken to."""
+    value = None
     for i, option in enumerate(options):
-        if option in ("-P", "--max-procs"):
+        if option in spelled:
             value = options[i + 1] if i + 1 < len(options) else ""
-        elif option.startswith(("-P", "--max-procs=")):
-            value = option.removeprefix("-P").removeprefix("--max-procs=")
-        else:
             continue
-        if value.isdigit() and int(value) != 1:
-            return True
-    return False
+        for spelling in spelled:
+            attached = spelling + "=" if spelling.startswith("--") else spelling  # `--jobs=4`, `-j4`
+            if option.startswith(attached):
+                value = option[len(attached) :]
+    if value is None:
+        return default
+    if value.endswith("%") and value[:-1].isdigit():
+        return int(value[:-1]) >= 100
+    return value[1:].isdigit() if value.startswith("+") else value.isdigit() and int(value) != 1
 
 
 def _env_unset(options: list[str]) -> frozenset[str]:
