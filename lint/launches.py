@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterable, Iterator
 
+from .front.wrappers import uv_subcommand
 from .graph import (
     DIRECTORY_CHANGERS,
     LAUNCHER_MODULES,
@@ -78,11 +79,12 @@ PIP_COMMANDS = frozenset({"pip", "pip3", "pip-audit"})
 def runs_python_program(command: Command) -> bool:
     """The command runs a Python program, which reads the files it is handed: `python x.py`,
     `python -m pip`, a launcher's program (`torchrun x.py`), or pip by a name of its own (`pip`,
-    `pip3`, `pip3.11`, `pip-audit`; `uv pip`, uv's interface to the same requirement files)."""
+    `pip3`, `pip3.11`, `pip-audit`; `uv pip`, uv's interface to the same requirement files, also
+    after uv's global options: `uv --quiet pip install -r requirements.txt`)."""
     name = command.name or ""
     if name in PIP_COMMANDS or (name.startswith("pip3.") and name[5:].isdigit()):
         return True
-    if name == "uv" and command.args and command.args[0].value == "pip":
+    if name == "uv" and [w.value for w in uv_subcommand(command.args)[:1]] == ["pip"]:
         return True
     return python_run(command) is not None or launch_of(command) is not None
 

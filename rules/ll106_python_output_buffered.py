@@ -48,7 +48,7 @@ in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `
 whatever the file's name; nor a file the program writes with `>` that the script then hands a
 Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
 train.txt`; `python gen.py > deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`,
-`pip-audit`, `python -m pip`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
+`pip-audit`, `python -m pip`; `uv --quiet pip`, uv's global options before `pip`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
 after (`python train.py | tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is no input and leaves the
 program a job like any other.
 
@@ -218,9 +218,12 @@ INVALID = [
         },
         ["LL106 submit.sh:1", "LL106 submit.sh:2"],
     ),
-    Example(  # uv runs a script or a module with python
-        {"run.sh": "uv run tools/prep.py > prep.log\nuv run -m tools.prep | tee prep2.log\n", "tools/prep.py": ""},
-        ["LL106 run.sh:1", "LL106 run.sh:2"],
+    Example(  # uv runs a script or a module with python, also after its global options
+        {
+            "run.sh": "uv run tools/prep.py > prep.log\nuv run -m tools.prep | tee prep2.log\nuv --quiet run tools/prep.py > prep3.log\n",
+            "tools/prep.py": "",
+        },
+        ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
     ),
     Example(  # accelerate's simple launcher: one process, run as `python` without -u
         {
@@ -425,7 +428,11 @@ VALID = [
                 "pip install -r reqs/deps.txt\npython3 gen.py > a.txt\npip3 install -r a.txt\n"
                 "python3 gen.py > b.txt\nuv pip install -r b.txt\npython3 gen.py > c.txt\npip-audit -r c.txt\n"
                 "python3 gen.py > d.txt\npython -m pip install -r d.txt\n"
-            )
+            ),
+            "uv.sh": (  # uv's global options before `pip`
+                "#!/bin/bash\npython gen_reqs.py > requirements.txt\nuv --quiet pip install -r requirements.txt\n"
+                "python gen_reqs.py > deps.txt\nuv --directory /w --no-cache -v pip install -r deps.txt\n"
+            ),
         }
     ),
     Example(  # unbuffered; the interpreter's version is no program

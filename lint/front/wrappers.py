@@ -180,6 +180,12 @@ ENV_RUNNERS = {
     "pipenv": _spec(),
     "pdm": _spec("-p --project"),
 }
+# uv's global options that take the next word (uv 0.8's `uv help`), written before its subcommand
+# (`uv --directory app run x.py`, `uv --quiet pip install -r requirements.txt`); its other global
+# options are flags (`-q`, `-v`, `--no-cache`, `--offline`, `--native-tls`).
+UV_GLOBAL_VALUED = _words(
+    "--allow-insecure-host --cache-dir --color --config-file --directory --project -p --python --python-preference"
+)
 # `micromamba run -n ENV CMD...` (mamba's the same as conda's); `pixi run [-e ENV] CMD...`.
 ENV_RUNNERS |= {
     "mamba": ENV_RUNNERS["conda"],
@@ -372,7 +378,8 @@ def unwrap(walker, command: Command) -> None:
                 value = command.env_value(variable) or command.environment.get(variable)
                 env.setdefault(variable.split("ENV_", 1)[1], value)  # `--env K=V` comes first
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained, isolated=clean, env=env, unknown_environment=unknown)
-    elif name in ENV_RUNNERS and values[:1] == ["run"]:
+    elif name in ENV_RUNNERS and (values[:1] == ["run"] or name == "uv" and _subcommand_value(uv_subcommand(words)) == "run"):
+        words = uv_subcommand(words) if name == "uv" else words  # `uv --quiet run x.py`: from `run` on
         rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
         program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
         inner = _argv(walker, command, program, name, adds_interpreter=program is not rest)
@@ -588,6 +595,16 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
     walker.script.commands.append(inner)
     unwrap(walker, inner)
     return [inner]
+
+
+def uv_subcommand(words: list[Word]) -> list[Word]:
+    """uv's words (those after `uv`) from its subcommand on, past its global options: `uv --quiet
+    pip install -r requirements.txt` is `pip install -r requirements.txt`."""
+    return _after_options(words, UV_GLOBAL_VALUED)
+
+
+def _subcommand_value(words: list[Word]) -> str | None:
+    return words[0].value if words else None
 
 
 def _option_value(words: list[Word], option: str) -> Word | None:
