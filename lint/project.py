@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .launches import Made
     from .model import Finding
     from .pyfacts import PythonModule
+    from .pyindex import ModuleIndex
     from .shellfacts import ShellScript, Word
     from .suppress import Suppression
     from .threads import ThreadReport
@@ -187,6 +188,13 @@ class Project:
         from .launches import made_by
 
         return made_by(self)
+
+    @cached_property
+    def module_index(self) -> ModuleIndex:
+        """The project's Python files by the module names imports use."""
+        from .pyindex import ModuleIndex
+
+        return ModuleIndex(self.python)
 
     @cached_property
     def threads(self) -> ThreadReport:

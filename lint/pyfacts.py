@@ -326,6 +326,7 @@ class PythonModule:
         parsers: list[ArgParser] | None = None,
         dataclasses: dict[str, Dataclass] | None = None,
         command_line_read: bool = True,
+        top_imports: list[str] | None = None,
     ) -> None:
         self.path = path  # relative to the project root, '/' separators
         self.module = module  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
@@ -336,6 +337,10 @@ class PythonModule:
         self.newer_syntax = newer_syntax
         self.imports = {} if imports is None else imports  # local name -> dotted target
         self.star_imports = [] if star_imports is None else star_imports  # modules of `from m import *`
+        # The dotted targets of the imports its code makes when the module runs (at the top level,
+        # also in an `if`, a `try` or a class body; not in a function's body): what importing it
+        # imports, `from m import *`'s `m` too.
+        self.top_imports = [] if top_imports is None else top_imports
         self.functions = {} if functions is None else functions
         self.classes = {} if classes is None else classes
         self.bindings = [] if bindings is None else bindings

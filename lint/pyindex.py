@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import posixpath
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from .pyfacts import module_name
+from .pyfacts import PythonModule, module_name
 
 STDLIB = frozenset(sys.stdlib_module_names)
 
@@ -48,6 +48,32 @@ class ModuleIndex:
         if key not in self._resolved:
             self._resolved[key] = self._resolve(importer, name)
         return self._resolved[key]
+
+    def module_of(self, importer: str, dotted: str) -> str | None:
+        """The project module a dotted import names (or names a member of)."""
+        parts = dotted.split(".")
+        for end in range(len(parts), 0, -1):
+            path = self.resolve(importer, ".".join(parts[:end]))
+            if path is not None:
+                return path
+        return None
+
+    def imported(self, modules: Mapping[str, PythonModule | None], path: str, *, at_start: bool = False) -> frozenset[str]:
+        """The project modules the module at `path` imports, directly or through others, itself
+        included; `at_start`: only those importing it runs (`PythonModule.top_imports`: not an
+        import in a function's body). Each module once: imports may go round in a cycle."""
+        found, queue = {path}, [path]
+        while queue:
+            module = modules.get(queue.pop())
+            if module is None:
+                continue
+            targets = module.top_imports if at_start else [*module.imports.values(), *module.star_imports]
+            for target in targets:
+                imported = self.module_of(module.path, target)
+                if imported is not None and imported not in found:
+                    found.add(imported)
+                    queue.append(imported)
+        return frozenset(found)
 
     def _resolve(self, importer: str, name: str) -> str | None:
         if name in self.by_name:

@@ -503,24 +503,7 @@ class _Analysis:
     @_cached(frozenset())
     def _imported(self, path: str) -> frozenset[str]:
         """The project modules a module imports, directly or through others."""
-        found, queue = {path}, [path]
-        while queue:
-            module = self.modules[queue.pop()]
-            for target in [*module.imports.values(), *module.star_imports]:
-                imported = self._module_of(module.path, target)
-                if imported is not None and imported not in found:
-                    found.add(imported)
-                    queue.append(imported)
-        return frozenset(found)
-
-    def _module_of(self, importer: str, dotted: str) -> str | None:
-        """The project module a dotted import names (or names a member of)."""
-        parts = dotted.split(".")
-        for end in range(len(parts), 0, -1):
-            path = self.index.resolve(importer, ".".join(parts[:end]))
-            if path is not None:
-                return path
-        return None
+        return self.index.imported(self.modules, path)
 
     # -- thread starts ------------------------------------------------------------------------
 

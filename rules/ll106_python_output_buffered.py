@@ -17,7 +17,9 @@ script calls before the launch (one it never calls exports nothing), a Ray job's
 is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
 the trainer does not call
 `sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of `python -m`, a package's
-`__main__.py`). What this shell sets or exports does not
+`__main__.py`), nor does the top-level code of a project module it imports, directly or through
+others (`import logsetup`, which runs that call at the import; not a function such a module only
+defines, nor an import in a function's body). What this shell sets or exports does not
 reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
 `docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), a login
 shell `su - user -c` (`-l`, `--login`; not plain `su user -c`) starts, `env -i`
@@ -91,6 +93,7 @@ from launchlint.graph import PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
+from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import FILE, INHERIT, PIPE, Command
 
@@ -217,6 +220,16 @@ INVALID = [
             )
         },
         ["LL106 submit.sh:1", "LL106 submit.sh:2"],
+    ),
+    Example(  # a module the trainer imports only defines a function that would line-buffer; an import in a function not run at start
+        {
+            "run.sh": "#!/bin/bash\npython train.py > train.log\npython train2.py > train2.log\n",
+            "quiet.py": "import sys\n\ndef setup():\n    sys.stdout.reconfigure(line_buffering=True)\n",
+            "logsetup.py": "import sys\n\nsys.stdout.reconfigure(line_buffering=True)\n",
+            "train.py": "import quiet\nprint('step 1')\n",
+            "train2.py": "def main():\n    import logsetup\n\nprint('step 1')\n",
+        },
+        ["LL106 run.sh:2", "LL106 run.sh:3"],
     ),
     Example(  # uv runs a script or a module with python, also after its global options
         {
@@ -469,6 +482,17 @@ VALID = [
             "acc.yaml": "distributed_type: MULTI_GPU\nnum_processes: 8\n",
         }
     ),
+    Example(  # a project module the trainer imports line-buffers stdout at import, directly or through others
+        {
+            "run.sh": "#!/bin/bash\npython train.py | tee train.log\npython tools/eval.py > eval.log\n",
+            "train.py": "import logsetup\nprint('step 1')\n",
+            "logsetup.py": "import sys\n\nsys.stdout.reconfigure(line_buffering=True)\n",
+            "tools/eval.py": "from utils import common\nprint('eval')\n",
+            "utils/__init__.py": "",
+            "utils/common.py": "from . import log\n",
+            "utils/log.py": "import sys\nfrom utils import common  # a cycle\n\nif sys.stdout:\n    sys.stdout.reconfigure(write_through=True)\n",
+        }
+    ),
     Example(  # the trainer line-buffers its own stdout
         {
             "run.sh": "python train.py | tee train.log\naccelerate launch --cpu train.py | tee cpu.log\n",
@@ -591,6 +615,8 @@ def check(project) -> Iterator[Finding]:
                 inputs = _program_inputs(script) if inputs is None else inputs
                 if command.stdout.target.value in inputs:
                     continue  # `python conv.py raw > train.txt`, then `python train.py train.txt`: data
+            if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
+                continue
             yield Finding(
                 command.words[0].location,
                 f"{what} its stdout into a log: the log lags by kilobytes and loses its last lines when "
@@ -640,13 +666,34 @@ def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> 
         return True
     if run is not None and run.kind == "module" and run.target.value in UNBUFFERED_LAUNCHERS:
         return True
-    invocation = project.graph.invocation(command)
-    module = project.python.get(invocation.callee) if invocation and invocation.callee else None
+    module = project.python.get(_trainer(project, command) or "")
     return module is not None and _reconfigures_stdout(module)
 
 
-def _reconfigures_stdout(module) -> bool:
-    for function in module.functions.values():
+def _trainer(project, command: Command) -> str | None:
+    """The project's Python file the command runs (the program of a launcher)."""
+    invocation = project.graph.invocation(command)
+    return invocation.callee if invocation is not None else None
+
+
+def _reconfigured_on_import(project, command: Command) -> bool:
+    """Whether a project module the trainer imports, directly or through others, line-buffers
+    stdout in its top-level code, which runs at the import (`import logsetup`, whose module level
+    calls `sys.stdout.reconfigure(line_buffering=True)`): as the trainer itself doing it."""
+    trainer = _trainer(project, command)
+    if trainer is None or trainer not in project.python:
+        return False
+    imported = project.module_index.imported(project.python, trainer, at_start=True) - {trainer}
+    modules = (project.python.get(path) for path in sorted(imported))
+    return any(module is not None and _reconfigures_stdout(module, at_start=True) for module in modules)
+
+
+def _reconfigures_stdout(module, at_start: bool = False) -> bool:
+    """Whether the module line-buffers its stdout: anywhere, or `at_start`, in its top-level code."""
+    functions = [module.functions.get(MODULE_SCOPE)] if at_start else module.functions.values()
+    for function in functions:
+        if function is None:
+            continue
         for call in function.calls:
             if module.qualified(call.callee) != RECONFIGURE:
                 continue

@@ -360,9 +360,12 @@ class _Walker:
         # import statements has none nested, and its bodies need no search (every module of the
         # 1,000-file benchmark, half of Megatron-LM's: -11 M instructions of 1,024 on a third of the former).
         nested = self.pos.source.count("import") > len(top)
+        at_start = {id(node) for node in (_imports(body, functions=False) if nested else top)}
         for node in _imports(body) if nested else top:
+            started = self.module.top_imports if id(node) in at_start else []
             if type(node) is ast.Import:
                 for alias in node.names:
+                    started.append(alias.name)
                     if alias.asname:
                         self.module.imports[alias.asname] = alias.name
                     else:
@@ -375,9 +378,11 @@ class _Walker:
                 for alias in node.names:
                     if alias.name == "*":
                         self.module.star_imports.append(base)
+                        started.append(base)
                     else:
                         target = f"{base}.{alias.name}" if base else alias.name
                         self.module.imports[alias.asname or alias.name] = target
+                        started.append(target)
 
     def _absolute(self, name: str | None, level: int) -> str | None:
         """`from ..x import y` in pkg/sub/mod.py -> `pkg.x`; None when it climbs out."""
@@ -1370,16 +1375,18 @@ def _stored_names(target: ast.expr) -> list[str]:
     return []
 
 
-def _imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
+def _imports(body: list[ast.stmt], functions: bool = True) -> Iterator[ast.Import | ast.ImportFrom]:
     """The import statements in a body and in the bodies nested in it, in source order, without
-    looking into expressions. Only imports and the statements that hold statements are stacked:
-    most statements are neither."""
+    looking into expressions; not those in a function's body unless `functions`. Only imports
+    and the statements that hold statements are stacked: most statements are neither."""
     stack = [node for node in reversed(body) if type(node) in _IMPORTS_OR_BODIES]
     while stack:
         node = stack.pop()
         fields = _BODIES.get(type(node))
         if fields is None:
             yield node
+            continue
+        if not functions and type(node) in _FUNCTION_DEFS:
             continue
         for name in fields:
             stack += [child for child in reversed(getattr(node, name)) if type(child) in _IMPORTS_OR_BODIES]
@@ -1394,6 +1401,7 @@ _BODIES: dict[type, tuple[str, ...]] = {
     if (fields := tuple(f for f in _BODY_FIELDS if f in kind._fields))
 }
 _IMPORTS_OR_BODIES = frozenset({ast.Import, ast.ImportFrom, *_BODIES})
+_FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 def _is_name(node: ast.expr, name: str) -> bool:
