@@ -599,8 +599,14 @@ def _selected(finding: Finding, options: Options, per_file) -> bool:
 
 
 def _with_severity(finding: Finding, overrides: dict[str, str]) -> Finding:
-    level = overrides.get(finding.code)
-    return finding._replace(severity=Severity(level)) if level else finding
+    """The configuration's `severity` for the finding's code: its keys are codes, prefixes or
+    `ALL`, matched as `select` matches them, and the most specific key that matches wins
+    (`ALL` < `LL1` < `LL10` < `LL101`), whatever their order in the file."""
+    keys = [key for key in overrides if matches(finding.code, (key,))]
+    if not keys:
+        return finding
+    level = overrides[max(keys, key=lambda key: 0 if key == "ALL" else len(key))]
+    return finding._replace(severity=Severity(level))
 
 
 def _reported(finding: Finding, named: set[str]) -> bool:

@@ -127,6 +127,27 @@ def test_severity_override_changes_the_exit_status(tmp_path):
     assert json.loads(result.stdout)[0]["severity"] == "warning" and result.returncode == 0
 
 
+@pytest.mark.parametrize("table", ['{ LL1 = "error" }', '{ ALL = "error" }', '{ ll10 = "error" }'])
+def test_a_severity_prefix_or_all_raises_every_code_it_covers(tmp_path, table):
+    """`severity` keys are codes, prefixes or `ALL`, as in `select`: a CI gate that raises `LL1`
+    to error and runs with `--fail-on error` fails on an LL105 warning."""
+    make(tmp_path, {**STARVED, "r.sh": "python t.py 2>&1 | tee a.log\n"})
+    (tmp_path / "pyproject.toml").write_text(f"[tool.launchlint]\nseverity = {table}\n")
+    result = launchlint("--format", "json", "--fail-on", "error", "--select", "LL105", ".", cwd=tmp_path)
+    assert [(f["code"], f["severity"]) for f in json.loads(result.stdout)] == [("LL105", "error")]
+    assert result.returncode == 1
+
+
+def test_the_most_specific_severity_key_wins_whatever_its_place(tmp_path):
+    make(tmp_path, {**STARVED, "r.sh": "python t.py 2>&1 | tee a.log\n"})
+    (tmp_path / ".launchlint.yaml").write_text("severity: {LL105: error, LL10: warning, ALL: warning, LL1: error}\n")
+    result = launchlint("--format", "json", "--fail-on", "error", "--select", "LL102,LL105", ".", cwd=tmp_path)
+    found = [(f["code"], f["severity"]) for f in json.loads(result.stdout)]
+    assert found == [("LL102", "warning"), ("LL105", "error")] and result.returncode == 1  # LL10 over LL1, LL105 over LL10
+    (tmp_path / ".launchlint.yaml").write_text("severity: {LL105: warning, LL10: warning, ALL: error}\nfail-on: error\n")
+    assert launchlint("--select", "LL102,LL105", ".", cwd=tmp_path).returncode == 0  # neither is an error now
+
+
 def test_path_map_resolves_remote_paths(tmp_path):
     files = {
         "launch.sh": "ssh gpu 'set -o pipefail; bash /root/run/job.sh | tee /root/job.log'\n",
