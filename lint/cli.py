@@ -83,11 +83,13 @@ def build_options(cli: dict, config, stdin):
     from .parsing import default_jobs
     from .project import Settings
 
-    select = _codes(cli["select"], "--select") if cli["select"] else config.select
-    extend = (_codes(cli["extend_select"], "--extend-select") if cli["extend_select"] else []) + config.extend_select
+    # a repeated option adds up, as in ruff: `--ignore LL102 --ignore LL202` is `--ignore LL102,LL202`
+    chosen = {key: ",".join(cli[key] or ()) for key in ("select", "extend_select", "ignore")}
+    select = _codes(chosen["select"], "--select") if chosen["select"] else config.select
+    extend = (_codes(chosen["extend_select"], "--extend-select") if chosen["extend_select"] else []) + config.extend_select
     if extend:
         select = (select or ["ALL"]) + extend
-    ignore = _codes(cli["ignore"], "--ignore") if cli["ignore"] else config.ignore
+    ignore = _codes(chosen["ignore"], "--ignore") if chosen["ignore"] else config.ignore
     per_file = _per_file_ignores(cli["per_file_ignores"]) or config.per_file_ignores
     excludes = [e for value in cli["exclude"] for e in value.split(",") if e] or config.exclude
     base = os.getcwd() if cli["per_file_ignores"] or cli["exclude"] else config.directory
@@ -153,9 +155,9 @@ def _parser() -> Parser:
     )
     add = parser.add_argument
     add("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
-    add("--select", help="Rule codes or prefixes to report (comma-separated); default: all.")
-    add("--ignore", help="Rule codes or prefixes not to report (comma-separated).")
-    add("--extend-select", help="Codes to report in addition to --select.")
+    add("--select", action="append", help="Rule codes or prefixes to report (comma-separated, repeatable); default: all.")
+    add("--ignore", action="append", help="Rule codes or prefixes not to report (comma-separated, repeatable).")
+    add("--extend-select", action="append", help="Codes to report in addition to --select (repeatable).")
     add("--per-file-ignores", action="append", default=[], metavar="GLOB:CODES", help="Ignore CODES in files matching GLOB.")
     add("--exclude", action="append", default=[], metavar="GLOBS", help="Gitignore-style globs of files not to read.")
     add("--format", dest="fmt", choices=FORMATS, default="text", help="Report format (default: text).")

@@ -428,3 +428,16 @@ def test_exclude_and_extend_select_on_the_command_line(tmp_path):
     (tmp_path / "run.sh").write_text("python -u t.py  # launchlint: disable=LL102\n")
     narrow = launchlint("--format", "json", "--select", "LL101", "--extend-select", "LL002", ".", cwd=tmp_path)
     assert codes(narrow) == [("LL002", "run.sh", 1)]
+
+
+def test_repeated_select_ignore_and_extend_select_add_up(tmp_path):
+    """As in ruff: `--ignore LL102 --ignore LL105` ignores both, not only the last one."""
+    make(tmp_path, {**STARVED, "r.sh": "python t.py 2>&1 | tee a.log\n"})
+    found = lambda *args: sorted({f["code"] for f in json.loads(launchlint("--format", "json", *args, ".", cwd=tmp_path).stdout)})  # noqa: E731
+    assert found() == ["LL102", "LL105", "LL106"]
+    ignored = launchlint("--ignore", "LL102", "--ignore", "LL105,LL106", ".", cwd=tmp_path)
+    assert ignored.returncode == 0 and "0 findings" in ignored.stdout
+    assert found("--select", "LL102", "--select", "LL105") == ["LL102", "LL105"]
+    assert found("--select", "LL101", "--extend-select", "LL102", "--extend-select", "LL106") == ["LL102", "LL106"]
+    bad = launchlint("--ignore", "LL999", "--ignore", "LL102", ".", cwd=tmp_path)  # every value is checked
+    assert bad.returncode == 2 and "unknown rule code 'LL999' in --ignore" in bad.stderr
