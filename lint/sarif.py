@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from urllib.parse import quote
 
 from . import __version__
 from .baseline import fingerprints
@@ -12,6 +14,33 @@ from .rulekit import all_rules
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 # Where a rule's documentation lives; `launchlint --explain CODE` prints the same text.
 HELP_URI = "https://github.com/launchlint/launchlint/blob/main/README.md#rules"
+# The base of every relative `artifactLocation.uri` (SARIF 2.1.0 §3.4.4, §3.14.14): the directory
+# the other formats show paths relative to, named in `run.originalUriBaseIds`.
+SRCROOT = "%SRCROOT%"
+
+
+def _uri(path: str) -> str:
+    """`path` as a URI path (RFC 3986): each byte but `/` and the unreserved characters
+    percent-encoded, so a space, `#`, `%`, `:` or a newline in a file name stays part of the
+    path. A name that is not UTF-8 keeps its bytes (`%E9`), as a `file:` URI of it must."""
+    return quote(path, safe="/", errors="surrogateescape")
+
+
+def _artifact(path: str, show) -> dict:
+    """The `artifactLocation` of a project path, for every location in the log: relative to
+    `SRCROOT` when `show` gives it relative to the current directory, else an absolute `file:`
+    URI with no base."""
+    shown = show(path)
+    if shown.startswith("/"):
+        return {"uri": "file://" + _uri(shown)}
+    return {"uri": _uri(shown), "uriBaseId": SRCROOT}
+
+
+def _base_ids() -> dict:
+    """`run.originalUriBaseIds`: SRCROOT is the current directory (report.Paths shows paths
+    relative to its real path), as a `file:` URI ending in `/`."""
+    directory = os.path.realpath(os.getcwd())
+    return {SRCROOT: {"uri": "file://" + _uri(directory.rstrip("/") + "/")}}
 
 
 def _level(severity: Severity) -> str:
@@ -26,7 +55,7 @@ def _region(location: Location) -> dict:
 
 
 def _physical(location: Location, show) -> dict:
-    return {"artifactLocation": {"uri": show(location.path)}, "region": _region(location)}
+    return {"artifactLocation": _artifact(location.path, show), "region": _region(location)}
 
 
 def _rules() -> list[dict]:
@@ -59,7 +88,7 @@ def _fix(finding: Finding, show, indexes: dict[str, LineIndex]) -> list[dict]:
         {
             "description": {"text": finding.fix.description},
             "artifactChanges": [
-                {"artifactLocation": {"uri": show(path)}, "replacements": replacements}
+                {"artifactLocation": _artifact(path, show), "replacements": replacements}
                 for path, replacements in changes.items()
             ],
         }
@@ -100,6 +129,7 @@ def to_sarif(findings: list[Finding], show, indexes: dict[str, LineIndex]) -> st
                         "rules": _rules(),
                     }
                 },
+                "originalUriBaseIds": _base_ids(),
                 "columnKind": "unicodeCodePoints",
                 "results": results,
             }

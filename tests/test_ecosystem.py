@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
 import threading
 from pathlib import Path
+from urllib.parse import quote, unquote, unquote_to_bytes, urljoin
 
 import jsonschema
 import pytest
@@ -229,6 +231,62 @@ def test_sarif_fingerprints_survive_edits_elsewhere(tmp_path):
     second = json.loads(launchlint("--format", "sarif", ".", cwd=tmp_path).stdout)
     prints = [[r["partialFingerprints"] for r in log["runs"][0]["results"]] for log in (first, second)]
     assert prints[0] == prints[1] and prints[0]
+
+
+# RFC 3986 (Appendix A) for the URI references launchlint writes: a relative path whose first
+# segment has no `:` (path-noscheme), or a `file:` URI with an empty authority; no query, no fragment.
+_UNRESERVED, _PCT, _SUB_DELIMS = r"[A-Za-z0-9._~-]", r"%[0-9A-F]{2}", r"[!$&'()*+,;=]"
+_PCHAR = rf"(?:{_UNRESERVED}|{_PCT}|{_SUB_DELIMS}|[:@])"
+_SEGMENT_NZ_NC = rf"(?:{_UNRESERVED}|{_PCT}|{_SUB_DELIMS}|@)+"
+RELATIVE_REF = re.compile(rf"{_SEGMENT_NZ_NC}(?:/{_PCHAR}*)*")
+FILE_URI = re.compile(rf"file://(?:/{_PCHAR}*)+")
+
+
+def artifact_locations(node):
+    """Every `artifactLocation` in a SARIF log, wherever it is (results, related, fixes)."""
+    if isinstance(node, dict):
+        yield from ([node["artifactLocation"]] if "artifactLocation" in node else [])
+        for value in node.values():
+            yield from artifact_locations(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from artifact_locations(value)
+
+
+def test_sarif_uris_are_uri_references_that_decode_to_the_file_names(tmp_path):
+    """SARIF's `artifactLocation.uri` is a URI reference (§3.10, the schema's `uri-reference`):
+    a space, `#`, `%`, `:`, a newline or a byte that is not UTF-8 in a file name is percent-encoded,
+    a relative URI has the base `%SRCROOT%` (the current directory, in `originalUriBaseIds`), and
+    a file outside it is an absolute `file:` URI."""
+    piped = "python t.py 2>&1 | tee a.log\n"
+    names = ["sp ace#1.sh", "job,a:b%25.sbatch", "nl\nname.sh", "q?x.sh", "d\u00e9j\u00e0.sh", "sub dir/a b.sh"]
+    make(tmp_path, {name: piped for name in names})
+    (tmp_path / os.fsdecode(b"lat\xe9.sh")).write_text(piped)  # a Latin-1 name, not UTF-8
+    names.append(os.fsdecode(b"lat\xe9.sh"))
+    root = os.path.realpath(tmp_path)
+    for cwd, named in ((tmp_path, "."), (tmp_path / "sub dir", "..")):
+        result = launchlint("--format", "sarif", "--select", "LL105", "--no-cache", named, cwd=cwd)
+        log = json.loads(result.stdout)
+        jsonschema.validate(log, json.loads(SCHEMA.read_text()))
+        run = log["runs"][0]
+        locations = list(artifact_locations(run["results"]))
+        for location in locations:
+            pattern = RELATIVE_REF if location.get("uriBaseId") == "%SRCROOT%" else FILE_URI
+            assert pattern.fullmatch(location["uri"]), location
+        base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        assert base == "file://" + quote(os.path.realpath(cwd) + "/") and FILE_URI.fullmatch(base)
+        found = {}
+        for location in locations:
+            uri = location["uri"]
+            absolute = urljoin(base, uri) if "uriBaseId" in location else uri
+            assert absolute.startswith("file:///")
+            found[uri] = os.fsdecode(unquote_to_bytes(absolute[len("file://"):]))
+        assert set(found.values()) >= {os.path.join(root, name) for name in names}, sorted(found.values())
+        if cwd == tmp_path:  # relative to the current directory, as the other formats show them
+            assert {unquote(uri) for uri in found if not uri.startswith("file:")} >= set(names) - {names[-1]}
+        else:  # all outside `sub dir/` but its own file
+            assert "a%20b.sh" in found and all(uri.startswith("file:///") for uri in found if uri != "a%20b.sh")
+        assert result.returncode == 1
 
 
 def test_github_format_and_its_escaping(tmp_path):
