@@ -14,6 +14,8 @@ from urllib.parse import quote, unquote, unquote_to_bytes, urljoin
 
 import jsonschema
 import pytest
+import yaml
+from launchlint import discover
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA = REPO.parent / "shared" / "schemas" / "sarif-2.1.0.json"
@@ -463,21 +465,85 @@ def test_pre_commit_hook_with_staged_files_keeps_project_context(tmp_path):
     for name, text in STARVED.items():
         (repo / name).write_text(text)
     (repo / "README.md").write_text("x\n")
+    (repo / "job.sbatch").write_text(SBATCH)  # identify tags it only `text`: `types_or: [shell, ...]` never passed it
     git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"]
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     subprocess.run([*git, "add", "."], cwd=repo, check=True)
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
     run = subprocess.run(
-        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "job.sh", "--verbose"],
+        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "job.sh", "job.sbatch", "--verbose"],
         cwd=repo, capture_output=True, text=True, timeout=600, env=env,
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "job.sh:2:1: LL102" in run.stdout
+    assert "job.sbatch:2:9: LL109" in run.stdout, run.stdout
     clean = subprocess.run(
         ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "README.md"],
         cwd=repo, capture_output=True, text=True, timeout=600, env=env,
     )
     assert clean.returncode == 0, clean.stdout + clean.stderr
+
+
+SBATCH = "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\npython -u t.py\n"  # one LL109: no logs/
+
+
+def test_the_pre_commit_hook_passes_exactly_the_names_launchlint_recognises():
+    """The hook's `files` is built from discover.py's sets (one source of truth): a file it passes
+    that launchlint does not recognise is linted as shell (LL001 on a staged LICENSE), and one it
+    recognises but the hook does not pass is never checked (`.sbatch`, `.slurm`, `.ksh`)."""
+    (hook,) = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    extensions = discover.SHELL_EXTENSIONS | discover.PYTHON_EXTENSIONS | discover.YAML_EXTENSIONS | discover.MAKEFILE_EXTENSIONS
+    assert all(e.startswith(".") and e[1:].isalnum() for e in extensions)
+    names = "|".join(sorted(discover.MAKEFILE_NAMES))
+    assert hook["files"] == f"(^|/)({names})$|[^/]\\.(?i:{'|'.join(sorted(e[1:] for e in extensions))})$"
+    assert (hook["types"], "types_or" in hook) == (["text"], False)
+    files = re.compile(hook["files"])
+    samples = [f"d/job{e}" for e in extensions] + [f"JOB{e.upper()}" for e in extensions] + [*discover.MAKEFILE_NAMES]
+    samples += ["MAKEFILE", "Makefile.am", "LICENSE", "requirements.txt", "README.md", "RUNBOOK.md", ".sh", "d/.sh", "job.sh.bak", "start"]
+    for name in samples:
+        assert bool(files.search(name)) == (discover.kind_by_name(name) not in (None, "markdown")), name
+
+
+@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit is a test extra")
+def test_a_second_hook_entry_passes_extensionless_scripts(tmp_path):
+    """The entry README-DECISIONS gives for scripts known only by their shebang: the same id
+    under an alias, with identify's tags for the shells and Python launchlint reads and a name
+    without a dot. The first entry passes neither `start` nor the LICENSE."""
+    hooks = tmp_path / "hooks"  # this checkout as a hook repository at one commit, as try-repo makes it
+    for part in ("lint", "rules"):
+        shutil.copytree(REPO / part, hooks / part, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml"):
+        shutil.copy(REPO / name, hooks / name)
+    git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"]
+    subprocess.run(["git", "init", "-q"], cwd=hooks, check=True)
+    subprocess.run([*git, "add", "."], cwd=hooks, check=True)
+    subprocess.run([*git, "commit", "-qm", "hooks"], cwd=hooks, check=True)
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks, capture_output=True, text=True, check=True).stdout.strip()
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / "job.sbatch").write_text(SBATCH)
+    (repo / "start").write_text("#!/usr/bin/env bash\npython -u train.py | tee run.log\n")
+    (repo / "start").chmod(0o755)
+    (repo / "LICENSE").write_text('THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND (EXPRESS OR IMPLIED)\n')
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks}\n    rev: {rev}\n    hooks:\n      - id: launchlint\n"
+        "      - id: launchlint\n        alias: launchlint-scripts\n        name: launchlint (scripts without an extension)\n"
+        "        types_or: [ash, bash, dash, ksh, sh, zsh, python]\n        files: '(^|/)[^/.]+$'\n"
+    )
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run([*git, "add", "."], cwd=repo, check=True)
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+    run = subprocess.run(
+        ["pre-commit", "run", "--all-files", "--verbose"], cwd=repo, capture_output=True, text=True, timeout=600, env=env
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "job.sbatch:2:9: LL109" in run.stdout and "start:2:1: LL105" in run.stdout, run.stdout
+    assert "LL001" not in run.stdout and run.stdout.count("LL105") == 1, run.stdout
+    alone = subprocess.run(
+        ["pre-commit", "run", "launchlint-scripts", "--files", "start", "job.sbatch", "LICENSE"],
+        cwd=repo, capture_output=True, text=True, timeout=600, env=env,
+    )
+    assert "start:2:1: LL105" in alone.stdout and "LL109" not in alone.stdout, alone.stdout
 
 
 def test_exclude_and_extend_select_on_the_command_line(tmp_path):
