@@ -215,7 +215,20 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
         # as the join of its parent's path and its name, so the parent gives it (`relpath` asks
         # the working directory twice a directory).
         relative = {top: rel_top}
-        for directory, dirnames, filenames in os.walk(top, followlinks=follow):
+
+        def unreadable(error: OSError) -> None:
+            """A directory the walk cannot list (no read permission) is said, as a file is: once,
+            by its own path (a link to it comes after it)."""
+            rel = relative.pop(error.filename, None)
+            with contextlib.suppress(OSError):
+                info = os.stat(error.filename)
+                if (info.st_dev, info.st_ino) in seen:
+                    return
+                seen.add((info.st_dev, info.st_ino))
+            if skipped is not None and rel is not None:
+                skipped[rel.rstrip("/") or "."] = f"cannot read: {error.strerror or error}"
+
+        for directory, dirnames, filenames in os.walk(top, onerror=unreadable, followlinks=follow):
             rel_dir = relative.pop(directory)
             try:
                 info = os.stat(directory)
@@ -256,6 +269,16 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
     yield from tree(root, "", False)
     for path, rel in links:
         yield from tree(path, rel, True)
+
+
+def _missing(path: str) -> bool:
+    """Whether nothing is at `path` (not: it cannot be looked at, as under a directory without
+    search permission, where `os.path.lexists` says False as well)."""
+    try:
+        os.lstat(path)
+    except OSError as error:
+        return error.errno in (errno.ENOENT, errno.ENOTDIR)
+    return False
 
 
 def _relative(path: str, root: str) -> str:
@@ -304,7 +327,7 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
         skips: dict[str, str] = {}
         for path, rel in walk(directory, excluded, skips):
             add(path, prefix + rel, named=True)
-        return {prefix + rel: why for rel, why in skips.items()}
+        return {prefix + rel if rel != "." else prefix.rstrip("/"): why for rel, why in skips.items()}
 
     for path, rel in walk(root, excludes, skipped):
         add(path, rel, named=False)
@@ -323,12 +346,12 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                     skipped.update(walk_named(path, inside, lambda rel, inside=inside: excludes(inside + rel)))
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
-        elif os.path.lexists(path):
+        elif not _missing(path):  # there, or in a directory that cannot be read (a warning)
             add(path, _relative(path, root), named=True, walked=False)
         else:  # a CI gate given a mistyped path must not pass for having linted nothing
             raise UsageError(f"{name}: no such file or directory")
     found.warnings.extend(
-        f"{rel}: {why}" for rel, why in skipped.items() if any(rel.startswith(d) for d in named_directories)
+        f"{rel}: {why}" for rel, why in skipped.items() if any(f"{rel}/".startswith(d) for d in named_directories)
     )
     if len(found.files) > UNMARKED_FILES and not marks_root(root):
         found.warnings.append(

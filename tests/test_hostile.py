@@ -271,6 +271,63 @@ def test_an_unreadable_file_is_one_warning_and_the_run_goes_on(tmp_path, monkeyp
     assert [f.location.path for f in result.findings] == ["run.sh"]
 
 
+def _unprivileged(command: list[str]) -> list[str]:
+    """The command as a user whom `chmod 000` stops: root runs it without the capabilities that
+    let it read anything."""
+    if os.geteuid() != 0:
+        return command
+    drop = [shutil.which("setpriv") or "setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    try:
+        allowed = subprocess.run([*drop, "true"], capture_output=True).returncode == 0
+    except OSError:
+        allowed = False
+    if not allowed:
+        pytest.skip("needs setpriv to drop root's capabilities")
+    return [*drop, *command]
+
+
+def test_an_unreadable_directory_is_one_warning_walked_or_named(tmp_path):
+    """It was skipped without a word (exit 0 for `launchlint locked/`), and a file in it named on
+    the command line was "no such file or directory"."""
+    write_project(tmp_path, {"ok/a.sh": "python t.py 2>&1 > a.log\n", "locked/b.sh": "python t.py 2>&1 > b.log\n"})
+    (tmp_path / "lnk").symlink_to("locked", target_is_directory=True)  # the same directory: still one line
+    (tmp_path / "locked").chmod(0)
+
+    def launchlint(*args: str) -> subprocess.CompletedProcess:
+        command = _unprivileged([LAUNCHLINT, "--no-cache", "--format", "json", "--select", "LL104", *args])
+        return subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+    try:
+        walked, named, inside = launchlint("."), launchlint("locked/"), launchlint("locked/b.sh")
+        one_file = launchlint("ok/a.sh")
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+    warning = "launchlint: warning: locked: cannot read: Permission denied\n"
+    assert (walked.returncode, walked.stderr) == (1, warning)
+    assert [f["path"] for f in json.loads(walked.stdout)] == ["ok/a.sh"]
+    assert (named.returncode, named.stderr, named.stdout) == (0, warning, "[]\n")
+    assert (inside.returncode, inside.stderr) == (0, "launchlint: warning: locked/b.sh: cannot read: Permission denied\n")
+    assert (one_file.returncode, one_file.stderr) == (1, "")  # a pre-commit hook hears only about its files
+
+
+def test_a_directory_the_walk_cannot_list_is_a_warning_in_process(tmp_path, monkeypatch):
+    """Where root cannot drop its capabilities: the listing itself fails."""
+    write_project(tmp_path, {"ok/a.sh": "python t.py 2>&1 > a.log\n", "locked/deeper/b.sh": "echo\n"})
+    real_scandir = os.scandir
+
+    def guarded(path="."):
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(errno.EACCES, "Permission denied", path)
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", guarded)
+    monkeypatch.chdir(tmp_path)
+    result = run(["."], Options(select=frozenset({"LL104"})))
+    assert result.warnings == ["locked: cannot read: Permission denied"]
+    assert [f.location.path for f in result.findings] == ["ok/a.sh"]
+    assert run(["ok/a.sh"], Options(select=frozenset({"LL104"}))).warnings == []
+
+
 def test_a_link_to_a_file_outside_the_project_is_not_read_and_never_fixed(tmp_path, monkeypatch):
     """A repository's `setup.sh -> ../home/.bashrc`: the walk does not read it (as it does not
     walk a link to a directory outside), and naming it lints it but `--fix` does not write it."""
