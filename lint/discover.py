@@ -30,6 +30,12 @@ MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
 # With no root marker the project is the current directory (cli.md): past this many files, the
 # run says so, since a home directory or a data disk is rarely meant as one project.
 UNMARKED_FILES = 2000
+# ... and its walk stops after this many files (of any kind): `cd / && launchlint run -- ...` read
+# the whole machine (2.6 GB and no end in 45 s). The run goes on with what the walk found.
+UNMARKED_WALK = 20_000
+# The kernel's file systems: never entered from a walk (/proc/*/task/* alone is endless reading;
+# /dev/fd links into /proc). Starting in one, as the named root, still walks it.
+PSEUDO_DIRECTORIES = ("/proc", "/sys", "/dev")
 
 
 class Discovery:
@@ -256,6 +262,8 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
                 if link and outside(path, real_root):
                     if skipped is not None:
                         skipped[rel_dir + d] = "symbolic link to a directory outside the project, not followed"
+                elif (link or d in PSEUDO_NAMES) and _pseudo(path):
+                    continue
                 elif follow or not link:
                     dirnames.append(d)
                     relative[path] = f"{rel_dir}{d}/"
@@ -281,6 +289,15 @@ def _missing(path: str) -> bool:
     return False
 
 
+PSEUDO_NAMES = {os.path.basename(d) for d in PSEUDO_DIRECTORIES}
+
+
+def _pseudo(path: str) -> bool:
+    """Whether the directory `path`, its links followed, is in /proc, /sys or /dev."""
+    real = os.path.realpath(path)
+    return any(real == d or real.startswith(d + "/") for d in PSEUDO_DIRECTORIES)
+
+
 def _relative(path: str, root: str) -> str:
     """`path` relative to the real `root`, its links resolved (realpath: on a symbolic link loop
     `Path.resolve()` raises on Python 3.11, where realpath leaves the loop unresolved); the
@@ -298,6 +315,18 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
     skipped: dict[str, str] = {}
     named_directories: list[str] = []
     real_root = os.path.realpath(root)
+    marked = marks_root(root)
+    walked = 0  # files the walks met, of any kind
+    stopped = False  # with no root marker, at UNMARKED_WALK files
+
+    def bounded(files: Iterator[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+        nonlocal walked, stopped
+        for item in files:
+            if not marked and walked >= UNMARKED_WALK:
+                stopped = True
+                return
+            walked += 1
+            yield item
 
     def add(path: str, rel: str, *, named: bool, walked: bool = True) -> None:
         """`named`: the user asked for the file, by its path or by a directory outside the project
@@ -325,11 +354,11 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
         """Add the files of a directory the user named that the project's walk did not read, under
         `prefix`; what it skipped, by the same names."""
         skips: dict[str, str] = {}
-        for path, rel in walk(directory, excluded, skips):
+        for path, rel in bounded(walk(directory, excluded, skips)):
             add(path, prefix + rel, named=True)
         return {prefix + rel if rel != "." else prefix.rstrip("/"): why for rel, why in skips.items()}
 
-    for path, rel in walk(root, excludes, skipped):
+    for path, rel in bounded(walk(root, excludes, skipped)):
         add(path, rel, named=False)
     for name in paths:
         path = normal(name)  # as the user named it, as pathlib spells it (`./x.sh` is `x.sh`)
@@ -353,11 +382,15 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
     found.warnings.extend(
         f"{rel}: {why}" for rel, why in skipped.items() if any(f"{rel}/".startswith(d) for d in named_directories)
     )
-    if len(found.files) > UNMARKED_FILES and not marks_root(root):
+    if stopped or (len(found.files) > UNMARKED_FILES and not marked):
+        size = (
+            f"its walk stopped after {UNMARKED_WALK:,} files, and the run goes on with the {len(found.files):,} "
+            "it read" if stopped else f"{len(found.files):,} files read"
+        )
         found.warnings.append(
             f"no {', '.join(ROOT_MARKERS[:-1])} or {ROOT_MARKERS[-1]} at or above {paths[0] if paths else '.'}, "
-            f"so the project is the current directory: {len(found.files):,} files read; a .launchlint.yaml at "
-            "the project's root limits a run to it"
+            f"so the project is the current directory: {size}; a .launchlint.yaml at the project's root limits "
+            "a run to it"
         )
     return found
 

@@ -377,6 +377,51 @@ def test_a_large_project_without_a_root_marker_is_named_in_a_warning(tmp_path):
     assert launchlint("--no-cache", "run.sh", cwd=tmp_path).stderr == ""
 
 
+def test_without_a_root_marker_the_walk_stops_after_a_bounded_number_of_files(tmp_path):
+    """`cd / && launchlint run -- ...` walked the whole machine (2.6 GB, no end in 45 s): with no
+    root marker the walk stops after UNMARKED_WALK files of any kind, says so in one line, and the
+    run goes on with what it read; a named file is still read."""
+    from launchlint.discover import ROOT_MARKERS, UNMARKED_WALK
+
+    assert not any((d / m).exists() for d in (tmp_path, *tmp_path.parents) for m in ROOT_MARKERS)
+    (tmp_path / "a.sh").write_text("python t.py 2>&1 > a.log\n")  # the walk's first file
+    (tmp_path / "data").mkdir()
+    for i in range(UNMARKED_WALK):
+        (tmp_path / "data" / f"{i}.txt").touch()
+    (tmp_path / "zz").mkdir()
+    (tmp_path / "zz" / "late.sh").write_text("python t.py 2>&1 > late.log\n")  # past the limit in the walk's order
+    stopped = (
+        "launchlint: warning: no pyproject.toml, .launchlint.yaml or .git at or above {}, so the project is the "
+        f"current directory: its walk stopped after {UNMARKED_WALK:,} files, and the run goes on with the {{}} it "
+        "read; a .launchlint.yaml at the project's root limits a run to it"
+    )
+    walked = launchlint("--no-cache", "--format", "json", "--select", "LL104", ".", cwd=tmp_path)
+    assert [f["path"] for f in json.loads(walked.stdout)] == ["a.sh"]
+    assert walked.stderr.splitlines() == [stopped.format(".", 1)]
+    named = launchlint("--no-cache", "--format", "json", "--select", "LL104", "zz/late.sh", cwd=tmp_path)
+    assert [f["path"] for f in json.loads(named.stdout)] == ["zz/late.sh"]
+    assert named.stderr.splitlines() == [stopped.format("zz/late.sh", 2)]
+    for i in (0, 1):  # UNMARKED_WALK files: all of them are read, and nothing is said
+        (tmp_path / "data" / f"{i}.txt").unlink()
+    whole = launchlint("--no-cache", "--format", "json", "--select", "LL104", ".", cwd=tmp_path)
+    assert ([f["path"] for f in json.loads(whole.stdout)], whole.stderr) == (["a.sh", "zz/late.sh"], "")
+
+
+def test_a_walk_never_enters_the_kernels_file_systems(tmp_path, monkeypatch):
+    """/proc, /sys and /dev (here a stand-in for /proc), by name or through a link (/dev/fd is a
+    link into /proc): `cd / && launchlint` read /proc's endless files."""
+    from launchlint import discover
+
+    assert discover._pseudo("/dev/fd") and discover._pseudo("/proc") and not discover._pseudo("/procs")
+    (tmp_path / "proc" / "1").mkdir(parents=True)
+    (tmp_path / "proc" / "1" / "x.sh").write_text("echo\n")
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc" / "fd").symlink_to(tmp_path / "proc" / "1", target_is_directory=True)
+    (tmp_path / "etc" / "job.sh").write_text("echo\n")
+    monkeypatch.setattr(discover, "PSEUDO_DIRECTORIES", (str(tmp_path / "proc"),))
+    assert [rel for _, rel in discover.walk(str(tmp_path), lambda rel: False)] == ["etc/job.sh"]
+
+
 @pytest.mark.parametrize("args", [["--list-rules"], ["--no-cache", str(INCIDENT)], ["--no-cache", "--format", "json", str(INCIDENT)]])
 def test_a_reader_that_went_away_gets_no_traceback(args):
     """`launchlint ... | head`: once the reader has closed the pipe, the rest of the output goes
