@@ -392,12 +392,24 @@ SBATCH_FLAGS = {
 
 def _positional(words: list[Word]) -> list[Word]:
     """The words after sbatch's leading options and their values (`sbatch --exclusive -N 2
-    --job-name train job.sh` -> `job.sh`)."""
+    --job-name train job.sh` -> `job.sh`). An option whose attached value is not static is still
+    one word (`--dependency=afterok:$JID`, `-J$NAME`); a word not static otherwise ends them."""
     i = 0
-    while i < len(words) and (value := words[i].value) is not None and value.startswith("-") and value != "-":
+    while i < len(words) and (value := _option_text(words[i])) is not None and value.startswith("-") and value != "-":
         attached = "=" in value if value.startswith("--") else len(value) > 2
         i += 1 if attached or value in SBATCH_FLAGS else 2
     return words[i:]
+
+
+_ATTACHED = re.compile(r"--[A-Za-z][\w-]*=|-[A-Za-z][^-]")  # an option spelled before its value
+
+
+def _option_text(word: Word) -> str | None:
+    """A word's value; for one not static, its template when it is an option with its value
+    attached (`--dependency=afterok:$JID`), else None."""
+    if word.value is not None or not _ATTACHED.match(word.template):
+        return word.value
+    return word.template
 
 
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname

@@ -149,6 +149,16 @@ INVALID = [
         {"jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n", "submit.sh": "sbatch -N 2 --job-name train \\\n  jobs/trian.sbatch\n"},
         ["LL303 submit.sh:2"],
     ),
+    Example(  # an option whose attached value is not static is still one option (a dependency chain, a sweep)
+        {
+            "jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n",
+            "submit.sh": (
+                "#!/bin/bash\nJID=$(sbatch --parsable jobs/train.sbatch)\nsbatch --dependency=afterok:$JID jobs/evl.sbatch\n"
+                'sbatch -J"$NAME" --export=ALL,LR=${LR} jobs/trian.sbatch\n'
+            ),
+        },
+        ["LL303 submit.sh:3", "LL303 submit.sh:4"],
+    ),
     Example(  # back where it started after `cd -`, `cd ..` or `popd`, or a `cd` in a subshell
         {
             "data/get.sh": "echo get\n",
