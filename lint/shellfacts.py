@@ -252,6 +252,14 @@ class Wrapper(Record):
     # env_reset, `srun`/`sbatch --export=NONE`, the login shell of `su - user`).
     isolated: bool = False
     unset: frozenset[str] = frozenset()  # the variables it removes for the command (`env -u NAME`)
+    # It appends words it reads to the command's (`xargs python t.py`, not `xargs -I{}`): the
+    # command gets more arguments than written. `appended` asks whether they reach a command.
+    appends: bool = False
+
+    def appended(self, command: Command) -> bool:
+        """Whether the words this wrapper appends end up among `command`'s: its words end where
+        the wrapper's do (`xargs srun python t.py`, not `xargs bash -c 'python t.py'`)."""
+        return self.appends and bool(command.words) and command.words[-1].location == self.command.words[-1].location
 
 
 # Block.kind: the compound statement a command sits in.

@@ -16,7 +16,8 @@ comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line in the middle i
 (`# --seed 1 \\`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
-variable whose value is unknown where a flag could be, or arguments read from a file
+variable whose value is unknown where a flag could be, the words `xargs` appends (`cat
+args.txt | xargs python train.py`; not with `-I {}`, which puts them where `{}` is), or arguments read from a file
 (`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or the `train.args` next to
 `train.py` that its `parse_args_into_dataclasses` reads first by default, when that file exists);
 nor for `--help`. Switches grouped in one word count letter by letter (`-vd DIR` passes `-d`).
@@ -69,6 +70,13 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # xargs puts what it reads where `{}` is (-I), or after `bash -c`'s string, not in the program's words
+        {
+            "train.py": TRAIN,
+            "run.sh": "#!/bin/bash\nls *.txt | xargs -I{} python train.py --lr {}\ncat args.txt | xargs bash -c 'python train.py'\n",
+        },
+        ["LL302 run.sh:2", "LL302 run.sh:3"],
+    ),
     Example(  # `python app` runs app/__main__.py; torchrun runs `train`, Python by its shebang
         {
             "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
@@ -281,6 +289,15 @@ VALID = [
             ),
         }
     ),
+    Example(  # xargs appends the words it reads to its command's (through srun too)
+        {
+            "train.py": TRAIN,
+            "run.sh": (
+                "#!/bin/bash\ncat args.txt | xargs python train.py\nls *.txt | xargs -n1 python train.py --lr 1\n"
+                "xargs -a args.txt srun python train.py\n"
+            ),
+        }
+    ),
     Example(  # the values may come from a file
         {
             "train.py": (
@@ -321,6 +338,8 @@ def check(project) -> Iterator[Finding]:
         program = launched(project, invocation)
         if program is None or _args_file(project, program, invocation.callee):
             continue
+        if any(w.appended(invocation.command) for w in invocation.command.wrappers):
+            continue  # `cat args.txt | xargs python t.py`: more arguments than written, read at run time
         added = flags_added(invocation.command)
         for owner, option in missing_required(read_launch(program, invocation.args)):
             if added.intersection(option.flags):

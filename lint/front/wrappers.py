@@ -455,6 +455,7 @@ def unwrap(walker, command: Command) -> None:
             inner = _argv(
                 walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ())),
                 parallel=name == "xargs" and _several_at_a_time(options, ("-P", "--max-procs")), reads_input=name == "xargs",
+                appends=name == "xargs" and not any(o.startswith(("-I", "-i", "--replace")) for o in options),
             )
     command.inner = inner
 
