@@ -16,7 +16,9 @@ comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line in the middle i
 (`# --seed 1 \\`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
-variable whose value is unknown where a flag could be, the words `xargs` appends (`cat
+variable whose value is unknown where a flag could be, a default its caller decides (a
+Makefile's `ARGS ?= --lr 1`, which `make train ARGS=...` or the environment replaces; a shell
+`${EXTRA:---lr 1}` that a script running the launcher sets), the words `xargs` appends (`cat
 args.txt | xargs python train.py`; not with `-I {}`, which puts them where `{}` is), or arguments read from a file
 (`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or the `train.args` next to
 `train.py` that its `parse_args_into_dataclasses` reads first by default, when that file exists);
@@ -51,7 +53,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from launchlint.launches import flags_added
+from launchlint.launches import decided_by_caller, flags_added
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import launched, missing_required, read_launch
 from launchlint.rulekit import Example
@@ -70,6 +72,14 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # a Makefile's `=` is the Makefile's own value; a shell default no caller sets is what runs
+        {
+            "train.py": TRAIN,
+            "Makefile": "ARGS = --lr 1\nLR ?= 1\nARGS2 := $(ARGS)\nLR = 2\ntrain:\n\tpython train.py $(ARGS)\n\tpython train.py $(ARGS2) --lr $(LR)\n",
+            "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\n",
+        },
+        ["LL302 Makefile:6", "LL302 Makefile:7", "LL302 run.sh:2"],
+    ),
     Example(  # xargs puts what it reads where `{}` is (-I), or after `bash -c`'s string, not in the program's words
         {
             "train.py": TRAIN,
@@ -298,6 +308,14 @@ VALID = [
             ),
         }
     ),
+    Example(  # a default its caller decides: make's command line or environment, a calling script
+        {
+            "train.py": TRAIN,
+            "Makefile": "ARGS ?= --lr 1\nCMD = python train.py $(ARGS)\ntrain:\n\tpython train.py $(ARGS)\n\t$(CMD)\n",
+            "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\n",
+            "sweep.sh": "#!/bin/bash\nEXTRA='--data-path /d' bash run.sh\n",
+        }
+    ),
     Example(  # the values may come from a file
         {
             "train.py": (
@@ -326,6 +344,17 @@ VALID = [
 ]
 
 
+def _caller_decides(project, invocation) -> bool:
+    """Whether the program's arguments took a default that its caller decides: a Makefile's
+    `ARGS ?= --lr 1` (`make train ARGS="--data-path /d"` is what `?=` is for), or a shell default
+    (`${EXTRA:---lr 1}`) that a script running the launcher sets."""
+    command = invocation.command
+    took = frozenset().union(*map(command.defaults_of, invocation.args)) if command.word_defaults else frozenset()
+    if not took:
+        return False
+    return project.files[invocation.caller].kind == "makefile" or decided_by_caller(project, invocation.caller, took)
+
+
 def _args_file(project, program, path: str) -> bool:
     """HfArgumentParser's `parse_args_into_dataclasses()` reads `train.args` next to `train.py`
     (its `look_for_args_file` is on unless turned off) and puts its words first: when that file
@@ -340,6 +369,8 @@ def check(project) -> Iterator[Finding]:
             continue
         if any(w.appended(invocation.command) for w in invocation.command.wrappers):
             continue  # `cat args.txt | xargs python t.py`: more arguments than written, read at run time
+        if _caller_decides(project, invocation):
+            continue
         added = flags_added(invocation.command)
         for owner, option in missing_required(read_launch(program, invocation.args)):
             if added.intersection(option.flags):

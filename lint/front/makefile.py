@@ -79,6 +79,11 @@ class _Makefile:
         self.recipe_prefix = "\t"
         self.conditional_depth = 0
         self.recipes: list[list[Line]] = []
+        # `ARGS ?= --lr 1`: make keeps the environment's or its command line's ARGS when set, so a
+        # recipe's words from it are a default a caller decides (`Command.defaults`): the names of
+        # such variables (and of those whose value holds one), and where a recipe refers to them.
+        self.defaulted: set[str] = set()
+        self.overridable: dict[int, str] = {}  # the file offset of a reference's `$` -> its variable
 
     # --- reading -------------------------------------------------------------------------
 
@@ -192,6 +197,10 @@ class _Makefile:
 
     def _assign(self, name: str, operator: str, value: str) -> None:
         old = self.variables.get(name)
+        if operator == "?=" and name not in self.variables or self._refers_to_defaulted(value):
+            self.defaulted.add(name)
+        elif operator != "+=":
+            self.defaulted.discard(name)
         if self.conditional_depth or operator == "!=":
             self.variables[name] = None  # set on some paths only, or by running a command
         elif operator == "?=":
@@ -206,6 +215,22 @@ class _Makefile:
             self.variables[name] = _Variable(value, True)
         else:  # := ::= :::=
             self.variables[name] = _Variable(self.expand(value), False)
+
+    def _refers_to_defaulted(self, text: str, depth: int = 0) -> bool:
+        """Whether `text` refers to a `?=` variable, itself or through another's value."""
+        dollar = text.find("$")
+        while 0 <= dollar < len(text) - 1 and depth <= MAX_EXPANSION_DEPTH:
+            if text[dollar + 1] == "$":
+                dollar = text.find("$", dollar + 2)
+                continue
+            name, end = _reference(text, dollar)
+            if name in self.defaulted:
+                return True
+            variable = self.variables.get(name) if name is not None else None
+            if variable is not None and variable.recursive and self._refers_to_defaulted(variable.value, depth + 1):
+                return True
+            dollar = text.find("$", end)
+        return False
 
     def _include(self) -> None:
         """The included file may set any variable: what is known so far no longer is."""
@@ -256,8 +281,9 @@ class _Makefile:
     def expand(self, text: str, depth: int = 0) -> str:
         return self.expand_mapped(text, [0] * (len(text) + 1), depth)[0]
 
-    def expand_mapped(self, text: str, origin: Sequence[int], depth: int = 0) -> Line:
-        """Make's expansion of `text`; a value stands at its reference's `$`."""
+    def expand_mapped(self, text: str, origin: Sequence[int], depth: int = 0, *, recipe: bool = False) -> Line:
+        """Make's expansion of `text`; a value stands at its reference's `$` (a recipe's
+        references to `?=` variables are kept in `overridable`)."""
         result = MappedText()
         i = 0
         while True:
@@ -276,6 +302,8 @@ class _Makefile:
                 result.copy(opaque(text[dollar:end]), origin[dollar:end])
             else:
                 result.insert(value, origin[dollar])
+                if recipe and self._refers_to_defaulted(text[dollar:end]):
+                    self.overridable[origin[dollar]] = name
             i = end
 
     # --- the shell -----------------------------------------------------------------------
@@ -309,7 +337,7 @@ class _Makefile:
                 yield from commands
 
     def _command(self, text: str, origin: list[int]) -> Line:
-        expanded, mapped = self.expand_mapped(text, origin)
+        expanded, mapped = self.expand_mapped(text, origin, recipe=True)
         cut = _PREFIX.match(expanded).end()
         return expanded[cut:], mapped[cut:]
 
@@ -328,7 +356,23 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
             script = parse_shell(
                 path, shell_text, index, origin, pipefail=pipefail, env=env, script=script
             )
+    if script is not None and makefile.overridable:
+        _mark_defaults(script, makefile.overridable)
     return script
+
+
+def _mark_defaults(script: ShellScript, overridable: dict[int, str]) -> None:
+    """The words a `?=` variable's value made (`python train.py $(ARGS)` with `ARGS ?= --lr 1`)
+    took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them."""
+    for command in script.commands:
+        took = {}
+        for word in command.words:
+            names = frozenset(overridable[o] for o in word.origin[:-1] if o in overridable)
+            if names:
+                took[word.location] = names
+        if took:
+            command.word_defaults = {**command.word_defaults, **took}
+            command.defaults = command.defaults.union(*took.values())
 
 
 # --- lexical helpers ---------------------------------------------------------------------------
