@@ -262,10 +262,13 @@ def _python_kind(written: str) -> str | None:
 def launched_program(launcher: str, words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """("python", x.py, its arguments), ("program", train, ...) or ("module", pkg.train, ...)
     after a launcher's own options; None when the program is not static or not Python
-    (`--no_python`, composer's `-c`)."""
+    (composer's `-c`). `torchrun --no-python ./run.sh` runs its program itself, as the command
+    `./run.sh` would be run: by a path, a script of the project (a name is looked up in PATH)."""
     args = launcher_args(launcher, words)
     program = args.program
     written = "" if program is None else _written(program)
+    if written and "no_python" in args.options:
+        return _run_by_path([program, *args.rest])
     if not written or not args.options.keys().isdisjoint(NOT_PYTHON):
         return None
     if args.module:

@@ -2,7 +2,7 @@
 
 ## What it does
 Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
-`source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
+`source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with `--no-python`, `./x.sh` run by its path), `deepspeed x.py`, `sbatch x`, also inside
 `ssh`/`tmux`/`bash -c` strings; and `python -m pkg.train` (also a launcher's `-m`) whose `pkg`
 is the project's own package where the program runs (`pkg/__init__.py`: the working directory
 comes first in `sys.path`, before any installed copy) but has no `train` in any form (`.py`, a
@@ -148,6 +148,16 @@ INVALID = [
     Example(  # sbatch's options and their values before the script
         {"jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n", "submit.sh": "sbatch -N 2 --job-name train \\\n  jobs/trian.sbatch\n"},
         ["LL303 submit.sh:2"],
+    ),
+    Example(  # `torchrun --no-python` runs its program itself, by its path
+        {
+            "scripts/worker.sh": "#!/bin/bash\necho $LOCAL_RANK\n",
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 2 --no-python ./scripts/wroker.sh --steps 1\n"
+                "torchrun --no_python scripts/worker_2.sh\n"
+            ),
+        },
+        ["LL303 run.sh:2", "LL303 run.sh:3"],
     ),
     Example(  # an option whose attached value is not static is still one option (a dependency chain, a sweep)
         {
@@ -332,6 +342,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `torchrun --no-python`: a script of the project, or a command looked up in PATH
+        {
+            "train.py": "print('train')\n",
+            "scripts/worker.sh": "#!/bin/bash\necho $LOCAL_RANK\n",
+            "run.sh": "#!/bin/bash\ntorchrun --no-python ./scripts/worker.sh --steps 1\ntorchrun --no-python nvidia-smi -L\n",
+        }
+    ),
     Example(  # a `cd` inside `$(...)` moves only that subshell, its output sent to /dev/null or not
         {
             "setup.py": "print('build')\n",
