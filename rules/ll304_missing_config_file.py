@@ -3,7 +3,8 @@
 ## What it does
 Finds a launcher that hands a Python program a config file that exists nowhere in the project:
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
-accelerate's `launch --config_file`, and Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`; the name is
+accelerate's `launch --config_file`, the program's own spellings of those options when its
+parser is known (`-c x.yaml` for a `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`), and Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`; the name is
 looked up inside the config path, `.yaml` added, and a relative config path is relative to the
 Python file that declares `@hydra.main`, not to the working directory; without `--config-path`,
 the name is looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a
@@ -70,8 +71,10 @@ import posixpath
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from launchlint.graph import PY_LAUNCHERS, is_python, python_run
+from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part
 from launchlint.launches import (
+    CONFIG_OPTIONS,
+    CONFIG_SUFFIXES,
     config_files,
     directory_changes,
     into_the_project,
@@ -86,7 +89,8 @@ from launchlint.launches import (
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Severity
 from launchlint.paths import joined, names_a_path
-from launchlint.pyfacts import MODULE_SCOPE
+from launchlint.programs import launched
+from launchlint.pyfacts import MODULE_SCOPE, Option
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word
 
@@ -101,6 +105,17 @@ PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # the program's own spellings of its --config: a short alias, an unambiguous prefix
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('-c', '--config')\n"
+                "p.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "configs/base.yaml": "a: 1\n",
+            "run.sh": "#!/bin/bash\npython train.py -c configs/missing.yaml\npython train.py --lr 1 --conf=configs/gone.yaml\n",
+        },
+        ["LL304 run.sh:2", "LL304 run.sh:3"],
+    ),
     Example(  # a script's config; not the arguments of code written in the command (`-c`, a heredoc)
         {
             "train.py": "import argparse\n",
@@ -221,6 +236,20 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `-c` of a program whose `-c` is no config; a prefix of two options (argparse refuses it: LL301's)
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('-c', '--cache')\n"
+                "p.add_argument('--config')\np.add_argument('--config_file')\np.parse_args()\n"
+            ),
+            "eval.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('-c', '--config')\np.parse_args()\n",
+            "configs/base.yaml": "a: 1\n",
+            "run.sh": (
+                "#!/bin/bash\npython train.py -c cache/x.json\npython train.py --conf missing.yaml\n"
+                "python eval.py -c configs/base.yaml\n"
+            ),
+        }
+    ),
     Example(  # on disk where the launcher is run from (above it), though .gitignore hides it
         {
             ".gitignore": "*.json\n",
@@ -377,7 +406,7 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         made: set[str] | None = None
         for command in script.effective_commands():
-            for option, word in config_files(command):
+            for option, word in _config_files(project, command):
                 if word.value is None:  # only a path from the launcher's own directory is known
                     yield from _own_config(project, path, command, option, word)
                     continue
@@ -391,6 +420,29 @@ def check(project) -> Iterator[Finding]:
                     if not _into_made_directory(project, path, value, made):
                         yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
+
+
+def _config_files(project, command: Command) -> list[tuple[str, Word]]:
+    """The config files the command passes (`config_files`), and those it passes in its program's
+    own spellings of those options, when the program's parser is known: `-c x.yaml` to a parser
+    with `-c/--config`, or argparse's unambiguous prefix `--conf x.yaml` of its `--config`."""
+    found = config_files(command)
+    invocation = project.graph.invocation(command)
+    program = launched(project, invocation) if invocation is not None and invocation.kind in ("python", "module") else None
+    if program is None:
+        return found
+    args = invocation.args
+    for i, word in enumerate(args):
+        head, equals, _ = (word.value or "").partition("=")
+        if not head.startswith("-") or head in CONFIG_OPTIONS:
+            continue
+        option = program.option(head)
+        if not isinstance(option, Option) or not any(flag in CONFIG_OPTIONS for flag in option.flags):
+            continue
+        value = value_part(word, len(head) + 1) if equals else args[i + 1] if i + 1 < len(args) else None
+        if value is not None and (value.value if value.value is not None else value.template).endswith(CONFIG_SUFFIXES):
+            found.append((head, value))
+    return found
 
 
 def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
