@@ -29,6 +29,7 @@ from .graph import (
 )
 from .model import Record, whole
 from .paths import joined
+from .pymade import python_made
 from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
@@ -386,6 +387,7 @@ def made_by(project) -> Made:
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
             files.update(_made_names(invocation.args))
+    files.update(python_made(project))  # `python gen.py --output ds.json`, `open('job.sh', 'w')`
     files.discard("")
     clones.discard("")
     return Made(frozenset(files), frozenset(clones))

@@ -39,7 +39,9 @@ paths out of the project (`../other-repo/x.py`), a path the same file tests for 
 anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its author knows it
 may be missing), a file of a name that a script of the project
 writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
-`> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time), `python3 -`
+`> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time; a Python step's
+output option, `python gen.py --output job.sh`, a path literal that code in the command or a
+program of the project a launcher runs opens for writing, `open('job_gen.sh', 'w')`), `python3 -`
 (the program comes on standard input), a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after
 `SCRIPT=${SCRIPT:-test.py}`) that a script of the project running the launcher sets
 (`SCRIPT=real.py bash launch.sh`, or an `export` before it): the script that runs is the
@@ -148,6 +150,13 @@ INVALID = [
     Example(  # sbatch's options and their values before the script
         {"jobs/train.sbatch": "#!/bin/bash\nsrun python t.py\n", "submit.sh": "sbatch -N 2 --job-name train \\\n  jobs/trian.sbatch\n"},
         ["LL303 submit.sh:2"],
+    ),
+    Example(  # a program that opens the script to read it makes nothing
+        {
+            "gen.py": "print(open('job_gen.sh').read())\n",
+            "run.sh": "#!/bin/bash\npython gen.py --config job_gen.sh\nbash job_gen.sh\n",
+        },
+        ["LL303 run.sh:3"],
     ),
     Example(  # `torchrun --no-python` runs its program itself, by its path
         {
@@ -342,6 +351,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # written by a Python step first: a program that opens it for writing, an output option
+        {
+            "gen.py": "with open('job_gen.sh', 'w') as f:\n    f.write('echo')\n",
+            "tools/render.py": "import argparse\n",
+            "run.sh": "#!/bin/bash\npython gen.py\nbash job_gen.sh\npython tools/render.py -o run_gen.sh\nbash run_gen.sh\n",
+        }
+    ),
     Example(  # `torchrun --no-python`: a script of the project, or a command looked up in PATH
         {
             "train.py": "print('train')\n",

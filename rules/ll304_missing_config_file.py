@@ -33,7 +33,13 @@ LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp
 b.yaml`) or downloaded, by this launcher or by a setup script; nor is a path into a repository a
 script clones, nor one inside a directory the launcher names as an option's value that the
 project does not have (`--output_dir outputs/run1` to training, then `--config
-outputs/run1/config.yaml` to evaluation: an earlier step writes it). Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
+outputs/run1/config.yaml` to evaluation: an earlier step writes it). A Python step makes a file
+too, as LL303 counts it: the value of an option whose name says it writes (`python
+tools/gen_ds_config.py --output ds_config.json`: `-o`, `--out*`, `--output*`, `--save*`,
+`--dump*`, `--write*`), a path literal that code written in the command opens for writing
+(`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's), or that
+a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
+writing: `--config a.yaml` to one step does not make it for the next. Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
 ...`). Only
 file names are checked: `--config gpt2-small` names a preset, not a file; nor is a URL one of the
 project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`: a
@@ -105,6 +111,17 @@ PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # reading is not writing: an earlier step's --config, or inline code that opens it to read
+        {
+            "train.py": "print('train')\n",
+            "eval.py": "print('eval')\n",
+            "run.sh": (
+                "#!/bin/bash\npython train.py --config a.yaml\npython eval.py --config a.yaml\n"
+                "python -c \"import json; json.load(open('r.json'))\"\npython eval.py --config r.json\n"
+            ),
+        },
+        ["LL304 run.sh:2", "LL304 run.sh:3", "LL304 run.sh:5"],
+    ),
     Example(  # the program's own spellings of its --config: a short alias, an unambiguous prefix
         {
             "train.py": (
@@ -236,6 +253,22 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # written by an earlier Python step: an output option's value, code in the command
+        {
+            "tools/gen_ds_config.py": "import argparse, json\np = argparse.ArgumentParser()\np.add_argument('--output')\n",
+            "train.py": "print('train')\n",
+            "configs/base.yaml": "a: 1\n",
+            "run.sh": (
+                "#!/bin/bash\npython tools/gen_ds_config.py --output ds_config.json\n"
+                "deepspeed train.py --deepspeed ds_config.json\n"
+                "python tools/gen_ds_config.py --out=configs/gen.yaml\npython train.py --config configs/gen.yaml\n"
+                "python -c \"import json; json.dump({}, open('ds_c.json', 'w'))\"\n"
+                "deepspeed train.py --deepspeed ds_c.json\n"
+                "python - <<'EOF'\nimport json\njson.dump({}, open('ds_py.json', 'w'))\nEOF\n"
+                "deepspeed train.py --deepspeed ds_py.json\n"
+            ),
+        }
+    ),
     Example(  # `-c` of a program whose `-c` is no config; a prefix of two options (argparse refuses it: LL301's)
         {
             "train.py": (
