@@ -311,7 +311,10 @@ VALID = [
     Example(  # a default its caller decides: make's command line or environment, a calling script
         {
             "train.py": TRAIN,
-            "Makefile": "ARGS ?= --lr 1\nCMD = python train.py $(ARGS)\ntrain:\n\tpython train.py $(ARGS)\n\t$(CMD)\n",
+            "Makefile": (
+                "ARGS ?= --lr 1\nCMD = python train.py $(ARGS)\nEXTRA ?=\ntrain:\n\tpython train.py $(ARGS)\n\t$(CMD)\n"
+                "\tpython train.py $(EXTRA) --lr 1\n\tpython train.py --lr 1 $(EXTRA) | tee log\n"
+            ),
             "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\n",
             "sweep.sh": "#!/bin/bash\nEXTRA='--data-path /d' bash run.sh\n",
         }
@@ -349,10 +352,10 @@ def _caller_decides(project, invocation) -> bool:
     `ARGS ?= --lr 1` (`make train ARGS="--data-path /d"` is what `?=` is for), or a shell default
     (`${EXTRA:---lr 1}`) that a script running the launcher sets."""
     command = invocation.command
+    if project.files[invocation.caller].kind == "makefile":
+        return bool(command.defaults)  # `make train ARGS=...`: any of them (`ARGS ?=`, empty, is no word)
     took = frozenset().union(*map(command.defaults_of, invocation.args)) if command.word_defaults else frozenset()
-    if not took:
-        return False
-    return project.files[invocation.caller].kind == "makefile" or decided_by_caller(project, invocation.caller, took)
+    return decided_by_caller(project, invocation.caller, took)
 
 
 def _args_file(project, program, path: str) -> bool:

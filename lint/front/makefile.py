@@ -357,22 +357,30 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
                 path, shell_text, index, origin, pipefail=pipefail, env=env, script=script
             )
     if script is not None and makefile.overridable:
-        _mark_defaults(script, makefile.overridable)
+        _mark_defaults(script, makefile.overridable, text)
     return script
 
 
-def _mark_defaults(script: ShellScript, overridable: dict[int, str]) -> None:
+def _mark_defaults(script: ShellScript, overridable: dict[int, str], text: str) -> None:
     """The words a `?=` variable's value made (`python train.py $(ARGS)` with `ARGS ?= --lr 1`)
-    took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them."""
+    took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them.
+    A reference among a command's words or right after them that made none (`ARGS ?=`, empty)
+    is a default of the command's (`Command.defaults`)."""
     for command in script.commands:
+        if not command.words:
+            continue
         took = {}
         for word in command.words:
             names = frozenset(overridable[o] for o in word.origin[:-1] if o in overridable)
             if names:
                 took[word.location] = names
-        if took:
+        start, end = command.words[0].origin[0], command.words[-1].origin[-1]
+        empty = frozenset(
+            name for o, name in overridable.items() if start <= o and (o <= end or not text[end:o].strip(" \t\\\n"))
+        )
+        if took or empty:
             command.word_defaults = {**command.word_defaults, **took}
-            command.defaults = command.defaults.union(*took.values())
+            command.defaults = command.defaults.union(empty, *took.values())
 
 
 # --- lexical helpers ---------------------------------------------------------------------------
