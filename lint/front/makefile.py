@@ -216,8 +216,12 @@ class _Makefile:
         else:  # := ::= :::=
             self.variables[name] = _Variable(self.expand(value), False)
 
-    def _refers_to_defaulted(self, text: str, depth: int = 0) -> bool:
-        """Whether `text` refers to a `?=` variable, itself or through another's value."""
+    def _refers_to_defaulted(self, text: str, depth: int = 0, seen: set[str] | None = None) -> bool:
+        """Whether `text` refers to a `?=` variable, itself or through another's value (each
+        variable read once: `W1 = $(W0)$(W0)` doubling at each level stays linear)."""
+        if not self.defaulted:
+            return False
+        seen = set() if seen is None else seen
         dollar = text.find("$")
         while 0 <= dollar < len(text) - 1 and depth <= MAX_EXPANSION_DEPTH:
             if text[dollar + 1] == "$":
@@ -226,8 +230,10 @@ class _Makefile:
             name, end = _reference(text, dollar)
             if name in self.defaulted:
                 return True
-            variable = self.variables.get(name) if name is not None else None
-            if variable is not None and variable.recursive and self._refers_to_defaulted(variable.value, depth + 1):
+            variable = self.variables.get(name) if name is not None and name not in seen else None
+            if name is not None:
+                seen.add(name)
+            if variable is not None and variable.recursive and self._refers_to_defaulted(variable.value, depth + 1, seen):
                 return True
             dollar = text.find("$", end)
         return False
