@@ -7,9 +7,9 @@ program of the project that a launcher runs and that opens a path literal for wr
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Iterator
 
+from .front.pysource import parse_python
 from .graph import PY_LAUNCHERS, is_python, python_run
 from .pyfacts import PATH_OPEN
 from .shellfacts import Command
@@ -18,12 +18,6 @@ from .shellfacts import Command
 # `--output-path`, `--save_config`, `--dump`, `--write-to` (the word before the first `_`/`-`).
 OUTPUT_WORDS = frozenset({"out", "output", "outfile", "outpath", "save", "dump", "write"})
 OPENERS = frozenset({"open", "io.open", "codecs.open", "builtins.open", PATH_OPEN})
-# A literal path opened for writing in code as written: `open('x', 'w')`, `open("x", mode="wb")`,
-# `Path('x').write_text(...)`, `Path('x').open('w')`.
-_CODE_WRITES = (
-    re.compile(r"""\bopen\(\s*(['"])([^'"\n$`{}]+)\1\s*,\s*(?:mode\s*=\s*)?['"][rbt+]*[wax]"""),
-    re.compile(r"""\bPath\(\s*(['"])([^'"\n$`{}]+)\1\s*\)\s*\.(?:write_text|write_bytes|open\(\s*(?:mode\s*=\s*)?['"][rbt+]*[wax])"""),
-)
 
 
 def python_made(project) -> Iterator[str]:
@@ -35,7 +29,7 @@ def python_made(project) -> Iterator[str]:
                 continue
             yield from _output_values(command)
             if is_python(name):
-                yield from _code_writes(project, command)
+                yield from _code_writes(command)
     seen = set()
     for invocation in project.graph.invocations:
         callee = invocation.callee
@@ -66,22 +60,17 @@ def _says_output(option: str) -> bool:
     return option.startswith("--") and name.split("_", 1)[0] in OUTPUT_WORDS
 
 
-def _code_writes(project, command: Command) -> Iterator[str]:
-    """Paths that code written in the command opens for writing: `-c CODE`'s word, or the text of
-    the heredoc a program on standard input comes from (`python - <<'EOF'`: the lines the
-    command spans after its first, as written in its file; the front end keeps no body)."""
+def _code_writes(command: Command) -> Iterator[str]:
+    """Paths that code written in the command opens for writing: `-c CODE`'s word, or the
+    heredoc a program on standard input comes from (`python - <<'EOF'`), read by the Python
+    front end as a module of its own (parsed, never run)."""
     words = command.words
     code = next((words[i + 1].value for i in range(1, len(words) - 1) if words[i].value == "-c"), None)
     if code is None:
         run = python_run(command, stdin=True)
-        location = command.location
-        source = project.files.get(location.path)
-        if run is None or run.kind != "stdin" or source is None or location.end_line <= location.line:
-            return
-        code = "\n".join(source.text.split("\n")[location.line : location.end_line])
-    for pattern in _CODE_WRITES:
-        for match in pattern.finditer(code or ""):
-            yield posixpath.basename(posixpath.normpath(match.group(2)))
+        code = command.stdin_text if run is not None and run.kind == "stdin" else None
+    if code:
+        yield from _opened_for_writing(parse_python(command.location.path, code, cli=False))
 
 
 def _opened_for_writing(module) -> Iterator[str]:

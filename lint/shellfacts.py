@@ -295,6 +295,9 @@ class Command:
     # A `wait` given process ids that name known background jobs (`wait $A`, `A=$!`): the
     # commands of the jobs it waits for (see `Walker._jobs_of`); None, every job of the shell.
     waits_for: tuple[Command, ...] | None = None
+    # The text of the heredoc a Python command reads its program from (`python - <<'EOF'`), as
+    # written: code the shell hands the interpreter, read for the files it writes (lint/pymade.py).
+    stdin_text: str | None = None
 
     def __init__(
         self,

@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Sequence
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
+from ..graph import is_python
 from ..model import LineIndex, Location, Record, make_location, whole
 from ..shellfacts import (
     ARM,
@@ -1204,10 +1205,15 @@ class Walker:
         elif name in self.effects:
             self.effects[name].apply(self.state)
         wrappers.unwrap(self, command)
-        if redirect_nodes and command.name in wrappers.STDIN_READERS:  # most commands: neither
+        if redirect_nodes and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
             heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
-            if heredoc is not None:
+            if heredoc is None:
+                pass
+            elif command.name in wrappers.STDIN_READERS:
                 self._stdin_script(command, heredoc)
+            else:  # `python - <<'EOF'`: the program, as written
+                body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
+                command.stdin_text = self.unit.node_text(body) if body is not None else None
 
     def _stdin_script(self, command: Command, heredoc) -> None:
         """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
