@@ -109,6 +109,7 @@ def build_options(cli: dict, config, stdin):
         jobs=cli["jobs"] or default_jobs(),
         cache=not cli["no_cache"],
         debug=cli["debug"],
+        force_exclude=cli["force_exclude"],
     )
 
 
@@ -160,6 +161,7 @@ def _parser() -> Parser:
     add("--extend-select", action="append", help="Codes to report in addition to --select (repeatable).")
     add("--per-file-ignores", action="append", default=[], metavar="GLOB:CODES", help="Ignore CODES in files matching GLOB.")
     add("--exclude", action="append", default=[], metavar="GLOBS", help="Gitignore-style globs of files not to read.")
+    add("--force-exclude", action="store_true", help="Apply the excludes to files named on the command line too.")
     add("--format", dest="fmt", choices=FORMATS, default="text", help="Report format (default: text).")
     add("--output", metavar="FILE", help="Write the report to FILE.")
     add("--fail-on", choices=["error", "warning"], help="Lowest severity that fails (default: warning).")

@@ -307,7 +307,13 @@ def _relative(path: str, root: str) -> str:
     return absolute if rel is None else rel
 
 
-def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLike | None = None) -> Discovery:
+def discover(
+    paths: list[str], excludes=lambda rel: False, root: str | os.PathLike | None = None, force_exclude: bool = False
+) -> Discovery:
+    """The files of the project and the named ones. `excludes` (the configured globs) keep the
+    walks out of what they match; a file named by its own path is read all the same, as ruff
+    reads one, unless `force_exclude` (ruff's `--force-exclude`, which the pre-commit hook passes:
+    a staged file of an excluded `third_party/` stays out)."""
     root = normal(root) if root else find_root(paths[0] if paths else ".")
     found = Discovery(root)
     # What the walk passed over, warned about only under a named directory: naming one file
@@ -376,7 +382,9 @@ def discover(paths: list[str], excludes=lambda rel: False, root: str | os.PathLi
                 found.named.update(rel for rel in found.files if rel.startswith(inside))
                 named_directories.append(inside)
         elif not _missing(path):  # there, or in a directory that cannot be read (a warning)
-            add(path, _relative(path, root), named=True, walked=False)
+            rel = _relative(path, root)
+            if not (force_exclude and not rel.startswith("/") and excludes(rel)):
+                add(path, rel, named=True, walked=False)
         else:  # a CI gate given a mistyped path must not pass for having linted nothing
             raise UsageError(f"{name}: no such file or directory")
     found.warnings.extend(

@@ -53,6 +53,7 @@ class Options:
         budget: float = BUDGET_SECONDS,
         cache: bool = False,
         debug: bool = False,
+        force_exclude: bool = False,
     ) -> None:
         self.select = select  # None: every rule
         self.ignore = ignore
@@ -66,6 +67,7 @@ class Options:
         self.budget = budget  # seconds of front-end time per file
         self.cache = cache  # read and write .launchlint_cache/
         self.debug = debug
+        self.force_exclude = force_exclude  # `exclude` applies to the files named on the command line too
 
 
 class Result:
@@ -152,7 +154,8 @@ def read_inputs(paths: list[str], options: Options, root: str | None = None) -> 
     if root is None:
         root = project_roots(paths, options)[0][0]
     excludes = _glob_matcher(options.exclude, options.base, root)
-    found = discover([p for p in paths if p != "-"] or ([] if options.stdin else ["."]), excludes, root=root)
+    named = [p for p in paths if p != "-"] or ([] if options.stdin else ["."])
+    found = discover(named, excludes, root=root, force_exclude=options.force_exclude)
     if options.stdin:
         found.add_stdin(*options.stdin)
     project = Project(root=found.root, settings=options.settings)

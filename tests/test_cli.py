@@ -221,6 +221,22 @@ def test_named_files_of_two_projects_each_get_their_own_project_in_any_order(tmp
     assert text.stdout.rstrip().endswith("in 7 files"), text.stdout  # each project's .launchlint.yaml too
 
 
+def test_a_named_file_that_the_configuration_excludes_is_linted_unless_force_exclude(tmp_path):
+    """As in ruff: a file named on the command line is read although `exclude` matches it, and
+    `--force-exclude` (which the pre-commit hook passes) keeps it out, as the walk does."""
+    write_project(tmp_path, {"vendor/run.sh": "python -u t.py | tee v.log\n", "run.sh": "python -u t.py | tee r.log\n"})
+    (tmp_path / ".launchlint.yaml").write_text("exclude: [vendor/]\n")
+
+    def found(*args: str) -> list[str]:
+        result = launchlint("--format", "json", "--select", "LL105", *args, cwd=tmp_path)
+        return [f["path"] for f in json.loads(result.stdout)]
+
+    assert found(".") == ["run.sh"]
+    assert found("vendor/run.sh") == ["vendor/run.sh"]
+    assert found("--force-exclude", "vendor/run.sh", "run.sh") == ["run.sh"]
+    assert found("--force-exclude", "--exclude", "/run.sh", "run.sh", "vendor/run.sh") == ["vendor/run.sh"]  # replaces the key
+
+
 def test_a_named_hidden_or_ignored_directory_is_linted(tmp_path):
     """Walking the project skips `.devcontainer/` and a gitignored `sandbox/`; naming one lints it."""
     (tmp_path / ".git").mkdir()

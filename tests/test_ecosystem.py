@@ -466,17 +466,21 @@ def test_pre_commit_hook_with_staged_files_keeps_project_context(tmp_path):
         (repo / name).write_text(text)
     (repo / "README.md").write_text("x\n")
     (repo / "job.sbatch").write_text(SBATCH)  # identify tags it only `text`: `types_or: [shell, ...]` never passed it
+    (repo / ".launchlint.yaml").write_text("exclude: [vendor/]\n")  # the hook passes --force-exclude, as ruff's
+    (repo / "vendor").mkdir()
+    (repo / "vendor" / "run.sh").write_text("python -u t.py | tee v.log\n")  # LL105, were it read
     git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"]
     subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
     subprocess.run([*git, "add", "."], cwd=repo, check=True)
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
     run = subprocess.run(
-        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "job.sh", "job.sbatch", "--verbose"],
+        ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "job.sh", "job.sbatch", "vendor/run.sh", "--verbose"],
         cwd=repo, capture_output=True, text=True, timeout=600, env=env,
     )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "job.sh:2:1: LL102" in run.stdout
     assert "job.sbatch:2:9: LL109" in run.stdout, run.stdout
+    assert "vendor/" not in run.stdout, run.stdout
     clean = subprocess.run(
         ["pre-commit", "try-repo", str(REPO), "launchlint", "--files", "README.md"],
         cwd=repo, capture_output=True, text=True, timeout=600, env=env,
