@@ -47,7 +47,7 @@ LOG_CAUSES = {"LL001", "LL101", "LL102", "LL103", "LL104", "LL106", "LL107", "LL
 # `build_options` reads the main command's option values; `run` has none of them: the config decides.
 NO_CLI_OPTIONS = {
     "select": None, "extend_select": None, "ignore": None, "per_file_ignores": (), "exclude": (),
-    "jobs": None, "no_cache": False, "debug": False,
+    "jobs": None, "no_cache": False, "debug": False, "force_exclude": False,
 }
 
 
