@@ -245,7 +245,7 @@ def command(args: list[str]) -> int:
             _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
             return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN
         fixes = write_fixes(fixes, warn=warn)
-        fixed = sum(1 for f in findings if f.fix is not None and f.location.path in {x.path for x in fixes})
+        fixed = sum(x.fixed for x in fixes)
         say(f"fixed {fixed} findings in {len(fixes)} files")
         if fixes:  # report what is left, at its new positions
             result = _last_result = run(paths, options)

@@ -25,6 +25,7 @@ class FileFix(Record):
     absolute: str
     before: str
     after: str
+    fixed: int = 0  # the findings whose edits were all applied
 
 
 # --- building edits (rules) -------------------------------------------------------------------
@@ -60,17 +61,23 @@ def insert_after_line(project, path: str, line: int, text: str) -> Edit:
 
 
 def apply_fixes(text: str, edits: Iterable[Edit]) -> str:
-    """`text` with the edits applied. An edit that overlaps one before it (or inserts at the same
-    place) is skipped, so two findings never garble the same characters; the same edit twice (two
-    findings, one `set -o pipefail`) is applied once."""
-    chosen: list[Edit] = []
-    for edit in sorted(set(edits), key=lambda e: (e.start, e.end, e.text)):
-        if chosen and (edit.start < chosen[-1].end or edit.start == chosen[-1].start):
-            continue
-        chosen.append(edit)
-    for edit in reversed(chosen):  # back to front: earlier offsets stay valid
+    """`text` with the edits applied (see `chosen_edits`)."""
+    for edit in reversed(chosen_edits(edits)):  # back to front: earlier offsets stay valid
         text = text[: edit.start] + edit.text + text[edit.end :]
     return text
+
+
+def chosen_edits(edits: Iterable[Edit]) -> list[Edit]:
+    """The edits that are applied, in order. An edit that overlaps one before it, or inserts where
+    another inserts, is skipped, so two findings never garble the same characters; the same edit
+    twice (two findings, one `set -o pipefail`) is applied once. An insertion and a replacement
+    that starts there are both applied, the insertion first: they touch no common character."""
+    chosen: list[Edit] = []
+    for edit in sorted(set(edits), key=lambda e: (e.start, e.end, e.text)):
+        if chosen and (edit.start < chosen[-1].end or (edit.start == chosen[-1].start and (edit.start == edit.end or chosen[-1].start != chosen[-1].end))):
+            continue
+        chosen.append(edit)
+    return chosen
 
 
 def plan_fixes(
@@ -83,6 +90,7 @@ def plan_fixes(
     `Result.indexes`); a file whose text on disk differs from them is left alone, and so is a
     file outside the project, named by its path or through a symbolic link (`warn` says so): a
     fix never writes outside the project, whatever links a repository ships."""
+    findings = list(findings)
     edits: dict[str, list[Edit]] = defaultdict(list)
     for finding in findings:
         if finding.fix is not None:
@@ -104,10 +112,19 @@ def plan_fixes(
             continue
         if texts and path in texts and texts[path].text != before:
             continue
-        after = apply_fixes(before, edits[path])
+        chosen = set(chosen_edits(edits[path]))
+        after = apply_fixes(before, chosen)
         if after != before:
-            planned.append(FileFix(path, absolute, before, after))
+            applied = sum(1 for f in findings if f.fix is not None and _applied(f.fix, path, chosen))
+            planned.append(FileFix(path, absolute, before, after, applied))
     return planned
+
+
+def _applied(fix: Fix, path: str, chosen: set[Edit]) -> bool:
+    """Whether the fix is counted in `path`'s file (that of its first edit) with all its edits
+    there applied: one skipped for another's is not, and is reported again after `--fix`."""
+    here = [edit for edit in fix.edits if edit.path == path]
+    return fix.edits[0].path == path and all(edit in chosen for edit in here)
 
 
 def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda message: None) -> list[FileFix]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
 from launchlint.engine import Options, run
 from launchlint.fixes import FileFix, apply_fixes, fix_json, plan_fixes, unified_diff, write_atomic
-from launchlint.model import Edit, Fix, LineIndex
+from launchlint.model import Edit, Finding, Fix, LineIndex, Location
 
 from tests.conftest import write_project
+from tests.test_safe_writes import launchlint
 
 
 def edit(start: int, end: int, text: str) -> Edit:
@@ -114,3 +116,36 @@ def test_redirect_order_fix(tmp_path, monkeypatch, before, after):
 )
 def test_unbuffered_fix(tmp_path, monkeypatch, before, after):
     assert fixed(tmp_path, monkeypatch, before, "LL106") == (after or before)
+
+
+# --- `--fix` through the real command: where `set -o pipefail` goes, and when it is not offered ---
+
+JOB = "torchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"
+
+
+def cli_fix(tmp_path, files: dict[str, str], *args: str) -> tuple[dict[str, str], str, list[dict]]:
+    """Every file after `launchlint --fix ARGS` (LL105's in the project, by default), its last
+    stderr line, and the findings left; a second `--fix` must change nothing."""
+    args = args or ("--select", "LL105", ".")
+    write_project(tmp_path, files)
+    first = launchlint("--fix", "--no-cache", *args, cwd=tmp_path)
+    assert "Traceback" not in first.stderr, first.stderr
+    after = {name: (tmp_path / name).read_text() for name in files}
+    launchlint("--fix", "--no-cache", *args, cwd=tmp_path)
+    assert {name: (tmp_path / name).read_text() for name in files} == after, "a second --fix changed the files"
+    left = json.loads(launchlint("--format", "json", "--no-cache", *args, cwd=tmp_path).stdout)
+    return after, first.stderr.strip().splitlines()[-1], left
+
+
+def test_two_fixes_starting_at_the_same_place_are_both_applied_and_counted(tmp_path):
+    fixed, said, left = cli_fix(tmp_path, {"run.sh": "2>&1 >t.log torchrun a.py\npython b.py | tee b.log\n"}, "--select", "LL104,LL105", ".")
+    assert fixed["run.sh"] == "set -o pipefail\n>t.log 2>&1 torchrun a.py\npython b.py | tee b.log\n"
+    assert said == "launchlint: fixed 2 findings in 1 files" and left == []
+
+
+def test_a_fix_skipped_for_another_at_the_same_place_is_not_counted(tmp_path):
+    (tmp_path / "run.sh").write_text("echo\n")
+    where = Location("run.sh", 1, 1, 1, 5)
+    findings = [Finding(where, "a", fix=Fix("a", (edit(0, 0, "x\n"),))), Finding(where, "b", fix=Fix("b", (edit(0, 0, "y\n"),)))]
+    fixes = plan_fixes(findings, str(tmp_path), {"run.sh": LineIndex("echo\n")})
+    assert [(f.after, f.fixed) for f in fixes] == [("x\necho\n", 1)]
