@@ -89,15 +89,23 @@ def plan_fixes(
     """The files the findings' fixes change. `texts` are the analysed texts (the engine's
     `Result.indexes`); a file whose text on disk differs from them is left alone, and so is a
     file outside the project, named by its path or through a symbolic link (`warn` says so): a
-    fix never writes outside the project, whatever links a repository ships."""
-    findings = list(findings)
+    fix never writes outside the project, whatever links a repository ships. A file named twice
+    (a symbolic link to another project file) is planned once, under its own name."""
+    findings = [f for f in findings if f.fix is not None]
+    real_root = os.path.realpath(root)
+    names: dict[str, str] = {}  # each path with edits -> the name its real file is planned under
+    by_real: dict[str, list[str]] = defaultdict(list)
+    for path in sorted({edit.path for finding in findings for edit in finding.fix.edits}):
+        by_real[os.path.realpath(os.path.join(root, path))].append(path)
+    for real, paths in by_real.items():
+        own = [p for p in paths if os.path.join(real_root, p) == real]
+        for path in paths:
+            names[path] = (own or paths)[0]
     edits: dict[str, list[Edit]] = defaultdict(list)
     for finding in findings:
-        if finding.fix is not None:
-            for edit in finding.fix.edits:
-                edits[edit.path].append(edit)
+        for edit in finding.fix.edits:
+            edits[names[edit.path]].append(edit._replace(path=names[edit.path]))
     planned = []
-    real_root = os.path.realpath(root)
     for path in sorted(edits):
         absolute = os.path.join(root, path)
         if outside(absolute, real_root):
@@ -115,16 +123,16 @@ def plan_fixes(
         chosen = set(chosen_edits(edits[path]))
         after = apply_fixes(before, chosen)
         if after != before:
-            applied = sum(1 for f in findings if f.fix is not None and _applied(f.fix, path, chosen))
+            applied = sum(1 for f in findings if _applied(f.fix, path, names, chosen))
             planned.append(FileFix(path, absolute, before, after, applied))
     return planned
 
 
-def _applied(fix: Fix, path: str, chosen: set[Edit]) -> bool:
+def _applied(fix: Fix, path: str, names: dict[str, str], chosen: set[Edit]) -> bool:
     """Whether the fix is counted in `path`'s file (that of its first edit) with all its edits
     there applied: one skipped for another's is not, and is reported again after `--fix`."""
-    here = [edit for edit in fix.edits if edit.path == path]
-    return fix.edits[0].path == path and all(edit in chosen for edit in here)
+    here = [edit._replace(path=path) for edit in fix.edits if names[edit.path] == path]
+    return names[fix.edits[0].path] == path and all(edit in chosen for edit in here)
 
 
 def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda message: None) -> list[FileFix]:

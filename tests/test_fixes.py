@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 
 import pytest
 from launchlint.engine import Options, run
@@ -135,6 +137,19 @@ def cli_fix(tmp_path, files: dict[str, str], *args: str) -> tuple[dict[str, str]
     assert {name: (tmp_path / name).read_text() for name in files} == after, "a second --fix changed the files"
     left = json.loads(launchlint("--format", "json", "--no-cache", *args, cwd=tmp_path).stdout)
     return after, first.stderr.strip().splitlines()[-1], left
+
+
+def test_a_file_named_twice_through_a_symlink_is_one_diff_and_one_file(tmp_path):
+    write_project(tmp_path, {"scripts/real.sh": f"#!/bin/bash\n{JOB}"})
+    (tmp_path / "run.sh").symlink_to("scripts/real.sh")
+    diff = launchlint("--diff", "--no-cache", ".", cwd=tmp_path).stdout
+    assert diff.count("+++ ") == 1 and "+++ b/scripts/real.sh" in diff
+    patched = tmp_path / "patched"
+    shutil.copytree(tmp_path, patched, symlinks=True)
+    subprocess.run(["patch", "-s", "-p1"], input=diff, text=True, cwd=patched, check=True)
+    fixed = launchlint("--fix", "--no-cache", ".", cwd=tmp_path)
+    assert fixed.stderr.strip().splitlines()[-1] == "launchlint: fixed 2 findings in 1 files"
+    assert (tmp_path / "scripts/real.sh").read_text() == (patched / "scripts/real.sh").read_text()
 
 
 def test_two_fixes_starting_at_the_same_place_are_both_applied_and_counted(tmp_path):
