@@ -72,10 +72,17 @@ python upload_checkpoint.py
 ```
 
 ## Fix safety
-Safe: the fix inserts `set -o pipefail` after the shebang, or after the script's first command
-when that is a `set` line. It is not offered for a pipeline inside a command string (`bash -c`,
-`ssh`, YAML), for a script run by `sh`/`dash` (older dash rejects the option and stops), or when
-the script turns pipefail off on purpose (`set +o pipefail`).
+Safe: the fix inserts one `set -o pipefail` line where it runs once, in the script's own shell,
+before its pipelines: after the script's first command when that is a `set` at the top level,
+alone on its line(s) (nothing but comments and blank lines before it, nothing but a comment after
+it), else after the leading comment block (the `#!` line and the comments under it, `#SBATCH`
+directives among them: sbatch reads no directive after the first command), else at the top. Never
+inside an `if`, a loop, a `case` arm, `( )`, `$( )` or a function, nor on a line holding other
+commands or a heredoc's start.
+
+It is not offered for a pipeline inside a command string (`bash -c`, `ssh`, YAML), for a script
+run by `sh`/`dash` (older dash rejects the option and stops), or when the script turns pipefail
+off on purpose (`set +o pipefail`).
 
 ## References
 - Bash manual, *Pipelines*: "The return status of a pipeline is the exit status of the last
@@ -86,6 +93,7 @@ the script turns pipefail off on purpose (`set +o pipefail`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
@@ -482,18 +490,44 @@ def _exits_early(command: Command) -> bool:
 
 
 def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
-    """`set -o pipefail` after the shebang, or after a leading `set` line."""
+    """`set -o pipefail` where it runs once, in the script's own shell, before its pipelines."""
     if project.files[path].kind != "shell" or _turns_pipefail_off(script):
         return None
     if script.interpreter in SHELLS_WITHOUT_PIPEFAIL:
         return None
     if any(c.command.name in SHELLS_WITHOUT_PIPEFAIL for c in project.graph.callers(path)):
         return None  # `sh run.sh` somewhere: the shebang is not what runs it
-    line = 1 if script.interpreter is not None else 0
-    first = next((c for c in script.commands if not c.wrappers), None)
-    if first is not None and first.name == "set" and first.location.column == 1:
-        line = first.location.end_line
-    return Fix("add `set -o pipefail`", (insert_after_line(project, path, line, "set -o pipefail"),))
+    return Fix("add `set -o pipefail`", (insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail"),))
+
+
+_COMMENT_OR_BLANK = re.compile(r"[ \t\r]*(?:#.*)?")
+
+
+def _insertion_line(project, path: str, script: ShellScript) -> int:
+    """The line after which the new line goes: the script's first command when that is a `set`
+    alone on its line(s) at the top level (nothing but comments and blank lines before it, nothing
+    but a comment after it on its last line), else the end of the leading comment block (the
+    shebang, `#SBATCH` directives: sbatch stops reading them at the first command), else 0."""
+    index = project.index(path)
+    lines = index.text.split("\n")
+    header = first_code = 0
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            header = number
+        elif stripped:
+            first_code = number
+            break
+    own = [c for c in script.commands if not c.wrappers and c.words]
+    first = min(own, key=lambda c: (c.location.line, c.location.column), default=None)
+    if first is None or first.name != "set" or first.redirects or first.location.line != first_code:
+        return header
+    before = index.line_text(first.location.line)[: first.location.column - 1]
+    end = index.offset(first.location.end_line, first.location.end_column)
+    after = index.text[end : index.starts[first.location.end_line] if first.location.end_line < len(index.starts) else len(index.text)]
+    if before.strip() or not _COMMENT_OR_BLANK.fullmatch(after.rstrip("\n")):
+        return header  # `set -e; cat <<EOF`, `set -e; python t.py | tee log`: the line holds more
+    return first.location.end_line
 
 
 def _turns_pipefail_off(script: ShellScript) -> bool:

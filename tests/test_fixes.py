@@ -139,6 +139,48 @@ def cli_fix(tmp_path, files: dict[str, str], *args: str) -> tuple[dict[str, str]
     return after, first.stderr.strip().splitlines()[-1], left
 
 
+@pytest.mark.parametrize(
+    "before,after",
+    [
+        (  # a `set` ending a case arm: not the script's first command at the top level (bash -n failed)
+            f'#!/bin/bash\ncase "$1" in\n-v)\nset -x;;\nesac\n{JOB}',
+            f'#!/bin/bash\nset -o pipefail\ncase "$1" in\n-v)\nset -x;;\nesac\n{JOB}',
+        ),
+        (  # in an `if` or a loop it would run only sometimes
+            f'#!/bin/bash\nif [ -n "$DEBUG" ]; then\nset -x\nfi\n{JOB}',
+            f'#!/bin/bash\nset -o pipefail\nif [ -n "$DEBUG" ]; then\nset -x\nfi\n{JOB}',
+        ),
+        (
+            f'#!/bin/bash\nfor a in "$@"; do\nset -x\ndone\n{JOB}',
+            f'#!/bin/bash\nset -o pipefail\nfor a in "$@"; do\nset -x\ndone\n{JOB}',
+        ),
+        (  # in a subshell or `$(...)` it would do nothing
+            f"#!/bin/bash\n(\nset -e\ncd sub\n)\n{JOB}",
+            f"#!/bin/bash\nset -o pipefail\n(\nset -e\ncd sub\n)\n{JOB}",
+        ),
+        (f"OUT=$(\nset -e\npwd)\n{JOB}", f"set -o pipefail\nOUT=$(\nset -e\npwd)\n{JOB}"),
+        (  # a line holding a heredoc's start: the next line is the heredoc's data
+            f"#!/bin/bash\nset -e; cat <<EOF > cfg.yaml\nlr: 1\nEOF\n{JOB}",
+            f"#!/bin/bash\nset -o pipefail\nset -e; cat <<EOF > cfg.yaml\nlr: 1\nEOF\n{JOB}",
+        ),
+        (f"set -e; {JOB}", f"set -o pipefail\nset -e; {JOB}"),  # the pipeline on the `set` line
+        (  # a top-level `set` alone on its line, after the header comments
+            f"#!/bin/bash\n# train\n\nset -eu  # strict\n{JOB}",
+            f"#!/bin/bash\n# train\n\nset -eu  # strict\nset -o pipefail\n{JOB}",
+        ),
+        (  # after the #SBATCH header: sbatch stops reading directives at the first command
+            f"#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --time=1:00:00\n\n{JOB}",
+            f"#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --time=1:00:00\nset -o pipefail\n\n{JOB}",
+        ),
+    ],
+)
+def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, after):
+    fixed, said, left = cli_fix(tmp_path, {"run.sh": before})
+    assert fixed["run.sh"] == after
+    assert said == "launchlint: fixed 1 findings in 1 files"
+    assert [f["code"] for f in left] == []
+
+
 def test_a_file_named_twice_through_a_symlink_is_one_diff_and_one_file(tmp_path):
     write_project(tmp_path, {"scripts/real.sh": f"#!/bin/bash\n{JOB}"})
     (tmp_path / "run.sh").symlink_to("scripts/real.sh")
