@@ -82,7 +82,7 @@ commands or a heredoc's start.
 
 It is not offered for a pipeline inside a command string (`bash -c`, `ssh`, YAML), for a script
 run by `sh`/`dash` (older dash rejects the option and stops), or when the script turns pipefail
-off on purpose (`set +o pipefail`).
+off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail`).
 
 ## References
 - Bash manual, *Pipelines*: "The return status of a pipeline is the exit status of the last
@@ -96,7 +96,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from itertools import pairwise
 
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
@@ -104,7 +103,7 @@ from launchlint.graph import coverage_subcommand, is_long_running, is_python, py
 from launchlint.launches import sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Command, Pipeline, ShellScript
+from launchlint.shellfacts import Command, Pipeline, ShellScript, shell_args
 
 CODE = "LL105"
 NAME = "pipeline-masks-failure"
@@ -531,9 +530,13 @@ def _insertion_line(project, path: str, script: ShellScript) -> int:
 
 
 def _turns_pipefail_off(script: ShellScript) -> bool:
-    """`set +o pipefail` somewhere: the author wants it off there, so adding it is not safe."""
+    """`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail` somewhere: the author wants it
+    off there, so adding it is not safe."""
     for command in script.commands:
         values = [w.value for w in command.args]
-        if command.name == "set" and ("+o", "pipefail") in pairwise(values):
+        if command.name == "set" and "pipefail" in values and not shell_args(values, pipefail=True).pipefail:
+            return True
+        flags = "".join(v[1:] for v in values if v and v.startswith("-"))
+        if command.name == "shopt" and "pipefail" in values and "u" in flags and "o" in flags:
             return True
     return False

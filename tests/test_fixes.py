@@ -181,6 +181,21 @@ def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, 
     assert [f["code"] for f in left] == []
 
 
+@pytest.mark.parametrize(
+    "files",
+    [
+        # pipefail turned off on purpose
+        {"run.sh": f"#!/bin/bash\nset -euo pipefail\nset +eo pipefail\n{JOB}"},
+        {"run.sh": f"#!/bin/bash\nset -euo pipefail\nshopt -uo pipefail\n{JOB}"},
+    ],
+)
+def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, files):
+    fixed, said, left = cli_fix(tmp_path, files)
+    assert fixed == files
+    assert said == "launchlint: fixed 0 findings in 0 files"
+    assert "LL105" in {f["code"] for f in left}
+
+
 def test_a_file_named_twice_through_a_symlink_is_one_diff_and_one_file(tmp_path):
     write_project(tmp_path, {"scripts/real.sh": f"#!/bin/bash\n{JOB}"})
     (tmp_path / "run.sh").symlink_to("scripts/real.sh")
