@@ -80,9 +80,13 @@ directives among them: sbatch reads no directive after the first command), else 
 inside an `if`, a loop, a `case` arm, `( )`, `$( )` or a function, nor on a line holding other
 commands or a heredoc's start.
 
-It is not offered for a pipeline inside a command string (`bash -c`, `ssh`, YAML), for a script
-run by `sh`/`dash` (older dash rejects the option and stops), or when the script turns pipefail
-off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail`).
+It is not offered for a pipeline inside a command string (`bash -c`, `ssh`, YAML); when a shell
+without pipefail may run the script: its `#!` line names none of bash, zsh, ksh, mksh, busybox
+(sh, dash, posh, csh, tcsh, fish, yash: dash 0.5.12 stops at the option), or without one its
+extension names such a shell (`.csh`, `.fish`); a project caller names one (`sh x.sh`, `ssh host
+sh -s < x.sh`); a script without a `#!` line is run directly by an sh script or a Makefile (the
+shell that gets ENOEXEC reads it); a file sources it whose shell is one of those; or when the
+script turns pipefail off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail`).
 
 ## References
 - Bash manual, *Pipelines*: "The return status of a pipeline is the exit status of the last
@@ -93,6 +97,7 @@ off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -103,7 +108,7 @@ from launchlint.graph import coverage_subcommand, is_long_running, is_python, py
 from launchlint.launches import sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Command, Pipeline, ShellScript, shell_args
+from launchlint.shellfacts import SOURCERS, Command, Pipeline, ShellScript, shell_args
 
 CODE = "LL105"
 NAME = "pipeline-masks-failure"
@@ -132,7 +137,6 @@ ASKING = {
 # (`pip list | grep torch`): the subcommands that install, build or run.
 INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
-SHELLS_WITHOUT_PIPEFAIL = {"sh", "dash"}
 
 INVALID = [
     Example(  # a loop piped as a whole, its redirects before the pipe
@@ -490,12 +494,8 @@ def _exits_early(command: Command) -> bool:
 
 def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
     """`set -o pipefail` where it runs once, in the script's own shell, before its pipelines."""
-    if project.files[path].kind != "shell" or _turns_pipefail_off(script):
+    if project.files[path].kind != "shell" or _turns_pipefail_off(script) or not _has_pipefail(project, path, script):
         return None
-    if script.interpreter in SHELLS_WITHOUT_PIPEFAIL:
-        return None
-    if any(c.command.name in SHELLS_WITHOUT_PIPEFAIL for c in project.graph.callers(path)):
-        return None  # `sh run.sh` somewhere: the shebang is not what runs it
     return Fix("add `set -o pipefail`", (insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail"),))
 
 
@@ -527,6 +527,60 @@ def _insertion_line(project, path: str, script: ShellScript) -> int:
     if before.strip() or not _COMMENT_OR_BLANK.fullmatch(after.rstrip("\n")):
         return header  # `set -e; cat <<EOF`, `set -e; python t.py | tee log`: the line holds more
     return first.location.end_line
+
+
+# Shells with `set -o pipefail`; sh (dash 0.5.12: "Illegal option -o pipefail", and an error in a
+# special builtin ends a non-interactive sh), posh, csh, tcsh, fish and yash are not among them.
+PIPEFAIL_SHELLS = {"bash", "zsh", "ksh", "ksh93", "mksh", "busybox"}
+KNOWN_SHELLS = PIPEFAIL_SHELLS | {"sh", "dash", "ash", "posh", "csh", "tcsh", "fish", "yash", "pdksh"}
+OTHER_SHELL_EXTENSIONS = (".csh", ".tcsh", ".fish", ".posh", ".dash")
+
+
+def _has_pipefail(project, path: str, script: ShellScript, seen: frozenset[str] = frozenset()) -> bool:
+    """Whether every shell known to run the file has pipefail: its `#!` line (bash when it has
+    none, unless its extension names a shell without it), each project caller that names a shell
+    (`sh x.sh`, `ssh host sh -s < x.sh`), and for a file without a `#!` line the shell of a caller
+    that runs it directly (a shell that gets ENOEXEC reads the file itself; make's is sh)."""
+    if script.interpreter is not None and script.interpreter not in PIPEFAIL_SHELLS:
+        return False
+    if script.interpreter is None and path.endswith(OTHER_SHELL_EXTENSIONS):
+        return False
+    if path in _stdin_of_shells(project):
+        return False
+    for caller in project.graph.callers(path):
+        name = caller.command.name
+        if name in SOURCERS:  # the caller's own shell runs it
+            runner = project.shell.get(caller.caller)
+            if caller.caller not in seen and (runner is None or not _has_pipefail(project, caller.caller, runner, seen | {path})):
+                return False
+            continue
+        if name in KNOWN_SHELLS and name not in PIPEFAIL_SHELLS:
+            return False
+        if name not in KNOWN_SHELLS and script.interpreter is None:
+            runner = project.shell.get(caller.caller) if project.files[caller.caller].kind == "shell" else None
+            if runner is None or (runner.interpreter is not None and runner.interpreter not in PIPEFAIL_SHELLS):
+                return False
+    return True
+
+
+def _stdin_of_shells(project) -> frozenset[str]:
+    """The project files a shell without pipefail reads on its standard input
+    (`ssh gpu1 sh -s < run.sh`, `sh < run.sh`), found once a run."""
+    found = project.__dict__.get("_ll105_stdin")
+    if found is None:
+        paths = set()
+        for caller, script in project.shell.items():
+            for command in script.commands:
+                names = {w.value.rsplit("/", 1)[-1] for w in command.words if w.value}
+                if not names & (KNOWN_SHELLS - PIPEFAIL_SHELLS):
+                    continue
+                for redirect in command.redirects:
+                    value = redirect.target.value if redirect.op == "<" and redirect.target is not None else None
+                    if value:
+                        paths.add(os.path.normpath(value))
+                        paths.add(os.path.normpath(os.path.join(os.path.dirname(caller), value)))
+        found = project.__dict__["_ll105_stdin"] = frozenset(paths)
+    return found
 
 
 def _turns_pipefail_off(script: ShellScript) -> bool:

@@ -187,6 +187,13 @@ def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, 
         # pipefail turned off on purpose
         {"run.sh": f"#!/bin/bash\nset -euo pipefail\nset +eo pipefail\n{JOB}"},
         {"run.sh": f"#!/bin/bash\nset -euo pipefail\nshopt -uo pipefail\n{JOB}"},
+        # a shell without pipefail runs it: sourced by sh, run by sh without a `#!` line, read by sh
+        {"lib.sh": JOB, "main.sh": "#!/bin/sh\n. ./lib.sh\n"},
+        {"lib.sh": JOB, "main.sh": "#!/bin/sh\n./lib.sh\n"},
+        {"run.sh": f"#!/bin/bash\n{JOB}", "launch.sh": "#!/bin/bash\nssh gpu1 sh -s < run.sh\n"},
+        # not a shell with pipefail at all
+        {"run.sh": f"#!/usr/bin/env fish\n{JOB}"},
+        {"run.sh": f"#!/bin/posh\n{JOB}"},
     ],
 )
 def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, files):
@@ -194,6 +201,18 @@ def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, fil
     assert fixed == files
     assert said == "launchlint: fixed 0 findings in 0 files"
     assert "LL105" in {f["code"] for f in left}
+
+
+def test_no_pipefail_fix_for_a_csh_script_named_on_the_command_line(tmp_path):
+    files = {"run.csh": f"#!/bin/csh\n{JOB}"}
+    assert cli_fix(tmp_path, files, "--select", "LL105", "run.csh")[0] == files
+
+
+@pytest.mark.parametrize("shebang", ["#!/bin/zsh", "#!/usr/bin/env ksh", "#!/bin/mksh", "#!/bin/bash"])
+def test_pipefail_fix_beside_pipelines_it_leaves_alone(tmp_path, shebang):
+    before = f"{shebang}\nnvidia-smi | tee gpus.log\npython -u t.py &> t.log &\n{JOB}"
+    fixed, _, left = cli_fix(tmp_path, {"run.sh": before})
+    assert fixed["run.sh"] == before.replace("\n", "\nset -o pipefail\n", 1) and left == []
 
 
 def test_a_file_named_twice_through_a_symlink_is_one_diff_and_one_file(tmp_path):
