@@ -559,7 +559,14 @@ def _findings(
     ]
     project.raw_findings = raw
     late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options)
-    findings = [f for f in raw + late if not any(covers(s, f) for s in project.suppressions)]
+    findings, suppressed = [], set()
+    for f in raw + late:
+        if any(covers(s, f) for s in project.suppressions):
+            suppressed.add(f.fix)
+        else:
+            findings.append(f)
+    if suppressed - {None}:  # a fix shared with a suppressed finding (one `set -o pipefail`) would change what it covers
+        findings = [f._replace(fix=None) if f.fix in suppressed else f for f in findings]
     findings += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
     per_file = [(codes, _glob_matcher([glob], options.base, project.root)) for glob, codes in options.per_file_ignores.items()]

@@ -80,13 +80,30 @@ directives among them: sbatch reads no directive after the first command), else 
 inside an `if`, a loop, a `case` arm, `( )`, `$( )` or a function, nor on a line holding other
 commands or a heredoc's start.
 
-It is not offered for a pipeline inside a command string (`bash -c`, `ssh`, YAML); when a shell
-without pipefail may run the script: its `#!` line names none of bash, zsh, ksh, mksh, busybox
-(sh, dash, posh, csh, tcsh, fish, yash: dash 0.5.12 stops at the option), or without one its
-extension names such a shell (`.csh`, `.fish`); a project caller names one (`sh x.sh`, `ssh host
-sh -s < x.sh`); a script without a `#!` line is run directly by an sh script or a Makefile (the
-shell that gets ENOEXEC reads it); a file sources it whose shell is one of those; or when the
-script turns pipefail off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail`).
+It is offered only where it changes nothing but the pipelines this rule reports. Not for a
+pipeline inside a command string (`bash -c`, `ssh`, YAML: the advice says where the line goes
+there), and not when:
+- a shell without pipefail may run the script: its `#!` line names none of bash, zsh, ksh, mksh,
+  busybox (sh, dash, posh, csh, tcsh, fish, yash: dash 0.5.12 stops at the option), or without
+  one its extension names such a shell (`.csh`, `.fish`); a project caller names one (`sh x.sh`,
+  `ssh host sh -s < x.sh`); a script without a `#!` line is run directly by an sh script or a
+  Makefile (the shell that gets ENOEXEC reads it); a file sources it whose shell is one of those;
+- pipefail is turned off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo
+  pipefail`) in the script or in a file that shares its shell;
+- another pipeline of that shell would change meaning. The shell is the script's and that of
+  every project file sourced into it, or that sources it, either way and on (its own lines,
+  functions, `( )`, `$( )` and `eval` strings; not `bash -c` or `ssh` strings, shells of their
+  own). Each of its pipelines must be one this rule reports (and no suppression covers), or run
+  with pipefail already, or be made only of stages that read all their input (`tee`, `sort`,
+  `uniq`, `wc`, `cat`, `tr`, `cut`, `jq`, a compressor, `grep` without `-q`/`-m`/`-l`, `sed` whose
+  script has no `q`, `awk` whose program has no `exit`) fed by jobs or by commands that only print
+  (`echo`, `printf`, `cat`, `nvidia-smi`, ...). So `python ls.py | head -n 1` (SIGPIPE: under
+  `set -e` the script would stop with 141), `if ... | grep -q OK` (the other branch), `grep
+  loss old.log | sort` (grep's "no match" would fail it), `yes | pip uninstall x` and any other
+  command mean no fix. Conservative: a pipeline it cannot read is counted as changing.
+- a `# launchlint: disable=LL105` covers one of the pipelines the fix would change.
+
+The finding stays in all these cases; only the fix is withheld.
 
 ## References
 - Bash manual, *Pipelines*: "The return status of a pipeline is the exit status of the last
@@ -105,10 +122,10 @@ from functools import cache
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
-from launchlint.launches import sourced_before
+from launchlint.launches import _sourced_script, sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import SOURCERS, Command, Pipeline, ShellScript, shell_args
+from launchlint.shellfacts import CAPTURED, SOURCERS, Command, Pipeline, ShellScript, shell_args
 
 CODE = "LL105"
 NAME = "pipeline-masks-failure"
@@ -493,9 +510,15 @@ def _exits_early(command: Command) -> bool:
 
 
 def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
-    """`set -o pipefail` where it runs once, in the script's own shell, before its pipelines."""
-    if project.files[path].kind != "shell" or _turns_pipefail_off(script) or not _has_pipefail(project, path, script):
+    """`set -o pipefail` where it runs once, in the script's own shell, before its pipelines; None
+    when pipefail there would change more than the pipelines this rule reports (see *Fix safety*)."""
+    if project.files[path].kind != "shell":
         return None
+    for other, facts in _sharing_shell(project, path).items():
+        if facts is None or not _has_pipefail(project, other, facts):
+            return None
+        if _turns_pipefail_off(facts) or not _keeps_meaning(project, other, facts):
+            return None
     return Fix("add `set -o pipefail`", (insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail"),))
 
 
@@ -536,7 +559,7 @@ KNOWN_SHELLS = PIPEFAIL_SHELLS | {"sh", "dash", "ash", "posh", "csh", "tcsh", "f
 OTHER_SHELL_EXTENSIONS = (".csh", ".tcsh", ".fish", ".posh", ".dash")
 
 
-def _has_pipefail(project, path: str, script: ShellScript, seen: frozenset[str] = frozenset()) -> bool:
+def _has_pipefail(project, path: str, script: ShellScript) -> bool:
     """Whether every shell known to run the file has pipefail: its `#!` line (bash when it has
     none, unless its extension names a shell without it), each project caller that names a shell
     (`sh x.sh`, `ssh host sh -s < x.sh`), and for a file without a `#!` line the shell of a caller
@@ -549,11 +572,8 @@ def _has_pipefail(project, path: str, script: ShellScript, seen: frozenset[str] 
         return False
     for caller in project.graph.callers(path):
         name = caller.command.name
-        if name in SOURCERS:  # the caller's own shell runs it
-            runner = project.shell.get(caller.caller)
-            if caller.caller not in seen and (runner is None or not _has_pipefail(project, caller.caller, runner, seen | {path})):
-                return False
-            continue
+        if name in SOURCERS:
+            continue  # the caller's own shell: it shares this one (_sharing_shell)
         if name in KNOWN_SHELLS and name not in PIPEFAIL_SHELLS:
             return False
         if name not in KNOWN_SHELLS and script.interpreter is None:
@@ -581,6 +601,98 @@ def _stdin_of_shells(project) -> frozenset[str]:
                         paths.add(os.path.normpath(os.path.join(os.path.dirname(caller), value)))
         found = project.__dict__["_ll105_stdin"] = frozenset(paths)
     return found
+
+
+def _sharing_shell(project, path: str) -> dict[str, ShellScript | None]:
+    """The file and the files that run in its shell, with their facts (None: not known): those
+    that source it, those it sources, and so on both ways (a pipefail turned on in one is on in
+    all of them after). A sourced file need not be analysed as shell (`source common.env`)."""
+    graph = project.__dict__.get("_ll105_sourcing")
+    if graph is None:
+        graph = project.__dict__["_ll105_sourcing"] = {}
+        for invocation in project.graph.invocations:
+            if invocation.callee and _sources(invocation.command):
+                graph.setdefault(invocation.caller, set()).add(invocation.callee)
+                graph.setdefault(invocation.callee, set()).add(invocation.caller)
+    seen: dict[str, ShellScript | None] = {path: project.shell.get(path)}
+    todo = [path]
+    while todo:
+        current = todo.pop()
+        facts = seen[current]
+        found = [(other, project.shell.get(other)) for other in sorted(graph.get(current, ()))]
+        for command in facts.commands if facts is not None else ():
+            sourced = _sourced_script(project, current, command.words[1]) if _sources(command) and len(command.words) > 1 else None
+            if sourced is not None:
+                found.append((sourced.path, sourced))
+        for other, its in found:
+            if other not in seen:
+                seen[other] = its
+                todo.append(other)
+    return seen
+
+
+def _sources(command: Command) -> bool:
+    """`source FILE` or `. FILE` in the shell of the script (not in `$(...)`, `bash -c`, ssh)."""
+    return command.name in SOURCERS and not _other_shell(command.wrappers) and command.stdout.kind != CAPTURED
+
+
+def _other_shell(wrappers) -> bool:
+    """Whether a command with these wrappers runs in a shell of its own (`bash -c`, ssh), not in
+    the script's (an `eval` string runs in it)."""
+    return any(w.kind != "eval" for w in wrappers)
+
+
+# Readers that read all their input, and writers whose status is no answer: a pipeline made only of
+# them changes nothing under pipefail but a failure's status.
+READS_ALL = {
+    "tee", "sort", "uniq", "wc", "tr", "cut", "cat", "tac", "tail", "column", "ts", "logger", "jq", "nl", "rev",
+    "paste", "md5sum", "sha1sum", "sha256sum", "base64", "gzip", "pigz", "bzip2", "xz", "zstd", "lz4",
+    "grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk",
+}  # fmt: skip
+PRINTERS = {
+    "echo", "printf", "cat", "tac", "date", "hostname", "env", "printenv", "pwd", "uname", "whoami",
+    "id", "nproc", "lscpu", "free", "nvidia-smi", "sort", "uniq", "tr", "cut", "sed", "awk", "gawk",
+    "mawk", "tee", "jq", "wc", "column", "ts", "tail",
+}  # fmt: skip
+
+
+def _keeps_meaning(project, path: str, script: ShellScript) -> bool:
+    """Whether pipefail in the file's own shell changes no pipeline this rule leaves alone: each of
+    its pipelines (not in a `bash -c`/ssh string) is reported by the rule, or runs with pipefail
+    already, or is made of readers that read all their input and writers whose status is no answer."""
+    waits = None
+    for pipeline in script.pipelines:
+        if _other_shell(pipeline.wrappers) or pipeline.pipefail or not pipeline.stages[0]:
+            continue
+        if path in project.shell and sourced_before(project, path, pipeline.stages[0][0]).pipefail:
+            continue
+        if masked_job(pipeline) is not None and not _status_read(script, pipeline):
+            if not pipeline.last.background:
+                continue
+            waits = _waits_for_jobs(script) if waits is None else waits
+            if waits:
+                continue
+        if not _plain(pipeline):
+            return False
+    return True
+
+
+def _plain(pipeline: Pipeline) -> bool:
+    """Readers that read everything (`grep` without `-q`/`-m`, `sed` without `q`, `awk` without
+    `exit`), and before the last stage only jobs whose failure is one and commands that print."""
+    for stage, pipe in enumerate(pipeline.pipes):
+        reader = pipe.reader
+        if reader is None or reader.name not in READS_ALL or _exits_early(reader):
+            return False
+        words = [w.value for w in reader.args]
+        if reader.name in ("sed", "awk", "gawk", "mawk") and any(  # a program read from a file: unknown
+            v is None or v.startswith(("-f", "--file")) or ("q" in v.lower() if reader.name == "sed" else "exit" in v) for v in words
+        ):
+            return False
+        for writer in pipeline.feeders(stage):
+            if not (is_job(writer) or writer.name in PRINTERS):
+                return False  # `grep x log | sort`: grep's "no match" would fail the pipeline
+    return True
 
 
 def _turns_pipefail_off(script: ShellScript) -> bool:

@@ -184,9 +184,19 @@ def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, 
 @pytest.mark.parametrize(
     "files",
     [
-        # pipefail turned off on purpose
+        # pipefail would change pipelines the rule leaves alone: an early exit aborts under `set -e`,
+        # `if ... | grep -q` takes the other branch, a `grep` in the middle fails on no match
+        {"run.sh": f"#!/bin/bash\nset -e\npython ls.py | head -n 1 > latest.txt\n{JOB}"},
+        {"run.sh": f"#!/bin/bash\nif python check.py | grep -q OK; then echo ok; fi\n{JOB}"},
+        {"run.sh": f"#!/bin/bash\ngrep loss old.log | sort > losses.txt\n{JOB}"},
+        {"run.sh": f"#!/bin/bash\nyes | pip uninstall torch\n{JOB}"},
+        # ... in a file that sources it
+        {"lib.sh": f"run_train() {{\n  {JOB}}}\nrun_train\n", "main.sh": "#!/bin/bash\nset -e\n. ./lib.sh\npython gen.py | head -n 1\n"},
+        # pipefail turned off on purpose, in the script or in a file it sources
         {"run.sh": f"#!/bin/bash\nset -euo pipefail\nset +eo pipefail\n{JOB}"},
         {"run.sh": f"#!/bin/bash\nset -euo pipefail\nshopt -uo pipefail\n{JOB}"},
+        {"run.sh": f"#!/bin/bash\nsource ./env.sh\n{JOB}", "env.sh": "set +o pipefail\n"},
+        {"run.sh": f"#!/bin/bash\nsource ./common.env\n{JOB}", "common.env": "LOG=run.log\nset +o pipefail\n"},
         # a shell without pipefail runs it: sourced by sh, run by sh without a `#!` line, read by sh
         {"lib.sh": JOB, "main.sh": "#!/bin/sh\n. ./lib.sh\n"},
         {"lib.sh": JOB, "main.sh": "#!/bin/sh\n./lib.sh\n"},
@@ -206,6 +216,13 @@ def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, fil
 def test_no_pipefail_fix_for_a_csh_script_named_on_the_command_line(tmp_path):
     files = {"run.csh": f"#!/bin/csh\n{JOB}"}
     assert cli_fix(tmp_path, files, "--select", "LL105", "run.csh")[0] == files
+
+
+def test_no_pipefail_fix_that_would_change_a_suppressed_pipeline(tmp_path):
+    files = {"run.sh": f"#!/bin/bash\npython dump.py | awk 'NR==1{{print; exit}}' > first.txt  # launchlint: disable=LL105\n{JOB}"}
+    fixed, _, left = cli_fix(tmp_path, files, "--select", "LL105,LL002", ".")
+    assert fixed == files
+    assert [f["code"] for f in left] == ["LL105"]  # and no LL002: the suppression still covers a finding
 
 
 @pytest.mark.parametrize("shebang", ["#!/bin/zsh", "#!/usr/bin/env ksh", "#!/bin/mksh", "#!/bin/bash"])
