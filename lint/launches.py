@@ -712,7 +712,7 @@ def _effect(project, path: str, command: Command, depth: int) -> Sourced:
 
 
 def _new_effect(project, path: str, command: Command, depth: int) -> Sourced:
-    script = _sourced_script(project, path, command.words[1]) if len(command.words) > 1 and depth else None
+    script = sourced_script(project, path, command.words[1]) if len(command.words) > 1 and depth else None
     if script is None:
         return NOTHING_SOURCED
     moves = any(c.name in DIRECTORY_CHANGERS and c.stdout.kind != CAPTURED for c in script.commands)
@@ -735,7 +735,7 @@ def _merged(a: Sourced, b: Sourced) -> Sourced:
     return Sourced(a.pipefail or b.pipefail, a.exported | b.exported, a.moves or b.moves, values)
 
 
-def _sourced_script(project, path: str, word: Word):
+def sourced_script(project, path: str, word: Word):
     """The facts of the project file a `source` word names: next to the script that sources it,
     else from the root (bash looks in the working directory), or from the script's own directory
     (`$(dirname "$0")/common.env`)."""

@@ -122,7 +122,7 @@ from functools import cache
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
-from launchlint.launches import _sourced_script, sourced_before
+from launchlint.launches import sourced_script, sourced_before
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CAPTURED, SOURCERS, Command, Pipeline, ShellScript, shell_args
@@ -621,7 +621,7 @@ def _sharing_shell(project, path: str) -> dict[str, ShellScript | None]:
         facts = seen[current]
         found = [(other, project.shell.get(other)) for other in sorted(graph.get(current, ()))]
         for command in facts.commands if facts is not None else ():
-            sourced = _sourced_script(project, current, command.words[1]) if _sources(command) and len(command.words) > 1 else None
+            sourced = sourced_script(project, current, command.words[1]) if _sources(command) and len(command.words) > 1 else None
             if sourced is not None:
                 found.append((sourced.path, sourced))
         for other, its in found:
