@@ -122,7 +122,7 @@ from functools import cache
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
-from launchlint.launches import sourced_script, sourced_before
+from launchlint.launches import sourced_before, sourced_script
 from launchlint.model import Finding, Fix, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CAPTURED, SOURCERS, Command, Pipeline, ShellScript, shell_args
