@@ -447,8 +447,17 @@ def project_roots(paths: list[str], options: Options) -> list[tuple[str, list[st
     if options.stdin or len(paths) < 2:
         first = paths[0] if paths and paths[0] != "-" else (options.stdin[0] if options.stdin else ".")
         return [(find_root(first), paths)]
-    roots = {path: find_root(path) for path in paths}
-    outer = [r for r in dict.fromkeys(roots.values()) if not any(r != o and _within(r, o) for o in roots.values())]
+    found: dict[str, str] = {}  # directory -> its root: a pre-commit run over every file names thousands
+
+    def root_of(path: str) -> str:
+        directory = path if os.path.isdir(path) else os.path.dirname(path) or "."
+        if directory not in found:
+            found[directory] = find_root(directory)
+        return found[directory]
+
+    roots = {path: root_of(path) for path in paths}
+    unique = list(dict.fromkeys(roots.values()))
+    outer = [r for r in unique if not any(r != o and _within(r, o) for o in unique)]
     groups: dict[str, list[str]] = {root: [] for root in outer}
     for path in paths:
         groups[next(o for o in outer if _within(roots[path], o))].append(path)
