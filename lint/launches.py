@@ -508,6 +508,19 @@ def cds_before(changes: tuple[list, dict[int, int]], command: Command, within: i
     return [change[3] for change in _changes_before(changes, command) if len(change[2]) >= within]
 
 
+def own_shell(command: Command) -> int:
+    """How many of the command's wrappers come before the shell it runs in, when that is not the
+    launcher's (`ssh host '...'`, a container's, a tmux pane's): `cds_before`'s `within`."""
+    return next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
+
+
+def into_elsewhere(target: str | None) -> bool:
+    """A `cd` target (of `cds_before`) that is no directory known here: given by a variable or
+    computed (None), or a home's (`~/other`, a bare `cd`); there, another checkout. A static
+    absolute one (`cd /srv/job`) is known: its paths are checked by name."""
+    return target is None or target.startswith("~")
+
+
 def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> list[tuple]:
     found, places = changes
     here = places.get(id(command), len(places))

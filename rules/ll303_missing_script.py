@@ -19,7 +19,9 @@ A path run on another host or in a container (inside `ssh`, `pct exec`, `docker 
 `docker run`, pyxis's `srun --container-image`) is checked by its name only, and an absolute
 one there is never reported: it lives on that machine or in that image; nor is a path after a
 `cd` there into a repository a script of the project clones (`git clone URL; cd repo && bash
-./install.sh`). Locally, an absolute path is checked only when a `path-map` prefix claims it
+./install.sh`), or into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`):
+that is another checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, the
+name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
 for the project.
 
 A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
@@ -96,9 +98,11 @@ from launchlint.launches import (
     decided_by_caller,
     directory_changes,
     in_a_virtualenv,
+    into_elsewhere,
     into_the_project,
     missing_own_path,
     moved_before,
+    own_shell,
     path_mapped,
     sources_of,
     start_directory,
@@ -466,6 +470,16 @@ VALID = [
             "train.py": "print('train')\n",
         }
     ),
+    Example(  # on another host, after a `cd` into a directory not known here: another checkout's files
+        {
+            "run.sh": (
+                '#!/bin/bash\nssh gpu1 "cd $REMOTE_DIR && python remote_only.py"\n'
+                "ssh gpu2 'cd ~/other && bash start_remote.sh'\nssh gpu3 'cd && python home_only.py'\n"
+                'docker exec c1 bash -c "cd $APP && python serve_only.py"\n'
+            ),
+            "train.py": "print('train')\n",
+        }
+    ),
     Example(  # a command a wrapper starts (sudo) runs where the launcher's `cd` took it
         {"stop.sh": "#!/bin/bash\ncd /home/runner/actions-runner\nsudo ./svc.sh stop\n"}
     ),
@@ -642,8 +656,10 @@ def check(project) -> Iterator[Finding]:
         remote = command.remote or project.shell[invocation.caller].in_image
         if remote or any(w.cwd_changed for w in command.wrappers):
             # There, after a `cd` into a repository a script clones, the path is that clone's.
-            shell = next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
-            cloned = any(t and made.holds(posixpath.join(t, written), project) for t in cds_before(changes(invocation.caller), command, shell))
+            cds = cds_before(changes(invocation.caller), command, own_shell(command))
+            if any(into_elsewhere(t) for t in cds):
+                continue  # `ssh gpu1 "cd $REMOTE_DIR && python x.py"`: another checkout there
+            cloned = any(t and made.holds(posixpath.join(t, written), project) for t in cds)
             if not written.startswith("/") and not cloned and not namesakes:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")

@@ -17,7 +17,8 @@ A path is found the way LL303 finds a script: next to the launcher, at the proje
 a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
 several files have, none in those places, is reported: the name does not say which); a path on a remote
 host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
-never reported there; locally, as in LL303, an absolute path is checked only when a `path-map`
+never reported there, nor a relative one after a `cd` there into a directory not known here
+(`cd $REMOTE_DIR`, `cd ~/other`: another checkout); locally, as in LL303, an absolute path is checked only when a `path-map`
 prefix claims it for the project (`/root/c.yaml` with `/root/: deploy/` is `deploy/c.yaml`),
 else it lives on the machine that runs the job. A path from the launcher's own
 directory (`--deepspeed_config "$(dirname "$0")/ds.json"`, `"$HERE/ds.json"`) names one place,
@@ -81,13 +82,16 @@ from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part
 from launchlint.launches import (
     CONFIG_OPTIONS,
     CONFIG_SUFFIXES,
+    cds_before,
     config_files,
     directory_changes,
+    into_elsewhere,
     into_the_project,
     launch_of,
     missing_own_path,
     moved_before,
     option_values,
+    own_shell,
     path_mapped,
     project_files,
     start_directory,
@@ -334,6 +338,15 @@ VALID = [
             ),
         }
     ),
+    Example(  # on another host, after a `cd` into a directory not known here: another checkout's config
+        {
+            "run.sh": (
+                '#!/bin/bash\nssh gpu1 "cd $REMOTE_DIR && python eval.py --config_file remote_cfg.yaml"\n'
+                "ssh gpu2 'cd ~/other && python eval.py --config_file remote_cfg.yaml'\n"
+            ),
+            "eval.py": "print('eval')\n",
+        }
+    ),
     Example(  # Hydra: the config path next to the module, the name with .yaml added
         {
             "run.sh": "#!/bin/bash\npython3 -m trainer.main_ppo --config-path=config --config-name='ppo_trainer'\n",
@@ -495,6 +508,8 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     if program is None and _runs_module(command) and not _launcher_option(command, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
+    if remote and any(into_elsewhere(t) for t in cds_before(changes(path), command, own_shell(command))):
+        return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there
     if not remote:
         before = moved_before(changes(path), command)
         if None in before:
