@@ -14,7 +14,17 @@ from functools import cached_property
 
 from .model import Location, whole
 from .paths import may_name
-from .pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Function, Option, PythonModule, module_name
+from .pyfacts import (
+    MODULE_SCOPE,
+    ArgParser,
+    Dataclass,
+    DataField,
+    Function,
+    Option,
+    PythonModule,
+    adds_through,
+    module_name,
+)
 from .shellfacts import Word
 
 HELP = ("-h", "--help")
@@ -304,12 +314,122 @@ def _find(project, path: str) -> CommandLine | None:
         found = [(module, p) for p in parsers if p.handed and p.built_by is None]
     if not found:
         found = _imported_parsers(project, module)
+    if not found:  # `opt = TrainOptions().parse()`: an options class parses in one of its methods
+        found = _class_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:
         return None
     owner, parser = found[0]
     if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
         return None  # another module's parser we cannot find: not even its kind of parsing is known
-    return _resolved(project, owner, parser)
+    return _resolved(project, owner, parser, _dispatch(project, module, owner, parser) if parser.methods else None)
+
+
+Classes = list[tuple[PythonModule, str]]  # a class's method resolution order: (its module, qualname)
+
+
+def _instances(project, module: PythonModule) -> list[tuple[Classes, str]]:
+    """The project classes the module makes an instance of and calls a method of, each as its
+    bases in resolution order, with the method: `TrainOptions().parse()`, or `o = TrainOptions()`
+    then `o.parse()`."""
+    made = [(callee, method) for _, callee, method in module.result_methods]
+    bound = {(b.scope, b.name): b.value for b in module.bindings if b.call is not None}
+    for function in module.functions.values():
+        for call in function.calls:
+            head, dot, method = call.callee.rpartition(".")
+            value = bound.get((module.scope_of(function.qualname, head), head)) if dot and "." not in head else None
+            if value:
+                made.append((value, method))
+    found = []
+    for callee, method in made:
+        located = _class_named(project, module, callee, 0)
+        if located is not None:
+            found.append((_bases(project, *located, 0), method))
+    return found
+
+
+def _class_named(project, module: PythonModule, dotted: str, hops: int) -> tuple[PythonModule, str] | None:
+    """The project class `dotted` names in `module`: its own (at its top level), or an imported
+    one, through re-exports (`from .train_options import TrainOptions` in a package's `__init__`)."""
+    found = module.classes.get(dotted)
+    if found is not None:
+        return (module, dotted) if found.function == MODULE_SCOPE else None
+    qualified = module.qualified(dotted)
+    if qualified == dotted or hops >= MAX_HOPS:
+        return None
+    located = _locate(project, module, qualified)
+    return None if located is None else _class_named(project, *located, hops + 1)
+
+
+def _bases(project, module: PythonModule, name: str, depth: int) -> Classes:
+    """A class and its project bases, depth first, left to right (C3 for the single
+    inheritance of options classes); a base we cannot find is left out."""
+    found = [(module, name)]
+    for base in module.classes[name].bases if depth < MAX_BASES else ():
+        located = _class_named(project, module, base, 0)
+        if located is not None:
+            found += [c for c in _bases(project, *located, depth + 1) if not any(c[0] is m and c[1] == n for m, n in found)]
+    return found
+
+
+def _class_parsers(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
+    """The parsers that parse the process's arguments in a method of a class the module makes
+    an instance of, that the method it calls runs (itself, or what it calls on `self`)."""
+    found = []
+    for classes, method in _instances(project, module):
+        done: set[tuple[str, str]] = set()
+        waiting = [(method, 0)]  # a method's name, and the first of `classes` to look for it in
+        while waiting and len(done) < MAX_BASES * 4:
+            name, start = waiting.pop()
+            resolved = _resolve_method(classes, name, start)
+            if resolved is None or (resolved[0].path, resolved[1]) in done:
+                continue
+            owner, qualname = resolved
+            done.add((owner.path, qualname))
+            found += [(owner, p) for p in _parsers(project, owner) if qualname in p.parsed_in and p.subcommand is None and p.parameter is None]
+            waiting += [(c.callee[5:], 0) for c in owner.functions[qualname].calls if c.callee.startswith("self.") and c.callee.count(".") == 1]
+            here = next(i for i, (m, c) in enumerate(classes) if m is owner and qualname == f"{c}.{name}")
+            waiting += [(m, here + 1) for f, made, m in owner.result_methods if f == qualname and made == "super"]
+    return found
+
+
+def _resolve_method(classes: Classes, name: str, start: int) -> tuple[PythonModule, str] | None:
+    """The function `name` of the first class from `start` that defines it."""
+    for owner, cls in classes[start:]:
+        if f"{cls}.{name}" in owner.functions:
+            return owner, f"{cls}.{name}"
+    return None
+
+
+def _dispatch(project, module: PythonModule, owner: PythonModule, parser: ArgParser) -> Classes | None:
+    """The classes a method handed the parser on `self` is looked up in: those of the instance
+    the program makes of the class (or a subclass) whose method builds the parser; None when no one
+    instance says."""
+    function = owner.functions.get(parser.function)
+    cls = function.class_name if function is not None else None
+    orders = [classes for classes, _ in _instances(project, module) if any(m is owner and c == cls for m, c in classes)]
+    if not orders or any([(m.path, c) for m, c in o] != [(m.path, c) for m, c in orders[0]] for o in orders):
+        return None
+    return orders[0]
+
+
+def _method_adder(project, module: PythonModule, parser: ArgParser, method: tuple[str, int | str, bool], classes: Classes):
+    """The parser that stands for the parameter of the instance's method a method hands `parser`
+    to (`self.initialize(parser)`, `super().initialize(parser)`), in the instance's classes."""
+    name, at, after_super = method
+    start = 0
+    if after_super:
+        function = module.functions.get(parser.function)
+        here = next((i for i, (m, c) in enumerate(classes) if m is module and function is not None and c == function.class_name), None)
+        if here is None:
+            return None
+        start = here + 1
+    resolved = _resolve_method(classes, name, start)
+    if resolved is None or not _read(project, resolved[0], "adders"):
+        return None
+    owner, qualname = resolved
+    index = 1 if isinstance(at, str) else 0
+    found = [p for p in owner.parsers if p.function == qualname and p.parameter is not None and p.parameter[index] == at]
+    return (owner, found[0]) if len(found) == 1 else None
 
 
 def _parsers(project, module: PythonModule) -> list[ArgParser]:
@@ -372,8 +492,8 @@ def _called(module: PythonModule, qualname: str) -> bool:
     )
 
 
-def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:
-    options, complete = _added(project, module, parser, 0)
+def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes | None = None) -> CommandLine:
+    options, complete = _added(project, module, parser, 0, classes)
     for name in parser.dataclasses:
         fields, known = _dataclass_options(project, module, name, 0)
         options += fields
@@ -383,9 +503,10 @@ def _resolved(project, module: PythonModule, parser: ArgParser) -> CommandLine:
     return program
 
 
-def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple[list[Option], bool]:
+def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes: Classes | None = None) -> tuple[list[Option], bool]:
     """The options of `parser` and those the project functions it is handed to add (`def
-    add_args(parser)` in another module); False when some of them cannot be known."""
+    add_args(parser)` in another module), and the methods of the instance (`classes`) it is handed
+    to (`self.initialize(parser)`); False when some of them cannot be known."""
     options, complete = list(parser.options), parser.complete
     if parser.built_by is not None:  # `parser = get_parser()` from another module: its options first
         added, known = _built_options(project, module, parser.built_by, hops)
@@ -401,7 +522,18 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int) -> tuple
             complete = False
             continue
         owner, found = adder
-        added, known = _added(project, owner, found, hops + 1)
+        added, known = _added(project, owner, found, hops + 1, classes)
+        options += [o for o in added if o not in options]
+        complete = complete and known
+    if parser.kept_on and not (classes and not any(adds_through(m.functions.values(), a) for m, _ in classes for a in parser.kept_on)):
+        complete = False  # `self.parser = parser`: a subclass's method may add to it
+    for method in parser.methods:
+        adder = _method_adder(project, module, parser, method, classes) if classes and hops < MAX_HOPS else None
+        if adder is None:
+            complete = False
+            continue
+        owner, found = adder
+        added, known = _added(project, owner, found, hops + 1, classes)
         options += [o for o in added if o not in options]
         complete = complete and known
     return options, complete

@@ -9,6 +9,8 @@ project analysis' job (`launchlint.threads`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .model import Location, Record
 
 MODULE_SCOPE = "<module>"  # the qualname of a module's top-level code
@@ -240,6 +242,9 @@ class ArgParser:
     add_args(parser): parser.add_argument(...)`): what another module hands it gets them. A
     `built_by` parser is what an imported `get_parser()` returned: that function's (`returned_in`);
     `built_parents` name the imported functions whose parsers it copies (`parents=[make_parser()]`).
+    `methods` are the methods of `self` a method hands it to (`self.initialize(parser)` in an
+    options class, pix2pix's `BaseOptions`): the project resolves them in the class of the instance
+    the program makes (`TrainOptions().parse()`, launchlint.programs).
     """
 
     def __init__(
@@ -264,6 +269,8 @@ class ArgParser:
         built_by: str | None = None,
         returned_in: tuple[str, ...] = (),
         built_parents: tuple[str, ...] = (),
+        methods: tuple[tuple[str, int | str, bool], ...] = (),
+        kept_on: tuple[str, ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -285,6 +292,12 @@ class ArgParser:
         self.built_by = built_by  # the imported function (qualified) that returned it: `get_parser()`
         self.returned_in = returned_in  # the functions of its module that return it
         self.built_parents = built_parents  # imported functions (qualified) that built its parents
+        # (method, the parameter's position or keyword, after `super()`) of the instance a method
+        # hands it to (`self.initialize(parser)`): which method runs is the instance's class's
+        self.methods = methods
+        # attributes of `self` a method keeps it in (`self.parser = parser`), with no code of the
+        # module adding to it through them: the project checks the instance's other classes
+        self.kept_on = kept_on
 
 
 class DataField(Record):
@@ -327,6 +340,7 @@ class PythonModule:
         dataclasses: dict[str, Dataclass] | None = None,
         command_line_read: bool = True,
         top_imports: list[str] | None = None,
+        result_methods: list[tuple[str, str, str]] | None = None,
     ) -> None:
         self.path = path  # relative to the project root, '/' separators
         self.module = module  # dotted name: pkg/sub/mod.py -> pkg.sub.mod, pkg/__init__.py -> pkg
@@ -348,6 +362,8 @@ class PythonModule:
         self.thread_entries = [] if thread_entries is None else thread_entries
         # `get_fn()(x)`: by the location of the call of a call's result, the inner call's callee
         self.called_results = {} if called_results is None else called_results
+        # `TrainOptions().parse()`: (the function it runs in, the inner call's callee, the method)
+        self.result_methods = [] if result_methods is None else result_methods
         self.redirects = [] if redirects is None else redirects
         self.config_overrides = [] if config_overrides is None else config_overrides
         self.parsers = [] if parsers is None else parsers
@@ -391,3 +407,20 @@ def module_name(path: str) -> tuple[str, bool]:
     if is_package:
         parts = parts[:-1]
     return ".".join(p for p in parts if p not in ("", ".")), is_package
+
+
+# What adds options to a parser kept in `self.parser` (see `adds_through`)
+KEPT_ADDERS = frozenset({"add_argument", "add_argument_group", "add_mutually_exclusive_group", "add_subparsers"})
+
+
+def adds_through(functions: Iterable[Function], attribute: str) -> bool:
+    """Whether some of the functions may add options to a parser kept in `self.<attribute>`: they
+    call a method of it (`self.parser.add_argument`) or hand it on (`setter(self.parser)`)."""
+    held = f"self.{attribute}"
+    return any(
+        call.callee.rpartition(".")[0] == held and call.callee.rpartition(".")[2] in KEPT_ADDERS
+        or held in call.args
+        or any(v == held for _, v in call.keywords)
+        for function in functions
+        for call in function.calls
+    )

@@ -15,7 +15,11 @@ name says it builds one; a parser the program makes and hands to an imported hel
 it, `return parse_args(parser)`, is the program's, whatever other parser that helper's module
 passes it; a parser parsed only in a plain function that nothing in the module calls or names,
 `def eval_args()`, is not, when the module calls an imported function that parses: that one's
-is, and when that call too is only in uncalled code, nothing is reported), an `HfArgumentParser` over
+is, and when that call too is only in uncalled code, nothing is reported; a parser an options
+class builds and parses in a method, `opt = TrainOptions().parse()` as in pix2pix, with the
+options its methods add, `self.initialize(parser)` looked up in the class of the instance the
+program makes, `BaseOptions.initialize(self, parser)` or `super().initialize(parser)` in its
+bases), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
 `--help` unless the parser is built with `add_help=False`, and an unambiguous prefix unless
@@ -90,6 +94,14 @@ TYPER_CLI = (
     "def train(epochs: int = 3, use_amp: bool = False):\n    pass\n\n\n@app.command()\n"
     'def export(out: str = typer.Option(..., "--out", "-o")):\n    pass\n\n\n'
     'if __name__ == "__main__":\n    app()\n'
+)
+
+OPTIONS_BASE = (
+    "import argparse\n\n\nclass BaseOptions:\n    def initialize(self, parser):\n"
+    "        parser.add_argument('--dataroot', required=True)\n        parser.add_argument('--name', default='exp')\n"
+    "        return parser\n\n    def gather_options(self):\n        parser = argparse.ArgumentParser()\n"
+    "        parser = self.initialize(parser)\n        self.parser = parser\n        return parser.parse_args()\n\n"
+    "    def parse(self):\n        self.opt = self.gather_options()\n        return self.opt\n"
 )
 
 INVALID = [
@@ -415,9 +427,50 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # an options class (pix2pix's): built and parsed in its methods, options added by the
+        # instance's class and its bases (`BaseOptions.initialize(self, parser)`, `super().initialize`)
+        {
+            "options/__init__.py": "",
+            "options/base_options.py": OPTIONS_BASE,
+            "options/train_options.py": (
+                "from .base_options import BaseOptions\n\n\nclass TrainOptions(BaseOptions):\n"
+                "    def initialize(self, parser):\n        parser = BaseOptions.initialize(self, parser)\n"
+                "        parser.add_argument('--lr', type=float)\n        return parser\n"
+            ),
+            "options/test_options.py": (
+                "from .base_options import BaseOptions\n\n\nclass TestOptions(BaseOptions):\n"
+                "    def initialize(self, parser):\n        parser = super().initialize(parser)\n"
+                "        parser.add_argument('--results_dir')\n        return parser\n"
+            ),
+            "train.py": "from options.train_options import TrainOptions\n\nopt = TrainOptions().parse()\n",
+            "test.py": "from options.test_options import TestOptions\n\noptions = TestOptions()\nopt = options.parse()\n",
+            "run.sh": (
+                "python train.py --dataroot d --name maps --lr 1\npython train.py --dataroot d --lrr 1\n"
+                "python test.py --dataroot d --results_dir r\npython test.py --dataroot d --lr 1\n"
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
+    ),
 ]
 
 VALID = [
+    Example(  # an options class whose parser a method hands to what is not known: an instance made nowhere,
+        # a method that is not the class's
+        {
+            "options.py": OPTIONS_BASE,
+            "train.py": "from options import BaseOptions\n\nopt = BaseOptions().gather_options()\n",
+            "other.py": (
+                "import argparse\n\n\nclass Runner:\n    def parse(self):\n        parser = argparse.ArgumentParser()\n"
+                "        self.add_model_args(parser)\n        return parser.parse_args()\n\n\nRunner().parse()\n"
+            ),
+            "eval_options.py": (
+                "from options import BaseOptions\n\n\nclass EvalOptions(BaseOptions):\n    def parse(self):\n"
+                "        self.parser.add_argument('--split')\n        return super().parse()\n"
+            ),
+            "eval.py": "from eval_options import EvalOptions\n\nopt = EvalOptions().parse()\n",
+            "run.sh": "python train.py --dataroot d --name x\npython other.py --model x\npython eval.py --dataroot d --split val\n",
+        }
+    ),
     Example(  # only `accelerate launch` runs a program: `accelerate test` is accelerate's own check
         {
             "test": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.parse_args()\n",

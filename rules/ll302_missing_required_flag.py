@@ -173,6 +173,21 @@ INVALID = [
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
         ["LL302 run.sh:1"],
     ),
+    Example(  # an options class (pix2pix's): the instance's class adds to what its base's method builds and parses
+        {
+            "options.py": (
+                "import argparse\n\n\nclass BaseOptions:\n    def initialize(self, parser):\n"
+                "        parser.add_argument('--dataroot', required=True)\n        return parser\n\n"
+                "    def parse(self):\n        parser = argparse.ArgumentParser()\n        self.initialize(parser)\n"
+                "        return parser.parse_args()\n\n\nclass TrainOptions(BaseOptions):\n"
+                "    def initialize(self, parser):\n        super().initialize(parser)\n"
+                "        parser.add_argument('--phase', required=True)\n        return parser\n"
+            ),
+            "train.py": "from options import TrainOptions\n\nopt = TrainOptions().parse()\n",
+            "run.sh": "python train.py --dataroot d --phase train\npython train.py --phase train\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
 ]
 
 VALID = [

@@ -18,7 +18,7 @@ import _ast as ast  # see pyast
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule
+from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
 from .pyast import dotted_name, keyword, last_name
 
 Locate = Callable[[ast.AST], object]
@@ -435,7 +435,11 @@ class _ArgparseReader:
                         _allow_abbrev(owner, node.value)
             found = self.value(scope, node.value)
             if isinstance(found, ArgParser):
-                found.complete = False  # `self.parser = p`: other methods may add to it
+                kept = [self._kept(scope, t) for t in targets]
+                if all(kept):  # `self.parser = parser` in an options class: the project checks its subclasses
+                    found.kept_on += tuple(k for k in kept if k not in found.kept_on)
+                else:
+                    found.complete = False  # other methods may add to it
             return
         if kind is not ast.Call:
             return
@@ -462,10 +466,14 @@ class _ArgparseReader:
         for argument in arguments:
             found = self.value(scope, argument)
             if isinstance(found, ArgParser) and id(argument) not in bound:
-                imported = None if helper is not None else self._imported(func)
-                at = None if imported is None else _position(node, argument)
+                imported = None if helper is not None else self._imported(func) or self._class_method(func)
+                method = None if helper is not None or imported is not None else self._instance_method(scope, func)
+                at = None if imported is None and method is None else _position(node, argument)
                 if at is None:
                     found.complete = False
+                elif method is not None:  # `self.initialize(parser)`: the instance's class says which
+                    name, after_super = method
+                    found.methods += ((name, at + 1 if isinstance(at, int) else at, after_super),)
                 else:  # a project module's function may add to it: the project reads it (programs)
                     found.handed += ((imported, at),)
 
@@ -473,6 +481,39 @@ class _ArgparseReader:
         """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`)."""
         qualified = _qualified(self.module, func)
         return qualified if qualified != dotted_name(func) else None
+
+    def _class_method(self, func: ast.expr) -> str | None:
+        """`BaseOptions.initialize(self, parser)` with the class defined at the module's top level:
+        its method, qualified as an imported one is (`pkg.opts.BaseOptions.initialize`)."""
+        dotted = dotted_name(func) if type(func) is ast.Attribute else None
+        owner, _, method = (dotted or "").rpartition(".")
+        found = self.module.classes.get(owner)
+        if found is None or found.function != MODULE_SCOPE or not method:
+            return None
+        return f"{self.module.module}.{dotted}" if self.module.module else dotted
+
+    def _instance_method(self, scope: Scope, func: ast.expr) -> tuple[str, bool] | None:
+        """`self.initialize` (False) or `super().initialize` (True) called in a method: the
+        instance's method, which its class decides."""
+        function = self.module.functions.get(scope.qualname)
+        if type(func) is not ast.Attribute or function is None or not function.is_method or not function.params:
+            return None
+        value = func.value
+        if type(value) is ast.Name and value.id == function.params[0]:
+            return func.attr, False
+        if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == "super" and not value.args:
+            return func.attr, True
+        return None
+
+    def _kept(self, scope: Scope, target: ast.expr) -> str | None:
+        """`self.parser = parser` in a method (`parser`), with no code of the module adding options
+        through that attribute or handing it on (`self.parser.add_argument`, `setter(self.parser)`)."""
+        function = self.module.functions.get(scope.qualname)
+        if type(target) is not ast.Attribute or function is None or not function.is_method or not function.params:
+            return None
+        if type(target.value) is not ast.Name or target.value.id != function.params[0]:
+            return None
+        return None if adds_through(self.module.functions.values(), target.attr) else target.attr
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":

@@ -726,6 +726,10 @@ class _Walker:
                 made = dotted_name(func.func, frame.self_name)
                 if made:
                     self.module.called_results[call.location] = made
+            elif type(func) is ast.Attribute and type(func.value) is ast.Call:  # Options().parse()
+                made = dotted_name(func.value.func, frame.self_name)
+                if made:
+                    self.module.result_methods.append((frame.function.qualname, made, func.attr))
         return call
 
     def _called(self, node: ast.Call, call: Call) -> None:
