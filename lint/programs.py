@@ -314,6 +314,8 @@ def _find(project, path: str) -> CommandLine | None:
         found = [(module, p) for p in parsers if p.handed and p.built_by is None]
     if not found:
         found = _imported_parsers(project, module)
+    if not found:  # `from config import args`: config.py parses when it is imported
+        found = _parsed_on_import(project, module)
     if not found:  # `opt = TrainOptions().parse()`: an options class parses in one of its methods
         found = _class_parsers(project, module)
     if len({id(p) for _, p in found}) != 1:
@@ -322,6 +324,19 @@ def _find(project, path: str) -> CommandLine | None:
     if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
         return None  # another module's parser we cannot find: not even its kind of parsing is known
     return _resolved(project, owner, parser, _dispatch(project, module, owner, parser) if parser.methods else None)
+
+
+def _parsed_on_import(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
+    """The parsers of the project modules the module imports as it runs (`from config import
+    args`, `import opts`) that parse the process's arguments at their top level."""
+    found = []
+    for dotted in module.top_imports:
+        owner = _module_named(project, module, dotted)
+        located = _locate(project, module, dotted) if owner is None else None
+        owner = located[0] if located is not None else owner
+        if owner is not None and owner is not module:
+            found += [(owner, p) for p in _parsers(project, owner) if p.parsed_on_import and p.subcommand is None and p.parameter is None]
+    return found
 
 
 Classes = list[tuple[PythonModule, str]]  # a class's method resolution order: (its module, qualname)

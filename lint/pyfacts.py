@@ -271,6 +271,7 @@ class ArgParser:
         built_parents: tuple[str, ...] = (),
         methods: tuple[tuple[str, int | str, bool], ...] = (),
         kept_on: tuple[str, ...] = (),
+        parsed_on_import: bool = False,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -298,6 +299,9 @@ class ArgParser:
         # attributes of `self` a method keeps it in (`self.parser = parser`), with no code of the
         # module adding to it through them: the project checks the instance's other classes
         self.kept_on = kept_on
+        # parsed at the module's top level, not under `if __name__ == "__main__":`: importing the
+        # module parses the process's arguments (`from config import args`)
+        self.parsed_on_import = parsed_on_import
 
 
 class DataField(Record):

@@ -15,7 +15,9 @@ name says it builds one; a parser the program makes and hands to an imported hel
 it, `return parse_args(parser)`, is the program's, whatever other parser that helper's module
 passes it; a parser parsed only in a plain function that nothing in the module calls or names,
 `def eval_args()`, is not, when the module calls an imported function that parses: that one's
-is, and when that call too is only in uncalled code, nothing is reported; a parser an options
+is, and when that call too is only in uncalled code, nothing is reported; the parser of a
+project module the program imports that parses at its top level, `from config import args`,
+not under `if __name__ == "__main__":`; a parser an options
 class builds and parses in a method, `opt = TrainOptions().parse()` as in pix2pix, with the
 options its methods add, `self.initialize(parser)` looked up in the class of the instance the
 program makes, `BaseOptions.initialize(self, parser)` or `super().initialize(parser)` in its
@@ -427,6 +429,20 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # the parser of a module the program imports, which parses when it is imported
+        {
+            "config.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
+                "args = parser.parse_args()\n"
+            ),
+            "train.py": "from config import args\n\nprint(args.lr)\n",
+            "utils/__init__.py": "",
+            "utils/opts.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--steps')\nopt = p.parse_args()\n",
+            "eval.py": "import utils.opts as opts\n\nprint(opts.opt.steps)\n",
+            "run.sh": "python train.py --lr 1\npython train.py --lrr 1\npython eval.py --steps 2\npython eval.py --step 2 --lr 1\n",
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
+    ),
     Example(  # an options class (pix2pix's): built and parsed in its methods, options added by the
         # instance's class and its bases (`BaseOptions.initialize(self, parser)`, `super().initialize`)
         {
@@ -454,6 +470,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an imported module that parses only when run itself (`if __name__ == "__main__":`)
+        {
+            "config.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n"
+                "LR = 1.0\n\nif __name__ == '__main__':\n    print(parser.parse_args())\n"
+            ),
+            "train.py": "import sys\n\nfrom config import LR\n\nprint(sys.argv, LR)\n",
+            "run.sh": "python train.py --epochs 3\n",
+        }
+    ),
     Example(  # an options class whose parser a method hands to what is not known: an instance made nowhere,
         # a method that is not the class's
         {

@@ -173,6 +173,14 @@ INVALID = [
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
         ["LL302 run.sh:1"],
     ),
+    Example(  # the parser of a module the program imports, which parses when it is imported
+        {
+            "opts.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\nargs = p.parse_args()\n",
+            "train.py": "import opts\n\nprint(opts.args.data)\n",
+            "run.sh": "python train.py --data d\npython train.py\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
     Example(  # an options class (pix2pix's): the instance's class adds to what its base's method builds and parses
         {
             "options.py": (

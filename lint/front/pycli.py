@@ -515,6 +515,15 @@ class _ArgparseReader:
             return None
         return None if adds_through(self.module.functions.values(), target.attr) else target.attr
 
+    def _main_only(self, call: ast.Call) -> bool:
+        """Whether a top-level call runs only under `if __name__ == "__main__":` (not on import)."""
+        tree = self.scopes[0].node
+        line = getattr(call, "lineno", 0)
+        return type(tree) is ast.Module and any(
+            type(statement) is ast.If and _is_main_test(statement.test) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+            for statement in tree.body
+        )
+
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
             option = _option(self.module, call, self.locate)
@@ -529,6 +538,8 @@ class _ArgparseReader:
             argv = _parses_argv(scope, call)
             if argv and scope.qualname not in parser.parsed_in:
                 parser.parsed_in += (scope.qualname,)
+            if argv and scope is self.scopes[0] and not self._main_only(call):
+                parser.parsed_on_import = True
             # Unknown flags get through where a function only parses the arguments known: not
             # where it parses them strictly too (`early, _ = p.parse_known_args()`, options added,
             # then `p.parse_args()`), which exits on them.
@@ -570,6 +581,16 @@ def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser
         built = parent.built_parents + ((parent.built_by,) if parent.built_by is not None else ())
         parser.built_parents += tuple(b for b in built if b not in parser.built_parents)
     done.add(id(parser))
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    """`__name__ == "__main__"` (either way round)."""
+    if type(test) is not ast.Compare or len(test.ops) != 1 or type(test.ops[0]) is not ast.Eq:
+        return False
+    sides = [test.left, test.comparators[0]]
+    return any(type(s) is ast.Name and s.id == "__name__" for s in sides) and any(
+        type(s) is ast.Constant and s.value == "__main__" for s in sides
+    )
 
 
 def _allow_abbrev(parser: ArgParser, value: ast.expr | None) -> None:
