@@ -240,12 +240,24 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
     asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
     if reading.open or asks_for_help or any(p.parser.reads_files for p in reading.chain):
         return []
-    return [
+    missing = [
         (program, option)
         for program in reading.chain
         for option in program.options
         if option.required and option.flags[0].startswith("-") and id(option) not in passed
     ]
+    for program in reading.chain:  # a required mutually exclusive group: one of its options
+        groups: dict[str, list[Option]] = {}
+        for option in program.options:
+            if option.group:
+                groups.setdefault(option.group, []).append(option)
+        missing += [(program, group[0]) for group in groups.values() if not any(id(o) in passed for o in group)]
+    return missing
+
+
+def group_of(program: CommandLine, option: Option) -> list[Option]:
+    """The options of the required mutually exclusive group `option` is in (just it, if none)."""
+    return [o for o in program.options if o.group == option.group] if option.group else [option]
 
 
 def _looks_like_flag(text: str) -> bool:

@@ -230,6 +230,7 @@ class Option(Record):
     action: str | None  # a literal action ('store_true'), else its qualified name
     location: Location
     nargs: str | None = None  # "?", "+", "*", "2", "argparse.REMAINDER"; None: what the action takes
+    group: str = ""  # the required mutually exclusive group it is in (where it is made), "" for none
 
 
 class ArgParser:

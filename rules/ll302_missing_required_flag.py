@@ -2,7 +2,9 @@
 
 ## What it does
 Finds a launch of a Python program of the project that never passes an option the program's
-parser requires: `add_argument("--data-path", required=True)`, a click option with
+parser requires: `add_argument("--data-path", required=True)`, one of the options of a
+mutually exclusive group made with `required=True` (none of them passed: argparse's "one of
+the arguments --train --eval is required"), a click option with
 `required=True`, a typer `Option(...)` without a default, or a field without a default in a
 dataclass of an `HfArgumentParser` (but a `bool` or `Optional[bool]` one, which it makes `False`
 or `None`). The program and its arguments are found as for LL301
@@ -55,7 +57,7 @@ from collections.abc import Iterator
 
 from launchlint.launches import decided_by_caller, flags_added
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import launched, missing_required, read_launch
+from launchlint.programs import group_of, launched, missing_required, read_launch
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Word
 
@@ -173,6 +175,17 @@ INVALID = [
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
         ["LL302 run.sh:1"],
     ),
+    Example(  # a required mutually exclusive group none of whose options is passed
+        {
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nmode = p.add_mutually_exclusive_group(required=True)\n"
+                "mode.add_argument('--train', action='store_true')\nmode.add_argument('--eval', action='store_true')\n"
+                "p.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py --lr 1\nARGS=(--lr 2)\npython main.py \"${ARGS[@]}\"\n",
+        },
+        ["LL302 run.sh:1", "LL302 run.sh:3"],
+    ),
     Example(  # the parser of a module the program imports, which parses when it is imported
         {
             "opts.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\nargs = p.parse_args()\n",
@@ -199,6 +212,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # one option of a required mutually exclusive group passed (a prefix too); words we cannot see;
+        # a group that is not required
+        {
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nmode = p.add_mutually_exclusive_group(required=True)\n"
+                "mode.add_argument('--train', action='store_true')\nmode.add_argument('--eval', action='store_true')\n"
+                "prec = p.add_mutually_exclusive_group()\nprec.add_argument('--fp16', action='store_true')\n"
+                "p.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py --train --lr 1\npython main.py --ev\npython main.py --lr 1 \"$@\"\npython main.py $EXTRA\n",
+        }
+    ),
     Example(  # bool fields with no default: HfArgumentParser makes them False (or None), not required
         {
             "run.sh": "#!/bin/bash\npython train.py --model gpt2\n",
@@ -405,6 +430,11 @@ def check(project) -> Iterator[Finding]:
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
             related = [Related(option.location, f"`{flag}` is required here")]
+            if option.group:  # argparse: "one of the arguments --train --eval is required"
+                names = [next((f for f in o.flags if f.startswith("--")), o.flags[0]) for o in group_of(owner, option)]
+                listed = ", ".join(f"`{n}`" for n in names)
+                message = f"{name} requires one of {listed} (a required mutually exclusive group), and this launch passes none: it exits at start-up"
+                related = [Related(option.location, f"the group of {listed} is required here")]
             lines = project.files[invocation.caller].text.split("\n") if invocation.caller in project.shell else []
             stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags, lines)
             if stranded is not None:

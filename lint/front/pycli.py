@@ -196,6 +196,7 @@ class _ArgparseReader:
         self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
         self.reading: ast.AST | None = None  # the node being read
         self.parses: dict[tuple[int, str], set[str]] = {}  # (parser, scope) -> how it parses there
+        self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -410,9 +411,12 @@ class _ArgparseReader:
         found = self.value(scope, value)
         if found is None:
             return
+        group = _required_group(value)
         for target in targets:
             if isinstance(target, ast.Name):
                 key = self._variable(scope, target.id)
+                if group:  # `g = parser.add_mutually_exclusive_group(required=True)`
+                    self.groups.setdefault(key, group)
                 self._bind(key, found)
                 self.assigned.setdefault(key, {})[id(found)] = ((value.lineno, value.col_offset), found)
                 if isinstance(found, ArgParser) and not found.name:
@@ -526,7 +530,9 @@ class _ArgparseReader:
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
-            option = _option(self.module, call, self.locate)
+            receiver = call.func.value if type(call.func) is ast.Attribute else None
+            group = self.groups.get(self._variable(scope, receiver.id), "") if type(receiver) is ast.Name else ""
+            option = _option(self.module, call, self.locate, group)
             if option is None:
                 parser.complete = False
             else:
@@ -600,7 +606,15 @@ def _allow_abbrev(parser: ArgParser, value: ast.expr | None) -> None:
     parser.allow_abbrev = _literal(value) is not False
 
 
-def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | None:
+def _required_group(value: ast.expr | None) -> str:
+    """`parser.add_mutually_exclusive_group(required=True)`: the group, named by where it is
+    made; "" for anything else."""
+    if type(value) is not ast.Call or type(value.func) is not ast.Attribute or value.func.attr != "add_mutually_exclusive_group":
+        return ""
+    return f"{value.lineno}:{value.col_offset}" if _literal(keyword(value, "required")) is True else ""
+
+
+def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "") -> Option | None:
     """One `add_argument`, or None when its option strings are not static."""
     flags = tuple([_literal(a) for a in call.args])  # a list: no generator (a function call) to make
     if not flags or not all(isinstance(f, str) and f for f in flags):
@@ -613,7 +627,7 @@ def _option(module: PythonModule, call: ast.Call, locate: Locate) -> Option | No
     nargs = _spelled(module, given.get("nargs"))
     positional = not flags[0].startswith("-")
     required = nargs not in ("?", "*") if positional else _literal(given.get("required")) is True
-    return Option(flags, dest, required, _spelled(module, given.get("action")), locate(call), nargs)
+    return Option(flags, dest, required, _spelled(module, given.get("action")), locate(call), nargs, group if not positional else "")
 
 
 def _parses_argv(scope: Scope, call: ast.Call) -> bool:
