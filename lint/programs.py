@@ -28,6 +28,7 @@ from .pyfacts import (
 from .shellfacts import Word
 
 HELP = ("-h", "--help")
+CLICK_HELP = ("--help",)  # click's default `help_option_names`: no `-h` ("No such option: -h")
 BOOLEAN_OPTIONAL = "argparse.BooleanOptionalAction"
 # Actions that take no value on the command line.
 SWITCHES = frozenset(
@@ -71,7 +72,8 @@ class CommandLine:
     @cached_property
     def flags(self) -> dict[str, Option]:
         """Every option string it accepts, with `--no-x` of BooleanOptionalAction, and `-h` and
-        `--help` unless it is built with `add_help=False`."""
+        `--help` unless it is built with `add_help=False` (a click command's: `--help`, or the
+        `help_option_names` of its `context_settings`)."""
         found: dict[str, Option] = {}
         for option in self.options:
             for flag in option.flags:
@@ -79,7 +81,8 @@ class CommandLine:
                     found.setdefault(flag, option)
                     if option.action == BOOLEAN_OPTIONAL and flag.startswith("--"):
                         found.setdefault("--no-" + flag[2:], option)
-        for flag in HELP if self.parser.add_help else ():
+        helps = self.parser.help_flags if self.parser.help_flags is not None else CLICK_HELP if self.parser.kind == "click" else HELP
+        for flag in helps if self.parser.add_help else ():
             found.setdefault(flag, Option((flag,), "help", False, "help", self.location))
         return found
 

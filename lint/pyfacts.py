@@ -273,6 +273,7 @@ class ArgParser:
         methods: tuple[tuple[str, int | str, bool], ...] = (),
         kept_on: tuple[str, ...] = (),
         parsed_on_import: bool = False,
+        help_flags: tuple[str, ...] | None = None,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -303,6 +304,9 @@ class ArgParser:
         # parsed at the module's top level, not under `if __name__ == "__main__":`: importing the
         # module parses the process's arguments (`from config import args`)
         self.parsed_on_import = parsed_on_import
+        # a click command's help options as its `context_settings` name them (`help_option_names`,
+        # its group's too); None: the default of its kind (argparse `-h`/`--help`, click `--help`)
+        self.help_flags = help_flags
 
 
 class DataField(Record):

@@ -24,7 +24,9 @@ program makes, `BaseOptions.initialize(self, parser)` or `super().initialize(par
 bases), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
-`--help` unless the parser is built with `add_help=False`, and an unambiguous prefix unless
+`--help` unless the parser is built with `add_help=False` (a click command's help option is
+`--help` alone, unless `context_settings` names others in `help_option_names`, its group's
+too), and an unambiguous prefix unless
 `allow_abbrev=False` (given to the constructor, or set later as `parser.allow_abbrev = False`). A prefix of several flags (`--vocab` where
 `--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
 option: --vocab could match --vocab-file, --vocab-size"), also when both are spellings of one
@@ -429,6 +431,16 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # click's help option is `--help` alone: "No such option: -h"
+        {
+            "cli.py": (
+                "import click\n\n\n@click.command()\n@click.option('--lr')\ndef main(lr):\n    pass\n\n\n"
+                "if __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python cli.py --help\npython cli.py -h\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # the parser of a module the program imports, which parses when it is imported
         {
             "config.py": (
@@ -470,6 +482,20 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # click's `help_option_names`, in a command's context settings or its group's
+        {
+            "cli.py": (
+                "import click\n\n\n@click.group(context_settings=dict(help_option_names=['-h', '--help']))\ndef cli():\n"
+                "    pass\n\n\n@cli.command()\n@click.option('--lr')\ndef train(lr):\n    pass\n\n\n"
+                "if __name__ == '__main__':\n    cli()\n"
+            ),
+            "one.py": (
+                "import click\n\n\n@click.command(context_settings={'help_option_names': ['-h']})\ndef main():\n    pass\n\n\n"
+                "main()\n"
+            ),
+            "run.sh": "python cli.py -h\npython cli.py train -h\npython one.py -h\n",
+        }
+    ),
     Example(  # an imported module that parses only when run itself (`if __name__ == "__main__":`)
         {
             "config.py": (

@@ -678,6 +678,8 @@ class _ClickReader:
                 if isinstance(node, ast.Call):
                     self._add_command(node)
                     self._entry(scope, node)
+        for command in self.commands.values():  # a group's context settings are its commands' too
+            _inherit_help(command, 0)
         return list(self.commands.values())
 
     def _command(self, scope: Scope) -> None:
@@ -688,6 +690,7 @@ class _ClickReader:
             return
         decorator, group = declared[0]
         parser = ArgParser(node.name, scope.qualname, self.locate(node), kind="click", allow_abbrev=False)
+        parser.add_help = not (isinstance(decorator, ast.Call) and _literal(keyword(decorator, "add_help_option")) is False)
         _context_settings(decorator, parser)
         options: list[Option] = []
         for other in decorators:
@@ -754,6 +757,16 @@ class _ClickReader:
             self.commands[func.id].parsed_in += (scope.qualname,)
 
 
+def _inherit_help(group: ArgParser, depth: int) -> None:
+    """A group's `help_option_names` for its commands that name none of their own."""
+    if group.help_flags is None or depth > MAX_CHAIN:
+        return
+    for command in group.commands.values():
+        if command.help_flags is None and command is not group:
+            command.help_flags = group.help_flags
+            _inherit_help(command, depth + 1)
+
+
 def _click_option(call: ast.Call, api: str, locate: Locate) -> Option | None:
     decls = [_literal(a) for a in call.args] or list(CLICK_OPTIONS[api] or ())
     if not decls or not all(isinstance(d, str) for d in decls):
@@ -781,9 +794,17 @@ def _context_settings(decorator: ast.expr, parser: ArgParser) -> None:
     settings = keyword(decorator, "context_settings") if isinstance(decorator, ast.Call) else None
     if settings is not None:
         value = _literal(settings)
+        if type(settings) is ast.Call and dotted_name(settings.func) == "dict" and not settings.args:
+            value = {k.arg: _literal(k.value) for k in settings.keywords} if all(k.arg for k in settings.keywords) else None
         lenient = ("ignore_unknown_options", "allow_extra_args")
         if not isinstance(value, dict) or any(value.get(k) for k in lenient):
             parser.parse_known_args = True
+        elif "help_option_names" in value:  # `help_option_names=["-h", "--help"]`
+            names = value["help_option_names"]
+            if isinstance(names, (list, tuple)) and all(isinstance(n, str) for n in names):
+                parser.help_flags = tuple(names)
+            else:
+                parser.parse_known_args = True  # not known: nothing is judged
 
 
 def _command_names(decorator: ast.expr, function: str) -> list[str]:
