@@ -154,7 +154,11 @@ class Reading:
 
 def read_launch(program: CommandLine, words: list[Word]) -> Reading:
     reader = _Reader(program)
-    for word in words:  # as the shell split them: a quoted "$VAR" is one argument
+    skip = program.parser.argv_skip or 0  # `parse_args(sys.argv[2:])`: a mode word first
+    if skip < 0 or any(w.value is None for w in words[:skip]):
+        reader.reading.open = True  # where the parsed words start is not known
+        return reader.reading
+    for word in words[skip:]:  # as the shell split them: a quoted "$VAR" is one argument
         if not reader.take(word, word.value):
             break
     return reader.reading

@@ -274,6 +274,7 @@ class ArgParser:
         kept_on: tuple[str, ...] = (),
         parsed_on_import: bool = False,
         help_flags: tuple[str, ...] | None = None,
+        argv_skip: int | None = None,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -307,6 +308,9 @@ class ArgParser:
         # a click command's help options as its `context_settings` name them (`help_option_names`,
         # its group's too); None: the default of its kind (argparse `-h`/`--help`, click `--help`)
         self.help_flags = help_flags
+        # the arguments its parse passes over: 1 for `parse_args(sys.argv[2:])` (a mode word
+        # first); None when it parses none of the process's, -1 when its parses differ
+        self.argv_skip = argv_skip
 
 
 class DataField(Record):

@@ -33,7 +33,8 @@ option: --vocab could match --vocab-file, --vocab-size"), also when both are spe
 option (`--learning` of `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every
 field): argparse counts the spellings. Switches grouped in one word are read letter by letter
 (`-vd DIR` is `-v -d DIR`); an unknown letter among them is reported ("ignored explicit
-argument"). A typer boolean has `--no-x` only under typer's own name, not under names it is given.
+argument"). A parser that parses `sys.argv[2:]` reads the words after the first (a mode word,
+`python train.py fit --lr 1`); when that word is not static, nothing is judged. A typer boolean has `--no-x` only under typer's own name, not under names it is given.
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when
@@ -428,6 +429,16 @@ INVALID = [
                 "import typer\n\n\ndef main(amp: bool = typer.Option(False, '--amp'), compile: bool = False, epochs: int = 3):\n"
                 "    pass\n\n\nif __name__ == '__main__':\n    typer.run(main)\n"
             ),
+        },
+        ["LL301 run.sh:2"],
+    ),
+    Example(  # `parse_args(sys.argv[2:])`: the parser reads the words after the mode word
+        {
+            "train.py": (
+                "import argparse\nimport sys\n\nmode = sys.argv[1]\np = argparse.ArgumentParser()\n"
+                "p.add_argument('--lr')\nargs = p.parse_args(sys.argv[2:])\n"
+            ),
+            "run.sh": "python train.py fit --lr 1\npython train.py fit --bogus 1\npython train.py $MODE --lr 1 --bogus\n",
         },
         ["LL301 run.sh:2"],
     ),

@@ -46,6 +46,7 @@ API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_
 VALUED = frozenset({ast.Name, ast.Call, ast.IfExp})  # what `value` can find a parser in
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
+MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
 
 
 # Every construct a reader knows names its marker in the source: argparse's and transformers'
@@ -544,6 +545,8 @@ class _ArgparseReader:
             argv = _parses_argv(scope, call)
             if argv and scope.qualname not in parser.parsed_in:
                 parser.parsed_in += (scope.qualname,)
+            if argv:
+                _skips(parser, _argv_skip(call))
             if argv and scope is self.scopes[0] and not self._main_only(call):
                 parser.parsed_on_import = True
             # Unknown flags get through where a function only parses the arguments known: not
@@ -631,20 +634,41 @@ def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "
 
 
 def _parses_argv(scope: Scope, call: ast.Call) -> bool:
-    """`parse_args()` on the process's arguments: nothing, None, `sys.argv[1:]`, or the
-    enclosing function's own parameter (`def main(argv=None)`)."""
+    """`parse_args()` on the process's arguments: nothing, None, `sys.argv[1:]` (or `[2:]` after
+    a mode word, `_argv_skip`), or the enclosing function's own parameter (`def main(argv=None)`)."""
     given = call.args[0] if call.args else keyword(call, "args")
     if given is None or (isinstance(given, ast.Constant) and given.value is None):
         return True
     if isinstance(given, ast.Name):
         return given.id in scope.params
-    return (  # sys.argv[1:]
+    return _argv_skip(call) is not None
+
+
+def _skips(parser: ArgParser, skip: int | None) -> None:
+    """A parse of the process's arguments from after the first `skip` of them: two parses that
+    skip differently leave where its words start unknown (-1)."""
+    if skip is None:
+        return
+    parser.argv_skip = skip if parser.argv_skip in (None, skip) else -1
+
+
+def _argv_skip(call: ast.Call) -> int | None:
+    """How many of the program's arguments a parse passes over: 0 for `sys.argv[1:]` (and for
+    nothing given), 1 for `sys.argv[2:]` after a mode word (`python train.py fit --lr 1`); None
+    for any other slice or value."""
+    given = call.args[0] if call.args else keyword(call, "args")
+    if given is None or (isinstance(given, ast.Constant) and given.value is None):
+        return 0
+    if not (
         isinstance(given, ast.Subscript)
         and dotted_name(given.value) == "sys.argv"
         and isinstance(given.slice, ast.Slice)
-        and _literal(given.slice.lower) == 1
         and given.slice.upper is None
-    )
+        and given.slice.step is None
+    ):
+        return None
+    lower = _literal(given.slice.lower)
+    return lower - 1 if type(lower) is int and 1 <= lower <= MAX_SKIPPED + 1 else None
 
 
 # -- click ----------------------------------------------------------------------------------------
@@ -755,6 +779,7 @@ class _ClickReader:
             return
         if _parses_argv(scope, call):
             self.commands[func.id].parsed_in += (scope.qualname,)
+            _skips(self.commands[func.id], _argv_skip(call))
 
 
 def _inherit_help(group: ArgParser, depth: int) -> None:
@@ -882,6 +907,7 @@ class _TyperReader:
                 self.apps[func.value.id].open_commands = True
         elif isinstance(func, ast.Name) and func.id in self.apps and _parses_argv(scope, call):
             self.apps[func.id].parsed_in += (scope.qualname,)
+            _skips(self.apps[func.id], _argv_skip(call))
         elif _qualified(self.module, func) == TYPER_RUN and call.args:
             target = _local_def(scope, call.args[0])
             if target is not None:
