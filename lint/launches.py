@@ -514,10 +514,16 @@ def own_shell(command: Command) -> int:
     return next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
 
 
+SKY_WORKDIR = "~/sky_workdir"  # where SkyPilot syncs a task's `workdir:`, the project
+
+
 def into_elsewhere(target: str | None) -> bool:
     """A `cd` target (of `cds_before`) that is no directory known here: given by a variable or
     computed (None), or a home's (`~/other`, a bare `cd`); there, another checkout. A static
-    absolute one (`cd /srv/job`) is known: its paths are checked by name."""
+    absolute one (`cd /srv/job`) is known: its paths are checked by name; so is SkyPilot's
+    `~/sky_workdir`, the project synced."""
+    if target is not None and (target == SKY_WORKDIR or target.startswith(SKY_WORKDIR + "/")):
+        return False
     return target is None or target.startswith("~")
 
 

@@ -20,8 +20,8 @@ A path run on another host or in a container (inside `ssh`, `pct exec`, `docker 
 one there is never reported: it lives on that machine or in that image; nor is a path after a
 `cd` there into a repository a script of the project clones (`git clone URL; cd repo && bash
 ./install.sh`), or into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`):
-that is another checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, the
-name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
+that is another checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, or
+SkyPilot's `cd ~/sky_workdir` (the project, synced there), the name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
 for the project.
 
 A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
@@ -239,6 +239,13 @@ INVALID = [
             "deploy/start.sh": "echo start\n",
         },
         ["LL303 deploy/launch.sh:1"],
+    ),
+    Example(  # a SkyPilot task runs in `~/sky_workdir`, where its workdir (the project) is synced
+        {
+            "task.yaml": "resources:\n  accelerators: A100:8\nrun: |\n  cd ~/sky_workdir\n  python trian.py\n",
+            "train.py": "print('train')\n",
+        },
+        ["LL303 task.yaml:5"],
     ),
     Example(  # pyxis runs the command in a container: checked by name, and no file has it
         {
