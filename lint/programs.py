@@ -342,7 +342,7 @@ def _find(project, path: str) -> CommandLine | None:
     owner, parser = found[0]
     if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
         return None  # another module's parser we cannot find: not even its kind of parsing is known
-    return _resolved(project, owner, parser, _dispatch(project, module, owner, parser) if parser.methods else None)
+    return _resolved(project, owner, parser, _dispatch(project, module, owner, parser) if parser.methods or parser.kept_on else None)
 
 
 def _parsed_on_import(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
@@ -444,6 +444,14 @@ def _dispatch(project, module: PythonModule, owner: PythonModule, parser: ArgPar
     if not orders or any([(m.path, c) for m, c in o] != [(m.path, c) for m, c in orders[0]] for o in orders):
         return None
     return orders[0]
+
+
+def _methods(classes: Classes, module: PythonModule, parser: ArgParser) -> list[Function]:
+    """The methods of the instance's classes but the one whose method made `parser` (the front
+    end read what that class adds through `self.parser`)."""
+    function = module.functions.get(parser.function)
+    own = function.class_name if function is not None else None
+    return [f for m, c in classes if not (m is module and c == own) for f in m.functions.values() if f.class_name == c]
 
 
 def _method_adder(project, module: PythonModule, parser: ArgParser, method: tuple[str, int | str, bool], classes: Classes):
@@ -559,7 +567,7 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         added, known = _added(project, owner, found, hops + 1, classes)
         options += [o for o in added if o not in options]
         complete = complete and known
-    if parser.kept_on and not (classes and not any(adds_through(m.functions.values(), a) for m, _ in classes for a in parser.kept_on)):
+    if parser.kept_on and not (classes and not any(adds_through(_methods(classes, module, parser), a) for a in parser.kept_on)):
         complete = False  # `self.parser = parser`: a subclass's method may add to it
     for method in parser.methods:
         adder = _method_adder(project, module, parser, method, classes) if classes and hops < MAX_HOPS else None

@@ -21,7 +21,8 @@ not under `if __name__ == "__main__":`; a parser an options
 class builds and parses in a method, `opt = TrainOptions().parse()` as in pix2pix, with the
 options its methods add, `self.initialize(parser)` looked up in the class of the instance the
 program makes, `BaseOptions.initialize(self, parser)` or `super().initialize(parser)` in its
-bases), an `HfArgumentParser` over
+bases, or those its methods add through `self.parser`; not when a class of the instance defined
+elsewhere adds through it too), an `HfArgumentParser` over
 the project's dataclasses, a click command or a typer app. A flag counts as defined when
 argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
 `--help` unless the parser is built with `add_help=False` (a click command's help option is
@@ -449,6 +450,23 @@ INVALID = [
                 "if __name__ == '__main__':\n    main()\n"
             ),
             "run.sh": "python cli.py --help\npython cli.py -h\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
+    Example(  # an options class that keeps its parser in `self.parser` (pix2pixHD's); a subclass elsewhere
+        # that adds through it is not judged
+        {
+            "opts.py": (
+                "import argparse\n\n\nclass Options:\n    def __init__(self):\n        self.parser = argparse.ArgumentParser()\n"
+                "        self.parser.add_argument('--lr')\n\n    def parse(self):\n        return self.parser.parse_args()\n"
+            ),
+            "more_opts.py": (
+                "from opts import Options\n\n\nclass MoreOptions(Options):\n    def __init__(self):\n"
+                "        super().__init__()\n        self.parser.add_argument('--steps')\n"
+            ),
+            "train.py": "from opts import Options\n\nopt = Options().parse()\n",
+            "train_more.py": "from more_opts import MoreOptions\n\nopt = MoreOptions().parse()\n",
+            "run.sh": "python train.py --lr 1\npython train.py --lr 1 --bogus\npython train_more.py --steps 1 --lr 1\n",
         },
         ["LL301 run.sh:2"],
     ),

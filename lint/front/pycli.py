@@ -43,7 +43,7 @@ LIBRARY_ADDERS = {
     ),
 }  # fmt: skip
 API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
-VALUED = frozenset({ast.Name, ast.Call, ast.IfExp})  # what `value` can find a parser in
+VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute})  # what `value` can find a parser in (`self.parser`)
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
@@ -283,6 +283,12 @@ class _ArgparseReader:
             return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
+        if kind is ast.Attribute:  # `self.parser` in a method: the one its class's methods assign
+            key = self._held_on_self(scope, expr)
+            found = self.values.get(key) if key is not None else None
+            if key is not None and found is None:
+                self.missed.add(key[1])
+            return found
         if kind is ast.IfExp:
             return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
         return None
@@ -368,6 +374,15 @@ class _ArgparseReader:
                 owner.open_commands = True
         return parser
 
+    def _held_on_self(self, scope: Scope, expr: ast.Attribute) -> tuple[int, str] | None:
+        """`self.parser` in a method of a class: a variable of the class (`Options::parser`)."""
+        if type(expr.value) is not ast.Name:
+            return None
+        function = self.module.functions.get(scope.qualname)
+        if function is None or not function.is_method or not function.params or expr.value.id != function.params[0]:
+            return None
+        return 0, f"{function.class_name}::{expr.attr}"
+
     def _variable(self, scope: Scope, name: str) -> tuple[int, str]:
         current: Scope | None = scope
         while current is not None:
@@ -414,6 +429,12 @@ class _ArgparseReader:
             return
         group = _required_group(value)
         for target in targets:
+            if type(target) is ast.Attribute:  # `self.parser = argparse.ArgumentParser()`
+                key = self._held_on_self(scope, target)
+                if key is not None:
+                    self._bind(key, found)
+                    if group:
+                        self.groups.setdefault(key, group)
             if isinstance(target, ast.Name):
                 key = self._variable(scope, target.id)
                 if group:  # `g = parser.add_mutually_exclusive_group(required=True)`
@@ -518,7 +539,9 @@ class _ArgparseReader:
             return None
         if type(target.value) is not ast.Name or target.value.id != function.params[0]:
             return None
-        return None if adds_through(self.module.functions.values(), target.attr) else target.attr
+        # the class's own methods are read here (`self.parser.add_argument` is an option of it)
+        others = [f for f in self.module.functions.values() if f.class_name != function.class_name]
+        return None if adds_through(others, target.attr) else target.attr
 
     def _main_only(self, call: ast.Call) -> bool:
         """Whether a top-level call runs only under `if __name__ == "__main__":` (not on import)."""
@@ -532,7 +555,9 @@ class _ArgparseReader:
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
             receiver = call.func.value if type(call.func) is ast.Attribute else None
-            group = self.groups.get(self._variable(scope, receiver.id), "") if type(receiver) is ast.Name else ""
+            key = self._variable(scope, receiver.id) if type(receiver) is ast.Name else None
+            key = self._held_on_self(scope, receiver) if type(receiver) is ast.Attribute else key
+            group = self.groups.get(key, "") if key is not None else ""
             option = _option(self.module, call, self.locate, group)
             if option is None:
                 parser.complete = False
