@@ -500,13 +500,15 @@ def _read(project, module: PythonModule, what: str) -> bool:
 
 def _imported_parsers(project, module: PythonModule, functions: list[Function] | None = None) -> list[tuple[PythonModule, ArgParser]]:
     """`args = get_args()` with `get_args` imported from a project module that parses there,
-    called in `functions` (default: any of the module's)."""
+    called in `functions` (default: any of the module's). A call that hands it an argument written
+    out (`sync.main(["--check", "--dir", d])`, a test driving the other module's `main(argv)`)
+    gives that parse its words, not the process's: it is not the program's command line."""
     found = []
     for function in module.functions.values() if functions is None else functions:
         for call in function.calls:
             qualified = module.qualified(call.callee)
-            if qualified == call.callee:
-                continue  # not imported
+            if qualified == call.callee or "" in call.args:
+                continue  # not imported, or given words of its own
             located = _locate(project, module, qualified)
             if located is None:
                 continue

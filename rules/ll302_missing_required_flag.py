@@ -212,7 +212,23 @@ INVALID = [
 ]
 
 VALID = [
-    Example(  # one option of a required mutually exclusive group passed (a prefix too); words we cannot see;
+    Example(  # a test that drives another module's `main(argv)` with words of its own: the parse reads
+        # those, not the test's command line (a workflow's `python3 tests/test_sync.py`)
+        {
+            "scripts/sync_pins.py": (
+                "import argparse\n\n\ndef main(argv=None):\n    ap = argparse.ArgumentParser()\n"
+                "    mode = ap.add_mutually_exclusive_group(required=True)\n    mode.add_argument('--check', action='store_true')\n"
+                "    mode.add_argument('--fix', action='store_true')\n    ap.add_argument('--dir', required=True)\n"
+                "    ap.parse_args(argv)\n    return 0\n"
+            ),
+            "tests/test_sync_pins.py": (
+                "import sys\n\nsys.path.insert(0, 'scripts')\nimport sync_pins as sync  # noqa: E402\n\n\n"
+                "def test_check():\n    assert sync.main(['--check', '--dir', 'x']) == 0\n\n\n"
+                "if __name__ == '__main__':\n    test_check()\n"
+            ),
+            "run.sh": "#!/bin/bash\npython3 tests/test_sync_pins.py --verbose\n",
+        }
+    ),    Example(  # one option of a required mutually exclusive group passed (a prefix too); words we cannot see;
         # a group that is not required
         {
             "main.py": (
