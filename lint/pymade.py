@@ -9,7 +9,6 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from .front.pysource import parse_python
 from .graph import PY_LAUNCHERS, is_python, python_run
 from .pyfacts import PATH_OPEN
 from .shellfacts import Command
@@ -70,6 +69,8 @@ def _code_writes(command: Command) -> Iterator[str]:
         run = python_run(command, stdin=True)
         code = command.stdin_text if run is not None and run.kind == "stdin" else None
     if code:
+        from .front.pysource import parse_python  # here: a project of shell alone never imports it
+
         yield from _opened_for_writing(parse_python(command.location.path, code, cli=False))
 
 

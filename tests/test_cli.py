@@ -308,6 +308,20 @@ def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyya
     assert '"code": "LL105"' not in printed and imported == ["yaml"]
 
 
+def test_a_shell_only_project_never_imports_the_python_front_end(tmp_path):
+    """Issue 8: a parser is imported only when a file of its kind is present. What Python steps
+    write (lint/pymade.py, LL303/LL304) imported it at start-up (6 ms of a shell-only run); now only
+    for a `python -c` or `python - <<EOF` program, which it parses."""
+    modules = ("launchlint.front.pysource", "ast")
+    (tmp_path / ".launchlint.yaml").write_text("# the project root\n")
+    (tmp_path / "run.sh").write_text("python train.py --out ds.json | tee train.log\n")
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], modules, cwd=tmp_path)
+    assert '"code": "LL105"' in printed and imported == []
+    (tmp_path / "run.sh").write_text("python -c \"open('ds.json', 'w')\"\ndeepspeed t.py --deepspeed ds.json | tee t.log\n")
+    printed, imported = imports_of_a_run(["--no-cache", "--format", "json", "."], modules, cwd=tmp_path)
+    assert '"LL304"' not in printed and "launchlint.front.pysource" in imported
+
+
 def test_a_python_only_project_imports_the_launch_graph_only_for_a_stdout_hijack(tmp_path):
     """The launch graph (launchers and the programs they start) matters to a trainer only when
     it writes its own output to a file (LL204 asks who captures it): a Python-only run that
