@@ -384,14 +384,12 @@ def _instances(project, module: PythonModule) -> list[tuple[Classes, str]]:
 def _class_named(project, module: PythonModule, dotted: str, hops: int) -> tuple[PythonModule, str] | None:
     """The project class `dotted` names in `module`: its own (at its top level), or an imported
     one, through re-exports (`from .train_options import TrainOptions` in a package's `__init__`)."""
-    found = module.classes.get(dotted)
-    if found is not None:
-        return (module, dotted) if found.function == MODULE_SCOPE else None
-    qualified = module.qualified(dotted)
-    if qualified == dotted or hops >= MAX_HOPS:
-        return None
-    located = _locate(project, module, qualified)
-    return None if located is None else _class_named(project, *located, hops + 1)
+
+    def own(owner: PythonModule, name: str):
+        found = owner.classes.get(name)
+        return None if found is None else (owner, name) if found.function == MODULE_SCOPE else False
+
+    return _defined(project, module, dotted, own, hops)
 
 
 def _bases(project, module: PythonModule, name: str, depth: int) -> Classes:
@@ -660,17 +658,25 @@ def _dataclass(
 ) -> tuple[PythonModule, Dataclass] | None:
     """The dataclass `name` means in `module`: its own, or one imported (only that, when
     `imported`)."""
-    dataclasses = _dataclasses(project, module)
-    if name in dataclasses and not imported:
-        return module, dataclasses[name]
+
+    def own(owner: PythonModule, name: str):
+        found = None if owner is module and imported else _dataclasses(project, owner).get(name)
+        return None if found is None else (owner, found)
+
+    return _defined(project, module, name, own, hops)
+
+
+def _defined(project, module: PythonModule, name: str, own, hops: int):
+    """What `name` means in `module`: `own(module, name)` (False: nothing, and no import either),
+    else the same in the project module it is imported from, through re-exports (at most MAX_HOPS)."""
+    found = own(module, name)
+    if found is not None:
+        return found or None
     qualified = module.qualified(name)
     if qualified == name or hops >= MAX_HOPS:
         return None
     located = _locate(project, module, qualified)
-    if located is None:
-        return None
-    owner, rest = located
-    return _dataclass(project, owner, rest, hops + 1)
+    return None if located is None else _defined(project, *located, own, hops + 1)
 
 
 def _locate(project, importer: PythonModule, dotted: str) -> tuple[PythonModule, str] | None:
