@@ -514,11 +514,8 @@ def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
     when pipefail there would change more than the pipelines this rule reports (see *Fix safety*)."""
     if project.files[path].kind != "shell":
         return None
-    for other, facts in _sharing_shell(project, path).items():
-        if facts is None or not _has_pipefail(project, other, facts):
-            return None
-        if _turns_pipefail_off(facts) or not _keeps_meaning(project, other, facts):
-            return None
+    if not all(_safe_in(project, other, facts) for other, facts in _sharing_shell(project, path).items()):
+        return None
     return Fix("add `set -o pipefail`", (insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail"),))
 
 
@@ -557,6 +554,22 @@ def _insertion_line(project, path: str, script: ShellScript) -> int:
 PIPEFAIL_SHELLS = {"bash", "zsh", "ksh", "ksh93", "mksh", "busybox"}
 KNOWN_SHELLS = PIPEFAIL_SHELLS | {"sh", "dash", "ash", "posh", "csh", "tcsh", "fish", "yash", "pdksh"}
 OTHER_SHELL_EXTENSIONS = (".csh", ".tcsh", ".fish", ".posh", ".dash")
+
+
+def _safe_in(project, path: str, facts: ShellScript | None) -> bool:
+    """Whether pipefail in the shell running `path` changes nothing there but what this rule
+    reports, found once a run for each file: the scripts that source one `common.sh` share one
+    shell with it, and each of their findings asks about all of them."""
+    known = project.__dict__.setdefault("_ll105_safe", {})
+    found = known.get(path)
+    if found is None:
+        found = known[path] = (
+            facts is not None
+            and _has_pipefail(project, path, facts)
+            and not _turns_pipefail_off(facts)
+            and _keeps_meaning(project, path, facts)
+        )
+    return found
 
 
 def _has_pipefail(project, path: str, script: ShellScript) -> bool:
@@ -699,6 +712,8 @@ def _turns_pipefail_off(script: ShellScript) -> bool:
     """`set +o pipefail`, `set +eo pipefail`, `shopt -uo pipefail` somewhere: the author wants it
     off there, so adding it is not safe."""
     for command in script.commands:
+        if command.name not in ("set", "shopt"):
+            continue
         values = [w.value for w in command.args]
         if command.name == "set" and "pipefail" in values and not shell_args(values, pipefail=True).pipefail:
             return True
