@@ -274,6 +274,17 @@ INVALID = [
         },
         ["LL105 .github/workflows/ci.yml:8"],
     ),
+    Example(  # an anchor defined again (YAML allows it; PyYAML alone refuses it)
+        {
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: &run pip install -e .\n"
+                "      - run: &run python train.py 2>&1 | tee train.log\n"
+                "      - run: *run\n"
+            )
+        },
+        ["LL105 .github/workflows/ci.yml:7"],
+    ),
     Example(  # a PIPESTATUS in a comment, or in another step, checks nothing
         {
             "run.sh": "# PIPESTATUS is not read here\npython train.py | tee train.log\n",

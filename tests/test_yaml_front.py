@@ -315,6 +315,25 @@ def test_documents_before_an_error_are_still_read():
     assert location.line == 3 and message.startswith("found undefined alias")
 
 
+def test_an_anchor_defined_again_is_no_error_and_aliases_name_the_latest():
+    # YAML lets an anchor be reused (GitLab reads such a file); PyYAML alone refuses it.
+    text = (
+        "jobs: {a: {steps: [{run: echo setup}]}}\n---\n"
+        "jobs:\n  a:\n    steps:\n      - run: &s echo hi\n      - run: *s\n"
+        "      - run: &s python t.py | tee x.log\n      - run: *s\n"
+    )
+    result = facts(text)
+    assert result.errors == []
+    assert [c.name for c in result.shell.commands] == ["echo", "echo", "python", "tee"]
+    assert where(one(text, "python")) == spot(text, "python")
+
+
+def test_an_error_after_a_redefined_anchor_is_still_one_error_at_its_line():
+    text = "a: &s 1\nb: &s 2\nc: *s\nd: *nowhere\n"
+    [(location, message)] = facts(text).errors
+    assert location.line == 4 and message.startswith("found undefined alias")
+
+
 def test_alias_bomb_is_cheap():
     lines = ['a0: &a0 {run: "python t.py | tee x.log"}']
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 10)]

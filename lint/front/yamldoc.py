@@ -156,13 +156,35 @@ def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[
         if too_deep is not None:
             errors.append(source.error_at(too_deep, f"nesting deeper than {MAX_NESTING} levels"))
             return
-        yield from yaml.compose_all(source.text, Loader=_LOADER)
+        composed = 0
+        try:
+            for root in yaml.compose_all(source.text, Loader=_LOADER):
+                composed += 1
+                yield root
+        except yaml.composer.ComposerError as error:
+            if "duplicate anchor" not in (error.context or ""):
+                raise
+            # Only PyYAML refuses it (yaml/pyyaml#100): the documents after those composed, again
+            # by the Python loader (the C one cannot be told), which lets the anchor be redefined.
+            yield from itertools.islice(yaml.compose_all(source.text, Loader=_AnchorsRedefined), composed, None)
     except (yaml.YAMLError, RecursionError, ValueError) as error:
         # A Helm chart's or a Jinja template's file (`name: {{ .Release.Name }}-job`, `{{- if
         # .Values.gpus }}`) is YAML only once rendered: its parse error is none. A `"{{ question
         # }}"` in a valid config raises no error to ask about.
         if not (isinstance(error, yaml.MarkedYAMLError) and any(map(template_action, source.text.splitlines()))):
             errors.append(_error_entry(error, source))
+
+
+class _AnchorsRedefined(yaml.SafeLoader):
+    """The safe loader, where an anchor may be defined again: "an anchor need not be unique" (YAML
+    1.2, 3.2.2.2; 1.1 said the same), an alias names the latest node before it with that anchor,
+    and GitLab's Ruby and Go's YAML libraries read such a file (a `.gitlab-ci.yml` repeating
+    `&script`). PyYAML's refusal was an LL001 and a file with nothing analysed."""
+
+    def compose_node(self, parent, index):
+        if not self.check_event(yaml.AliasEvent):
+            self.anchors.pop(self.peek_event().anchor, None)
+        return super().compose_node(parent, index)
 
 
 def _too_deep(text: str) -> yaml.Mark | None:
