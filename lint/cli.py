@@ -236,6 +236,8 @@ def command(args: list[str]) -> int:
     for warning in result.warnings:
         warn(warning)
     findings = _baseline(cli, result)
+    fail_on = cli["fail_on"] or config.fail_on
+    threshold = 2 if fail_on == "error" else 1
     if cli["diff"] or cli["fix"]:
         from .fixes import plan_fixes, unified_diff, write_fixes
         from .report import Paths
@@ -243,7 +245,9 @@ def command(args: list[str]) -> int:
         fixes = plan_fixes(findings, result.root, result.indexes, warn=warn)
         if cli["diff"]:
             _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
-            return EXIT_FINDINGS if fixes and not cli["exit_zero"] else EXIT_CLEAN
+            # as ruff's, 1 when there is a diff; as every run's, only for findings at or above --fail-on
+            failed = any(fix.worst >= threshold for fix in fixes)
+            return EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
         fixes = write_fixes(fixes, warn=warn)
         fixed = sum(x.fixed for x in fixes)
         say(f"fixed {fixed} findings in {len(fixes)} files")
@@ -255,8 +259,6 @@ def command(args: list[str]) -> int:
         return EXIT_CLEAN
     text = _render(cli, result, findings)
     _emit(text, cli["output"])
-    fail_on = cli["fail_on"] or config.fail_on
-    threshold = 2 if fail_on == "error" else 1
     failed = any(f.severity.rank >= threshold for f in findings)
     status = EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
     if replayable and result.repeatable:

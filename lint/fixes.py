@@ -26,6 +26,7 @@ class FileFix(Record):
     before: str
     after: str
     fixed: int = 0  # the findings whose edits were all applied
+    worst: int = 0  # the highest severity rank among them (`Severity.rank`): what `--diff` fails on
 
 
 # --- building edits (rules) -------------------------------------------------------------------
@@ -123,8 +124,9 @@ def plan_fixes(
         chosen = set(chosen_edits(edits[path]))
         after = apply_fixes(before, chosen)
         if after != before:
-            applied = sum(1 for f in findings if _applied(f.fix, path, names, chosen))
-            planned.append(FileFix(path, absolute, before, after, applied))
+            applied = [f for f in findings if _applied(f.fix, path, names, chosen)]
+            worst = max((f.severity.rank for f in applied), default=0)
+            planned.append(FileFix(path, absolute, before, after, len(applied), worst))
     return planned
 
 

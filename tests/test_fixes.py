@@ -257,3 +257,24 @@ def test_a_fix_skipped_for_another_at_the_same_place_is_not_counted(tmp_path):
     findings = [Finding(where, "a", fix=Fix("a", (edit(0, 0, "x\n"),))), Finding(where, "b", fix=Fix("b", (edit(0, 0, "y\n"),)))]
     fixes = plan_fixes(findings, str(tmp_path), {"run.sh": LineIndex("echo\n")})
     assert [(f.after, f.fixed) for f in fixes] == [("x\necho\n", 1)]
+
+
+def test_diff_fails_only_for_fixes_of_findings_at_or_above_fail_on(tmp_path):
+    """`--diff` exits 1 when it shows a fix (as ruff's does), but, as every run, only for a finding
+    at or above `--fail-on`: a CI gate `--diff --fail-on error` passed warnings' fixes as a failure."""
+    write_project(tmp_path, {"run.sh": "python -u t.py 2>&1 > a.log\n"})  # LL104, a warning, with a fix
+
+    def diff(*args: str) -> tuple[int, bool]:
+        result = launchlint("--diff", "--no-cache", *args, ".", cwd=tmp_path)
+        return result.returncode, "+python -u t.py > a.log 2>&1" in result.stdout
+
+    assert diff() == (1, True)
+    assert diff("--fail-on", "error") == (0, True)  # the diff is shown all the same
+    assert diff("--fail-on", "error", "--exit-zero") == (0, True)
+    (tmp_path / ".launchlint.yaml").write_text("fail-on: error\n")
+    assert diff() == (0, True)
+    assert diff("--fail-on", "warning") == (1, True)
+    (tmp_path / ".launchlint.yaml").write_text("fail-on: error\nseverity: {LL104: error}\n")
+    assert diff() == (1, True)
+    (tmp_path / "run.sh").write_text("python -u t.py > a.log 2>&1\n")
+    assert diff() == (0, False)
