@@ -240,7 +240,7 @@ def command(args: list[str]) -> int:
     threshold = 2 if fail_on == "error" else 1
     if cli["diff"] or cli["fix"]:
         from .fixes import plan_fixes, unified_diff, write_fixes
-        from .report import Paths
+        from .report import Paths, counted
 
         fixes = plan_fixes(findings, result.root, result.indexes, warn=warn)
         if cli["diff"]:
@@ -250,7 +250,7 @@ def command(args: list[str]) -> int:
             return EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
         fixes = write_fixes(fixes, warn=warn)
         fixed = sum(x.fixed for x in fixes)
-        say(f"fixed {fixed} findings in {len(fixes)} files")
+        say(f"fixed {counted(fixed, 'finding')} in {counted(len(fixes), 'file')}")
         if fixes:  # report what is left, at its new positions
             result = _last_result = run(paths, options)
             findings = _baseline(cli, result)

@@ -157,7 +157,9 @@ def _report(result: Result) -> None:
 
 
 def _count(findings: list[Finding]) -> str:
-    return f"{len(findings)} finding" + ("" if len(findings) == 1 else "s")
+    from .report import counted
+
+    return counted(len(findings), "finding")
 
 
 def _exec(argv: list[str]) -> int:

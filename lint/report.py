@@ -122,8 +122,12 @@ def to_text(
 def summary(findings: list[Finding], files: int) -> str:
     errors = sum(f.severity is Severity.ERROR for f in findings)
     warnings = len(findings) - errors
-    noun = "finding" if len(findings) == 1 else "findings"
-    return f"{len(findings)} {noun} ({errors} errors, {warnings} warnings) in {files} files"
+    return f"{counted(len(findings), 'finding')} ({errors} errors, {warnings} warnings) in {files} files"
+
+
+def counted(number: int, noun: str) -> str:
+    """`1 finding`, `2 findings`, `0 files`: a count and its noun (each of ours takes an s)."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def statistics(findings: list[Finding]) -> str:

@@ -177,7 +177,7 @@ def cli_fix(tmp_path, files: dict[str, str], *args: str) -> tuple[dict[str, str]
 def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, after):
     fixed, said, left = cli_fix(tmp_path, {"run.sh": before})
     assert fixed["run.sh"] == after
-    assert said == "launchlint: fixed 1 findings in 1 files"
+    assert said == "launchlint: fixed 1 finding in 1 file"
     assert [f["code"] for f in left] == []
 
 
@@ -241,14 +241,14 @@ def test_a_file_named_twice_through_a_symlink_is_one_diff_and_one_file(tmp_path)
     shutil.copytree(tmp_path, patched, symlinks=True)
     subprocess.run(["patch", "-s", "-p1"], input=diff, text=True, cwd=patched, check=True)
     fixed = launchlint("--fix", "--no-cache", ".", cwd=tmp_path)
-    assert fixed.stderr.strip().splitlines()[-1] == "launchlint: fixed 2 findings in 1 files"
+    assert fixed.stderr.strip().splitlines()[-1] == "launchlint: fixed 2 findings in 1 file"
     assert (tmp_path / "scripts/real.sh").read_text() == (patched / "scripts/real.sh").read_text()
 
 
 def test_two_fixes_starting_at_the_same_place_are_both_applied_and_counted(tmp_path):
     fixed, said, left = cli_fix(tmp_path, {"run.sh": "2>&1 >t.log torchrun a.py\npython b.py | tee b.log\n"}, "--select", "LL104,LL105", ".")
     assert fixed["run.sh"] == "set -o pipefail\n>t.log 2>&1 torchrun a.py\npython b.py | tee b.log\n"
-    assert said == "launchlint: fixed 2 findings in 1 files" and left == []
+    assert said == "launchlint: fixed 2 findings in 1 file" and left == []
 
 
 def test_a_fix_skipped_for_another_at_the_same_place_is_not_counted(tmp_path):

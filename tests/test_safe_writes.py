@@ -180,7 +180,7 @@ def test_fix_keeps_a_byte_order_mark_and_crlf_line_endings(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("")
     (tmp_path / "run.sh").write_bytes(BOM + FIXABLE.replace("\n", "\r\n").encode())
     result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path)
-    assert result.stderr.splitlines()[-1] == "launchlint: fixed 4 findings in 1 files"
+    assert result.stderr.splitlines()[-1] == "launchlint: fixed 4 findings in 1 file"
     assert (tmp_path / "run.sh").read_bytes() == BOM + FIXED.replace("\n", "\r\n").encode()
 
 
