@@ -139,10 +139,15 @@ def _applied(fix: Fix, path: str, names: dict[str, str], chosen: set[Edit]) -> b
 
 def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda message: None) -> list[FileFix]:
     """Write the fixes; the files written. A file that changed since it was planned (an editor
-    saved it meanwhile) or cannot be written is left as it is, and `warn` says so."""
+    saved it meanwhile), is read-only (`read_only`) or cannot be written is left as it is, and
+    `warn` says so."""
     written = []
     for fix in fixes:
         try:
+            why = read_only(fix.absolute)
+            if why:
+                warn(f"{fix.path}: {why}; not fixed")
+                continue
             write_atomic(fix.absolute, fix.after, expected=fix.before)
         except ChangedMeanwhile:
             warn(f"{fix.path}: changed while launchlint ran; not fixed")
@@ -151,6 +156,18 @@ def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda m
         else:
             written.append(fix)
     return written
+
+
+def read_only(path: str | os.PathLike) -> str | None:
+    """Why a fix must not replace the file (its symlink's target) although a rename over it
+    could: the user made it read-only. That is a file or a directory that the user cannot write
+    (`os.access`: its mode, a read-only mount) or that has no write permission for anyone, which
+    binds root too, whom modes do not stop (`chmod a-w`, a checkout made read-only)."""
+    target = os.path.realpath(path)
+    for name, why in ((target, "read-only"), (os.path.dirname(target), "in a read-only directory")):
+        if not os.stat(name).st_mode & 0o222 or not os.access(name, os.W_OK):
+            return why
+    return None
 
 
 class ChangedMeanwhile(Exception):

@@ -163,6 +163,27 @@ def test_a_file_changed_between_planning_and_writing_is_not_fixed(tmp_path, monk
     assert sorted(p.name for p in tmp_path.iterdir()) == [".launchlint.yaml", "run.sh"]
 
 
+@pytest.mark.parametrize("locked,why", [("jobs/run.sh", "read-only"), ("jobs", "in a read-only directory")])
+def test_fix_leaves_a_read_only_file_alone_with_one_warning(tmp_path, locked, why):
+    """`--fix` renamed its fixed copy over a file the user had made read-only (`chmod a-w`, a
+    read-only checkout), which a rename does not ask. The mode bits are checked as well as
+    `os.access`, so this holds when the tests run as root, whom modes do not stop."""
+    write_project(tmp_path, {"jobs/run.sh": FIXABLE, "other.sh": FIXABLE})
+    before = os.stat(tmp_path / "jobs/run.sh")
+    mode = before.st_mode & 0o777
+    (tmp_path / locked).chmod(0o555 if locked == "jobs" else 0o444)
+    try:
+        result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path)
+        after = os.stat(tmp_path / "jobs/run.sh")
+    finally:
+        (tmp_path / locked).chmod(0o755 if locked == "jobs" else mode)
+    assert result.stderr.splitlines() == [f"launchlint: warning: jobs/run.sh: {why}; not fixed", "launchlint: fixed 4 findings in 1 file"]
+    assert (tmp_path / "jobs/run.sh").read_text() == FIXABLE and after.st_ino == before.st_ino
+    assert (tmp_path / "other.sh").read_text() == FIXED
+    assert result.returncode == 1  # its findings are still reported, as fixable as they were
+    assert "\njobs/run.sh:2:13: LL104 [warning] [*] " in result.stdout and result.stdout.endswith("\n4 findings (0 errors, 4 warnings) in 3 files\n")
+
+
 def test_fix_is_idempotent(tmp_path):
     write_project(tmp_path, {"run.sh": FIXABLE, "deploy.sh": "ssh h 'python t.py 2>&1 > a.log'\n"})
     first = launchlint("--fix", "--no-cache", ".", cwd=tmp_path)
