@@ -244,7 +244,7 @@ def command(args: list[str]) -> int:
 
         fixes = plan_fixes(findings, result.root, result.indexes, warn=warn)
         if cli["diff"]:
-            _emit(unified_diff(fixes, Paths(result.root).show), cli["output"])
+            _emit(unified_diff(fixes, Paths(result.root).show), cli["output"], errors="surrogateescape")
             # as ruff's, 1 when there is a diff; as every run's, only for findings at or above --fail-on
             failed = any(fix.worst >= threshold for fix in fixes)
             return EXIT_FINDINGS if failed and not cli["exit_zero"] else EXIT_CLEAN
@@ -302,14 +302,16 @@ def _render(cli: dict, result, findings) -> str:
     return text
 
 
-def _emit(text: str, output: str | None) -> None:
+def _emit(text: str, output: str | None, errors: str = "strict") -> None:
+    """The report at `output` or on stdout; `errors="surrogateescape"` writes a diff's lone
+    surrogates as the bytes they stand for (`fixes.as_bytes`)."""
     if output:
         try:
-            replay.write_report(output, text.encode("utf-8"))
+            replay.write_report(output, text.encode("utf-8", errors))
         except OSError as error:
             raise UsageError(f"cannot write {output}: {error.strerror or error}") from None
     else:
-        replay.write_stdout(text)
+        replay.write_stdout(text, errors)
 
 
 def say(message: str) -> None:

@@ -436,8 +436,8 @@ def decode(data: bytes, kind: str | None = None) -> tuple[str | None, Problem | 
     UTF-8, as a file of any kind is read; when it is not, what its program reads: a Python file
     in the encoding its coding declaration names (PEP 263: `# -*- coding: gbk -*-`), a shell
     script or makefile byte for byte (each byte that is not UTF-8 one character, U+0080-U+00FF:
-    its commands are ASCII, and only a comment or a string shows it in a message). Such a file is
-    analysed, but never fixed (`kind` None: `--fix` writes UTF-8 only)."""
+    its commands are ASCII, and only a comment or a string shows it in a message). `kind` None:
+    UTF-8 only. `--fix` writes a file back as it was read (`fixes.plan_fixes`)."""
     if len(data) > MAX_BYTES:
         return None, Problem(f"file is over the {MAX_BYTES}-byte limit; not analysed")
     if b"\0" in data[:8192]:

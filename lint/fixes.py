@@ -1,7 +1,9 @@
 """Safe fixes: apply findings' edits to a file's text, write it back atomically, or show a diff.
 
 Edit offsets are character offsets into the text the engine analysed (a UTF-8 file without its
-byte order mark), so a fix is planned against that text and refused when the file changed since.
+byte order mark; a shell script or makefile that is not UTF-8 read byte for byte, one character
+a byte), so a fix is planned against that text, written back in the same encoding (every byte
+the fix does not change stays as it was) and refused when the file changed since.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import stat
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 
-from .discover import outside, read_text
+from .discover import MAX_BYTES, outside, read_text
 from .model import Edit, Finding, Fix, LineIndex, Location, Record
 
 BOM = b"\xef\xbb\xbf"
@@ -27,6 +29,7 @@ class FileFix(Record):
     after: str
     fixed: int = 0  # the findings whose edits were all applied
     worst: int = 0  # the highest severity rank among them (`Severity.rank`): what `--diff` fails on
+    encoding: str = "utf-8"  # as it was read and is written: "latin-1" for a script read byte for byte
 
 
 # --- building edits (rules) -------------------------------------------------------------------
@@ -112,22 +115,51 @@ def plan_fixes(
         if outside(absolute, real_root):
             warn(f"{path}: outside the project; not fixed")
             continue
+        analysed = texts[path].text if texts and path in texts else None
         try:
-            before, why = read_text(absolute)  # UTF-8 only: a Latin-1 script is analysed, not rewritten
+            before, why = read_text(absolute)
+            encoding = "utf-8"
+            if before is None and analysed is not None and read_in(absolute, "latin-1") == analysed:
+                before, encoding = analysed, "latin-1"  # a script read byte for byte (a Latin-1 comment)
         except OSError:  # gone since it was analysed
             continue
         if before is None:
             warn(f"{path}: {why}; not fixed")
             continue
-        if texts and path in texts and texts[path].text != before:
+        if analysed is not None and analysed != before:
             continue
         chosen = set(chosen_edits(edits[path]))
+        if encoding != "utf-8" and _foreign(chosen, before):
+            warn(f"{path}: the fix writes characters that are not in this {encoding} file; not fixed")
+            continue
         after = apply_fixes(before, chosen)
         if after != before:
             applied = [f for f in findings if _applied(f.fix, path, names, chosen)]
             worst = max((f.severity.rank for f in applied), default=0)
-            planned.append(FileFix(path, absolute, before, after, len(applied), worst))
+            planned.append(FileFix(path, absolute, before, after, len(applied), worst, encoding))
     return planned
+
+
+def read_in(path: str, encoding: str) -> str | None:
+    """The file's text in `encoding` (a byte order mark skipped); None when it is not that: a
+    UTF-8 one that does not decode, or too large to have been analysed. Raises OSError."""
+    if encoding == "utf-8":
+        return read_text(path)[0]
+    from .replay import TooLarge, read_regular
+
+    try:
+        data = read_regular(path, limit=MAX_BYTES)
+    except TooLarge:
+        return None
+    return data.removeprefix(BOM).decode(encoding)
+
+
+def _foreign(edits: Iterable[Edit], text: str) -> bool:
+    """Whether the edits write a character that is neither ASCII nor one of the file's own: a file
+    not read as UTF-8 gets only ASCII and what its fixes copy from it (a moved `>log`), so each
+    byte keeps its meaning. No fix writes other characters, but one never would here unnoticed."""
+    new = {c for edit in edits for c in edit.text if not c.isascii()}
+    return bool(new) and not new <= set(text)
 
 
 def _applied(fix: Fix, path: str, names: dict[str, str], chosen: set[Edit]) -> bool:
@@ -148,7 +180,7 @@ def write_fixes(fixes: Iterable[FileFix], warn: Callable[[str], None] = lambda m
             if why:
                 warn(f"{fix.path}: {why}; not fixed")
                 continue
-            write_atomic(fix.absolute, fix.after, expected=fix.before)
+            write_atomic(fix.absolute, fix.after, expected=fix.before, encoding=fix.encoding)
         except ChangedMeanwhile:
             warn(f"{fix.path}: changed while launchlint ran; not fixed")
         except OSError as error:
@@ -174,12 +206,12 @@ class ChangedMeanwhile(Exception):
     """The file no longer holds the text a fix was planned against."""
 
 
-def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None) -> None:
+def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None, encoding: str = "utf-8") -> None:
     """Replace a file's content all at once: a temporary file in the same directory, renamed
     over it, so a crash leaves the old file or the new one, never half of each. A symlink is
     followed (its target is rewritten, the link stays); the file's mode, owner (where allowed)
-    and byte order mark are kept. With `expected`, a file whose text is no longer that is left
-    alone (ChangedMeanwhile), checked as late as possible: just before the rename."""
+    and byte order mark are kept. With `expected`, a file whose text (in `encoding`) is no longer
+    that is left alone (ChangedMeanwhile), checked as late as possible: just before the rename."""
     target = os.path.realpath(path)
     with open(target, "rb") as handle:
         bom = BOM if handle.read(len(BOM)) == BOM else b""
@@ -190,14 +222,14 @@ def write_atomic(path: str | os.PathLike, text: str, expected: str | None = None
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(bom + text.encode("utf-8"))
+            handle.write(bom + text.encode(encoding))
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, stat.S_IMODE(info.st_mode))
         with contextlib.suppress(OSError):  # only root may give a file away; others keep theirs
             os.chown(temporary, info.st_uid, info.st_gid)
         if expected is not None:
-            now = read_text(target)[0]
+            now = read_in(target, encoding)
             if now == text:  # fixed already: the same file named twice, through a symlink
                 os.unlink(temporary)
                 return
@@ -225,16 +257,24 @@ def fix_json(fix: Fix | None, indexes: dict[str, LineIndex], show=str) -> dict |
 
 
 def unified_diff(fixes: Iterable[FileFix], show=str) -> str:
-    """The fixes as one unified diff; `show` turns a project path into the path to print."""
+    """The fixes as one unified diff; `show` turns a project path into the path to print. A file
+    not read as UTF-8 is shown as its bytes (`as_bytes`), so that patch(1) applies the diff."""
     import difflib
 
     parts = []
     for fix in fixes:
         name = show(fix.path)
-        lines = difflib.unified_diff(_lines(fix.before), _lines(fix.after), f"a/{name}", f"b/{name}")
+        before, after = as_bytes(fix.before, fix.encoding), as_bytes(fix.after, fix.encoding)
+        lines = difflib.unified_diff(_lines(before), _lines(after), f"a/{name}", f"b/{name}")
         # A last line without a newline gets diff's marker, so that patch(1) reads it back.
         parts.extend(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
     return "".join(parts)
+
+
+def as_bytes(text: str, encoding: str) -> str:
+    """`text` as the bytes it is written as, each byte that is not UTF-8 a lone surrogate (PEP
+    383): written out with `errors="surrogateescape"` they are exactly the file's bytes."""
+    return text if encoding == "utf-8" else text.encode(encoding).decode("utf-8", "surrogateescape")
 
 
 def _lines(text: str) -> list[str]:

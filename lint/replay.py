@@ -235,11 +235,13 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def write_stdout(text: str) -> None:
+def write_stdout(text: str, errors: str = "strict") -> None:
     """All of `text` on stdout, or BrokenPipeError. CPython's buffered writer takes a large write
     that a reader leaving cuts short (`launchlint . | head`) as done, and drops the rest in silence;
     `_write_all` asks again and hears the pipe is gone. A stream without a descriptor (a test's
-    capture) and Windows' newline translation keep `sys.stdout.write`."""
+    capture) and Windows' newline translation keep `sys.stdout.write`. `errors`
+    "surrogateescape" writes lone surrogates as the bytes they stand for (a diff's, see
+    `fixes.as_bytes`); otherwise the stream's own handler applies."""
     try:
         fd = sys.stdout.fileno() if os.name == "posix" else None
     except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
@@ -248,7 +250,9 @@ def write_stdout(text: str) -> None:
         sys.stdout.write(text)
         return
     sys.stdout.flush()
-    _write_all(fd, text.encode(sys.stdout.encoding or "utf-8", sys.stdout.errors or "strict"))
+    if errors == "strict":
+        errors = sys.stdout.errors or "strict"
+    _write_all(fd, text.encode(sys.stdout.encoding or "utf-8", errors))
 
 
 def write_report(path, data: bytes) -> None:

@@ -273,17 +273,26 @@ def test_bad_inputs_do_not_stop_the_run(tmp_path):
     ]
 
 
-def test_a_latin1_script_is_analysed_and_left_as_it_is_by_fix(tmp_path):
-    """bash reads bytes: a script with a Latin-1 comment runs, so it is analysed; `--fix` writes
-    UTF-8 only, so it says the script is not fixed and leaves its bytes alone."""
+def test_a_latin1_script_is_fixed_as_it_is_marked_keeping_its_bytes(tmp_path):
+    """bash reads bytes: a script with a Latin-1 comment runs, so it is analysed, and its findings
+    showed `[*]` while `--fix` refused it ("not valid UTF-8"). It is written back as it was read,
+    one byte a character: every byte the fixes leave is the same, a moved `>r\xe9sultat.log` too,
+    and `--diff` shows the bytes, which patch(1) applies."""
     (tmp_path / ".git").mkdir()
-    script = b"#!/bin/bash\n# r\xe9sum\xe9 du lancement\npython train.py 2>&1 | tee train.log\n"
+    script = b"#!/bin/bash\n# r\xe9sum\xe9 du lancement\npython train.py 2>&1 > r\xe9sultat.log\npython train.py | tee train.log\n"
+    fixed = b"#!/bin/bash\n# r\xe9sum\xe9 du lancement\nset -o pipefail\npython -u train.py > r\xe9sultat.log 2>&1\npython -u train.py | tee train.log\n"
     (tmp_path / "run.sh").write_bytes(script)
     result = launchlint("--format", "json", ".", cwd=tmp_path)
-    assert [(f["code"], f["line"]) for f in json.loads(result.stdout)] == [("LL105", 3), ("LL106", 3)]
-    fixed = launchlint("--fix", ".", cwd=tmp_path)
-    assert fixed.returncode == 1 and "run.sh: not valid UTF-8 at byte 15; not fixed" in fixed.stderr
-    assert (tmp_path / "run.sh").read_bytes() == script
+    assert [(f["code"], f["line"], f["fix"] is not None) for f in json.loads(result.stdout)] == [
+        ("LL106", 3, True), ("LL104", 3, True), ("LL105", 4, True), ("LL106", 4, True),
+    ]  # fmt: skip
+    diff = subprocess.run([LAUNCHLINT, "--diff", "."], cwd=tmp_path, capture_output=True, timeout=120)
+    assert diff.returncode == 1 and b"\n+python -u train.py > r\xe9sultat.log 2>&1\n" in diff.stdout
+    shutil.copy(tmp_path / "run.sh", tmp_path / "patched.sh")
+    subprocess.run(["patch", "-s", str(tmp_path / "patched.sh")], input=diff.stdout, check=True)
+    fix = launchlint("--fix", ".", cwd=tmp_path)
+    assert (fix.returncode, fix.stderr) == (0, "launchlint: fixed 4 findings in 1 file\n")
+    assert (tmp_path / "run.sh").read_bytes() == fixed == (tmp_path / "patched.sh").read_bytes()
 
 
 def test_an_extensionless_file_is_read_by_the_program_of_its_shebang(tmp_path):

@@ -278,3 +278,20 @@ def test_diff_fails_only_for_fixes_of_findings_at_or_above_fail_on(tmp_path):
     assert diff() == (1, True)
     (tmp_path / "run.sh").write_text("python -u t.py > a.log 2>&1\n")
     assert diff() == (0, False)
+
+
+def test_a_script_read_byte_for_byte_gets_only_ascii_and_its_own_characters(tmp_path):
+    """A Latin-1 script is written back one byte a character: a fix may copy its characters (a
+    moved `>r\xe9sultat.log`) or write ASCII; any other character would be a byte of another
+    meaning, so such a fix is refused, and said."""
+    (tmp_path / "run.sh").write_bytes(b"# r\xe9sum\xe9\necho\n")
+    texts = {"run.sh": LineIndex("# r\xe9sum\xe9\necho\n")}
+    where = Location("run.sh", 2, 1, 2, 5)
+
+    def plan(text: str) -> tuple[list, list[str]]:
+        warnings: list[str] = []
+        fixes = plan_fixes([Finding(where, "a", fix=Fix("a", (edit(13, 13, text),)))], str(tmp_path), texts, warnings.append)
+        return [(f.after, f.encoding) for f in fixes], warnings
+
+    assert plan(" \xe9 -n") == ([("# r\xe9sum\xe9\necho \xe9 -n\n", "latin-1")], [])
+    assert plan(" \u2014") == ([], ["run.sh: the fix writes characters that are not in this latin-1 file; not fixed"])
