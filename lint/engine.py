@@ -576,6 +576,7 @@ def _findings(
             findings.append(f)
     if suppressed - {None}:  # a fix shared with a suppressed finding (one `set -o pipefail`) would change what it covers
         findings = [f._replace(fix=None) if f.fix in suppressed else f for f in findings]
+    findings = _fixable_here(findings, project.root)
     findings += [f._replace(code=internal_rule.code, name=internal_rule.name, severity=internal_rule.severity) for f in late_crashes]
 
     per_file = [(codes, _glob_matcher([glob], options.base, project.root)) for glob, codes in options.per_file_ignores.items()]
@@ -583,6 +584,22 @@ def _findings(
     findings = [_with_severity(f, options.severity) for f in findings]
     unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
     return sorted(unique.values(), key=Finding.sort_key)
+
+
+def _fixable_here(findings: list[Finding], root: str) -> list[Finding]:
+    """The findings, without the fix of one whose edits reach a file outside the project (named
+    by its path, or through a link that leaves it): `--fix` never writes there (fixes.plan_fixes),
+    so neither `[*]` nor the json's `fix` offers it."""
+    if not any(f.fix for f in findings):
+        return findings
+    from .discover import outside
+
+    real_root = os.path.realpath(root)
+    edited = {edit.path for f in findings if f.fix for edit in f.fix.edits}
+    away = {path for path in edited if outside(os.path.join(root, path), real_root)}
+    if not away:
+        return findings
+    return [f._replace(fix=None) if f.fix and any(e.path in away for e in f.fix.edits) else f for f in findings]
 
 
 def _with_originals(finding: Finding, project: Project) -> Finding:

@@ -330,7 +330,8 @@ def test_a_directory_the_walk_cannot_list_is_a_warning_in_process(tmp_path, monk
 
 def test_a_link_to_a_file_outside_the_project_is_not_read_and_never_fixed(tmp_path, monkeypatch):
     """A repository's `setup.sh -> ../home/.bashrc`: the walk does not read it (as it does not
-    walk a link to a directory outside), and naming it lints it but `--fix` does not write it."""
+    walk a link to a directory outside), and naming it lints it but `--fix` does not write it, so
+    its findings offer no fix: they showed `[*]` and a json `fix` that `--fix` then refused."""
     home, project = tmp_path / "home", tmp_path / "project"
     home.mkdir()
     project.mkdir()
@@ -346,9 +347,10 @@ def test_a_link_to_a_file_outside_the_project_is_not_read_and_never_fixed(tmp_pa
     assert [(f["code"], f["path"]) for f in json.loads(walked.stdout)] == [("LL106", "run.sh"), ("LL104", "run.sh")]
     assert walked.stderr == "launchlint: warning: setup.sh: symbolic link to a file outside the project, not read\n"
     named = launchlint("--format", "json", "setup.sh")
-    assert {(f["code"], f["path"]) for f in json.loads(named.stdout)} == {("LL105", str(bashrc)), ("LL106", str(bashrc))}
+    assert {(f["code"], f["path"], f["fix"]) for f in json.loads(named.stdout)} == {("LL105", str(bashrc), None), ("LL106", str(bashrc), None)}
+    assert "[*]" not in launchlint("setup.sh").stdout
     fixed = launchlint("--fix", "setup.sh")
-    assert f"launchlint: warning: {bashrc}: outside the project; not fixed\n" in fixed.stderr
+    assert fixed.stderr == "launchlint: fixed 0 findings in 0 files\n"
     assert bashrc.read_text() == "alias ll=ls\npython t.py | tee a.log\n"
 
 
