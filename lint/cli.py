@@ -233,6 +233,10 @@ def command(args: list[str]) -> int:
     config = load_config_for(cli["config_file"], cli["no_config"])
     options = build_options(cli, config, stdin)
     result = _last_result = run(paths, options)
+    if cli["command_line"] is not None:
+        from .preflight import unfixable_line
+
+        unfixable_line(result)
     for warning in result.warnings:
         warn(warning)
     findings = _baseline(cli, result)

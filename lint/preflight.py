@@ -72,6 +72,15 @@ class Linted:
         self.launcher = launcher  # the command's project path, `<command>` or `sub/<command>`
 
 
+def unfixable_line(result: Result) -> None:
+    """The command line is no file: nothing can apply a fix to it (`--fix` refuses `--command`), so
+    a finding there offers none, neither `[*]` nor the json's `fix`."""
+    result.findings = [
+        f._replace(fix=None) if f.fix and any(os.path.basename(e.path) == VIRTUAL_NAME for e in f.fix.edits) else f
+        for f in result.findings
+    ]
+
+
 def lint_line(line: str) -> Linted:
     """Lint a command line run from here, with the configuration found from here."""
     from .engine import run
@@ -79,6 +88,7 @@ def lint_line(line: str) -> Linted:
     config = load_config_for(None, False)
     paths, stdin = command_input(line, ["."])
     result = run(paths, build_options(NO_CLI_OPTIONS, config, stdin))
+    unfixable_line(result)
     return Linted(result, config, Path(stdin[0]).relative_to(result.root).as_posix())
 
 

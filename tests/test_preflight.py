@@ -101,6 +101,22 @@ def test_clean_command_exits_0(tmp_path):
     assert (result.returncode, result.stdout) == (0, "0 findings (0 errors, 0 warnings) in 3 files\n")
 
 
+def test_the_command_line_offers_no_fix_a_project_file_does(tmp_path):
+    """A finding in the typed line showed `[*]`, "fixable with --fix", and a json `fix`, but the
+    line is no file: `--fix` refuses `--command` and `run` has no `--fix`. One in a project file
+    it runs keeps its fix: `launchlint --fix` applies it there."""
+    write_project(tmp_path, {"start.sh": "#!/bin/bash\npython t.py\n"})
+    line = "python t.py 2>&1 > a.log; bash start.sh | tee run.log"
+    result = launchlint("--command", line, "--format", "json", "--select", "LL104,LL106", cwd=tmp_path)
+    found = [(f["code"], f["path"], f["fix"] is not None) for f in json.loads(result.stdout)]
+    assert found == [("LL106", "<command>", False), ("LL104", "<command>", False), ("LL106", "start.sh", True)]
+    text = launchlint("--command", line, "--select", "LL104,LL106", cwd=tmp_path).stdout
+    assert "<command>:1:13: LL104 [warning] `2>&1`" in text and "start.sh:2:1: LL106 [warning] [*] " in text
+    assert "\n1 fixable with --fix ([*])\n" in text
+    ran = launchlint("run", "--", "sh", "-c", "python t.py 2>&1 > a.log", cwd=tmp_path)
+    assert ran.returncode == 1 and "LL104 [warning] `2>&1`" in ran.stderr and "[*]" not in ran.stderr
+
+
 # --- run: the gate and the exec ---------------------------------------------------------------
 
 
