@@ -20,6 +20,9 @@ FILE = "file"  # a file named by a redirect
 NULL = "null"  # /dev/null
 PROCSUB = "procsub"  # a process substitution >(...)
 DETACHED = "detached"  # the pane of a detached tmux/screen session: gone when it dies
+# The log of a job a scheduler runs after the submission returned (`sbatch --wrap`'s slurm-%j.out,
+# Ray's job log after `ray job submit --no-wait`): kept, but not by this script's pipes or files.
+SUBMITTED = "submitted"
 CAPTURED = "captured"  # the output of $(...): read by the shell, never reaches a log
 
 

@@ -44,7 +44,10 @@ Not reported: pipelines in a tmux pane (`new-session`, `new-window`, `split-wind
 without `-d`: tmux exits 0 whatever the pane's command did) or a detached screen session (nobody
 reads their status), a
 pipeline run in the background (`python t.py | tee log &`) in a script that never waits for a
-job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did),
+job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did), a
+submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `ray job submit
+--no-wait -- python3 train.py | tee run.log`: the job's status goes to its scheduler, never into
+the pipe; without `--no-wait`, `ray job submit` waits and exits 1 when the job fails, and is reported),
 pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts (or workflow
 steps: each its own script) that read `${PIPESTATUS[...]}` to check each stage themselves; a
 `PIPESTATUS` in a comment, or in another step, checks nothing.
@@ -264,6 +267,15 @@ INVALID = [
         {"submit.sh": 'ray job submit --runtime-env-json="$ENV_JSON" -- python rl.py 2>&1 | tee rl.log\n'},
         ["LL105 submit.sh:1"],
     ),
+    Example(  # `ray job submit` streams the job's log and exits 1 when it fails, whatever its options
+        {
+            "submit.sh": (
+                "ray job submit --address=http://head:8265 --runtime-env-json '{\"env_vars\": {\"A\": \"1\"}}' --working-dir . "
+                "--entrypoint-num-gpus 1 --verify False --entrypoint-label-selector '{\"a\": \"b\"}' -- python3 train.py 2>&1 | tee rl.log\n"
+            )
+        },
+        ["LL105 submit.sh:1"],
+    ),
     Example(  # a workflow step without `shell:` runs `bash -e {0}`: no pipefail
         {
             ".github/workflows/ci.yml": (
@@ -410,6 +422,15 @@ VALID = [
                 "python train.py --help | head -n 20\npython check.py | grep -q OK\n"
                 'tmux new-session -d -s job "python train.py | tee run.log"\n'
             )
+        }
+    ),
+    Example(  # a submission returns at once: the job's status goes to its scheduler, never into this pipe
+        {
+            "submit.sh": (
+                "ray job submit --address=$RAY_ADDRESS --working-dir . --no-wait -- python3 -m pkg.main x=1 2>&1 | tee run.log\n"
+                "sbatch job.sh | tee sub.log\n"
+            ),
+            "job.sh": "#!/bin/bash\npython3 -u train.py\n",
         }
     ),
     Example(  # a tmux pane's status is never tmux's, attached or in a window of its own

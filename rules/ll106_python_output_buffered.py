@@ -29,7 +29,9 @@ sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
 `APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment); `env -u PYTHONUNBUFFERED`
 (`--unset`) removes it for the command it runs, the other variables still reach it. A Ray job's program is
 taken to have them: it runs with its cluster's environment, which a `ray start` in the same
-shell took from it.
+shell took from it. With `--no-wait`, `ray job submit` returns once the job is submitted and its
+program writes to Ray's job log, not into this command's pipe or file: not reported, as a program
+`sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, not one this script writes).
 
 `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
 start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
@@ -538,6 +540,9 @@ VALID = [
                 "          command: python train.py | tee d.log\n          environment:\n            PYTHONUNBUFFERED: 1\n"
             )
         }
+    ),
+    Example(  # `ray job submit --no-wait` returns once the job is submitted: its output goes to Ray's job log
+        {"submit.sh": "ray job submit --address http://head:8265 --no-wait --working-dir . -- python3 -m pkg.main x=1 2>&1 | tee run.log\n"}
     ),
     Example(  # a Ray job's runtime environment sets it, or may (its JSON is not known here)
         {

@@ -15,7 +15,9 @@ Finds a job started detached whose output nothing keeps:
   no redirection: still writing to a terminal that is about to close.
 
 Background jobs of a script whose launcher captures its output are not reported: their output
-goes to that capture. A script launchlint cannot see (outside the project) is given the benefit
+goes to that capture. Nor is a job submitted to a scheduler that keeps its log and returns at
+once (`nohup ray job submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`):
+only the submission's messages reach the terminal. A script launchlint cannot see (outside the project) is given the benefit
 of the doubt when it is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the
 job up before it (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
 
@@ -50,7 +52,7 @@ from launchlint.front.wrappers import TMUX_GLOBAL_VALUED
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import INHERIT, Command, ShellScript, Word
+from launchlint.shellfacts import INHERIT, SUBMITTED, Command, ShellScript, Word
 
 CODE = "LL107"
 NAME = "detached-output-lost"
@@ -151,6 +153,15 @@ VALID = [
     ),
     Example(  # the launcher captures the script's output, background jobs included
         {"launch.sh": "bash run.sh > run.log 2>&1\n", "run.sh": "nohup python train.py &\n"}
+    ),
+    Example(  # a submitted job's output goes to the log its scheduler keeps: only the submission's reaches the terminal
+        {
+            "submit.sh": (
+                "nohup ray job submit --no-wait --working-dir . -- python train.py &\n"
+                "setsid -f ray job submit --no-wait --working-dir . -- python eval.py\n"
+                'nohup sbatch --wrap "python train.py" &\n'
+            )
+        }
     ),
 ]
 
@@ -263,7 +274,7 @@ def _kept(project, commands: list[Command]) -> bool:
     a script only as the last job: one before it (`source .venv/bin/activate && torchrun ...`,
     `. conda.sh`) sets the job up, and is not the job."""
     group = list({id(c): c for c in commands}.values())
-    if any(files_written(c.stdout) for c in group):
+    if any(files_written(c.stdout) or c.stdout.kind == SUBMITTED for c in group):  # a job's log its scheduler keeps
         return True
     jobs = [c for c in group if not c.is_wrapper]
     for job in jobs:

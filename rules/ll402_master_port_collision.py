@@ -41,7 +41,8 @@ Launches on one remote host are compared with each other, never with this host's
 one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec
 c1 bash -c "..."`), and those through wrappers that name the same host or container, written
 alike and static (`ssh gpu1 '...' &` twice, `pct exec 101 -- ...`). A host not known here (`ssh
-$HOST`, a loop over hosts), srun, sbatch, kubectl and `docker run` (a container of its own) are
+$HOST`, a loop over hosts), srun, sbatch, kubectl, `docker run` (a container of its own) and a
+Ray job (`ray job submit`, which returns at once with `--no-wait`: the cluster places the job) are
 not judged.
 
 ## Why is this bad?
@@ -399,6 +400,10 @@ VALID = [
                 "ssh $HOST 'torchrun b.py' &\nfor h in gpu2 gpu3; do ssh $h 'torchrun c.py' & done\n"
                 "docker run img torchrun d.py &\ndocker run img torchrun d.py &\nwait\n"
                 "ssh gpu1 'torchrun e.py'\nssh gpu1 'torchrun f.py'\n"
+            ),
+            "ray.sh": (  # Ray jobs, submitted without waiting: the cluster places them
+                "ray job submit --no-wait --working-dir . -- torchrun --nproc_per_node 2 a.py\n"
+                "ray job submit --no-wait --working-dir . -- torchrun --nproc_per_node 2 b.py\n"
             ),
         }
     ),

@@ -490,3 +490,24 @@ def test_a_reader_that_goes_away_part_way_gets_exit_1(tmp_path):
     stderr = reader.stderr.read().decode()
     assert reader.wait(timeout=120) == 1
     assert "Traceback" not in stderr and "BrokenPipeError" not in stderr
+
+
+def test_a_ray_job_submitted_without_waiting_sends_its_status_and_output_to_ray(tmp_path):
+    """Search-R1's multinode scripts: `ray job submit --no-wait -- python3 ... 2>&1 | tee X.log`
+    returns once the job is submitted, so the program's status and output go to Ray, not into this
+    pipe: no LL105, no LL106, and no LL107 for a nohup'd submission, as for sbatch. Without
+    `--no-wait` ray streams the job's log and exits 1 when it fails: LL105 and LL106. The options
+    with a value before `--` (`--verify False` too) leave the program to LL301."""
+    write_project(tmp_path, {
+        "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+        "submit.sh": (
+            "ray job submit --address=http://head:8265 --runtime-env-json '{\"env_vars\": {\"A\": \"1\"}}' --working-dir . "
+            "--entrypoint-num-gpus 1 --no-wait -- python3 train.py --lr 1 --bogus 2>&1 | tee a.log\n"
+            "ray job submit --address=http://head:8265 --working-dir . --verify False -- python3 train.py --lr 1 2>&1 | tee b.log\n"
+            "nohup ray job submit --no-wait --working-dir . -- python3 train.py --lr 2 &\n"
+            'nohup sbatch --wrap "python3 train.py --lr 3" &\n'
+        ),
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("LL105", 2), ("LL106", 2), ("LL301", 1)], result.stderr

@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from ..graph import LONG_RUNNING, is_python, value_part
 from ..model import Location, Record
-from ..shellfacts import DETACHED, FILE, NULL, Command, Sink, Word, Wrapper, shell_args
+from ..shellfacts import DETACHED, FILE, NULL, SUBMITTED, Command, Sink, Word, Wrapper, shell_args
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
 
@@ -214,10 +214,12 @@ UV_MODULE = frozenset({"-m", "--module"})
 UV_SCRIPT = frozenset({"-s", "--script"})
 # `ray job submit [OPTIONS] -- ENTRYPOINT`: a job on the cluster, which starts in the uploaded
 # working directory when the options give one (`--working-dir`, or a runtime environment's).
+# Its options with a value (ray 2.49's job/cli.py and cli_utils.py: `--verify BOOL|PATH` too);
+# `--no-wait` and `-v` are flags.
 RAY_SUBMIT_VALUED = _words(
     "--address --job-id --submission-id --runtime-env --runtime-env-json --working-dir --metadata-json "
-    "--entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory --entrypoint-resources --log-style "
-    "--log-color --headers"
+    "--entrypoint-num-cpus --entrypoint-num-gpus --entrypoint-memory --entrypoint-resources "
+    "--entrypoint-label-selector --log-style --log-color --headers --verify"
 )
 RAY_WORKING_DIR = ("--working-dir", "--runtime-env")  # `--runtime-env-json` too: a prefix
 # The options with a value of the tmux commands that run a shell command (tmux 3.3a's
@@ -307,7 +309,7 @@ def unwrap(walker, command: Command) -> None:
         wrap_word = _option_value(words, "--wrap")
         if wrap_word is not None:
             inner = run_string(
-                "sbatch", [wrap_word], stdout=Sink(DETACHED, location=command.location), stderr=Sink(DETACHED),
+                "sbatch", [wrap_word], stdout=Sink(SUBMITTED, location=command.location), stderr=Sink(SUBMITTED),
                 **_slurm_export(command, _option_value(words, "--export")),
             )
     elif name == "ssh":
@@ -392,9 +394,16 @@ def unwrap(walker, command: Command) -> None:
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
         env: dict[str, Word | None] = {}
         known = _runtime_env(words[2 : len(words) - len(rest)], env)
+        # `--no-wait` submits and returns: the job's output goes to Ray's job log (`ray job logs`)
+        # and its status to `ray job status`, as an sbatch job's to its slurm-%j.out; without it,
+        # ray streams the log to its stdout and exits 1 when the job fails.
+        sink = Sink(SUBMITTED, location=command.location) if "--no-wait" in options else None
         # Not isolated: the job gets the cluster's environment, which a `ray start` in this shell
         # took from it (xtuner's RL scripts export PYTHONUNBUFFERED, then start and submit to it).
-        inner = _argv(walker, command, rest, "ray", remote=True, cwd_changed=not uploaded, unknown_environment=not known, env=env)
+        inner = _argv(
+            walker, command, rest, "ray", stdout=sink, stderr=sink, remote=True, cwd_changed=not uploaded,
+            unknown_environment=not known, env=env,
+        )
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             at = values.index("--")
