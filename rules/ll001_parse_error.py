@@ -24,7 +24,13 @@ blank: bash reads it as part of the word before it, so `then\r` or `fi\r` is no 
 commands still runs), at bash's line, or, when bash only says the file ended too soon, at the
 first line that ends in a keyword and a carriage return. bash stops at the first error; the
 line it stops at is then blanked (its bytes made spaces) and bash asked again, and each line it
-refuses in turn is one more region (up to 10 a unit), blanked too. The walk then reads the unit
+refuses in turn is one more region (up to 10 a unit), blanked too. When bash still stops at or
+before a line once it is blank and the line belongs to a command continued by trailing
+backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`, whose blank leaves a `>` with no file), the
+whole continued command is blanked instead. Once bash accepts what is left, an assignment whose
+value starts with a redirection that bash reads (`B=<PATH> \\ ` with a blank after the
+backslash, `C=<Specify path>/x`) is blanked as well, without a finding of its own:
+tree-sitter-bash cannot read it and would fold the lines after it into it. The walk then reads the unit
 without those lines, so the commands after a placeholder (`CKPT=<path>`, which tree-sitter-bash
 reads as a redirection taking the next line for its file) are checked like any other. A line
 whose error is an opening or closing word without its other half (a stray `fi`, an unclosed
@@ -83,6 +89,10 @@ INVALID = [
     Example(  # placeholders on consecutive lines, each a region; a loop's opening line ends them
         {"pretrain.sh": "CKPT=<Specify path>\nVOCAB=<vocab file>\npython t.py\nfor f in <files>; do\n  echo $f\ndone\nX=<y>\n"},
         ["LL001 pretrain.sh:1", "LL001 pretrain.sh:2", "LL001 pretrain.sh:4"],
+    ),
+    Example(  # placeholders continued onto a line bash refuses: each continued command is a region
+        {"gen.sh": "#!/bin/bash\nA=<PATH_A> \\\n        (e.g., /a.txt)\nB=<PATH_B> \\\n        (e.g., /b.txt)\n\npython x.py --a ${A} --b ${B}\n"},
+        ["LL001 gen.sh:3", "LL001 gen.sh:5"],
     ),
     Example(  # a stray `fi` (for `done`): blanking it would leave the loop open, a second error of bash's making
         {"align.sh": "for f in a b; do\n  echo $f\nfi\necho end\n"},

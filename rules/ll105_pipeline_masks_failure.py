@@ -237,6 +237,15 @@ INVALID = [
         {"dump.sh": "#!/bin/bash\nset -e\npython make_shards.py | gzip > shards.jsonl.gz\ngzip -c data.txt > data.gz\n"},
         ["LL105 dump.sh:3"],
     ),
+    Example(  # after placeholders bash refuses (a continued one) or reads (`\\ ` escapes a blank): the rest is analysed
+        {
+            "gen.sh": (
+                "#!/bin/bash\nA=<PATH_A> \\\n        (e.g., /a.txt)\nB=<PATH_B> \\ \n        (e.g., /b.txt)\n\n"
+                "python x.py --a ${A} --b ${B} | tee x.log\n"
+            )
+        },
+        ["LL105 gen.sh:7"],
+    ),
     Example(  # a continued pipeline is reported at its first line; a filter masks as tee does
         {
             "run.sh": (

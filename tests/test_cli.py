@@ -511,3 +511,22 @@ def test_a_ray_job_submitted_without_waiting_sends_its_status_and_output_to_ray(
     result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
     found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
     assert found == [("LL105", 2), ("LL106", 2), ("LL301", 1)], result.stderr
+
+
+def test_the_launch_after_a_continued_placeholder_bash_refuses_is_analysed(tmp_path):
+    """Megatron-LLaMA's examples/msdp: `A=<PATH> \\` continued onto `(e.g., /a.txt)`, which bash
+    refuses. Blanking that line alone left `A=<PATH>` with no file for its `>`, so nothing was
+    blanked and tree-sitter-bash folded the lines after it into one bad region: the launch that
+    expands `${A}` was lost to every rule, though rules.md says the rest of the file is still
+    analysed. Now the continued command is blanked, one LL001 per region, and `B=<PATH> \\ `,
+    which bash reads (the backslash escapes a blank), is left out too, with no LL001."""
+    write_project(tmp_path, {
+        "x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--a')\np.add_argument('--b')\np.add_argument('--c')\np.parse_args()\n",
+        "gen.sh": (
+            "#!/bin/bash\nA=<PATH_A> \\\n        (e.g., /a.txt)\nB=<PATH_B> \\ \n        (e.g., /b.txt)\n"
+            "C=<PATH_C> \\\n        (e.g., /c.txt)\n\npython x.py --a ${A} --b ${B} --c ${C} --bogus 1 | tee x.log\n"
+        ),
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["code"], f["line"], f["column"]) for f in json.loads(result.stdout))
+    assert found == [("LL001", 3, 9), ("LL001", 7, 9), ("LL105", 9, 1), ("LL106", 9, 1), ("LL301", 9, 40)], result.stderr

@@ -1751,31 +1751,96 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
     lines' byte spans, which the walk then leaves out, so that the rest of the unit is analysed,
     as rules.md says: tree-sitter-bash reads a placeholder's `<` at a line's end as a redirection
     and takes the next line for its file, so `CKPT=<path>` then `python t.py | tee t.log` lost the
-    job to every rule. Not blanked: a line whose error is an opening or closing word without its
-    other half (a stray `fi`, an unclosed quote: bash reads the rest into it), nor one after whose
-    blank bash stops at or before it, or at such a word (`for f in <files>; do` leaves `done`):
-    the error is not the line's alone, and blanking it would make errors of lines bash accepts."""
+    job to every rule. When bash still stops at or before that line once it is blank, and the line
+    is part of a command continued by trailing backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`:
+    the blank leaves `A=<PATH>` with no file after its `>`), the whole continued command is blanked
+    instead: tree-sitter-bash otherwise folds the lines after it into one bad region, and a later
+    `python x.py --a ${A} | tee x.log` was lost. Not blanked: a line whose error is an opening or
+    closing word without its other half (a stray `fi`, an unclosed quote: bash reads the rest into
+    it), nor one after whose blank (or its command's) bash stops at or before it, or at such a word
+    (`for f in <files>; do` leaves `done`): the error is not the line's alone, and blanking it
+    would make errors of lines bash accepts."""
     data = bytearray(walker.unit.data)
     spans: list[tuple[int, int]] = []
     for found in range(1, MAX_REGIONS + 1):
         line, said = verdict
         if _unbalanced(said):
             return spans
-        start, end = _line_bounds(data, line)
-        kept = bytes(data[start:end])
-        data[start:end] = b" " * (end - start)
-        after = _bash_error(bytes(data))
-        if after is not None and (after[0] <= line or _unbalanced(after[1])):
+        for first, last in dict.fromkeys(((line, line), _continued(data, line))):  # the line, else its command
+            start, end = _line_bounds(data, first)[0], _line_bounds(data, last)[1]
+            kept = bytes(data[start:end])
+            data[start:end] = _NOT_A_LINE_END.sub(b" ", kept)
+            after = _bash_error(bytes(data))
+            if after is None or (after[0] > last and not _unbalanced(after[1])):
+                break
             data[start:end] = kept
+        else:
             return spans
         spans.append((start, end))
-        if after is None or found == MAX_REGIONS:
+        if after is None:
+            return spans + _unread_assignments(data)
+        if found == MAX_REGIONS:
             return spans
         tree = _parser().parse(_parsed_text(bytes(data)))
         error = _first_error(tree.root_node)
         _report(walker, error if error is not None else tree.root_node, after)
         verdict = after
     return spans
+
+
+_ASSIGNED_REDIRECTION = re.compile(rb"[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*=)<(?![(<])")
+
+
+def _assigns_redirection(data: bytearray, at: int) -> bool:
+    """tree-sitter-bash's error at `at` is the `NAME=` or the `<` of a `NAME=<...` assignment
+    that starts a line (not an argument, `python t.py model=<MODEL>`, nor a continued line)."""
+    start = data.rfind(b"\n", 0, at) + 1
+    match = _ASSIGNED_REDIRECTION.match(data, start)
+    line = data.count(b"\n", 0, start) + 1
+    return match is not None and at in (match.start(1), match.end(1)) and _continued(data, line)[0] == line
+
+
+def _unread_assignments(data: bytearray) -> list[tuple[int, int]]:
+    """The spans of the commands, once bash accepts the unit (`data`, its refused lines blank),
+    that tree-sitter-bash cannot read: an assignment whose value starts with a redirection
+    (`A=<PATH> \\ ` with a blank after the backslash, which bash reads as `A=` with `<PATH` and
+    `> ' '`; `B=<Specify path>/x`, a command `path` with B= in its environment). Its recovery
+    folds the lines after the `=<` into the assignment, up to the next `$V`, so a later launch
+    lost its first words (Megatron-LLaMA's examples/msdp: `python -m torch.distributed.launch
+    $DISTRIBUTED_ARGS` went, `./tasks/msdp/main.py` became the command). Bash sets no variable
+    there that holds more than nothing, so the commands are blanked too, without an LL001 of
+    their own, when bash still accepts the unit without them. One such error can hide the next:
+    the unit is parsed again after each blank, at most MAX_REGIONS times."""
+    blanked = bytearray(data)
+    spans: list[tuple[int, int]] = []
+    for _ in range(MAX_REGIONS):
+        tree = _parser().parse(_parsed_text(bytes(blanked)))
+        error = _first_error(tree.root_node)
+        if error is None or error.is_missing or not _assigns_redirection(blanked, error.start_byte):
+            break
+        first, last = _continued(blanked, blanked.count(b"\n", 0, error.start_byte) + 1)
+        start, end = _line_bounds(blanked, first)[0], _line_bounds(blanked, last)[1]
+        blanked[start:end] = _NOT_A_LINE_END.sub(b" ", blanked[start:end])
+        spans.append((start, end))
+    return spans if spans and _bash_error(bytes(blanked)) is None else []
+
+
+def _continued(data: bytes | bytearray, line: int) -> tuple[int, int]:
+    """The first and last lines (1-based) of the command line `line` is part of: the lines before
+    it that end in a backslash that continues them (an odd run; not a comment's), and it and the
+    lines after it while they end in one."""
+    lines = bytes(data).split(b"\n")
+
+    def continues(n: int) -> bool:
+        text = lines[n - 1] if 0 < n <= len(lines) else b""
+        return (len(text) - len(text.rstrip(b"\\"))) % 2 == 1 and not text.lstrip().startswith(b"#")
+
+    first, last = line, line
+    while first > 1 and continues(first - 1):
+        first -= 1
+    while last < len(lines) and continues(last):
+        last += 1
+    return first, last
 
 
 def _line_bounds(text, line: int) -> tuple[int, int]:
