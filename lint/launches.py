@@ -294,6 +294,14 @@ CONFIG_OPTIONS = (
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf")
 
 
+def anchored(command: Command, word: Word) -> bool:
+    """Whether `word`, or the word of the command it is a part of (`--config-path=...`), starts at
+    the shell's directory (`Command.anchored`): `$(pwd)/conf` is "./conf" here, but absolute when it
+    runs, so not relative to anything but where the shell is (Hydra's `--config-path`)."""
+    at = word.location
+    return any(a.path == at.path and (a.line, a.column) <= (at.line, at.column) < (a.end_line, a.end_column) for a in command.anchored)
+
+
 def option_values(command: Command, names: tuple[str, ...]) -> list[tuple[str, Word]]:
     """(option, value word) of every `--opt v` and `--opt=v` of the command, for opt in names."""
     found = []

@@ -295,6 +295,10 @@ class Command:
     # It returns while what it starts runs on outside this shell's jobs (`setsid -f`, `docker exec
     # -d`): `background` too, but `wait` does not wait for it, nor does `disown` release it.
     detaches: bool = False
+    # Where its words are whose value starts at the shell's directory, from `pwd` or `$PWD`
+    # (`--config-path=$(pwd)/conf`, "./conf"): an absolute path at run time, written relative to where
+    # the shell started. Set on the few commands that have any (`launches.anchored`).
+    anchored: frozenset[Location] = frozenset()
     # A `wait` given process ids that name known background jobs (`wait $A`, `A=$!`): the
     # commands of the jobs it waits for (see `Walker._jobs_of`); None, every job of the shell.
     waits_for: tuple[Command, ...] | None = None

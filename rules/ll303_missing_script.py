@@ -21,7 +21,9 @@ one there is never reported: it lives on that machine or in that image; nor is a
 `cd` there into a repository a script of the project clones (`git clone URL; cd repo && bash
 ./install.sh`), or into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`):
 that is another checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, or
-SkyPilot's `cd ~/sky_workdir` (the project, synced there), the name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
+SkyPilot's `cd ~/sky_workdir` (the project, synced there), or a `cd` into the launcher's own
+directory (`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun
+--container-image ... bash -c "cd $DIR; python x.py"`), the name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
 for the project.
 
 A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
@@ -254,6 +256,18 @@ INVALID = [
         },
         ["LL303 job.sbatch:2"],
     ),
+    Example(  # `cd` there into this shell's own directory (`pwd`, `$PWD` where it is known): this checkout
+        {
+            "scripts/dit/dit_train.sh": (
+                "#!/bin/bash\nDIR=`pwd`\n"
+                'srun --container-image nemo:dev bash -c "cd ${DIR} ; python -u nemo/collections/diffusion/train.py $*"\n'
+                'ssh gpu1 "cd $PWD/tools && python evaluate.py"\n'
+            ),
+            "nemo/collections/diffusion/__init__.py": "",
+            "tools/eval.py": "print('eval')\n",
+        },
+        ["LL303 scripts/dit/dit_train.sh:3", "LL303 scripts/dit/dit_train.sh:4"],
+    ),
     Example(  # a Compose service runs in its image: a relative path is checked by name only
         {
             "train.py": "print('training')\n",
@@ -483,6 +497,9 @@ VALID = [
                 '#!/bin/bash\nssh gpu1 "cd $REMOTE_DIR && python remote_only.py"\n'
                 "ssh gpu2 'cd ~/other && bash start_remote.sh'\nssh gpu3 'cd && python home_only.py'\n"
                 'docker exec c1 bash -c "cd $APP && python serve_only.py"\n'
+                # `pwd` where this shell's directory is not known, or the remote shell's own
+                'cd "$WORK"\nDIR=$(pwd)\nsrun --container-image img bash -c "cd $DIR && python work_only.py"\n'
+                "ssh gpu4 'cd $(pwd)/jobs && python job_only.py'\n"
             ),
             "train.py": "print('train')\n",
         }

@@ -82,6 +82,7 @@ from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part
 from launchlint.launches import (
     CONFIG_OPTIONS,
     CONFIG_SUFFIXES,
+    anchored,
     cds_before,
     config_files,
     directory_changes,
@@ -354,6 +355,17 @@ VALID = [
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         }
     ),
+    Example(  # a config path from `pwd` is absolute when it runs (verl's examples): not relative to the program
+        {
+            "run.sh": (
+                '#!/bin/bash\nPROJECT_DIR="$(pwd)"\nCONFIG_PATH="$PROJECT_DIR/examples/config"\n'
+                'python3 -m trainer.main_ppo --config-path="$CONFIG_PATH" --config-name=gsm8k\n'
+                "python3 -m trainer.main_ppo --config-path $PWD/examples/config --config-name=gsm8k\n"
+            ),
+            "trainer/main_ppo.py": "import hydra\n",
+            "examples/config/gsm8k.yaml": "a: 1\n",
+        }
+    ),
     Example(  # Hydra without --config-path: a name in @hydra.main's config path, or one stored in code
         {
             "run.sh": (
@@ -591,8 +603,8 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
         if project_files(project).on_disk(config_dir, directory=True) and not _stored(project, name.value):
             yield from _missing_name(project, program, config_dir, name, given, f"config_path={declared!r} in {program}'s @hydra.main")
         return
-    if not directory.value or directory.value.startswith(("/", "~", "pkg:")):
-        return
+    if not directory.value or directory.value.startswith(("/", "~", "pkg:")) or anchored(command, directory):
+        return  # absolute (`--config-path="$(pwd)/conf"` too, once it runs): relative to no file
     config_dir = joined(posixpath.dirname(program), directory.value)
     files = project_files(project)
     if not files.on_disk(config_dir, directory=True):

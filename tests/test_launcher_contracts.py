@@ -334,3 +334,44 @@ def test_a_stream_replaced_in_an_imported_module_names_the_launch_of_its_importe
     assert (finding["path"], finding["line"], finding["column"]) == ("pkg/log.py", 5, 5)
     assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 3)]
     assert "into the file `path`" in finding["message"] and "the caller that captures its output" in finding["message"]
+
+
+@pytest.mark.parametrize("here", ["`pwd`", "$(pwd)", '"$(pwd)"', "$PWD", '"${PWD}"'])
+def test_a_cd_in_a_container_into_the_launchers_own_directory_is_this_checkout(tmp_path, here):
+    """NeMo's scripts/dit/dit_train.sh: `DIR=`pwd``, then the container's shell does `cd ${DIR}`
+    and runs a trainer the project does not have (nemo/collections/diffusion/ has no train.py):
+    the directory is the launcher's own (no `cd` before), not another checkout. The same
+    trainer present, or a `cd` to a directory not known here before the `pwd`, is silent."""
+    launch = (
+        "#!/bin/bash\nDIR={here}\nsrun -l --container-image nvcr.io/nvidia/nemo:dev --container-mounts /home:/home "
+        'bash -c "cd ${{DIR}} ; python -u nemo/collections/diffusion/train.py --yes $*"\n'
+    )
+    files = {"scripts/dit/dit_train.sh": launch.format(here=here), "nemo/collections/diffusion/__init__.py": ""}
+    findings = lint(tmp_path, files)
+    column = files["scripts/dit/dit_train.sh"].splitlines()[2].index("nemo/collections/diffusion/train.py") + 1
+    assert [where(f) for f in findings] == [("LL303", "scripts/dit/dit_train.sh", 3, column, column + 35)]
+    assert "in a container, and no file of the project has that name" in findings[0]["message"]
+    (tmp_path / "nemo/collections/diffusion/train.py").write_text("print('train')\n")
+    assert lint(tmp_path, {}) == []
+    (tmp_path / "nemo/collections/diffusion/train.py").unlink()
+    assert lint(tmp_path, {"scripts/dit/dit_train.sh": launch.format(here=f'"$WORK"\ncd $DIR\nDIR={here}')}) == []
+
+
+
+def test_a_path_from_pwd_is_where_the_shell_is_and_absolute_when_it_runs(tmp_path):
+    """After `cd data`, `$(pwd)/train.py` is data/train.py; verl's `PROJECT_DIR="$(pwd)"` then
+    `--config-path="$PROJECT_DIR/examples/config"` is an absolute config path when it runs, not
+    one relative to the Hydra program (18 false LL304s on verl while pwd was "." with no more)."""
+    files = {
+        "data/train.py": "print('train')\n",
+        "trainer/main_ppo.py": "import hydra\n",
+        "examples/config/gsm8k.yaml": "a: 1\n",
+        "run.sh": (
+            '#!/bin/bash\nPROJECT_DIR="$(pwd)"\nCONFIG_PATH="$PROJECT_DIR/examples/config"\n'
+            'python3 -m trainer.main_ppo --config-path="$CONFIG_PATH" --config-name=gsm8k\n'
+            "cd data\npython $(pwd)/train.py\npython $PWD/evaluate.py\n"
+        ),
+    }
+    findings = lint(tmp_path, files, "--select", "LL303,LL304")
+    assert [(f["code"], f["path"], f["line"]) for f in findings] == [("LL303", "run.sh", 7)]
+    assert "`./evaluate.py` exists nowhere" in findings[0]["message"]

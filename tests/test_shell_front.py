@@ -593,6 +593,40 @@ def test_arrays_are_spliced_and_unknown_ones_pass_through():
     assert torchrun.words[4].location.line == 1
 
 
+# `pwd` and `$PWD` are the directory the shell is in, when its `cd`s tell: "." (a path from
+# there is read from where the shell is) or its absolute path
+PWD_CASES = [
+    ("DIR=`pwd`\necho $DIR\n", "."),
+    ('DIR="$(pwd)"\necho "$DIR/train.py"\n', "./train.py"),
+    ("DIR=$PWD\necho ${DIR}\n", "."),
+    ("cd data/raw && cd ..\necho ${PWD}/x\n", "./x"),
+    ("cd /srv/job\necho $(pwd -P)\n", "/srv/job"),
+    ("cd data\ncd -\necho $(pwd)\n", "."),
+    ("cd data\necho $(pwd)/x\n", "./x"),  # data/x, from the start
+    ("cd data\nDIR=$(pwd)\ncd -\necho $DIR\n", None),
+    ("pushd /w\npushd data\npopd\necho $PWD\n", "/w"),
+    ("f() { cd /w/data; }\nf\necho $PWD\n", "/w/data"),
+    ("DIR=$(pwd)\necho $DIR\ncd data\necho $DIR\n", None),  # relative to where it was: unknown after a cd
+    ("DIR=$(pwd)\nOUT=$DIR/out\ncd data\necho $OUT\n", None),  # through another variable too
+    ("cd /w\nDIR=$(pwd)\ncd data\necho $DIR\n", "/w"),  # an absolute one stays
+    ("cd $WORK\necho $(pwd)\n", None),
+    ("cd\necho $PWD\n", None),  # home
+    ("cd ~/repo\necho $PWD\n", None),
+    ('if [ -n "$X" ]; then cd data; fi\necho $PWD\n', None),
+    ("f() { cd data; }\nf\nf\necho $PWD\n", None),  # a later call moves from where it is
+    ("PWD=/x\necho $PWD\n", "/x"),  # set by the script
+    ("ssh gpu1 'echo $PWD'\n", None),  # the remote shell's
+    ("docker run -w /app img bash -c 'echo $(pwd)'\n", None),
+    ("bash -c 'echo $(pwd)'\n", "."),  # a new shell here starts where this one is
+]
+
+
+@pytest.mark.parametrize("src,value", PWD_CASES)
+def test_pwd_is_the_directory_the_shell_is_in_when_known(src, value):
+    echo = commands(src, "echo")[-1]
+    assert echo.args[0].value == value
+
+
 def test_exported_and_prefix_environment():
     src = "export PYTHONUNBUFFERED=1\nNCCL_DEBUG=INFO python t.py\n"
     python = one(src, "python")

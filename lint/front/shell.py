@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Sequence
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
-from ..graph import is_python
+from ..graph import DIRECTORY_CHANGERS, is_python
 from ..model import LineIndex, Location, Record, make_location, whole
 from ..shellfacts import (
     ARM,
@@ -53,6 +53,7 @@ READERS = {"read": ("adinNptu", "REPLY"), "mapfile": ("dnOsuCc", "MAPFILE"), "re
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
+_PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
 _DIRNAME_OF = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*\)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
@@ -112,6 +113,7 @@ class State:
         allexport: bool = False,
         defaulted: dict[str, frozenset[str]] | None = None,
         jobs: dict[str, tuple[Command, ...]] | None = None,
+        cwd: str | None = ".",
     ) -> None:
         self.variables = {} if variables is None else variables
         self.assigned = {} if assigned is None else assigned  # where each variable got its value
@@ -131,6 +133,16 @@ class State:
         # `PIDS="$PIDS $!"`): each job the commands of its `... &` statement. Any other assignment
         # of the name forgets it.
         self.jobs = {} if jobs is None else jobs
+        # The directory the shell is in, as far as `cd`s tell: "." where the shell started, a path
+        # from there (`cd data`: "data") or an absolute one (`cd /w`); None when not known (`cd
+        # $WORK`, a bare `cd`, a `cd` in a branch, another host's shell). `pwd` and `$PWD` are "."
+        # while it is known and relative (paths are read from where the shell is), else the path.
+        self.cwd = cwd
+        self.previous_cwd: str | None = None  # `cd -` goes back there
+        self.directories: tuple[str | None, ...] = ()  # `pushd`'s stack, which `popd` pops
+        # The variables (and arrays) holding a relative path that `pwd` made (`DIR=$(pwd)` is "."):
+        # right only until the shell moves, which makes them unknown.
+        self.cwd_bound: frozenset[str] = frozenset()
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -145,16 +157,40 @@ class State:
             assigned=dict(self.assigned), defaulted=dict(self.defaulted), jobs=dict(self.jobs),
         )
 
-    def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool) -> State:
-        """A new shell started by a wrapper: no pipefail, only exported variables (none remotely)."""
+    def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool, moved: bool = False) -> State:
+        """A new shell started by a wrapper: no pipefail, only exported variables (none remotely),
+        in this shell's directory unless the wrapper starts it elsewhere (`moved`)."""
+        cwd = None if remote or moved else self.cwd
         if remote:
-            return State(stdout=stdout, stderr=stderr)
+            return State(stdout=stdout, stderr=stderr, cwd=cwd)
         keep = {k: v for k, v in self.variables.items() if k in self.exported}
         origins = {k: v for k, v in self.assigned.items() if k in self.exported}
         defaulted = {k: v for k, v in self.defaulted.items() if k in self.exported}
-        return State(
-            variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr, defaulted=defaulted
+        state = State(
+            variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr, defaulted=defaulted, cwd=cwd
         )
+        state.cwd_bound = self.cwd_bound & keep.keys()
+        return state
+
+    def chdir(self, cwd: str | None) -> None:
+        """The shell moves to `cwd` (in a branch, to a place not known unless it stays): what
+        `pwd` made relative to the start is no longer right, and becomes unknown."""
+        if self.branch_depth and cwd != self.cwd:
+            cwd = None
+        self.previous_cwd = self.cwd
+        if cwd == self.cwd:
+            return
+        self.cwd = cwd
+        self.forget(self.cwd_bound)
+
+    def forget(self, names) -> None:
+        """Make variables and arrays unknown (`chdir`, a function's `pwd` at a later call)."""
+        for name in names:
+            array = name in self.arrays
+            self.assign(name, None)
+            if array:
+                self.arrays[name] = None
+        self.cwd_bound = self.cwd_bound.difference(names)
 
     def unset(self, name: str) -> None:
         """`unset NAME`: gone, and no longer exported; in a branch, only unknown."""
@@ -210,6 +246,8 @@ class Effect(Record):
     stdout: Sink | None  # None: as it was
     stderr: Sink | None
     pipefail: bool | None
+    moves: bool = False  # it changes directory (`cd`): where to, at a later call, is not known
+    bound: frozenset[str] = frozenset()  # what it set from `pwd`: at a later call, not known either
 
     @classmethod
     def between(cls, before: State, after: State) -> Effect:
@@ -225,11 +263,17 @@ class Effect(Record):
             after.stdout if after.stdout is not before.stdout else None,
             after.stderr if after.stderr is not before.stderr else None,
             after.pipefail if after.pipefail != before.pipefail else None,
+            after.cwd != before.cwd or after.directories != before.directories,
+            after.cwd_bound & changed.keys(),
         )
 
     def apply(self, state: State) -> None:
+        if self.moves:
+            state.chdir(None)
         for name, (value, word) in self.variables.items():
             state.assign(name, value, word)
+        if self.bound:
+            state.forget(self.bound)
         for name, words in self.arrays.items():
             state.arrays[name] = words if not state.branch_depth else None
         state.exported |= self.exported
@@ -426,6 +470,8 @@ class Walker:
         # a variable set from one (`State.defaulted`); None when no one asks.
         self.read_defaults: set[str] | None = None
         self.last_job: tuple[Command, ...] = ()  # the commands of the last `... &` statement: what `$!` names
+        # Whether the words being read took a path relative to the start from `pwd` (`State.cwd_bound`).
+        self.read_cwd = False
 
     # --- words ---------------------------------------------------------------------------
 
@@ -489,9 +535,25 @@ class Walker:
             self._literal(unit.node_text(node), unit.char(node.start_byte), piece, quoted=None)
         else:  # command/arithmetic/process substitution, brace expansion, ...
             raw = unit.node_text(node)
-            if kind == "command_substitution" and raw.startswith("$(dirname"):
-                raw = self._dirname_of(raw)
+            if kind == "command_substitution":
+                if raw.startswith("$(dirname"):
+                    raw = self._dirname_of(raw)
+                elif _PWD.fullmatch(raw):  # `$(pwd)`, `` `pwd` ``
+                    start, end = unit.chars_of(node)
+                    if self._here(piece, unit.file_offset(start), unit.file_offset(end - 1)):
+                        return
             piece.dynamic(raw, unit.file_offset(unit.char(node.start_byte)))
+
+    def _here(self, piece: Piece, at: int, last: int) -> bool:
+        """`pwd` or `$PWD` in a word: the directory the shell is in, when known (`State.cwd`), as
+        "." (paths are read from there, as they are at the start) or its absolute path."""
+        cwd = self.state.cwd
+        if cwd is None:
+            return False
+        absolute = cwd.startswith("/")
+        piece.expanded(cwd if absolute else ".", at, last)
+        self.read_cwd = self.read_cwd or not absolute
+        return True
 
     def _dirname_of(self, raw: str) -> str:
         """`$(dirname "$SCRIPT")` as written with SCRIPT's template in it, when SCRIPT is partly
@@ -605,13 +667,15 @@ class Walker:
         if value is not None:
             self._read_variable(name)
             piece.expanded(value, at, unit.file_offset(end - 1))
-        else:
+        elif name != "PWD" or name in variables or not self._here(piece, at, unit.file_offset(end - 1)):
             piece.dynamic(self._template_of(name) or raw, at)
 
     def _read_variable(self, name: str) -> None:
         """A known variable's value is read: the defaults it came from are read with it."""
         if self.read_defaults is not None and name in self.state.defaulted:
             self.read_defaults |= self.state.defaulted[name]
+        if self.state.cwd_bound and name in self.state.cwd_bound:
+            self.read_cwd = True
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
@@ -897,12 +961,14 @@ class Walker:
         name = self.unit.node_text(name_node)
         if name_node.type == "subscript":
             return None
+        self.read_cwd = False
         if value_node is not None and value_node.type == "array":
             words: list[Word] | None = []
             for element in value_node.named_children:
                 spliced = self.array_words(element) if element.kind_id in _ARRAYS_IDS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
             appends = "+=" in self.unit.node_text(node)[: len(name) + 2]
+            self._bind(name, self.read_cwd, appends)
             if appends:  # `ARGS+=(--fp16)` appends
                 before = self.state.arrays.get(name, [])
                 words = None if before is None else before + words
@@ -919,6 +985,7 @@ class Walker:
             word = self._glued(word, rest)
         read, self.read_defaults = self.read_defaults, outer
         self._defaulted(name, read)
+        bound = self.read_cwd
         if value_node is not None:
             self._nested_substitutions(value_node)
         appends = "+=" in self.unit.node_text(node)[: len(name) + 2]
@@ -933,11 +1000,20 @@ class Walker:
                 self.state.assign(name, None, Word(None, written + word.template, word.location, ()))
         else:
             self.state.assign(name, word.value, word)
+        self._bind(name, bound, appends)
         if held is not None:
             self.state.jobs[name] = held
         if export:
             self.state.exported.add(name)
         return name, word
+
+    def _bind(self, name: str, bound: bool, appends: bool = False) -> None:
+        """Record whether `name` now holds a path from `pwd` relative to the start (`State.cwd_bound`)."""
+        state = self.state
+        if bound:
+            state.cwd_bound = state.cwd_bound | {name}
+        elif not appends and state.cwd_bound and name in state.cwd_bound:
+            state.cwd_bound = state.cwd_bound - {name}
 
     def _jobs_held(self, name: str, parts: list[str], appends: bool = False) -> tuple[Command, ...] | None:
         """The background jobs `name` holds after it is set to `parts` (as written), when it holds
@@ -1075,6 +1151,8 @@ class Walker:
         cursor = node.walk()
         more = cursor.goto_first_child()
         outer, self.read_defaults = self.read_defaults, set()
+        self.read_cwd = False
+        anchored: set[Location] = set()
         by_word: dict[Location, frozenset[str]] = {}
         cut = -1  # where a word tree-sitter-bash cut after a `$` ends (`_glued`)
         name = None
@@ -1106,7 +1184,11 @@ class Walker:
                             kind = child.kind_id
                     taken, self.read_defaults = self.read_defaults, set()  # the defaults this word takes
                     mark = len(words)
+                    read_cwd, self.read_cwd = self.read_cwd, False
                     self._argument(child, kind in _ARRAYS_IDS, words)
+                    if self.read_cwd:  # `--config-path=$(pwd)/conf`
+                        anchored.update(w.location for w in words[mark:])
+                    self.read_cwd = self.read_cwd or read_cwd
                     if self.read_defaults:
                         by_word.update((w.location, frozenset(self.read_defaults)) for w in words[mark:])
                         taken |= self.read_defaults
@@ -1134,6 +1216,7 @@ class Walker:
             for name, word in env.items():
                 self.state.assign(name, word.value if word is not None else "", word)
                 self._defaulted(name, read)
+                self._bind(name, self.read_cwd)
             return
         out, err = stdout or self.state.stdout, stderr or self.state.stderr
         if redirects:  # most commands have none
@@ -1164,6 +1247,8 @@ class Walker:
                 command.defaults = frozenset(read)
         if by_word:
             command.word_defaults = by_word
+        if anchored:
+            command.anchored = frozenset(anchored)
         name = command.name
         if name == "exec" and len(words) == 1:
             command.is_exec_redirect = True
@@ -1187,12 +1272,15 @@ class Walker:
                 if word.value and "=" in word.value:
                     key, _, value = word.value.partition("=")
                     self.state.assign(key, value, word)
+                    self._bind(key, self.read_cwd)
                     if name == "export":
                         self.state.exported.add(key)
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
         elif name in READERS or name == "getopts" or name == "printf":
             self._read_into(name, words)
+        elif name in DIRECTORY_CHANGERS:
+            self._chdir(name, words)
         elif name == "wait" and len(words) > 1:  # `wait $A`: that job only; `-n`, `%1`, `$X` not known: every job
             waited = self._jobs_of([self.unit.node_text(a) for a in node.children_by_field_name("argument")])
             if waited:
@@ -1313,6 +1401,7 @@ class Walker:
         their `cd`s and variables end with it (`DIR=$(cd "$(dirname "$0")" >/dev/null && pwd)`)."""
         if not _holds_substitution(self.unit, node):
             return  # most words hold none
+        read_cwd = self.read_cwd  # of the words around: the commands inside read their own
         stack = [node]
         while stack:
             current = stack.pop()
@@ -1325,6 +1414,38 @@ class Walker:
                 self.state = saved
             else:
                 stack.extend(current.named_children)
+        self.read_cwd = read_cwd
+
+    def _chdir(self, name: str, words: list[Word]) -> None:
+        """Where `cd DIR`, `cd -`, `pushd DIR` and `popd` leave the shell (`State.cwd`): a static
+        path from where it is, an absolute one, back; not known after `cd $WORK`, `cd ~/x`, a
+        bare `cd` (home), `pushd`/`popd` with options or an index."""
+        state = self.state
+        values = [w.value for w in words[1:]]
+        options = [v for v in values if v is not None and v.startswith("-") and v != "-"]
+        operands = [v for v in values if v is None or not v.startswith("-") or v == "-"]
+        if name == "popd":
+            known = bool(state.directories) and not values
+            to = state.directories[-1] if known else None
+            state.directories = state.directories[:-1] if known else ()
+            state.chdir(to)
+            return
+        if name == "pushd" and (options or not operands):
+            state.directories = ()
+            state.chdir(None)
+            return
+        target = operands[0] if operands else None
+        if target == "-":
+            to = state.previous_cwd
+        elif not target or target.startswith("~"):
+            to = None
+        elif target.startswith("/"):
+            to = posixpath.normpath(target)
+        else:
+            to = None if state.cwd is None else posixpath.normpath(posixpath.join(state.cwd, target))
+        if name == "pushd":
+            state.directories = (*state.directories, state.cwd)
+        state.chdir(to)
 
     def _set_options(self, words: list[Word]) -> None:
         """`set -euo pipefail`, `set +o pipefail`, `set -a`: `set` takes bash's options, read as

@@ -749,7 +749,8 @@ def _child_state(walker, wrappers: tuple[Wrapper, ...], stdout: Sink, stderr: Si
     started through a wrapper of this shell's that isolates it (`docker exec c bash -c ...`), has
     none of this shell's variables; one started through `env -u NAME` has all but NAME."""
     own = wrappers[len(walker.wrappers) :]
-    state = walker.state.child_shell(stdout, stderr, remote=any(w.isolated for w in own))
+    moved = any(w.remote or w.cwd_changed or w.chdir for w in own)  # not in this shell's directory
+    state = walker.state.child_shell(stdout, stderr, remote=any(w.isolated for w in own), moved=moved)
     for name in {name for w in own for name in w.unset}:
         state.unset(name)
     return state
@@ -911,7 +912,7 @@ def cron(walker, command: Command) -> None:
             schedule = _CRON_SCHEDULE.match(line)
             if schedule is not None and not _CRON_OTHER.match(line) and len(origin) > end:
                 at = start + schedule.end()
-                state = walker.state.child_shell(Sink(NULL), Sink(NULL), remote=False)
+                state = walker.state.child_shell(Sink(NULL), Sink(NULL), remote=False, moved=True)
                 inner += parse_nested(
                     walker, value[at:end], origin[at : end + 1], state, command.wrappers + (Wrapper("cron", command, cwd_changed=True),)
                 )
