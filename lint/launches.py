@@ -201,12 +201,54 @@ def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=N
     """Whether a caller sets what a command, one of its words or a redirect took a default for
     (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Command.defaults_of`):
     `invocation` (`NGPU=2 bash train.sh`, or an export before it), or when
-    none is given, any script of the project that runs `path`. Then the value the script runs with
-    is the caller's, not the default."""
+    none is given, any script of the project that runs `path`; or, in a Makefile, whoever runs
+    make, when the default is a `?=` variable's (`ARGS ?= --lr 1`: `make train ARGS=...` is what
+    `?=` is for, as is the environment). Then the value the script runs with is the caller's,
+    not the default."""
     if not defaults:
         return False
+    script = project.shell.get(path)
+    if script is not None and not defaults.isdisjoint(script.overridable):
+        return True
     callers = [invocation] if invocation is not None else [i for i in project.graph.callers(path) if i.kind == "shell"]
     return any(caller.command.has_env(name) for caller in callers for name in defaults)
+
+
+def unplaced_defaults(command: Command) -> frozenset[str]:
+    """The defaults a command took that reach it through its environment, not its words
+    (`export MASTER_PORT=${MASTER_PORT:-29500}`, a prefix's `CUDA_VISIBLE_DEVICES=${GPUS:-0,1}`)."""
+    if not command.word_defaults:
+        return command.defaults
+    return command.defaults.difference(*command.word_defaults.values())
+
+
+def unworded_defaults(command: Command, after: Word, upto: Word | None = None) -> frozenset[str]:
+    """The defaults the command took, after `after` and up to `upto` (its end when None), in an
+    expansion that made no word (`${EXTRA:-}`, a Makefile's empty `ARGS ?=`): none of its words
+    has them, but they stand where words could have been."""
+    if not command.word_defaults:
+        return frozenset()
+    start, end = after.location, upto.location if upto is not None else None
+    placed = {w.location for w in command.words}
+    taken = [names for where, names in command.word_defaults.items() if where not in placed and start < where and (end is None or where <= end)]
+    return command.defaults.intersection(frozenset().union(*taken))
+
+
+def launch_defaults(command: Command) -> frozenset[str]:
+    """The defaults that may decide a launch's own settings (its process count, its port), for
+    `decided_by_caller`: those its words took up to its program (the options; but not its name
+    alone: `$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}` choose an interpreter),
+    also in an expansion that made no word there (`torchrun $(LAUNCH_ARGS) train.py`, empty),
+    not the program's arguments' (`train.py $(ARGS)`), and its environment's (`unplaced_defaults`)."""
+    if not command.defaults or not command.words:
+        return command.defaults
+    launch = launch_of(command)
+    run = python_run(command) if launch is None else None
+    program = launch.program if launch is not None else run.target if run is not None else None
+    end = program.location if program is not None else None
+    words = [w for w in command.words[1:] if end is None or w.location <= end]
+    took = frozenset().union(*map(command.defaults_of, words))
+    return unplaced_defaults(command) | took | unworded_defaults(command, command.words[0], program)
 
 
 def rendezvous_port(project, path: str, command: Command) -> Port | None:

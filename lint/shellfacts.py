@@ -288,7 +288,8 @@ class Command:
     # because the script never set them: a caller that sets them decides those values. Set on the
     # few commands that have any.
     defaults: frozenset[str] = frozenset()
-    # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`), and
+    # Of those, the ones each word took, by the word's location (`python ${SCRIPT:-test.py}`), or
+    # an expansion that made no word, by its own (`${EXTRA:-}`, a Makefile's empty `ARGS ?=`), and
     # those a redirect's target took (`> "logs/${RUN:-run7}.log"`, not in `defaults`); a dict of its
     # own is set on the commands that have any, this shared one is never written to.
     word_defaults: dict[Location, frozenset[str]] = {}
@@ -490,6 +491,9 @@ class ShellScript:
         # Where the file's comments are, [start, end) offsets, when it has a suppression's marker
         # (`# launchlint:`) somewhere: one in a string or a heredoc is text, not a suppression.
         self.comments: list[tuple[int, int]] | None = None
+        # The variables whoever runs the file sets at will, which its commands' `defaults` name
+        # where they took one: a Makefile's `?=` ones (`make train ARGS=...`, or the environment).
+        self.overridable: frozenset[str] = frozenset()
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

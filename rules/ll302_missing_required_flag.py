@@ -18,9 +18,11 @@ comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line in the middle i
 (`# --seed 1 \\`), the finding says so and points at it.
 
 Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
-variable whose value is unknown where a flag could be, a default its caller decides (a
-Makefile's `ARGS ?= --lr 1`, which `make train ARGS=...` or the environment replaces; a shell
-`${EXTRA:---lr 1}` that a script running the launcher sets), the words `xargs` appends (`cat
+variable whose value is unknown where a flag could be, a default its caller decides among the
+program's arguments, also one that made no word (a Makefile's `ARGS ?= --lr 1` or empty `ARGS
+?=`, which `make train ARGS=...` or the environment replaces; a shell `${EXTRA:---lr 1}` or
+`${EXTRA:-}` that a script running the launcher sets; see `launches.decided_by_caller`, which
+LL303, LL401 and LL402 ask too), the words `xargs` appends (`cat
 args.txt | xargs python train.py`; not with `-I {}`, which puts them where `{}` is), or arguments read from a file
 (`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or the `train.args` next to
 `train.py` that its `parse_args_into_dataclasses` reads first by default, when that file exists);
@@ -55,7 +57,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 
-from launchlint.launches import decided_by_caller, flags_added
+from launchlint.launches import decided_by_caller, flags_added, unworded_defaults
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import group_of, launched, missing_required, read_launch
 from launchlint.rulekit import Example
@@ -74,6 +76,10 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # a shell default in a Makefile's recipe is judged as in a script: no caller sets it
+        {"train.py": TRAIN, "Makefile": "train:\n\tpython train.py $${EXTRA:-}\n"},
+        ["LL302 Makefile:2"],
+    ),
     Example(  # a Makefile's `=` is the Makefile's own value; a shell default no caller sets is what runs
         {
             "train.py": TRAIN,
@@ -379,7 +385,7 @@ VALID = [
                 "ARGS ?= --lr 1\nCMD = python train.py $(ARGS)\nEXTRA ?=\ntrain:\n\tpython train.py $(ARGS)\n\t$(CMD)\n"
                 "\tpython train.py $(EXTRA) --lr 1\n\tpython train.py --lr 1 $(EXTRA) | tee log\n"
             ),
-            "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\n",
+            "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\npython train.py ${EXTRA:-}\n",
             "sweep.sh": "#!/bin/bash\nEXTRA='--data-path /d' bash run.sh\n",
         }
     ),
@@ -411,17 +417,6 @@ VALID = [
 ]
 
 
-def _caller_decides(project, invocation) -> bool:
-    """Whether the program's arguments took a default that its caller decides: a Makefile's
-    `ARGS ?= --lr 1` (`make train ARGS="--data-path /d"` is what `?=` is for), or a shell default
-    (`${EXTRA:---lr 1}`) that a script running the launcher sets."""
-    command = invocation.command
-    if project.files[invocation.caller].kind == "makefile":
-        return bool(command.defaults)  # `make train ARGS=...`: any of them (`ARGS ?=`, empty, is no word)
-    took = frozenset().union(*map(command.defaults_of, invocation.args)) if command.word_defaults else frozenset()
-    return decided_by_caller(project, invocation.caller, took)
-
-
 def _args_file(project, program, path: str) -> bool:
     """HfArgumentParser's `parse_args_into_dataclasses()` reads `train.args` next to `train.py`
     (its `look_for_args_file` is on unless turned off) and puts its words first: when that file
@@ -436,8 +431,10 @@ def check(project) -> Iterator[Finding]:
             continue
         if any(w.appended(invocation.command) for w in invocation.command.wrappers):
             continue  # `cat args.txt | xargs python t.py`: more arguments than written, read at run time
-        if _caller_decides(project, invocation):
-            continue
+        command = invocation.command
+        took = frozenset().union(*map(command.defaults_of, invocation.args)) if command.word_defaults else frozenset()
+        if decided_by_caller(project, invocation.caller, took | unworded_defaults(command, invocation.target)):
+            continue  # `python train.py $(ARGS)` with `ARGS ?= --lr 1`, or `${EXTRA:-}` that a caller sets
         added = flags_added(invocation.command)
         for owner, option in missing_required(read_launch(program, invocation.args)):
             if added.intersection(option.flags):

@@ -48,8 +48,10 @@ output option, `python gen.py --output job.sh`, a path literal that code in the 
 program of the project a launcher runs opens for writing, `open('job_gen.sh', 'w')`), `python3 -`
 (the program comes on standard input), a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after
 `SCRIPT=${SCRIPT:-test.py}`) that a script of the project running the launcher sets
-(`SCRIPT=real.py bash launch.sh`, or an `export` before it): the script that runs is the
-caller's (with no caller, or none that sets it, the default is what runs, and is judged), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
+(`SCRIPT=real.py bash launch.sh`, or an `export` before it), or a Makefile's `?=` one (`SCRIPT ?=
+pretrain.py`, then `python $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302
+takes it): the script that runs is the caller's (with no caller, or none that sets it, the
+default is what runs, and is judged), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
 no project path), a pattern bash expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`;
 read after quote removal, so a quoted one too), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
 directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
@@ -376,6 +378,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a Makefile's `?=` default is whoever runs make's (`make train SCRIPT=...`), as LL302 takes it
+        {"Makefile": "SCRIPT ?= pretrain.py\ntrain:\n\tpython $(SCRIPT) --lr 1\n", "tools/eval.py": "print(1)\n"}
+    ),
     Example(  # written by a Python step first: a program that opens it for writing, an output option
         {
             "gen.py": "with open('job_gen.sh', 'w') as f:\n    f.write('echo')\n",

@@ -28,7 +28,11 @@ Compares the processes a launch starts on each node with the GPUs it gets there:
 
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
-(`NGPU=2 bash train.sh`): the caller's value is the one that runs. `--nproc_per_node gpu`/`auto`,
+(`NGPU=2 bash train.sh`), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's value is
+the one that runs. Only the defaults that can set the count count: the launcher's options (also
+one that made no word, `torchrun $(LAUNCH_ARGS) ...`) and its environment; not the interpreter's
+name (`$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}`) nor the program's arguments
+(`train.py $(ARGS)`). `--nproc_per_node gpu`/`auto`,
 unknown values and GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs are not reported.
 A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only
 with the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1
@@ -83,6 +87,7 @@ from launchlint.launches import (
     Setting,
     decided_by_caller,
     device_list,
+    launch_defaults,
     launch_of,
     processes_per_node,
     setting,
@@ -105,6 +110,19 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # a default its caller decides, but of the interpreter's name or the program's arguments: not the count
+        {
+            "train.py": "print('training')\n",
+            "Makefile": (
+                "PYTHON ?= python3\nARGS ?= --lr 1\nEXTRA ?=\ntrain:\n"
+                "\tCUDA_VISIBLE_DEVICES=0,1 $(PYTHON) -m torch.distributed.run --nproc_per_node 8 train.py $(ARGS)\n"
+                "\tCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 8 train.py $(EXTRA)\n"
+            ),
+            "run.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\n${PYTHON:-python3} -m torch.distributed.run --nproc_per_node 8 train.py ${EXTRA:-}\n",
+            "sweep.sh": "#!/bin/bash\nPYTHON=python3.11 EXTRA=--fp16 bash run.sh\n",
+        },
+        ["LL401 Makefile:5", "LL401 Makefile:6", "LL401 run.sh:3"],
+    ),
     Example(  # ColossalAI's `colossalai run` starts `--nproc_per_node` processes with this environment
         {
             "train.py": "print('step')\n",
@@ -239,6 +257,15 @@ VALID = [
             "train.py": "print('training')\n",
         }
     ),
+    Example(  # a Makefile's `?=` default is whoever runs make's: `make train NGPU=2`, or launcher options
+        {
+            "Makefile": (
+                "NGPU ?= 8\nLAUNCH_ARGS ?=\ntrain:\n\tCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node $(NGPU) train.py\n"
+                "\tCUDA_VISIBLE_DEVICES=0,1 torchrun $(LAUNCH_ARGS) --nproc_per_node 8 train.py\n"
+            ),
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # a job that submits another job, and runs a script once per task
         {
             "job.sbatch": (
@@ -342,7 +369,7 @@ def check(project) -> Iterator[Finding]:
         allocation = _allocation(options)
         for launch in launches:
             found = processes_per_node(project, path, launch)
-            if found is None or decided_by_caller(project, path, launch.command.defaults):
+            if found is None or decided_by_caller(project, path, launch_defaults(launch.command)):
                 continue
             count, said = found
             visible, places = _visible(project, path, launch)

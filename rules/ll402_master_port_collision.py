@@ -27,7 +27,11 @@ from a variable (`--master_port $PORT`) is known for that call only, unless the 
 variable once: `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at
 the top and `run 1e-4 &`, `run 3e-4 &` is. A port the script takes from a default
 (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's when a script of the project runs it with
-that variable set (`MASTER_PORT=$((29500 + i)) bash train.sh &` in a sweep): not judged then.
+that variable set (`MASTER_PORT=$((29500 + i)) bash train.sh &` in a sweep), and a Makefile's
+`?=` one (`PORT ?= 29500`) whoever runs make's: not compared then with another launch's port,
+except with a launch of the same run that takes the same default, whose port is the same
+whatever the caller sets (`torchrun --master_port $(PORT) a.py & torchrun --master_port $(PORT)
+b.py`). As in LL401, the interpreter's name and the program's arguments decide no port.
 A launch whose port
 comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
 different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
@@ -80,7 +84,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from launchlint.fixes import source
-from launchlint.launches import Port, decided_by_caller, launch_of, rendezvous_port
+from launchlint.launches import Port, decided_by_caller, launch_defaults, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import ARM, FUNCTION, LOOP, Block, Command, ShellScript
@@ -97,6 +101,18 @@ ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another hos
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
+    Example(  # launches that take one default share it whoever sets it: the caller of the script, or of make
+        {
+            "a.py": "print('a')\n",
+            "pair.sh": (
+                "#!/bin/bash\nMASTER_PORT=${MASTER_PORT:-29500}\ntorchrun --master_port $MASTER_PORT a.py &\n"
+                "torchrun --master_port $MASTER_PORT a.py &\nwait\n"
+            ),
+            "run.sh": "#!/bin/bash\nMASTER_PORT=29601 bash pair.sh\n",
+            "Makefile": "PORT ?= 29500\npair:\n\ttorchrun --master_port $(PORT) a.py & torchrun --master_port $(PORT) a.py & wait\n",
+        },
+        ["LL402 Makefile:3", "LL402 pair.sh:4"],
+    ),
     Example(  # two `colossalai run`s in the background, both on its default --master_port 29500
         {
             "a.py": "print('a')\n",
@@ -312,6 +328,14 @@ VALID = [
             "train.py": "print('training')\n",
         }
     ),
+    Example(  # a Makefile's `?=` port is whoever runs make's: with the launcher's default, no collision is sure
+        {
+            "Makefile": (
+                "PORT ?= 29500\nsweep:\n\ttorchrun --master_port $(PORT) train.py & torchrun train.py & wait\n"
+            ),
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # a function whose port is a variable set anew before each call
         {
             "sweep.sh": (
@@ -420,6 +444,16 @@ class Job(Record):
     path: str  # the launch's file
     port: Port
     call: Command | None = None  # the call of the function the launch is in
+    # The defaults its port may have taken that whoever runs the script sets (`decided_by_caller`):
+    # that value then, the same for every launch of the script that takes it.
+    decided: frozenset[str] = frozenset()
+
+    @property
+    def said(self) -> str:
+        """How the port is given (`Port.said`), and for one its caller decides, by what."""
+        if not self.decided:
+            return self.port.said
+        return f"{self.port.said}, or whatever {' or '.join(f'`{n}`' for n in sorted(self.decided))} is set to"
 
     @property
     def where(self) -> Location:
@@ -453,9 +487,9 @@ def check(project) -> Iterator[Finding]:
         stops = {i: c for i, c in enumerate(script.commands) if c.name in WAITS}
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script.
-        earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, host) -> its jobs so far
+        earlier_on: dict[tuple, list[Job]] = defaultdict(list)  # (port, decided, host) -> its jobs so far
         for job, host in jobs:
-            earlier = earlier_on[job.port.number, host]
+            earlier = earlier_on[job.port.number, job.decided, host]
             repeated, parallel = _repeated(job, script), _in_parallel(job)
             if repeated is not None:
                 yield _in_a_loop(job, repeated)
@@ -489,19 +523,23 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
     calls = _calls(script)
     for command in script.effective_commands():
         port = rendezvous_port(project, path, command)
-        if port is None or decided_by_caller(project, path, command.defaults):
+        if port is None:
             continue
+        # A default its caller sets (`MASTER_PORT=${MASTER_PORT:-29500}`, a Makefile's `PORT ?=`) is
+        # one value in a run of the script: the launches that take it still share it.
+        took = launch_defaults(command)
+        decided = took if decided_by_caller(project, path, took) else frozenset()
         chain = _chain(command)
         function = _function(chain)
         if function is not None and function.arm:
             continue  # the body walked again for a call that redirects it: its definition's walk counts
         if function is None:
-            jobs.append(Job(chain, command, path, port))
+            jobs.append(Job(chain, command, path, port, None, decided))
         else:  # a function's launch runs at each call, in the background, in a tmux session, ...
             made = calls.get(function.statement, [])
             if port.word is not None and not _same_at_every_call(project, path, port.word):
                 made = made[:1]  # its body was read at the first call: a variable may differ at the others
-            jobs += [Job((*_chain(call), *chain), command, path, port, call) for call in made]
+            jobs += [Job((*_chain(call), *chain), command, path, port, call, decided) for call in made]
     for invocation in scripts_run.get(path, []):
         callee = project.shell[invocation.callee]
         called = {defined for defined, made in _calls(callee).items() if made}
@@ -510,7 +548,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
-            if port is None or decided_by_caller(project, invocation.callee, command.defaults, invocation):
+            if port is None or decided_by_caller(project, invocation.callee, launch_defaults(command), invocation):
                 continue
             if _at_once(_chain(command)) is None:
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
@@ -670,7 +708,7 @@ def _in_a_loop(job: Job, loop: Block) -> Finding:
     return Finding(
         job.where,
         f"{job.name} is started in the background in a loop (line {loop.statement.line}), on the same port every "
-        f"time round ({job.port.said}): from the second time round, rank 0 fails with {IN_USE}",
+        f"time round ({job.said}): from the second time round, rank 0 fails with {IN_USE}",
         _launch_note(job),
     )
 
@@ -680,17 +718,17 @@ def _at_a_time(job: Job, runner: Command) -> Finding:
     return Finding(
         job.where,
         f"{job.name} is started by {how} several at a time (line {runner.location.line}), each on port "
-        f"{job.port.number} ({job.port.said}): all but the first fail with {IN_USE}",
+        f"{job.port.number} ({job.said}): all but the first fail with {IN_USE}",
         _launch_note(job),
     )
 
 
 def _collision(first: Job, second: Job, why: str) -> Finding:
-    related = (Related(first.where, f"{first.name} on port {first.port.number} ({first.port.said}) starts here"),)
+    related = (Related(first.where, f"{first.name} on port {first.port.number} ({first.said}) starts here"),)
     notes = dict.fromkeys(related + _launch_note(first) + _launch_note(second))  # one note per place
     return Finding(
         second.where,
-        f"{second.name} listens on port {second.port.number} ({second.port.said}), as {first.name} at line "
+        f"{second.name} listens on port {second.port.number} ({second.said}), as {first.name} at line "
         f"{first.where.line} does, and they run at the same time ({why}): the second fails with {IN_USE}",
         tuple(notes),
     )

@@ -357,7 +357,6 @@ def test_a_cd_in_a_container_into_the_launchers_own_directory_is_this_checkout(t
     assert lint(tmp_path, {"scripts/dit/dit_train.sh": launch.format(here=f'"$WORK"\ncd $DIR\nDIR={here}')}) == []
 
 
-
 def test_a_path_from_pwd_is_where_the_shell_is_and_absolute_when_it_runs(tmp_path):
     """After `cd data`, `$(pwd)/train.py` is data/train.py; verl's `PROJECT_DIR="$(pwd)"` then
     `--config-path="$PROJECT_DIR/examples/config"` is an absolute config path when it runs, not
@@ -375,3 +374,29 @@ def test_a_path_from_pwd_is_where_the_shell_is_and_absolute_when_it_runs(tmp_pat
     findings = lint(tmp_path, files, "--select", "LL303,LL304")
     assert [(f["code"], f["path"], f["line"]) for f in findings] == [("LL303", "run.sh", 7)]
     assert "`./evaluate.py` exists nowhere" in findings[0]["message"]
+
+
+def test_a_makefile_default_its_caller_decides_is_judged_alike_by_every_rule(tmp_path):
+    """`?=` is whoever runs make's (`make train NGPU=2`), for LL302, LL303, LL401 and LL402 alike
+    (`launches.decided_by_caller`), as a shell default a calling script sets is; but only for the
+    value it gives: not a count or a port when it names the interpreter or the program's
+    arguments, and two launches that take it share it, whatever it is."""
+    files = {
+        "train.py": TRAIN,
+        "Makefile": (
+            "SCRIPT ?= pretrain.py\nNGPU ?= 8\nPYTHON ?= python3\nARGS ?=\nPORT ?= 29500\n"
+            "train:\n"
+            "\tpython $(SCRIPT) --lr 1\n"  # 7: LL303 silent: `make train SCRIPT=...`
+            "\tCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node $(NGPU) train.py $(ARGS)\n"  # 8: LL401/LL302 silent
+            "\tCUDA_VISIBLE_DEVICES=0,1 $(PYTHON) -m torch.distributed.run --nproc_per_node 8 train.py --data-path /d $(ARGS)\n"
+            "\ttorchrun --master_port $(PORT) train.py --data-path /d & torchrun --master_port $(PORT) train.py --data-path /e & wait\n"
+        ),
+        "run.sh": "#!/bin/bash\npython train.py ${EXTRA:-}\n",  # LL302: the caller passes it
+        "sweep.sh": "#!/bin/bash\nEXTRA='--data-path /d' bash run.sh\n",
+    }
+    findings = lint(tmp_path, files, "--select", "LL302,LL303,LL401,LL402")
+    assert [(f["code"], f["path"], f["line"]) for f in findings] == [
+        ("LL401", "Makefile", 9),
+        ("LL402", "Makefile", 10),
+    ]
+    assert "(--master_port 29500, or whatever `PORT` is set to)" in findings[1]["message"]

@@ -363,15 +363,17 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
                 path, shell_text, index, origin, pipefail=pipefail, env=env, script=script
             )
     if script is not None and makefile.overridable:
-        _mark_defaults(script, makefile.overridable, text)
+        _mark_defaults(script, makefile.overridable, text, index)
+        script.overridable = frozenset(makefile.overridable.values())
     return script
 
 
-def _mark_defaults(script: ShellScript, overridable: dict[int, str], text: str) -> None:
+def _mark_defaults(script: ShellScript, overridable: dict[int, str], text: str, index: LineIndex) -> None:
     """The words a `?=` variable's value made (`python train.py $(ARGS)` with `ARGS ?= --lr 1`)
     took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them.
     A reference among a command's words or right after them that made none (`ARGS ?=`, empty)
-    is a default of the command's (`Command.defaults`)."""
+    is a default of the command's (`Command.defaults`), taken where the reference is (as the
+    shell's `${ARGS:-}`)."""
     for command in script.commands:
         if not command.words:
             continue
@@ -381,9 +383,13 @@ def _mark_defaults(script: ShellScript, overridable: dict[int, str], text: str) 
             if names:
                 took[word.location] = names
         start, end = command.words[0].origin[0], command.words[-1].origin[-1]
-        empty = frozenset(
-            name for o, name in overridable.items() if start <= o and (o <= end or not text[end:o].strip(" \t\\\n"))
-        )
+        empty = {
+            o: name for o, name in overridable.items() if start <= o and (o <= end or not text[end:o].strip(" \t\\\n"))
+        }
+        for o, name in empty.items():
+            if not any(o in word.origin[:-1] for word in command.words):
+                took[index.span(script.path, o, o + 1)] = frozenset((name,))
+        empty = frozenset(empty.values())
         if took or empty:
             command.word_defaults = {**command.word_defaults, **took}
             command.defaults = command.defaults.union(empty, *took.values())

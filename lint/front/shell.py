@@ -1191,6 +1191,8 @@ class Walker:
                     self.read_cwd = self.read_cwd or read_cwd
                     if self.read_defaults:
                         by_word.update((w.location, frozenset(self.read_defaults)) for w in words[mark:])
+                        if len(words) == mark:  # `${EXTRA:-}`: no word, but where it stands
+                            by_word[self.unit.location(child)] = frozenset(self.read_defaults)
                         taken |= self.read_defaults
                     self.read_defaults = taken
                 if substitutes:
