@@ -25,7 +25,7 @@ from types import ModuleType
 
 from .model import Finding, Record, Severity
 
-__all__ = ["Example", "Rule", "Severity", "all_rules", "rule_by_code", "rules_for"]
+__all__ = ["CR_MARK", "Example", "Rule", "Severity", "all_rules", "rule_by_code", "rules_for"]
 
 
 class Example(Record):
@@ -34,6 +34,9 @@ class Example(Record):
     files: dict[str, str]
     expect: Sequence[str] = ()
 
+
+# What --explain prints under an example whose files have Windows line ends (`Rule.explain`).
+CR_MARK = "(Windows line ends: each `^M` is a carriage return, `\\r`, in the file.)"
 
 # The one analysis so far: `Project.threads` (launchlint/threads.py), from the Python facts alone.
 THREADS = "threads"
@@ -80,12 +83,18 @@ class Rule(Record):
         return textwrap.dedent(self.docstring).strip()
 
     def explain(self) -> str:
+        """`launchlint --explain`: the documentation, then each example as the files it is made
+        of, each line indented under a `# name` line. A carriage return, which a terminal does not
+        show, is printed as `^M` (as `cat -v` shows it), and the example says so."""
         parts = [f"{self.code} {self.name} ({self.severity.value})", "", self.doc]
         for title, examples in (("Flagged", self.invalid), ("Not flagged", self.valid)):
             for example in examples:
                 parts += ["", f"## {title}" + (f": {', '.join(example.expect)}" if example.expect else "")]
+                if any("\r" in text for text in example.files.values()):
+                    parts.append(CR_MARK)
                 for name, text in example.files.items():
-                    parts += ["", f"    # {name}"] + ["    " + line for line in text.rstrip().splitlines()]
+                    lines = text.replace("\r", "^M").rstrip().split("\n")
+                    parts += ["", f"    # {name}"] + ["    " + line for line in lines if text.strip()]
         return "\n".join(parts) + "\n"
 
 
