@@ -12,8 +12,13 @@ A rule is one module in `launchlint.rules`:
 
     def check(project) -> Iterator[Finding]: ...
 
-Its docstring carries the sections *What it does*, *Why is this bad?*, *Example*, *Use instead*
-(and *Fix safety*, *References* where they apply). The examples are its tests.
+Its docstring carries the sections *What it does* (a few sentences), *Why is this bad?* (the
+user's harm), *Example*, *Use instead*, then *Details* (every case decided, and what is not
+reported), *Fix safety* and *References* where they apply. *Example* and *Use instead* hold whole
+small projects, true when copied: a `# name` line in a code block starts a file (a block without
+one is `run.sh`, `train.py` or `config.yaml` by its language); tests/test_explain.py checks that
+the *Example* gives this rule's findings and the *Use instead* none at all. The VALID and INVALID
+examples are its tests.
 """
 
 from __future__ import annotations

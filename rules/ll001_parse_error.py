@@ -1,67 +1,69 @@
-"""parse-error
-
-## What it does
+"""## What it does
 Reports a file, or a command string nested inside one (`bash -c "..."`, `ssh host '...'`,
 `tmux new-session -d "..."`), that cannot be parsed: one finding per unparseable region, at its
-first bad position. Also files that cannot be analysed at all: binary files, invalid UTF-8 (with
-the byte offset) in a Python file without a coding declaration or in YAML, files over the size
-limit. A shell script is read byte for byte and a declared Python encoding is honoured, as bash
-and Python run them: a Latin-1 comment is no error.
+first bad position. Files that cannot be analysed at all are reported too: binary files, invalid
+UTF-8 (with the byte offset) in a Python file without a coding declaration or in YAML, and files
+over the size limit. The rest of the file, and of the project, is still analysed.
 
 ## Why is this bad?
 A launcher with a quoting mistake in a nested string fails on the remote host, after the `ssh`
-returned 0 and the tmux session was created, so nothing on your screen says it failed. Everything
-launchlint checks in that region is unknown, too.
-
-Shell is parsed with tree-sitter-bash; where it reports an error, launchlint asks `bash -n`
-(which parses without running anything) and stays silent when bash accepts the file. A closing
-word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside an `if`)
-is one more such error: tree-sitter-bash takes it for a command of that name, bash refuses the
-whole file ("syntax error near unexpected token `done'"). A script saved with Windows line ends
-(CRLF) is asked of `bash -n` even though tree-sitter-bash reads each carriage return as a
-blank: bash reads it as part of the word before it, so `then\r` or `fi\r` is no keyword and
-`((i++))\r` has a stray word after it. Only a file bash refuses is reported (a script of plain
-commands still runs), at bash's line, or, when bash only says the file ended too soon, at the
-first line that ends in a keyword and a carriage return. bash stops at the first error; the
-line it stops at is then blanked (its bytes made spaces) and bash asked again, and each line it
-refuses in turn is one more region (up to 10 a unit), blanked too. When bash still stops at or
-before a line once it is blank and the line belongs to a command continued by trailing
-backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`, whose blank leaves a `>` with no file), the
-whole continued command is blanked instead. Once bash accepts what is left, an assignment whose
-value starts with a redirection that bash reads (`B=<PATH> \\ ` with a blank after the
-backslash, `C=<Specify path>/x`) is blanked as well, without a finding of its own:
-tree-sitter-bash cannot read it and would fold the lines after it into it. The walk then reads the unit
-without those lines, so the commands after a placeholder (`CKPT=<path>`, which tree-sitter-bash
-reads as a redirection taking the next line for its file) are checked like any other. A line
-whose error is an opening or closing word without its other half (a stray `fi`, an unclosed
-quote, `for f in <files>; do`, whose blank leaves `done` alone) is not blanked: the regions
-end there. bash exits 0 from `-n` after a bad
-`[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet prints "syntax error in conditional
-expression", and that counts as refusing it. Where bash stops on an earlier line
-than tree-sitter-bash (which reads `--port <node1_port>` at the end of a line as a redirection
-and goes on), the finding is on bash's line, in bash's words. The rest of the file, and of the
-project, is still analysed. A script whose `#!` line names a shell outside bash's family (zsh,
-csh, fish), or a `.zsh` file, is read for its commands but its syntax is not bash's to judge:
-no LL001 for it (`${(kv)tasks}` is zsh). A YAML file with a Helm or Jinja action outside quotes
-and comments (`{{ .Release.Name }}`, `{{- if ... }}`, `{% set ... %}`) is a template, YAML only
-once rendered: its parse error is no LL001. So is a Python file whose syntax error is on a line
-with such an action (a cookiecutter template's `class {{cookiecutter.model}}Config:`).
-
-Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
-Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
-`type X = ...` and `def f[T]()`, PEP 701's f-strings, PEP 758's `except A, B:`, PEP 750's
-`t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
-which Python would read it. Run launchlint on that Python (or later) to have it analysed.
+returned 0 and the tmux session was created, so nothing on your screen says it failed. A script
+saved with Windows line ends looks right in your editor and stops with `syntax error near
+unexpected token` on the cluster. And launchlint cannot check what it cannot parse: its other
+rules are blind in that region.
 
 ## Example
 ```bash
-ssh gpu1 'tmux new-session -d "python train.py | tee log.txt'
+ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee log.txt'
 ```
 
 ## Use instead
 ```bash
-ssh gpu1 'tmux new-session -d "python train.py | tee log.txt"'
+ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee log.txt"'
 ```
+
+## Details
+- Shell is parsed with tree-sitter-bash. Where it reports an error, launchlint asks `bash -n`
+  (which parses without running anything) and stays silent when bash accepts the file. Where bash
+  stops on an earlier line than tree-sitter-bash (which reads `--port <node1_port>` at the end of
+  a line as a redirection and goes on), the finding is on bash's line, in bash's words.
+- A closing word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside
+  an `if`) is an error too: tree-sitter-bash takes it for a command of that name, bash refuses the
+  whole file ("syntax error near unexpected token `done'").
+- bash exits 0 from `-n` after a bad `[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet
+  prints "syntax error in conditional expression": that counts as refusing it.
+- Windows line ends (CRLF): such a script is asked of `bash -n` even though tree-sitter-bash reads
+  each carriage return as a blank, because bash reads it as part of the word before it: `then\\r`
+  or `fi\\r` is no keyword, and `((i++))\\r` has a stray word after it. Only a file bash refuses is
+  reported (a script of plain commands still runs), at bash's line, or, when bash only says the
+  file ended too soon, at the first line that ends in a keyword and a carriage return.
+- Several regions: bash stops at the first error; the line it stops at is then blanked (its bytes
+  made spaces) and bash asked again, and each line it refuses in turn is one more region (up to 10
+  a unit), blanked too. When bash still stops at or before a line once it is blank and the line
+  belongs to a command continued by trailing backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`,
+  whose blank leaves a `>` with no file), the whole continued command is blanked instead. Once
+  bash accepts what is left, an assignment whose value starts with a redirection that bash reads
+  (`B=<PATH> \\ ` with a blank after the backslash, `C=<Specify path>/x`) is blanked as well,
+  without a finding of its own: tree-sitter-bash cannot read it and would fold the lines after
+  it into it. The unit is then read without those lines, so the commands after a
+  placeholder (`CKPT=<path>`, which tree-sitter-bash reads as a redirection taking the next line
+  for its file) are checked like any other. A line whose error is an opening or closing word
+  without its other half (a stray `fi`, an unclosed quote, `for f in <files>; do`, whose blank
+  would leave `done` alone) is not blanked: the regions end there.
+- A shell script is read byte for byte and a declared Python encoding is honoured, as bash and
+  Python run them: a Latin-1 comment is no error.
+- Not bash: a script whose `#!` line names a shell outside bash's family (zsh, csh, fish), or a
+  `.zsh` file, is read for its commands, but its syntax is not bash's to judge: no LL001 for it
+  (`${(kv)tasks}` is zsh).
+- Templates: a YAML file with a Helm or Jinja action outside quotes and comments
+  (`{{ .Release.Name }}`, `{{- if ... }}`, `{% set ... %}`) is YAML only once rendered: its parse
+  error is no LL001. Nor is a Python file's syntax error on a line with such an action (a
+  cookiecutter template's `class {{cookiecutter.model}}Config:`).
+- Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
+  Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
+  `type X = ...` and `def f[T]()`, PEP 701's f-strings, PEP 758's `except A, B:`, PEP 750's
+  `t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
+  which Python would read it. Run launchlint on that Python (or later) to have it analysed.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""unused-suppression
-
-## What it does
+"""## What it does
 Reports a `# launchlint: disable=CODES` (or `disable-file=CODES`) comment, or the codes in it,
 that suppress nothing: no finding of those codes is on the line or statement it covers (or, for
 `disable-file`, anywhere in the file). Unknown codes in such a comment are reported too.

@@ -1,10 +1,31 @@
-"""log-path-drift
-
-## What it does
+"""## What it does
 Finds two places that should name the same log but name near-identical, different paths: the
 same directory (after variable resolution) and the same file name except for a run or version
-token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs compared:
+token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). It compares what a
+launcher tees or redirects to with the log its script or its trainer's config names, and what a
+monitor (`tail -f`, `grep`, ...) reads with the logs that are written.
 
+## Why is this bad?
+Log names get bumped by hand between runs. Bump one place and not the other and you `tail` a
+file that never grows, or the launcher's log stays empty while the real one sits next to it:
+"No flex5 log: the start_training.sh still points to the old log name."
+
+## Example
+```bash
+nohup python -u train.py > /workspace/train_flex5.log 2>&1 &
+tail -f /workspace/train_flex4.log
+```
+
+## Use instead
+Name the log once, in one variable (or in the launcher only):
+```bash
+LOG=/workspace/train_flex5.log
+nohup python -u train.py > "$LOG" 2>&1 &
+tail -f "$LOG"
+```
+
+## Details
+The pairs compared:
 - a launcher's `tee`/redirect target and the log the script it starts writes (its `exec >`
   target, or the redirect of its training command);
 - a launcher's `tee`/redirect target and the log path in the YAML config its trainer is started
@@ -15,35 +36,16 @@ token (`flex4`/`flex5`, `v2`/`v3`, `run7`/`run8`, a date, a counter). The pairs 
   (`grep -v '^#' lex0.txt | sort > lex1.txt`) is a stage of data processing, not someone looking
   at a log; a path the project copies, moves or downloads (`cp`, `wget`, ...) is written.
 
-A script's log named from a default its caller overrides (`exec > "logs/${RUN:-run7}.log"`, run
-as `RUN=run8 bash start.sh | tee logs/run8.log`) is the caller's name, not the default: it is not
-compared.
+Not reported:
+- a script's log named from a default its caller overrides (`exec > "logs/${RUN:-run7}.log"`, run
+  as `RUN=run8 bash start.sh | tee logs/run8.log`): the log is the caller's name, not the default;
+- logs of different jobs (`exp7.log` and `exp7_eval.log`), or of two model sizes (`llama2-7b.log`
+  and `llama2-70b.log`: a number followed by `b`, `m` or `k`);
+- a monitor reading a log the launcher names to a program as an option's value (`python
+  train.py --log_file logs/run2.log`): that program may write it.
 
-Logs of different jobs (`exp7.log` and `exp7_eval.log`) are not drift, nor logs of two model
-sizes (`llama2-7b.log` and `llama2-70b.log`: a number followed by `b`, `m` or `k`). A log the
-launcher names to a program as an option's value (`python train.py --log_file logs/run2.log`)
-may be written by that program, so a monitor reading it is not reported. The primary location is
-the stale name: the launcher's target, or the monitored path that nothing writes.
-
-## Why is this bad?
-Log names get bumped by hand between runs. Bump one place and not the other and you `tail` a
-file that never grows, or the launcher's log stays empty while the real one sits next to it:
-"No flex5 log: the start_training.sh still points to the old log name."
-
-## Example
-```bash
-# launch.sh
-tmux new-session -d "bash start.sh 2>&1 | tee /workspace/train_flex5.log"
-# start.sh
-exec > /workspace/train_flex4.log 2>&1
-```
-
-## Use instead
-Name the log once, in one variable or in the launcher only:
-```bash
-RUN=flex5
-tmux new-session -d "RUN=$RUN bash start.sh 2>&1 | tee /workspace/train_$RUN.log"
-```
+The finding is on the stale name: the launcher's target, or the monitored path that nothing
+writes; the other name is its related location.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""exec-redirect-starves-pipe
-
-## What it does
+"""## What it does
 Finds a script that permanently redirects its own output (`exec >file`, `exec >>file`,
 `exec &>file`, `exec 1>file`; `exec 2>file` when the caller merges stderr with `2>&1` or `|&`)
 while some launcher in the project pipes or redirects that script's output (`| tee run.log`,
@@ -13,37 +11,41 @@ is watching, and when the job dies you look in the wrong place. This is the inci
 started launchlint: `tmux new-session -d "bash start_training.sh 2>&1 | tee flex5.log"` gave
 no log, because `start_training.sh` did `exec > train_stdout_flex4.log 2>&1`.
 
-Redirecting into a process substitution that still writes to the original stdout
-(`exec > >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported; one whose
-commands all write elsewhere (`>(tee -a run.log > /dev/null)`, `>(cat >> run.log)`) or to the
-system log (`>(logger -t train)`, `systemd-cat`) starves it as a file does, and so does
-`exec >/dev/null`: the caller's log stays empty all the same. An `exec`
-inside a shell function counts only when the script calls that function (by name, from a
-`trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect happens
-at the call, and a helper nothing calls redirects nothing.
-
-A file the script sources in its own shell (`source ./logging.sh`) redirects the script: its
-`exec` is reported, with the script's callers.
-
-A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
-install -e . )`) ends with it, and `exec 3>&1; exec > setup.log; ...; exec 1>&3` restores the
-saved stream. Such a redirect is reported only when a long-running command (python, torchrun,
-srun, ...) runs while it is in effect: then the caller's log still misses the job's output.
-
 ## Example
 ```bash
 # launch.sh
 tmux new-session -d -s job "bash start.sh 2>&1 | tee /logs/run5.log"
 # start.sh
 exec > /logs/run5.log 2>&1
-python train.py
+python -u train.py
 ```
 
 ## Use instead
-Let one side own the log. Either drop the `exec` and keep the caller's `tee`, or keep both:
+Let one side own the log: drop the `exec` and keep the caller's `tee`,
 ```bash
-exec > >(tee -a /logs/run5.log) 2>&1
+# launch.sh
+tmux new-session -d -s job "bash start.sh 2>&1 | tee /logs/run5.log"
+# start.sh
+python -u train.py
 ```
+or keep a log of the script's own that still feeds the caller's pipe:
+`exec > >(tee -a /logs/start.log) 2>&1`.
+
+## Details
+- A redirect into a process substitution that still writes to the original stdout (`exec >
+  >(tee -a run.log) 2>&1`) keeps the caller's pipe fed and is not reported. One whose commands
+  all write elsewhere (`>(tee -a run.log > /dev/null)`, `>(cat >> run.log)`) or to the system log
+  (`>(logger -t train)`, `systemd-cat`) starves it as a file does, and so does `exec >/dev/null`:
+  the caller's log stays empty all the same.
+- An `exec` inside a shell function counts only when the script calls that function (by name,
+  from a `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect
+  happens at the call, and a helper nothing calls redirects nothing.
+- A file the script sources in its own shell (`source ./logging.sh`) redirects the script: its
+  `exec` is reported, with the script's callers.
+- A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
+  install -e . )`) ends with it, and `exec 3>&1; exec > setup.log; ...; exec 1>&3` restores the
+  saved stream. Such a redirect is reported only when a long-running command (python, torchrun,
+  srun, ...) runs while it is in effect: then the caller's log still misses the job's output.
 
 ## References
 - Bash manual, *Redirections* and the `exec` builtin.

@@ -1,13 +1,7 @@
-"""command-redirect-starves-pipe
-
-## What it does
+"""## What it does
 Finds a script whose long-running command (`python`, `torchrun`, `accelerate`, `deepspeed`,
-`srun`, `mpirun`) sends its output to a file, by a redirect (its own, or one after the group,
-subshell or loop it is in, or on the call of the function that runs it: `{ python t.py; } > log`,
-`done > log`, `train > log`) or by `srun -o FILE`, while a launcher
-pipes the script's output into `tee` or a file (or the output of a script that sources it). Not when the script follows that file on its
-own stdout (`torchrun ... > "$LOG" 2>&1 &` then `tail -f "$LOG" --pid=$!`): the output reaches
-the caller's log through `tail`.
+`srun`, `mpirun`) sends its output to a file while a launcher pipes the script's output into
+`tee` or a file.
 
 ## Why is this bad?
 The launcher's log only gets the wrapper's own `echo` lines; the training output, the traceback
@@ -17,18 +11,33 @@ with "starting training...".
 ## Example
 ```bash
 # launch.sh
+set -o pipefail
 bash run.sh 2>&1 | tee logs/run.log
 # run.sh
 echo "starting training"
-python train.py > logs/train.log 2>&1
+python -u train.py > logs/train.log 2>&1
 ```
 
 ## Use instead
-Let the command write to the script's stdout and let the caller keep the log, or tee in both
-places:
+Let the command write to the script's stdout and let the caller keep the log:
 ```bash
-python train.py 2>&1 | tee logs/train.log
+# launch.sh
+set -o pipefail
+bash run.sh 2>&1 | tee logs/run.log
+# run.sh
+echo "starting training"
+python -u train.py
 ```
+or keep both logs: `python -u train.py 2>&1 | tee logs/train.log`, after `set -o pipefail`
+in both scripts.
+
+## Details
+- The file may be the command's own redirect, one after the group, subshell or loop it is in, or
+  one on the call of the function that runs it (`{ python t.py; } > log`, `done > log`, `train >
+  log`), or `srun -o FILE`.
+- The launcher may pipe the script itself, or a script that sources it.
+- Not reported when the script follows that file on its own stdout (`torchrun ... > "$LOG" 2>&1
+  &` then `tail -f "$LOG" --pid=$!`): the output reaches the caller's log through `tail`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""redirect-order
-
-## What it does
+"""## What it does
 Finds `cmd 2>&1 >file`: stderr is duplicated onto stdout *before* stdout is pointed at the file.
 The redirects of a group, a subshell or a loop (`{ ...; } 2>&1 > log`, `done 2>&1 > log`) are
 read the same way.
@@ -11,18 +9,19 @@ caller's pipe) and `>file` then moves only stdout. The log gets the progress lin
 traceback goes to a terminal nobody is watching, and the log of the run that crashed ends
 mid-epoch with no error in it.
 
-Not reported: `2>&1 >/dev/null` and the same order inside a pipe or `$(...)`, the idiom that
-keeps only stderr for the next stage (`err=$(cmd 2>&1 >out.log)`).
-
 ## Example
 ```bash
-nohup python train.py 2>&1 > train.log &
+nohup python -u train.py 2>&1 > train.log &
 ```
 
 ## Use instead
 ```bash
-nohup python train.py > train.log 2>&1 &
+nohup python -u train.py > train.log 2>&1 &
 ```
+
+## Details
+Not reported: `2>&1 >/dev/null`, and the same order inside a pipe or `$(...)`, the idiom that
+keeps only stderr for the next stage (`err=$(cmd 2>&1 >out.log)`).
 
 ## Fix safety
 Safe: the fix swaps the two redirections, written as they are, so stdout and stderr both go to

@@ -1,56 +1,7 @@
-"""pipeline-masks-failure
-
-## What it does
-Finds a pipeline whose first stage is a job (`python` running a script, a module or a program
-on standard input (`python3 - <<'PY' | tee audit.log`), not `-c` or `--version`; `torchrun`,
-`accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
-(`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`; builds and tests: `make`,
-`ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses' own commands: `lm_eval`,
-`lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`, `tune`; `coverage run` (or
-`python -m coverage run`), which
-exits with the status of the program it runs (not `coverage report`); into `tee`, a program
-run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`: the project's own,
-built or written; in a pipeline of data, `utils/filter_scp.pl a b | sort > c`, it is a filter
-and not reported); a package manager
-that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env create`), not one
-asked about the environment (`pip list | grep torch`)) and whose last stage is `tee` or a filter
-(`grep`, `sed`, `awk`, `tail`, ..., and a compressor: `python dump.py | gzip > data.gz` leaves
-a truncated archive and exits 0), while `pipefail` is not in effect. rules.md's "any
-non-trivial command" is read as these: a command that prints what it knows (`nvidia-smi`, `cat`,
-`git log`, `echo`) is not a job whose failure the pipeline hides.
-
-`pipefail` is tracked as the shell does: on after `set -o pipefail`, `set -euo pipefail` or
-`set -Eeuo pipefail` (or `shopt -so pipefail`), off again after `set +o pipefail`; from the
-first line with `#!/usr/bin/env -S bash -euo pipefail` (env splits it; `#!/bin/bash -eo
-pipefail` hands bash a single word, which does not turn it on); inside a function, as it is where
-the function is called; a `bash -c` string and an `ssh` command start a new shell without it (`bash -o pipefail -c '...'`, `bash -eo pipefail -c`,
-with it). A GitHub Actions step with `shell: bash` runs with
-`-eo pipefail`; a step with no `shell:` runs `bash -e {0}`, without it. A GitLab CI job's
-lines run with pipefail, which the runner's script sets. A file the script
-sources before the pipeline (`source common.env`, `. ./path.sh`, `source "$(dirname "$0")/env.sh"`)
-that turns pipefail on turns it on for the script: a project file, whatever its name, read as
-shell (never run).
-
-The advice follows where the pipeline runs: `shell: bash` for a workflow step's own `run:`
-script, `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a
-GitLab CI job (whose runner sets it, so only a `set +o pipefail` gets here); `set -o
-pipefail;` at the start of the command string for a pipeline nested in one
-(`bash -c`, `ssh`, a Compose or Kubernetes `command`), where a step's `shell:` does
-not reach (an `eval` string runs in the script's own shell, so the script's advice holds), and at
-the start of the heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`); `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe
-lines each run in a new `sh -c`; `set -o pipefail` in a script.
-
-Not reported: pipelines in a tmux pane (`new-session`, `new-window`, `split-window`, with or
-without `-d`: tmux exits 0 whatever the pane's command did) or a detached screen session (nobody
-reads their status), a
-pipeline run in the background (`python t.py | tee log &`) in a script that never waits for a
-job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did), a
-submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `ray job submit
---no-wait -- python3 train.py | tee run.log`: the job's status goes to its scheduler, never into
-the pipe; without `--no-wait`, `ray job submit` waits and exits 1 when the job fails, and is reported),
-pipelines ending in `head` or `grep -q`, which exit early on purpose, and scripts (or workflow
-steps: each its own script) that read `${PIPESTATUS[...]}` to check each stage themselves; a
-`PIPESTATUS` in a comment, or in another step, checks nothing.
+"""## What it does
+Finds a pipeline whose first stage is a job (a trainer, a launcher, a script, a build or test
+run, a package install) and whose last stage is `tee` or a filter, while `pipefail` is not in
+effect. The message says where `set -o pipefail` goes for the shell the pipeline runs in.
 
 ## Why is this bad?
 A pipeline's exit status is its last stage's. `torchrun train.py | tee train.log` exits 0 when
@@ -73,6 +24,67 @@ set -eo pipefail
 torchrun --nproc_per_node 8 train.py 2>&1 | tee train.log
 python upload_checkpoint.py
 ```
+
+## Details
+A job, as the first stage:
+- `python` running a script, a module or a program on standard input (`python3 - <<'PY' | tee
+  audit.log`), not `-c` or `--version`; `torchrun`, `accelerate`, `deepspeed`; `srun` and
+  `mpirun` unless all they run asks the machine a question (`srun hostname`, `srun nvidia-smi`);
+  `bash x.sh`, `./x.sh`;
+- builds and tests: `make`, `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses'
+  own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
+  `tune`; `coverage run` (or `python -m coverage run`), which exits with the status of the
+  program it runs (not `coverage report`);
+- into `tee`, a program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee
+  run.log`: the project's own, built or written); in a pipeline of data (`utils/filter_scp.pl a
+  b | sort > c`) it is a filter, and not reported;
+- a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
+  create`), not one asked about the environment (`pip list | grep torch`).
+
+A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`) is not a job whose
+failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
+..., and a compressor: `python dump.py | gzip > data.gz` leaves a truncated archive and exits 0).
+
+`pipefail` is tracked as the shell does:
+- on after `set -o pipefail`, `set -euo pipefail` or `set -Eeuo pipefail` (or `shopt -so
+  pipefail`), off again after `set +o pipefail`;
+- from the first line with `#!/usr/bin/env -S bash -euo pipefail` (env splits it; `#!/bin/bash
+  -eo pipefail` hands bash a single word, which does not turn it on);
+- inside a function, as it is where the function is called;
+- a `bash -c` string and an `ssh` command start a new shell without it (`bash -o pipefail -c
+  '...'`, `bash -eo pipefail -c`, with it);
+- a GitHub Actions step with `shell: bash` runs with `-eo pipefail`; a step with no `shell:` runs
+  `bash -e {0}`, without it. A GitLab CI job's lines run with pipefail, which the runner's script
+  sets;
+- a file the script sources before the pipeline (`source common.env`, `. ./path.sh`, `source
+  "$(dirname "$0")/env.sh"`) that turns pipefail on turns it on for the script: a project file,
+  whatever its name, read as shell (never run).
+
+The advice follows where the pipeline runs:
+- `shell: bash` for a workflow step's own `run:` script;
+- `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a GitLab CI
+  job (whose runner sets it, so only a `set +o pipefail` gets here);
+- `set -o pipefail;` at the start of the command string for a pipeline nested in one (`bash -c`,
+  `ssh`, a Compose or Kubernetes `command`), where a step's `shell:` does not reach (an `eval`
+  string runs in the script's own shell, so the script's advice holds), and at the start of the
+  heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`);
+- `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe lines each
+  run in a new `sh -c`;
+- `set -o pipefail` in a script.
+
+Not reported:
+- pipelines in a tmux pane (`new-session`, `new-window`, `split-window`, with or without `-d`:
+  tmux exits 0 whatever the pane's command did) or a detached screen session (nobody reads their
+  status);
+- a pipeline run in the background (`python t.py | tee log &`) in a script that never waits for
+  a job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did);
+- a submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `ray job
+  submit --no-wait -- python3 train.py | tee run.log`: the job's status goes to its scheduler,
+  never into the pipe; without `--no-wait`, `ray job submit` waits and exits 1 when the job
+  fails, and is reported);
+- pipelines ending in `head` or `grep -q`, which exit early on purpose;
+- scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
+  stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
 
 ## Fix safety
 Safe: the fix inserts one `set -o pipefail` line where it runs once, in the script's own shell,

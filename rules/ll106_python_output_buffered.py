@@ -1,77 +1,91 @@
-"""python-output-buffered
-
-## What it does
-Finds a Python program (`python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a
-program on standard input: `python - <<'PY' | tee audit.log`, a program `coverage run` or
-`python -m coverage run` runs; not `coverage report`) whose
-stdout goes into a log through a pipe or a file: directly (`| tee run.log`, `> run.log`), through the
-script's `exec >run.log`, or because a launcher pipes the whole script (`bash run.sh | tee`),
-or into the file `srun -o`/`--output` names (srun writes the tasks' output there itself),
-when nothing makes it unbuffered: no `-u`, no `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or
-`kubectl exec -t` (a pseudo terminal, on which Python line-buffers), no `PYTHONUNBUFFERED` set to a
-value that is not empty (prefix assignment, `export`, `env`, a wrapper's own option: `docker exec`/`run
--e`, `tmux new -e`, `mpirun -x`, `srun --export`; a workflow's `env:`, a file the script sources before it (`. ./path.sh` whose
-`export PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the
-file sets), `set -a` (allexport) before the assignment, an `export` in a function the
-script calls before the launch (one it never calls exports nothing), a Ray job's runtime environment, which may set it whenever its JSON
-is not written out in the command: `--runtime-env-json="$ENV"`, `--runtime-env env.yaml`), and
-the trainer does not call
-`sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of `python -m`, a package's
-`__main__.py`), nor does the top-level code of a project module it imports, directly or through
-others (`import logsetup`, which runs that call at the import; not a function such a module only
-defines, nor an import in a function's body). What this shell sets or exports does not
-reach a program on another host or in a container (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`,
-`docker exec`, `kubectl exec`), nor one `sudo` starts (its `env_reset`; not with `-E`), a login
-shell `su - user -c` (`-l`, `--login`; not plain `su user -c`) starts, `env -i`
-starts, `srun --export=NONE` or `sbatch --export=NONE --wrap CMD` (or a list without `ALL`;
-sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
-`-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
-`APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment); `env -u PYTHONUNBUFFERED`
-(`--unset`) removes it for the command it runs, the other variables still reach it. A Ray job's program is
-taken to have them: it runs with its cluster's environment, which a `ray start` in the same
-shell took from it. With `--no-wait`, `ray job submit` returns once the job is submitted and its
-program writes to Ray's job log, not into this command's pipe or file: not reported, as a program
-`sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, not one this script writes).
-
-`torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
-start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
-`accelerate launch` does too when it starts several processes (through torchrun or deepspeed),
-but one process goes through its simple launcher, which runs the program as `python` without
-`-u` (accelerate/commands/launch.py, `simple_launcher`): that launch is reported when the
-command line or the project's config file says it is one: `--cpu`, a `--config_file` whose
-`distributed_type` is `NO` or `MULTI_CPU`, or `--num_processes 1` with no config file named
-(the machine's own default config, outside the project, is not read). `--multi_gpu`,
-`--use_deepspeed`, `--use_fsdp`, `--use_megatron_lm` and `--tpu` start several; anything else
-(`accelerate launch train.py`, whose processes the machine's default config decides) is not
-reported. A
-pipe into `grep` with no file behind it, `$(python ...)` and result files (`> hosts.json`) are
-not logs and are not reported either, nor is the output of a filter, a program whose standard
-input is read from a file (`python g2p.py < words.txt > phones.txt`) or from the stage before it
-in a pipeline (`cut -f2 words.txt | python g2p.py > phones.txt`; not a program `xargs` or GNU
-`parallel` starts, which reads /dev/null, but one `parallel --pipe` starts): it writes data, not a log,
-whatever the file's name; nor a file the program writes with `>` that the script then hands a
-Python program to read (`python conv.py raw > train.txt`, then `python train.py --data
-train.txt`; `python gen.py > deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`,
-`pip-audit`, `python -m pip`; `uv --quiet pip`, uv's global options before `pip`): a dataset. A `| tee` is watched as it grows, a log even when a checker reads it
-after (`python train.py | tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is no input and leaves the
-program a job like any other.
+"""## What it does
+Finds a Python program whose stdout goes into a log, through a pipe or a file, when nothing makes
+it unbuffered: no `python -u`, no `PYTHONUNBUFFERED` in its environment, no pseudo terminal, and
+no `sys.stdout.reconfigure(line_buffering=True)` in the trainer. The log may be its own (`| tee
+run.log`, `> run.log`), its script's (`exec > run.log`, a launcher's `bash run.sh | tee`), or
+the file `srun -o` names.
 
 ## Why is this bad?
-When stdout is not a terminal, Python buffers it in blocks of several kilobytes. `tail -f train.log` shows
-nothing for minutes, then a burst; and when the job is killed (OOM killer, SLURM time limit,
-`kill -9`, a node failure) the last block never reaches the file: the lines that say what the
-job was doing when it died are exactly the ones that are lost.
+When stdout is not a terminal, Python buffers it in blocks of several kilobytes. `tail -f
+train.log` shows nothing for minutes, then a burst; and when the job is killed (OOM killer, SLURM
+time limit, `kill -9`, a node failure) the last block never reaches the file: the lines that say
+what the job was doing when it died are exactly the ones that are lost.
 
 ## Example
 ```bash
-python train.py --config cfg.yaml 2>&1 | tee train.log
+set -o pipefail
+python train.py --lr 3e-4 2>&1 | tee train.log
 ```
 
 ## Use instead
 ```bash
-python -u train.py --config cfg.yaml 2>&1 | tee train.log
+set -o pipefail
+python -u train.py --lr 3e-4 2>&1 | tee train.log
 ```
 or `export PYTHONUNBUFFERED=1` once at the top of the script.
+
+## Details
+The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a program on
+standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
+coverage run` runs (not `coverage report`).
+
+What makes it unbuffered:
+- `-u`; `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or `kubectl exec -t` (a pseudo terminal,
+  on which Python line-buffers);
+- `PYTHONUNBUFFERED` set to a value that is not empty: a prefix assignment, `export`, `env`, a
+  wrapper's own option (`docker exec`/`run -e`, `tmux new -e`, `mpirun -x`, `srun --export`), a
+  workflow's `env:`, a file the script sources before it (`. ./path.sh` whose `export
+  PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the file
+  sets), `set -a` (allexport) before the assignment, an `export` in a function the script calls
+  before the launch (one it never calls exports nothing), a Ray job's runtime environment, which
+  may set it whenever its JSON is not written out in the command (`--runtime-env-json="$ENV"`,
+  `--runtime-env env.yaml`);
+- the trainer calling `sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of
+  `python -m`, a package's `__main__.py`), or the top-level code of a project module it imports,
+  directly or through others (`import logsetup`, which runs that call at the import; not a
+  function such a module only defines, nor an import in a function's body).
+
+What this shell sets or exports does not reach a program on another host or in a container
+(`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`, `docker exec`, `kubectl exec`), nor one `sudo` starts
+(its `env_reset`; not with `-E`), a login shell `su - user -c` (`-l`, `--login`; not plain `su
+user -c`) starts, `env -i` starts, `srun --export=NONE` or `sbatch --export=NONE --wrap CMD` (or a
+list without `ALL`; sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
+`-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
+`APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment). `env -u PYTHONUNBUFFERED`
+(`--unset`) removes it for the command it runs; the other variables still reach it. A Ray job's
+program is taken to have them: it runs with its cluster's environment, which a `ray start` in the
+same shell took from it. With `--no-wait`, `ray job submit` returns once the job is submitted
+and its program writes to Ray's job log, not into this command's pipe or file: not reported, as a
+program `sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, not one this script
+writes).
+
+Launchers:
+- `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
+  start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
+- `accelerate launch` does too when it starts several processes (through torchrun or deepspeed),
+  but one process goes through its simple launcher, which runs the program as `python` without
+  `-u` (accelerate/commands/launch.py, `simple_launcher`). That launch is reported when the
+  command line or the project's config file says it is one: `--cpu`, a `--config_file` whose
+  `distributed_type` is `NO` or `MULTI_CPU`, or `--num_processes 1` with no config file named
+  (the machine's own default config, outside the project, is not read). `--multi_gpu`,
+  `--use_deepspeed`, `--use_fsdp`, `--use_megatron_lm` and `--tpu` start several; anything else
+  (`accelerate launch train.py`, whose processes the machine's default config decides) is not
+  reported.
+
+Not logs, and not reported:
+- a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`);
+- the output of a filter: a program whose standard input is read from a file (`python g2p.py <
+  words.txt > phones.txt`) or from the stage before it in a pipeline (`cut -f2 words.txt | python
+  g2p.py > phones.txt`; not a program `xargs` or GNU `parallel` starts, which reads /dev/null, but
+  one `parallel --pipe` starts): it writes data, not a log, whatever the file's name;
+- a file the program writes with `>` that the script then hands a Python program to read
+  (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
+  deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`, `pip-audit`, `python -m pip`;
+  `uv --quiet pip`, uv's global options before `pip`): a dataset.
+
+A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
+tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is
+no input and leaves the program a job like any other.
 
 ## Fix safety
 Safe: the fix adds `-u` right after the interpreter of a plain `python`/`python3` command; `-u`

@@ -1,25 +1,7 @@
-"""detached-output-lost
-
-## What it does
-Finds a job started detached whose output nothing keeps:
-
-- `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm` running a command
-  that neither tees nor redirects to a file, when the script it runs does not log by itself
-  (`exec >log`), the pane is not kept open (`remain-on-exit`, a trailing `; bash`) and its output
-  is not piped (`tmux pipe-pane`, `screen -L`). tmux's own options come first (`tmux -L sock
-  new -d ...`); each window of a sequence of tmux commands (`new -d ... \\; new-window -d ...`)
-  is judged on its own, and keys sent to a new session's shell (`\\; send-keys "python t.py"
-  Enter`) are not: that shell keeps the pane open when the job ends;
-- `nohup cmd &` with no redirection: the output goes to an implicit `nohup.out`;
-- `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
-  no redirection: still writing to a terminal that is about to close.
-
-Background jobs of a script whose launcher captures its output are not reported: their output
-goes to that capture. Nor is a job submitted to a scheduler that keeps its log and returns at
-once (`nohup ray job submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`):
-only the submission's messages reach the terminal. A script launchlint cannot see (outside the project) is given the benefit
-of the doubt when it is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the
-job up before it (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
+"""## What it does
+Finds a job started detached whose output nothing keeps: a `tmux new-session -d` or `screen -dm`
+command that neither tees nor redirects to a file, `nohup cmd &` with no redirection (its output
+goes to an implicit `nohup.out`), and `setsid` or `disown`ed background jobs with no redirection.
 
 ## Why is this bad?
 A detached job dies alone. The tmux pane closes with the process and its scrollback, traceback
@@ -29,15 +11,35 @@ shared by every job started there, and is not where anyone looks. The question t
 
 ## Example
 ```bash
-tmux new-session -d -s train "python train.py --config cfg.yaml"
-nohup python eval.py &
+tmux new-session -d -s train "python -u train.py --lr 3e-4"
+nohup python -u eval.py &
 ```
 
 ## Use instead
 ```bash
-tmux new-session -d -s train "python train.py --config cfg.yaml 2>&1 | tee logs/train.log"
-nohup python eval.py > logs/eval.log 2>&1 &
+tmux new-session -d -s train "python -u train.py --lr 3e-4 2>&1 | tee logs/train.log"
+nohup python -u eval.py > logs/eval.log 2>&1 &
 ```
+or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
+
+## Details
+- tmux and screen: `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm`,
+  when the script it runs does not log by itself (`exec >log`), the pane is not kept open
+  (`remain-on-exit`, a trailing `; bash`) and its output is not piped (`tmux pipe-pane`, `screen
+  -L`). tmux's own options come first (`tmux -L sock new -d ...`); each window of a sequence of
+  tmux commands (`new -d ... \\; new-window -d ...`) is judged on its own, and keys sent to a new
+  session's shell (`\\; send-keys "python t.py" Enter`) are not: that shell keeps the pane open
+  when the job ends.
+- `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
+  no redirection: still writing to a terminal that is about to close.
+- Background jobs of a script whose launcher captures its output are not reported: their output
+  goes to that capture.
+- Nor is a job submitted to a scheduler that keeps its log and returns at once (`nohup ray job
+  submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`): only the
+  submission's messages reach the terminal.
+- A script launchlint cannot see (outside the project) is given the benefit of the doubt when it
+  is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
+  (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
 
 ## References
 - tmux(1), `remain-on-exit` and `pipe-pane`; screen(1), `-L`; nohup(1): "If standard output is

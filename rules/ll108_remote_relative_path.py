@@ -1,12 +1,30 @@
-"""remote-relative-path
-
-## What it does
+"""## What it does
 Finds a relative script or log path in a command that runs in another working directory than
-the script that starts it:
+the script that starts it: a command run over `ssh` (the remote home), in a container with
+`docker exec`, `kubectl exec` or `pct exec` (the container's directory), typed into an existing
+tmux pane, submitted to Ray without `--working-dir`, or put into a crontab.
 
+## Why is this bad?
+`ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from
+nowhere else: on the remote side `train.py` is looked up in the home directory, where it does
+not exist (the job dies at once, silently, since its error went to `train.log`), or where an
+old copy does exist and runs instead of the one you just edited.
+
+## Example
+```bash
+ssh gpu1 'nohup python -u train.py > train.log 2>&1 &'
+```
+
+## Use instead
+```bash
+ssh gpu1 'cd /work/project && nohup python -u train.py > train.log 2>&1 &'
+```
+
+## Details
+Where the command runs:
 - `ssh host 'cmd'`, or a heredoc the remote shell reads (`ssh host <<'EOF'`, `ssh host bash -s
-  <<EOF`): the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud
-  compute ssh VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
+  <<EOF`): the remote login directory (usually `$HOME`); also gcloud's ssh (`gcloud compute ssh
+  VM --command CMD`, `gcloud compute tpus tpu-vm ssh TPU --worker=all --command CMD`);
 - `pct exec`, `docker exec` without `-w`, `kubectl exec`: the container's working directory;
 - `tmux send-keys` into a pane this script did not create, or `tmux respawn-pane`/`respawn-window`
   there without `-c`: whatever directory that pane is in (each Enter ends a line the pane's shell
@@ -17,29 +35,17 @@ the script that starts it:
   * bash watch.sh") | crontab -`): cron runs each line's command from the home directory. A
   crontab given as a file, or as a heredoc, is not read.
 
-Not reported: paths after a `cd` in the same command string, paths into a repository a script
-of the project clones (`git clone URL proj` on the host, then `bash proj/infra/run.sh`), `docker exec` in a script that
-starts its container with `docker run -w DIR`, `send-keys` into panes the script creates itself,
-a local `tmux new-session` without `-c`, which starts in the caller's directory, the command
-of a `docker run`, which starts in the image's working directory, made for it, and a directory
-the user names (`mpirun -wdir`, `conda run --cwd`, `singularity exec --pwd`), also inside the
-remote command (`ssh gpu1 'docker exec -w /w c1 ...'`, `ssh gpu1 "tmux new-session -c /w ..."`).
-
-## Why is this bad?
-`ssh gpu1 'python train.py > train.log'` works from the directory you tested it in, and from
-nowhere else: on the remote side `train.py` is looked up in the home directory, where it does
-not exist (the job dies at once, silently, since its error went to `train.log`), or where an
-old copy does exist and runs instead of the one you just edited.
-
-## Example
-```bash
-ssh gpu1 'nohup python train.py > train.log 2>&1 &'
-```
-
-## Use instead
-```bash
-ssh gpu1 'cd /work/project && nohup python train.py > train.log 2>&1 &'
-```
+Not reported:
+- paths after a `cd` in the same command string;
+- paths into a repository a script of the project clones (`git clone URL proj` on the host, then
+  `bash proj/infra/run.sh`);
+- `docker exec` in a script that starts its container with `docker run -w DIR`;
+- `send-keys` into panes the script creates itself, and a local `tmux new-session` without `-c`,
+  which starts in the caller's directory;
+- the command of a `docker run`, which starts in the image's working directory, made for it;
+- a directory the user names (`mpirun -wdir`, `conda run --cwd`, `singularity exec --pwd`), also
+  inside the remote command (`ssh gpu1 'docker exec -w /w c1 ...'`, `ssh gpu1 "tmux new-session
+  -c /w ..."`).
 
 ## References
 - ssh(1): the command runs in the user's login shell, in their home directory; docker exec(1),

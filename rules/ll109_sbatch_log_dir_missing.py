@@ -1,21 +1,8 @@
-"""sbatch-log-dir-missing
-
-## What it does
-Finds `#SBATCH --output`/`--error` (or `-o`/`-e`, or an abbreviation sbatch takes for one:
-`--out`, `--err`) naming a file in a relative directory that
-does not exist in the project: not next to the script, not under the project root. Filename
-patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs `logs/`, and
-`logs/%x/%j.out` needs at least `logs/`. Absolute directories, a job with `--chdir`, and a
-directory that the submitting script creates (`mkdir -p logs` before `sbatch`) are not
-reported, nor a line that every `sbatch` of the project submitting the script overrides on its
-command line (`sbatch -o "$OUT/%j.out" job.sbatch` replaces `#SBATCH --output`, `sbatch
---chdir=/scratch/run1` moves the relative path away); a submitter that does not, or a job with
-no submitter (submitted by hand), is judged by its own lines.
-
-A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
-absolute or not: no job id is known before submission, so no one can have made that directory
-when SLURM opens the file. Other patterns in a directory (`%x`, `%u`, `%N`, `%a`) stay silent:
-`logs/%x/` can be made ahead of time for a job name.
+"""## What it does
+Finds `#SBATCH --output`/`--error` (or `-o`/`-e`) naming a file in a relative directory that does
+not exist in the project: not next to the script, not under the project root. A directory named
+after the job id (`logs/%j/out.log`) is reported wherever it is: it cannot exist before the job
+does.
 
 ## Why is this bad?
 SLURM opens the output file before the first line of the script runs, and it does not create
@@ -29,14 +16,36 @@ script comes too late. Fresh clones hit this every time, because `logs/` is in `
 #SBATCH --job-name=pretrain
 #SBATCH --output=logs/%x-%j.out
 mkdir -p logs
-srun python train.py
+srun python -u train.py
 ```
 
 ## Use instead
-Commit the directory (`logs/.gitkeep`), or create it where the job is submitted:
+Create the directory where the job is submitted, or commit it (`logs/.gitkeep`):
 ```bash
+# submit.sh
 mkdir -p logs && sbatch pretrain.sbatch
+# pretrain.sbatch
+#!/bin/bash
+#SBATCH --job-name=pretrain
+#SBATCH --output=logs/%x-%j.out
+srun python -u train.py
 ```
+
+## Details
+- The options: `--output`, `--error`, `-o`, `-e`, and the abbreviations sbatch takes for them
+  (`--out`, `--err`).
+- Filename patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs
+  `logs/`, and `logs/%x/%j.out` needs at least `logs/`.
+- Not reported: absolute directories, a job with `--chdir`, a directory that the submitting
+  script creates (`mkdir -p logs` before `sbatch`), and a line that every `sbatch` of the project
+  submitting the script overrides on its command line (`sbatch -o "$OUT/%j.out" job.sbatch`
+  replaces `#SBATCH --output`, `sbatch --chdir=/scratch/run1` moves the relative path away). A
+  submitter that does not, or a job with no submitter (submitted by hand), is judged by its own
+  lines.
+- A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
+  absolute or not: no job id is known before submission, so no one can have made that directory
+  when SLURM opens the file. Other patterns in a directory (`%x`, `%u`, `%N`, `%a`) stay silent:
+  `logs/%x/` can be made ahead of time for a job name.
 
 ## References
 - sbatch(1), `--output`, `--error`, `--chdir`, and *filename pattern* (`%j`, `%x`, `%A`, `%a`,

@@ -1,20 +1,7 @@
-"""compile-in-thread
-
-## What it does
+"""## What it does
 Finds `torch.compile(...)` (also `torch.compiler.compile`, `torch._dynamo.optimize(...)(f)`)
 executed on worker threads whose result is then called on those threads with no shared lock
-held: each thread compiles for itself. Worker threads are the targets of `threading.Thread`
-(also `self.method`, `Worker(cfg).loop`, lambdas, `functools.partial`), the `run` of `Thread` subclasses,
-`ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`, `run_in_executor` and `ThreadPool`,
-followed through the functions, methods and modules they call. Names resolve through aliases
-(`import torch as T`, `from torch import compile as tc`) and imports of project modules, so a
-factory in another module that returns `torch.compile(model)` is found too.
-
-The call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` and
-`LOCK.release()`) where every thread holds the *same* lock (module level, class attribute,
-closure variable, or passed in by the spawning code). A `Lock()` created inside the thread
-function, or per `Thread` instance, guards nothing. Names in the `lock-names` setting count as
-shared locks. A warm-up inside the thread does not help: every thread races on its own first call.
+held: each thread compiles for itself.
 
 ## Why is this bad?
 `torch.compile` only wraps the function; dynamo compiles on the first call, and the compiled
@@ -27,9 +14,16 @@ the polluted cache then makes a legitimate new input shape run uncompiled too.
 
 ## Example
 ```python
+import threading
+
+import torch
+from torch.nn.attention.flex_attention import flex_attention
+
+q = k = v = torch.randn(1, 8, 128, 64, device="cuda")
+
 def worker(rank):
-    attention = torch.compile(flex_attention)   # LL201: once per thread
-    out = attention(q, k, v)
+    attention = torch.compile(flex_attention)   # compiled again on every thread
+    return attention(q, k, v)
 
 for rank in range(4):
     threading.Thread(target=worker, args=(rank,)).start()
@@ -39,12 +33,36 @@ for rank in range(4):
 Compile once on the main thread and warm it up before starting the threads (or hold one lock
 shared by all threads around the call):
 ```python
+import threading
+
+import torch
+from torch.nn.attention.flex_attention import flex_attention
+
+q = k = v = torch.randn(1, 8, 128, 64, device="cuda")
 attention = torch.compile(flex_attention)
 attention(q, k, v)                              # warm-up on the main thread
 
 def worker(rank):
-    out = attention(q, k, v)
+    return attention(q, k, v)
+
+for rank in range(4):
+    threading.Thread(target=worker, args=(rank,)).start()
 ```
+
+## Details
+- Worker threads are the targets of `threading.Thread` (also `self.method`, `Worker(cfg).loop`,
+  lambdas, `functools.partial`), the `run` of `Thread` subclasses, `ThreadPoolExecutor`
+  `submit`/`map`, `asyncio.to_thread`, `run_in_executor` and `ThreadPool`, followed through the
+  functions, methods and modules they call.
+- Names resolve through aliases (`import torch as T`, `from torch import compile as tc`) and
+  imports of project modules, so a factory in another module that returns `torch.compile(model)`
+  is found too.
+- The call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` and
+  `LOCK.release()`) where every thread holds the *same* lock (module level, class attribute,
+  closure variable, or passed in by the spawning code). A `Lock()` created inside the thread
+  function, or per `Thread` instance, guards nothing. Names in the `lock-names` setting count as
+  shared locks.
+- A warm-up inside the thread does not help: every thread races on its own first call.
 
 ## References
 """

@@ -1,48 +1,9 @@
-"""compiled-call-in-thread
-
-## What it does
-Finds calls of a compiled callable made on worker threads with no guard. A compiled callable is
-the result of `torch.compile(...)` (also `torch.compiler.compile`, `torch._dynamo.optimize(...)(f)`),
-a function decorated with `@torch.compile`, or an attribute assigned from it
-(`self.model = torch.compile(model)`); names resolve through aliases (`import torch as T`,
-`from torch import compile as tc`) and imports from other modules of the project. Worker threads
-are the targets of `threading.Thread` (also `self.method`, lambdas, `functools.partial`), the
-`run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`,
-`run_in_executor` and `ThreadPool`, followed through the functions, methods and modules they call.
-
-A call is guarded when it runs inside `with LOCK:` (or between `LOCK.acquire()` and
-`LOCK.release()`) where every thread holds the *same* lock: a module-level lock, a class
-attribute, a closure variable, or one passed in by the spawning code. A `Lock()` created inside
-the thread function, or per `Thread` instance in its `__init__`, guards nothing; nor does one
-the spawner makes for each thread (`args=(threading.Lock(),)`, `locks[i]` of a list of locks),
-one on a `threading.local()`, or `self.lock` of a class whose instances are made one per thread
-(`Thread(target=Worker().loop)` in a loop, `for r in [Replica() for ...]: ex.submit(r.run_once)`).
-A semaphore is a lock only when it lets one thread in at a time: `Semaphore()`,
-`BoundedSemaphore(1)`; `Semaphore(4)` lets 4 threads race at once and guards nothing. A count
-that is not a literal (`Semaphore(n)`, `Semaphore(int(os.environ["SLOTS"]))`) is taken for a
-lock: launchlint cannot tell its value, and reports nothing it cannot show. A call is also
-guarded by a warm-up: the spawning thread calls the compiled callable once before it starts the
-threads (for a thread bound to a name, before its `t.start()`, even when it was made earlier;
-for threads held in a list, `threads = [Thread(...) for ...]` or `threads.append(...)`, before
-the `for t in threads: t.start()` loop),
-outside `torch.no_grad()`/`torch.inference_mode()` unless the workers' call runs in the
-same context. A thread pool passed to a helper or renamed (`run_all(pool, xs)`, `ex = pool`)
-is the same pool. Names listed in the `lock-names` setting count as shared locks. A context
-manager of the project guards only when it holds such a lock for its block (a class whose
-`__enter__` acquires one, a `@contextmanager` function that yields inside `with LOCK:`): `with
-timer:` of a class that measures time, or `with self.profiler():`, guards nothing.
-A compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
-`model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
-`disable=` and `fullgraph=` are read as LL203 reads `mode=`: a literal, or a module constant
-bound once to one (`DISABLE = True`, then `disable=DISABLE`).
-The forward of a compiled module is the compiled one: `Thread(target=compiled.forward)` and
-`compiled.forward(x)` of a `compiled = torch.compile(model)` run it; after
-`model.forward = torch.compile(model.forward)` (or `self.model.forward = ...`), `model(x)` does
-(that name or attribute only: another instance of the class is not compiled). `model.compile()` in place
-compiles `model(x)` but leaves `model.forward` the original.
-Methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
-`.cuda()`, `.eval()`. A warm-up also counts when it runs at import time: a module the spawning
-module imports (directly or through others) calls the compiled callable in its top-level code.
+"""## What it does
+Finds calls of a compiled callable (the result of `torch.compile`, a function decorated with
+`@torch.compile`, an attribute assigned from it) made on worker threads with no guard: no lock
+shared by all the threads held around the call, and no warm-up call on the spawning thread before
+the threads start. The message says when it is worse: `fullgraph=True`, or more than 8 threads
+(`max_workers=N`, `for _ in range(N)`) known statically.
 
 ## Why is this bad?
 `torch.compile` is not thread safe: "torch.compile is not thread safe overall (neither dynamo,
@@ -51,36 +12,99 @@ threads: every thread whose first call races compiles the function again, in 100
 ("Unexpected recompilation"). Past `recompile_limit` (8) the remaining threads run the function
 *uncompiled, silently*, or raise `FailOnRecompileLimitHit` when it was compiled with
 `fullgraph=True`; and the polluted cache then makes a legitimate new input shape run uncompiled
-too. The message says when it is worse: `fullgraph=True`, or more than 8 threads
-(`max_workers=N`, `for _ in range(N)`) known statically.
-
-A warm-up under `torch.no_grad()` does not cover a worker that calls with grad enabled: grad
-mode is one of dynamo's guards, so the first worker calls compile again and race.
+too.
 
 ## Example
 ```python
+import threading
+
+import torch
+from torch.nn.attention.flex_attention import flex_attention
+
 attention = torch.compile(flex_attention)
+q = k = v = torch.randn(1, 8, 128, 64, device="cuda")
 
 def worker(rank):
     lock = threading.Lock()          # one lock per thread: serialises nothing
     with lock:
-        out = attention(q, k, v)     # LL202
+        return attention(q, k, v)
 
 for rank in range(4):
     threading.Thread(target=worker, args=(rank,)).start()
 ```
 
 ## Use instead
-Share one lock between all threads, or compile and warm up on the main thread before starting
-them:
+Share one lock between all threads, or call it once on the main thread (a warm-up) before
+starting them:
 ```python
+import threading
+
+import torch
+from torch.nn.attention.flex_attention import flex_attention
+
 attention = torch.compile(flex_attention)
+q = k = v = torch.randn(1, 8, 128, 64, device="cuda")
 COMPILE_LOCK = threading.Lock()
 
 def worker(rank):
     with COMPILE_LOCK:
-        out = attention(q, k, v)
+        return attention(q, k, v)
+
+for rank in range(4):
+    threading.Thread(target=worker, args=(rank,)).start()
 ```
+
+## Details
+Compiled callables:
+- the result of `torch.compile(...)` (also `torch.compiler.compile`,
+  `torch._dynamo.optimize(...)(f)`), a function decorated with `@torch.compile`, or an attribute
+  assigned from it (`self.model = torch.compile(model)`); names resolve through aliases (`import
+  torch as T`, `from torch import compile as tc`) and imports from other modules of the project;
+- a compile made a no-op (`torch.compile(f, disable=True)`, also as a decorator or
+  `model.compile(disable=True)`) compiles nothing: its callable is not a compiled one.
+  `disable=` and `fullgraph=` are read as LL203 reads `mode=`: a literal, or a module constant
+  bound once to one (`DISABLE = True`, then `disable=DISABLE`);
+- the forward of a compiled module is the compiled one: `Thread(target=compiled.forward)` and
+  `compiled.forward(x)` of a `compiled = torch.compile(model)` run it; after `model.forward =
+  torch.compile(model.forward)` (or `self.model.forward = ...`), `model(x)` does (that name or
+  attribute only: another instance of the class is not compiled). `model.compile()` in place
+  compiles `model(x)` but leaves `model.forward` the original;
+- methods that return the module itself keep it compiled: `torch.compile(net).to("cuda")`,
+  `.cuda()`, `.eval()`.
+
+Worker threads are the targets of `threading.Thread` (also `self.method`, lambdas,
+`functools.partial`), the `run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`,
+`asyncio.to_thread`, `run_in_executor` and `ThreadPool`, followed through the functions, methods
+and modules they call. A thread pool passed to a helper or renamed (`run_all(pool, xs)`, `ex =
+pool`) is the same pool.
+
+A lock guards the call when every thread holds the *same* lock around it (`with LOCK:`, or
+between `LOCK.acquire()` and `LOCK.release()`): a module-level lock, a class attribute, a closure
+variable, or one passed in by the spawning code. Names listed in the `lock-names` setting count
+as shared locks. These guard nothing:
+- a `Lock()` created inside the thread function, or per `Thread` instance in its `__init__`;
+  one the spawner makes for each thread (`args=(threading.Lock(),)`, `locks[i]` of a list of
+  locks); one on a `threading.local()`; `self.lock` of a class whose instances are made one per
+  thread (`Thread(target=Worker().loop)` in a loop, `for r in [Replica() for ...]:
+  ex.submit(r.run_once)`);
+- a semaphore that lets more than one thread in: it is a lock only as `Semaphore()` or
+  `BoundedSemaphore(1)`; `Semaphore(4)` lets 4 threads race at once. A count that is not a
+  literal (`Semaphore(n)`, `Semaphore(int(os.environ["SLOTS"]))`) is taken for a lock:
+  launchlint cannot tell its value, and reports nothing it cannot show;
+- a context manager of the project that holds no such lock for its block: `with timer:` of a
+  class that measures time, or `with self.profiler():`. One whose `__enter__` acquires a shared
+  lock, or a `@contextmanager` function that yields inside `with LOCK:`, guards.
+
+A warm-up guards the call when the spawning thread calls the compiled callable once before it
+starts the threads:
+- for a thread bound to a name, before its `t.start()`, even when it was made earlier; for
+  threads held in a list (`threads = [Thread(...) for ...]` or `threads.append(...)`), before the
+  `for t in threads: t.start()` loop;
+- also at import time: a module the spawning module imports (directly or through others) calls
+  the compiled callable in its top-level code;
+- outside `torch.no_grad()`/`torch.inference_mode()`, unless the workers' call runs in the same
+  context: grad mode is one of dynamo's guards, so after a warm-up under `torch.no_grad()` the
+  first workers calling with grad enabled compile again, and race.
 
 ## References
 """

@@ -1,25 +1,12 @@
-"""cuda-graph-in-thread
-
-## What it does
+"""## What it does
 Finds CUDA graph capture on worker threads with no shared lock held: `torch.cuda.graph(g)`,
 `torch.cuda.CUDAGraph().capture_begin()`, `torch.cuda.make_graphed_callables(...)`, and calls of
 a callable compiled with `torch.compile(mode="reduce-overhead")` or `mode="max-autotune"` (both
-capture CUDA graphs on their first calls). The mode counts when it is a literal, or a name the
-module binds exactly once, at its top level, to a literal (`MODE = "reduce-overhead"`, then
-`mode=MODE`); a name bound again anywhere in the module (a second assignment, a loop, a parameter
-of that name), computed (`os.environ.get(...)`) or imported from another module is not static,
-and such a compile is not reported. Worker threads and reachability are those of LL201 and
-LL202: `threading.Thread` targets (functions, `self.method`, lambdas, `functools.partial`), the
-`run` of `Thread` subclasses, `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`,
-`run_in_executor`, `multiprocessing.dummy.Pool`/`ThreadPool`, followed through functions, methods
-and modules. A call inside `with LOCK:` where every thread holds the *same* lock (module level,
-class attribute, closure variable, passed in by the spawner, or a `lock-names` setting) is not
-reported; a lock made per thread guards nothing, nor does a semaphore whose literal count lets
-more than one thread in (`Semaphore(4)`; see LL202). A warm-up on the main thread does not count.
+capture CUDA graphs on their first calls). A warm-up on the main thread does not count.
 
 ## Why is this bad?
-CUDA graph trees are kept per thread (launchlint's rules.md, LL2xx): a warm-up or capture on the
-main thread does not cover the workers, so each worker captures its own graphs on its first calls,
+CUDA graph trees are kept per thread (measured on torch 2.13): a warm-up or capture on the main
+thread does not cover the workers, so each worker captures its own graphs on its first calls,
 with its own memory pool. While a capture runs, the default `capture_error_mode="global"` makes
 potentially unsafe CUDA calls from *any other thread* fail, so the other workers' allocations and
 synchronisations break the capture or raise ("operation not permitted when stream is capturing").
@@ -28,14 +15,20 @@ dynamo, nor inductor)" (pytorch/pytorch#168042).
 
 ## Example
 ```python
+from concurrent.futures import ThreadPoolExecutor
+
+import torch
+
+net = torch.nn.Linear(64, 64).cuda()
+batches = [torch.randn(32, 64, device="cuda") for _ in range(8)]
 model = torch.compile(net, mode="reduce-overhead")
-model(batch)                          # warm-up on the main thread: does not cover the workers
+model(batches[0])                     # warm-up on the main thread: does not cover the workers
 
 def worker(batch):
-    return model(batch)               # LL203: each worker captures its own CUDA graphs
+    return model(batch)               # each worker captures its own CUDA graphs
 
 with ThreadPoolExecutor(4) as pool:
-    pool.map(worker, batches)
+    results = list(pool.map(worker, batches))
 ```
 
 ## Use instead
@@ -44,12 +37,40 @@ compile without CUDA graphs (`mode="max-autotune-no-cudagraphs"`, `mode="default
 calls must come from several threads; if they must capture on workers, hold one lock shared by all
 threads around the capture and around every other CUDA call:
 ```python
+from concurrent.futures import ThreadPoolExecutor
+
+import torch
+
+net = torch.nn.Linear(64, 64).cuda()
+batches = [torch.randn(32, 64, device="cuda") for _ in range(8)]
 model = torch.compile(net, mode="max-autotune-no-cudagraphs")
+model(batches[0])                     # warm-up on the main thread
+
+def worker(batch):
+    return model(batch)
+
+with ThreadPoolExecutor(4) as pool:
+    results = list(pool.map(worker, batches))
 ```
 
+## Details
+- The mode counts when it is a literal, or a name the module binds exactly once, at its top
+  level, to a literal (`MODE = "reduce-overhead"`, then `mode=MODE`); a name bound again anywhere
+  in the module (a second assignment, a loop, a parameter of that name), computed
+  (`os.environ.get(...)`) or imported from another module is not static, and such a compile is
+  not reported.
+- Worker threads and reachability are those of LL201 and LL202: `threading.Thread` targets
+  (functions, `self.method`, lambdas, `functools.partial`), the `run` of `Thread` subclasses,
+  `ThreadPoolExecutor` `submit`/`map`, `asyncio.to_thread`, `run_in_executor`,
+  `multiprocessing.dummy.Pool`/`ThreadPool`, followed through functions, methods and modules.
+- A call inside `with LOCK:` where every thread holds the *same* lock (module level, class
+  attribute, closure variable, passed in by the spawner, or a `lock-names` setting) is not
+  reported; a lock made per thread guards nothing, nor does a semaphore whose literal count lets
+  more than one thread in (`Semaphore(4)`; see LL202).
+
 ## References
-- launchlint's rules.md, LL2xx (measured on torch 2.13): CUDA graph trees are kept per thread, so
-  a main-thread warm-up does not cover workers.
+- Measured on torch 2.13: CUDA graph trees are kept per thread, so a main-thread warm-up does not
+  cover workers.
 - `torch.cuda.graph(capture_error_mode=...)`: "global" errors on potentially unsafe actions in
   other threads during capture.
 - pytorch/pytorch#168042: "torch.compile is not thread safe overall (neither dynamo, nor inductor)".

@@ -1,24 +1,9 @@
-"""stdout-hijack
-
-## What it does
-Finds a Python program that sends its own stdout or stderr into a file for good:
-`sys.stdout = open("train.log", "w")` (also `Path("train.log").open("w")`, through a name bound
-to `open(...)`, `os.open`, `os.fdopen` of an `os.open`ed file, also inline: `os.fdopen(os.open(path,
-flags))`; `sys.stdout, sys.stderr = log, log`), `os.dup2(log.fileno(), 1)` (or `2`,
-`sys.stdout.fileno()`), and a module-level `contextlib.redirect_stdout(file)` (or `redirect_stderr`). It is the Python twin of a script's
-`exec >file`. When a launcher in the project runs the program with its output captured
-(`python train.py | tee run.log`, `> run.log`), the finding points at that capture too, and so
-when the replacement is in a module the launched program imports itself (`from pkg.log import
-setup`).
-
-Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like object
-that also writes to the terminal, a stream rewrapped on a descriptor it already has: `open(1,
-"w", closefd=False)`, `open(sys.stdout.fileno(), "w", buffering=1)`, `os.fdopen(fd)` of an
-`fd = os.dup(1)` or of a descriptor passed in, `open("/dev/stdout")`; anything unknown), `os.devnull`
-(silencing non-zero ranks is deliberate), and a redirect that the same function undoes later
-(`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's output, not the
-run's. Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")`
-then `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
+"""## What it does
+Finds a Python program that sends its own stdout or stderr into a file for good: `sys.stdout =
+open("train.log", "w")`, `os.dup2(log.fileno(), 1)`, or a module-level
+`contextlib.redirect_stdout(file)`. It is the Python twin of a script's `exec >file` (LL102).
+When a launcher in the project runs the program with its output captured (`python train.py |
+tee run.log`, `> run.log`), the finding points at that capture too.
 
 ## Why is this bad?
 Whoever started the program expects its output where they sent it: the caller's `| tee run.log`,
@@ -29,29 +14,58 @@ file descriptor itself, so the output of C extensions, NCCL and subprocesses goe
 
 ## Example
 ```python
+# train.py
 import sys
 
-sys.stdout = open("logs/train.log", "w")     # LL204
+sys.stdout = open("logs/train.log", "w")
+print("step 1 loss 2.31")
 ```
 ```bash
-python train.py 2>&1 | tee run.log           # run.log stays empty
+# run.sh
+set -o pipefail
+python -u train.py 2>&1 | tee run.log           # run.log stays empty
 ```
 
 ## Use instead
 Log to the file *and* keep the stream: a `logging.FileHandler` next to the console handler, or
 let the launcher choose the file (`| tee logs/train.log`):
 ```python
-import logging, sys
+# train.py
+import logging
+import sys
 
 logging.basicConfig(level=logging.INFO, handlers=[
     logging.StreamHandler(sys.stdout), logging.FileHandler("logs/train.log")])
+logging.info("step 1 loss 2.31")
+```
+```bash
+# run.sh
+set -o pipefail
+python -u train.py 2>&1 | tee run.log
 ```
 
+## Details
+- The replacements: `sys.stdout = open(...)` (also `Path("train.log").open("w")`, through a name
+  bound to `open(...)`, `os.open`, `os.fdopen` of an `os.open`ed file, also inline:
+  `os.fdopen(os.open(path, flags))`; `sys.stdout, sys.stderr = log, log`), `os.dup2(log.fileno(),
+  1)` (or `2`, `sys.stdout.fileno()`), and a module-level `contextlib.redirect_stdout(file)` (or
+  `redirect_stderr`).
+- The capture is found also when the replacement is in a module the launched program imports
+  itself (`from pkg.log import setup`).
+- Not reported: a target that is not a file the program opens (`io.StringIO()`, a `Tee`-like
+  object that also writes to the terminal, a stream rewrapped on a descriptor it already has:
+  `open(1, "w", closefd=False)`, `open(sys.stdout.fileno(), "w", buffering=1)`, `os.fdopen(fd)`
+  of an `fd = os.dup(1)` or of a descriptor passed in, `open("/dev/stdout")`; anything unknown),
+  `os.devnull` (silencing non-zero ranks is deliberate), and a redirect that the same function
+  undoes later (`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's
+  output, not the run's.
+- Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")` then
+  `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
+
 ## References
-- launchlint's rules.md, LL204: "the Python twin of `exec >file`; a caller's `| tee` stays
-  empty". LL102 reports the shell form.
 - Python: `os.dup2(fd, fd2)` duplicates `fd` onto `fd2`, closing `fd2` first;
   `contextlib.redirect_stdout` changes `sys.stdout` until its `with` block ends.
+- LL102 reports the shell form, `exec > file`.
 """
 
 from __future__ import annotations

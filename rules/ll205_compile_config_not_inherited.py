@@ -1,57 +1,83 @@
-"""compile-config-not-inherited
-
-## What it does
-Finds dynamo and inductor settings changed at module level or on the spawning thread
-(`torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...` or `.triton.X = ...`, `X *= 4`,
-`setattr(torch._dynamo.config, "X", ...)`, where a name that is not static stands for any setting,
-`with ....config.patch(...)`,
-a function decorated with `@....config.patch(...)` that is not a thread's) while compiled callables
-run on worker threads that do not set them themselves. Worker threads and compiled callables are
-those of LL201 and LL202, across modules; the setting counts when its module and the threads' (or
-the compiled callable's) module import one another, directly or not, so they run in one program.
-A lock does not help here. Not reported: threads started with `contextvars.copy_context().run`,
-which carry the spawner's settings, and threads that set the same settings (in their target, in a
-function they call, or in the executor's `initializer`, by keyword or by position; a pool reached
-through an alias or a parameter is the same pool).
+"""## What it does
+Finds dynamo and inductor settings (`torch._dynamo.config.X = ...`, `torch._inductor.config.X =
+...`, their `.patch(...)`) changed at module level or on the spawning thread, while compiled
+callables run on worker threads that do not set them themselves.
 
 ## Why is this bad?
 Since PyTorch 2.12, config overrides are thread-local (pytorch/pytorch#186537): a worker thread
-starts from the defaults and never sees what the main thread set. Measured (launchlint's
-rules.md, LL2xx, torch 2.13): `torch._dynamo.config.recompile_limit = 64` set on the main thread,
-a worker thread read 8. The typical case is exactly the one that needs the setting: raising
-`recompile_limit` (or `cache_size_limit`) because many threads recompile; the workers still hit 8,
-past which they run the function *uncompiled, silently* (or raise `FailOnRecompileLimitHit` with
-`fullgraph=True`). Inductor options (`max_autotune`, `coordinate_descent_tuning`, ...) are
-silently off in the workers too.
+starts from the defaults and never sees what the main thread set. Measured on torch 2.13:
+`torch._dynamo.config.recompile_limit = 64` set on the main thread, a worker thread read 8. The
+typical case is exactly the one that needs the setting: raising `recompile_limit` (or
+`cache_size_limit`) because many threads recompile; the workers still hit 8, past which they run
+the function *uncompiled, silently* (or raise `FailOnRecompileLimitHit` with `fullgraph=True`).
+Inductor options (`max_autotune`, `coordinate_descent_tuning`, ...) are silently off in the
+workers too.
 
 ## Example
 ```python
-torch._dynamo.config.recompile_limit = 64    # LL205: the workers read 8
+from concurrent.futures import ThreadPoolExecutor
 
+import torch
+
+torch._dynamo.config.recompile_limit = 64    # the workers still read 8
+
+def train_step(batch):
+    return batch.relu().sum()
+
+batches = [torch.randn(32, 64, device="cuda") for _ in range(64)]
 step = torch.compile(train_step)
+step(batches[0])                             # warm-up on the main thread
 
 def worker(batch):
     return step(batch)
 
 with ThreadPoolExecutor(16) as pool:
-    pool.map(worker, batches)
+    results = list(pool.map(worker, batches))
 ```
 
 ## Use instead
 Set it on each worker thread: in the thread's function, or once per worker through the executor's
 `initializer`; or start the threads with `contextvars.copy_context().run`:
 ```python
+from concurrent.futures import ThreadPoolExecutor
+
+import torch
+
 def configure():
     torch._dynamo.config.recompile_limit = 64
 
+def train_step(batch):
+    return batch.relu().sum()
+
+batches = [torch.randn(32, 64, device="cuda") for _ in range(64)]
+step = torch.compile(train_step)
+step(batches[0])                             # warm-up on the main thread
+
+def worker(batch):
+    return step(batch)
+
 with ThreadPoolExecutor(16, initializer=configure) as pool:
-    pool.map(worker, batches)
+    results = list(pool.map(worker, batches))
 ```
+
+## Details
+- The settings: `torch._dynamo.config.X = ...`, `torch._inductor.config.X = ...` or `.triton.X =
+  ...`, `X *= 4`, `setattr(torch._dynamo.config, "X", ...)` (where a name that is not static
+  stands for any setting), `with ....config.patch(...)`, and a function decorated with
+  `@....config.patch(...)` that is not a thread's.
+- Worker threads and compiled callables are those of LL201 and LL202, across modules; the setting
+  counts when its module and the threads' (or the compiled callable's) module import one another,
+  directly or not, so they run in one program.
+- A lock does not help here.
+- Not reported: threads started with `contextvars.copy_context().run`, which carry the spawner's
+  settings, and threads that set the same settings (in their target, in a function they call, or
+  in the executor's `initializer`, by keyword or by position; a pool reached through an alias or
+  a parameter is the same pool).
 
 ## References
 - pytorch/pytorch#186537: config overrides are thread-local since PyTorch 2.12.
-- launchlint's rules.md, LL2xx: measured on torch 2.13, `recompile_limit=64` set on the main
-  thread, a worker read 8; past `recompile_limit` threads run uncompiled, silently.
+- Measured on torch 2.13: `recompile_limit=64` set on the main thread, a worker read 8; past
+  `recompile_limit` threads run uncompiled, silently.
 """
 
 from __future__ import annotations

@@ -1,50 +1,9 @@
-"""unknown-cli-flag
-
-## What it does
-Finds a launcher that passes `--flag` to a Python program of the project whose command line
-does not define it. The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its
-`__main__.py`), `torchrun`, `accelerate launch`, `deepspeed`, `composer` and `srun` start, or
-`./x.py` and `./train` (a file with no extension that is Python by its `#!` line) run by their
-path or given to a launcher (`torchrun train`), also inside
-`ssh`/`tmux`/`bash -c` strings and `eval` of a known string; the launcher's own options (`--nproc_per_node 8`) are never taken
-as the program's. Its command line is the one parser that parses the process's arguments: an
-argparse parser (argument groups, `parents=[...]`, subparsers, helpers that add to it or build
-it, in the module or in a project function it imports and calls: `add_data_args(parser)` from
-another module, which may hand it on to helpers of its own, or `parser = get_parser()` whose
-name says it builds one; a parser the program makes and hands to an imported helper that parses
-it, `return parse_args(parser)`, is the program's, whatever other parser that helper's module
-passes it; a parser parsed only in a plain function that nothing in the module calls or names,
-`def eval_args()`, is not, when the module calls an imported function that parses: that one's
-is, and when that call too is only in uncalled code, nothing is reported; the parser of a
-project module the program imports that parses at its top level, `from config import args`,
-not under `if __name__ == "__main__":`; a parser an options
-class builds and parses in a method, `opt = TrainOptions().parse()` as in pix2pix, with the
-options its methods add, `self.initialize(parser)` looked up in the class of the instance the
-program makes, `BaseOptions.initialize(self, parser)` or `super().initialize(parser)` in its
-bases, or those its methods add through `self.parser`; not when a class of the instance defined
-elsewhere adds through it too), an `HfArgumentParser` over
-the project's dataclasses, a click command or a typer app. A flag counts as defined when
-argparse would accept it: `--flag=value`, `--no-x` of `BooleanOptionalAction`, `-h` and
-`--help` unless the parser is built with `add_help=False` (a click command's help option is
-`--help` alone, unless `context_settings` names others in `help_option_names`, its group's
-too), and an unambiguous prefix unless
-`allow_abbrev=False` (given to the constructor, or set later as `parser.allow_abbrev = False`). A prefix of several flags (`--vocab` where
-`--vocab-file` and `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous
-option: --vocab could match --vocab-file, --vocab-size"), also when both are spellings of one
-option (`--learning` of `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every
-field): argparse counts the spellings. Switches grouped in one word are read letter by letter
-(`-vd DIR` is `-v -d DIR`); an unknown letter among them is reported ("ignored explicit
-argument"). A parser that parses `sys.argv[2:]` reads the words after the first (a mode word,
-`python train.py fit --lr 1`); when that word is not static, nothing is judged. A typer boolean has `--no-x` only under typer's own name, not under names it is given.
-
-Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
-`"${ARGS[@]}"`, and variables whose value is a static string of flags. Nothing is reported when
-the program uses `parse_known_args` (or click's `ignore_unknown_options`; not where the function
-that calls it also parses the arguments strictly, `early, _ = parser.parse_known_args()` and then
-`parser.parse_args()`, which exits on an unknown flag), when its parser
-cannot be found statically or is handed to code we cannot see (`deepspeed.add_config_arguments`),
-when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`), or for words
-that are not static (`"$@"`, an unknown variable).
+"""## What it does
+Finds a launcher that passes `--flag` to a Python program of the project whose command line does
+not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses, a click
+command or a typer app. A flag counts as defined when the parser would accept it, prefixes
+included; the launcher's own options (torchrun's `--nproc_per_node`) are never taken as the
+program's.
 
 ## Why is this bad?
 argparse stops the program with `error: unrecognized arguments: --warmup-steps 500` in its
@@ -59,13 +18,81 @@ torchrun --nproc_per_node 8 train.py --warmup-steps 500
 ```
 ```python
 # train.py
+import argparse
+
+parser = argparse.ArgumentParser()
 parser.add_argument("--warmup_steps", type=int)
+args = parser.parse_args()
 ```
 
 ## Use instead
 ```bash
+# launch.sh
 torchrun --nproc_per_node 8 train.py --warmup_steps 500
 ```
+```python
+# train.py
+import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--warmup_steps", type=int)
+args = parser.parse_args()
+```
+
+## Details
+The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__main__.py`),
+`torchrun`, `accelerate launch`, `deepspeed`, `composer` and `srun` start, or `./x.py` and
+`./train` (a file with no extension that is Python by its `#!` line) run by their path or given
+to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and `eval` of a
+known string.
+
+Its command line is the one parser that parses the process's arguments:
+- an argparse parser, with argument groups, `parents=[...]`, subparsers, and helpers that add to
+  it or build it, in the module or in a project function it imports and calls:
+  `add_data_args(parser)` from another module, which may hand it on to helpers of its own, or
+  `parser = get_parser()` whose name says it builds one;
+- a parser the program makes and hands to an imported helper that parses it (`return
+  parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
+- a parser parsed only in a plain function that nothing in the module calls or names (`def
+  eval_args()`) is not, when the module calls an imported function that parses: that one's is;
+  when that call too is only in uncalled code, nothing is reported;
+- the parser of a project module the program imports that parses at its top level (`from config
+  import args`), not under `if __name__ == "__main__":`;
+- a parser an options class builds and parses in a method (`opt = TrainOptions().parse()` as in
+  pix2pix), with the options its methods add: `self.initialize(parser)` looked up in the class of
+  the instance the program makes, `BaseOptions.initialize(self, parser)` or
+  `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
+  when a class of the instance defined elsewhere adds through it too;
+- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app.
+
+A flag counts as defined when argparse would accept it:
+- `--flag=value`, `--no-x` of `BooleanOptionalAction`; a typer boolean has `--no-x` only under
+  typer's own name, not under names it is given;
+- `-h` and `--help` unless the parser is built with `add_help=False`; a click command's help
+  option is `--help` alone, unless `context_settings` names others in `help_option_names` (its
+  group's too);
+- an unambiguous prefix unless `allow_abbrev=False` (given to the constructor, or set later as
+  `parser.allow_abbrev = False`). A prefix of several flags (`--vocab` where `--vocab-file` and
+  `--vocab-size` are defined) is reported: argparse refuses it ("ambiguous option: --vocab could
+  match --vocab-file, --vocab-size"), also when both are spellings of one option (`--learning` of
+  `--learning-rate`/`--learning_rate`, as HfArgumentParser adds every field): argparse counts the
+  spellings;
+- switches grouped in one word are read letter by letter (`-vd DIR` is `-v -d DIR`); an unknown
+  letter among them is reported ("ignored explicit argument");
+- a parser that parses `sys.argv[2:]` reads the words after the first (a mode word, `python
+  train.py fit --lr 1`); when that word is not static, nothing is judged.
+
+Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
+`"${ARGS[@]}"`, and variables whose value is a static string of flags.
+
+Nothing is reported:
+- when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
+  function that calls it also parses the arguments strictly (`early, _ =
+  parser.parse_known_args()` and then `parser.parse_args()`, which exits on an unknown flag);
+- when its parser cannot be found statically or is handed to code we cannot see
+  (`deepspeed.add_config_arguments`), or when an `HfArgumentParser` includes a library's
+  dataclass (`TrainingArguments`);
+- for words that are not static (`"$@"`, an unknown variable).
 
 ## References
 - Python `argparse`: *Partial parsing* (`parse_known_args`), *allow_abbrev*,

@@ -1,32 +1,9 @@
-"""missing-required-flag
-
-## What it does
+"""## What it does
 Finds a launch of a Python program of the project that never passes an option the program's
-parser requires: `add_argument("--data-path", required=True)`, one of the options of a
-mutually exclusive group made with `required=True` (none of them passed: argparse's "one of
-the arguments --train --eval is required"), a click option with
-`required=True`, a typer `Option(...)` without a default, or a field without a default in a
-dataclass of an `HfArgumentParser` (but a `bool` or `Optional[bool]` one, which it makes `False`
-or `None`). The program and its arguments are found as for LL301
-(arrays, continuation lines, `--flag=value`, unambiguous prefixes, subcommands; a required option
-of a subcommand counts when the launch names that subcommand). `--local_rank` is passed by the
-launchers that append it to the program's arguments: `deepspeed` (unless `--no_local_rank`) and
-`python -m torch.distributed.launch` (unless `--use_env`; `--local-rank` since torch 2.0), not
-`torchrun`, which sets `LOCAL_RANK` in the environment. When the option is written in the
-lines right after the launch, but in a command of its own because a line lacks its `\\` or a
-comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line in the middle is commented out
-(`# --seed 1 \\`), the finding says so and points at it.
-
-Nothing is reported when the launch may pass more than we can see: `"$@"`, `$*`, an array or a
-variable whose value is unknown where a flag could be, a default its caller decides among the
-program's arguments, also one that made no word (a Makefile's `ARGS ?= --lr 1` or empty `ARGS
-?=`, which `make train ARGS=...` or the environment replaces; a shell `${EXTRA:---lr 1}` or
-`${EXTRA:-}` that a script running the launcher sets; see `launches.decided_by_caller`, which
-LL303, LL401 and LL402 ask too), the words `xargs` appends (`cat
-args.txt | xargs python train.py`; not with `-I {}`, which puts them where `{}` is), or arguments read from a file
-(`fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or the `train.args` next to
-`train.py` that its `parse_args_into_dataclasses` reads first by default, when that file exists);
-nor for `--help`. Switches grouped in one word count letter by letter (`-vd DIR` passes `-d`).
+parser requires: `add_argument("--data-path", required=True)`, a required mutually exclusive
+group, a click option with `required=True`, a typer `Option(...)` without a default, or a field
+without a default in a dataclass of an `HfArgumentParser`. When the option is written in the
+lines after the launch but cut off from it (a line lacks its `\\`), the finding says so.
 
 ## Why is this bad?
 argparse exits with `error: the following arguments are required: --data-path` before the
@@ -40,13 +17,58 @@ torchrun --nproc_per_node 8 train.py --lr 3e-4
 ```
 ```python
 # train.py
+import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float)
 parser.add_argument("--data-path", required=True)
+args = parser.parse_args()
 ```
 
 ## Use instead
 ```bash
+# launch.sh
 torchrun --nproc_per_node 8 train.py --lr 3e-4 --data-path /data/tokens
 ```
+```python
+# train.py
+import argparse
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float)
+parser.add_argument("--data-path", required=True)
+args = parser.parse_args()
+```
+
+## Details
+- Required: a mutually exclusive group made with `required=True` counts when none of its options
+  is passed (argparse's "one of the arguments --train --eval is required"); an HfArgumentParser
+  field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
+  `False` or `None`.
+- The program and its arguments are found as for LL301 (arrays, continuation lines,
+  `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
+  when the launch names that subcommand). Switches grouped in one word count letter by letter
+  (`-vd DIR` passes `-d`).
+- `--local_rank` is passed by the launchers that append it to the program's arguments:
+  `deepspeed` (unless `--no_local_rank`) and `python -m torch.distributed.launch` (unless
+  `--use_env`; `--local-rank` since torch 2.0), not `torchrun`, which sets `LOCAL_RANK` in the
+  environment.
+- When the option is written in the lines right after the launch, but in a command of its own
+  because a line lacks its `\\` or a comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line
+  in the middle is commented out (`# --seed 1 \\`), the finding says so and points at it.
+
+Nothing is reported when the launch may pass more than we can see:
+- `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be;
+- a default its caller decides among the program's arguments, also one that made no word: a
+  Makefile's `ARGS ?= --lr 1` or empty `ARGS ?=`, which `make train ARGS=...` or the environment
+  replaces; a shell `${EXTRA:---lr 1}` or `${EXTRA:-}` that a script running the launcher sets
+  (see `launches.decided_by_caller`, which LL303, LL401 and LL402 ask too);
+- the words `xargs` appends (`cat args.txt | xargs python train.py`; not with `-I {}`, which puts
+  them where `{}` is);
+- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or
+  the `train.args` next to `train.py` that its `parse_args_into_dataclasses` reads first by
+  default, when that file exists;
+- `--help`.
 
 ## References
 - Python `argparse`, *required*: "the following arguments are required".

@@ -1,74 +1,10 @@
-"""missing-script
-
-## What it does
+"""## What it does
 Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
-`source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with `--no-python`, `./x.sh` run by its path), `deepspeed x.py`, `sbatch x`, also inside
-`ssh`/`tmux`/`bash -c` strings; and `python -m pkg.train` (also a launcher's `-m`) whose `pkg`
-is the project's own package where the program runs (`pkg/__init__.py`: the working directory
-comes first in `sys.path`, before any installed copy) but has no `train` in any form (`.py`, a
-directory, `.pyx`, a built extension). `python DIR` runs `DIR/__main__.py`, looked for as a
-script is (on another host: a directory of that name with a `__main__.py`). A module of a package the project does not have, or of a
-namespace package (no `__init__.py`), may be installed, and is not judged. A path is looked for relative to the launcher's directory,
-relative to the project root (or to its parent, when the path starts with the root's own name:
-`flamingo/flamingo/train/train.py` run from the directory holding the checkout), under a
-configured `path-map` prefix, and finally as the project's only file of that name. A name that several files have is none of them: the path is
-reported (with the files that have the name) when it is in none of the places above, as rules.md
-says ("no unique file of that name"), except on another host, where the name alone is checked.
-
-A path run on another host or in a container (inside `ssh`, `pct exec`, `docker exec`,
-`docker run`, pyxis's `srun --container-image`) is checked by its name only, and an absolute
-one there is never reported: it lives on that machine or in that image; nor is a path after a
-`cd` there into a repository a script of the project clones (`git clone URL; cd repo && bash
-./install.sh`), or into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`):
-that is another checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, or
-SkyPilot's `cd ~/sky_workdir` (the project, synced there), or a `cd` into the launcher's own
-directory (`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun
---container-image ... bash -c "cd $DIR; python x.py"`), the name is checked still. Locally, an absolute path is checked only when a `path-map` prefix claims it
-for the project.
-
-A GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
-workflow's `defaults.run`), so a relative path is looked for there; a directory the project
-does not have is another repository's checkout (`actions/checkout` with `path:`), and one
-given by an expression is unknown: neither is reported.
-
-After a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
-"$0")"`), a relative path is looked for there. Without one, a launcher is run from its own
-directory, the root, or a directory between them: a path whose whole directory is only in the
-nearest such directory above the launcher (`internvl_chat/shell/x/run.sh` runs
-`internvl/train/train_dpo.py`, and `internvl/train/` is `internvl_chat/internvl/train/`) is
-looked for there. Not reported, because the script may well be there
-when the line runs: paths after a `cd` to anywhere else, paths into a directory the project does not have (a clone, a download) or
-into one that a script of the project clones (`git clone URL [DIR]`, an install script's),
-paths out of the project (`../other-repo/x.py`), a path the same file tests for existence
-anywhere (`[ -f .env.local ] && source .env.local`, `test -e`, `[[ -r ]]`: its author knows it
-may be missing), a file of a name that a script of the project
-writes, copies or downloads (`cat > job.sh`, `wget .../setup.sh`, a setup script's
-`> seg_my.py`, `> "$PWD/job.env"`, whose directory is known only at run time; a Python step's
-output option, `python gen.py --output job.sh`, a path literal that code in the command or a
-program of the project a launcher runs opens for writing, `open('job_gen.sh', 'w')`), `python3 -`
-(the program comes on standard input), a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after
-`SCRIPT=${SCRIPT:-test.py}`) that a script of the project running the launcher sets
-(`SCRIPT=real.py bash launch.sh`, or an `export` before it), or a Makefile's `?=` one (`SCRIPT ?=
-pretrain.py`, then `python $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302
-takes it): the script that runs is the caller's (with no caller, or none that sets it, the
-default is what runs, and is judged), a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`,
-no project path), a pattern bash expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`;
-read after quote removal, so a quoted one too), `source name` without a `/` (looked up in `PATH`), paths after sourcing a file that changes
-directory (`source utils.sh`, whose `start` function does `cd "$BASE/$1"`: in a function too),
-anything not static (but a path from the launcher's own directory, `"$(dirname "$0")/../train.py"`
-or `$(cd "$(dirname "$0")" && pwd)/train.py`, or `$HERE/train.py` after `SCRIPT=$(readlink -f "$0")`
-and `HERE=$(dirname "$SCRIPT")`, is looked for there, and counts as leading into a
-directory the project lacks when neither its directory nor its first one below the launcher's
-exists, `$HERE/thirdparty/tool.py`, unless that path is the project's from a directory above:
-`$HERE/scripts/models/x.sh` from `scripts/` is reported where `scripts/models/x.sh` exists), a
-virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`), a path from a launcher that
-sources a file only its own directory has (`. ./path.sh`, a Kaldi recipe's: it is run from there)
-into a directory that directory lacks (`utils/mkgraph.sh`, a link made at set-up, where the root
-has another `utils/`), and a Python program when
-the project holds no Python at all (a checkout of launchers for code that lives elsewhere). A Compose or Kubernetes command runs in its image and
-is treated like a remote one. So are keys sent to a tmux pane (`send-keys`, `respawn-pane`) and a
-contained apptainer's command: they run in a directory of their own (a pane's, which keys sent
-before may have changed), so a path there is checked by name only.
+`source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
+`ssh`/`tmux`/`bash -c` strings, and `python -m pkg.train` when `pkg` is the project's own package
+but has no `train`. A path is looked for where it runs from (the launcher's directory, the
+project root, a directory it `cd`s into) and as the project's only file of that name; the message
+offers a file of a similar name ("did you mean `train.py`?").
 
 ## Why is this bad?
 `python: can't open file 'trian.py': [Errno 2] No such file or directory`, or `bash:
@@ -80,11 +16,101 @@ nodes, and, inside a detached tmux session, with nobody watching the pane.
 # launch.sh
 torchrun --nproc_per_node 8 trian.py --lr 3e-4
 ```
+```python
+# train.py
+print("training")
+```
 
 ## Use instead
 ```bash
+# launch.sh
 torchrun --nproc_per_node 8 train.py --lr 3e-4
 ```
+```python
+# train.py
+print("training")
+```
+
+## Details
+What runs a script:
+- `bash x.sh`, `./x.sh`, `source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with
+  `--no-python`, `./x.sh` run by its path), `deepspeed x.py`, `sbatch x`;
+- `python -m pkg.train` (also a launcher's `-m`) whose `pkg` is the project's own package where
+  the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
+  any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
+  extension). A module of a package the project does not have, or of a namespace package (no
+  `__init__.py`), may be installed, and is not judged;
+- `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
+  that name with a `__main__.py`).
+
+Where a path is looked for:
+- relative to the launcher's directory; relative to the project root (or to its parent, when the
+  path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
+  holding the checkout); under a configured `path-map` prefix; and finally as the project's only
+  file of that name. A name that several files have is none of them: the path is reported (with
+  the files that have the name) when it is in none of the places above ("no unique file of that
+  name"), except on another host, where the name alone is checked;
+- after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
+  "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
+  directory between them: a path whose whole directory is only in the nearest such directory
+  above the launcher (`internvl_chat/shell/x/run.sh` runs `internvl/train/train_dpo.py`, and
+  `internvl/train/` is `internvl_chat/internvl/train/`) is looked for there;
+- a GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
+  workflow's `defaults.run`), so a relative path is looked for there; a directory the project
+  does not have is another repository's checkout (`actions/checkout` with `path:`), and one
+  given by an expression is unknown: neither is reported;
+- locally, an absolute path is checked only when a `path-map` prefix claims it for the project.
+
+On another host or in a container (inside `ssh`, `pct exec`, `docker exec`, `docker run`, pyxis's
+`srun --container-image`) a path is checked by its name only, and an absolute one there is never
+reported: it lives on that machine or in that image. Nor is a path after a `cd` there into a
+repository a script of the project clones (`git clone URL; cd repo && bash ./install.sh`), or
+into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`): that is another
+checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
+~/sky_workdir` (the project, synced there), or a `cd` into the launcher's own directory
+(`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun --container-image ...
+bash -c "cd $DIR; python x.py"`), the name is checked still. A Compose or Kubernetes
+command runs in its image and is treated like a remote one. So are keys sent to a tmux pane
+(`send-keys`, `respawn-pane`) and a contained apptainer's command: they run in a directory of
+their own (a pane's, which keys sent before may have changed), so a path there is checked by name
+only.
+
+Not reported, because the script may well be there when the line runs:
+- paths after a `cd` to anywhere but a directory of the project; paths into a directory the
+  project does not have (a clone, a download) or into one that a script of the project clones
+  (`git clone URL [DIR]`, an install script's); paths out of the project (`../other-repo/x.py`);
+- a path the same file tests for existence anywhere (`[ -f .env.local ] && source .env.local`,
+  `test -e`, `[[ -r ]]`: its author knows it may be missing);
+- a file of a name that a script of the project writes, copies or downloads (`cat > job.sh`,
+  `wget .../setup.sh`, a setup script's `> seg_my.py`, `> "$PWD/job.env"`, whose directory is
+  known only at run time; a Python step's output option, `python gen.py --output job.sh`; a path
+  literal that code in the command, or a program of the project a launcher runs, opens for
+  writing: `open('job_gen.sh', 'w')`);
+- `python3 -` (the program comes on standard input);
+- a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}`) that a
+  script of the project running the launcher sets (`SCRIPT=real.py bash launch.sh`, or an
+  `export` before it), or a Makefile's `?=` one (`SCRIPT ?= pretrain.py`, then `python
+  $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302 takes it): the script that
+  runs is the caller's. With no caller, or none that sets it, the default is what runs, and is
+  judged;
+- a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`, no project path); a pattern bash
+  expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`; read after quote removal, so a
+  quoted one too); `source name` without a `/` (looked up in `PATH`);
+- paths after sourcing a file that changes directory (`source utils.sh`, whose `start` function
+  does `cd "$BASE/$1"`: in a function too);
+- anything not static. But a path from the launcher's own directory (`"$(dirname
+  "$0")/../train.py"` or `$(cd "$(dirname "$0")" && pwd)/train.py`, or `$HERE/train.py` after
+  `SCRIPT=$(readlink -f "$0")` and `HERE=$(dirname "$SCRIPT")`) is looked for there, and counts
+  as leading into a directory the project lacks when neither its directory nor its first one
+  below the launcher's exists (`$HERE/thirdparty/tool.py`), unless that path is the project's
+  from a directory above: `$HERE/scripts/models/x.sh` from `scripts/` is reported where
+  `scripts/models/x.sh` exists;
+- a virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`);
+- a path from a launcher that sources a file only its own directory has (`. ./path.sh`, a Kaldi
+  recipe's: it is run from there) into a directory that directory lacks (`utils/mkgraph.sh`, a
+  link made at set-up, where the root has another `utils/`);
+- a Python program when the project holds no Python at all (a checkout of launchers for code that
+  lives elsewhere).
 
 ## References
 - Configuration: `path-map` (remote path prefix -> project directory), e.g. `/root/: deploy/`.

@@ -1,69 +1,92 @@
-"""missing-config-file
-
-## What it does
+"""## What it does
 Finds a launcher that hands a Python program a config file that exists nowhere in the project:
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
-accelerate's `launch --config_file`, the program's own spellings of those options when its
-parser is known (`-c x.yaml` for a `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`), and Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`; the name is
-looked up inside the config path, `.yaml` added, and a relative config path is relative to the
-Python file that declares `@hydra.main`, not to the working directory; without `--config-path`,
-the name is looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a
-module registers a config of that name in code with `ConfigStore.store`; a program that does not
-import hydra has options of those names of its own, which this rule leaves alone). The arguments
-of code written in the command itself (`python -c CODE --config x.yaml`, `python - <<EOF`) are
-not read: no program file says it opens them.
-
-A path is found the way LL303 finds a script: next to the launcher, at the project root, under
-a configured `path-map` prefix, or as the project's unique file of that name (a bare name that
-several files have, none in those places, is reported: the name does not say which); a path on a remote
-host (inside `ssh`, `pct exec`, `docker exec`) is checked by name only, and an absolute path is
-never reported there, nor a relative one after a `cd` there into a directory not known here
-(`cd $REMOTE_DIR`, `cd ~/other`: another checkout); locally, as in LL303, an absolute path is checked only when a `path-map`
-prefix claims it for the project (`/root/c.yaml` with `/root/: deploy/` is `deploy/c.yaml`),
-else it lives on the machine that runs the job. A path from the launcher's own
-directory (`--deepspeed_config "$(dirname "$0")/ds.json"`, `"$HERE/ds.json"`) names one place,
-and is looked for there alone, as LL303 looks for a script's. A workflow step's path is also
-looked for in its `working-directory`, and not judged when that directory is not the project's
-(another repository's checkout) or is an expression. After a `cd` or `pushd` into a directory
-of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`) the path is looked for there too;
-after one to anywhere else (`cd /opt/harness`, `cd "$WORK"`) a relative path is not judged, as
-LL303 does not judge a script's. A Compose service's or a Kubernetes
-container's command runs in its image, as in LL303: a relative path is checked by name only, and
-an absolute one is the image's. A file that a script of the project makes is not missing, as in
-LL303: written (`cat > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml
-b.yaml`) or downloaded, by this launcher or by a setup script; nor is a path into a repository a
-script clones, nor one inside a directory the launcher names as an option's value that the
-project does not have (`--output_dir outputs/run1` to training, then `--config
-outputs/run1/config.yaml` to evaluation: an earlier step writes it). A Python step makes a file
-too, as LL303 counts it: the value of an option whose name says it writes (`python
-tools/gen_ds_config.py --output ds_config.json`: `-o`, `--out*`, `--output*`, `--save*`,
-`--dump*`, `--write*`), a path literal that code written in the command opens for writing
-(`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's), or that
-a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
-writing: `--config a.yaml` to one step does not make it for the next. Nor is a path the same file tests for existence anywhere (`[ -f local.yaml ] &&
-...`). Only
-file names are checked: `--config gpt2-small` names a preset, not a file; nor is a URL one of the
-project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`: a
-scheme and `://`), and it is never reported. A pattern bash expands is not judged either
-(`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
-after quote removal, so a quoted `"configs/*.yaml"`, which bash passes as it is, is skipped too.
+accelerate's `launch --config_file`, the program's own spellings of those options, and Hydra's
+`--config-path`/`--config-name`. The file is looked for as LL303 looks for a script, and the
+message offers a file of a similar name ("did you mean `configs/llama7b.yaml`?").
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
 started and every rank has imported torch: minutes later, each rank dies with
-`FileNotFoundError: [Errno 2] No such file or directory: 'configs/ds_zero3.json'` (Hydra:
+`FileNotFoundError: [Errno 2] No such file or directory: 'configs/llama7b.yml'` (Hydra:
 `MissingConfigException: Cannot find primary config 'ppo_trainer'`), and a renamed or
 never-committed config is the usual reason.
 
 ## Example
 ```bash
-deepspeed train.py --deepspeed configs/ds_zero3.json   # the file is configs/ds_z3.json
+# launch.sh
+torchrun --nproc_per_node 8 train.py --config configs/llama7b.yml
+```
+```yaml
+# configs/llama7b.yaml
+lr: 3.0e-4
 ```
 
 ## Use instead
 ```bash
-deepspeed train.py --deepspeed configs/ds_z3.json
+# launch.sh
+torchrun --nproc_per_node 8 train.py --config configs/llama7b.yaml
 ```
+```yaml
+# configs/llama7b.yaml
+lr: 3.0e-4
+```
+
+## Details
+The options:
+- `--config`, `--config_file`/`--config-file`, `--deepspeed`, `--deepspeed_config`, accelerate's
+  `launch --config_file`;
+- the program's own spellings of those options when its parser is known (`-c x.yaml` for a
+  `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`);
+- Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`): the name is looked up inside the
+  config path, `.yaml` added, and a relative config path is relative to the Python file that
+  declares `@hydra.main`, not to the working directory. Without `--config-path`, the name is
+  looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a module
+  registers a config of that name in code with `ConfigStore.store`. A program that does not
+  import hydra has options of those names of its own, which this rule leaves alone.
+
+The arguments of code written in the command itself (`python -c CODE --config x.yaml`, `python -
+<<EOF`) are not read: no program file says it opens them.
+
+Where a path is looked for, as LL303 finds a script:
+- next to the launcher, at the project root, under a configured `path-map` prefix, or as the
+  project's unique file of that name (a bare name that several files have, none in those places,
+  is reported: the name does not say which);
+- locally, an absolute path is checked only when a `path-map` prefix claims it for the project
+  (`/root/c.yaml` with `/root/: deploy/` is `deploy/c.yaml`); else it lives on the machine that
+  runs the job;
+- a path from the launcher's own directory (`--deepspeed_config "$(dirname "$0")/ds.json"`,
+  `"$HERE/ds.json"`) names one place, and is looked for there alone;
+- a workflow step's path is also looked for in its `working-directory`, and not judged when that
+  directory is not the project's (another repository's checkout) or is an expression;
+- after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
+  "$0")"`) the path is looked for there too; after one to anywhere else (`cd /opt/harness`, `cd
+  "$WORK"`) a relative path is not judged;
+- on a remote host (inside `ssh`, `pct exec`, `docker exec`) a path is checked by name only, and
+  an absolute path is never reported there, nor a relative one after a `cd` there into a
+  directory not known here (`cd $REMOTE_DIR`, `cd ~/other`: another checkout). A Compose
+  service's or a Kubernetes container's command runs in its image: a relative path is checked by
+  name only, and an absolute one is the image's.
+
+Not missing:
+- a file that a script of the project makes, by this launcher or by a setup script: written (`cat
+  > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml b.yaml`) or downloaded;
+- a path into a repository a script clones, or inside a directory the launcher names as an
+  option's value that the project does not have (`--output_dir outputs/run1` to training, then
+  `--config outputs/run1/config.yaml` to evaluation: an earlier step writes it);
+- a file a Python step makes: the value of an option whose name says it writes (`python
+  tools/gen_ds_config.py --output ds_config.json`: `-o`, `--out*`, `--output*`, `--save*`,
+  `--dump*`, `--write*`), a path literal that code written in the command opens for writing
+  (`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's), or that
+  a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
+  writing: `--config a.yaml` to one step does not make it for the next;
+- a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`).
+
+Only file names are checked: `--config gpt2-small` names a preset, not a file. A URL is not one
+of the project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`:
+a scheme and `://`), and is never reported. A pattern bash expands is not judged either
+(`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
+after quote removal, so a quoted `"configs/*.yaml"`, which bash passes as it is, is skipped too.
 
 ## References
 - Hydra, *command line flags*: "--config-path,-cp : Overrides the config_path specified in

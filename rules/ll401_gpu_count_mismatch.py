@@ -1,45 +1,9 @@
-"""gpu-count-mismatch
-
-## What it does
-Compares the processes a launch starts on each node with the GPUs it gets there:
-
-- processes per node: `torchrun --nproc_per_node N` (`--nproc-per-node`, `=N`, also
-  `python -m torch.distributed.run`), `accelerate launch --num_processes N` or `num_processes`
-  in the accelerate config it is given (`--config_file`; divided by `num_machines`),
-  `deepspeed --num_gpus N`;
-- GPUs made visible: `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or
-  Kubernetes `environment`, an export in a file the script sources before the launch (`source
-  env.sh`; every variable of a file sourced under `set -a`), or the caller's prefix or export
-  (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
-  accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`). More
-  processes than visible GPUs is reported. `unset CUDA_VISIBLE_DEVICES` takes the restriction
-  away (on one path only, it is unknown), and an export inside a function the script never calls
-  does not count;
-- the SLURM allocation of the same job script, or of the job script that runs this one (`srun
-  bash train.sh`, `bash train.sh` in `job.sbatch`): `#SBATCH --gpus-per-node`,
-  `--gres=gpu[:type]:N`, `--gpus` with `--nodes` (with no `--nodes`, SLURM may spread `--gpus`
-  over several nodes: only more processes than the job's GPUs are reported then), `--gpus-per-task`
-  with the tasks per node; the processes are the
-  launcher's times the tasks per node when `srun` starts it. The `srun` that starts the launch
-  may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script or without one): its
-  step gets those, and they count instead of the header's. A count that differs is reported;
-  fewer processes only when the script makes no other launch (a job may split its GPUs between
-  steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
-
-Values from variables are followed when static. A value the script takes from a default
-(`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set
-(`NGPU=2 bash train.sh`), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's value is
-the one that runs. Only the defaults that can set the count count: the launcher's options (also
-one that made no word, `torchrun $(LAUNCH_ARGS) ...`) and its environment; not the interpreter's
-name (`$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}`) nor the program's arguments
-(`train.py $(ARGS)`). `--nproc_per_node gpu`/`auto`,
-unknown values and GPU lists of anything but ordinals and `GPU-`/`MIG-` UUIDs are not reported.
-A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only
-with the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1
-"CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 ..."`): this job's allocation, its exports
-and its callers' do not reach it.
-`deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
-`--num_gpus` is given, and picks its GPUs itself.
+"""## What it does
+Compares the processes a launch starts on each node (`torchrun --nproc_per_node N`, `accelerate
+launch --num_processes N`, `deepspeed --num_gpus N`) with the GPUs it gets there: the devices
+`CUDA_VISIBLE_DEVICES` (or accelerate's `gpu_ids`) makes visible, and the GPUs the SLURM job
+allocates per node. More processes than visible GPUs is reported, and a count that differs from
+the allocation.
 
 ## Why is this bad?
 Each of the N processes takes local rank `i` and calls `torch.cuda.set_device(i)`. With fewer
@@ -64,6 +28,49 @@ srun torchrun --nproc_per_node 8 train.py
 srun torchrun --nproc_per_node 8 train.py
 ```
 or `--nproc_per_node gpu`, which starts one process per visible GPU.
+
+## Details
+Processes per node:
+- `torchrun --nproc_per_node N` (`--nproc-per-node`, `=N`, also `python -m
+  torch.distributed.run`), `accelerate launch --num_processes N` or `num_processes` in the
+  accelerate config it is given (`--config_file`; divided by `num_machines`), `deepspeed
+  --num_gpus N`.
+
+GPUs made visible:
+- `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or Kubernetes
+  `environment`, an export in a file the script sources before the launch (`source env.sh`; every
+  variable of a file sourced under `set -a`), or the caller's prefix or export
+  (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
+  accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`);
+- `unset CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and
+  an export inside a function the script never calls does not count;
+- `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
+  `--num_gpus` is given, and picks its GPUs itself.
+
+The SLURM allocation, of the same job script or of the job script that runs this one (`srun bash
+train.sh`, `bash train.sh` in `job.sbatch`):
+- `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`, `--gpus` with `--nodes` (with no `--nodes`,
+  SLURM may spread `--gpus` over several nodes: only more processes than the job's GPUs are
+  reported then), `--gpus-per-task` with the tasks per node;
+- the processes are the launcher's times the tasks per node when `srun` starts it. The `srun`
+  that starts the launch may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script
+  or without one): its step gets those, and they count instead of the header's;
+- a count that differs is reported; fewer processes only when the script makes no other launch
+  (a job may split its GPUs between steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
+
+Values from variables are followed when static. A value the script takes from a default
+(`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set (`NGPU=2
+bash train.sh`), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's value is the one
+that runs. Only the defaults that can set the count count: the launcher's options (also one that
+made no word, `torchrun $(LAUNCH_ARGS) ...`) and its environment; not the interpreter's name
+(`$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}`) nor the program's arguments
+(`train.py $(ARGS)`). `--nproc_per_node gpu`/`auto`, unknown values and GPU lists of anything but
+ordinals and `GPU-`/`MIG-` UUIDs are not reported.
+
+A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only with
+the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1 "CUDA_VISIBLE_DEVICES=0,1
+torchrun --nproc_per_node 4 ..."`): this job's allocation, its exports and its callers' do not
+reach it.
 
 ## References
 - torchrun: `--nproc-per-node`, "Number of workers per node; supported values: [auto, cpu, gpu,

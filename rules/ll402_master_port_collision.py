@@ -1,60 +1,19 @@
-"""master-port-collision
-
-## What it does
+"""## What it does
 Finds two launches that can run at the same time on the same host and listen on the same
 rendezvous port: `--master_port`/`--master-port` (torchrun, deepspeed, `python -m
 torch.distributed.run`/`launch`), `--main_process_port` (accelerate, or `main_process_port` in
 its config), `MASTER_PORT=... python train.py`, and the default 29500 of torchrun and deepspeed
-when no port is given.
-
-At the same time means: a background job (`&`, also `nohup ... &`, `setsid -f`, `docker exec -d`,
-which return while the command runs) and any launch after it
-before a `wait` or `kill` (a `wait` waits for the shell's own jobs only: not for what `setsid -f`
-or `docker exec -d` started, nor a tmux or screen session; `wait $A` after `A=$!` waits for that
-job alone, also `wait "${pids[@]}"` after `pids+=($!)` and `wait $PIDS` after `PIDS="$PIDS $!"`
-for those jobs; `wait -n`, `wait %1` or process ids not known here count as waiting for every job); separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm`
-sessions (`new-window` and `split-window` return at once with or without `-d`); a job
-started in the background inside a loop, with the same port every time round; a launch that
-`xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many as it can), or
-GNU `parallel` (`-j N`, `--jobs N`, `-P N` with N other than 1; with no `-j`, one job per CPU
-core; `-j 1` runs one at a time, `-S host` on other hosts). A script run
-that way (`bash train.sh &`) counts as its launch, and so does a shell function called that way
-(`run 1e-4 &`): a function's launch runs where the function is called, once at each call, also
-when the function itself starts it in the background or in a tmux session (`launch() { tmux
-new -d -s "$1" "torchrun ..."; }`, then `launch a`, `launch b`), and one that a script only
-defines launches nothing. The function's body is read at its first call, so a port it takes
-from a variable (`--master_port $PORT`) is known for that call only, unless the script sets that
-variable once: `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at
-the top and `run 1e-4 &`, `run 3e-4 &` is. A port the script takes from a default
-(`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's when a script of the project runs it with
-that variable set (`MASTER_PORT=$((29500 + i)) bash train.sh &` in a sweep), and a Makefile's
-`?=` one (`PORT ?= 29500`) whoever runs make's: not compared then with another launch's port,
-except with a launch of the same run that takes the same default, whose port is the same
-whatever the caller sets (`torchrun --master_port $(PORT) a.py & torchrun --master_port $(PORT)
-b.py`). As in LL401, the interpreter's name and the program's arguments decide no port.
-A launch whose port
-comes from accelerate's config file is reported at the launch, not in the YAML. Launches that run one after the other, in
-different arms of an `if`/`case`, on other hosts (`ssh`, `srun`, `sbatch`), or that join
-another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or `NODE_RANK` other than 0 before
-a python that reads `MASTER_PORT` itself) are not reported, nor is a launch whose options are
-partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it may hold a port). A port computed per job
-(`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d rendezvous
-(`--rdzv_backend c10d`, which picks a free port or joins the first store) never collide.
-
-Launches on one remote host are compared with each other, never with this host's: those inside
-one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec
-c1 bash -c "..."`), and those through wrappers that name the same host or container, written
-alike and static (`ssh gpu1 '...' &` twice, `pct exec 101 -- ...`). A host not known here (`ssh
-$HOST`, a loop over hosts), srun, sbatch, kubectl, `docker run` (a container of its own) and a
-Ray job (`ray job submit`, which returns at once with `--no-wait`: the cluster places the job) are
-not judged.
+when no port is given (torchrun ignores a `MASTER_PORT` in its environment). At the same time
+means background jobs, separate tmux or screen sessions, a loop of background jobs, or `xargs
+-P`/`parallel`.
 
 ## Why is this bad?
 Rank 0 of each launch binds the port. The second launch on the same host cannot: after its
 start-up, it dies with `RuntimeError: The server socket has failed to listen on any local
 network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already
-in use)` (older PyTorch: `RuntimeError: Address already in use`). In a sweep, every job but the first fails that way,
-often after the first one has been running long enough that nobody is watching.
+in use)` (older PyTorch: `RuntimeError: Address already in use`). In a sweep, every job but the
+first fails that way, often after the first one has been running long enough that nobody is
+watching.
 
 ## Example
 ```bash
@@ -70,6 +29,60 @@ CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node 2 --master_port 29501 train.p
 wait
 ```
 or `torchrun --standalone`, which takes a free port, for single-node jobs.
+
+## Details
+At the same time means:
+- a background job (`&`, also `nohup ... &`, `setsid -f`, `docker exec -d`, which return while
+  the command runs) and any launch after it before a `wait` or `kill`. A `wait` waits for the
+  shell's own jobs only: not for what `setsid -f` or `docker exec -d` started, nor a tmux or
+  screen session. `wait $A` after `A=$!` waits for that job alone, also `wait "${pids[@]}"` after
+  `pids+=($!)` and `wait $PIDS` after `PIDS="$PIDS $!"` for those jobs; `wait -n`, `wait %1` or
+  process ids not known here count as waiting for every job;
+- separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm` sessions (`new-window`
+  and `split-window` return at once with or without `-d`);
+- a job started in the background inside a loop, with the same port every time round;
+- a launch that `xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many
+  as it can), or GNU `parallel` (`-j N`, `--jobs N`, `-P N` with N other than 1; with no `-j`, one
+  job per CPU core; `-j 1` runs one at a time, `-S host` on other hosts).
+
+Scripts and functions:
+- a script run that way (`bash train.sh &`) counts as its launch, and so does a shell function
+  called that way (`run 1e-4 &`): a function's launch runs where the function is called, once at
+  each call, also when the function itself starts it in the background or in a tmux session
+  (`launch() { tmux new -d -s "$1" "torchrun ..."; }`, then `launch a`, `launch b`), and one that
+  a script only defines launches nothing;
+- the function's body is read at its first call, so a port it takes from a variable
+  (`--master_port $PORT`) is known for that call only, unless the script sets that variable once:
+  `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at the top and
+  `run 1e-4 &`, `run 3e-4 &` is;
+- a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
+  when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
+  train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
+  compared then with another launch's port, except with a launch of the same run that takes the
+  same default, whose port is the same whatever the caller sets (`torchrun --master_port $(PORT)
+  a.py & torchrun --master_port $(PORT) b.py`). As in LL401, the interpreter's name and the
+  program's arguments decide no port;
+- a launch whose port comes from accelerate's config file is reported at the launch, not in the
+  YAML.
+
+Not reported:
+- launches that run one after the other, in different arms of an `if`/`case`, or on other hosts
+  (`ssh`, `srun`, `sbatch`);
+- a launch that joins another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or
+  `NODE_RANK` other than 0 before a python that reads `MASTER_PORT` itself);
+- a launch whose options are partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it
+  may hold a port);
+- a port computed per job (`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d
+  rendezvous (`--rdzv_backend c10d`, which picks a free port or joins the first store): these
+  never collide.
+
+Launches on one remote host are compared with each other, never with this host's: those inside
+one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec c1
+bash -c "..."`), and those through wrappers that name the same host or container, written alike
+and static (`ssh gpu1 '...' &` twice, `pct exec 101 -- ...`). A host not known here (`ssh $HOST`,
+a loop over hosts), srun, sbatch, kubectl, `docker run` (a container of its own) and a Ray job
+(`ray job submit`, which returns at once with `--no-wait`: the cluster places the job) are not
+judged.
 
 ## References
 - torchrun: `--master-port`, "Port on the master node ... Default 29500"; `--standalone`, "Useful

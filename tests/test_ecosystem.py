@@ -227,6 +227,10 @@ def test_sarif_of_the_incident_validates_against_the_official_schema():
     assert starve["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "fixtures/incident/launch.sh"
     assert rules[starve["ruleIndex"]]["id"] == "LL102"
     assert result.returncode == 1
+    # the descriptions are the rule's documentation, without the name again on a line of its own
+    described = rules[starve["ruleIndex"]]
+    assert described["fullDescription"]["text"].startswith("Finds a script that permanently redirects")
+    assert described["help"]["text"].startswith("## What it does\n")
 
 
 def test_sarif_fingerprints_survive_edits_elsewhere(tmp_path):
