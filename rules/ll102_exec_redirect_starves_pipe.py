@@ -220,7 +220,17 @@ def check(project) -> Iterator[Finding]:
             passes = ", which does not pass it on" if redirect.procsub else ""
             yield Finding(
                 sink.command.location,
-                f"`exec` sends this script's {stream} to {sink.path.text}{passes}, so the caller's "
-                f"pipe/log gets nothing",
+                f"`exec` sends this script's {stream} to `{sink.path.text}`{passes}, so the caller's "
+                f"pipe/log gets nothing; {_fix(sink.path.text, stdout, redirect.procsub)}",
                 tuple(c.capture_note() for c in relevant),
             )
+
+
+def _fix(target: str, stdout: bool, procsub: bool) -> str:
+    """Drop the `exec`, or keep the script's own log with a `tee` that still feeds the caller."""
+    if procsub:
+        return "drop the `exec`, or let the process substitution write to stdout too"
+    if target == "/dev/null":
+        return "drop the `exec`"
+    both = f"exec > >(tee -a {target}) 2>&1" if stdout else f"exec 2> >(tee -a {target} >&2)"
+    return f"drop the `exec`, or keep both with `{both}`"

@@ -304,7 +304,8 @@ def test_github_format_and_its_escaping(tmp_path):
     lines = launchlint("--format", "github", ".", cwd=tmp_path).stdout.splitlines()
     assert lines == [
         "::error file=job.sh,line=1,col=1,endLine=1,endColumn=16,title=LL102 exec-redirect-starves-pipe::"
-        "`exec` sends this script's stdout to a:b%25.log, so the caller's pipe/log gets nothing"
+        "`exec` sends this script's stdout to `a:b%25.log`, so the caller's pipe/log gets nothing; drop the `exec`, "
+        "or keep both with `exec > >(tee -a a:b%25.log) 2>&1`"
     ]
     make(tmp_path, {"x.sh": "echo 'unterminated\n"})
     warning = launchlint("--format", "github", "--select", "LL001", "x.sh", cwd=tmp_path).stdout

@@ -125,7 +125,7 @@ def test_run_refuses_and_launches_nothing(tmp_path):
     result = launchlint("run", "--", "sh", "-c", TEE_LINE, cwd=tmp_path)
     assert result.returncode == 1
     assert result.stdout == ""  # stdout is the command's
-    assert "start.sh:2:1: LL102 [error] `exec` sends this script's stdout to other.log" in result.stderr
+    assert "start.sh:2:1: LL102 [error] `exec` sends this script's stdout to `other.log`" in result.stderr
     assert f"  = note: <command>:1:{len('sh -c ') + TEE_LINE.index('tee') + 2}: " in result.stderr
     assert said(result) == ["not launched: 2 findings at or above --fail-on warning (--force launches anyway)"]
     assert not (tmp_path / "launched.marker").exists()
@@ -241,8 +241,8 @@ def test_expect_log_the_incident_locally(tmp_path):
         "log other.log appeared and is growing (8 bytes)",
         "log run.log was created but is still empty after 5 s",
         (
-            "  likely cause: start.sh:2:1: LL102 `exec` sends this script's stdout to other.log, so the "
-            "caller's pipe/log gets nothing"
+            "  likely cause: start.sh:2:1: LL102 `exec` sends this script's stdout to `other.log`, so the "
+            "caller's pipe/log gets nothing; drop the `exec`, or keep both with `exec > >(tee -a other.log) 2>&1`"
         ),
     ]
 

@@ -1,0 +1,32 @@
+"""A finding says what is wrong, what it costs, and what to do: the fix is part of the message
+(as ruff's and ShellCheck's), paths and code in backticks. Through the real command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import write_project
+from tests.test_cli import launchlint
+
+CASES = {
+    "LL102": (
+        {
+            "launch.sh": 'tmux new-session -d "bash start.sh 2>&1 | tee /logs/run5.log"\n',
+            "start.sh": "exec > /logs/run5.log 2>&1\npython -u train.py\n",
+        },
+        "start.sh:1",
+        "`exec` sends this script's stdout to `/logs/run5.log`, so the caller's pipe/log gets nothing; drop the "
+        "`exec`, or keep both with `exec > >(tee -a /logs/run5.log) 2>&1`",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_message_says_what_to_do(case, tmp_path):
+    files, where, message = CASES[case]
+    code = case[:5]
+    write_project(tmp_path, files)
+    result = launchlint("--format", "json", "--select", code, ".", cwd=tmp_path)
+    assert [(f"{f['path']}:{f['line']}", f["message"]) for f in json.loads(result.stdout)] == [(where, message)]
