@@ -146,8 +146,8 @@ def check(project) -> Iterator[Finding]:
                 continue  # `tail -f train.log` prints it back into the caller's log
             yield Finding(
                 sink.redirect.location if sink.redirect else sink.path.location,
-                f"`{sink.command.name}` writes its output to {sink.path.text}, so the caller's "
-                f"log only gets this script's own lines",
+                f"`{sink.command.name}` writes its output to `{sink.path.text}`, so the caller's "
+                f"log only gets this script's own lines; let it write to stdout, or use `2>&1 | tee {sink.path.text}`",
                 tuple(c.capture_note() for c in callers),
             )
 

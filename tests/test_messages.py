@@ -20,6 +20,15 @@ CASES = {
         "`exec` sends this script's stdout to `/logs/run5.log`, so the caller's pipe/log gets nothing; drop the "
         "`exec`, or keep both with `exec > >(tee -a /logs/run5.log) 2>&1`",
     ),
+    "LL103": (
+        {
+            "launch.sh": "set -o pipefail\nbash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": "python -u train.py > logs/train.log 2>&1\n",
+        },
+        "run.sh:1",
+        "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
+        "it write to stdout, or use `2>&1 | tee logs/train.log`",
+    ),
 }
 
 
