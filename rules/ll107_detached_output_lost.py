@@ -169,16 +169,17 @@ VALID = [
 
 
 PANE_LOST = (
-    "this job runs in a detached {name} session and nothing keeps its output: when it dies, "
-    "the pane closes and the traceback goes with it"
+    "nothing keeps the output of this detached {name} session: when the job dies, the {pane} closes "
+    "with its traceback; end the command with `2>&1 | tee logs/job.log`, or {keep}"
 )
+KEEP_PANE = {"tmux": "set `remain-on-exit on`", "screen": "log it with `screen -L`"}
 NOHUP_OUT = (
-    "`nohup` with no redirection appends this job's output to a nohup.out in whatever "
-    "directory it starts in"
+    "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever "
+    "directory it starts in; redirect it: `nohup cmd > logs/job.log 2>&1 &`"
 )
 TERMINAL_GONE = (
     "{how} detaches this job from the terminal it still writes to: once the terminal closes, "
-    "its output goes nowhere"
+    "its output goes nowhere; redirect it to a file (`> logs/job.log 2>&1`)"
 )
 
 
@@ -190,7 +191,8 @@ def check(project) -> Iterator[Finding]:
             windows = _detached_windows(command)
             if windows:
                 if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
-                    yield Finding(command.location, PANE_LOST.format(name=command.name))
+                    pane = "pane" if command.name == "tmux" else "window"
+                    yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]))
             elif command.background and not captured and _unkept_background(project, command):  # `setsid -f` too
                 yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid`"))
         if not captured:

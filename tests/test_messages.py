@@ -29,6 +29,24 @@ CASES = {
         "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
         "it write to stdout, or use `2>&1 | tee logs/train.log`",
     ),
+    "LL107-tmux": (
+        {"run.sh": 'tmux new-session -d -s train "python -u train.py"\n'},
+        "run.sh:1",
+        "nothing keeps the output of this detached tmux session: when the job dies, the pane closes with its "
+        "traceback; end the command with `2>&1 | tee logs/job.log`, or set `remain-on-exit on`",
+    ),
+    "LL107-screen": (
+        {"run.sh": "screen -dmS ev python -u eval.py\n"},
+        "run.sh:1",
+        "nothing keeps the output of this detached screen session: when the job dies, the window closes with its "
+        "traceback; end the command with `2>&1 | tee logs/job.log`, or log it with `screen -L`",
+    ),
+    "LL107-nohup": (
+        {"run.sh": "nohup python -u eval.py &\n"},
+        "run.sh:1",
+        "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever directory it starts "
+        "in; redirect it: `nohup cmd > logs/job.log 2>&1 &`",
+    ),
 }
 
 
