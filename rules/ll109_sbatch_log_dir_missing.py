@@ -169,9 +169,9 @@ def check(project) -> Iterator[Finding]:
             if per_job is not None:
                 yield Finding(
                     word.location,
-                    f"SLURM opens {value} before the job starts and does not create directories: "
-                    f"{per_job}/ is named after the job id, so it cannot exist yet and the job fails "
-                    "without a log",
+                    f"SLURM opens `{value}` before the job starts and does not create directories: "
+                    f"`{per_job}/` is named after the job id, so it cannot exist yet and the job fails "
+                    "without a log; put the job id in the file's name, not in a directory's",
                 )
                 continue
             directory = None if moved else _static_directory(value)
@@ -179,10 +179,13 @@ def check(project) -> Iterator[Finding]:
                 continue
             if _created_by_submitter(project, path, directory):
                 continue
+            late = _made_inside(script, directory)
+            too_late = f" (the `mkdir` at line {late} runs too late)" if late else ""
             yield Finding(
                 word.location,
-                f"SLURM opens {value} before the job starts and does not create directories: "
-                f"{directory}/ does not exist, so the job fails without a log",
+                f"SLURM opens `{value}` before the job starts and creates no directory: `{directory}/` does "
+                f"not exist{too_late}, so the job fails without a log; create it before `sbatch`, or commit "
+                f"`{directory}/.gitkeep`",
             )
 
 
@@ -288,6 +291,15 @@ def _created_by_submitter(project, script: str, directory: str) -> bool:
             if command.name == "mkdir" and any(_creates(w.value, directory) for w in command.args):
                 return True
     return False
+
+
+def _made_inside(script, directory: str) -> int | None:
+    """The line of the job's own `mkdir` of the directory (`mkdir -p logs`), which runs only
+    after SLURM has opened the file in it: too late."""
+    for command in script.effective_commands():
+        if command.name == "mkdir" and any(w.value is not None and _creates(w.value, directory) for w in command.args):
+            return command.location.line
+    return None
 
 
 def _creates(argument: str | None, directory: str) -> bool:

@@ -47,6 +47,13 @@ CASES = {
         "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever directory it starts "
         "in; redirect it: `nohup cmd > logs/job.log 2>&1 &`",
     ),
+    "LL109-the job's own mkdir": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nmkdir -p logs\nsrun python -u train.py\n"},
+        "job.sbatch:2",
+        "SLURM opens `logs/%x-%j.out` before the job starts and creates no directory: `logs/` does not exist (the "
+        "`mkdir` at line 3 runs too late), so the job fails without a log; create it before `sbatch`, or commit "
+        "`logs/.gitkeep`",
+    ),
 }
 
 
