@@ -203,10 +203,7 @@ def grad_enabled(mode: str | None) -> bool:
 def consequence(site: CompileSite, start: ThreadStart) -> str:
     """What racing threads do to a compiled callable, as bad as the facts show it to be."""
     after = "raise FailOnRecompileLimitHit (fullgraph=True)" if site.fullgraph else "silently run uncompiled"
-    text = (
-        f"threads whose first call races compile it again, and past recompile_limit "
-        f"({RECOMPILE_LIMIT}) the rest {after}"
-    )
+    text = f"racing first calls compile it again, and past recompile_limit ({RECOMPILE_LIMIT}) the rest {after}"
     if start.count is not None and start.count > RECOMPILE_LIMIT:
         text += f"; {start.count} threads start here, more than that limit"
     return text

@@ -92,9 +92,9 @@ def check(project) -> Iterator[Finding]:
 def _message(found: ThreadCompile) -> str:
     what = f"`{found.site.compiled}`" if found.site.compiled else "a callable"
     return (
-        f"{found.site.api} compiles {what} on worker threads and calls the result there with no "
-        f"shared lock: every thread compiles on its own, racing in dynamo and inductor (not "
-        f"thread safe); {consequence(found.site, found.start)}"
+        f"{found.site.api} compiles {what} on worker threads, which call it with no shared lock: dynamo "
+        f"and inductor are not thread safe, so {consequence(found.site, found.start)}; compile it once on "
+        f"the main thread and call it there before starting them"
     )
 
 

@@ -136,7 +136,7 @@ def check(project) -> Iterator[Finding]:
 
 def _message(found: CompiledCall) -> str:
     name = f"`{found.callee}`" if found.callee else "this callable"
-    text = f"{name} is compiled with {found.site.api} and called on worker threads with no shared lock"
+    text = f"{name} (compiled with {found.site.api}) is called on worker threads with no shared lock"
     if found.own_lock:
         text += f" (`{found.own_lock}` is made per thread, so it serialises nothing)"
     elif found.wide_lock:
@@ -144,11 +144,9 @@ def _message(found: CompiledCall) -> str:
         text += f" (`{held}` is a semaphore that lets {count} threads in at once, so it serialises nothing)"
     text += f": {consequence(found.site, found.start)}"
     if found.warmup is not None:
-        text += (
-            f"; the warm-up runs under {GRAD_CONTEXTS.get(found.warmup_mode, found.warmup_mode)}"
-            " but this call does not, so it compiles again"
-        )
-    return text
+        mode = GRAD_CONTEXTS.get(found.warmup_mode, found.warmup_mode)
+        return text + f"; the warm-up runs under {mode} but this call does not, so it compiles again: warm it up outside {mode}"
+    return text + "; share one lock between the threads, or call it once on the main thread before starting them"
 
 
 def _related(found: CompiledCall) -> tuple[Related, ...]:

@@ -54,6 +54,18 @@ CASES = {
         "`mkdir` at line 3 runs too late), so the job fails without a log; create it before `sbatch`, or commit "
         "`logs/.gitkeep`",
     ),
+    "LL202": (
+        {
+            "train.py": (
+                "import threading\n\nimport torch\n\nstep = torch.compile(lambda x: x)\n\n\ndef worker():\n    step(1)\n"
+                "\n\nfor _ in range(4):\n    threading.Thread(target=worker).start()\n"
+            )
+        },
+        "train.py:9",
+        "`step` (compiled with torch.compile) is called on worker threads with no shared lock: racing first calls "
+        "compile it again, and past recompile_limit (8) the rest silently run uncompiled; share one lock between "
+        "the threads, or call it once on the main thread before starting them",
+    ),
 }
 
 
