@@ -109,11 +109,11 @@ def _message(found: ConfigNotInherited) -> str:
         what = f"the `{override.config}` settings patched here"
     where = "at module level" if override.function == MODULE_SCOPE else f"in `{override.function}`"
     reaches = "does" if len(override.keys) == 1 else "do"  # a setting; settings
+    them = "it" if len(override.keys) == 1 else "them"
     return (
-        f"{what} changed {where} {reaches} not reach the worker threads that run compiled code: "
-        f"config overrides are thread-local since PyTorch 2.12 (pytorch/pytorch#186537), so the "
-        f"workers silently use the defaults (measured: recompile_limit=64 set on the main thread, "
-        f"a worker read 8); set it in the thread or the executor's initializer"
+        f"{what} changed {where} {reaches} not reach the worker threads running compiled code (config "
+        f"is thread-local since PyTorch 2.12): they use the defaults; set {them} in the thread's "
+        f"function or the executor's `initializer`"
     )
 
 

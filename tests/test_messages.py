@@ -66,6 +66,19 @@ CASES = {
         "compile it again, and past recompile_limit (8) the rest silently run uncompiled; share one lock between "
         "the threads, or call it once on the main thread before starting them",
     ),
+    "LL205-quotes no measurement of another setting": (
+        {
+            "train.py": (
+                "from concurrent.futures import ThreadPoolExecutor\n\nimport torch\n\n"
+                "torch._dynamo.config.cache_size_limit = 64\nstep = torch.compile(lambda x: x)\nstep(1)\n\n"
+                "with ThreadPoolExecutor(4) as pool:\n    pool.map(step, range(8))\n"
+            )
+        },
+        "train.py:5",
+        "`torch._dynamo.config.cache_size_limit` changed at module level does not reach the worker threads running "
+        "compiled code (config is thread-local since PyTorch 2.12): they use the defaults; set it in the thread's "
+        "function or the executor's `initializer`",
+    ),
 }
 
 
