@@ -307,7 +307,7 @@ def config_places(project, resolver: Resolver, caller: str, command: Command) ->
     for word in _config_arguments(command):
         config = resolver.resolve(word, caller, remote=command.remote)
         for setting in project.configs.get(config or "", []):
-            said = f"{config}'s {setting.key} is {setting.path.text}"
+            said = f"{config}'s {setting.key} is `{setting.path.text}`"
             places.append(LogPlace(setting.path, said, setting.is_directory))
     return places
 

@@ -182,12 +182,12 @@ def _launcher_vs_script(project, configs: dict[int, list[LogPlace]]) -> Iterator
         if script is None or invocation.kind != "shell":
             continue
         written = [
-            LogPlace(sink.path, f"{callee} writes {sink.path.text}")
+            LogPlace(sink.path, f"{callee} writes `{sink.path.text}`")
             for sink in exec_sinks(script) + redirected_long_runners(script)
             if not decided_by_caller(project, callee, sink.defaults, invocation)
         ]
         written += [place for command in script.effective_commands() for place in configs[id(command)]]
-        yield from _stale(invocation.command.stdout.file_targets(), written)
+        yield from _stale(invocation.command.stdout.file_targets(), written, "this launcher logs to")
 
 
 def _trainer_vs_config(project, configs: dict[int, list[LogPlace]]) -> Iterator[Finding]:
@@ -196,11 +196,12 @@ def _trainer_vs_config(project, configs: dict[int, list[LogPlace]]) -> Iterator[
         for command in script.effective_commands():
             places = configs[id(command)]
             if places:
-                yield from _stale(command.stdout.file_targets(), places)
+                yield from _stale(command.stdout.file_targets(), places, f"`{command.name}` logs to")
 
 
-def _stale(wanted: list[Word], written: list[LogPlace]) -> Iterator[Finding]:
-    """The launcher's targets that name a written log with another run token."""
+def _stale(wanted: list[Word], written: list[LogPlace], logs_to: str) -> Iterator[Finding]:
+    """The targets (of a launcher, or of the command a config is given to) that name a written
+    log with another run token."""
     places = LogPlaces(written)
     if any(places.holds(target.text) for target in wanted):
         return
@@ -209,8 +210,8 @@ def _stale(wanted: list[Word], written: list[LogPlace]) -> Iterator[Finding]:
         if place is not None:
             yield Finding(
                 target.location,
-                f"the launcher logs to {target.text}, but {place.said}: "
-                "one of the two names is stale",
+                f"{logs_to} `{target.text}`, but {place.said}: one of the two names is stale; "
+                "name the log once, in one variable",
                 (Related(place.path.location, f"{place.said} here"),),
             )
 
@@ -220,7 +221,7 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
     if not monitors:  # most projects: no need to collect what everything writes
         return
     written = [
-        LogPlace(word, f"{word.text} is written")
+        LogPlace(word, f"`{word.text}` is written")
         for script in project.shell.values()
         for word in written_paths(script)
     ]
@@ -245,7 +246,7 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
             if not handed.holds(text):
                 yield Finding(
                     word.location,
-                    f"`{command.name}` reads {text}, which nothing in the project writes; "
+                    f"`{command.name}` reads `{text}`, which nothing in the project writes; "
                     f"{place.said} instead",
                     (Related(place.path.location, f"{place.said} here"),),
                 )

@@ -11,6 +11,25 @@ from tests.conftest import write_project
 from tests.test_cli import launchlint
 
 CASES = {
+    "LL101-launcher": (
+        {
+            "launch.sh": 'tmux new-session -d "bash start.sh 2>&1 | tee logs/run7.log"\n',
+            "start.sh": "python -u train.py --config configs/run.yaml\n",
+            "configs/run.yaml": "log_file: logs/run8.log\n",
+        },
+        "launch.sh:1",
+        "this launcher logs to `logs/run7.log`, but configs/run.yaml's log_file is `logs/run8.log`: one of the two "
+        "names is stale; name the log once, in one variable",
+    ),
+    "LL101-script's own exec, which is no launcher": (
+        {
+            "scripts/train.sh": "exec > logs/llama7b_v2.log 2>&1\npython -u train.py --config configs/llama7b.yaml\n",
+            "configs/llama7b.yaml": "log_file: logs/llama7b_v3.log\n",
+        },
+        "scripts/train.sh:1",
+        "`python` logs to `logs/llama7b_v2.log`, but configs/llama7b.yaml's log_file is `logs/llama7b_v3.log`: one "
+        "of the two names is stale; name the log once, in one variable",
+    ),
     "LL102": (
         {
             "launch.sh": 'tmux new-session -d "bash start.sh 2>&1 | tee /logs/run5.log"\n',
