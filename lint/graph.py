@@ -465,6 +465,28 @@ def directories_above(path: str) -> Iterator[str]:
         directory = parent
 
 
+NEAR_CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
+MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
+SAME_KIND = {".yml": ".yaml"}  # suffixes of one kind of file, for `Resolver.near`
+
+
+def _extends(one: str, other: str) -> bool:
+    """One name is the other with more after it (`aquila_code` and `aquila_code_pretrain`), the
+    shorter one no mere prefix (MIN_STEM characters at least)."""
+    shorter, longer = sorted((one, other), key=len)
+    return len(shorter) >= MIN_STEM and shorter != longer and longer.startswith(shorter)
+
+
+def _closest(name: str, names: list[str], cutoff: float) -> str | None:
+    """The one of `names` most like `name`, at least `cutoff` alike; None when two are as close."""
+    from difflib import SequenceMatcher, get_close_matches  # here: only a missing path asks
+
+    close = get_close_matches(name, names, n=2, cutoff=cutoff)
+    if not close or len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
+        return None
+    return close[0]
+
+
 def project_resolver(project) -> Resolver:
     """One resolver of analysed files per project (building one indexes every file name): the
     graph's, the rules' and the launches' own."""
@@ -587,6 +609,28 @@ class Resolver:
         if is_url(value):  # `s3://b/train.py` is no project file, not even the one of its name
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
+
+    def near(self, name: str, caller: str) -> str | None:
+        """The file whose name is most like `name` (`trian.py` -> `train.py`), of its kind, if
+        unique: a missing path's "did you mean". Not when two names are as close
+        (`pretrain_model.py` between `pretrain_model_llama.py` and `pretrain_model_mamba.py`), nor
+        when two files have the name. A file next to the launcher whose name extends the missing
+        one, or is what it extends, comes first, however unlike (FlagAI's `aquila_code.py` is the
+        neighbour `aquila_code_pretrain.py`, not a distant `flagai/model/aquila_model.py`;
+        Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`)."""
+        by_name = self.by_name
+        stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
+        kind = SAME_KIND.get(suffix, suffix)  # and `x.yml` may be the `x.yaml` next to it
+        names = [n for n in by_name if SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
+        here = posixpath.dirname(caller)
+        neighbours = {
+            n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
+        }
+        close = _closest(name, list(neighbours), 0.0)
+        if close is not None:
+            return neighbours[close]
+        close = _closest(name, names, NEAR_CUTOFF)
+        return by_name[close][0] if close is not None and len(by_name[close]) == 1 else None
 
     def named(self, project, word: Word, kinds: frozenset[str]) -> bool:
         """Whether a file of the project of one of these kinds has the name of the path `word` is

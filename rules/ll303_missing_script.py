@@ -148,8 +148,6 @@ SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
 NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
-CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
-MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 
 INVALID = [
     Example(  # GNU parallel runs its command, the words before `:::`
@@ -719,8 +717,10 @@ def check(project) -> Iterator[Finding]:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
-        places = _places(project, invocation, written, changes)
-        if places and namesakes:
+        places, base = _places(project, invocation, written, changes)
+        if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
+            yield _finding(project, invocation, _elsewhere(written, places, base, namesakes[0]), namesakes)
+        elif places and namesakes:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, {_which(namesakes)}", namesakes)
         elif places:
             yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
@@ -763,29 +763,30 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
         f"working directory), and there is no {module}.py or {module}/ {described}; python stops with "
         f"'No module named {value}'"
     )
-    near = _near_names(project, parts[-1] + ".py", invocation.caller)
+    near = project_resolver(project).near(parts[-1] + ".py", invocation.caller)
     base = next((b for stem, b in stems.items() if near and posixpath.dirname(near) == posixpath.dirname(stem)), None)
     if base is not None:  # a module of the same package
         message += f"; did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?"
     yield Finding(invocation.target.location, message)
 
 
-def _places(project, invocation, written: str, changes) -> str:
-    """Where the path was looked for, when all of them are places the project has; "" when the
-    path may resolve somewhere we cannot see (another directory, a clone, outside the root)."""
+def _places(project, invocation, written: str, changes) -> tuple[str, str | None]:
+    """Where the path was looked for, when all of them are places the project has, and the
+    directory it was looked for in when that is one; "" when the path may resolve somewhere we
+    cannot see (another directory, a clone, outside the root)."""
     looked = _looked_in(project, invocation, written, changes)
     if looked is None:
-        return ""
+        return "", None
     described, inside, placed = looked
     if any(project.on_disk(joined(base, path)) for base, path in inside):
-        return ""
+        return "", None
     if not any(into_the_project(project, base, path) for base, path in inside):
         if placed:
-            return ""  # a directory the project does not have: made at run time, or another checkout
+            return "", None  # a directory the project does not have: made at run time, or another checkout
         caller = invocation.caller
         above = _run_from_above(project, caller, written)
-        return f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)" if above else ""
-    return described
+        return (f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
+    return described, inside[0][0] if len(inside) == 1 else None
 
 
 def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tuple[str, str]], bool] | None:
@@ -868,57 +869,24 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Fi
     written = invocation.target.text
     message = f"`{written}` {why}"
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
-    near = None if namesakes else _near_names(project, posixpath.basename(written), invocation.caller)
+    near = None if namesakes else project_resolver(project).near(posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         message += f"; did you mean `{near}`?"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     return Finding(invocation.target.location, message, related)
 
 
+def _elsewhere(written: str, places: str, base: str | None, namesake: str) -> str:
+    """`train.py` after `cd experiments`, where the project's only train.py is at the root: not
+    missing from the project, but from where it runs; the path from there, when it is relative."""
+    said = f"is not {places}: the project's only file of that name is `{namesake}`"
+    if base is None or written.startswith("/"):
+        return said
+    return f"{said}; use `{posixpath.relpath(namesake, base or '.')}`"
+
+
 def _which(namesakes: Sequence[str]) -> str:
-    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file;
-    nor is the only one, where the launch's directory is known (after a `cd`) and it is elsewhere."""
-    if len(namesakes) == 1:
-        return f"and the project's only file of that name is {namesakes[0]}"
+    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file."""
     listed = sorted(namesakes)[:MAX_LISTED]
     more = f" and {len(namesakes) - len(listed)} more" if len(namesakes) > len(listed) else ""
     return f"no unique file of that name ({len(namesakes)} have it: {', '.join(listed)}{more})"
-
-
-def _near_names(project, name: str, caller: str) -> str | None:
-    """The project file whose name is most like `name` (`trian.py` -> `train.py`), of its suffix,
-    if unique: not when two names are as close (`pretrain_model.py` between
-    `pretrain_model_llama.py` and `pretrain_model_mamba.py`), nor when two files have the name. A
-    file next to the launcher whose name extends the missing one, or is what it extends, comes
-    first, however unlike (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`,
-    not a distant `flagai/model/aquila_model.py`; Pai-Megatron-Patch's
-    `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`)."""
-    by_name = project_resolver(project).by_name
-    stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
-    names = [n for n in by_name if posixpath.splitext(n)[1] == suffix]
-    here = posixpath.dirname(caller)
-    neighbours = {
-        n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
-    }
-    close = _closest(name, list(neighbours), 0.0)
-    if close is not None:
-        return neighbours[close]
-    close = _closest(name, names, CUTOFF)
-    return by_name[close][0] if close is not None and len(by_name[close]) == 1 else None
-
-
-def _extends(one: str, other: str) -> bool:
-    """One name is the other with more after it (`aquila_code` and `aquila_code_pretrain`), the
-    shorter one no mere prefix (MIN_STEM characters at least)."""
-    shorter, longer = sorted((one, other), key=len)
-    return len(shorter) >= MIN_STEM and shorter != longer and longer.startswith(shorter)
-
-
-def _closest(name: str, names: list[str], cutoff: float) -> str | None:
-    """The one of `names` most like `name`, at least `cutoff` alike; None when two are as close."""
-    from difflib import SequenceMatcher, get_close_matches  # here: only a missing script asks
-
-    close = get_close_matches(name, names, n=2, cutoff=cutoff)
-    if not close or len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
-        return None
-    return close[0]

@@ -98,6 +98,12 @@ CASES = {
         "compiled code (config is thread-local since PyTorch 2.12): they use the defaults; set it in the thread's "
         "function or the executor's `initializer`",
     ),
+    "LL303-after a cd": (
+        {"run.sh": "cd experiments && python train.py\n", "train.py": "print(1)\n", "experiments/README.md": "x\n"},
+        "run.sh:1",
+        "`train.py` is not under experiments/, where the launcher cds: the project's only file of that name is "
+        "`train.py`; use `../train.py`",
+    ),
 }
 
 
