@@ -121,7 +121,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.logs import written_paths
-from launchlint.model import Finding, Severity
+from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched
 from launchlint.pyfacts import MODULE_SCOPE, Option
@@ -499,7 +499,7 @@ def check(project) -> Iterator[Finding]:
                     if value in made or project.made.holds(value, project):
                         continue
                     if not _into_made_directory(project, path, value, made):
-                        yield Finding(word.location, f"{option} {word.value}: no such file in the project; {FAILURE}")
+                        yield _missing(project, path, word, f"`{option} {word.value}`: no such file in the project; {FAILURE}")
             yield from _hydra(project, command)
 
 
@@ -575,7 +575,16 @@ def _own_config(project, path: str, command: Command, option: str, word: Word) -
         return
     own = missing_own_path(project, path, word)
     if own is not None:
-        yield Finding(word.location, f"{option} {word.text}: no such file in the project (not at {own}, where it leads from {path}'s directory); {FAILURE}")
+        yield Finding(word.location, f"`{option} {word.text}`: no such file in the project (not at {own}, where it leads from {path}'s directory); {FAILURE}")
+
+
+def _missing(project, launcher: str, word: Word, message: str) -> Finding:
+    """The finding, offering the file of the project whose name is most like the missing one's
+    (`configs/llama7b.yaml` for `configs/llama7b.yml`), as LL303 offers a script."""
+    near = project_files(project).resolver.near(posixpath.basename(word.value or ""), launcher)
+    if not near or near == launcher:
+        return Finding(word.location, message)
+    return Finding(word.location, f"{message}; did you mean `{near}`?", (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),))
 
 
 def _made(script: ShellScript) -> set[str]:
@@ -633,7 +642,7 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     if not files.on_disk(config_dir, directory=True):
         yield Finding(
             directory.location,
-            f"--config-path {directory.value} is relative to {program}, and {config_dir}/ does not exist: "
+            f"`--config-path {directory.value}` is relative to {program}, and `{config_dir}/` does not exist: "
             "Hydra stops at start-up with 'Primary config directory not found'",
         )
     elif name is not None:
@@ -649,7 +658,7 @@ def _missing_name(project, program: str, config_dir: str, name: Word, given: dic
     if not project_files(project).on_disk(file):
         yield Finding(
             name.location,
-            f"--config-name {name.value}: {file} does not exist ({where}): "
+            f"`--config-name {name.value}`: `{file}` does not exist ({where}): "
             f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
         )
 

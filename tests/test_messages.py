@@ -104,6 +104,15 @@ CASES = {
         "`train.py` is not under experiments/, where the launcher cds: the project's only file of that name is "
         "`train.py`; use `../train.py`",
     ),
+    "LL304-yml for yaml": (
+        {
+            "run.sh": "torchrun --nproc_per_node 8 train.py --config configs/llama7b.yml\n",
+            "configs/llama7b.yaml": "lr: 1\n",
+        },
+        "run.sh:1",
+        "`--config configs/llama7b.yml`: no such file in the project; the job fails after start-up with "
+        "FileNotFoundError; did you mean `configs/llama7b.yaml`?",
+    ),
 }
 
 
@@ -114,3 +123,12 @@ def test_the_message_says_what_to_do(case, tmp_path):
     write_project(tmp_path, files)
     result = launchlint("--format", "json", "--select", code, ".", cwd=tmp_path)
     assert [(f"{f['path']}:{f['line']}", f["message"]) for f in json.loads(result.stdout)] == [(where, message)]
+
+
+def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_location(tmp_path):
+    files, _, _ = CASES["LL304-yml for yaml"]
+    write_project(tmp_path, files)
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL304", ".", cwd=tmp_path).stdout)
+    assert [(r["path"], r["message"]) for r in finding["related"]] == [
+        ("configs/llama7b.yaml", "configs/llama7b.yaml is a file of the project")
+    ]
