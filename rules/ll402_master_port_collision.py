@@ -107,7 +107,7 @@ NAME = "master-port-collision"
 SEVERITY = Severity.ERROR
 SUMMARY = "Two launches that run at the same time on one host use the same rendezvous port"
 
-IN_USE = "'Address already in use' (The server socket has failed to listen on any local network address)"
+IN_USE = "'Address already in use'"
 WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone (`_still_running`)
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
@@ -463,10 +463,14 @@ class Job(Record):
 
     @property
     def said(self) -> str:
-        """How the port is given (`Port.said`), and for one its caller decides, by what."""
-        if not self.decided:
-            return self.port.said
-        return f"{self.port.said}, or whatever {' or '.join(f'`{n}`' for n in sorted(self.decided))} is set to"
+        """How the port is given (`Port.said`); for torchrun's default, that torchrun does not read
+        a MASTER_PORT set for it (it sets MASTER_PORT for its workers from `--master_port`); for a
+        port its caller decides, by what."""
+        if self.decided:
+            return f"{self.port.said}, or whatever {' or '.join(f'`{n}`' for n in sorted(self.decided))} is set to"
+        if self.port.word is None and self.name == "torchrun" and self.launch.has_env("MASTER_PORT"):
+            return f"{self.port.said}: torchrun ignores `MASTER_PORT`"
+        return self.port.said
 
     @property
     def where(self) -> Location:
@@ -721,7 +725,7 @@ def _in_a_loop(job: Job, loop: Block) -> Finding:
     return Finding(
         job.where,
         f"{job.name} is started in the background in a loop (line {loop.statement.line}), on the same port every "
-        f"time round ({job.said}): from the second time round, rank 0 fails with {IN_USE}",
+        f"time round ({job.said}): from the second time round, rank 0 fails with {IN_USE}; {_per_job(job)}",
         _launch_note(job),
     )
 
@@ -731,7 +735,7 @@ def _at_a_time(job: Job, runner: Command) -> Finding:
     return Finding(
         job.where,
         f"{job.name} is started by {how} several at a time (line {runner.location.line}), each on port "
-        f"{job.port.number} ({job.said}): all but the first fail with {IN_USE}",
+        f"{job.port.number} ({job.said}): all but the first fail with {IN_USE}; {_per_job(job)}",
         _launch_note(job),
     )
 
@@ -742,9 +746,31 @@ def _collision(first: Job, second: Job, why: str) -> Finding:
     return Finding(
         second.where,
         f"{second.name} listens on port {second.port.number} ({second.said}), as {first.name} at line "
-        f"{first.where.line} does, and they run at the same time ({why}): the second fails with {IN_USE}",
+        f"{first.where.line} does, and they run at the same time ({why}): the second fails with {IN_USE}; "
+        f"{_own_ports(second)}",
         tuple(notes),
     )
+
+
+def _option(job: Job) -> str:
+    """What sets this launch's port: `--master_port`, accelerate's `--main_process_port`, or the
+    `MASTER_PORT` a trainer reads itself."""
+    launch = launch_of(job.launch)
+    if launch is None:
+        return "MASTER_PORT"
+    return "--main_process_port" if launch.launcher == "accelerate" else "--master_port"
+
+
+def _own_ports(job: Job) -> str:
+    standalone = ", or use `--standalone`" if job.name == "torchrun" else ""
+    return f"give each its own `{_option(job)}`{standalone}"
+
+
+def _per_job(job: Job) -> str:
+    option = _option(job)
+    per_job = f"{option}=$((29500 + i))" if option == "MASTER_PORT" else f"{option} $((29500 + i))"
+    standalone = ", or use `--standalone`" if job.name == "torchrun" else ""
+    return f"give each job its own port (`{per_job}`){standalone}"
 
 
 def _launch_note(job: Job) -> tuple[Related, ...]:

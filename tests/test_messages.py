@@ -113,6 +113,18 @@ CASES = {
         "`--config configs/llama7b.yml`: no such file in the project; the job fails after start-up with "
         "FileNotFoundError; did you mean `configs/llama7b.yaml`?",
     ),
+    "LL402-MASTER_PORT to torchrun": (
+        {
+            "run.sh": (
+                "MASTER_PORT=29600 torchrun --nproc_per_node 2 train.py &\n"
+                "MASTER_PORT=29601 torchrun --nproc_per_node 2 train.py &\nwait\n"
+            )
+        },
+        "run.sh:2",
+        "torchrun listens on port 29500 (torchrun's default: torchrun ignores `MASTER_PORT`), as torchrun at line 1 "
+        "does, and they run at the same time (a background job): the second fails with 'Address already in use'; "
+        "give each its own `--master_port`, or use `--standalone`",
+    ),
 }
 
 
