@@ -73,6 +73,18 @@ CASES = {
         "`mkdir` at line 3 runs too late), so the job fails without a log; create it before `sbatch`, or commit "
         "`logs/.gitkeep`",
     ),
+    "LL201": (
+        {
+            "train.py": (
+                "import threading\n\nimport torch\n\n\ndef worker():\n    step = torch.compile(lambda x: x)\n"
+                "    step(1)\n\n\nfor _ in range(4):\n    threading.Thread(target=worker).start()\n"
+            )
+        },
+        "train.py:7",
+        "torch.compile compiles a callable on worker threads, which call it with no shared lock: dynamo and inductor "
+        "are not thread safe, so racing first calls compile it again, and past recompile_limit (8) the rest silently "
+        "run uncompiled; compile it once on the main thread and call it there before starting them",
+    ),
     "LL202": (
         {
             "train.py": (
