@@ -75,7 +75,37 @@ def _pyproject_table(path: str) -> dict | None:
         raise ConfigError(f"{path}: cannot read: {error}") from None
     except RecursionError:  # `[[[[...` 500 deep: tomllib recurses per level
         raise ConfigError(f"{path}: cannot read: nested too deeply") from None
-    return data.get("tool", {}).get("launchlint")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):  # `tool = 3`: no tool's settings can be read (ruff refuses it too)
+        raise ConfigError(f"{path}: tool must be a table ([tool.NAME] sections), not {kind(tool, toml=True)}")
+    table = tool.get("launchlint")
+    if table is not None and not isinstance(table, dict):  # `launchlint = 3` under [tool], `[[tool.launchlint]]`
+        raise ConfigError(f"{path}: tool.launchlint must be a table of settings ([tool.launchlint]), not {kind(table, toml=True)}")
+    return table
+
+
+def kind(value, toml: bool = False) -> str:
+    """A value's type in words, for a message that says what was expected instead (never a
+    Python repr: `true` is no `True`, a YAML `key:` with no value is no `None`)."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table" if toml else "a mapping"
+    if isinstance(value, (set, frozenset)):
+        return "a set"
+    if isinstance(value, (bytes, bytearray)):
+        return "binary data"
+    return {"datetime": "a date and time", "date": "a date", "time": "a time"}.get(type(value).__name__, "a value of another kind")
 
 
 def _read(path: str) -> str:

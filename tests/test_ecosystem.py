@@ -99,6 +99,60 @@ def test_config_mistakes_are_one_line_and_exit_2(tmp_path, config, message):
     assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
 
 
+# Every shape a configuration file can take where launchlint expects another: the key it names.
+TOML = "[tool.launchlint]\n"
+MALFORMED_CONFIGS = [
+    ("pyproject.toml", "[tool]\nlaunchlint = 3\n", "tool.launchlint must be a table of settings ([tool.launchlint]), not an integer"),
+    ("pyproject.toml", '[tool]\nlaunchlint = "x"\n', "tool.launchlint must be a table of settings ([tool.launchlint]), not a string"),
+    ("pyproject.toml", '[[tool.launchlint]]\nselect = ["LL1"]\n', "tool.launchlint must be a table of settings ([tool.launchlint]), not a list"),
+    ("pyproject.toml", "tool = 3\n", "tool must be a table ([tool.NAME] sections), not an integer"),
+    ("pyproject.toml", "tool = [1]\n", "tool must be a table ([tool.NAME] sections), not a list"),
+    ("pyproject.toml", TOML + 'per-file-ignores = ["a"]\n', "per-file-ignores"),
+    ("pyproject.toml", TOML + 'per-file-ignores = { "a.sh" = 3 }\n', "per-file-ignores['a.sh']"),
+    ("pyproject.toml", TOML + 'per-file-ignores = { "a.sh" = [1] }\n', "per-file-ignores['a.sh']"),
+    ("pyproject.toml", TOML + 'path-map = ["/root/"]\n', "path-map"),
+    ("pyproject.toml", TOML + 'path-map = { "/root/" = 3 }\n', "path-map"),
+    ("pyproject.toml", TOML + 'path-map = { "/root/" = { a = "b" } }\n', "path-map"),
+    ("pyproject.toml", TOML + 'severity = ["LL1"]\n', "severity"),
+    ("pyproject.toml", TOML + 'severity = { LL1 = 3 }\n', "severity of LL1"),
+    ("pyproject.toml", TOML + 'severity = { LL1 = ["error"] }\n', "severity of LL1"),
+    ("pyproject.toml", TOML + "lock-names = [1]\n", "lock-names"),
+    ("pyproject.toml", TOML + "lock-names = [[\"A\"]]\n", "lock-names"),
+    ("pyproject.toml", TOML + "select = 1979-05-27\n", "select"),
+    ("pyproject.toml", TOML + "exclude = { a = 1 }\n", "exclude"),
+    ("pyproject.toml", TOML + "fail-on = 1\n", "fail-on"),
+    (".launchlint.yaml", "- select\n- LL1\n", "mapping of settings"),
+    (".launchlint.yaml", "3\n", "mapping of settings"),
+    (".launchlint.yaml", "just text\n", "mapping of settings"),
+    (".launchlint.yaml", "select: !!set {LL1}\n", "select"),
+    (".launchlint.yaml", "select: !!binary aGVsbG8=\n", "select"),
+    (".launchlint.yaml", "select: &a [*a]\n", "select"),
+    (".launchlint.yaml", "per-file-ignores: {a.sh: {LL1: x}}\n", "per-file-ignores['a.sh']"),
+    (".launchlint.yaml", "path-map: {/root/: [deploy]}\n", "path-map"),
+    (".launchlint.yaml", "severity: {LL1: [error]}\n", "severity of LL1"),
+    (".launchlint.yaml", "lock-names: {A: 1}\n", "lock-names"),
+    (".launchlint.yaml", "a: 1\n---\nb: 2\n", "invalid YAML"),
+]
+
+
+@pytest.mark.parametrize("name,text,message", MALFORMED_CONFIGS)
+def test_every_malformed_config_is_one_line_naming_it_and_exit_2(tmp_path, name, text, message):
+    """Never a traceback: exit 1 would tell a CI gate that the config's mistake is a finding."""
+    make(tmp_path, STARVED)
+    (tmp_path / name).write_text(text)
+    result = launchlint("--no-cache", ".", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, ""), result.stderr
+    assert result.stderr.startswith("launchlint: error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert f"{name}: " in result.stderr and message in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("text", ["", "# nothing yet\n", "---\n", "~\n"])
+def test_an_empty_launchlint_yaml_is_no_settings(tmp_path, text):
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text(text)
+    assert codes(launchlint("--format", "json", "--no-cache", ".", cwd=tmp_path)) == [("LL102", "job.sh", 2)]
+
+
 def test_per_file_ignores_exclude_and_severity(tmp_path):
     make(tmp_path, {**STARVED, "vendor/x.sh": "set -o pipefail\nbash y.sh | tee y.log\n", "vendor/y.sh": "exec > z.log\n"})
     (tmp_path / ".launchlint.yaml").write_text(
