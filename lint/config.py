@@ -135,6 +135,13 @@ def _yaml_table(path: str) -> dict:
     return data
 
 
+def _list(items: list[str]) -> str:
+    """A list as the user would write it in either file: `["LL1", "LL2"]`."""
+    import json
+
+    return json.dumps(items, ensure_ascii=False)
+
+
 def load_config(path: str, known_codes: list[str]) -> Config:
     if suffix(os.path.basename(path)) in (".yaml", ".yml"):
         table = _yaml_table(path)
@@ -152,19 +159,22 @@ def load_config(path: str, known_codes: list[str]) -> Config:
 
 
 def _value(where: str, key: str, value, known_codes: list[str]):
-    def strings(item, what: str) -> list[str]:
-        if isinstance(item, str):
-            item = [part.strip() for part in item.split(",") if part.strip()]
+    def strings(item, what: str, split: bool = False) -> list[str]:
+        if isinstance(item, str):  # as ruff: "invalid type: string, expected a sequence"
+            parts = [part.strip() for part in item.split(",") if part.strip()] if split else [item]
+            raise ConfigError(f"{where}: {what} must be a list of strings, not a string: write {_list(parts)}")
         if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
             raise ConfigError(f"{where}: {what} must be a list of strings")
         return item
 
+    def known(code: str, what: str) -> str:
+        code = code.upper()
+        if code != "ALL" and not any(k.startswith(code) for k in known_codes):
+            raise ConfigError(f"{where}: unknown rule code {code!r} in {what}")
+        return code
+
     def codes(item, what: str) -> list[str]:
-        found = [c.upper() for c in strings(item, what)]
-        for code in found:
-            if code != "ALL" and not any(k.startswith(code) for k in known_codes):
-                raise ConfigError(f"{where}: unknown rule code {code!r} in {what}")
-        return found
+        return [known(code, what) for code in strings(item, what, split=True)]
 
     def mapping(item, what: str) -> dict:
         if not isinstance(item, dict):
@@ -189,7 +199,7 @@ def _value(where: str, key: str, value, known_codes: list[str]):
     # severity
     table = mapping(value, key)
     for code, level in table.items():
-        codes(str(code), "severity")
+        known(str(code), "severity")
         if level not in SEVERITIES:
             raise ConfigError(f"{where}: severity of {code} must be error or warning, not {level!r}")
     return {str(code).upper(): level for code, level in table.items()}

@@ -146,6 +146,28 @@ def test_every_malformed_config_is_one_line_naming_it_and_exit_2(tmp_path, name,
     assert f"{name}: " in result.stderr and message in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize(
+    "name,text,message",
+    [
+        ("pyproject.toml", TOML + 'select = "LL1"\n', 'select must be a list of strings, not a string: write ["LL1"]'),
+        ("pyproject.toml", TOML + 'ignore = "LL101, LL102"\n', 'ignore must be a list of strings, not a string: write ["LL101", "LL102"]'),
+        ("pyproject.toml", TOML + 'exclude = "third_party/"\n', 'exclude must be a list of strings, not a string: write ["third_party/"]'),
+        ("pyproject.toml", TOML + 'per-file-ignores = { "legacy/*.sh" = "LL106" }\n', "per-file-ignores['legacy/*.sh'] must be a list of strings, not a string"),
+        ("pyproject.toml", TOML + 'lock-names = "COMPILE_LOCK"\n', 'lock-names must be a list of strings, not a string: write ["COMPILE_LOCK"]'),
+        (".launchlint.yaml", "extend-select: LL002\n", 'extend-select must be a list of strings, not a string: write ["LL002"]'),
+        (".launchlint.yaml", "exclude: '*.{sh,bash}'\n", 'exclude must be a list of strings, not a string: write ["*.{sh,bash}"]'),
+    ],
+)
+def test_a_string_where_the_key_takes_a_list_is_refused_as_ruff_refuses_it(tmp_path, name, text, message):
+    """`select = "LL1"` was read as `["LL1"]` in silence; ruff says "invalid type: string, expected
+    a sequence". The one line names the key and what to write instead."""
+    make(tmp_path, STARVED)
+    (tmp_path / name).write_text(text)
+    result = launchlint("--no-cache", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr.count("\n")) == (2, 1), result.stderr
+    assert message in result.stderr, result.stderr
+
+
 @pytest.mark.parametrize("text", ["", "# nothing yet\n", "---\n", "~\n"])
 def test_an_empty_launchlint_yaml_is_no_settings(tmp_path, text):
     make(tmp_path, STARVED)
