@@ -125,9 +125,10 @@ def _yaml_table(path: str) -> dict:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         data = yaml.load(text, Loader=loader)
-    except yaml.YAMLError as error:
-        first = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ConfigError(f"{path}: invalid YAML: {first}") from None
+    except (yaml.YAMLError, ValueError) as error:  # ValueError: `select: 2020-13-45`, a date PyYAML cannot make
+        raise ConfigError(_yaml_error(path, text, error)) from None
+    except RecursionError:  # the pure-Python loader, nested too deeply (libyaml stops at 1,000 levels)
+        raise ConfigError(f"{path}: invalid YAML: nested too deeply") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -140,6 +141,23 @@ def _list(items: list[str]) -> str:
     import json
 
     return json.dumps(items, ensure_ascii=False)
+
+
+def _yaml_error(path: str, text: str, error: Exception) -> str:
+    """`path:line:col: invalid YAML: problem`, where LL001 would put it, in its words."""
+    import yaml
+
+    marked = isinstance(error, yaml.MarkedYAMLError) and (error.problem_mark or error.context_mark)
+    if not (marked or isinstance(error, yaml.reader.ReaderError)):
+        first = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return f"{path}: invalid YAML: {first}"
+    from .front.yamldoc import error_position
+
+    line, column, problem = error_position(text, error)
+    context = getattr(error, "context", None)
+    if context and getattr(error, "problem", None) and not context.startswith("while "):
+        problem = f"{' '.join(context.split())}, {problem}"  # "expected a single document in the stream, but found another document"
+    return f"{path}:{line}:{column}: invalid YAML: {problem}"
 
 
 def load_config(path: str, known_codes: list[str]) -> Config:

@@ -131,7 +131,8 @@ MALFORMED_CONFIGS = [
     (".launchlint.yaml", "path-map: {/root/: [deploy]}\n", "path-map"),
     (".launchlint.yaml", "severity: {LL1: [error]}\n", "severity of LL1"),
     (".launchlint.yaml", "lock-names: {A: 1}\n", "lock-names"),
-    (".launchlint.yaml", "a: 1\n---\nb: 2\n", "invalid YAML"),
+    (".launchlint.yaml", "a: 1\n---\nb: 2\n", ":2:1: invalid YAML: expected a single document in the stream, but found another document"),
+    (".launchlint.yaml", "select: 2020-13-45\n", "invalid YAML: month must be in 1..12"),  # a date PyYAML cannot make
 ]
 
 
@@ -143,7 +144,7 @@ def test_every_malformed_config_is_one_line_naming_it_and_exit_2(tmp_path, name,
     result = launchlint("--no-cache", ".", cwd=tmp_path)
     assert (result.returncode, result.stdout) == (2, ""), result.stderr
     assert result.stderr.startswith("launchlint: error: ") and result.stderr.count("\n") == 1, result.stderr
-    assert f"{name}: " in result.stderr and message in result.stderr, result.stderr
+    assert f"{name}:" in result.stderr and message in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize(
@@ -166,6 +167,26 @@ def test_a_string_where_the_key_takes_a_list_is_refused_as_ruff_refuses_it(tmp_p
     result = launchlint("--no-cache", ".", cwd=tmp_path)
     assert (result.returncode, result.stderr.count("\n")) == (2, 1), result.stderr
     assert message in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ("select: [LL1\nignore: [LL2]\n", ".launchlint.yaml:2:7: invalid YAML: did not find expected ',' or ']'"),
+        ("select: [LL1]\n  ignore: [LL2]\n", ".launchlint.yaml:2:3: invalid YAML: did not find expected key"),
+        ("select: [LL1]\n\tignore: []\n", ".launchlint.yaml:2:1: invalid YAML: found character that cannot start any token"),
+        ("select: [LL1]\nignore: [\x01]\n", ".launchlint.yaml:2:10: invalid YAML: unacceptable character #x0001"),
+    ],
+)
+def test_a_yaml_config_syntax_error_says_where_as_ll001_would(tmp_path, text, where):
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text(text)
+    result = launchlint("--no-cache", ".", cwd=tmp_path)
+    assert (result.returncode, result.stderr.count("\n")) == (2, 1), result.stderr
+    assert where in result.stderr, result.stderr
+    (tmp_path / "copy.yaml").write_text(text)  # the same file linted: its LL001 is at the same place
+    ll001 = json.loads(launchlint("--format", "json", "--no-config", "--select", "LL001", "copy.yaml", cwd=tmp_path).stdout)
+    assert [(f["line"], f["column"]) for f in ll001] == [tuple(map(int, where.split(":")[1:3]))]
 
 
 @pytest.mark.parametrize("text", ["", "# nothing yet\n", "---\n", "~\n"])

@@ -211,6 +211,13 @@ def _too_deep(text: str) -> yaml.Mark | None:
     return None
 
 
+def error_position(text: str, error: Exception) -> tuple[int, int, str]:
+    """(line, column, one-line problem) of a YAML error in `text`, as LL001 reports it (for a
+    configuration file's error, which is no finding)."""
+    location, message = _error_entry(error, _Source("", text, LineIndex(text)))
+    return location.line, location.column, message
+
+
 def _error_entry(error: Exception, source: _Source) -> tuple[Location, str]:
     if isinstance(error, yaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
