@@ -15,6 +15,7 @@ from .paths import suffix
 from .replay import read_regular, saw, upward
 
 SEVERITIES = ("error", "warning")
+_NONE = object()  # no such item
 KEYS = (
     "select", "ignore", "extend-select", "per-file-ignores", "exclude", "fail-on",
     "path-map", "lock-names", "severity",
@@ -161,31 +162,43 @@ def _yaml_error(path: str, text: str, error: Exception) -> str:
 
 
 def load_config(path: str, known_codes: list[str]) -> Config:
-    if suffix(os.path.basename(path)) in (".yaml", ".yml"):
+    toml = suffix(os.path.basename(path)) not in (".yaml", ".yml")
+    if not toml:
         table = _yaml_table(path)
     else:  # a TOML file named with --config (one that was found has the table)
         table = _pyproject_table(path)
         if table is None:
             raise ConfigError(f"{path}: no [tool.launchlint] table (launchlint's settings go there)")
     config = Config(directory=os.path.dirname(os.path.realpath(path)))
-    where = f"{path}"
     for key, value in table.items():
+        if not isinstance(key, str):  # YAML `1: x` or `~: x`
+            raise ConfigError(f"{path}: a key must be a setting's name, not {kind(key)} (known: {', '.join(KEYS)})")
         if key not in KEYS:
-            raise ConfigError(f"{where}: unknown key {key!r} (known: {', '.join(KEYS)})")
-        setattr(config, key.replace("-", "_"), _value(where, key, value, known_codes))
+            raise ConfigError(f"{path}: unknown key {key!r} (known: {', '.join(KEYS)})")
+        setattr(config, key.replace("-", "_"), _value(path, key, value, known_codes, toml))
     return config
 
 
-def _value(where: str, key: str, value, known_codes: list[str]):
+def _value(where: str, key: str, value, known_codes: list[str], toml: bool):
+    """The setting's value, checked; a mistake is one line naming the key and what it takes."""
+
+    def shown(item) -> str:  # the user's own word, or what the item is instead of one
+        return repr(item) if isinstance(item, str) else kind(item, toml)
+
     def strings(item, what: str, split: bool = False) -> list[str]:
         if isinstance(item, str):  # as ruff: "invalid type: string, expected a sequence"
             parts = [part.strip() for part in item.split(",") if part.strip()] if split else [item]
             raise ConfigError(f"{where}: {what} must be a list of strings, not a string: write {_list(parts)}")
-        if not isinstance(item, list) or not all(isinstance(x, str) for x in item):
-            raise ConfigError(f"{where}: {what} must be a list of strings")
+        if not isinstance(item, list):
+            raise ConfigError(f"{where}: {what} must be a list of strings, not {kind(item, toml)}")
+        wrong = next((x for x in item if not isinstance(x, str)), _NONE)
+        if wrong is not _NONE:
+            raise ConfigError(f"{where}: {what} must be a list of strings, not a list holding {kind(wrong, toml)}")
         return item
 
-    def known(code: str, what: str) -> str:
+    def known(code, what: str) -> str:
+        if not isinstance(code, str):
+            raise ConfigError(f"{where}: {what} must name rule codes (strings), not {kind(code, toml)}")
         code = code.upper()
         if code != "ALL" and not any(k.startswith(code) for k in known_codes):
             raise ConfigError(f"{where}: unknown rule code {code!r} in {what}")
@@ -194,9 +207,13 @@ def _value(where: str, key: str, value, known_codes: list[str]):
     def codes(item, what: str) -> list[str]:
         return [known(code, what) for code in strings(item, what, split=True)]
 
-    def mapping(item, what: str) -> dict:
+    def mapping(item, what: str, keys: str, values: str) -> dict:
+        table = "table" if toml else "mapping"
         if not isinstance(item, dict):
-            raise ConfigError(f"{where}: {what} must be a mapping")
+            raise ConfigError(f"{where}: {what} must be a {table} of {keys} to {values}, not {kind(item, toml)}")
+        wrong = next((k for k in item if not isinstance(k, str)), _NONE)
+        if wrong is not _NONE:  # YAML `1: [LL101]`
+            raise ConfigError(f"{where}: the keys of {what} must be {keys} (strings), not {kind(wrong, toml)}")
         return item
 
     if key in ("select", "ignore", "extend-select"):
@@ -204,20 +221,22 @@ def _value(where: str, key: str, value, known_codes: list[str]):
     if key in ("exclude", "lock-names"):
         return strings(value, key)
     if key == "fail-on":
-        if value not in SEVERITIES:
-            raise ConfigError(f"{where}: fail-on must be one of {', '.join(SEVERITIES)}, not {value!r}")
+        if not isinstance(value, str) or value not in SEVERITIES:
+            raise ConfigError(f"{where}: fail-on must be one of {', '.join(SEVERITIES)}, not {shown(value)}")
         return value
     if key == "per-file-ignores":
-        return {str(glob): codes(v, f"per-file-ignores[{glob!r}]") for glob, v in mapping(value, key).items()}
+        globs = mapping(value, key, "globs", "rule codes")
+        return {glob: codes(v, f"per-file-ignores[{glob!r}]") for glob, v in globs.items()}
     if key == "path-map":
-        table = mapping(value, key)
-        if not all(isinstance(v, str) for v in table.values()):
-            raise ConfigError(f"{where}: path-map values must be project directories (strings)")
-        return {str(k): v for k, v in table.items()}
+        prefixes = mapping(value, key, "remote path prefixes", "project directories")
+        for prefix, directory in prefixes.items():
+            if not isinstance(directory, str):
+                raise ConfigError(f"{where}: path-map[{prefix!r}] must be a project directory (a string), not {kind(directory, toml)}")
+        return prefixes
     # severity
-    table = mapping(value, key)
+    table = mapping(value, key, "rule codes", "error or warning")
     for code, level in table.items():
-        known(str(code), "severity")
-        if level not in SEVERITIES:
-            raise ConfigError(f"{where}: severity of {code} must be error or warning, not {level!r}")
-    return {str(code).upper(): level for code, level in table.items()}
+        known(code, "severity")
+        if not isinstance(level, str) or level not in SEVERITIES:
+            raise ConfigError(f"{where}: severity of {code} must be error or warning, not {shown(level)}")
+    return {code.upper(): level for code, level in table.items()}
