@@ -175,7 +175,7 @@ def _parser() -> Parser:
     add("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
     add("--jobs", type=_jobs, metavar="N", help="Processes for parsing and the rules (default: CPUs; 1: this one only).")
     add("--no-cache", action="store_true", help="Neither read nor write .launchlint_cache/.")
-    add("--quiet", action="store_true", help="Print findings only, no summary line.")
+    add("-q", "--quiet", action="store_true", help="Print findings only, no summary line.")  # ruff's -q too
     add("--statistics", action="store_true", help="Print the number of findings per rule.")
     add("--color", choices=["auto", "always", "never"], default="auto", help="Color the text report (default: auto).")
     add("--explain", metavar="CODE", help="Print a rule's documentation and examples.")

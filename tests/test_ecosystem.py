@@ -436,6 +436,7 @@ def test_output_statistics_quiet_and_color(tmp_path):
     assert len(json.loads(as_json.stdout)) == 1 and as_json.stderr == "    1  LL102  exec-redirect-starves-pipe\n"
     quiet = launchlint("--quiet", ".", cwd=tmp_path).stdout
     assert "finding" not in quiet.splitlines()[-1] and quiet.startswith("job.sh:2:1: LL102")
+    assert launchlint("-q", ".", cwd=tmp_path).stdout == quiet  # ruff's short spelling, which ruff users type
     assert "\033[" in launchlint("--color", "always", ".", cwd=tmp_path).stdout
     assert "\033[" not in launchlint("--color", "auto", ".", cwd=tmp_path).stdout  # not a TTY
     assert "\033[" not in launchlint("--color", "never", ".", cwd=tmp_path).stdout
