@@ -113,10 +113,22 @@ def build_options(cli: dict, config, stdin):
     )
 
 
+RUN_OPTIONS = ("--force", "--expect-log")  # `launchlint run`'s own, which the main command has not
+PREFLIGHT = (
+    "Preflight: `launchlint run [--fail-on {error,warning}] [--force] [--expect-log SECONDS] -- COMMAND"
+    " [ARGS]...` lints COMMAND against the project here, then runs it or refuses; see `launchlint run --help`."
+)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with launchlint's usage errors: one line, exit 2 (raised, not printed here)."""
 
     def error(self, message: str):
+        words = message.split()
+        if self.prog == "launchlint" and words[:2] == ["unrecognized", "arguments:"]:
+            run_only = [w for w in words[2:] if w.split("=")[0] in RUN_OPTIONS]
+            if run_only:  # `launchlint --force .`: the user is looking for the preflight
+                message += f" ({run_only[0].split('=')[0]} is an option of `launchlint run`: see `launchlint run --help`)"
         raise UsageError(message)
 
 
@@ -152,6 +164,7 @@ def _parser() -> Parser:
         prog="launchlint",
         formatter_class=_Formatter,
         description="Lint ML training launch scripts, configs and trainers.",
+        epilog=PREFLIGHT,
         allow_abbrev=False,  # `--sel` is not `--select`: an abbreviation would break when an option is added
     )
     add = parser.add_argument

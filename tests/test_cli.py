@@ -128,6 +128,7 @@ def test_select_and_ignore_by_code_and_prefix():
         (["--jobs", "0", "."], "argument --jobs"),
         (["--sel", "LL1", "."], "unrecognized arguments: --sel"),  # no abbreviations
         (["fixtures/incident", "fixtures/incidnet"], "fixtures/incidnet: no such file or directory"),  # a CI gate's typo
+        (["--force", "."], "--force is an option of `launchlint run`: see `launchlint run --help`"),
     ],
 )
 def test_usage_errors_are_one_line_and_exit_2(args, message):
@@ -135,6 +136,14 @@ def test_usage_errors_are_one_line_and_exit_2(args, message):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert message in result.stderr and result.stderr.startswith("launchlint: error: ")
+
+
+def test_help_points_to_the_run_subcommand():
+    """`run` (the preflight) has options of its own, which `--help` alone never named."""
+    help_text = " ".join(launchlint("--help").stdout.split())
+    assert "`launchlint run [--fail-on {error,warning}] [--force] [--expect-log SECONDS] -- COMMAND [ARGS]...`" in help_text
+    assert "see `launchlint run --help`" in help_text
+    assert "--expect-log SECONDS" in launchlint("run", "--help").stdout
 
 
 def test_explain_prints_docs_and_examples():
