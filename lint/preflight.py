@@ -133,6 +133,8 @@ def run_command(args: list[str]) -> int:
     fail_on, force, expect_log = options.fail_on, options.force, options.expect_log
     _check_single_word(argv)
     linted = lint_line(shlex.join(argv))
+    # A usage error is the one line, before any report: a command with no log to watch here
+    watched = None if expect_log is None else watched_logs(linted.result.project, linted.launcher)
     _report(linted.result)
     fail_on = fail_on or linted.config.fail_on
     threshold = 2 if fail_on == "error" else 1
@@ -142,9 +144,9 @@ def run_command(args: list[str]) -> int:
         return EXIT_FINDINGS
     if blocking:
         say(f"launching despite {_count(blocking)} (--force)")
-    if expect_log is None:
+    if watched is None:
         return _exec(argv)
-    return watch_launch(argv, linted, expect_log)
+    return watch_launch(argv, linted, expect_log, *watched)
 
 
 def _check_single_word(argv: list[str]) -> None:
@@ -249,8 +251,9 @@ def log_words(project: Project, launcher: str) -> list[tuple[Word, Command]]:
     return found
 
 
-def watched_logs(project: Project, launcher: str) -> list[Log]:
-    """The logs this machine can watch; says why any other is left out."""
+def watched_logs(project: Project, launcher: str) -> tuple[list[Log], list[str]]:
+    """The logs this machine can watch, and why any other is left out. None is a usage error,
+    whose one line gives those reasons."""
     logs: dict[Path, Log] = {}
     skipped: dict[str, str] = {}
     for word, command in log_words(project, launcher):
@@ -261,9 +264,11 @@ def watched_logs(project: Project, launcher: str) -> list[Log]:
         elif not word.value.startswith("/dev/"):  # `tee /dev/stderr` is a stream, not a log
             path = Path.cwd() / word.value  # an absolute value replaces the cwd
             logs.setdefault(path, Log(word.value, path, _stat(path)))
-    for text, why in skipped.items():
-        say(f"not watching {text}: {why}")
-    return list(logs.values())
+    reasons = [f"not watching {text}: {why}" for text, why in skipped.items()]
+    if not logs:
+        because = f" ({'; '.join(reasons)})" if reasons else ""
+        raise UsageError(f"--expect-log: the command writes no log that launchlint can watch here{because}")
+    return list(logs.values()), reasons
 
 
 class TmuxSession(Record):
@@ -324,12 +329,10 @@ def _session_name(options: list[str | None]) -> str | None:
     return None
 
 
-def watch_launch(argv: list[str], linted: Linted, seconds: float) -> int:
+def watch_launch(argv: list[str], linted: Linted, seconds: float, logs: list[Log], unwatched: list[str]) -> int:
     """Start the command as a child, then wait up to `seconds` for every expected log."""
-    project = linted.result.project
-    logs = watched_logs(project, linted.launcher)
-    if not logs:
-        raise UsageError("--expect-log: the command writes no log that launchlint can watch here")
+    for reason in unwatched:
+        say(reason)
     try:
         child = subprocess.Popen(argv)
     except OSError as error:
