@@ -183,7 +183,7 @@ def _parser() -> Parser:
     add("--exit-zero", action="store_true", help="Exit 0 even when there are findings.")
     add("--config", dest="config_file", metavar="FILE", help="Use this configuration file.")
     add("--no-config", action="store_true", help="Ignore configuration files.")
-    add("--stdin-filename", metavar="NAME", help="The file name of the text read from `-` (standard input).")
+    add("--stdin-filename", metavar="NAME", help="The file name of the text read from standard input (`-`; with no PATH, as `-`).")
     add("--write-baseline", metavar="FILE", help="Record today's findings in FILE and exit 0.")
     add("--baseline", metavar="FILE", help="Report only findings that are not in FILE.")
     add("--jobs", type=_jobs, metavar="N", help="Processes for parsing and the rules (default: CPUs; 1: this one only).")
@@ -229,20 +229,27 @@ def command(args: list[str]) -> int:
 
     paths = list(cli["paths"]) or ["."]
     stdin = None
+    ignored: list[str] = []
     if cli["command_line"] is not None:  # the string is a launcher in the project: see preflight.py
         from .preflight import command_input
 
         if cli["fix"] or cli["diff"]:
             raise UsageError("--fix and --diff need files, not --command")
+        if cli["stdin_filename"]:
+            raise UsageError("--command lints its string, not standard input: --stdin-filename has nothing to name")
         paths, stdin = command_input(cli["command_line"], paths)
-    elif "-" in paths:
+    elif "-" in paths or cli["stdin_filename"]:
         if not cli["stdin_filename"]:
             raise UsageError("reading `-` (standard input) needs --stdin-filename NAME")
+        if "-" not in paths:  # as ruff: --stdin-filename reads standard input, in place of any PATH
+            ignored, paths = cli["paths"], ["-"]
+        if cli["fix"] or cli["diff"]:
+            raise UsageError("--fix and --diff need files, not `-` (standard input)")
         stdin = (cli["stdin_filename"], sys.stdin.buffer.read())
-    if stdin and (cli["fix"] or cli["diff"]):
-        raise UsageError("--fix and --diff need files, not `-` (standard input)")
     replayable = not (stdin or cli["no_cache"] or cli["fix"] or cli["diff"] or cli["write_baseline"] or cli["output"])
     replay.recording = replay.Recording() if replayable else None
+    if ignored:
+        warn(f"ignoring {', '.join(ignored)} in favor of standard input (--stdin-filename); add `-` to lint both")
     config = load_config_for(cli["config_file"], cli["no_config"])
     options = build_options(cli, config, stdin)
     result = _last_result = run(paths, options)

@@ -557,6 +557,25 @@ def test_stdin_is_linted_as_the_named_file_with_project_context(tmp_path):
     assert missing.returncode == 2 and "--stdin-filename" in missing.stderr
 
 
+def test_stdin_filename_without_a_dash_reads_standard_input_as_ruff_does(tmp_path):
+    """`--stdin-filename NAME` with no PATH reads standard input, as `-` would; with PATHs but no
+    `-`, ruff reads standard input and says it ignores the files: so does launchlint. It linted
+    `.` and read nothing from standard input, in silence."""
+    make(tmp_path, {"launch.sh": STARVED["launch.sh"], "job.sh": "python -u t.py\n"})
+    text = "#!/bin/bash\nexec > other.log\npython -u t.py\n"
+    alone = launchlint("--format", "json", "--stdin-filename", "job.sh", cwd=tmp_path, stdin=text)
+    assert (codes(alone), alone.stderr) == ([("LL102", "job.sh", 2)], "")
+    with_paths = launchlint("--format", "json", "--stdin-filename", "job.sh", "launch.sh", ".", cwd=tmp_path, stdin=text)
+    assert codes(with_paths) == [("LL102", "job.sh", 2)]
+    assert with_paths.stderr == (
+        "launchlint: warning: ignoring launch.sh, . in favor of standard input (--stdin-filename); add `-` to lint both\n"
+    )
+    for args in (["--fix", "--stdin-filename", "job.sh", "."], ["--command", "bash job.sh", "--stdin-filename", "job.sh"]):
+        refused = launchlint(*args, cwd=tmp_path, stdin=text)
+        assert (refused.returncode, refused.stderr.count("\n")) == (2, 1) and "launchlint: error: " in refused.stderr
+    assert (tmp_path / "job.sh").read_text() == "python -u t.py\n"
+
+
 @needs_schema
 def test_stdin_that_is_not_utf8_is_one_ll001_where_it_stops_being_utf8(tmp_path):
     make(tmp_path, {"run.sh": "echo ok\n"})
