@@ -80,8 +80,12 @@ def load_config_for(config_file: str | None, no_config: bool):
 def build_options(cli: dict, config, stdin):
     """Command-line values override the configuration file's, key by key."""
     from .engine import Options
-    from .parsing import default_jobs
+    from .parsing import budget_error, default_jobs
     from .project import Settings
+
+    problem = budget_error()
+    if problem:  # before anything is read: a budget that was meant is not silently 20 s
+        raise UsageError(problem)
 
     # a repeated option adds up, as in ruff: `--ignore LL102 --ignore LL202` is `--ignore LL102,LL202`
     chosen = {key: ",".join(cli[key] or ()) for key in ("select", "extend_select", "ignore")}

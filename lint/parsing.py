@@ -34,12 +34,25 @@ SMALL_RUN_PYTHON = 25000
 
 def _budget_from_environment(default: float = 20.0) -> float:
     """`LAUNCHLINT_BUDGET=SECONDS` overrides the default (tests, slow machines); a value that is
-    not a positive number leaves the default."""
+    not a positive number leaves the default here (the command line refuses it: `budget_error`)."""
     try:
         seconds = float(os.environ.get("LAUNCHLINT_BUDGET", default))
     except ValueError:
         return default
     return seconds if seconds > 0 else default
+
+
+def budget_error() -> str | None:
+    """What is wrong with LAUNCHLINT_BUDGET, for the command's one-line usage error (ruff refuses a
+    bad RUFF_* value the same way), or None when it is unset or a number of seconds above 0."""
+    value = os.environ.get("LAUNCHLINT_BUDGET")
+    if value is None:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    return None if seconds > 0 else f"LAUNCHLINT_BUDGET must be a number of seconds above 0, not {value!r}"
 
 
 BUDGET_SECONDS = _budget_from_environment()  # per file: a pathological file gets LL001, not a stalled run
@@ -55,6 +68,7 @@ def traceback_text(error: BaseException) -> str:
 
 class OverBudget(Exception):
     pass
+
 
 
 @contextmanager

@@ -488,6 +488,19 @@ def test_launchlint_budget_environment_variable(monkeypatch, value, seconds):
     assert parsing._budget_from_environment() == seconds
 
 
+@pytest.mark.parametrize("value", ["soon", "0", "-1", "", "nan"])
+def test_a_launchlint_budget_that_is_no_number_of_seconds_is_a_usage_error(tmp_path, value):
+    """As ruff refuses a bad RUFF_* value: a budget that was meant is not silently 20 s. Nothing is
+    read, and `run` launches nothing."""
+    write_project(tmp_path, {"run.sh": "echo hi\n"})
+    env = {**os.environ, "LAUNCHLINT_BUDGET": value}
+    message = f"launchlint: error: LAUNCHLINT_BUDGET must be a number of seconds above 0, not {value!r}\n"
+    for args in (["--no-cache", "."], ["--command", "bash run.sh"], ["run", "--", "touch", "launched"]):
+        result = subprocess.run([LAUNCHLINT, *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        assert (result.returncode, result.stdout, result.stderr) == (2, "", message)
+    assert not (tmp_path / "launched").exists()
+
+
 # --- never executes -----------------------------------------------------------------------------
 
 # Installed in the launchlint process (and the workers it forks) through sitecustomize: every
