@@ -70,6 +70,10 @@ class OverBudget(Exception):
     pass
 
 
+# A timer longer than about 2**31 s overflows the platform's time_t (OverflowError: an LL003 from
+# every rule): LAUNCHLINT_BUDGET=inf or 1e10 (no budget, in effect), times the files a rule covers.
+LONGEST_TIMER = 1e8  # three years
+
 
 @contextmanager
 def time_budget(seconds: float):
@@ -87,7 +91,7 @@ def time_budget(seconds: float):
     if not usable:
         yield
         return
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, LONGEST_TIMER))
     try:
         yield
     finally:

@@ -501,6 +501,15 @@ def test_a_launchlint_budget_that_is_no_number_of_seconds_is_a_usage_error(tmp_p
     assert not (tmp_path / "launched").exists()
 
 
+@pytest.mark.parametrize("value", ["inf", "1e10"])
+def test_a_launchlint_budget_past_what_a_timer_holds_is_no_budget(tmp_path, value):
+    """A timer of more than about 2**31 s overflowed time_t: an LL003 from every rule."""
+    write_project(tmp_path, {"run.sh": "python train.py | tee log.txt\n"})
+    env = {**os.environ, "LAUNCHLINT_BUDGET": value}
+    result = subprocess.run([LAUNCHLINT, "--no-cache", "--format", "json", "."], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert [f["code"] for f in json.loads(result.stdout)] == ["LL105", "LL106"], result.stdout  # no LL003
+
+
 # --- never executes -----------------------------------------------------------------------------
 
 # Installed in the launchlint process (and the workers it forks) through sitecustomize: every
