@@ -133,7 +133,7 @@ def _yaml_table(path: str) -> dict:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise ConfigError(f"{path}: expected a mapping of settings")
+        raise ConfigError(f"{path}: expected a mapping of settings (key: value lines), not {kind(data)}")
     return data
 
 
