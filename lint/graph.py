@@ -318,22 +318,54 @@ def launcher_args(launcher: str, words: list[Word]) -> LauncherArgs:
         if text == "--":
             return LauncherArgs(options, spelled, *_after_dashes(words[i + 1 :]), False)
         if not text.startswith("-") or text == "-":
-            return LauncherArgs(options, spelled, *_after_dashes(words[i:]), False)
+            program, rest = _after_dashes(words[i:])
+            if launcher in INTERSPERSED:
+                rest = _own_options_after(launcher, rest, options, spelled)
+            return LauncherArgs(options, spelled, program, rest, False)
         if text in MODULE_FLAGS:
             return LauncherArgs(options, spelled, *_after_dashes(words[i + 1 :]), True)
-        option, equals, value = text.partition("=")
-        name = option.lstrip("-").replace("-", "_")
-        spelled[name] = option
-        following = words[i + 1] if i + 1 < len(words) else None
-        if equals:
-            options[name] = value_part(words[i], len(text) - len(value))
-        elif following is not None and _takes_value(launcher, name, following):
-            options[name] = following
-            i += 1
-        else:
-            options[name] = Word("", "", words[i].location)
-        i += 1
+        i = _read_option(launcher, words, i, options, spelled)
     return LauncherArgs(options, spelled, None, [], False)
+
+
+# Launchers whose parser (click's, which intersperses options and arguments) reads their own options
+# after the program too, up to a `--`: `colossalai run --nproc_per_node 8 train.py --master_port
+# 20024 --lr 1` gives train.py `--lr 1` alone (ColossalAI's roberta pretraining scripts).
+INTERSPERSED = frozenset({"colossalai"})
+
+
+def _read_option(launcher: str, words: list[Word], i: int, options: dict[str, Word], spelled: dict[str, str]) -> int:
+    """Read the option at `words[i]`, and its value, into `options`; the index of the word after them."""
+    text = words[i].template
+    option, equals, value = text.partition("=")
+    name = option.lstrip("-").replace("-", "_")
+    spelled[name] = option
+    following = words[i + 1] if i + 1 < len(words) else None
+    if equals:
+        options[name] = value_part(words[i], len(text) - len(value))
+    elif following is not None and _takes_value(launcher, name, following):
+        options[name] = following
+        i += 1
+    else:
+        options[name] = Word("", "", words[i].location)
+    return i + 1
+
+
+def _own_options_after(launcher: str, rest: list[Word], options: dict[str, Word], spelled: dict[str, str]) -> list[Word]:
+    """The program's arguments without the launcher's own options among them (INTERSPERSED),
+    which are read into `options`; a `--` ends them, and is dropped, as click drops it."""
+    kept: list[Word] = []
+    i = 0
+    while i < len(rest):
+        text = rest[i].template
+        if text == "--":
+            return kept + rest[i + 1 :]
+        if text.startswith("-") and text.partition("=")[0].lstrip("-").replace("-", "_") in VALUED[launcher]:
+            i = _read_option(launcher, rest, i, options, spelled)
+        else:
+            kept.append(rest[i])
+            i += 1
+    return kept
 
 
 def _after_dashes(words: list[Word]) -> tuple[Word | None, list[Word]]:

@@ -538,6 +538,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `colossalai run` (click) reads its own options after the script too, up to a `--`
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                "colossalai run --hostfile ./hostfile --nproc_per_node=8 train.py --master_addr gpu7 --master_port 20024 \\\n"
+                "    --lr 2e-4\ncolossalai run --nproc_per_node 8 train.py -- --lr 1\n"
+            ),
+        },
+    ),
     Example(  # click's `help_option_names`, in a command's context settings or its group's
         {
             "cli.py": (

@@ -130,6 +130,13 @@ INVALID = [
         },
         ["LL401 Makefile:5", "LL401 Makefile:6", "LL401 run.sh:3"],
     ),
+    Example(  # `colossalai run` (click) reads its own options after the script too
+        {
+            "train.py": "print('train')\n",
+            "run.sh": "CUDA_VISIBLE_DEVICES=0,1 colossalai run train.py --nproc_per_node 4 --lr 1\n",
+        },
+        ["LL401 run.sh:1"],
+    ),
     Example(  # ColossalAI's `colossalai run` starts `--nproc_per_node` processes with this environment
         {
             "train.py": "print('step')\n",
