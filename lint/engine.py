@@ -424,7 +424,11 @@ def _statement_spans(project: Project, path: str) -> list[tuple[int, int]]:
     script = project.shell.get(path)
     if script is None:
         return []
-    return [(c.location.line, c.location.end_line) for c in script.commands if not c.wrappers]
+    spans = [(c.location.line, c.location.end_line) for c in script.commands if not c.wrappers]
+    # A `for` loop's list, from `for` to its last word: a finding on one of its words (LL303,
+    # LL304) is covered by a comment at the end of the `for` line or alone above it.
+    spans += [(where.line, values[-1].location.end_line) for where, values in script.loop_values.values()]
+    return spans
 
 
 def run(paths: list[str], options: Options) -> Result:

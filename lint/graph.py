@@ -161,6 +161,7 @@ class Invocation:
         target: Word,
         callee: str | None,
         args: list[Word] | None = None,
+        run: Command | None = None,
     ) -> None:
         self.caller = caller  # the file holding the command
         self.command = command
@@ -168,6 +169,16 @@ class Invocation:
         self.target = target  # the script as written
         self.callee = callee  # the project file it resolves to
         self.args = [] if args is None else args
+        # The command as it runs the script: `command` itself, or one time round a `for` loop
+        # whose variable its words expand (`for s in prep.py train.py; do python "$s"`), its words
+        # then the values (`variants`): one invocation for each word of the loop's list.
+        self.run = command if run is None else run
+
+    @property
+    def looped(self) -> bool:
+        """The command runs it one time round a loop: `target` may be a word of the loop's list,
+        located there."""
+        return self.run is not self.command
 
     @property
     def captures_output(self) -> bool:
@@ -540,25 +551,26 @@ class LaunchGraph:
         changes: dict[str, tuple] = {}  # each launcher's `cd`s, read when one of its launches needs them
         for path, script in project.shell.items():
             for command in script.effective_commands():
-                found = script_of(command)
-                if found is None:
-                    continue
-                kind, target, args = found
-                runs = RUN_BY_SHEBANG.get(kind)
-                if runs and not resolver.named(project, target, runs):
-                    continue  # most `./configure`, `./bin/bert_example`: no such file of the project has its name
-                if kind == "module":
-                    callee = resolver.resolve_module(target, path)
-                else:
-                    start = _run_in(project, path, command, target, changes)
-                    callee = resolver.resolve(target, path, remote=command.remote, start=start)
-                    if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
-                        callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
-                if runs:  # `./train`, a Python file by its shebang, runs as `python train` does; a shell one as `bash train`
-                    if callee is None or project.files[callee].kind not in runs:
+                for variant in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop
+                    found = script_of(variant)
+                    if found is None:
                         continue
-                    kind = project.files[callee].kind
-                invocations.append(Invocation(path, command, kind, target, callee, args))
+                    kind, target, args = found
+                    runs = RUN_BY_SHEBANG.get(kind)
+                    if runs and not resolver.named(project, target, runs):
+                        continue  # most `./configure`, `./bin/bert_example`: no such file of the project has its name
+                    if kind == "module":
+                        callee = resolver.resolve_module(target, path)
+                    else:
+                        start = _run_in(project, path, command, target, changes)
+                        callee = resolver.resolve(target, path, remote=command.remote, start=start)
+                        if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
+                            callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
+                    if runs:  # `./train`, a Python file by its shebang, runs as `python train` does; a shell one as `bash train`
+                        if callee is None or project.files[callee].kind not in runs:
+                            continue
+                        kind = project.files[callee].kind
+                    invocations.append(Invocation(path, command, kind, target, callee, args, variant))
         by_callee: dict[str, list[Invocation]] = defaultdict(list)
         for invocation in invocations:
             if invocation.callee is not None:
@@ -588,8 +600,23 @@ class LaunchGraph:
         """The edge a command makes, if it runs a script."""
         by_command = self.__dict__.get("_by_command")
         if by_command is None:  # built once: setdefault() would build the dict on every call
-            by_command = self.__dict__["_by_command"] = {id(i.command): i for i in self.invocations}
+            by_command = self.__dict__["_by_command"] = {}
+            for i in self.invocations:
+                by_command[id(i.command)] = by_command[id(i.run)] = i  # and one time round its loop (`variants`)
         return by_command.get(id(command))
+
+
+def variants(project, path: str, command: Command) -> list[Command]:
+    """The command as each time round its loop runs it (`ShellScript.variants`), made once a run:
+    the graph's invocations hold these commands, and `LaunchGraph.invocation` finds them."""
+    script = project.shell[path]
+    if not script.loop_values:
+        return [command]
+    known = project.__dict__.setdefault("_variants", {})
+    found = known.get(id(command))
+    if found is None:
+        found = known[id(command)] = script.variants(command)
+    return found
 
 
 def _run_in(project, path: str, command: Command, target: Word, changes: dict[str, tuple]) -> str | None:

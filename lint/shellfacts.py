@@ -352,6 +352,15 @@ class Command:
     def args(self) -> list[Word]:
         return self.words[1:]
 
+    def with_words(self, words: list[Word]) -> Command:
+        """The command with other words (one time round a loop: `ShellScript.variants`), all else shared."""
+        variant = Command.__new__(Command)
+        variant.__dict__.update(self.__dict__)
+        variant.words = words
+        value = words[0].value if words else None
+        variant.name = value.rsplit("/", 1)[-1] if value else value
+        return variant
+
     @property
     def is_wrapper(self) -> bool:
         return bool(self.inner)
@@ -446,6 +455,13 @@ class Directive(Record):
 class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
+    # The values a word takes that expands the variable of a `for` loop over static words (`for s
+    # in prepare.py train.py; do python "$s"; done`), by the word's location: the loop (where its
+    # variable is named) and one Word per word of its list, in order, located at that word. Only
+    # for a list of static words (no `$VAR`, no `$(...)`; a pattern stays one value, as written),
+    # and a word that reads no other unknown part. A dict of its own on the scripts that have any.
+    loop_values: dict[Location, tuple[Location, tuple[Word, ...]]] = {}
+
     def __init__(
         self,
         path: str,
@@ -494,6 +510,25 @@ class ShellScript:
         # The variables whoever runs the file sets at will, which its commands' `defaults` name
         # where they took one: a Makefile's `?=` ones (`make train ARGS=...`, or the environment).
         self.overridable: frozenset[str] = frozenset()
+
+    def variants(self, command: Command) -> list[Command]:
+        """The command as each time round its loop runs it, its words that expand the loop's
+        variable replaced by the value they take then (see `loop_values`); the command alone when
+        none does. Words of a second loop around it keep their unknown values."""
+        if not self.loop_values:
+            return [command]
+        looped = [(i, self.loop_values[w.location]) for i, w in enumerate(command.words) if w.value is None and w.location in self.loop_values]
+        if not looped:
+            return [command]
+        loop = looped[0][1][0]
+        places = [(i, values) for i, (other, values) in looped if other == loop]
+        variants = []
+        for n in range(len(places[0][1])):
+            words = list(command.words)
+            for i, values in places:
+                words[i] = values[n]
+            variants.append(command.with_words(words))
+        return variants
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

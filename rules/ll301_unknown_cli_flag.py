@@ -94,6 +94,9 @@ Nothing is reported:
   dataclass (`TrainingArguments`);
 - for words that are not static (`"$@"`, an unknown variable).
 
+A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
+--data d; done`) is each of them in turn: each one's parser judges the flags.
+
 ## References
 - Python `argparse`: *Partial parsing* (`parse_known_args`), *allow_abbrev*,
   `BooleanOptionalAction`.
@@ -138,6 +141,14 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a loop over static words runs each program with the flags: each one's parser judges them
+        {
+            "prepare.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data')\np.parse_args()\n",
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data')\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nfor s in prepare.py train.py; do\n  python "$s" --data d --lr 1\ndone\n',
+        },
+        ["LL301 run.sh:3"],
+    ),
     Example(  # a profiler or an environment runner around the program: its options, then the program's
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

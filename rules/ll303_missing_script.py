@@ -112,6 +112,13 @@ Not reported, because the script may well be there when the line runs:
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere).
 
+A `for` loop over static words runs the command with each (`for s in prepare.py train.py; do
+python "$s"; done`, `./$s.sh`): every word is judged as if written in the command, and a
+missing one is reported on its word in the list, where it is to be fixed, with the command as
+the related place; one finding for each missing word. Only when every word of the list is
+static (a pattern among them is a word, not judged, as above); a list with `$VAR`, `$(...)` or
+`"${ARR[@]}"`, or a loop whose body sets the variable again, leaves it unknown.
+
 ## References
 - Configuration: `path-map` (remote path prefix -> project directory), e.g. `/root/: deploy/`.
 """
@@ -150,6 +157,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a loop over static words runs each: every word judged, a missing one reported where the list has it
+        {
+            "prepare.py": "print('prepare')\n",
+            "train.py": "print('train')\n",
+            "run.sh": '#!/bin/bash\nfor s in prepare.py \\\n    trian.py; do\n  python "$s" --lr 1\ndone\nfor s in prepare train; do ./$s.sh; done\n',
+        },
+        ["LL303 run.sh:3", "LL303 run.sh:6", "LL303 run.sh:6"],
+    ),
     Example(  # GNU parallel runs its command, the words before `:::`
         {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
         ["LL303 sweep.sh:2"],
@@ -402,6 +417,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # loops over words that all exist, over words not static, a word tested first, a pattern, the variable set again
+        {
+            "prepare.py": "print('prepare')\n",
+            "train.py": "print('train')\n",
+            "run.sh": (
+                '#!/bin/bash\nfor s in prepare.py train.py; do python "$s"; done\nfor s in train.py $EXTRA; do python $s; done\n'
+                'for s in prepare.py eval.py; do [ -f "$s" ] && python "$s"; done\nfor s in train_*.py; do python "$s"; done\n'
+                "for s in a.py b.py; do s=train.py; python $s; done\nfor s in $(ls *.py); do python $s; done\n"
+            ),
+        }
+    ),
     Example(  # a Makefile's `?=` default is whoever runs make's (`make train SCRIPT=...`), as LL302 takes it
         {"Makefile": "SCRIPT ?= pretrain.py\ntrain:\n\tpython $(SCRIPT) --lr 1\n", "tools/eval.py": "print(1)\n"}
     ),
@@ -873,6 +899,8 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Fi
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         message += f"; did you mean `{near}`?"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
+    if invocation.looped:  # the word of the loop's list: where the command runs it
+        related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
     return Finding(invocation.target.location, message, related)
 
 

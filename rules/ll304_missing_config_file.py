@@ -88,6 +88,11 @@ a scheme and `://`), and is never reported. A pattern bash expands is not judged
 (`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
 after quote removal, so a quoted `"configs/*.yaml"`, which bash passes as it is, is skipped too.
 
+Each word of a `for` loop's static list is judged where the command's option expands the loop's
+variable (`for cfg in a.yaml b.yaml; do python train.py --config "$cfg"; done`, also
+`--config configs/$size.yaml`), and a missing one is reported on its word in the list, as LL303
+reports a script.
+
 ## References
 - Hydra, *command line flags*: "--config-path,-cp : Overrides the config_path specified in
   hydra.main(). The config_path is relative to the Python file declaring @hydra.main()".
@@ -101,7 +106,7 @@ import posixpath
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part
+from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part, variants
 from launchlint.launches import (
     CONFIG_OPTIONS,
     CONFIG_SUFFIXES,
@@ -139,6 +144,17 @@ PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
 
 INVALID = [
+    Example(  # each word of a static loop's list the command passes: the missing one, on its word of the list
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "configs/small.yaml": "lr: 1\n",
+            "sweep.sh": (
+                '#!/bin/bash\nfor cfg in configs/small.yaml configs/large.yaml; do\n  python train.py --config "$cfg"\ndone\n'
+                "for size in small base; do python train.py --config configs/$size.yaml; done\n"
+            ),
+        },
+        ["LL304 sweep.sh:2", "LL304 sweep.sh:5"],
+    ),
     Example(  # reading is not writing: an earlier step's --config, or inline code that opens it to read
         {
             "train.py": "print('train')\n",
@@ -281,6 +297,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a loop whose every word is a config the project has, or whose list is not static
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "configs/small.yaml": "lr: 1\n",
+            "configs/large.yaml": "lr: 2\n",
+            "sweep.sh": (
+                '#!/bin/bash\nfor cfg in configs/small.yaml configs/large.yaml; do python train.py --config "$cfg"; done\n'
+                'for cfg in configs/*.yaml $MORE; do python train.py --config "$cfg"; done\n'
+            ),
+        }
+    ),
     Example(  # written by an earlier Python step: an output option's value, code in the command
         {
             "tools/gen_ds_config.py": "import argparse, json\np = argparse.ArgumentParser()\np.add_argument('--output')\n",
@@ -487,20 +514,22 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         made: set[str] | None = None
         for command in script.effective_commands():
-            for option, word in _config_files(project, command):
-                if word.value is None:  # only a path from the launcher's own directory is known
-                    yield from _own_config(project, path, command, option, word)
-                    continue
-                if not _found(project, path, command, word, changes):
-                    made = _made(script) if made is None else made
-                    value = posixpath.normpath(word.value or "")
-                    if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
+            for run in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop (`--config "$cfg"`)
+                for option, word in _config_files(project, run):
+                    if word.value is None:  # only a path from the launcher's own directory is known
+                        yield from _own_config(project, path, command, option, word)
                         continue
-                    if value in made or project.made.holds(value, project):
-                        continue
-                    if not _into_made_directory(project, path, value, made):
-                        yield _missing(project, path, word, f"`{option} {word.value}`: no such file in the project; {FAILURE}")
-            yield from _hydra(project, command)
+                    if not _found(project, path, command, word, changes, run):
+                        made = _made(script) if made is None else made
+                        value = posixpath.normpath(word.value or "")
+                        if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
+                            continue
+                        if value in made or project.made.holds(value, project):
+                            continue
+                        if not _into_made_directory(project, path, value, made):
+                            finding = _missing(project, path, word, f"`{option} {word.value}`: no such file in the project; {FAILURE}")
+                            yield finding._replace(related=finding.related + _looped(path, command, run))
+                yield from _hydra(project, run)
 
 
 def _config_files(project, command: Command) -> list[tuple[str, Word]]:
@@ -526,12 +555,21 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     return found
 
 
-def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list]) -> bool:
+def _looped(path: str, command: Command, run: Command) -> tuple[Related, ...]:
+    """Where the command runs with the value, when it is a word of its loop's list (`for cfg in
+    a.yaml b.yaml; do python train.py --config "$cfg"`): the finding is on that word."""
+    if run is command:
+        return ()
+    return (Related(command.location, f"{path} passes it here, the loop's variable taking each word of the list"),)
+
+
+def _found(project, path: str, command: Command, word: Word, changes: Callable[[str], list], run: Command) -> bool:
     """Found as LL303 finds a script, or next to the program, or in a project directory the
     launcher `cd`s into first; or not ours to judge: an absolute path no `path-map` prefix claims
     for the project, a URL (`s3://b/x.yaml`, `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`,
     `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
-    configs), or a local relative path after a `cd` to anywhere else."""
+    configs), or a local relative path after a `cd` to anywhere else. `run` is the command as
+    it runs one time round its loop (`graph.variants`), `word` one of its words."""
     value = word.value or ""
     if value.startswith("~") or not names_a_path(value):
         return True
@@ -539,8 +577,8 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     remote = command.remote or project.shell[path].in_image
     if value.startswith("/"):
         return remote or _found_mapped(project, path, word)
-    program = _program_file(project, command)
-    if program is None and _runs_module(command) and not _launcher_option(command, word):
+    program = _program_file(project, run)
+    if program is None and _runs_module(run) and not _launcher_option(run, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
     if remote and any(into_elsewhere(t) for t in cds_before(changes(path), command, own_shell(command))):

@@ -1072,3 +1072,18 @@ def test_a_process_substitution_in_a_detached_window_is_no_internal_error(tmp_pa
     write_project(tmp_path, {"t.sh": "tmux new-session -d -s s 'bash -c '\"'\"'python > >(tee f.log)'\"'\"''\n"})
     result = run([str(tmp_path)], Options())
     assert [f.code for f in result.findings if f.code == "LL003"] == []
+
+
+def test_a_for_list_of_many_words_is_not_a_launch_each(tmp_path):
+    """`for s in` a list of 10,000 words, each a launch for every rule that reads the graph: past
+    MAX_LOOP_WORDS the variable is unknown, as for a list that is not static; up to it, each word."""
+    from launchlint.front.shell import MAX_LOOP_WORDS
+
+    many = " ".join(f"m{i}.py" for i in range(10_000))
+    few = " ".join(["train.py"] * (MAX_LOOP_WORDS - 1) + ["trian.py"])
+    files = {"run.sh": f'for s in {many}; do python "$s" --lr 1; done\nfor s in {few}; do python "$s"; done\n', "train.py": "print(1)\n"}
+    write_project(tmp_path, files)
+    started = time.perf_counter()
+    result = run([str(tmp_path)], Options())
+    assert time.perf_counter() - started < 5
+    assert [(f.code, f.location.line) for f in result.findings] == [("LL303", 2)]

@@ -400,3 +400,37 @@ def test_a_makefile_default_its_caller_decides_is_judged_alike_by_every_rule(tmp
         ("LL402", "Makefile", 10),
     ]
     assert "(--master_port 29500, or whatever `PORT` is set to)" in findings[1]["message"]
+
+
+def test_a_loop_over_static_words_judges_each_word_on_its_place_in_the_list(tmp_path):
+    """`for s in prepare.py trian.py; do python "$s"; done` runs each word: the missing one is
+    reported where the list has it (one finding each), the command related; each program's own
+    parser judges the flags (LL301), and each config the option takes (LL304)."""
+    prepare = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data')\np.parse_args()\n"
+    launch = (
+        "#!/bin/bash\n"
+        "for s in prepare.py trian.py eval.py; do\n"
+        '  python "$s" --data d\n'
+        "done\n"
+        "for s in prepare.py train.py; do python $s --data d --lr 1; done\n"
+        'for cfg in a.yaml b.yaml; do python train.py --data d --config "$cfg"; done\n'
+    )
+    train = TRAIN + "parser.add_argument('--config')\n"
+    files = {"prepare.py": prepare, "train.py": train, "a.yaml": "lr: 1\n", "launch.sh": launch}
+    found = lint(tmp_path, files, "--select", "LL301,LL302,LL303,LL304")
+    assert [where(f) for f in found] == [
+        ("LL303", "launch.sh", 2, 21, 29),  # `trian.py` in the list
+        ("LL303", "launch.sh", 2, 30, 37),  # `eval.py`
+        ("LL301", "launch.sh", 5, 53, 57),  # `--lr`: not prepare.py's; train.py has it
+        ("LL304", "launch.sh", 6, 19, 25),  # `b.yaml`
+    ]
+    assert found[0]["message"].startswith("`trian.py` exists nowhere in the project")
+    assert [(r["path"], r["line"], r["column"]) for r in found[0]["related"]][-1] == ("launch.sh", 3, 3)
+    assert "not an option of prepare.py" in found[2]["message"]
+    assert found[3]["message"].startswith("`--config b.yaml`: no such file")
+    # a word of the list not static leaves the variable unknown: nothing is judged
+    found = lint(tmp_path, {"launch.sh": 'for s in prepare.py trian.py $MORE; do python "$s" --lr 1; done\n'})
+    assert found == []
+    # the `for` line's comment, or one above it, covers its list, continued lines too
+    for launch in ("# launchlint: disable=LL303\nfor s in prepare.py \\\n  trian.py; do\n", "for s in prepare.py \\\n  trian.py; do  # launchlint: disable=LL303\n"):
+        assert lint(tmp_path, {"launch.sh": launch + '  python "$s"\ndone\n'}, "--select", "LL002,LL303") == []

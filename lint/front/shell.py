@@ -51,6 +51,7 @@ FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that as
 # take a value, and the variable they set when none is named.
 READERS = {"read": ("adinNptu", "REPLY"), "mapfile": ("dnOsuCc", "MAPFILE"), "readarray": ("dnOsuCc", "MAPFILE")}
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
+MAX_LOOP_WORDS = 100  # a `for` list longer than this leaves its variable unknown: each word is a launch to judge
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
@@ -472,6 +473,9 @@ class Walker:
         self.last_job: tuple[Command, ...] = ()  # the commands of the last `... &` statement: what `$!` names
         # Whether the words being read took a path relative to the start from `pwd` (`State.cwd_bound`).
         self.read_cwd = False
+        # The variables of the `for` loops over static words being walked: name -> (where the loop
+        # names it, the words of its list). See `_loop_word`.
+        self.loops: dict[str, tuple[Location, tuple[Word, ...]]] = {}
 
     # --- words ---------------------------------------------------------------------------
 
@@ -753,7 +757,10 @@ class Walker:
             operator = node.child_by_field_id(_OPERATOR)
             operand = node.named_child(node.named_child_count - 1) if node.named_child_count else None
             if operator is not None and operand is not None and self.unit.node_text(operator) in FILE_TESTS:
-                self._tested(self.word(operand))
+                tested = self.word(operand)
+                if self.loops and tested.value is None:
+                    self._loop_word(operand, tested)
+                self._tested(tested)
             self._children(node, stdout, stderr)
         elif kind == "subshell":
             saved = self.state.copy()
@@ -770,12 +777,15 @@ class Walker:
         self.state.branch_depth += 1
         kind = LOOP if node.type in LOOPS else ARM
         statement = self.unit.location(node)
+        loops = self.loops
         if kind == LOOP:  # the first time round is not the others: `PORT=$((PORT + 1))` later
             for name in _loop_carried(self.unit, node):
                 held = self._jobs_of([f"${name}"], name)  # `PIDS="$PIDS $!"`: the jobs it holds, round after round
                 self.state.assign(name, None)
                 if held is not None:
                     self.state.jobs[name] = held
+            if node.type == "for_statement":
+                self._static_loop(node)
         arm = 0
         children = node.children
         for i, child in enumerate(children):
@@ -784,7 +794,50 @@ class Walker:
                 self.blocks.append(Block(kind, statement, arm))
                 self._child(children, i, stdout, stderr)
                 self.blocks.pop()
+        self.loops = loops
         self.state.branch_depth -= 1
+
+    def _static_loop(self, node) -> None:
+        """`for s in prepare.py "train.py"; do ...`: each word of the list static (a pattern too,
+        kept as written: no rule judges one), none empty or holding a blank (the body may split
+        it): while its body is walked, `$s` takes each of them (`_loop_word`). The variable's
+        value there is unknown, and marked as the loop's by where the loop names it."""
+        variable = node.child_by_field_name("variable")
+        items = node.children_by_field_name("value")
+        if variable is None or not items or len(items) > MAX_LOOP_WORDS:  # `for s; do`: the script's arguments
+            return
+        words = tuple(self.word(item) for item in items)
+        if any(not w.value or " " in w.value or "\t" in w.value or "\n" in w.value for w in words):
+            return
+        name, where = self.unit.node_text(variable), self.unit.location(variable)
+        self.state.assign(name, None, Word(None, "", where))
+        self.loops = {**self.loops, name: (where, words)}
+
+    def _loop_word(self, node, word: Word) -> None:
+        """Record the values `word` (read from `node`) takes when its one unknown part is the
+        variable of a static loop being walked (`python "$s"`, `--config configs/$s.yaml`), one
+        per word of the loop's list, located there (`ShellScript.loop_values`)."""
+        names = {found[1:].strip("{}") for found in _EXPANSION_AT.findall(word.template)}
+        assigned = self.state.assigned
+        looped = [n for n in names if n in self.loops and (a := assigned.get(n)) is not None and a.value is None and a.location == self.loops[n][0]]
+        if len(looped) != 1:
+            return
+        name = looped[0]
+        where, items = self.loops[name]
+        variables, read, read_cwd = self.state.variables, self.read_defaults, self.read_cwd
+        self.read_defaults = None
+        values = []
+        for item in items:
+            variables[name] = item.value
+            value = self.word(node).value
+            if value is None:  # another part is unknown
+                break
+            values.append(Word(value, value, item.location))
+        variables[name], self.read_defaults, self.read_cwd = None, read, read_cwd
+        if len(values) == len(items):
+            if not self.script.loop_values:
+                self.script.loop_values = {}
+            self.script.loop_values[word.location] = (where, tuple(values))
 
     def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         children = node.children
@@ -1189,6 +1242,8 @@ class Walker:
                     if self.read_cwd:  # `--config-path=$(pwd)/conf`
                         anchored.update(w.location for w in words[mark:])
                     self.read_cwd = self.read_cwd or read_cwd
+                    if self.loops and len(words) == mark + 1 and words[mark].value is None:
+                        self._loop_word(child, words[mark])
                     if self.read_defaults:
                         by_word.update((w.location, frozenset(self.read_defaults)) for w in words[mark:])
                         if len(words) == mark:  # `${EXTRA:-}`: no word, but where it stands
@@ -1379,6 +1434,9 @@ class Walker:
             self.script.tested.add(posixpath.normpath(word.value))
         elif word.value is None:  # as written: `[ -f "${SCRIPT_DIR}/env.sh" ] && source "${SCRIPT_DIR}/env.sh"`
             self.script.tested.add(word.template)
+            looped = self.script.loop_values.get(word.location)  # `[ -f "$s" ]` in the loop: each value
+            if looped is not None:
+                self.script.tested.update(posixpath.normpath(value.value) for value in looped[1])
 
     def _procsub_sinks(self, redirects: list[Redirect], out: Sink, err: Sink) -> tuple[Sink, Sink]:
         """Give PROCSUB sinks the commands inside `>(...)`: a subshell writing to the old stdout."""
