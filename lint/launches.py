@@ -30,7 +30,7 @@ from .graph import (
 from .model import Record, whole
 from .paths import joined
 from .pymade import python_made
-from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Word
+from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -725,7 +725,7 @@ def project_files(project) -> ProjectFiles:
 class Sourced(Record):
     """What the files a shell sourced leave in effect for the commands after them."""
 
-    pipefail: bool  # one of them turned it on
+    pipefail: bool | None  # what they leave it: on (one turned it on), off (`set +o pipefail`), None: as it was
     exported: frozenset[str]  # the names they exported
     moves: bool = False  # one of them has a `cd`/`pushd`, in a function too: where the shell is is not known
     values: tuple[tuple[str, Word], ...] = ()  # where the exported ones got their values, the last file's, once a name
@@ -735,7 +735,7 @@ class Sourced(Record):
         return next((word for found, word in reversed(self.values) if found == name), None)
 
 
-NOTHING_SOURCED = Sourced(False, frozenset())
+NOTHING_SOURCED = Sourced(None, frozenset())
 MAX_SOURCE_DEPTH = 4  # files sourcing files: `source common.sh`, which sources `env.sh`, ...
 
 
@@ -753,6 +753,26 @@ def sourced_before(project, path: str, command: Command) -> Sourced:
         if other.wrappers == command.wrappers:
             sourced = _merged(sourced, _effect(project, path, other, MAX_SOURCE_DEPTH))
     return sourced
+
+
+def pipefail_of(project, path: str, pipeline: Pipeline) -> tuple[bool, Command | None]:
+    """Whether pipefail is in effect for the pipeline, and the `source` command that decided it,
+    if one did: as its shell last set it itself (`Pipeline.pipefail`), unless a file sourced in
+    that shell after that, and before the pipeline, sets it again (`set -o pipefail` on, a
+    top-level `set +o pipefail` off: `ShellScript.pipefail_set`); the last such file decides."""
+    pipefail, decided = pipeline.pipefail, None
+    sources, places = sources_of(project, path)
+    if not sources or not pipeline.stages[0]:
+        return pipefail, decided
+    at = places.get(id(pipeline.stages[0][0]), 0)
+    for place, other in sources:
+        if place >= at:
+            break
+        if place >= pipeline.pipefail_at and other.wrappers == pipeline.wrappers:
+            effect = _effect(project, path, other, MAX_SOURCE_DEPTH).pipefail
+            if effect is not None:
+                pipefail, decided = effect, other
+    return pipefail, decided
 
 
 def sources_of(project, path: str) -> tuple[list[tuple[int, Command]], dict[int, int]]:
@@ -789,19 +809,25 @@ def _new_effect(project, path: str, command: Command, depth: int) -> Sourced:
     if command.location in project.shell[path].exporting_sources:  # `set -a; source .env; set +a`
         exported = exported | script.final_variables
     values = tuple((name, word) for name, word in script.final_assigned.items() if name in exported)
-    effect = Sourced(script.final_pipefail, exported, moves, values)
-    for inner in script.commands:
+    # Turned on anywhere (a function it defines too), else its last top-level `set +o pipefail`.
+    pipefail = True if script.final_pipefail else script.pipefail_set
+    effect = Sourced(pipefail, exported, moves, values)
+    for place, inner in enumerate(script.commands):
         if inner.name in SOURCERS and not inner.wrappers and inner.stdout.kind != CAPTURED:
-            effect = _merged(effect, _effect(project, script.path, inner, depth - 1))
+            sourced = _effect(project, script.path, inner, depth - 1)
+            if pipefail is not None and place < script.final_pipefail_at:
+                sourced = sourced._replace(pipefail=None)  # the file sets it again after this one
+            effect = _merged(effect, sourced)
     return effect
 
 
 def _merged(a: Sourced, b: Sourced) -> Sourced:
     """`a`, then `b` sourced after it: a name's value is the last file's (each name kept once,
-    so a file sourced many times does not grow the values)."""
+    so a file sourced many times does not grow the values), and pipefail the last that sets it."""
     later = {name for name, _ in b.values}
     values = tuple(item for item in a.values if item[0] not in later) + b.values
-    return Sourced(a.pipefail or b.pipefail, a.exported | b.exported, a.moves or b.moves, values)
+    pipefail = a.pipefail if b.pipefail is None else b.pipefail
+    return Sourced(pipefail, a.exported | b.exported, a.moves or b.moves, values)
 
 
 def sourced_script(project, path: str, word: Word):

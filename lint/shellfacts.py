@@ -429,8 +429,12 @@ class Pipeline(Record):
     location: Location  # from the first stage to the last: `.line` is the pipeline's first line
     stages: list[list[Command]]  # each stage's commands, nested ones included
     pipes: list[Sink]  # pipes[i] connects stage i to stage i + 1
-    pipefail: bool  # in effect in the shell that runs the pipeline
+    pipefail: bool  # in effect in the shell that runs the pipeline, as the shell itself set it
     wrappers: tuple[Wrapper, ...] = ()  # the nesting context of the shell that runs it
+    # Where that shell last set pipefail itself, or started: the number of the script's commands
+    # then. A file it sources after that and before the pipeline may set it again
+    # (`launches.pipefail_of`): this front end reads no other file.
+    pipefail_at: int = 0
 
     def feeders(self, stage: int) -> list[Command]:
         """The commands of a stage that write into its pipe (not into $(...) or a file)."""
@@ -494,6 +498,12 @@ class ShellScript:
         # What a shell that sources the file (`source common.env`) has in effect after it, by the
         # file's own commands: pipefail, and the names it exported. See `launches.sourced_before`.
         self.final_pipefail = False
+        # What its own last top-level, unconditional `set -o pipefail` / `set +o pipefail` (or
+        # `shopt -s/-u -o pipefail`) leaves in effect, when no other setting comes after it (in an
+        # `if`, a loop, a function's call); None when none does. And where its last setting of
+        # any kind is (`State.pipefail_at`): a file it sources before that decides nothing.
+        self.pipefail_set: bool | None = None
+        self.final_pipefail_at = 0
         self.final_exported: frozenset[str] = frozenset()
         # The names it sets: a shell that sources it under `set -a` exports them all.
         self.final_variables: frozenset[str] = frozenset()

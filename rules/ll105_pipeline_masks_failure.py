@@ -58,7 +58,12 @@ failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, 
   sets;
 - a file the script sources before the pipeline (`source common.env`, `. ./path.sh`, `source
   "$(dirname "$0")/env.sh"`) that turns pipefail on turns it on for the script: a project file,
-  whatever its name, read as shell (never run).
+  whatever its name, read as shell (never run);
+- one that turns it off at its top level (`set +o pipefail`, `shopt -uo pipefail`: not in an
+  `if`, a loop or a function, nor after `&&`/`||`) and not on again turns it off for the
+  pipelines after the `source`, after a `set -o pipefail` of the script's own too: the script's
+  last own setting and the files it sources after it decide, the last that sets it winning, and
+  the message names the file.
 
 The advice follows where the pipeline runs:
 - `shell: bash` for a workflow step's own `run:` script;
@@ -137,8 +142,8 @@ from functools import cache
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
-from launchlint.launches import sourced_before, sourced_script
-from launchlint.model import Finding, Fix, Severity
+from launchlint.launches import pipefail_of, sourced_script
+from launchlint.model import Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CAPTURED, SOURCERS, Command, Pipeline, ShellScript, shell_args
 
@@ -171,6 +176,13 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a file sourced after the script's own `set -o pipefail` turns it off at its top level
+        {
+            "run.sh": "#!/bin/bash\nset -euo pipefail\nsource env.sh\npython -u train.py 2>&1 | tee train.log\n",
+            "env.sh": "export HF_HOME=/data/hf\nset +o pipefail\n",
+        },
+        ["LL105 run.sh:4"],
+    ),
     Example(  # a loop piped as a whole, its redirects before the pipe
         {"run.sh": "#!/bin/bash\nfor f in a b; do python -u x.py --f $f; done 2>&1 | tee run.log\n"},
         ["LL105 run.sh:2"],
@@ -362,6 +374,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file that turns pipefail off only in a branch, after `&&` or in a function, or before the script sets it again
+        {
+            "run.sh": (
+                "#!/bin/bash\nset -o pipefail\nsource a.sh\nsource b.sh\nsource c.sh\npython -u train.py 2>&1 | tee a.log\n"
+                "source off.sh\nset -o pipefail\npython -u eval.py 2>&1 | tee b.log\n"
+            ),
+            "a.sh": 'if [ -n "$LOOSE" ]; then set +o pipefail; fi\n',
+            "b.sh": '[ -n "$LOOSE" ] && set +o pipefail\n',
+            "c.sh": "loose() { set +o pipefail; }\n",
+            "off.sh": "set +o pipefail\n",
+        }
+    ),
     Example(  # `shopt -so pipefail` sets it as `set -o` does; a file found from `${BASH_SOURCE%/*}`;
         # a `#!` line env splits for bash
         {
@@ -473,14 +497,25 @@ def check(project) -> Iterator[Finding]:
         script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
         waits = None
         for pipeline in script.pipelines:
-            job = masked_job(pipeline)
-            if job is None or _status_read(script, pipeline) or sourced_before(project, path, pipeline.stages[0][0]).pipefail:
+            pipefail, sourced = pipefail_of(project, path, pipeline)
+            job = None if pipefail else masked_job(pipeline, pipefail=False)
+            if job is None or _status_read(script, pipeline):
                 continue
             if pipeline.last.background:
                 waits = _waits_for_jobs(script) if waits is None else waits
                 if not waits:
                     continue  # `python t.py | tee log &`: nothing reads its status
             last = pipeline.last
+            if sourced is not None:  # a file sourced after the script's own `set -o pipefail` (if any) turns it off
+                found = sourced_script(project, path, sourced.words[1])
+                file = found.path if found is not None else sourced.words[1].text
+                yield Finding(
+                    pipeline.location,
+                    f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed `{job.name}` looks like "
+                    f"success: `{file}`, sourced before it, turns pipefail off; use `set -o pipefail` after the `source`",
+                    (Related(sourced.location, f"{file} is sourced here and turns pipefail off"),),
+                )
+                continue
             yield Finding(
                 pipeline.location,
                 f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
@@ -521,10 +556,11 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
     return "`set -o pipefail`"
 
 
-def masked_job(pipeline: Pipeline) -> Command | None:
-    """The job in the first stage whose failure the last stage hides, if any."""
+def masked_job(pipeline: Pipeline, pipefail: bool | None = None) -> Command | None:
+    """The job in the first stage whose failure the last stage hides, if any: none when pipefail
+    is in effect (`pipefail`, else as the pipeline's shell set it: see `launches.pipefail_of`)."""
     last = pipeline.last
-    if pipeline.pipefail or last is None or last.name not in FILTERS or _exits_early(last):
+    if (pipeline.pipefail if pipefail is None else pipefail) or last is None or last.name not in FILTERS or _exits_early(last):
         return None
     if any(w.detached or w.kind == "tmux" for w in pipeline.wrappers):
         return None  # tmux returns no pane's status, `-d` or not: `tmux new 'exit 123'` exits 0
@@ -728,11 +764,11 @@ def _keeps_meaning(project, path: str, script: ShellScript) -> bool:
     already, or is made of readers that read all their input and writers whose status is no answer."""
     waits = None
     for pipeline in script.pipelines:
-        if _other_shell(pipeline.wrappers) or pipeline.pipefail or not pipeline.stages[0]:
+        if _other_shell(pipeline.wrappers) or not pipeline.stages[0]:
             continue
-        if path in project.shell and sourced_before(project, path, pipeline.stages[0][0]).pipefail:
+        if pipefail_of(project, path, pipeline)[0] if path in project.shell else pipeline.pipefail:
             continue
-        if masked_job(pipeline) is not None and not _status_read(script, pipeline):
+        if masked_job(pipeline, pipefail=False) is not None and not _status_read(script, pipeline):
             if not pipeline.last.background:
                 continue
             waits = _waits_for_jobs(script) if waits is None else waits

@@ -374,3 +374,22 @@ def test_a_launcher_run_from_the_checkouts_parent_names_files_by_the_roots_own_n
     }
     assert lint(root, files, ["LL301", "LL303"]) == ["LL301 scripts/run.sh:2"]
 
+
+
+def test_a_sourced_file_that_turns_pipefail_off_after_the_scripts_own_set_is_reported(tmp_path):
+    """`set -o pipefail`, then `source env.sh` whose top level says `set +o pipefail`: the
+    pipelines after the `source` run without it, and the message names the file; one that turns
+    it off only in a branch or a function, or before the script sets it again, changes nothing."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "env.sh").write_text("export HF_HOME=/data/hf\nset +o pipefail\n")
+    (tmp_path / "maybe.sh").write_text('[ -n "$LOOSE" ] && set +o pipefail\nloose() { set +o pipefail; }\n')
+    (tmp_path / "run.sh").write_text(
+        "#!/bin/bash\nset -euo pipefail\npython -u prep.py | tee prep.log\nsource maybe.sh\nsource env.sh\n"
+        "python -u train.py 2>&1 | tee train.log\nset -o pipefail\npython -u eval.py | tee eval.log\n"
+    )
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"], finding["column"]) == ("run.sh", 6, 1)
+    assert "`env.sh`, sourced before it, turns pipefail off" in finding["message"]
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 5)]
+    assert finding["fix"] is None

@@ -115,6 +115,7 @@ class State:
         defaulted: dict[str, frozenset[str]] | None = None,
         jobs: dict[str, tuple[Command, ...]] | None = None,
         cwd: str | None = ".",
+        pipefail_at: int = 0,
     ) -> None:
         self.variables = {} if variables is None else variables
         self.assigned = {} if assigned is None else assigned  # where each variable got its value
@@ -144,6 +145,13 @@ class State:
         # The variables (and arrays) holding a relative path that `pwd` made (`DIR=$(pwd)` is "."):
         # right only until the shell moves, which makes them unknown.
         self.cwd_bound: frozenset[str] = frozenset()
+        # Where the shell last set pipefail itself (`set`, `shopt`, a function that does): the
+        # number of the script's commands then. A file sourced later may set it again (`Pipeline`).
+        self.pipefail_at = pipefail_at
+        # That setting was a top-level statement of the file, run whatever happens (not in an
+        # `if`, a loop, a function, `( )`, after `&&`/`||` or in a pipeline): what a shell that
+        # sources the file surely has after it (`ShellScript.pipefail_set`).
+        self.pipefail_sure = False
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -263,12 +271,13 @@ class Effect(Record):
             frozenset(after.exported - before.exported),
             after.stdout if after.stdout is not before.stdout else None,
             after.stderr if after.stderr is not before.stderr else None,
-            after.pipefail if after.pipefail != before.pipefail else None,
+            after.pipefail if after.pipefail_at != before.pipefail_at else None,
             after.cwd != before.cwd or after.directories != before.directories,
             after.cwd_bound & changed.keys(),
         )
 
-    def apply(self, state: State) -> None:
+    def apply(self, state: State, place: int) -> None:
+        """Call the function again: `place`, the number of the script's commands then."""
         if self.moves:
             state.chdir(None)
         for name, (value, word) in self.variables.items():
@@ -283,7 +292,7 @@ class Effect(Record):
         if self.stderr is not None:
             state.stderr = self.stderr
         if self.pipefail is not None:
-            state.pipefail = self.pipefail
+            state.pipefail, state.pipefail_at, state.pipefail_sure = self.pipefail, place, False
 
 
 class Pending(Record):
@@ -908,7 +917,7 @@ class Walker:
                 if stage.end_point.row != stage.start_point.row and stage.type == "command":
                     self._read_on(stage)
         before = len(self.script.commands)
-        pipefail = self.state.pipefail  # as the pipeline starts: a stage's `set` cannot change it
+        pipefail, pipefail_at = self.state.pipefail, self.state.pipefail_at  # as the pipeline starts: a stage's `set` cannot change it
         # Walk the last stage first so that each earlier stage can point at its reader.
         sinks_out: list[Sink] = []
         sinks_err: list[Sink] = []
@@ -939,7 +948,7 @@ class Walker:
         else:
             first = node
         self.script.pipelines.append(
-            Pipeline(self.unit.location(first, last or node), stage_commands, sinks_out[:-1], pipefail, self.wrappers)
+            Pipeline(self.unit.location(first, last or node), stage_commands, sinks_out[:-1], pipefail, self.wrappers, pipefail_at)
         )
         if stage_commands[-1] and wrappers.installs_crontab(stage_commands[-1][0]):  # `echo "* * * * * cmd" | crontab -`
             for command in (c for group in stage_commands[:-1] for c in group):
@@ -1315,9 +1324,9 @@ class Walker:
             return
         self.script.commands.append(command)
         if name == "set":
-            self._set_options(words)
+            self._set_options(words, node)
         elif name == "shopt":
-            self._shopt(words)
+            self._shopt(words, node)
         elif name in SOURCERS and self.state.allexport:
             self.script.exporting_sources.add(command.location)
         elif name == "test":
@@ -1348,7 +1357,7 @@ class Walker:
         elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
             self._call(name, out, err)
         elif name in self.effects:
-            self.effects[name].apply(self.state)
+            self.effects[name].apply(self.state, len(self.script.commands))
         wrappers.unwrap(self, command)
         if redirect_nodes and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
             heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
@@ -1507,11 +1516,19 @@ class Walker:
             state.directories = (*state.directories, state.cwd)
         state.chdir(to)
 
-    def _set_options(self, words: list[Word]) -> None:
+    def _set_options(self, words: list[Word], node) -> None:
         """`set -euo pipefail`, `set +o pipefail`, `set -a`: `set` takes bash's options, read as
         bash's are."""
-        args = shell_args([w.value for w in words[1:]], self.state.pipefail, self.state.allexport)
-        self.state.pipefail, self.state.allexport = args.pipefail, args.allexport
+        args = shell_args([w.value for w in words[1:]], None, self.state.allexport)  # type: ignore[arg-type]
+        if args.pipefail is not None:  # named: on, or off
+            self._pipefail(args.pipefail, node)
+        self.state.allexport = args.allexport
+
+    def _pipefail(self, on: bool, node) -> None:
+        """The shell sets pipefail itself (`set`, `shopt`), with the command `node`."""
+        state = self.state
+        state.pipefail, state.pipefail_at = on, len(self.script.commands)
+        state.pipefail_sure = not self.blocks and not state.branch_depth and _unconditional(node)
 
     def _read_into(self, name: str, words: list[Word]) -> None:
         """What `read`, `mapfile`, `getopts` and `printf -v` set is not known after them: the
@@ -1552,16 +1569,27 @@ class Walker:
             if variable and variable.isidentifier():
                 self.state.arrays[variable] = None
 
-    def _shopt(self, words: list[Word]) -> None:
+    def _shopt(self, words: list[Word], node) -> None:
         """`shopt -so pipefail` (`-os`, `-s -o`) sets `set -o`'s options too, `-uo` unsets them."""
         flags = "".join(w.value[1:] for w in words[1:] if w.value and w.value.startswith("-"))
         names = {w.value for w in words[1:] if w.value and not w.value.startswith("-")}
         if "o" in flags and ("s" in flags) != ("u" in flags):
             if "pipefail" in names:
-                self.state.pipefail = "s" in flags
+                self._pipefail("s" in flags, node)
             if "allexport" in names:
                 self.state.allexport = "s" in flags
 
+
+
+def _unconditional(node) -> bool:
+    """Whether the simple command `node` runs whenever its statement does: not after `&&` or
+    `||` (`[ -n "$X" ] && set +o pipefail`), nor in a pipeline's subshell."""
+    parent = node.parent
+    while parent is not None and parent.type in ("redirected_statement", "negated_command", "list", "pipeline"):
+        if parent.type == "pipeline" or parent.type == "list" and parent.named_child(0) != node:
+            return False
+        node, parent = parent, parent.parent
+    return True
 
 
 def _unquoted_expansion(node) -> bool:
@@ -2122,7 +2150,7 @@ def parse_shell(
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
 
     def walker() -> Walker:
-        state = State(pipefail=pipefail)
+        state = State(pipefail=pipefail, pipefail_at=commands)  # a workflow's step: its own shell
         for name, value in (env or {}).items():
             state.variables[name] = value
             state.assigned[name] = Word(value, "" if value is None else value, given)
@@ -2148,6 +2176,8 @@ def parse_shell(
         # A function it defines may be called by the script that sources it: what that does too.
         effects = current.effects.values()
         script.final_pipefail = current.state.pipefail or any(e.pipefail for e in effects)
+        script.pipefail_set = current.state.pipefail if current.state.pipefail_sure else None
+        script.final_pipefail_at = current.state.pipefail_at
         script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
         script.final_variables = frozenset(current.state.variables).union(current.state.arrays)
         script.final_assigned = current.state.assigned
