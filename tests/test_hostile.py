@@ -45,6 +45,28 @@ def test_ll105_decides_its_fix_once_per_script(tmp_path, monkeypatch):
     assert len(calls) == 1
 
 
+def _lint_budgeted(root: Path, select: str, budget: float = 5) -> list[str]:
+    """The real command over `root`, its per-file and per-rule budget `budget` seconds:
+    `CODE path:line` of each finding (an LL003 when a rule ran out of time)."""
+    env = {**os.environ, "LAUNCHLINT_BUDGET": str(budget)}
+    command = [LAUNCHLINT, "--format", "json", "--no-cache", "--select", f"{select},LL003", "."]
+    result = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=300, env=env)
+    assert "Traceback" not in result.stderr, result.stderr
+    return [f"{f['code']} {f['path']}:{f['line']}" for f in json.loads(result.stdout)]
+
+
+def test_ll402_compares_a_launch_with_none_that_ended_before_it(tmp_path):
+    """1,000 rounds of a `torchrun` in the foreground, then one in the background and a `wait`,
+    all on the default port: each launch was compared with every one before it, each time
+    reading every `wait` between them (minutes; an LL003 past the 5 s budget). One that ended
+    before the next starts is compared with none after it: the one collision, at the end, is
+    still found."""
+    rounds = "torchrun --nproc_per_node 2 train.py\ntorchrun --nproc_per_node 2 eval.py &\nwait\n" * 1000
+    last = "torchrun --nproc_per_node 2 a.py &\ntorchrun --nproc_per_node 2 b.py\nwait\n"
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds + last})
+    assert _lint_budgeted(tmp_path, "LL402") == ["LL402 run.sh:3003"]
+
+
 def test_the_launch_graph_indexes_commands_once(tmp_path):
     """`invocation()` is asked once per command; building its table each time was quadratic."""
     write_project(tmp_path, {"run.sh": "bash job.sh\n" * 30, "job.sh": "echo\n"})
