@@ -548,7 +548,7 @@ class LaunchGraph:
     def build(cls, project) -> LaunchGraph:
         resolver = project_resolver(project)
         invocations = []
-        changes: dict[str, tuple] = {}  # each launcher's `cd`s, read when one of its launches needs them
+        changes: dict = {}  # each launcher's `cd`s, read when one of its launches needs them
         for path, script in project.shell.items():
             for command in script.effective_commands():
                 for variant in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop
@@ -619,7 +619,7 @@ def variants(project, path: str, command: Command) -> list[Command]:
     return found
 
 
-def _run_in(project, path: str, command: Command, target: Word, changes: dict[str, tuple]) -> str | None:
+def _run_in(project, path: str, command: Command, target: Word, changes: dict) -> str | None:
     """The project directory a launch runs in when the launcher says so, for a relative path:
     a `cd` into one before it (`cd "$(dirname "$0")/.."`, `cd sub && python train.py`), else
     its step's `working-directory`; None when nothing says, or it is not known."""

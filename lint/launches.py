@@ -9,7 +9,10 @@ files a command hands to the program it starts.
 from __future__ import annotations
 
 import posixpath
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
+from heapq import merge
+from operator import itemgetter
 
 from .front.wrappers import uv_subcommand
 from .graph import (
@@ -461,7 +464,7 @@ def _made_name(word: Word) -> str:
 START = "<start>"  # where a launcher starts: its own directory, the root, or one between (`cd -` back there)
 
 
-def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, tuple, str | None, Block | None]], dict[int, int]]:
+def directory_changes(project, path: str) -> DirectoryChanges:
     """The `cd`s, `pushd`s and `popd`s of a launcher, in the order the shell runs them: its place
     among the launcher's commands, the project directory the shell is in after it, when it is
     one (a static relative path that is a directory next to the launcher or under the root,
@@ -505,7 +508,41 @@ def directory_changes(project, path: str) -> tuple[list[tuple[int, str | None, t
         # (where it goes is followed still: `cd ..` comes back)
         made_here = bool(target) and not target.startswith("/") and posixpath.normpath(target) in made
         changes.append((place, None if made_here else _directory(project, path, where), command.wrappers, target, subshell))
-    return changes, {id(command): place for place, command in enumerate(commands)}
+    return DirectoryChanges(changes, {id(command): place for place, command in enumerate(commands)})
+
+
+class DirectoryChanges:
+    """A launcher's `cd`s (of `directory_changes`): each (its place, the project directory after
+    it, the wrappers of the shell it moves, the target as written, its subshell), and each
+    command's place. They are kept by the shell they move, each shell's in order, so the changes
+    before a command are looked for only in the shells it inherits from (`before`): reading all
+    of a launcher's `cd`s for each of its commands was quadratic (a launcher of 2,000 `ssh host
+    'cd /work && ...'` blocks spent most of its run there)."""
+
+    def __init__(self, changes: list[tuple[int, str | None, tuple, str | None, Block | None]], places: dict[int, int]) -> None:
+        self.places = places
+        self.by_shell: dict[tuple, list[tuple]] = {}  # (ids of its wrappers, its subshell or None) -> changes
+        for change in changes:
+            self.by_shell.setdefault((tuple(map(id, change[2])), change[4]), []).append(change)
+        self.at = {shell: [change[0] for change in made] for shell, made in self.by_shell.items()}
+
+    def before(self, command: Command) -> Iterator[tuple]:
+        """The changes that run before `command`, the last first: those of the shell it runs in
+        or one it inherits its directory from (a `cd` whose wrappers begin the command's), not
+        in a subshell it is outside of."""
+        here = self.places.get(id(command), len(self.places))
+        wrappers, subshells = command.wrappers, dict.fromkeys((None, *command.blocks))
+        shells = []
+        for depth in range(len(wrappers) + 1):
+            ids = tuple(map(id, wrappers[:depth]))
+            for subshell in subshells:
+                made = self.by_shell.get((ids, subshell))
+                if made is not None:
+                    shell = (ids, subshell)
+                    shells.append(map(made.__getitem__, range(bisect_left(self.at[shell], here) - 1, -1, -1)))
+        if len(shells) < 2:
+            return shells[0] if shells else iter(())
+        return merge(*shells, key=itemgetter(0), reverse=True)
 
 
 def _with_parents(path: str) -> list[str]:
@@ -542,20 +579,27 @@ def _directory(project, path: str, where) -> str | None:
     return None
 
 
-def moved_before(changes: tuple[list, dict[int, int]], command: Command) -> list[str | None]:
+def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None]:
     """Where the `changes` (of `directory_changes`) moved, before `command` runs, the shell that
     runs it or one it inherits its directory from: a `cd` whose wrappers begin the command's
     (`cd /opt/runner` then `sudo ./svc.sh`), not one in a string the command is outside of, nor
-    in a subshell it is outside of; since the shell was last back where it started."""
-    moved = [change[1] for change in _changes_before(changes, command)]
-    back = max((i for i, directory in enumerate(moved) if directory == START), default=-1)
-    return moved[back + 1 :]
+    in a subshell it is outside of; since the shell was last back where it started, or since
+    the last that went somewhere not known (None), which begins the list then: callers ask
+    whether one did (`None in`), for the last, and for all of them when each is known."""
+    moved = []
+    for change in changes.before(command):
+        if change[1] == START:
+            break
+        moved.append(change[1])
+        if change[1] is None:
+            break  # somewhere not known: what came before it no longer matters
+    return moved[::-1]
 
 
-def cds_before(changes: tuple[list, dict[int, int]], command: Command, within: int) -> list[str | None]:
+def cds_before(changes: DirectoryChanges, command: Command, within: int) -> list[str | None]:
     """The `cd`s' targets as written (None when not static) that run before `command` inside
     `within` of its wrappers: a remote shell inherits nothing from the launcher's."""
-    return [change[3] for change in _changes_before(changes, command) if len(change[2]) >= within]
+    return [change[3] for change in changes.before(command) if len(change[2]) >= within][::-1]
 
 
 def own_shell(command: Command) -> int:
@@ -575,20 +619,6 @@ def into_elsewhere(target: str | None) -> bool:
     if target is not None and (target == SKY_WORKDIR or target.startswith(SKY_WORKDIR + "/")):
         return False
     return target is None or target.startswith("~")
-
-
-def _changes_before(changes: tuple[list, dict[int, int]], command: Command) -> list[tuple]:
-    found, places = changes
-    here = places.get(id(command), len(places))
-    wrappers, blocks = command.wrappers, command.blocks
-    return [
-        change
-        for change in found
-        if change[0] < here
-        and len(change[2]) <= len(wrappers)
-        and all(a is b for a, b in zip(change[2], wrappers))
-        and (change[4] is None or change[4] in blocks)
-    ]
 
 
 # `git clone` options that take the next word for their value

@@ -67,6 +67,17 @@ def test_ll402_compares_a_launch_with_none_that_ended_before_it(tmp_path):
     assert _lint_budgeted(tmp_path, "LL402") == ["LL402 run.sh:3003"]
 
 
+def test_the_cds_before_a_command_are_looked_for_in_its_own_shells(tmp_path):
+    """3,000 `(cd data && ...)` subshells, each followed by a launch: each launch read every
+    `cd` of the launcher (past the 5 s budget: LL003s for every rule that asks where a launch
+    runs); now those of its own shell and the shells it inherits from."""
+    rounds = "(cd data && python prep.py)\npython data/prep.py --config conf/a.yaml\n" * 3000
+    last = "cd data\npython prep.py --config conf/b.yaml\n"  # no conf/b.yaml, nor data/conf/b.yaml
+    files = {"run.sh": "#!/bin/bash\n" + rounds + last, "data/prep.py": "print(1)\n", "conf/a.yaml": "x: 1\n"}
+    write_project(tmp_path, files)
+    assert _lint_budgeted(tmp_path, "LL303,LL304") == ["LL304 run.sh:6003"]
+
+
 def test_the_launch_graph_indexes_commands_once(tmp_path):
     """`invocation()` is asked once per command; building its table each time was quadratic."""
     write_project(tmp_path, {"run.sh": "bash job.sh\n" * 30, "job.sh": "echo\n"})
