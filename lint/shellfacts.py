@@ -557,10 +557,26 @@ class ShellScript:
         runs them (what it would do to the shell is not applied). A call is a command
         of that name anywhere, or a word of a `trap` or `eval`; a command named by the script's
         arguments (`"$@"`, `$1`) may call any of them."""
-        for name, defined in self.functions.items():
-            if defined.path == where.path and (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column):
-                return self._called is not None and name not in self._called
-        return False
+        inside = [
+            (order, name)
+            for order, name, defined in self._functions_by_line.get((where.path, where.line), ())
+            if (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column)
+        ]
+        if not inside:
+            return False
+        name = min(inside)[1]  # the first of them in `functions`, as a walk of it would find
+        return self._called is not None and name not in self._called
+
+    @cached_property
+    def _functions_by_line(self) -> dict[tuple[str, int], list[tuple[int, str, Location]]]:
+        """Each line's functions (their order in `functions`, name and definition), for
+        `in_uncalled_function`: reading every function for each command asked about was
+        quadratic in a script of many functions."""
+        lines: dict[tuple[str, int], list[tuple[int, str, Location]]] = {}
+        for order, (name, defined) in enumerate(self.functions.items()):
+            for line in range(defined.line, defined.end_line + 1):
+                lines.setdefault((defined.path, line), []).append((order, name, defined))
+        return lines
 
     @cached_property
     def _called(self) -> frozenset[str] | None:

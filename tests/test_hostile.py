@@ -78,6 +78,17 @@ def test_the_cds_before_a_command_are_looked_for_in_its_own_shells(tmp_path):
     assert _lint_budgeted(tmp_path, "LL303,LL304") == ["LL304 run.sh:6003"]
 
 
+def test_whether_a_command_is_in_a_function_is_looked_up_by_its_line(tmp_path):
+    """3,000 functions, each called before a launch: whether the launch's `CUDA_VISIBLE_DEVICES`
+    is in a function nothing calls read every function for each launch (LL401 past the 5 s
+    budget: an LL003); now the functions on its line."""
+    functions = "".join(f"prep_{i}() {{\n  echo {i}\n}}\n" for i in range(3000))
+    calls = "".join(f"prep_{i}\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 t.py > {i}.log\n" for i in range(3000))
+    last = "CUDA_VISIBLE_DEVICES=0 torchrun --nproc_per_node 2 t.py\n"
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + functions + calls + last})
+    assert _lint_budgeted(tmp_path, "LL401") == ["LL401 run.sh:15002"]
+
+
 def test_the_launch_graph_indexes_commands_once(tmp_path):
     """`invocation()` is asked once per command; building its table each time was quadratic."""
     write_project(tmp_path, {"run.sh": "bash job.sh\n" * 30, "job.sh": "echo\n"})
