@@ -556,7 +556,7 @@ def _findings(
     project: Project, named: set[str], internal: list[Finding], options: Options, threads: ThreadEntry | None = None
 ) -> list[Finding]:
     from .rulekit import rules_for  # here, not at the top: a reused run needs neither rules nor suppressions
-    from .suppress import MARKER, covers, find_suppressions
+    from .suppress import MARKER, Coverage, find_suppressions
 
     rules = rules_for({kind for kind in ("shell", "python") if getattr(project, kind)})
     first = [r for r in rules if not r.after_other_rules]
@@ -573,8 +573,9 @@ def _findings(
     project.raw_findings = raw
     late, late_crashes = _run_rules(project, [r for r in rules if r.after_other_rules], named, options)
     findings, suppressed = [], set()
+    coverage = Coverage(project.suppressions)
     for f in raw + late:
-        if any(covers(s, f) for s in project.suppressions):
+        if coverage.covered(f):
             suppressed.add(f.fix)
         else:
             findings.append(f)

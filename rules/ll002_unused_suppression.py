@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from launchlint.model import Finding, Location, Severity
 from launchlint.rulekit import Example
 from launchlint.rules import codes
-from launchlint.suppress import covers
+from launchlint.suppress import FoundCodes
 
 CODE = "LL002"
 NAME = "unused-suppression"
@@ -67,14 +67,15 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     known = codes()
+    found = FoundCodes(project.raw_findings)
     for suppression in project.suppressions:
         unused = []
+        there = found.under(suppression)  # what a finding needs besides its code to be covered
         for code in suppression.codes:
             if code != "ALL" and not any(k.startswith(code) for k in known):
                 unused.append(f"{code} (unknown code)")
                 continue
-            probe = [f for f in project.raw_findings if f.code.startswith(code) or code == "ALL"]
-            if not any(covers(suppression, f) for f in probe):
+            if not any(k.startswith(code) or code == "ALL" for k in there):
                 unused.append(code)
         if unused:
             location = Location(
