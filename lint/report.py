@@ -15,20 +15,27 @@ class Paths:
     def __init__(self, root: str):
         self.root = root
         self.cwd = os.path.realpath(os.getcwd())
+        self.shown: dict[str, str] = {}  # a report names few files, each once per finding and note
 
     def show(self, path: str) -> str:
-        absolute = normal(os.path.join(self.root, path))  # an absolute `path` stays itself
-        rel = relative_to(absolute, self.cwd)
-        return absolute if rel is None else rel
+        shown = self.shown.get(path)
+        if shown is None:
+            absolute = normal(os.path.join(self.root, path))  # an absolute `path` stays itself
+            rel = relative_to(absolute, self.cwd)
+            shown = self.shown[path] = absolute if rel is None else rel
+        return shown
 
 
 def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]) -> str:
+    """The findings as `json.dumps([...], indent=2)` writes them, each encoded as it comes
+    (`_indented`): json's encoder runs in Python once given an indent, and kept every piece of the
+    whole report until its end (147,000 findings: 6.9 s, and 770 MB over the text report's peak)."""
     import json  # here, not at the top: the text report, the common one, does without it
 
     from .fixes import fix_json
 
-    items = [
-        {
+    def item(f: Finding) -> dict:
+        return {
             "code": f.code,
             "name": f.name,
             "severity": f.severity.value,
@@ -49,9 +56,66 @@ def to_json(findings: list[Finding], paths: Paths, indexes: dict[str, LineIndex]
             ],
             "fix": fix_json(f.fix, indexes, paths.show),
         }
-        for f in findings
-    ]
-    return json.dumps(items, indent=2) + "\n"
+
+    string = json.encoder.encode_basestring_ascii
+    fixes: dict[int, str] = {}  # findings share a fix (one `set -o pipefail` a script): encoded once
+
+    def fix(f: Finding) -> str:
+        encoded = fixes.get(id(f.fix))
+        if encoded is None:
+            encoded = fixes[id(f.fix)] = _indented(fix_json(f.fix, indexes, paths.show), "    ", string)
+        return encoded
+
+    try:
+        encoded = [_finding(f, paths.show, fix(f), string) for f in findings]
+    except _NotPlain:
+        return json.dumps([item(f) for f in findings], indent=2) + "\n"
+    return "[\n  " + ",\n  ".join(encoded) + "\n]\n" if encoded else "[]\n"
+
+
+def _finding(f: Finding, show, fix: str, string) -> str:
+    """`item(f)` of `to_json` as json writes it in the report's list, with its fix encoded."""
+    loc = f.location
+    texts = (f.code, f.name, f.severity.value, f.message, loc.path)
+    if not all(type(t) is str for t in texts) or not all(type(n) is int for n in loc[1:]):
+        raise _NotPlain
+    related = [{"path": show(r.location.path), "line": r.location.line, "column": r.location.column, "message": r.message} for r in f.related]
+    return (
+        f'{{\n    "code": {string(f.code)},\n    "name": {string(f.name)},\n    "severity": {string(f.severity.value)},\n'
+        f'    "message": {string(f.message)},\n    "path": {string(show(loc.path))},\n    "line": {loc.line},\n'
+        f'    "column": {loc.column},\n    "end_line": {loc.end_line},\n    "end_column": {loc.end_column},\n'
+        f'    "related": {_indented(related, "    ", string)},\n    "fix": {fix}\n  }}'
+    )
+
+
+class _NotPlain(Exception):
+    """A value `_indented` leaves to json itself."""
+
+
+def _indented(value, indent: str, string) -> str:
+    """`value` (dicts with string keys, lists, strings, ints, None, booleans) as `json.dumps(...,
+    indent=2)` writes it at `indent`, its strings by json's own `string` (encode_basestring_ascii)."""
+    if isinstance(value, str):
+        return string(value)
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    inner = indent + "  "
+    if type(value) is dict:
+        if not value:
+            return "{}"
+        if not all(type(key) is str for key in value):
+            raise _NotPlain
+        members = [f"{string(key)}: {_indented(item, inner, string)}" for key, item in value.items()]
+        return "{\n" + inner + f",\n{inner}".join(members) + "\n" + indent + "}"
+    if type(value) in (list, tuple):
+        if not value:
+            return "[]"
+        return "[\n" + inner + f",\n{inner}".join(_indented(item, inner, string) for item in value) + "\n" + indent + "]"
+    raise _NotPlain
 
 
 # Control characters (ESC, CR, ...) and bidi overrides from an analysed file would act on the
