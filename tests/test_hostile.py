@@ -99,6 +99,16 @@ def test_suppressions_are_matched_to_findings_by_line(tmp_path):
     assert _lint_budgeted(tmp_path, "LL105,LL002") == ["LL105 run.sh:3002"]
 
 
+def test_what_the_files_sourced_before_a_command_leave_is_merged_once(tmp_path):
+    """3,000 `source env.sh`, each followed by a pipeline: what the files sourced before each
+    command leave in effect was merged again from the first `source` on, for each command that
+    asked (LL105 and LL106 past the 5 s budget: LL003s); now once a script, in order."""
+    rounds = "source env.sh\npython t.py | tee -a run.log\n" * 3000
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds, "env.sh": "export PYTHONUNBUFFERED=1\n"})
+    found = _lint_budgeted(tmp_path, "LL105,LL106")
+    assert found == [f"LL105 run.sh:{line}" for line in range(3, 6002, 2)]  # unbuffered: no LL106
+
+
 def _peak_megabytes(root: Path, *args: str) -> int:
     """The most memory the real command took over `root`, in MB (a process of its own to count it)."""
     code = (
