@@ -506,6 +506,10 @@ def check(project) -> Iterator[Finding]:
         position = {id(c): i for i, c in enumerate(script.commands)}
         stops = {i: c for i, c in enumerate(script.commands) if c.name in WAITS}
         ends = _Ends(stops)
+        stops_in: dict[Block, list[Command]] = {}  # a loop -> the `WAITS` commands in it
+        for stop in stops.values():
+            for block in dict.fromkeys(stop.blocks):
+                stops_in.setdefault(block, []).append(stop)
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script. So is comparing with every earlier job on the
         # port (a 1,500-step workflow of `torchrun`s on the default port: 13 s): an earlier job
@@ -517,7 +521,7 @@ def check(project) -> Iterator[Finding]:
             span = spans[i]
             earlier = earlier_on[job.port.number, job.decided, host]
             earlier.forget(first_after[i])  # the jobs none from here on can run beside
-            repeated, parallel = _repeated(job, script), _in_parallel(job)
+            repeated, parallel = _repeated(job, stops_in), _in_parallel(job)
             if repeated is not None:
                 yield _in_a_loop(job, repeated)
             elif parallel is not None:
@@ -781,11 +785,12 @@ def _pane(chain: tuple[Command, ...]) -> str | None:
     return None
 
 
-def _repeated(job: Job, script: ShellScript) -> Block | None:
-    """The loop that starts the job again while it still runs, on the same port."""
+def _repeated(job: Job, stops_in: dict[Block, list[Command]]) -> Block | None:
+    """The loop that starts the job again while it still runs, on the same port; `stops_in`, the
+    commands of `WAITS` in each loop of the script."""
     for i, command in enumerate(job.chain):
         loops = [block for block in command.blocks if block.kind == LOOP]
-        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(script, loops, job.chain[i:])):
+        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(stops_in, loops, job.chain[i:])):
             return loops[-1]
     return None
 
@@ -796,11 +801,10 @@ def _in_parallel(job: Job) -> Command | None:
     return next((w.command for w in job.launch.wrappers if w.parallel), None)
 
 
-def _stops_in(script: ShellScript, loops: list[Block], chain: tuple[Command, ...]) -> set[str]:
-    """The commands of `WAITS` inside the loops that may end the chain's job (`_ends`)."""
-    return {
-        c.name for c in script.commands if c.name in WAITS and any(loop in c.blocks for loop in loops) and _ends(c, chain)
-    }
+def _stops_in(stops_in: dict[Block, list[Command]], loops: list[Block], chain: tuple[Command, ...]) -> set[str]:
+    """The commands of `WAITS` inside the loops that may end the chain's job (`_ends`), found by
+    loop: reading every command of the script for each job in a loop was quadratic."""
+    return {c.name for loop in loops for c in stops_in.get(loop, ()) if _ends(c, chain)}
 
 
 def _in_a_loop(job: Job, loop: Block) -> Finding:

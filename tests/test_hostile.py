@@ -109,6 +109,17 @@ def test_what_the_files_sourced_before_a_command_leave_is_merged_once(tmp_path):
     assert found == [f"LL105 run.sh:{line}" for line in range(3, 6002, 2)]  # unbuffered: no LL106
 
 
+def test_ll402_finds_the_waits_in_a_loop_by_loop(tmp_path):
+    """4,000 loops, each starting a job in the background on its own port, twice, and waiting:
+    for each job in a loop, every command of the script was read for the `wait`s and `kill`s in
+    it (past the 5 s budget: an LL003); now the loop's own."""
+    body = "  torchrun --master_port {port} t.py --seed $s &\n  echo $s\n  echo started\n  wait\n"
+    rounds = "".join("for s in 1 2; do\n" + body.format(port=20000 + i) + "done\n" for i in range(4000))
+    last = "for s in 1 2; do\n  torchrun --master_port 28000 t.py --seed $s &\ndone\nwait\n"
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds + last})
+    assert _lint_budgeted(tmp_path, "LL402") == ["LL402 run.sh:24003"]
+
+
 def _peak_megabytes(root: Path, *args: str) -> int:
     """The most memory the real command took over `root`, in MB (a process of its own to count it)."""
     code = (
