@@ -779,10 +779,11 @@ def sourced_before(project, path: str, command: Command) -> Sourced:
     if not sources:
         return NOTHING_SOURCED
     here = places.get(id(command), 0)
+    in_order = _sources_in_order(project, path, sources)
     if command.wrappers == ():  # the script's own shell: what its sources up to here left, merged once
-        return _top_level_sources(project, path, sources).before(here)
+        return in_order.before(here)
     sourced = NOTHING_SOURCED
-    for place, other in sources:
+    for place, other in in_order.wrapped.get(tuple(id(w.command) for w in command.wrappers), ()):
         if place >= here:
             break
         if other.wrappers == command.wrappers:
@@ -814,7 +815,9 @@ class _SourcedInOrder:
     """A script's `source` commands in its own shell (no wrappers), in order, and what those up
     to each one leave, merged as `sourced_before` merges them, as far as any command asked:
     merging every earlier one again for each command asking was quadratic (a launcher of 1,000
-    blocks that each `source env.sh`)."""
+    blocks that each `source env.sh`). The others by the commands of their wrappers (the same
+    wrappers have the same commands): a command in `eval` or `bash -c` reads only those of its
+    own string."""
 
     def __init__(self, project, path: str, sources: list[tuple[int, Command]]) -> None:
         self.project, self.path = project, path
@@ -822,6 +825,10 @@ class _SourcedInOrder:
         self.places = [place for place, _ in own]
         self.commands = [c for _, c in own]
         self.merged = [NOTHING_SOURCED]  # merged[k]: the first k of them
+        self.wrapped: dict[tuple[int, ...], list[tuple[int, Command]]] = {}
+        for place, c in sources:
+            if c.wrappers != ():
+                self.wrapped.setdefault(tuple(id(w.command) for w in c.wrappers), []).append((place, c))
 
     def before(self, here: int) -> Sourced:
         count = bisect_left(self.places, here)
@@ -831,8 +838,8 @@ class _SourcedInOrder:
         return self.merged[count]
 
 
-def _top_level_sources(project, path: str, sources: list[tuple[int, Command]]) -> _SourcedInOrder:
-    found = project.__dict__.setdefault("_top_level_sources", {})
+def _sources_in_order(project, path: str, sources: list[tuple[int, Command]]) -> _SourcedInOrder:
+    found = project.__dict__.setdefault("_sources_in_order", {})
     if path not in found:
         found[path] = _SourcedInOrder(project, path, sources)
     return found[path]

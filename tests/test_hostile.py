@@ -109,6 +109,16 @@ def test_what_the_files_sourced_before_a_command_leave_is_merged_once(tmp_path):
     assert found == [f"LL105 run.sh:{line}" for line in range(3, 6002, 2)]  # unbuffered: no LL106
 
 
+def test_a_command_in_a_string_reads_only_the_sources_of_its_own_string(tmp_path):
+    """16,000 `source env.sh`, each followed by an `eval` of a launch: for each command in an
+    `eval`, every `source` of the script was read for those in its string (LL106 past the 10 s
+    budget: an LL003); now those of its own string."""
+    rounds = 'source env.sh\neval "python t.py > a.log"\n' * 16000
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds, "env.sh": "export DATA=/data\n"})
+    found = _lint_budgeted(tmp_path, "LL106", budget=10)
+    assert len(found) == 16000 and found[-1] == "LL106 run.sh:32001"
+
+
 def test_ll402_finds_the_waits_in_a_loop_by_loop(tmp_path):
     """4,000 loops, each starting a job in the background on its own port, twice, and waiting:
     for each job in a loop, every command of the script was read for the `wait`s and `kill`s in
