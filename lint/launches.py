@@ -801,7 +801,13 @@ def pipefail_of(project, path: str, pipeline: Pipeline) -> tuple[bool, Command |
     if not sources or not pipeline.stages[0]:
         return pipefail, decided
     at = places.get(id(pipeline.stages[0][0]), 0)
-    for place, other in sources:
+    in_order = _sources_in_order(project, path, sources)
+    if pipeline.wrappers == ():  # the last file of the script's own shell to set it, found once
+        last = in_order.last_setting(at)
+        if last is not None and in_order.places[last] >= pipeline.pipefail_at:
+            return in_order.effect(last).pipefail, in_order.commands[last]
+        return pipefail, decided
+    for place, other in in_order.wrapped.get(tuple(id(w.command) for w in pipeline.wrappers), ()):
         if place >= at:
             break
         if place >= pipeline.pipefail_at and other.wrappers == pipeline.wrappers:
@@ -815,9 +821,9 @@ class _SourcedInOrder:
     """A script's `source` commands in its own shell (no wrappers), in order, and what those up
     to each one leave, merged as `sourced_before` merges them, as far as any command asked:
     merging every earlier one again for each command asking was quadratic (a launcher of 1,000
-    blocks that each `source env.sh`). The others by the commands of their wrappers (the same
-    wrappers have the same commands): a command in `eval` or `bash -c` reads only those of its
-    own string."""
+    blocks that each `source env.sh`), and the last of them to set pipefail (`pipefail_of`). The
+    others by the commands of their wrappers (the same wrappers have the same commands): a
+    command in `eval` or `bash -c` reads only those of its own string."""
 
     def __init__(self, project, path: str, sources: list[tuple[int, Command]]) -> None:
         self.project, self.path = project, path
@@ -825,17 +831,32 @@ class _SourcedInOrder:
         self.places = [place for place, _ in own]
         self.commands = [c for _, c in own]
         self.merged = [NOTHING_SOURCED]  # merged[k]: the first k of them
+        self.setting: list[int | None] = [None]  # setting[k]: the last of the first k to set pipefail
         self.wrapped: dict[tuple[int, ...], list[tuple[int, Command]]] = {}
         for place, c in sources:
             if c.wrappers != ():
                 self.wrapped.setdefault(tuple(id(w.command) for w in c.wrappers), []).append((place, c))
 
     def before(self, here: int) -> Sourced:
+        """What those before the place `here` leave, merged in order."""
+        return self.merged[self._read(here)]
+
+    def last_setting(self, here: int) -> int | None:
+        """The last of those before the place `here` whose file sets pipefail (on or off)."""
+        return self.setting[self._read(here)]
+
+    def effect(self, index: int) -> Sourced:
+        return _effect(self.project, self.path, self.commands[index], MAX_SOURCE_DEPTH)
+
+    def _read(self, here: int) -> int:
+        """How many come before the place `here`, their effects read."""
         count = bisect_left(self.places, here)
         while len(self.merged) <= count:
-            effect = _effect(self.project, self.path, self.commands[len(self.merged) - 1], MAX_SOURCE_DEPTH)
+            index = len(self.merged) - 1
+            effect = self.effect(index)
             self.merged.append(_merged(self.merged[-1], effect))
-        return self.merged[count]
+            self.setting.append(index if effect.pipefail is not None else self.setting[-1])
+        return count
 
 
 def _sources_in_order(project, path: str, sources: list[tuple[int, Command]]) -> _SourcedInOrder:

@@ -119,6 +119,18 @@ def test_a_command_in_a_string_reads_only_the_sources_of_its_own_string(tmp_path
     assert len(found) == 16000 and found[-1] == "LL106 run.sh:32001"
 
 
+def test_the_last_sourced_file_to_set_pipefail_before_a_pipeline_is_found_once(tmp_path):
+    """`set -o pipefail`, then 8,000 `source env.sh`, each followed by a pipeline: for each
+    pipeline, every file sourced since the script set pipefail was read again for one that sets
+    it (LL105 past the 5 s budget: an LL003); now the last to set it is kept as they come. The
+    file sourced at the end, which turns it off, is still found."""
+    rounds = "source env.sh\npython -u t.py | tee -a run.log\n" * 8000
+    last = "source off.sh\npython -u t.py | tee -a run.log\n"
+    files = {"run.sh": "#!/bin/bash\nset -o pipefail\n" + rounds + last, "env.sh": "export DATA=/data\n", "off.sh": "set +o pipefail\n"}
+    write_project(tmp_path, files)
+    assert _lint_budgeted(tmp_path, "LL105") == ["LL105 run.sh:16004"]
+
+
 def test_ll402_finds_the_waits_in_a_loop_by_loop(tmp_path):
     """4,000 loops, each starting a job in the background on its own port, twice, and waiting:
     for each job in a loop, every command of the script was read for the `wait`s and `kill`s in
