@@ -68,78 +68,78 @@ def test_ll402_compares_a_launch_with_none_that_ended_before_it(tmp_path):
 
 
 def test_the_cds_before_a_command_are_looked_for_in_its_own_shells(tmp_path):
-    """3,000 `(cd data && ...)` subshells, each followed by a launch: each launch read every
+    """6,000 `(cd data && ...)` subshells, each followed by a launch: each launch read every
     `cd` of the launcher (past the 5 s budget: LL003s for every rule that asks where a launch
     runs); now those of its own shell and the shells it inherits from."""
-    rounds = "(cd data && python prep.py)\npython data/prep.py --config conf/a.yaml\n" * 3000
+    rounds = "(cd data && python prep.py)\npython data/prep.py --config conf/a.yaml\n" * 6000
     last = "cd data\npython prep.py --config conf/b.yaml\n"  # no conf/b.yaml, nor data/conf/b.yaml
     files = {"run.sh": "#!/bin/bash\n" + rounds + last, "data/prep.py": "print(1)\n", "conf/a.yaml": "x: 1\n"}
     write_project(tmp_path, files)
-    assert _lint_budgeted(tmp_path, "LL303,LL304") == ["LL304 run.sh:6003"]
+    assert _lint_budgeted(tmp_path, "LL303,LL304") == ["LL304 run.sh:12003"]
 
 
 def test_whether_a_command_is_in_a_function_is_looked_up_by_its_line(tmp_path):
-    """3,000 functions, each called before a launch: whether the launch's `CUDA_VISIBLE_DEVICES`
+    """4,000 functions, each called before a launch: whether the launch's `CUDA_VISIBLE_DEVICES`
     is in a function nothing calls read every function for each launch (LL401 past the 5 s
     budget: an LL003); now the functions on its line."""
-    functions = "".join(f"prep_{i}() {{\n  echo {i}\n}}\n" for i in range(3000))
-    calls = "".join(f"prep_{i}\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 t.py > {i}.log\n" for i in range(3000))
+    functions = "".join(f"prep_{i}() {{\n  echo {i}\n}}\n" for i in range(4000))
+    calls = "".join(f"prep_{i}\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 t.py > {i}.log\n" for i in range(4000))
     last = "CUDA_VISIBLE_DEVICES=0 torchrun --nproc_per_node 2 t.py\n"
     write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + functions + calls + last})
-    assert _lint_budgeted(tmp_path, "LL401") == ["LL401 run.sh:15002"]
+    assert _lint_budgeted(tmp_path, "LL401") == ["LL401 run.sh:20002"]
 
 
 def test_suppressions_are_matched_to_findings_by_line(tmp_path):
-    """3,000 lines, each a pipeline into `tee` with its LL105 suppressed on the line: each
+    """6,000 lines, each a pipeline into `tee` with its LL105 suppressed on the line: each
     finding was matched against every suppression, and each suppression against every finding
     for LL002 (past the 5 s budget: an LL003); now by line. The one line left unsuppressed is
     still reported."""
-    lines = "".join(f"python t.py --seed {i} 2>&1 | tee -a run.log  # launchlint: disable=LL105\n" for i in range(3000))
+    lines = "".join(f"python t.py --seed {i} 2>&1 | tee -a run.log  # launchlint: disable=LL105\n" for i in range(6000))
     write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + lines + "python t.py | tee -a run.log\n"})
-    assert _lint_budgeted(tmp_path, "LL105,LL002") == ["LL105 run.sh:3002"]
+    assert _lint_budgeted(tmp_path, "LL105,LL002") == ["LL105 run.sh:6002"]
 
 
 def test_what_the_files_sourced_before_a_command_leave_is_merged_once(tmp_path):
-    """3,000 `source env.sh`, each followed by a pipeline: what the files sourced before each
+    """5,000 `source env.sh`, each followed by a pipeline: what the files sourced before each
     command leave in effect was merged again from the first `source` on, for each command that
     asked (LL105 and LL106 past the 5 s budget: LL003s); now once a script, in order."""
-    rounds = "source env.sh\npython t.py | tee -a run.log\n" * 3000
+    rounds = "source env.sh\npython t.py | tee -a run.log\n" * 5000
     write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds, "env.sh": "export PYTHONUNBUFFERED=1\n"})
     found = _lint_budgeted(tmp_path, "LL105,LL106")
-    assert found == [f"LL105 run.sh:{line}" for line in range(3, 6002, 2)]  # unbuffered: no LL106
+    assert found == [f"LL105 run.sh:{line}" for line in range(3, 10002, 2)]  # unbuffered: no LL106
 
 
 def test_a_command_in_a_string_reads_only_the_sources_of_its_own_string(tmp_path):
-    """16,000 `source env.sh`, each followed by an `eval` of a launch: for each command in an
-    `eval`, every `source` of the script was read for those in its string (LL106 past the 10 s
+    """24,000 `source env.sh`, each followed by an `eval` of a launch: for each command in an
+    `eval`, every `source` of the script was read for those in its string (LL106 past a 15 s
     budget: an LL003); now those of its own string."""
-    rounds = 'source env.sh\neval "python t.py > a.log"\n' * 16000
+    rounds = 'source env.sh\neval "python t.py > a.log"\n' * 24000
     write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds, "env.sh": "export DATA=/data\n"})
-    found = _lint_budgeted(tmp_path, "LL106", budget=10)
-    assert len(found) == 16000 and found[-1] == "LL106 run.sh:32001"
+    found = _lint_budgeted(tmp_path, "LL106", budget=15)
+    assert len(found) == 24000 and found[-1] == "LL106 run.sh:48001"
 
 
 def test_the_last_sourced_file_to_set_pipefail_before_a_pipeline_is_found_once(tmp_path):
-    """`set -o pipefail`, then 8,000 `source env.sh`, each followed by a pipeline: for each
+    """`set -o pipefail`, then 10,000 `source env.sh`, each followed by a pipeline: for each
     pipeline, every file sourced since the script set pipefail was read again for one that sets
     it (LL105 past the 5 s budget: an LL003); now the last to set it is kept as they come. The
     file sourced at the end, which turns it off, is still found."""
-    rounds = "source env.sh\npython -u t.py | tee -a run.log\n" * 8000
+    rounds = "source env.sh\npython -u t.py | tee -a run.log\n" * 10000
     last = "source off.sh\npython -u t.py | tee -a run.log\n"
     files = {"run.sh": "#!/bin/bash\nset -o pipefail\n" + rounds + last, "env.sh": "export DATA=/data\n", "off.sh": "set +o pipefail\n"}
     write_project(tmp_path, files)
-    assert _lint_budgeted(tmp_path, "LL105") == ["LL105 run.sh:16004"]
+    assert _lint_budgeted(tmp_path, "LL105") == ["LL105 run.sh:20004"]
 
 
 def test_ll402_finds_the_waits_in_a_loop_by_loop(tmp_path):
-    """4,000 loops, each starting a job in the background on its own port, twice, and waiting:
+    """6,000 loops, each starting a job in the background on its own port, twice, and waiting:
     for each job in a loop, every command of the script was read for the `wait`s and `kill`s in
     it (past the 5 s budget: an LL003); now the loop's own."""
     body = "  torchrun --master_port {port} t.py --seed $s &\n  echo $s\n  echo started\n  wait\n"
-    rounds = "".join("for s in 1 2; do\n" + body.format(port=20000 + i) + "done\n" for i in range(4000))
+    rounds = "".join("for s in 1 2; do\n" + body.format(port=20000 + i) + "done\n" for i in range(6000))
     last = "for s in 1 2; do\n  torchrun --master_port 28000 t.py --seed $s &\ndone\nwait\n"
     write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + rounds + last})
-    assert _lint_budgeted(tmp_path, "LL402") == ["LL402 run.sh:24003"]
+    assert _lint_budgeted(tmp_path, "LL402") == ["LL402 run.sh:36003"]
 
 
 def _peak_megabytes(root: Path, *args: str) -> int:
