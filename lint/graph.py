@@ -73,6 +73,14 @@ LAUNCHER_MODULES = {
 LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "colossalai", "srun", "mpirun", "horovodrun"}
 
 
+def submits_job(command: Command) -> bool:
+    """`sbatch job.sh` (also `sbatch < job.sh`): it queues a job and returns, printing the job's id;
+    the job runs later, its output in the file its scheduler opens (`#SBATCH --output`,
+    slurm-%j.out), never in this command's stdout. (`sbatch --wrap CMD` is a wrapper: the commands
+    of its string write to a `SUBMITTED` sink.)"""
+    return command.name == "sbatch"
+
+
 def is_python(name: str | None) -> bool:
     return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
 

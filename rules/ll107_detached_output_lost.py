@@ -35,8 +35,9 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 - Background jobs of a script whose launcher captures its output are not reported: their output
   goes to that capture.
 - Nor is a job submitted to a scheduler that keeps its log and returns at once (`nohup ray job
-  submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`): only the
-  submission's messages reach the terminal.
+  submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`, `nohup sbatch job.sh
+  &`, `sbatch job.sh & disown`): only the submission's messages (the job's id) reach the
+  terminal; the job's output goes where its `#SBATCH --output` says (slurm-%j.out by default).
 - A script launchlint cannot see (outside the project) is given the benefit of the doubt when it
   is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
   (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
@@ -51,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import TMUX_GLOBAL_VALUED
+from launchlint.graph import submits_job
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
@@ -97,6 +99,13 @@ INVALID = [
         ["LL107 launch.sh:1", "LL107 launch.sh:2"],
     ),
     Example({"run.sh": "setsid -f python serve.py\n"}, ["LL107 run.sh:1"]),  # forks, as `&` does
+    Example(  # the job after a submission is this shell's: its output reaches nohup.out
+        {
+            "run.sh": "nohup bash -c 'sbatch job.sh; python watch.py' &\n",
+            "job.sh": "#!/bin/bash\n#SBATCH --output=slurm-%j.out\npython train.py\n",
+        },
+        ["LL107 run.sh:1"],
+    ),
     Example(  # `disown` releases the shell's last job: not what `docker exec -d` started after it
         {"run.sh": "python watch.py &\ndocker exec -d c1 python /w/train.py\ndisown\n"},
         ["LL107 run.sh:1"],
@@ -162,7 +171,12 @@ VALID = [
                 "nohup ray job submit --no-wait --working-dir . -- python train.py &\n"
                 "setsid -f ray job submit --no-wait --working-dir . -- python eval.py\n"
                 'nohup sbatch --wrap "python train.py" &\n'
-            )
+                "nohup sbatch --parsable -N 2 job.sh &\n"
+                "setsid -f sbatch job.sh\n"
+                "sbatch job.sh & disown\n"
+                "nohup bash -c 'cd /work && sbatch job.sh' &\n"
+            ),
+            "job.sh": "#!/bin/bash\n#SBATCH --output=slurm-%j.out\npython train.py\n",
         }
     ),
 ]
@@ -282,7 +296,7 @@ def _kept(project, commands: list[Command]) -> bool:
         return True
     jobs = [c for c in group if not c.is_wrapper]
     for job in jobs:
-        if job.name is None:
+        if job.name is None or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
             return True
         invocation = project.graph.invocation(job)
         if invocation is not None and invocation.kind == "shell":

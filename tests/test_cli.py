@@ -539,3 +539,25 @@ def test_the_launch_after_a_continued_placeholder_bash_refuses_is_analysed(tmp_p
     result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
     found = sorted((f["code"], f["line"], f["column"]) for f in json.loads(result.stdout))
     assert found == [("LL001", 3, 9), ("LL001", 7, 9), ("LL105", 9, 1), ("LL106", 9, 1), ("LL301", 9, 40)], result.stderr
+
+
+def test_a_batch_script_submitted_in_the_background_keeps_its_output_in_the_scheduler_log(tmp_path):
+    """`nohup sbatch job.sh &` (also `setsid -f sbatch`, `sbatch job.sh & disown`) only prints the
+    job's id: the job's output goes where its `#SBATCH --output` says, so no LL107 for the
+    submission, as for `sbatch --wrap`. A job run after the submission in the same nohup is still
+    reported, and the script sbatch runs is still a launch target (LL303 when it is missing)."""
+    write_project(tmp_path, {
+        "job.sh": "#!/bin/bash\n#SBATCH --output=slurm-%j.out\npython3 train.py\n",
+        "train.py": "print('step')\n",
+        "submit.sh": (
+            "nohup sbatch job.sh &\n"
+            "nohup sbatch --parsable -N 2 job.sh > submit.log 2>&1 &\n"
+            "setsid -f sbatch job.sh\n"
+            "sbatch job.sh & disown\n"
+            "nohup sbatch missing.sh &\n"
+            "nohup bash -c 'sbatch job.sh; python3 train.py' &\n"
+        ),
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("LL107", 6), ("LL303", 5)], result.stderr
