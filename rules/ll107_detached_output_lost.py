@@ -33,7 +33,9 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 - `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
   no redirection: still writing to a terminal that is about to close.
 - Background jobs of a script whose launcher captures its output are not reported: their output
-  goes to that capture.
+  goes to that capture; nor those of a batch script that `sbatch` submits (`sbatch job.sh`): the
+  job's output, theirs included, goes to its `#SBATCH --output` file, never to a terminal, so
+  `nohup` writes no `nohup.out` there.
 - Nor is a job submitted to a scheduler that keeps its log and returns at once (`nohup ray job
   submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`, `nohup sbatch job.sh
   &`, `sbatch job.sh & disown`): only the submission's messages (the job's id) reach the
@@ -165,6 +167,12 @@ VALID = [
     Example(  # the launcher captures the script's output, background jobs included
         {"launch.sh": "bash run.sh > run.log 2>&1\n", "run.sh": "nohup python train.py &\n"}
     ),
+    Example(  # a batch job's output, background jobs included, goes to its log (no terminal, no nohup.out)
+        {
+            "submit.sh": "sbatch job.sh\n",
+            "job.sh": "#!/bin/bash\n#SBATCH --output=slurm-%j.out\nnohup python monitor.py &\npython train.py & disown\nwait\n",
+        }
+    ),
     Example(  # a submitted job's output goes to the log its scheduler keeps: only the submission's reaches the terminal
         {
             "submit.sh": (
@@ -199,7 +207,8 @@ TERMINAL_GONE = (
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
-        captured = any(c.captures_output for c in project.graph.callers(path))
+        # a launcher's log, or the job's log of a batch script sbatch submits (`#SBATCH --output`)
+        captured = any(c.captures_output or c.kind == "sbatch" for c in project.graph.callers(path))
         pane_kept = _keeps_panes(script)
         for command in script.commands:
             windows = _detached_windows(command)

@@ -561,3 +561,21 @@ def test_a_batch_script_submitted_in_the_background_keeps_its_output_in_the_sche
     result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
     found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
     assert found == [("LL107", 6), ("LL303", 5)], result.stderr
+
+
+def test_the_background_jobs_of_a_batch_script_write_to_the_job_log(tmp_path):
+    """A batch script that sbatch submits writes to its `#SBATCH --output` file, never to a
+    terminal: its `nohup python monitor.py &` writes no nohup.out and its disowned job loses
+    nothing, so no LL107 there; the same script run by `bash` from a terminal gets both."""
+    job = "#!/bin/bash\n#SBATCH --output=slurm-%j.out\nnohup python3 monitor.py &\npython3 train.py & disown\nwait\n"
+    write_project(tmp_path, {
+        "submit.sh": "sbatch job.sh\n",
+        "job.sh": job,
+        "local/run.sh": "bash job.sh\n",
+        "local/job.sh": job,
+        "monitor.py": "print('gpu')\n",
+        "train.py": "print('step')\n",
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("local/job.sh", "LL107", 3), ("local/job.sh", "LL107", 4)], result.stderr
