@@ -31,7 +31,7 @@ from .graph import (
     value_part,
 )
 from .model import Record, whole
-from .paths import joined
+from .paths import in_a_virtualenv, joined
 from .pymade import python_made
 from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, Word
 
@@ -735,13 +735,6 @@ def into_the_project(project, base: str, path: str) -> bool:
         return True
     first = posixpath.normpath(path).split("/")[0]
     return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
-
-
-def in_a_virtualenv(path: str) -> bool:
-    """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
-    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
-    path = posixpath.normpath(path)
-    return path == "bin/activate" or path.endswith("/bin/activate")
 
 
 def project_files(project) -> ProjectFiles:

@@ -34,6 +34,13 @@ def relative_to(path: str, base: str) -> str | None:
     return path[len(prefix) :] if path.startswith(prefix) else None
 
 
+def in_a_virtualenv(path: str) -> bool:
+    """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
+    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
+    path = posixpath.normpath(path)
+    return path == "bin/activate" or path.endswith("/bin/activate")
+
+
 def suffix(name: str) -> str:
     """`Path(name).suffix`: from the last dot, unless the name starts or ends with it."""
     dot = name.rfind(".")

@@ -134,7 +134,6 @@ from launchlint.launches import (
     cds_before,
     decided_by_caller,
     directory_changes,
-    in_a_virtualenv,
     into_elsewhere,
     into_the_project,
     missing_own_path,
@@ -145,7 +144,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import joined, names_a_path
+from launchlint.paths import in_a_virtualenv, joined, names_a_path
 from launchlint.rulekit import Example
 
 CODE = "LL303"

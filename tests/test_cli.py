@@ -579,3 +579,32 @@ def test_the_background_jobs_of_a_batch_script_write_to_the_job_log(tmp_path):
     result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
     found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
     assert found == [("local/job.sh", "LL107", 3), ("local/job.sh", "LL107", 4)], result.stderr
+
+
+def test_pwd_after_sourcing_a_file_that_may_cd_is_not_the_directory_before_it(tmp_path):
+    """`cd /work/proj` then `source recipes/gpt/env.sh`, which does `cd recipes/gpt`: `$(pwd)` is
+    /work/proj/recipes/gpt, no longer /work/proj, so `$(pwd)/train.py` is neither the root's
+    train.py (LL301 read the root's parser) nor missing from the path-map directory (LL303, no
+    unique file of that name). A virtualenv's activate script or a file outside the project
+    leaves it known; a path from `pwd` made before the source stays right."""
+    parser = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--{}')\np.parse_args()\n"
+    write_project(tmp_path, {
+        "train.py": parser.format("lr"),
+        "recipes/gpt/train.py": parser.format("gpt_layers"),
+        "recipes/gpt/env.sh": "export NCCL_DEBUG=INFO\ncd recipes/gpt\n",
+        "recipes/bert/train.py": parser.format("bert_layers"),
+        "launch.sh": (
+            "#!/bin/bash\ncd /work/proj\nROOT=$(pwd)\nsource recipes/gpt/env.sh\n"
+            'python "$(pwd)/train.py" --gpt_layers 12\n'
+            'torchrun --nproc_per_node 8 "$PWD/train.py" --gpt_layers 12\n'
+            'python "$ROOT/train.py" --bogus 1\n'
+        ),
+        "venv.sh": (
+            "#!/bin/bash\ncd /work/proj\nsource .venv/bin/activate\nsource /opt/conda/etc/profile.d/conda.sh\n"
+            'python "$(pwd)/train.py" --bogus 2\n'
+        ),
+    })
+    (tmp_path / ".launchlint.yaml").write_text("path-map:\n  /work/proj/: .\n")
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("launch.sh", "LL301", 7), ("venv.sh", "LL301", 5)], result.stdout + result.stderr

@@ -14,8 +14,9 @@ from array import array
 from collections.abc import Sequence
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
-from ..graph import DIRECTORY_CHANGERS, is_python
+from ..graph import DIRECTORY_CHANGERS, is_python, own_path
 from ..model import LineIndex, Location, Record, make_location, whole
+from ..paths import in_a_virtualenv
 from ..shellfacts import (
     ARM,
     CAPTURED,
@@ -1327,8 +1328,11 @@ class Walker:
             self._set_options(words, node)
         elif name == "shopt":
             self._shopt(words, node)
-        elif name in SOURCERS and self.state.allexport:
-            self.script.exporting_sources.add(command.location)
+        elif name in SOURCERS:
+            if self.state.allexport:
+                self.script.exporting_sources.add(command.location)
+            if len(words) > 1 and self._may_move(words[1]):
+                self.state.chdir(None)
         elif name == "test":
             for operator, operand in zip(words[1:], words[2:]):
                 if operator.value in FILE_TESTS:
@@ -1484,6 +1488,24 @@ class Walker:
             else:
                 stack.extend(current.named_children)
         self.read_cwd = read_cwd
+
+    def _may_move(self, sourced: Word) -> bool:
+        """Whether sourcing this file may leave the shell elsewhere than a directory known only as
+        an absolute path (`cd /work/proj`): the file may `cd` (`Sourced.moves`), which this file's
+        facts cannot see, so `pwd` after it is no longer known, not a stale `/work/proj`. A
+        directory known relative to the start stays: a path from `pwd` is then read from where
+        the shell is (`$(pwd)/train.py` is `./train.py`), which the project's reading of the
+        launcher's `cd`s and sourced files decides (`launches.directory_changes`). A file that
+        is none of the project's never moves it, as `launches.sourced_script` reads it: an
+        absolute or home path (`/opt/conda/etc/profile.d/conda.sh`, `~/.bashrc`), a virtualenv's
+        `bin/activate`, a path not known here."""
+        cwd = self.state.cwd
+        if cwd is None or not cwd.startswith("/"):
+            return False
+        if own_path(sourced, self.script.path) is not None:
+            return True
+        value = sourced.value
+        return bool(value) and not value.startswith(("/", "~")) and not in_a_virtualenv(value)
 
     def _chdir(self, name: str, words: list[Word]) -> None:
         """Where `cd DIR`, `cd -`, `pushd DIR` and `popd` leave the shell (`State.cwd`): a static
