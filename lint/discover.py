@@ -19,6 +19,10 @@ from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular
 
 SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
+# Shells whose language is not bash's: a script for one of them is not analysed (`other_shell`).
+# ShellCheck refuses them too (SC1071, "ShellCheck only supports sh/bash/dash/ksh scripts").
+OTHER_SHELLS = frozenset({"csh", "tcsh", "fish"})
+OTHER_SHELL_EXTENSIONS = (".csh", ".tcsh", ".fish")
 PYTHON_EXTENSIONS = {".py"}
 YAML_EXTENSIONS = {".yml", ".yaml"}
 MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
@@ -146,6 +150,17 @@ def shebang_program(text: str) -> str | None:
         named = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
         program = named[0].rpartition("/")[2] if named else ""
     return program
+
+
+def other_shell(path: str, text: str) -> str | None:
+    """The shell not of bash's kin that runs a script, csh, tcsh or fish: by its `#!` line (any
+    other program there is none of them), else by its name (`job.csh`, `run.fish`); None for a
+    script bash, sh or zsh reads."""
+    program = shebang_program(text)
+    if program:
+        return program if program in OTHER_SHELLS else None
+    extension = suffix(os.path.basename(path)).lower()
+    return extension[1:] if extension in OTHER_SHELL_EXTENSIONS else None
 
 
 def _ignored(root: str) -> Callable[[str], bool]:

@@ -11,7 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 
-from .discover import kind_by_name
+from .discover import OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
 from .paths import ends_in, is_url, joined
 from .shellfacts import (
@@ -30,7 +30,9 @@ from .shellfacts import (
 )
 
 PYTHONS = ("python", "python3", "python2")
-SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", "."}
+# csh, tcsh and fish run a script too (`csh job.csh`: LL303 when it is missing), though launchlint
+# does not read one (`discover.other_shell`); their options are read as bash's (`-c` a string).
+SHELL_RUNNERS = {"bash", "sh", "zsh", "dash", "ksh", "source", ".", *OTHER_SHELLS}
 DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
 EXITING_OPTIONS = {"-V", "-VV", "--version", "-h", "--help", "-?"}  # the interpreter answers and exits
@@ -258,7 +260,7 @@ def _run_by_path(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     first = _written(words[0])
     if "/" not in first:
         return None
-    kind = "shell" if kind_by_name(first) == "shell" else _python_kind(first)
+    kind = "shell" if kind_by_name(first) == "shell" or first.lower().endswith(OTHER_SHELL_EXTENSIONS) else _python_kind(first)
     if kind == "program":
         kind = "executable"
     return (kind, words[0], words[1:]) if kind else None

@@ -52,9 +52,13 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   would leave `done` alone) is not blanked: the regions end there.
 - A shell script is read byte for byte and a declared Python encoding is honoured, as bash and
   Python run them: a Latin-1 comment is no error.
-- Not bash: a script whose `#!` line names a shell outside bash's family (zsh, csh, fish), or a
-  `.zsh` file, is read for its commands, but its syntax is not bash's to judge: no LL001 for it
-  (`${(kv)tasks}` is zsh).
+- Not bash: a zsh script (its `#!` line, or a `.zsh` file) is read for its commands, but its
+  syntax is not bash's to judge: no LL001 for it (`${(kv)tasks}` is zsh). A csh, tcsh or fish
+  script (its `#!` line, else a `.csh`, `.tcsh` or `.fish` name) is not analysed at all: its
+  language is not bash's (`foreach`, `setenv`, `|&`, `set -x VAR`), so its commands read as
+  bash's would be misread. A one-line warning on stderr says so for a file the user named, as
+  ShellCheck refuses such a script (SC1071); a launcher that runs one (`csh job.csh`) still
+  gets LL303 when it is missing.
 - Templates: a YAML file with a Helm or Jinja action outside quotes and comments
   (`{{ .Release.Name }}`, `{{- if ... }}`, `{% set ... %}`) is YAML only once rendered: its parse
   error is no LL001. Nor is a Python file's syntax error on a line with such an action (a

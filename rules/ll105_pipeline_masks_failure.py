@@ -374,6 +374,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # csh is not bash (`|&` is its `2>&1 |`): a script for it is not analysed
+        {"job.sh": "#!/bin/csh -f\nsetenv CUDA_VISIBLE_DEVICES 0,1\nforeach lr (1e-4 3e-4)\n    python train.py --lr $lr |& tee run.log\nend\n"}
+    ),
     Example(  # a file that turns pipefail off only in a branch, after `&&` or in a function, or before the script sets it again
         {
             "run.sh": (

@@ -129,6 +129,7 @@ import posixpath
 from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
+from launchlint.discover import OTHER_SHELL_EXTENSIONS
 from launchlint.graph import directories_above, project_resolver
 from launchlint.launches import (
     cds_before,
@@ -756,7 +757,7 @@ def _looked_up_in_path(invocation) -> bool:
     written = invocation.target.value or ""
     if "/" in written or invocation.kind != "shell":
         return False
-    return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash"))
+    return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash", *OTHER_SHELL_EXTENSIONS))
 
 
 def _missing_module(project, invocation, changes) -> Iterator[Finding]:

@@ -608,3 +608,30 @@ def test_pwd_after_sourcing_a_file_that_may_cd_is_not_the_directory_before_it(tm
     result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
     found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
     assert found == [("launch.sh", "LL301", 7), ("venv.sh", "LL301", 5)], result.stdout + result.stderr
+
+
+def test_csh_and_fish_scripts_are_not_read_as_bash(tmp_path):
+    """A csh, tcsh or fish script (its `#!` line, else a `.csh`/`.fish` name) is not bash: read as
+    bash, `|& tee` was a pipeline without pipefail (LL105) and `nohup python eval.py &` lost its
+    output (LL107, csh's `>&` redirects it), findings about a misreading. It is not analysed: a
+    warning on stderr for each file named, no finding from its contents, and a launcher that
+    runs one (`csh job.csh`, `./run.fish`) still gets LL303 when it is missing."""
+    csh = (
+        "#!/bin/csh -f\nsetenv CUDA_VISIBLE_DEVICES 0,1\nforeach lr (1e-4 3e-4)\n"
+        "    python train.py --lr $lr |& tee logs/run_$lr.log\nend\nnohup python eval.py >& eval.log &\n"
+    )
+    write_project(tmp_path, {
+        "train.py": "print('step')\n",
+        "eval.py": "print('eval')\n",
+        "job.sh": csh,
+        "job.csh": csh.replace("#!/bin/csh -f\n", ""),
+        "run.fish": "#!/usr/bin/env fish\nfor lr in 1e-4 3e-4\n    python train.py --lr $lr 2>&1 | tee logs/run_$lr.log\nend\n",
+        "launch.sh": "csh job.csh\ntcsh -f missing.csh\n./run.fish\n./gone.fish\nfish -c 'python train.py | tee a.log'\n",
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", "job.csh", "run.fish", cwd=tmp_path)
+    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("launch.sh", "LL303", 2), ("launch.sh", "LL303", 4)], result.stdout
+    assert sorted(result.stderr.splitlines()) == [
+        f"launchlint: warning: {name}: a {shell} script, not bash: not analysed (launchlint reads bash, sh, dash, ksh and zsh)"
+        for name, shell in (("job.csh", "csh"), ("job.sh", "csh"), ("run.fish", "fish"))
+    ], result.stderr

@@ -202,7 +202,7 @@ def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, 
         {"lib.sh": JOB, "main.sh": "#!/bin/sh\n./lib.sh\n"},
         {"run.sh": f"#!/bin/bash\n{JOB}", "launch.sh": "#!/bin/bash\nssh gpu1 sh -s < run.sh\n"},
         # not a shell with pipefail at all
-        {"run.sh": f"#!/usr/bin/env fish\n{JOB}"},
+        {"run.sh": f"#!/usr/bin/env yash\n{JOB}"},
         {"run.sh": f"#!/bin/posh\n{JOB}"},
     ],
 )
@@ -216,6 +216,13 @@ def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, fil
 def test_no_pipefail_fix_for_a_csh_script_named_on_the_command_line(tmp_path):
     files = {"run.csh": f"#!/bin/csh\n{JOB}"}
     assert cli_fix(tmp_path, files, "--select", "LL105", "run.csh")[0] == files
+
+
+def test_a_fish_script_is_neither_fixed_nor_reported(tmp_path):
+    """fish is not bash: the script is not analysed (a warning on stderr), so no LL105 and no fix."""
+    files = {"run.sh": f"#!/usr/bin/env fish\n{JOB}"}
+    fixed, said, left = cli_fix(tmp_path, files)
+    assert (fixed, said, left) == (files, "launchlint: fixed 0 findings in 0 files", [])
 
 
 def test_no_pipefail_fix_that_would_change_a_suppressed_pipeline(tmp_path):

@@ -2107,8 +2107,9 @@ def _first_error(node):
     return None
 
 
-# Shells whose syntax is bash's to judge: POSIX sh and its kin. A zsh, csh or fish script is read
-# as bash for its commands, but `${(kv)tasks}` or `foreach` is not an error there.
+# Shells whose syntax is bash's to judge: POSIX sh and its kin. A zsh script is read as bash for
+# its commands, but `${(kv)tasks}` is not an error there (a csh or fish one is not read at all:
+# `discover.other_shell`).
 _BASH_SYNTAX = frozenset(SHELL_PROGRAMS - {"zsh"} | {"busybox"})
 
 
