@@ -104,8 +104,8 @@ It is offered only where it changes nothing but the pipelines this rule reports.
 pipeline inside a command string (`bash -c`, `ssh`, YAML: the advice says where the line goes
 there), and not when:
 - a shell without pipefail may run the script: its `#!` line names none of bash, zsh, ksh, mksh,
-  busybox (sh, dash, posh, csh, tcsh, fish, yash: dash 0.5.12 stops at the option), or without
-  one its extension names such a shell (`.csh`, `.fish`); a project caller names one (`sh x.sh`,
+  busybox (sh, dash, posh, yash: dash 0.5.12 stops at the option), or without one its extension
+  names such a shell (`.dash`, `.posh`); a project caller names one (`sh x.sh`, `csh x.sh`,
   `ssh host sh -s < x.sh`); a script without a `#!` line is run directly by an sh script or a
   Makefile (the shell that gets ENOEXEC reads it); a file sources it whose shell is one of those;
 - pipefail is turned off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo
@@ -645,7 +645,7 @@ def _insertion_line(project, path: str, script: ShellScript) -> int:
 # special builtin ends a non-interactive sh), posh, csh, tcsh, fish and yash are not among them.
 PIPEFAIL_SHELLS = {"bash", "zsh", "ksh", "ksh93", "mksh", "busybox"}
 KNOWN_SHELLS = PIPEFAIL_SHELLS | {"sh", "dash", "ash", "posh", "csh", "tcsh", "fish", "yash", "pdksh"}
-OTHER_SHELL_EXTENSIONS = (".csh", ".tcsh", ".fish", ".posh", ".dash")
+NO_PIPEFAIL_EXTENSIONS = (".posh", ".dash")  # csh, tcsh and fish scripts are not analysed (`discover.other_shell`)
 
 
 def _safe_in(project, path: str, facts: ShellScript | None) -> bool:
@@ -671,7 +671,7 @@ def _has_pipefail(project, path: str, script: ShellScript) -> bool:
     that runs it directly (a shell that gets ENOEXEC reads the file itself; make's is sh)."""
     if script.interpreter is not None and script.interpreter not in PIPEFAIL_SHELLS:
         return False
-    if script.interpreter is None and path.endswith(OTHER_SHELL_EXTENSIONS):
+    if script.interpreter is None and path.endswith(NO_PIPEFAIL_EXTENSIONS):
         return False
     if path in _stdin_of_shells(project):
         return False
