@@ -200,13 +200,20 @@ def grad_enabled(mode: str | None) -> bool:
     return mode in (None, GRAD)
 
 
-def consequence(site: CompileSite, start: ThreadStart) -> str:
-    """What racing threads do to a compiled callable, as bad as the facts show it to be."""
-    after = "raise FailOnRecompileLimitHit (fullgraph=True)" if site.fullgraph else "silently run uncompiled"
-    text = f"racing first calls compile it again, and past recompile_limit ({RECOMPILE_LIMIT}) the rest {after}"
+def threads_of(start: ThreadStart) -> str:
+    """The threads a message speaks of: their number when it is known and above the recompile
+    limit (the worse case, which rules.md's LL202 message must say), else just "threads"."""
     if start.count is not None and start.count > RECOMPILE_LIMIT:
-        text += f"; {start.count} threads start here, more than that limit"
-    return text
+        return f"{start.count} threads"
+    return "threads"
+
+
+def consequence(site: CompileSite) -> str:
+    """What racing threads do to a compiled callable, as bad as the facts show it to be: past the
+    recompile limit (8; `recompile_limit`, which the rules' docs name), the rest run uncompiled or
+    raise."""
+    after = "raise FailOnRecompileLimitHit (fullgraph=True)" if site.fullgraph else "silently run it uncompiled"
+    return f"they recompile it, and past {RECOMPILE_LIMIT} {after}"
 
 
 def _more_threads(start: ThreadStart, than: ThreadStart | None) -> bool:

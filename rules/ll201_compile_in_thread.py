@@ -73,7 +73,7 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.rulekit import THREADS, Example, dedented
-from launchlint.threads import COMPILE_RACE_REFERENCES, ThreadCompile, consequence
+from launchlint.threads import COMPILE_RACE_REFERENCES, ThreadCompile, consequence, threads_of
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
 
@@ -92,9 +92,8 @@ def check(project) -> Iterator[Finding]:
 def _message(found: ThreadCompile) -> str:
     what = f"`{found.site.compiled}`" if found.site.compiled else "a callable"
     return (
-        f"{found.site.api} compiles {what} on worker threads, which call it with no shared lock: dynamo "
-        f"and inductor are not thread safe, so {consequence(found.site, found.start)}; compile it once on "
-        f"the main thread and call it there before starting them"
+        f"{threads_of(found.start)} compile and call {what} with no shared lock: {consequence(found.site)}; "
+        "compile and call it once on the main thread first"
     )
 
 

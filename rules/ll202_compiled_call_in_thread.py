@@ -116,7 +116,7 @@ from collections.abc import Iterator
 from launchlint.model import Finding, Related, Severity
 from launchlint.pyfacts import INFERENCE_MODE, NO_GRAD
 from launchlint.rulekit import THREADS, Example, dedented
-from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence
+from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence, threads_of
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
 
@@ -135,18 +135,22 @@ def check(project) -> Iterator[Finding]:
 
 
 def _message(found: CompiledCall) -> str:
-    name = f"`{found.callee}`" if found.callee else "this callable"
-    text = f"{name} (compiled with {found.site.api}) is called on worker threads with no shared lock"
+    """What is called where, what the race does, what to do: the thread start and the compile
+    site are the related locations."""
+    name = f"compiled `{found.callee}`" if found.callee else "a compiled callable"
+    text = f"{threads_of(found.start)} call {name} with no shared lock"
     if found.own_lock:
-        text += f" (`{found.own_lock}` is made per thread, so it serialises nothing)"
+        text += f" (`{found.own_lock}` is made per thread)"
     elif found.wide_lock:
         held, count = found.wide_lock
-        text += f" (`{held}` is a semaphore that lets {count} threads in at once, so it serialises nothing)"
-    text += f": {consequence(found.site, found.start)}"
+        text += f" (`{held}` lets {count} threads in at once)"
     if found.warmup is not None:
         mode = GRAD_CONTEXTS.get(found.warmup_mode, found.warmup_mode)
-        return text + f"; the warm-up runs under {mode} but this call does not, so it compiles again: warm it up outside {mode}"
-    return text + "; share one lock between the threads, or call it once on the main thread before starting them"
+        text += f", and its warm-up under {mode} does not cover them"
+    text += f": {consequence(found.site)}"
+    if found.warmup is not None:
+        return text + f"; warm it up outside {mode}"
+    return text + "; share a lock, or call it once before they start"
 
 
 def _related(found: CompiledCall) -> tuple[Related, ...]:

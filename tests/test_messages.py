@@ -1,14 +1,39 @@
 """A finding says what is wrong, what it costs, and what to do: the fix is part of the message
-(as ruff's and ShellCheck's), paths and code in backticks. Through the real command."""
+(as ruff's and ShellCheck's), paths and code in backticks, in few words: the other places a user
+needs are related locations. Through the real command."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from launchlint.rulekit import rule_by_code
 
 from tests.conftest import write_project
 from tests.test_cli import launchlint
+
+# The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
+# messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
+# message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
+SHORT = ("LL201", "LL202")
+ORDINARY = 175
+LONGEST = 210
+# The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
+# corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
+ORDINARY_CASES = {"LL201", "LL202"}
+# The verbs a message's fix starts with, in the imperative.
+IMPERATIVES = frozenset(
+    {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
+    | {"pass", "put", "redirect", "run", "set", "share", "start", "uncomment", "use", "warm"}
+)
+
+
+def fix_of(message: str) -> str | None:
+    """The fix a message ends with: the clause after its last `; `, or after the last `: ` in
+    that clause (`...: use `set -o pipefail``), when it starts with a verb in the imperative."""
+    tail = message.rpartition("; ")[2]
+    return next((c for c in (tail, tail.rpartition(": ")[2]) if c.split(" ", 1)[0] in IMPERATIVES), None)
+
 
 CASES = {
     "LL101-launcher": (
@@ -81,9 +106,8 @@ CASES = {
             )
         },
         "train.py:7",
-        "torch.compile compiles a callable on worker threads, which call it with no shared lock: dynamo and inductor "
-        "are not thread safe, so racing first calls compile it again, and past recompile_limit (8) the rest silently "
-        "run uncompiled; compile it once on the main thread and call it there before starting them",
+        "threads compile and call a callable with no shared lock: they recompile it, and past 8 silently run "
+        "it uncompiled; compile and call it once on the main thread first",
     ),
     "LL202": (
         {
@@ -93,9 +117,20 @@ CASES = {
             )
         },
         "train.py:9",
-        "`step` (compiled with torch.compile) is called on worker threads with no shared lock: racing first calls "
-        "compile it again, and past recompile_limit (8) the rest silently run uncompiled; share one lock between "
-        "the threads, or call it once on the main thread before starting them",
+        "threads call compiled `step` with no shared lock: they recompile it, and past 8 silently run it "
+        "uncompiled; share a lock, or call it once before they start",
+    ),
+    "LL202-16 workers of a fullgraph callable": (
+        {
+            "train.py": (
+                "from concurrent.futures import ThreadPoolExecutor\n\nimport torch\n\n"
+                "step = torch.compile(lambda x: x, fullgraph=True)\n\n\ndef job(x):\n    return step(x)\n\n\n"
+                "with ThreadPoolExecutor(max_workers=16) as pool:\n    pool.map(job, range(64))\n"
+            )
+        },
+        "train.py:9",
+        "16 threads call compiled `step` with no shared lock: they recompile it, and past 8 raise "
+        "FailOnRecompileLimitHit (fullgraph=True); share a lock, or call it once before they start",
     ),
     "LL205-quotes no measurement of another setting": (
         {
@@ -147,6 +182,22 @@ def test_the_message_says_what_to_do(case, tmp_path):
     write_project(tmp_path, files)
     result = launchlint("--format", "json", "--select", code, ".", cwd=tmp_path)
     assert [(f"{f['path']}:{f['line']}", f["message"]) for f in json.loads(result.stdout)] == [(where, message)]
+    if code in SHORT:
+        assert fix_of(message) and len(message) <= (ORDINARY if case in ORDINARY_CASES else LONGEST), message
+
+
+@pytest.mark.parametrize("code", SHORT)
+def test_every_finding_of_the_rules_own_examples_says_what_to_do_in_few_words(code, tmp_path):
+    """Each INVALID example of the rule is a project of its own (its own root marker), all linted
+    by one run."""
+    examples = rule_by_code()[code].invalid
+    for n, example in enumerate(examples):
+        (tmp_path / str(n)).mkdir()
+        write_project(tmp_path / str(n), example.files)
+    result = launchlint("--format", "json", "--select", code, *map(str, range(len(examples))), cwd=tmp_path)
+    messages = [f["message"] for f in json.loads(result.stdout)]
+    assert len(messages) == sum(len(example.expect) for example in examples), result.stderr
+    assert [m for m in messages if not fix_of(m) or len(m) > LONGEST] == []
 
 
 def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_location(tmp_path):
