@@ -149,6 +149,7 @@ class GraphCapture(Record):
     api: str  # "torch.cuda.graph", ..., or 'torch.compile(mode="reduce-overhead")'
     start: ThreadStart
     site: CompileSite | None = None
+    callee: str = ""  # the compiled callable called, as written (`site`'s)
 
 
 class ConfigNotInherited(Record):
@@ -368,7 +369,7 @@ class _Analysis:
         reported = found[CompiledCall]
         if target:
             yield from self._classify(start, start.location, start.entry.target, target, None, reported)
-            yield from self._graph_modes(start, start.location, target)
+            yield from self._graph_modes(start, start.location, target, start.entry.target)
         before = start.started or start.location
         if not _more_threads(start, None) and all(key in walked and walked[key] <= before for key in start.targets):
             return
@@ -391,7 +392,7 @@ class _Analysis:
                 sites = self._sites_called(path, function, call)
                 if not sites:
                     continue
-                yield from self._graph_modes(start, call.location, sites)
+                yield from self._graph_modes(start, call.location, sites, call.callee)
                 own_lock = next(
                     (h for h in call.held if self._lock_kinds_of(path, function.qualname, h) == (PER_THREAD,)),
                     None,
@@ -404,12 +405,12 @@ class _Analysis:
                         start, call.location, call.callee, sites, call.grad_mode or grad, reported, own_lock, wide_lock
                     )
 
-    def _graph_modes(self, start: ThreadStart, location: Location, sites) -> Iterable[GraphCapture]:
+    def _graph_modes(self, start: ThreadStart, location: Location, sites, callee: str) -> Iterable[GraphCapture]:
         """A call of a callable compiled with a CUDA-graph mode: it captures on the calling
         thread, whatever was warmed up on another (graph trees are per thread)."""
         site = next((s for s in sites if s.mode in GRAPH_MODES), None)
         if site is not None:
-            yield GraphCapture(location, f'{site.api}(mode="{site.mode}")', start, site)
+            yield GraphCapture(location, f'{site.api}(mode="{site.mode}")', start, site, callee or "")
 
     def _capture_api(self, path: str, function: Function, call: Call) -> str | None:
         """The CUDA graph capture API a call is: `torch.cuda.graph(g)`,

@@ -97,14 +97,19 @@ def check(project) -> Iterator[Finding]:
 
 
 def _message(found: GraphCapture) -> str:
-    if found.site is not None:
-        what = f"this call runs a callable compiled with `{found.api}`, which captures CUDA graphs,"
-    else:
-        what = f"`{found.api}` captures a CUDA graph"
+    """What captures on the threads, why it fails, what to do; the thread start and the compile
+    site (with its mode) are the related locations."""
+    if found.site is None:
+        return (
+            f"threads run `{found.api}` with no shared lock: other threads' CUDA calls break a capture; "
+            f"capture on one thread, or hold one shared lock around it"
+        )
+    named = f"`{found.callee}`" if found.callee.replace(".", "").replace("_", "").isalnum() else "a compiled callable"
+    mode = found.site.mode
+    instead = f'drop `mode="{mode}"`' if mode == "reduce-overhead" else f'use `mode="{mode}-no-cudagraphs"`'
     return (
-        f"{what} on worker threads with no shared lock: CUDA graph trees are kept per thread, so "
-        f"every worker captures its own graphs (a warm-up on the main thread does not cover them), "
-        f"and the other threads' CUDA calls can break a capture"
+        f"threads call {named} with no shared lock: each captures its own CUDA graphs, which others' CUDA "
+        f"calls break; call it from one thread, or {instead}"
     )
 
 

@@ -15,12 +15,12 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202")
+SHORT = ("LL201", "LL202", "LL203")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
 # corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
-ORDINARY_CASES = {"LL201", "LL202"}
+ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead"}
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
     {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
@@ -131,6 +131,31 @@ CASES = {
         "train.py:9",
         "16 threads call compiled `step` with no shared lock: they recompile it, and past 8 raise "
         "FailOnRecompileLimitHit (fullgraph=True); share a lock, or call it once before they start",
+    ),
+    "LL203-reduce-overhead": (
+        {
+            "serve.py": (
+                "from concurrent.futures import ThreadPoolExecutor\n\nimport torch\n\n"
+                'model = torch.compile(torch.nn.Linear(8, 8).cuda(), mode="reduce-overhead")\n'
+                'model(torch.ones(8, device="cuda"))\n\n\ndef predict(x):\n    return model(x)\n\n\n'
+                "with ThreadPoolExecutor(4) as pool:\n    pool.map(predict, range(8))\n"
+            )
+        },
+        "serve.py:10",
+        "threads call `model` with no shared lock: each captures its own CUDA graphs, which others' CUDA "
+        'calls break; call it from one thread, or drop `mode="reduce-overhead"`',
+    ),
+    "LL203-torch.cuda.graph": (
+        {
+            "train.py": (
+                "import threading\n\nimport torch\n\n\ndef worker(model, x):\n    graph = torch.cuda.CUDAGraph()\n"
+                "    with torch.cuda.graph(graph):\n        model(x)\n\n\nfor _ in range(4):\n"
+                "    threading.Thread(target=worker, args=(torch.nn.Linear(8, 8), torch.ones(8))).start()\n"
+            )
+        },
+        "train.py:8",
+        "threads run `torch.cuda.graph` with no shared lock: other threads' CUDA calls break a capture; "
+        "capture on one thread, or hold one shared lock around it",
     ),
     "LL205-quotes no measurement of another setting": (
         {
