@@ -199,12 +199,21 @@ def _restores(module: PythonModule, redirect: StreamRedirect) -> bool:
 
 
 def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
+    """What moves which stream where, who loses it, what to do; the capturing callers are the
+    related locations."""
     how = f"`{redirect.api}`" if not redirect.api.endswith("=") else f"assigning `sys.{redirect.stream}`"
-    named = file if file[:1] in "'\"" or file == "a file" else f"the file `{file}`"  # a literal, or an expression
-    text = f"{how} sends this program's own {redirect.stream} into {named} for the rest of the run"
-    if captured:
-        return text + ": the caller that captures its output gets nothing past this point"
-    return text + ": a caller's `| tee` or `> log` (or the terminal) stays empty past this point"
+    quote = file[:1]
+    if quote in ("'", '"') and len(file) > 1 and file.endswith(quote) and quote not in file[1:-1]:
+        named = f"`{file[1:-1]}`"  # a plain literal: the path it names
+    elif file == "a file":
+        named = file
+    else:
+        named = f"the file `{file}`"  # an expression, as written
+    who = "the caller capturing it" if captured else "a caller's `| tee` or terminal"
+    return (
+        f"{how} sends {redirect.stream} into {named} for good: {who} gets nothing more; keep "
+        f"{redirect.stream} and add a `logging.FileHandler`"
+    )
 
 
 INVALID = [

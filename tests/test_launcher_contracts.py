@@ -333,7 +333,7 @@ def test_a_stream_replaced_in_an_imported_module_names_the_launch_of_its_importe
     [finding] = json.loads(result.stdout)
     assert (finding["path"], finding["line"], finding["column"]) == ("pkg/log.py", 5, 5)
     assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 3)]
-    assert "into the file `path`" in finding["message"] and "the caller that captures its output" in finding["message"]
+    assert "into the file `path`" in finding["message"] and "the caller capturing it gets nothing more" in finding["message"]
 
 
 @pytest.mark.parametrize("here", ["`pwd`", "$(pwd)", '"$(pwd)"', "$PWD", '"${PWD}"'])

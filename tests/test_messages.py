@@ -15,12 +15,12 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203")
+SHORT = ("LL201", "LL202", "LL203", "LL204")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
 # corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
-ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead"}
+ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead", "LL204-captured by the launcher"}
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
     {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
@@ -156,6 +156,21 @@ CASES = {
         "train.py:8",
         "threads run `torch.cuda.graph` with no shared lock: other threads' CUDA calls break a capture; "
         "capture on one thread, or hold one shared lock around it",
+    ),
+    "LL204-captured by the launcher": (
+        {
+            "run.sh": "set -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
+            "train.py": 'import sys\n\nsys.stdout = open("logs/train.log", "w")\nprint("step 1")\n',
+        },
+        "train.py:3",
+        "assigning `sys.stdout` sends stdout into `logs/train.log` for good: the caller capturing it gets "
+        "nothing more; keep stdout and add a `logging.FileHandler`",
+    ),
+    "LL204-os.dup2": (
+        {"serve.py": 'import os\n\nlog = open("serve.log", "a")\nos.dup2(log.fileno(), 2)\n'},
+        "serve.py:4",
+        "`os.dup2` sends stderr into `serve.log` for good: a caller's `| tee` or terminal gets nothing more; "
+        "keep stderr and add a `logging.FileHandler`",
     ),
     "LL205-quotes no measurement of another setting": (
         {
