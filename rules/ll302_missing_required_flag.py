@@ -3,7 +3,8 @@ Finds a launch of a Python program of the project that never passes an option th
 parser requires: `add_argument("--data-path", required=True)`, a required mutually exclusive
 group, a click option with `required=True`, a typer `Option(...)` without a default, or a field
 without a default in a dataclass of an `HfArgumentParser`. When the option is written in the
-lines after the launch but cut off from it (a line lacks its `\\`), the finding says so.
+lines after the launch but cut off from it (a line lacks its `\\`), the finding says so, and what
+mends the line.
 
 ## Why is this bad?
 argparse exits with `error: the following arguments are required: --data-path` before the
@@ -55,7 +56,9 @@ args = parser.parse_args()
   environment.
 - When the option is written in the lines right after the launch, but in a command of its own
   because a line lacks its `\\` or a comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line
-  in the middle is commented out (`# --seed 1 \\`), the finding says so and points at it.
+  in the middle is commented out (`# --seed 1 \\`), the finding says so and points at it, and its
+  fix mends that line: end it with `\\`, delete the comment or the space after its `\\`, or uncomment
+  or delete the commented-out line.
 
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be;
@@ -464,31 +467,38 @@ def check(project) -> Iterator[Finding]:
             flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
+            fix = f"pass `{flag}`"
             related = [Related(option.location, f"`{flag}` is required here")]
             if option.group:  # argparse: "one of the arguments --train --eval is required"
                 names = [next((f for f in o.flags if f.startswith("--")), o.flags[0]) for o in group_of(owner, option)]
                 listed = ", ".join(f"`{n}`" for n in names)
-                message = f"{name} requires one of {listed} (a required mutually exclusive group), and this launch passes none: it exits at start-up"
+                message = f"{name} requires one of {listed}, and this launch passes none: it exits at start-up"
+                fix = "pass one of them"
                 related = [Related(option.location, f"the group of {listed} is required here")]
             lines = project.files[invocation.caller].text.split("\n") if invocation.caller in project.shell else []
             stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags, lines)
             if stranded is not None:
-                message += f"; `{stranded.value}` on line {stranded.location.line} is cut off from it by a broken line continuation"
                 end = invocation.command.location.end_line
-                why = f"as the comment on line {end + 1} ends it" if _comment(lines[end]) else _broken(lines[end - 1])
+                if _comment(lines[end]):
+                    why, mend = f"as the comment on line {end + 1} ends it", f"uncomment or delete line {end + 1}"
+                else:
+                    why, mend = _broken(lines[end - 1], end)
                 related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {why}"))
+                fix = f"`{stranded.value}` on line {stranded.location.line} is cut off from it: {mend}"
+            message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 
 
-def _broken(line: str) -> str:
-    """Why the line does not continue: what follows its last `\\`, or that it has none."""
+def _broken(line: str, number: int) -> tuple[str, str]:
+    """Why line `number` does not continue (what follows its last `\\`, or that it has none),
+    and what makes it continue."""
     _, backslash, tail = line.rpartition("\\")
     rest = tail.strip(" \t\r")
     if not backslash or rest and not rest.startswith("#"):
-        return "as it does not end with `\\`"
+        return "as it does not end with `\\`", f"end line {number} with `\\`"
     if rest:
-        return "as a comment follows its `\\`"
-    return "as a space follows its `\\`"
+        return "as a comment follows its `\\`", f"delete the comment after the `\\` of line {number}"
+    return "as a space follows its `\\`", f"delete the space after the `\\` of line {number}"
 
 
 def _comment(line: str) -> bool:

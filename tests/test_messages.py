@@ -15,12 +15,12 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
 # corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
-ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead", "LL204-captured by the launcher"}
+ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead", "LL204-captured by the launcher", "LL302"}
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
     {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
@@ -184,6 +184,42 @@ CASES = {
         "`torch._dynamo.config.cache_size_limit` changed at module level does not reach the worker threads running "
         "compiled code (config is thread-local since PyTorch 2.12): they use the defaults; set it in the thread's "
         "function or the executor's `initializer`",
+    ),
+    "LL302": (
+        {
+            "run.sh": "torchrun --nproc_per_node 8 train.py --lr 3e-4\n",
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\n"
+                "parser.add_argument('--data-path', required=True)\nargs = parser.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "train.py requires `--data-path`, which this launch never passes: it exits at start-up; pass `--data-path`",
+    ),
+    "LL302-a required group": (
+        {
+            "run.sh": "python main.py --lr 1\n",
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--lr')\n"
+                "g = p.add_mutually_exclusive_group(required=True)\ng.add_argument('--train', action='store_true')\n"
+                "g.add_argument('--eval', action='store_true')\np.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "main.py requires one of `--train`, `--eval`, and this launch passes none: it exits at start-up; "
+        "pass one of them",
+    ),
+    "LL302-a comment after the backslash": (
+        {
+            "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n",
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\n"
+                "parser.add_argument('--data-path', required=True)\nargs = parser.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "train.py requires `--data-path`, which this launch never passes: it exits at start-up; "
+        "`--data-path` on line 3 is cut off from it: delete the comment after the `\\` of line 2",
     ),
     "LL303-after a cd": (
         {"run.sh": "cd experiments && python train.py\n", "train.py": "print(1)\n", "experiments/README.md": "x\n"},
