@@ -456,9 +456,9 @@ def _callers_devices(project, path: str, depth: int, runs: str = "it", known=Non
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:
     return Finding(
         said.word.location,
-        f"{_spelled(launch)} starts {count} processes per node ({said.said}) but {_gpus(devices.count)} "
+        f"{_spelled(launch)} starts {count} processes per node but {_gpus(devices.count)} "
         f"{'is' if devices.count == 1 else 'are'} visible{where} ({devices.said}): {_ranks(devices.count, count)} "
-        f"with {ORDINAL} after start-up",
+        f"with {ORDINAL}; start {devices.count}, or make {count} visible",
         (Related(devices.word.location, f"{devices.said} makes {_gpus(devices.count)} visible here"),),
     )
 
@@ -474,8 +474,8 @@ def _spelled(launch: Launch) -> str:
 
 
 def _ranks(first: int, count: int) -> str:
-    """The local ranks past the last GPU: `rank 4 fails`, `ranks 4 to 7 fail`."""
-    return f"rank {first} fails" if first == count - 1 else f"ranks {first} to {count - 1} fail"
+    """The local ranks past the last GPU: `rank 4 fails`, `ranks 4-7 fail`."""
+    return f"rank {first} fails" if first == count - 1 else f"ranks {first}-{count - 1} fail"
 
 
 def _job_options(script: ShellScript) -> dict[str, tuple[str, Word]]:
@@ -504,19 +504,22 @@ def _against_job(
     total, gpus = (count * tasks if tasks is not None else None), allocation.count
     if total is None or total == gpus or (total < gpus and (allocation.at_most or not alone)):
         return
-    if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
-        starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each ({said.said})"
-        outcome = f"{total} processes per node, and each copy's local ranks start at 0 on the same GPUs"
-    elif total > gpus:
-        starts = f"{_spelled(launch)} starts {total} processes per node ({said.said})"
-        outcome = f"{_ranks(gpus, total)} with {ORDINAL} after start-up"
-    else:
-        starts = f"{_spelled(launch)} starts {total} processes per node ({said.said})"
-        outcome = f"{gpus - total} of them sit idle for the whole run"
     allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{gpus} GPUs per node"
+    if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
+        starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each,"
+        outcome = "the copies' local ranks share the same GPUs"
+        fix = "run one task per node (`--ntasks-per-node=1`)"
+    elif total > gpus:
+        starts = f"{_spelled(launch)} starts {total} processes per node"
+        outcome = f"{_ranks(gpus, total)} with {ORDINAL}"
+        fix = f"start {gpus}, or allocate {total}"
+    else:
+        starts = f"{_spelled(launch)} starts {total} processes per node"
+        outcome = f"{gpus - total} of them sit idle for the whole run"
+        fix = f"start {gpus}, or allocate {total}"
     yield Finding(
         said.word.location,
-        f"{starts} but the job allocates {allocates} ({allocation.said}){where}: {outcome}",
+        f"{starts} but the job gets {allocates} ({allocation.said}){where}: {outcome}; {fix}",
         (Related(allocation.word.location, f"the job allocates {allocates} here"),),
     )
 

@@ -15,12 +15,20 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302", "LL401")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
 # corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
-ORDINARY_CASES = {"LL201", "LL202", "LL203-reduce-overhead", "LL204-captured by the launcher", "LL302"}
+ORDINARY_CASES = {
+    "LL201",
+    "LL202",
+    "LL203-reduce-overhead",
+    "LL204-captured by the launcher",
+    "LL302",
+    "LL401-visible devices",
+    "LL401-the job's GPUs",
+}
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
     {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
@@ -235,6 +243,38 @@ CASES = {
         "run.sh:1",
         "`--config configs/llama7b.yml`: no such file in the project; the job fails after start-up with "
         "FileNotFoundError; did you mean `configs/llama7b.yaml`?",
+    ),
+    "LL401-visible devices": (
+        {"run.sh": "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 8 train.py\n"},
+        "run.sh:1",
+        "torchrun starts 8 processes per node but 2 GPUs are visible (CUDA_VISIBLE_DEVICES=0,1): ranks 2-7 "
+        "fail with 'CUDA error: invalid device ordinal'; start 2, or make 8 visible",
+    ),
+    "LL401-the job's GPUs": (
+        {
+            "job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsrun torchrun --nproc_per_node 8 train.py\n"
+        },
+        "job.sbatch:4",
+        "torchrun starts 8 processes per node but the job gets 4 GPUs per node (#SBATCH --gres=gpu:4): ranks "
+        "4-7 fail with 'CUDA error: invalid device ordinal'; start 4, or allocate 8",
+    ),
+    "LL401-idle GPUs": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 4 train.py\n"},
+        "job.sbatch:4",
+        "torchrun starts 4 processes per node but the job gets 8 GPUs per node (#SBATCH --gres=gpu:8): 4 of "
+        "them sit idle for the whole run; start 8, or allocate 4",
+    ),
+    "LL401-a torchrun per task": (
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\n"
+                "srun --ntasks-per-node=2 torchrun --nproc_per_node 4 train.py\n"
+            )
+        },
+        "job.sbatch:4",
+        "srun starts 2 copies of torchrun per node, 4 processes each, but the job gets 4 GPUs per node "
+        "(#SBATCH --gres=gpu:4): the copies' local ranks share the same GPUs; run one task per node "
+        "(`--ntasks-per-node=1`)",
     ),
     "LL402-MASTER_PORT to torchrun": (
         {
