@@ -810,8 +810,8 @@ def _stops_in(stops_in: dict[Block, list[Command]], loops: list[Block], chain: t
 def _in_a_loop(job: Job, loop: Block) -> Finding:
     return Finding(
         job.where,
-        f"{job.name} is started in the background in a loop (line {loop.statement.line}), on the same port every "
-        f"time round ({job.said}): from the second time round, rank 0 fails with {IN_USE}; {_per_job(job)}",
+        f"the loop at line {loop.statement.line} starts {job.name} in the background on port {job.port.number}"
+        f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
         _launch_note(job),
     )
 
@@ -820,22 +820,38 @@ def _at_a_time(job: Job, runner: Command) -> Finding:
     how = "`xargs -P`" if runner.name == "xargs" else f"`{runner.name}`"
     return Finding(
         job.where,
-        f"{job.name} is started by {how} several at a time (line {runner.location.line}), each on port "
-        f"{job.port.number} ({job.said}): all but the first fail with {IN_USE}; {_per_job(job)}",
+        f"{how} (line {runner.location.line}) runs {job.name} several at a time on port {job.port.number}"
+        f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
         _launch_note(job),
     )
 
 
 def _collision(first: Job, second: Job, why: str) -> Finding:
-    related = (Related(first.where, f"{first.name} on port {first.port.number} ({first.said}) starts here"),)
-    notes = dict.fromkeys(related + _launch_note(first) + _launch_note(second))  # one note per place
+    """The port, the launch holding it, the failure and the fix; why the two run at once is
+    said at the first launch, a related location."""
+    held = f"{first.name} on port {first.port.number} ({first.said}) starts here, and still runs ({why})"
+    notes = dict.fromkeys((Related(first.where, held),) + _launch_note(first) + _launch_note(second))
     return Finding(
         second.where,
-        f"{second.name} listens on port {second.port.number} ({second.said}), as {first.name} at line "
-        f"{first.where.line} does, and they run at the same time ({why}): the second fails with {IN_USE}; "
-        f"{_own_ports(second)}",
+        f"port {second.port.number}{_given(second)} is taken by the {first.name} at line {first.where.line}: "
+        f"this one fails with {IN_USE}; {_own_ports(second)}",
         tuple(notes),
     )
+
+
+def _given(job: Job) -> str:
+    """How the launch's port is given, for its message: nothing when the number is written on
+    the line the finding points at (`--master_port 29500`), else ` (torchrun's default)`,
+    ` (--master_port $PORT)`, ` (main_process_port: 29600 in acc.yaml)`, ..."""
+    port, where = job.port, job.where
+    if (
+        port.word is not None
+        and port.word.text == str(port.number)
+        and job.said == port.said
+        and (port.word.location.path, port.word.location.line) == (where.path, where.line)
+    ):
+        return ""
+    return f" ({job.said})"
 
 
 def _option(job: Job) -> str:
@@ -850,13 +866,6 @@ def _option(job: Job) -> str:
 def _own_ports(job: Job) -> str:
     standalone = ", or use `--standalone`" if job.name == "torchrun" else ""
     return f"give each its own `{_option(job)}`{standalone}"
-
-
-def _per_job(job: Job) -> str:
-    option = _option(job)
-    per_job = f"{option}=$((29500 + i))" if option == "MASTER_PORT" else f"{option} $((29500 + i))"
-    standalone = ", or use `--standalone`" if job.name == "torchrun" else ""
-    return f"give each job its own port (`{per_job}`){standalone}"
 
 
 def _launch_note(job: Job) -> tuple[Related, ...]:

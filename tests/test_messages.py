@@ -15,7 +15,7 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302", "LL401")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
@@ -28,6 +28,7 @@ ORDINARY_CASES = {
     "LL302",
     "LL401-visible devices",
     "LL401-the job's GPUs",
+    "LL402",
 }
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
@@ -276,6 +277,12 @@ CASES = {
         "(#SBATCH --gres=gpu:4): the copies' local ranks share the same GPUs; run one task per node "
         "(`--ntasks-per-node=1`)",
     ),
+    "LL402": (
+        {"run.sh": "torchrun --nproc_per_node 2 a.py &\ntorchrun --nproc_per_node 2 b.py &\nwait\n"},
+        "run.sh:2",
+        "port 29500 (torchrun's default) is taken by the torchrun at line 1: this one fails with 'Address "
+        "already in use'; give each its own `--master_port`, or use `--standalone`",
+    ),
     "LL402-MASTER_PORT to torchrun": (
         {
             "run.sh": (
@@ -284,9 +291,23 @@ CASES = {
             )
         },
         "run.sh:2",
-        "torchrun listens on port 29500 (torchrun's default: torchrun ignores `MASTER_PORT`), as torchrun at line 1 "
-        "does, and they run at the same time (a background job): the second fails with 'Address already in use'; "
-        "give each its own `--master_port`, or use `--standalone`",
+        "port 29500 (torchrun's default: torchrun ignores `MASTER_PORT`) is taken by the torchrun at line 1: "
+        "this one fails with 'Address already in use'; give each its own `--master_port`, or use "
+        "`--standalone`",
+    ),
+    "LL402-a loop": (
+        {
+            "sweep.sh": "for lr in 1e-4 3e-4; do\n  torchrun --nproc_per_node 2 --master_port 29500 train.py --lr $lr &\ndone\nwait\n"
+        },
+        "sweep.sh:2",
+        "the loop at line 1 starts torchrun in the background on port 29500: all but one fail with 'Address "
+        "already in use'; give each its own `--master_port`, or use `--standalone`",
+    ),
+    "LL402-xargs -P": (
+        {"sweep.sh": "cat lrs.txt | xargs -P 4 -I{} torchrun --nproc_per_node 2 train.py --lr {}\n"},
+        "sweep.sh:1",
+        "`xargs -P` (line 1) runs torchrun several at a time on port 29500 (torchrun's default): all but one "
+        "fail with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
 }
 
