@@ -65,10 +65,19 @@ def insert_after_line(project, path: str, line: int, text: str) -> Edit:
 
 
 def apply_fixes(text: str, edits: Iterable[Edit]) -> str:
-    """`text` with the edits applied (see `chosen_edits`)."""
-    for edit in reversed(chosen_edits(edits)):  # back to front: earlier offsets stay valid
-        text = text[: edit.start] + edit.text + text[edit.end :]
-    return text
+    """`text` with the edits applied (see `chosen_edits`), in one pass over it: the pieces
+    between the edits and their new texts, joined once (rebuilding the text at each edit was
+    quadratic: 10,000 fixes in a 10 MB script took 15 s)."""
+    pieces = []
+    at = 0
+    for edit in chosen_edits(edits):  # in order, none overlapping: each starts where one before ends or later
+        pieces.append(text[at : edit.start])
+        pieces.append(edit.text)
+        at = edit.end
+    if not pieces:
+        return text
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
 def chosen_edits(edits: Iterable[Edit]) -> list[Edit]:
