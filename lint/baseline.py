@@ -16,6 +16,7 @@ from .errors import UsageError
 from .model import Finding, LineIndex
 from .paths import normal, relative_to
 from .replay import marked_root, read_regular, saw
+from .report import json_text
 
 VERSION = 1
 
@@ -62,7 +63,7 @@ def baseline_text(findings: list[Finding], indexes: dict[str, LineIndex], named=
         {"code": f.code, "path": named(f.location.path), "fingerprint": p}
         for f, p in zip(findings, fingerprints(findings, indexes, named))
     ]
-    return json.dumps({"version": VERSION, "findings": entries}, indent=2) + "\n"
+    return json_text({"version": VERSION, "findings": entries})
 
 
 def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex], named=str) -> list[Finding]:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 from urllib.parse import quote
 
 from . import __version__
 from .baseline import fingerprints
 from .model import Finding, LineIndex, Location, Severity
+from .report import json_text
 from .rulekit import all_rules
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -135,4 +135,4 @@ def to_sarif(findings: list[Finding], show, indexes: dict[str, LineIndex]) -> st
             }
         ],
     }
-    return json.dumps(log, indent=2) + "\n"
+    return json_text(log)

@@ -185,6 +185,27 @@ def test_the_json_report_of_many_findings_takes_little_more_memory_than_the_text
     assert shown == json.dumps(findings, indent=2) + "\n"
 
 
+def test_the_sarif_log_and_the_baseline_of_many_findings_are_encoded_as_the_json_report_is(tmp_path):
+    """16,000 findings: `--format sarif` went through json's encoder with an indent, in Python,
+    which kept every piece of the log to its end (its peak 3.3 times the text report's); it and
+    `--write-baseline` now take the json report's way (`report.json_text`), byte for byte what
+    json.dumps writes."""
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + "".join(f"python t.py --seed {i} 2>&1 | tee -a run.log\n" for i in range(8000))})
+    text, sarif = _peak_megabytes(tmp_path, "--format", "text"), _peak_megabytes(tmp_path, "--format", "sarif")
+    assert sarif < 2.8 * text, (sarif, text)
+    # Byte for byte what json.dumps writes: notes, fixes, text beyond ASCII.
+    write_project(tmp_path, {"run.sh": "bash caf\u00e9.sh | tee \"r\u00e9sum\u00e9\u202e.log\"\n", "caf\u00e9.sh": "python t.py\n"})
+    command = [LAUNCHLINT, "--no-cache", "--format", "sarif", "run.sh", "caf\u00e9.sh"]
+    shown = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120).stdout
+    results = json.loads(shown)["runs"][0]["results"]
+    assert any(r.get("relatedLocations") and r.get("fixes") for r in results)
+    assert shown == json.dumps(json.loads(shown), indent=2) + "\n"
+    command = [LAUNCHLINT, "--no-cache", "--write-baseline", "b\u00e9se.json", "run.sh", "caf\u00e9.sh"]
+    assert subprocess.run(command, cwd=tmp_path, capture_output=True, timeout=120).returncode == 0
+    written = (tmp_path / "b\u00e9se.json").read_text()
+    assert "caf\\u00e9.sh" in written and written == json.dumps(json.loads(written), indent=2) + "\n"
+
+
 def test_the_launch_graph_indexes_commands_once(tmp_path):
     """`invocation()` is asked once per command; building its table each time was quadratic."""
     write_project(tmp_path, {"run.sh": "bash job.sh\n" * 30, "job.sh": "echo\n"})
