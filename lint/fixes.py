@@ -100,10 +100,11 @@ def plan_fixes(
     warn: Callable[[str], None] = lambda message: None,
 ) -> list[FileFix]:
     """The files the findings' fixes change. `texts` are the analysed texts (the engine's
-    `Result.indexes`); a file whose text on disk differs from them is left alone, and so is a
-    file outside the project, named by its path or through a symbolic link (`warn` says so): a
-    fix never writes outside the project, whatever links a repository ships. A file named twice
-    (a symbolic link to another project file) is planned once, under its own name."""
+    `Result.indexes`); a file whose text on disk differs from them (or is gone) is left alone,
+    and so is a file outside the project, named by its path or through a symbolic link (`warn`
+    says each): a fix never writes outside the project, whatever links a repository ships. A
+    file named twice (a symbolic link to another project file) is planned once, under its own
+    name."""
     findings = [f for f in findings if f.fix is not None]
     real_root = os.path.realpath(root)
     names: dict[str, str] = {}  # each path with edits -> the name its real file is planned under
@@ -130,12 +131,14 @@ def plan_fixes(
             encoding = "utf-8"
             if before is None and analysed is not None and read_in(absolute, "latin-1") == analysed:
                 before, encoding = analysed, "latin-1"  # a script read byte for byte (a Latin-1 comment)
-        except OSError:  # gone since it was analysed
+        except OSError as error:  # gone since it was analysed
+            warn(f"{path}: cannot read: {error.strerror or error}; not fixed")
             continue
         if before is None:
             warn(f"{path}: {why}; not fixed")
             continue
-        if analysed is not None and analysed != before:
+        if analysed is not None and analysed != before:  # an editor saved it meanwhile: the edits are for the old text
+            warn(f"{path}: changed while launchlint ran; not fixed")
             continue
         chosen = set(chosen_edits(edits[path]))
         if encoding != "utf-8" and _foreign(chosen, before):

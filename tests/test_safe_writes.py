@@ -144,11 +144,50 @@ def test_a_file_reached_twice_through_a_symlink_is_fixed_once_without_warnings(t
 
 
 def test_a_file_changed_after_the_analysis_is_not_fixed(tmp_path, monkeypatch):
-    write_project(tmp_path, {"run.sh": FIXABLE})
+    write_project(tmp_path, {"run.sh": FIXABLE, "gone.sh": FIXABLE})
     monkeypatch.chdir(tmp_path)
     result = run(["."], Options())
     (tmp_path / "run.sh").write_text("# edited meanwhile\n" + FIXABLE)
-    assert plan_fixes(result.findings, result.root, result.indexes) == []
+    (tmp_path / "gone.sh").unlink()
+    warnings = []
+    assert plan_fixes(result.findings, result.root, result.indexes, warnings.append) == []
+    assert warnings == ["gone.sh: cannot read: No such file or directory; not fixed", "run.sh: changed while launchlint ran; not fixed"]
+
+
+# Installed in the launchlint process through sitecustomize: when the fix planner opens run.sh,
+# an editor saves it first (the analysis has read it already).
+EDITOR_SAVES_WHILE_PLANNED = """
+import os, sys
+
+_saved = []
+
+
+def _save(event, args):
+    if _saved or event != "open" or isinstance(args[0], int) or os.path.basename(os.fsdecode(args[0])) != "run.sh":
+        return
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_name != "plan_fixes":
+        frame = frame.f_back
+    if frame is not None:
+        _saved.append(1)
+        with open(args[0], "a") as handle:
+            handle.write("echo saved by an editor\\n")
+
+
+sys.addaudithook(_save)
+"""
+
+
+def test_a_file_changed_between_the_analysis_and_the_fix_is_one_warning(tmp_path):
+    """It was left alone without a word: `fixed 0 findings in 0 files`, and no saying why."""
+    write_project(tmp_path, {"run.sh": FIXABLE, "other.sh": FIXABLE})
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(EDITOR_SAVES_WHILE_PLANNED)
+    result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path, PYTHONPATH=str(hook))
+    assert result.stderr.splitlines() == ["launchlint: warning: run.sh: changed while launchlint ran; not fixed", "launchlint: fixed 4 findings in 1 file"]
+    assert (tmp_path / "run.sh").read_text() == FIXABLE + "echo saved by an editor\n"
+    assert (tmp_path / "other.sh").read_text() == FIXED
 
 
 def test_a_file_changed_between_planning_and_writing_is_not_fixed(tmp_path, monkeypatch):
