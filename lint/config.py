@@ -123,9 +123,8 @@ def _yaml_table(path: str) -> dict:
         return {}
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=loader)
+        data = yaml.load(text, Loader=_unique_keys(getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     except (yaml.YAMLError, ValueError) as error:  # ValueError: `select: 2020-13-45`, a date PyYAML cannot make
         raise ConfigError(_yaml_error(path, text, error)) from None
     except RecursionError:  # the pure-Python loader, nested too deeply (libyaml stops at 1,000 levels)
@@ -135,6 +134,34 @@ def _yaml_table(path: str) -> dict:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a mapping of settings (key: value lines), not {kind(data)}")
     return data
+
+
+def _unique_keys(loader: type) -> type:
+    """PyYAML's safe `loader` (libyaml's parser where there is one), refusing a key written twice
+    in a mapping, where it kept the last in silence (`select:` twice: the first list ignored):
+    tomllib refuses it in pyproject.toml. A key that a merge (`<<: *base`) brings is no duplicate:
+    the mapping's own key overrides it, as YAML means."""
+    import yaml
+
+    class UniqueKeys(loader):
+        def construct_mapping(self, node, deep=False):
+            if isinstance(node, yaml.MappingNode):
+                seen = set()
+                for key_node, _ in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue
+                    key = self.construct_object(key_node)
+                    try:
+                        if key in seen:
+                            error = yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+                            error.duplicate = True  # said as it is, not as invalid YAML (`_yaml_error`)
+                            raise error
+                        seen.add(key)
+                    except TypeError:  # a list as a key: the loader's own error says so
+                        pass
+            return super().construct_mapping(node, deep)
+
+    return UniqueKeys
 
 
 def _list(items: list[str]) -> str:
@@ -155,6 +182,8 @@ def _yaml_error(path: str, text: str, error: Exception) -> str:
     from .front.yamldoc import error_position
 
     line, column, problem = error_position(text, error)
+    if getattr(error, "duplicate", False):  # YAML that PyYAML reads, keeping the last
+        return f"{path}:{line}:{column}: {problem}"
     context = getattr(error, "context", None)
     if context and getattr(error, "problem", None) and not context.startswith("while "):
         problem = f"{' '.join(context.split())}, {problem}"  # "expected a single document in the stream, but found another document"

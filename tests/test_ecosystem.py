@@ -142,6 +142,11 @@ MALFORMED_CONFIGS = [
     (".launchlint.yaml", "lock-names: {A: 1}\n", "lock-names must be a list of strings, not a mapping"),
     (".launchlint.yaml", "a: 1\n---\nb: 2\n", ":2:1: invalid YAML: expected a single document in the stream, but found another document"),
     (".launchlint.yaml", "select: 2020-13-45\n", "invalid YAML: month must be in 1..12"),  # a date PyYAML cannot make
+    # A key written twice (PyYAML kept the last in silence; tomllib refuses it in pyproject.toml).
+    (".launchlint.yaml", "select: [LL1]\nignore: [LL2]\nselect: [LL102]\n", ".launchlint.yaml:3:1: duplicate key 'select'"),
+    (".launchlint.yaml", "per-file-ignores:\n  job.sh: [LL1]\n  'job.sh': [LL2]\n", ".launchlint.yaml:3:3: duplicate key 'job.sh'"),
+    (".launchlint.yaml", "severity: {LL102: error, LL102: warning}\n", ".launchlint.yaml:1:26: duplicate key 'LL102'"),
+    ("pyproject.toml", TOML + 'select = ["LL1"]\nselect = ["LL102"]\n', "cannot read: Cannot overwrite a value"),
 ]
 
 
@@ -196,6 +201,22 @@ def test_a_yaml_config_syntax_error_says_where_as_ll001_would(tmp_path, text, wh
     (tmp_path / "copy.yaml").write_text(text)  # the same file linted: its LL001 is at the same place
     ll001 = json.loads(launchlint("--format", "json", "--no-config", "--select", "LL001", "copy.yaml", cwd=tmp_path).stdout)
     assert [(f["line"], f["column"]) for f in ll001] == [tuple(map(int, where.split(":")[1:3]))]
+
+
+def test_a_key_that_a_yaml_merge_brings_may_be_set_again_and_libyaml_still_reads_the_config(tmp_path, monkeypatch):
+    """Only a key written twice is refused: one that `<<: *base` brings is overridden, as YAML
+    means. The check is in the constructor, so libyaml's parser still reads the file."""
+    make(tmp_path, STARVED)
+    (tmp_path / ".launchlint.yaml").write_text("severity:\n  <<: {LL102: error, LL105: error}\n  LL102: warning\n")
+    result = launchlint("--format", "json", "--no-cache", ".", cwd=tmp_path)
+    assert [(f["code"], f["severity"]) for f in json.loads(result.stdout)] == [("LL102", "warning")], result.stderr
+    from launchlint import config
+
+    loaders = []
+    real_load = yaml.load
+    monkeypatch.setattr(yaml, "load", lambda text, Loader: loaders.append(Loader) or real_load(text, Loader=Loader))
+    assert config.load_config(str(tmp_path / ".launchlint.yaml"), ["LL102", "LL105"]).severity == {"LL102": "warning", "LL105": "error"}
+    assert [issubclass(loader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)) for loader in loaders] == [True]
 
 
 @pytest.mark.parametrize("text", ["", "# nothing yet\n", "---\n", "~\n"])
