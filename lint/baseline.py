@@ -66,12 +66,24 @@ def baseline_text(findings: list[Finding], indexes: dict[str, LineIndex], named=
     return json_text({"version": VERSION, "findings": entries})
 
 
+def _entry(entry) -> tuple[str, str, str]:
+    """A baseline finding's (code, path, fingerprint), each a string: one that is not never
+    matched, in silence."""
+    key = (entry["code"], entry["path"], entry["fingerprint"])
+    if not all(type(part) is str for part in key):
+        raise TypeError(key)
+    return key
+
+
 def without_baseline(path: str, findings: list[Finding], indexes: dict[str, LineIndex], named=str) -> list[Finding]:
     """The findings that are not in the baseline (each baseline entry absorbs one finding)."""
     saw(path)
     try:
         data = json.loads(read_regular(path).decode("utf-8"))  # a FIFO or device: OSError
-        known = Counter((e["code"], e["path"], e["fingerprint"]) for e in data["findings"])
+        entries = data["findings"]
+        if type(entries) is not list:  # `{}` or `""` read as no findings: every old one came back, unexplained
+            raise TypeError(entries)
+        known = Counter(_entry(e) for e in entries)
     except OSError as error:
         raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
     except ValueError as error:  # UnicodeDecodeError and json's errors too
@@ -80,8 +92,8 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
         raise BaselineError(f"cannot read baseline {path}: nested too deeply to be a baseline") from None
     except (KeyError, TypeError):
         raise BaselineError(
-            f'cannot read baseline {path}: not a launchlint baseline (an object with "findings", each with '
-            '"code", "path" and "fingerprint"; --write-baseline makes one)'
+            f'cannot read baseline {path}: not a launchlint baseline (an object with a "findings" list, each '
+            'finding an object with "code", "path" and "fingerprint" strings; --write-baseline makes one)'
         ) from None
     fresh = []
     for finding, print_ in zip(findings, fingerprints(findings, indexes, named)):

@@ -516,6 +516,27 @@ def test_unreadable_baseline_is_a_usage_error(tmp_path):
     assert result.returncode == 2 and result.stderr.startswith("launchlint: error: cannot read baseline")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"version": 1, "findings": {}}',  # read as no findings: every old one came back
+        '{"version": 1, "findings": ""}',
+        '{"version": 1, "findings": [{"code": 102, "path": "job.sh", "fingerprint": "0"}]}',  # never matched
+        '{"version": 1, "findings": [["LL102", "job.sh", "0"]]}',
+        '[{"code": "LL102", "path": "job.sh", "fingerprint": "0"}]',
+    ],
+)
+def test_a_baseline_of_another_shape_is_a_usage_error(tmp_path, text):
+    make(tmp_path, STARVED)
+    (tmp_path / "base.json").write_text(text)
+    result = launchlint("--baseline", "base.json", ".", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, ""), result.stdout
+    assert result.stderr == (
+        'launchlint: error: cannot read baseline base.json: not a launchlint baseline (an object with a "findings" list, '
+        'each finding an object with "code", "path" and "fingerprint" strings; --write-baseline makes one)\n'
+    )
+
+
 @pytest.mark.parametrize("option", ["--output", "--write-baseline"])
 def test_a_report_or_baseline_replaces_a_link_and_never_writes_through_it(tmp_path, option):
     """The CI example writes `--output launchlint.sarif` in the checkout: a repository that ships
