@@ -129,11 +129,29 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         words = message.split()
-        if self.prog == "launchlint" and words[:2] == ["unrecognized", "arguments:"]:
-            run_only = [w for w in words[2:] if w.split("=")[0] in RUN_OPTIONS]
+        if words[:2] == ["unrecognized", "arguments:"]:
+            unknown = [w.split("=")[0] for w in words[2:] if w.startswith("-") and w != "-"]
+            run_only = [w for w in unknown if w in RUN_OPTIONS] if self.prog == "launchlint" else []
             if run_only:  # `launchlint --force .`: the user is looking for the preflight
-                message += f" ({run_only[0].split('=')[0]} is an option of `launchlint run`: see `launchlint run --help`)"
+                message += f" ({run_only[0]} is an option of `launchlint run`: see `launchlint run --help`)"
+            else:
+                message += self._did_you_mean(unknown)
         raise UsageError(message)
+
+    def _did_you_mean(self, unknown: list[str]) -> str:
+        """` (did you mean `--select`?)` for a mistyped option (`--selct`), from the parser's own
+        long options, as ruff's "a similar argument exists"; several: each with its own."""
+        import difflib
+
+        names = [option[2:] for option in self._option_string_actions if option.startswith("--")]
+        # Without the dashes, which every option shares: `--bogus` is not close to `--jobs`.
+        close = [(word, difflib.get_close_matches(word.lstrip("-"), names, n=1)) for word in unknown]
+        close = [(word, f"--{match[0]}") for word, match in close if match]
+        if not close:
+            return ""
+        if len(close) == 1:
+            return f" (did you mean `{close[0][1]}`?)"
+        return " (did you mean " + ", ".join(f"`{match}` for {word}" for word, match in close) + "?)"
 
 
 class _Formatter(argparse.HelpFormatter):

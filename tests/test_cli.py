@@ -126,7 +126,13 @@ def test_select_and_ignore_by_code_and_prefix():
         (["--explain", "LL999"], "unknown rule code"),
         (["--format", "xml", "."], "invalid choice: 'xml'"),
         (["--jobs", "0", "."], "argument --jobs"),
-        (["--sel", "LL1", "."], "unrecognized arguments: --sel"),  # no abbreviations
+        (["--sel", "LL1", "."], "unrecognized arguments: --sel (did you mean `--select`?)"),  # no abbreviations
+        # A mistyped option: the close one among the parser's own, as ruff's "a similar argument exists".
+        (["--selct", "LL1", "."], "unrecognized arguments: --selct (did you mean `--select`?)"),
+        (["--fromat=json", "."], "unrecognized arguments: --fromat=json (did you mean `--format`?)"),
+        (["--selct", "LL1", "--no-cahce", "."], "(did you mean `--select` for --selct, `--no-cache` for --no-cahce?)"),
+        (["run", "--forse", "--", "true"], "unrecognized arguments: --forse (did you mean `--force`?)"),
+        (["run", "--expct-log", "5", "--", "true"], "unrecognized arguments: --expct-log (did you mean `--expect-log`?)"),
         (["fixtures/incident", "fixtures/incidnet"], "fixtures/incidnet: no such file or directory"),  # a CI gate's typo
         (["--force", "."], "--force is an option of `launchlint run`: see `launchlint run --help`"),
     ],
