@@ -39,7 +39,11 @@ A job, as the first stage:
   run.log`: the project's own, built or written); in a pipeline of data (`utils/filter_scp.pl a
   b | sort > c`) it is a filter, and not reported;
 - a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
-  create`), not one asked about the environment (`pip list | grep torch`).
+  create`), not one asked about the environment (`pip list | grep torch`). An environment runner
+  (`conda run`, `mamba run`, `micromamba run`, `uv run`) is what it runs: `conda run -n env python
+  train.py` is a job, and the message names `python`; `conda run -n env pip show torch | grep
+  Version` and `conda run -n env nvidia-smi | tee gpus.log` are not. A runner of a command not
+  known here (`conda run -n env $CMD`) is a job.
 
 A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`) is not a job whose
 failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
@@ -141,6 +145,7 @@ from functools import cache
 
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
+from launchlint.front.wrappers import ENV_RUNNERS
 from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
 from launchlint.launches import pipefail_of, sourced_script
 from launchlint.model import Finding, Fix, Related, Severity
@@ -367,6 +372,16 @@ INVALID = [
         },
         ["LL105 tests/run.sh:3", "LL105 tests/run.sh:5", "LL105 tests/run.sh:7"],
     ),
+    Example(  # an environment runner of a job, or of a command not known here
+        {
+            "run.sh": (
+                "#!/bin/bash\nconda run -n build python train.py | tee train.log\nuv run --with rich pytest | tee t.log\n"
+                "micromamba run -n build pip install -e . | tail -n 3\nconda run -n build $CMD | tee c.log\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:2", "LL105 run.sh:3", "LL105 run.sh:4", "LL105 run.sh:5"],
+    ),
     Example(  # a command string built with `+=` onto a part not known here is still the job
         {"run.sh": '#!/bin/bash\nset -e\nCMD="python $LAUNCH_OPTS train.py"\nCMD+=" --lr=1"\n$CMD |& tee run.log\n'},
         ["LL105 run.sh:5"],
@@ -420,6 +435,15 @@ VALID = [
     ),
     Example(  # asking a package manager about the environment
         {"env.sh": "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"}
+    ),
+    Example(  # an environment runner is what it runs: here a question, no job
+        {
+            "env.sh": (
+                "#!/bin/bash\nv=$(conda run -n build pip show torch | grep Version | cut -d' ' -f2)\n"
+                "conda run -n build nvidia-smi | tee gpus.log\nmicromamba run -n build pip list | grep torch\n"
+                "uv run pip list | grep torch\nmamba run -p ./env python -c 'import torch' | tee t.log\n"
+            )
+        }
     ),
     Example(
         {
@@ -579,12 +603,20 @@ def is_job(command: Command) -> bool:
     if is_python(command.name):
         return run is not None  # not `python -c`, `python --version`
     name = command.name
+    if _runs_known(command):
+        return False  # `conda run -n e pip list | grep torch`: the command it runs is judged, a feeder of its own
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)
     return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
+
+
+def _runs_known(command: Command) -> bool:
+    """An environment runner (`conda run -n e CMD`, `uv run CMD`) of a command known here: what it
+    runs is a feeder of the pipe too, and is what counts."""
+    return command.name in ENV_RUNNERS and bool(command.inner) and all(inner.name is not None for inner in command.inner)
 
 
 def _logged_program(command: Command) -> bool:
@@ -795,7 +827,7 @@ def _plain(pipeline: Pipeline) -> bool:
         ):
             return False
         for writer in pipeline.feeders(stage):
-            if not (is_job(writer) or writer.name in PRINTERS):
+            if not (is_job(writer) or writer.name in PRINTERS or _runs_known(writer)):
                 return False  # `grep x log | sort`: grep's "no match" would fail the pipeline
     return True
 

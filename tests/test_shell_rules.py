@@ -393,3 +393,20 @@ def test_a_sourced_file_that_turns_pipefail_off_after_the_scripts_own_set_is_rep
     assert "`env.sh`, sourced before it, turns pipefail off" in finding["message"]
     assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 5)]
     assert finding["fix"] is None
+
+
+def test_an_environment_runner_is_judged_by_the_command_it_runs(tmp_path):
+    """`conda run -n env pip show torch | grep Version` asks the environment a question, as `pip show`
+    does alone (torchrec's validate_binaries.sh); `conda run -n env python train.py | tee` is a job,
+    and the message names `python`, not `conda`."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "train.py").write_text("print(1)\n")
+    (tmp_path / "check.sh").write_text(
+        "#!/bin/bash\nhave=$(conda run -n build pip show torch | grep Version | cut -d' ' -f2)\n"
+        "conda run -n build nvidia-smi | tee gpus.log\nmicromamba run -n build pip list | grep torch\n"
+        "uv run pip list | grep torch\nconda run -n build python train.py | tee train.log\n"
+    )
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"]) == ("check.sh", 6)
+    assert "so a failed `python` looks like success" in finding["message"]
