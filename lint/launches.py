@@ -402,7 +402,8 @@ CREATORS = frozenset(
 class Made(Record):
     """What the project's scripts make: the names of the files they write, copy or download (`cat
     > job.sh <<EOF`, an install script's `wget`), and of the directories they clone (`git clone
-    URL [DIR]`: DIR's last part, else the URL's without `.git`)."""
+    URL [DIR]`: DIR's last part, else the URL's without `.git`; an MCLI run's `git_repo`
+    integration: its `path:`'s, else the repository's name)."""
 
     files: frozenset[str]
     clones: frozenset[str]
@@ -423,6 +424,7 @@ def made_by(project) -> Made:
     """What the project's scripts make; `Project.made` reads it once, for LL303 and LL304."""
     files, clones = set(), set()
     for script in project.shell.values():
+        clones.update(script.clones)  # declared by its file: an MCLI run's `git_repo` integrations
         for command in script.effective_commands():
             # Most commands redirect nothing and make nothing: no list or generator made for
             # them (`tee`, the CREATORS and `git` are distinct names).

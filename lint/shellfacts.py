@@ -492,6 +492,9 @@ class ShellScript:
         # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
         # expects that file may be missing (`[ -f .env ] && source .env`).
         self.tested = set() if tested is None else tested
+        # The directories its file says are cloned before its commands run (an MCLI run's `git_repo`
+        # integrations), by last part, as `launches.Made` keeps a `git clone`'s.
+        self.clones: set[str] = set()
         # Name -> where each function is defined (the statement of its FUNCTION blocks); the last
         # definition of a name wins, as in the shell.
         self.functions: dict[str, Location] = {}

@@ -65,8 +65,10 @@ On another host or in a container (inside `ssh`, `pct exec`, `docker exec`, `doc
 `srun --container-image`) a path is checked by its name only, and an absolute one there is never
 reported: it lives on that machine or in that image. Nor is a path after a `cd` there into a
 repository a script of the project clones (`git clone URL; cd repo && bash ./install.sh`), or
-into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`): that is another
-checkout, as after a local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
+that an MCLI run clones before its `command:` (an `integrations:` entry with `integration_type:
+git_repo` clones `git_repo: ORG/NAME` into `path:`, else into NAME), or into a directory not
+known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`): that is another checkout, as after a
+local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
 ~/sky_workdir` (the project, synced there), or a `cd` into the launcher's own directory
 (`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun --container-image ...
 bash -c "cd $DIR; python x.py"`), the name is checked still. A Compose or Kubernetes
@@ -78,7 +80,8 @@ only.
 Not reported, because the script may well be there when the line runs:
 - paths after a `cd` to anywhere but a directory of the project; paths into a directory the
   project does not have (a clone, a download) or into one that a script of the project clones
-  (`git clone URL [DIR]`, an install script's); paths out of the project (`../other-repo/x.py`);
+  (`git clone URL [DIR]`, an install script's, an MCLI run's `git_repo` integration); paths out
+  of the project (`../other-repo/x.py`);
 - a path the same file tests for existence anywhere (`[ -f .env.local ] && source .env.local`,
   `test -e`, `[[ -r ]]`: its author knows it may be missing);
 - a file of a name that a script of the project writes, copies or downloads (`cat > job.sh`,
@@ -414,6 +417,17 @@ INVALID = [
         },
         ["LL303 scripts/run_ppo.sh:2", "LL303 scripts/run_ppo.sh:3"],
     ),
+    Example(  # an MCLI run's integration clones a repository, but the command does not cd into it
+        {
+            "finetune.yaml": (
+                "name: ft\nimage: mosaicml/pytorch:latest\nintegrations:\n- integration_type: git_repo\n"
+                "  git_repo: mosaicml/llm-foundry\n- integration_type: pip_packages\n  packages: [numpy]\n"
+                "command: |\n  python scripts/train/train.py /mnt/config/parameters.yaml\n"
+            ),
+            "helper.py": "print('helper')\n",
+        },
+        ["LL303 finetune.yaml:9"],
+    ),
 ]
 
 VALID = [
@@ -544,6 +558,18 @@ VALID = [
                 '"git clone https://github.com/NVIDIA/NeMo.git; cd NeMo && bash ./reinstall.sh"\n'
             ),
             "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # an MCLI run: its `git_repo` integrations clone before the command, into `path:` or the repository's name
+        {
+            "mcli/finetune.yaml": (
+                "name: ft\nimage: mosaicml/pytorch:latest\nintegrations:\n- integration_type: git_repo\n"
+                "  git_repo: mosaicml/llm-foundry\n  git_branch: v0.4.0\n- integration_type: git_repo\n"
+                "  git_repo: EleutherAI/gpt-neox\n  path: /workspace/gpt-neox\ncommand: |\n"
+                "  cd llm-foundry/scripts\n  composer train/train.py /mnt/config/parameters.yaml\n"
+                "  cd /workspace/gpt-neox\n  python prepare_data.py enwik8\n  ./deepy.py train.py configs/small.yml\n"
+            ),
+            "helper.py": "print('helper')\n",
         }
     ),
     Example(  # on another host, after a `cd` into a directory not known here: another checkout's files

@@ -436,3 +436,18 @@ def test_a_loop_over_static_words_judges_each_word_on_its_place_in_the_list(tmp_
     # the `for` line's comment, or one above it, covers its list, continued lines too
     for launch in ("# launchlint: disable=LL303\nfor s in prepare.py \\\n  trian.py; do\n", "for s in prepare.py \\\n  trian.py; do  # launchlint: disable=LL303\n"):
         assert lint(tmp_path, {"launch.sh": launch + '  python "$s"\ndone\n'}, "--select", "LL002,LL303") == []
+
+
+def test_an_mcli_runs_git_repo_integration_is_a_clone_its_command_may_cd_into(tmp_path):
+    """MosaicML's examples: `integrations: [{integration_type: git_repo, git_repo: mosaicml/llm-foundry}]`
+    clones llm-foundry (or into `path:`) before `command:` runs, as `git clone URL [DIR]` would; a
+    script after a `cd` into it is the clone's. One the command runs before any `cd` is still reported."""
+    run = (
+        "name: ft\nimage: mosaicml/pytorch:latest\nintegrations:\n- integration_type: git_repo\n"
+        "  git_repo: mosaicml/llm-foundry\n- integration_type: git_repo\n  git_repo: EleutherAI/gpt-neox\n"
+        "  path: /workspace/gpt-neox\n  git_commit: 1a2b3c\ncommand: |\n  python tools/missing.py\n  cd llm-foundry/scripts\n"
+        "  composer train/train.py /mnt/config/parameters.yaml\n  cd /workspace/gpt-neox\n"
+        "  python prepare_data.py enwik8 -d ./data\n  ./deepy.py train.py configs/small.yml\n"
+    )
+    found = lint(tmp_path, {"mcli/finetune.yaml": run, "helper.py": "print(1)\n"}, "--select", "LL303")
+    assert [(f["code"], f["path"], f["line"]) for f in found] == [("LL303", "mcli/finetune.yaml", 11)]

@@ -725,6 +725,7 @@ class _Extractor:
                 text, origin = _join([_scalar(line, self.source) for line in lines], "\n")
                 self.parse(_hide_expressions(text), origin, False, {}, own_shell=False)
                 self.facts.shell.in_image = True
+                self.facts.shell.clones.update(_git_repo_clones(_mapping(node).get("integrations")))
 
     # Compose and Kubernetes ----------------------------------------------------------------
 
@@ -814,6 +815,22 @@ def _command_like(value: str) -> bool:
         if words and (words[0] in COMMAND_STARTS or is_python(words[0])):
             return True
     return False
+
+
+def _git_repo_clones(node: Node | None) -> Iterator[str]:
+    """The directories an MCLI run's `git_repo` integrations clone into its working directory before
+    its `command:` runs (`integration_type: git_repo`, `git_repo: mosaicml/llm-foundry`): `path:`,
+    "equivalent to `git clone <repo url> <path>`", else the repository's name (`llm-foundry`); each
+    by its last part, as `launches.Made` keeps a `git clone`'s."""
+    for item in _sequence(node):
+        integration = _mapping(item)
+        if _text(integration.get("integration_type")) != "git_repo":
+            continue
+        path, repository = _text(integration.get("path")), _text(integration.get("git_repo"))
+        directory = path if path and path.strip("/") else (repository or "").removesuffix(".git")
+        name = directory.rstrip("/").rpartition("/")[2]
+        if name and "$" not in name:
+            yield name
 
 
 def _run_default(spec: dict[str, Node], key: str) -> str | None:
