@@ -56,6 +56,18 @@ def is_url(text: str) -> bool:
     return bool(sep) and scheme[:1].isascii() and scheme[:1].isalpha() and all(c.isascii() and (c.isalnum() or c in "+-.") for c in scheme)
 
 
+# What `shown` keeps as written: an expansion (`${X//a/b}`, `$(date +%F)`) and a URL's `://`.
+_SLASHES = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)|://|//+")
+
+
+def shown(path: str) -> str:
+    """A written path as a message names it: repeated slashes as one (`BASE_DIR="./"`, then
+    `"${BASE_DIR}/logs/run.log"` is `.//logs/run.log` to the shell, which reads it as
+    `./logs/run.log`); the rest as written, an expansion not known here (`${X//a/b}`, `$(date
+    +%F)`) and a URL's `://` too."""
+    return _SLASHES.sub(lambda m: "/" if m.group()[0] == "/" else m.group(), path) if "//" in path else path
+
+
 # `{a,b}` or `{1..3}`: bash's brace expansion (a `${...}` is no static word's)
 _BRACES = re.compile(r"\{[^{}]*(?:,|\.\.)[^{}]*\}")
 

@@ -66,6 +66,7 @@ from launchlint.logs import (
     written_paths,
 )
 from launchlint.model import Finding, Related, Severity
+from launchlint.paths import shown
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Word
 
@@ -182,7 +183,7 @@ def _launcher_vs_script(project, configs: dict[int, list[LogPlace]]) -> Iterator
         if script is None or invocation.kind != "shell":
             continue
         written = [
-            LogPlace(sink.path, f"{callee} writes `{sink.path.text}`")
+            LogPlace(sink.path, f"{callee} writes `{shown(sink.path.text)}`")
             for sink in exec_sinks(script) + redirected_long_runners(script)
             if not decided_by_caller(project, callee, sink.defaults, invocation)
         ]
@@ -210,7 +211,7 @@ def _stale(wanted: list[Word], written: list[LogPlace], logs_to: str) -> Iterato
         if place is not None:
             yield Finding(
                 target.location,
-                f"{logs_to} `{target.text}`, but {place.said}: one of the two names is stale; "
+                f"{logs_to} `{shown(target.text)}`, but {place.said}: one of the two names is stale; "
                 "name the log once, in one variable",
                 (Related(place.path.location, f"{place.said} here"),),
             )
@@ -221,7 +222,7 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
     if not monitors:  # most projects: no need to collect what everything writes
         return
     written = [
-        LogPlace(word, f"`{word.text}` is written")
+        LogPlace(word, f"`{shown(word.text)}` is written")
         for script in project.shell.values()
         for word in written_paths(script)
     ]
@@ -246,7 +247,7 @@ def _monitor_vs_writers(project, configs: dict[int, list[LogPlace]]) -> Iterator
             if not handed.holds(text):
                 yield Finding(
                     word.location,
-                    f"`{command.name}` reads `{text}`, which nothing in the project writes; "
+                    f"`{command.name}` reads `{shown(text)}`, which nothing in the project writes; "
                     f"{place.said} instead",
                     (Related(place.path.location, f"{place.said} here"),),
                 )

@@ -57,6 +57,7 @@ from collections.abc import Iterator
 
 from launchlint.logs import exec_sinks, exec_swallowed
 from launchlint.model import Finding, Severity
+from launchlint.paths import shown
 from launchlint.rulekit import Example
 
 CODE = "LL102"
@@ -220,8 +221,8 @@ def check(project) -> Iterator[Finding]:
             passes = ", which does not pass it on" if redirect.procsub else ""
             yield Finding(
                 sink.command.location,
-                f"`exec` sends this script's {stream} to `{sink.path.text}`{passes}, so the caller's "
-                f"pipe/log gets nothing; {_fix(sink.path.text, stdout, redirect.procsub)}",
+                f"`exec` sends this script's {stream} to `{shown(sink.path.text)}`{passes}, so the caller's "
+                f"pipe/log gets nothing; {_fix(shown(sink.path.text), stdout, redirect.procsub)}",
                 tuple(c.capture_note() for c in relevant),
             )
 

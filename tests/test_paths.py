@@ -14,6 +14,7 @@ from launchlint.paths import (
     names_a_path,
     normal,
     relative_to,
+    shown,
     suffix,
     written_tail,
 )
@@ -85,3 +86,9 @@ def test_a_pattern_is_a_glob_or_a_brace_expansion():
     for path in ("configs/x.yaml", "a{b}.py", "{}.json", "/root/x.yaml"):
         assert not is_pattern(path) and names_a_path(path), path
     assert not names_a_path("s3://b/x.yaml")
+
+
+def test_a_shown_path_has_one_slash_where_it_was_joined_with_two():
+    assert shown(".//logs/run.log") == "./logs/run.log" and shown("/a//b///c.log") == "/a/b/c.log"
+    assert shown("${X//a/b}//x.log") == "${X//a/b}/x.log" and shown("$(date +%F)//x") == "$(date +%F)/x"
+    assert shown("s3://bucket//x.log") == "s3://bucket/x.log" and shown("logs/run.log") == "logs/run.log"

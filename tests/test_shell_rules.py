@@ -410,3 +410,20 @@ def test_an_environment_runner_is_judged_by_the_command_it_runs(tmp_path):
     [finding] = json.loads(result.stdout)
     assert (finding["path"], finding["line"]) == ("check.sh", 6)
     assert "so a failed `python` looks like success" in finding["message"]
+
+
+def test_a_log_path_joined_from_a_directory_ending_in_a_slash_is_named_with_one_slash(tmp_path):
+    """align-anything's `BASE_DIR="./"`, then `LOG_FILE="${BASE_DIR}/logs/$(date +%F)/run.log"`:
+    the shell reads `.//logs` as `./logs`, and so do the messages; an expansion's own `//` and a
+    URL's `://` stay as written."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "launch.sh").write_text('#!/bin/bash\nset -o pipefail\nbash start.sh 2>&1 | tee "${BASE}"/logs/run.log\n')
+    (tmp_path / "start.sh").write_text(
+        '#!/bin/bash\nBASE_DIR="./"\nLOG_FILE="${BASE_DIR}/logs/$(date +"%Y%m%d")/run_log.txt"\n'
+        'exec 1> "$LOG_FILE"\npython eval.py\npython eval.py > "${LOG_DIR//x/y}//eval.log"\n'
+    )
+    found = {(f["code"], f["line"]): f for f in json.loads(launchlint("--format", "json", "--select", "LL102,LL106", ".", cwd=tmp_path).stdout)}
+    assert sorted(found) == [("LL102", 4), ("LL106", 5), ("LL106", 6)]
+    assert "to `./logs/$(date +\"%Y%m%d\")/run_log.txt`, so" in found["LL102", 4]["message"]
+    assert [r["message"] for r in found["LL106", 5]["related"]] == ['its stdout goes to ./logs/$(date +"%Y%m%d")/run_log.txt here']
+    assert [r["message"] for r in found["LL106", 6]["related"]] == ["its stdout goes to ${LOG_DIR//x/y}/eval.log here"]
