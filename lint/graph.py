@@ -109,15 +109,24 @@ class PythonRun(Record):
         return False
 
 
+# Tools that are commands of their own and modules alike: `python -m pip list` is `pip list`.
+TOOL_MODULES = frozenset({"pip", "uv", "conda", "coverage"})
+
+
+def as_tool(command: Command, run: PythonRun | None) -> tuple[str | None, Sequence[Word]]:
+    """The command's name and arguments, a tool run as a module (`run` its python_run) read as
+    the tool: `python3 -m pip list` is ("pip", `list`), `python train.py` ("python", ...)."""
+    if run is not None and run.kind == "module" and run.target.value in TOOL_MODULES:
+        return run.target.value, run.args
+    return command.name, command.args
+
+
 def coverage_subcommand(command: Command, run: PythonRun | None) -> str | None:
     """What `coverage SUB ...` or `python -m coverage SUB ...` (`run` its python_run) does:
     `run`, which runs a program and exits with its status, `report`, ... ("" with none); None
     for any other command."""
-    if command.name == "coverage":
-        args: Sequence[Word] = command.args
-    elif run is not None and run.kind == "module" and run.target.value == "coverage":
-        args = run.args
-    else:
+    name, args = as_tool(command, run)
+    if name != "coverage":
         return None
     return (args[0].value or "") if args else ""
 

@@ -39,7 +39,9 @@ A job, as the first stage:
   run.log`: the project's own, built or written); in a pipeline of data (`utils/filter_scp.pl a
   b | sort > c`) it is a filter, and not reported;
 - a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
-  create`), not one asked about the environment (`pip list | grep torch`). An environment runner
+  create`), not one asked about the environment (`pip list | grep torch`); run as a module it is
+  the same (`python3 -m pip install` is a job, `python3 -m pip list | grep torch` is not; also
+  `python -m uv`, `python -m conda`). An environment runner
   (`conda run`, `mamba run`, `micromamba run`, `uv run`) is what it runs: `conda run -n env python
   train.py` is a job, and the message names `python`; `conda run -n env pip show torch | grep
   Version` and `conda run -n env nvidia-smi | tee gpus.log` are not. A runner of a command not
@@ -146,7 +148,7 @@ from functools import cache
 from launchlint.discover import in_circleci
 from launchlint.fixes import insert_after_line
 from launchlint.front.wrappers import ENV_RUNNERS
-from launchlint.graph import coverage_subcommand, is_long_running, is_python, python_run, script_of
+from launchlint.graph import as_tool, coverage_subcommand, is_long_running, is_python, python_run, script_of
 from launchlint.launches import pipefail_of, sourced_script
 from launchlint.model import Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -234,9 +236,10 @@ INVALID = [
                 "#!/bin/bash\npip install -e . 2>&1 | tee build.log\nlm_eval --model hf --tasks hellaswag | tee eval.log\n"
                 "coverage run -a --source=pkg tests/smoke.py \\\n    --steps=2 2>&1 | tee smoke.log\ncoverage report | tee cov.txt\n"
                 "python -m coverage run -m pytest tests | tee tests.log\npython -m coverage report | tee cov.txt\n"
+                "python3 -m pip install -e . 2>&1 | tail -n 3\npython3 -m pip list | grep torch\n"
             )
         },
-        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4", "LL105 build.sh:7"],
+        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4", "LL105 build.sh:7", "LL105 build.sh:9"],
     ),
     Example(  # a program of the project, run by its path, into a log (not a helper filtering data)
         {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
@@ -433,8 +436,14 @@ VALID = [
     Example(  # srun of a command that is no job
         {"job.sbatch": "#!/bin/bash\nsrun --nodes=1 hostname | awk '{print $1}'\nsrun --ntasks=1 nvidia-smi | tee gpus.log\n"}
     ),
-    Example(  # asking a package manager about the environment
-        {"env.sh": "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"}
+    Example(  # asking a package manager about the environment, also one run as a module
+        {
+            "env.sh": (
+                "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"
+                'if [[ `python3 -m pip list | grep "^torch "` ]]; then echo has; fi\npython3 -m pip show torch | grep Version\n'
+                "python -m pip freeze | grep torch > pins.txt\npython3.12 -m uv pip list | grep torch\n"
+            )
+        }
     ),
     Example(  # an environment runner is what it runs: here a question, no job
         {
@@ -600,13 +609,13 @@ def is_job(command: Command) -> bool:
     covers = coverage_subcommand(command, run)
     if covers is not None:  # `coverage run [options] x.py`: the program runs in it; not `coverage report`
         return covers == "run"
-    if is_python(command.name):
-        return run is not None  # not `python -c`, `python --version`
-    name = command.name
     if _runs_known(command):
         return False  # `conda run -n e pip list | grep torch`: the command it runs is judged, a feeder of its own
+    name, args = as_tool(command, run)  # `python3 -m pip list` is `pip list`
     if name in INSTALLERS:
-        return any(w.value in INSTALLING for w in command.args[:3])  # `uv pip install`, `conda env create`
+        return any(w.value in INSTALLING for w in args[:3])  # `uv pip install`, `conda env create`
+    if is_python(command.name):
+        return run is not None  # not `python -c`, `python --version`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)

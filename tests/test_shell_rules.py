@@ -427,3 +427,17 @@ def test_a_log_path_joined_from_a_directory_ending_in_a_slash_is_named_with_one_
     assert "to `./logs/$(date +\"%Y%m%d\")/run_log.txt`, so" in found["LL102", 4]["message"]
     assert [r["message"] for r in found["LL106", 5]["related"]] == ['its stdout goes to ./logs/$(date +"%Y%m%d")/run_log.txt here']
     assert [r["message"] for r in found["LL106", 6]["related"]] == ["its stdout goes to ${LOG_DIR//x/y}/eval.log here"]
+
+
+def test_a_package_manager_run_as_a_module_is_judged_as_the_package_manager(tmp_path):
+    """``if [[ `python3 -m pip list | grep "^torch "` ]]`` asks the environment, as `pip list | grep`
+    does (axlearn's start_tpu.sh); `python3 -m pip install -e . | tail` installs, and is a job."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "check.sh").write_text(
+        '#!/bin/bash\nif [[ `python3 -m pip list | grep "^torch "` ]]; then echo has; fi\n'
+        "python3 -m pip show torch | grep Version\npython -m pip freeze | grep torch | tee pins.txt\n"
+        "python3 -m uv pip list | grep torch\npython3 -m pip install -e . 2>&1 | tail -n 3\n"
+    )
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"], finding["column"]) == ("check.sh", 6, 1)
