@@ -27,7 +27,10 @@ or `export PYTHONUNBUFFERED=1` once at the top of the script.
 ## Details
 The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a program on
 standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
-coverage run` runs (not `coverage report`).
+coverage run` runs (not `coverage report`). A tool run as a module is not one: a package manager
+(`python3 -m pip install -U pip >> setup.log`, as `pip install` by its own name; `python -m uv`,
+`python -m conda`) or a maker of environments (`python3 -m venv .venv`, `ensurepip`,
+`virtualenv`) writes no program's log.
 
 What makes it unbuffered:
 - `-u`; `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or `kubectl exec -t` (a pseudo terminal,
@@ -105,7 +108,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.fixes import source, span
-from launchlint.graph import PythonRun, coverage_subcommand, python_run
+from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
 from launchlint.logs import files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
@@ -126,6 +129,9 @@ UNBUFFERED_LAUNCHERS = {
     "deepspeed.launcher.launch",
 }  # fmt: skip
 RECONFIGURE = "sys.stdout.reconfigure"
+# Modules run as tools, whose output is no program's log: the package managers (`python -m pip
+# install` is `pip install`, not reported by that name either) and the makers of environments.
+TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
     Example(  # set, but empty: Python ignores it; an empty prefix hides an exported 1
@@ -274,6 +280,17 @@ INVALID = [
             )
         },
         ["LL106 test.sh:1", "LL106 test.sh:3"],
+    ),
+    Example(  # a trainer run as a module, among tools run as modules (a package manager, a maker of venvs)
+        {
+            "setup.sh": (
+                "#!/bin/bash\ninstall() {\n  python3.12 -m venv /opt/venv\n  /opt/venv/bin/python3 -m pip install -U pip uv\n}\n"
+                "install >> setup.log 2>&1\npython3 -m pip install torch >> setup.log 2>&1\n"
+                "python3 -m ensurepip --upgrade > pip.log\npython -m uv pip install -e . | tee uv.log\n"
+                "python -m mypkg.train --lr 1 >> train.log 2>&1\n"
+            )
+        },
+        ["LL106 setup.sh:10"],
     ),
     Example(  # srun writes its tasks' output into the file `-o`/`--output` names
         {
@@ -615,6 +632,8 @@ def check(project) -> Iterator[Finding]:
                     continue
                 what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
             elif run is not None:
+                if run.kind == "module" and run.target.value in TOOL_RUNS:
+                    continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
                 if _unbuffered(project, path, command, run):
                     continue
                 if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python

@@ -441,3 +441,18 @@ def test_a_package_manager_run_as_a_module_is_judged_as_the_package_manager(tmp_
     result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
     [finding] = json.loads(result.stdout)
     assert (finding["path"], finding["line"], finding["column"]) == ("check.sh", 6, 1)
+
+
+def test_a_tool_run_as_a_module_writes_no_programs_log(tmp_path):
+    """`python3.12 -m venv` and `python3 -m pip install` into a setup log are not reported, as `pip
+    install >> setup.log` is not (axlearn's start_vm.sh); a trainer run as a module still is."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "setup.sh").write_text(
+        "#!/bin/bash\nLOG=/var/log/setup.log\ninstall() {\n  python3.12 -m venv /opt/venv\n"
+        "  /opt/venv/bin/python3 -m pip install -U pip uv\n  pip install -U flit\n}\ninstall >> ${LOG} 2>&1\n"
+        "python3 -m pip freeze | grep torch > pins.txt\npython -m mypkg.train >> ${LOG} 2>&1\n"
+    )
+    result = launchlint("--format", "json", "--select", "LL106", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"]) == ("setup.sh", 10)
+    assert finding["message"].startswith("`python` block-buffers its stdout into a log")
