@@ -37,13 +37,19 @@ DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 PYTHON_VALUED = {"-W", "-X", "-c", "-m", "-Q"}
 EXITING_OPTIONS = {"-V", "-VV", "--version", "-h", "--help", "-?"}  # the interpreter answers and exits
 # Launchers of a Python program, and their options that take a value.
+TORCHRUN_OPTIONS = {
+    "--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank", "--master_addr",
+    "--master-addr", "--master_port", "--master-port", "--rdzv_backend", "--rdzv-backend", "--rdzv_endpoint",
+    "--rdzv-endpoint", "--rdzv_id", "--rdzv-id", "--rdzv_conf", "--max_restarts", "--max-restarts",
+    "--monitor_interval", "--log_dir", "--log-dir", "--redirects", "--tee", "--role", "--local_addr",
+    "--start_method", "--local-ranks-filter", "--local_ranks_filter", "--logs-specs", "--logs_specs", "-r", "-t",
+}  # fmt: skip
 PY_LAUNCHERS = {
-    "torchrun": {"--nproc_per_node", "--nproc-per-node", "--nnodes", "--node_rank", "--node-rank",
-                 "--master_addr", "--master-addr", "--master_port", "--master-port", "--rdzv_backend",
-                 "--rdzv-backend", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_id", "--rdzv-id",
-                 "--rdzv_conf", "--max_restarts", "--max-restarts", "--monitor_interval", "--log_dir",
-                 "--log-dir", "--redirects", "--tee", "--role", "--local_addr", "--start_method",
-                 "--local-ranks-filter", "--local_ranks_filter", "--logs-specs", "--logs_specs", "-r", "-t"},
+    "torchrun": TORCHRUN_OPTIONS,
+    # nvidia-resiliency-ext's `ft_launcher` (fault_tolerance/launcher.py): torchrun's options, and its
+    # own; its --ft-* options all take a value but --ft-ignore-missing-cfg (LAUNCHER_FLAGS)
+    "ft_launcher": {*TORCHRUN_OPTIONS, "--term-timeout", "--term_timeout", "--workers-stop-timeout",
+                    "--workers_stop_timeout", "--ft-cfg-path", "--ft-cfg_path"},
     "accelerate": {"--config_file", "--num_processes", "--num_machines", "--machine_rank",
                    "--main_process_ip", "--main_process_port", "--mixed_precision", "--gpu_ids",
                    "--deepspeed_config_file", "--dynamo_backend", "--num_cpu_threads_per_process",
@@ -72,7 +78,7 @@ LAUNCHER_MODULES = {
     "accelerate.commands.launch": "accelerate", "deepspeed.launcher.runner": "deepspeed",
 }  # fmt: skip
 # Commands whose output is the job's: what a caller's `| tee` is there to capture.
-LONG_RUNNING = {*PYTHONS, "torchrun", "accelerate", "deepspeed", "colossalai", "srun", "mpirun", "horovodrun"}
+LONG_RUNNING = {*PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai", "srun", "mpirun", "horovodrun"}
 
 
 def submits_job(command: Command) -> bool:
@@ -316,7 +322,7 @@ VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items(
 # Never take a value: `accelerate launch --multi_gpu $SCRIPT` runs $SCRIPT.
 LAUNCHER_FLAGS = _names(
     {"--no_python", "--no-python", "--standalone", "--cpu", "--multi_gpu", "--tpu", "--use_deepspeed", "--use_fsdp",
-     "--use_megatron_lm"}
+     "--use_megatron_lm", "--run-path", "--run_path", "--ft-ignore-missing-cfg"}
 )  # fmt: skip
 
 

@@ -1,7 +1,7 @@
 """Distributed launches: what a launcher command asks of the machine it starts on.
 
-A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`), `accelerate launch`,
-`deepspeed` or `colossalai run`, with the launcher's own options (the ones before the program). From it come the
+A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`, and ft_launcher, built on
+it), `accelerate launch`, `deepspeed` or `colossalai run`, with the launcher's own options (the ones before the program). From it come the
 processes it starts per node, the GPUs the launch can see, its rendezvous port, and the config
 files a command hands to the program it starts.
 """
@@ -56,9 +56,15 @@ class Launch(Record):
         return self.program is None or self.program.value is not None
 
 
-LAUNCHES = ("torchrun", "accelerate", "deepspeed", "colossalai")  # composer's `-n` is not read here
+LAUNCHES = ("torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai")  # composer's `-n` is not read here
 # The launchers whose processes per node are `--nproc_per_node` (deepspeed's are `--num_gpus`).
-NPROC_LAUNCHERS = frozenset({"torchrun", "colossalai"})
+NPROC_LAUNCHERS = frozenset({"torchrun", "ft_launcher", "colossalai"})
+# torchrun and nvidia-resiliency-ext's ft_launcher, built on it: `--standalone`, and a MASTER_PORT
+# in their environment not read (`--master-port` is).
+TORCHRUNS = frozenset({"torchrun", "ft_launcher"})
+# The rendezvous a launcher meets in with no `--rdzv-backend`: torchrun's static one binds
+# `--master_port`; ft_launcher's (nvidia-resiliency-ext 0.3 and later) is a c10d store.
+DEFAULT_BACKEND = {"ft_launcher": "c10d"}
 
 
 def whole_number(word: Word | None) -> int | None:
@@ -268,7 +274,8 @@ def rendezvous_port(project, path: str, command: Command) -> Port | None:
     if rank is not None and rank.word.value != "0":
         return None
     backend = launch.options.get("rdzv_backend")
-    if {"standalone", "rdzv_endpoint"} & launch.options.keys() or (backend is not None and backend.value != "static"):
+    chosen = backend.value if backend is not None else DEFAULT_BACKEND.get(launch.launcher, "static")
+    if {"standalone", "rdzv_endpoint"} & launch.options.keys() or chosen != "static":
         return None
     found = setting(project, path, launch, "main_process_port" if launch.launcher == "accelerate" else "master_port")
     if found is None:  # accelerate's default comes from a config we may not see

@@ -28,9 +28,9 @@ python upload_checkpoint.py
 ## Details
 A job, as the first stage:
 - `python` running a script, a module or a program on standard input (`python3 - <<'PY' | tee
-  audit.log`), not `-c` or `--version`; `torchrun`, `accelerate`, `deepspeed`; `srun` and
-  `mpirun` unless all they run asks the machine a question (`srun hostname`, `srun nvidia-smi`);
-  `bash x.sh`, `./x.sh`;
+  audit.log`), not `-c` or `--version`; `torchrun` (also nvidia-resiliency-ext's `ft_launcher`),
+  `accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
+  (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`;
 - builds and tests: `make`, `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses'
   own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
   `tune`; `coverage run` (or `python -m coverage run`), which exits with the status of the
@@ -229,6 +229,10 @@ INVALID = [
     Example(  # a function whose body is the job, called into the pipe
         {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
         ["LL105 run.sh:5"],
+    ),
+    Example(  # nvidia-resiliency-ext's ft_launcher, torchrun with fault tolerance, exits 1 when its workers fail
+        {"run.sh": "#!/bin/bash\nft_launcher --nproc-per-node=8 --max-restarts=3 train.py 2>&1 | tee -a log.log\n"},
+        ["LL105 run.sh:2"],
     ),
     Example(  # an install, an evaluation harness, a program run under coverage (not its report)
         {

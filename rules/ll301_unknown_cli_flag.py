@@ -41,7 +41,8 @@ args = parser.parse_args()
 
 ## Details
 The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__main__.py`),
-`torchrun`, `accelerate launch`, `deepspeed`, `composer` and `srun` start, or `./x.py` and
+`torchrun` (and nvidia-resiliency-ext's `ft_launcher`, built on it), `accelerate launch`,
+`deepspeed`, `composer` and `srun` start, or `./x.py` and
 `./train` (a file with no extension that is Python by its `#!` line) run by their path or given
 to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and `eval` of a
 known string.
@@ -157,9 +158,10 @@ INVALID = [
                 "py-spy record -o p.svg --subprocesses -- python train.py --lr 1\n"
                 "micromamba run -n train python train.py --lrr 1\n"
                 "colossalai run --nproc_per_node 4 --master_port 29501 train.py --lr 1 --bogus\n"
+                "ft_launcher --ft-cfg-path ft.yaml --ft-ignore-missing-cfg --nproc-per-node 2 train.py --lr 1 --bogus\n"
             ),
         },
-        ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4"],
+        ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4", "LL301 prof.sh:5"],
     ),
     Example(  # GNU parallel's command, up to its argument list (`:::`), as words or one string
         {

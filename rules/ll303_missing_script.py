@@ -34,7 +34,8 @@ print("training")
 ## Details
 What runs a script:
 - `bash x.sh`, `./x.sh`, `source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with
-  `--no-python`, `./x.sh` run by its path), `deepspeed x.py`, `sbatch x`;
+  `--no-python`, `./x.sh` run by its path; also `ft_launcher`, nvidia-resiliency-ext's torchrun),
+  `deepspeed x.py`, `sbatch x`;
 - `python -m pkg.train` (also a launcher's `-m`) whose `pkg` is the project's own package where
   the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
   any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
@@ -262,6 +263,10 @@ INVALID = [
             "launch.sh": "#!/bin/bash\nbash scripts/prepare_data.sh\ntorchrun --nproc_per_node 8 trian.py --lr 3e-4\n",
         },
         ["LL303 launch.sh:2", "LL303 launch.sh:3"],
+    ),
+    Example(  # nvidia-resiliency-ext's ft_launcher, torchrun's options and its own --ft-* ones before the program
+        {"train.py": "print('training')\n", "launch.sh": "ft_launcher --ft-rank-heartbeat-timeout 450 --max-restarts 5 trian.py\n"},
+        ["LL303 launch.sh:1"],
     ),
     Example(  # the launcher in a variable, split by the shell: `torchrun --nproc_per_node 8 trian.py`
         {"train.py": "print('training')\n", "launch.sh": 'LAUNCH="torchrun --nproc_per_node 8"\n$LAUNCH trian.py\n'},

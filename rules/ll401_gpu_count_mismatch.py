@@ -32,7 +32,7 @@ or `--nproc_per_node gpu`, which starts one process per visible GPU.
 ## Details
 Processes per node:
 - `torchrun --nproc_per_node N` (`--nproc-per-node`, `=N`, also `python -m
-  torch.distributed.run`), `accelerate launch --num_processes N` or `num_processes` in the
+  torch.distributed.run` and nvidia-resiliency-ext's `ft_launcher`), `accelerate launch --num_processes N` or `num_processes` in the
   accelerate config it is given (`--config_file`; divided by `num_machines`), `deepspeed
   --num_gpus N`.
 
@@ -135,6 +135,10 @@ INVALID = [
             "train.py": "print('train')\n",
             "run.sh": "CUDA_VISIBLE_DEVICES=0,1 colossalai run train.py --nproc_per_node 4 --lr 1\n",
         },
+        ["LL401 run.sh:1"],
+    ),
+    Example(  # nvidia-resiliency-ext's ft_launcher, as torchrun, starts `--nproc-per-node` processes
+        {"train.py": "print('step')\n", "run.sh": "CUDA_VISIBLE_DEVICES=0,1 ft_launcher --max-restarts 3 --nproc-per-node=4 train.py\n"},
         ["LL401 run.sh:1"],
     ),
     Example(  # ColossalAI's `colossalai run` starts `--nproc_per_node` processes with this environment

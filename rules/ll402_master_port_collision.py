@@ -74,7 +74,9 @@ Not reported:
   may hold a port);
 - a port computed per job (`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d
   rendezvous (`--rdzv_backend c10d`, which picks a free port or joins the first store): these
-  never collide.
+  never collide. nvidia-resiliency-ext's `ft_launcher`, built on torchrun, takes its options, but
+  meets in a c10d store when no `--rdzv-backend` is given (since 0.3): only with `--rdzv-backend
+  static` is its `--master-port` (29500 when none is given) compared.
 
 Launches on one remote host are compared with each other, never with this host's: those inside
 one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec c1
@@ -88,6 +90,8 @@ judged.
 - torchrun: `--master-port`, "Port on the master node ... Default 29500"; `--standalone`, "Useful
   when launching single-node, multi-worker job ... automatically assigns a free port".
 - DeepSpeed launcher `--master_port` (default `TORCH_DISTRIBUTED_DEFAULT_PORT`, 29500).
+- nvidia-resiliency-ext, `fault_tolerance/launcher.py` and `cli_args.py`: `--rdzv-backend`
+  default `c10d`, `--master-port` default 29500, `--standalone`.
 """
 
 from __future__ import annotations
@@ -100,7 +104,7 @@ from heapq import heappop, heappush
 from itertools import accumulate
 
 from launchlint.fixes import source
-from launchlint.launches import Port, decided_by_caller, launch_defaults, launch_of, rendezvous_port
+from launchlint.launches import TORCHRUNS, Port, decided_by_caller, launch_defaults, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import ARM, FUNCTION, LOOP, Block, Command, ShellScript
@@ -128,6 +132,17 @@ INVALID = [
             "Makefile": "PORT ?= 29500\npair:\n\ttorchrun --master_port $(PORT) a.py & torchrun --master_port $(PORT) a.py & wait\n",
         },
         ["LL402 Makefile:3", "LL402 pair.sh:4"],
+    ),
+    Example(  # two ft_launchers told to use torchrun's static rendezvous, on its default --master-port 29500
+        {
+            "a.py": "print('a')\n",
+            "b.py": "print('b')\n",
+            "sweep.sh": (
+                "ft_launcher --rdzv-backend static --nproc-per-node 2 a.py &\n"
+                "ft_launcher --rdzv_backend=static --nproc-per-node 2 b.py &\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:2"],
     ),
     Example(  # two `colossalai run`s in the background, both on its default --master_port 29500
         {
@@ -426,6 +441,9 @@ VALID = [
             ),
         }
     ),
+    Example(  # ft_launcher meets in a c10d store unless told `--rdzv-backend static`: its port is not bound
+        {"sweep.sh": "ft_launcher --nproc-per-node 2 a.py &\nft_launcher --nproc-per-node 2 --master-port 29500 b.py &\nwait\n"}
+    ),
     Example(  # other hosts; a c10d rendezvous; a fresh port per iteration from arithmetic
         {
             "hosts.sh": (
@@ -471,8 +489,8 @@ class Job(Record):
         port its caller decides, by what."""
         if self.decided:
             return f"{self.port.said}, or whatever {' or '.join(f'`{n}`' for n in sorted(self.decided))} is set to"
-        if self.port.word is None and self.name == "torchrun" and self.launch.has_env("MASTER_PORT"):
-            return f"{self.port.said}: torchrun ignores `MASTER_PORT`"
+        if self.port.word is None and self.name in TORCHRUNS and self.launch.has_env("MASTER_PORT"):
+            return f"{self.port.said}: {self.name} ignores `MASTER_PORT`"
         return self.port.said
 
     @property
@@ -864,7 +882,7 @@ def _option(job: Job) -> str:
 
 
 def _own_ports(job: Job) -> str:
-    standalone = ", or use `--standalone`" if job.name == "torchrun" else ""
+    standalone = ", or use `--standalone`" if job.name in TORCHRUNS else ""
     return f"give each its own `{_option(job)}`{standalone}"
 
 

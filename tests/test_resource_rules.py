@@ -177,3 +177,26 @@ def test_ll401_messages_name_the_launcher_as_spelled_and_read_as_sentences(tmp_p
     assert run["message"].startswith("python3 -m torch.distributed.launch starts 4 processes per node")
     assert "but 1 GPU is visible (CUDA_VISIBLE_DEVICES=0)" in run["message"]
     assert run["related"][0]["message"] == "CUDA_VISIBLE_DEVICES=0 makes 1 GPU visible here"
+
+
+def test_ft_launcher_is_read_as_the_torchrun_it_is_built_on(tmp_path):
+    """nvidia-resiliency-ext's ft_launcher takes torchrun's options: its `--nproc-per-node` counts
+    for LL401; its port for LL402 only with `--rdzv-backend static`, as it meets in a c10d store
+    by default (`fault_tolerance/cli_args.py`), and a `MASTER_PORT` set for it is not read."""
+    found = lint(
+        tmp_path,
+        {
+            "run.sh": (
+                "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1 ft_launcher --ft-cfg-path ft.yaml --nproc-per-node=4 train.py\n"
+                "ft_launcher --nproc-per-node 2 train.py &\nft_launcher --nproc-per-node 2 train.py &\nwait\n"
+                "ft_launcher --rdzv-backend static train.py &\n"
+                "MASTER_PORT=29501 ft_launcher --rdzv_backend=static --nproc-per-node 2 train.py &\nwait\n"
+            ),
+            "train.py": "print('train')\n",
+        },
+    )
+    assert where(found) == [("LL401", "run.sh", 2, 77), ("LL402", "run.sh", 7, 19)]
+    gpus, port = found
+    assert gpus["message"].startswith("ft_launcher starts 4 processes per node but 2 GPUs are visible")
+    assert "port 29500 (ft_launcher's default: ft_launcher ignores `MASTER_PORT`) is taken" in port["message"]
+    assert "give each its own `--master_port`, or use `--standalone`" in port["message"]
