@@ -775,34 +775,47 @@ def check(project) -> Iterator[Finding]:
             continue
         for unknown in read_launch(program, invocation.args).unknown:
             if unknown.program.checks_flags:
-                yield _finding(project, invocation.target.text, unknown)
+                yield _finding(project, _shown(invocation), unknown)
+
+
+def _shown(invocation) -> str:
+    """The program as the message names it: as written, or the project file it resolves to when
+    the launcher builds its path (`$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../train.py` is
+    train.py)."""
+    written = invocation.target.text
+    return invocation.callee if "$" in written and invocation.callee else written
 
 
 def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
+    """What the flag is to the program, what argparse (click) says at start-up, and the fix last."""
     program = unknown.program
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
     closest = program.closest(unknown.flag)
+    click = program.parser.kind in ("click", "typer")
+    fix = "remove it, or add it to the parser"
     if unknown.ambiguous:
         matches = program.prefixed(unknown.flag)
         message = (
-            f"`{unknown.flag}` is ambiguous for {name}: it could be "
-            f"{', '.join(f'`{m}`' for m in matches)}, and it exits at start-up with 'ambiguous option'"
+            f"`{unknown.flag}` is ambiguous for {name} ({', '.join(f'`{m}`' for m in matches)}): "
+            "it exits at start-up with 'ambiguous option'; write the option in full"
         )
         related = Related(program.flags[matches[0]].location, f"`{matches[0]}` is defined here")
     elif unknown.clustered:  # `-vq`: `-v`, then `-q`
-        error = "No such option" if program.parser.kind in ("click", "typer") else "ignored explicit argument"
+        error = "No such option" if click else "ignored explicit argument"
         message = (
             f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}: "
-            f"it exits at start-up with '{error}'"
+            f"it exits at start-up with '{error}'; {fix}"
         )
         related = Related(program.location, f"the parser of {name}")
-    elif closest is None:
-        error = "No such option" if program.parser.kind in ("click", "typer") else "unrecognized arguments"
-        message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'"
-        related = Related(program.location, f"the parser of {name}")
     else:
-        message = f"`{unknown.flag}` is not an option of {name}: did you mean `{closest}`?"
-        related = Related(program.flags[closest].location, f"`{closest}` is defined here")
+        error = "No such option" if click else "unrecognized arguments"
+        if closest is not None:
+            fix = f"fix it (did you mean `{closest}`?), or add it to the parser"
+        message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'; {fix}"
+        if closest is None:
+            related = Related(program.location, f"the parser of {name}")
+        else:
+            related = Related(program.flags[closest].location, f"`{closest}` is defined here")
     return Finding(_flag_location(project, unknown), message, (related,))
 
 

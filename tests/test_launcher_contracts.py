@@ -52,7 +52,10 @@ def test_array_element_on_a_continued_command(tmp_path):
     )
     (finding,) = lint(tmp_path, {"train.py": TRAIN, "launch.sh": launch})
     assert where(finding) == ("LL301", "launch.sh", 4, 5, 19)
-    assert finding["message"] == "`--warmup-steps` is not an option of train.py: did you mean `--warmup_steps`?"
+    assert finding["message"] == (
+        "`--warmup-steps` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; "
+        "fix it (did you mean `--warmup_steps`?), or add it to the parser"
+    )
     (related,) = finding["related"]
     assert (related["path"], related["line"], related["column"]) == ("train.py", 4, 1)
 

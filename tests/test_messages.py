@@ -15,16 +15,19 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL302", "LL401", "LL402")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
-# corpus's: LL202's plain call, LL203's reduce-overhead call); the others are rarer variants.
+# corpus's: LL202's plain call, LL203's reduce-overhead call, LL301's flag of a close name); the
+# others are rarer variants.
 ORDINARY_CASES = {
     "LL201",
     "LL202",
     "LL203-reduce-overhead",
     "LL204-captured by the launcher",
+    "LL301",
+    "LL301-no close name",
     "LL302",
     "LL401-visible devices",
     "LL401-the job's GPUs",
@@ -32,8 +35,9 @@ ORDINARY_CASES = {
 }
 # The verbs a message's fix starts with, in the imperative.
 IMPERATIVES = frozenset(
-    {"add", "allocate", "call", "capture", "compile", "delete", "drop", "end", "give", "hold", "keep", "make"}
-    | {"pass", "put", "redirect", "run", "set", "share", "start", "uncomment", "use", "warm"}
+    {"add", "allocate", "call", "capture", "compile", "create", "delete", "drop", "end", "fix", "give", "hold"}
+    | {"keep", "make", "pass", "put", "redirect", "remove", "run", "set", "share", "start", "uncomment", "use"}
+    | {"warm", "write"}
 )
 
 
@@ -43,6 +47,11 @@ def fix_of(message: str) -> str | None:
     tail = message.rpartition("; ")[2]
     return next((c for c in (tail, tail.rpartition(": ")[2]) if c.split(" ", 1)[0] in IMPERATIVES), None)
 
+
+TRAIN = (
+    "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--warmup_steps', type=int)\n"
+    "parser.add_argument('--vocab-file')\nparser.add_argument('--vocab-size')\nargs = parser.parse_args()\n"
+)
 
 CASES = {
     "LL101-launcher": (
@@ -194,6 +203,33 @@ CASES = {
         "compiled code (config is thread-local since PyTorch 2.12): they use the defaults; set it in the thread's "
         "function or the executor's `initializer`",
     ),
+    "LL301": (
+        {"run.sh": "torchrun --nproc_per_node 8 train.py --warmup-steps 500\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--warmup-steps` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
+        "it (did you mean `--warmup_steps`?), or add it to the parser",
+    ),
+    "LL301-no close name": (
+        {"run.sh": "python train.py --bogus 1\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--bogus` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; remove it, "
+        "or add it to the parser",
+    ),
+    "LL301-a prefix of two options": (
+        {"run.sh": "python train.py --vocab v.txt\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--vocab` is ambiguous for train.py (`--vocab-file`, `--vocab-size`): it exits at start-up with "
+        "'ambiguous option'; write the option in full",
+    ),
+    "LL301-a path the launcher builds": (
+        {
+            "scripts/run.sh": 'python "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../train.py" --lrr 1\n',
+            "train.py": TRAIN,
+        },
+        "scripts/run.sh:1",
+        "`--lrr` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; remove it, or "
+        "add it to the parser",
+    ),
     "LL302": (
         {
             "run.sh": "torchrun --nproc_per_node 8 train.py --lr 3e-4\n",
@@ -344,3 +380,4 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
     assert [(r["path"], r["message"]) for r in finding["related"]] == [
         ("configs/llama7b.yaml", "configs/llama7b.yaml is a file of the project")
     ]
+
