@@ -48,9 +48,9 @@ Where a path is looked for:
 - relative to the launcher's directory; relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout); under a configured `path-map` prefix; and finally as the project's only
-  file of that name. A name that several files have is none of them: the path is reported (with
-  the files that have the name) when it is in none of the places above ("no unique file of that
-  name"), except on another host, where the name alone is checked;
+  file of that name. A name that several files have is none of them: the path is reported when it
+  is in none of the places above ("and 2 files have that name", those files its related
+  locations), except on another host, where the name alone is checked;
 - after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
   "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
   directory between them: a path whose whole directory is only in the nearest such directory
@@ -753,7 +753,7 @@ def check(project) -> Iterator[Finding]:
         if written is None:
             own = None if invocation.command.remote else missing_own_path(project, invocation.caller, invocation.target)
             if own is not None:
-                yield _finding(project, invocation, f"exists nowhere in the project: not at {own}, where it leads from {invocation.caller}'s directory")
+                yield _finding(project, invocation, f"leads to {own}, which does not exist")
             continue
         if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
@@ -776,11 +776,11 @@ def check(project) -> Iterator[Finding]:
             continue
         places, base = _places(project, invocation, written, changes)
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
-            yield _finding(project, invocation, _elsewhere(written, places, base, namesakes[0]), namesakes)
+            yield _elsewhere(project, invocation, written, places, base, namesakes[0])
         elif places and namesakes:
-            yield _finding(project, invocation, f"exists nowhere in the project: not {places}, {_which(namesakes)}", namesakes)
+            yield _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
         elif places:
-            yield _finding(project, invocation, f"exists nowhere in the project: not {places}, no file of that name")
+            yield _finding(project, invocation, f"is not {places}, and no file has that name")
 
 
 def _looked_up_in_path(invocation) -> bool:
@@ -806,7 +806,7 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     looked = _looked_in(project, invocation, module + ".py", changes)
     if looked is None:
         return
-    described, inside, _ = looked
+    _, inside, _ = looked
     package = parts[0] + "/__init__.py"
     if not any(project.on_disk(joined(base, package)) for base, _ in inside):
         return  # not the project's package there: an installed one, or a namespace package
@@ -815,16 +815,16 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
         return
     if any(path.startswith(tuple(stem + "." for stem in stems)) for path in project.listing()):
         return
-    message = (
-        f"`{value}` is no module of the project: {parts[0]}/ is its package ({package}, found first in the "
-        f"working directory), and there is no {module}.py or {module}/ {described}; python stops with "
-        f"'No module named {value}'"
-    )
+    init = next(joined(base, package) for base, _ in inside if project.on_disk(joined(base, package)))
+    rest = "/".join(parts[1:])
+    related = (Related(Location(init, 1, 1, 1, 1), f"python imports this package first, and it has no {rest}.py or {rest}/"),)
+    fix = "fix the name, or create it"
     near = project_resolver(project).near(parts[-1] + ".py", invocation.caller)
     base = next((b for stem, b in stems.items() if near and posixpath.dirname(near) == posixpath.dirname(stem)), None)
     if base is not None:  # a module of the same package
-        message += f"; did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?"
-    yield Finding(invocation.target.location, message)
+        fix = f"fix the name (did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?), or create it"
+    message = f"`{value}` is no module of the project's {parts[0]}/ package: python stops with 'No module named {value}'; {fix}"
+    yield Finding(invocation.target.location, message, related)
 
 
 def _places(project, invocation, written: str, changes) -> tuple[str, str | None]:
@@ -842,7 +842,7 @@ def _places(project, invocation, written: str, changes) -> tuple[str, str | None
             return "", None  # a directory the project does not have: made at run time, or another checkout
         caller = invocation.caller
         above = _run_from_above(project, caller, written)
-        return (f"under {above}/ (above {caller}, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
+        return (f"under {above}/ (above this file, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
     return described, inside[0][0] if len(inside) == 1 else None
 
 
@@ -868,10 +868,10 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
     elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:
         mapped = [(run, written)]
-        described = f"under {run}/, where {caller} is run from (a file only that directory has is sourced there)"
+        described = f"under {run}/, where this file is run from (it sources a file only that directory has)"
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
-        described = f"next to {caller} or under the project root"
+        described = "next to this file or under the project root"
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
     return (described, inside, bool(declared or moved or written.startswith("/"))) if inside else None
 
@@ -922,30 +922,26 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     return found
 
 
-def _finding(project, invocation, why: str, namesakes: Sequence[str] = ()) -> Finding:
+def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None) -> Finding:
+    """`written` and why it is missing; then the fix: the file of the nearest name as a
+    did-you-mean, or the path of one of the files that have its name (related locations)."""
     written = invocation.target.text
-    message = f"`{written}` {why}"
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
+    if fix is None:
+        fix = "use the path of the one meant" if namesakes else "fix the path, or create it"
     near = None if namesakes else project_resolver(project).near(posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
-        message += f"; did you mean `{near}`?"
+        fix = f"fix the path (did you mean `{near}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     if invocation.looped:  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
-    return Finding(invocation.target.location, message, related)
+    return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)
 
 
-def _elsewhere(written: str, places: str, base: str | None, namesake: str) -> str:
+def _elsewhere(project, invocation, written: str, places: str, base: str | None, namesake: str) -> Finding:
     """`train.py` after `cd experiments`, where the project's only train.py is at the root: not
     missing from the project, but from where it runs; the path from there, when it is relative."""
     said = f"is not {places}: the project's only file of that name is `{namesake}`"
     if base is None or written.startswith("/"):
-        return said
-    return f"{said}; use `{posixpath.relpath(namesake, base or '.')}`"
-
-
-def _which(namesakes: Sequence[str]) -> str:
-    """`no unique file of that name (2 have it: a/x.py, b/x.py)`: the name alone is not the file."""
-    listed = sorted(namesakes)[:MAX_LISTED]
-    more = f" and {len(namesakes) - len(listed)} more" if len(namesakes) > len(listed) else ""
-    return f"no unique file of that name ({len(namesakes)} have it: {', '.join(listed)}{more})"
+        return _finding(project, invocation, said, (namesake,), "fix the path")
+    return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`")

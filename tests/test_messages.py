@@ -15,12 +15,12 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL401", "LL402")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
-# corpus's: LL202's plain call, LL203's reduce-overhead call, LL301's flag of a close name); the
-# others are rarer variants.
+# corpus's: LL202's plain call, LL203's reduce-overhead call, LL301's flag of a close name,
+# LL303's path of no file); the others are rarer variants.
 ORDINARY_CASES = {
     "LL201",
     "LL202",
@@ -29,6 +29,8 @@ ORDINARY_CASES = {
     "LL301",
     "LL301-no close name",
     "LL302",
+    "LL303",
+    "LL303-no file of that name",
     "LL401-visible devices",
     "LL401-the job's GPUs",
     "LL402",
@@ -266,6 +268,41 @@ CASES = {
         "train.py requires `--data-path`, which this launch never passes: it exits at start-up; "
         "`--data-path` on line 3 is cut off from it: delete the comment after the `\\` of line 2",
     ),
+    "LL303": (
+        {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
+        "run.sh:1",
+        "`trian.py` is not next to this file or under the project root, and no file has that name; fix the path "
+        "(did you mean `train.py`?), or create it",
+    ),
+    "LL303-no file of that name": (
+        {"run.sh": "bash prepare.sh\n", "train.py": "print(1)\n"},
+        "run.sh:1",
+        "`prepare.sh` is not next to this file or under the project root, and no file has that name; fix the "
+        "path, or create it",
+    ),
+    "LL303-several files of that name": (
+        {"run.sh": "python main.py\n", "a/main.py": "print(1)\n", "b/main.py": "print(2)\n"},
+        "run.sh:1",
+        "`main.py` is not next to this file or under the project root, and 2 files have that name; use the path "
+        "of the one meant",
+    ),
+    "LL303-from the launcher's own directory": (
+        {"scripts/train.sh": 'source "$(dirname "$0")/common.sh"\n', "common.sh": "X=1\n"},
+        "scripts/train.sh:1",
+        "`$(dirname \"$0\")/common.sh` leads to scripts/common.sh, which does not exist; fix the path (did you "
+        "mean `common.sh`?), or create it",
+    ),
+    "LL303-a module of the project's package": (
+        {
+            "run.sh": "python -m verl.trainer.main_ppoo\n",
+            "verl/__init__.py": "",
+            "verl/trainer/__init__.py": "",
+            "verl/trainer/main_ppo.py": "print(1)\n",
+        },
+        "run.sh:1",
+        "`verl.trainer.main_ppoo` is no module of the project's verl/ package: python stops with 'No module named "
+        "verl.trainer.main_ppoo'; fix the name (did you mean `verl.trainer.main_ppo`?), or create it",
+    ),
     "LL303-after a cd": (
         {"run.sh": "cd experiments && python train.py\n", "train.py": "print(1)\n", "experiments/README.md": "x\n"},
         "run.sh:1",
@@ -381,3 +418,20 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
         ("configs/llama7b.yaml", "configs/llama7b.yaml is a file of the project")
     ]
 
+
+# What a message no longer says, and where it is said: the place, a related location.
+RELATED = {
+    "LL303-several files of that name": [("a/main.py:1", "a/main.py has that name"), ("b/main.py:1", "b/main.py has that name")],
+    "LL303-a module of the project's package": [
+        ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")
+    ],
+
+}
+
+
+@pytest.mark.parametrize("case", RELATED, ids=str)
+def test_the_places_a_message_leaves_out_are_its_related_locations(case, tmp_path):
+    files, _, _ = CASES[case]
+    write_project(tmp_path, files)
+    (finding,) = json.loads(launchlint("--format", "json", "--select", case[:5], ".", cwd=tmp_path).stdout)
+    assert [(f"{r['path']}:{r['line']}", r["message"]) for r in finding["related"]] == RELATED[case]
