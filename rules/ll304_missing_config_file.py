@@ -142,6 +142,7 @@ HYDRA = {"-cp": "--config-path", "-cn": "--config-name", "-cd": "--config-dir"} 
 HYDRA.update({long: long for long in HYDRA.values()})
 PATH_OPTIONS = ("--config-path", "-cp", "--config-dir", "-cd")
 FAILURE = "the job fails after start-up with FileNotFoundError"
+FIX = "fix the path, or create it"
 
 INVALID = [
     Example(  # each word of a static loop's list the command passes: the missing one, on its word of the list
@@ -527,7 +528,7 @@ def check(project) -> Iterator[Finding]:
                         if value in made or project.made.holds(value, project):
                             continue
                         if not _into_made_directory(project, path, value, made):
-                            finding = _missing(project, path, word, f"`{option} {word.value}`: no such file in the project; {FAILURE}")
+                            finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
                             yield finding._replace(related=finding.related + _looped(path, command, run))
                 yield from _hydra(project, run)
 
@@ -613,16 +614,20 @@ def _own_config(project, path: str, command: Command, option: str, word: Word) -
         return
     own = missing_own_path(project, path, word)
     if own is not None:
-        yield Finding(word.location, f"`{option} {word.text}`: no such file in the project (not at {own}, where it leads from {path}'s directory); {FAILURE}")
+        yield Finding(word.location, f"`{option} {word.text}` leads to {own}, which does not exist, so {FAILURE}; {FIX}")
 
 
 def _missing(project, launcher: str, word: Word, message: str) -> Finding:
-    """The finding, offering the file of the project whose name is most like the missing one's
-    (`configs/llama7b.yaml` for `configs/llama7b.yml`), as LL303 offers a script."""
+    """The finding, its fix offering the file of the project whose name is most like the missing
+    one's (`configs/llama7b.yaml` for `configs/llama7b.yml`), as LL303 offers a script."""
     near = project_files(project).resolver.near(posixpath.basename(word.value or ""), launcher)
     if not near or near == launcher:
-        return Finding(word.location, message)
-    return Finding(word.location, f"{message}; did you mean `{near}`?", (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),))
+        return Finding(word.location, f"{message}; {FIX}")
+    return Finding(
+        word.location,
+        f"{message}; fix the path (did you mean `{near}`?), or create it",
+        (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),),
+    )
 
 
 def _made(script: ShellScript) -> set[str]:
@@ -666,12 +671,13 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     if directory is None:  # the config path `@hydra.main` declares, unless one is given in any spelling
         if any(_spelled(word, PATH_OPTIONS) for word in command.words):
             return
-        declared = _declared_config_path(module) if module is not None else None
-        if declared is None or name is None or not name.value or declared.startswith(("/", "~", "pkg:")):
+        decorator = _declared_config_path(module) if module is not None else None
+        if decorator is None or name is None or not name.value or decorator[0].startswith(("/", "~", "pkg:")):
             return
+        declared, where = decorator
         config_dir = joined(posixpath.dirname(program), declared)
         if project_files(project).on_disk(config_dir, directory=True) and not _stored(project, name.value):
-            yield from _missing_name(project, program, config_dir, name, given, f"config_path={declared!r} in {program}'s @hydra.main")
+            yield from _missing_name(project, program, config_dir, name, given, Related(where, f"config_path={declared!r}, relative to {program}"))
         return
     if not directory.value or directory.value.startswith(("/", "~", "pkg:")) or anchored(command, directory):
         return  # absolute (`--config-path="$(pwd)/conf"` too, once it runs): relative to no file
@@ -681,23 +687,24 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
         yield Finding(
             directory.location,
             f"`--config-path {directory.value}` is relative to {program}, and `{config_dir}/` does not exist: "
-            "Hydra stops at start-up with 'Primary config directory not found'",
+            f"Hydra stops at start-up with 'Primary config directory not found'; {FIX}",
         )
     elif name is not None:
-        yield from _missing_name(project, program, config_dir, name, given, f"--config-path is relative to {program}")
+        yield from _missing_name(project, program, config_dir, name, given, Related(directory.location, f"--config-path is relative to {program}"))
 
 
-def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: str) -> Iterator[Finding]:
+def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: Related) -> Iterator[Finding]:
     """`--config-name NAME` when NAME(.yaml) is not in the primary config directory (and no
-    `--config-dir` adds another)."""
+    `--config-dir` adds another); `where` says what that directory is relative to."""
     if not name.value or "--config-dir" in given:
         return
     file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
     if not project_files(project).on_disk(file):
         yield Finding(
             name.location,
-            f"`--config-name {name.value}`: `{file}` does not exist ({where}): "
-            f"Hydra stops at start-up with MissingConfigException: Cannot find primary config '{name.value}'",
+            f"`--config-name {name.value}`: `{file}` does not exist, so Hydra stops at start-up with "
+            f"MissingConfigException; fix the name, or create it",
+            (where,),
         )
 
 
@@ -707,16 +714,16 @@ def _spelled(word: Word, options: tuple[str, ...]) -> bool:
     return text.partition("=")[0] in options
 
 
-def _declared_config_path(module) -> str | None:
-    """The literal `config_path` of the module's `@hydra.main(...)` (its keyword or first argument);
-    None when it has none, several, or one that is not a string literal."""
+def _declared_config_path(module) -> tuple[str, Location] | None:
+    """The literal `config_path` of the module's `@hydra.main(...)` (its keyword or first argument),
+    and where that decorator is; None when it has none, several, or one that is not a string literal."""
     found = {
-        dict(call.keywords).get("config_path") or (call.args[0] if call.args else "")
-        for call in module.functions[MODULE_SCOPE].calls
+        dict(call.keywords).get("config_path") or (call.args[0] if call.args else ""): call.location
+        for call in reversed(module.functions[MODULE_SCOPE].calls)  # the first call of a value wins
         if module.qualified(call.callee) == "hydra.main"
-    } if MODULE_SCOPE in module.functions else set()
-    value = found.pop() if len(found) == 1 else ""
-    return value[1:-1] if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"" else None
+    } if MODULE_SCOPE in module.functions else {}
+    value, where = found.popitem() if len(found) == 1 else ("", None)
+    return (value[1:-1], where) if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"" else None
 
 
 def _stored(project, name: str) -> bool:

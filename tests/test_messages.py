@@ -15,7 +15,7 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL401", "LL402")
+SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL304", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
@@ -31,6 +31,8 @@ ORDINARY_CASES = {
     "LL302",
     "LL303",
     "LL303-no file of that name",
+    "LL304",
+    "LL304-yml for yaml",
     "LL401-visible devices",
     "LL401-the job's GPUs",
     "LL402",
@@ -54,6 +56,10 @@ TRAIN = (
     "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--warmup_steps', type=int)\n"
     "parser.add_argument('--vocab-file')\nparser.add_argument('--vocab-size')\nargs = parser.parse_args()\n"
 )
+HYDRA = {
+    "trainer/main.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n\n\nmain()\n",
+    "trainer/config/ppo.yaml": "lr: 1\n",
+}
 
 CASES = {
     "LL101-launcher": (
@@ -309,14 +315,44 @@ CASES = {
         "`train.py` is not under experiments/, where the launcher cds: the project's only file of that name is "
         "`train.py`; use `../train.py`",
     ),
+    "LL304": (
+        {"run.sh": "deepspeed train.py --deepspeed configs/ds_zero3.json\n", "train.py": "print(1)\n"},
+        "run.sh:1",
+        "`--deepspeed configs/ds_zero3.json`: no such file, so the job fails after start-up with "
+        "FileNotFoundError; fix the path, or create it",
+    ),
+    "LL304-from the launcher's own directory": (
+        {"scripts/run.sh": 'deepspeed train.py --deepspeed_config "$(dirname "$0")/ds.json"\n', "train.py": "print(1)\n"},
+        "scripts/run.sh:1",
+        "`--deepspeed_config $(dirname \"$0\")/ds.json` leads to scripts/ds.json, which does not exist, so the "
+        "job fails after start-up with FileNotFoundError; fix the path, or create it",
+    ),
+    "LL304-Hydra's config name": (
+        {"run.sh": "python trainer/main.py --config-path config --config-name ppo_megatron\n", **HYDRA},
+        "run.sh:1",
+        "`--config-name ppo_megatron`: `trainer/config/ppo_megatron.yaml` does not exist, so Hydra stops at "
+        "start-up with MissingConfigException; fix the name, or create it",
+    ),
+    "LL304-Hydra's config path": (
+        {"run.sh": "python trainer/main.py --config-path configs --config-name ppo\n", **HYDRA},
+        "run.sh:1",
+        "`--config-path configs` is relative to trainer/main.py, and `trainer/configs/` does not exist: Hydra "
+        "stops at start-up with 'Primary config directory not found'; fix the path, or create it",
+    ),
+    "LL304-@hydra.main's config path": (
+        {"run.sh": "python trainer/main.py --config-name ppo_megatron\n", **HYDRA},
+        "run.sh:1",
+        "`--config-name ppo_megatron`: `trainer/config/ppo_megatron.yaml` does not exist, so Hydra stops at "
+        "start-up with MissingConfigException; fix the name, or create it",
+    ),
     "LL304-yml for yaml": (
         {
             "run.sh": "torchrun --nproc_per_node 8 train.py --config configs/llama7b.yml\n",
             "configs/llama7b.yaml": "lr: 1\n",
         },
         "run.sh:1",
-        "`--config configs/llama7b.yml`: no such file in the project; the job fails after start-up with "
-        "FileNotFoundError; did you mean `configs/llama7b.yaml`?",
+        "`--config configs/llama7b.yml`: no such file, so the job fails after start-up with FileNotFoundError; "
+        "fix the path (did you mean `configs/llama7b.yaml`?), or create it",
     ),
     "LL401-visible devices": (
         {"run.sh": "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 8 train.py\n"},
@@ -425,7 +461,8 @@ RELATED = {
     "LL303-a module of the project's package": [
         ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")
     ],
-
+    "LL304-Hydra's config name": [("run.sh:1", "--config-path is relative to trainer/main.py")],
+    "LL304-@hydra.main's config path": [("trainer/main.py:4", "config_path='config', relative to trainer/main.py")],
 }
 
 

@@ -78,7 +78,7 @@ def test_a_config_from_the_launchers_own_directory_is_looked_for_there(tmp_path)
         },
     )
     assert where(found) == [("LL304", "scripts/launch.sh", 3, 47)]  # the quoted word
-    assert "not at scripts/ds_zero9.json" in found[0]["message"]
+    assert "leads to scripts/ds_zero9.json, which does not exist" in found[0]["message"]
 
 
 def test_a_clone_of_a_directorys_name_does_not_hide_the_projects_own_directory(tmp_path):
