@@ -828,7 +828,7 @@ def _stops_in(stops_in: dict[Block, list[Command]], loops: list[Block], chain: t
 def _in_a_loop(job: Job, loop: Block) -> Finding:
     return Finding(
         job.where,
-        f"the loop at line {loop.statement.line} starts {job.name} in the background on port {job.port.number}"
+        f"the loop {_line(loop.statement, job.where, 'on this line')} starts {job.name} in the background on port {job.port.number}"
         f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
         _launch_note(job),
     )
@@ -836,9 +836,11 @@ def _in_a_loop(job: Job, loop: Block) -> Finding:
 
 def _at_a_time(job: Job, runner: Command) -> Finding:
     how = "`xargs -P`" if runner.name == "xargs" else f"`{runner.name}`"
+    if runner.location.line != job.where.line:
+        how += f" (line {runner.location.line})"
     return Finding(
         job.where,
-        f"{how} (line {runner.location.line}) runs {job.name} several at a time on port {job.port.number}"
+        f"{how} runs {job.name} several at a time on port {job.port.number}"
         f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
         _launch_note(job),
     )
@@ -851,10 +853,25 @@ def _collision(first: Job, second: Job, why: str) -> Finding:
     notes = dict.fromkeys((Related(first.where, held),) + _launch_note(first) + _launch_note(second))
     return Finding(
         second.where,
-        f"port {second.port.number}{_given(second)} is taken by the {first.name} at line {first.where.line}: "
+        f"port {second.port.number}{_given(second)} is taken by {_taken_by(first, second)}: "
         f"this one fails with {IN_USE}; {_own_ports(second)}",
         tuple(notes),
     )
+
+
+def _taken_by(first: Job, second: Job) -> str:
+    """The launch holding the port: "the torchrun at line 2", or "torchrun earlier on this line"."""
+    if first.where.line != second.where.line:
+        return f"the {first.name} at line {first.where.line}"
+    return f"{first.name} {_line(first.where, second.where)}"
+
+
+def _line(there: Location, here: Location, same: str = "") -> str:
+    """Where `there` is, said from the finding at `here`: "at line 2", or "earlier on this line"
+    (`torchrun a.py & torchrun b.py &`) where a line number would name the finding's own line."""
+    if there.line != here.line:
+        return f"at line {there.line}"
+    return same or ("earlier on this line" if there.column < here.column else "later on this line")
 
 
 def _given(job: Job) -> str:

@@ -392,6 +392,12 @@ CASES = {
         "port 29500 (torchrun's default) is taken by the torchrun at line 1: this one fails with 'Address "
         "already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
+    "LL402-two on one line": (
+        {"run.sh": "torchrun --nproc_per_node 2 a.py & torchrun --nproc_per_node 2 b.py &\nwait\n"},
+        "run.sh:1",
+        "port 29500 (torchrun's default) is taken by torchrun earlier on this line: this one fails with 'Address "
+        "already in use'; give each its own `--master_port`, or use `--standalone`",
+    ),
     "LL402-MASTER_PORT to torchrun": (
         {
             "run.sh": (
@@ -412,11 +418,17 @@ CASES = {
         "the loop at line 1 starts torchrun in the background on port 29500: all but one fail with 'Address "
         "already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
+    "LL402-a loop on one line": (
+        {"sweep.sh": "for lr in 1e-4 3e-4; do torchrun --nproc_per_node 2 train.py --lr $lr & done; wait\n"},
+        "sweep.sh:1",
+        "the loop on this line starts torchrun in the background on port 29500 (torchrun's default): all but one "
+        "fail with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
+    ),
     "LL402-xargs -P": (
         {"sweep.sh": "cat lrs.txt | xargs -P 4 -I{} torchrun --nproc_per_node 2 train.py --lr {}\n"},
         "sweep.sh:1",
-        "`xargs -P` (line 1) runs torchrun several at a time on port 29500 (torchrun's default): all but one "
-        "fail with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
+        "`xargs -P` runs torchrun several at a time on port 29500 (torchrun's default): all but one fail with "
+        "'Address already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
 }
 
