@@ -191,10 +191,10 @@ VALID = [
 
 
 PANE_LOST = (
-    "nothing keeps the output of this detached {name} session: when the job dies, the {pane} closes "
-    "with its traceback; end the command with `2>&1 | tee logs/job.log`, or {keep}"
+    "nothing logs this detached {name} session: when the job dies, its {pane} closes with the "
+    "traceback; end the command with `2>&1 | tee logs/job.log`, or {keep}"
 )
-KEEP_PANE = {"tmux": "set `remain-on-exit on`", "screen": "log it with `screen -L`"}
+KEEP_PANE = {"tmux": "set `remain-on-exit on`", "screen": "use `screen -L`"}
 NOHUP_OUT = (
     "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever "
     "directory it starts in; redirect it: `nohup cmd > logs/job.log 2>&1 &`"

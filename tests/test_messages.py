@@ -15,13 +15,14 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL304", "LL401", "LL402")
+SHORT = ("LL107", "LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL304", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
-# corpus's: LL202's plain call, LL203's reduce-overhead call, LL301's flag of a close name,
-# LL303's path of no file); the others are rarer variants.
+# corpus's: LL202's plain call, LL203's reduce-overhead call, LL107's tmux session, LL301's flag
+# of a close name, LL303's path of no file); the others are rarer variants.
 ORDINARY_CASES = {
+    "LL107-tmux",
     "LL201",
     "LL202",
     "LL203-reduce-overhead",
@@ -102,14 +103,14 @@ CASES = {
     "LL107-tmux": (
         {"run.sh": 'tmux new-session -d -s train "python -u train.py"\n'},
         "run.sh:1",
-        "nothing keeps the output of this detached tmux session: when the job dies, the pane closes with its "
-        "traceback; end the command with `2>&1 | tee logs/job.log`, or set `remain-on-exit on`",
+        "nothing logs this detached tmux session: when the job dies, its pane closes with the traceback; end "
+        "the command with `2>&1 | tee logs/job.log`, or set `remain-on-exit on`",
     ),
     "LL107-screen": (
         {"run.sh": "screen -dmS ev python -u eval.py\n"},
         "run.sh:1",
-        "nothing keeps the output of this detached screen session: when the job dies, the window closes with its "
-        "traceback; end the command with `2>&1 | tee logs/job.log`, or log it with `screen -L`",
+        "nothing logs this detached screen session: when the job dies, its window closes with the traceback; "
+        "end the command with `2>&1 | tee logs/job.log`, or use `screen -L`",
     ),
     "LL107-nohup": (
         {"run.sh": "nohup python -u eval.py &\n"},
