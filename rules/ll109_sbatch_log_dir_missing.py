@@ -58,7 +58,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from launchlint.model import Finding, Severity
+from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Directive, Word
@@ -169,9 +169,8 @@ def check(project) -> Iterator[Finding]:
             if per_job is not None:
                 yield Finding(
                     word.location,
-                    f"SLURM opens `{value}` before the job starts and does not create directories: "
-                    f"`{per_job}/` is named after the job id, so it cannot exist yet and the job fails "
-                    "without a log; put the job id in the file's name, not in a directory's",
+                    f"SLURM opens `{value}` before the job starts, and `{per_job}/`, named after the job id, "
+                    "cannot exist yet: the job fails without a log; put the id in the file's name instead",
                 )
                 continue
             directory = None if moved else _static_directory(value)
@@ -179,13 +178,14 @@ def check(project) -> Iterator[Finding]:
                 continue
             if _created_by_submitter(project, path, directory):
                 continue
-            late = _made_inside(script, directory)
-            too_late = f" (the `mkdir` at line {late} runs too late)" if late else ""
+            late = _made_inside(script, directory)  # the reason a user believes the directory is there
+            before = "the job's `mkdir` runs" if late else "the job starts"
             yield Finding(
                 word.location,
-                f"SLURM opens `{value}` before the job starts and creates no directory: `{directory}/` does "
-                f"not exist{too_late}, so the job fails without a log; create it before `sbatch`, or commit "
-                f"`{directory}/.gitkeep`",
+                f"SLURM opens `{value}` before {before}, "
+                f"and `{directory}/` does not exist: the job fails without a log; create it before `sbatch`, or "
+                f"commit `{directory}/.gitkeep`",
+                (Related(late, "this `mkdir` runs after SLURM has opened the log: too late"),) if late else (),
             )
 
 
@@ -293,12 +293,12 @@ def _created_by_submitter(project, script: str, directory: str) -> bool:
     return False
 
 
-def _made_inside(script, directory: str) -> int | None:
-    """The line of the job's own `mkdir` of the directory (`mkdir -p logs`), which runs only
-    after SLURM has opened the file in it: too late."""
+def _made_inside(script, directory: str) -> Location | None:
+    """Where the job's own `mkdir` of the directory is (`mkdir -p logs`), which runs only after
+    SLURM has opened the file in it: too late."""
     for command in script.effective_commands():
         if command.name == "mkdir" and any(w.value is not None and _creates(w.value, directory) for w in command.args):
-            return command.location.line
+            return command.location
     return None
 
 

@@ -15,7 +15,7 @@ from tests.test_cli import launchlint
 # The rules whose every message is held to both: its fix, and a length. ShellCheck's and ruff's
 # messages run 60-110 characters; these carry what fails and why as well, so an ordinary input's
 # message (CASES) stays within ORDINARY, and none of a rule's own examples' past LONGEST.
-SHORT = ("LL107", "LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL304", "LL401", "LL402")
+SHORT = ("LL107", "LL109", "LL201", "LL202", "LL203", "LL204", "LL301", "LL302", "LL303", "LL304", "LL401", "LL402")
 ORDINARY = 175
 LONGEST = 210
 # The CASES that show what most findings of those rules look like (the g1000 benchmark's and the
@@ -23,6 +23,7 @@ LONGEST = 210
 # of a close name, LL303's path of no file); the others are rarer variants.
 ORDINARY_CASES = {
     "LL107-tmux",
+    "LL109",
     "LL201",
     "LL202",
     "LL203-reduce-overhead",
@@ -118,12 +119,23 @@ CASES = {
         "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever directory it starts "
         "in; redirect it: `nohup cmd > logs/job.log 2>&1 &`",
     ),
+    "LL109": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nsrun python -u train.py\n"},
+        "job.sbatch:2",
+        "SLURM opens `logs/%x-%j.out` before the job starts, and `logs/` does not exist: the job fails without a "
+        "log; create it before `sbatch`, or commit `logs/.gitkeep`",
+    ),
     "LL109-the job's own mkdir": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nmkdir -p logs\nsrun python -u train.py\n"},
         "job.sbatch:2",
-        "SLURM opens `logs/%x-%j.out` before the job starts and creates no directory: `logs/` does not exist (the "
-        "`mkdir` at line 3 runs too late), so the job fails without a log; create it before `sbatch`, or commit "
-        "`logs/.gitkeep`",
+        "SLURM opens `logs/%x-%j.out` before the job's `mkdir` runs, and `logs/` does not exist: the job fails "
+        "without a log; create it before `sbatch`, or commit `logs/.gitkeep`",
+    ),
+    "LL109-a directory named after the job id": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j/train.out\nsrun python -u train.py\n"},
+        "job.sbatch:2",
+        "SLURM opens `logs/%j/train.out` before the job starts, and `logs/%j/`, named after the job id, cannot "
+        "exist yet: the job fails without a log; put the id in the file's name instead",
     ),
     "LL201": (
         {
@@ -470,6 +482,7 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
 
 # What a message no longer says, and where it is said: the place, a related location.
 RELATED = {
+    "LL109-the job's own mkdir": [("job.sbatch:3", "this `mkdir` runs after SLURM has opened the log: too late")],
     "LL303-several files of that name": [("a/main.py:1", "a/main.py has that name"), ("b/main.py:1", "b/main.py has that name")],
     "LL303-a module of the project's package": [
         ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")
