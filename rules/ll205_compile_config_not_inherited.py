@@ -104,16 +104,14 @@ def check(project) -> Iterator[Finding]:
 def _message(found: ConfigNotInherited) -> str:
     override = found.override
     if override.keys:
-        what = ", ".join(f"`{override.config}.{key}`" for key in override.keys)
+        what = ", ".join(f"`{override.config}.{key}`" for key in override.keys) + " set"
     else:
-        what = f"the `{override.config}` settings patched here"
+        what = f"the `{override.config}` settings patched"
     where = "at module level" if override.function == MODULE_SCOPE else f"in `{override.function}`"
-    reaches = "does" if len(override.keys) == 1 else "do"  # a setting; settings
     them = "it" if len(override.keys) == 1 else "them"
     return (
-        f"{what} changed {where} {reaches} not reach the worker threads running compiled code (config "
-        f"is thread-local since PyTorch 2.12): they use the defaults; set {them} in the thread's "
-        f"function or the executor's `initializer`"
+        f"worker threads ignore {what} {where} (thread-local since PyTorch 2.12); set {them} in each "
+        f"thread or the executor's `initializer`"
     )
 
 

@@ -326,7 +326,7 @@ def test_compile_aliased_by_assignment_as_a_decorator_and_as_a_call():
     assert [c.api for c in found.graph_captures] == ['torch.compile(mode="reduce-overhead")']
 
 
-def test_ll205_says_does_for_one_setting_and_do_for_several(tmp_path):
+def test_ll205_says_it_for_one_setting_and_them_for_several(tmp_path):
     from launchlint.engine import Options, run
 
     from tests.conftest import write_project
@@ -340,11 +340,16 @@ def test_ll205_says_does_for_one_setting_and_do_for_several(tmp_path):
         "some.py": worker + "keys = {}\nwith torch._dynamo.config.patch(**keys):\n    threading.Thread(target=work).start()\n",
     })
     found = {f.location.path: f.message for f in run([str(tmp_path)], Options(select=frozenset({"LL205"}))).findings}
-    assert found["one.py"].startswith("`torch._dynamo.config.cache_size_limit` changed at module level does not reach")
+    assert found["one.py"].startswith("worker threads ignore `torch._dynamo.config.cache_size_limit` set at module level")
     assert found["two.py"].startswith(
-        "`torch._dynamo.config.cache_size_limit`, `torch._dynamo.config.verbose` changed at module level do not reach"
+        "worker threads ignore `torch._dynamo.config.cache_size_limit`, `torch._dynamo.config.verbose` set at module level"
     )
-    assert found["some.py"].startswith("the `torch._dynamo.config` settings patched here changed at module level do not")
+    assert found["some.py"].startswith("worker threads ignore the `torch._dynamo.config` settings patched at module level")
+    assert [m.partition("; ")[2].split(" in ")[0] for m in (found["one.py"], found["two.py"], found["some.py"])] == [
+        "set it",
+        "set them",
+        "set them",
+    ]
 
 
 def test_a_compiled_call_names_the_start_of_the_most_threads_reaching_it():
