@@ -158,6 +158,18 @@ def test_fix_applies_thousands_of_edits_to_a_big_file_in_one_pass(tmp_path):
     assert took < 6, took
 
 
+def test_a_subshell_function_or_new_shell_does_not_copy_every_variable(tmp_path):
+    """3,000 blocks, each setting ten variables of new names, then defining and calling a
+    function, running a subshell and a `bash -c`: each copied every variable of the shell so
+    far (the function's definition and call twice, to tell what the call changed; the new
+    shell all to keep the exported ones), past the 5 s budget: the file's facts were lost. A
+    checkpoint now costs what changes after it, and a new shell copies the exported variables,
+    kept as they change."""
+    blocks = "".join(" ".join(f"V{i}_{j}={j}" for j in range(10)) + f"\nf{i}() {{ :; }}\nf{i}\n( cd /tmp )\nbash -c true\n" for i in range(3000))
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\n" + blocks + "python t.py | tee log\n"})
+    assert _lint_budgeted(tmp_path, "LL105") == ["LL105 run.sh:15002"]
+
+
 def _peak_megabytes(root: Path, *args: str) -> int:
     """The most memory the real command took over `root`, in MB (a process of its own to count it)."""
     code = (

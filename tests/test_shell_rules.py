@@ -13,7 +13,7 @@ import pytest
 from launchlint.engine import Options, run
 from launchlint.fixes import plan_fixes, unified_diff, write_fixes
 
-from tests.conftest import lint
+from tests.conftest import lint, write_project
 
 REPO = Path(__file__).resolve().parent.parent
 CLEAN = REPO / "fixtures" / "megatron-clean"
@@ -456,3 +456,16 @@ def test_a_tool_run_as_a_module_writes_no_programs_log(tmp_path):
     [finding] = json.loads(result.stdout)
     assert (finding["path"], finding["line"]) == ("setup.sh", 10)
     assert finding["message"].startswith("`python` block-buffers its stdout into a log")
+
+
+def test_a_subshell_in_an_eval_string_ends_with_it(tmp_path):
+    """`eval` runs its string in this shell, but a `( ... )` or `$(...)` in the string is a
+    subshell of its own: what it exports does not reach the commands after the `eval` (it did:
+    the string's walk, which shares the shell, put a copy back for itself and left the shell
+    changed); what the string itself exports does."""
+    script = (
+        '#!/bin/bash\neval "(export PYTHONUNBUFFERED=1)"\neval "X=\\$(export PYTHONUNBUFFERED=1)"\n'
+        'python train.py > train.log\neval "export PYTHONUNBUFFERED=1"\npython eval.py > eval.log\n'
+    )
+    write_project(tmp_path, {"run.sh": script})
+    assert findings("--select", "LL106", ".", cwd=tmp_path) == [("LL106", "run.sh", 4, 1)]

@@ -97,6 +97,169 @@ def _parser():
     return _PARSER
 
 
+_ABSENT = object()  # in a `Journal` entry: the key was not there
+
+
+class Journal:
+    """The changes to a shell state's variables, arrays, exports, defaults and jobs while a
+    checkpoint of it is open (`State.checkpoint`): each an entry (container, key, what it held
+    then), so that the state of the checkpoint can be had back (a subshell's end), told from the
+    state now (what a function's call did: `Effect.since`) or copied later (a function nothing
+    calls, walked at the end in the shell of its definition). A checkpoint costs what changes
+    after it, not the size of the state: copying every variable at each function, subshell and
+    `$(...)` made a script of many blocks, each setting variables of new names, quadratic."""
+
+    __slots__ = ("entries", "marks")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []
+        self.marks = 0  # checkpoints open; none: nothing is logged, and the entries are dropped
+
+
+class _Names(dict):
+    """A dict of a shell state (`State.variables`, ...) that logs its changes in the state's
+    journal. Reads are the dict's own; a pickle of one is a plain dict."""
+
+    __slots__ = ("journal",)
+
+    def __init__(self, journal: Journal, items=()) -> None:
+        dict.__init__(self, items)
+        self.journal = journal
+
+    def __reduce__(self):
+        return dict, (dict(self),)
+
+    def __setitem__(self, key, value) -> None:
+        if self.journal.marks:
+            self.journal.entries.append((self, key, dict.get(self, key, _ABSENT)))
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        self.pop(key)
+
+    def pop(self, key, *default):
+        if self.journal.marks and key in self:
+            self.journal.entries.append((self, key, dict.__getitem__(self, key)))
+        return dict.pop(self, key, *default)
+
+    def _unsupported(self, *args, **kwargs):
+        raise TypeError("a shell state's dict changes key by key (logged in its journal)")
+
+    update = setdefault = popitem = clear = __ior__ = _unsupported  # type: ignore[assignment]
+
+
+class _NameSet(set):
+    """`State.exported`: a set that logs its changes in the state's journal."""
+
+    __slots__ = ("journal",)
+
+    def __init__(self, journal: Journal, items=()) -> None:
+        set.__init__(self, items)
+        self.journal = journal
+
+    def __reduce__(self):
+        return set, (set(self),)
+
+    def add(self, name) -> None:
+        if name in self:
+            return
+        if self.journal.marks:
+            self.journal.entries.append((self, name, _ABSENT))
+        set.add(self, name)
+
+    def discard(self, name) -> None:
+        if name not in self:
+            return
+        if self.journal.marks:
+            self.journal.entries.append((self, name, True))
+        set.discard(self, name)
+
+    def __ior__(self, names):
+        for name in names:
+            self.add(name)
+        return self
+
+    def _unsupported(self, *args, **kwargs):
+        raise TypeError("a shell state's set changes name by name (logged in its journal)")
+
+    update = remove = pop = clear = difference_update = intersection_update = symmetric_difference_update = _unsupported  # type: ignore[assignment]
+    __isub__ = __iand__ = __ixor__ = _unsupported  # type: ignore[assignment]
+
+
+def _undo(container, key, old) -> None:
+    """Put back what a journal entry says `container` held at `key` (logged in turn when a
+    checkpoint is still open)."""
+    if isinstance(container, set):
+        if old is _ABSENT:
+            container.discard(key)
+        else:
+            container.add(key)
+    elif old is _ABSENT:
+        container.pop(key, None)
+    else:
+        container[key] = old
+
+
+_CONTAINERS = ("variables", "assigned", "arrays", "exported", "defaulted", "jobs")
+
+
+class Checkpoint:
+    """A state as it was (`State.checkpoint`): its attributes then, and where its journal was.
+    Open until `close` (or `State.rollback`): the journal keeps what changes meanwhile."""
+
+    __slots__ = ("state", "fields", "position")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.fields = dict(state.__dict__)  # its attributes then; the containers are the same objects, changed since
+        self.position = len(state.journal.entries)
+        state.journal.marks += 1
+
+    def close(self) -> None:
+        journal = self.state.journal
+        journal.marks -= 1
+        if not journal.marks:
+            journal.entries.clear()
+
+    def changes(self) -> dict[tuple[int, object], object]:
+        """(id of a container, key) -> what it held at the checkpoint, for each key changed since."""
+        first: dict[tuple[int, object], object] = {}
+        for container, key, old in self.state.journal.entries[self.position :]:
+            first.setdefault((id(container), key), old)
+        return first
+
+
+def copies_at(checkpoints) -> dict[Checkpoint, State]:
+    """Each checkpoint -> a state of its own as the checkpoint's state was then (a function
+    nothing calls is walked in the shell of its definition). Those of one state are undone from
+    its present in one pass, latest first: each copy costs the state's size."""
+    found: dict[Checkpoint, State] = {}  # by the checkpoint itself: an id may be another's once it is gone
+    by_state: dict[int, list[Checkpoint]] = {}
+    for checkpoint in checkpoints:
+        by_state.setdefault(id(checkpoint.state), []).append(checkpoint)
+    for group in by_state.values():
+        group.sort(key=lambda c: c.position, reverse=True)
+        state = group[0].state
+        entries = state.journal.entries
+        cursor = {id(getattr(state, name)): (set if name == "exported" else dict)(getattr(state, name)) for name in _CONTAINERS}
+        end = len(entries)
+        for checkpoint in group:
+            for i in range(end - 1, checkpoint.position - 1, -1):
+                container, key, old = entries[i]
+                now = cursor.get(id(container))
+                if now is not None:
+                    _undo(now, key, old)
+            end = checkpoint.position
+            copy = State.__new__(State)
+            copy.__dict__.update(checkpoint.fields)
+            copy.journal = journal = Journal()
+            for name in _CONTAINERS:
+                held = cursor[id(checkpoint.fields[name])]
+                setattr(copy, name, (_NameSet if name == "exported" else _Names)(journal, held))
+            found[checkpoint] = copy
+    return found
+
+
 class State:
     """What the shell knows while it runs a unit top to bottom."""
 
@@ -118,10 +281,12 @@ class State:
         cwd: str | None = ".",
         pipefail_at: int = 0,
     ) -> None:
-        self.variables = {} if variables is None else variables
-        self.assigned = {} if assigned is None else assigned  # where each variable got its value
-        self.arrays = {} if arrays is None else arrays
-        self.exported = set() if exported is None else exported
+        # Changes to the containers are logged here while a checkpoint is open (`Journal`).
+        self.journal = journal = Journal()
+        self.variables = _Names(journal, variables or ())
+        self.assigned = _Names(journal, assigned or ())  # where each variable got its value
+        self.arrays = _Names(journal, arrays or ())
+        self.exported = _NameSet(journal, exported or ())
         self.pipefail = pipefail
         self.stdout = Sink(INHERIT) if stdout is None else stdout
         self.stderr = Sink(INHERIT) if stderr is None else stderr
@@ -131,11 +296,11 @@ class State:
         self.allexport = allexport  # `set -a`: each variable set is exported
         # Variables whose value came from the default of a variable the script never set
         # (`NGPU=${NGPU:-8}`), with the names whose defaults it took: a caller may set those.
-        self.defaulted = {} if defaulted is None else defaulted
+        self.defaulted = _Names(journal, defaulted or ())
         # The background jobs whose process ids a variable holds (`A=$!`, `pids+=($!)`,
         # `PIDS="$PIDS $!"`): each job the commands of its `... &` statement. Any other assignment
         # of the name forgets it.
-        self.jobs = {} if jobs is None else jobs
+        self.jobs = _Names(journal, jobs or ())
         # The directory the shell is in, as far as `cd`s tell: "." where the shell started, a path
         # from there (`cd data`: "data") or an absolute one (`cd /w`); None when not known (`cd
         # $WORK`, a bare `cd`, a `cd` in a branch, another host's shell). `pwd` and `$PWD` are "."
@@ -160,12 +325,18 @@ class State:
         state.__dict__.update(self.__dict__, **changes)
         return state
 
-    def copy(self) -> State:
-        """A copy whose variables and exports can change without changing this state's."""
-        return self.replace(
-            variables=dict(self.variables), arrays=dict(self.arrays), exported=set(self.exported),
-            assigned=dict(self.assigned), defaulted=dict(self.defaulted), jobs=dict(self.jobs),
-        )
+    def checkpoint(self) -> Checkpoint:
+        """The state as it is now, to come back to (`rollback`), compare with (`Effect.since`) or
+        copy later (`copies_at`): a subshell, a function's walk, a function's definition."""
+        return Checkpoint(self)
+
+    def rollback(self, checkpoint: Checkpoint) -> None:
+        """Back to the state of `checkpoint`, which closes (a subshell's end)."""
+        undone = self.journal.entries[checkpoint.position :]
+        checkpoint.close()
+        for container, key, old in reversed(undone):  # logged in turn while another checkpoint is open
+            _undo(container, key, old)
+        self.__dict__.update(checkpoint.fields)
 
     def child_shell(self, stdout: Sink, stderr: Sink, *, remote: bool, moved: bool = False) -> State:
         """A new shell started by a wrapper: no pipefail, only exported variables (none remotely),
@@ -173,11 +344,13 @@ class State:
         cwd = None if remote or moved else self.cwd
         if remote:
             return State(stdout=stdout, stderr=stderr, cwd=cwd)
-        keep = {k: v for k, v in self.variables.items() if k in self.exported}
-        origins = {k: v for k, v in self.assigned.items() if k in self.exported}
-        defaulted = {k: v for k, v in self.defaulted.items() if k in self.exported}
+        # Read by the exported names: the variables set but not exported may be many more.
+        variables, assigned, defaulted = self.variables, self.assigned, self.defaulted
+        keep = {k: variables[k] for k in self.exported if k in variables}
+        origins = {k: assigned[k] for k in self.exported if k in assigned}
+        defaulted = {k: defaulted[k] for k in self.exported if k in defaulted}
         state = State(
-            variables=keep, assigned=origins, exported=set(self.exported), stdout=stdout, stderr=stderr, defaulted=defaulted, cwd=cwd
+            variables=keep, assigned=origins, exported=self.exported, stdout=stdout, stderr=stderr, defaulted=defaulted, cwd=cwd
         )
         state.cwd_bound = self.cwd_bound & keep.keys()
         return state
@@ -260,20 +433,34 @@ class Effect(Record):
     bound: frozenset[str] = frozenset()  # what it set from `pwd`: at a later call, not known either
 
     @classmethod
-    def between(cls, before: State, after: State) -> Effect:
-        changed = {
-            name: (value, after.assigned.get(name))
-            for name, value in after.variables.items()
-            if name not in before.variables or before.variables[name] != value or before.assigned.get(name) is not after.assigned.get(name)
-        }
+    def since(cls, checkpoint: Checkpoint) -> Effect:
+        """What the state of `checkpoint` did since: its journal tells what changed."""
+        after, before = checkpoint.state, checkpoint.fields
+        variables, assigned, arrays, exported = after.variables, after.assigned, after.arrays, after.exported
+        changes = checkpoint.changes()
+        ids = id(variables), id(assigned)
+        changed = {}
+        for name in dict.fromkeys(name for (held, name) in changes if held in ids):
+            if name not in variables:
+                continue
+            value, word = variables[name], assigned.get(name)
+            old = changes.get((ids[0], name), value)
+            old_word = changes.get((ids[1], name), word)
+            if old is _ABSENT or old != value or (None if old_word is _ABSENT else old_word) is not word:
+                changed[name] = (value, word)
+        held_arrays = {}
+        for (held, name), old in changes.items():
+            if held == id(arrays) and name in arrays and (() if old is _ABSENT else old) is not arrays[name]:
+                held_arrays[name] = arrays[name]
+        new_exports = frozenset(name for (held, name), old in changes.items() if held == id(exported) and old is _ABSENT and name in exported)
         return cls(
             changed,
-            {name: words for name, words in after.arrays.items() if before.arrays.get(name, ()) is not words},
-            frozenset(after.exported - before.exported),
-            after.stdout if after.stdout is not before.stdout else None,
-            after.stderr if after.stderr is not before.stderr else None,
-            after.pipefail if after.pipefail_at != before.pipefail_at else None,
-            after.cwd != before.cwd or after.directories != before.directories,
+            held_arrays,
+            new_exports,
+            after.stdout if after.stdout is not before["stdout"] else None,
+            after.stderr if after.stderr is not before["stderr"] else None,
+            after.pipefail if after.pipefail_at != before["pipefail_at"] else None,
+            after.cwd != before["cwd"] or after.directories != before["directories"],
             after.cwd_bound & changed.keys(),
         )
 
@@ -302,7 +489,7 @@ class Pending(Record):
     body: object  # its body's node
     block: Block  # its FUNCTION block
     blocks: tuple[Block, ...]  # the loops and branches around its definition
-    state: State  # the shell where it is defined (a copy)
+    state: Checkpoint  # the shell where it is defined
     stdout: Sink | None
     stderr: Sink | None
 
@@ -760,7 +947,7 @@ class Walker:
                     self._uncalled(called)
                 self.functions[called] = body, block
                 self.script.functions[called] = block.statement
-                self.pending[called] = Pending(body, block, tuple(self.blocks), self.state.copy(), stdout, stderr)
+                self.pending[called] = Pending(body, block, tuple(self.blocks), self.state.checkpoint(), stdout, stderr)
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
@@ -773,11 +960,12 @@ class Walker:
                 self._tested(tested)
             self._children(node, stdout, stderr)
         elif kind == "subshell":
-            saved = self.state.copy()
+            saved = self.state.checkpoint()
             self.blocks.append(Block(SUBSHELL, self.unit.location(node)))
             self._children(node, stdout, stderr)
             self.blocks.pop()
-            self.state = saved
+            self.state = saved.state
+            self.state.rollback(saved)
         else:
             self._children(node, stdout, stderr)
 
@@ -1395,7 +1583,8 @@ class Walker:
         """The function's one walk, at its first call, with the blocks around its definition: what
         it does to the shell stays, and later calls repeat it (`Effect`)."""
         pending = self.pending.pop(name)
-        before, blocks = self.state.copy(), self.blocks
+        pending.state.close()  # walked here, not where it is defined
+        before, blocks = self.state.checkpoint(), self.blocks
         self.blocks = list(pending.blocks)
         self.calling.add(name)
         start = len(self.script.commands)
@@ -1403,24 +1592,33 @@ class Walker:
         self.called_bodies.update(id(c) for c in self.script.commands[start:])
         self.calling.discard(name)
         self.blocks = blocks
-        self.effects[name] = Effect.between(before, self.state)
+        self.effects[name] = Effect.since(before)
+        before.close()
 
     def finish(self) -> None:
         """Walk the functions nothing called, in the shell as it was where each is defined, as a
         branch: their commands are facts too (a script that sources this one may call them), but
         what they would do to the shell is only kept in `effects`."""
+        copies = copies_at([pending.state for pending in self.pending.values()])  # any defined by these walks: one by one
         while self.pending:
-            self._uncalled(next(iter(self.pending)))
+            self._uncalled(next(iter(self.pending)), copies)
 
-    def _uncalled(self, name: str) -> None:
-        """Walk a function's body that no call has walked, in the shell of its definition."""
+    def _uncalled(self, name: str, copies: dict[Checkpoint, State] | None = None) -> None:
+        """Walk a function's body that no call has walked, in the shell of its definition (a copy
+        of it in `copies`, else made here)."""
         pending = self.pending.pop(name)
+        defined = pending.state
+        copy = copies.pop(defined, None) if copies else None
+        if copy is None:
+            copy = copies_at([defined])[defined]
+        defined.close()
         state, blocks = self.state, self.blocks
-        self.state, self.blocks = pending.state, list(pending.blocks)
-        before = self.state.copy()
+        self.state, self.blocks = copy, list(pending.blocks)
+        before = self.state.checkpoint()
         self.state.branch_depth += 1
         self._in_function(pending.body, pending.block, pending.stdout, pending.stderr)
-        self.effects[name] = Effect.between(before, self.state)
+        self.effects[name] = Effect.since(before)
+        before.close()
         self.state, self.blocks = state, blocks
 
     def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
@@ -1460,9 +1658,9 @@ class Walker:
                 text = sink.target.template
                 inner_text = text[2:-1] if text.startswith(">(") and text.endswith(")") else text
                 origin = sink.target.origin[2:] if len(sink.target.origin) > 2 else sink.target.origin
-                state = self.state.replace(
-                    arrays=dict(self.state.arrays),
-                    exported=set(self.state.exported),
+                state = self.state.replace(  # the same journal: it shares the variables
+                    arrays=_Names(self.state.journal, self.state.arrays),
+                    exported=_NameSet(self.state.journal, self.state.exported),
                     stdout=Sink(INHERIT),
                     stderr=Sink(INHERIT),
                 )
@@ -1479,12 +1677,13 @@ class Walker:
         while stack:
             current = stack.pop()
             if current.type == "command_substitution":
-                saved = self.state.copy()
+                saved = self.state.checkpoint()
                 self.blocks.append(Block(SUBSHELL, self.unit.location(current)))
                 for child in current.named_children:
                     self.walk(child, Sink(CAPTURED), self.state.stderr)
                 self.blocks.pop()
-                self.state = saved
+                self.state = saved.state
+                self.state.rollback(saved)
             else:
                 stack.extend(current.named_children)
         self.read_cwd = read_cwd
@@ -2203,7 +2402,7 @@ def parse_shell(
         script.final_pipefail_at = current.state.pipefail_at
         script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
         script.final_variables = frozenset(current.state.variables).union(current.state.arrays)
-        script.final_assigned = current.state.assigned
+        script.final_assigned = dict(current.state.assigned)
     return script
 
 
