@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from functools import cached_property
 
 from .model import Location, Record
@@ -283,6 +284,124 @@ class Block(Record):
     # it), 1 in a walk again for a later call that redirects its output
 
 
+class ExportHistory:
+    """The exported variables of one shell over its walk, for its commands (`Command.exported`,
+    `Command.environment` are views of it at one version): name -> the versions at which it
+    changed, and what it was from each on: False (not exported), True (exported, its value's
+    origin not known) or the Word that gave its value. A command holds a view, not a copy: a
+    script whose blocks each export a new name kept a copy per command (quadratic memory). Each
+    name's changes are one list, [version, value, version, value, ...], and the views hold that
+    dict, not this: small pickles."""
+
+    __slots__ = ("names", "version", "parent")
+
+    def __init__(self, parent: ExportedNames | None = None) -> None:
+        self.names: dict[str, list] = {}
+        self.version = 0  # what the next change is recorded at
+        # The exports it started with, another shell's (a wrapper's new shell: `bash -c`, `nohup`):
+        # a name not changed here since is as it was there.
+        self.parent = parent
+
+    def record(self, name: str, value) -> None:
+        entry = self.names.get(name)
+        if entry is None:
+            self.names[name] = [self.version, value]
+        elif entry[-2] == self.version:  # no view sees the one before
+            entry[-1] = value
+        else:
+            entry += (self.version, value)
+
+    def view(self) -> ExportedNames:
+        """The exports as they are now; changes from now on are of the next version."""
+        self.version += 1
+        return ExportedNames(self.names, self.version - 1, self.parent)
+
+
+class ExportedNames(AbstractSet):
+    """`Command.exported` from the shell front end: the names exported at one version of an
+    `ExportHistory`, a set (operators give frozensets)."""
+
+    __slots__ = ("names", "version", "parent")
+
+    def __init__(self, names: dict[str, list], version: int, parent: ExportedNames | None) -> None:
+        self.names, self.version, self.parent = names, version, parent
+
+    def __reduce__(self):
+        return ExportedNames, (self.names, self.version, self.parent)
+
+    def at(self, name: str):
+        """What `name` was (`ExportHistory`): None when never exported before."""
+        entry = self.names.get(name)
+        if entry is not None:
+            if entry[-2] <= self.version:
+                return entry[-1]
+            low, high = 0, len(entry) // 2  # the first change after the version, by halves
+            while low < high:
+                middle = (low + high) // 2
+                if entry[2 * middle] <= self.version:
+                    low = middle + 1
+                else:
+                    high = middle
+            if low:
+                return entry[2 * low - 1]
+        return None if self.parent is None else self.parent.at(name)
+
+    def every_name(self) -> list[str]:
+        """Each name ever exported in its shell, or in the parent before."""
+        if self.parent is None:
+            return list(self.names)
+        return list(dict.fromkeys([*self.parent.every_name(), *self.names]))
+
+    def __contains__(self, name) -> bool:
+        value = self.at(name)
+        return value is not None and value is not False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name in self.every_name() if name in self])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    @classmethod
+    def _from_iterable(cls, names) -> frozenset[str]:
+        return frozenset(names)
+
+    def __hash__(self) -> int:
+        return self._hash()
+
+
+class ExportedEnvironment(Mapping):
+    """`Command.environment` from the shell front end: each exported name whose value's origin is
+    known -> that Word, at the version of `exported` (`ExportedNames`)."""
+
+    __slots__ = ("exported",)
+
+    def __init__(self, exported: ExportedNames) -> None:
+        self.exported = exported
+
+    def __reduce__(self):
+        return ExportedEnvironment, (self.exported,)
+
+    def get(self, name, default=None):
+        value = self.exported.at(name)
+        return value if isinstance(value, Word) else default
+
+    def __getitem__(self, name) -> Word:
+        value = self.exported.at(name)
+        if isinstance(value, Word):
+            return value
+        raise KeyError(name)
+
+    def __contains__(self, name) -> bool:
+        return isinstance(self.exported.at(name), Word)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name in self.exported.every_name() if name in self])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 class Command:
     # The variables whose default (`${NGPU:-8}`) this command's words or exported environment took
     # because the script never set them: a caller that sets them decides those values. Set on the
@@ -319,11 +438,11 @@ class Command:
         pipefail: bool = False,
         wrappers: tuple[Wrapper, ...] = (),
         inner: list[Command] | None = None,
-        exported: frozenset[str] = frozenset(),
+        exported: AbstractSet[str] = frozenset(),
         pipeline: list[Command] | None = None,
         is_exec_redirect: bool = False,
         blocks: tuple[Block, ...] = (),
-        environment: dict[str, Word] | None = None,
+        environment: Mapping[str, Word] | None = None,
     ) -> None:
         self.words = words
         self.location = location

@@ -218,6 +218,22 @@ def test_the_sarif_log_and_the_baseline_of_many_findings_are_encoded_as_the_json
     assert "caf\\u00e9.sh" in written and written == json.dumps(json.loads(written), indent=2) + "\n"
 
 
+def test_commands_share_the_exports_until_they_change(tmp_path):
+    """2,000 blocks, each exporting a new name, then four commands: each command kept its own
+    copy of the exported names (and, after each assignment, of the environment made of them),
+    the run's peak 12 times that of the same script setting the names without exporting them;
+    the commands now share views of the exports' history, a version until an export changes."""
+    def script(keyword: str) -> str:
+        blocks = "".join(f"{keyword}E{i}=/runs/{i}\necho {i}\necho a\necho b\necho c\n" for i in range(2000))
+        return "#!/bin/bash\n" + blocks + "python t.py | tee log\n"
+
+    write_project(tmp_path, {"run.sh": script("")})
+    assigned = _peak_megabytes(tmp_path, "--format", "json")
+    write_project(tmp_path, {"run.sh": script("export ")})
+    exported = _peak_megabytes(tmp_path, "--format", "json")
+    assert exported < 1.5 * assigned, (exported, assigned)
+
+
 def test_the_launch_graph_indexes_commands_once(tmp_path):
     """`invocation()` is asked once per command; building its table each time was quadratic."""
     write_project(tmp_path, {"run.sh": "bash job.sh\n" * 30, "job.sh": "echo\n"})

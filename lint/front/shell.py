@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import posixpath
 import re
+import weakref
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
 from ..graph import DIRECTORY_CHANGERS, is_python, own_path
@@ -32,6 +34,9 @@ from ..shellfacts import (
     Block,
     Command,
     Directive,
+    ExportedEnvironment,
+    ExportedNames,
+    ExportHistory,
     Pipeline,
     Redirect,
     ShellScript,
@@ -116,31 +121,96 @@ class Journal:
         self.marks = 0  # checkpoints open; none: nothing is logged, and the entries are dropped
 
 
+class _Watch:
+    """What a state's commands and new shells get of its exports, kept as they change:
+    `State.exported` records each change here, `State.variables`, `State.assigned` and
+    `State.defaulted` those of exported names. The history of the exported names and their words
+    (`ExportHistory`), and the exported variables' values, words and defaults (`State.defaulted`):
+    a command reads those, and a new shell copies them, not all the variables. Held by the
+    exported set, which the dicts hold: they are held weakly (the collector is off)."""
+
+    __slots__ = ("history", "containers", "values", "words", "defaults", "views")
+
+    def __init__(self, state: State, parent: ExportedNames | None = None, exported_only: bool = False) -> None:
+        # `parent`: the exports the state's were copied from, the same (a new shell's, a function's
+        # definition's); `exported_only`: its dicts hold exported names only (`State.child_shell`)
+        self.history = ExportHistory(parent=parent)
+        exported, variables, assigned, defaulted = state.exported, state.variables, state.assigned, state.defaulted
+        self.containers = weakref.ref(variables), weakref.ref(assigned), weakref.ref(defaulted)
+        self.views: tuple[ExportedNames, ExportedEnvironment] | None = None  # of the last version, while it holds
+        if parent is None:
+            for name in exported:
+                self.history.record(name, assigned.get(name, True))
+        if exported_only:
+            self.values, self.words, self.defaults = dict(variables), dict(assigned), dict(defaulted)
+            return
+        self.values = {name: variables[name] for name in exported if name in variables}
+        self.words = {name: assigned[name] for name in exported if name in assigned}
+        self.defaults = {name: defaulted[name] for name in exported if name in defaulted}
+
+    def exported(self, name: str) -> None:
+        self.views = None
+        for container, kept in zip(self.containers, (self.values, self.words, self.defaults)):
+            held = container()
+            if held is not None and name in held:
+                kept[name] = held[name]
+        self.history.record(name, self.words.get(name, True))
+
+    def unexported(self, name: str) -> None:
+        self.views = None
+        self.history.record(name, False)
+        self.values.pop(name, None)
+        self.words.pop(name, None)
+        self.defaults.pop(name, None)
+
+    def changed(self, container: _Names, name: str) -> None:
+        """`name`, exported, changed in `container`."""
+        kept = self.values if container.role == "variables" else self.words if container.role == "assigned" else self.defaults
+        if name in container:
+            kept[name] = container[name]
+        else:
+            kept.pop(name, None)
+        if kept is self.words:
+            self.history.record(name, self.words.get(name, True))
+            self.views = None
+
+
 class _Names(dict):
     """A dict of a shell state (`State.variables`, ...) that logs its changes in the state's
-    journal. Reads are the dict's own; a pickle of one is a plain dict."""
+    journal (and, `State.variables`, `State.assigned` and `State.defaulted`, those of exported
+    names in its `_Watch`). Reads are the dict's own; a pickle of one is a plain dict."""
 
-    __slots__ = ("journal",)
+    __slots__ = ("journal", "exported", "role", "__weakref__")
 
     def __init__(self, journal: Journal, items=()) -> None:
         dict.__init__(self, items)
         self.journal = journal
+        self.exported: _NameSet | None = None  # the exported names, whose changes here its watch records
+        self.role = ""  # which of the state's containers when watched: "variables", "assigned", "defaulted"
 
     def __reduce__(self):
         return dict, (dict(self),)
 
     def __setitem__(self, key, value) -> None:
-        if self.journal.marks:
-            self.journal.entries.append((self, key, dict.get(self, key, _ABSENT)))
+        journal, exported = self.journal, self.exported
+        if journal.marks:
+            journal.entries.append((self, key, dict.get(self, key, _ABSENT)))
         dict.__setitem__(self, key, value)
+        if exported is not None and key in exported:
+            exported.watch.changed(self, key)
 
     def __delitem__(self, key) -> None:
         self.pop(key)
 
     def pop(self, key, *default):
-        if self.journal.marks and key in self:
+        if key not in self:
+            return dict.pop(self, key, *default)
+        if self.journal.marks:
             self.journal.entries.append((self, key, dict.__getitem__(self, key)))
-        return dict.pop(self, key, *default)
+        value = dict.pop(self, key)
+        if self.exported is not None and key in self.exported:
+            self.exported.watch.changed(self, key)
+        return value
 
     def _unsupported(self, *args, **kwargs):
         raise TypeError("a shell state's dict changes key by key (logged in its journal)")
@@ -151,11 +221,12 @@ class _Names(dict):
 class _NameSet(set):
     """`State.exported`: a set that logs its changes in the state's journal."""
 
-    __slots__ = ("journal",)
+    __slots__ = ("journal", "watch")
 
     def __init__(self, journal: Journal, items=()) -> None:
         set.__init__(self, items)
         self.journal = journal
+        self.watch: _Watch | None = None
 
     def __reduce__(self):
         return set, (set(self),)
@@ -166,6 +237,8 @@ class _NameSet(set):
         if self.journal.marks:
             self.journal.entries.append((self, name, _ABSENT))
         set.add(self, name)
+        if self.watch is not None:
+            self.watch.exported(name)
 
     def discard(self, name) -> None:
         if name not in self:
@@ -173,6 +246,8 @@ class _NameSet(set):
         if self.journal.marks:
             self.journal.entries.append((self, name, True))
         set.discard(self, name)
+        if self.watch is not None:
+            self.watch.unexported(name)
 
     def __ior__(self, names):
         for name in names:
@@ -200,6 +275,8 @@ def _undo(container, key, old) -> None:
         container[key] = old
 
 
+_NO_EXPORTS: tuple[frozenset[str], dict[str, Word]] = (frozenset(), {})  # read only, as every command's environment
+FEW_EXPORTS = 16  # up to this many, a command's exports and environment are copies (`State.exports`)
 _CONTAINERS = ("variables", "assigned", "arrays", "exported", "defaulted", "jobs")
 
 
@@ -207,10 +284,11 @@ class Checkpoint:
     """A state as it was (`State.checkpoint`): its attributes then, and where its journal was.
     Open until `close` (or `State.rollback`): the journal keeps what changes meanwhile."""
 
-    __slots__ = ("state", "fields", "position")
+    __slots__ = ("state", "fields", "position", "exports")
 
     def __init__(self, state: State) -> None:
         self.state = state
+        self.exports: ExportedNames | None = None  # its exports then, when a copy may be made (`copies_at`)
         self.fields = dict(state.__dict__)  # its attributes then; the containers are the same objects, changed since
         self.position = len(state.journal.entries)
         state.journal.marks += 1
@@ -256,6 +334,7 @@ def copies_at(checkpoints) -> dict[Checkpoint, State]:
             for name in _CONTAINERS:
                 held = cursor[id(checkpoint.fields[name])]
                 setattr(copy, name, (_NameSet if name == "exported" else _Names)(journal, held))
+            copy.watch = copy.watched(checkpoint.exports) if checkpoint.exports is not None else None
             found[checkpoint] = copy
     return found
 
@@ -280,13 +359,23 @@ class State:
         jobs: dict[str, tuple[Command, ...]] | None = None,
         cwd: str | None = ".",
         pipefail_at: int = 0,
+        *,
+        parent: ExportedNames | None = None,
+        exported_only: bool = False,
     ) -> None:
+        """`parent`: the exports `exported` and `assigned` were copied from, and `exported_only`:
+        its dicts hold exported names only (`child_shell`)."""
         # Changes to the containers are logged here while a checkpoint is open (`Journal`).
         self.journal = journal = Journal()
         self.variables = _Names(journal, variables or ())
         self.assigned = _Names(journal, assigned or ())  # where each variable got its value
         self.arrays = _Names(journal, arrays or ())
         self.exported = _NameSet(journal, exported or ())
+        # Its exports as they change, for its commands and new shells: made when first asked for
+        # with a name exported (`exports`), and kept; never for a state that shares its dicts
+        # with another's (`_procsub_sinks`), which is not `watchable`.
+        self.watch: _Watch | None = None
+        self.watchable = True
         self.pipefail = pipefail
         self.stdout = Sink(INHERIT) if stdout is None else stdout
         self.stderr = Sink(INHERIT) if stderr is None else stderr
@@ -318,6 +407,36 @@ class State:
         # `if`, a loop, a function, `( )`, after `&&`/`||` or in a pipeline): what a shell that
         # sources the file surely has after it (`ShellScript.pipefail_set`).
         self.pipefail_sure = False
+        if self.exported and exported_only:  # a new shell: what it copied from its parent's
+            self.watch = self.watched(parent, exported_only)
+
+    def watched(self, parent: ExportedNames | None = None, exported_only: bool = False) -> _Watch:
+        """A new `_Watch` of this state's exports, from what they are now (`parent`'s, when given)."""
+        watch = self.exported.watch = _Watch(self, parent, exported_only)
+        self.variables.exported = self.assigned.exported = self.defaulted.exported = self.exported
+        self.variables.role, self.assigned.role, self.defaulted.role = "variables", "assigned", "defaulted"
+        return watch
+
+    def exports(self) -> tuple[AbstractSet[str], Mapping[str, Word]]:
+        """What a command started now gets: the exported names, and the words their values come
+        from (`environment`). Views of this state's `ExportHistory`, the same objects until an
+        export changes; without one (`_procsub_sinks`), copies."""
+        watch = self.watch
+        if watch is None:
+            if not self.exported:  # most shells
+                return _NO_EXPORTS
+            if not self.watchable:
+                return frozenset(self.exported), self.environment()
+            watch = self.watch = self.watched()
+        if watch.views is None:
+            if not self.exported:
+                watch.views = _NO_EXPORTS
+            elif len(self.exported) <= FEW_EXPORTS:  # copies pickle smaller than views
+                watch.views = frozenset(self.exported), dict(watch.words)
+            else:
+                exported = watch.history.view()
+                watch.views = exported, ExportedEnvironment(exported)
+        return watch.views
 
     def replace(self, **changes) -> State:
         """A copy with `changes`; the containers not changed are shared with this state."""
@@ -344,13 +463,18 @@ class State:
         cwd = None if remote or moved else self.cwd
         if remote:
             return State(stdout=stdout, stderr=stderr, cwd=cwd)
-        # Read by the exported names: the variables set but not exported may be many more.
-        variables, assigned, defaulted = self.variables, self.assigned, self.defaulted
-        keep = {k: variables[k] for k in self.exported if k in variables}
-        origins = {k: assigned[k] for k in self.exported if k in assigned}
-        defaulted = {k: defaulted[k] for k in self.exported if k in defaulted}
+        exported = self.exports()[0]  # the same exports: its history goes on from there
+        watch, parent = self.watch, exported if isinstance(exported, ExportedNames) else None
+        if watch is not None:  # kept as they change: the variables set but not exported may be many more
+            keep, origins, defaulted = watch.values, watch.words, watch.defaults
+        else:
+            variables, assigned, defaulted = self.variables, self.assigned, self.defaulted
+            keep = {k: variables[k] for k in self.exported if k in variables}
+            origins = {k: assigned[k] for k in self.exported if k in assigned}
+            defaulted = {k: defaulted[k] for k in self.exported if k in defaulted}
         state = State(
-            variables=keep, assigned=origins, exported=self.exported, stdout=stdout, stderr=stderr, defaulted=defaulted, cwd=cwd
+            variables=keep, assigned=origins, exported=self.exported, stdout=stdout, stderr=stderr, defaulted=defaulted, cwd=cwd,
+            parent=parent, exported_only=True,
         )
         state.cwd_bound = self.cwd_bound & keep.keys()
         return state
@@ -397,16 +521,17 @@ class State:
                 word = Word(None, f"{old} ${{{name}}}", word.location, ())
             value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
-        self.arrays.pop(name, None)
-        if self.jobs:
-            self.jobs.pop(name, None)
+        if name in self.arrays:
+            self.arrays.pop(name)
+        if name in self.jobs:
+            self.jobs.pop(name)
         if self.allexport:
             self.exported.add(name)
         self.assignments += 1
         if word is not None:  # the word with the value the variable got (not `replace`: 5x the time)
             self.assigned[name] = Word(value, word.template, word.location, word.origin, word.passthrough)
-        else:
-            self.assigned.pop(name, None)
+        elif name in self.assigned:
+            self.assigned.pop(name)
 
     def environment(self) -> dict[str, Word]:
         """The exported variables a command started now gets, where their values come from.
@@ -947,7 +1072,10 @@ class Walker:
                     self._uncalled(called)
                 self.functions[called] = body, block
                 self.script.functions[called] = block.statement
-                self.pending[called] = Pending(body, block, tuple(self.blocks), self.state.checkpoint(), stdout, stderr)
+                defined = self.state.checkpoint()
+                exported = self.state.exports()[0]  # a copy made later goes on from its exports here
+                defined.exports = exported if isinstance(exported, ExportedNames) else None
+                self.pending[called] = Pending(body, block, tuple(self.blocks), defined, stdout, stderr)
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
@@ -1477,6 +1605,7 @@ class Walker:
         if redirects:  # most commands have none
             out, err = apply_redirects(redirects, out, err)
         out, err = self._procsub_sinks(redirects, out, err)  # also a >(...) the streams came with
+        exported, environment = self.state.exports()
         command = Command(  # positional, in the order of the fields: twice as quick as by keyword
             words,
             self.unit.location(node, redirect_nodes[-1] if redirect_nodes else node),
@@ -1488,15 +1617,16 @@ class Walker:
             self.state.pipefail,
             self.wrappers,
             [],  # inner: `unwrap` sets it
-            frozenset(self.state.exported),
+            exported,
             [],  # pipeline: `pipeline` sets it
             False,  # is_exec_redirect
             tuple(self.blocks),
-            self.state.environment(),
+            environment,
         )
         defaulted = self.state.defaulted
         if read or defaulted:  # and an exported variable set from a default reaches the command
-            for variable in defaulted.keys() & self.state.exported:
+            watch = self.state.watch  # which has those of the exported variables: there may be many of both
+            for variable in defaulted.keys() & self.state.exported if watch is None else watch.defaults:
                 read |= defaulted[variable]
             if read:
                 command.defaults = frozenset(read)
@@ -1661,6 +1791,8 @@ class Walker:
                 state = self.state.replace(  # the same journal: it shares the variables
                     arrays=_Names(self.state.journal, self.state.arrays),
                     exported=_NameSet(self.state.journal, self.state.exported),
+                    watch=None,  # its exports are its own, its assigned the shell's: its commands get copies
+                    watchable=False,
                     stdout=Sink(INHERIT),
                     stderr=Sink(INHERIT),
                 )

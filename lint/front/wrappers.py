@@ -595,7 +595,7 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
         background=command.background,
         pipefail=command.pipefail,
         wrappers=command.wrappers + (Wrapper(kind, command, **flags),),
-        exported=frozenset() if isolated else command.exported - unset,
+        exported=frozenset() if isolated else command.exported - unset if unset else command.exported,
         pipeline=command.pipeline,
         blocks=command.blocks,
         environment=environment,
