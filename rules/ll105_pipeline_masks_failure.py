@@ -183,6 +183,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a function called only by a name made at run time, where pipefail is off
+        {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
+        ["LL105 ci.sh:3"],
+    ),
     Example(  # a file sourced after the script's own `set -o pipefail` turns it off at its top level
         {
             "run.sh": "#!/bin/bash\nset -euo pipefail\nsource env.sh\npython -u train.py 2>&1 | tee train.log\n",
@@ -396,6 +400,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a function called only by a name made at run time (`run_$step`), after `set -o pipefail`
+        {
+            "ci.sh": (
+                "#!/bin/bash\nrun_build() {\n    (time make -j) 2>&1 | tee -a build.log\n}\n"
+                "run_step() {\n    set -o pipefail\n    run_$1 | tee $1.log\n    set +o pipefail\n}\nrun_step build\n"
+            )
+        }
+    ),
     Example(  # csh is not bash (`|&` is its `2>&1 |`): a script for it is not analysed
         {"job.sh": "#!/bin/csh -f\nsetenv CUDA_VISIBLE_DEVICES 0,1\nforeach lr (1e-4 3e-4)\n    python train.py --lr $lr |& tee run.log\nend\n"}
     ),

@@ -1676,6 +1676,8 @@ class Walker:
         elif name in self.pending:
             redirected = out is not self.state.stdout or err is not self.state.stderr
             self._first_call(name, out if redirected else None, err if redirected else None)
+        elif name is None and self.pending:
+            self._dynamic_call(words[0], out, err)
         elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
             self._call(name, out, err)
         elif name in self.effects:
@@ -1724,6 +1726,23 @@ class Walker:
         self.blocks = blocks
         self.effects[name] = Effect.since(before)
         before.close()
+
+    def _dynamic_call(self, called: Word, stdout: Sink, stderr: Sink) -> None:
+        """A command named by a word not known here that starts with a static part (`gg_run_$ci
+        | tee $OUT/$ci.log`, seamless_communication's ggml/ci/run.sh, after `set -o pipefail`):
+        a first call of each function not yet walked whose name starts so, each walked here, in
+        the shell as it is there, rather than at the unit's end in the shell of its definition
+        (without that pipefail). Which one runs is not known, so none leaves its effect on the
+        shell (each is undone, as a subshell is); a later call by its name repeats its own."""
+        start = called.template.partition("$")[0]
+        if not start or "`" in start:
+            return
+        redirected = stdout is not self.state.stdout or stderr is not self.state.stderr
+        for name in [name for name in self.pending if name.startswith(start)]:
+            saved = self.state.checkpoint()
+            self._first_call(name, stdout if redirected else None, stderr if redirected else None)
+            self.state = saved.state
+            self.state.rollback(saved)
 
     def finish(self) -> None:
         """Walk the functions nothing called, in the shell as it was where each is defined, as a
