@@ -58,7 +58,9 @@ python -u train.py 2>&1 | tee run.log
   of an `fd = os.dup(1)` or of a descriptor passed in, `open("/dev/stdout")`; anything unknown),
   `os.devnull` (silencing non-zero ranks is deliberate), and a redirect that the same function
   undoes later (`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's
-  output, not the run's.
+  output, not the run's. So is a context manager's `__enter__` whose class's `__exit__` gives
+  the stream back (`sys.stdout = self.saved`), the class form of `contextlib.redirect_stdout`
+  (AgentTuning's episode logs).
 - Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")` then
   `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
 
@@ -178,15 +180,25 @@ def _undone(module: PythonModule, redirect: StreamRedirect) -> bool:
     """The same function gives the stream back later: a temporary capture (`sys.stdout = saved`,
     `sys.stdout = sys.__stdout__`, `os.dup2(saved_fd, 1)`). Another file or /dev/null after it
     (`if rank != 0: sys.stdout = open(os.devnull, "w")`, the other arm of an `if`) is no
-    restore: the first file keeps the stream where that does not run."""
+    restore: the first file keeps the stream where that does not run. A context manager's
+    `__enter__` is given it back by its class's `__exit__`, as `contextlib.redirect_stdout` is."""
+    exit_ = _exit_of(redirect.function)
     return any(
         other.stream == redirect.stream
-        and other.function == redirect.function
-        and other.location > redirect.location
+        and (other.function == redirect.function and other.location > redirect.location or other.function == exit_)
         and other.api not in SCOPED
         and _restores(module, other)
         for other in module.redirects
     )
+
+
+def _exit_of(function: str | None) -> str | None:
+    """`Log.__exit__` for `Log.__enter__` (`__aexit__` for `__aenter__`): where a context manager
+    undoes what its entry did; None for any other function."""
+    for enter, exit_ in (("__enter__", "__exit__"), ("__aenter__", "__aexit__")):
+        if function and function.endswith(f".{enter}"):
+            return function[: -len(enter)] + exit_
+    return None
 
 
 def _restores(module: PythonModule, redirect: StreamRedirect) -> bool:
@@ -217,6 +229,30 @@ def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
 
 
 INVALID = [
+    Example(  # an `__exit__` that does not give the stream back: another file is no restore
+        {
+            "train.py": dedented(
+                """
+                import os
+                import sys
+
+
+                class Quiet:
+                    def __enter__(self):
+                        sys.stdout = open("episode.log", "w")
+
+                    def __exit__(self, *exc):
+                        sys.stdout = open(os.devnull, "w")
+
+
+                with Quiet():
+                    print("step")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
+        },
+        ["LL204 train.py:7"],
+    ),
     Example(  # the launcher pipes the trainer into tee; the trainer takes stdout for itself
         {
             "run.sh": "#!/bin/bash\npython train.py --epochs 3 2>&1 | tee logs/run.log\n",
@@ -332,6 +368,33 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a context manager whose `__exit__` gives back what its `__enter__` took (AgentTuning's)
+        {
+            "train.py": dedented(
+                """
+                import sys
+
+
+                class EpisodeLog:
+                    def __init__(self, path):
+                        self.path = path
+
+                    def __enter__(self):
+                        self.saved, self.file = sys.stdout, open(self.path, "w")
+                        sys.stdout = self.file
+
+                    def __exit__(self, *exc):
+                        sys.stdout = self.saved
+                        self.file.close()
+
+
+                with EpisodeLog("episode.log"):
+                    print("step")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
+        }
+    ),
     Example(  # a Tee that also writes to the terminal, a temporary capture, silenced ranks
         {
             "train.py": dedented(
