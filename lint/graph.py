@@ -521,6 +521,18 @@ def local_candidates(value: str, caller: str) -> list[str]:
     return [joined(posixpath.dirname(caller), value), posixpath.normpath(value)]
 
 
+def sourced_candidates(word: Word, script: str) -> list[str]:
+    """The project paths a `source` word may name, in bash's order: from the script's own
+    directory (`$(dirname "$0")/common.env`), else a static relative path next to the script or
+    from the root (bash looks in the working directory); none for an absolute or home path
+    (`/opt/conda/etc/profile.d/conda.sh`, `~/.bashrc`) or a word not known here."""
+    own = own_path(word, script)
+    if own is not None:
+        return [own]
+    value = word.value
+    return local_candidates(value, script) if value and not value.startswith(("/", "~")) else []
+
+
 def directories_above(path: str) -> Iterator[str]:
     """The directories above a file's own, nearest first, the root not included: where a launcher
     may be run from (`cd step1 && bash training_scripts/run.sh`)."""

@@ -24,10 +24,10 @@ from .graph import (
     is_python,
     launcher_args,
     launcher_words,
-    local_candidates,
     own_path,
     project_resolver,
     python_run,
+    sourced_candidates,
     value_part,
 )
 from .model import Record, whole
@@ -927,15 +927,7 @@ def sourced_script(project, path: str, word: Word):
     """The facts of the project file a `source` word names: next to the script that sources it,
     else from the root (bash looks in the working directory), or from the script's own directory
     (`$(dirname "$0")/common.env`)."""
-    own = own_path(word, path)
-    value = word.value
-    if own is not None:
-        candidates = [own]
-    elif value and not value.startswith(("/", "~")):
-        candidates = local_candidates(value, path)
-    else:
-        return None
-    for candidate in candidates:
+    for candidate in sourced_candidates(word, path):
         if candidate == ".." or candidate.startswith("../"):
             continue
         if candidate in project.files:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
-from ..graph import DIRECTORY_CHANGERS, is_python, own_path
+from ..graph import DIRECTORY_CHANGERS, is_python, sourced_candidates
 from ..model import LineIndex, Location, Record, make_location, whole
 from ..paths import in_a_virtualenv
 from ..shellfacts import (
@@ -1852,10 +1852,7 @@ class Walker:
         cwd = self.state.cwd
         if cwd is None or not cwd.startswith("/"):
             return False
-        if own_path(sourced, self.script.path) is not None:
-            return True
-        value = sourced.value
-        return bool(value) and not value.startswith(("/", "~")) and not in_a_virtualenv(value)
+        return bool(sourced_candidates(sourced, self.script.path)) and not in_a_virtualenv(sourced.value or "")
 
     def _chdir(self, name: str, words: list[Word]) -> None:
         """Where `cd DIR`, `cd -`, `pushd DIR` and `popd` leave the shell (`State.cwd`): a static
