@@ -83,6 +83,7 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
         entries = data["findings"]
         if type(entries) is not list:  # `{}` or `""` read as no findings: every old one came back, unexplained
             raise TypeError(entries)
+        version = data.get("version", VERSION)  # a hand-written baseline may leave it out
         known = Counter(_entry(e) for e in entries)
     except OSError as error:
         raise BaselineError(f"cannot read baseline {path}: {error.strerror or error}") from None
@@ -95,6 +96,11 @@ def without_baseline(path: str, findings: list[Finding], indexes: dict[str, Line
             f'cannot read baseline {path}: not a launchlint baseline (an object with a "findings" list, each '
             'finding an object with "code", "path" and "fingerprint" strings; --write-baseline makes one)'
         ) from None
+    if version != VERSION or type(version) is bool:  # a newer launchlint's format: its entries may not mean ours
+        raise BaselineError(
+            f"cannot read baseline {path}: its format is version {json.dumps(version)}, this launchlint reads version "
+            f"{VERSION}; upgrade launchlint, or write the baseline again with --write-baseline"
+        )
     fresh = []
     for finding, print_ in zip(findings, fingerprints(findings, indexes, named)):
         key = (finding.code, named(finding.location.path), print_)

@@ -537,6 +537,25 @@ def test_a_baseline_of_another_shape_is_a_usage_error(tmp_path, text):
     )
 
 
+@pytest.mark.parametrize("version", ["2", '"1"', "true", "null"])
+def test_a_baseline_of_another_format_version_is_a_usage_error(tmp_path, version):
+    """A baseline a newer launchlint wrote (or one whose version is not the number 1) is not read
+    as if its entries meant what this version's do; one without a version, written by hand, is."""
+    make(tmp_path, STARVED)
+    assert launchlint("--write-baseline", "base.json", ".", cwd=tmp_path).returncode == 0
+    written = json.loads((tmp_path / "base.json").read_text())
+    assert written["version"] == 1
+    (tmp_path / "base.json").write_text(json.dumps({"findings": written["findings"]}))
+    assert launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path).stdout == "[]\n"
+    (tmp_path / "base.json").write_text(json.dumps(written).replace('"version": 1', f'"version": {version}'))
+    result = launchlint("--baseline", "base.json", ".", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, ""), result.stdout
+    assert result.stderr == (
+        f"launchlint: error: cannot read baseline base.json: its format is version {version}, this launchlint reads "
+        "version 1; upgrade launchlint, or write the baseline again with --write-baseline\n"
+    )
+
+
 @pytest.mark.parametrize("option", ["--output", "--write-baseline"])
 def test_a_report_or_baseline_replaces_a_link_and_never_writes_through_it(tmp_path, option):
     """The CI example writes `--output launchlint.sarif` in the checkout: a repository that ships
