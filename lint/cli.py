@@ -301,7 +301,9 @@ def command(args: list[str]) -> int:
             result = _last_result = run(paths, options)
             findings = _baseline(cli, result)
     if cli["write_baseline"]:
-        say(f"wrote {len(findings)} findings to {cli['write_baseline']}")
+        from .report import counted
+
+        say(f"wrote {counted(len(findings), 'finding')} to {cli['write_baseline']}")
         return EXIT_CLEAN
     text = _render(cli, result, findings)
     _emit(text, cli["output"])

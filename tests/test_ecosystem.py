@@ -486,6 +486,7 @@ def test_baseline_hides_old_findings_but_not_new_ones(tmp_path):
     make(tmp_path, STARVED)
     written = launchlint("--write-baseline", "base.json", ".", cwd=tmp_path)
     assert written.returncode == 0 and (tmp_path / "base.json").exists()
+    assert written.stderr == "launchlint: wrote 1 finding to base.json\n"
     assert launchlint("--format", "json", "--baseline", "base.json", ".", cwd=tmp_path).stdout == "[]\n"
     # lines inserted above the old finding do not resurrect it; a new problem is reported
     (tmp_path / "job.sh").write_text("#!/bin/bash\necho one\necho two\nexec > other.log\npython -u t.py\n")
