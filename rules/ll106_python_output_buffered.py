@@ -134,6 +134,10 @@ RECONFIGURE = "sys.stdout.reconfigure"
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
+    Example(  # a line of two assignments sets shell variables, exported to nothing (tree-sitter-bash took them for the next command's)
+        {"train.py": "print('step')\n", "run.sh": "#!/bin/bash\nPYTHONUNBUFFERED=1 WORLD=8\n\npython train.py > train.log\n"},
+        ["LL106 run.sh:4"],
+    ),
     Example(  # set, but empty: Python ignores it; an empty prefix hides an exported 1
         {
             "run.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=\npython train.py | tee a.log\nPYTHONUNBUFFERED= python train.py > b.log\n",

@@ -117,6 +117,13 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # variables a line of two assignments sets, read by a later line (not that line's environment)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\nNPROC=4 PORT=29501\ntorchrun --nproc_per_node $NPROC --master_port $PORT train.py\n",
+        },
+        ["LL401 run.sh:4"],
+    ),
     Example(  # a default its caller decides, but of the interpreter's name or the program's arguments: not the count
         {
             "train.py": "print('training')\n",

@@ -1546,6 +1546,7 @@ class Walker:
                     name = self.unit.node_text(name_node)
                     env[name] = self.value_word(value_node, child)
                     cut = self._cut_at(value_node)
+                cut_assignment = child.end_byte
             elif kind in _REDIRECT_IDS:
                 inline_redirects.append(child)
             elif (field := cursor.field_id) == _NAME or field == _ARGUMENT:
@@ -1556,6 +1557,11 @@ class Walker:
                         env[name] = self._glued(env[name], child)
                 else:
                     if field == _NAME:
+                        if env and child.start_point.row != node.start_point.row:
+                            # `A=1 B=2`, then a command on a later line: tree-sitter-bash takes the
+                            # two assignments for that command's environment, where bash ends the
+                            # line there; parsed again with that line end read as `;`.
+                            self._line_end(cut_assignment, child.start_byte)
                         if self.unit.node_text(child) in _CLOSERS:
                             _syntax_error(self, child)
                         if child.named_child_count == 1 and child.named_child(0).kind_id in _ARRAYS_IDS:
