@@ -88,18 +88,25 @@ def names_a_path(text: str) -> bool:
 def may_name(written: str, path: str, root_name: str = "") -> bool:
     """Whether the program path `written` in a launcher, relative to a directory that may be
     unknown, can name the project file `path`: `path` ends in its `written_tail`, or in what
-    follows the root's own name (`root_name`) at its start, from the checkout's parent."""
+    follows the root's own name (`root_name`) at its start, from the checkout's parent. An
+    absolute path, mapped or remote, names the file it ends in, the project's root being mapped
+    above it (`/app/tools/x.py`: `tools/x.py`), or one in a directory of its own directory's name,
+    mounted under that name (`/workspace/utils/x.py`: `bench/utils/x.py`); not `bench/x.py`."""
+    if written.startswith("/"):
+        written = posixpath.normpath(written)
+        directory, name = posixpath.split(written)
+        return ends_in(written, path) or ends_in(path, posixpath.join(posixpath.basename(directory), name))
     tail = written_tail(written)
     if ends_in(path, tail):
         return True
     prefix = root_name + "/"
-    return bool(root_name) and tail is not None and tail.startswith(prefix) and ends_in(path, tail[len(prefix) :])
+    return bool(root_name) and tail.startswith(prefix) and ends_in(path, tail[len(prefix) :])
 
 
 def written_tail(written: str) -> str | None:
     """What must end the path of a file that the program path `written` names: its normalised
     form less the `../` that climb out of the directory it is relative to. None for an absolute
-    path: mapped or remote, it can name any file."""
+    path, mapped or remote: any file of its name, to a screen (`may_name` asks more of it)."""
     if written.startswith("/"):
         return None
     tail = posixpath.normpath(written)

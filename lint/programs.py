@@ -12,8 +12,9 @@ from __future__ import annotations
 import posixpath
 from functools import cached_property
 
+from .launches import path_mapped
 from .model import Location, whole
-from .paths import may_name
+from .paths import joined, may_name
 from .pyfacts import (
     MODULE_SCOPE,
     ArgParser,
@@ -744,12 +745,15 @@ def launched(project, invocation) -> CommandLine | None:
     if invocation.kind not in ("python", "module") or callee is None:
         return None
     written = invocation.target.value  # None: from the launcher's own directory, as resolved
-    if invocation.kind == "python" and written is not None and not _names_program(written, callee, project.directory_name):
+    if invocation.kind == "python" and written is not None and not _names_program(project, written, callee):
         return None
     return command_line(project, callee)
 
 
-def _names_program(written: str, callee: str, root_name: str) -> bool:
-    """Whether the program path `written` names the file `callee`: as that file, or as the
-    directory python runs the `__main__.py` of."""
-    return may_name(written, callee, root_name) or may_name(posixpath.join(written, "__main__.py"), callee, root_name)
+def _names_program(project, written: str, callee: str) -> bool:
+    """Whether the program path `written` names the file `callee`: as that file (`may_name`), or
+    as the directory python runs the `__main__.py` of; or as the file a `path-map` prefix maps it to."""
+    return any(
+        may_name(path, callee, project.directory_name) or any(joined(d, rest) == callee for d, rest in path_mapped(project, path))
+        for path in (written, posixpath.join(written, "__main__.py"))
+    )

@@ -47,6 +47,13 @@ The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__mai
 to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and `eval` of a
 known string.
 
+Its file is one the written path can name. A relative path names a file whose path ends in it
+(`../train/x.py`: `train/x.py` or `exp/train/x.py`, not `other/x.py`). An absolute one, mapped
+into a container or on another host, names a file whose path it ends in (the project mounted
+above it: `/app/tools/x.py` is `tools/x.py`), one in a directory of its directory's name (mounted
+under that name: `/workspace/utils/x.py` is `bench/utils/x.py`), or the file a `path-map` prefix
+maps it to; never the project's only `x.py` in another directory.
+
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, and helpers that add to
   it or build it, in the module or in a project function it imports and calls:
@@ -353,6 +360,17 @@ INVALID = [
             ),
         },
         ["LL301 deploy.sh:1"],
+    ),
+    Example(  # an absolute path in the project mounted above it, or in a directory of its directory's name
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "bench/utils/convert.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--src')\np.parse_args()\n",
+            "run.sh": (
+                'docker run --gpus all -v "$PWD":/app img python /app/train.py --lr 1 --bogus 2\n'
+                "srun --container-image=img python3 /workspace/utils/convert.py --source /in\n"
+            ),
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
     ),
     Example(  # a typer app: commands by name, no prefixes, `--no-x` for a bool
         {"cli.py": TYPER_CLI, "run.sh": "python cli.py train --no-use-amp --epoch 3\npython cli.py export -o m.pt\n"},
@@ -736,6 +754,17 @@ VALID = [
         {
             "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
             "run.sh": "#!/bin/bash\npython other/app --bogus 1\n",
+        }
+    ),
+    Example(  # an absolute path whose directory is not the namesake's: a mounted `utils/`, another machine's `tools/`
+        {
+            "bench_b/convert.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--threshold')\np.parse_args()\n",
+            "bench_a/utils/launch.sh": (
+                '#!/bin/bash\nhere=$(dirname -- "${BASH_SOURCE[0]}")\n'
+                'srun --container-image=img --container-mounts "${here}:/workspace/utils" \\\n'
+                "  python3 /workspace/utils/convert.py --source /in --destination /out\n"
+            ),
+            "tools/run.sh": "#!/bin/bash\npython3 /opt/app/tools/convert.py --source /in\n",
         }
     ),
     Example(  # a library dataclass, a parser handed to a library, a program with no parser

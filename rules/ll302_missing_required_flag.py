@@ -439,6 +439,12 @@ VALID = [
             "run.sh": "python cli.py export\n",
         }
     ),
+    Example(  # an absolute path in another directory than the project's only file of its name
+        {
+            "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "deploy.sh": "ssh gpu1 'python /srv/tools/export.py --dst /tmp/m'\n",
+        }
+    ),
 ]
 
 

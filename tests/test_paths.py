@@ -59,7 +59,10 @@ def test_examples():
 
 def test_a_written_program_path_names_the_files_it_can_reach():
     assert may_name("../train/x.py", "exp/train/x.py") and may_name("./train/./x.py", "train/x.py")
-    assert may_name("/workspace/x.py", "any/where.py")  # absolute: mapped or remote
+    # absolute, mapped or remote: the project's root mapped above it, or its directory's namesake mounted
+    assert may_name("/app/tools/x.py", "tools/x.py") and may_name("/app/x.py", "x.py")
+    assert may_name("/workspace/utils/../utils/x.py", "bench/utils/x.py") and not may_name("/workspace/utils/x.py", "bench/x.py")
+    assert not may_name("/opt/app/tools/x.py", "app/x.py") and not may_name("/srv/x.py", "srv2/x.py")
     assert not may_name("other/x.py", "train/x.py") and not may_name("x.py", "train/ax.py")
 
 
