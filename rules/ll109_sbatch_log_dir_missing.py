@@ -46,6 +46,9 @@ srun python -u train.py
   absolute or not: no job id is known before submission, so no one can have made that directory
   when SLURM opens the file. Other patterns in a directory (`%x`, `%u`, `%N`, `%a`) stay silent:
   `logs/%x/` can be made ahead of time for a job name.
+- One finding for each directory, at its first line: `--output` and `--error` in the same missing
+  directory (the same file, or `logs/%j.out` and `logs/%j.err`) have one cause and one fix, and the
+  later line is the finding's related location.
 
 ## References
 - sbatch(1), `--output`, `--error`, `--chdir`, and *filename pattern* (`%j`, `%x`, `%A`, `%a`,
@@ -74,8 +77,16 @@ LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 
 INVALID = [
     Example(  # an abbreviated option: getopt_long takes `--err` for `--error`
-        {"job.sbatch": "#!/bin/bash\n#SBATCH --err=errs/%x-%j.err\n#SBATCH --out errs/%x-%j.out\nsrun python t.py\n"},
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --err=errs/%x-%j.err\n#SBATCH --out outs/%x-%j.out\nsrun python t.py\n"},
         ["LL109 job.sbatch:2", "LL109 job.sbatch:3"],
+    ),
+    Example(  # one finding for each directory: `--error`'s file in it, the same or another, is related
+        {
+            "a.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\n#SBATCH --error=logs/%x-%j.out\nsrun python t.py\n",
+            "b.sbatch": "#!/bin/bash\n#SBATCH -o slurm_logs/%j.out\n#SBATCH -e slurm_logs/%j.err\nsrun python t.py\n",
+            "c.sbatch": "#!/bin/bash\n#SBATCH -o runs/%j/out.log\n#SBATCH -e runs/%j/err.log\nsrun python t.py\n",
+        },
+        ["LL109 a.sbatch:2", "LL109 b.sbatch:2", "LL109 c.sbatch:2"],
     ),
     Example(
         {
@@ -162,31 +173,39 @@ def check(project) -> Iterator[Finding]:
         overridden = _submitted_with(project, path)
         # to a directory chosen at run time, or by the submitter
         moved = any(name in CHDIR_OPTIONS for name, _, _ in options) or "--chdir" in overridden
-        for name, value, word in options:
-            if name not in LOG_OPTIONS or LONG_NAMES.get(name, name) in overridden:
+        found: dict[str, tuple[str, Finding]] = {}  # by the directory it reports: one finding, the other lines related
+        for short, value, word in options:
+            name = LONG_NAMES.get(short, short)
+            if name not in LOG_OPTIONS or name in overridden:
                 continue
             per_job = _per_job_directory(value)
+            directory = per_job or (None if moved else _static_directory(value))
+            if directory in found:  # `--error` in the directory `--output` is in
+                first, finding = found[directory]
+                again = f"`{name}` names the same file" if value == first else f"`{name}` opens `{value}` there too"
+                found[directory] = first, finding._replace(related=finding.related + (Related(word.location, again),))
+                continue
             if per_job is not None:
-                yield Finding(
+                found[per_job] = value, Finding(
                     word.location,
                     f"SLURM opens `{value}` before the job starts, and `{per_job}/`, named after the job id, "
                     "cannot exist yet: the job fails without a log; put the id in the file's name instead",
                 )
                 continue
-            directory = None if moved else _static_directory(value)
             if directory is None or _exists(project, path, directory):
                 continue
             if _created_by_submitter(project, path, directory):
                 continue
             late = _made_inside(script, directory)  # the reason a user believes the directory is there
             before = "the job's `mkdir` runs" if late else "the job starts"
-            yield Finding(
+            found[directory] = value, Finding(
                 word.location,
                 f"SLURM opens `{value}` before {before}, "
                 f"and `{directory}/` does not exist: the job fails without a log; create it before `sbatch`, or "
                 f"commit `{directory}/.gitkeep`",
                 (Related(late, "this `mkdir` runs after SLURM has opened the log: too late"),) if late else (),
             )
+        yield from (finding for _, finding in found.values())
 
 
 # Long options a directive may abbreviate, as getopt_long takes any prefix that names one option

@@ -132,6 +132,12 @@ CASES = {
         "SLURM opens `logs/%x-%j.out` before the job's `mkdir` runs, and `logs/` does not exist: the job fails "
         "without a log; create it before `sbatch`, or commit `logs/.gitkeep`",
     ),
+    "LL109-one log for stdout and stderr": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\n#SBATCH --error=logs/%x-%j.out\nsrun python -u train.py\n"},
+        "job.sbatch:2",
+        "SLURM opens `logs/%x-%j.out` before the job starts, and `logs/` does not exist: the job fails without a "
+        "log; create it before `sbatch`, or commit `logs/.gitkeep`",
+    ),
     "LL109-a directory named after the job id": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j/train.out\nsrun python -u train.py\n"},
         "job.sbatch:2",
@@ -483,6 +489,7 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
 # What a message no longer says, and where it is said: the place, a related location.
 RELATED = {
     "LL109-the job's own mkdir": [("job.sbatch:3", "this `mkdir` runs after SLURM has opened the log: too late")],
+    "LL109-one log for stdout and stderr": [("job.sbatch:3", "`--error` names the same file")],
     "LL303-several files of that name": [("a/main.py:1", "a/main.py has that name"), ("b/main.py:1", "b/main.py has that name")],
     "LL303-a module of the project's package": [
         ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")

@@ -98,12 +98,16 @@ def test_python_without_unbuffered_env_is_reported_in_the_careful_launcher(tmp_p
 
 
 def test_missing_log_directory_fails_the_sbatch_header(tmp_path):
+    """One finding for the missing `logs/`, at `--output`: `--error`'s file, in it too, is a related
+    location, after the job's own `mkdir` that comes too late."""
     project = copy_of(CLEAN, tmp_path)
     shutil.rmtree(project / "logs")
     script = project / "pretrain_gpt.sh"
-    assert findings("--select", SHELL_RULES, ".", cwd=project) == [
-        ("LL109", "pretrain_gpt.sh", *where(script, "--output=")),
-        ("LL109", "pretrain_gpt.sh", *where(script, "--error=")),
+    assert findings("--select", SHELL_RULES, ".", cwd=project) == [("LL109", "pretrain_gpt.sh", *where(script, "--output="))]
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL109", ".", cwd=project).stdout)
+    assert [(r["path"], r["line"], r["column"], r["message"]) for r in finding["related"]] == [
+        ("pretrain_gpt.sh", *where(script, "mkdir -p"), "this `mkdir` runs after SLURM has opened the log: too late"),
+        ("pretrain_gpt.sh", *where(script, "--error="), "`--error` opens `logs/%x-%j.err` there too"),
     ]
 
 
