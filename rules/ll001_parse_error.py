@@ -113,6 +113,11 @@ INVALID = [
     Example({"render.py": 'template = "{{ name }}"\nprint(template.format(name=1)\n'}, ["LL001 render.py:2"]),
     # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
     Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
+    Example(  # an inner `"` ends the string (`"...echo "step`): bash -c's script stops in the loop, whatever ${MAX} is
+        {"job.sh": '#!/bin/bash\nsrun bash -c "\nwhile [ \\$i -le ${MAX} ]; do\n  echo "step one"\n  python t.py\n'
+                   'done\n"\n'},
+        ["LL001 job.sh:4"],
+    ),
     Example(  # Windows line ends: `then\r` is no keyword to bash, nor is `((...))\r` a whole command
         {
             "cond.sh": '#!/bin/bash\r\nif [ -n "$X" ]; then\r\n  python train.py\r\nfi\r\n',
@@ -135,6 +140,15 @@ VALID = [
     ),
     Example({"run.sh": "#!/bin/bash\nfor ((i=0; i<3; i++)); do\n  [[ $i -gt 1 ]] && echo \"$((i * 2))\"\ndone\n"}),
     Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
+    Example(  # unknown parts and no word glued to a string's end: the values may complete it (README)
+        {"job.sh": '#!/bin/bash\nsrun bash -c "\nwhile [ \\$i -le ${MAX} ]; do\n  echo \\"step one\\"\n"\n'}
+    ),
+    Example(  # a word glued to a string on one line, or to a multi-line string that parses, is a plain word
+        {
+            "one.sh": '#!/bin/bash\nbash -c "if [ -n ${X} ]; then echo "yes\n',
+            "tag.sh": '#!/bin/bash\nbash -c "\ncd ${DIR}\npython t.py --tag "v1\n',
+        }
+    ),
     Example(  # `;` words part tmux's commands: no shell string of their own
         {"tmux.sh": "#!/bin/bash\ntmux new -d -s job \\; send-keys 'python -u t.py' Enter\ntmux new -d ';' splitw -h ';' selectp -t 0\n"}
     ),

@@ -753,6 +753,17 @@ def test_a_nested_string_with_unknown_parts_is_never_a_syntax_error(monkeypatch)
     ]
 
 
+def test_a_string_an_inner_quote_ended_early_is_judged_as_written():
+    """`"...echo "step`: the inner `"` ends the string with the loop open, whatever `${N}` holds;
+    ssh joins the words after the host, so the remote shell reads the whole loop and runs it."""
+    loop = '"\nfor i in ${N}; do\n  echo "step one"\ndone\n"\n'
+    said = "syntax error: unexpected end of file in a nested command string"
+    said += ': the `"` before `step` on line 3 ends it early; escape it as `\\"`'
+    for src in ("bash -c " + loop, "sbatch --wrap=" + loop):
+        assert [(loc.line, text) for loc, text in parse_shell("t.sh", src).parse_errors] == [(3, said)]
+    assert parse_shell("t.sh", "ssh gpu1 " + loop).parse_errors == []
+
+
 CONTINUED_TO_THE_END = [
     # a command pasted with its last continuation: bash ends it at the end of the text
     ("CUDA_VISIBLE_DEVICES=0 swift deploy \\\n    --port 8000 \\\n", ["swift", "deploy", "--port", "8000"]),

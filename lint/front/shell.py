@@ -77,12 +77,13 @@ MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is
 _EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
-_EXPANSION_IDS = frozenset()
+_EXPANSION_IDS = _CONCATENATION_IDS = frozenset()
 
 
 def _parser():
     global _PARSER, _NAME, _VALUE, _OPERATOR, _ARGUMENT
-    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS, _EXPANSION_IDS
+    global _PLAIN_IDS, _COMMAND_NAME_IDS, _AMPERSAND_IDS, _ASSIGNMENT_IDS, _REDIRECT_IDS, _ARRAYS_IDS
+    global _EXPANSION_IDS, _CONCATENATION_IDS
     if _PARSER is None:
         from . import bash_language, tree_sitter
 
@@ -98,6 +99,7 @@ def _parser():
         _COMMAND_NAME_IDS, _AMPERSAND_IDS = frozenset(ids["command_name"]), frozenset(ids["&"])
         _ASSIGNMENT_IDS = frozenset(ids["variable_assignment"])
         _EXPANSION_IDS = frozenset(ids["simple_expansion"] | ids["expansion"])
+        _CONCATENATION_IDS = frozenset(ids["concatenation"])
         _PARSER = binding.Parser(language)
     return _PARSER
 
@@ -643,6 +645,8 @@ class Unit:
         self._points = origin is None and self._chars is None
         self.checked = False  # `bash -n` has judged this unit (its first region; see `_later_errors`)
         self.verdict: tuple[int, str] | None = None  # bash's first error, once judged
+        # A command string's: where the `"` is that likely ended it early (`Walker.closed_early`)
+        self.closed_at: str | None = None
         # Byte spans blanked for the walk: the lines bash refuses, heredocs no command reads
         self.blanked: list[tuple[int, int]] = []
 
@@ -795,6 +799,10 @@ class Walker:
         self.last_job: tuple[Command, ...] = ()  # the commands of the last `... &` statement: what `$!` names
         # Whether the words being read took a path relative to the start from `pwd` (`State.cwd_bound`).
         self.read_cwd = False
+        # The words that are a string an inner `"` likely ended early (`_closed_early`), by
+        # location: where that quote is (`` `step` on line 4 ``, the word after it). A command
+        # string among them is judged as written.
+        self.closed_early: dict[Location, str] = {}
         # The variables of the `for` loops over static words being walked: name -> (where the loop
         # names it, the words of its list). See `_loop_word`.
         self.loops: dict[str, tuple[Location, tuple[Word, ...]]] = {}
@@ -1571,6 +1579,10 @@ class Walker:
                     mark = len(words)
                     read_cwd, self.read_cwd = self.read_cwd, False
                     self._argument(child, kind in _ARRAYS_IDS, words)
+                    if kind in _CONCATENATION_IDS and len(words) == mark + 1:
+                        closed_at = _closed_early(self.unit, child)
+                        if closed_at is not None:
+                            self.closed_early[words[mark].location] = closed_at
                     if self.read_cwd:  # `--config-path=$(pwd)/conf`
                         anchored.update(w.location for w in words[mark:])
                     self.read_cwd = self.read_cwd or read_cwd
@@ -2077,11 +2089,19 @@ def apply_redirects(redirects: list[Redirect], stdout: Sink, stderr: Sink) -> tu
 
 
 def parse_nested(
-    walker: Walker, text: str, origin: Sequence[int], state: State, wrappers_: tuple[Wrapper, ...], *, exact: bool = True
+    walker: Walker,
+    text: str,
+    origin: Sequence[int],
+    state: State,
+    wrappers_: tuple[Wrapper, ...],
+    *,
+    exact: bool = True,
+    closed_at: str | None = None,
 ) -> list[Command]:
     """Parse a command string found in a word, with its characters mapped back to the file.
     Not `exact`: the string holds parts this shell cannot evaluate, as written; their values may
-    make a valid command of what does not parse here, so the string gets no LL001."""
+    make a valid command of what does not parse here, so the string gets no LL001. `closed_at`:
+    where an inner `"` is that likely ended the string early (`Walker.closed_early`), for its LL001."""
     unit = walker.unit
     if unit.depth >= MAX_DEPTH:
         return []
@@ -2093,6 +2113,7 @@ def parse_nested(
         return []  # `c1="eval \"$c0\"; eval \"$c0\""` eight levels deep: 4^8 strings from 560 bytes
     inner_unit = Unit(unit.path, text, unit.index, origin, unit.depth + 1, unit.nested)
     inner_unit.checked = not exact  # "judged" already: no LL001
+    inner_unit.closed_at = closed_at
     inner = Walker(walker.script, inner_unit, state, wrappers_)
     inner.typed_keys = walker.typed_keys
     before = len(walker.script.commands)
@@ -2165,6 +2186,18 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         return False
     unit.blanked = _later_errors(walker, unit.verdict)
     return bool(unit.blanked)
+
+
+def _closed_early(unit: Unit, node) -> str | None:
+    """Where an inner `"` likely ended a string in the concatenation `node` (`` `step` on line 4 ``,
+    the word after it), else None: an unquoted word is glued to the end of a double-quoted string
+    that runs over more than one line. In `bash -c "` ... `echo "step one"` ... `"` the `"` before
+    `step` ends the string, and bash -c's script is the text up to `echo ` with `step` glued to it."""
+    children = node.children
+    for string, after in zip(children, children[1:]):
+        if after.kind_id in _PLAIN_IDS and string.type == "string" and string.end_point.row > string.start_point.row:
+            return f"`{unit.node_text(after)[:20]}` on line {unit.location(after).line}"
+    return None
 
 
 def _comments(unit: Unit, root) -> list[tuple[int, int]]:
@@ -2321,6 +2354,8 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
         where, message = unit.location(node), f"missing {missing}" if missing else said or "syntax error"
     if unit.depth:
         message += " in a nested command string"
+    if unit.closed_at is not None:
+        message += f': the `"` before {unit.closed_at} ends it early; escape it as `\\"`'
     walker.script.parse_errors.append((where, message))
 
 

@@ -271,19 +271,21 @@ def unwrap(walker, command: Command) -> None:
         if not parts:
             return []
         text, origin = _join(parts, lines)
-        exact = all(p.value is not None for p in parts)
+        # a string an inner `"` ended early is judged as written, whatever its unknown parts hold
+        closed_at = next((walker.closed_early[p.location] for p in parts if p.location in walker.closed_early), None)
+        exact = closed_at is not None or all(p.value is not None for p in parts)
         if new_shell:
             wrappers_ = wrap(kind, **flags)
             state = _child_state(walker, wrappers_, stdout, stderr)
             state.pipefail = pipefail
-            return parse_nested(walker, text, origin, state, wrappers_, exact=exact)
+            return parse_nested(walker, text, origin, state, wrappers_, exact=exact, closed_at=closed_at)
         # `eval`: this shell runs the string, its variables and `cd`s stay, but its output goes
         # where eval's goes (`eval "$cmd" | tee run.log`); an `exec >` in the string stays too
         state = walker.state
         before = state.stdout, state.stderr
         state.stdout, state.stderr = stdout, stderr
         try:
-            return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact)
+            return parse_nested(walker, text, origin, state, wrap(kind, **flags), exact=exact, closed_at=closed_at)
         finally:
             if state.stdout is stdout:
                 state.stdout = before[0]
