@@ -30,6 +30,11 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
 - A closing word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside
   an `if`) is an error too: tree-sitter-bash takes it for a command of that name, bash refuses the
   whole file ("syntax error near unexpected token `done'").
+- A nested string with parts launchlint cannot evaluate (`${MAX}`, a script's argument) is read
+  as written and gets no LL001: their values may complete it. But not one that an inner `"`
+  ended early: a double-quoted string over several lines with an unquoted word glued to its end
+  (`bash -c "` ... `echo "step one"` ... `"`, where the `"` before `step` ends the script inside
+  its loop) is judged as a static one is, and the message names that quote: escape it as `\\"`.
 - bash exits 0 from `-n` after a bad `[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet
   prints "syntax error in conditional expression": that counts as refusing it.
 - Windows line ends (CRLF): such a script is asked of `bash -n` even though tree-sitter-bash reads
