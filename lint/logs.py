@@ -130,22 +130,27 @@ def _around(script: ShellScript) -> dict[Location, Redirect]:
     return found
 
 
+def downstream(sink: Sink) -> tuple[list[Command], Sink]:
+    """The later stages of the pipeline a stream goes through, and where the last one's output
+    goes (`python t.py | grep -v warn > run.log`: `grep`, and run.log)."""
+    readers: list[Command] = []
+    seen: set[int] = set()
+    while sink.kind == PIPE and sink.reader is not None and id(sink) not in seen:
+        seen.add(id(sink))
+        readers.append(sink.reader)
+        sink = sink.reader.stdout
+    return readers, sink
+
+
 def files_written(sink: Sink) -> list[Word]:
     """The files a stream ends up in: its redirect's file, or, down the pipeline, what `tee`
     writes and where the last stage's output goes (`python t.py | grep -v warn > run.log`)."""
-    files: list[Word] = []
-    seen: set[int] = set()
-    while id(sink) not in seen:
-        seen.add(id(sink))
-        if sink.kind == FILE and sink.target is not None:
-            files.append(sink.target)
-        elif sink.kind == PROCSUB:
-            files.extend(sink.file_targets())
-        elif sink.kind == PIPE and sink.reader is not None:
-            files.extend(sink.reader.tee_targets())
-            sink = sink.reader.stdout
-            continue
-        break
+    readers, end = downstream(sink)
+    files = [word for reader in readers for word in reader.tee_targets()]
+    if end.kind == FILE and end.target is not None:
+        files.append(end.target)
+    elif end.kind == PROCSUB:
+        files.extend(end.file_targets())
     return files
 
 

@@ -81,13 +81,15 @@ Not logs, and not reported:
   words.txt > phones.txt`) or from the stage before it in a pipeline (`cut -f2 words.txt | python
   g2p.py > phones.txt`; not a program `xargs` or GNU `parallel` starts, which reads /dev/null, but
   one `parallel --pipe` starts): it writes data, not a log, whatever the file's name;
-- a file the program writes with `>` that the script then hands a Python program to read
-  (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
+- a file the program writes with `>`, or through the filters of a pipeline (`python lister.py |
+  head -n -2 | grep -o 'name_[a-z]*' > names.txt`), that the script then hands a Python program to
+  read (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
   deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`, `pip-audit`, `python -m pip`;
   `uv --quiet pip`, uv's global options before `pip`): a dataset.
 
 A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
-tee out.txt; python check.py --output_file=out.txt`). `< /dev/null`, which detached jobs use, is
+tee out.txt; python check.py --output_file=out.txt`), also behind a filter (`python train.py |
+grep -v Warn | tee out.txt`). `< /dev/null`, which detached jobs use, is
 no input and leaves the program a job like any other.
 
 ## Fix safety
@@ -110,7 +112,7 @@ from collections.abc import Iterator
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
-from launchlint.logs import files_written, is_log_capture
+from launchlint.logs import downstream, files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.paths import shown
 from launchlint.pyfacts import MODULE_SCOPE
@@ -159,9 +161,14 @@ INVALID = [
         {"run.sh": 'cmd="python train.py --epochs 3"\neval "$cmd" | tee run.log\n'},
         ["LL106 run.sh:2"],
     ),
-    Example(  # a log a checker reads after the run is still a log: `tee` shows it as it grows
-        {"e2e.sh": "python3 main_trainer.py | tee out.txt\npython3 check_results.py --output_file=out.txt\n"},
-        ["LL106 e2e.sh:1"],
+    Example(  # a log a checker reads after the run is still a log: `tee` shows it as it grows, behind a filter too
+        {
+            "e2e.sh": (
+                "python3 main_trainer.py | tee out.txt\npython3 check_results.py --output_file=out.txt\n"
+                "python3 main_trainer.py | grep -v Warn | tee b.txt > /dev/null\npython3 check_results.py --output_file=b.txt\n"
+            )
+        },
+        ["LL106 e2e.sh:1", "LL106 e2e.sh:3"],
     ),
     Example(  # a function called into a log; a group whose first command is not the program
         {
@@ -472,6 +479,14 @@ VALID = [
     Example(  # a file the script then hands a program to read is data, whatever its name
         {"prep.sh": "python3 conv.py raw.tmp > train.txt\npython3 -u train.py --data train.txt\n"}
     ),
+    Example(  # so it is when the program's output reaches the file through filters
+        {
+            "ci.sh": (
+                "#!/bin/bash\nset -eo pipefail\npython -m pytest --co -q tests | head -n -2 | grep -o 'name_[a-z]*' > names.txt\n"
+                "python tests/use.py --names names.txt\n"
+            )
+        }
+    ),
     Example(  # a requirements file generated for pip, however pip is spelled
         {
             "audit.sh": (
@@ -654,10 +669,11 @@ def check(project) -> Iterator[Finding]:
             related = _log_captures(project, path, command)
             if not related:
                 continue
-            if command.stdout.kind == FILE and command.stdout.target is not None:
+            readers, end = downstream(command.stdout)
+            if end.kind == FILE and end.target is not None and not any(r.tee_targets() for r in readers):
                 inputs = _program_inputs(script) if inputs is None else inputs
-                if command.stdout.target.value in inputs:
-                    continue  # `python conv.py raw > train.txt`, then `python train.py train.txt`: data
+                if end.target.value in inputs:
+                    continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
             yield Finding(
