@@ -136,6 +136,12 @@ class UnknownFlag:
         self.ambiguous = ambiguous  # a prefix of several of its flags: argparse refuses it too
         self.clustered = clustered  # a letter after a switch in one word (`-q` of `-vq`)
 
+    @property
+    def meant(self) -> str | None:
+        """The defined flag it is likely a misspelling of (`--warmup-steps` of `--warmup_steps`,
+        `--result_file` of `--result_dir`): not for a prefix of several flags or a letter after a switch."""
+        return None if self.ambiguous or self.clustered else self.program.closest(self.flag)
+
 
 class Reading:
     """What a launch passes, read against a command line."""

@@ -819,7 +819,6 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
     """What the flag is to the program, what argparse (click) says at start-up, and the fix last."""
     program = unknown.program
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
-    closest = program.closest(unknown.flag)
     click = program.parser.kind in ("click", "typer")
     fix = "remove it, or add it to the parser"
     if unknown.ambiguous:
@@ -838,6 +837,7 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
         related = Related(program.location, f"the parser of {name}")
     else:
         error = "No such option" if click else "unrecognized arguments"
+        closest = unknown.meant
         if closest is not None:
             fix = f"fix it (did you mean `{closest}`?), or add it to the parser"
         message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'; {fix}"
@@ -845,10 +845,10 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
             related = Related(program.location, f"the parser of {name}")
         else:
             related = Related(program.flags[closest].location, f"`{closest}` is defined here")
-    return Finding(_flag_location(project, unknown), message, (related,))
+    return Finding(flag_location(project, unknown), message, (related,))
 
 
-def _flag_location(project, unknown: UnknownFlag) -> Location:
+def flag_location(project, unknown: UnknownFlag) -> Location:
     """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
     word = unknown.word
     value, origin = word.value or "", word.origin

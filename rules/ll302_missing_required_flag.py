@@ -59,6 +59,13 @@ args = parser.parse_args()
   in the middle is commented out (`# --seed 1 \\`), the finding says so and points at it, and its
   fix mends that line: end it with `\\`, delete the comment or the space after its `\\`, or uncomment
   or delete the commented-out line.
+- When the launch passes a flag the program does not define whose nearest defined flag (LL301's
+  "did you mean") is the missing option, or one of the missing group's (`--result_file` for a
+  required `--result_dir`), the finding is still reported, since the spelling that runs never
+  passes the option, but its fix asks whether that flag is the option (`pass `--result_dir` (is
+  `--result_file` a typo for it?)`) and its related locations point at the flag, where LL301
+  reports it when the parser lets no unknown word through: one typo, two findings that say so.
+  Only when every option of that parser is known: else the flag may be one we do not see.
 
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be;
@@ -86,6 +93,7 @@ from launchlint.launches import decided_by_caller, flags_added, unworded_default
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import group_of, launched, missing_required, read_launch
 from launchlint.rulekit import Example
+from launchlint.rules.ll301_unknown_cli_flag import flag_location
 from launchlint.shellfacts import Word
 
 CODE = "LL302"
@@ -205,6 +213,17 @@ INVALID = [
     Example(  # `\ # note` escapes the space and starts a comment: the lines after it are commands of their own
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
         ["LL302 run.sh:1"],
+    ),
+    Example(  # a near miss of the required option, or of one of a required group's: LL301's word, named in the fix
+        {
+            "decode.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--result_dir', required=True)\np.parse_args()\n",
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nmode = p.add_mutually_exclusive_group(required=True)\n"
+                "mode.add_argument('--train', action='store_true')\nmode.add_argument('--eval', action='store_true')\np.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\npython decode.py --result_file out/text\npython main.py --trian\n",
+        },
+        ["LL302 run.sh:2", "LL302 run.sh:3"],
     ),
     Example(  # a required mutually exclusive group none of whose options is passed
         {
@@ -467,19 +486,21 @@ def check(project) -> Iterator[Finding]:
         if decided_by_caller(project, invocation.caller, took | unworded_defaults(command, invocation.target)):
             continue  # `python train.py $(ARGS)` with `ARGS ?= --lr 1`, or `${EXTRA:-}` that a caller sets
         added = flags_added(invocation.command)
-        for owner, option in missing_required(read_launch(program, invocation.args)):
+        reading = read_launch(program, invocation.args)
+        for owner, option in missing_required(reading):
             if added.intersection(option.flags):
                 continue  # `deepspeed x.py`: the launcher passes `--local_rank` itself
             flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
             name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
-            fix = f"pass `{flag}`"
+            fix, wanted, which = f"pass `{flag}`", option.flags, "it"
             related = [Related(option.location, f"`{flag}` is required here")]
             if option.group:  # argparse: "one of the arguments --train --eval is required"
-                names = [next((f for f in o.flags if f.startswith("--")), o.flags[0]) for o in group_of(owner, option)]
+                group = group_of(owner, option)
+                names = [next((f for f in o.flags if f.startswith("--")), o.flags[0]) for o in group]
                 listed = ", ".join(f"`{n}`" for n in names)
                 message = f"{name} requires one of {listed}, and this launch passes none: it exits at start-up"
-                fix = "pass one of them"
+                fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
                 related = [Related(option.location, f"the group of {listed} is required here")]
             lines = project.files[invocation.caller].text.split("\n") if invocation.caller in project.shell else []
             stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags, lines)
@@ -491,6 +512,11 @@ def check(project) -> Iterator[Finding]:
                     why, mend = _broken(lines[end - 1], end)
                 related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {why}"))
                 fix = f"`{stranded.value}` on line {stranded.location.line} is cut off from it: {mend}"
+            else:
+                near = next((u for u in reading.unknown if u.program is owner and u.meant in wanted), None)
+                if near is not None and owner.complete:  # `--result_file` for `--result_dir`: LL301's near miss
+                    fix += f" (is `{near.flag}` a typo for {which}?)"
+                    related.append(Related(flag_location(project, near), f"`{near.flag}` is passed here: {name} has no such option"))
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 

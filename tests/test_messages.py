@@ -268,6 +268,30 @@ CASES = {
         "run.sh:1",
         "train.py requires `--data-path`, which this launch never passes: it exits at start-up; pass `--data-path`",
     ),
+    "LL302-a near miss of the option": (
+        {
+            "run.sh": "python decode.py --beam 4 --result_file out/text\n",
+            "decode.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--beam', type=int)\n"
+                "parser.add_argument('--result_dir', required=True)\nargs = parser.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "decode.py requires `--result_dir`, which this launch never passes: it exits at start-up; pass "
+        "`--result_dir` (is `--result_file` a typo for it?)",
+    ),
+    "LL302-a near miss, to a parser not all known": (  # the flag may be one of the options not seen
+        {
+            "run.sh": "python decode.py --result_file out/text\n",
+            "common.py": "def add_more(parser):\n    for name in NAMES:\n        parser.add_argument(name)\n",
+            "decode.py": (
+                "import argparse\n\nfrom common import add_more\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--result_dir', required=True)\nadd_more(parser)\nargs = parser.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "decode.py requires `--result_dir`, which this launch never passes: it exits at start-up; pass `--result_dir`",
+    ),
     "LL302-a required group": (
         {
             "run.sh": "python main.py --lr 1\n",
@@ -493,6 +517,10 @@ RELATED = {
     "LL303-several files of that name": [("a/main.py:1", "a/main.py has that name"), ("b/main.py:1", "b/main.py has that name")],
     "LL303-a module of the project's package": [
         ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")
+    ],
+    "LL302-a near miss of the option": [
+        ("decode.py:5", "`--result_dir` is required here"),
+        ("run.sh:1", "`--result_file` is passed here: decode.py has no such option"),
     ],
     "LL304-Hydra's config name": [("run.sh:1", "--config-path is relative to trainer/main.py")],
     "LL304-@hydra.main's config path": [("trainer/main.py:4", "config_path='config', relative to trainer/main.py")],
