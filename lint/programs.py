@@ -142,6 +142,18 @@ class UnknownFlag:
         `--result_file` of `--result_dir`): not for a prefix of several flags or a letter after a switch."""
         return None if self.ambiguous or self.clustered else self.program.closest(self.flag)
 
+    def located(self, project) -> Location:
+        """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
+        word = self.word
+        value, origin = word.value or "", word.origin
+        length = len(self.flag)
+        if not value.startswith(self.flag) or length == len(value) or len(origin) <= length:
+            return word.location
+        start, end = origin[0], origin[length - 1] + 1
+        if end - start != length:
+            return word.location  # the characters come from an expansion
+        return project.index(word.location.path).span(word.location.path, start, end)
+
 
 class Reading:
     """What a launch passes, read against a command line."""

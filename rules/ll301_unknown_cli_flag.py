@@ -115,7 +115,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.model import Finding, Location, Related, Severity
+from launchlint.model import Finding, Related, Severity
 from launchlint.programs import UnknownFlag, launched, read_launch
 from launchlint.rulekit import Example, dedented
 
@@ -845,17 +845,4 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
             related = Related(program.location, f"the parser of {name}")
         else:
             related = Related(program.flags[closest].location, f"`{closest}` is defined here")
-    return Finding(flag_location(project, unknown), message, (related,))
-
-
-def flag_location(project, unknown: UnknownFlag) -> Location:
-    """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
-    word = unknown.word
-    value, origin = word.value or "", word.origin
-    length = len(unknown.flag)
-    if not value.startswith(unknown.flag) or length == len(value) or len(origin) <= length:
-        return word.location
-    start, end = origin[0], origin[length - 1] + 1
-    if end - start != length:
-        return word.location  # the characters come from an expansion
-    return project.index(word.location.path).span(word.location.path, start, end)
+    return Finding(unknown.located(project), message, (related,))

@@ -93,7 +93,6 @@ from launchlint.launches import decided_by_caller, flags_added, unworded_default
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import group_of, launched, missing_required, read_launch
 from launchlint.rulekit import Example
-from launchlint.rules.ll301_unknown_cli_flag import flag_location
 from launchlint.shellfacts import Word
 
 CODE = "LL302"
@@ -516,7 +515,7 @@ def check(project) -> Iterator[Finding]:
                 near = next((u for u in reading.unknown if u.program is owner and u.meant in wanted), None)
                 if near is not None and owner.complete:  # `--result_file` for `--result_dir`: LL301's near miss
                     fix += f" (is `{near.flag}` a typo for {which}?)"
-                    related.append(Related(flag_location(project, near), f"`{near.flag}` is passed here: {name} has no such option"))
+                    related.append(Related(near.located(project), f"`{near.flag}` is passed here: {name} has no such option"))
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 
