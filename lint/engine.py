@@ -140,7 +140,8 @@ class ThreadEntry:
     `known`, the findings of a run with the same Python files, when there was one (this run then
     neither loads the modules' facts up front nor runs the thread rules); else `found`, this run's,
     to store with `modules`: each module's path -> (its file's errors, its warnings, whether it
-    replaces a standard stream), what the run needs of a module without its facts."""
+    replaces a standard stream, whether it starts processes), what the run needs of a module
+    without its facts."""
 
     def __init__(self, key: str, known: list[Finding] | None, modules: dict | None) -> None:
         self.key = key
@@ -208,15 +209,16 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
     warnings = [w for facts in parsed if facts.path in inputs.named for w in facts.warnings]
     if lazy:
         summaries = threads.modules
-        project.python = LazyModules(lazy, _loader(cache, options), frozenset(p for p in lazy if summaries[p][2]))
+        redirecting = frozenset(p for p in lazy if summaries[p][2])
+        project.python = LazyModules(lazy, _loader(cache, options), redirecting, any(summaries[p][3] for p in lazy))
         for path in lazy:
-            errors, module_warnings, _ = summaries[path]
+            errors, module_warnings, *_ = summaries[path]
             project.errors.extend(errors)
             if path in inputs.named:
                 warnings.extend(module_warnings)
     elif threads is not None:
         threads.modules = {
-            f.path: (tuple(f.errors), tuple(f.warnings), bool(f.python.redirects))
+            f.path: (tuple(f.errors), tuple(f.warnings), bool(f.python.redirects), bool(f.python.process_entries))
             for f in parsed if f.kind == "python" and f.python is not None
         }
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit

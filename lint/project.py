@@ -66,11 +66,18 @@ class LazyModules(dict):
     that replace a standard stream), and loading every module's facts took 612 of the 1.8 s of a
     run after a script of Megatron-LM changed. Keys and length are the modules' from the start;
     `redirecting` holds the paths whose modules replace a standard stream (see
-    `Project.redirecting_modules`)."""
+    `Project.redirecting_modules`), `starts_processes` whether some module starts a process
+    (`Project.starts_processes`)."""
 
-    def __init__(self, texts: dict[str, str], load: Callable[[str, str], PythonModule | None], redirecting: frozenset[str]):
+    def __init__(
+        self,
+        texts: dict[str, str],
+        load: Callable[[str, str], PythonModule | None],
+        redirecting: frozenset[str],
+        starts_processes: bool,
+    ):
         super().__init__(dict.fromkeys(texts, _UNLOADED))
-        self._texts, self._load, self.redirecting = texts, load, redirecting
+        self._texts, self._load, self.redirecting, self.starts_processes = texts, load, redirecting, starts_processes
 
     def __getitem__(self, path: str) -> PythonModule | None:
         module = dict.__getitem__(self, path)
@@ -163,6 +170,13 @@ class Project:
         if not isinstance(self.python, LazyModules):
             return [(path, module) for path, module in self.python.items() if module.redirects]
         return [(path, self.python[path]) for path in self.python if path in self.python.redirecting]
+
+    def starts_processes(self) -> bool:
+        """Whether some Python module hands a callable to another process (LL204), without
+        loading the modules' facts when they load lazily."""
+        if isinstance(self.python, LazyModules):
+            return self.python.starts_processes
+        return any(module.process_entries for module in self.python.values())
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})

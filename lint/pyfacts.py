@@ -167,15 +167,20 @@ class CompileSite(Record):
 
 
 class ThreadEntry(Record):
-    """A place that hands a callable to another thread.
+    """A place that hands a callable to another thread, or to another process.
 
     kind: `thread` (threading.Thread), `timer` (threading.Timer), `to_thread` (asyncio.to_thread),
     `executor` (loop.run_in_executor), `submit` / `map` (a method of `pool`, which the project
-    analysis must confirm is a thread pool). `target` is described like a call argument (a method
-    of an instance made on the spot as `Worker().loop`); `args` are the arguments passed to it,
-    described the same way, except that an object made for the thread is spelled as its
-    constructor's call: `Lock()` as `threading.Lock()`, and so is `locks[i]` of a list made of
-    them. `call` is the spawning call itself.
+    analysis must confirm is a thread pool); for a process (PROCESS_KINDS, kept apart in
+    `PythonModule.process_entries`): `process` (`multiprocessing.Process`, also a context's, of
+    `multiprocessing.get_context(...)`, and torch.multiprocessing's) and `initializer` (what a
+    process pool's workers run first: `multiprocessing.Pool`, `ProcessPoolExecutor`).
+
+    `target` is described like a call argument (a method of an instance made on the spot as
+    `Worker().loop`); `args` are the arguments passed to it, described the same way, except that
+    an object made for the thread is spelled as its constructor's call: `Lock()` as
+    `threading.Lock()`, and so is `locks[i]` of a list made of them. `call` is the spawning call
+    itself.
     """
 
     kind: str
@@ -190,6 +195,9 @@ class ThreadEntry(Record):
     @property
     def location(self) -> Location:
         return self.call.location
+
+
+PROCESS_KINDS = frozenset({"process", "initializer"})  # the ThreadEntry kinds that start processes
 
 
 class StreamRedirect(Record):
@@ -346,6 +354,7 @@ class PythonModule:
         bindings: list[Binding] | None = None,
         compile_sites: list[CompileSite] | None = None,
         thread_entries: list[ThreadEntry] | None = None,
+        process_entries: list[ThreadEntry] | None = None,
         called_results: dict[Location, str] | None = None,
         redirects: list[StreamRedirect] | None = None,
         config_overrides: list[ConfigOverride] | None = None,
@@ -373,6 +382,7 @@ class PythonModule:
         self.bindings = [] if bindings is None else bindings
         self.compile_sites = [] if compile_sites is None else compile_sites
         self.thread_entries = [] if thread_entries is None else thread_entries
+        self.process_entries = [] if process_entries is None else process_entries
         # `get_fn()(x)`: by the location of the call of a call's result, the inner call's callee
         self.called_results = {} if called_results is None else called_results
         # `TrainOptions().parse()`: (the function it runs in, the inner call's callee, the method)

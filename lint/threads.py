@@ -180,21 +180,41 @@ class ThreadReport:
 
 def analyse(project: Project) -> ThreadReport:
     """The thread analysis of a whole project (cached by `Project.threads`)."""
-    # The analysis makes many small tuples next to a large heap of facts; left on, the cyclic
-    # collector rescans those facts over and over (2.5x slower on 5,000 files). It frees nothing.
+    return _without_collector(lambda: _analysis(project).report())
+
+
+def _without_collector(work):
+    """`work()` with the cyclic garbage collector off. The analysis makes many small tuples next
+    to a large heap of facts; left on, the collector rescans those facts over and over (2.5x
+    slower on 5,000 files; making the analysis of SkyRL's 630 modules took 247 ms with it on, 41
+    with it off). It frees nothing."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        analysis = _Analysis(project.python, project.settings.lock_names)
+        return work()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _analysis(project: Project) -> _Analysis:
+    """The project's analysis, made once: the report and LL204's questions share its memos."""
+    analysis = project.__dict__.get("_thread_analysis")
+    if analysis is None:
         # Kept as long as the project: freeing its memos (hundreds of thousands of small tuples)
         # made the analysis of the 10,000-file benchmark project 1,870 ms where kept it takes
         # 1,577 (medians of 4, in one process; the 1,000-file one the same either way), in a run
         # whose process leaves without freeing anything.
-        project.__dict__["_thread_analysis"] = analysis
-        return analysis.report()
-    finally:
-        if collecting:
-            gc.enable()
+        analysis = project.__dict__["_thread_analysis"] = _Analysis(project.python, project.settings.lock_names)
+    return analysis
+
+
+def in_child_process_only(project: Project, path: str, function: str) -> bool:
+    """Whether the function `function` of the module at `path` runs only in processes the
+    program starts (LL204): a process's target (`multiprocessing.Process(target=f)`, a pool's
+    `initializer`) that nothing calls, or a function only such functions call. Never one a
+    thread runs: a thread shares its process's streams."""
+    return _without_collector(lambda: _analysis(project).in_child_process_only(path, function))
 
 
 def grad_enabled(mode: str | None) -> bool:
@@ -658,6 +678,28 @@ class _Analysis:
 
     def _entry_targets(self, path: str, entry: ThreadEntry) -> tuple[FunctionKey, ...]:
         return self._runs(self._resolve(path, entry.function, entry.target))
+
+    # -- processes (LL204) --------------------------------------------------------------------
+
+    @_cached(False)
+    def in_child_process_only(self, path: str, qualname: str) -> bool:
+        """`in_child_process_only`'s answer. A cycle of calls, or a chain of callers deeper
+        than MAX_DEPTH, is not known to run only there."""
+        key = path, qualname
+        function = self.modules[path].functions.get(qualname)
+        if function is None or self._entries_named(_called_as(function)).get(key):
+            return False
+        callers = self._callers(key)
+        if key in self._process_targets():
+            return not callers
+        return bool(callers) and all(self.in_child_process_only(cpath, caller.qualname) for cpath, caller, _ in callers)
+
+    @_cached(frozenset())
+    def _process_targets(self) -> frozenset[FunctionKey]:
+        """The project functions the processes the program starts run."""
+        return frozenset(
+            key for path, module in self.modules.items() for entry in module.process_entries for key in self._entry_targets(path, entry)
+        )
 
     def _start_target_sites(self, start: ThreadStart) -> tuple[CompileSite, ...]:
         """`Thread(target=compiled)`, `pool.map(compiled_model, batches)`: called by the thread."""

@@ -61,6 +61,15 @@ python -u train.py 2>&1 | tee run.log
   output, not the run's. So is a context manager's `__enter__` whose class's `__exit__` gives
   the stream back (`sys.stdout = self.saved`), the class form of `contextlib.redirect_stdout`
   (AgentTuning's episode logs).
+- Not reported either: a redirect in a function that runs only in a process the program starts,
+  the target of `multiprocessing.Process(target=f)` (also a context's,
+  `multiprocessing.get_context("spawn").Process`, and `torch.multiprocessing.Process`) or a
+  process pool's `initializer=f` (`multiprocessing.Pool`, `ProcessPoolExecutor`), or a function
+  only such functions call, when the program does not call it itself: it moves the child's
+  descriptors, and the program's own output still goes where its caller sent it (a server's
+  log, SkyRL's router). Still reported: such a function the program calls too, one a thread runs
+  (a thread shares its process's descriptors), and the workers of
+  `torch.multiprocessing.spawn(f)`: the parent only waits for them, they are the run.
 - Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")` then
   `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
 
@@ -77,6 +86,7 @@ from collections.abc import Iterator
 from launchlint.model import Finding, Severity
 from launchlint.pyfacts import MODULE_SCOPE, PATH_OPEN, PythonModule, StreamRedirect
 from launchlint.rulekit import Example, dedented
+from launchlint.threads import in_child_process_only
 
 CODE = "LL204"
 NAME = "stdout-hijack"
@@ -90,6 +100,7 @@ SCOPED = frozenset({"contextlib.redirect_stdout", "contextlib.redirect_stderr"})
 
 
 def check(project) -> Iterator[Finding]:
+    processes = None  # whether the project starts processes, found when a redirect in a function asks
     for path, module in project.redirecting_modules():
         launches = None  # found when a redirect of the module asks
         for redirect in module.redirects:
@@ -98,6 +109,10 @@ def check(project) -> Iterator[Finding]:
             file = _file(module, redirect)
             if file is None or _undone(module, redirect):
                 continue
+            if redirect.function != MODULE_SCOPE:
+                processes = project.starts_processes() if processes is None else processes
+                if processes and in_child_process_only(project, path, redirect.function):
+                    continue  # the child's own streams: the program's stay where its caller sent them
             launches = _launches(project, path) if launches is None else launches
             callers = [c for c in launches if c.kind == "python" and _captures(c, redirect.stream)]
             related = tuple(c.capture_note() for c in callers)
@@ -365,9 +380,106 @@ INVALID = [
         },
         ["LL204 train.py:4", "LL204 train.py:11", "LL204 train.py:13"],
     ),
+    Example(  # a thread's target; spawn's workers, which are the run; a process target called directly too
+        {
+            "train.py": dedented(
+                """
+                import os
+                import sys
+                import threading
+
+                import torch.multiprocessing as mp
+
+                log = open("train.log", "a")
+                os.dup2(log.fileno(), 2)
+
+
+                def tail(path):
+                    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+                    os.dup2(fd, 1)
+
+
+                def worker(rank, log_dir):
+                    sys.stdout = open(f"{log_dir}/rank{rank}.log", "w")
+
+
+                def serve(path):
+                    sys.stderr = open(path, "a")
+
+
+                def main(world_size):
+                    threading.Thread(target=tail, args=("tail.log",)).start()
+                    mp.spawn(worker, args=("logs",), nprocs=world_size)
+                    if world_size > 1:
+                        mp.Process(target=serve, args=("serve.err",)).start()
+                    else:
+                        serve("serve.err")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
+        },
+        ["LL204 train.py:8", "LL204 train.py:13", "LL204 train.py:17", "LL204 train.py:21"],
+    ),
 ]
 
 VALID = [
+    Example(  # redirects in processes the program starts: their own logs (SkyRL's router and render server)
+        {
+            "serving.py": dedented(
+                """
+                import multiprocessing
+                import os
+                import sys
+                from concurrent.futures import ProcessPoolExecutor
+                from functools import partial
+
+                import torch.multiprocessing as tmp
+
+
+                def _route(log_file):
+                    fd = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+                    os.dup2(fd, sys.stdout.fileno())
+                    os.dup2(fd, sys.stderr.fileno())
+
+
+                def _to_file(path):
+                    sys.stdout = open(path, "a")
+
+
+                def _render(port, log_file):
+                    _to_file(log_file)
+                    print("rendering on", port)
+
+
+                def _init_worker(log_dir):
+                    sys.stderr = open(f"{log_dir}/worker.err", "a")
+
+
+                def _init_loader(log_dir):
+                    sys.stdout = open(f"{log_dir}/loader.out", "a")
+
+
+                def _evaluate(path):
+                    sys.stdout = open(path, "w")
+
+
+                def start(log_dir):
+                    multiprocessing.Process(target=_route, args=(f"{log_dir}/router.log",), daemon=True).start()
+                    ctx = multiprocessing.get_context("spawn")
+                    ctx.Process(target=_render, args=(8801, f"{log_dir}/render.log"), daemon=True).start()
+                    tmp.Process(target=_evaluate, args=("eval.log",)).start()
+                    loaders = multiprocessing.Pool(4, _init_loader, (log_dir,))
+                    return loaders, ProcessPoolExecutor(4, initializer=partial(_init_worker, log_dir))
+
+
+                if __name__ == "__main__":
+                    start("logs")
+                    print("training")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u serving.py 2>&1 | tee run.log\n",
+        }
+    ),
     Example(  # a context manager whose `__exit__` gives back what its `__enter__` took (AgentTuning's)
         {
             "train.py": dedented(

@@ -618,7 +618,7 @@ def test_a_module_that_fails_to_load_is_not_loaded_again():
     """A module whose facts cannot be had (its parse over the time budget) is asked for once:
     every rule that asks again gets the same None, not another parse."""
     calls = []
-    modules = LazyModules({"a.py": "x = 1\n"}, lambda path, text: calls.append(path), frozenset())
+    modules = LazyModules({"a.py": "x = 1\n"}, lambda path, text: calls.append(path), frozenset(), False)
     assert [modules["a.py"], modules.get("a.py"), *modules.values()] == [None, None, None]
     assert calls == ["a.py"]
 
@@ -636,6 +636,28 @@ def test_after_an_edit_to_a_script_the_modules_load_as_rules_ask_and_the_finding
     }
     assert isinstance(again.project.python, LazyModules)
     assert loaded(again.project.python) == {"hijack.py", "main.py", "args.py"}  # not race.py, helper.py
+
+
+TO_FILE = "import sys\n\n\ndef to_file():\n    sys.stdout = open('out.log', 'w')\n"
+SERVER = TO_FILE + "\n\ndef start():\n    import multiprocessing\n\n    multiprocessing.Process(target=to_file).start()\n"
+
+
+@pytest.mark.parametrize("starts_process", [False, True])
+def test_after_an_edit_to_a_script_ll204_asks_every_module_only_when_one_starts_a_process(tmp_path, monkeypatch, starts_process):
+    """Whether a redirect runs only in a child process is a question about every module's calls;
+    the thread entry remembers whether some module starts a process, so that only then it is asked."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    edited_project(tmp_path)
+    (tmp_path / "logs.py").write_text(SERVER if starts_process else TO_FILE)
+    run_in(tmp_path, cache=True)
+    with (tmp_path / "launch.sh").open("a") as script:
+        script.write("echo edited\n")
+    again = run_in(tmp_path, cache=True)
+    assert isinstance(again.project.python, LazyModules)
+    assert again.findings == run_in(tmp_path, cache=False).findings
+    assert (("LL204", "logs.py", 5) in {(f.code, f.location.path, f.location.line) for f in again.findings}) is not starts_process
+    every = {"hijack.py", "main.py", "args.py", "logs.py", "race.py", "helper.py"}
+    assert loaded(again.project.python) == (every if starts_process else {"hijack.py", "main.py", "args.py", "logs.py"})
 
 
 def test_a_module_whose_facts_entry_is_gone_is_parsed_again_when_asked(tmp_path, monkeypatch):

@@ -23,6 +23,7 @@ from ..pyfacts import (
     MODULE_SCOPE,
     NO_GRAD,
     PATH_OPEN,
+    PROCESS_KINDS,
     Binding,
     Call,
     Class,
@@ -44,6 +45,27 @@ if TYPE_CHECKING:
 OPTIMIZE_API = "torch._dynamo.optimize"  # always a factory: optimize(...)(f)
 COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the compile APIs
 THREAD_NAMES = frozenset({"Thread", "Timer", "to_thread"})  # of the thread-starting functions
+PROCESS_NAMES = frozenset({"Process", "Pool", "ProcessPoolExecutor"})  # of the process-starting ones
+START_NAMES = THREAD_NAMES | PROCESS_NAMES
+# The calls handing a callable over as an argument: (the entry's kind, the callable's parameter
+# and position, its arguments' parameter and position, its keyword arguments' parameter).
+_THREAD = ("thread", "target", 1, "args", 3, "kwargs")  # Thread(group, target, name, args, kwargs)
+_PROCESS = ("process", *_THREAD[1:])  # Process takes Thread's parameters
+_POOL = ("initializer", "initializer", 1, "initargs", 2, None)  # Pool(processes, initializer, initargs)
+_EXECUTOR = ("initializer", "initializer", 2, "initargs", 3, None)  # (max_workers, mp_context, initializer, initargs)
+HANDOFFS = {
+    "threading.Thread": _THREAD,
+    "threading.Timer": ("timer", "function", 1, "args", 2, "kwargs"),  # Timer(interval, function, args, kwargs)
+    "multiprocessing.Process": _PROCESS,
+    "torch.multiprocessing.Process": _PROCESS,
+    "multiprocessing.Pool": _POOL,
+    "multiprocessing.pool.Pool": _POOL,
+    "torch.multiprocessing.Pool": _POOL,
+    "concurrent.futures.ProcessPoolExecutor": _EXECUTOR,
+    "concurrent.futures.process.ProcessPoolExecutor": _EXECUTOR,
+}
+# A context has the module's API: `ctx.Process` of a `ctx = multiprocessing.get_context("spawn")`.
+CONTEXTS = frozenset({"multiprocessing.get_context", "torch.multiprocessing.get_context"})
 # nn.Module.compile(**kwargs) takes torch.compile's options and nothing positional; Keras'
 # `model.compile(optimizer, loss)` and `re.compile(pattern)` do not fit.
 MODULE_COMPILE_OPTIONS = frozenset({"fullgraph", "dynamic", "backend", "mode", "options", "disable"})
@@ -74,7 +96,7 @@ LOCK_METHODS = frozenset({"acquire", "release"})
 EXECUTOR_METHOD = "run_in_executor"
 # The last names of the calls `_called` looks into (compile sites, thread entries, locks, output
 # redirects, config patches, in-place compiles); a call by any other name is only recorded.
-RUN_NAMES = COMPILE_NAMES | THREAD_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
+RUN_NAMES = COMPILE_NAMES | START_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
 LEAVES = frozenset({ast.Name, ast.Constant})  # expressions whose walk does nothing when loaded
 DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
 _NEWLINE = re.compile(r"\r\n|\r|\n")
@@ -934,7 +956,7 @@ class _Walker:
     def _thread_entry(self, node: ast.Call, call: Call) -> None:
         entry = self._entry(node, call)
         if entry is not None and entry.target:
-            self.module.thread_entries.append(entry)
+            (self.module.process_entries if entry.kind in PROCESS_KINDS else self.module.thread_entries).append(entry)
 
     def _entry(self, node: ast.Call, call: Call) -> ThreadEntry | None:
         found = self._entry_parts(node)
@@ -980,29 +1002,39 @@ class _Walker:
 
     def _copies_context(self, target: ast.expr) -> bool:
         """`contextvars.copy_context().run`, or `ctx.run` for a `ctx = contextvars.copy_context()`."""
-        if not (isinstance(target, ast.Attribute) and target.attr == "run"):
+        return isinstance(target, ast.Attribute) and target.attr == "run" and self._made_by(target.value, COPY_CONTEXT)
+
+    def _made_by(self, node: ast.expr, *apis: str) -> bool:
+        """`node` is a call of one of `apis` (qualified), or a name last bound to one (`ctx =
+        contextvars.copy_context()`, then `ctx`)."""
+        if isinstance(node, ast.Call):
+            return self._qualified(node.func) in apis
+        if not isinstance(node, ast.Name):
             return False
-        context = target.value
-        if isinstance(context, ast.Call):
-            return self._qualified(context.func) == COPY_CONTEXT
-        if not isinstance(context, ast.Name):
-            return False
-        scope = self._bound_scope(context.id)
-        binding = next(
-            (b for b in reversed(self.module.bindings) if (b.scope, b.name) == (scope, context.id)), None
-        )
-        return binding is not None and binding.call is not None and self.module.qualified(binding.value) == COPY_CONTEXT
+        scope = self._bound_scope(node.id)
+        binding = next((b for b in reversed(self.module.bindings) if (b.scope, b.name) == (scope, node.id)), None)
+        return binding is not None and binding.call is not None and self.module.qualified(binding.value) in apis
+
+    def _start_api(self, func: ast.expr) -> str | None:
+        """`_qualified_if` for the calls starting threads or processes, but a context's `Process`
+        or `Pool` (`ctx.Process` of a `ctx = multiprocessing.get_context("spawn")`, also made on
+        the spot) as the module's: `multiprocessing.Process`."""
+        if type(func) is ast.Attribute and func.attr in PROCESS_NAMES and self._made_by(func.value, *CONTEXTS):
+            return f"multiprocessing.{func.attr}"
+        return self._qualified_if(func, START_NAMES)
 
     def _entry_parts(self, node: ast.Call):
         """(kind, target, its arguments, its keyword arguments as (name, node) pairs, pool) if
-        `node` hands a callable to another thread."""
-        api = self._qualified_if(node.func, THREAD_NAMES)
+        `node` hands a callable to another thread or process."""
+        api = self._start_api(node.func)
         args = node.args
-        if api in ("threading.Thread", "threading.Timer"):  # Thread(group, target, name, args)
-            kind, word, at = ("thread", "target", 3) if api == "threading.Thread" else ("timer", "function", 2)
-            target = keyword(node, word) or (args[1] if len(args) > 1 else None)
-            passed = keyword(node, "args") or (args[at] if len(args) > at else None)
-            return (kind, target, passed, _named(keyword(node, "kwargs")), None) if target is not None else None
+        handoff = HANDOFFS.get(api)
+        if handoff is not None:
+            kind, word, index, passed_word, at, named_word = handoff
+            target = keyword(node, word) or (args[index] if len(args) > index else None)
+            passed = keyword(node, passed_word) or (args[at] if len(args) > at else None)
+            named = _named(keyword(node, named_word)) if named_word else []
+            return (kind, target, passed, named, None) if target is not None else None
         if api == "asyncio.to_thread" and args:
             return "to_thread", args[0], args[1:], _keywords(node), None
         if not isinstance(node.func, ast.Attribute) or not args:
