@@ -60,7 +60,11 @@ python -u train.py 2>&1 | tee run.log
   undoes later (`sys.stdout = sys.__stdout__`, `os.dup2(saved, 1)`): that captures one step's
   output, not the run's. So is a context manager's `__enter__` whose class's `__exit__` gives
   the stream back (`sys.stdout = self.saved`), the class form of `contextlib.redirect_stdout`
-  (AgentTuning's episode logs).
+  (AgentTuning's episode logs), and a capturing function that every call of it in its module is
+  followed, in the calling function, by a call of the module's function that gives the stream
+  back (`capture(path)`, then `release()` in a `finally`: opencompass' task runner; a method
+  and `self.release()` too). A caller in the module that leaves it captured, or a capture only
+  other modules call, is still reported.
 - Not reported either: a redirect in a function that runs only in a process the program starts,
   the target of `multiprocessing.Process(target=f)` (also a context's,
   `multiprocessing.get_context("spawn").Process`, and `torch.multiprocessing.Process`) or a
@@ -198,13 +202,40 @@ def _undone(module: PythonModule, redirect: StreamRedirect) -> bool:
     restore: the first file keeps the stream where that does not run. A context manager's
     `__enter__` is given it back by its class's `__exit__`, as `contextlib.redirect_stdout` is."""
     exit_ = _exit_of(redirect.function)
-    return any(
-        other.stream == redirect.stream
-        and (other.function == redirect.function and other.location > redirect.location or other.function == exit_)
-        and other.api not in SCOPED
-        and _restores(module, other)
+    restorers = {
+        other.function
         for other in module.redirects
-    )
+        if other.stream == redirect.stream and other.api not in SCOPED and _restores(module, other)
+        and (other.function != redirect.function or other.location > redirect.location)
+    }
+    return redirect.function in restorers or exit_ in restorers or _released_by_callers(module, redirect.function, restorers)
+
+
+def _released_by_callers(module: PythonModule, function: str, restorers: set[str]) -> bool:
+    """Every call of the capturing `function` in its module is followed, in the calling function,
+    by a call of a function of the module that gives the stream back (opencompass' runner:
+    `capture(path)`, then `release()` in a `finally`). A function no code of the module calls, or
+    one a caller leaves captured, is not."""
+    restorers = restorers - {MODULE_SCOPE, function}
+    if not restorers or function == MODULE_SCOPE:
+        return False
+    released = False
+    for caller in module.functions.values():
+        calls = caller.calls
+        for i, call in enumerate(calls):
+            if _calls(caller, call.callee, function):
+                if not any(_calls(caller, later.callee, r) and later.location > call.location for later in calls[i + 1 :] for r in restorers):
+                    return False
+                released = True
+    return released
+
+
+def _calls(caller, callee: str, function: str) -> bool:
+    """`callee`, as written in `caller`, names the module's `function`: a module-level function by
+    its name, a method of the caller's own class as `self.name`."""
+    if callee == function:
+        return "." not in function
+    return bool(caller.class_name) and callee.startswith("self.") and function == f"{caller.class_name}.{callee[5:]}"
 
 
 def _exit_of(function: str | None) -> str | None:
@@ -244,6 +275,38 @@ def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
 
 
 INVALID = [
+    Example(  # the module's release, but a caller that never calls it: that caller's capture is for good
+        {
+            "runner.py": dedented(
+                """
+                import sys
+
+                saved_out = sys.stdout
+
+
+                def capture(path):
+                    sys.stdout = open(path, "w")
+
+
+                def release():
+                    sys.stdout = saved_out
+
+
+                def run_task(name):
+                    capture(f"{name}.out")
+                    print("working on", name)
+                    release()
+
+
+                def main():
+                    capture("main.out")
+                    print("training")
+                """
+            ),
+            "run.sh": "set -o pipefail\npython runner.py | tee run.log\n",
+        },
+        ["LL204 runner.py:7"],
+    ),
     Example(  # an `__exit__` that does not give the stream back: another file is no restore
         {
             "train.py": dedented(
@@ -423,6 +486,51 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a capture that every caller in the module ends with the module's release (opencompass' task runner)
+        {
+            "runner.py": dedented(
+                """
+                import sys
+
+                saved_out = sys.stdout
+
+
+                def capture(path):
+                    sys.stdout = open(path, "w")
+
+
+                def release():
+                    sys.stdout.close()
+                    sys.stdout = saved_out
+
+
+                def run_task(name):
+                    capture(f"{name}.out")
+                    try:
+                        print("working on", name)
+                    finally:
+                        release()
+
+
+                class Runner:
+                    def __init__(self):
+                        self.saved = sys.stdout
+
+                    def capture(self, path):
+                        sys.stdout = open(path, "w")
+
+                    def release(self):
+                        sys.stdout = self.saved
+
+                    def run(self, name):
+                        self.capture(name)
+                        print(name)
+                        self.release()
+                """
+            ),
+            "run.sh": "set -o pipefail\npython runner.py | tee run.log\n",
+        }
+    ),
     Example(  # redirects in processes the program starts: their own logs (SkyRL's router and render server)
         {
             "serving.py": dedented(
