@@ -192,6 +192,16 @@ INVALID = [
         {"run.sh": 'OUTFILE="/tmp/${RUN}/train.log"\npython3 train.py 2>&1 | tee -a "$OUTFILE"\n'},
         ["LL106 run.sh:2"],
     ),
+    Example(  # set again in an `if`: its new value for the rest of the arm (after the `fi`, either: not known)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                '#!/bin/bash\ncmd="python train.py > a.log"\nif [ -n "$FAST" ]; then\n  cmd="python train.py --fast > b.log"\n'
+                "  eval $cmd\nfi\neval $cmd\n"
+            ),
+        },
+        ["LL106 run.sh:5"],
+    ),
     Example(  # an empty dry-run switch: `${cmd}` splits into no word, and python3 runs
         {"run.sh": "cmd=''\nif [ \"$1\" = dry ]; then cmd=echo; fi\n${cmd} python3 infer.py > infer.log 2>&1\n"},
         ["LL106 run.sh:3"],

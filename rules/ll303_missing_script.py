@@ -169,6 +169,15 @@ INVALID = [
         },
         ["LL303 run.sh:3", "LL303 run.sh:6", "LL303 run.sh:6"],
     ),
+    Example(  # set again in an `if` arm, a loop body or a function nothing calls: its new value for the rest of it
+        {
+            "train.py": "print('train')\n",
+            "run.sh": '#!/bin/bash\nscript=train.py\nif [ -n "$FAST" ]; then\n  script=missing_fast.py\n  python $script\nfi\n',
+            "loop.sh": "#!/bin/bash\nfor seed in 1 2; do\n  script=train.py\n  python $script\n  script=eval_fast.py\n  python $script\ndone\n",
+            "f.sh": "#!/bin/bash\nscript=train.py\nfast() {\n  script=missing_fast.py\n  python $script\n}\npython $script\n",
+        },
+        ["LL303 f.sh:5", "LL303 loop.sh:6", "LL303 run.sh:5"],
+    ),
     Example(  # GNU parallel runs its command, the words before `:::`
         {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
         ["LL303 sweep.sh:2"],
@@ -444,6 +453,16 @@ VALID = [
                 '#!/bin/bash\nfor s in prepare.py train.py; do python "$s"; done\nfor s in train.py $EXTRA; do python $s; done\n'
                 'for s in prepare.py eval.py; do [ -f "$s" ] && python "$s"; done\nfor s in train_*.py; do python "$s"; done\n'
                 "for s in a.py b.py; do s=train.py; python $s; done\nfor s in $(ls *.py); do python $s; done\n"
+            ),
+        }
+    ),
+    Example(  # set differently in the arms of an `if` or a `case`, or in an arm that may not run: not known after it
+        {
+            "train.py": "print('train')\n",
+            "eval.py": "print('eval')\n",
+            "run.sh": (
+                '#!/bin/bash\ns=train.py\nif [ -n "$A" ]; then s=eval.py; else s=missing.py; fi\npython $s\n'
+                't=train.py\ncase "$M" in\n  x) t=missing.py ;;\nesac\npython $t\nif [ -n "$B" ]; then u=eval.py; else u=missing.py; fi\npython $u\n'
             ),
         }
     ),

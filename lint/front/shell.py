@@ -516,12 +516,6 @@ class State:
     def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
         if value is not None and len(value) > MAX_VALUE:
             value = None  # `V2="$V1$V1"` doubling twenty times: no script's command needs such a value
-        if self.branch_depth and name in self.variables and self.variables[name] != value:
-            old = self.variables[name]
-            if old and word is not None and value and value.startswith(old) and value[len(old) : len(old) + 1].isspace():
-                # `CMD="$CMD --fp16"` in an `if`: what it had, then words unknown here
-                word = Word(None, f"{old} ${{{name}}}", word.location, ())
-            value = None  # set differently on some paths only: no longer known
         self.variables[name] = value
         if name in self.arrays:
             self.arrays.pop(name)
@@ -534,6 +528,32 @@ class State:
             self.assigned[name] = Word(value, word.template, word.location, word.origin, word.passthrough)
         elif name in self.assigned:
             self.assigned.pop(name)
+
+    def settle(self, view: Checkpoint) -> None:
+        """The end of an arm of a branch or loop, or of a function walked again, begun at `view`
+        (which closes): inside it a variable has the value it was last set to (`cmd=...; eval
+        $cmd` in an `if`); after it, one it set to another value than it had at `view` is not
+        known, as the arm may not have run, or another did. Its word keeps what the arm wrote:
+        `CMD="$CMD --fp16"`, what it had, then words unknown here. A name new in the arm keeps
+        its value."""
+        variables, assigned = self.variables, self.assigned
+        held = id(variables)
+        for (container, name), old in view.changes().items():
+            if container != held or old is _ABSENT or name not in variables:
+                continue
+            value = variables[name]
+            if value is None or value == old:
+                continue
+            word = assigned.get(name)
+            if word is not None:
+                if old and value.startswith(old) and value[len(old) : len(old) + 1].isspace():
+                    word = Word(None, f"{old} ${{{name}}}", word.location, ())
+                else:
+                    word = Word(None, word.template, word.location, word.origin, word.passthrough)
+                assigned[name] = word
+            variables[name] = None
+            self.assignments += 1
+        view.close()
 
     def environment(self) -> dict[str, Word]:
         """The exported variables a command started now gets, where their values come from.
@@ -1120,14 +1140,18 @@ class Walker:
                     self.state.jobs[name] = held
             if node.type == "for_statement":
                 self._static_loop(node)
-        arm = 0
+        arm, view = 0, self.state.checkpoint()
         children = node.children
         for i, child in enumerate(children):
-            arm += child.type in ("elif_clause", "else_clause", "case_item")
+            if child.type in ("elif_clause", "else_clause", "case_item"):
+                arm += 1
+                self.state.settle(view)
+                view = self.state.checkpoint()
             if child.is_named:
                 self.blocks.append(Block(kind, statement, arm))
                 self._child(children, i, stdout, stderr)
                 self.blocks.pop()
+        self.state.settle(view)
         self.loops = loops
         self.state.branch_depth -= 1
 
@@ -1797,8 +1821,10 @@ class Walker:
         self.calls += 1
         self.calling.add(name)
         self.state.branch_depth += 1
+        view = self.state.checkpoint()
         body, block = self.functions[name]
         self._in_function(body, block._replace(arm=1), stdout, stderr)
+        self.state.settle(view)
         self.state.branch_depth -= 1
         self.calling.discard(name)
 
