@@ -178,6 +178,13 @@ INVALID = [
         },
         ["LL303 f.sh:5", "LL303 loop.sh:6", "LL303 run.sh:5"],
     ),
+    Example(  # each arm of an `if` starts from the shell before it
+        {
+            "prepare.py": "print('prepare')\n",
+            "arms.sh": '#!/bin/bash\ns=missing_else.py\nif [ -n "$A" ]; then\n  s=prepare.py\nelse\n  python $s\nfi\n',
+        },
+        ["LL303 arms.sh:6"],
+    ),
     Example(  # GNU parallel runs its command, the words before `:::`
         {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
         ["LL303 sweep.sh:2"],
@@ -463,6 +470,14 @@ VALID = [
             "run.sh": (
                 '#!/bin/bash\ns=train.py\nif [ -n "$A" ]; then s=eval.py; else s=missing.py; fi\npython $s\n'
                 't=train.py\ncase "$M" in\n  x) t=missing.py ;;\nesac\npython $t\nif [ -n "$B" ]; then u=eval.py; else u=missing.py; fi\npython $u\n'
+            ),
+        }
+    ),
+    Example(  # a name an earlier arm set is not set in the next
+        {
+            "run.sh": (
+                '#!/bin/bash\ncase "$M" in\n  x) t=missing.py ;;\n  *) python $t ;;\nesac\n'
+                'if [ -n "$A" ]; then s=missing.py; else python $s; fi\n'
             ),
         }
     ),

@@ -280,6 +280,9 @@ def _undo(container, key, old) -> None:
 _NO_EXPORTS: tuple[frozenset[str], dict[str, Word]] = (frozenset(), {})  # read only, as every command's environment
 FEW_EXPORTS = 16  # up to this many, a command's exports and environment are copies (`State.exports`)
 _CONTAINERS = ("variables", "assigned", "arrays", "exported", "defaulted", "jobs")
+# What else an arm of an if/case may change that the shell keeps after it (`State.leave`)
+_ARM_FIELDS = ("pipefail", "stdout", "stderr", "allexport", "cwd", "previous_cwd", "directories", "cwd_bound", "pipefail_at", "pipefail_sure")
+ArmEnd = tuple[list[tuple[object, object, object]], dict[str, object]]
 
 
 class Checkpoint:
@@ -554,6 +557,41 @@ class State:
             variables[name] = None
             self.assignments += 1
         view.close()
+
+    def leave(self, view: Checkpoint) -> ArmEnd:
+        """The end of an arm of an if/case that the next arm does not see, begun at `view`: what
+        it changed (`resume` applies it once every arm has run), then back to the shell of
+        `view`, which closes."""
+        held = {id(container): container for container in (getattr(self, name) for name in _CONTAINERS)}
+        keys = view.changes().keys()
+        variables, jobs = id(self.variables), id(self.jobs)
+        # a variable set holds the jobs it holds at the end, or none (`resume` adds them up)
+        keys = [*keys, *((jobs, key) for held_id, key in keys if held_id == variables and (jobs, key) not in keys)]
+        changed = []
+        for container_id, key in keys:
+            container = held[container_id]
+            if isinstance(container, set):
+                changed.append((container, key, True if key in container else _ABSENT))
+            else:
+                changed.append((container, key, container.get(key, _ABSENT)))
+        before = view.fields
+        fields = {name: getattr(self, name) for name in _ARM_FIELDS if getattr(self, name) != before[name]}
+        assignments = self.assignments
+        self.rollback(view)
+        self.assignments = assignments + 1  # the exported environment cached in the arm is not this one
+        return changed, fields
+
+    def resume(self, end: ArmEnd) -> None:
+        """Apply what an arm changed (`leave`): the jobs a variable may hold are those of every
+        arm that set it to process ids (`P=$!` in each)."""
+        changed, fields = end
+        jobs = self.jobs
+        for container, key, now in changed:
+            if container is jobs and now is not _ABSENT and key in jobs:
+                now = (*jobs[key], *(c for c in now if c not in jobs[key]))
+            _undo(container, key, now)
+        self.__dict__.update(fields)
+        self.assignments += 1
 
     def environment(self) -> dict[str, Word]:
         """The exported variables a command started now gets, where their values come from.
@@ -1140,18 +1178,35 @@ class Walker:
                     self.state.jobs[name] = held
             if node.type == "for_statement":
                 self._static_loop(node)
-        arm, view = 0, self.state.checkpoint()
+        # Each arm of an if/case starts from the shell as it was after the `if`'s condition or the
+        # `case` word (`base`): it is walked, what it changed kept (`State.leave`), and the shell
+        # put back for the next. Then the arms' changes are applied one after another, each
+        # settled (`State.settle`), and what the condition changed too (`start`).
+        arm, start, base, ends = 0, self.state.checkpoint(), None, []
         children = node.children
         for i, child in enumerate(children):
             if child.type in ("elif_clause", "else_clause", "case_item"):
                 arm += 1
-                self.state.settle(view)
-                view = self.state.checkpoint()
+                if base is not None:
+                    self.state = base.state
+                    ends.append(self.state.leave(base))
+            if kind == ARM and child.type in ("then", "elif_clause", "else_clause", "case_item"):
+                base = self.state.checkpoint()
             if child.is_named:
                 self.blocks.append(Block(kind, statement, arm))
                 self._child(children, i, stdout, stderr)
                 self.blocks.pop()
-        self.state.settle(view)
+        if base is not None:
+            self.state = base.state
+            if ends:
+                ends.append(self.state.leave(base))
+                for end in ends:
+                    view = self.state.checkpoint()
+                    self.state.resume(end)
+                    self.state.settle(view)
+            else:
+                base.close()
+        self.state.settle(start)
         self.loops = loops
         self.state.branch_depth -= 1
 
