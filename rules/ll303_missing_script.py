@@ -178,12 +178,14 @@ INVALID = [
         },
         ["LL303 f.sh:5", "LL303 loop.sh:6", "LL303 run.sh:5"],
     ),
-    Example(  # each arm of an `if` starts from the shell before it
+    Example(  # each arm of an `if` starts from the shell before it; a `cd` in an arm holds for the rest of that arm
         {
             "prepare.py": "print('prepare')\n",
+            "exp/eval.py": "print('eval')\n",
             "arms.sh": '#!/bin/bash\ns=missing_else.py\nif [ -n "$A" ]; then\n  s=prepare.py\nelse\n  python $s\nfi\n',
+            "cd.sh": '#!/bin/bash\nif [ -d exp ]; then\n  cd exp\n  python "$(pwd)/prepare.py"\n  python "$(pwd)/eval.py"\nfi\n',
         },
-        ["LL303 arms.sh:6"],
+        ["LL303 arms.sh:6", "LL303 cd.sh:4"],
     ),
     Example(  # GNU parallel runs its command, the words before `:::`
         {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
@@ -473,11 +475,13 @@ VALID = [
             ),
         }
     ),
-    Example(  # a name an earlier arm set is not set in the next
+    Example(  # a name an earlier arm set is not set in the next; after an arm's `cd`, where the shell is is not known
         {
+            "exp/eval.py": "print('eval')\n",
             "run.sh": (
                 '#!/bin/bash\ncase "$M" in\n  x) t=missing.py ;;\n  *) python $t ;;\nesac\n'
                 'if [ -n "$A" ]; then s=missing.py; else python $s; fi\n'
+                'if [ -d exp ]; then\n  cd exp\n  cd ..\nfi\npython "$(pwd)/eval.py"\n'
             ),
         }
     ),

@@ -485,10 +485,8 @@ class State:
         return state
 
     def chdir(self, cwd: str | None) -> None:
-        """The shell moves to `cwd` (in a branch, to a place not known unless it stays): what
-        `pwd` made relative to the start is no longer right, and becomes unknown."""
-        if self.branch_depth and cwd != self.cwd:
-            cwd = None
+        """The shell moves to `cwd` (in a branch, for the rest of its arm: `settle`): what `pwd`
+        made relative to the start is no longer right, and becomes unknown."""
         self.previous_cwd = self.cwd
         if cwd == self.cwd:
             return
@@ -535,10 +533,17 @@ class State:
     def settle(self, view: Checkpoint) -> None:
         """The end of an arm of a branch or loop, or of a function walked again, begun at `view`
         (which closes): inside it a variable has the value it was last set to (`cmd=...; eval
-        $cmd` in an `if`); after it, one it set to another value than it had at `view` is not
-        known, as the arm may not have run, or another did. Its word keeps what the arm wrote:
-        `CMD="$CMD --fp16"`, what it had, then words unknown here. A name new in the arm keeps
-        its value."""
+        $cmd` in an `if`), and the shell is where its last `cd` left it; after it, a variable it
+        set to another value than it had at `view` is not known, as the arm may not have run, or
+        another did, nor the directory when it changed directory (`cd`, `cd -`, `pushd`, `popd`)
+        at all. Its word keeps what the arm wrote: `CMD="$CMD --fp16"`, what it had, then words
+        unknown here. A name new in the arm keeps its value."""
+        before = view.fields
+        if (self.cwd, self.previous_cwd, self.directories) != (before["cwd"], before["previous_cwd"], before["directories"]):
+            self.chdir(None)
+            self.previous_cwd = None
+            if self.directories != before["directories"]:
+                self.directories = ()
         variables, assigned = self.variables, self.assigned
         held = id(variables)
         for (container, name), old in view.changes().items():
