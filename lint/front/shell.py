@@ -1626,6 +1626,7 @@ class Walker:
         anchored: set[Location] = set()
         by_word: dict[Location, frozenset[str]] = {}
         cut = -1  # where a word tree-sitter-bash cut after a `$` ends (`_glued`)
+        cut_assignment = -1  # where the last leading assignment ends (`A=1 B=2` read on into the next line)
         name = None
         data = self.unit.data
         while more:
