@@ -140,6 +140,10 @@ INVALID = [
         {"train.py": "print('step')\n", "run.sh": "#!/bin/bash\nPYTHONUNBUFFERED=1 WORLD=8\n\npython train.py > train.log\n"},
         ["LL106 run.sh:4"],
     ),
+    Example(  # the same with a comment ending the line, after a tab
+        {"train.py": "print('step')\n", "run.sh": "#!/bin/bash\nPYTHONUNBUFFERED=1 WORLD=8\t# one node\npython train.py > train.log\n"},
+        ["LL106 run.sh:3"],
+    ),
     Example(  # set, but empty: Python ignores it; an empty prefix hides an exported 1
         {
             "run.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=\npython train.py | tee a.log\nPYTHONUNBUFFERED= python train.py > b.log\n",

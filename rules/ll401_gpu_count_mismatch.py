@@ -124,6 +124,13 @@ INVALID = [
         },
         ["LL401 run.sh:4"],
     ),
+    Example(  # the same with a comment ending the assignments' line
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\nNPROC=4 PORT=29501  # 4 GPUs\ntorchrun --nproc_per_node $NPROC --master_port $PORT train.py\n",
+        },
+        ["LL401 run.sh:4"],
+    ),
     Example(  # a default its caller decides, but of the interpreter's name or the program's arguments: not the count
         {
             "train.py": "print('training')\n",

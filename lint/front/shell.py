@@ -1376,15 +1376,19 @@ class Walker:
 
     def _line_end(self, start: int, stop: int) -> bool:
         """Record the first line end between `start` and `stop` (a command's part and the next
-        that tree-sitter-bash read on to) that no backslash escapes, to be read as `;`; not one
-        that ends a comment, which a `;` would carry on into the next line."""
+        that tree-sitter-bash read on to) that no backslash escapes, to be read as `;`. When a
+        comment ends that line, a `;` there would be the comment's: the blank before the comment
+        is read as `;` instead (`NPROC=4 PORT=29501 # 4 GPUs`)."""
         data = self.unit.data
         newline = data.find(b"\n", start, stop)
         while newline >= 0:
             before = newline - 1 - (data[newline - 1 : newline] == b"\r")
             if data[before : before + 1] != b"\\":
-                if b"#" in data[start:newline]:
-                    return False
+                comment = data.find(b"#", start, newline)
+                if comment >= 0:  # only blanks and continued lines lie between two parts: a comment
+                    if data[comment - 1 : comment] not in (b" ", b"\t") or data[comment - 2 : comment - 1] == b"\\":
+                        return False  # after a continued line (or an escaped blank): no blank of this line to take
+                    newline = comment - 1
                 self.read_on.append(newline)
                 return True
             newline = data.find(b"\n", newline + 1, stop)
@@ -2235,9 +2239,9 @@ def _parsed_text(data: bytes) -> bytes:
 
 
 def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
-    """Parse and walk the unit; `line_ends`: newlines to read as `;` (see `Walker.read_on`), and
-    the lines bash refuses and heredocs no command reads blanked (`Unit.blanked`, found on the
-    first parse). True when the walk found the first syntax error (a redirection without its file
+    """Parse and walk the unit; `line_ends`: line ends (or the blank before a line's comment) to
+    read as `;` (see `Walker.read_on`), and the lines bash refuses and heredocs no command reads
+    blanked (`Unit.blanked`, found on the first parse). True when the walk found the first syntax error (a redirection without its file
     before the line's end, a stray `done`), and lines are now blanked: the unit is to be walked
     again."""
     unit = walker.unit
