@@ -674,6 +674,13 @@ def _run_in(project, path: str, command: Command, target: Word, changes: dict) -
     return start if declared else None
 
 
+def path_mapped(project, written: str) -> list[tuple[str, str]]:
+    """(project directory, path under it) for each configured `path-map` prefix that claims the
+    absolute path `written` (`/root/x.sh` with `/root/: deploy/` is deploy's `x.sh`); none when no
+    prefix claims it: it lives on the machine that runs the job. The resolver's, LL303's and LL304's."""
+    return [(directory, written[len(prefix) :]) for prefix, directory in project.settings.path_map if written.startswith(prefix)]
+
+
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
@@ -688,7 +695,7 @@ class Resolver:
     def __init__(self, project, files: Iterable[str] | None = None):
         """`files`: the paths that count as existing (default: the files launchlint analyses)."""
         self.files = set(project.files if files is None else files)
-        self.path_map = project.settings.path_map
+        self.project = project
         self.from_parent = project.directory_name + "/"  # `repo/train.py`, run from the checkout's parent
         names: dict[str, list[str]] = defaultdict(list)
         for path in self.files:
@@ -754,9 +761,7 @@ class Resolver:
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
         if value.startswith(self.from_parent) and not remote:
             candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
-        for prefix, directory in self.path_map:
-            if value.startswith(prefix):
-                candidates.append(joined(directory, value[len(prefix) :]))
+        candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
             if candidate in self.files:
                 return candidate

@@ -379,13 +379,6 @@ def config_files(command: Command) -> list[tuple[str, Word]]:
     ]
 
 
-def path_mapped(project, written: str) -> list[tuple[str, str]]:
-    """(project directory, path under it) for each configured `path-map` prefix that claims the
-    absolute path `written` (`/root/x.sh` with `/root/: deploy/` is deploy's `x.sh`); none when no
-    prefix claims it: it lives on the machine that runs the job. LL303's and LL304's."""
-    return [(directory, written[len(prefix) :]) for prefix, directory in project.settings.path_map if written.startswith(prefix)]
-
-
 def start_directory(command: Command) -> tuple[bool, str | None]:
     """Whether the command's shell starts in a directory its file declares (a workflow step's
     `working-directory`, a service's `working_dir`: `$PWD` as the YAML front end sets it), and

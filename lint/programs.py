@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from functools import cached_property
 
-from .launches import path_mapped
+from .graph import path_mapped
 from .model import Location, whole
 from .paths import joined, may_name
 from .pyfacts import (

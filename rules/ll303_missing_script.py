@@ -134,7 +134,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
-from launchlint.graph import directories_above, project_resolver
+from launchlint.graph import directories_above, path_mapped, project_resolver
 from launchlint.launches import (
     cds_before,
     decided_by_caller,
@@ -144,7 +144,6 @@ from launchlint.launches import (
     missing_own_path,
     moved_before,
     own_shell,
-    path_mapped,
     sources_of,
     start_directory,
 )

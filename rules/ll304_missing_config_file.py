@@ -106,7 +106,7 @@ import posixpath
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from launchlint.graph import PY_LAUNCHERS, is_python, python_run, value_part, variants
+from launchlint.graph import PY_LAUNCHERS, is_python, path_mapped, python_run, value_part, variants
 from launchlint.launches import (
     CONFIG_OPTIONS,
     CONFIG_SUFFIXES,
@@ -121,7 +121,6 @@ from launchlint.launches import (
     moved_before,
     option_values,
     own_shell,
-    path_mapped,
     project_files,
     start_directory,
 )
