@@ -35,7 +35,8 @@ lr: 3.0e-4
 ## Details
 The options:
 - `--config`, `--config_file`/`--config-file`, `--deepspeed`, `--deepspeed_config`, accelerate's
-  `launch --config_file`;
+  `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
+  config, which the launcher reads before it starts a rank);
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
   `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`);
 - Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`): the name is looked up inside the
@@ -231,6 +232,16 @@ INVALID = [
         },
         ["LL304 launch.sh:2", "LL304 launch.sh:3"],
     ),
+    Example(  # ft_launcher's fault-tolerance config, in both of its spellings
+        {
+            "launch.sh": (
+                "#!/bin/bash\nft_launcher --ft-cfg-path cfg/ft_config.yaml --nproc-per-node 2 train.py\n"
+                "ft_launcher --ft-cfg_path=cfg/ft.yml --nproc-per-node 2 train.py\n"
+            ),
+            "train.py": "print('train')\n",
+        },
+        ["LL304 launch.sh:2", "LL304 launch.sh:3"],
+    ),
     Example(  # Hydra: the name inside --config-path, which is relative to the Python file
         {
             "run_ppo.sh": (
@@ -297,6 +308,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # ft_launcher's config where it is, and an ft_launcher run from elsewhere by its cd
+        {
+            "cfg/ft.yaml": "workload_check_interval: 5\n",
+            "launch.sh": "#!/bin/bash\nft_launcher --ft-cfg-path cfg/ft.yaml --nproc-per-node 2 train.py\n",
+            "jobs/run.sh": "#!/bin/bash\ncd ..\nft_launcher --ft-cfg-path=cfg/ft.yaml --nproc-per-node 2 train.py\n",
+            "train.py": "print('train')\n",
+        }
+    ),
     Example(  # a loop whose every word is a config the project has, or whose list is not static
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
