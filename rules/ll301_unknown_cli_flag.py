@@ -97,9 +97,10 @@ Nothing is reported:
 - when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
   function that calls it also parses the arguments strictly (`early, _ =
   parser.parse_known_args()` and then `parser.parse_args()`, which exits on an unknown flag);
-- when its parser cannot be found statically or is handed to code we cannot see
-  (`deepspeed.add_config_arguments`), or when an `HfArgumentParser` includes a library's
-  dataclass (`TrainingArguments`);
+- when its parser cannot be found statically or is handed to a library function that adds
+  options launchlint does not know (`deepspeed.add_config_arguments` is known: its options,
+  `--deepspeed` and `--deepspeed_config` among them, are the parser's, and other flags are still
+  judged), or when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`);
 - for words that are not static (`"$@"`, an unknown variable).
 
 A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
