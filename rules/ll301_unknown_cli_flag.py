@@ -150,6 +150,17 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a parser deepspeed.add_config_arguments adds to: its options pass, a typo does not
+        {
+            "ds_train.py": (
+                "import argparse\nimport deepspeed\n\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--epochs', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
+                "args = parser.parse_args()\n"
+            ),
+            "run.sh": "deepspeed ds_train.py --epocs 1 --deepspeed --deepspeed_config ds.json\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # a loop over static words runs each program with the flags: each one's parser judges them
         {
             "prepare.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data')\np.parse_args()\n",
