@@ -81,7 +81,10 @@ The advice follows where the pipeline runs:
   heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`);
 - `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe lines each
   run in a new `sh -c`;
-- `set -o pipefail` in a script.
+- `set -o pipefail` in a script; for a script a shell without pipefail may run (dash 0.5.12:
+  "Illegal option -o pipefail", which ends a non-interactive sh), `#!/bin/bash` with it when its
+  own `#!` line (or `.dash`/`.posh` name) says so, or `bash` to run it when a project caller runs
+  it with `sh` (also `ssh host sh -s < x.sh`), naming that shell. No fix is offered there.
 
 Not reported:
 - pipelines in a tmux pane (`new-session`, `new-window`, `split-window`, with or without `-d`:
@@ -605,6 +608,10 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
         return "`set -o pipefail`"
     if kind == "makefile":  # each recipe line runs in a new `sh -c`
         return "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"
+    lacking = _lacking_pipefail(project, path, project.shell[path])
+    if lacking is not None:  # `set -o pipefail` there is "Illegal option", and ends the script
+        shell, own = lacking
+        return f"{'`#!/bin/bash`' if own else '`bash` to run it'} and `set -o pipefail` (`{shell}` has no pipefail)"
     return "`set -o pipefail`"
 
 
@@ -714,35 +721,37 @@ def _safe_in(project, path: str, facts: ShellScript | None) -> bool:
     if found is None:
         found = known[path] = (
             facts is not None
-            and _has_pipefail(project, path, facts)
+            and _lacking_pipefail(project, path, facts) is None
             and not _turns_pipefail_off(facts)
             and _keeps_meaning(project, path, facts)
         )
     return found
 
 
-def _has_pipefail(project, path: str, script: ShellScript) -> bool:
-    """Whether every shell known to run the file has pipefail: its `#!` line (bash when it has
-    none, unless its extension names a shell without it), each project caller that names a shell
-    (`sh x.sh`, `ssh host sh -s < x.sh`), and for a file without a `#!` line the shell of a caller
-    that runs it directly (a shell that gets ENOEXEC reads the file itself; make's is sh)."""
+def _lacking_pipefail(project, path: str, script: ShellScript) -> tuple[str, bool] | None:
+    """A shell without pipefail that may run the file, and whether the file names it itself (its
+    `#!` line or extension) rather than a caller; None when every shell known to run it has
+    pipefail: its `#!` line (bash when it has none, unless its extension names a shell without
+    it), each project caller that names a shell (`sh x.sh`, `ssh host sh -s < x.sh`), and for a
+    file without a `#!` line the shell of a caller that runs it directly (a shell that gets ENOEXEC
+    reads the file itself; make's is sh)."""
     if script.interpreter is not None and script.interpreter not in PIPEFAIL_SHELLS:
-        return False
+        return script.interpreter, True
     if script.interpreter is None and path.endswith(NO_PIPEFAIL_EXTENSIONS):
-        return False
+        return path.rpartition(".")[2], True
     if path in _stdin_of_shells(project):
-        return False
+        return "sh", False
     for caller in project.graph.callers(path):
         name = caller.command.name
         if name in SOURCERS:
             continue  # the caller's own shell: it shares this one (_sharing_shell)
         if name in KNOWN_SHELLS and name not in PIPEFAIL_SHELLS:
-            return False
+            return name, False
         if name not in KNOWN_SHELLS and script.interpreter is None:
             runner = project.shell.get(caller.caller) if project.files[caller.caller].kind == "shell" else None
             if runner is None or (runner.interpreter is not None and runner.interpreter not in PIPEFAIL_SHELLS):
-                return False
-    return True
+                return ("sh" if runner is None else runner.interpreter), False
+    return None
 
 
 def _stdin_of_shells(project) -> frozenset[str]:

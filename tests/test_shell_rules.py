@@ -313,6 +313,9 @@ PIPEFAIL_PLACES = [
     ),
     ("Makefile", "train:\n\tpython train.py | tee t.log\n", 2, "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"),
     ("run.sh", "#!/bin/bash\npython train.py | tee t.log\n", 2, "use `set -o pipefail`"),
+    # dash: "Illegal option -o pipefail", which ends the script; the shell it names is the one to change
+    ("run.sh", "#!/bin/sh\npython train.py | tee t.log\n", 2, "use `#!/bin/bash` and `set -o pipefail` (`sh` has no pipefail)"),
+    ("run.sh", "#!/usr/bin/env dash\npython train.py | tee t.log\n", 2, "use `#!/bin/bash` and `set -o pipefail` (`dash` has no pipefail)"),
     ("run.sh", "#!/bin/bash\ncmd='python train.py | tee t.log'\neval $cmd\n", 3, "use `set -o pipefail`"),  # this shell
     ("run.sh", "#!/bin/bash\nssh gpu1 'python train.py | tee t.log'\n", 2, "at the start of the command string"),
     # a heredoc a shell reads: the remote shell's script, whatever this one set
@@ -330,6 +333,15 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
     result = run([str(tmp_path)], Options(select=frozenset({"LL105"})))
     assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL105", name, line)]
     assert result.findings[0].message.endswith(advice)
+
+
+def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
+    """A bash script that a project caller runs with `sh`: the caller's shell is the one to change."""
+    write_project(tmp_path, {"run.sh": "#!/bin/bash\npython train.py | tee t.log\n", "go.sh": "sh run.sh\n"})
+    result = run([str(tmp_path)], Options(select=frozenset({"LL105"})))
+    assert [(f.code, f.location.path, f.location.line) for f in result.findings] == [("LL105", "run.sh", 2)]
+    assert result.findings[0].message.endswith("use `bash` to run it and `set -o pipefail` (`sh` has no pipefail)")
+    assert result.findings[0].fix is None  # sh would stop at the line the fix adds
 
 
 @pytest.mark.parametrize(
