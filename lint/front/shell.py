@@ -2241,9 +2241,9 @@ def _parsed_text(data: bytes) -> bytes:
 def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
     """Parse and walk the unit; `line_ends`: line ends (or the blank before a line's comment) to
     read as `;` (see `Walker.read_on`), and the lines bash refuses and heredocs no command reads
-    blanked (`Unit.blanked`, found on the first parse). True when the walk found the first syntax error (a redirection without its file
-    before the line's end, a stray `done`), and lines are now blanked: the unit is to be walked
-    again."""
+    blanked (`Unit.blanked`, found on the first parse). True when the walk found the first syntax
+    error (a redirection without its file before the line's end, a stray `done`), and lines are
+    now blanked: the unit is to be walked again."""
     unit = walker.unit
     text = _parsed_text(unit.data)
     if line_ends:  # the same bytes at the same offsets, but rows that no longer count lines
