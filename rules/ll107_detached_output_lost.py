@@ -1,7 +1,8 @@
 """## What it does
 Finds a job started detached whose output nothing keeps: a `tmux new-session -d` or `screen -dm`
 command that neither tees nor redirects to a file, `nohup cmd &` with no redirection (its output
-goes to an implicit `nohup.out`), and `setsid` or `disown`ed background jobs with no redirection.
+goes to an implicit `nohup.out`), `setsid` or `disown`ed background jobs with no redirection, and
+a `docker exec -d` (or `podman exec -d`) whose command keeps nothing.
 
 ## Why is this bad?
 A detached job dies alone. The tmux pane closes with the process and its scrollback, traceback
@@ -32,6 +33,12 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   when the job ends.
 - `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
   no redirection: still writing to a terminal that is about to close.
+- `docker exec -d CONTAINER CMD` (and podman's): the detached exec's output is attached to
+  nothing, and `docker logs` shows only the container's main process, so it is reported unless
+  CMD keeps its own output (`bash -c 'python t.py > /w/logs/t.log 2>&1'`, a script that logs by
+  itself). A capture around the script does not help: the exec's output never reaches it. (rules.md
+  names tmux, screen, nohup, setsid and disown; this is its "started detached" too: yolov7's
+  `docker exec -d $id python utils/aws/resume.py`.)
 - Background jobs of a script whose launcher captures its output are not reported: their output
   goes to that capture; nor those of a batch script that `sbatch` submits (`sbatch job.sh`): the
   job's output, theirs included, goes to its `#SBATCH --output` file, never to a terminal, so
@@ -63,7 +70,7 @@ from launchlint.shellfacts import INHERIT, SUBMITTED, Command, ShellScript, Word
 CODE = "LL107"
 NAME = "detached-output-lost"
 SEVERITY = Severity.WARNING
-SUMMARY = "A detached job (tmux -d, screen -dm, nohup &, setsid, disown) whose output nothing keeps"
+SUMMARY = "A detached job (tmux -d, screen -dm, nohup &, setsid, disown, docker exec -d) whose output nothing keeps"
 
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
 KEEPS_PANE = {"remain-on-exit", "pipe-pane", "pipep"}  # tmux options/commands that keep output
@@ -108,9 +115,17 @@ INVALID = [
         },
         ["LL107 run.sh:1"],
     ),
-    Example(  # `disown` releases the shell's last job: not what `docker exec -d` started after it
+    Example(  # `disown` releases the shell's last job: not what `docker exec -d` started after it (that is lost as such)
         {"run.sh": "python watch.py &\ndocker exec -d c1 python /w/train.py\ndisown\n"},
-        ["LL107 run.sh:1"],
+        ["LL107 run.sh:1", "LL107 run.sh:2"],
+    ),
+    Example(  # a detached exec's output reaches nothing, not even a capture around the script
+        {
+            "run.sh": "#!/bin/bash\nfor id in $(docker ps -q); do docker exec -d \"$id\" python -u resume.py; done\n",
+            "go.sh": "bash run.sh > go.log 2>&1\n",
+            "serve.sh": "podman exec --detach -w /w c1 torchrun --nproc_per_node 2 serve.py\n",
+        },
+        ["LL107 run.sh:2", "LL107 serve.sh:1"],
     ),
     Example(  # nested: a detached session on another host
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
@@ -129,6 +144,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a detached exec whose command keeps its own log; one not detached
+        {
+            "run.sh": (
+                "#!/bin/bash\ndocker exec -d c1 bash -c 'cd /w && python -u train.py > /w/logs/train.log 2>&1'\n"
+                "docker exec c1 python -u eval.py\n"
+            )
+        }
+    ),
     Example(
         {
             "launch.sh": (
@@ -199,6 +222,10 @@ NOHUP_OUT = (
     "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever "
     "directory it starts in; redirect it: `nohup cmd > logs/job.log 2>&1 &`"
 )
+EXEC_DETACHED = (
+    "`{name} exec -d` attaches this job's output to nothing (`{name} logs` shows only the container's "
+    "main process); redirect it inside: `bash -c 'cmd > /w/logs/job.log 2>&1'`"
+)
 TERMINAL_GONE = (
     "{how} detaches this job from the terminal it still writes to: once the terminal closes, "
     "its output goes nowhere; redirect it to a file (`> logs/job.log 2>&1`)"
@@ -216,6 +243,9 @@ def check(project) -> Iterator[Finding]:
                 if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
                     pane = "pane" if command.name == "tmux" else "window"
                     yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]))
+            elif command.detaches and command.name in ("docker", "podman"):  # `exec -d`: whatever the script's capture
+                if not _output_kept(project, command):
+                    yield Finding(command.location, EXEC_DETACHED.format(name=command.name))
             elif command.background and not captured and _unkept_background(project, command):  # `setsid -f` too
                 yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid`"))
         if not captured:
