@@ -353,7 +353,13 @@ def _run_rules(project: Project, rules: list[Rule], named: set[str], options: Op
                 crash = crash._replace(location=where or crash.location)
                 crashes.append(crash._replace(message=crash.message + " (the other rules still ran)"))
             continue
-        findings.extend(f._replace(code=rule.code, name=rule.name, severity=rule.severity) for f in produced)
+        # A related location is listed once: a caller that runs the script round a loop is one
+        # invocation a value (`for lane in a b; do bash lane.sh "$lane" > "lane-$lane.log"; done`),
+        # each with the same note at the same place.
+        findings.extend(
+            f._replace(code=rule.code, name=rule.name, severity=rule.severity, related=tuple(dict.fromkeys(f.related)))
+            for f in produced
+        )
     return findings, crashes
 
 

@@ -510,6 +510,20 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
     ]
 
 
+def test_a_caller_round_a_loop_is_one_related_location(tmp_path):
+    """Each value of the loop is an invocation of its own, with the same note at the same place."""
+    write_project(
+        tmp_path,
+        {
+            "lane.sh": "python train.py\n",
+            "run.sh": 'for lane in a b; do bash lane.sh "$lane" > "logs/lane-$lane.log" 2>&1 & done\nwait\n',
+            "logs/.gitkeep": "",
+        },
+    )
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL106", ".", cwd=tmp_path).stdout)
+    assert [(r["path"], r["line"], r["message"]) for r in finding["related"]] == [("run.sh", 1, "run.sh captures lane.sh's output here")]
+
+
 # What a message no longer says, and where it is said: the place, a related location.
 RELATED = {
     "LL109-the job's own mkdir": [("job.sbatch:3", "this `mkdir` runs after SLURM has opened the log: too late")],
