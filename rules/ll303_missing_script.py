@@ -41,6 +41,11 @@ What runs a script:
   any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
   extension). A module of a package the project does not have, or of a namespace package (no
   `__init__.py`), may be installed, and is not judged;
+- `python -m pkg.train.py` or `python -m train.py` where that file is the project's where the
+  program runs: the module named by its file. Python imports `pkg.train` (its top level runs),
+  then stops with "__path__ attribute not found on 'pkg.train'"; the message says to drop the
+  `.py`. A `-m x.py` whose `x.py` is not the project's is left alone (Python's own error names
+  the fix there);
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
   that name with a `__main__.py`).
 
@@ -160,6 +165,15 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a module named by its file: python imports it, then stops (its top level has run)
+        {
+            "pkg/__init__.py": "",
+            "pkg/train.py": "print('train')\n",
+            "eval.py": "print('eval')\n",
+            "run.sh": "python -m pkg.train.py --lr 1\npython3 -m eval.py\n",
+        },
+        ["LL303 run.sh:1", "LL303 run.sh:2"],
+    ),
     Example(  # a loop over static words runs each: every word judged, a missing one reported where the list has it
         {
             "prepare.py": "print('prepare')\n",
@@ -844,6 +858,17 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     if looked is None:
         return
     _, inside, _ = looked
+    if parts[-1] == "py":  # `-m pkg.train.py`, `-m train.py`: the module named by its file
+        stem = ".".join(parts[:-1])
+        found = next((p for base, _ in inside if project.on_disk(p := joined(base, "/".join(parts[:-1]) + ".py"))), None)
+        if found is not None:
+            yield Finding(
+                invocation.target.location,
+                f"`{value}` names the module by its file: python imports {stem}, then stops with \"__path__ attribute "
+                f"not found on '{stem}'\"; drop the `.py` (`-m {stem}`)",
+                (Related(Location(found, 1, 1, 1, 1), f"{found} is the module {stem}"),),
+            )
+            return
     package = parts[0] + "/__init__.py"
     if not any(project.on_disk(joined(base, package)) for base, _ in inside):
         return  # not the project's package there: an installed one, or a namespace package
