@@ -312,7 +312,7 @@ def test_documents_before_an_error_are_still_read():
     result = facts(text)
     assert [c.name for c in result.shell.commands] == ["python"]
     [(location, message)] = result.errors
-    assert location.line == 3 and message.startswith("found undefined alias")
+    assert location.line == 3 and message == "found undefined alias 'undefined'"  # named, as the Python loader names it
 
 
 def test_an_anchor_defined_again_is_no_error_and_aliases_name_the_latest():
@@ -331,7 +331,12 @@ def test_an_anchor_defined_again_is_no_error_and_aliases_name_the_latest():
 def test_an_error_after_a_redefined_anchor_is_still_one_error_at_its_line():
     text = "a: &s 1\nb: &s 2\nc: *s\nd: *nowhere\n"
     [(location, message)] = facts(text).errors
-    assert location.line == 4 and message.startswith("found undefined alias")
+    assert location.line == 4 and message == "found undefined alias 'nowhere'"
+
+
+def test_an_undefined_alias_in_a_flow_sequence_is_named_to_its_end():
+    [(location, message)] = facts("steps: [*setup, {run: x}]\n").errors
+    assert (location.line, location.column, message) == (1, 9, "found undefined alias 'setup'")
 
 
 def test_alias_bomb_is_cheap():

@@ -223,6 +223,9 @@ def _error_entry(error: Exception, source: _Source) -> tuple[Location, str]:
         mark = error.problem_mark or error.context_mark
         message = error.problem or error.context or str(error)
         if mark is not None:
+            if message == "found undefined alias":  # libyaml's words lack the name the Python loader's give
+                alias = _ALIAS.match(source.text, source.offset(mark))
+                message += f" {alias.group(1)!r}" if alias else ""
             return source.error_at(mark, message)
         return source.error_at_offset(0, message)
     if isinstance(error, yaml.reader.ReaderError):
@@ -232,6 +235,9 @@ def _error_entry(error: Exception, source: _Source) -> tuple[Location, str]:
     if isinstance(error, RecursionError):
         return source.error_at_offset(0, "nesting too deep")
     return source.error_at_offset(0, str(error))
+
+
+_ALIAS = re.compile(r"\*([^\s,\[\]{}]+)")  # `*name`: an alias, up to a blank or a flow indicator
 
 
 class _Source:
