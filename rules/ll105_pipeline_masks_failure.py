@@ -33,7 +33,8 @@ A job, as the first stage:
   (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`;
 - builds and tests: `make`, `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses'
   own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
-  `tune`; `coverage run` (or `python -m coverage run`), which exits with the status of the
+  `tune`, fairseq's (`fairseq-train`, `fairseq-hydra-train`, `fairseq-generate`,
+  `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`); `coverage run` (or `python -m coverage run`), which exits with the status of the
   program it runs (not `coverage report`);
 - into `tee`, a program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee
   run.log`: the project's own, built or written); in a pipeline of data (`utils/filter_scp.pl a
@@ -173,7 +174,11 @@ EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-w
 # Jobs beyond the launchers: builds and test runs, and the command-line front doors of trainers
 # and evaluation harnesses; their failure is the run's.
 BUILDS = {"make", "ninja", "cmake", "bazel", "cargo", "pytest", "tox", "nox"}
-ENTRY_POINTS = {"lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune"}
+ENTRY_POINTS = {
+    "lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune",
+    "fairseq-train", "fairseq-hydra-train", "fairseq-generate", "fairseq-interactive", "fairseq-eval-lm",
+    "fairseq-preprocess",
+}  # fmt: skip
 # Launchers of any program, jobs unless all they run asks the machine a question (`srun hostname`)
 SCHEDULERS = {"srun", "mpirun", "mpiexec", "horovodrun"}
 ASKING = {
@@ -248,9 +253,10 @@ INVALID = [
                 "coverage run -a --source=pkg tests/smoke.py \\\n    --steps=2 2>&1 | tee smoke.log\ncoverage report | tee cov.txt\n"
                 "python -m coverage run -m pytest tests | tee tests.log\npython -m coverage report | tee cov.txt\n"
                 "python3 -m pip install -e . 2>&1 | tail -n 3\npython3 -m pip list | grep torch\n"
+                "fairseq-generate data-bin --path ckpt.pt --beam 5 | tee gen.out\n"
             )
         },
-        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4", "LL105 build.sh:7", "LL105 build.sh:9"],
+        ["LL105 build.sh:2", "LL105 build.sh:3", "LL105 build.sh:4", "LL105 build.sh:7", "LL105 build.sh:9", "LL105 build.sh:11"],
     ),
     Example(  # a program of the project, run by its path, into a log (not a helper filtering data)
         {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
