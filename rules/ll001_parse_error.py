@@ -27,6 +27,11 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   (which parses without running anything) and stays silent when bash accepts the file. Where bash
   stops on an earlier line than tree-sitter-bash (which reads `--port <node1_port>` at the end of
   a line as a redirection and goes on), the finding is on bash's line, in bash's words.
+- The shell reads and runs a script one command at a time, so it never reads past a top-level
+  `exit` (or an `exec` that runs a command and replaces it): an error on a later line is none,
+  and those lines are not analysed (a self-extracting script's payload, the C source Xdummy keeps
+  after its `exit $?`). An `exit` in an `if`, a function, a subshell or an `&&`/`||` list may not
+  run, and one on the error's own line comes too late: bash parses the whole line first.
 - A closing word with nothing to close (a second `done`, `fi`, `esac`, `}`, or a `then` outside
   an `if`) is an error too: tree-sitter-bash takes it for a command of that name, bash refuses the
   whole file ("syntax error near unexpected token `done'").
@@ -88,6 +93,13 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A file or a nested command string cannot be parsed"
 
 INVALID = [
+    Example(  # an `exit` that may not run does not end what the shell reads; nor one on the error's line
+        {
+            "run.sh": '#!/bin/bash\nif [ -z "$X" ]; then exit 1; fi\nthis is ( not shell\n',
+            "go.sh": "#!/bin/bash\ntrue || exit 1\nbash -c 'echo hi; exit 0; int main( { }'\n",
+        },
+        ["LL001 go.sh:3", "LL001 run.sh:3"],
+    ),
     Example({"run.sh": "#!/bin/bash\necho start\nif [ -f x ]; then\n  echo y\n"}, ["LL001 run.sh:5"]),
     Example(
         {"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt'\n"},
@@ -133,6 +145,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # never read: what follows a top-level `exit` (a payload, C source) or `exec` of a command
+        {
+            "vendor/Xdummy": "#!/bin/sh\necho 'setting up'\nexit $?\n\ncode() {\nint main(void) { return 0; }\n}\n",
+            "run.sh": '#!/bin/bash\nexec python -u train.py "$@"\nthis is ( not shell\n',
+        }
+    ),
     Example({"run.sh": "#!/bin/bash\r\nset -e\r\npython train.py --lr 3e-4\r\n"}),  # CRLF, yet bash runs it
     Example(  # CircleCI's `<< parameters.x >>` is a value CircleCI puts in, not a heredoc
         {
