@@ -2250,14 +2250,17 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         unit._points = False  # locations from offsets
     tree = _parser().parse(_repaired(text, line_ends, unit.blanked))
     root = tree.root_node
+    if root.has_error and not line_ends and (stop := _read_up_to(unit, root)) is not None:
+        # Never read, let alone run: a self-extracting script's payload, the C source Xdummy keeps
+        # after its `exit $?`. The unit's bytes are the ones the shell reads (those after, blanked:
+        # the same offsets and lines), for tree-sitter-bash and for `bash -n` alike.
+        unit.data = _repaired(unit.data, (), [(stop, len(unit.data))])
+        text = _parsed_text(unit.data)
+        tree = _parser().parse(text)
+        root = tree.root_node
     if root.has_error and not line_ends:  # judged on the first parse
         error = _first_error(root)
-        stop = _read_up_to(unit, root, error.start_byte) if error is not None else None
-        verdict = None
-        if stop is not None:  # never read: a self-extracting script's payload, Xdummy's C source after `exit $?`
-            unit.blanked = [(stop, len(text))]
-        elif error is not None:
-            verdict = _syntax_error(walker, error, error.type if error.is_missing else None)
+        verdict = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else None
         if verdict is not None and verdict[0]:
             unit.blanked = _later_errors(walker, verdict)
         elif verdict is None and b"<<" in text:  # bash reads it: a heredoc no command reads?
@@ -2580,19 +2583,19 @@ def _unbalanced(said: str) -> bool:
 _UNEXPECTED_CLOSERS = tuple(f"`{word}'" for word in ("done", "fi", "esac", "}", ")", "then", "do", "else", "elif", ";;"))
 
 
-def _read_up_to(unit: Unit, root, before: int) -> int | None:
-    """Where the shell stops reading, when that is before the offset `before`: the start of the
-    line after a top-level `exit` (or `exec` of a command, which replaces the shell). bash and dash
-    read and run a script a command at a time, so what follows is never read, let alone run. Not
-    an `exit` in an `if`, a function, a subshell or an `&&`/`||` list: those may not run."""
+def _read_up_to(unit: Unit, root) -> int | None:
+    """Where the shell stops reading, when nothing before is in error: the start of the line after
+    a top-level `exit` (or `exec` of a command, which replaces the shell). bash and dash parse and
+    run a script a line (a complete command) at a time, so what follows is never read. Not an
+    `exit` in an `if`, a function, a subshell or an `&&`/`||` list: those may not run."""
     for child in root.children:
-        if child.start_byte >= before:
-            return None
+        if child.has_error or child.is_missing:
+            return None  # an error first: bash's to judge
         name = child.child_by_field_name("name") if child.type == "command" else None
         word = unit.node_text(name) if name is not None else None
         if word == "exit" or word == "exec" and child.child_by_field_name("argument") is not None:
             end = unit.data.find(b"\n", child.end_byte)
-            return None if end < 0 or end + 1 >= before else end + 1
+            return None if end < 0 else end + 1
     return None
 
 
