@@ -235,15 +235,20 @@ _LOG_WORD = re.compile(
 
 
 def looks_like_log(path: str) -> bool:
-    """A file named like a log: `.log`, `.out`, `.err`, the word `log` in its name, `.txt`
-    unless it renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout), or a
-    name with no extension in a directory of logs (`logs/run_$DESC`)."""
+    """A file named like a log: one its name calls a log (`named_log`), or a `.txt` unless it
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
+    name = posixpath.basename(path.lower())
+    return named_log(path) or (name.endswith(".txt") and _RENDERED.search(name) is None)
+
+
+def named_log(path: str) -> bool:
+    """A file its name calls a log: `.log`, `.out`, `.err`, the word `log` in its name, or a
+    name with no extension in a directory of logs (`logs/run_$DESC`). A `.txt` (`train.txt`) is
+    taken for a log only when nothing says it is data."""
     directory, name = posixpath.split(path.lower())
     if name.endswith((".out", ".err")) or ("log" in name and _LOG_WORD.search(name)):
         return True
-    if "." not in name:
-        return "log" in directory and _LOG_WORD.search(posixpath.basename(directory)) is not None
-    return name.endswith(".txt") and _RENDERED.search(name) is None
+    return "." not in name and "log" in directory and _LOG_WORD.search(posixpath.basename(directory)) is not None
 
 
 # --- log paths a trainer takes from its config ------------------------------------------------
