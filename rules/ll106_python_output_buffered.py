@@ -85,7 +85,11 @@ Not logs, and not reported:
   head -n -2 | grep -o 'name_[a-z]*' > names.txt`), that the script then hands a Python program to
   read (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
   deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`, `pip-audit`, `python -m pip`;
-  `uv --quiet pip`, uv's global options before `pip`): a dataset.
+  `uv --quiet pip`, uv's global options before `pip`): a dataset. So is a file another command of
+  the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
+  data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
+  calls it a log (`.log`, `.out`, `.err`, the word `log`): `tail -n 5 train.log > last.txt` keeps
+  a summary of a log. A file a command only shows (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
 
 A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
 tee out.txt; python check.py --output_file=out.txt`), also behind a filter (`python train.py |
@@ -112,12 +116,12 @@ from collections.abc import Iterator
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
-from launchlint.logs import downstream, files_written, is_log_capture
+from launchlint.logs import downstream, files_written, is_log_capture, named_log
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.paths import shown
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
-from launchlint.shellfacts import FILE, INHERIT, PIPE, Command
+from launchlint.shellfacts import FILE, INHERIT, PIPE, Command, Word
 
 CODE = "LL106"
 NAME = "python-output-buffered"
@@ -152,11 +156,12 @@ INVALID = [
         ["LL106 b.sh:1", "LL106 b.sh:3", "LL106 run.sh:3", "LL106 run.sh:4"],
     ),
     Example(  # after a four-stage pipeline into a file, which tree-sitter-bash reads on past its line
+        # (what it makes of gen.log does not make data of a file named a log)
         {
             "gen.sh": (
-                "#!/bin/bash\nif [ \"$1\" = big ]; then\n  python gen.py --beam 5 2>&1 > out.txt\n"
-                "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nelse\n  python gen.py --beam 4 2>&1 > out.txt\n"
-                "  grep ^H out.txt | cut -f2 | sort -n | cut -f3 > hyp.txt\nfi\n"
+                "#!/bin/bash\nif [ \"$1\" = big ]; then\n  python gen.py --beam 5 2>&1 > gen.log\n"
+                "  grep ^H gen.log | cut -f2 | sort -n | cut -f3 > hyp.txt\nelse\n  python gen.py --beam 4 2>&1 > gen.log\n"
+                "  grep ^H gen.log | cut -f2 | sort -n | cut -f3 > hyp.txt\nfi\n"
             )
         },
         ["LL106 gen.sh:3", "LL106 gen.sh:6"],
@@ -173,6 +178,16 @@ INVALID = [
             )
         },
         ["LL106 e2e.sh:1", "LL106 e2e.sh:3"],
+    ),
+    Example(  # a file a later command only shows, or summarises into a file when its name calls it a log
+        {
+            "prep.sh": (
+                "#!/bin/bash\npython3 conv.py a.raw > a.txt\ncat a.txt\npython3 conv.py b.raw > b.txt\n"
+                "grep -v '^#' b.txt | tee b.clean\npython3 train.py > train.log\ntail -n 5 train.log > last.txt\n"
+                "python3 conv.py c.raw > c.txt\ngrep -q ERROR c.txt > /dev/null\n"
+            )
+        },
+        ["LL106 prep.sh:2", "LL106 prep.sh:4", "LL106 prep.sh:6", "LL106 prep.sh:8"],
     ),
     Example(  # a function called into a log; a group whose first command is not the program
         {
@@ -501,6 +516,15 @@ VALID = [
             )
         }
     ),
+    Example(  # or when a later command reads it into a file it makes (a data chain), as an argument or on stdin
+        {
+            "prep.sh": (
+                "#!/bin/bash\npython3 conv.py raw_a.tmp > a.txt\npython3 conv.py raw_b.tmp | grep -v '^#' > b.txt\n"
+                "cat a.txt b.txt | cut -d ' ' -f 2 | sort -u > labels.txt\npython3 conv.py raw_c.tmp > c.txt\n"
+                "tail -n +2 < c.txt > c_body.txt\n"
+            )
+        }
+    ),
     Example(  # a requirements file generated for pip, however pip is spelled
         {
             "audit.sh": (
@@ -645,7 +669,7 @@ VALID = [
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         fed: set[int] | None = None  # the commands a pipe feeds, found when a program asks
-        inputs: set[str] | None = None  # the files the script's programs read, found when one asks
+        inputs: tuple[set[str], set[str]] | None = None  # the files the script reads as data, found when one asks
         for command in script.effective_commands():
             run = python_run(command, stdin=True)
             covers = coverage_subcommand(command, run)
@@ -683,11 +707,14 @@ def check(project) -> Iterator[Finding]:
             related = _log_captures(project, path, command)
             if not related:
                 continue
-            readers, end = downstream(command.stdout)
-            if end.kind == FILE and end.target is not None and not any(r.tee_targets() for r in readers):
-                inputs = _program_inputs(script) if inputs is None else inputs
-                if end.target.value in inputs:
+            written = _file_made(command)
+            if written is not None:
+                inputs = _data_inputs(script) if inputs is None else inputs
+                programs, chains = inputs
+                if written.value in programs:
                     continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
+                if written.value in chains and not named_log(written.text):
+                    continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
             yield Finding(
@@ -699,19 +726,36 @@ def check(project) -> Iterator[Finding]:
             )
 
 
-def _program_inputs(script) -> set[str]:
-    """The files the script hands a Python program to read: its arguments (`--data train.txt`,
-    `--data=train.txt`, pip's `-r deps.txt`) and standard input (`< train.txt`). A file written and then read so is a
-    dataset, whatever its name."""
-    found: set[str] = set()
+def _data_inputs(script) -> tuple[set[str], set[str]]:
+    """The files the script reads as data: those it hands a Python program to read, as its
+    arguments (`--data train.txt`, `--data=train.txt`, pip's `-r deps.txt`) or standard input (`<
+    train.txt`); and those another command reads so into a file it makes, with no `tee` on the way
+    (`cat a.txt b.txt | cut -f2 | sort -u > labels.txt`: a data chain). A file written and then
+    handed to a program is a dataset, whatever its name; one a data chain reads is, unless its
+    name calls it a log (`tail -n 1 train.log > last.txt` keeps a summary of a log)."""
+    programs: set[str] = set()
+    chains: set[str] = set()
     for command in script.commands:
-        if not runs_python_program(command):
-            continue
+        if runs_python_program(command):
+            found = programs
+        elif not command.tee_targets() and _file_made(command) is not None:
+            found = chains
+        else:
+            continue  # `cat run.log`, `grep loss train.txt | tee loss.txt`: it shows the file
         for word in command.args:
             if word.value:
                 found.add(word.value.partition("=")[2] if word.value.startswith("--") else word.value)
         found.update(r.target.value for r in command.redirects if r.op == "<" and r.target is not None and r.target.value)
-    return found
+    return programs, chains
+
+
+def _file_made(command: Command) -> Word | None:
+    """The file the command's stdout ends up in, directly or through the later stages of its
+    pipeline, when no `tee` on the way shows it as it grows: `> labels.txt`, `| sort -u > labels.txt`."""
+    readers, end = downstream(command.stdout)
+    if end.kind != FILE or end.target is None or end.target.value == "/dev/null":
+        return None
+    return None if any(r.tee_targets() for r in readers) else end.target
 
 
 def _is_filter(command: Command, fed: set[int]) -> bool:
