@@ -36,9 +36,9 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 - `docker exec -d CONTAINER CMD` (and podman's): the detached exec's output is attached to
   nothing, and `docker logs` shows only the container's main process, so it is reported unless
   CMD keeps its own output (`bash -c 'python t.py > /w/logs/t.log 2>&1'`, a script that logs by
-  itself). A capture around the script does not help: the exec's output never reaches it. (rules.md
-  names tmux, screen, nohup, setsid and disown; this is its "started detached" too: yolov7's
-  `docker exec -d $id python utils/aws/resume.py`.)
+  itself). A capture around the script does not help: the exec's output never reaches it. It is
+  started detached as a tmux, screen, nohup, setsid or disown job is: yolov7's `docker exec -d
+  $id python utils/aws/resume.py`.
 - Background jobs of a script whose launcher captures its output are not reported: their output
   goes to that capture; nor those of a batch script that `sbatch` submits (`sbatch job.sh`): the
   job's output, theirs included, goes to its `#SBATCH --output` file, never to a terminal, so
