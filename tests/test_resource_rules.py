@@ -193,6 +193,7 @@ def test_ft_launcher_is_read_as_the_torchrun_it_is_built_on(tmp_path):
                 "MASTER_PORT=29501 ft_launcher --rdzv_backend=static --nproc-per-node 2 train.py &\nwait\n"
             ),
             "train.py": "print('train')\n",
+            "ft.yaml": "fault_tolerance:\n  rank_heartbeat_timeout: 60\n",
         },
     )
     assert where(found) == [("LL401", "run.sh", 2, 77), ("LL402", "run.sh", 7, 19)]
