@@ -85,7 +85,8 @@ Not logs, and not reported:
   head -n -2 | grep -o 'name_[a-z]*' > names.txt`), that the script then hands a Python program to
   read (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
   deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`, `pip-audit`, `python -m pip`;
-  `uv --quiet pip`, uv's global options before `pip`): a dataset. So is a file another command of
+  `uv --quiet pip`, uv's global options before `pip`; also round a loop, by a path its variable
+  makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
   data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
   calls it a log (`.log`, `.out`, `.err`, the word `log`): `tail -n 5 train.log > last.txt` keeps
@@ -525,6 +526,13 @@ VALID = [
             )
         }
     ),
+    Example(  # read round a loop, by a path the loop's variable makes
+        {
+            "audit.sh": (
+                "#!/bin/bash\npython gen.py > reqs/c.txt\nfor f in c d; do\n  pip install -r \"reqs/$f.txt\"\ndone\n"
+            )
+        }
+    ),
     Example(  # a requirements file generated for pip, however pip is spelled
         {
             "audit.sh": (
@@ -742,9 +750,10 @@ def _data_inputs(script) -> tuple[set[str], set[str]]:
             found = chains
         else:
             continue  # `cat run.log`, `grep loss train.txt | tee loss.txt`: it shows the file
-        for word in command.args:
-            if word.value:
-                found.add(word.value.partition("=")[2] if word.value.startswith("--") else word.value)
+        for variant in script.variants(command):  # each time round a loop: `pip-audit -r "reqs/$f.txt"`
+            for word in variant.args:
+                if word.value:
+                    found.add(word.value.partition("=")[2] if word.value.startswith("--") else word.value)
         found.update(r.target.value for r in command.redirects if r.op == "<" and r.target is not None and r.target.value)
     return programs, chains
 
