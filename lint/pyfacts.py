@@ -9,11 +9,17 @@ project analysis' job (`launchlint.threads`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .model import Location, Record
 
 MODULE_SCOPE = "<module>"  # the qualname of a module's top-level code
+
+TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 # Grad modes of a call (Call.grad_mode); None means "whatever the caller had".
 NO_GRAD = "no_grad"
@@ -404,6 +410,25 @@ class PythonModule:
         if target is None:
             return dotted
         return f"{target}.{rest}" if dot else target
+
+    def assigns(self, name: str) -> bool:
+        """Whether the module's top-level code binds `name` itself: assigns it, or defines a
+        function or class of that name (an import is not counted)."""
+        top = self.functions.get(MODULE_SCOPE)
+        return top is not None and name in top.local_names
+
+    def from_stars(self, resolve: Callable[[str], str | None], find: Callable[[str], T | None]) -> T | None:
+        """What a name the module neither binds nor imports means through its `from m import *`:
+        `find(path)` of the first module `m` names that has it, `resolve(m)` giving that path, or None
+        for a module outside the project (`from torch import *` defines nothing known here). The
+        module itself is skipped (a package's `from . import *`); `find` must stop on a cycle."""
+        for star in self.star_imports:
+            other = resolve(star)
+            if other is not None and other != self.path:
+                found = find(other)
+                if found is not None:
+                    return found
+        return None
 
     def scope_of(self, function: str, name: str) -> str:
         """The qualname of the function whose local `name` is visible in `function` (closures

@@ -1101,19 +1101,12 @@ class _Analysis:
     @_cached(None)
     def _global(self, path: str, name: str) -> Symbol | None:
         module = self.modules[path]
-        top = module.functions.get(MODULE_SCOPE)
         symbol = path, MODULE_SCOPE, name
-        if top is not None and name in top.local_names or symbol in self.bindings or symbol in self.sites:
+        if module.assigns(name) or symbol in self.bindings or symbol in self.sites:
             return symbol  # assigned at module level, or in a function that declares it `global`
         if name in module.imports:
             return self._qualified(path, module.imports[name])
-        for star in module.star_imports:
-            other = self.index.resolve(path, star)
-            if other is not None and other != path:
-                found = self._global(other, name)
-                if found is not None:
-                    return found
-        return None
+        return module.from_stars(lambda star: self.index.resolve(path, star), lambda other: self._global(other, name))
 
     def _qualified(self, importer: str, dotted: str) -> Symbol | None:
         """A fully qualified name (`pkg.mod.f`) in the project, or None (a library)."""
