@@ -520,19 +520,18 @@ def _imported_parsers(project, module: PythonModule, functions: list[Function] |
     called in `functions` (default: any of the module's). A call that hands it an argument written
     out (`sync.main(["--check", "--dir", d])`, a test driving the other module's `main(argv)`)
     gives that parse its words, not the process's: it is not the program's command line."""
+
+    def own(owner: PythonModule, name: str):
+        if not _defines(owner, name):
+            return None
+        return [(owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None and p.parameter is None]
+
     found = []
     for function in module.functions.values() if functions is None else functions:
         for call in function.calls:
-            qualified = module.qualified(call.callee)
-            if qualified == call.callee or "" in call.args:
-                continue  # not imported, or given words of its own
-            located = _locate(project, module, qualified)
-            if located is None:
-                continue
-            owner, name = located
-            found += [
-                (owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None and p.parameter is None
-            ]
+            if "" in call.args or module.scope_of(function.qualname, call.callee) != MODULE_SCOPE:
+                continue  # given words of its own, or a local name (a parameter `run(argv)`)
+            found += _imported_as(project, module, call.callee, own, 0) or []
     return found
 
 
@@ -626,16 +625,27 @@ def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple
 
 
 def _imported_parser(project, module: PythonModule, function: str, what: str, chosen) -> tuple[PythonModule, ArgParser] | None:
-    """The one parser of the project module that `function` is imported from that `chosen(parser,
-    name in that module)` picks; `what` of its command line is read (`read_command_line`)."""
+    """The one parser that `chosen(parser, name in its module)` picks in the project module that
+    defines `function`, an imported function as the front end names it (ArgParser): qualified, or
+    a bare name a `from m import *` may bring; re-exports followed. `what` of its command line is
+    read (`read_command_line`)."""
+
+    def own(owner: PythonModule, name: str):
+        if not _defines(owner, name):
+            return None
+        found = [p for p in owner.parsers if chosen(p, name)] if _read(project, owner, what) else []
+        return (owner, found[0]) if len(found) == 1 else False
+
+    if "." not in function:
+        return _imported_as(project, module, function, own, 0)
     located = _locate(project, module, function)
-    if located is None:
-        return None
-    owner, name = located
-    if not _read(project, owner, what):
-        return None
-    found = [p for p in owner.parsers if chosen(p, name)]
-    return (owner, found[0]) if len(found) == 1 else None
+    return None if located is None else _defined(project, *located, own, 1)
+
+
+def _defines(module: PythonModule, name: str) -> bool:
+    """Whether the module's top level defines the function `name` (`Cls.method`: the class), or
+    binds it otherwise: not when it is imported into it, or not there at all."""
+    return module.assigns(name.partition(".")[0])
 
 
 def _dataclass_options(
@@ -687,15 +697,32 @@ def _dataclass(
 
 def _defined(project, module: PythonModule, name: str, own, hops: int):
     """What `name` means in `module`: `own(module, name)` (False: nothing, and no import either),
-    else the same in the project module it is imported from, through re-exports (at most MAX_HOPS)."""
+    else `_imported_as`."""
     found = own(module, name)
     if found is not None:
         return found or None
-    qualified = module.qualified(name)
-    if qualified == name or hops >= MAX_HOPS:
+    return _imported_as(project, module, name, own, hops)
+
+
+def _imported_as(project, module: PythonModule, name: str, own, hops: int):
+    """What `name`, which `module` does not define, means there: `_defined` in the project module
+    it is imported from; when no import binds it and the module does not either, in the first
+    project module a `from m import *` of it brings it from (PythonModule.from_stars). Through
+    re-exports, at most MAX_HOPS modules on (a cycle of star imports included)."""
+    if hops >= MAX_HOPS:
         return None
-    located = _locate(project, module, qualified)
-    return None if located is None else _defined(project, *located, own, hops + 1)
+    qualified = module.qualified(name)
+    if qualified != name:
+        located = _locate(project, module, qualified)
+        return None if located is None else _defined(project, *located, own, hops + 1)
+    if "." in name or module.assigns(name):
+        return None
+
+    def find(path: str):
+        other = project.python.get(path)
+        return None if other is None else _defined(project, other, name, own, hops + 1)
+
+    return module.from_stars(lambda star: _module_path(project, module.path, star), find)
 
 
 def _locate(project, importer: PythonModule, dotted: str) -> tuple[PythonModule, str] | None:

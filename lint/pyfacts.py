@@ -257,6 +257,8 @@ class ArgParser:
     add_args(parser): parser.add_argument(...)`): what another module hands it gets them. A
     `built_by` parser is what an imported `get_parser()` returned: that function's (`returned_in`);
     `built_parents` name the imported functions whose parsers it copies (`parents=[make_parser()]`).
+    An imported function is named qualified (`pkg.opts.add_args`), or as called when a `from m
+    import *` may have brought it (a bare name: qualified names have a dot).
     `methods` are the methods of `self` a method hands it to (`self.initialize(parser)` in an
     options class, pix2pix's `BaseOptions`): the project resolves them in the class of the instance
     the program makes (`TrainOptions().parse()`, launchlint.programs).

@@ -73,6 +73,15 @@ Its command line is the one parser that parses the process's arguments:
   when a class of the instance defined elsewhere adds through it too;
 - an `HfArgumentParser` over the project's dataclasses, a click command or a typer app.
 
+A project function, class or dataclass the program uses is found where it imports it from
+(`from opts import add_args`; `from pkg import add_args` also when `pkg/__init__.py` re-exports it),
+or, for a name nothing in the module binds, through its `from m import *` (`from pkg import *`,
+whose `__init__.py` may `from .parsers import *` in turn): in the first project module they name,
+in order, that defines it, following their own imports and star imports, up to three modules on
+(a cycle of star imports ends there). A module outside the project (`from torch import *`) defines
+nothing known: a name that no project module brings leaves the parser unknown, and nothing is
+reported. `__all__` is not read.
+
 A flag counts as defined when argparse would accept it:
 - `--flag=value`, `--no-x` of `BooleanOptionalAction`; a typer boolean has `--no-x` only under
   typer's own name, not under names it is given;
@@ -239,6 +248,43 @@ INVALID = [
             "run.sh": "python train.py --lr 1 --epochs 2 --bogus 3\n",
         },
         ["LL301 run.sh:1"],
+    ),
+    Example(  # an adder that `from pkg import *` brings, from the package's `from .parsers import *`
+        {
+            "pkg/__init__.py": "from .parsers import *\n",
+            "pkg/parsers.py": "def add_common(parser):\n    parser.add_argument('--lr')\n    return parser\n",
+            "train.py": "import argparse\nfrom pkg import *\n\np = argparse.ArgumentParser()\np = add_common(p)\np.parse_args()\n",
+            "tune.py": "import argparse\nfrom pkg.parsers import *\n\np = argparse.ArgumentParser()\np = add_common(p)\np.parse_args()\n",
+            "eval.py": "import argparse\nfrom pkg import add_common\n\np = argparse.ArgumentParser()\nadd_common(p)\np.parse_args()\n",
+            "run.sh": "python train.py --lr 1 --bogus 2\npython tune.py --lr 1 --bogus 2\npython eval.py --lr 1 --bogus 2\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3"],
+    ),
+    Example(  # a builder, a parsing function, a dataclass, an options class through `from m import *`
+        {
+            "opts/__init__.py": "from .build import *\nfrom .data import add_data\n",
+            "opts/build.py": (
+                "import argparse\n\n\ndef get_parser():\n    p = argparse.ArgumentParser()\n    p.add_argument('--steps')\n"
+                "    return p\n\n\ndef get_args():\n    p = argparse.ArgumentParser()\n    p.add_argument('--epochs')\n"
+                "    return p.parse_args()\n\n\nclass TrainOptions:\n    def parse(self):\n"
+                "        p = argparse.ArgumentParser()\n        p.add_argument('--dataroot')\n        return p.parse_args()\n"
+            ),
+            "opts/data.py": "def add_data(parser):\n    parser.add_argument('--data')\n",
+            "args.py": "from dataclasses import dataclass\n\n\n@dataclass\nclass ModelArguments:\n    model: str = 'm'\n",
+            "build.py": "from opts import *\n\np = get_parser()\np.add_argument('--seed')\np.parse_args()\n",
+            "fit.py": "from opts import *\n\nargs = get_args()\n",
+            "data.py": "import argparse\nfrom opts import add_data\n\np = argparse.ArgumentParser()\nadd_data(p)\np.parse_args()\n",
+            "hf.py": (
+                "from transformers import HfArgumentParser\n\nfrom args import *\n\n"
+                "parser = HfArgumentParser((ModelArguments,))\n(model_args,) = parser.parse_args_into_dataclasses()\n"
+            ),
+            "opt.py": "from opts import *\n\nopt = TrainOptions().parse()\n",
+            "run.sh": (
+                "python build.py --steps 1 --seed 2 --bogus\npython fit.py --epochs 1 --bogus\npython data.py --data d --bogus\n"
+                "python hf.py --model m --bogus\npython opt.py --dataroot d --bogus\n"
+            ),
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:5"],
     ),
     Example(  # an imported adder's own helper adds to the same parser
         {
@@ -666,6 +712,26 @@ VALID = [
             ),
             "main.py": "from opts import get_parser\n\np = get_parser()\np.add_argument('--seed')\np.parse_args()\n",
             "run.sh": "python main.py train --epochs 3 --seed 1\n",
+        }
+    ),
+    Example(  # star imports: a name none of them brings, a cycle, a package importing itself, a name bound here
+        {
+            "pkg/__init__.py": "from pkg import *\nfrom .a import *\n",
+            "pkg/a.py": "from pkg.b import *\n\n\ndef add_lr(parser):\n    parser.add_argument('--lr')\n",
+            "pkg/b.py": "from pkg.a import *\n",
+            "train.py": "import argparse\nfrom torch import *\nfrom pkg import *\n\np = argparse.ArgumentParser()\nadd_model(p)\np.parse_args()\n",
+            "cycle.py": "import argparse\nfrom pkg.b import *\n\np = argparse.ArgumentParser()\nadd_other(p)\np.parse_args()\n",
+            "local.py": (
+                "import argparse\nfrom pkg import *\n\n\ndef build(add_lr):\n    p = argparse.ArgumentParser()\n"
+                "    add_lr(p)\n    return p.parse_args()\n\n\nbuild(lambda p: p.add_argument('--seed'))\n"
+            ),
+            "bound.py": (
+                "import argparse\nfrom pkg import *\nfrom extlib import make_adder\n\nadd_lr = make_adder()\n"
+                "p = argparse.ArgumentParser()\nadd_lr(p)\np.parse_args()\n"
+            ),
+            "run.sh": (
+                "python train.py --model m\npython cycle.py --other 1\npython local.py --seed 1\npython bound.py --lr 1 --seed 2\n"
+            ),
         }
     ),
     Example(  # an imported adder that hands the parser to its own helpers, or to one we cannot see

@@ -135,6 +135,15 @@ INVALID = [
         },
         ["LL302 run.sh:3", "LL302 run.sh:5"],
     ),
+    Example(  # a required option an adder adds that `from pkg import *` brings (the package's own star import)
+        {
+            "pkg/__init__.py": "from .parsers import *\n",
+            "pkg/parsers.py": "def add_data(parser):\n    parser.add_argument('--data', required=True)\n    return parser\n",
+            "train.py": "import argparse\nfrom pkg import *\n\np = argparse.ArgumentParser()\np = add_data(p)\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\npython train.py --data d\npython train.py\n",
+        },
+        ["LL302 run.sh:3"],
+    ),
     Example(  # an array and continuation lines, but no --data-path
         {
             "train.py": TRAIN,

@@ -325,7 +325,7 @@ class _ArgparseReader:
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
         if "parser" not in name.lower() or name[0].isupper():  # not a class: `FlexibleArgumentParser()`
             return None
-        imported = self._imported(func)
+        imported = self._imported(scope, func)
         if imported is None:
             return None
         return self._make(call, ArgParser("", scope.qualname, self.locate(call), built_by=imported))
@@ -492,7 +492,7 @@ class _ArgparseReader:
         for argument in arguments:
             found = self.value(scope, argument)
             if isinstance(found, ArgParser) and id(argument) not in bound:
-                imported = None if helper is not None else self._imported(func) or self._class_method(func)
+                imported = None if helper is not None else self._imported(scope, func) or self._class_method(func)
                 method = None if helper is not None or imported is not None else self._instance_method(scope, func)
                 at = None if imported is None and method is None else _position(node, argument)
                 if at is None:
@@ -503,10 +503,17 @@ class _ArgparseReader:
                 else:  # a project module's function may add to it: the project reads it (programs)
                     found.handed += ((imported, at),)
 
-    def _imported(self, func: ast.expr) -> str | None:
-        """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`)."""
+    def _imported(self, scope: Scope, func: ast.expr) -> str | None:
+        """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`);
+        the name itself when it is a global that nothing in the module binds, in a module with a
+        `from m import *`, which may bring it (launchlint.programs looks for it there)."""
         qualified = _qualified(self.module, func)
-        return qualified if qualified != dotted_name(func) else None
+        if qualified != dotted_name(func):
+            return qualified
+        module = self.module
+        if type(func) is not ast.Name or not module.star_imports or module.assigns(func.id):
+            return None
+        return func.id if module.scope_of(scope.qualname, func.id) == MODULE_SCOPE else None
 
     def _class_method(self, func: ast.expr) -> str | None:
         """`BaseOptions.initialize(self, parser)` with the class defined at the module's top level:
