@@ -57,8 +57,8 @@ maps it to; never the project's only `x.py` in another directory.
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, and helpers that add to
   it or build it, in the module or in a project function it imports and calls:
-  `add_data_args(parser)` from another module, which may hand it on to helpers of its own, or
-  `parser = get_parser()` whose name says it builds one;
+  `add_data_args(parser)` from another module, which may hand it on to helpers of its own (all
+  its options may come from them), or `parser = get_parser()` whose name says it builds one;
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
@@ -292,6 +292,18 @@ INVALID = [
             "def _add_model(parser):\n    parser.add_argument('--model')\n",
             "train.py": "import argparse\nfrom opts import add_all\n\np = argparse.ArgumentParser()\nadd_all(p)\np.parse_args()\n",
             "run.sh": "python train.py --lr 1 --model m --bogus\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
+    Example(  # an imported adder that adds nothing itself, only through its module's own helpers
+        {
+            "opts.py": (
+                "def add_general(parser):\n    parser = add_data(parser)\n    return add_model(parser)\n\n\n"
+                "def add_data(parser):\n    parser.add_argument('--data')\n    return parser\n\n\n"
+                "def add_model(parser):\n    parser.add_argument('--model')\n    return parser\n"
+            ),
+            "train.py": "import argparse\nfrom opts import add_general\n\np = argparse.ArgumentParser()\np = add_general(p)\np.parse_args()\n",
+            "run.sh": "python train.py --data d --model m --bogus\n",
         },
         ["LL301 run.sh:1"],
     ),
@@ -712,6 +724,16 @@ VALID = [
             ),
             "main.py": "from opts import get_parser\n\np = get_parser()\np.add_argument('--seed')\np.parse_args()\n",
             "run.sh": "python main.py train --epochs 3 --seed 1\n",
+        }
+    ),
+    Example(  # an imported adder that only hands the parser to a helper, which hands it to code we cannot see
+        {
+            "opts.py": (
+                "import extlib\n\n\ndef add_general(parser):\n    add_ext(parser)\n\n\n"
+                "def add_ext(parser):\n    parser.add_argument('--seed')\n    extlib.register(parser)\n"
+            ),
+            "train.py": "import argparse\nfrom opts import add_general\n\np = argparse.ArgumentParser()\nadd_general(p)\np.parse_args()\n",
+            "run.sh": "python train.py --seed 1 --ext_flag 2\n",
         }
     ),
     Example(  # star imports: a name none of them brings, a cycle, a package importing itself, a name bound here

@@ -244,12 +244,30 @@ class _ArgparseReader:
                         wanted.append((scope, name))
         if not wanted:
             return False
-        called = set()
+        calls = []  # (scope, a call in it of a function of the module, that function)
         for each in self.scopes:
             for node in each.nodes:
                 helper = _local_def(each, node.func) if type(node) is ast.Call else None
                 if helper is not None:
-                    called.add(id(helper))
+                    calls.append((each, node, helper))
+        # and for a parameter a function only hands on to such a parameter (DiffSynth-Studio's
+        # `def add_general_config(parser): parser = add_model_config(parser) ...`)
+        found = {(id(scope), name) for scope, name in wanted}
+        adders = {id(scope) for scope, _ in wanted}
+        grown = True
+        while grown:
+            grown = False
+            for scope, call, helper in calls:
+                if id(helper) not in adders or not scope.params:
+                    continue
+                for param, argument in _bound_arguments(helper, call):
+                    key = id(scope), argument.id if type(argument) is ast.Name else ""
+                    if key[1] in scope.params and (id(helper), param) in found and key not in found and key not in self.values:
+                        wanted.append((scope, key[1]))
+                        found.add(key)
+                        adders.add(id(scope))
+                        grown = True
+        called = {id(helper) for _, _, helper in calls}
         made = False
         for scope, name in wanted:
             if id(scope) not in called:
