@@ -865,7 +865,7 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
             yield Finding(
                 invocation.target.location,
                 f"`{value}` names the module by its file: python imports {stem}, then stops with \"__path__ attribute "
-                f"not found on '{stem}'\"; drop the `.py` (`-m {stem}`)",
+                f"not found on '{stem}'\"; drop the `.py`",
                 (Related(Location(found, 1, 1, 1, 1), f"{found} is the module {stem}"),),
             )
             return
