@@ -406,6 +406,15 @@ INVALID = [
         {"run.sh": '#!/bin/bash\nset -e\nCMD="python $LAUNCH_OPTS train.py"\nCMD+=" --lr=1"\n$CMD |& tee run.log\n'},
         ["LL105 run.sh:5"],
     ),
+    Example(  # every arm of an if/else appends to the command, the space ending what it had
+        {
+            "run.sh": (
+                '#!/bin/bash\nset -e\nCMD="python -u train.py --seed 1 "\nif [ "$MODE" = train ]; then\n'
+                '  CMD+="--do_train "\nelse\n  CMD+="--do_eval "\nfi\n$CMD |& tee run.log\n'
+            )
+        },
+        ["LL105 run.sh:9"],
+    ),
 ]
 
 VALID = [
@@ -546,6 +555,18 @@ VALID = [
                 "tmux split-window -h 'python -u eval.py 2>&1 | tee e.log'\n"
                 "tmux new-session -s t 'python -u test.py 2>&1 | tee t.log'\n"
             )
+        }
+    ),
+    Example(  # an arm that sets the command anew, before or after one that appends: what runs is not known
+        {
+            "a.sh": (
+                '#!/bin/bash\nCMD="python -u train.py --seed 1 "\nif [ "$DRY" = 1 ]; then\n  CMD="echo dry run "\n'
+                'else\n  CMD+="--do_train "\nfi\n$CMD |& tee run.log\n'
+            ),
+            "b.sh": (
+                '#!/bin/bash\nCMD="python -u train.py --seed 1 "\nif [ "$DRY" != 1 ]; then\n  CMD+="--do_train "\n'
+                'else\n  CMD="echo dry run "\nfi\n$CMD |& tee run.log\n'
+            ),
         }
     ),
 ]

@@ -432,6 +432,13 @@ INVALID = [
         },
         ["LL106 remote.sh:2", "LL106 remote.sh:4", "LL106 remote.sh:5"],
     ),
+    Example(  # a command an `if` appends to after the space that ends it is still that command
+        {
+            "train.py": "print('step')\n",
+            "run.sh": '#!/bin/bash\nCMD="python train.py --seed 1 "\nif [ "$1" = train ]; then\n  CMD+="--do_train "\nfi\n$CMD > out/train.log\n',
+        },
+        ["LL106 run.sh:6"],
+    ),
 ]
 
 VALID = [

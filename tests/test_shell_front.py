@@ -363,6 +363,23 @@ def test_appending_to_a_partly_unknown_string_keeps_what_it_had(src, words):
     assert [w.value for w in commands(src)[-1].words] == words
 
 
+@pytest.mark.parametrize(
+    ("arms", "words"),
+    [
+        ('  CMD+="--do_train "\n', ["python", "train.py", "--seed", "1", None]),
+        ('  CMD+="--do_train "\nelif [ "$1" = b ]; then\n  CMD+=" --do_eval"\nelse\n  CMD+="--predict "\n', ["python", "train.py", "--seed", "1", None]),
+        ('  CMD+="--do_train "\nelse\n  CMD="echo dry run "\n', [None]),
+        ('  CMD="echo dry run "\nelse\n  CMD+="--do_train "\n', [None]),
+    ],
+)  # fmt: skip
+def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
+    """Arms that append to `CMD` (its value ends in a space, or the text added starts with one)
+    leave what it had, then words unknown here; an arm that sets it anew leaves it unknown
+    (DeepLearningExamples' run_squad.sh)."""
+    src = f'CMD="python train.py --seed 1 "\nif [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
+    assert [w.value for w in commands(src)[-1].words] == words
+
+
 def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
     string's (it was lost: `./train.py--depth`), at its own offset."""

@@ -263,6 +263,15 @@ class _NameSet(set):
     __isub__ = __iand__ = __ixor__ = _unsupported  # type: ignore[assignment]
 
 
+def _kept(word, name: str) -> str | None:
+    """The static start `P` of a variable whose word is `P ${NAME}` with its value unknown (an
+    earlier arm of the branch only appended to it: `State.settle`); None for any other."""
+    suffix = f" ${{{name}}}"
+    if not isinstance(word, Word) or word.value is not None or not word.template.endswith(suffix):
+        return None
+    return word.template[: -len(suffix)]
+
+
 def _undo(container, key, old) -> None:
     """Put back what a journal entry says `container` held at `key` (logged in turn when a
     checkpoint is still open)."""
@@ -537,7 +546,8 @@ class State:
         set to another value than it had at `view` is not known, as the arm may not have run, or
         another did, nor the directory when it changed directory (`cd`, `cd -`, `pushd`, `popd`)
         at all. Its word keeps what the arm wrote: `CMD="$CMD --fp16"`, what it had, then words
-        unknown here. A name new in the arm keeps its value."""
+        unknown here, when every arm so far only appended to it (a space ending what it had or
+        starting what was added). A name new in the arm keeps its value."""
         before = view.fields
         if (self.cwd, self.previous_cwd, self.directories) != (before["cwd"], before["previous_cwd"], before["directories"]):
             self.chdir(None)
@@ -545,8 +555,9 @@ class State:
             if self.directories != before["directories"]:
                 self.directories = ()
         variables, assigned = self.variables, self.assigned
-        held = id(variables)
-        for (container, name), old in view.changes().items():
+        held, words = id(variables), id(assigned)
+        changes = view.changes()
+        for (container, name), old in changes.items():
             if container != held or old is _ABSENT or name not in variables:
                 continue
             value = variables[name]
@@ -554,8 +565,9 @@ class State:
                 continue
             word = assigned.get(name)
             if word is not None:
-                if old and value.startswith(old) and value[len(old) : len(old) + 1].isspace():
-                    word = Word(None, f"{old} ${{{name}}}", word.location, ())
+                kept = old.rstrip() if old is not None else _kept(changes.get((words, name)), name)
+                if kept and value.startswith(kept) and value[len(kept) : len(kept) + 1].isspace():
+                    word = Word(None, f"{kept} ${{{name}}}", word.location, ())
                 else:
                     word = Word(None, word.template, word.location, word.origin, word.passthrough)
                 assigned[name] = word
