@@ -593,7 +593,7 @@ def check(project) -> Iterator[Finding]:
                 file = found.path if found is not None else sourced.words[1].text
                 yield Finding(
                     pipeline.location,
-                    f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed `{job.name}` looks like "
+                    f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed `{_named(job)}` looks like "
                     f"success: `{file}`, sourced before it, turns pipefail off; use `set -o pipefail` after the `source`",
                     (Related(sourced.location, f"{file} is sourced here and turns pipefail off"),),
                 )
@@ -601,9 +601,15 @@ def check(project) -> Iterator[Finding]:
             yield Finding(
                 pipeline.location,
                 f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
-                f"`{job.name}` looks like success: use {_remedy(project, path, pipeline)}",
+                f"`{_named(job)}` looks like success: use {_remedy(project, path, pipeline)}",
                 fix=None if pipeline.wrappers else script_fix(),
             )
+
+
+def _named(job: Command) -> str:
+    """The job's name; as written when its path is partly unknown (`"$(dirname "$0")/train.sh"`
+    is `train.sh`)."""
+    return job.name or os.path.basename(job.words[0].template)
 
 
 def _waits_for_jobs(script: ShellScript) -> bool:

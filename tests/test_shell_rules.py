@@ -428,6 +428,17 @@ def test_an_environment_runner_is_judged_by_the_command_it_runs(tmp_path):
     assert "so a failed `python` looks like success" in finding["message"]
 
 
+def test_a_job_run_by_a_partly_unknown_path_is_named_as_written(tmp_path):
+    """`"$(dirname "$0")/train.sh" | tee log` runs the script next to it: the message names
+    `train.sh` (it said "a failed `None`")."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "train.sh").write_text("#!/bin/bash\necho step\n")
+    (tmp_path / "run.sh").write_text('#!/bin/bash\n"$(dirname "$0")/train.sh" --steps 10 | tee log.txt\n')
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert "so a failed `train.sh` looks like success" in finding["message"]
+
+
 def test_a_log_path_joined_from_a_directory_ending_in_a_slash_is_named_with_one_slash(tmp_path):
     """align-anything's `BASE_DIR="./"`, then `LOG_FILE="${BASE_DIR}/logs/$(date +%F)/run.log"`:
     the shell reads `.//logs` as `./logs`, and so do the messages; an expansion's own `//` and a
