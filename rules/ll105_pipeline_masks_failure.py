@@ -37,7 +37,9 @@ A job, as the first stage:
   `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`); `coverage run` (or `python -m coverage run`), which exits with the status of the
   program it runs (not `coverage report`);
 - into `tee`, a program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee
-  run.log`: the project's own, built or written); in a pipeline of data (`utils/filter_scp.pl a
+  run.log`: the project's own, built or written), also a path made at run time that is relative
+  with a `/` before its first `$` and named as a shell or Python script
+  (`scripts/run_bench$len.sh $s |& tee bench.log`); in a pipeline of data (`utils/filter_scp.pl a
   b | sort > c`) it is a filter, and not reported;
 - a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
   create`), not one asked about the environment (`pip list | grep torch`); run as a module it is
@@ -149,7 +151,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from launchlint.discover import in_circleci
+from launchlint.discover import in_circleci, kind_by_name
 from launchlint.fixes import insert_after_line
 from launchlint.front.wrappers import ENV_RUNNERS
 from launchlint.graph import as_tool, coverage_subcommand, is_long_running, is_python, python_run, script_of
@@ -261,6 +263,15 @@ INVALID = [
     Example(  # a program of the project, run by its path, into a log (not a helper filtering data)
         {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
         ["LL105 bench.sh:1"],
+    ),
+    Example(  # a script of the project whose name is made at run time: one of them runs, into the log
+        {
+            "bench.sh": (
+                '#!/bin/bash\nfor s in 128 384; do\n  if [ $s = 128 ]; then len="_seq128"; else len=""; fi\n'
+                "  scripts/run_bench$len.sh $s |& tee bench.log\ndone\n"
+            )
+        },
+        ["LL105 bench.sh:4"],
     ),
     Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
         {
@@ -557,6 +568,14 @@ VALID = [
             )
         }
     ),
+    Example(  # a path made at run time: from a directory not known here, with no script's name, absolute, or into a filter of data
+        {
+            "bench.sh": (
+                "#!/bin/bash\n$TOOLS/run_bench.sh 128 | tee a.log\nscripts/$STEP 128 | tee b.log\n"
+                "/opt/bench$V/run.sh 128 | tee c.log\nutils/filter_$KIND.pl keep wav.scp | sort > wav2.scp\n"
+            )
+        }
+    ),
     Example(  # an arm that sets the command anew, before or after one that appends: what runs is not known
         {
             "a.sh": (
@@ -687,9 +706,17 @@ def _runs_known(command: Command) -> bool:
 def _logged_program(command: Command) -> bool:
     """A program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`):
     the project's own, built or written, whose output is kept as a log. Not in a pipeline of
-    data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data."""
-    path = command.words[0].value
-    return path is not None and "/" in path and not path.startswith(("/", "~"))
+    data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data. A path
+    partly unknown is one when it is relative with a `/` before its first expansion and named as
+    a shell or Python script (`scripts/run_bench$len.sh`): which of the project's scripts runs
+    is not known, but one does."""
+    word = command.words[0]
+    path = word.value
+    if path is None:
+        path = word.template.partition("$")[0]
+        if "`" in path or kind_by_name(word.template) not in ("shell", "python"):
+            return False
+    return "/" in path and not path.startswith(("/", "~"))
 
 
 def _exits_early(command: Command) -> bool:
