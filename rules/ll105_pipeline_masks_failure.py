@@ -417,6 +417,10 @@ INVALID = [
         {"run.sh": '#!/bin/bash\nset -e\nCMD="python $LAUNCH_OPTS train.py"\nCMD+=" --lr=1"\n$CMD |& tee run.log\n'},
         ["LL105 run.sh:5"],
     ),
+    Example(  # bash's `time` times the pipeline: a command held in a partly unknown variable is its first stage
+        {"run.sh": '#!/bin/bash\nCMD="python -u train.py --nproc $NGPU"\ntime $CMD |& tee run.log\n'},
+        ["LL105 run.sh:3"],
+    ),
     Example(  # every arm of an if/else appends to the command, the space ending what it had
         {
             "run.sh": (

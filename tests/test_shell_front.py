@@ -364,6 +364,21 @@ def test_appending_to_a_partly_unknown_string_keeps_what_it_had(src, words):
 
 
 @pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("time $CMD\n", ["python", "train.py", "--nproc", None]),
+        ('time "$CMD"\n', [None]),  # quoted: one word
+        ("echo $CMD\n", ["echo", None]),  # an argument: one word
+    ],
+)  # fmt: skip
+def test_a_partly_unknown_command_after_time_is_split_as_written(line, words):
+    """`time $CMD |& tee log` runs `$CMD` as the command (`time` is no command of its own),
+    split as it is first on the line (DeepLearningExamples' run_squad.sh)."""
+    src = f'CMD="python train.py --nproc $NGPU"\n{line}'
+    assert [w.value for w in commands(src)[-1].words] == words
+
+
+@pytest.mark.parametrize(
     ("arms", "words"),
     [
         ('  CMD+="--do_train "\n', ["python", "train.py", "--seed", "1", None]),

@@ -272,6 +272,12 @@ def _kept(word, name: str) -> str | None:
     return word.template[: -len(suffix)]
 
 
+def _commands_next(words: list[Word]) -> bool:
+    """The next word of a command is its command: it is the first, or follows bash's `time`
+    alone (`time $CMD |& tee log` times the pipeline `$CMD |& tee log`)."""
+    return not words or (len(words) == 1 and words[0].value == "time")
+
+
 def _undo(container, key, old) -> None:
     """Put back what a journal entry says `container` held at `key` (logged in turn when a
     checkpoint is still open)."""
@@ -1565,7 +1571,7 @@ class Walker:
         if (
             (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(node)
             if value is not None  # most words: a plain one, asked nothing more
-            else not words and _unquoted_expansion(node) and splits_as_written(word.template)
+            else _commands_next(words) and _unquoted_expansion(node) and splits_as_written(word.template)
         ):
             # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
             # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
