@@ -799,6 +799,14 @@ def _lacking_pipefail(project, path: str, script: ShellScript) -> tuple[str, boo
     it), each project caller that names a shell (`sh x.sh`, `ssh host sh -s < x.sh`), and for a
     file without a `#!` line the shell of a caller that runs it directly (a shell that gets ENOEXEC
     reads the file itself; make's is sh)."""
+    known = project.__dict__.setdefault("_ll105_lacking", {})  # asked by each finding's advice and by the fix
+    if path not in known:
+        known[path] = _shell_without_pipefail(project, path, script)
+    return known[path]
+
+
+def _shell_without_pipefail(project, path: str, script: ShellScript) -> tuple[str, bool] | None:
+    """`_lacking_pipefail`'s answer, found."""
     if script.interpreter is not None and script.interpreter not in PIPEFAIL_SHELLS:
         return script.interpreter, True
     if script.interpreter is None and path.endswith(NO_PIPEFAIL_EXTENSIONS):
