@@ -769,7 +769,7 @@ def _file_made(command: Command) -> Word | None:
     """The file the command's stdout ends up in, directly or through the later stages of its
     pipeline, when no `tee` on the way shows it as it grows: `> labels.txt`, `| sort -u > labels.txt`."""
     readers, end = downstream(command.stdout)
-    if end.kind != FILE or end.target is None or end.target.value == "/dev/null":
+    if end.kind != FILE or end.target is None:  # `> /dev/null` is a NULL sink, no FILE
         return None
     return None if any(r.tee_targets() for r in readers) else end.target
 
