@@ -639,6 +639,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a command set in each arm of an `if`, partly unknown: not known after it, neither arm's a guess
+        {
+            "a.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "b.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                'if [ "$2" = a ]; then\n  CMD="python a.py --lr $1"\nelse\n  CMD="python b.py --bogus $1"\nfi\n$CMD\n'
+            ),
+        }
+    ),
     Example(  # `colossalai run` (click) reads its own options after the script too, up to a `--`
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

@@ -395,6 +395,24 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
     assert [w.value for w in commands(src)[-1].words] == words
 
 
+@pytest.mark.parametrize(
+    ("first", "arms", "words"),
+    [
+        ("", '  CMD="python a.py --lr $LR"\nelse\n  CMD="python b.py --bogus $LR"\n', [None]),
+        ("", '  CMD="python b.py --lr $LR"\nelse\n  CMD="python b.py --lr $LR"\n', ["python", "b.py", "--lr", None]),
+        ('CMD="python a.py"\n', '  CMD="$CMD --lr $LR"\n', ["python", "a.py", None]),
+        ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n', [None]),
+        ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n  CMD+=" --fp16"\nelse\n  CMD+=" --lr $LR"\n', [None]),
+    ],
+)  # fmt: skip
+def test_arms_setting_partly_unknown_values_leave_it_unknown(first, arms, words):
+    """A value partly unknown is compared by its words as written: after arms that set two
+    different ones (or one, where it had another) neither is a guess, unless the arms only
+    appended to it (DeepLearningExamples' run_squad.sh: the `else` arm's launcher stood)."""
+    src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
+    assert [w.value for w in commands(src)[-1].words] == words
+
+
 def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
     string's (it was lost: `./train.py--depth`), at its own offset."""

@@ -553,12 +553,14 @@ class State:
         another did, nor the directory when it changed directory (`cd`, `cd -`, `pushd`, `popd`)
         at all. Its word keeps what the arm wrote: `CMD="$CMD --fp16"`, what it had, then words
         unknown here, when every arm so far only appended to it (a space ending what it had or
-        starting what was added). A name new in the arm keeps its value."""
-        before = view.fields
-        if (self.cwd, self.previous_cwd, self.directories) != (before["cwd"], before["previous_cwd"], before["directories"]):
+        starting what was added). A name new in the arm keeps its value. A partly unknown value
+        (`CMD="python a.py --lr $LR"`) is compared by its words as written: another arm's are not
+        a guess either."""
+        fields = view.fields
+        if (self.cwd, self.previous_cwd, self.directories) != (fields["cwd"], fields["previous_cwd"], fields["directories"]):
             self.chdir(None)
             self.previous_cwd = None
-            if self.directories != before["directories"]:
+            if self.directories != fields["directories"]:
                 self.directories = ()
         variables, assigned = self.variables, self.assigned
         held, words = id(variables), id(assigned)
@@ -566,16 +568,22 @@ class State:
         for (container, name), old in changes.items():
             if container != held or old is _ABSENT or name not in variables:
                 continue
-            value = variables[name]
-            if value is None or value == old:
+            value, word = variables[name], assigned.get(name)
+            before = changes.get((words, name))  # its word at `view`, when the arm set another
+            if value is None:  # partly unknown (`CMD="python a.py --lr $LR"`): compared as written
+                if word is None or before is None or (old is None and isinstance(before, Word) and before.template == word.template):
+                    continue
+            elif value == old:
                 continue
-            word = assigned.get(name)
             if word is not None:
-                kept = old.rstrip() if old is not None else _kept(changes.get((words, name)), name)
-                if kept and value.startswith(kept) and value[len(kept) : len(kept) + 1].isspace():
+                text = value if value is not None else word.template  # partly unknown: as written
+                kept = old.rstrip() if old is not None else _kept(before, name)
+                if kept and text.startswith(kept) and text[len(kept) : len(kept) + 1].isspace():
                     word = Word(None, f"{kept} ${{{name}}}", word.location, ())
-                else:
+                elif value is not None:
                     word = Word(None, word.template, word.location, word.origin, word.passthrough)
+                else:  # another arm's words may stand there: none of them is a guess (`_template_of`)
+                    word = Word(None, f"${{{name}}}", word.location, ())
                 assigned[name] = word
             variables[name] = None
             self.assignments += 1
@@ -1098,7 +1106,7 @@ class Walker:
         a static value made unknown by setting it differently in a branch: that is a guess; but
         a branch that only appends to it keeps what it had (`State.assign`)."""
         assigned = self.state.assigned.get(name)
-        if assigned is None or assigned.value is not None or "$" not in assigned.template:
+        if assigned is None or assigned.value is not None or "$" not in assigned.template or assigned.template == f"${{{name}}}":
             return None
         return assigned.template
 
