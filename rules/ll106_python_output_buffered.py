@@ -141,6 +141,10 @@ RECONFIGURE = "sys.stdout.reconfigure"
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
+    Example(  # a command partly unknown, run by `nohup`: split as written, as it would be first on the line
+        {"run.sh": 'CMD="python train.py --lr $1"\nnohup $CMD > train.log 2>&1 &\n'},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # a line of two assignments sets shell variables, exported to nothing (tree-sitter-bash took them for the next command's)
         {"train.py": "print('step')\n", "run.sh": "#!/bin/bash\nPYTHONUNBUFFERED=1 WORLD=8\n\npython train.py > train.log\n"},
         ["LL106 run.sh:4"],

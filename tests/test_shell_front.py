@@ -367,13 +367,19 @@ def test_appending_to_a_partly_unknown_string_keeps_what_it_had(src, words):
     ("line", "words"),
     [
         ("time $CMD\n", ["python", "train.py", "--nproc", None]),
+        ("nohup $CMD > train.log 2>&1 &\n", ["python", "train.py", "--nproc", None]),
+        ("exec $CMD\n", ["python", "train.py", "--nproc", None]),
+        ("timeout -s INT 2h $CMD\n", ["python", "train.py", "--nproc", None]),
+        ("nohup time -p $CMD\n", ["python", "train.py", "--nproc", None]),
         ('time "$CMD"\n', [None]),  # quoted: one word
         ("echo $CMD\n", ["echo", None]),  # an argument: one word
+        ("timeout 2h $X $CMD\n", [None, None]),  # `$X` is the command
     ],
 )  # fmt: skip
-def test_a_partly_unknown_command_after_time_is_split_as_written(line, words):
-    """`time $CMD |& tee log` runs `$CMD` as the command (`time` is no command of its own),
-    split as it is first on the line (DeepLearningExamples' run_squad.sh)."""
+def test_a_partly_unknown_command_after_a_wrapper_is_split_as_written(line, words):
+    """`time $CMD |& tee log`, `nohup $CMD > log &`: a command that runs the rest of its words
+    runs `$CMD` as the command, split as it is first on the line (DeepLearningExamples'
+    run_squad.sh)."""
     src = f'CMD="python train.py --nproc $NGPU"\n{line}'
     assert [w.value for w in commands(src)[-1].words] == words
 

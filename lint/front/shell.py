@@ -273,9 +273,13 @@ def _kept(word, name: str) -> str | None:
 
 
 def _commands_next(words: list[Word]) -> bool:
-    """The next word of a command is its command: it is the first, or follows bash's `time`
-    alone (`time $CMD |& tee log` times the pipeline `$CMD |& tee log`)."""
-    return not words or (len(words) == 1 and words[0].value == "time")
+    """The next word of a command is its command: it is the first, or follows a command that runs
+    the rest of its words (`nohup $CMD > log &`, `exec $CMD`, `timeout 2h $CMD`, bash's `time $CMD
+    |& tee log`) and its options."""
+    if not words:
+        return True
+    spec = wrappers.ARGV_WRAPPERS.get(words[0].value)
+    return spec is not None and _commands_next(wrappers.after_options(words[1:], spec.valued, spec.positional, spec.dashdash))
 
 
 def _undo(container, key, old) -> None:

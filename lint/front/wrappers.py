@@ -332,11 +332,11 @@ def unwrap(walker, command: Command) -> None:
     elif name == "tmux":
         inner = _tmux(words, command, run_string, walker.typed_keys.setdefault(tmux_server(command), {}))
     elif name in ("pct", "lxc") and values[:1] == ["exec"]:
-        rest = _after_options(words[1:], frozenset(), positional=1, dashdash=True)
+        rest = after_options(words[1:], frozenset(), positional=1, dashdash=True)
         inner = _argv(walker, command, rest, "pct", remote=True, cwd_changed=True)
     elif name in ("docker", "podman") and values[:1] == ["run"]:
         sub = words[1:]
-        rest = _after_options(sub, DOCKER_RUN_VALUED, positional=1)
+        rest = after_options(sub, DOCKER_RUN_VALUED, positional=1)
         options = _option_words(words, 1, rest)
         # A terminal (`-t`) line-buffers the program; `-d` leaves its output to `docker logs`;
         # `--entrypoint` runs something else first: the words after the image are not the command.
@@ -352,7 +352,7 @@ def unwrap(walker, command: Command) -> None:
             )
     elif name in ("docker", "podman") and values[:1] == ["exec"]:
         sub = words[1:]
-        rest = _after_options(sub, DOCKER_EXEC_VALUED, positional=1)
+        rest = after_options(sub, DOCKER_EXEC_VALUED, positional=1)
         options = _option_words(words, 1, rest)
         workdir = _names(options, DOCKER_WORKDIR)
         if any(_short_flag(o, "d") or o == "--detach" for o in options):
@@ -364,14 +364,14 @@ def unwrap(walker, command: Command) -> None:
             unknown_environment=unknown, terminal=any(_short_flag(o, "t") or o == "--tty" for o in options),
         )
     elif name in ("mpirun", "mpiexec"):
-        rest = _after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
+        rest = after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
         env, _ = _given(command, words[: len(words) - len(rest)], MPI_ENV)
         inner = _argv(walker, command, rest, "mpirun", env=env, chdir=_names(_option_words(words, 0, rest), MPI_WORKDIR))
     elif name == "horovodrun":
-        rest = _after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
+        rest = after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
         inner = _argv(walker, command, rest, "horovodrun")
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
-        rest = _after_options(words[1:], APPTAINER_VALUED, positional=1)
+        rest = after_options(words[1:], APPTAINER_VALUED, positional=1)
         options = _option_words(words, 1, rest)
         contained = not APPTAINER_CONTAINED.isdisjoint(options) and "--pwd" not in options
         clean = any(o in ("--cleanenv", "--containall") or _short_flag(o, "e") or _short_flag(o, "C") for o in options)
@@ -384,14 +384,14 @@ def unwrap(walker, command: Command) -> None:
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained, isolated=clean, env=env, unknown_environment=unknown)
     elif name in ENV_RUNNERS and (values[:1] == ["run"] or name == "uv" and _subcommand_value(uv_subcommand(words)) == "run"):
         words = uv_subcommand(words) if name == "uv" else words  # `uv --quiet run x.py`: from `run` on
-        rest = _after_options(words[1:], ENV_RUNNERS[name].valued)
+        rest = after_options(words[1:], ENV_RUNNERS[name].valued)
         program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
         inner = _argv(walker, command, program, name, adds_interpreter=program is not rest)
     elif name in PROFILERS and values[:1] and values[0] in PROFILERS[name][0]:
         spec = PROFILERS[name][1]
-        inner = _argv(walker, command, _after_options(words[1:], spec.valued, spec.positional, spec.dashdash), name)
+        inner = _argv(walker, command, after_options(words[1:], spec.valued, spec.positional, spec.dashdash), name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
-        rest = _after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
+        rest = after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
         env: dict[str, Word | None] = {}
@@ -412,7 +412,7 @@ def unwrap(walker, command: Command) -> None:
             terminal = any(_short_flag(v, "t") or v == "--tty" for v in values[1:at] if v)
             inner = _argv(walker, command, words[at + 1 :], "kubectl", remote=True, cwd_changed=True, isolated=True, terminal=terminal)
     elif name == "parallel":  # GNU parallel: a shell runs its command, N at a time
-        rest = _after_options(words, PARALLEL_VALUED)
+        rest = after_options(words, PARALLEL_VALUED)
         options = _option_words(words, 0, rest)
         end = next((i for i, w in enumerate(rest) if w.value in PARALLEL_ARGUMENTS), len(rest))
         several = _several_at_a_time(options, ("-j", "--jobs", "-P", "--max-procs"), default=True) and not any(
@@ -423,14 +423,14 @@ def unwrap(walker, command: Command) -> None:
             reads_input="--pipe" not in options and "--pipepart" not in options,
         )
     elif name == "screen":  # read only detached (`-dm`, `-d -m`, `-dmS job`), by its own options
-        rest = _after_options(words, ARGV_WRAPPERS["screen"].valued)
+        rest = after_options(words, ARGV_WRAPPERS["screen"].valued)
         options = _option_words(words, 0, rest)
         if any(_short_flag(o, "d") for o in options) and any(_short_flag(o, "m") for o in options):
             sink = Sink(DETACHED, location=command.location)
             inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
     elif name in ARGV_WRAPPERS:
         spec = ARGV_WRAPPERS[name]
-        rest = _after_options(words, spec.valued, spec.positional, spec.dashdash)
+        rest = after_options(words, spec.valued, spec.positional, spec.dashdash)
         env: dict[str, Word | None] = {}
         cleared = name == "env" and bool(rest) and rest[0].value == "-"  # `env - CMD`: POSIX's `env -i`
         rest = rest[1:] if cleared else rest
@@ -522,7 +522,7 @@ def _tmux(words: list[Word], command: Command, run_string, typed: dict[str | Non
     pane (`-t`) was sent by this shell's tmux commands that no Enter ran yet."""
     inner: list[Command] = []
     one: list[Word] = []
-    for word in [*_after_options(words, TMUX_GLOBAL_VALUED), None]:
+    for word in [*after_options(words, TMUX_GLOBAL_VALUED), None]:
         if word is not None and word.value != ";":
             one.append(word)
         elif one:
@@ -534,7 +534,7 @@ def _tmux(words: list[Word], command: Command, run_string, typed: dict[str | Non
 def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[str | None, list[Word]]) -> list[Command]:
     sub = words[0].value
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
-        rest = _after_options(words[1:], TMUX_VALUED[sub])
+        rest = after_options(words[1:], TMUX_VALUED[sub])
         # `-d`, also in a cluster (`-ds job`), among tmux's own options, not the command's words.
         # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
         detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
@@ -545,7 +545,7 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
     if sub in ("respawn-pane", "respawnp", "respawn-window", "respawnw"):
         # The command restarts in an existing pane, in the directory that pane started in unless
         # `-c` names one, as keys sent to it run.
-        rest = _after_options(words[1:], TMUX_VALUED[sub])
+        rest = after_options(words[1:], TMUX_VALUED[sub])
         chosen = "-c" in _option_words(words, 1, rest)
         sink = Sink(DETACHED, location=command.location)
         env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
@@ -557,7 +557,7 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
         # sent to), in this tmux command or a later one of this shell, sends an Enter (`send-keys
         # -t job "python t.py" \; send-keys Enter`; `sleep 1; tmux send-keys -t job C-m`). With
         # `-l` every word is text, `Enter` too: only a line break in it ends a line.
-        rest = _after_options(words[1:], TMUX_VALUED[sub])
+        rest = after_options(words[1:], TMUX_VALUED[sub])
         options = _option_words(words, 1, rest)
         literal = any(_short_flag(o, "l") for o in options)
         target = options[options.index("-t") + 1] if "-t" in options[:-1] else next(reversed(typed), None)
@@ -612,7 +612,7 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
 def uv_subcommand(words: list[Word]) -> list[Word]:
     """uv's words (those after `uv`) from its subcommand on, past its global options: `uv --quiet
     pip install -r requirements.txt` is `pip install -r requirements.txt`."""
-    return _after_options(words, UV_GLOBAL_VALUED)
+    return after_options(words, UV_GLOBAL_VALUED)
 
 
 def _subcommand_value(words: list[Word]) -> str | None:
@@ -840,7 +840,7 @@ def _short_flag(option: str, letter: str) -> bool:
     return option.startswith("-") and not option.startswith("--") and letter in option[1:]
 
 
-def _after_options(
+def after_options(
     words: list[Word], valued: frozenset[str], positional: int = 0, dashdash: bool = False, pairs: frozenset[str] = frozenset()
 ) -> list[Word]:
     i = 0
@@ -877,11 +877,11 @@ def _after_options(
 def _ssh_command(words: list[Word]) -> list[Word]:
     """The remote command's words of `ssh [options] host [options] command`: OpenSSH reads options
     after the host too (`ssh gpu1 -t "cmd"`, `ssh gpu1 -- "cmd"`), unless a `--` came before it."""
-    host = _after_options(words, SSH_VALUED)
+    host = after_options(words, SSH_VALUED)
     if not host:
         return []
     terminated = len(host) < len(words) and words[len(words) - len(host) - 1].value == "--"
-    return host[1:] if terminated else _after_options(host[1:], SSH_VALUED)
+    return host[1:] if terminated else after_options(host[1:], SSH_VALUED)
 
 
 # A crontab line: five time fields, or a nickname (`@reboot`, `@daily`), then the command.
@@ -894,7 +894,7 @@ def installs_crontab(command: Command) -> bool:
     """`crontab -` or `crontab` (also `-u user`): a new crontab from standard input."""
     if command.name != "crontab":
         return False
-    rest = _after_options(command.args, frozenset({"-u"}))
+    rest = after_options(command.args, frozenset({"-u"}))
     return not rest or (len(rest) == 1 and rest[0].value == "-")
 
 
