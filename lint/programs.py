@@ -706,7 +706,7 @@ def _defined(project, module: PythonModule, name: str, own, hops: int):
 
 def _imported_as(project, module: PythonModule, name: str, own, hops: int):
     """What `name`, which `module` does not define, means there: `_defined` in the project module
-    it is imported from; when no import binds it and the module does not either, in the first
+    it is imported from; when no import binds it and the module does not either, in the last
     project module a `from m import *` of it brings it from (PythonModule.from_stars). Through
     re-exports, at most MAX_HOPS modules on (a cycle of star imports included)."""
     if hops >= MAX_HOPS:

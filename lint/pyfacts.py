@@ -421,10 +421,11 @@ class PythonModule:
 
     def from_stars(self, resolve: Callable[[str], str | None], find: Callable[[str], T | None]) -> T | None:
         """What a name the module neither binds nor imports means through its `from m import *`:
-        `find(path)` of the first module `m` names that has it, `resolve(m)` giving that path, or None
-        for a module outside the project (`from torch import *` defines nothing known here). The
-        module itself is skipped (a package's `from . import *`); `find` must stop on a cycle."""
-        for star in self.star_imports:
+        `find(path)` of the last module `m` names that has it (a later star import binds the name
+        again, as Python runs them in order), `resolve(m)` giving that path, or None for a module
+        outside the project (`from torch import *` defines nothing known here). The module itself
+        is skipped (a package's `from . import *`); `find` must stop on a cycle."""
+        for star in reversed(self.star_imports):
             other = resolve(star)
             if other is not None and other != self.path:
                 found = find(other)

@@ -76,11 +76,11 @@ Its command line is the one parser that parses the process's arguments:
 A project function, class or dataclass the program uses is found where it imports it from
 (`from opts import add_args`; `from pkg import add_args` also when `pkg/__init__.py` re-exports it),
 or, for a name nothing in the module binds, through its `from m import *` (`from pkg import *`,
-whose `__init__.py` may `from .parsers import *` in turn): in the first project module they name,
-in order, that defines it, following their own imports and star imports, up to three modules on
-(a cycle of star imports ends there). A module outside the project (`from torch import *`) defines
-nothing known: a name that no project module brings leaves the parser unknown, and nothing is
-reported. `__all__` is not read.
+whose `__init__.py` may `from .parsers import *` in turn): in the last project module they name
+that defines it (a later star import binds the name again), following their own imports and star
+imports, up to three modules on (a cycle of star imports ends there). A module outside the
+project (`from torch import *`) defines nothing known: a name that no project module brings
+leaves the parser unknown, and nothing is reported. `__all__` is not read.
 
 A flag counts as defined when argparse would accept it:
 - `--flag=value`, `--no-x` of `BooleanOptionalAction`; a typer boolean has `--no-x` only under
@@ -246,6 +246,15 @@ INVALID = [
             ),
             "train.py": "from pkg import options\n\nparser = options.get_parser()\nparser.add_argument('--epochs')\nparser.parse_args()\n",
             "run.sh": "python train.py --lr 1 --epochs 2 --bogus 3\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
+    Example(  # of two star imports that define an adder, the later one's binds it, as Python runs them in order
+        {
+            "a.py": "def add_common(parser):\n    parser.add_argument('--lr')\n",
+            "b.py": "def add_common(parser):\n    parser.add_argument('--seed')\n",
+            "train.py": "import argparse\nfrom a import *\nfrom b import *\n\np = argparse.ArgumentParser()\nadd_common(p)\np.parse_args()\n",
+            "run.sh": "python train.py --lr 1\n",
         },
         ["LL301 run.sh:1"],
     ),
