@@ -409,6 +409,8 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
         ('CMD="python a.py"\n', '  CMD="$CMD --lr $LR"\n', ["python", "a.py", None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n', [None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n  CMD+=" --fp16"\nelse\n  CMD+=" --lr $LR"\n', [None]),
+        ('CMD="python $L t.py "\n', '  CMD+="--do_train "\n', ["python", None, "t.py", None]),  # appended: what it had stays
+        ('if [ "$2" = x ]; then CMD="python a.py"; else CMD="python b.py"; fi\n', '  CMD+=" --x"\n', [None]),  # no guess
     ],
 )  # fmt: skip
 def test_arms_setting_partly_unknown_values_leave_it_unknown(first, arms, words):

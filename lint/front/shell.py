@@ -263,13 +263,24 @@ class _NameSet(set):
     __isub__ = __iand__ = __ixor__ = _unsupported  # type: ignore[assignment]
 
 
-def _kept(word, name: str) -> str | None:
-    """The static start `P` of a variable whose word is `P ${NAME}` with its value unknown (an
-    earlier arm of the branch only appended to it: `State.settle`); None for any other."""
-    suffix = f" ${{{name}}}"
-    if not isinstance(word, Word) or word.value is not None or not word.template.endswith(suffix):
+def _as_written(word, name: str) -> str | None:
+    """What a variable `name` partly unknown was set to, as written (`/tmp/${RUN}/train.log`):
+    the template of its word. None for a known value, for one made unknown by arms that set
+    different values (its template is a guess: a static one, or `${NAME}`: `State.settle`)."""
+    if not isinstance(word, Word) or word.value is not None or "$" not in word.template or word.template == f"${{{name}}}":
         return None
-    return word.template[: -len(suffix)]
+    return word.template
+
+
+def _kept(word, name: str) -> str | None:
+    """What a variable unknown had, as written, before an arm appended to it: the start `P` of
+    `P ${NAME}` (an earlier arm only appended to it: `State.settle`), else its whole written
+    value (`python ${LAUNCH} t.py `, without the blanks ending it); None when not written."""
+    written = _as_written(word, name)
+    suffix = f" ${{{name}}}"
+    if written is None or not written.endswith(suffix):
+        return written and written.rstrip()
+    return written[: -len(suffix)]
 
 
 def _commands_next(words: list[Word]) -> bool:
@@ -1109,10 +1120,7 @@ class Walker:
         `OUTFILE="/tmp/${RUN}/train.log"` is `/tmp/${RUN}/train.log`, still a log by its name. Not
         a static value made unknown by setting it differently in a branch: that is a guess; but
         a branch that only appends to it keeps what it had (`State.assign`)."""
-        assigned = self.state.assigned.get(name)
-        if assigned is None or assigned.value is not None or "$" not in assigned.template or assigned.template == f"${{{name}}}":
-            return None
-        return assigned.template
+        return _as_written(self.state.assigned.get(name), name)
 
     def array_words(self, node) -> list[Word] | None:
         """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
