@@ -69,6 +69,7 @@ NESTED = [
     ("srun -N 2 --gres=gpu:8 python train.py", "python train.py", ["srun"]),
     ("srun --ntasks-per-node 8 --cpu-bind none --mpi pmix -l python train.py", "python train.py", ["srun"]),
     ("srun --kill-on-bad-exit --export ALL,NCCL_DEBUG=INFO -u python train.py", "python train.py", ["srun"]),
+    ("srun -N 1 -r 3 --priority 10 --relative 2 python train.py", "python train.py", ["srun"]),  # MedSAM's `srun -r $i`
     ("su ml -c 'python train.py'", "python train.py", ["su"]),
     ("sbatch --wrap='python train.py'", "python train.py", ["sbatch"]),
     ("lxc exec 200 -- python train.py", "python train.py", ["pct"]),

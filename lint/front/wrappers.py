@@ -40,7 +40,7 @@ def _spec(valued: str = "", positional: int = 0, dashdash: bool = False) -> Spec
 # (`--kill-on-bad-exit[=0|1]`, `--nice[=adj]`, `--exclusive[=user]`, `--immediate[=secs]`, ...)
 # take one only after `=`: the next word is the command.
 SRUN_VALUED = (
-    "-A -B -C -D -G -J -L -M -N -S -T -W -c -d -e -i -m -n -o -p -q -t -w -x "
+    "-A -B -C -D -G -J -L -M -N -S -T -W -c -d -e -i -m -n -o -p -q -r -t -w -x "
     "--account --acctg-freq --accel-bind --bb --bbf --begin --bcast-exclude --chdir --checkpoint "
     "--checkpoint-dir --cluster-constraint --clusters --comment --constraint --container "
     "--container-id --context --core-spec --cores-per-socket --cpu-bind --cpu_bind --cpu-freq "
@@ -50,7 +50,7 @@ SRUN_VALUED = (
     "--input --job-name --jobid --licenses --mail-type --mail-user --mcs-label --mem --mem-bind "
     "--mem_bind --mem-per-cpu --mem-per-gpu --mincpus --mpi --network --nodefile --nodelist "
     "--nodes --ntasks --ntasks-per-core --ntasks-per-gpu --ntasks-per-node --ntasks-per-socket "
-    "--open-mode --output --partition --power --prefer --profile --prolog --qos --reservation "
+    "--open-mode --output --partition --power --prefer --priority --profile --prolog --qos --relative --reservation "
     "--segment --signal --slurmd-debug --sockets-per-node --switches --task-epilog --task-prolog "
     "--thread-spec --threads --threads-per-core --time --time-min --tmp --tres-bind "
     "--tres-per-task --uid --wait --wckey "
