@@ -268,6 +268,22 @@ def test_a_named_hidden_or_ignored_directory_is_linted(tmp_path):
     assert found(".devcontainer", "sandbox") == [("LL105", ".devcontainer/run.sh"), ("LL105", "sandbox/run.sh")]
 
 
+def test_a_file_the_gitignore_matches_is_linted_only_when_named(tmp_path):
+    """A `.gitignore` that says `*.sh` hides the launchers from a walk, tracked or not (launchlint
+    reads no git index, as ruff); named, as a pre-commit hook names them, they are linted."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("*.sh\n")
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "run.sh").write_text("python t.py | tee x.log\n")
+
+    def found(*paths: str) -> list[tuple[str, str, int]]:
+        result = launchlint("--format", "json", "--select", "LL105", *paths, cwd=tmp_path)
+        return [(f["code"], f["path"], f["line"]) for f in json.loads(result.stdout)]
+
+    assert found(".") == []
+    assert found("tools/run.sh") == [("LL105", "tools/run.sh", 1)]
+
+
 def test_bad_inputs_do_not_stop_the_run(tmp_path):
     (tmp_path / ".git").mkdir()
     (tmp_path / "binary.sh").write_bytes(b"\x7fELF\x00\x00\x01")
