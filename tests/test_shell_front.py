@@ -422,6 +422,22 @@ def test_arms_setting_partly_unknown_values_leave_it_unknown(first, arms, words)
     assert [w.value for w in commands(src)[-1].words] == words
 
 
+@pytest.mark.parametrize(
+    ("src", "template"),
+    [
+        ("TAG=run_$DEV\necho logs/${TAG}_a.log\n", "logs/run_${DEV}_a.log"),  # not `$DEV_a`, another name
+        ("TAG=run_$DEV\necho logs/$TAG\n", "logs/run_$DEV"),  # as written
+        ('TAG=run_$DEV\necho "logs/$TAG"_b.log\n', "logs/run_${DEV}_b.log"),
+        ('D=logs\nif [ -n "$2" ]; then D=$OPTARG; fi\necho $D/a.log\n', "$D/a.log"),  # not the arm's `$OPTARG`
+    ],
+)  # fmt: skip
+def test_a_partly_unknown_value_is_spliced_as_bash_would_read_it(src, template):
+    """A word that splices a variable written partly unknown shows it as written, its last bare
+    name braced where a name could go on; one an arm set to another value is unknown (EasyRec's LL106 notes named
+    `$OPTARG_$OPTARG_ps`)."""
+    assert one(src, "echo").args[0].template == template
+
+
 def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
     string's (it was lost: `./train.py--depth`), at its own offset."""

@@ -76,6 +76,7 @@ NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
 _EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
+_LAST_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = _CONCATENATION_IDS = frozenset()
 
@@ -281,6 +282,15 @@ def _kept(word, name: str) -> str | None:
     if written is None or not written.endswith(suffix):
         return written and written.rstrip()
     return written[: -len(suffix)]
+
+
+def _name_goes_on(text: str, end: int) -> bool:
+    """What follows an expansion ending at `end` could go on with a name (`${TAG}_a`, `"$TAG"_a`):
+    a bare `$NAME` put before it would read as another name."""
+    following = text[end : end + 1]
+    if following in ("'", '"'):
+        following = text[end + 1 : end + 2]
+    return following.isalnum() or following == "_"
 
 
 def _commands_next(words: list[Word]) -> bool:
@@ -1106,7 +1116,10 @@ class Walker:
             self._read_variable(name)
             piece.expanded(value, at, unit.file_offset(end - 1))
         elif name != "PWD" or name in variables or not self._here(piece, at, unit.file_offset(end - 1)):
-            piece.dynamic(self._template_of(name) or raw, at)
+            written = self._template_of(name)
+            if written is not None and _name_goes_on(unit.text, end):  # `${TAG}_a.log`, TAG=run_$DEV: `run_${DEV}_a.log`
+                written = _LAST_NAME.sub(r"${\1}", written)
+            piece.dynamic(written or raw, at)
 
     def _read_variable(self, name: str) -> None:
         """A known variable's value is read: the defaults it came from are read with it."""
