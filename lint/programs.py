@@ -66,8 +66,10 @@ class CommandLine:
 
     @property
     def checks_flags(self) -> bool:
-        """An unknown flag is an error: nothing lets unknown words through."""
-        remainder = any(o.nargs in REMAINDER for o in self.options)
+        """An unknown flag is an error: nothing lets unknown words through. An option with
+        argparse's REMAINDER (`--set A 1 ...`) takes the words after it, where the reading stops;
+        a positional one may take any word after the first positional, so then none is judged."""
+        remainder = any(o.nargs in REMAINDER for o in self.options if _positional(o))
         return self.complete and not self.parser.parse_known_args and not remainder
 
     @cached_property
@@ -89,7 +91,7 @@ class CommandLine:
 
     @property
     def positionals(self) -> bool:
-        return any(o.flags and not o.flags[0].startswith("-") for o in self.options)
+        return any(_positional(o) for o in self.options)
 
     def option(self, text: str) -> Option | object | None:
         """What `text` names here: an Option, AMBIGUOUS, or None when it names nothing."""
@@ -284,6 +286,10 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
 def group_of(program: CommandLine, option: Option) -> list[Option]:
     """The options of the required mutually exclusive group `option` is in (just it, if none)."""
     return [o for o in program.options if o.group == option.group] if option.group else [option]
+
+
+def _positional(option: Option) -> bool:
+    return bool(option.flags) and not option.flags[0].startswith("-")
 
 
 def _looks_like_flag(text: str) -> bool:

@@ -110,7 +110,11 @@ Nothing is reported:
   options launchlint does not know (`deepspeed.add_config_arguments` is known: its options,
   `--deepspeed` and `--deepspeed_config` among them, are the parser's, and other flags are still
   judged), or when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`);
-- for words that are not static (`"$@"`, an unknown variable).
+- for words that are not static (`"$@"`, an unknown variable);
+- for the words after an option with argparse's REMAINDER (`--set A 1 --bogus 2`, as OpenPCDet's
+  `--set` takes them): they are its value; the flags before it are judged, and those after
+  `--set=A`, which takes only `A`. A positional REMAINDER may take any word after the first
+  positional (`python run.py s.py --bogus`): no flag of that program is judged.
 
 A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
 --data d; done`) is each of them in turn: each one's parser judges the flags.
@@ -458,6 +462,16 @@ INVALID = [
     Example(  # a flag written with `=` and a value not known here is still that flag
         {"train.py": ARGPARSE_TRAIN, "run.sh": "python train.py --lr=$LR --warmup-step=$WARMUP\n"},
         ["LL301 run.sh:1"],
+    ),
+    Example(  # before an option with argparse's REMAINDER, and after `--set=A`, which takes only `A`
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--launcher')\n"
+                "p.add_argument('--set', dest='set_cfgs', nargs=argparse.REMAINDER)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --launcher pytorch --bogus 2 --set A 1\npython train.py --set=A --bogus 2\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
     ),
     Example(  # torchrun drops a `--` after the program (argparse's REMAINDER): the flags are read
         {"train.py": ARGPARSE_TRAIN, "run.sh": "torchrun --nproc_per_node 2 train.py -- --lr 1e-4 --bogus 1\n"},
@@ -910,6 +924,16 @@ VALID = [
                 "python main_ppo.py --config-name ppo trainer.n_gpus=8\n"
                 "python finetune.py --lora_rank 4 --learning_rate 1e-4\n"
             ),
+        }
+    ),
+    Example(  # the words after an option with argparse's REMAINDER are its value; a positional one may take any
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--launcher')\n"
+                "p.add_argument('--set', dest='set_cfgs', nargs=argparse.REMAINDER)\np.parse_args()\n"
+            ),
+            "run.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('script')\np.add_argument('rest', nargs='...')\np.parse_args()\n",
+            "run.sh": "python train.py --launcher pytorch --set A 1 --bogus 2\npython train.py --se --fp16\npython run.py s.py --bogus 1\n",
         }
     ),
 ]
