@@ -440,6 +440,8 @@ def made_by(project) -> Made:
                 files.update(_made_names(command.args))
             elif name == "git":
                 clones.add(_cloned(command))
+            elif name is None and command.words:  # `"${GET[@]}" -O installer.sh URL`, GET set in an if's arms
+                files.update(_made_name(w) for w in _output_values(command.args))
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
             files.update(_made_names(invocation.args))
@@ -455,6 +457,20 @@ def _made_names(args: Iterable[Word]) -> Iterator[str]:
     for word in args:
         if not (word.value if word.value is not None else word.template).startswith("-"):
             yield _made_name(word)
+
+
+# The options that name the file a download writes (wget's, curl's): what a command whose program
+# is not known makes, when it names one (the program may well be wget: LL303 and LL304 stay silent)
+OUTPUT_OPTIONS = frozenset({"-O", "-o", "--output-document", "--output"})
+
+
+def _output_values(args: list[Word]) -> Iterator[Word]:
+    for i, word in enumerate(args):
+        text = word.value or ""
+        if text in OUTPUT_OPTIONS and i + 1 < len(args):
+            yield args[i + 1]
+        elif text.startswith(("--output=", "--output-document=")):
+            yield value_part(word, text.index("=") + 1)
 
 
 def _made_name(word: Word) -> str:

@@ -92,9 +92,10 @@ Not reported, because the script may well be there when the line runs:
   `test -e`, `[[ -r ]]`: its author knows it may be missing);
 - a file of a name that a script of the project writes, copies or downloads (`cat > job.sh`,
   `wget .../setup.sh`, a setup script's `> seg_my.py`, `> "$PWD/job.env"`, whose directory is
-  known only at run time; a Python step's output option, `python gen.py --output job.sh`; a path
-  literal that code in the command, or a program of the project a launcher runs, opens for
-  writing: `open('job_gen.sh', 'w')`);
+  known only at run time; the `-O`/`-o`/`--output` file of a command whose program is not known,
+  `"${GET[@]}" -O installer.sh URL` with `GET` set in an `if`'s arms; a Python step's output
+  option, `python gen.py --output job.sh`; a path literal that code in the command, or a program
+  of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`);
 - `python3 -` (the program comes on standard input);
 - a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}`) that a
   script of the project running the launcher sets (`SCRIPT=real.py bash launch.sh`, or an
@@ -467,6 +468,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a download by a program set in an if's arms (`GET=(wget -q)` or `GET=(wget)`): its `-O` file is made
+        {
+            "get.sh": (
+                '#!/bin/bash\nif [ "$QUIET" = 1 ]; then GET=(wget -q); else GET=(wget); fi\n'
+                '"${GET[@]}" -O installer.sh "https://example.com/installer.sh"\nbash installer.sh -b\n'
+            ),
+        }
+    ),
     Example(  # loops over words that all exist, over words not static, a word tested first, a pattern, the variable set again
         {
             "prepare.py": "print('prepare')\n",
