@@ -484,21 +484,41 @@ def _option_text(word: Word) -> str | None:
 
 
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
-# "${BASH_SOURCE[0]}")`, `${BASH_SOURCE%/*}` and `${0%/*}`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
+# "${BASH_SOURCE[0]}")`, `` `dirname $0` ``, `${BASH_SOURCE%/*}` and `${0%/*}`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
 # `readlink -f`), or any of them inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
-# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template.
+# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template; and the directories
+# above it, by `$(dirname ...)` of it (`_PARENT`: `$(dirname $(dirname "$SCRIPT_DIR"))/train.py`).
 _SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
 _RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
-_DIRNAME = rf'(?:\$\(\s*dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*\)|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}})'
+_DIRNAME_ARGUMENT = rf'dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*'
+_DIRNAME = rf'(?:\$\(\s*{_DIRNAME_ARGUMENT}\)|`\s*{_DIRNAME_ARGUMENT}`|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}})'
 _OWN_DIRECTORY = re.compile(
     rf'(?:\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?{_DIRNAME}"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\)'
     rf'|{_DIRNAME})(/[^$`]*)?$'
 )
+_PARENT = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?(.+?)"?\s*\)(/[^$`)]*)?$')  # `$(dirname X)/path`
+
+
+def _from_own_directory(template: str) -> tuple[int, str] | None:
+    """How many directories above the script's own a template starts, and the path after it:
+    `$(dirname "$0")/train.py` is (0, "/train.py"), `$(dirname $(dirname $(cd `dirname $0`;
+    pwd)))/bin` (2, "/bin"); None for a template that is no path from there (`_OWN_DIRECTORY`)."""
+    own = _OWN_DIRECTORY.match(template)
+    if own is not None:
+        return 0, own.group(1) or ""
+    parent = _PARENT.match(template)
+    inner = None if parent is None else _from_own_directory(parent.group(1))
+    if inner is None:
+        return None
+    above, path = inner
+    path = path.rstrip("/")  # dirname reads the text: `$(dirname "$HERE/sub")` is $HERE
+    above, path = (above, posixpath.dirname(path).rstrip("/")) if path else (above + 1, "")
+    return above, path + (parent.group(2) or "")
 
 
 def _own(word: Word) -> bool:
     """Whether a word is a path from its script's own directory (`own_path`)."""
-    return word.value is None and _OWN_DIRECTORY.match(word.template) is not None
+    return word.value is None and _from_own_directory(word.template) is not None
 
 
 def _written(word: Word) -> str:
@@ -508,12 +528,19 @@ def _written(word: Word) -> str:
 
 
 def own_path(word: Word, script: str) -> str | None:
-    """The path a word names from its script's own directory (see `_OWN_DIRECTORY`), relative
-    to the root; None for any other word."""
-    own = _OWN_DIRECTORY.match(word.template) if word.value is None else None
+    """The path a word names from its script's own directory or one above it (see
+    `_from_own_directory`), relative to the root; None for any other word, and for one that
+    starts above the root (`$(dirname $HERE)` of a launcher at the root: not the project's)."""
+    own = _from_own_directory(word.template) if word.value is None else None
     if own is None:
         return None
-    return joined(posixpath.dirname(script), (own.group(1) or "").lstrip("/"))
+    above, path = own
+    directory = posixpath.dirname(script)
+    for _ in range(above):
+        if directory in ("", "/") or directory.startswith(".."):
+            return None
+        directory = posixpath.dirname(directory)
+    return joined(directory, path.lstrip("/"))
 
 
 def local_candidates(value: str, caller: str) -> list[str]:

@@ -346,6 +346,26 @@ INVALID = [
         },
         ["LL301 scripts/run.sh:3", "LL301 scripts/run.sh:4", "LL301 scripts/run.sh:5"],
     ),
+    Example(  # other spellings of the own directory: backticks, a variable's dirname, and its parents
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "egs/tts/run.sh": (
+                "#!/bin/bash\nexp_dir=$(cd `dirname $0`; pwd)\npython $exp_dir/../../train.py --lrr 1\n"
+                "work_dir=$(dirname $(dirname $exp_dir))\npython $work_dir/train.py --lrr 2\n"
+                'SOURCE="${BASH_SOURCE[0]}"\nhere="$(cd -P "$(dirname "$SOURCE")" >/dev/null 2>&1 && pwd)"\n'
+                "python $here/../../train.py --lrr 3\n"
+                'S="$0"\nd=$( dirname "$S" )\npython $d/../../train.py --lrr 4\n'
+                'R=$(readlink -f "$0")\nD=$(cd "$(dirname "$R")" && pwd)\npython "$(dirname "$(dirname "$D")")/train.py" --lrr 5\n'
+            ),
+        },
+        [
+            "LL301 egs/tts/run.sh:3",
+            "LL301 egs/tts/run.sh:5",
+            "LL301 egs/tts/run.sh:8",
+            "LL301 egs/tts/run.sh:11",
+            "LL301 egs/tts/run.sh:14",
+        ],
+    ),
     Example(  # accelerate's launcher spelled as a module
         {
             "eval.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--logdir')\np.parse_args()\n",
@@ -880,6 +900,13 @@ VALID = [
                 "p.add_argument('--learning_rate')\np.parse_args()\n"
             ),
             "run.sh": "#!/bin/bash\npython train.py --learn 1\n",
+        }
+    ),
+    Example(  # a directory above the root is no project directory: a checkout next to the project's
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nHERE=$(cd "$(dirname "$0")" && pwd)\npython "$(dirname "$HERE")/train.py" --other 1\n',
+            "tools/run.sh": "#!/bin/bash\nhere=$(cd `dirname $0`; pwd)\npython $(dirname $(dirname $here))/train.py --other 2\n",
         }
     ),
     Example(  # `python other/app` names no directory of the project: its namesake's `__main__.py` is not read

@@ -61,7 +61,7 @@ MAX_LOOP_WORDS = 100  # a `for` list longer than this leaves its variable unknow
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
-_DIRNAME_OF = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*\)')  # `$(dirname "$SCRIPT")`
+_DIRNAME_OF = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*(?:\)|`)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
 # Set with the parser (no node exists before it): the ids of the fields the walk asks for most,
@@ -984,8 +984,8 @@ class Walker:
         else:  # command/arithmetic/process substitution, brace expansion, ...
             raw = unit.node_text(node)
             if kind == "command_substitution":
-                if raw.startswith("$(dirname"):
-                    raw = self._dirname_of(raw)
+                if "dirname" in raw:
+                    raw = _DIRNAME_OF.sub(self._dirname_of, raw)
                 elif _PWD.fullmatch(raw):  # `$(pwd)`, `` `pwd` ``
                     start, end = unit.chars_of(node)
                     if self._here(piece, unit.file_offset(start), unit.file_offset(end - 1)):
@@ -1003,13 +1003,14 @@ class Walker:
         self.read_cwd = self.read_cwd or not absolute
         return True
 
-    def _dirname_of(self, raw: str) -> str:
+    def _dirname_of(self, named: re.Match) -> str:
         """`$(dirname "$SCRIPT")` as written with SCRIPT's template in it, when SCRIPT is partly
         unknown (`SCRIPT=$(readlink -f "$0")`): `$(dirname $(readlink -f "$0"))`, the launcher's
-        own directory (`graph.own_path`), as `$SCRIPT/x` alone reads as SCRIPT's template."""
-        named = _DIRNAME_OF.fullmatch(raw)
-        template = self._template_of(named.group(1)) if named is not None else None
-        return raw if template is None else f"$(dirname {template})"
+        own directory (`graph.own_path`), as `$SCRIPT/x` alone reads as SCRIPT's template; in a
+        command substitution too (`$(cd "$(dirname "$SOURCE")" && pwd)`, `$(dirname $(dirname
+        $HERE))`), with `` `dirname $SCRIPT` `` as `$(dirname ...)`."""
+        template = self._template_of(named.group(1))
+        return named.group(0) if template is None else f"$(dirname {template})"
 
     def _literal(self, text: str, start: int, piece: Piece, *, quoted: str | None) -> None:
         """Copy text, removing the backslashes the shell removes: before any character (`quoted`
