@@ -640,6 +640,18 @@ def into_elsewhere(target: str | None) -> bool:
     return target is None or target.startswith("~")
 
 
+def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path: str) -> bool:
+    """Whether a `cd` that runs before `command` in its own shell (`ssh host '...'`, a container's,
+    a tmux pane's) takes a relative `path` out of the project's hands: it goes somewhere not known
+    here (`into_elsewhere`), or into a repository a script clones that the path then leads into
+    (`git clone URL bench && cd bench && python src/run.py --config configs/x.yaml`: the clone's
+    files). LL303 asks it of a script, LL304 of a config file."""
+    return any(
+        into_elsewhere(t) or (t and project.made.holds(posixpath.join(t, path), project))
+        for t in cds_before(changes, command, own_shell(command))
+    )
+
+
 # `git clone` options that take the next word for their value
 _CLONE_VALUED = {
     "-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference", "-j", "--jobs",

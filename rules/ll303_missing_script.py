@@ -142,14 +142,12 @@ from functools import cache, partial
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
 from launchlint.graph import directories_above, path_mapped, project_resolver
 from launchlint.launches import (
-    cds_before,
     decided_by_caller,
     directory_changes,
-    into_elsewhere,
     into_the_project,
     missing_own_path,
     moved_before,
-    own_shell,
+    not_ours_after_cd,
     sources_of,
     start_directory,
 )
@@ -825,12 +823,10 @@ def check(project) -> Iterator[Finding]:
         command = invocation.command
         remote = command.remote or project.shell[invocation.caller].in_image
         if remote or any(w.cwd_changed for w in command.wrappers):
-            # There, after a `cd` into a repository a script clones, the path is that clone's.
-            cds = cds_before(changes(invocation.caller), command, own_shell(command))
-            if any(into_elsewhere(t) for t in cds):
-                continue  # `ssh gpu1 "cd $REMOTE_DIR && python x.py"`: another checkout there
-            cloned = any(t and made.holds(posixpath.join(t, written), project) for t in cds)
-            if not written.startswith("/") and not cloned and not namesakes:
+            # There, after a `cd` into a repository a script clones, the path is that clone's; after
+            # one somewhere not known (`ssh gpu1 "cd $REMOTE_DIR && python x.py"`), another checkout's.
+            elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
+            if not written.startswith("/") and not namesakes and not elsewhere:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue

@@ -65,9 +65,10 @@ Where a path is looked for, as LL303 finds a script:
   "$WORK"`) a relative path is not judged;
 - on a remote host (inside `ssh`, `pct exec`, `docker exec`) a path is checked by name only, and
   an absolute path is never reported there, nor a relative one after a `cd` there into a
-  directory not known here (`cd $REMOTE_DIR`, `cd ~/other`: another checkout). A Compose
-  service's or a Kubernetes container's command runs in its image: a relative path is checked by
-  name only, and an absolute one is the image's.
+  directory not known here (`cd $REMOTE_DIR`, `cd ~/other`: another checkout) or into a
+  repository a script clones (`git clone URL bench && cd bench`: the clone's, as LL303 reads the
+  script). A Compose service's or a Kubernetes container's command runs in its image, and is read
+  as a remote host's: a relative path by name only, an absolute one the image's.
 
 Not missing:
 - a file that a script of the project makes, by this launcher or by a setup script: written (`cat
@@ -112,16 +113,14 @@ from launchlint.launches import (
     CONFIG_OPTIONS,
     CONFIG_SUFFIXES,
     anchored,
-    cds_before,
     config_files,
     directory_changes,
-    into_elsewhere,
     into_the_project,
     launch_of,
     missing_own_path,
     moved_before,
+    not_ours_after_cd,
     option_values,
-    own_shell,
     project_files,
     start_directory,
 )
@@ -285,6 +284,16 @@ INVALID = [
         },
         ["LL304 compose.yaml:5"],
     ),
+    Example(  # a container that clones a repository but runs from where it starts: the config is looked for by name
+        {
+            "pod.yaml": (
+                "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: bench\n    image: python:3.12\n"
+                "    command: [bash, -c, 'git clone https://github.com/org/bench.git && python bench/run.py --config configs/a.yaml']\n"
+            ),
+            "configs/b.yaml": "a: 1\n",
+        },
+        ["LL304 pod.yaml:7"],
+    ),
     Example(  # a `cd` inside an ssh string moves the remote shell, not the launcher's
         {
             "launch.sh": "#!/bin/bash\nssh gpu1 'cd /work && nvidia-smi'\npython train.py --config cfgs/smal.yaml\n",
@@ -415,6 +424,20 @@ VALID = [
                 "ssh gpu2 'cd ~/other && python eval.py --config_file remote_cfg.yaml'\n"
             ),
             "eval.py": "print('eval')\n",
+        }
+    ),
+    Example(  # after a `cd` into a repository the same command clones (a Kubernetes container's,
+        # inside `ssh`, a `docker run ... bash -c`), a relative path is that clone's
+        {
+            "pod.yaml": (
+                "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: bench\n    image: python:3.12\n"
+                "    command: [bash, -c]\n    args:\n    - |\n      git clone https://github.com/org/bench.git\n"
+                "      cd bench\n      python src/run.py --config=configs/a.yaml\n"
+            ),
+            "run.sh": (
+                "#!/bin/bash\nssh gpu1 'git clone https://github.com/org/bench.git && cd bench && python src/run.py --config configs/a.yaml'\n"
+                "docker run img bash -c 'git clone https://github.com/org/tools.git tl && cd tl && python run.py --config cfg/b.yaml'\n"
+            ),
         }
     ),
     Example(  # Hydra: the config path next to the module, the name with .yaml added
@@ -600,8 +623,8 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     if program is None and _runs_module(run) and not _launcher_option(run, word):
         return True
     near = (posixpath.dirname(program),) if program else ()
-    if remote and any(into_elsewhere(t) for t in cds_before(changes(path), command, own_shell(command))):
-        return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there
+    if remote and not_ours_after_cd(project, changes(path), command, value):
+        return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there; a clone's
     if not remote:
         before = moved_before(changes(path), command)
         if None in before:
