@@ -592,6 +592,15 @@ VALID = [
             ),
         }
     ),
+    Example(  # `|` binds tighter than `&&`: the list's `set -o pipefail` runs before the pipeline
+        {
+            "run.sh": "#!/bin/bash\nset -o pipefail && pip install -e . && python3 -u train.py 2>&1 | tee train.log\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - run: set -o pipefail && python3 -u train.py --steps 10 2>&1 | tee smoke.log\n"
+            ),
+        }
+    ),
 ]
 
 

@@ -682,6 +682,9 @@ VALID = [
             )
         }
     ),
+    Example(  # `|` binds tighter than `&&`: the command before the `&&` writes to the terminal, not into the pipe
+        {"prepare.py": "print(1)\n", "run.sh": "#!/bin/bash\npython3 prepare.py && python3 -u train.py 2>&1 | tee train.log\n"}
+    ),
 ]
 
 

@@ -1050,6 +1050,27 @@ def test_a_pipeline_starts_at_its_first_command_not_at_the_list(src):
     assert (location.line, location.column) == position(src, 1, "python t.py")
 
 
+@pytest.mark.parametrize(
+    "src, stages, pipefail, needle",
+    [
+        ("set -o pipefail && python t.py 2>&1 | tee log\n", [["python"], ["tee"]], True, "python"),
+        ("set -o pipefail || python t.py 2>&1 |& tee log\n", [["python"], ["tee"]], True, "python"),
+        ("set -o pipefail && pip install x && python t.py >o | tee log\n", [["python"], ["tee"]], True, "python"),
+        ("set -o pipefail && echo a | tee b 2>&1 | tee log\n", [["echo"], ["tee"], ["tee"]], True, "echo"),
+        ("bash -c 'set -o pipefail && python t.py 2>&1 | tee log'\n", [["python"], ["tee"]], True, "python"),
+        ("set -o pipefail && python - <<'PY' | tee log\nprint(1)\nPY\n", [["python"], ["tee"]], True, "python"),
+    ],
+)
+def test_a_redirected_list_piped_on_is_its_earlier_commands_then_a_pipeline(src, stages, pipefail, needle):
+    """tree-sitter-bash pipes `a && b 2>&1` as a whole (its issue #345); bash runs `a`, then the
+    pipeline `b 2>&1 | c`: `a`'s `set` counts for it, and `a` writes to the terminal."""
+    script = parse_shell("run.sh", src)
+    pipeline = script.pipelines[-1]
+    assert [[c.name for c in stage] for stage in pipeline.stages] == stages
+    assert pipeline.pipefail is pipefail
+    assert (pipeline.location.line, pipeline.location.column) == position(src, 1, needle)
+    assert all(c.stdout.kind == INHERIT for c in script.commands if c.name in ("set", "pip"))
+
 def test_a_groups_redirects_are_kept_where_they_are_written():
     src = "{\n  echo start\n  python t.py\n} 2>&1 > all.log\nfor s in 1 2; do python t.py; done >> runs.log\n"
     script = parse_shell("run.sh", src)

@@ -428,6 +428,17 @@ def test_an_environment_runner_is_judged_by_the_command_it_runs(tmp_path):
     assert "so a failed `python` looks like success" in finding["message"]
 
 
+def test_the_job_named_is_the_pipelines_not_the_one_before_its_and_and(tmp_path):
+    """`pip install x && python3 t.py 2>&1 | tee log` is `pip install x && (python3 t.py 2>&1 |
+    tee log)` in bash: `pip` is not in the pipeline (tpu-recipes' manifests; it named `pip`)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "t.py").write_text("print(1)\n")
+    (tmp_path / "run.sh").write_text("#!/bin/bash\npip install x && python3 -u t.py 2>&1 | tee log\n")
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"], finding["column"]) == ("run.sh", 2, 18)
+    assert "so a failed `python3` looks like success" in finding["message"]
+
 def test_a_job_run_by_a_partly_unknown_path_is_named_as_written(tmp_path):
     """`"$(dirname "$0")/train.sh" | tee log` runs the script next to it: the message names
     `train.sh` (it said "a failed `None`")."""

@@ -1352,9 +1352,7 @@ class Walker:
 
     def redirected(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         body = node.child_by_field_name("body")
-        redirect_nodes = node.children_by_field_name("redirect")
-        if redirect_nodes and redirect_nodes[-1].type == "heredoc_redirect":  # `cat <<EOF > ds.json`
-            redirect_nodes += redirect_nodes[-1].children_by_field_name("redirect")
+        redirect_nodes = _redirect_nodes(node)
         if body is not None and body.type == "command":
             self.command(body, stdout, stderr, redirect_nodes, statement=node)
             return
@@ -1373,6 +1371,23 @@ class Walker:
     def pipeline(self, node, stages: list, operators: list, stdout: Sink | None, stderr: Sink | None, last=None) -> None:
         """`stages` joined by `operators`; `node` is the pipeline, or the first stage when a
         heredoc holds the rest, which ends at `last`."""
+        whole = last is not None  # stage 0 is the statement that holds the heredoc
+        body = stages[0].child_by_field_name("body") if stages[0].type == "redirected_statement" else None
+        tail = _last_simple_command(body) if body is not None and body.type == "list" else None
+        if tail is not None:
+            # `set -o pipefail && python t.py 2>&1 | tee log`: tree-sitter-bash pipes the
+            # redirected list (tree-sitter/tree-sitter-bash#345), bash only its last pipeline,
+            # after the list's earlier commands ran in this shell (a `set` there counts).
+            self.trailing[tail.id] = _redirect_nodes(stages[0])
+            *earlier, right = body.named_children
+            for child in earlier:
+                self.walk(child, stdout, stderr)
+            if right.type == "pipeline":  # `a && b | c 2>&1 | d`: `b | c 2>&1 | d`
+                operators = [*(c for c in right.children if c.type in ("|", "|&")), *operators]
+                stages = [*right.named_children, *stages[1:]]
+            else:
+                stages = [right, *stages[1:]]
+            whole = False
         if node.end_point.row != node.start_point.row and last is None:  # most pipelines are on one line
             for stage in stages:
                 if stage.end_point.row != stage.start_point.row and stage.type == "command":
@@ -1394,18 +1409,17 @@ class Walker:
         stage_commands: list[list[Command]] = []
         for i, stage in enumerate(stages):
             start = len(self.script.commands)
-            (self.redirected if last is not None and i == 0 else self.walk)(stage, sinks_out[i], sinks_err[i])
+            (self.redirected if whole and i == 0 else self.walk)(stage, sinks_out[i], sinks_err[i])
             stage_commands.append(self.script.commands[start:])
         for i in range(len(stages) - 1):
             sinks_out[i].reader = _reader(stage_commands[i + 1])
         flat = [c for group in stage_commands for c in group if c.words]
         for command in self.script.commands[before:]:
             command.pipeline = flat
-        # `cd /w && python t.py 2>&1 | tee log`: tree-sitter-bash pipes the redirected list, bash
-        # only its last command; the pipeline starts there.
-        first = stages[0]
-        if first.type == "redirected_statement" and last is None:
-            first = _last_simple_command(first.child_by_field_name("body")) or node
+        if tail is not None:
+            first = stages[0]
+        elif body is not None and last is None:  # `a 2>&1 | b 2>&1 | c`: the outer pipeline starts at `b`
+            first = _last_simple_command(body) or node
         else:
             first = node
         self.script.pipelines.append(
@@ -2192,6 +2206,15 @@ def _reader(stage: list[Command]) -> Command | None:
     nested = {id(c) for command in stage for sink in (command.stdout, command.stderr) for c in sink.procsub}
     readers = [c for c in stage if not c.is_wrapper and c.stdout.kind != CAPTURED and id(c) not in nested]
     return next(iter(readers or stage), None)
+
+
+def _redirect_nodes(node) -> list:
+    """The redirects of the redirected statement `node`, with those written after a heredoc's
+    start (`cat <<EOF > ds.json`)."""
+    redirect_nodes = node.children_by_field_name("redirect")
+    if redirect_nodes and redirect_nodes[-1].type == "heredoc_redirect":
+        redirect_nodes += redirect_nodes[-1].children_by_field_name("redirect")
+    return redirect_nodes
 
 
 def _last_simple_command(node):
