@@ -30,7 +30,7 @@ from .graph import (
     sourced_candidates,
     value_part,
 )
-from .model import Record, whole
+from .model import Location, Record, whole
 from .paths import in_a_virtualenv, joined
 from .pymade import python_made
 from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, Word
@@ -375,9 +375,23 @@ def config_files(command: Command) -> list[tuple[str, Word]]:
     written in the command (`python -c CODE`, `python - <<EOF`): no program file opens them."""
     if not (command.name in PY_LAUNCHERS or is_python(command.name) and python_run(command) is not None):
         return []
-    return [
-        (o, w) for o, w in option_values(command, CONFIG_OPTIONS) if (w.value if w.value is not None else w.template).endswith(CONFIG_SUFFIXES)
-    ]
+    return [(o, f) for o, w in option_values(command, CONFIG_OPTIONS) if (f := config_file(w)) is not None]
+
+
+def config_file(word: Word) -> Word | None:
+    """The file a config option's value names, when it names one by its suffix: the word, or, for
+    ml_collections' `--config=configs/vit.py:runlocal` (the text after the `:` is the argument
+    config_flags hands its `get_config`), the static part before the `:`."""
+    text = word.value if word.value is not None else word.template
+    if text.endswith(CONFIG_SUFFIXES):
+        return word
+    cut = text.find(".py:") + 3
+    if cut < 3 or word.value is None:
+        return None
+    at, origin = word.location, word.origin
+    if at.line == at.end_line and len(origin) >= cut:  # on its own characters, as `value_part` puts the value
+        at = Location(at.path, at.line, at.column, at.line, at.column + origin[cut - 1] - origin[0] + 1)
+    return Word(word.value[:cut], word.template[:cut], at, origin[:cut])
 
 
 def start_directory(command: Command) -> tuple[bool, str | None]:

@@ -84,7 +84,9 @@ Not missing:
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`).
 
-Only file names are checked: `--config gpt2-small` names a preset, not a file. A URL is not one
+Only file names are checked: `--config gpt2-small` names a preset, not a file. ml_collections'
+`--config=configs/vit.py:runlocal` (big_vision, scenic) names `configs/vit.py`: config_flags hands
+the text after the `:` to its `get_config`. A URL is not one
 of the project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `file:///etc/x.yaml`:
 a scheme and `://`), and is never reported. A pattern bash expands is not judged either
 (`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
@@ -111,8 +113,8 @@ from functools import cache, partial
 from launchlint.graph import PY_LAUNCHERS, is_python, path_mapped, python_run, value_part, variants
 from launchlint.launches import (
     CONFIG_OPTIONS,
-    CONFIG_SUFFIXES,
     anchored,
+    config_file,
     config_files,
     directory_changes,
     into_the_project,
@@ -144,6 +146,17 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # ml_collections' `--config=FILE.py:ARG`: the file is what comes before the `:`
+        {
+            "train.py": (
+                "from absl import app\nfrom ml_collections import config_flags\n\n"
+                "CONFIG = config_flags.DEFINE_config_file('config')\napp.run(lambda argv: print(CONFIG.value))\n"
+            ),
+            "configs/vit.py": "def get_config(arg=None):\n    return None\n",
+            "run.sh": "python3 train.py --config=configs/vit.py:runlocal\npython3 train.py --config=configs/vitx.py:runlocal\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # each word of a static loop's list the command passes: the missing one, on its word of the list
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
@@ -592,8 +605,9 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
         if not isinstance(option, Option) or not any(flag in CONFIG_OPTIONS for flag in option.flags):
             continue
         value = value_part(word, len(head) + 1) if equals else args[i + 1] if i + 1 < len(args) else None
-        if value is not None and (value.value if value.value is not None else value.template).endswith(CONFIG_SUFFIXES):
-            found.append((head, value))
+        file = config_file(value) if value is not None else None
+        if file is not None:
+            found.append((head, file))
     return found
 
 
