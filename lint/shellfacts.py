@@ -259,6 +259,9 @@ class Wrapper(Record):
     # It appends words it reads to the command's (`xargs python t.py`, not `xargs -I{}`): the
     # command gets more arguments than written. `appended` asks whether they reach a command.
     appends: bool = False
+    # The pane a `tmux send-keys` types into, as its resolution of `-t` keys the typed lines: the
+    # `-t` as written, or the pane the send-keys before typed into; None when none named one.
+    pane: str | None = None
 
     def appended(self, command: Command) -> bool:
         """Whether the words this wrapper appends end up among `command`'s: its words end where

@@ -30,7 +30,13 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   -L`). tmux's own options come first (`tmux -L sock new -d ...`); each window of a sequence of
   tmux commands (`new -d ... \\; new-window -d ...`) is judged on its own, and keys sent to a new
   session's shell (`\\; send-keys "python t.py" Enter`) are not: that shell keeps the pane open
-  when the job ends.
+  when the job ends. Unless a line typed there after the job closes it (benchmarking-gnns's
+  `tmux send-keys "tmux kill-session -t benchmark" C-m` after its trainers): `exit`, `logout`,
+  `tmux kill-server`, and `tmux kill-session`, `kill-window` or `kill-pane` with no `-t` or with
+  the `-t` of that pane (the session it names, for `kill-session`). The same pane: the same `-t`,
+  or none, as the send-keys whose keys an Enter runs; with none, in the session the script last
+  created (`tmux new -s job -d`). A job is a Python program, a launcher, or a script of the
+  project; the typed `cd` or `conda activate` is none.
 - `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
   no redirection: still writing to a terminal that is about to close.
 - `docker exec -d CONTAINER CMD` (and podman's): the detached exec's output is attached to
@@ -58,12 +64,13 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from launchlint.front.wrappers import TMUX_GLOBAL_VALUED
-from launchlint.graph import submits_job
+from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, tmux_server
+from launchlint.graph import is_long_running, submits_job
 from launchlint.logs import files_written, keeps_own_log
-from launchlint.model import Finding, Severity
+from launchlint.model import Finding, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import INHERIT, SUBMITTED, Command, ShellScript, Word
 
@@ -77,6 +84,11 @@ KEEPS_PANE = {"remain-on-exit", "pipe-pane", "pipep"}  # tmux options/commands t
 SCREEN_LOG = {"-L", "-Logfile"}
 SHELLS = {"bash", "sh", "zsh", "fish", "dash", "ksh"}
 KEEP_ALIVE = {"read", "sleep"}  # `...; read` / `; sleep infinity`: the pane stays open
+SEND_KEYS = {"send-keys", "send"}
+CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
+# tmux commands typed into a pane's shell that close it: with no `-t`, the session, window or pane
+# of that shell (`$TMUX`); `kill-server` every one.
+KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
     Example(
@@ -127,6 +139,19 @@ INVALID = [
         },
         ["LL107 run.sh:2", "LL107 serve.sh:1"],
     ),
+    Example(  # keys typed into a pane's shell that a later line typed there closes, and a job ended by `; exit`
+        {
+            "launch.sh": (
+                "tmux new -s job -d\n"
+                'tmux send-keys "python train.py --seed 1 & python train.py --seed 2 & wait" C-m\n'
+                'tmux send-keys "tmux kill-session -t job" C-m\n'
+            ),
+            "eval.sh": "tmux new -d -s ev\ntmux send-keys -t ev:0 'cd /w' Enter 'torchrun eval.py; exit' Enter\n",
+            "serve.sh": 'tmux send-keys -t s "bash train.sh" Enter \\; send-keys -t s "tmux kill-window" Enter\n',
+            "train.sh": "python train.py\n",
+        },
+        ["LL107 eval.sh:2", "LL107 launch.sh:2", "LL107 serve.sh:1"],
+    ),
     Example(  # nested: a detached session on another host
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
         ["LL107 deploy.sh:1"],
@@ -166,6 +191,17 @@ VALID = [
     ),
     Example(  # keys typed into a new session's shell: the shell keeps the pane when the job ends
         {"launch.sh": 'tmux new -d -s a \\; send-keys "python train.py" Enter\nsetsid -f python a.py > a.log 2>&1\n'}
+    ),
+    Example(  # typed jobs: a pane nothing closes, a kill typed into another session, a job that logs, no job
+        {
+            "a.sh": 'tmux new -s job -d\ntmux send-keys "python train.py & python eval.py & wait" C-m\n',
+            "b.sh": 'tmux send-keys -t a "python a.py" C-m\ntmux send-keys -t b "python b.py > b.log 2>&1; tmux kill-session" C-m\n',
+            "c.sh": 'tmux send-keys -t job "python train.py > train.log 2>&1" C-m exit C-m\n',
+            "d.sh": 'tmux send-keys -t job "cd /w && conda activate llm" C-m "exit" C-m\n',
+            "e.sh": 'tmux send-keys -t job "python t.py" C-m "tmux kill-session -a -t job" C-m\n',
+            # an unknown `-t` is not known to be that session
+            "f.sh": 'tmux send-keys -t "$S" "python train.py" Enter\ntmux send-keys -t "$S" "tmux kill-session -t job" Enter\n',
+        }
     ),
     Example(  # the pane is kept when the job exits
         {"launch.sh": "tmux set-option -g remain-on-exit on\ntmux new-session -d -s a 'python train.py'\n"}
@@ -226,6 +262,10 @@ EXEC_DETACHED = (
     "`{name} exec -d` attaches this job's output to nothing (`{name} logs` shows only the container's "
     "main process); redirect it inside: `bash -c 'cmd > /w/logs/job.log 2>&1'`"
 )
+TYPED_LOST = (
+    "nothing logs this job typed into a tmux pane, and a line typed there after it closes the pane, "
+    "traceback included; end the job with `2>&1 | tee logs/job.log`"
+)
 TERMINAL_GONE = (
     "{how} detaches this job from the terminal it still writes to: once the terminal closes, "
     "its output goes nowhere; redirect it to a file (`> logs/job.log 2>&1`)"
@@ -243,6 +283,10 @@ def check(project) -> Iterator[Finding]:
                 if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
                     pane = "pane" if command.name == "tmux" else "window"
                     yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]))
+                elif closer := next(filter(None, (_closed_after_job(project, script, command, w) for w in windows)), None):
+                    what = closer.name if closer.name in CLOSES_SHELL else f"tmux {closer.args[0].value}"
+                    closes = Related(closer.location, f"`{what}` closes the pane here")
+                    yield Finding(command.location, TYPED_LOST, (closes,))
             elif command.detaches and command.name in ("docker", "podman"):  # `exec -d`: whatever the script's capture
                 if not _output_kept(project, command):
                     yield Finding(command.location, EXEC_DETACHED.format(name=command.name))
@@ -277,8 +321,15 @@ def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bo
 
 
 def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:
-    """The words, from its name on, of the one of tmux's commands that runs `inner`: tmux's own
-    options (`-L sock`) come first, `;` words part its commands."""
+    """The words, from its name on, of the one of tmux's commands that runs `inner`."""
+    start = (inner.location.line, inner.location.column)
+    opening = [c for c in _tmux_commands(tmux) if (c[0].location.line, c[0].location.column) <= start]
+    return [w.value for w in opening[-1]] if opening else []
+
+
+def _tmux_commands(tmux: Command) -> list[list[Word]]:
+    """The words of each of tmux's commands: tmux's own options (`-L sock`) come first, `;` words
+    part its commands."""
     words = tmux.args
     i = 0
     while i < len(words) and (words[i].value or "").startswith("-"):
@@ -289,9 +340,85 @@ def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:
             commands.append([])
         else:
             commands[-1].append(word)
-    start = (inner.location.line, inner.location.column)
-    opening = [c for c in commands if c and (c[0].location.line, c[0].location.column) <= start]
-    return [w.value for w in opening[-1]] if opening else []
+    return [c for c in commands if c]
+
+
+def _closed_after_job(project, script: ShellScript, tmux: Command, window: list[Command]) -> Command | None:
+    """The line typed later into the pane's shell that closes it (`exit`, `tmux kill-session`),
+    when the window is keys `send-keys` typed there that run a job keeping no output: the shell
+    would have kept the pane open when the job ended. The same pane: the same `-t` as the front
+    end resolves it (`Wrapper.pane`), on the same tmux server."""
+    if not _sends_keys(tmux, window[0]):
+        return None
+    jobs = [c for c in window if is_long_running(c) or project.graph.invocation(c) is not None]
+    if not jobs or _kept(project, window):
+        return None
+    pane = next(w for w in window[0].wrappers if w.command is tmux).pane
+    server = tmux_server(tmux)
+    session = _session_of(script, pane, server, jobs[0])
+    for typed in script.commands:
+        into = typed.wrappers[-1] if typed.wrappers else None
+        if (
+            into is not None
+            and into.kind == "tmux"
+            and into.pane == pane
+            and typed.location > jobs[0].location
+            and _sends_keys(into.command, typed)
+            and tmux_server(into.command) == server
+            and _closes(typed, pane, session)
+        ):
+            return typed
+    return None
+
+
+def _sends_keys(tmux: Command, inner: Command) -> bool:
+    return (_tmux_command_of(tmux, inner) or [None])[0] in SEND_KEYS
+
+
+def _closes(typed: Command, pane: str | None, session: str | None) -> bool:
+    """Whether a line typed into the shell of `pane` (in `session`, None when not known) closes it."""
+    if typed.name in CLOSES_SHELL:
+        return True
+    values = [w.value for w in typed.args]
+    if typed.name != "tmux" or not values:
+        return False
+    sub, options = values[0], values[1:]
+    if sub == "kill-server":
+        return True
+    if sub not in KILLS or "-a" in options:  # `-a`: every other one
+        return False
+    if "-t" not in options[:-1]:
+        return True  # the shell's own session, window or pane
+    target = options[options.index("-t") + 1]
+    if target is None:
+        return False
+    if sub == "kill-session":
+        return session is not None and _session_name(target) == session
+    return target == pane
+
+
+def _session_of(script: ShellScript, pane: str | None, server: tuple, job: Command) -> str | None:
+    """The session of the pane keys are typed into: the one its `-t` names, or, with none, the one
+    the script last created before (`tmux new -s job -d`), where tmux sends keys with no target."""
+    if pane is not None:
+        return _session_name(pane)
+    created = [
+        (words[i + 1].location, words[i + 1].value)
+        for c in script.commands
+        if c.name == "tmux" and c.location <= job.location and tmux_server(c) == server
+        for words in _tmux_commands(c)
+        if words[0].value in ("new-session", "new")
+        for i in range(1, len(words) - 1)
+        if re.fullmatch(r"-[^-]*s", words[i].value or "")
+    ]
+    named = [name for where, name in sorted(created) if where < job.location]
+    return named[-1] if named else None
+
+
+def _session_name(target: str) -> str | None:
+    """The session a static target names (`job`, `=job`, `job:0.1`); None for ids and unknown words."""
+    name = re.split(r"[:.]", target.removeprefix("="), maxsplit=1)[0]
+    return name if name and not set(name) & set("$`%@") else None
 
 
 def _keeps_panes(script: ShellScript) -> bool:

@@ -572,7 +572,7 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
                 run = len(keys)
         typed[target] = keys[run:]
         sink = Sink(DETACHED, location=command.location)
-        return run_string("tmux", keys[:run], stdout=sink, stderr=sink, detached=True, cwd_changed=True, lines=lines)
+        return run_string("tmux", keys[:run], stdout=sink, stderr=sink, detached=True, cwd_changed=True, lines=lines, pane=target)
     return []
 
 
