@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .discover import OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
-from .paths import ends_in, is_url, joined
+from .paths import ends_in, is_url, joined, may_name
 from .shellfacts import (
     FILE,
     INHERIT,
@@ -714,7 +714,8 @@ class Resolver:
     In order: relative to the launcher's directory, relative to the project root (or its
     parent, by the root's own name), under a configured `path-map` prefix, and finally the
     project's unique file of that name (a remote `/root/start_training.sh` is the project's only
-    `start_training.sh`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
+    `start_training.sh`), when a local relative path can name it (`paths.may_name`: `python
+    train.py` run from anywhere, not `prep/new/x.py` as `prep/old/x.py`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
     before the launch (or its step's `working-directory`) says which directory it runs in, a
     relative path is that directory's file or none.
     """
@@ -740,18 +741,21 @@ class Resolver:
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
 
-    def near(self, name: str, caller: str) -> str | None:
+    def near(self, name: str, caller: str, *, namesakes: bool = True) -> str | None:
         """The file whose name is most like `name` (`trian.py` -> `train.py`), of its kind, if
         unique: a missing path's "did you mean". Not when two names are as close
         (`pretrain_model.py` between `pretrain_model_llama.py` and `pretrain_model_mamba.py`), nor
         when two files have the name. A file next to the launcher whose name extends the missing
         one, or is what it extends, comes first, however unlike (FlagAI's `aquila_code.py` is the
         neighbour `aquila_code_pretrain.py`, not a distant `flagai/model/aquila_model.py`;
-        Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`)."""
+        Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`). Not a
+        file of `name` itself when `namesakes` is false: the path has directories none of them
+        ends in (Pointcept's `.../concerto/hm3d/preprocess_hm3d.py` is the `preprocessed_hm3d.py`
+        there, not the older pipeline's `.../hm3d/preprocess_hm3d.py`)."""
         by_name = self.by_name
         stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
         kind = SAME_KIND.get(suffix, suffix)  # and `x.yml` may be the `x.yaml` next to it
-        names = [n for n in by_name if SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
+        names = [n for n in by_name if (namesakes or n != name) and SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
         here = posixpath.dirname(caller)
         neighbours = {
             n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
@@ -792,8 +796,8 @@ class Resolver:
         for candidate in candidates:
             if candidate in self.files:
                 return candidate
-        if len(same_name) == 1:
-            return same_name[0]
+        if len(same_name) == 1 and (remote or value.startswith(("/", "~")) or may_name(value, same_name[0], self.project.directory_name)):
+            return same_name[0]  # not `prep/old/x.py` for a local `prep/new/x.py`: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
 
     def _above(self, value: str, caller: str) -> str | None:

@@ -53,9 +53,13 @@ Where a path is looked for:
 - relative to the launcher's directory; relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout); under a configured `path-map` prefix; and finally as the project's only
-  file of that name. A name that several files have is none of them: the path is reported when it
-  is in none of the places above ("and 2 files have that name", those files its related
-  locations), except on another host, where the name alone is checked;
+  file of that name, when the path can name it: a relative path with directories names only a
+  file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
+  `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path; then "no file
+  ends in that path", and the did-you-mean is a file of another name). A name that several files
+  have is none of them: the path is reported when it is in none of the places above ("and 2 files
+  have that name", those files its related locations), except on another host, where the name
+  alone is checked;
 - after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
   "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
   directory between them: a path whose whole directory is only in the nearest such directory
@@ -152,7 +156,7 @@ from launchlint.launches import (
     start_directory,
 )
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import in_a_virtualenv, joined, names_a_path
+from launchlint.paths import in_a_virtualenv, joined, may_name, names_a_path
 from launchlint.rulekit import Example
 
 CODE = "LL303"
@@ -278,6 +282,15 @@ INVALID = [
             "scripts/run.sh": "#!/bin/bash\npython train.py\n",
         },
         ["LL303 scripts/run.sh:2"],
+    ),
+    Example(  # a path with directories names a file whose path ends in it, never the project's only namesake elsewhere
+        {
+            "prep/old/convert.py": "print('old')\n",
+            "prep/new/converted.py": "print('new')\n",
+            "prep/new/run.sh": "#!/bin/bash\npython prep/new/convert.py --workers 4\n",
+            "run.sh": "#!/bin/bash\ncd prep && python new/convert.py\n",  # after a `cd` too: not `use old/convert.py`
+        },
+        ["LL303 prep/new/run.sh:2", "LL303 run.sh:2"],
     ),
     Example(  # run from the directory above the launcher that has the path's directory: renamed there
         {
@@ -831,12 +844,14 @@ def check(project) -> Iterator[Finding]:
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
         places, base = _places(project, invocation, written, changes)
+        others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
+        namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, project.directory_name)]
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
             yield _elsewhere(project, invocation, written, places, base, namesakes[0])
         elif places and namesakes:
             yield _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
         elif places:
-            yield _finding(project, invocation, f"is not {places}, and no file has that name")
+            yield _finding(project, invocation, f"is not {places}, and no file {'ends in that path' if others else 'has that name'}", elsewhere=bool(others))
 
 
 def _looked_up_in_path(invocation) -> bool:
@@ -989,14 +1004,15 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     return found
 
 
-def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None) -> Finding:
+def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None, *, elsewhere: bool = False) -> Finding:
     """`written` and why it is missing; then the fix: the file of the nearest name as a
-    did-you-mean, or the path of one of the files that have its name (related locations)."""
+    did-you-mean, or the path of one of the files that have its name (related locations).
+    `elsewhere`: the files of its name are all in directories the path cannot name, and are not offered."""
     written = invocation.target.text
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
     if fix is None:
         fix = "use the path of the one meant" if namesakes else "fix the path, or create it"
-    near = None if namesakes else project_resolver(project).near(posixpath.basename(written), invocation.caller)
+    near = None if namesakes else project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=not elsewhere)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         fix = f"fix the path (did you mean `{near}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)

@@ -329,6 +329,12 @@ CASES = {
         "`prepare.sh` is not next to this file or under the project root, and no file has that name; fix the "
         "path, or create it",
     ),
+    "LL303-a namesake in another directory": (
+        {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
+        "prep/new/run.sh:1",
+        "`prep/new/convert.py` is not next to this file or under the project root, and no file ends in that path; "
+        "fix the path (did you mean `prep/new/converted.py`?), or create it",
+    ),
     "LL303-several files of that name": (
         {"run.sh": "python main.py\n", "a/main.py": "print(1)\n", "b/main.py": "print(2)\n"},
         "run.sh:1",
