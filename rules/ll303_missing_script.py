@@ -55,11 +55,12 @@ Where a path is looked for:
   holding the checkout); under a configured `path-map` prefix; and finally as the project's only
   file of that name, when the path can name it: a relative path with directories names only a
   file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
-  `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path; then "no file
-  ends in that path", and the did-you-mean is a file of another name). A name that several files
-  have is none of them: the path is reported when it is in none of the places above ("and 2 files
-  have that name", those files its related locations), except on another host, where the name
-  alone is checked;
+  `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path). Such a path is
+  reported as misnamed when the directory it names has a file of a close name ("no file ends in
+  that path; fix the path (did you mean `prep/new/x_v2.py`?)"), else as moved ("the project's
+  only file of that name is `prep/old/x.py`"). A name that several files have is none of them:
+  the path is reported when it is in none of the places above ("and 2 files have that name",
+  those files its related locations), except on another host, where the name alone is checked;
 - after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
   "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
   directory between them: a path whose whole directory is only in the nearest such directory
@@ -287,10 +288,11 @@ INVALID = [
         {
             "prep/old/convert.py": "print('old')\n",
             "prep/new/converted.py": "print('new')\n",
-            "prep/new/run.sh": "#!/bin/bash\npython prep/new/convert.py --workers 4\n",
+            "prep/new/run.sh": "#!/bin/bash\npython prep/new/convert.py --workers 4\npython prep/legacy/split.py\n",
+            "prep/old/split.py": "print('split')\n",  # moved: the message names it
             "run.sh": "#!/bin/bash\ncd prep && python new/convert.py\n",  # after a `cd` too: not `use old/convert.py`
         },
-        ["LL303 prep/new/run.sh:2", "LL303 run.sh:2"],
+        ["LL303 prep/new/run.sh:2", "LL303 prep/new/run.sh:3", "LL303 run.sh:2"],
     ),
     Example(  # run from the directory above the launcher that has the path's directory: renamed there
         {
@@ -850,8 +852,10 @@ def check(project) -> Iterator[Finding]:
             yield _elsewhere(project, invocation, written, places, base, namesakes[0])
         elif places and namesakes:
             yield _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
+        elif places and others:  # its name's files are all in directories the path cannot name
+            yield _misnamed_or_moved(project, invocation, written, places, base, others)
         elif places:
-            yield _finding(project, invocation, f"is not {places}, and no file {'ends in that path' if others else 'has that name'}", elsewhere=bool(others))
+            yield _finding(project, invocation, f"is not {places}, and no file has that name")
 
 
 def _looked_up_in_path(invocation) -> bool:
@@ -1004,21 +1008,36 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     return found
 
 
-def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None, *, elsewhere: bool = False) -> Finding:
+def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None, near: str | None = None) -> Finding:
     """`written` and why it is missing; then the fix: the file of the nearest name as a
-    did-you-mean, or the path of one of the files that have its name (related locations).
-    `elsewhere`: the files of its name are all in directories the path cannot name, and are not offered."""
+    did-you-mean (`near`, else `Resolver.near`'s), or the path of one of the files that have its
+    name (related locations)."""
     written = invocation.target.text
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
     if fix is None:
         fix = "use the path of the one meant" if namesakes else "fix the path, or create it"
-    near = None if namesakes else project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=not elsewhere)
+    if near is None and not namesakes:
+        near = project_resolver(project).near(posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         fix = f"fix the path (did you mean `{near}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     if invocation.looped:  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
     return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)
+
+
+def _misnamed_or_moved(project, invocation, written: str, places: str, base: str | None, others: list[str]) -> Finding:
+    """A relative path with directories that no file of its name ends in. Misnamed, when the
+    directory it names has a file of a close name (Pointcept's `.../concerto/hm3d/preprocess_hm3d.py`
+    is the `preprocessed_hm3d.py` there, not the older pipeline's `.../hm3d/preprocess_hm3d.py`);
+    else moved, to where its namesakes are (Megatron-LM's `examples/detxoify_lm/x.py`, now under
+    `examples/academic_paper_scripts/`)."""
+    near = project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=False)
+    if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, project.directory_name):
+        return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)
+    if len(others) == 1:
+        return _elsewhere(project, invocation, written, places, base, others[0])
+    return _finding(project, invocation, f"is not {places}, and {len(others)} files have that name", others)
 
 
 def _elsewhere(project, invocation, written: str, places: str, base: str | None, namesake: str) -> Finding:

@@ -335,6 +335,12 @@ CASES = {
         "`prep/new/convert.py` is not next to this file or under the project root, and no file ends in that path; "
         "fix the path (did you mean `prep/new/converted.py`?), or create it",
     ),
+    "LL303-moved to another directory": (
+        {"tools/run.sh": "python examples/detox/gen.py\n", "examples/papers/detox/gen.py": "print(1)\n"},
+        "tools/run.sh:1",
+        "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
+        "name is `examples/papers/detox/gen.py`; fix the path",
+    ),
     "LL303-several files of that name": (
         {"run.sh": "python main.py\n", "a/main.py": "print(1)\n", "b/main.py": "print(2)\n"},
         "run.sh:1",
