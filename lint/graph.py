@@ -712,7 +712,7 @@ class Resolver:
     """Where a script path written in a launcher is in the project.
 
     In order: relative to the launcher's directory, relative to the project root (or its
-    parent, by the root's own name), under a configured `path-map` prefix, and finally the
+    parent, by the root's own name or a workflow's `actions/checkout` `path:`), under a configured `path-map` prefix, and finally the
     project's unique file of that name (a remote `/root/start_training.sh` is the project's only
     `start_training.sh`), when a local relative path can name it (`paths.may_name`: `python
     train.py` run from anywhere, not `prep/new/x.py` as `prep/old/x.py`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
@@ -790,8 +790,11 @@ class Resolver:
             there = joined(start, value)
             return there if there in self.files else None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
-        if value.startswith(self.from_parent) and not remote:
-            candidates.append(posixpath.normpath(value[len(self.from_parent) :]))
+        if not remote:  # from the checkout's parent: the root's own name, or a workflow's `actions/checkout` `path:`
+            shell = self.project.shell.get(caller)
+            for prefix in (self.from_parent, *(f"{c}/" for c in (shell.checkouts if shell else ()))):
+                if value.startswith(prefix):
+                    candidates.append(posixpath.normpath(value[len(prefix) :]))
         candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
             if candidate in self.files:

@@ -617,6 +617,9 @@ class ShellScript:
         # The directories its file says are cloned before its commands run (an MCLI run's `git_repo`
         # integrations), by last part, as `launches.Made` keeps a `git clone`'s.
         self.clones: set[str] = set()
+        # The directories its workflow checks the project itself out into (`actions/checkout` with
+        # `path: proj` and no other `repository:`): `proj/tools/x.py` is the project's `tools/x.py`.
+        self.checkouts: set[str] = set()
         # Name -> where each function is defined (the statement of its FUNCTION blocks); the last
         # definition of a name wins, as in the shell.
         self.functions: dict[str, Location] = {}

@@ -52,7 +52,8 @@ What runs a script:
 Where a path is looked for:
 - relative to the launcher's directory; relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
-  holding the checkout); under a configured `path-map` prefix; and finally as the project's only
+  holding the checkout, or, in a workflow, with the `path:` its `actions/checkout` of the project
+  itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix; and finally as the project's only
   file of that name, when the path can name it: a relative path with directories names only a
   file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
   `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path). Such a path is
@@ -619,6 +620,16 @@ VALID = [
             "submit.sh": "cat <<EOF > job.sh\n#!/bin/bash\npython train.py\nEOF\nsbatch job.sh\nssh gpu1 'python train.py'\n",
             "a/train.py": "print('a')\n",
             "b/train.py": "print('b')\n",
+        }
+    ),
+    Example(  # from the parent of a checkout named otherwise (a workflow's `actions/checkout` with `path: proj`)
+        {
+            "proj/__init__.py": "",
+            "scripts/validate.py": "print('ok')\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+                "        with:\n          path: proj\n      - run: python proj/scripts/validate.py --strict\n"
+            ),
         }
     ),
     Example(  # the path is there, from a directory above the launcher; or its directory is nowhere (a clone)

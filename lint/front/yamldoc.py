@@ -521,6 +521,8 @@ class _Extractor:
         # such job runs them; one no job names, with CircleCI's defaults
         for command in self.circleci_commands.values():
             self.steps(_mapping(command).get("steps"), CIRCLECI_SHELL, None, env)
+        if self.facts.shell is not None:
+            self.facts.shell.checkouts.update(_own_checkouts(top))
 
     def steps(self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None]) -> None:
         """Each `run:` step, in its `working-directory` (the step's, else the defaults'): a shell
@@ -821,6 +823,20 @@ def _command_like(value: str) -> bool:
         if words and (words[0] in COMMAND_STARTS or is_python(words[0])):
             return True
     return False
+
+
+def _own_checkouts(top: dict[str, Node]) -> Iterator[str]:
+    """The directories a workflow's `actions/checkout` steps check the project itself out into:
+    a static `path:`, with no `repository:` but this one (`${{ github.repository }}`)."""
+    for job in _mapping(top.get("jobs")).values():
+        for step in map(_mapping, _sequence(_mapping(job).get("steps"))):
+            if not (_text(step.get("uses")) or "").startswith("actions/checkout@"):
+                continue
+            given = _mapping(step.get("with"))
+            path, repository = _text(given.get("path")), _text(given.get("repository"))
+            path = (path or "").strip("/").removeprefix("./")
+            if path and path != "." and "$" not in path and repository in (None, "", "${{ github.repository }}"):
+                yield path
 
 
 def _git_repo_clones(node: Node | None) -> Iterator[str]:
