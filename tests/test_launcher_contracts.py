@@ -154,11 +154,13 @@ def test_click_group_subcommand_and_a_namesake_that_is_not_checked(tmp_path):
         "if __name__ == '__main__':\n    cli()\n"
     )
     # `tools/tool.py` is not in the project: the root's tool.py has its name but not its path
+    # (its flags are not checked against the root's, and LL303 says it is missing)
     run = "python tool.py train --step 3\npython tool.py train --steps 3\npython tools/tool.py train\n"
     findings = lint(tmp_path, {"tool.py": tool, "tools/other.py": "", "run.sh": run})
     assert [where(f) for f in findings] == [
         ("LL302", "run.sh", 1, 8, 15),
         ("LL301", "run.sh", 1, 22, 28),  # click accepts no prefixes
+        ("LL303", "run.sh", 3, 8, 21),
     ]
 
 
