@@ -712,10 +712,11 @@ class Resolver:
     """Where a script path written in a launcher is in the project.
 
     In order: relative to the launcher's directory, relative to the project root (or its
-    parent, by the root's own name or a workflow's `actions/checkout` `path:`), under a configured `path-map` prefix, and finally the
-    project's unique file of that name (a remote `/root/start_training.sh` is the project's only
-    `start_training.sh`), when a local relative path can name it (`paths.may_name`: `python
-    train.py` run from anywhere, not `prep/new/x.py` as `prep/old/x.py`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
+    parent, by the root's own name or a workflow's `actions/checkout` `path:`), under a
+    configured `path-map` prefix, and finally the project's unique file of that name (a remote
+    `/root/start_training.sh` is the project's only `start_training.sh`), when a local relative
+    path can name it (`paths.may_name`: `python train.py` run from anywhere, not `prep/new/x.py`
+    as `prep/old/x.py`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
     before the launch (or its step's `working-directory`) says which directory it runs in, a
     relative path is that directory's file or none.
     """
