@@ -405,19 +405,27 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
 @pytest.mark.parametrize(
     ("first", "arms", "words"),
     [
-        ("", '  CMD="python a.py --lr $LR"\nelse\n  CMD="python b.py --bogus $LR"\n', [None]),
+        ("", '  CMD="python a.py --lr $LR"\nelse\n  CMD="python b.py --bogus $LR"\n', ["python", None]),
         ("", '  CMD="python b.py --lr $LR"\nelse\n  CMD="python b.py --lr $LR"\n', ["python", "b.py", "--lr", None]),
         ('CMD="python a.py"\n', '  CMD="$CMD --lr $LR"\n', ["python", "a.py", None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n', [None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n  CMD+=" --fp16"\nelse\n  CMD+=" --lr $LR"\n', [None]),
         ('CMD="python $L t.py "\n', '  CMD+="--do_train "\n', ["python", None, "t.py", None]),  # appended: what it had stays
-        ('if [ "$2" = x ]; then CMD="python a.py"; else CMD="python b.py"; fi\n', '  CMD+=" --x"\n', [None]),  # no guess
+        ('if [ "$2" = x ]; then CMD="python a.py"; else CMD="python b.py"; fi\n', '  CMD+=" --x"\n', ["python", None]),  # no guess
+        ('if [ "$2" = x ]; then CMD="a.py"; else CMD="b.py"; fi\n', '  CMD+=" --x"\n', [None]),
+        # an if with an else runs one arm: what the arms agree on, not what it had before
+        ('CMD=" t.py"\n', '  CMD="python3 -m torch.distributed.launch $CMD"\nelse\n  CMD="python3  $CMD"\n', ["python3", None]),
+        ('CMD=" t.py"\n', '  CMD="python3 -m torch.distributed.launch $CMD"\n', [None]),  # or it had ` t.py`
+        ("CMD=a\n", '  CMD="python t.py"\nelse\n  CMD="python t.py"\n', ["python", "t.py"]),
+        ("CMD=a\n", '  CMD="python t.py"\nelif [ "$2" ]; then\n  CMD="python t.py"\n', [None]),  # no else: maybe `a`
     ],
 )  # fmt: skip
-def test_arms_setting_partly_unknown_values_leave_it_unknown(first, arms, words):
+def test_arms_setting_different_values_keep_the_words_they_start_with(first, arms, words):
     """A value partly unknown is compared by its words as written: after arms that set two
-    different ones (or one, where it had another) neither is a guess, unless the arms only
-    appended to it (DeepLearningExamples' run_squad.sh: the `else` arm's launcher stood)."""
+    different ones (or one, where it had another) neither is a guess, but the words both start
+    with stand, then words unknown here (DeepLearningExamples' run_squad.sh: the `else` arm's
+    launcher stood); after an if with an else, what it had before is not one of them (mlcommons'
+    rnnt scripts: `python3 -m torch.distributed.launch $CMD` or `python3 $CMD`)."""
     src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
     assert [w.value for w in commands(src)[-1].words] == words
 

@@ -284,6 +284,17 @@ def _kept(word, name: str) -> str | None:
     return written[: -len(suffix)]
 
 
+def _common_start(a: str, b: str) -> str:
+    """The words both texts start with (`python3` of `python3 -m x t.py` and `python3  t.py`;
+    all of `python t.py` and `python t.py --fp16`), without the blanks after them."""
+    n, limit = 0, min(len(a), len(b))
+    while n < limit and a[n] == b[n]:
+        n += 1
+    while n and not ((n == len(a) or a[n].isspace()) and (n == len(b) or b[n].isspace())):
+        n -= 1
+    return a[:n].rstrip()
+
+
 def _name_goes_on(text: str, end: int) -> bool:
     """What follows an expansion ending at `end` could go on with a name (`${TAG}_a`, `"$TAG"_a`):
     a bare `$NAME` put before it would read as another name."""
@@ -570,7 +581,7 @@ class State:
         elif name in self.assigned:
             self.assigned.pop(name)
 
-    def settle(self, view: Checkpoint) -> None:
+    def settle(self, view: Checkpoint, chosen: AbstractSet[str] = frozenset()) -> None:
         """The end of an arm of a branch or loop, or of a function walked again, begun at `view`
         (which closes): inside it a variable has the value it was last set to (`cmd=...; eval
         $cmd` in an `if`), and the shell is where its last `cd` left it; after it, a variable it
@@ -578,9 +589,12 @@ class State:
         another did, nor the directory when it changed directory (`cd`, `cd -`, `pushd`, `popd`)
         at all. Its word keeps what the arm wrote: `CMD="$CMD --fp16"`, what it had, then words
         unknown here, when every arm so far only appended to it (a space ending what it had or
-        starting what was added). A name new in the arm keeps its value. A partly unknown value
-        (`CMD="python a.py --lr $LR"`) is compared by its words as written: another arm's are not
-        a guess either."""
+        starting what was added), or the words it starts with that what it had starts with too
+        (`python3 ${CMD}` for `python3 -m torch.distributed.launch $CMD` after `$CMD`'s `python3
+        x.py`). A name new in the arm keeps its value, and so does one in `chosen`, which every
+        arm of a branch that runs one of them sets (its first arm's values, then compared with
+        the next's). A partly unknown value (`CMD="python a.py --lr $LR"`) is compared by its
+        words as written: another arm's are not a guess either."""
         fields = view.fields
         if (self.cwd, self.previous_cwd, self.directories) != (fields["cwd"], fields["previous_cwd"], fields["directories"]):
             self.chdir(None)
@@ -591,7 +605,7 @@ class State:
         held, words = id(variables), id(assigned)
         changes = view.changes()
         for (container, name), old in changes.items():
-            if container != held or old is _ABSENT or name not in variables:
+            if container != held or old is _ABSENT or name not in variables or name in chosen:
                 continue
             value, word = variables[name], assigned.get(name)
             before = changes.get((words, name))  # its word at `view`, when the arm set another
@@ -602,8 +616,9 @@ class State:
                 continue
             if word is not None:
                 text = value if value is not None else word.template  # partly unknown: as written
-                kept = old.rstrip() if old is not None else _kept(before, name)
-                if kept and text.startswith(kept) and text[len(kept) : len(kept) + 1].isspace():
+                had = old if old is not None else _kept(before, name)
+                kept = _common_start(had, text) if had else ""
+                if kept:
                     word = Word(None, f"{kept} ${{{name}}}", word.location, ())
                 elif value is not None:
                     word = Word(None, word.template, word.location, word.origin, word.passthrough)
@@ -1239,7 +1254,7 @@ class Walker:
         # `case` word (`base`): it is walked, what it changed kept (`State.leave`), and the shell
         # put back for the next. Then the arms' changes are applied one after another, each
         # settled (`State.settle`), and what the condition changed too (`start`).
-        arm, start, base, ends = 0, self.state.checkpoint(), None, []
+        arm, start, base, ends, every = 0, self.state.checkpoint(), None, [], frozenset()
         children = node.children
         for i, child in enumerate(children):
             if child.type in ("elif_clause", "else_clause", "case_item"):
@@ -1257,15 +1272,28 @@ class Walker:
             self.state = base.state
             if ends:
                 ends.append(self.state.leave(base))
-                for end in ends:
+                # One arm runs, whatever the condition: a variable every arm sets has one of their
+                # values, not the one before (`if ...; then CMD="torchrun $CMD"; else CMD="python $CMD"; fi`)
+                variables = self.state.variables
+                if self._exhaustive(node):
+                    every = frozenset.intersection(*(frozenset(k for c, k, _ in end[0] if c is variables) for end in ends))
+                for i, end in enumerate(ends):
                     view = self.state.checkpoint()
                     self.state.resume(end)
-                    self.state.settle(view)
+                    self.state.settle(view, every if i == 0 else frozenset())
             else:
                 base.close()
-        self.state.settle(start)
+        self.state.settle(start, every)
         self.loops = loops
         self.state.branch_depth -= 1
+
+    def _exhaustive(self, node) -> bool:
+        """An `if` with an `else`, or a `case` with a `*)` arm: one of its arms runs."""
+        if node.type == "if_statement":
+            return any(c.type == "else_clause" for c in node.children)
+        return node.type == "case_statement" and any(
+            self.unit.node_text(v) == "*" for c in node.children if c.type == "case_item" for v in c.children_by_field_name("value")
+        )
 
     def _static_loop(self, node) -> None:
         """`for s in prepare.py "train.py"; do ...`: each word of the list static (a pattern too,
