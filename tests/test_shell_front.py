@@ -446,6 +446,20 @@ def test_a_partly_unknown_value_is_spliced_as_bash_would_read_it(src, template):
     assert one(src, "echo").args[0].template == template
 
 
+@pytest.mark.parametrize(
+    ("arms", "words"),
+    [
+        ('  a) CMD="torchrun $CMD";;\n  *) CMD="torchrun --standalone $CMD";;\n', ["torchrun", None]),
+        ('  a) CMD="torchrun $CMD";;\n  b) CMD="torchrun --standalone $CMD";;\n', [None]),  # no `*)`: maybe ` t.py`
+    ],
+)  # fmt: skip
+def test_a_case_with_a_catch_all_arm_runs_one_of_its_arms(arms, words):
+    """A `case` with a `*)` arm runs one arm, as an if with an else: what the variable had before
+    is not one of its values."""
+    src = f'CMD=" t.py"\ncase "$1" in\n{arms}esac\n$CMD\n'
+    assert [w.value for w in commands(src)[-1].words] == words
+
+
 def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     """tree-sitter-bash starts `${B}` in `"${A} ${B}"` at the space before it: the space is the
     string's (it was lost: `./train.py--depth`), at its own offset."""

@@ -1147,8 +1147,8 @@ class Walker:
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
         `OUTFILE="/tmp/${RUN}/train.log"` is `/tmp/${RUN}/train.log`, still a log by its name. Not
-        a static value made unknown by setting it differently in a branch: that is a guess; but
-        a branch that only appends to it keeps what it had (`State.assign`)."""
+        a value made unknown by setting it differently in a branch: any arm's is a guess; but the
+        words every arm starts with stay (`State.settle`)."""
         return _as_written(self.state.assigned.get(name), name)
 
     def array_words(self, node) -> list[Word] | None:
