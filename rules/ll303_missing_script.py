@@ -53,9 +53,9 @@ Where a path is looked for:
 - relative to the launcher's directory; relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout, or, in a workflow, with the `path:` its `actions/checkout` of the project
-  itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix; and finally as the project's only
-  file of that name, when the path can name it: a relative path with directories names only a
-  file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
+  itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix;
+  and finally as the project's only file of that name, when the path can name it: a relative path
+  with directories names only a file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
   `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path). Such a path is
   reported as misnamed when the directory it names has a file of a close name ("no file ends in
   that path; fix the path (did you mean `prep/new/x_v2.py`?)"), else as moved ("the project's
