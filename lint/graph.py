@@ -439,11 +439,13 @@ def _takes_value(launcher: str, name: str, following: Word) -> bool:
     return name not in LAUNCHER_FLAGS and not (text.startswith("-") or text.endswith(".py"))
 
 
-def value_part(word: Word, cut: int) -> Word:
-    """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be."""
-    template = word.template[cut:]
-    value = word.value[cut:] if word.value is not None else None
-    origin = word.origin[cut:]
+def value_part(word: Word, cut: int, stop: int | None = None) -> Word:
+    """The `x` of `--opt=x` (unknown when x is), located on its own characters when it can be;
+    with `stop`, only its characters before that (a static word's: `configs/vit.py` of
+    `configs/vit.py:runlocal`)."""
+    template = word.template[cut:stop]
+    value = word.value[cut:stop] if word.value is not None else None
+    origin = word.origin[cut:stop]
     location = word.location
     if origin and len(word.origin) > cut and location.line == location.end_line:
         start = location.column + (origin[0] - word.origin[0])

@@ -30,7 +30,7 @@ from .graph import (
     sourced_candidates,
     value_part,
 )
-from .model import Location, Record, whole
+from .model import Record, whole
 from .paths import in_a_virtualenv, joined
 from .pymade import python_made
 from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, Word
@@ -386,12 +386,7 @@ def config_file(word: Word) -> Word | None:
     if text.endswith(CONFIG_SUFFIXES):
         return word
     cut = text.find(".py:") + 3
-    if cut < 3 or word.value is None:
-        return None
-    at, origin = word.location, word.origin
-    if at.line == at.end_line and len(origin) >= cut:  # on its own characters, as `value_part` puts the value
-        at = Location(at.path, at.line, at.column, at.line, at.column + origin[cut - 1] - origin[0] + 1)
-    return Word(word.value[:cut], word.template[:cut], at, origin[:cut])
+    return value_part(word, 0, cut) if cut >= 3 and word.value is not None else None
 
 
 def start_directory(command: Command) -> tuple[bool, str | None]:
@@ -455,7 +450,7 @@ def made_by(project) -> Made:
             elif name == "git":
                 clones.add(_cloned(command))
             elif name is None and command.words:  # `"${GET[@]}" -O installer.sh URL`, GET set in an if's arms
-                files.update(_made_name(w) for w in _output_values(command.args))
+                files.update(_made_name(w) for _, w in option_values(command, OUTPUT_OPTIONS))
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
             files.update(_made_names(invocation.args))
@@ -475,16 +470,7 @@ def _made_names(args: Iterable[Word]) -> Iterator[str]:
 
 # The options that name the file a download writes (wget's, curl's): what a command whose program
 # is not known makes, when it names one (the program may well be wget: LL303 and LL304 stay silent)
-OUTPUT_OPTIONS = frozenset({"-O", "-o", "--output-document", "--output"})
-
-
-def _output_values(args: list[Word]) -> Iterator[Word]:
-    for i, word in enumerate(args):
-        text = word.value or ""
-        if text in OUTPUT_OPTIONS and i + 1 < len(args):
-            yield args[i + 1]
-        elif text.startswith(("--output=", "--output-document=")):
-            yield value_part(word, text.index("=") + 1)
+OUTPUT_OPTIONS = ("-O", "-o", "--output-document", "--output")
 
 
 def _made_name(word: Word) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .cli import EXIT_CLEAN, EXIT_FINDINGS, Parser, UsageError, build_options, load_config_for, say
 from .discover import find_root
-from .front.wrappers import TMUX_GLOBAL_VALUED, TMUX_VALUED
+from .front.wrappers import TMUX_GLOBAL_VALUED, session_named
 from .logs import exec_sinks, files_written, redirected_long_runners
 from .model import Finding, Record
 from .shellfacts import Command, Word
@@ -312,21 +312,8 @@ def parse_tmux_session(values: list[str | None]) -> TmuxSession | None:
         i += 2 if values[i] in TMUX_GLOBAL_VALUED else 1
     if values[i : i + 1] not in (["new-session"], ["new"]):
         return None
-    name = _session_name(values[i + 1 :])
+    name = session_named(values[i + 1 :])
     return TmuxSession(name, tuple(server)) if name else None
-
-
-def _session_name(options: list[str | None]) -> str | None:
-    """The value of `-s NAME`, also at the end of a cluster (`-ds NAME`)."""
-    valued = TMUX_VALUED["new-session"]
-    i = 0
-    while i < len(options) and (options[i] or "").startswith("-") and options[i] != "--":
-        option = options[i]
-        takes_value = option in valued or (len(option) > 2 and "-" + option[-1] in valued)
-        if takes_value and option.endswith("s") and i + 1 < len(options):
-            return options[i + 1]
-        i += 2 if takes_value else 1
-    return None
 
 
 def watch_launch(argv: list[str], linted: Linted, seconds: float, logs: list[Log], unwatched: list[str]) -> int:

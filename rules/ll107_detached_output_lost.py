@@ -67,7 +67,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, tmux_server
+from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, session_named, tmux_server
 from launchlint.graph import is_long_running, submits_job
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Related, Severity
@@ -403,13 +403,11 @@ def _session_of(script: ShellScript, pane: str | None, server: tuple, job: Comma
     if pane is not None:
         return _session_name(pane)
     created = [
-        (words[i + 1].location, words[i + 1].value)
+        (words[0].location, name)
         for c in script.commands
         if c.name == "tmux" and c.location <= job.location and tmux_server(c) == server
         for words in _tmux_commands(c)
-        if words[0].value in ("new-session", "new")
-        for i in range(1, len(words) - 1)
-        if re.fullmatch(r"-[^-]*s", words[i].value or "")
+        if words[0].value in ("new-session", "new") and (name := session_named([w.value for w in words[1:]])) is not None
     ]
     named = [name for where, name in sorted(created) if where < job.location]
     return named[-1] if named else None

@@ -579,6 +579,20 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
 TMUX_ENTER = frozenset({"enter", "c-m", "kpenter"})  # tmux reads key names in any case
 
 
+def session_named(options: list[str | None]) -> str | None:
+    """The session a `tmux new-session` names: the value of its `-s NAME`, also at the end of a
+    cluster (`-ds NAME`), among its options."""
+    valued = TMUX_VALUED["new-session"]
+    i = 0
+    while i < len(options) and (options[i] or "").startswith("-") and options[i] != "--":
+        option = options[i]
+        takes_value = option in valued or (len(option) > 2 and "-" + option[-1] in valued)
+        if takes_value and option.endswith("s") and i + 1 < len(options):
+            return options[i + 1]
+        i += 2 if takes_value else 1
+    return None
+
+
 def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | None = None, stderr: Sink | None = None, **flags) -> list[Command]:
     """Run the remaining words as a command of their own, itself possibly a wrapper."""
     if not rest:
