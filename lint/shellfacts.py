@@ -620,6 +620,10 @@ class ShellScript:
         # The directories its workflow checks the project itself out into (`actions/checkout` with
         # `path: proj` and no other `repository:`): `proj/tools/x.py` is the project's `tools/x.py`.
         self.checkouts: set[str] = set()
+        # The lines (first, last) of each workflow step whose shell is a bash template of its own
+        # without pipefail (`shell: bash -el {0}`, the step's or its job's default), and that template:
+        # LL105 says to add `-o pipefail` to it, where `shell: bash` would drop its options.
+        self.shell_templates: list[tuple[int, int, str]] = []
         # Name -> where each function is defined (the statement of its FUNCTION blocks); the last
         # definition of a name wins, as in the shell.
         self.functions: dict[str, Location] = {}

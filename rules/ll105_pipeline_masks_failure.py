@@ -75,7 +75,10 @@ failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, 
   the message names the file.
 
 The advice follows where the pipeline runs:
-- `shell: bash` for a workflow step's own `run:` script;
+- `shell: bash` for a workflow step's own `run:` script; the step's own template with `-o pipefail`
+  before its `{0}` when the step (or its job's `defaults`) names a bash template of options
+  (`shell: bash -el {0}`, which conda's setup asks for: `shell: bash` would drop the login shell
+  that activates the environment);
 - `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a GitLab CI
   job (whose runner sets it, so only a `set +o pipefail` gets here);
 - `set -o pipefail;` at the start of the command string for a pipeline nested in one (`bash -c`,
@@ -668,6 +671,10 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
     if kind == "yaml" and in_circleci(path):  # a step's `shell:` that drops pipefail
         return "CircleCI's default shell (`/bin/bash -eo pipefail`), or `set -o pipefail` at the start"
     if kind == "yaml" and (path.startswith(".github/") or "/.github/" in path or path.endswith(("action.yml", "action.yaml"))):
+        line = pipeline.location.line
+        template = next((t for first, last, t in project.shell[path].shell_templates if first <= line <= last), None)
+        if template is not None:  # `shell: bash` would drop its options (`-l`, for conda's activation)
+            return f"`shell: {_with_pipefail(template)}`, which keeps its options and sets pipefail"
         return "`shell: bash`, which sets pipefail"  # a workflow step's own `run:` script
     if kind == "yaml":  # a GitLab CI job's, whose runner set it: `set +o pipefail` turned it off
         return "`set -o pipefail`"
@@ -678,6 +685,11 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
         shell, own = lacking
         return f"{'`#!/bin/bash`' if own else '`bash` to run it'} and `set -o pipefail` (`{shell}` has no pipefail)"
     return "`set -o pipefail`"
+
+
+def _with_pipefail(template: str) -> str:
+    """A step's shell template with `-o pipefail` before the script's `{0}` (or after its options)."""
+    return template.replace("{0}", "-o pipefail {0}", 1) if "{0}" in template else f"{template} -o pipefail"
 
 
 def masked_job(pipeline: Pipeline, pipefail: bool | None = None) -> Command | None:

@@ -291,6 +291,27 @@ PIPEFAIL_PLACES = [
         6,
         "`shell: bash`, which sets pipefail",
     ),
+    (  # a job's default shell of its own (conda's login shell): `shell: bash` would drop `-l`
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    defaults:\n      run:\n        shell: bash -el {0}\n"
+        "    steps:\n      - run: |\n          conda activate env\n          python train.py | tee t.log\n",
+        11,
+        "use `shell: bash -el -o pipefail {0}`, which keeps its options and sets pipefail",
+    ),
+    (  # a step's own template
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - shell: bash -x -e {0}\n        run: python train.py | tee t.log\n",
+        7,
+        "use `shell: bash -x -e -o pipefail {0}`, which keeps its options and sets pipefail",
+    ),
+    (  # the default written out: `shell: bash` is that, with pipefail
+        ".github/workflows/ci.yml",
+        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+        "      - shell: bash -e {0}\n        run: python train.py | tee t.log\n",
+        7,
+        "`shell: bash`, which sets pipefail",
+    ),
     (  # nested in a step's script: `shell: bash` does not reach the inner bash
         ".github/workflows/ci.yml",
         "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"

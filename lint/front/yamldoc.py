@@ -546,13 +546,17 @@ class _Extractor:
                     step_env = "environment"
             if not isinstance(run, ScalarNode) or not self.first_visit(run):
                 continue
-            pipefail = _pipefail(_text(step.get("shell")) or shell)
+            step_shell = _text(step.get("shell")) or shell
+            pipefail = _pipefail(step_shell)
             if pipefail is None:  # pwsh, python, cmd, ...: not shell this front end reads
                 continue
             text, origin = _scalar(run, self.source)
             start = _text(step.get("working-directory")) or directory
             started = {} if start is None else {"PWD": None if _EXPRESSION.search(start) else start}
             self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get(step_env)))
+            if not (pipefail or self.circleci or self.facts.shell is None) and _own_bash_template(step_shell):
+                lines = self.source.index.span(self.source.path, origin[0], origin[-1])
+                self.facts.shell.shell_templates.append((lines.line, lines.end_line, step_shell))
 
     # GitLab CI -----------------------------------------------------------------------------
 
@@ -876,6 +880,13 @@ def _pipefail(shell: str) -> bool | None:
     if not words or words[0].rsplit("/", 1)[-1] not in ("bash", "sh"):
         return None
     return len(words) == 1 and words[0] == "bash" or shell_args(words[1:]).pipefail
+
+
+def _own_bash_template(shell: str) -> bool:
+    """A step's shell is bash with options of its own (`bash -el {0}`, for conda's login shell),
+    not the implicit default `bash -e {0}` that `shell: bash` replaces with the same and pipefail."""
+    words = shell.split()
+    return len(words) > 1 and words[0].rsplit("/", 1)[-1] == "bash" and shell != DEFAULT_SHELL
 
 
 def _hide_expressions(text: str) -> str:
