@@ -196,6 +196,15 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # each arm runs torchrun, one through srun: the job is torchrun either way
+        {
+            "train.sh": (
+                "#!/bin/bash\nif [ \"$NODES\" -gt 1 ]; then\n  header=\"srun -N $NODES torchrun --nproc-per-node=8 -m train\"\n"
+                "else\n  header=\"torchrun --nproc-per-node=8 -m train\"\nfi\n${header} --lr 1 2>&1 | tee -a log.out\n"
+            )
+        },
+        ["LL105 train.sh:7"],
+    ),
     Example(  # a function called only by a name made at run time, where pipefail is off
         {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
         ["LL105 ci.sh:3"],

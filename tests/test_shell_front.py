@@ -418,6 +418,14 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
         ('CMD=" t.py"\n', '  CMD="python3 -m torch.distributed.launch $CMD"\n', [None]),  # or it had ` t.py`
         ("CMD=a\n", '  CMD="python t.py"\nelse\n  CMD="python t.py"\n', ["python", "t.py"]),
         ("CMD=a\n", '  CMD="python t.py"\nelif [ "$2" ]; then\n  CMD="python t.py"\n', [None]),  # no else: maybe `a`
+        # a launcher that runs its command where it is, in one arm: what each arm runs
+        ("", '  CMD="srun -N 2 torchrun t.py --lr $LR"\nelse\n  CMD="torchrun t.py --lr $LR"\n', ["torchrun", "t.py", "--lr", None, None]),
+        ("", '  CMD="mpirun -np $N -x A python3 a.py"\nelse\n  CMD="python3 b.py"\n', ["python3", None]),
+        ("", '  CMD="srun python t.py"\nelse\n  CMD="srun -N 2 python t.py"\n', ["python", "t.py", None]),
+        ('CMD="python t.py"\n', '  CMD="srun python t.py"\n', ["python", "t.py", None]),
+        # not where it is: another host, a detached screen
+        ("", '  CMD="ssh h python t.py"\nelse\n  CMD="python t.py"\n', [None]),
+        ("", '  CMD="screen -dm python t.py"\nelse\n  CMD="python t.py"\n', [None]),
     ],
 )  # fmt: skip
 def test_arms_setting_different_values_keep_the_words_they_start_with(first, arms, words):
@@ -425,7 +433,10 @@ def test_arms_setting_different_values_keep_the_words_they_start_with(first, arm
     different ones (or one, where it had another) neither is a guess, but the words both start
     with stand, then words unknown here (DeepLearningExamples' run_squad.sh: the `else` arm's
     launcher stood); after an if with an else, what it had before is not one of them (mlcommons'
-    rnnt scripts: `python3 -m torch.distributed.launch $CMD` or `python3 $CMD`)."""
+    rnnt scripts: `python3 -m torch.distributed.launch $CMD` or `python3 $CMD`). Past a launcher
+    that runs its command where it is (srun, mpirun, nohup, ...), an arm's value is what it runs:
+    `srun torchrun t.py` or `torchrun t.py` runs `torchrun t.py` (ProLong's train scripts,
+    DeepLearningExamples' `mpirun ... python3` or `python3`)."""
     src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
     assert [w.value for w in commands(src)[-1].words] == words
 

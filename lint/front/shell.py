@@ -295,6 +295,38 @@ def _common_start(a: str, b: str) -> str:
     return a[:n].rstrip()
 
 
+# The wrappers that run their command in the foreground with their own streams: what a value
+# starting with one runs is its command (`_job_of`). Not screen, setsid or xargs, which run it
+# elsewhere or feed it another input.
+_FOREGROUND = {name: spec for name, spec in wrappers.ARGV_WRAPPERS.items() if name not in ("screen", "setsid", "xargs")}
+_FOREGROUND_LAUNCHERS = {
+    "mpirun": (wrappers.MPI_VALUED, wrappers.MPI_PAIRS),
+    "mpiexec": (wrappers.MPI_VALUED, wrappers.MPI_PAIRS),
+    "horovodrun": (wrappers.HOROVOD_VALUED, wrappers.HOROVOD_PAIRS),
+}
+_WORDS = re.compile(r"\S+")
+
+
+def _job_of(text: str) -> str:
+    """A command's text from its job on, past the wrappers and launchers that run it where it
+    is, with their options: `torchrun t.py` of `srun -N 2 torchrun t.py` (a `$NAME` part is
+    unknown, as an option's value or an options variable)."""
+    found = list(_WORDS.finditer(text))
+    while found:
+        name = found[0].group()
+        spec = _FOREGROUND.get(name)
+        words = [Word(None if "$" in m.group() else m.group(), m.group(), None, ()) for m in found[1:]]
+        if spec is not None:
+            rest = wrappers.after_options(words, spec.valued, spec.positional, spec.dashdash)
+        elif name in _FOREGROUND_LAUNCHERS:
+            valued, pairs = _FOREGROUND_LAUNCHERS[name]
+            rest = wrappers.after_options(words, valued, pairs=pairs)
+        else:
+            return text[found[0].start() :]
+        found = found[len(found) - len(rest) :]
+    return ""
+
+
 def _name_goes_on(text: str, end: int) -> bool:
     """What follows an expansion ending at `end` could go on with a name (`${TAG}_a`, `"$TAG"_a`):
     a bare `$NAME` put before it would read as another name."""
@@ -594,7 +626,9 @@ class State:
         x.py`). A name new in the arm keeps its value, and so does one in `chosen`, which every
         arm of a branch that runs one of them sets (its first arm's values, then compared with
         the next's). A partly unknown value (`CMD="python a.py --lr $LR"`) is compared by its
-        words as written: another arm's are not a guess either."""
+        words as written: another arm's are not a guess either. Values that start with nothing
+        in common but launchers that run their command where it is are compared by what they
+        run (`_job_of`: `srun torchrun t.py` and `torchrun t.py` leave `torchrun t.py`)."""
         fields = view.fields
         if (self.cwd, self.previous_cwd, self.directories) != (fields["cwd"], fields["previous_cwd"], fields["directories"]):
             self.chdir(None)
@@ -618,6 +652,8 @@ class State:
                 text = value if value is not None else word.template  # partly unknown: as written
                 had = old if old is not None else _kept(before, name)
                 kept = _common_start(had, text) if had else ""
+                if had and not _job_of(kept):  # `srun torchrun t.py` or `torchrun t.py`: each runs `torchrun t.py`
+                    kept = _common_start(_job_of(had), _job_of(text)) or kept
                 if kept:
                     word = Word(None, f"{kept} ${{{name}}}", word.location, ())
                 elif value is not None:
