@@ -132,6 +132,9 @@ def test_words_after_an_image_or_runner_that_are_not_a_python_command(src):
         ("cd /w && python t.py &> run.log --seed 1", ["t.py", "--seed", "1"], ["run.log"]),
         (">log python t.py --x", ["t.py", "--x"], ["log"]),
         ("python t.py >a.log \\\n  --seed 1", ["t.py", "--seed", "1"], ["a.log"]),
+        # a word tree-sitter-bash cut after a `$` (tree-sitter-bash#315) is one word again
+        ("A=x; B=y; python t.py 2>&1 ./c-$A/$B/log.txt", ["t.py", "./c-x/y/log.txt"], []),
+        ("B=y; python t.py >a-$B-$B.log --out c-$B-$B.txt", ["t.py", "--out", "c-y-y.txt"], ["a-y-y.log"]),
     ],
 )
 def test_words_after_a_redirects_file_are_the_commands(src, args, targets):

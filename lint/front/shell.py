@@ -1735,13 +1735,18 @@ class Walker:
         anything else it has recovered from an error (`python - <<EOF 2>&1 | tee log`)."""
         destinations = redirect_node.children_by_field_name("destination")
         data = self.unit.data
+        argument = -1  # where the last destination read as a word of the command starts
         for before, extra in zip(destinations, destinations[1:]):
             if extra.start_byte == self._cut_at(before):
-                continue  # the rest of the file's name (`redirect`)
+                if before.start_byte == argument:  # the rest of that word (`tee 2>&1 ./c-$A/$B/log.txt`)
+                    words[-1] = self._glued(words[-1], extra)
+                    argument = extra.start_byte
+                continue  # else the rest of the file's name (`redirect`)
             if data[before.end_byte : extra.start_byte].replace(b"\\\n", b"").strip(b" \t"):
                 self._line_end(before.end_byte, extra.start_byte)
                 return
             self._argument(extra, extra.kind_id in _ARRAYS_IDS, words)
+            argument = extra.start_byte
             if _holds_substitution(self.unit, extra):
                 self._nested_substitutions(extra)
 
