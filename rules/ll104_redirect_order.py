@@ -1,7 +1,8 @@
 """## What it does
 Finds `cmd 2>&1 >file`: stderr is duplicated onto stdout *before* stdout is pointed at the file.
 The redirects of a group, a subshell or a loop (`{ ...; } 2>&1 > log`, `done 2>&1 > log`) are
-read the same way.
+read the same way. So is `python train.py | tee 2>&1 train.log`: the `2>&1` there is tee's, and
+the job's stderr never enters the pipe.
 
 ## Why is this bad?
 Redirections run left to right. `2>&1` copies where stdout goes *now* (the terminal, or the
@@ -20,12 +21,19 @@ nohup python -u train.py > train.log 2>&1 &
 ```
 
 ## Details
+A `2>&1` written on the `tee` (or any redirect of tee's) merges tee's own stderr: a job in the
+first stage whose stderr goes where the script's does (the terminal) leaves its traceback out of
+the log. Reported when that job is long-running (python, torchrun, deepspeed, ...); a job whose
+stderr already enters the pipe (`2>&1 |`, `|&`) or goes to a file is fine.
+
 Not reported: `2>&1 >/dev/null`, and the same order inside a pipe or `$(...)`, the idiom that
 keeps only stderr for the next stage (`err=$(cmd 2>&1 >out.log)`).
 
 ## Fix safety
 Safe: the fix swaps the two redirections, written as they are, so stdout and stderr both go to
-the file. It is offered only when nothing but blanks stands between them.
+the file. It is offered only when nothing but blanks stands between them. For tee's `2>&1` it
+moves the `2>&1` before the `|`, where it sends the job's stderr into the pipe; only when both
+are written as they are, the `|` a plain one.
 
 ## References
 - Bash manual, *Redirections*: "Note that the order of redirections is significant."
@@ -36,9 +44,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.fixes import source, span
+from launchlint.graph import is_long_running
 from launchlint.model import Edit, Finding, Fix, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import CAPTURED, PIPE, Redirect, Sink
+from launchlint.shellfacts import CAPTURED, INHERIT, PIPE, Pipeline, Redirect, Sink
 
 CODE = "LL104"
 NAME = "redirect-order"
@@ -75,6 +84,15 @@ INVALID = [
         },
         ["LL104 deploy.sh:1", "LL104 deploy.sh:2", "LL104 deploy.sh:3", "LL104 deploy.sh:5"],
     ),
+    Example(  # tee's own stderr merged: the job's traceback stays on the terminal
+        {
+            "train.sh": (
+                "#!/bin/bash\nset -o pipefail\ndeepspeed train.py --report_to none | tee 2>&1 logs/log.txt\n"
+                "python eval.py \\\n  --split test | tee -a 2>&1 logs/eval.txt\n"
+            )
+        },
+        ["LL104 train.sh:3", "LL104 train.sh:5"],
+    ),
 ]
 
 VALID = [
@@ -91,6 +109,14 @@ VALID = [
     ),
     Example(  # stderr is sent elsewhere afterwards: nothing lands on the old stdout
         {"run.sh": "python train.py 2>&1 > train.log 2> errors.log\n"}
+    ),
+    Example(  # the job's stderr enters the pipe, or has a file of its own; a short helper's
+        {
+            "run.sh": (
+                "set -o pipefail\npython train.py 2>&1 | tee 2>&1 a.log\npython train.py |& tee 2>&1 b.log\n"
+                "python train.py 2> err.log | tee 2>&1 c.log\necho start | tee 2>&1 d.log\n"
+            )
+        }
     ),
 ]
 
@@ -109,6 +135,37 @@ def check(project) -> Iterator[Finding]:
                 f"not to {to_file.target.text}: put `2>&1` after the file",
                 fix=_swap(project, dup, to_file),
             )
+        for pipeline in script.pipelines:
+            found = _merged_by_tee(pipeline)
+            if found is None:
+                continue
+            dup, job = found
+            files = [w.text for w in pipeline.last.args if not (w.value or "-").startswith("-")]
+            yield Finding(
+                _written_dup(project, dup),
+                f"this `2>&1` merges `tee`'s own stderr, not `{job.name}`'s: its errors never reach "
+                f"{f'`{files[0]}`' if files else 'the log'}; put `2>&1` before the `|`",
+                fix=_before_pipe(project, dup, job),
+            )
+
+
+def _written_dup(project, dup: Redirect):
+    """The `2>&1` itself, where tree-sitter-bash's redirect goes on over the file after it (`tee
+    2>&1 log`: the file is tee's argument all the same)."""
+    start = span(project, dup.location)[0]
+    index = project.index(dup.location.path)
+    return index.span(dup.location.path, start, start + 4) if index.text[start : start + 4] == "2>&1" else dup.location
+
+
+def _merged_by_tee(pipeline: Pipeline) -> tuple[Redirect, object] | None:
+    """(tee's `2>&1`, the first stage's long-running job) when the job's stderr goes where the
+    script's does: `python t.py | tee 2>&1 log` meant `python t.py 2>&1 | tee log`."""
+    last = pipeline.last
+    if last is None or last.name != "tee":
+        return None
+    dup = next((r for r in last.redirects if r.fd == 2 and r.dup == 1), None)
+    job = next((c for c in pipeline.feeders(0) if c.stderr.kind == INHERIT and is_long_running(c)), None)
+    return None if dup is None or job is None else (dup, job)
 
 
 def misordered(redirects: list[Redirect], stderr: Sink) -> tuple[Redirect, Redirect] | None:
@@ -136,6 +193,23 @@ def _stdout_to_file(redirect: Redirect) -> bool:
         and redirect.target is not None
         and not redirect.procsub
         and redirect.target.value != "/dev/null"
+    )
+
+
+def _before_pipe(project, dup: Redirect, job) -> Fix | None:
+    """`job | tee 2>&1 log` -> `job 2>&1 | tee log`, when both are written as they are."""
+    pipe = job.stdout.location
+    text = project.index(dup.location.path).text
+    dup_start = span(project, dup.location)[0]
+    dup_end = dup_start + 4
+    if pipe is None or text[dup_start:dup_end] != "2>&1" or text[dup_end : dup_end + 1] not in (" ", "\t", "\n"):
+        return None
+    pipe_start = span(project, pipe)[0]
+    if source(project, pipe) != "|" or text[dup_start - 1 : dup_start] not in (" ", "\t") or pipe_start >= dup_start:
+        return None
+    return Fix(
+        "move `2>&1` before the `|`",
+        (Edit(dup.location.path, pipe_start, pipe_start, "2>&1 "), Edit(dup.location.path, dup_start - 1, dup_end, "")),
     )
 
 
