@@ -65,7 +65,9 @@ that runs. Only the defaults that can set the count count: the launcher's option
 made no word, `torchrun $(LAUNCH_ARGS) ...`) and its environment; not the interpreter's name
 (`$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}`) nor the program's arguments
 (`train.py $(ARGS)`). `--nproc_per_node gpu`/`auto`, unknown values and GPU lists of anything but
-ordinals and `GPU-`/`MIG-` UUIDs are not reported.
+ordinals and `GPU-`/`MIG-` UUIDs are not reported. Nor is a job that allocates no GPUs
+(`--gres=gpu:0`, `--gpus-per-node=0`): it runs CPU workers (gloo), as one with an empty
+`CUDA_VISIBLE_DEVICES=` does.
 
 A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only with
 the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1 "CUDA_VISIBLE_DEVICES=0,1
@@ -259,6 +261,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a job that allocates no GPUs runs CPU workers
+        {
+            "prep.sh": (
+                "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --cpus-per-task=16\n#SBATCH --gres=gpu:0\n"
+                "srun torchrun --nproc_per_node=16 prep.py\n"
+            ),
+            "cpu.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=0\ntorchrun --nproc_per_node=8 prep.py\n",
+        }
+    ),
     Example(  # --gpus with no --nodes: as many processes, or fewer (the GPUs may be spread over nodes)
         {
             "a.sbatch": "#!/bin/bash\n#SBATCH --gpus=8\nsrun torchrun --nproc_per_node 8 train.py\n",
@@ -520,8 +531,8 @@ def _against_job(
     launch: Launch, count: int, said: Setting, allocation: Allocation, tasks: int | None, *, alone: bool, where: str = ""
 ) -> Iterator[Finding]:
     total, gpus = (count * tasks if tasks is not None else None), allocation.count
-    if total is None or total == gpus or (total < gpus and (allocation.at_most or not alone)):
-        return
+    if total is None or total == gpus or (total < gpus and (allocation.at_most or not alone)) or not gpus:
+        return  # no GPUs (`--gres=gpu:0`): a CPU job, its processes CPU workers
     allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{gpus} GPUs per node"
     if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
         starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each,"
