@@ -1026,7 +1026,9 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
     written = invocation.target.text
     related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
     if fix is None:
-        fix = "use the path of the one meant" if namesakes else "fix the path, or create it"
+        fix = "fix the path, or create it"
+        if namesakes:
+            fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
     if near is None and not namesakes:
         near = project_resolver(project).near(posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
@@ -1035,6 +1037,16 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
     if invocation.looped:  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
     return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)
+
+
+def _akin(invocation, written: str, namesakes: Sequence[str]) -> bool:
+    """Some file of the name may be the one meant: a directory of its path is one of the
+    launcher's path or the written path (`examples/gpt/train.py` for `examples/bert/run.sh`),
+    or those name none (`python main.py` in the root's `run.sh`: the whole project is its).
+    None is in MONAI's tutorials, whose `detection_files/run_5fold.sh` runs yolov5's `train.py`,
+    copied into that checkout: the other trainers of the name are no fix."""
+    directories = {*posixpath.dirname(invocation.caller).split("/"), *posixpath.dirname(posixpath.normpath(written)).split("/")} - {"", ".", ".."}
+    return not directories or any(directories.intersection(posixpath.dirname(p).split("/")) for p in namesakes)
 
 
 def _misnamed_or_moved(project, invocation, written: str, places: str, base: str | None, others: list[str]) -> Finding:

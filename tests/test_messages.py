@@ -559,3 +559,24 @@ def test_the_places_a_message_leaves_out_are_its_related_locations(case, tmp_pat
     write_project(tmp_path, files)
     (finding,) = json.loads(launchlint("--format", "json", "--select", case[:5], ".", cwd=tmp_path).stdout)
     assert [(f"{r['path']}:{r['line']}", r["message"]) for r in finding["related"]] == RELATED[case]
+
+
+def test_namesakes_in_no_directory_of_the_launchers_path_are_not_offered_as_the_fix(tmp_path):
+    """MONAI's tutorials: `detection_files/run_5fold.sh` runs yolov5's `train.py` (copied into
+    that checkout), and the project's 9 other trainers of the name are not the one meant."""
+    write_project(
+        tmp_path,
+        {
+            "seg/train.py": "print(1)\n",
+            "cls/train.py": "print(1)\n",
+            "detection/run.sh": "torchrun --nproc_per_node 4 train.py --img 512\n",
+            "examples/gpt/train.py": "print(1)\n",
+            "examples/bert/train.py": "print(1)\n",
+            "examples/run/run.sh": "python train.py\n",
+        },
+    )
+    findings = json.loads(launchlint("--format", "json", "--select", "LL303", ".", cwd=tmp_path).stdout)
+    assert [(f["path"], fix_of(f["message"])) for f in findings] == [
+        ("detection/run.sh", "fix the path, or run it from the checkout it belongs to"),
+        ("examples/run/run.sh", "use the path of the one meant"),
+    ]
