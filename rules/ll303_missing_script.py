@@ -4,7 +4,9 @@ Finds a launcher that runs a script that exists nowhere in the project: `bash x.
 `ssh`/`tmux`/`bash -c` strings, and `python -m pkg.train` when `pkg` is the project's own package
 but has no `train`. A path is looked for where it runs from (the launcher's directory, the
 project root, a directory it `cd`s into) and as the project's only file of that name; the message
-offers a file of a similar name ("did you mean `train.py`?").
+offers a file of a similar name ("did you mean `train.py`?"). A quoted command (`python "$ACC"`
+with `ACC="tools/acc.py --dir /d"`) is one word, blanks and all: when its first word is the file,
+the message says to remove the quotes.
 
 ## Why is this bad?
 `python: can't open file 'trian.py': [Errno 2] No such file or directory`, or `bash:
@@ -170,6 +172,10 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a quoted command: one word, blanks and all, where the file is its first
+        {"run.sh": 'ACC="tools/acc.py --coco-dir /data/coco"\npython "$ACC" --verbose\n', "tools/acc.py": "print(1)\n"},
+        ["LL303 run.sh:2"],
+    ),
     Example(  # a module named by its file: python imports it, then stops (its top level has run)
         {
             "pkg/__init__.py": "",
@@ -857,6 +863,13 @@ def check(project) -> Iterator[Finding]:
                 yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
         places, base = _places(project, invocation, written, changes)
+        head = written.split()[0] if places and " " in written.strip() else None
+        looked = _looked_in(project, invocation, head, changes) if head is not None else None
+        if looked is not None and any(project.on_disk(joined(base, path)) for base, path in looked[1]):  # `python "$CMD"`
+            program = invocation.command.name or "the program"
+            why = f"is one quoted word: {program} looks for a file of that whole name, and `{head}` is the file"
+            yield _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")
+            continue
         others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
         namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, project.directory_name)]
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not

@@ -341,6 +341,12 @@ CASES = {
         "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
         "name is `examples/papers/detox/gen.py`; fix the path",
     ),
+    "LL303-a quoted command": (
+        {"run.sh": 'acc="tools/acc.py --dir /d"\npython "$acc" --verbose\n', "tools/acc.py": "print(1)\n"},
+        "run.sh:2",
+        "`tools/acc.py --dir /d` is one quoted word: python looks for a file of that whole name, and `tools/acc.py` "
+        "is the file; remove the quotes, or keep the words in an array",
+    ),
     "LL303-several files of that name": (
         {"run.sh": "python main.py\n", "a/main.py": "print(1)\n", "b/main.py": "print(2)\n"},
         "run.sh:1",
