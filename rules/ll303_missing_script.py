@@ -1045,7 +1045,9 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
     if near is None and not namesakes:
         near = project_resolver(project).near(posixpath.basename(written), invocation.caller)
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
-        fix = f"fix the path (did you mean `{near}`?), or create it"
+        # a bare name, and the file beside the launcher: its name, as the launcher names it (SGPT's `beir/` scripts)
+        beside = "/" not in written and posixpath.dirname(near) == posixpath.dirname(invocation.caller)
+        fix = f"fix the path (did you mean `{posixpath.basename(near) if beside else near}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
     if invocation.looped:  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)

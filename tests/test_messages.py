@@ -341,6 +341,12 @@ CASES = {
         "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
         "name is `examples/papers/detox/gen.py`; fix the path",
     ),
+    "LL303-a close name beside the launcher": (
+        {"beir/run.sh": "python bert_retriever.py --model x\n", "beir/beir_retriever.py": "print(1)\n"},
+        "beir/run.sh:1",
+        "`bert_retriever.py` is not next to this file or under the project root, and no file has that name; fix the "
+        "path (did you mean `beir_retriever.py`?), or create it",
+    ),
     "LL303-a quoted command": (
         {"run.sh": 'acc="tools/acc.py --dir /d"\npython "$acc" --verbose\n', "tools/acc.py": "print(1)\n"},
         "run.sh:2",
