@@ -4,9 +4,7 @@ Finds a launcher that runs a script that exists nowhere in the project: `bash x.
 `ssh`/`tmux`/`bash -c` strings, and `python -m pkg.train` when `pkg` is the project's own package
 but has no `train`. A path is looked for where it runs from (the launcher's directory, the
 project root, a directory it `cd`s into) and as the project's only file of that name; the message
-offers a file of a similar name ("did you mean `train.py`?"). A quoted command (`python "$ACC"`
-with `ACC="tools/acc.py --dir /d"`) is one word, blanks and all: when its first word is the file,
-the message says to remove the quotes.
+offers a file of a similar name ("did you mean `train.py`?").
 
 ## Why is this bad?
 `python: can't open file 'trian.py': [Errno 2] No such file or directory`, or `bash:
@@ -34,6 +32,9 @@ print("training")
 ```
 
 ## Details
+A quoted command (`python "$ACC"` with `ACC="tools/acc.py --dir /d"`) is one word, blanks and
+all: when its first word is the file, the message says to remove the quotes.
+
 What runs a script:
 - `bash x.sh`, `./x.sh`, `source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with
   `--no-python`, `./x.sh` run by its path; also `ft_launcher`, nvidia-resiliency-ext's torchrun),
