@@ -33,7 +33,9 @@ srun python -u train.py
 
 ## Details
 - The options: `--output`, `--error`, `-o`, `-e`, and the abbreviations sbatch takes for them
-  (`--out`, `--err`).
+  (`--out`, `--err`). Of an option given twice, only the last line counts, as sbatch replaces
+  the first value with it (`#SBATCH -o a/%j.out`, then `#SBATCH -o b/%j.out`: only `b/` is
+  opened); so does `--chdir`.
 - Filename patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs
   `logs/`, and `logs/%x/%j.out` needs at least `logs/`.
 - Not reported: absolute directories, a job with `--chdir`, a directory that the submitting
@@ -116,6 +118,15 @@ INVALID = [
         },
         ["LL109 jobs/sweep.sh:2", "LL109 jobs/sweep.sh:3"],
     ),
+    Example(  # of two `--output` lines, the last counts: sbatch replaces the first with it
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH -o ./samples/logs/%x_%j.out\n#SBATCH --error=/tmp/%j.err\n"
+                "#SBATCH --output=watch/%x_%j.out\n#SBATCH -e errs/%j.err\nsrun python t.py\n"
+            )
+        },
+        ["LL109 job.sbatch:4", "LL109 job.sbatch:5"],
+    ),
     Example(  # the command line overrides --error only, or one submitter of two overrides it
         {
             "submit.sh": "#!/bin/bash\nsbatch -e /tmp/%j.err a.sbatch\nsbatch -o /tmp/%j.out b.sbatch\nsbatch b.sbatch\n",
@@ -161,6 +172,15 @@ VALID = [
             "b.sbatch": "#!/bin/bash\n#SBATCH -o logs/%j.out\n#SBATCH -e logs/%j/err.log\nsrun python train.py\n",
         }
     ),
+    Example(  # a line that a later one replaces (sbatch reads the last): its directory is never opened
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH -o ./samples/logs/%x_%j.out\n#SBATCH -e samples/%j/err.log\n"
+                "#SBATCH --out=watch/%x_%j.out\n#SBATCH --error=watch/%x_%j.err\nsrun python t.py\n"
+            ),
+            "watch/.gitkeep": "",
+        }
+    ),
     Example(  # not the header any more: SLURM stops reading at the first command
         {"late.sbatch": "#!/bin/bash\nset -e\n#SBATCH --output=logs/%j.out\n"}
     ),
@@ -169,7 +189,7 @@ VALID = [
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
-        options = [o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]
+        options = _last([o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)])
         overridden = _submitted_with(project, path)
         # to a directory chosen at run time, or by the submitter
         moved = any(name in CHDIR_OPTIONS for name, _, _ in options) or "--chdir" in overridden
@@ -230,6 +250,13 @@ def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
         elif len(text) > 2 and text[0] == "-" and text[1] != "-":
             options.append((text[:2], "" if word.value is None else text[2:], word))
     return options
+
+
+def _last(options: list[tuple[str, str, Word]]) -> list[tuple[str, str, Word]]:
+    """Of an option given more than once, the last: sbatch reads the lines in order, and each
+    value replaces the one before (`#SBATCH -o a/%j.out`, then `#SBATCH -o b/%j.out`: `b/`)."""
+    last = {LONG_NAMES.get(name, name): i for i, (name, _, _) in enumerate(options)}
+    return [option for i, option in enumerate(options) if last[LONG_NAMES.get(option[0], option[0])] == i]
 
 
 def _text(word: Word) -> str:
