@@ -242,7 +242,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         script = words[args.operand + 1]
         return ("shell", script, words[args.operand + 2 :]) if script.value is not None or _own(script) else None
     if name == "sbatch":
-        rest = _positional(words[1:])
+        rest = sbatch_operands(words[1:])
         return ("sbatch", rest[0], rest[1:]) if rest else None
     if is_python(name):
         run = python_run(command)
@@ -463,7 +463,7 @@ SBATCH_FLAGS = {
 }  # fmt: skip
 
 
-def _positional(words: list[Word]) -> list[Word]:
+def sbatch_operands(words: list[Word]) -> list[Word]:
     """The words after sbatch's leading options and their values (`sbatch --exclusive -N 2
     --job-name train job.sh` -> `job.sh`). An option whose attached value is not static is still
     one word (`--dependency=afterok:$JID`, `-J$NAME`); a word not static otherwise ends them."""

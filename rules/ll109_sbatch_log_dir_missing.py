@@ -1,6 +1,7 @@
 """## What it does
-Finds `#SBATCH --output`/`--error` (or `-o`/`-e`) naming a file in a relative directory that does
-not exist in the project: not next to the script, not under the project root. A directory named
+Finds `#SBATCH --output`/`--error` (or `-o`/`-e`), or the same options on an `sbatch` command
+line, naming a file in a relative directory that does not exist in the project: not next to the
+script, not under the project root. A directory named
 after the job id (`logs/%j/out.log`) is reported wherever it is: it cannot exist before the job
 does.
 
@@ -44,6 +45,14 @@ srun python -u train.py
   replaces `#SBATCH --output`, `sbatch --chdir=/scratch/run1` moves the relative path away). A
   submitter that does not, or a job with no submitter (submitted by hand), is judged by its own
   lines.
+- An `sbatch` command of a script of the project that gives `--output`/`--error` itself
+  (`sbatch -o logs/%j.out job.sbatch`, `sbatch --output=runs/%A.out <<EOF`, `sbatch --wrap`) is
+  judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
+  `#SBATCH` line. Its relative path is relative to where the command runs: where the script's
+  `cd`s lead, else next to the script or the project root; a `mkdir` of the directory (or of a
+  variable) in the same script makes it. Not judged: after a `cd` to a place not known here, on
+  another host (`ssh login 'sbatch ...'`), with a `--chdir` on the command line or in the
+  submitted script's `#SBATCH` lines; words after the script are the job's arguments.
 - A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
   absolute or not: no job id is known before submission, so no one can have made that directory
   when SLURM opens the file. Other patterns in a directory (`%x`, `%u`, `%N`, `%a`) stay silent:
@@ -54,19 +63,23 @@ srun python -u train.py
 
 ## References
 - sbatch(1), `--output`, `--error`, `--chdir`, and *filename pattern* (`%j`, `%x`, `%A`, `%a`,
-  `%N`, `%u`).
+  `%N`, `%u`). Options on the command line take precedence over `#SBATCH` lines, and sbatch sets
+  each option it reads in turn, a later value replacing an earlier one.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import cache, partial
 
+from launchlint.graph import sbatch_operands
+from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Directive, Word
+from launchlint.shellfacts import Command, Directive, Word
 
 CODE = "LL109"
 NAME = "sbatch-log-dir-missing"
@@ -127,6 +140,19 @@ INVALID = [
         },
         ["LL109 job.sbatch:4", "LL109 job.sbatch:5"],
     ),
+    Example(  # an `sbatch` command line's own log path, relative to where it runs (here, or where it cds)
+        {
+            "submit.sh": (
+                "#!/bin/bash\nsbatch --output=runs/%A_%a-%x.out -N 2 <<EOF\n#!/bin/bash\nsrun python t.py\nEOF\n"
+                "JID=$(sbatch --parsable -o out/%j.log job.sbatch)\nsbatch -eerrs/%j.err --wrap 'python t.py'\n"
+                "cd jobs && sbatch -o logs/%j.out run.sbatch\n"
+            ),
+            "job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%j.out\nsrun python t.py\n",
+            "jobs/run.sbatch": "#!/bin/bash\nsrun python t.py\n",
+            "logs/.gitkeep": "",
+        },
+        ["LL109 submit.sh:2", "LL109 submit.sh:6", "LL109 submit.sh:7", "LL109 submit.sh:8"],
+    ),
     Example(  # the command line overrides --error only, or one submitter of two overrides it
         {
             "submit.sh": "#!/bin/bash\nsbatch -e /tmp/%j.err a.sbatch\nsbatch -o /tmp/%j.out b.sbatch\nsbatch b.sbatch\n",
@@ -172,6 +198,20 @@ VALID = [
             "b.sbatch": "#!/bin/bash\n#SBATCH -o logs/%j.out\n#SBATCH -e logs/%j/err.log\nsrun python train.py\n",
         }
     ),
+    Example(  # an `sbatch` command line's log path: made first, there, moved by --chdir (its own or the
+        # job's), replaced by a later one, run where it is not known; a word after the script is the job's
+        {
+            "submit.sh": (
+                "#!/bin/bash\nmkdir -p runs/a && sbatch -o runs/a/%j.out job.sbatch\nsbatch -o logs/%j.out job.sbatch\n"
+                "sbatch --chdir=/scratch/r1 -o out/%j.out job.sbatch\nsbatch -o out/%j.out moved.sbatch\n"
+                "sbatch -o out/%j.out --output=/tmp/%j.out job.sbatch\nsbatch job.sbatch -o out/%j.out\n"
+                "ssh login 'sbatch -o out/%j.out job.sbatch'\ncd \"$WORK\" && sbatch -o out/%j.out job.sbatch\n"
+            ),
+            "job.sbatch": "#!/bin/bash\nsrun python t.py\n",
+            "moved.sbatch": "#!/bin/bash\n#SBATCH --chdir=/scratch/r2\nsrun python t.py\n",
+            "logs/.gitkeep": "",
+        }
+    ),
     Example(  # a line that a later one replaces (sbatch reads the last): its directory is never opened
         {
             "job.sbatch": (
@@ -188,44 +228,62 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
+    changes = cache(partial(directory_changes, project))  # a submitter's cds, read when it runs sbatch
     for path, script in project.shell.items():
+        found: dict[str, tuple[str, Finding]] = {}  # by the directory it reports: one finding, the other lines related
         options = _last([o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)])
         overridden = _submitted_with(project, path)
         # to a directory chosen at run time, or by the submitter
-        moved = any(name in CHDIR_OPTIONS for name, _, _ in options) or "--chdir" in overridden
-        found: dict[str, tuple[str, Finding]] = {}  # by the directory it reports: one finding, the other lines related
-        for short, value, word in options:
-            name = LONG_NAMES.get(short, short)
-            if name not in LOG_OPTIONS or name in overridden:
-                continue
-            per_job = _per_job_directory(value)
-            directory = per_job or (None if moved else _static_directory(value))
-            if directory in found:  # `--error` in the directory `--output` is in
-                first, finding = found[directory]
-                again = f"`{name}` names the same file" if value == first else f"`{name}` opens `{value}` there too"
-                found[directory] = first, finding._replace(related=finding.related + (Related(word.location, again),))
-                continue
-            if per_job is not None:
-                found[per_job] = value, Finding(
-                    word.location,
-                    f"SLURM opens `{value}` before the job starts, and `{per_job}/`, named after the job id, "
-                    "cannot exist yet: the job fails without a log; put the id in the file's name instead",
-                )
-                continue
-            if directory is None or _exists(project, path, directory):
-                continue
-            if _created_by_submitter(project, path, directory):
-                continue
-            late = _made_inside(script, directory)  # the reason a user believes the directory is there
-            before = "the job's `mkdir` runs" if late else "the job starts"
-            found[directory] = value, Finding(
-                word.location,
-                f"SLURM opens `{value}` before {before}, "
-                f"and `{directory}/` does not exist: the job fails without a log; create it before `sbatch`, or "
-                f"commit `{directory}/.gitkeep`",
-                (Related(late, "this `mkdir` runs after SLURM has opened the log: too late"),) if late else (),
-            )
+        moved = _moves(options) or "--chdir" in overridden
+        _judge(
+            [o for o in options if LONG_NAMES.get(o[0], o[0]) not in overridden],
+            moved,
+            partial(_there_for_job, project, path),
+            partial(_mkdir, script, unknown=False),  # the reason a user believes the directory is there
+            found,
+        )
+        for command in script.commands:
+            if command.name == "sbatch":  # its own `--output`: relative to where it runs
+                given = _last(_command_line(command))
+                where = _submit_directory(project, path, command, changes)
+                moved = where is None or _moves(given) or _moves_job(project, command)
+                _judge(given, moved, partial(_there_for_submission, project, script, where or ()), lambda _: None, found)
         yield from (finding for _, finding in found.values())
+
+
+def _judge(options, moved: bool, made: Callable[[str], bool], late: Callable[[str], Location | None], found: dict) -> None:
+    """The findings of the `--output`/`--error` options SLURM opens, into `found` by directory:
+    `moved` when a `--chdir` (or a place not known) takes a relative path away, `made(directory)`
+    when it exists or a submitter makes it, `late(directory)` where the job makes it itself."""
+    for short, value, word in options:
+        name = LONG_NAMES.get(short, short)
+        if name not in LOG_OPTIONS:
+            continue
+        per_job = _per_job_directory(value)
+        directory = per_job or (None if moved else _static_directory(value))
+        if directory in found:  # `--error` in the directory `--output` is in
+            first, finding = found[directory]
+            again = f"`{name}` names the same file" if value == first else f"`{name}` opens `{value}` there too"
+            found[directory] = first, finding._replace(related=finding.related + (Related(word.location, again),))
+            continue
+        if per_job is not None:
+            found[per_job] = value, Finding(
+                word.location,
+                f"SLURM opens `{value}` before the job starts, and `{per_job}/`, named after the job id, "
+                "cannot exist yet: the job fails without a log; put the id in the file's name instead",
+            )
+            continue
+        if directory is None or made(directory):
+            continue
+        inside = late(directory)
+        before = "the job's `mkdir` runs" if inside else "the job starts"
+        found[directory] = value, Finding(
+            word.location,
+            f"SLURM opens `{value}` before {before}, "
+            f"and `{directory}/` does not exist: the job fails without a log; create it before `sbatch`, or "
+            f"commit `{directory}/.gitkeep`",
+            (Related(inside, "this `mkdir` runs after SLURM has opened the log: too late"),) if inside else (),
+        )
 
 
 # Long options a directive may abbreviate, as getopt_long takes any prefix that names one option
@@ -257,6 +315,11 @@ def _last(options: list[tuple[str, str, Word]]) -> list[tuple[str, str, Word]]:
     value replaces the one before (`#SBATCH -o a/%j.out`, then `#SBATCH -o b/%j.out`: `b/`)."""
     last = {LONG_NAMES.get(name, name): i for i, (name, _, _) in enumerate(options)}
     return [option for i, option in enumerate(options) if last[LONG_NAMES.get(option[0], option[0])] == i]
+
+
+def _moves(options: list[tuple[str, str, Word]]) -> bool:
+    """A `--chdir`: the job runs, and opens its relative log paths, elsewhere."""
+    return any(name in CHDIR_OPTIONS for name, _, _ in options)
 
 
 def _text(word: Word) -> str:
@@ -305,11 +368,55 @@ def _per_job_directory(value: str) -> str | None:
     return None
 
 
-def _exists(project, script: str, directory: str) -> bool:
-    """Next to the script, or under the project root (where `sbatch` is usually run)."""
-    candidates = {joined(posixpath.dirname(script), directory), directory}
+def _there_for_job(project, path: str, directory: str) -> bool:
+    """Next to the job script or under the project root (where `sbatch` is usually run), or made
+    by a script that submits it."""
+    return _exists(project, (posixpath.dirname(path), ""), directory) or _created_by_submitter(project, path, directory)
+
+
+def _there_for_submission(project, script, bases: tuple[str, ...], directory: str) -> bool:
+    """Where an `sbatch` command runs, or made by its script (`mkdir -p logs`, or of a variable)."""
+    return _exists(project, bases, directory) or _mkdir(script, directory, unknown=True) is not None
+
+
+def _exists(project, bases: tuple[str, ...], directory: str) -> bool:
+    """In one of the directories `sbatch` may be run from."""
+    candidates = {joined(base, directory) for base in bases}
     # Outside the project ("../"): not ours to judge.
     return any(c.startswith("../") or project.on_disk(c, directory=True) for c in candidates)
+
+
+def _command_line(command: Command) -> list[tuple[str, str, Word]]:
+    """The options an `sbatch` command gives before its script (`sbatch -o logs/%j.out job.sbatch`),
+    or all of them when the script comes on standard input (`sbatch -o logs/%j.out <<EOF`)."""
+    words = command.words
+    before = words[1 : len(words) - len(sbatch_operands(words[1:]))]
+    return sbatch_options(Directive("sbatch", before, command.location))
+
+
+def _submit_directory(project, path: str, command: Command, changes) -> tuple[str, ...] | None:
+    """The directories an `sbatch` command of the script at `path` may run in, which its relative
+    log paths are relative to: where the script's `cd`s lead, a step's `working-directory`, else
+    next to the script or the root. None when not known: after a `cd` somewhere else, on another
+    host, in a container."""
+    if command.remote or project.shell[path].in_image or any(w.cwd_changed for w in command.wrappers):
+        return None
+    before = moved_before(changes(path), command)
+    if None in before:
+        return None
+    declared, start = start_directory(command)
+    if before:
+        return (before[-1],)
+    if declared:
+        return (start,) if start is not None and project.on_disk(start, directory=True) else None
+    return (posixpath.dirname(path), "")
+
+
+def _moves_job(project, command: Command) -> bool:
+    """The script an `sbatch` command submits has a `#SBATCH --chdir` line."""
+    invocation = project.graph.invocation(command)
+    job = project.shell.get(invocation.callee) if invocation is not None and invocation.callee else None
+    return job is not None and _moves([o for d in job.directives if d.prefix == "SBATCH" for o in sbatch_options(d)])
 
 
 def _submitted_with(project, script: str) -> set[str]:
@@ -320,9 +427,7 @@ def _submitted_with(project, script: str) -> set[str]:
     for invocation in project.graph.callers(script):
         if invocation.kind != "sbatch":
             continue
-        words = invocation.command.words
-        before = words[1 : next((i for i, w in enumerate(words) if w is invocation.target), 1)]
-        names = {LONG_NAMES.get(n, n) for n, _, _ in sbatch_options(Directive("sbatch", before, invocation.command.location))}
+        names = {LONG_NAMES.get(n, n) for n, _, _ in _command_line(invocation.command)}
         given = names if given is None else given & names
     return given or set()
 
@@ -331,26 +436,22 @@ def _created_by_submitter(project, script: str, directory: str) -> bool:
     """A script that submits this job runs `mkdir` on the directory (or on a variable)."""
     for invocation in project.graph.callers(script):
         submitter = project.shell.get(invocation.caller)
-        if invocation.kind != "sbatch" or submitter is None:
-            continue
-        for command in submitter.effective_commands():
-            if command.name == "mkdir" and any(_creates(w.value, directory) for w in command.args):
-                return True
+        if invocation.kind == "sbatch" and submitter is not None and _mkdir(submitter, directory, unknown=True) is not None:
+            return True
     return False
 
 
-def _made_inside(script, directory: str) -> Location | None:
-    """Where the job's own `mkdir` of the directory is (`mkdir -p logs`), which runs only after
-    SLURM has opened the file in it: too late."""
+def _mkdir(script, directory: str, *, unknown: bool) -> Location | None:
+    """Where the script runs `mkdir` on the directory (`mkdir -p logs`, or a directory in it),
+    or, with `unknown`, on a value not known (`mkdir -p "$LOG_DIR"` may well make it). In a job
+    script that `mkdir` runs only after SLURM has opened the file in it: too late."""
     for command in script.effective_commands():
-        if command.name == "mkdir" and any(w.value is not None and _creates(w.value, directory) for w in command.args):
+        if command.name == "mkdir" and any(unknown if w.value is None else _creates(w.value, directory) for w in command.args):
             return command.location
     return None
 
 
-def _creates(argument: str | None, directory: str) -> bool:
-    """`mkdir -p ARG` makes `directory`; an unknown ARG (`$LOG_DIR`) may well do."""
-    if argument is None:
-        return True
+def _creates(argument: str, directory: str) -> bool:
+    """`mkdir -p ARG` makes `directory`."""
     made = posixpath.normpath(argument)
     return made == directory or made.startswith(directory + "/")
