@@ -948,13 +948,29 @@ def _places(project, invocation, written: str, changes) -> tuple[str, str | None
     described, inside, placed = looked
     if any(project.on_disk(joined(base, path)) for base, path in inside):
         return "", None
-    if not any(into_the_project(project, base, path) for base, path in inside):
-        if placed:
-            return "", None  # a directory the project does not have: made at run time, or another checkout
-        caller = invocation.caller
-        above = _run_from_above(project, caller, written)
+    above = _outside(project, invocation.caller, written, inside, placed)
+    if above is not None:  # "": a directory the project does not have: made at run time, or another checkout
         return (f"under {above}/ (above this file, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
     return described, inside[0][0] if len(inside) == 1 else None
+
+
+def _outside(project, caller: str, written: str, inside: list[tuple[str, str]], placed: bool) -> str | None:
+    """Where a path that leads, from every place it is looked for, into a directory the project
+    does not have is the project's: the directory above the launcher that has it, which the
+    launcher is run from (unless a `cd` or a working-directory placed it), else "" (a clone, a
+    download, another checkout). None when it leads into the project."""
+    if any(into_the_project(project, base, path) for base, path in inside):
+        return None
+    return "" if placed else _run_from_above(project, caller, written) or ""
+
+
+def not_the_projects(project, invocation, changes) -> bool:
+    """The script an invocation runs is in a directory the project does not have, from where it
+    runs (`deepspeed llava/train/train_mem.py` with no `llava/`: another checkout's): LL303 leaves
+    it alone, and LL304 the config files given to it. `changes` is `directory_changes` by launcher."""
+    written = invocation.target.value
+    looked = _looked_in(project, invocation, written, changes) if written else None
+    return looked is not None and _outside(project, invocation.caller, written, looked[1], looked[2]) == ""
 
 
 def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tuple[str, str]], bool] | None:

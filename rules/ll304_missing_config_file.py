@@ -82,7 +82,13 @@ Not missing:
   (`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's), or that
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
-- a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`).
+- a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
+- a path given to a program that is not the project's: a module from an installed package
+  (`python -m lm_eval --config tasks/mmlu.yaml`: it may ship its configs), or a script in a
+  directory the project does not have where it runs, which LL303 leaves alone too (`deepspeed
+  llava/train/train_mem.py --deepspeed ./scripts/zero3.json` with no `llava/`: run in another
+  checkout, whose config that is). A launcher's own option is judged still (`accelerate launch
+  --config_file`, `ft_launcher --ft-cfg-path`): the launcher reads it where it runs.
 
 Only file names are checked: `--config gpt2-small` names a preset, not a file. ml_collections'
 `--config=configs/vit.py:runlocal` (big_vision, scenic) names `configs/vit.py`: config_flags hands
@@ -132,6 +138,7 @@ from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched
 from launchlint.pyfacts import MODULE_SCOPE, Option
 from launchlint.rulekit import Example
+from launchlint.rules.ll303_missing_script import not_the_projects
 from launchlint.shellfacts import Command, ShellScript, Word
 
 CODE = "LL304"
@@ -233,6 +240,20 @@ INVALID = [
             "configs/exp1.yaml": "a: 1\n",
         },
         ["LL304 train.sh:2"],
+    ),
+    Example(  # a launcher's own config, though the script it runs is another checkout's; a script of
+        # a directory the project has, which LL303 reports missing: its config is judged too
+        {
+            "launch.sh": (
+                "#!/bin/bash\naccelerate launch --config_file acc/8gpu.yaml llava/train.py\n"
+                "deepspeed pkg/train_mem.py --deepspeed ./scripts/zero3.json\n"
+            ),
+            "pkg/train.py": "print('train')\n",
+            # a script from home says nothing of where it runs: here, by its config's directory
+            "hf/gpt2/tune.sh": "HF=~/hf\ndeepspeed $HF/transformers/run_clm.py --deepspeed ../dsconfigs/tune_test.json\n",
+            "hf/dsconfigs/tune.json": "{}\n",
+        },
+        ["LL304 hf/gpt2/tune.sh:2", "LL304 launch.sh:2", "LL304 launch.sh:3"],
     ),
     Example(  # accelerate's own config, and a remote relative path whose name is nowhere
         {
@@ -430,6 +451,17 @@ VALID = [
             ),
         }
     ),
+    Example(  # given to a script in a directory the project does not have (another checkout's, LL303
+        # leaves it alone): its config; a launcher's own config file is there
+        {
+            "scripts/pre.sh": (
+                "deepspeed llava/train/train_mem.py --deepspeed ./scripts/zero2.json --lr 1\n"
+                "accelerate launch --config_file scripts/acc.yaml llava/train/train.py --config ./scripts/t.yaml\n"
+            ),
+            "scripts/acc.yaml": "num_processes: 8\n",
+            "scripts/merge.py": "print('merge')\n",
+        }
+    ),
     Example(  # on another host, after a `cd` into a directory not known here: another checkout's config
         {
             "run.sh": (
@@ -624,7 +656,7 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     launcher `cd`s into first; or not ours to judge: an absolute path no `path-map` prefix claims
     for the project, a URL (`s3://b/x.yaml`, `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`,
     `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
-    configs), or a local relative path after a `cd` to anywhere else. `run` is the command as
+    configs) or of a script in a directory the project lacks (LL303's `not_the_projects`), or a local relative path after a `cd` to anywhere else. `run` is the command as
     it runs one time round its loop (`graph.variants`), `word` one of its words."""
     value = word.value or ""
     if value.startswith("~") or not names_a_path(value):
@@ -634,8 +666,8 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     if value.startswith("/"):
         return remote or _found_mapped(project, path, word)
     program = _program_file(project, run)
-    if program is None and _runs_module(run) and not _launcher_option(run, word):
-        return True
+    if program is None and not _launcher_option(run, word) and (_runs_module(run) or not remote and _not_ours(project, run, changes)):
+        return True  # a module from outside the project (it may ship its configs), a script of another checkout
     near = (posixpath.dirname(program),) if program else ()
     if remote and not_ours_after_cd(project, changes(path), command, value):
         return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there; a clone's
@@ -799,6 +831,16 @@ def _program_file(project, command: Command) -> str | None:
     """The project file of the Python program the command runs: its script, or its `-m` module."""
     invocation = project.graph.invocation(command)
     return invocation.callee if invocation is not None else None
+
+
+def _not_ours(project, command: Command, changes: Callable[[str], list]) -> bool:
+    """The command runs a script by a relative path into a directory the project does not have,
+    which LL303 leaves alone: it runs in another checkout (LLaVA-pp's `deepspeed
+    llava/train/train_mem.py`, run in LLaVA's)."""
+    invocation = project.graph.invocation(command)
+    if invocation is None or invocation.kind != "python" or (invocation.target.value or "").startswith(("/", "~")):
+        return False  # `~/hf/transformers/run_clm.py` says nothing of where it runs: the config may be ours
+    return not_the_projects(project, invocation, changes)
 
 
 def _runs_module(command: Command) -> bool:
