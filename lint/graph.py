@@ -710,6 +710,15 @@ def path_mapped(project, written: str) -> list[tuple[str, str]]:
     return [(directory, written[len(prefix) :]) for prefix, directory in project.settings.path_map if written.startswith(prefix)]
 
 
+def checkout_names(project, caller: str) -> tuple[str, ...]:
+    """The names the project's checkout goes by from the directory above it, for a launch in
+    `caller`: the root's own (`repo/train.py`), and the `path:` its workflow's `actions/checkout`
+    checks the project itself out into (`ShellScript.checkouts`: `proj/tools/x.py` is
+    `tools/x.py`). The resolver's, and `paths.may_name`'s for LL301, LL302 and LL303."""
+    shell = project.shell.get(caller)
+    return tuple(name for name in (project.directory_name, *sorted(shell.checkouts if shell else ())) if name)
+
+
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
@@ -727,7 +736,6 @@ class Resolver:
         """`files`: the paths that count as existing (default: the files launchlint analyses)."""
         self.files = set(project.files if files is None else files)
         self.project = project
-        self.from_parent = project.directory_name + "/"  # `repo/train.py`, run from the checkout's parent
         names: dict[str, list[str]] = defaultdict(list)
         for path in self.files:
             names[posixpath.basename(path)].append(path)
@@ -793,16 +801,14 @@ class Resolver:
             there = joined(start, value)
             return there if there in self.files else None
         candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
-        if not remote:  # from the checkout's parent: the root's own name, or a workflow's `actions/checkout` `path:`
-            shell = self.project.shell.get(caller)
-            for prefix in (self.from_parent, *(f"{c}/" for c in (shell.checkouts if shell else ()))):
-                if value.startswith(prefix):
-                    candidates.append(posixpath.normpath(value[len(prefix) :]))
+        roots = checkout_names(self.project, caller)
+        if not remote:  # from the checkout's parent: `repo/train.py`, `proj/tools/x.py`
+            candidates.extend(posixpath.normpath(value[len(root) + 1 :]) for root in roots if value.startswith(root + "/"))
         candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
             if candidate in self.files:
                 return candidate
-        if len(same_name) == 1 and (remote or value.startswith(("/", "~")) or may_name(value, same_name[0], self.project.directory_name)):
+        if len(same_name) == 1 and (remote or value.startswith(("/", "~")) or may_name(value, same_name[0], roots)):
             return same_name[0]  # not `prep/old/x.py` for a local `prep/new/x.py`: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
 

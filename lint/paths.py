@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Iterable
 
 
 def normal(name: str | os.PathLike) -> str:
@@ -85,22 +86,20 @@ def names_a_path(text: str) -> bool:
     return not (is_url(text) or is_pattern(text))
 
 
-def may_name(written: str, path: str, root_name: str = "") -> bool:
+def may_name(written: str, path: str, roots: Iterable[str] = ()) -> bool:
     """Whether the program path `written` in a launcher, relative to a directory that may be
     unknown, can name the project file `path`: `path` ends in its `written_tail`, or in what
-    follows the root's own name (`root_name`) at its start, from the checkout's parent. An
-    absolute path, mapped or remote, names the file it ends in, the project's root being mapped
-    above it (`/app/tools/x.py`: `tools/x.py`), or one in a directory of its own directory's name,
-    mounted under that name (`/workspace/utils/x.py`: `bench/utils/x.py`); not `bench/x.py`."""
+    follows one of `roots` at its start, the names the checkout goes by from its parent
+    (`graph.checkout_names`: the root's own, a workflow's checkout `path:`). An absolute path,
+    mapped or remote, names the file it ends in, the project's root being mapped above it
+    (`/app/tools/x.py`: `tools/x.py`), or one in a directory of its own directory's name, mounted
+    under that name (`/workspace/utils/x.py`: `bench/utils/x.py`); not `bench/x.py`."""
     if written.startswith("/"):
         written = posixpath.normpath(written)
         directory, name = posixpath.split(written)
         return ends_in(written, path) or ends_in(path, posixpath.join(posixpath.basename(directory), name))
     tail = written_tail(written)
-    if ends_in(path, tail):
-        return True
-    prefix = root_name + "/"
-    return bool(root_name) and tail.startswith(prefix) and ends_in(path, tail[len(prefix) :])
+    return ends_in(path, tail) or any(tail.startswith(root + "/") and ends_in(path, tail[len(root) + 1 :]) for root in roots if root)
 
 
 def written_tail(written: str) -> str | None:

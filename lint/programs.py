@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from functools import cached_property
 
-from .graph import path_mapped
+from .graph import checkout_names, path_mapped
 from .model import Location, whole
 from .paths import joined, may_name
 from .pyfacts import (
@@ -796,15 +796,18 @@ def launched(project, invocation) -> CommandLine | None:
     if invocation.kind not in ("python", "module") or callee is None:
         return None
     written = invocation.target.value  # None: from the launcher's own directory, as resolved
-    if invocation.kind == "python" and written is not None and not _names_program(project, written, callee):
+    if invocation.kind == "python" and written is not None and not _names_program(project, written, callee, invocation.caller):
         return None
     return command_line(project, callee)
 
 
-def _names_program(project, written: str, callee: str) -> bool:
-    """Whether the program path `written` names the file `callee`: as that file (`may_name`), or
-    as the directory python runs the `__main__.py` of; or as the file a `path-map` prefix maps it to."""
+def _names_program(project, written: str, callee: str, caller: str) -> bool:
+    """Whether the program path `written` in `caller` names the file `callee`: as that file
+    (`may_name`, from the checkout's parent too: `proj/tools/x.py` after a workflow's checkout into
+    `proj`), or as the directory python runs the `__main__.py` of; or as the file a `path-map`
+    prefix maps it to."""
+    roots = checkout_names(project, caller)
     return any(
-        may_name(path, callee, project.directory_name) or any(joined(d, rest) == callee for d, rest in path_mapped(project, path))
+        may_name(path, callee, roots) or any(joined(d, rest) == callee for d, rest in path_mapped(project, path))
         for path in (written, posixpath.join(written, "__main__.py"))
     )

@@ -48,7 +48,10 @@ to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and
 known string.
 
 Its file is one the written path can name. A relative path names a file whose path ends in it
-(`../train/x.py`: `train/x.py` or `exp/train/x.py`, not `other/x.py`). An absolute one, mapped
+(`../train/x.py`: `train/x.py` or `exp/train/x.py`, not `other/x.py`), or in what follows the
+name the checkout goes by from its parent: the root's own, or in a workflow the `path:` of its
+`actions/checkout` of the project itself (`proj/tools/x.py` after `path: proj` is `tools/x.py`;
+not after a checkout of another `repository:` there). An absolute one, mapped
 into a container or on another host, names a file whose path it ends in (the project mounted
 above it: `/app/tools/x.py` is `tools/x.py`), one in a directory of its directory's name (mounted
 under that name: `/workspace/utils/x.py` is `bench/utils/x.py`), or the file a `path-map` prefix
@@ -241,6 +244,16 @@ INVALID = [
             "launch.sh": "composer -n 8 train/fit.py --lr 1e-4 --bogus 1\ncomposer -c nvidia-smi --bogus\n",
         },
         ["LL301 launch.sh:1"],
+    ),
+    Example(  # a workflow that checks the project out into `proj/` runs `proj/tools/x.py`: the project's `tools/x.py`
+        {
+            "tools/x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
+                "        with:\n          path: proj\n      - run: python proj/tools/x.py --lr 1 --bogus 2\n"
+            ),
+        },
+        ["LL301 .github/workflows/ci.yml:9"],
     ),
     Example(  # the parser an imported `get_parser()` builds, with what this module adds to it
         {
@@ -907,6 +920,16 @@ VALID = [
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
             "run.sh": '#!/bin/bash\nHERE=$(cd "$(dirname "$0")" && pwd)\npython "$(dirname "$HERE")/train.py" --other 1\n',
             "tools/run.sh": "#!/bin/bash\nhere=$(cd `dirname $0`; pwd)\npython $(dirname $(dirname $here))/train.py --other 2\n",
+        }
+    ),
+    Example(  # `proj/` is another repository's checkout: its `tools/x.py` is not the project's
+        {
+            "tools/x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
+                "        with:\n          repository: org/other\n          path: proj\n"
+                "      - run: python proj/tools/x.py --bogus 2\n"
+            ),
         }
     ),
     Example(  # `python other/app` names no directory of the project: its namesake's `__main__.py` is not read

@@ -46,7 +46,8 @@ args = parser.parse_args()
   is passed (argparse's "one of the arguments --train --eval is required"); an HfArgumentParser
   field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
   `False` or `None`.
-- The program and its arguments are found as for LL301 (arrays, continuation lines,
+- The program and its arguments are found as for LL301 (its path from the checkout's parent too,
+  `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
   when the launch names that subcommand). Switches grouped in one word count letter by letter
   (`-vd DIR` passes `-d`).
@@ -134,6 +135,17 @@ INVALID = [
             "run.sh": "#!/bin/bash\npython app --out o\npython app\ntorchrun --nproc_per_node 2 train --out o\ntorchrun --nproc_per_node 2 train\n",
         },
         ["LL302 run.sh:3", "LL302 run.sh:5"],
+    ),
+    Example(  # a workflow that checks the project out into `proj/` runs `proj/tools/x.py`: the project's `tools/x.py`
+        {
+            "tools/x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            ".github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
+                "        with:\n          path: proj\n      - run: python proj/tools/x.py --out o\n"
+                "      - run: python proj/tools/x.py\n"
+            ),
+        },
+        ["LL302 .github/workflows/ci.yml:10"],
     ),
     Example(  # a required option an adder adds that `from pkg import *` brings (the package's own star import)
         {

@@ -149,7 +149,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
-from launchlint.graph import directories_above, path_mapped, project_resolver
+from launchlint.graph import checkout_names, directories_above, path_mapped, project_resolver
 from launchlint.launches import (
     decided_by_caller,
     directory_changes,
@@ -872,7 +872,8 @@ def check(project) -> Iterator[Finding]:
             yield _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")
             continue
         others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
-        namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, project.directory_name)]
+        roots = checkout_names(project, invocation.caller)
+        namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, roots)]
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
             yield _elsewhere(project, invocation, written, places, base, namesakes[0])
         elif places and namesakes:
@@ -1088,7 +1089,8 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     else moved, to where its namesakes are (Megatron-LM's `examples/detxoify_lm/x.py`, now under
     `examples/academic_paper_scripts/`)."""
     near = project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=False)
-    if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, project.directory_name):
+    roots = checkout_names(project, invocation.caller)
+    if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots):
         return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)
     if len(others) == 1:
         return _elsewhere(project, invocation, written, places, base, others[0])

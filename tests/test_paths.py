@@ -64,6 +64,8 @@ def test_a_written_program_path_names_the_files_it_can_reach():
     assert may_name("/workspace/utils/../utils/x.py", "bench/utils/x.py") and not may_name("/workspace/utils/x.py", "bench/x.py")
     assert not may_name("/opt/app/tools/x.py", "app/x.py") and not may_name("/srv/x.py", "srv2/x.py")
     assert not may_name("other/x.py", "train/x.py") and not may_name("x.py", "train/ax.py")
+    # from the checkout's parent, by the names it goes by there (`graph.checkout_names`)
+    assert may_name("proj/tools/x.py", "tools/x.py", ("repo", "proj")) and not may_name("proj/tools/x.py", "tools/x.py", ("repo",))
 
 
 def test_a_written_path_is_normalised_once_then_matched_by_whole_parts():
