@@ -68,9 +68,14 @@ class CommandLine:
     def checks_flags(self) -> bool:
         """An unknown flag is an error: nothing lets unknown words through. An option with
         argparse's REMAINDER (`--set A 1 ...`) takes the words after it, where the reading stops;
-        a positional one may take any word after the first positional, so then none is judged."""
-        remainder = any(o.nargs in REMAINDER for o in self.options if _positional(o))
-        return self.complete and not self.parser.parse_known_args and not remainder
+        a positional one (`takes_rest`) those from where it starts, which the reading marks."""
+        return self.complete and not self.parser.parse_known_args
+
+    @cached_property
+    def takes_rest(self) -> bool:
+        """A positional has argparse's REMAINDER (detectron2's `opts`): from the first positional
+        word on, any word may be its value, a flag too."""
+        return any(o.nargs in REMAINDER for o in self.options if _positional(o))
 
     @cached_property
     def flags(self) -> dict[str, Option]:
@@ -192,6 +197,9 @@ class _Reader:
         self.reading = Reading([program])
         self.current = program
         self.pending = 0  # values the last option still takes (OPTIONAL, MANY: as many as follow)
+        # Past the first positional word of a parser with a positional REMAINDER (`takes_rest`):
+        # argparse may give it every word from there on, so no flag after it is judged unknown.
+        self.rest = False
 
     def take(self, word: Word, text: str | None) -> bool:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
@@ -215,17 +223,20 @@ class _Reader:
             self.pending = _after_value(self.pending)
             return True
         self.reading.open = True  # it may hold flags, or be the subcommand
+        self.rest = self.rest or self.current.takes_rest  # or a positional word
         return not self.current.commands
 
     def _flag(self, word: Word, text: str, option: Option | object | None) -> bool:
         if option is None:
-            self.reading.unknown.append(UnknownFlag(word, text.partition("=")[0], self.current))
+            self._unknown(UnknownFlag(word, text.partition("=")[0], self.current))
             if self.current.commands:
                 self.reading.open = True
                 return False  # where the subcommand starts is now anyone's guess
-            self.pending = 0 if "=" in text else OPTIONAL  # the next plain word is most likely its value
+            # The next plain word is most likely its value; argparse gives it none, so in a parser
+            # with a positional REMAINDER that word is where the REMAINDER may start.
+            self.pending = 0 if "=" in text or self.current.takes_rest else OPTIONAL
         elif option is AMBIGUOUS:
-            self.reading.unknown.append(UnknownFlag(word, text.partition("=")[0], self.current, ambiguous=True))
+            self._unknown(UnknownFlag(word, text.partition("=")[0], self.current, ambiguous=True))
             self.pending = MANY
         else:
             self.reading.passed.append(option)
@@ -240,18 +251,23 @@ class _Reader:
         for i, letter in enumerate(rest):
             option = self.current.flags.get("-" + letter)
             if option is None:  # argparse: "ignored explicit argument"
-                self.reading.unknown.append(UnknownFlag(word, "-" + letter, self.current, clustered=True))
+                self._unknown(UnknownFlag(word, "-" + letter, self.current, clustered=True))
                 return
             self.reading.passed.append(option)
             if option.action not in SWITCHES:
                 self.pending = 0 if i + 1 < len(rest) else _arity(option, "-" + letter, self.current)
                 return
 
+    def _unknown(self, flag: UnknownFlag) -> None:
+        if not self.rest:  # after that, it may be the positional REMAINDER's word
+            self.reading.unknown.append(flag)
+
     def _plain(self, text: str) -> bool:
         if self.pending:
             self.pending = _after_value(self.pending)
             return True
         if not self.current.commands:
+            self.rest = self.rest or self.current.takes_rest
             return True  # a positional of the program
         sub = None if self.current.positionals else self.current.commands.get(text)
         if sub is None:

@@ -116,8 +116,17 @@ Nothing is reported:
 - for words that are not static (`"$@"`, an unknown variable);
 - for the words after an option with argparse's REMAINDER (`--set A 1 --bogus 2`, as OpenPCDet's
   `--set` takes them): they are its value; the flags before it are judged, and those after
-  `--set=A`, which takes only `A`. A positional REMAINDER may take any word after the first
-  positional (`python run.py s.py --bogus`): no flag of that program is judged.
+  `--set=A`, which takes only `A`;
+- for the words from the first positional word on, when a positional has argparse's REMAINDER
+  (detectron2's `opts`): only the flags before that word are judged (`python train_net.py
+  --bogus MODEL.X 1`). argparse starts on the positionals only at a word that is neither an
+  option nor an option's value, so every flag before the first such word is parsed as an option;
+  an unknown flag takes no value, so the word after it is that first positional (`--bogus s.py
+  --fp16`: `--fp16` is the REMAINDER's). Where the REMAINDER starts from there depends on the
+  other positionals (with `script` before it, one word later; with one after it, `s.py --bogus`
+  gives that one `s.py`, and `--bogus` is unrecognized). Checked with Python 3.11; CPython's
+  current argparse has the same loop, but refuses an ambiguous prefix only where it parses it as
+  an option (gh-58573), not inside a REMAINDER as 3.11 does; neither is judged here.
 
 A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
 --data d; done`) is each of them in turn: each one's parser judges the flags.
@@ -254,6 +263,19 @@ INVALID = [
             ),
         },
         ["LL301 .github/workflows/ci.yml:9"],
+    ),
+    Example(  # a positional REMAINDER takes the words from the first positional on: the flags before it are the parser's
+        {
+            "train_net.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config-file')\n"
+                "p.add_argument('--fp16', action='store_true')\np.add_argument('opts', nargs=argparse.REMAINDER)\np.parse_args()\n"
+            ),
+            "run.sh": (
+                "python train_net.py --config-file c.yaml --bogus MODEL.X 1 --other\n"
+                "python train_net.py --bogus s.py --fp16 --other 2\npython train_net.py --fp16 MODEL.X 1 --bogus\n"
+            ),
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
     ),
     Example(  # the parser an imported `get_parser()` builds, with what this module adds to it
         {
@@ -976,14 +998,20 @@ VALID = [
             ),
         }
     ),
-    Example(  # the words after an option with argparse's REMAINDER are its value; a positional one may take any
+    Example(  # the words after an option with argparse's REMAINDER are its value; a positional one's, from the first positional on
         {
             "train.py": (
                 "import argparse\np = argparse.ArgumentParser()\np.add_argument('--launcher')\n"
                 "p.add_argument('--set', dest='set_cfgs', nargs=argparse.REMAINDER)\np.parse_args()\n"
             ),
-            "run.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('script')\np.add_argument('rest', nargs='...')\np.parse_args()\n",
-            "run.sh": "python train.py --launcher pytorch --set A 1 --bogus 2\npython train.py --se --fp16\npython run.py s.py --bogus 1\n",
+            "run.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--launcher')\np.add_argument('script')\n"
+                "p.add_argument('rest', nargs='...')\np.parse_args()\n"
+            ),
+            "run.sh": (
+                "python train.py --launcher pytorch --set A 1 --bogus 2\npython train.py --se --fp16\npython run.py s.py --bogus 1\n"
+                "python run.py --launcher x s.py --bogus 1\n"
+            ),
         }
     ),
 ]
