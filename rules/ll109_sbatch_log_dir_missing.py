@@ -84,7 +84,7 @@ from launchlint.shellfacts import Command, Directive, Word
 CODE = "LL109"
 NAME = "sbatch-log-dir-missing"
 SEVERITY = Severity.ERROR
-SUMMARY = "#SBATCH --output/--error in a directory that does not exist: the job fails with no log"
+SUMMARY = "#SBATCH or sbatch --output/--error in a directory that does not exist: the job fails with no log"
 
 LOG_OPTIONS = {"--output", "--error", "-o", "-e"}
 CHDIR_OPTIONS = {"--chdir", "-D"}
