@@ -493,7 +493,8 @@ def directory_changes(project, path: str) -> DirectoryChanges:
     target as written, and the subshell it is in (`(cd data && make)` moves only that one); and
     each command's place. Places, not locations: the commands of `eval $CMD` all stand at `$CMD`.
     Sourcing a file that changes directory (`source utils.sh`, whose `start` function does `cd
-    $BASE/$EXAMPLE`) goes anywhere. A `cd` into a directory the launcher makes (`mkdir -p data &&
+    $BASE/$EXAMPLE`) goes anywhere, and so does a call of a function that may run a `cd` among
+    its words (`Command.moves`). A `cd` into a directory the launcher makes (`mkdir -p data &&
     cd data`) is no project directory (not the project's `data/`), though where it leads is still
     followed (`cd ..` comes back). See `moved_before` and `cds_before`."""
     commands = project.shell[path].commands
@@ -507,16 +508,16 @@ def directory_changes(project, path: str) -> DirectoryChanges:
         if name == "mkdir":
             made.update(d for w in command.args if w.value and not w.value.startswith("-") for d in _with_parents(w.value))
             continue
-        sourced = name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves
-        if not sourced and name not in DIRECTORY_CHANGERS:
+        anywhere = command.moves or name in SOURCERS and _effect(project, path, command, MAX_SOURCE_DEPTH).moves
+        if not anywhere and name not in DIRECTORY_CHANGERS:
             continue
         subshell = next((b for b in reversed(command.blocks) if b.kind == SUBSHELL), None)
         key = (tuple(map(id, command.wrappers)), subshell)
         outer = (key[0], next((b for b in reversed(command.blocks) if b.kind == SUBSHELL and b is not subshell), None))
         here, before = shells.get(key) or shells.get(outer) or (START, START)
-        word = None if sourced else next((w for w in command.args if not (w.value or "").startswith("-") or w.value == "-"), None)
+        word = None if anywhere else next((w for w in command.args if not (w.value or "").startswith("-") or w.value == "-"), None)
         target = None if word is None else word.value
-        if sourced:
+        if anywhere:
             where = None
         elif name == "popd" or target == "-":  # back (`popd` as if the stack were one deep)
             where = before

@@ -101,7 +101,7 @@ class Word(Record):
 
 _FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion's value into
 _NAMES = re.compile(r"[A-Za-z_][\w:.-]*")  # what a function's name may be, in a string
-_POSITIONAL = re.compile(r'"?\$(?:[@*1-9]|\{[@*1-9])')  # a word that starts with the script's arguments
+POSITIONAL = re.compile(r'"?\$(?:[@*1-9]|\{[@*1-9])')  # a word that starts with the script's arguments
 
 
 def split_fields(word: Word) -> list[Word]:
@@ -418,6 +418,10 @@ class Command:
     # It returns while what it starts runs on outside this shell's jobs (`setsid -f`, `docker exec
     # -d`): `background` too, but `wait` does not wait for it, nor does `disown` release it.
     detaches: bool = False
+    # A call of a function of the script that may run a `cd`, `pushd` or `popd` among its words
+    # (`in_env base pushd sub`, the function's `"$@"` after `shift $N`): the shell is somewhere not
+    # known after it (see `Walker._run_arguments`).
+    moves: bool = False
     # Where its words are whose value starts at the shell's directory, from `pwd` or `$PWD`
     # (`--config-path=$(pwd)/conf`, "./conf"): an absolute path at run time, written relative to where
     # the shell started. Set on the few commands that have any (`launches.anchored`).
@@ -475,7 +479,8 @@ class Command:
         return self.words[1:]
 
     def with_words(self, words: list[Word]) -> Command:
-        """The command with other words (one time round a loop: `ShellScript.variants`), all else shared."""
+        """The command with other words (one time round a loop: `ShellScript.variants`; the words
+        a function's call runs: `Walker._run_arguments`), all else shared."""
         variant = Command.__new__(Command)
         variant.__dict__.update(self.__dict__)
         variant.words = words
@@ -715,7 +720,7 @@ class ShellScript:
         """The names the script calls; None when it may call any."""
         names = set()
         for command in self.effective_commands():
-            if command.name is None and _POSITIONAL.match(command.words[0].template):
+            if command.name is None and POSITIONAL.match(command.words[0].template):
                 return None  # dispatch: `"$@"`, `$1 "${@:2}"`
             names.add(command.name)
             if command.name in ("trap", "eval"):

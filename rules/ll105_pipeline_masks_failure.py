@@ -205,6 +205,16 @@ INVALID = [
         },
         ["LL105 train.sh:7"],
     ),
+    Example(  # the words a function runs as a command (its `"$@"`, after a `shift`): the job is torchrun
+        {
+            "run.sh": (
+                '#!/bin/bash\nin_env() {\n  local env="$1"\n  shift\n  conda activate "$env"\n  "$@"\n}\n'
+                "in_env base torchrun --nproc-per-node=8 train.py 2>&1 | tee train.log\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:8"],
+    ),
     Example(  # a function called only by a name made at run time, where pipefail is off
         {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
         ["LL105 ci.sh:3"],

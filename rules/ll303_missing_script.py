@@ -186,6 +186,13 @@ INVALID = [
         },
         ["LL303 run.sh:1", "LL303 run.sh:2"],
     ),
+    Example(  # the words a function runs as a command (its `"$@"`, after a `shift`) run at the call
+        {
+            "train.py": "print(1)\n",
+            "run.sh": '#!/bin/bash\nin_env() {\n  local env="$1"\n  shift\n  conda activate "$env"\n  "$@"\n}\nin_env base python trian.py\n',
+        },
+        ["LL303 run.sh:8"],
+    ),
     Example(  # a loop over static words runs each: every word judged, a missing one reported where the list has it
         {
             "prepare.py": "print('prepare')\n",
@@ -489,6 +496,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a `pushd` a function runs (its `"$@"`, after a `shift`) moves the script, whose function it is
+        # (groundingLMM's GranD/run_pipeline.sh); after one it may run (`shift "$N"`), the directory is not known
+        {
+            "sub/infer.py": "print(1)\n",
+            "sub2/infer.py": "print(2)\n",
+            "run.sh": (
+                '#!/bin/bash\nin_env() {\n  local env="$1"\n  shift\n  conda activate "$env"\n  "$@"\n}\n'
+                "in_env base pushd sub\npython infer.py --x 1\npopd\n"
+            ),
+            "skip.sh": '#!/bin/bash\nskip() { shift "$N"; "$@"; }\nskip base cd sub\npython infer.py\n',
+        }
+    ),
     Example(  # a download by a program set in an if's arms (`GET=(wget -q)` or `GET=(wget)`): its `-O` file is made
         {
             "get.sh": (

@@ -599,6 +599,28 @@ def test_functions_that_call_each_other_twice_are_walked_a_bounded_number_of_tim
     assert 1 < sum(c.name == "python" for c in script.commands) <= shell.MAX_CALL_WALKS + 1
 
 
+def test_the_words_a_function_runs_as_a_command_run_at_the_call():
+    # `"$@"` after a `shift` the walk counts (groundingLMM's run_in_env): the words after the first
+    # are a command of this shell at the call, where they are written, with the call's streams
+    src = (
+        'in_env() {\n  local env="$1"\n  shift\n  conda activate "$env"\n  "$@"\n}\n'
+        "in_env base cd /srv/job\n"
+        'in_env base python "$(pwd)/t.py" --lr 1 | tee run.log\n'
+        'rest() { "${@:2}"; }\nrest base python b.py\n'
+        'unsure() { shift "$N"; "$@"; }\nunsure base cd /opt\npython "$(pwd)/c.py"\n'
+    )
+    script = parse_shell("t.sh", src)
+    cd, python, b, c = (c for c in script.commands if c.name in ("cd", "python"))
+    assert (cd.location.line, cd.location.column, cd.location.end_column) == (*position(src, 7, "cd"), 24)
+    assert [w.value for w in python.words] == ["python", "/srv/job/t.py", "--lr", "1"]
+    assert (python.location.line, python.location.column) == position(src, 8, "python")
+    assert python.stdout.kind == PIPE and python in script.pipelines[0].stages[0]
+    assert (b.location.line, b.location.column, [w.value for w in b.words]) == (*position(src, 10, "python"), ["python", "b.py"])
+    # `shift "$N"`: which words run is not known; a `cd` among them leaves the directory unknown
+    unsure = next(c for c in script.commands if c.name == "unsure")
+    assert unsure.moves and c.location.line == 13 and c.words[1].value is None
+
+
 def test_a_heredoc_no_command_reads_is_a_comment():
     # tree-sitter-bash has no heredoc without a command, and read its text as commands
     script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")

@@ -28,6 +28,7 @@ from ..shellfacts import (
     LOOP,
     NULL,
     PIPE,
+    POSITIONAL,
     PROCSUB,
     SOURCERS,
     SUBSHELL,
@@ -952,6 +953,7 @@ class Walker:
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
+        self.runs: dict[int, int | None] = {}  # a function's body node id -> `_arguments_run` of it
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
@@ -1915,15 +1917,10 @@ class Walker:
             waited = self._jobs_of([self.unit.node_text(a) for a in node.children_by_field_name("argument")])
             if waited:
                 command.waits_for = waited
-        elif name in self.pending:
-            redirected = out is not self.state.stdout or err is not self.state.stderr
-            self._first_call(name, out if redirected else None, err if redirected else None)
+        elif name in self.functions or name in self.effects:
+            self._function_call(command, node.children_by_field_name("argument"))
         elif name is None and self.pending:
             self._dynamic_call(words[0], out, err)
-        elif name in self.functions and (out is not self.state.stdout or err is not self.state.stderr):
-            self._call(name, out, err)
-        elif name in self.effects:
-            self.effects[name].apply(self.state, len(self.script.commands))
         wrappers.unwrap(self, command)
         if redirect_nodes and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
             heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
@@ -1934,6 +1931,58 @@ class Walker:
             else:  # `python - <<'EOF'`: the program, as written
                 body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
                 command.stdin_text = self.unit.node_text(body) if body is not None else None
+
+    def _function_call(self, call: Command, arguments: list) -> None:
+        """A call of a function of the script, `arguments` its argument nodes: its body walked here
+        at the first call, again when the call has streams of its own, else what it did repeated;
+        then the call's words it runs as a command (`_run_arguments`)."""
+        name, out, err = call.name, call.stdout, call.stderr
+        redirected = out is not self.state.stdout or err is not self.state.stderr
+        if name in self.pending:
+            self._first_call(name, out if redirected else None, err if redirected else None)
+        elif name in self.functions and redirected:
+            self._call(name, out, err)
+        elif name in self.effects:
+            self.effects[name].apply(self.state, len(self.script.commands))
+        if name in self.functions:
+            self._run_arguments(call, arguments)
+
+    def _run_arguments(self, call: Command, arguments: list) -> None:
+        """The words of a call that the function runs as a command (`in_env() { local env="$1";
+        shift; conda activate "$env"; "$@"; }`, then `in_env base pushd sub`, groundingLMM's
+        GranD/run_pipeline.sh): a command of this shell, after the body's, standing at those words,
+        with the call's streams and environment: a `cd` there moves this shell (a function runs in
+        its caller's), a `python t.py` there is a job. When which words those are is not certain
+        (`_arguments_run`), no command, and a `cd`, `pushd` or `popd` among the words leaves the
+        directory unknown (`Command.moves`)."""
+        body = self.functions[call.name][0]
+        dropped = self.runs.get(body.id, _ABSENT)
+        if dropped is _ABSENT:
+            dropped = self.runs[body.id] = _arguments_run(self.unit, body)
+        if dropped is None:
+            return
+        # a word each before the command: not `$ENVS`, which may be several or none
+        if dropped == UNSURE or dropped > len(arguments) or not all(_one_word(self.unit, a) for a in arguments[:dropped]):
+            if any(w.value in DIRECTORY_CHANGERS for w in call.args):
+                call.moves = True
+                self.state.directories = ()
+                self.state.chdir(None)
+            return
+        rest = call.args[dropped:]
+        if not rest:
+            return
+        run = call.with_words(rest)
+        first = rest[0].location
+        run.location = Location(first.path, first.line, first.column, call.location.end_line, call.location.end_column)
+        run.redirects, run.inner = [], []  # the call's redirects are the call's: judged there
+        run.exported, run.environment = self.state.exports()  # with what the body exported
+        self.script.commands.append(run)
+        if run.name in DIRECTORY_CHANGERS:
+            self._chdir(run.name, rest)
+        elif run.name in self.functions or run.name in self.effects:
+            named = arguments[dropped : dropped + 1]
+            self._function_call(run, arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else [])
+        wrappers.unwrap(self, run)
 
     def _stdin_script(self, command: Command, heredoc) -> None:
         """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
@@ -2192,6 +2241,98 @@ class Walker:
             if "allexport" in names:
                 self.state.allexport = "s" in flags
 
+
+
+UNSURE = -1  # of `_arguments_run`
+# A command of a function's body that is its arguments (`"$@"`, `$@`, `"${@:2}"`): group 2, the
+# first of them it runs (`${@:2}`: from the second).
+_ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
+_MANY_WORDS = re.compile(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+
+
+def _arguments_run(unit: Unit, body) -> int | None:
+    """How many of its arguments a function's `body` drops before it runs the rest as a command:
+    1 for `in_env() { local env="$1"; shift; conda activate "$env"; "$@"; }`. The body is a `{
+    ...; }` list with a `"$@"` (`$@`, `"${@:N}"`) of its own as one of its commands, not in an
+    `if`, a loop or a pipeline, no redirect or word with it, after `shift`s of a known count and
+    no `set -- ...`; no `cd`, `pushd`, `popd`, `source` or other such command after it, which
+    would run after the command, where this reading puts them before. UNSURE when a command of
+    the body starts with its arguments in any other way (`$1 "${@:2}"`, `"$@" | tee log`, after
+    `shift $N`); None when none does (most functions: `_POSITIONAL`, which a body without them
+    does not hold, is all they cost)."""
+    if not POSITIONAL.search(unit.node_text(body)):
+        return None
+    statements = _in_turn(body.named_children) if body.type == "compound_statement" else [body]
+    dropped = 0
+    for i, statement in enumerate(statements):
+        commands = [statement] if statement.type == "command" else list(_commands_in(statement))
+        names = [_command_word(unit, c) for c in commands]
+        if statement.type == "command" and statement.named_child_count == 1:
+            runs = _ARGUMENTS.match(names[0])
+            if runs is not None:
+                if runs.group(2) == "0" or any(
+                    _command_word(unit, c) in _MOVERS or POSITIONAL.match(_command_word(unit, c))
+                    for later in statements[i + 1 :]
+                    for c in ([later] if later.type == "command" else _commands_in(later))
+                ):
+                    return UNSURE
+                return dropped + max(int(runs.group(2) or 1) - 1, 0)
+        if any(POSITIONAL.match(name) for name in names):
+            return UNSURE
+        if statement.type == "command" and names[0] == "shift":
+            count = [unit.node_text(c) for c in statement.named_children[1:]]
+            if count and not (len(count) == 1 and count[0].isdigit()):
+                return UNSURE
+            dropped += int(count[0]) if count else 1
+        elif any(name == "shift" or name == "set" and _sets_arguments(unit, c) for name, c in zip(names, commands)):
+            return UNSURE
+    return None
+
+
+_MOVERS = DIRECTORY_CHANGERS | SOURCERS
+_TAKES_NAME = re.compile(r"[-+][A-Za-z]*o")  # `set -o`, `-euo`: an option's name follows
+
+
+def _in_turn(nodes) -> list:
+    """The statements of a list in the order they run, `&&` and `||` lists taken apart."""
+    flat = []
+    for node in nodes:
+        if node.type == "list":
+            flat.extend(_in_turn(node.named_children))
+        elif node.type != "comment":
+            flat.append(node)
+    return flat
+
+
+def _commands_in(node):
+    """The simple commands in `node`, at any depth."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            yield node
+        stack.extend(node.named_children)
+
+
+def _command_word(unit: Unit, command) -> str:
+    name = command.child_by_field_name("name")
+    return "" if name is None else unit.node_text(name)
+
+
+def _sets_arguments(unit: Unit, command) -> bool:
+    """Whether a `set` command gives the shell new positional parameters (`set -- a b`)."""
+    words = [unit.node_text(c) for c in command.named_children[1:]]
+    for i, word in enumerate(words):
+        if word == "--" or not word.startswith(("-", "+")) and not (i and _TAKES_NAME.fullmatch(words[i - 1])):
+            return True
+    return False
+
+
+def _one_word(unit: Unit, node) -> bool:
+    """Whether an argument node is one word, whatever its value: not an unquoted `$ENVS`, which
+    may be several or none, nor `"$@"` or `"${opts[@]}"`."""
+    kind = node.type
+    return kind in ("word", "number", "raw_string") or kind == "string" and not _MANY_WORDS.search(unit.node_text(node))
 
 
 def _unconditional(node) -> bool:
