@@ -621,6 +621,27 @@ def test_the_words_a_function_runs_as_a_command_run_at_the_call():
     assert unsure.moves and c.location.line == 13 and c.words[1].value is None
 
 
+@pytest.mark.parametrize(
+    "body, runs",
+    [
+        ('shift 2; "$@"', True),
+        ('shift; shift; conda activate x; "$@" || exit 1', True),
+        ('"${@:3}"', True),
+        ('set -euo pipefail; shift 2; $@; conda deactivate', True),
+        ('shift 2; "$@" | tee f.log', False),  # not this shell's command: no cd of it moves the script
+        ('shift 2; if [ -n "$DRY" ]; then echo "$@"; else "$@"; fi', False),
+        ('set -- "${@:3}"; "$@"', False),
+        ('shift "$N"; "$@"', False),
+        ('shift 2; "$@"; cd -', False),  # the `cd -` runs after the command
+        ('shift 2; "$@" --more', False),
+        ('$3 "${@:4}"', False),
+    ],
+)
+def test_which_words_of_a_call_a_function_runs_is_read_from_its_body(body, runs):
+    script = parse_shell("t.sh", f"f() {{ {body}; }}\nf a b python t.py\n")
+    assert [c.words[1].value for c in script.commands if c.name == "python"] == (["t.py"] if runs else [])
+
+
 def test_a_heredoc_no_command_reads_is_a_comment():
     # tree-sitter-bash has no heredoc without a command, and read its text as commands
     script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")
