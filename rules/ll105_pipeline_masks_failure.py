@@ -304,6 +304,16 @@ INVALID = [
         },
         ["LL105 ci.sh:1", "LL105 ci.sh:4"],
     ),
+    Example(  # a heredoc's command redirected, then piped (tree-sitter-bash makes an error of the `|`)
+        {
+            "ci.sh": (
+                "python3 - <<'PY' 2>&1 | tee audit.log\nprint('audit')\nPY\n"
+                "bash <<EOF 2>>err.log | tee -a all.log\npython train.py\nEOF\n"
+                "bash <<-EOF 2>&1 | sed 's/^/[w] /' | tee -a all.log\n\tpython train.py\n\tEOF\n"
+            ),
+        },
+        ["LL105 ci.sh:1", "LL105 ci.sh:4", "LL105 ci.sh:7"],
+    ),
     Example(
         {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],

@@ -207,6 +207,15 @@ INVALID = [
         {"ci.sh": "#!/bin/bash\nset -o pipefail\npython - <<'PY' |& tee audit.log\nprint('audit')\nPY\n"},
         ["LL106 ci.sh:3"],
     ),
+    Example(  # the same, the heredoc's command redirected before the pipe, and a shell's heredoc
+        {
+            "ci.sh": (
+                "#!/bin/bash\nset -o pipefail\npython - <<'PY' 2>&1 | tee audit.log\nprint('audit')\nPY\n"
+                "bash <<EOF 2>&1 | tee run.log\npython train.py\nEOF\n"
+            )
+        },
+        ["LL106 ci.sh:3", "LL106 ci.sh:7"],
+    ),
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
     Example(  # the line after a pipeline (tree-sitter-bash took it for the last stage's arguments)
         {"prep.sh": "cut -d' ' -f1 data/text | sort | uniq -c\npython train.py > train.log\n"},

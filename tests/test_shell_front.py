@@ -167,8 +167,11 @@ def test_a_redirect_tree_sitter_runs_on_into_the_next_lines_is_read_again_to_its
         ("gen", 3, ["--beam", "5"]),
         ("gen", 6, ["--beam", "4"]),
     ]
-    # tree-sitter-bash's recovery from a heredoc's `2>&1 | tee`: no `tee` for python
-    assert [[w.value for w in c.args] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [[]]
+    # a heredoc's `2>&1 | tee run.log`: `tee` and its file a command, not more files for the redirect
+    assert [[w.value for w in c.words] for c in commands("python3 <<EOF 2>&1 | tee run.log\nprint(1)\nEOF\n")] == [
+        ["python3"],
+        ["tee", "run.log"],
+    ]
 
 
 def test_a_line_end_read_as_a_semicolon_never_ends_a_comment():
@@ -1149,6 +1152,32 @@ def test_a_redirected_list_piped_on_is_its_earlier_commands_then_a_pipeline(src,
     assert pipeline.pipefail is pipefail
     assert (pipeline.location.line, pipeline.location.column) == position(src, 1, needle)
     assert all(c.stdout.kind == INHERIT for c in script.commands if c.name in ("set", "pip"))
+
+@pytest.mark.parametrize(
+    "src, stages, err",
+    [
+        ("python - <<'PY' 2>&1 | tee log\nprint(1)\nPY\n", [["python"], ["tee"]], PIPE),
+        ("python - <<PY 2>&1 |& tee -a log\nprint(1)\nPY\n", [["python"], ["tee"]], PIPE),
+        ("python - <<PY 2>err.log | tee \"$LOG\" && echo done\nprint(1)\nPY\n", [["python"], ["tee", "echo"]], FILE),
+        ("bash <<EOF 2>&1 | sed 's/^/[w] /' | tee run.log\npython t.py\nEOF\n", [["bash", "python"], ["sed"], ["tee"]], PIPE),
+        ("bash <<-EOF >o 2>&1 |& tee log\n\tpython t.py\n\tEOF\n", [["bash", "python"], ["tee"]], FILE),
+        ("set -o pipefail && python - <<'PY' 2>&1 | tee log\nprint(1)\nPY\n", [["python"], ["tee"]], PIPE),
+        ('bash -c "python - <<PY 2>&1 | tee log\nprint(1)\nPY\n"\n', [["python"], ["tee"]], PIPE),
+    ],
+)
+def test_a_heredocs_command_redirected_then_piped_is_a_pipeline(src, stages, err):
+    """tree-sitter-bash makes an error of `<<'PY' 2>&1 | tee log` (the `|`, the next words taken
+    for files of the redirect) or of its redirect (`<<EOF 2>&1 | sed ... | tee`): bash pipes the
+    command, its redirects applied, as it does `<<'PY' | tee log`."""
+    script = parse_shell("run.sh", src)
+    pipeline = script.pipelines[-1]
+    assert [[c.name for c in stage] for stage in pipeline.stages] == stages
+    assert pipeline.stages[0][-1].stderr.kind == err and pipeline.stages[0][-1].stdout.kind in (PIPE, FILE)
+    line = src.splitlines()[0]
+    assert (pipeline.location.line, pipeline.location.column) == position(src, 1, "python" if "-c" in src else stages[0][0])
+    assert (pipeline.location.end_line, pipeline.location.end_column) == (1, len(line) + 1)
+    assert all(w.value not in ("|", "|&", "2>&1") for c in pipeline.stages[-1] for w in c.words)
+
 
 def test_a_groups_redirects_are_kept_where_they_are_written():
     src = "{\n  echo start\n  python t.py\n} 2>&1 > all.log\nfor s in 1 2; do python t.py; done >> runs.log\n"

@@ -1403,8 +1403,11 @@ class Walker:
         if heredoc is None or heredoc.type != "heredoc_redirect":
             self.redirected(node, stdout, stderr)
             return
-        # `| cmd` is a pipeline that starts with its `|`; `&& a | b` has a pipeline on its right
-        pipe = next((c for c in heredoc.named_children if c.type == "pipeline" and c.children[0].type in ("|", "|&")), None)
+        repaired = _piped_after_redirects(self.unit, node, heredoc) if heredoc.has_error else None
+        if repaired is not None:  # `python - <<'PY' 2>&1 | tee log`
+            node, pipe = repaired
+        else:  # `| cmd` is a pipeline that starts with its `|`; `&& a | b` has a pipeline on its right
+            pipe = next((c for c in heredoc.named_children if c.type == "pipeline" and c.children[0].type in ("|", "|&")), None)
         if pipe is not None and pipe.named_child_count:
             rest = pipe.named_child(0)
             stages = [node, *(rest.named_children if rest.type == "pipeline" else [rest])]
@@ -2425,6 +2428,62 @@ def _redirect_nodes(node) -> list:
     if redirect_nodes and redirect_nodes[-1].type == "heredoc_redirect":
         redirect_nodes += redirect_nodes[-1].children_by_field_name("redirect")
     return redirect_nodes
+
+
+def _piped_after_redirects(unit: Unit, node, heredoc):
+    """`python - <<'PY' 2>&1 | tee log`, `bash <<EOF 2>&1 | sed ... | tee log`: bash pipes the
+    command, its redirects written after the heredoc's start. tree-sitter-bash makes an error of
+    the `|` (in the redirect, the next command's words taken for more files) or of the redirect
+    (then a pipeline starting with `|`). The statement is parsed again alone (the same bytes at
+    the same offsets, the rest blanked): once without the pipe, for the statement with its
+    redirects, and once without the redirects, for the pipe as in `<<'PY' | tee log`. Returns the
+    two, or None when the shape is another."""
+    start = None
+    at = -1  # where the `|` is
+    for child in heredoc.children:
+        kind = child.type
+        if kind == "heredoc_start":
+            start = child
+        elif start is None or kind in ("heredoc_body", "heredoc_end"):
+            continue
+        elif kind == "file_redirect" and child.has_error:
+            bar = next(c for c in child.children if c.type == "ERROR")
+            if bar.child_count != 1 or bar.children[0].type not in ("|", "|&"):
+                return None
+            at = bar.start_byte
+            break
+        elif kind == "ERROR" and child.named_child_count == 1 and child.named_children[0].type == "file_redirect":
+            continue
+        elif kind == "pipeline" and child.children[0].type in ("|", "|&") and child.prev_sibling.type == "ERROR":
+            at = child.start_byte
+            break
+        elif kind != "file_redirect":
+            return None
+    if start is None or at < 0:
+        return None
+    text = _parsed_text(unit.data)
+    line_end = text.find(b"\n", at)
+    if line_end < 0:
+        return None
+    outside = [(0, node.start_byte), (node.end_byte, len(text))]
+    redirected = _alone(_repaired(text, (), [*outside, (at, line_end)]), node)
+    piped = _alone(_repaired(text, (), [*outside, (start.end_byte, at)]), node)
+    if redirected is None or piped is None:
+        return None
+    last = piped.named_child(piped.named_child_count - 1)
+    pipe = next((c for c in last.named_children if c.type == "pipeline" and c.start_byte == at), None)
+    if pipe is None or redirected.named_child(redirected.named_child_count - 1).has_error:
+        return None
+    return redirected, pipe
+
+
+def _alone(text: bytes, node):
+    """The statement `node` parsed from `text`, where it stands alone, or None if it parses as
+    another."""
+    statement = _parser().parse(text).root_node.named_child(0)
+    if statement is None or statement.type != "redirected_statement" or (statement.start_byte, statement.end_byte) != (node.start_byte, node.end_byte):
+        return None
+    return statement
 
 
 def _last_simple_command(node):
