@@ -314,6 +314,16 @@ INVALID = [
         },
         ["LL105 ci.sh:1", "LL105 ci.sh:4", "LL105 ci.sh:7"],
     ),
+    Example(  # a shell that a wrapper runs (`stdbuf`, `numactl`) reads the heredoc as its script
+        {
+            "host.sh": (
+                '#!/bin/bash\nstdbuf -oL bash <<-PIPE_EOF 2>&1 | sed "s/^/[worker $1] /g" | tee runlog\n'
+                "\tpython3 -u train.py --steps 100\n\tPIPE_EOF\n"
+                "numactl --cpunodebind=0 bash <<EOF | tee eval.log\npython3 -u eval.py\nEOF\n"
+            ),
+        },
+        ["LL105 host.sh:2", "LL105 host.sh:5"],
+    ),
     Example(
         {"train.sh": "#!/bin/bash\nset -e\ntorchrun --nproc_per_node 8 train.py 2>&1 | tee train.log\n"},
         ["LL105 train.sh:3"],

@@ -216,6 +216,10 @@ INVALID = [
         },
         ["LL106 ci.sh:3", "LL106 ci.sh:7"],
     ),
+    Example(  # a shell run by `stdbuf`, whose `-oL` reaches C's stdio, not Python's own buffer
+        {"host.sh": '#!/bin/bash\nset -o pipefail\nstdbuf -oL bash <<EOF 2>&1 | tee runlog\npython3 train.py\nEOF\n'},
+        ["LL106 host.sh:4"],
+    ),
     Example({"run.sh": "#!/bin/bash\npython train.py --lr 3e-4 2>&1 | tee train.log\n"}, ["LL106 run.sh:2"]),
     Example(  # the line after a pipeline (tree-sitter-bash took it for the last stage's arguments)
         {"prep.sh": "cut -d' ' -f1 data/text | sort | uniq -c\npython train.py > train.log\n"},

@@ -731,7 +731,9 @@ def _ssh_terminal(options: list[Word]) -> bool:
 
 
 # What may read a script from its standard input, itself or through the command it runs.
-STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "sudo", "su", "env", "srun", "nohup", "setsid", "timeout"}
+STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "sudo", "su", "env", "srun"} | {
+    "nohup", "setsid", "timeout", "stdbuf", "nice", "ionice", "numactl", "taskset", "exec", "command"
+}
 
 
 def stdin_script(walker, command: Command, text: str, origin, *, exact: bool) -> None:
