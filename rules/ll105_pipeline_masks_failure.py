@@ -314,6 +314,14 @@ INVALID = [
         },
         ["LL105 ci.sh:1", "LL105 ci.sh:4", "LL105 ci.sh:7"],
     ),
+    Example(  # one pipeline of three, its middle stage redirected: reported where it starts
+        {
+            "run.sh": (
+                "#!/bin/bash\npython3 -u train.py 2>&1 \\\n  | python3 -u tag.py --prefix w0 2>&1 \\\n  | tee train.log\n"
+            ),
+        },
+        ["LL105 run.sh:2"],
+    ),
     Example(  # a shell that a wrapper runs (`stdbuf`, `numactl`) reads the heredoc as its script
         {
             "host.sh": (

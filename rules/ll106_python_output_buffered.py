@@ -698,6 +698,12 @@ VALID = [
     Example(  # `|` binds tighter than `&&`: the command before the `&&` writes to the terminal, not into the pipe
         {"prepare.py": "print(1)\n", "run.sh": "#!/bin/bash\npython3 prepare.py && python3 -u train.py 2>&1 | tee train.log\n"}
     ),
+    Example(  # the same with a redirected middle stage (tree-sitter-bash nests `a 2>&1 | b 2>&1 | c`)
+        {
+            "prepare.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\npython3 prepare.py && python3 -u train.py 2>&1 | grep -v Warning 2>&1 | tee train.log\n",
+        }
+    ),
 ]
 
 

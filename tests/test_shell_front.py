@@ -1141,6 +1141,8 @@ def test_a_pipeline_starts_at_its_first_command_not_at_the_list(src):
         ("set -o pipefail && echo a | tee b 2>&1 | tee log\n", [["echo"], ["tee"], ["tee"]], True, "echo"),
         ("bash -c 'set -o pipefail && python t.py 2>&1 | tee log'\n", [["python"], ["tee"]], True, "python"),
         ("set -o pipefail && python - <<'PY' | tee log\nprint(1)\nPY\n", [["python"], ["tee"]], True, "python"),
+        ("set -o pipefail && python t.py 2>&1 | grep x 2>&1 | tee log\n", [["python"], ["grep"], ["tee"]], True, "python"),
+        ("set -o pipefail && pip install x && cat a | python - <<'PY' 2>&1 | tee log\nprint(1)\nPY\n", [["cat"], ["python"], ["tee"]], True, "cat"),
     ],
 )
 def test_a_redirected_list_piped_on_is_its_earlier_commands_then_a_pipeline(src, stages, pipefail, needle):

@@ -460,6 +460,19 @@ def test_the_job_named_is_the_pipelines_not_the_one_before_its_and_and(tmp_path)
     assert (finding["path"], finding["line"], finding["column"]) == ("run.sh", 2, 18)
     assert "so a failed `python3` looks like success" in finding["message"]
 
+def test_a_pipeline_with_a_redirected_middle_stage_exits_with_its_last_stages_status(tmp_path):
+    """tree-sitter-bash nests `a 2>&1 | b 2>&1 | c` as `(a 2>&1 | b) 2>&1 | c`; bash runs one
+    pipeline, whose status is `c`'s (it said "exits with `grep`'s status", over `a | b` alone)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "t.py").write_text("print(1)\n")
+    line = "python3 -u t.py 2>&1 | grep -v Warning 2>&1 | tee log"
+    (tmp_path / "run.sh").write_text(f"#!/bin/bash\n{line}\n")
+    result = launchlint("--format", "json", "--select", "LL105", ".", cwd=tmp_path)
+    [finding] = json.loads(result.stdout)
+    assert (finding["line"], finding["column"], finding["end_line"], finding["end_column"]) == (2, 1, 2, len(line) + 1)
+    assert "exits with `tee`'s status, so a failed `python3` looks like success" in finding["message"]
+
+
 def test_a_job_run_by_a_partly_unknown_path_is_named_as_written(tmp_path):
     """`"$(dirname "$0")/train.sh" | tee log` runs the script next to it: the message names
     `train.sh` (it said "a failed `None`")."""

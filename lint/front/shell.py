@@ -1441,22 +1441,28 @@ class Walker:
         """`stages` joined by `operators`; `node` is the pipeline, or the first stage when a
         heredoc holds the rest, which ends at `last`."""
         whole = last is not None  # stage 0 is the statement that holds the heredoc
-        body = stages[0].child_by_field_name("body") if stages[0].type == "redirected_statement" else None
-        tail = _last_simple_command(body) if body is not None and body.type == "list" else None
-        if tail is not None:
+        spliced = False
+        while stages[0].type == "redirected_statement":
+            body = stages[0].child_by_field_name("body")
+            tail = _last_simple_command(body) if body is not None and body.type in ("list", "pipeline") else None
+            if tail is None:
+                break
             # `set -o pipefail && python t.py 2>&1 | tee log`: tree-sitter-bash pipes the
             # redirected list (tree-sitter/tree-sitter-bash#345), bash only its last pipeline,
-            # after the list's earlier commands ran in this shell (a `set` there counts).
+            # after the list's earlier commands ran in this shell (a `set` there counts). It
+            # nests `a 2>&1 | b 2>&1 | c` the same way: bash's one pipeline, `2>&1` b's.
             self.trailing[tail.id] = _redirect_nodes(stages[0])
-            *earlier, right = body.named_children
-            for child in earlier:
-                self.walk(child, stdout, stderr)
+            right = body
+            if body.type == "list":
+                *earlier, right = body.named_children
+                for child in earlier:
+                    self.walk(child, stdout, stderr)
             if right.type == "pipeline":  # `a && b | c 2>&1 | d`: `b | c 2>&1 | d`
                 operators = [*(c for c in right.children if c.type in ("|", "|&")), *operators]
                 stages = [*right.named_children, *stages[1:]]
             else:
                 stages = [right, *stages[1:]]
-            whole = False
+            whole, spliced = False, True
         if node.end_point.row != node.start_point.row and last is None:  # most pipelines are on one line
             for stage in stages:
                 if stage.end_point.row != stage.start_point.row and stage.type == "command":
@@ -1485,14 +1491,8 @@ class Walker:
         flat = [c for group in stage_commands for c in group if c.words]
         for command in self.script.commands[before:]:
             command.pipeline = flat
-        if tail is not None:
-            first = stages[0]
-        elif body is not None and last is None:  # `a 2>&1 | b 2>&1 | c`: the outer pipeline starts at `b`
-            first = _last_simple_command(body) or node
-        else:
-            first = node
         self.script.pipelines.append(
-            Pipeline(self.unit.location(first, last or node), stage_commands, sinks_out[:-1], pipefail, self.wrappers, pipefail_at)
+            Pipeline(self.unit.location(stages[0] if spliced else node, last or node), stage_commands, sinks_out[:-1], pipefail, self.wrappers, pipefail_at)
         )
         if stage_commands[-1] and wrappers.installs_crontab(stage_commands[-1][0]):  # `echo "* * * * * cmd" | crontab -`
             for command in (c for group in stage_commands[:-1] for c in group):
