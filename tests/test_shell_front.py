@@ -1258,3 +1258,12 @@ def test_a_heredoc_a_shell_reads_is_expanded_here_first_unless_its_delimiter_is_
     assert (target.line, target.column, target.end_column) == (3, 15, 19)  # all of `$LOG`
     assert [w.template for w in one(src, "echo").args] == ['$HOME "q"']  # the remote shell's HOME
     assert written.stdout.target.text == "$LOG" and written.stdout.target.value is None
+
+
+def test_heredocs_redirected_then_piped_are_parsed_again_a_bounded_number_of_times():
+    """Each repair parses the whole unit again (blanked around the statement): past
+    MAX_REPAIRS of them a file of thousands is read as tree-sitter-bash reads it (20 s for
+    3,000 in one file, unbounded; 1.6 s bounded)."""
+    src = "python - <<'PY' 2>&1 | tee log\nprint(1)\nPY\n" * (shell.MAX_REPAIRS + 5)
+    piped = [p for p in parse_shell("run.sh", src).pipelines if p.last is not None and p.last.name == "tee"]
+    assert len(piped) == shell.MAX_REPAIRS

@@ -954,6 +954,7 @@ class Walker:
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
         self.runs: dict[int, int | None] = {}  # a function's body node id -> `_arguments_run` of it
+        self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
@@ -1403,7 +1404,10 @@ class Walker:
         if heredoc is None or heredoc.type != "heredoc_redirect":
             self.redirected(node, stdout, stderr)
             return
-        repaired = _piped_after_redirects(self.unit, node, heredoc) if heredoc.has_error else None
+        repaired = None
+        if heredoc.has_error and self.repairs < MAX_REPAIRS:
+            self.repairs += 1
+            repaired = _piped_after_redirects(self.unit, node, heredoc)
         if repaired is not None:  # `python - <<'PY' 2>&1 | tee log`
             node, pipe = repaired
         else:  # `| cmd` is a pipeline that starts with its `|`; `&& a | b` has a pipeline on its right
@@ -3055,3 +3059,6 @@ def parse_shell(
 
 
 MAX_REPARSES = 8  # of a unit, for tree-sitter-bash's reading on (`Walker.read_on`)
+# Heredoc statements redirected then piped that a walk parses again alone: each parse is of the
+# whole unit's length (blanked around it), so a hostile file of thousands would be quadratic.
+MAX_REPAIRS = 32
