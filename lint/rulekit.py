@@ -24,13 +24,17 @@ examples are its tests.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from os.path import commonprefix
 from types import ModuleType
 
-from .model import Finding, Record, Severity
+from .model import Finding, Record, Related, Severity
 
-__all__ = ["CR_MARK", "Example", "Rule", "Severity", "all_rules", "rule_by_code", "rules_for"]
+TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
+if TYPE_CHECKING:
+    from .shellfacts import Word
+
+__all__ = ["CR_MARK", "Example", "Rule", "Severity", "all_rules", "once_per_word", "rule_by_code", "rules_for"]
 
 
 class Example(Record):
@@ -134,3 +138,31 @@ def all_rules() -> tuple[Rule, ...]:
 
 def rule_by_code() -> dict[str, Rule]:
     return {rule.code: rule for rule in all_rules()}
+
+
+def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) -> list[Finding]:
+    """One finding for each written word and message: a word of a variable's value that the
+    script expands several times (`$CMD` in both arms of an `if`) is one mistake, written once.
+    The findings on words of one file written in the same place (`ShellScript.written`: the same
+    assignment, for a word from a value) with the same message become the one at the first place,
+    the others' places its related locations, each with the note `again`, after its own related
+    ones. Words written in different places (two lines that each run `python gone.py`) stay
+    findings of their own: each is a line to fix."""
+    kept: dict[tuple, tuple[Finding, list[Finding]]] = {}
+    for word, finding in found:
+        script = project.shell.get(word.location.path)
+        written = script.written(word) if script is not None else (word.location,)
+        key = (finding.message, word.location.path, word.text, written)  # offsets are the file's
+        first, others = kept.setdefault(key, (finding, []))
+        if first is not finding:
+            others.append(finding)
+    merged = []
+    for first, others in kept.values():
+        first, *later = sorted((first, *others), key=lambda f: f.location)
+        related = [*first.related]
+        for other in later:
+            if other.location != first.location:
+                related.append(Related(other.location, again))
+            related += other.related
+        merged.append(first._replace(related=tuple(dict.fromkeys(related))) if later else first)
+    return merged

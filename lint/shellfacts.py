@@ -592,6 +592,12 @@ class ShellScript:
     # for a list of static words (no `$VAR`, no `$(...)`; a pattern stays one value, as written),
     # and a word that reads no other unknown part. A dict of its own on the scripts that have any.
     loop_values: dict[Location, tuple[Location, tuple[Word, ...]]] = {}
+    # The assignment each expansion of a known variable read its value from (the location of the
+    # word it was set to: `CMD+=" --x 1"` for a `$CMD` after it), by the file offsets of the
+    # expansion's first and last characters, where `Word.origin` puts the value's characters (see
+    # `written`). An expansion walked more than once with values set in different places (a
+    # function called twice) has none. A dict of its own on the scripts that have any.
+    expansions: dict[int, Location | None] = {}
 
     def __init__(
         self,
@@ -657,6 +663,16 @@ class ShellScript:
         # The variables whoever runs the file sets at will, which its commands' `defaults` name
         # where they took one: a Makefile's `?=` ones (`make train ARGS=...`, or the environment).
         self.overridable: frozenset[str] = frozenset()
+
+    def written(self, word: Word) -> tuple:
+        """Where the characters of `word` were written: each one's file offset, or, for one of a
+        variable's value, the assignment it came from (`expansions`). The words that two
+        expansions of one `$CMD` make are written in the same place; two lines that each write
+        `python gone.py` are not. The word's location when its characters' places are not known."""
+        text, origin, expansions = word.text, word.origin, self.expansions
+        if not text or len(origin) < len(text):
+            return (word.location,)
+        return tuple(where if (where := expansions.get(o)) is not None else o for o in origin[: len(text)])
 
     def variants(self, command: Command) -> list[Command]:
         """The command as each time round its loop runs it, its words that expand the loop's

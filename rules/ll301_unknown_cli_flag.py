@@ -131,6 +131,15 @@ Nothing is reported:
 A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
 --data d; done`) is each of them in turn: each one's parser judges the flags.
 
+One finding for each written word: an unknown flag in the value of a variable the script expands
+more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one mistake,
+made in one place, and is reported once, at the first of those expansions in the file, with the
+others as its related locations ("passed here too, from the same variable's value"). The same
+written word is the same characters of the same assignment, the one the variable last got its value
+from before the expansion: a `CMD+=" --x 1"` between two expansions makes them two findings, as do
+two lines that each write the word (each is a line to fix) and two messages that differ (a `cd`
+between the expansions).
+
 ## References
 - Python `argparse`: *Partial parsing* (`parse_known_args`), *allow_abbrev*,
   `BooleanOptionalAction`.
@@ -143,7 +152,8 @@ from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import UnknownFlag, launched, read_launch
-from launchlint.rulekit import Example, dedented
+from launchlint.rulekit import Example, dedented, once_per_word
+from launchlint.shellfacts import Word
 
 CODE = "LL301"
 NAME = "unknown-cli-flag"
@@ -175,6 +185,13 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a variable's flag passed in both arms of an `if` is one finding, at the first expansion
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nCMD="python train.py --bogus 1"\nif [ -n "$DEBUG" ]; then\n  $CMD --lr 1\nelse\n  $CMD\nfi\n',
+        },
+        ["LL301 run.sh:4"],
+    ),
     Example(  # a parser deepspeed.add_config_arguments adds to: its options pass, a typo does not
         {
             "ds_train.py": (
@@ -1017,14 +1034,19 @@ VALID = [
 ]
 
 
-def check(project) -> Iterator[Finding]:
+def check(project) -> list[Finding]:
+    return once_per_word(project, _found(project), "passed here too, from the same variable's value")
+
+
+def _found(project) -> Iterator[tuple[Word, Finding]]:
+    """Each unknown flag, with the word that holds it."""
     for invocation in project.graph.invocations:
         program = launched(project, invocation)
         if program is None or not program.checks_flags:
             continue
         for unknown in read_launch(program, invocation.args).unknown:
             if unknown.program.checks_flags:
-                yield _finding(project, _shown(invocation), unknown)
+                yield unknown.word, _finding(project, _shown(invocation), unknown)
 
 
 def _shown(invocation) -> str:

@@ -138,6 +138,15 @@ the related place; one finding for each missing word. Only when every word of th
 static (a pattern among them is a word, not judged, as above); a list with `$VAR`, `$(...)` or
 `"${ARR[@]}"`, or a loop whose body sets the variable again, leaves it unknown.
 
+One finding for each written word: a missing script's path in the value of a variable the script
+expands more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one
+mistake, made in one place, and is reported once, at the first of those expansions in the file, with
+the others as its related locations ("runs it here too, from the same variable's value"). The same
+written word is the same characters of the same assignment, the one the variable last got its value
+from before the expansion: a `CMD+=" --x 1"` between two expansions makes them two findings, as do
+two lines that each write the word (each is a line to fix) and two messages that differ (a `cd`
+between the expansions).
+
 ## References
 - Configuration: `path-map` (remote path prefix -> project directory), e.g. `/root/: deploy/`.
 """
@@ -162,7 +171,8 @@ from launchlint.launches import (
 )
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import in_a_virtualenv, joined, may_name, names_a_path
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, once_per_word
+from launchlint.shellfacts import Word
 
 CODE = "LL303"
 NAME = "missing-script"
@@ -176,6 +186,18 @@ INVALID = [
     Example(  # a quoted command: one word, blanks and all, where the file is its first
         {"run.sh": 'ACC="tools/acc.py --coco-dir /data/coco"\npython "$ACC" --verbose\n', "tools/acc.py": "print(1)\n"},
         ["LL303 run.sh:2"],
+    ),
+    Example(  # a variable's command run in both arms of an `if` is one finding; two lines (or files) that write it are two
+        {
+            "other.py": "print(1)\n",
+            "run.sh": (
+                '#!/bin/bash\nCMD=" python gone.py"\nCMD+=" --x 1"\nif [ -z "$LOG" ]; then\n\t$CMD\nelse\n'
+                '\t( $CMD ) |& tee "$LOG"\nfi\npython gone.py\npython gone.py\n'
+            ),
+            "copy.sh": "#!/bin/bash\n\npython gone.py\n",
+            "copy2.sh": "#!/bin/bash\n\npython gone.py\n",
+        },
+        ["LL303 copy.sh:3", "LL303 copy2.sh:3", "LL303 run.sh:5", "LL303 run.sh:9", "LL303 run.sh:10"],
     ),
     Example(  # a module named by its file: python imports it, then stops (its top level has run)
         {
@@ -842,7 +864,12 @@ VALID = [
 ]
 
 
-def check(project) -> Iterator[Finding]:
+def check(project) -> list[Finding]:
+    return once_per_word(project, _found(project), "runs it here too, from the same variable's value")
+
+
+def _found(project) -> Iterator[tuple[Word, Finding]]:
+    """Each missing script, with the word that names it."""
     names = project_resolver(project).by_name  # the analysed files of each name
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
@@ -855,7 +882,7 @@ def check(project) -> Iterator[Finding]:
         if decided_by_caller(project, invocation.caller, invocation.command.defaults_of(invocation.target)):
             continue  # `python ${SCRIPT:-test.py}`, and a caller sets SCRIPT: the default is not what runs
         if invocation.kind == "module":
-            yield from _missing_module(project, invocation, changes)
+            yield from ((invocation.target, f) for f in _missing_module(project, invocation, changes))
             continue
         if invocation.kind == "python" and not has_python:
             continue  # a checkout of launchers only: the programs they start live elsewhere
@@ -863,7 +890,7 @@ def check(project) -> Iterator[Finding]:
         if written is None:
             own = None if invocation.command.remote else missing_own_path(project, invocation.caller, invocation.target)
             if own is not None:
-                yield _finding(project, invocation, f"leads to {own}, which does not exist")
+                yield invocation.target, _finding(project, invocation, f"leads to {own}, which does not exist")
             continue
         if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
@@ -880,7 +907,7 @@ def check(project) -> Iterator[Finding]:
             elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
             if not written.startswith("/") and not namesakes and not elsewhere:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
-                yield _finding(project, invocation, f"runs {where}, and no file of the project has that name")
+                yield invocation.target, _finding(project, invocation, f"runs {where}, and no file of the project has that name")
             continue
         places, base = _places(project, invocation, written, changes)
         head = written.split()[0] if places and " " in written.strip() else None
@@ -888,19 +915,19 @@ def check(project) -> Iterator[Finding]:
         if looked is not None and any(project.on_disk(joined(base, path)) for base, path in looked[1]):  # `python "$CMD"`
             program = invocation.command.name or "the program"
             why = f"is one quoted word: {program} looks for a file of that whole name, and `{head}` is the file"
-            yield _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")
+            yield invocation.target, _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")
             continue
         others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
         roots = checkout_names(project, invocation.caller)
         namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, roots)]
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
-            yield _elsewhere(project, invocation, written, places, base, namesakes[0])
+            yield invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0])
         elif places and namesakes:
-            yield _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
+            yield invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
         elif places and others:  # its name's files are all in directories the path cannot name
-            yield _misnamed_or_moved(project, invocation, written, places, base, others)
+            yield invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)
         elif places:
-            yield _finding(project, invocation, f"is not {places}, and no file has that name")
+            yield invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")
 
 
 def _looked_up_in_path(invocation) -> bool:

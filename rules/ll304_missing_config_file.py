@@ -103,6 +103,15 @@ variable (`for cfg in a.yaml b.yaml; do python train.py --config "$cfg"; done`, 
 `--config configs/$size.yaml`), and a missing one is reported on its word in the list, as LL303
 reports a script.
 
+One finding for each written word: a missing config file's path in the value of a variable the
+script expands more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is
+one mistake, made in one place, and is reported once, at the first of those expansions in the file,
+with the others as its related locations ("passed here too, from the same variable's value"). The
+same written word is the same characters of the same assignment, the one the variable last got its
+value from before the expansion: a `CMD+=" --x 1"` between two expansions makes them two findings,
+as do two lines that each write the word (each is a line to fix) and two messages that differ (a
+`cd` between the expansions).
+
 ## References
 - Hydra, *command line flags*: "--config-path,-cp : Overrides the config_path specified in
   hydra.main(). The config_path is relative to the Python file declaring @hydra.main()".
@@ -137,7 +146,7 @@ from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched
 from launchlint.pyfacts import MODULE_SCOPE, Option
-from launchlint.rulekit import Example
+from launchlint.rulekit import Example, once_per_word
 from launchlint.rules.ll303_missing_script import not_the_projects
 from launchlint.shellfacts import Command, ShellScript, Word
 
@@ -153,6 +162,13 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a variable's config passed in both arms of an `if` is one finding, at the first expansion
+        {
+            "train.py": "print(1)\n",
+            "run.sh": '#!/bin/bash\nCMD="python train.py --config configs/gone.yaml"\nif [ -n "$A" ]; then\n  $CMD\nelse\n  $CMD --fp16\nfi\n',
+        },
+        ["LL304 run.sh:4"],
+    ),
     Example(  # ml_collections' `--config=FILE.py:ARG`: the file is what comes before the `:`
         {
             "train.py": (
@@ -596,7 +612,12 @@ VALID = [
 ]
 
 
-def check(project) -> Iterator[Finding]:
+def check(project) -> list[Finding]:
+    return once_per_word(project, _missing_files(project), "passed here too, from the same variable's value")
+
+
+def _missing_files(project) -> Iterator[tuple[Word, Finding]]:
+    """Each missing config file, with the word that names it."""
     changes = cache(partial(directory_changes, project))  # a launcher's cds, read when a config path asks
     for path, script in project.shell.items():
         made: set[str] | None = None
@@ -604,7 +625,7 @@ def check(project) -> Iterator[Finding]:
             for run in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop (`--config "$cfg"`)
                 for option, word in _config_files(project, run):
                     if word.value is None:  # only a path from the launcher's own directory is known
-                        yield from _own_config(project, path, command, option, word)
+                        yield from ((word, f) for f in _own_config(project, path, command, option, word))
                         continue
                     if not _found(project, path, command, word, changes, run):
                         made = _made(script) if made is None else made
@@ -615,7 +636,7 @@ def check(project) -> Iterator[Finding]:
                             continue
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
-                            yield finding._replace(related=finding.related + _looped(path, command, run))
+                            yield word, finding._replace(related=finding.related + _looped(path, command, run))
                 yield from _hydra(project, run)
 
 
@@ -743,7 +764,7 @@ def _into_made_directory(project, launcher: str, value: str, made: set[str]) -> 
     return False
 
 
-def _hydra(project, command: Command) -> Iterator[Finding]:
+def _hydra(project, command: Command) -> Iterator[tuple[Word, Finding]]:
     """`--config-path DIR --config-name NAME`: DIR relative to the program's file, NAME.yaml in it."""
     # The program first: most commands run none, and their words need no search for the options
     # (-22 M instructions of 520 on the 1,000-file benchmark).
@@ -771,7 +792,7 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
     config_dir = joined(posixpath.dirname(program), directory.value)
     files = project_files(project)
     if not files.on_disk(config_dir, directory=True):
-        yield Finding(
+        yield directory, Finding(
             directory.location,
             f"`--config-path {directory.value}` is relative to {program}, and `{config_dir}/` does not exist: "
             f"Hydra stops at start-up with 'Primary config directory not found'; {FIX}",
@@ -780,14 +801,14 @@ def _hydra(project, command: Command) -> Iterator[Finding]:
         yield from _missing_name(project, program, config_dir, name, given, Related(directory.location, f"--config-path is relative to {program}"))
 
 
-def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: Related) -> Iterator[Finding]:
+def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: Related) -> Iterator[tuple[Word, Finding]]:
     """`--config-name NAME` when NAME(.yaml) is not in the primary config directory (and no
     `--config-dir` adds another); `where` says what that directory is relative to."""
     if not name.value or "--config-dir" in given:
         return
     file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
     if not project_files(project).on_disk(file):
-        yield Finding(
+        yield name, Finding(
             name.location,
             f"`--config-name {name.value}`: `{file}` does not exist, so Hydra stops at start-up with "
             f"MissingConfigException; fix the name, or create it",

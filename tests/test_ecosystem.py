@@ -337,6 +337,42 @@ def test_unused_suppression_is_reported_even_when_its_rule_is_not_selected(tmp_p
     assert codes(result) == [("LL002", "run.sh", 1)]
 
 
+# A command built once in a variable and expanded in both arms of an `if` (mlcommons' rnnt
+# scripts): its missing script, unknown flag and missing config are each one mistake.
+EXPANDED_TWICE = {
+    "run.sh": (
+        '#!/bin/bash\nCMD=" python other.py --config missing.yaml"\nCMD+=" --bogus 1"\nif [ -z "$LOG" ]; then\n'
+        '\t$CMD\nelse\n\t( $CMD ) |& tee "$LOG"\nfi\n'
+    ),
+    "other.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+    "gone.sh": 'CMD="python gone.py"\nif [ -n "$A" ]; then $CMD; else $CMD --config other.py; fi\n',
+}
+
+
+def test_a_word_expanded_twice_is_one_finding_with_the_other_expansion_related(tmp_path):
+    make(tmp_path, EXPANDED_TWICE)
+    found = json.loads(launchlint("--format", "json", "--select", "LL3", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in found] == [
+        ("LL303", "gone.sh", 2), ("LL301", "run.sh", 5), ("LL304", "run.sh", 5)
+    ]
+    again = {"LL301": "passed here too", "LL303": "runs it here too", "LL304": "passed here too"}
+    for finding in found:
+        where = (2, 33) if finding["path"] == "gone.sh" else (7, 4)
+        note = f"{again[finding['code']]}, from the same variable's value"
+        assert {"path": finding["path"], "line": where[0], "column": where[1], "message": note} in finding["related"]
+
+
+def test_a_suppression_at_the_first_expansion_covers_the_finding_a_baseline_keeps_its_print(tmp_path):
+    """The finding is at the first expansion, where a comment suppresses it; a baseline entry
+    for the finding at that line matches it (the line's text is what the fingerprint hashes)."""
+    make(tmp_path, EXPANDED_TWICE)
+    assert launchlint("--write-baseline", "base.json", "--select", "LL3", ".", cwd=tmp_path).returncode == 0
+    assert launchlint("--format", "json", "--baseline", "base.json", "--select", "LL3", ".", cwd=tmp_path).stdout == "[]\n"
+    text = EXPANDED_TWICE["run.sh"].replace("\t$CMD\n", "\t$CMD  # launchlint: disable=LL301,LL304\n", 1)
+    make(tmp_path, {"run.sh": text, "gone.sh": EXPANDED_TWICE["gone.sh"].replace("fi\n", "fi  # launchlint: disable=LL303\n")})
+    assert launchlint("--format", "json", "--select", "LL0,LL3", ".", cwd=tmp_path).stdout == "[]\n"
+
+
 # --- formats ----------------------------------------------------------------------------------
 
 

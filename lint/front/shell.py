@@ -1153,7 +1153,7 @@ class Walker:
                     if name in variables and known is None:
                         piece.dynamic(raw, at)
                     elif name in variables and (known or op in ("-", "=")):
-                        self._read_variable(name)
+                        self._read_variable(name, at, unit.file_offset(end - 1))
                         piece.expanded(known, at, unit.file_offset(end - 1))
                     else:
                         if name not in variables and self.read_defaults is not None:
@@ -1168,7 +1168,7 @@ class Walker:
                 return
         value = variables.get(name)
         if value is not None:
-            self._read_variable(name)
+            self._read_variable(name, at, unit.file_offset(end - 1))
             piece.expanded(value, at, unit.file_offset(end - 1))
         elif name != "PWD" or name in variables or not self._here(piece, at, unit.file_offset(end - 1)):
             written = self._template_of(name)
@@ -1176,12 +1176,24 @@ class Walker:
                 written = _LAST_NAME.sub(r"${\1}", written)
             piece.dynamic(written or raw, at)
 
-    def _read_variable(self, name: str) -> None:
-        """A known variable's value is read: the defaults it came from are read with it."""
-        if self.read_defaults is not None and name in self.state.defaulted:
-            self.read_defaults |= self.state.defaulted[name]
-        if self.state.cwd_bound and name in self.state.cwd_bound:
+    def _read_variable(self, name: str, at: int | None = None, last: int = 0) -> None:
+        """A known variable's value is read: the defaults it came from are read with it; by an
+        expansion whose first and last characters are at `at` and `last`, the assignment it was
+        set by is where that expansion's characters were written (`ShellScript.expansions`)."""
+        state = self.state
+        if self.read_defaults is not None and name in state.defaulted:
+            self.read_defaults |= state.defaulted[name]
+        if state.cwd_bound and name in state.cwd_bound:
             self.read_cwd = True
+        if at is not None:
+            word = state.assigned.get(name)
+            set_by = word.location if word is not None else None
+            if not self.script.expansions:
+                self.script.expansions = {}
+            expansions = self.script.expansions
+            for offset in (at, last):
+                if expansions.setdefault(offset, set_by) != set_by:  # walked again after another assignment
+                    expansions[offset] = None
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
