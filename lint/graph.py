@@ -447,7 +447,10 @@ def value_part(word: Word, cut: int, stop: int | None = None) -> Word:
     value = word.value[cut:stop] if word.value is not None else None
     origin = word.origin[cut:stop]
     location = word.location
-    if origin and len(word.origin) > cut and location.line == location.end_line:
+    n = len(template)
+    # Not inside a variable's value, whose characters all stand at its expansion (`$CMD`)
+    written = len(origin) >= n and (not n or origin[n - 1] - origin[0] == n - 1)
+    if origin and len(word.origin) > cut and location.line == location.end_line and written:
         start = location.column + (origin[0] - word.origin[0])
         location = Location(location.path, location.line, start, location.line, start + len(template))
     return Word(value, template, location, origin)

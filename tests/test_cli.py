@@ -657,3 +657,11 @@ def test_csh_and_fish_scripts_are_not_read_as_bash(tmp_path):
         f"launchlint: warning: {name}: a {shell} script, not bash: not analysed (launchlint reads bash, sh, dash, ksh and zsh)"
         for name, shell in (("job.csh", "csh"), ("job.sh", "csh"), ("run.fish", "fish"))
     ], result.stderr
+
+
+def test_an_options_value_from_a_variable_is_located_at_the_expansion(tmp_path):
+    """`--config=x` in `$CMD`'s value: every character of the value stands at `$CMD`, so the
+    finding on `x` is `$CMD` (columns 1-5), not a span as long as `x` running past it."""
+    write_project(tmp_path, {"train.py": "print(1)\n", "run.sh": 'CMD="python train.py --config=cfg/gone.yaml"\n$CMD\n'})
+    result = launchlint("--format", "json", "--select", "LL304", ".", cwd=tmp_path)
+    assert [(f["line"], f["column"], f["end_line"], f["end_column"]) for f in json.loads(result.stdout)] == [(2, 1, 2, 5)]
