@@ -113,8 +113,14 @@ def split_fields(word: Word) -> list[Word]:
     if word.value is None:
         template = word.template
         spans = _template_fields(template)
-        fields = [template[a:b] for a, b in spans] if spans is not None else _FIELD.findall(template)
-        return [Word(None if "$" in f or "`" in f else f, f, word.location, ()) for f in fields]
+        if spans is None:
+            spans = [field.span() for field in _FIELD.finditer(template)]
+        kept = len(origin) > len(template)  # the origin of each character as written
+        return [
+            Word(None if "$" in f or "`" in f else f, f, word.location, origin[a : b + 1] if kept else ())
+            for a, b in spans
+            for f in (template[a:b],)
+        ]
     return [
         Word(field.group(), field.group(), word.location, origin[field.start() : field.end() + 1])
         for field in _FIELD.finditer(word.value)

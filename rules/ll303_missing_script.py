@@ -191,7 +191,7 @@ INVALID = [
         {
             "other.py": "print(1)\n",
             "run.sh": (
-                '#!/bin/bash\nCMD=" python gone.py"\nCMD+=" --x 1"\nif [ -z "$LOG" ]; then\n\t$CMD\nelse\n'
+                '#!/bin/bash\nCMD=" python gone.py"\nCMD+=" --x $X"\nif [ -z "$LOG" ]; then\n\t$CMD\nelse\n'
                 '\t( $CMD ) |& tee "$LOG"\nfi\npython gone.py\npython gone.py\n'
             ),
             "copy.sh": "#!/bin/bash\n\npython gone.py\n",

@@ -165,7 +165,7 @@ INVALID = [
     Example(  # a variable's config passed in both arms of an `if` is one finding, at the first expansion
         {
             "train.py": "print(1)\n",
-            "run.sh": '#!/bin/bash\nCMD="python train.py --config configs/gone.yaml"\nif [ -n "$A" ]; then\n  $CMD\nelse\n  $CMD --fp16\nfi\n',
+            "run.sh": '#!/bin/bash\nCMD="python train.py --bs $BS --config configs/gone.yaml"\nif [ -n "$A" ]; then\n  $CMD\nelse\n  $CMD --fp16\nfi\n',
         },
         ["LL304 run.sh:4"],
     ),

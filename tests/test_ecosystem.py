@@ -341,7 +341,7 @@ def test_unused_suppression_is_reported_even_when_its_rule_is_not_selected(tmp_p
 # scripts): its missing script, unknown flag and missing config are each one mistake.
 EXPANDED_TWICE = {
     "run.sh": (
-        '#!/bin/bash\nCMD=" python other.py --config missing.yaml"\nCMD+=" --bogus 1"\nif [ -z "$LOG" ]; then\n'
+        '#!/bin/bash\nCMD=" python other.py --config=missing.yaml"\nCMD+=" --bogus 1"\nif [ -z "$LOG" ]; then\n'
         '\t$CMD\nelse\n\t( $CMD ) |& tee "$LOG"\nfi\n'
     ),
     "other.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
@@ -360,6 +360,8 @@ def test_a_word_expanded_twice_is_one_finding_with_the_other_expansion_related(t
         where = (2, 33) if finding["path"] == "gone.sh" else (7, 4)
         note = f"{again[finding['code']]}, from the same variable's value"
         assert {"path": finding["path"], "line": where[0], "column": where[1], "message": note} in finding["related"]
+    # `--config=missing.yaml` comes from the value: its part after `=` is located at the expansion, not past it
+    assert (found[2]["column"], found[2]["end_column"]) == (2, 6)
 
 
 def test_a_suppression_at_the_first_expansion_covers_the_finding_a_baseline_keeps_its_print(tmp_path):

@@ -1174,26 +1174,32 @@ class Walker:
             written = self._template_of(name)
             if written is not None and _name_goes_on(unit.text, end):  # `${TAG}_a.log`, TAG=run_$DEV: `run_${DEV}_a.log`
                 written = _LAST_NAME.sub(r"${\1}", written)
+            if written is not None:
+                self._set_by(name, at, at)
             piece.dynamic(written or raw, at)
 
     def _read_variable(self, name: str, at: int | None = None, last: int = 0) -> None:
         """A known variable's value is read: the defaults it came from are read with it; by an
-        expansion whose first and last characters are at `at` and `last`, the assignment it was
-        set by is where that expansion's characters were written (`ShellScript.expansions`)."""
+        expansion whose first and last characters are at `at` and `last`: see `_set_by`."""
         state = self.state
         if self.read_defaults is not None and name in state.defaulted:
             self.read_defaults |= state.defaulted[name]
         if state.cwd_bound and name in state.cwd_bound:
             self.read_cwd = True
         if at is not None:
-            word = state.assigned.get(name)
-            set_by = word.location if word is not None else None
-            if not self.script.expansions:
-                self.script.expansions = {}
-            expansions = self.script.expansions
-            for offset in (at, last):
-                if expansions.setdefault(offset, set_by) != set_by:  # walked again after another assignment
-                    expansions[offset] = None
+            self._set_by(name, at, last)
+
+    def _set_by(self, name: str, at: int, last: int) -> None:
+        """The assignment `name` got its value (or its template) from is where the characters of
+        its expansion at `at`..`last` were written (`ShellScript.expansions`)."""
+        word = self.state.assigned.get(name)
+        set_by = word.location if word is not None else None
+        if not self.script.expansions:
+            self.script.expansions = {}
+        expansions = self.script.expansions
+        for offset in (at, last):
+            if expansions.setdefault(offset, set_by) != set_by:  # walked again after another assignment
+                expansions[offset] = None
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
