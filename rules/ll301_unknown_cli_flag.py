@@ -148,8 +148,6 @@ between the expansions).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import UnknownFlag, launched, read_launch
 from launchlint.rulekit import Example, dedented, once_per_word
@@ -1035,18 +1033,15 @@ VALID = [
 
 
 def check(project) -> list[Finding]:
-    return once_per_word(project, _found(project), "passed here too, from the same variable's value")
-
-
-def _found(project) -> Iterator[tuple[Word, Finding]]:
-    """Each unknown flag, with the word that holds it."""
+    found: list[tuple[Word, Finding]] = []  # each unknown flag, with the word that holds it
     for invocation in project.graph.invocations:
         program = launched(project, invocation)
         if program is None or not program.checks_flags:
             continue
         for unknown in read_launch(program, invocation.args).unknown:
             if unknown.program.checks_flags:
-                yield unknown.word, _finding(project, _shown(invocation), unknown)
+                found.append((unknown.word, _finding(project, _shown(invocation), unknown)))
+    return once_per_word(project, found, "passed here too, from the same variable's value")
 
 
 def _shown(invocation) -> str:

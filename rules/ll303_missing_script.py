@@ -865,11 +865,7 @@ VALID = [
 
 
 def check(project) -> list[Finding]:
-    return once_per_word(project, _found(project), "runs it here too, from the same variable's value")
-
-
-def _found(project) -> Iterator[tuple[Word, Finding]]:
-    """Each missing script, with the word that names it."""
+    found: list[tuple[Word, Finding]] = []  # each missing script, with the word that names it
     names = project_resolver(project).by_name  # the analysed files of each name
     # Each launcher is read once for where it first changes directory, the project once for what it
     # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
@@ -882,7 +878,7 @@ def _found(project) -> Iterator[tuple[Word, Finding]]:
         if decided_by_caller(project, invocation.caller, invocation.command.defaults_of(invocation.target)):
             continue  # `python ${SCRIPT:-test.py}`, and a caller sets SCRIPT: the default is not what runs
         if invocation.kind == "module":
-            yield from ((invocation.target, f) for f in _missing_module(project, invocation, changes))
+            found += ((invocation.target, f) for f in _missing_module(project, invocation, changes))
             continue
         if invocation.kind == "python" and not has_python:
             continue  # a checkout of launchers only: the programs they start live elsewhere
@@ -890,7 +886,7 @@ def _found(project) -> Iterator[tuple[Word, Finding]]:
         if written is None:
             own = None if invocation.command.remote else missing_own_path(project, invocation.caller, invocation.target)
             if own is not None:
-                yield invocation.target, _finding(project, invocation, f"leads to {own}, which does not exist")
+                found.append((invocation.target, _finding(project, invocation, f"leads to {own}, which does not exist")))
             continue
         if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
@@ -907,7 +903,7 @@ def _found(project) -> Iterator[tuple[Word, Finding]]:
             elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
             if not written.startswith("/") and not namesakes and not elsewhere:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
-                yield invocation.target, _finding(project, invocation, f"runs {where}, and no file of the project has that name")
+                found.append((invocation.target, _finding(project, invocation, f"runs {where}, and no file of the project has that name")))
             continue
         places, base = _places(project, invocation, written, changes)
         head = written.split()[0] if places and " " in written.strip() else None
@@ -921,13 +917,14 @@ def _found(project) -> Iterator[tuple[Word, Finding]]:
         roots = checkout_names(project, invocation.caller)
         namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, roots)]
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
-            yield invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0])
+            found.append((invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0])))
         elif places and namesakes:
-            yield invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)
+            found.append((invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)))
         elif places and others:  # its name's files are all in directories the path cannot name
-            yield invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)
+            found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
-            yield invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")
+            found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
+    return once_per_word(project, found, "runs it here too, from the same variable's value")
 
 
 def _looked_up_in_path(invocation) -> bool:

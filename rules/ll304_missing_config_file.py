@@ -613,11 +613,7 @@ VALID = [
 
 
 def check(project) -> list[Finding]:
-    return once_per_word(project, _missing_files(project), "passed here too, from the same variable's value")
-
-
-def _missing_files(project) -> Iterator[tuple[Word, Finding]]:
-    """Each missing config file, with the word that names it."""
+    found: list[tuple[Word, Finding]] = []  # each missing config file, with the word that names it
     changes = cache(partial(directory_changes, project))  # a launcher's cds, read when a config path asks
     for path, script in project.shell.items():
         made: set[str] | None = None
@@ -625,7 +621,7 @@ def _missing_files(project) -> Iterator[tuple[Word, Finding]]:
             for run in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop (`--config "$cfg"`)
                 for option, word in _config_files(project, run):
                     if word.value is None:  # only a path from the launcher's own directory is known
-                        yield from ((word, f) for f in _own_config(project, path, command, option, word))
+                        found += ((word, f) for f in _own_config(project, path, command, option, word))
                         continue
                     if not _found(project, path, command, word, changes, run):
                         made = _made(script) if made is None else made
@@ -636,8 +632,9 @@ def _missing_files(project) -> Iterator[tuple[Word, Finding]]:
                             continue
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
-                            yield word, finding._replace(related=finding.related + _looped(path, command, run))
-                yield from _hydra(project, run)
+                            found.append((word, finding._replace(related=finding.related + _looped(path, command, run))))
+                found += _hydra(project, run)
+    return once_per_word(project, found, "passed here too, from the same variable's value")
 
 
 def _config_files(project, command: Command) -> list[tuple[str, Word]]:
