@@ -911,7 +911,7 @@ def check(project) -> list[Finding]:
         if looked is not None and any(project.on_disk(joined(base, path)) for base, path in looked[1]):  # `python "$CMD"`
             program = invocation.command.name or "the program"
             why = f"is one quoted word: {program} looks for a file of that whole name, and `{head}` is the file"
-            yield invocation.target, _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")
+            found.append((invocation.target, _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")))
             continue
         others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
         roots = checkout_names(project, invocation.caller)
