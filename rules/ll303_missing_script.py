@@ -94,7 +94,9 @@ only.
 
 Not reported, because the script may well be there when the line runs:
 - paths after a `cd` to anywhere but a directory of the project; paths into a directory the
-  project does not have (a clone, a download) or into one that a script of the project clones
+  project does not have (a clone, a download: unless the rest of the path, two parts or more,
+  is the project's under one other directory there, and no other: LLaVA's forks renamed `llava/`
+  to `moellava/` and kept `deepspeed llava/train/train_mem.py`) or into one that a script of the project clones
   (`git clone URL [DIR]`, an install script's, an MCLI run's `git_repo` integration); paths out
   of the project (`../other-repo/x.py`);
 - a path the same file tests for existence anywhere (`[ -f .env.local ] && source .env.local`,
@@ -183,6 +185,13 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a package renamed (`llava/` to `moellava/`), its old path kept
+        {
+            "scripts/finetune.sh": "deepspeed llava/train/train_mem.py --deepspeed ./scripts/zero2.json\n",
+            "moellava/train/train_mem.py": "print(1)\n",
+        },
+        ["LL303 scripts/finetune.sh:1"],
+    ),
     Example(  # a quoted command: one word, blanks and all, where the file is its first
         {"run.sh": 'ACC="tools/acc.py --coco-dir /data/coco"\npython "$ACC" --verbose\n', "tools/acc.py": "print(1)\n"},
         ["LL303 run.sh:2"],
@@ -518,6 +527,20 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the rest of the path under two other directories, or one part only: another checkout's
+        {
+            "scripts/a.sh": "deepspeed llava/train/train_mem.py\npython tools/eval.py\n",
+            "moellava/train/train_mem.py": "print(1)\n",
+            "videollava/train/train_mem.py": "print(1)\n",
+            "mytools/eval.py": "print(1)\n",
+        }
+    ),
+    Example(  # after a `cd` into a clone: the clone's
+        {
+            "scripts/b.sh": "git clone https://x/LLaVA.git && cd LLaVA\ndeepspeed llava/train/train_mem.py\n",
+            "moellava/train/train_mem.py": "print(1)\n",
+        }
+    ),
     Example(  # a `pushd` a function runs (its `"$@"`, after a `shift`) moves the script, whose function it is
         # (groundingLMM's GranD/run_pipeline.sh); after one it may run (`shift "$N"`), the directory is not known
         {
@@ -924,6 +947,10 @@ def check(project) -> list[Finding]:
             found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
             found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
+        elif (renamed := _renamed(project, invocation, written, changes)) is not None:
+            first, (shown, other) = posixpath.normpath(written).split("/")[0], renamed
+            why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
+            found.append((invocation.target, _finding(project, invocation, why, fix=f"use `{shown}`", near="")))
     return once_per_word(project, found, "runs it here too, from the same variable's value")
 
 
@@ -996,6 +1023,30 @@ def _places(project, invocation, written: str, changes) -> tuple[str, str | None
     if above is not None:  # "": a directory the project does not have: made at run time, or another checkout
         return (f"under {above}/ (above this file, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
     return described, inside[0][0] if len(inside) == 1 else None
+
+
+def _renamed(project, invocation, written: str, changes) -> tuple[str, str] | None:
+    """A path into a directory the project does not have whose rest, two parts or more, is the
+    project's under one other directory there, and under no other (LLaVA's forks renamed its
+    `llava/` package `moellava/`, `videollava/`, `llamavid/`, and kept scripts that run
+    `llava/train/train_mem.py`): that file's path from where the path was looked for, and the
+    directory. Not after a `cd` or in a step's working-directory (another checkout's, there)."""
+    parts = posixpath.normpath(written).split("/")
+    if len(parts) < 3 or parts[0] in ("..", ".") or written.startswith(("/", "~")):
+        return None
+    looked = _looked_in(project, invocation, written, changes)
+    if looked is None or looked[2]:
+        return None
+    rest = "/" + "/".join(parts[1:])
+    found = {
+        (shown, shown[: -len(rest)])
+        for path in project_resolver(project).by_name.get(parts[-1], [])
+        for base, _ in looked[1]
+        if (not base or path.startswith(base + "/")) and path.endswith(rest)
+        for shown in (path[len(base) + 1 :] if base else path,)
+        if "/" not in shown[: -len(rest)]
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _outside(project, caller: str, written: str, inside: list[tuple[str, str]], placed: bool) -> str | None:

@@ -347,6 +347,12 @@ CASES = {
         "`bert_retriever.py` is not next to this file or under the project root, and no file has that name; fix the "
         "path (did you mean `beir_retriever.py`?), or create it",
     ),
+    "LL303-a renamed package": (
+        {"scripts/ft.sh": "deepspeed llava/train/train_mem.py\n", "moellava/train/train_mem.py": "print(1)\n"},
+        "scripts/ft.sh:1",
+        "`llava/train/train_mem.py` leads into `llava/`, which the project does not have, and `moellava/` holds the rest "
+        "of that path (renamed?); use `moellava/train/train_mem.py`",
+    ),
     "LL303-a quoted command": (
         {"run.sh": 'acc="tools/acc.py --dir /d"\npython "$acc" --verbose\n', "tools/acc.py": "print(1)\n"},
         "run.sh:2",
