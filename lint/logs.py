@@ -6,6 +6,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 
+from .fixes import source
 from .graph import Resolver, is_long_running
 from .launches import option_values
 from .model import Location, Record
@@ -154,9 +155,20 @@ def files_written(sink: Sink) -> list[Word]:
     return files
 
 
-def is_log_capture(sink: Sink) -> bool:
-    """The stream is kept in a file named like a log, not like a result (`> hosts.json`)."""
-    return any(looks_like_log(w.text) for w in files_written(sink))
+def is_log_capture(project, sink: Sink) -> bool:
+    """The stream is kept in a file named like a log, not like a result (`> hosts.json`). A file
+    whose template is one expansion and nothing else, no name of its own, is named as the word
+    is written there: `> $LOG_FILE` is a log by the variable's name whether LOG_FILE is never set
+    (its template is `$LOG_FILE`) or set to the script's argument (`LOG_FILE=$7`: `$7`)."""
+    return any(
+        looks_like_log(w.text)
+        or (w.value is None and _NAMELESS.fullmatch(w.template) and looks_like_log(source(project, w.location)))
+        for w in files_written(sink)
+    )
+
+
+# A template with no name of its own: one expansion, with no default (`$7`, `${1}`, `$@`, `$(mktemp)`).
+_NAMELESS = re.compile(r"\$(?:[A-Za-z_]\w*|[0-9@*]|\{[A-Za-z_0-9@*]\w*\}|\([^()]*\))")
 
 
 def keeps_own_log(script: ShellScript) -> bool:

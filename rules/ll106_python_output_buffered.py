@@ -95,7 +95,9 @@ Not logs, and not reported:
 A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
 tee out.txt; python check.py --output_file=out.txt`), also behind a filter (`python train.py |
 grep -v Warn | tee out.txt`). `< /dev/null`, which detached jobs use, is
-no input and leaves the program a job like any other.
+no input and leaves the program a job like any other. A file not known is named as written:
+`> $LOG_FILE` is a log whether LOG_FILE is never set or is the script's argument
+(`LOG_FILE=$1`), unless its value has a name of its own (`LOG_FILE=$DIR/scores.json`, a result).
 
 ## Fix safety
 Safe: the fix adds `-u` right after the interpreter of a plain `python`/`python3` command; `-u`
@@ -456,6 +458,18 @@ INVALID = [
         },
         ["LL106 run.sh:6"],
     ),
+    Example(  # a log named by its variable, set to the script's argument: as if it were never set (OpenMatch's train.sh)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                '#!/bin/bash\nLOG_FILE=$1\nOUT_LOG="$7"\npython train.py > $LOG_FILE\n'
+                'python train.py &> "${OUT_LOG}" &\npython train.py | tee "$LOG_FILE"\n'
+            ),
+            "inner.sh": "python train.py\n",
+            "outer.sh": 'RUN_LOG=${2}\nbash inner.sh > "$RUN_LOG" 2>&1\n',
+        },
+        ["LL106 inner.sh:1", "LL106 run.sh:4", "LL106 run.sh:5", "LL106 run.sh:6"],
+    ),
 ]
 
 VALID = [
@@ -630,6 +644,9 @@ VALID = [
                 "python3 -m kaldilm --max-order=3 lm/3gram.arpa > lm/G_3_gram.fst.txt\n"  # an FST, as text
             )
         }
+    ),
+    Example(  # a file a variable names: the script's argument, not named a log; a value named a result
+        {"eval.sh": "OUT=$1\npython eval.py > $OUT\nLOG_FILE=$DIR/scores.json\npython eval.py > $LOG_FILE\n"}
     ),
     Example(  # a filter: its input comes from a file or a pipe, its output is data whatever its name
         {
@@ -864,7 +881,7 @@ def _reconfigures_stdout(module, at_start: bool = False) -> bool:
 def _log_captures(project, path: str, command: Command) -> list[Related]:
     """Where the program's stdout is kept as a log: here, or by the script's callers."""
     stdout = command.stdout
-    if is_log_capture(stdout):
+    if is_log_capture(project, stdout):
         at = stdout.reader.location if stdout.kind == PIPE else stdout.location or command.location
         files = files_written(stdout)
         names = ", ".join(shown(w.text) for w in [w for w in files if not w.passthrough] or files)
@@ -874,7 +891,7 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     return [
         c.capture_note()
         for c in project.graph.callers(path)
-        if c.kind == "shell" and is_log_capture(c.command.stdout) and not _sets_unbuffered(c.command)
+        if c.kind == "shell" and is_log_capture(project, c.command.stdout) and not _sets_unbuffered(c.command)
     ]
 
 
