@@ -719,7 +719,9 @@ def checkout_names(project, caller: str) -> tuple[str, ...]:
     checks the project itself out into (`ShellScript.checkouts`: `proj/tools/x.py` is
     `tools/x.py`). The resolver's, and `paths.may_name`'s for LL301, LL302 and LL303."""
     shell = project.shell.get(caller)
-    return tuple(name for name in (project.directory_name, *sorted(shell.checkouts if shell else ())) if name)
+    if shell is None or not shell.checkouts:  # most launchers
+        return (project.directory_name,) if project.directory_name else ()
+    return tuple(name for name in (project.directory_name, *sorted(shell.checkouts)) if name)
 
 
 class Resolver:

@@ -231,17 +231,18 @@ def check(project) -> Iterator[Finding]:
     changes = cache(partial(directory_changes, project))  # a submitter's cds, read when it runs sbatch
     for path, script in project.shell.items():
         found: dict[str, tuple[str, Finding]] = {}  # by the directory it reports: one finding, the other lines related
-        options = _last([o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)])
-        overridden = _submitted_with(project, path)
-        # to a directory chosen at run time, or by the submitter
-        moved = _moves(options) or "--chdir" in overridden
-        _judge(
-            [o for o in options if LONG_NAMES.get(o[0], o[0]) not in overridden],
-            moved,
-            partial(_there_for_job, project, path),
-            partial(_mkdir, script, unknown=False),  # the reason a user believes the directory is there
-            found,
-        )
+        options = _last([o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]) if script.directives else []
+        if options:  # a job script's header
+            overridden = _submitted_with(project, path)
+            # to a directory chosen at run time, or by the submitter
+            moved = _moves(options) or "--chdir" in overridden
+            _judge(
+                [o for o in options if LONG_NAMES.get(o[0], o[0]) not in overridden],
+                moved,
+                partial(_there_for_job, project, path),
+                partial(_mkdir, script, unknown=False),  # the reason a user believes the directory is there
+                found,
+            )
         for command in script.commands:
             if command.name == "sbatch":  # its own `--output`: relative to where it runs
                 given = _last(_command_line(command))
