@@ -541,6 +541,14 @@ VALID = [
             "moellava/train/train_mem.py": "print(1)\n",
         }
     ),
+    Example(  # the file is there, though not analysed (excluded): not a renamed package
+        {
+            ".launchlint.yaml": 'exclude: ["llava/"]\n',
+            "scripts/ft.sh": "deepspeed llava/train/train_mem.py\n",
+            "llava/train/train_mem.py": "print(1)\n",
+            "moellava/train/train_mem.py": "print(1)\n",
+        }
+    ),
     Example(  # a `pushd` a function runs (its `"$@"`, after a `shift`) moves the script, whose function it is
         # (groundingLMM's GranD/run_pipeline.sh); after one it may run (`shift "$N"`), the directory is not known
         {
@@ -1035,8 +1043,8 @@ def _renamed(project, invocation, written: str, changes) -> tuple[str, str] | No
     if len(parts) < 3 or parts[0] in ("..", ".") or written.startswith(("/", "~")):
         return None
     looked = _looked_in(project, invocation, written, changes)
-    if looked is None or looked[2]:
-        return None
+    if looked is None or looked[2] or _outside(project, invocation.caller, written, looked[1], False) != "":
+        return None  # placed, or into a directory the project has (where the file may be, not analysed)
     rest = "/" + "/".join(parts[1:])
     found = {
         (shown, shown[: -len(rest)])
