@@ -674,8 +674,9 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     launcher `cd`s into first; or not ours to judge: an absolute path no `path-map` prefix claims
     for the project, a URL (`s3://b/x.yaml`, `file:///etc/x.yaml`) or a pattern (`configs/*.yaml`,
     `exp_{1,2}.yaml`), the argument of a module from outside the project (it may ship its
-    configs) or of a script in a directory the project lacks (LL303's `not_the_projects`), or a local relative path after a `cd` to anywhere else. `run` is the command as
-    it runs one time round its loop (`graph.variants`), `word` one of its words."""
+    configs) or of a script in a directory the project lacks (LL303's `not_the_projects`), or a
+    local relative path after a `cd` to anywhere else. `run` is the command as it runs one time
+    round its loop (`graph.variants`), `word` one of its words."""
     value = word.value or ""
     if value.startswith("~") or not names_a_path(value):
         return True
