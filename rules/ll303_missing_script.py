@@ -541,6 +541,12 @@ VALID = [
             "moellava/train/train_mem.py": "print(1)\n",
         }
     ),
+    Example(  # the rest of the path is the launcher's own directory's: no one directory holds it
+        {
+            "lib/examples/research/rag/run.sh": "python examples/rag/finetune_rag.py\n",
+            "lib/examples/research/rag/finetune_rag.py": "print(1)\n",
+        }
+    ),
     Example(  # the file is there, though not analysed (excluded): not a renamed package
         {
             ".launchlint.yaml": 'exclude: ["llava/"]\n',
@@ -1052,7 +1058,7 @@ def _renamed(project, invocation, written: str, changes) -> tuple[str, str] | No
         for base, _ in looked[1]
         if (not base or path.startswith(base + "/")) and path.endswith(rest)
         for shown in (path[len(base) + 1 :] if base else path,)
-        if "/" not in shown[: -len(rest)]
+        if len(shown) > len(rest) and "/" not in shown[: -len(rest)]  # one directory, then the rest
     }
     return found.pop() if len(found) == 1 else None
 
