@@ -1184,8 +1184,9 @@ def _akin(invocation, written: str, namesakes: Sequence[str]) -> bool:
     """Some file of the name may be the one meant: a directory of its path is one of the
     launcher's path or the written path (`examples/gpt/train.py` for `examples/bert/run.sh`),
     or those name none (`python main.py` in the root's `run.sh`: the whole project is its).
-    None is in MONAI's tutorials, whose `detection_files/run_5fold.sh` runs yolov5's `train.py`,
-    copied into that checkout: the other trainers of the name are no fix."""
+    None is for `detection/run.sh` running yolov5's `train.py` in a clone, the project's trainers
+    of the name in `seg/` and `cls/`: they are no fix (MONAI's tutorials have that shape, but a
+    sibling `classification_files/train.py` shares their directories)."""
     directories = {*posixpath.dirname(invocation.caller).split("/"), *posixpath.dirname(posixpath.normpath(written)).split("/")} - {"", ".", ".."}
     return not directories or any(directories.intersection(posixpath.dirname(p).split("/")) for p in namesakes)
 

@@ -580,8 +580,8 @@ def test_the_places_a_message_leaves_out_are_its_related_locations(case, tmp_pat
 
 
 def test_namesakes_in_no_directory_of_the_launchers_path_are_not_offered_as_the_fix(tmp_path):
-    """MONAI's tutorials: `detection_files/run_5fold.sh` runs yolov5's `train.py` (copied into
-    that checkout), and the project's 9 other trainers of the name are not the one meant."""
+    """A `detection/run.sh` that runs yolov5's `train.py` (in that checkout, as MONAI's tutorials
+    do): the project's trainers of the name in `seg/` and `cls/` are not the one meant."""
     write_project(
         tmp_path,
         {
