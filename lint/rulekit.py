@@ -147,7 +147,9 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) ->
     assignment, for a word from a value) with the same message become the one at the first place,
     the others' places its related locations, each with the note `again`, after its own related
     ones. Words written in different places (two lines that each run `python gone.py`) stay
-    findings of their own: each is a line to fix."""
+    findings of their own: each is a line to fix. A word from a variable's value (the finding is
+    at its expansion) names the assignment that last set the value, where the fix starts ("the
+    value is last set here": a `CMD+=` after the assignment that wrote the word is that one)."""
     kept: dict[tuple, tuple[Finding, list[Finding]]] = {}
     for word, finding in found:
         script = project.shell.get(word.location.path)
@@ -157,12 +159,16 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) ->
         if first is not finding:
             others.append(finding)
     merged = []
-    for first, others in kept.values():
+    for (_, _, _, written), (first, others) in kept.items():
         first, *later = sorted((first, *others), key=lambda f: f.location)
         related = [*first.related]
         for other in later:
             if other.location != first.location:
                 related.append(Related(other.location, again))
             related += other.related
-        merged.append(first._replace(related=tuple(dict.fromkeys(related))) if later else first)
+        related += (Related(at, SET_HERE) for at in written if type(at) is not int and at.line != first.location.line)
+        merged.append(first._replace(related=tuple(dict.fromkeys(related))) if len(related) > len(first.related) else first)
     return merged
+
+
+SET_HERE = "the value is last set here"  # the assignment a word of a finding came from (`once_per_word`)

@@ -364,6 +364,20 @@ def test_a_word_expanded_twice_is_one_finding_with_the_other_expansion_related(t
     assert (found[2]["column"], found[2]["end_column"]) == (2, 6)
 
 
+def test_a_word_from_a_variables_value_names_the_assignment_that_wrote_it(tmp_path):
+    """The finding stands at the expansion; the line to change is an assignment: a related
+    location at the one that last set the value (the `+=`, for `--bogus` and `missing.yaml`;
+    `CMD=` for `gone.py`)."""
+    make(tmp_path, EXPANDED_TWICE)
+    found = json.loads(launchlint("--format", "json", "--select", "LL3", ".", cwd=tmp_path).stdout)
+    set_here = {(f["code"], r["line"], r["column"]) for f in found for r in f["related"] if r["message"] == "the value is last set here"}
+    assert set_here == {("LL303", 1, 5), ("LL301", 3, 6), ("LL304", 3, 6)}
+    (tmp_path / "plain").mkdir()
+    make(tmp_path / "plain", {"run.sh": "python gone.py\n", "x.py": "print(1)\n"})
+    plain = json.loads(launchlint("--format", "json", "--select", "LL303", ".", cwd=tmp_path / "plain").stdout)
+    assert [f["related"] for f in plain] == [[]]  # written where it runs: nothing to name
+
+
 def test_a_suppression_at_the_first_expansion_covers_the_finding_a_baseline_keeps_its_print(tmp_path):
     """The finding is at the first expansion, where a comment suppresses it; a baseline entry
     for the finding at that line matches it (the line's text is what the fingerprint hashes)."""
