@@ -6,7 +6,6 @@ import posixpath
 import re
 from collections.abc import Iterator
 
-from .fixes import source
 from .graph import Resolver, is_long_running
 from .launches import option_values
 from .model import Location, Record
@@ -157,14 +156,21 @@ def files_written(sink: Sink) -> list[Word]:
 
 def is_log_capture(project, sink: Sink) -> bool:
     """The stream is kept in a file named like a log, not like a result (`> hosts.json`). A file
-    whose template is one expansion and nothing else, no name of its own, is named as the word
-    is written there: `> $LOG_FILE` is a log by the variable's name whether LOG_FILE is never set
-    (its template is `$LOG_FILE`) or set to the script's argument (`LOG_FILE=$7`: `$7`)."""
+    whose template is one expansion and nothing else, no name of its own, is named by the
+    variable the script expanded there: `> $LOG_FILE` is a log by the variable's name whether
+    LOG_FILE is never set (its template is `$LOG_FILE`) or set to the script's argument
+    (`LOG_FILE=$7`: `$7`, set by LOG_FILE: `ShellScript.expansions`)."""
     return any(
-        looks_like_log(w.text)
-        or (w.value is None and _NAMELESS.fullmatch(w.template) and looks_like_log(source(project, w.location)))
+        looks_like_log(w.text) or (w.value is None and _NAMELESS.fullmatch(w.template) and looks_like_log(_expanded_name(project, w)))
         for w in files_written(sink)
     )
+
+
+def _expanded_name(project, word: Word) -> str:
+    """The name of the variable whose value the word is (`LOG_FILE` for the `$7` of `LOG_FILE=$7`), else ""."""
+    script = project.shell.get(word.location.path)
+    set_by = script.expansions.get(word.origin[0]) if script is not None and word.origin else None
+    return set_by.name if set_by is not None else ""
 
 
 # A template with no name of its own: one expansion, with no default (`$7`, `${1}`, `$@`, `$(mktemp)`).

@@ -150,6 +150,8 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) ->
     findings of their own: each is a line to fix. A word from a variable's value (the finding is
     at its expansion) names the assignment that last set the value, where the fix starts ("the
     value is last set here": a `CMD+=` after the assignment that wrote the word is that one)."""
+    from .shellfacts import SetBy  # the rules that call it have the shell's facts loaded
+
     kept: dict[tuple, tuple[Finding, list[Finding]]] = {}
     for word, finding in found:
         script = project.shell.get(word.location.path)
@@ -166,7 +168,7 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) ->
             if other.location != first.location:
                 related.append(Related(other.location, again))
             related += other.related
-        related += (Related(at, SET_HERE) for at in written if type(at) is not int and at.line != first.location.line)
+        related += (Related(at.location, SET_HERE) for at in written if type(at) is SetBy and at.location.line != first.location.line)
         merged.append(first._replace(related=tuple(dict.fromkeys(related))) if len(related) > len(first.related) else first)
     return merged
 

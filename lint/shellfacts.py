@@ -589,6 +589,13 @@ class Directive(Record):
     location: Location
 
 
+class SetBy(Record):
+    """Where an expansion's variable got its value (`ShellScript.expansions`)."""
+
+    location: Location  # the word it was set to
+    name: str  # the variable's: `LOG_FILE` of `LOG_FILE=$7`, whose value has no name of its own
+
+
 class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
@@ -599,11 +606,11 @@ class ShellScript:
     # and a word that reads no other unknown part. A dict of its own on the scripts that have any.
     loop_values: dict[Location, tuple[Location, tuple[Word, ...]]] = {}
     # The assignment each expansion of a known variable read its value from (the location of the
-    # word it was set to: `CMD+=" --x 1"` for a `$CMD` after it), by the file offsets of the
-    # expansion's first and last characters, where `Word.origin` puts the value's characters (see
-    # `written`). An expansion walked more than once with values set in different places (a
-    # function called twice) has none. A dict of its own on the scripts that have any.
-    expansions: dict[int, Location | None] = {}
+    # word it was set to: `CMD+=" --x 1"` for a `$CMD` after it, and the variable's name), by the
+    # file offsets of the expansion's first and last characters, where `Word.origin` puts the
+    # value's characters (see `written`). An expansion walked more than once with values set in
+    # different places (a function called twice) has none. A dict of its own on the scripts that have any.
+    expansions: dict[int, SetBy | None] = {}
 
     def __init__(
         self,

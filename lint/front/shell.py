@@ -40,6 +40,7 @@ from ..shellfacts import (
     ExportHistory,
     Pipeline,
     Redirect,
+    SetBy,
     ShellScript,
     Sink,
     Word,
@@ -1193,7 +1194,7 @@ class Walker:
         """The assignment `name` got its value (or its template) from is where the characters of
         its expansion at `at`..`last` were written (`ShellScript.expansions`)."""
         word = self.state.assigned.get(name)
-        set_by = word.location if word is not None else None
+        set_by = SetBy(word.location, name) if word is not None else None
         if not self.script.expansions:
             self.script.expansions = {}
         expansions = self.script.expansions
