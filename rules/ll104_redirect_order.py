@@ -142,19 +142,11 @@ def check(project) -> Iterator[Finding]:
             dup, job = found
             files = [w.text for w in pipeline.last.args if not (w.value or "-").startswith("-")]
             yield Finding(
-                _written_dup(project, dup),
+                dup.location,
                 f"this `2>&1` merges `tee`'s own stderr, not `{job.name}`'s: its errors never reach "
                 f"{f'`{files[0]}`' if files else 'the log'}; put `2>&1` before the `|`",
                 fix=_before_pipe(project, dup, job),
             )
-
-
-def _written_dup(project, dup: Redirect):
-    """The `2>&1` itself, where tree-sitter-bash's redirect goes on over the file after it (`tee
-    2>&1 log`: the file is tee's argument all the same)."""
-    start = span(project, dup.location)[0]
-    index = project.index(dup.location.path)
-    return index.span(dup.location.path, start, start + 4) if index.text[start : start + 4] == "2>&1" else dup.location
 
 
 def _merged_by_tee(pipeline: Pipeline) -> tuple[Redirect, object] | None:
@@ -199,13 +191,12 @@ def _stdout_to_file(redirect: Redirect) -> bool:
 def _before_pipe(project, dup: Redirect, job) -> Fix | None:
     """`job | tee 2>&1 log` -> `job 2>&1 | tee log`, when both are written as they are."""
     pipe = job.stdout.location
-    text = project.index(dup.location.path).text
-    dup_start = span(project, dup.location)[0]
-    dup_end = dup_start + 4
-    if pipe is None or text[dup_start:dup_end] != "2>&1" or text[dup_end : dup_end + 1] not in (" ", "\t", "\n"):
+    if pipe is None or source(project, dup.location) != "2>&1" or source(project, pipe) != "|":
         return None
+    text = project.index(dup.location.path).text
+    dup_start, dup_end = span(project, dup.location)
     pipe_start = span(project, pipe)[0]
-    if source(project, pipe) != "|" or text[dup_start - 1 : dup_start] not in (" ", "\t") or pipe_start >= dup_start:
+    if text[dup_start - 1 : dup_start] not in (" ", "\t") or pipe_start >= dup_start:
         return None
     return Fix(
         "move `2>&1` before the `|`",

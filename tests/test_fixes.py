@@ -101,6 +101,8 @@ def test_no_pipefail_fix_for_a_script_some_caller_runs_with_sh(tmp_path, monkeyp
         ("python t.py 2>&1 > a.log\n", "python t.py > a.log 2>&1\n"),
         ("python t.py 2>&1 >>\"$LOG\"\n", "python t.py >>\"$LOG\" 2>&1\n"),
         ("ssh h 'python t.py 2>&1 > a.log'\n", "ssh h 'python t.py > a.log 2>&1'\n"),
+        # the words after the file are the command's: they stay where they are
+        ("python t.py 2>&1 >a.log --seed 1\n", "python t.py >a.log 2>&1 --seed 1\n"),
         ('CMD="python t.py 2>&1 > a.log"\neval "$CMD"\n', None),  # the text is in the variable
         # tee's `2>&1` goes before the `|`: the job's stderr enters the pipe
         ("python t.py | tee 2>&1 a.log\n", "python t.py 2>&1 | tee a.log\n"),

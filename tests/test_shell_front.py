@@ -1267,3 +1267,18 @@ def test_heredocs_redirected_then_piped_are_parsed_again_a_bounded_number_of_tim
     src = "python - <<'PY' 2>&1 | tee log\nprint(1)\nPY\n" * (shell.MAX_REPAIRS + 5)
     piped = [p for p in parse_shell("run.sh", src).pipelines if p.last is not None and p.last.name == "tee"]
     assert len(piped) == shell.MAX_REPAIRS
+
+
+@pytest.mark.parametrize(
+    ("src", "spans"),
+    [
+        ("python t.py | tee 2>&1 logs/a.log\n", [(1, 19, 1, 23)]),  # `2>&1`, not the file after it
+        ("python t.py >a.log --seed 1 2>&1\n", [(1, 13, 1, 19), (1, 29, 1, 33)]),
+        ("A=x; python t.py >a-$A-$A.log --out c\n", [(1, 18, 1, 30)]),  # the glued file's end
+    ],
+)  # fmt: skip
+def test_a_redirect_ends_at_its_own_destination(src, spans):
+    """tree-sitter-bash takes the words after a redirect's file for more destinations; they are
+    the command's (`_words_after`), so the redirect ends where its own file (or `&1`) does."""
+    redirects = [r for c in commands(src) for r in c.redirects]
+    assert [(r.location.line, r.location.column, r.location.end_line, r.location.end_column) for r in redirects] == spans

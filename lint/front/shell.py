@@ -1568,8 +1568,10 @@ class Walker:
             # for the file name; bash wants one before the newline (unless a `\` continues it)
             _syntax_error(self, op_node)
         dest_text = self.unit.node_text(dest)
+        # To its destination: the words tree-sitter-bash takes for more destinations are the
+        # command's (`tee 2>&1 log`: `2>&1`, then tee's file; `_words_after`)
         if op in (">&", "<&") and (whole(dest_text) is not None or dest_text == "-"):
-            return Redirect(op, fd, None, whole(dest_text), location)
+            return Redirect(op, fd, None, whole(dest_text), self.unit.location(node, dest))
         if dest.type == "process_substitution":
             redirect = Redirect(op, fd, self.word(dest), None, location, procsub=True)
             return redirect
@@ -1580,7 +1582,7 @@ class Walker:
             if extra.start_byte != self._cut_at(dest):
                 break
             target, dest = self._glued(target, extra), extra
-        return Redirect(op, fd, target, None, location)
+        return Redirect(op, fd, target, None, self.unit.location(node, dest))
 
     def value_word(self, value_node, assignment) -> Word:
         """An assignment's value: `NAME=` (`NAME= python t.py` too) sets the empty string."""
