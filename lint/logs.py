@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from .graph import Resolver, is_long_running
 from .launches import option_values
 from .model import Location, Record
+from .paths import shown
 from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, SUBSHELL, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
@@ -160,14 +161,21 @@ def is_log_capture(project, sink: Sink) -> bool:
     variable the script expanded there: `> $LOG_FILE` is a log by the variable's name whether
     LOG_FILE is never set (its template is `$LOG_FILE`) or set to the script's argument
     (`LOG_FILE=$7`: `$7`, set by LOG_FILE: `ShellScript.expansions`)."""
-    return any(
-        looks_like_log(w.text) or (w.value is None and _NAMELESS.fullmatch(w.template) and looks_like_log(_expanded_name(project, w)))
-        for w in files_written(sink)
-    )
+    return any(looks_like_log(w.text) or looks_like_log(_expanded_name(project, w)) for w in files_written(sink))
+
+
+def file_name(project, word: Word) -> str:
+    """How a message names a file a stream goes to: as written, or by the variable the script
+    expanded there when the value has no name of its own (`$LOG_FILE`, not the `$7` it was set to)."""
+    name = _expanded_name(project, word)
+    return f"${name}" if name else shown(word.text)
 
 
 def _expanded_name(project, word: Word) -> str:
-    """The name of the variable whose value the word is (`LOG_FILE` for the `$7` of `LOG_FILE=$7`), else ""."""
+    """The name of the variable whose value the word is, when that value has no name of its own
+    (`LOG_FILE` for the `$7` of `LOG_FILE=$7`), else ""."""
+    if word.value is not None or not _NAMELESS.fullmatch(word.template):
+        return ""
     script = project.shell.get(word.location.path)
     set_by = script.expansions.get(word.origin[0]) if script is not None and word.origin else None
     return set_by.name if set_by is not None else ""

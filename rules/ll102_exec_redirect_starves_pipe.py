@@ -55,9 +55,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import exec_sinks, exec_swallowed
+from launchlint.logs import exec_sinks, exec_swallowed, file_name
 from launchlint.model import Finding, Severity
-from launchlint.paths import shown
 from launchlint.rulekit import Example
 
 CODE = "LL102"
@@ -219,10 +218,11 @@ def check(project) -> Iterator[Finding]:
                 continue
             stream = "stdout" if stdout else "stderr"
             passes = ", which does not pass it on" if redirect.procsub else ""
+            name = file_name(project, sink.path)
             yield Finding(
                 sink.command.location,
-                f"`exec` sends this script's {stream} to `{shown(sink.path.text)}`{passes}, so the caller's "
-                f"pipe/log gets nothing; {_fix(shown(sink.path.text), stdout, redirect.procsub)}",
+                f"`exec` sends this script's {stream} to `{name}`{passes}, so the caller's "
+                f"pipe/log gets nothing; {_fix(name, stdout, redirect.procsub)}",
                 tuple(c.capture_note() for c in relevant),
             )
 

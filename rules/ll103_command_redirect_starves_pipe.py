@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import files_written, normalise, redirected_long_runners
+from launchlint.logs import file_name, files_written, normalise, redirected_long_runners
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
@@ -144,10 +144,11 @@ def check(project) -> Iterator[Finding]:
                 followed = _followed(script)
             if normalise(sink.path.text) in followed:
                 continue  # `tail -f train.log` prints it back into the caller's log
+            name = file_name(project, sink.path)
             yield Finding(
                 sink.redirect.location if sink.redirect else sink.path.location,
-                f"`{sink.command.name}` writes its output to `{sink.path.text}`, so the caller's "
-                f"log only gets this script's own lines; let it write to stdout, or use `2>&1 | tee {sink.path.text}`",
+                f"`{sink.command.name}` writes its output to `{name}`, so the caller's "
+                f"log only gets this script's own lines; let it write to stdout, or use `2>&1 | tee {name}`",
                 tuple(c.capture_note() for c in callers),
             )
 

@@ -45,6 +45,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import is_long_running
+from launchlint.logs import file_name
 from launchlint.model import Edit, Finding, Fix, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CAPTURED, INHERIT, PIPE, Pipeline, Redirect, Sink
@@ -129,10 +130,10 @@ def check(project) -> Iterator[Finding]:
             if found is None:
                 continue
             dup, to_file = found
+            name = file_name(project, to_file.target)
             yield Finding(
                 dup.location,
-                f"`2>&1` comes before `>{to_file.target.text}`, so stderr goes to the old stdout, "
-                f"not to {to_file.target.text}: put `2>&1` after the file",
+                f"`2>&1` comes before `>{name}`, so stderr goes to the old stdout, not to {name}: put `2>&1` after the file",
                 fix=_swap(project, dup, to_file),
             )
         for pipeline in script.pipelines:

@@ -119,9 +119,8 @@ from collections.abc import Iterator
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
-from launchlint.logs import downstream, files_written, is_log_capture, named_log
+from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log
 from launchlint.model import Edit, Finding, Fix, Related, Severity
-from launchlint.paths import shown
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import FILE, INHERIT, PIPE, Command, Word
@@ -884,7 +883,7 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     if is_log_capture(project, stdout):
         at = stdout.reader.location if stdout.kind == PIPE else stdout.location or command.location
         files = files_written(stdout)
-        names = ", ".join(shown(w.text) for w in [w for w in files if not w.passthrough] or files)
+        names = ", ".join(file_name(project, w) for w in [w for w in files if not w.passthrough] or files)
         return [Related(at, f"its stdout goes to {names} here")]
     if stdout.kind != INHERIT:
         return []

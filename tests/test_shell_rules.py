@@ -386,6 +386,43 @@ def test_a_file_named_like_a_log(name, log):
     assert looks_like_log(name) is log
 
 
+def test_a_log_set_to_an_argument_is_named_by_its_variable_in_the_note(tmp_path):
+    """`LOG_FILE=$7`, then `> $LOG_FILE`: the note names the file as the line it points at writes
+    it, `$LOG_FILE` (it said "goes to $7 here", the value the variable was set to)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "t.py").write_text("print('step')\n")
+    (tmp_path / "run.sh").write_text('LOG_FILE=$7\nDIR=$2\npython t.py > $LOG_FILE 2>&1 &\npython t.py > "$DIR/run.log"\n')
+    findings = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
+    assert [(f.location.line, [r.message for r in f.related]) for f in findings] == [
+        (3, ["its stdout goes to $LOG_FILE here"]),
+        (4, ["its stdout goes to $2/run.log here"]),
+    ]
+
+
+def test_messages_name_a_file_set_to_an_argument_by_its_variable(tmp_path):
+    """LL102, LL103 and LL104 name `> $LOG` of `LOG=$1` as written, `$LOG` (they said `$1`, and
+    LL102's and LL103's fixes wrote `tee $1`)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "t.py").write_text("print('step')\n")
+    (tmp_path / "launch.sh").write_text("set -o pipefail\nbash a.sh 2>&1 | tee a.log\nbash b.sh 2>&1 | tee b.log\n")
+    (tmp_path / "a.sh").write_text("OUT=$1\nexec > $OUT 2>&1\npython -u t.py\n")
+    (tmp_path / "b.sh").write_text("LOG=$1\npython -u t.py 2>&1 > $LOG\n")
+    findings = run([str(tmp_path)], Options(select=frozenset({"LL102", "LL103", "LL104"}))).findings
+    assert [(f.code, f.location.path, f.location.line, f.message) for f in findings] == [
+        (
+            "LL102", "a.sh", 2,
+            "`exec` sends this script's stdout to `$OUT`, so the caller's pipe/log gets nothing; drop the `exec`, "
+            "or keep both with `exec > >(tee -a $OUT) 2>&1`",
+        ),
+        ("LL104", "b.sh", 2, "`2>&1` comes before `>$LOG`, so stderr goes to the old stdout, not to $LOG: put `2>&1` after the file"),
+        (
+            "LL103", "b.sh", 2,
+            "`python` writes its output to `$LOG`, so the caller's log only gets this script's own lines; let it "
+            "write to stdout, or use `2>&1 | tee $LOG`",
+        ),
+    ]
+
+
 def test_a_log_named_through_a_positional_parameter_is_named_in_the_note(tmp_path):
     """The log of a command held in a variable and run by `eval`, in a directory given as `$2`:
     the note names it as written (it said "goes to  here": `$2` marks the word as passed
