@@ -942,10 +942,11 @@ def check(project) -> list[Finding]:
                 where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
                 found.append((invocation.target, _finding(project, invocation, f"runs {where}, and no file of the project has that name")))
             continue
-        places, base = _places(project, invocation, written, changes)
+        looked = _looked_in(project, invocation, written, changes)
+        places, base = _places(project, invocation, written, looked)
         head = written.split()[0] if places and " " in written.strip() else None
-        looked = _looked_in(project, invocation, head, changes) if head is not None else None
-        if looked is not None and any(project.on_disk(joined(base, path)) for base, path in looked[1]):  # `python "$CMD"`
+        quoted = _looked_in(project, invocation, head, changes) if head is not None else None
+        if quoted is not None and any(project.on_disk(joined(base, path)) for base, path in quoted[1]):  # `python "$CMD"`
             program = invocation.command.name or "the program"
             why = f"is one quoted word: {program} looks for a file of that whole name, and `{head}` is the file"
             found.append((invocation.target, _finding(project, invocation, why, fix="remove the quotes, or keep the words in an array", near="")))
@@ -961,7 +962,7 @@ def check(project) -> list[Finding]:
             found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
             found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
-        elif (renamed := _renamed(project, invocation, written, changes)) is not None:
+        elif (renamed := _renamed(project, invocation, written, looked)) is not None:
             first, (shown, other) = posixpath.normpath(written).split("/")[0], renamed
             why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
             found.append((invocation.target, _finding(project, invocation, why, fix=f"use `{shown}`", near="")))
@@ -1023,11 +1024,10 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     yield Finding(invocation.target.location, message, related)
 
 
-def _places(project, invocation, written: str, changes) -> tuple[str, str | None]:
-    """Where the path was looked for, when all of them are places the project has, and the
-    directory it was looked for in when that is one; "" when the path may resolve somewhere we
-    cannot see (another directory, a clone, outside the root)."""
-    looked = _looked_in(project, invocation, written, changes)
+def _places(project, invocation, written: str, looked) -> tuple[str, str | None]:
+    """Where the path was looked for (`looked`: `_looked_in`), when all of them are places the
+    project has, and the directory it was looked for in when that is one; "" when the path may
+    resolve somewhere we cannot see (another directory, a clone, outside the root)."""
     if looked is None:
         return "", None
     described, inside, placed = looked
@@ -1039,16 +1039,16 @@ def _places(project, invocation, written: str, changes) -> tuple[str, str | None
     return described, inside[0][0] if len(inside) == 1 else None
 
 
-def _renamed(project, invocation, written: str, changes) -> tuple[str, str] | None:
+def _renamed(project, invocation, written: str, looked) -> tuple[str, str] | None:
     """A path into a directory the project does not have whose rest, two parts or more, is the
     project's under one other directory there, and under no other (LLaVA's forks renamed its
     `llava/` package `moellava/`, `videollava/`, `llamavid/`, and kept scripts that run
     `llava/train/train_mem.py`): that file's path from where the path was looked for, and the
-    directory. Not after a `cd` or in a step's working-directory (another checkout's, there)."""
+    directory (`looked`: where it was looked for, `_looked_in`). Not after a `cd` or in a step's
+    working-directory (another checkout's, there)."""
     parts = posixpath.normpath(written).split("/")
     if len(parts) < 3 or parts[0] in ("..", ".") or written.startswith(("/", "~")):
         return None
-    looked = _looked_in(project, invocation, written, changes)
     if looked is None or looked[2] or _outside(project, invocation.caller, written, looked[1], False) != "":
         return None  # placed, or into a directory the project has (where the file may be, not analysed)
     rest = "/" + "/".join(parts[1:])
