@@ -125,6 +125,8 @@ there), and not when:
   Makefile (the shell that gets ENOEXEC reads it); a file sources it whose shell is one of those;
 - pipefail is turned off on purpose (`set +o pipefail`, `set +eo pipefail`, `shopt -uo
   pipefail`) in the script or in a file that shares its shell;
+- the script's lines end in CRLF: the line would too (a fix does not mix line ends), and bash
+  reads `set -o pipefail\r` as an option it refuses ("invalid option name"), then goes on;
 - another pipeline of that shell would change meaning. The shell is the script's and that of
   every project file sourced into it, or that sources it, either way and on (its own lines,
   functions, `( )`, `$( )` and `eval` strings; not `bash -c` or `ssh` strings, shells of their
@@ -804,7 +806,10 @@ def _script_fix(project, path: str, script: ShellScript) -> Fix | None:
         return None
     if not all(_safe_in(project, other, facts) for other, facts in _sharing_shell(project, path).items()):
         return None
-    return Fix("add `set -o pipefail`", (insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail"),))
+    edit = insert_after_line(project, path, _insertion_line(project, path, script), "set -o pipefail")
+    if edit.text.endswith("\r\n"):
+        return None  # Windows line ends: bash reads `pipefail\r`, an option it refuses, and goes on without it
+    return Fix("add `set -o pipefail`", (edit,))
 
 
 _COMMENT_OR_BLANK = re.compile(r"[ \t\r]*(?:#.*)?")

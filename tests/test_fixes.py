@@ -220,6 +220,17 @@ def test_no_pipefail_fix_where_it_would_change_or_break_the_script(tmp_path, fil
     assert "LL105" in {f["code"] for f in left}
 
 
+def test_no_pipefail_fix_in_a_script_with_windows_line_ends(tmp_path):
+    """The line the fix adds ends as the file's lines do; bash reads `set -o pipefail\r` as an
+    option it refuses and goes on without pipefail: the finding stays, without a fix."""
+    script = b"#!/bin/bash\r\n" + JOB.replace("\n", "\r\n").encode()
+    (tmp_path / "run.sh").write_bytes(script)
+    launchlint("--fix", "--no-cache", "--select", "LL105", ".", cwd=tmp_path)
+    assert (tmp_path / "run.sh").read_bytes() == script
+    found = json.loads(launchlint("--no-cache", "--format", "json", "--select", "LL105", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["line"], f["fix"]) for f in found] == [("LL105", 2, None)]
+
+
 def test_no_pipefail_fix_for_a_csh_script_named_on_the_command_line(tmp_path):
     files = {"run.csh": f"#!/bin/csh\n{JOB}"}
     assert cli_fix(tmp_path, files, "--select", "LL105", "run.csh")[0] == files
