@@ -64,7 +64,9 @@ Where a path is looked for:
   that path; fix the path (did you mean `prep/new/x_v2.py`?)"), else as moved ("the project's
   only file of that name is `prep/old/x.py`"). A name that several files have is none of them:
   the path is reported when it is in none of the places above ("and 2 files have that name",
-  those files its related locations), except on another host, where the name alone is checked;
+  those files its related locations; a close name beside the launcher is the did-you-mean:
+  `run_fedprox.sh` for its neighbour `run_fedprox_cls.sh`), except on another host, where the
+  name alone is checked;
 - after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
   "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
   directory between them: a path whose whole directory is only in the nearest such directory
@@ -1170,11 +1172,14 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
             fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
     if near is None and not namesakes:
         near = project_resolver(project).near(posixpath.basename(written), invocation.caller)
+    elif near is None:  # namesakes elsewhere: a close name beside the launcher comes first (`x.sh` for its `x_cls.sh`)
+        close = project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=False)
+        near = close if close and posixpath.dirname(close) == posixpath.dirname(invocation.caller) else None
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         # a bare name, and the file beside the launcher: its name, as the launcher names it (SGPT's `beir/` scripts)
         beside = "/" not in written and posixpath.dirname(near) == posixpath.dirname(invocation.caller)
         fix = f"fix the path (did you mean `{posixpath.basename(near) if beside else near}`?), or create it"
-        related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),)
+        related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"), *related)
     if invocation.looped:  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
     return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)

@@ -598,3 +598,28 @@ def test_namesakes_in_no_directory_of_the_launchers_path_are_not_offered_as_the_
         ("detection/run.sh", "fix the path, or run it from the checkout it belongs to"),
         ("examples/run/run.sh", "use the path of the one meant"),
     ]
+
+
+def test_a_close_name_beside_the_launcher_is_offered_before_unrelated_namesakes(tmp_path):
+    """`bash run_fedprox.sh` in `scripts/flit/`, whose `run_fedprox_cls.sh` is beside it, and two
+    other benchmarks' `run_fedprox.sh` elsewhere, in `scripts/` directories of their own or not
+    (FederatedScope): the close name beside it is the did-you-mean, the namesakes still listed."""
+    write_project(
+        tmp_path,
+        {
+            "bench/a/scripts/run_fedprox.sh": "echo a\n",
+            "bench/b/run_fedprox.sh": "echo b\n",
+            "scripts/flit/run_fedprox_cls.sh": "echo cls\n",
+            "scripts/flit/fedalgo.sh": "bash run_fedprox.sh\n",
+            "other/fedalgo.sh": "bash run_fedprox.sh\n",
+        },
+    )
+    findings = json.loads(launchlint("--format", "json", "--select", "LL303", ".", cwd=tmp_path).stdout)
+    assert [(f["path"], fix_of(f["message"]), [r["path"] for r in f["related"]]) for f in findings] == [
+        ("other/fedalgo.sh", "fix the path, or run it from the checkout it belongs to", ["bench/a/scripts/run_fedprox.sh", "bench/b/run_fedprox.sh"]),
+        (
+            "scripts/flit/fedalgo.sh",
+            "fix the path (did you mean `run_fedprox_cls.sh`?), or create it",
+            ["scripts/flit/run_fedprox_cls.sh", "bench/a/scripts/run_fedprox.sh", "bench/b/run_fedprox.sh"],
+        ),
+    ]
