@@ -10,6 +10,7 @@ prefixes, short clusters, values, `--`, and a subcommand that hands the rest to 
 from __future__ import annotations
 
 import posixpath
+import re
 from functools import cached_property
 
 from .graph import checkout_names, path_mapped
@@ -36,6 +37,7 @@ SWITCHES = frozenset(
     {"store_true", "store_false", "store_const", "append_const", "count", "help", "version", BOOLEAN_OPTIONAL}
 )
 REMAINDER = frozenset({"...", "argparse.REMAINDER"})
+_WORDS = re.compile(r"[^-_]+")  # a flag's words: `cfg`, `client` of `--cfg_client`
 # How many words an option takes after it, beyond whole numbers.
 OPTIONAL, MANY, REST = -1, -2, -3
 AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but not as "unknown"
@@ -126,12 +128,17 @@ class CommandLine:
 
     def closest(self, flag: str) -> str | None:
         """The defined flag most like `flag`: the same but for `-`/`_` (`--warmup-steps` ->
-        `--warmup_steps`), else the closest spelling."""
+        `--warmup_steps`), else the only one of the same words in another order (`--cfg_client`
+        -> `--client_cfg`), else the closest spelling."""
         from difflib import get_close_matches  # here: only an unknown flag asks (0.8 ms of an import)
 
         candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP]
         same = {f.replace("-", "_"): f for f in candidates}.get(flag.replace("-", "_"))
-        found = [same] if same else get_close_matches(flag, candidates, n=1, cutoff=0.75)
+        if same:
+            return same
+        words = sorted(_WORDS.findall(flag))
+        reordered = [f for f in candidates if len(words) > 1 and sorted(_WORDS.findall(f)) == words]
+        found = reordered if len(reordered) == 1 else get_close_matches(flag, candidates, n=1, cutoff=0.75)
         return found[0] if found else None
 
 

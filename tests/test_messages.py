@@ -236,6 +236,12 @@ CASES = {
         "`--warmup-steps` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
         "it (did you mean `--warmup_steps`?), or add it to the parser",
     ),
+    "LL301-the same words in another order": (
+        {"run.sh": "python train.py --steps-warmup 5\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--steps-warmup` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
+        "it (did you mean `--warmup_steps`?), or add it to the parser",
+    ),
     "LL301-no close name": (
         {"run.sh": "python train.py --bogus 1\n", "train.py": TRAIN},
         "run.sh:1",
