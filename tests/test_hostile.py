@@ -155,7 +155,7 @@ def test_fix_applies_thousands_of_edits_to_a_big_file_in_one_pass(tmp_path):
     took = time.perf_counter() - started
     assert result.stderr == "launchlint: fixed 10000 findings in 1 file\n", result.stderr
     assert (tmp_path / "run.sh").read_text() == "#!/bin/bash\n" + launches.replace("2>&1 >a", ">a").replace(".log\n", ".log 2>&1\n") + notes
-    assert took < 6, took
+    assert took < 10, took  # 2 s idle; 6.4 s on a machine running eight other jobs; 17 s when quadratic
 
 
 def test_a_subshell_function_or_new_shell_does_not_copy_every_variable(tmp_path):
