@@ -39,6 +39,9 @@ srun python -u train.py
   opened); so does `--chdir`.
 - Filename patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs
   `logs/`, and `logs/%x/%j.out` needs at least `logs/`.
+- A relative directory is looked for where `sbatch` may be run from: next to the job script, in
+  a directory between it and the project root (mlcommons hpc's `cosmoflow/scripts/train.sh`, whose
+  `logs/` is `cosmoflow/logs/`, submitted from `cosmoflow/`), or at the root.
 - Not reported: absolute directories, a job with `--chdir`, a directory that the submitting
   script creates (`mkdir -p logs` before `sbatch`), and a line that every `sbatch` of the project
   submitting the script overrides on its command line (`sbatch -o "$OUT/%j.out" job.sbatch`
@@ -74,7 +77,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from launchlint.graph import sbatch_operands
+from launchlint.graph import directories_above, sbatch_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined
@@ -172,6 +175,14 @@ VALID = [
             ),
             "logs/.gitkeep": "",
             "slurm/eval.sbatch": "#!/bin/bash\n#SBATCH -o logs/eval-%j.out\nsrun python eval.py\n",
+        }
+    ),
+    Example(  # in a directory between the script and the root, which it is submitted from (mlcommons hpc's cosmoflow)
+        {
+            "part1/scripts/train.sh": "#!/bin/bash\n#SBATCH -o logs/%x-%j.out\n. scripts/env.sh\nsrun python -u train.py\n",
+            "part1/scripts/env.sh": "export OMP_NUM_THREADS=8\n",
+            "part1/logs/.gitkeep": "",
+            "part1/train.py": "print(1)\n",
         }
     ),
     Example(  # absolute, the submit directory, --chdir, a pattern directory, a literal `%j` (`%%j`)
@@ -370,9 +381,10 @@ def _per_job_directory(value: str) -> str | None:
 
 
 def _there_for_job(project, path: str, directory: str) -> bool:
-    """Next to the job script or under the project root (where `sbatch` is usually run), or made
-    by a script that submits it."""
-    return _exists(project, (posixpath.dirname(path), ""), directory) or _created_by_submitter(project, path, directory)
+    """Next to the job script, in a directory above it, or under the project root (where `sbatch`
+    may be run from), or made by a script that submits it."""
+    bases = (posixpath.dirname(path), *directories_above(path), "")
+    return _exists(project, bases, directory) or _created_by_submitter(project, path, directory)
 
 
 def _there_for_submission(project, script, bases: tuple[str, ...], directory: str) -> bool:
