@@ -30,7 +30,8 @@ standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or 
 coverage run` runs (not `coverage report`). A tool run as a module is not one: a package manager
 (`python3 -m pip install -U pip >> setup.log`, as `pip install` by its own name; `python -m uv`,
 `python -m conda`) or a maker of environments (`python3 -m venv .venv`, `ensurepip`,
-`virtualenv`) writes no program's log.
+`virtualenv`) writes no program's log; nor does setuptools building a package (`python setup.py
+install > build.log`, also `build`, `build_ext`, `develop`, `bdist_wheel`, `sdist` ...).
 
 What makes it unbuffered:
 - `-u`; `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or `kubectl exec -t` (a pseudo terminal,
@@ -140,6 +141,8 @@ RECONFIGURE = "sys.stdout.reconfigure"
 # Modules run as tools, whose output is no program's log: the package managers (`python -m pip
 # install` is `pip install`, not reported by that name either) and the makers of environments.
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
+# setuptools' commands of `python setup.py COMMAND`: a package build, as `pip install .` is.
+SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
     Example(  # a command partly unknown, run by `nohup`: split as written, as it would be first on the line
@@ -472,6 +475,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # setuptools building a package into a build log, as pip would (HydraGNN's install scripts)
+        {
+            "setup.py": "from setuptools import setup\nsetup(name='x')\n",
+            "install.sh": "#!/bin/bash\nset -e\nCC=mpicc python setup.py build > build.log 2>&1\npython3 setup.py install >> build.log 2>&1\n",
+        }
+    ),
     Example(  # GNU parallel --pipe hands each job a part of its input: a filter, its output data
         {"g2p.sh": "#!/bin/bash\ncat words.txt | parallel --pipe -j 4 \"python g2p.py > /w/phones_{#}.txt\"\n"},
     ),
@@ -748,6 +757,8 @@ def check(project) -> Iterator[Finding]:
             elif run is not None:
                 if run.kind == "module" and run.target.value in TOOL_RUNS:
                     continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
+                if _builds_package(run):
+                    continue  # `python setup.py install > build.log`
                 if _unbuffered(project, path, command, run):
                     continue
                 if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python
@@ -892,6 +903,13 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
         for c in project.graph.callers(path)
         if c.kind == "shell" and is_log_capture(project, c.command.stdout) and not _sets_unbuffered(c.command)
     ]
+
+
+def _builds_package(run: PythonRun) -> bool:
+    """`python setup.py install` (build, develop, bdist_wheel ...): setuptools building a
+    package, whose output is a build's, as `pip install .`'s is."""
+    name = run.target.value
+    return run.kind == "script" and name is not None and name.rpartition("/")[2] == "setup.py" and any(a.value in SETUP_COMMANDS for a in run.args[:1])
 
 
 def _sets_unbuffered(command: Command) -> bool:
