@@ -482,6 +482,15 @@ INVALID = [
         },
         ["LL105 run.sh:9"],
     ),
+    Example(  # a command kept in an array that a case's arms set differently: each runs python under srun or not
+        {
+            "run.sh": (
+                '#!/bin/bash\ncase "$MODE" in\n  slurm) CMD=(srun -N 2 python train.py --fp16) ;;\n'
+                "  *) CMD=(python train.py) ;;\nesac\n\"${CMD[@]}\" 2>&1 | tee run.log\n"
+            )
+        },
+        ["LL105 run.sh:6"],
+    ),
 ]
 
 VALID = [

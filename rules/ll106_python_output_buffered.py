@@ -472,6 +472,16 @@ INVALID = [
         },
         ["LL106 inner.sh:1", "LL106 run.sh:4", "LL106 run.sh:5", "LL106 run.sh:6"],
     ),
+    Example(  # an array an if's arms set differently: the python job they agree on is at `"${cmd[@]}"`, not in an arm
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                '#!/bin/bash\nif [ -n "$SLURM_JOB_ID" ]; then cmd=(srun python train.py); else cmd=(python train.py --debug); fi\n'
+                '"${cmd[@]}" > out/train.log\n'
+            ),
+        },
+        ["LL106 run.sh:3"],
+    ),
 ]
 
 VALID = [

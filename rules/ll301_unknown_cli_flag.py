@@ -729,6 +729,16 @@ INVALID = [
         },
         ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
+    Example(  # an array set before an if whose arms append to it: what it had is still checked, where it is written
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nARGS=(python train.py --lr 1 --epochz 3)\nif [ "$1" = a ]; then ARGS+=(--lr 2); else ARGS+=(--lr 3); fi\n'
+                '"${ARGS[@]}"\n'
+            ),
+        },
+        ["LL301 run.sh:2"],
+    ),
 ]
 
 VALID = [

@@ -484,6 +484,12 @@ VALID = [
             "deploy.sh": "ssh gpu1 'python /srv/tools/export.py --dst /tmp/m'\n",
         }
     ),
+    Example(  # arms that set an array differently leave words not known after those they agree on
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr', required=True)\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nif [ "$1" = a ]; then A=(python train.py); else A=(python train.py --lr 1); fi\n"${A[@]}"\n',
+        }
+    ),
 ]
 
 

@@ -526,6 +526,16 @@ INVALID = [
         },
         ["LL303 finetune.yaml:9"],
     ),
+    Example(  # a command kept in an array that an if's arms set differently: the words they agree on are judged
+        {
+            "train.py": "print('train')\n",
+            "run.sh": (
+                '#!/bin/bash\nif [ "$FAST" = 1 ]; then CMD=(python prep.py --fast); else CMD=(python prep.py); fi\n"${CMD[@]}"\n'
+                'EVAL=(python eval.py)\nif [ -n "$CKPT" ]; then EVAL+=(--ckpt "$CKPT"); fi\n"${EVAL[@]}"\n'
+            ),
+        },
+        ["LL303 run.sh:3", "LL303 run.sh:4"],
+    ),
 ]
 
 VALID = [

@@ -413,6 +413,7 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
     [
         ("", '  CMD="python a.py --lr $LR"\nelse\n  CMD="python b.py --bogus $LR"\n', ["python", None]),
         ("", '  CMD="python b.py --lr $LR"\nelse\n  CMD="python b.py --lr $LR"\n', ["python", "b.py", "--lr", None]),
+        ("", '  CMD="python  b.py --a"\nelse\n  CMD="python b.py --b"\n', ["python", "b.py", None]),  # by words: blanks between them are one
         ('CMD="python a.py"\n', '  CMD="$CMD --lr $LR"\n', ["python", "a.py", None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n', [None]),
         ('CMD="python a.py"\n', '  CMD="deepspeed --num_gpus $N b.py"\n  CMD+=" --fp16"\nelse\n  CMD+=" --lr $LR"\n', [None]),
@@ -445,6 +446,42 @@ def test_arms_setting_different_values_keep_the_words_they_start_with(first, arm
     DeepLearningExamples' `mpirun ... python3` or `python3`)."""
     src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
     assert [w.value for w in commands(src)[-1].words] == words
+
+
+@pytest.mark.parametrize(
+    ("first", "arms", "words", "lines"),  # `lines`: where each word stands
+    [
+        ("", "  A=(python t.py)\nelse\n  A=(python t.py --fast)\n", ["python", "t.py", None], ["here"] * 3),
+        ("", "  A=(python a.py --lr 1)\nelse\n  A=(python b.py --lr 1)\n", ["python", None], ["here"] * 2),
+        ("", "  A=(python t.py)\nelse\n  A=(python t.py)\n", ["python", "t.py"], [4, 4]),  # the same: the last arm's
+        ("", "  A=(srun -N 2 torchrun t.py)\nelse\n  A=(torchrun t.py --x)\n", ["torchrun", "t.py", None], ["here"] * 3),
+        ("", "  A=(echo dry run)\nelse\n  A=(python t.py)\n", [None], ["here"]),
+        ("", "  A=(python t.py)\n", ["python", "t.py"], [2, 2]),  # new in the arm: its value, as a variable's
+        # set before: what an arm appends is not known, what it had is, where it was written
+        ("A=(python t.py)\n", "  A+=(--fast)\n", ["python", "t.py", None], [1, 1, "here"]),
+        ("A=(python t.py)\n", "  A+=(--fast)\nelse\n  A+=(--lr 1)\n", ["python", "t.py", None], [1, 1, "here"]),
+        ("A=(python t.py)\n", "  A=(echo dry run)\n", [None], ["here"]),
+        ('if [ "$2" ]; then A=(python t.py); else A=(python t.py --x); fi\n', "  A+=(--fast)\n", ["python", "t.py", None], ["here"] * 3),
+        ('if [ "$2" ]; then A=(python t.py); else A=(python t.py --x); fi\n', "  A=(python t.py --y)\n", ["python", "t.py", None], ["here"] * 3),
+        # an elif and an else: each arm compared with what the ones before agree on
+        ("", '  A=(python t.py --a)\nelif [ "$2" ]; then\n  A=(python t.py --b)\nelse\n  A=(python t.py)\n', ["python", "t.py", None], ["here"] * 3),
+        # a function called again in an arm does what its first call did
+        ("f() { A=(python t.py --fast); }\nf\nA=(python t.py)\n", "  f\n", ["python", "t.py", None], ["here"] * 3),
+        # in a loop an array is not known, as before
+        ("A=(python t.py)\n", "  for i in 1 2; do A+=(--x); done\n", [None], ["here"]),
+    ],
+)  # fmt: skip
+def test_arms_setting_different_arrays_keep_the_elements_they_start_with(first, arms, words, lines):
+    """Arrays set in an if's arms join as a variable's value does (`State.settle`): the elements
+    the arms' arrays start with (past a launcher that runs its command where it is), then
+    elements not known, which stand at `"${A[@]}"` with those written in the arms (no fix edits
+    one arm); those written before the arms stay where they are (cambrian's sbatch arguments,
+    `sbatch_args+=(--dependency=...)` in an `if`)."""
+    src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n"${{A[@]}}"\n'
+    words_of = commands(src)[-1].words
+    assert [w.value for w in words_of] == words
+    here = src.count("\n")  # the line of `"${A[@]}"`
+    assert [w.location.line if w.location.line < here else "here" for w in words_of] == lines
 
 
 @pytest.mark.parametrize(

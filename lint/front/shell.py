@@ -286,19 +286,8 @@ def _kept(word, name: str) -> str | None:
     return written[: -len(suffix)]
 
 
-def _common_start(a: str, b: str) -> str:
-    """The words both texts start with (`python3` of `python3 -m x t.py` and `python3  t.py`;
-    all of `python t.py` and `python t.py --fp16`), without the blanks after them."""
-    n, limit = 0, min(len(a), len(b))
-    while n < limit and a[n] == b[n]:
-        n += 1
-    while n and not ((n == len(a) or a[n].isspace()) and (n == len(b) or b[n].isspace())):
-        n -= 1
-    return a[:n].rstrip()
-
-
 # The wrappers that run their command in the foreground with their own streams: what a value
-# starting with one runs is its command (`_job_of`). Not screen, setsid or xargs, which run it
+# starting with one runs is its command (`_job_at`). Not screen, setsid or xargs, which run it
 # elsewhere or feed it another input.
 _FOREGROUND = {name: spec for name, spec in wrappers.ARGV_WRAPPERS.items() if name not in ("screen", "setsid", "xargs")}
 _FOREGROUND_LAUNCHERS = {
@@ -309,24 +298,85 @@ _FOREGROUND_LAUNCHERS = {
 _WORDS = re.compile(r"\S+")
 
 
-def _job_of(text: str) -> str:
-    """A command's text from its job on, past the wrappers and launchers that run it where it
-    is, with their options: `torchrun t.py` of `srun -N 2 torchrun t.py` (a `$NAME` part is
-    unknown, as an option's value or an options variable)."""
-    found = list(_WORDS.finditer(text))
-    while found:
-        name = found[0].group()
+def _job_at(words: Sequence[Word]) -> int:
+    """Where a command's job starts among its words, past the wrappers and launchers that run it
+    where it is, with their options: `torchrun` of `srun -N 2 torchrun t.py` (a word with an
+    unknown part is an option's value or an options variable); the number of words when none."""
+    at = 0
+    while at < len(words):
+        name = words[at].value
         spec = _FOREGROUND.get(name)
-        words = [Word(None if "$" in m.group() else m.group(), m.group(), None, ()) for m in found[1:]]
         if spec is not None:
-            rest = wrappers.after_options(words, spec.valued, spec.positional, spec.dashdash)
+            rest = wrappers.after_options(words[at + 1 :], spec.valued, spec.positional, spec.dashdash)
         elif name in _FOREGROUND_LAUNCHERS:
             valued, pairs = _FOREGROUND_LAUNCHERS[name]
-            rest = wrappers.after_options(words, valued, pairs=pairs)
+            rest = wrappers.after_options(words[at + 1 :], valued, pairs=pairs)
         else:
-            return text[found[0].start() :]
-        found = found[len(found) - len(rest) :]
-    return ""
+            return at
+        at = len(words) - len(rest)
+    return at
+
+
+def _same_start(a: Sequence[Word], b: Sequence[Word]) -> int:
+    """How many words, as written, both start with."""
+    n = 0
+    for x, y in zip(a, b):
+        if x.text != y.text:
+            break
+        n += 1
+    return n
+
+
+def _agreed(had: Sequence[Word], now: Sequence[Word]) -> tuple[int, int]:
+    """The words `had[a:b]` that the values an arm joins agree on (`State.settle`): those both
+    start with (`python3` of `python3 -m x t.py` and `python3 t.py`; all of `python t.py` and
+    `python t.py --fp16`), else, when those are only launchers that run their command where it
+    is, with their options, those both start with from their jobs on (`_job_at`: `srun torchrun
+    t.py` and `torchrun t.py` agree on `torchrun t.py`)."""
+    n = _same_start(had, now)
+    if _job_at(had[:n]) < n:
+        return 0, n
+    a, b = _job_at(had), _job_at(now)
+    m = _same_start(had[a:], now[b:])
+    return (a, a + m) if m else (0, n)
+
+
+def _tail(name: str) -> Word:
+    """The elements of an array `name` not known after those an arm's values agree on (`_joined`):
+    no location, as it stands where the array is expanded (`Walker.array_words`)."""
+    return Word(None, f"${{{name}[@]}}", None, (), True)
+
+
+def _is_tail(word: Word, name: str) -> bool:
+    """`word` is the `_tail` of the array `name`."""
+    return word.passthrough and word.value is None and word.template == f"${{{name}[@]}}"
+
+
+def _joined(name: str, had, now: list[Word] | None) -> list[Word] | None:
+    """What an array holds after an arm that set it to `now` when it held `had` (`State.settle`):
+    the elements both start with (`_agreed`: `python t.py` of `(python t.py)` and `(python t.py
+    --fp16)`), then unknown ones (`_tail`); unknown when they agree on none. An element written
+    in one arm only, not before (`CMD+=(--fp16)` in each keeps those of `CMD=(python t.py)`),
+    has no location: it stands where the array is expanded, as a variable's words do."""
+    if had is now or now is None:
+        return now
+    if had is _ABSENT or had is None:
+        return None
+    if [w.text for w in had] == [w.text for w in now]:
+        return now
+    a, b = _agreed(had, now)
+    if a == b:
+        return None
+    shared = {id(w) for w in now}
+    kept = [w if id(w) in shared else w._replace(location=None) for w in had[a:b]]
+    return kept if _is_tail(kept[-1], name) else [*kept, _tail(name)]
+
+
+def _written_words(text: str) -> tuple[list[re.Match], list[Word]]:
+    """The words of a value as written, split at its blanks: where each is, and each as a word (one
+    with a `$` unknown)."""
+    found = list(_WORDS.finditer(text))
+    return found, [Word(None if "$" in m.group() else m.group(), m.group(), None, ()) for m in found]
 
 
 def _name_goes_on(text: str, end: int) -> bool:
@@ -630,18 +680,25 @@ class State:
         the next's). A partly unknown value (`CMD="python a.py --lr $LR"`) is compared by its
         words as written: another arm's are not a guess either. Values that start with nothing
         in common but launchers that run their command where it is are compared by what they
-        run (`_job_of`: `srun torchrun t.py` and `torchrun t.py` leave `torchrun t.py`)."""
+        run (`_agreed`: `srun torchrun t.py` and `torchrun t.py` leave `torchrun t.py`). An array
+        is compared element by element, and keeps the elements they agree on (`_joined`)."""
         fields = view.fields
         if (self.cwd, self.previous_cwd, self.directories) != (fields["cwd"], fields["previous_cwd"], fields["directories"]):
             self.chdir(None)
             self.previous_cwd = None
             if self.directories != fields["directories"]:
                 self.directories = ()
-        variables, assigned = self.variables, self.assigned
-        held, words = id(variables), id(assigned)
+        variables, assigned, arrays = self.variables, self.assigned, self.arrays
+        held, words, listed = id(variables), id(assigned), id(arrays)
         changes = view.changes()
         for (container, name), old in changes.items():
             if container != held or old is _ABSENT or name not in variables or name in chosen:
+                continue
+            if name in arrays:  # `CMD=(python t.py)`: compared element by element
+                now = arrays[name]
+                joined = _joined(name, changes.get((listed, name), now), now)
+                if joined is not now:
+                    arrays[name] = joined
                 continue
             value, word = variables[name], assigned.get(name)
             before = changes.get((words, name))  # its word at `view`, when the arm set another
@@ -653,9 +710,11 @@ class State:
             if word is not None:
                 text = value if value is not None else word.template  # partly unknown: as written
                 had = old if old is not None else _kept(before, name)
-                kept = _common_start(had, text) if had else ""
-                if had and not _job_of(kept):  # `srun torchrun t.py` or `torchrun t.py`: each runs `torchrun t.py`
-                    kept = _common_start(_job_of(had), _job_of(text)) or kept
+                kept = ""
+                if had:
+                    spans, written = _written_words(had)
+                    a, b = _agreed(written, _written_words(text)[1])
+                    kept = had[spans[a].start() : spans[b - 1].end()] if b > a else ""
                 if kept:
                     word = Word(None, f"{kept} ${{{name}}}", word.location, ())
                 elif value is not None:
@@ -758,8 +817,9 @@ class Effect(Record):
             after.cwd_bound & changed.keys(),
         )
 
-    def apply(self, state: State, place: int) -> None:
-        """Call the function again: `place`, the number of the script's commands then."""
+    def apply(self, state: State, place: int, looping: bool) -> None:
+        """Call the function again: `place`, the number of the script's commands then; `looping`,
+        in a loop, where the arrays it sets are not known (`Walker._looping`)."""
         if self.moves:
             state.chdir(None)
         for name, (value, word) in self.variables.items():
@@ -767,7 +827,7 @@ class Effect(Record):
         if self.bound:
             state.forget(self.bound)
         for name, words in self.arrays.items():
-            state.arrays[name] = words if not state.branch_depth else None
+            state.arrays[name] = None if looping else words
         state.exported |= self.exported
         if self.stdout is not None:
             state.stdout = self.stdout
@@ -1210,7 +1270,9 @@ class Walker:
         return _as_written(self.state.assigned.get(name), name)
 
     def array_words(self, node) -> list[Word] | None:
-        """The words of `"${ARR[@]}"` when ARR is a known array; None when not an array."""
+        """The words of `"${ARR[@]}"` when ARR is a known array; one unknown word here when it is
+        not known, or after the words arms that set it differently agree on (`_joined`), those
+        not written before the arms standing here too; None when not an array."""
         inner, kind = node, node.type
         if kind == "string" and node.named_child_count == 1:
             inner = node.named_child(0)
@@ -1224,11 +1286,23 @@ class Walker:
         name = sub.child_by_field_name("name")
         if index is None or name is None or self.unit.node_text(index) not in ("@", "*"):
             return None
-        values = self.state.arrays.get(self.unit.node_text(name))
+        array = self.unit.node_text(name)
+        values = self.state.arrays.get(array)
         if values is None:
-            word = self.word(node)
-            return [word._replace(passthrough=True)]
-        return list(values)
+            return [self.word(node)._replace(passthrough=True)]
+        words, here = [], None
+        for value in values:
+            if value.location is None:  # one that arms agree on, or not (`_joined`): here, and no fix edits one arm
+                if here is None:
+                    here = self.word(node)._replace(passthrough=True)
+                value = here if _is_tail(value, array) else value._replace(location=here.location)
+            words.append(value)
+        return words
+
+    def _looping(self) -> bool:
+        """In a loop: what an array is set to there is not known (an arm of an if/case keeps it
+        until the arms are joined: `State.settle`)."""
+        return any(block.kind == LOOP for block in self.blocks)
 
     # --- statements ------------------------------------------------------------------------
 
@@ -1609,7 +1683,7 @@ class Walker:
                 words = None if before is None else before + words
             held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
             self.state.assign(name, None)
-            self.state.arrays[name] = None if self.state.branch_depth else words
+            self.state.arrays[name] = None if self._looping() else words
             if held is not None:
                 self.state.jobs[name] = held
             return name, None
@@ -1971,7 +2045,7 @@ class Walker:
         elif name in self.functions and redirected:
             self._call(name, out, err)
         elif name in self.effects:
-            self.effects[name].apply(self.state, len(self.script.commands))
+            self.effects[name].apply(self.state, len(self.script.commands), self._looping())
         if name in self.functions:
             self._run_arguments(call, arguments)
 
