@@ -164,6 +164,17 @@ INVALID = [
         },
         ["LL109 a.sbatch:2", "LL109 b.sbatch:2"],
     ),
+    Example(  # the options in an array that an if's arm appends to (`--dependency`): those it had are read
+        {
+            "submit.sh": (
+                '#!/bin/bash\nlog="./logs/eval/%x-%j.out"\nargs=(--job-name=eval --output="$log" --requeue)\n'
+                'if [[ -n "$after" ]]; then\n    args+=(--dependency="afterok:$after")\nfi\n'
+                'sbatch "${args[@]}" --wrap="bash eval.sh"\n'
+            ),
+            "eval.sh": "#!/bin/bash\nsrun python eval.py\n",
+        },
+        ["LL109 submit.sh:3"],
+    ),
 ]
 
 VALID = [
