@@ -568,6 +568,10 @@ class Pipeline(Record):
     # then. A file it sources after that and before the pipeline may set it again
     # (`launches.pipefail_of`): this front end reads no other file.
     pipefail_at: int = 0
+    # Where the pipeline is written when that is not where it runs: in a function's body that pipes
+    # its arguments (`run_log() { "$@" 2>&1 | tee train.log; }`), for the pipeline a call's words
+    # run in (`run_log torchrun t.py`, `location`: see `Walker._piped`).
+    written: Location | None = None
 
     def feeders(self, stage: int) -> list[Command]:
         """The commands of a stage that write into its pipe (not into $(...) or a file)."""

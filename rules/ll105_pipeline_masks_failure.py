@@ -54,6 +54,10 @@ A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`) is 
 failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
 ..., and a compressor: `python dump.py | gzip > data.gz` leaves a truncated archive and exits 0).
 
+A pipeline a function's body writes around the words it runs (`run_log() { "$@" 2>&1 | tee
+train.log; }`) is the call's: `run_log torchrun train.py` is reported at the call, with pipefail
+as it is there, and the body's pipeline as a related location.
+
 `pipefail` is tracked as the shell does:
 - on after `set -o pipefail`, `set -euo pipefail` or `set -Eeuo pipefail` (or `shopt -so
   pipefail`), off again after `set +o pipefail`;
@@ -216,6 +220,16 @@ INVALID = [
             "train.py": "print(1)\n",
         },
         ["LL105 run.sh:8"],
+    ),
+    Example(  # a function that pipes the words it runs (`"$@" 2>&1 | tee train.log`): the call's pipeline, a job's
+        {
+            "run.sh": (
+                '#!/bin/bash\nrun_log() { "$@" 2>&1 | tee train.log; }\nrun_log torchrun --nproc_per_node 8 train.py\n'
+                "set -o pipefail\nrun_log python train.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:3"],
     ),
     Example(  # a function called only by a name made at run time, where pipefail is off
         {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
@@ -681,6 +695,8 @@ def check(project) -> Iterator[Finding]:
                 if not waits:
                     continue  # `python t.py | tee log &`: nothing reads its status
             last = pipeline.last
+            # a call of a function that pipes its arguments (`run_log torchrun t.py`): the pipeline is in its body
+            written = () if pipeline.written is None else (Related(pipeline.written, f"the function pipes the words into `{last.name}` here"),)
             if sourced is not None:  # a file sourced after the script's own `set -o pipefail` (if any) turns it off
                 found = sourced_script(project, path, sourced.words[1])
                 file = found.path if found is not None else sourced.words[1].text
@@ -688,13 +704,14 @@ def check(project) -> Iterator[Finding]:
                     pipeline.location,
                     f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed `{_named(job)}` looks like "
                     f"success: `{file}`, sourced before it, turns pipefail off; use `set -o pipefail` after the `source`",
-                    (Related(sourced.location, f"{file} is sourced here and turns pipefail off"),),
+                    (*written, Related(sourced.location, f"{file} is sourced here and turns pipefail off")),
                 )
                 continue
             yield Finding(
                 pipeline.location,
                 f"without pipefail this pipeline exits with `{last.name}`'s status, so a failed "
                 f"`{_named(job)}` looks like success: use {_remedy(project, path, pipeline)}",
+                written,
                 fix=None if pipeline.wrappers else script_fix(),
             )
 

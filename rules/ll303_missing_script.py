@@ -226,6 +226,16 @@ INVALID = [
         },
         ["LL303 run.sh:8"],
     ),
+    Example(  # so do the words it runs through a command that runs its words, or with redirects (`nohup "$@" &`)
+        {
+            "train.py": "print(1)\n",
+            "run.sh": (
+                '#!/bin/bash\nrun_bg() { nohup "$@" > /dev/null 2>&1 & }\ntimed() { shift; time "$@"; }\n'
+                'logged() { "$@" >> run.log 2>&1; }\nrun_bg python trian.py\ntimed gpu0 python evl.py\nlogged python prep.py --x 1\n'
+            ),
+        },
+        ["LL303 run.sh:5", "LL303 run.sh:6", "LL303 run.sh:7"],
+    ),
     Example(  # a loop over static words runs each: every word judged, a missing one reported where the list has it
         {
             "prepare.py": "print('prepare')\n",

@@ -661,6 +661,37 @@ def test_the_words_a_function_runs_as_a_command_run_at_the_call():
     assert unsure.moves and c.location.line == 13 and c.words[1].value is None
 
 
+def test_the_words_a_function_runs_through_a_command_or_in_a_pipeline_run_so_at_the_call():
+    # `nohup "$@" &`, `"$@" 2>&1 | tee log`: the call's words run as the body runs its arguments,
+    # in the body's wrapper, streams, background and pipeline (one of the call's, written in the body)
+    src = (
+        'run_bg() { nohup "$@" > /dev/null 2>&1 & }\n'
+        "run_bg python a.py\n"
+        'run_log() { "$@" 2>&1 | tee train.log; }\n'
+        "run_log torchrun b.py\n"
+        "set -o pipefail\nrun_log torchrun c.py\n"
+        "cd /w\nrun_log cd /srv\nrun_bg cd /opt\n"
+        'python "$(pwd)/d.py"\n'
+    )
+    script = parse_shell("t.sh", src)
+    a = next(c for c in script.commands if c.name == "python")
+    assert (a.location.line, a.location.column) == position(src, 2, "python")
+    assert a.background and a.stdout.kind == NULL and [w.kind for w in a.wrappers] == ["nohup"]
+    body, b, c, cd = script.pipelines
+    assert [[x.name for x in stage] for stage in b.stages] == [["torchrun"], ["tee"]] and b.stages[0][0].stdout.kind == PIPE
+    assert (b.location.line, b.location.column) == position(src, 4, "torchrun") and b.written == body.location
+    assert body.location.line == 3 and not b.pipefail and c.pipefail and c.location.line == 6
+    # neither moves this shell: a pipeline's stage and a job run in shells of their own
+    d = [c for c in script.commands if c.name == "python"][-1]
+    assert cd.stages[0][0].name == "cd" and d.words[1].value == "/w/d.py"
+    # the body pipes nothing and runs nothing in the background: a call in a pipeline or with `&` is its own
+    script = parse_shell("t.sh", 'f() { "$@"; }\nf python a.py | tee log\nf python b.py > b.log &\ncd /w\nf cd /srv\npython "$(pwd)/d.py"\n')
+    assert len(script.pipelines) == 1 and [c.words[1].value for c in script.commands if c.name == "python"][-1] == "/srv/d.py"
+    # words a command takes as its own options or variables, as it would at the call: not a command
+    script = parse_shell("t.sh", 'sr() { srun "$@"; }\nsr --ntasks 8 python a.py\nev() { env "$@" python b.py; }\nev A=1\n')
+    assert [[w.value for w in c.words] for c in script.commands if c.wrappers and c.words[0].value] == []
+
+
 @pytest.mark.parametrize(
     "body, runs",
     [
@@ -668,17 +699,27 @@ def test_the_words_a_function_runs_as_a_command_run_at_the_call():
         ('shift; shift; conda activate x; "$@" || exit 1', True),
         ('"${@:3}"', True),
         ('set -euo pipefail; shift 2; $@; conda deactivate', True),
-        ('shift 2; "$@" | tee f.log', False),  # not this shell's command: no cd of it moves the script
+        ('shift 2; "$@" | tee f.log', True),  # a pipeline's command: no cd of it moves the script
+        ('shift 2; "$@" 2>&1 | tee f.log &', True),
+        ('shift 2; nohup "$@" > /dev/null 2>&1 &', True),  # run by a command that runs its words
+        ('shift 2; time "$@"', True),
+        ('timeout 1h "${@:3}" >> run.log', True),
+        ('shift 2; srun --ntasks 8 "$@"', True),
+        ('shift 2; exec "$@"', True),
+        ('shift 2; "$@" --more', True),
         ('shift 2; if [ -n "$DRY" ]; then echo "$@"; else "$@"; fi', False),
         ('set -- "${@:3}"; "$@"', False),
         ('shift "$N"; "$@"', False),
         ('shift 2; "$@"; cd -', False),  # the `cd -` runs after the command
-        ('shift 2; "$@" --more', False),
         ('$3 "${@:4}"', False),
+        ('shift 2; eval "$@"', False),  # a string this shell reads again: the words joined and split anew
+        ('shift 2; bash -c "$@"', False),
+        ('shift 2; cat in.txt | "$@"', False),  # not first in its pipeline
+        ('shift 2; nohup "$@" "$@"', False),
     ],
 )
 def test_which_words_of_a_call_a_function_runs_is_read_from_its_body(body, runs):
-    script = parse_shell("t.sh", f"f() {{ {body}; }}\nf a b python t.py\n")
+    script = parse_shell("t.sh", f"f() {{\n  {body}\n}}\nf a b python t.py\n")
     assert [c.words[1].value for c in script.commands if c.name == "python"] == (["t.py"] if runs else [])
 
 

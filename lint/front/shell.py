@@ -1014,7 +1014,11 @@ class Walker:
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
-        self.runs: dict[int, int | None] = {}  # a function's body node id -> `_arguments_run` of it
+        self.runs: dict[int, tuple[int, Location, bool, bool] | int | None] = {}  # a function's body node id -> `_arguments_run` of it
+        # A function's body node id -> its last walk: the number of the script's commands before
+        # it, the streams it began with, the command its arguments start (`_template`), and the
+        # numbers of the script's pipelines before it and after it.
+        self.walked: dict[int, list] = {}
         self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
@@ -2053,16 +2057,20 @@ class Walker:
         """The words of a call that the function runs as a command (`in_env() { local env="$1";
         shift; conda activate "$env"; "$@"; }`, then `in_env base pushd sub`, groundingLMM's
         GranD/run_pipeline.sh): a command of this shell, after the body's, standing at those words,
-        with the call's streams and environment: a `cd` there moves this shell (a function runs in
-        its caller's), a `python t.py` there is a job. When which words those are is not certain
-        (`_arguments_run`), no command, and a `cd`, `pushd` or `popd` among the words leaves the
-        directory unknown (`Command.moves`)."""
+        with the call's environment: a `cd` there moves this shell (a function runs in its
+        caller's), a `python t.py` there is a job. It is the body's command of its arguments (its
+        `template`) with those words: with that command's wrappers (`nohup "$@" &`), streams
+        where the body sends them (`"$@" >> log`), else the call's, in the background when it is,
+        and in its pipeline (`"$@" 2>&1 | tee train.log`: one of this call, `_piped`). When which
+        words those are is not certain (`_arguments_run`), no command, and a `cd`, `pushd` or
+        `popd` among the words leaves the directory unknown (`Command.moves`)."""
         body = self.functions[call.name][0]
-        dropped = self.runs.get(body.id, _ABSENT)
-        if dropped is _ABSENT:
-            dropped = self.runs[body.id] = _arguments_run(self.unit, body)
-        if dropped is None:
+        runs = self.runs.get(body.id, _ABSENT)
+        if runs is _ABSENT:
+            runs = self.runs[body.id] = _arguments_run(self.unit, body)
+        if runs is None:
             return
+        dropped = runs[0] if isinstance(runs, tuple) else UNSURE
         # a word each before the command: not `$ENVS`, which may be several or none
         if dropped == UNSURE or dropped > len(arguments) or not all(_one_word(self.unit, a) for a in arguments[:dropped]):
             if any(w.value in DIRECTORY_CHANGERS for w in call.args):
@@ -2071,20 +2079,62 @@ class Walker:
                 self.state.chdir(None)
             return
         rest = call.args[dropped:]
-        if not rest:
+        _, where, piped, background = runs
+        walk = self.walked.get(body.id)
+        template = None if walk is None else self._template(walk, where)
+        if not rest or template is None:  # not walked yet: called from its own body before its `"$@"`
             return
-        run = call.with_words(rest)
+        out, err = walk[1], walk[2]
+        wrapped = len(template.wrappers) > len(call.wrappers)
+        if wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
+            return  # `srun "$@"`, `env "$@" cmd`: an option of the command they are given to (`--ntasks 8`, `A=1`), or may be
+        run = call.with_words(rest + template.words[1:])
         first = rest[0].location
         run.location = Location(first.path, first.line, first.column, call.location.end_line, call.location.end_column)
-        run.redirects, run.inner = [], []  # the call's redirects are the call's: judged there
-        run.exported, run.environment = self.state.exports()  # with what the body exported
+        run.redirects, run.inner = [], []  # the call's redirects are the call's, the body's the body's: judged there
+        run.stdout = call.stdout if template.stdout is out else template.stdout
+        run.stderr = call.stderr if template.stderr is err else template.stderr
+        if template.env:  # `CUDA_VISIBLE_DEVICES=0 "$@"`
+            run.env = {**call.env, **template.env}
+        own = not (wrapped or piped or background)
+        if own:  # this shell's command, with what the body exported
+            run.exported, run.environment = self.state.exports()
+        else:  # another process's: `nohup`'s, a pipeline's, a job's
+            run.wrappers, run.exported, run.environment = template.wrappers, template.exported, template.environment
+            run.background = run.background or background
+        start = len(self.script.commands)
         self.script.commands.append(run)
-        if run.name in DIRECTORY_CHANGERS:
+        if own and run.name in DIRECTORY_CHANGERS:
             self._chdir(run.name, rest)
-        elif run.name in self.functions or run.name in self.effects:
+        elif own and (run.name in self.functions or run.name in self.effects):
             named = arguments[dropped : dropped + 1]
             self._function_call(run, arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else [])
         wrappers.unwrap(self, run)
+        if piped:
+            self._piped(template, self.script.pipelines[walk[4] : walk[5]], self.script.commands[start:], call)
+
+    def _template(self, walk: list, where: Location) -> Command | None:
+        """The command of a body's walk (`walked`) that its arguments, written at `where`, start
+        (found once a walk)."""
+        if walk[3] is _ABSENT:
+            commands = self.script.commands
+            walk[3] = next((c for c in commands[walk[0] :] if c.words and c.words[0].location == where), None)
+        return walk[3]
+
+    def _piped(self, template: Command, pipelines: list[Pipeline], made: list[Command], call: Command) -> None:
+        """The pipeline a call's words run in when the body pipes its arguments (`run_log() { "$@"
+        2>&1 | tee train.log; }`): the body's, with `made` (the command and those it runs) where
+        the body has its arguments, standing at the call, the body's pipeline its `written`, and
+        pipefail as the call has it, or as the body set it there."""
+        piped = next((p for p in pipelines if any(c is template for c in p.stages[0])), None)
+        if piped is None:
+            return
+        stages = [[m for c in piped.stages[0] for m in (made if c is template else [c])], *piped.stages[1:]]
+        flat = [c for stage in stages for c in stage if c.words]
+        for command in made:
+            command.pipeline = flat
+        pipefail, at = (piped.pipefail, piped.pipefail_at) if piped.pipefail else (call.pipefail, self.state.pipefail_at)
+        self.script.pipelines.append(Pipeline(made[0].location, stages, piped.pipes, pipefail, piped.wrappers, at, piped.location))
 
     def _stdin_script(self, command: Command, heredoc) -> None:
         """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
@@ -2180,9 +2230,12 @@ class Walker:
         self.calling.discard(name)
 
     def _in_function(self, body, block: Block, stdout: Sink | None, stderr: Sink | None) -> None:
+        start, out, err = len(self.script.commands), stdout or self.state.stdout, stderr or self.state.stderr
+        piped = len(self.script.pipelines)
         self.blocks.append(block)
         self.walk(body, stdout, stderr)
         self.blocks.pop()
+        self.walked[body.id] = [start, out, err, _ABSENT, piped, len(self.script.pipelines)]
 
     def _tested(self, word: Word) -> None:
         if word.value:
@@ -2350,18 +2403,23 @@ UNSURE = -1  # of `_arguments_run`
 # first of them it runs (`${@:2}`: from the second).
 _ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
 _MANY_WORDS = re.compile(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+# The commands that run their words as a command of its own (not as a string a shell reads again:
+# `eval`, `bash -c`, `ssh`), which a function's body may run its arguments through (`nohup "$@" &`)
+_ARGV_RUNNERS = wrappers.ARGV_WRAPPERS.keys() | wrappers.ENV_RUNNERS.keys()
 
 
-def _arguments_run(unit: Unit, body) -> int | None:
-    """How many of its arguments a function's `body` drops before it runs the rest as a command:
-    1 for `in_env() { local env="$1"; shift; conda activate "$env"; "$@"; }`. The body is a `{
-    ...; }` list with a `"$@"` (`$@`, `"${@:N}"`) of its own as one of its commands, not in an
-    `if`, a loop or a pipeline, no redirect or word with it, after `shift`s of a known count and
-    no `set -- ...`; no `cd`, `pushd`, `popd`, `source` or other such command after it, which
-    would run after the command, where this reading puts them before. UNSURE when a command of
-    the body starts with its arguments in any other way (`$1 "${@:2}"`, `"$@" | tee log`, after
-    `shift $N`); None when none does (most functions: `_POSITIONAL`, which a body without them
-    does not hold, is all they cost)."""
+def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int | None:
+    """How many of its arguments a function's `body` drops before it runs the rest as a command,
+    where the arguments it runs are written, and whether it pipes them and runs them in the
+    background: 1 for `in_env() { local env="$1"; shift; conda
+    activate "$env"; "$@"; }`. The body is a `{ ...; }` list with one of its commands run by a
+    `"$@"` (`$@`, `"${@:N}"`) of its own (`_runner`: maybe with words and redirects, through a
+    command that runs its words, `&` after it, or first in a pipeline), not in an `if`, a loop or
+    a subshell, after `shift`s of a known count and no `set -- ...`; no `cd`, `pushd`, `popd`,
+    `source` or other such command after it, which would run after the command, where this
+    reading puts them before. UNSURE when a command of the body starts with its arguments in any
+    other way (`$1 "${@:2}"`, `cat x | "$@"`, after `shift $N`); None when none does (most
+    functions: `POSITIONAL`, which a body without them does not hold, is all they cost)."""
     if not POSITIONAL.search(unit.node_text(body)):
         return None
     statements = _in_turn(body.named_children) if body.type == "compound_statement" else [body]
@@ -2369,16 +2427,24 @@ def _arguments_run(unit: Unit, body) -> int | None:
     for i, statement in enumerate(statements):
         commands = [statement] if statement.type == "command" else list(_commands_in(statement))
         names = [_command_word(unit, c) for c in commands]
-        if statement.type == "command" and statement.named_child_count == 1:
-            runs = _ARGUMENTS.match(names[0])
-            if runs is not None:
-                if runs.group(2) == "0" or any(
-                    _command_word(unit, c) in _MOVERS or POSITIONAL.match(_command_word(unit, c))
-                    for later in statements[i + 1 :]
-                    for c in ([later] if later.type == "command" else _commands_in(later))
-                ):
-                    return UNSURE
-                return dropped + max(int(runs.group(2) or 1) - 1, 0)
+        runs = _runner(unit, statement)
+        if runs is not None:
+            command, arguments, first = runs
+            if first == "0" or any(
+                POSITIONAL.match(name) for c, name in zip(commands, names) if c.id != command.id
+            ) or any(
+                _command_word(unit, c) in _MOVERS or POSITIONAL.match(_command_word(unit, c))
+                for later in statements[i + 1 :]
+                for c in ([later] if later.type == "command" else _commands_in(later))
+            ):
+                return UNSURE
+            # a pipeline's command, or a job's (`"$@" &`, `a && "$@" &`): not this shell's
+            outer = statement
+            while outer.parent is not None and outer.parent.type == "list":
+                outer = outer.parent
+            background = outer.next_sibling is not None and outer.next_sibling.type == "&"
+            piped = command.parent.type == "pipeline" or command.parent.parent.type == "pipeline"
+            return dropped + max(int(first or 1) - 1, 0), unit.location(arguments), piped, background
         if any(POSITIONAL.match(name) for name in names):
             return UNSURE
         if statement.type == "command" and names[0] == "shift":
@@ -2389,6 +2455,29 @@ def _arguments_run(unit: Unit, body) -> int | None:
         elif any(name == "shift" or name == "set" and _sets_arguments(unit, c) for name, c in zip(names, commands)):
             return UNSURE
     return None
+
+
+def _runner(unit: Unit, statement):
+    """The simple command of a statement of a function's body that runs the function's arguments,
+    the word that holds them and the first of them it runs (`_ARGUMENTS`' group 2): the command
+    is the statement (`"$@" --seed 1`), redirected (`"$@" >> log 2>&1`) or the first stage of a
+    pipeline (`"$@" 2>&1 | tee train.log`), and its first word is them, or it runs its words as
+    a command (`_ARGV_RUNNERS`: `nohup "$@"`, `timeout 1h "$@"`) and one of them is."""
+    node = statement
+    for kind in ("redirected_statement", "pipeline", "redirected_statement"):
+        if node is not None and node.type == kind:
+            node = node.child_by_field_name("body") if kind == "redirected_statement" else node.named_child(0)
+    if node is None or node.type != "command":
+        return None
+    name = node.child_by_field_name("name")
+    if name is None:
+        return None
+    words = node.children_by_field_name("argument") if unit.node_text(name) in _ARGV_RUNNERS else [name]
+    found = [(word, runs) for word in words if (runs := _ARGUMENTS.match(unit.node_text(word)))]
+    if len(found) != 1:
+        return None
+    word, runs = found[0]
+    return node, word, runs.group(2)
 
 
 _MOVERS = DIRECTORY_CHANGERS | SOURCERS
