@@ -692,6 +692,14 @@ def test_the_words_a_function_runs_through_a_command_or_in_a_pipeline_run_so_at_
     assert [[w.value for w in c.words] for c in script.commands if c.wrappers and c.words[0].value] == []
 
 
+def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():
+    # `eval "$@"` reads the words again, joined: which commands they make is not read, and a `cd`
+    # among them leaves the directory unknown
+    script = parse_shell("t.sh", 'ev() { eval "$@"; }\ncd /w\nev cd /srv\npython "$(pwd)/d.py"\n')
+    ev, d = (c for c in script.commands if c.name in ("ev", "python"))
+    assert ev.moves and d.words[1].value is None
+
+
 @pytest.mark.parametrize(
     "body, runs",
     [

@@ -2418,7 +2418,8 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
     a subshell, after `shift`s of a known count and no `set -- ...`; no `cd`, `pushd`, `popd`,
     `source` or other such command after it, which would run after the command, where this
     reading puts them before. UNSURE when a command of the body starts with its arguments in any
-    other way (`$1 "${@:2}"`, `cat x | "$@"`, after `shift $N`); None when none does (most
+    other way (`$1 "${@:2}"`, `cat x | "$@"`, after `shift $N`) or `eval` reads them (`eval
+    "$@"`, `eval "$*"`: the words joined and split again, into any commands); None when none does (most
     functions: `POSITIONAL`, which a body without them does not hold, is all they cost)."""
     if not POSITIONAL.search(unit.node_text(body)):
         return None
@@ -2445,7 +2446,10 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
             background = outer.next_sibling is not None and outer.next_sibling.type == "&"
             piped = command.parent.type == "pipeline" or command.parent.parent.type == "pipeline"
             return dropped + max(int(first or 1) - 1, 0), unit.location(arguments), piped, background
-        if any(POSITIONAL.match(name) for name in names):
+        if any(POSITIONAL.match(name) for name in names) or any(
+            name == "eval" and any(POSITIONAL.match(unit.node_text(a)) for a in c.children_by_field_name("argument"))
+            for name, c in zip(names, commands)
+        ):  # `eval "$@"`: this shell reads the words again, joined, which may be any commands
             return UNSURE
         if statement.type == "command" and names[0] == "shift":
             count = [unit.node_text(c) for c in statement.named_children[1:]]
