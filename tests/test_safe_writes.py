@@ -236,12 +236,14 @@ def test_fix_is_idempotent(tmp_path):
 
 
 def test_fix_keeps_a_byte_order_mark_and_crlf_line_endings(tmp_path):
-    """An inserted line ends as the file's lines do: no LF among CRLFs."""
+    """Edits keep the byte order mark and the CRLF line ends; LL105 inserts no `set -o pipefail`
+    line there (bash would read `pipefail\r`: its finding stays, unfixed)."""
     (tmp_path / ".launchlint.yaml").write_text("")
     (tmp_path / "run.sh").write_bytes(BOM + FIXABLE.replace("\n", "\r\n").encode())
     result = launchlint("--fix", "--no-cache", "--select", "LL104,LL105,LL106", ".", cwd=tmp_path)
-    assert result.stderr.splitlines()[-1] == "launchlint: fixed 4 findings in 1 file"
-    assert (tmp_path / "run.sh").read_bytes() == BOM + FIXED.replace("\n", "\r\n").encode()
+    assert result.stderr.splitlines()[-1] == "launchlint: fixed 3 findings in 1 file"
+    fixed = FIXED.replace("set -o pipefail\n", "")
+    assert (tmp_path / "run.sh").read_bytes() == BOM + fixed.replace("\n", "\r\n").encode()
 
 
 # --- the cache under concurrent runs ------------------------------------------------------------
