@@ -467,6 +467,20 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a variable given a subcommand in each branch of an `if`: what is done to it after is done to each
+        {
+            "configs/__init__.py": "",
+            "configs/common.py": "def add_args(parser):\n    parser.add_argument('--lr', type=float)\n",
+            "main.py": (
+                "import argparse\n\nfrom configs.common import add_args\n\nparser = argparse.ArgumentParser()\n"
+                "sub = parser.add_subparsers(dest='cmd')\nif len(sub.choices) == 0:\n    sp = sub.add_parser('cifar')\n"
+                "else:\n    sp = sub.add_parser('imagenet')\nadd_args(sp)\nsp.add_argument('--epochs', type=int)\n"
+                "parser.parse_args()\n"
+            ),
+            "run.sh": "python main.py cifar --lr 0.1 --epochs 2\npython main.py imagenet --lr 0.1 --epochs 2\npython main.py cifar --bogus 1\n",
+        },
+        ["LL301 run.sh:3"],
+    ),
     Example(  # HfArgumentParser over a dataclass of the project, imported; `python -m`
         {
             "pkg/__init__.py": "",

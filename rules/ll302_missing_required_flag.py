@@ -182,6 +182,17 @@ INVALID = [
         },
         ["LL302 run.sh:1", "LL302 run.sh:2"],
     ),
+    Example(  # a required option added to a variable given a subcommand in each branch of an `if`: each requires it
+        {
+            "main.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nsub = parser.add_subparsers(dest='cmd')\n"
+                "if len(sub.choices) == 0:\n    sp = sub.add_parser('cifar')\nelse:\n    sp = sub.add_parser('imagenet')\n"
+                "sp.add_argument('--data', required=True)\nparser.parse_args()\n"
+            ),
+            "run.sh": "python main.py cifar\npython main.py imagenet\npython main.py cifar --data d\n",
+        },
+        ["LL302 run.sh:1", "LL302 run.sh:2"],
+    ),
     Example(  # a click option, started on a remote host inside ssh
         {
             "tools/export.py": (

@@ -94,6 +94,52 @@ def test_a_variable_assigned_one_subcommand_after_another_adds_to_each_in_turn()
     }
 
 
+def test_a_variable_given_a_parser_in_each_branch_is_each_of_them_after_the_branches():
+    module = facts(
+        """
+        import argparse
+        from opts import add_args
+
+
+        def local(parser):
+            parser.add_argument("--seed")
+
+
+        p = argparse.ArgumentParser()
+        sub = p.add_subparsers(dest="cmd")
+        if p.prog:
+            sp = sub.add_parser("a")
+            sp.add_argument("--a-only")
+        elif p.description:
+            sp = sub.add_parser("b")
+        else:
+            sp = sub.add_parser("c")
+        add_args(sp)
+        sp.add_argument("--lr")
+        sd = sub.add_parser("d")
+        if p.prog:
+            sd = sub.add_parser("e")
+        local(sd)
+        sg = sub.add_parser("f")
+        try:
+            sg = sub.add_parser("g")
+        except ValueError:
+            pass
+        sg.add_argument_group("x").add_argument("--x")
+        p.parse_args()
+        """
+    )
+    [main] = [p for p in module.parsers if p.parsed_in]
+    commands = main.commands
+    assert {name: [o.flags[0] for o in c.options] for name, c in commands.items()} == {
+        "a": ["--a-only", "--lr"], "b": ["--lr"], "c": ["--lr"], "d": [], "e": ["--seed"], "f": [], "g": ["--x"],
+    }  # fmt: skip
+    assert {name for name, c in commands.items() if c.handed == (("opts.add_args", 0),)} == {"a", "b", "c"}
+    # a local helper (or a group) is read as adding to the one parser the variable holds last:
+    # to the other, it may add what is not known
+    assert {name for name, c in commands.items() if not c.complete} == {"d", "f"}
+
+
 def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
     module = facts(
         """

@@ -192,9 +192,11 @@ class _ArgparseReader:
         self.missed: set = set()  # variables (and helpers' returns) looked up unbound, this round
         # A variable assigned several parsers (`pa = sub.add_parser("drift")`, then `pa =
         # sub.add_parser("convert")`; `parser` made twice, then returned): each with where it was
-        # assigned, so that a node reads the one assigned last before it. The nodes come in the
-        # order of the source, so a straight-line function's are all known when its return is read.
-        self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object]]] = {}
+        # assigned (and the node assigning it), so that a node reads the one assigned last before
+        # it, and those of other branches (`_reaching`). The nodes come in the order of the
+        # source, so a straight-line function's are all known when its return is read.
+        self.assigned: dict[tuple[int, str], dict[int, tuple[tuple[int, int], object, ast.AST | None]]] = {}
+        self.blocks: dict[int, tuple[int, ...]] | None = None  # node -> its statement lists (`_blocks`)
         self.reading: ast.AST | None = None  # the node being read
         self.parses: dict[tuple[int, str], set[str]] = {}  # (parser, scope) -> how it parses there
         self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
@@ -295,9 +297,11 @@ class _ArgparseReader:
             if found is None:
                 self.missed.add(name)
             elif self.reading is not None and len(self.assigned.get(key, ())) > 1:
-                at = (getattr(self.reading, "lineno", 0), getattr(self.reading, "col_offset", 0))
-                before = [at_value for at_value in self.assigned[key].values() if at_value[0] <= at]
-                found = max(before, key=lambda at_value: at_value[0])[1] if before else found
+                reaching = self._reaching(key)
+                found = reaching[0] if reaching else found
+                for other in reaching[1:]:  # what reads the variable here sees the first only
+                    if type(other) is ArgParser:
+                        other.complete = False
             return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
@@ -311,6 +315,59 @@ class _ArgparseReader:
             return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
         return None
 
+    def held(self, scope: Scope, expr: ast.expr | None) -> list[object]:
+        """What `value` finds, and with it (after it) what else a variable bound in branches before
+        the node read may hold (`if ...: sp = sub.add_parser("a")`, `else: sp =
+        sub.add_parser("b")`), for what the node does to each; `value` marks those parsers
+        incomplete, as what reads the variable there sees the first only."""
+        if type(expr) is ast.Name and expr.id in self.named and self.reading is not None:
+            key = self._variable(scope, expr.id)
+            if key in self.values and len(self.assigned.get(key, ())) > 1:
+                reaching = self._reaching(key)
+                if reaching:
+                    return reaching
+        found = self.value(scope, expr) if type(expr) in VALUED else None
+        return [] if found is None else [found]
+
+    def _reaching(self, key: tuple[int, str]) -> list[object]:
+        """What a variable assigned several times may hold at the node read, last assigned first:
+        the last assignment before it, and each before that back to one in a statement list the
+        node is in too, which every later one the node may see overwrites (`pa = ...` twice in a
+        row; one before an `if` that assigns another). None when none is before it."""
+        reading = self.reading
+        at = (getattr(reading, "lineno", 0), getattr(reading, "col_offset", 0))
+        before = sorted((each for each in self.assigned[key].values() if each[0] <= at), key=lambda each: each[0], reverse=True)
+        if len(before) < 2:
+            return [found for _, found, _ in before]
+        blocks = self._blocks()
+        path = blocks.get(id(reading))
+        reaching: list[object] = []
+        for _, found, node in before:
+            if all(other is not found for other in reaching):
+                reaching.append(found)
+            lists = blocks.get(id(node))
+            if path is None or lists is None or path[: len(lists)] == lists:
+                break
+        return reaching
+
+    def _blocks(self) -> dict[int, tuple[int, ...]]:
+        """For each node of the module, the statement lists it is in, outermost first (a body, an
+        `else:`, a handler's): made when a variable is first read that was assigned parsers twice."""
+        if self.blocks is None:
+            self.blocks = {}
+            stack: list[tuple[ast.AST, tuple[int, ...]]] = [(self.scopes[0].node, ())]
+            while stack:  # not recursive: expressions can nest thousands deep
+                node, path = stack.pop()
+                self.blocks[id(node)] = path
+                for field in node._fields:
+                    child = getattr(node, field, None)
+                    if type(child) is list:
+                        inner = path + (id(child),) if child and isinstance(child[0], ast.stmt) else path
+                        stack.extend((each, inner) for each in child if isinstance(each, ast.AST))
+                    elif isinstance(child, ast.AST) and field != "ctx":
+                        stack.append((child, path))
+        return self.blocks
+
     def _call_value(self, scope: Scope, call: ast.Call, depth: int) -> object:
         api = self._api(call)
         if api in ARGUMENT_PARSERS or api in HF_PARSERS:
@@ -321,7 +378,10 @@ class _ArgparseReader:
         if built is not None:
             return built
         if isinstance(call.func, ast.Attribute):
-            owner, method = self.value(scope, call.func.value, depth + 1), call.func.attr
+            method = call.func.attr
+            if method not in GROUP_METHODS and method != "add_subparsers" and method != "add_parser":
+                return None  # no parser: its owner is not read (`args = parser.parse_args()`)
+            owner = self.value(scope, call.func.value, depth + 1)
             if isinstance(owner, ArgParser) and method in GROUP_METHODS:
                 return owner  # a group adds to its parser
             if isinstance(owner, ArgParser) and method == "add_subparsers":
@@ -458,7 +518,7 @@ class _ArgparseReader:
                 if group:  # `g = parser.add_mutually_exclusive_group(required=True)`
                     self.groups.setdefault(key, group)
                 self._bind(key, found)
-                self.assigned.setdefault(key, {})[id(found)] = ((value.lineno, value.col_offset), found)
+                self.assigned.setdefault(key, {})[id(found)] = ((value.lineno, value.col_offset), found, self.reading)
                 if isinstance(found, ArgParser) and not found.name:
                     found.name = target.id
 
@@ -474,33 +534,36 @@ class _ArgparseReader:
                 return
             for target in targets:  # `parser.allow_abbrev = False`: read when it parses, as the keyword is
                 if type(target) is ast.Attribute and target.attr == "allow_abbrev":
-                    owner = self.value(scope, target.value) if type(target.value) in VALUED else None
-                    if type(owner) is ArgParser:
-                        _allow_abbrev(owner, node.value)
-            found = self.value(scope, node.value)
-            if isinstance(found, ArgParser):
-                kept = [self._kept(scope, t) for t in targets]
-                if all(kept):  # `self.parser = parser` in an options class: the project checks its subclasses
-                    found.kept_on += tuple(k for k in kept if k not in found.kept_on)
-                else:
-                    found.complete = False  # other methods may add to it
+                    for owner in self.held(scope, target.value):
+                        if type(owner) is ArgParser:
+                            _allow_abbrev(owner, node.value)
+            for found in self.held(scope, node.value):
+                if isinstance(found, ArgParser):
+                    kept = [self._kept(scope, t) for t in targets]
+                    if all(kept):  # `self.parser = parser` in an options class: the project checks its subclasses
+                        found.kept_on += tuple(k for k in kept if k not in found.kept_on)
+                    else:
+                        found.complete = False  # other methods may add to it
             return
         if kind is not ast.Call:
             return
         func = node.func  # read once: a node's field is a lookup in its __dict__
         receiver = func.value if type(func) is ast.Attribute else None
         # only a name, a call or a conditional can hold a parser (`value`): not `torch.nn.utils`
-        owner = self.value(scope, receiver) if type(receiver) in VALUED else None
-        if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
-            self._method(scope, owner, func.attr, node)
+        owners = self.held(scope, receiver) if type(receiver) in VALUED else ()
+        for owner in owners:
+            if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
+                self._method(scope, owner, func.attr, node)
         api = self._api(node)
         if api is not None:  # most calls are none of the APIs: spare them the lookups
-            added = self.value(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else None
-            if type(added) is ArgParser:
+            held = self.held(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else ()
+            added = [each for each in held if type(each) is ArgParser]
+            if added:
                 location = self.locate(node)
-                added.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
+                for each in added:
+                    each.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
                 return
-        if owner is not None or api in ARGUMENT_PARSERS or api in HF_PARSERS:
+        if owners or api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return  # its own methods (and `parents=`) do not hand the parser away
         arguments = _arguments(node)
         if not arguments:
@@ -508,18 +571,20 @@ class _ArgparseReader:
         helper = _local_def(scope, func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
         for argument in arguments:
-            found = self.value(scope, argument)
-            if isinstance(found, ArgParser) and id(argument) not in bound:
-                imported = None if helper is not None else self._imported(scope, func) or self._class_method(func)
-                method = None if helper is not None or imported is not None else self._instance_method(scope, func)
-                at = None if imported is None and method is None else _position(node, argument)
+            found = [p for p in self.held(scope, argument) if isinstance(p, ArgParser)] if id(argument) not in bound else ()
+            if not found:
+                continue
+            imported = None if helper is not None else self._imported(scope, func) or self._class_method(func)
+            method = None if helper is not None or imported is not None else self._instance_method(scope, func)
+            at = None if imported is None and method is None else _position(node, argument)
+            for parser in found:
                 if at is None:
-                    found.complete = False
+                    parser.complete = False
                 elif method is not None:  # `self.initialize(parser)`: the instance's class says which
                     name, after_super = method
-                    found.methods += ((name, at + 1 if isinstance(at, int) else at, after_super),)
+                    parser.methods += ((name, at + 1 if isinstance(at, int) else at, after_super),)
                 else:  # a project module's function may add to it: the project reads it (programs)
-                    found.handed += ((imported, at),)
+                    parser.handed += ((imported, at),)
 
     def _imported(self, scope: Scope, func: ast.expr) -> str | None:
         """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`);
