@@ -78,6 +78,9 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   `type X = ...` and `def f[T]()`, PEP 701's f-strings, PEP 758's `except A, B:`, PEP 750's
   `t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
   which Python would read it. Run launchlint on that Python (or later) to have it analysed.
+  `except A, B:` is also Python 2's `except ValueError, err:`: the file is taken for Python
+  3.14's only when it parses with those clauses parenthesized. A Python 2 file that has other
+  Python 2 (`print "done"`) gets LL001 at its first error, as any Python 2 file does.
 """
 
 from __future__ import annotations
@@ -124,6 +127,11 @@ INVALID = [
     Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.
     Example({"train.py": "try:\n    run()\nexcept OSError, ValueError as error:\n    pass\n"}, ["LL001 train.py:3"]),
+    # Python 2: `except ValueError, err:` is no Python 3.14 where the file has other Python 2
+    Example(
+        {"old.py": 'def main():\n    try:\n        run()\n    except ValueError, err:\n        log(str(err))\n    print "done"\n'},
+        ["LL001 old.py:4"],
+    ),
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
     # a template's text in quotes does not make a file a template: the error is the file's
     Example({"eval.yaml": 'prompt: "Q: {{ question }}"\ntasks: [a, b\n'}, ["LL001 eval.yaml:3"]),
@@ -178,6 +186,15 @@ VALID = [
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
     Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
+    # Python 3.14: `except` with exception types not in parentheses (PEP 758)
+    Example(
+        {
+            "retry.py": (
+                "import os\n\ntry:\n    os.remove('x')\nexcept FileNotFoundError, os.error:\n    pass\n\n"
+                "try:\n    raise ExceptionGroup('g', [OSError()])\nexcept* OSError, ValueError:\n    print('done')\n"
+            )
+        }
+    ),
     # Helm and Jinja templates are YAML once rendered, not before
     Example(
         {

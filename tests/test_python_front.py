@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import sys
 
 import pytest
 from launchlint.front.pysource import parse_python
@@ -409,6 +410,28 @@ def test_an_unindent_that_matches_no_level_is_at_the_statement_not_past_the_line
     (location, message), = module.parse_errors
     assert (location.line, location.column, location.end_column) == (5, 6, 7)
     assert message == "unindent does not match any outer indentation level"
+
+
+PYTHON_2_EXCEPT = "try:\n    run()\nexcept ValueError, err:\n    log(err)\n"
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 14), reason="Python 3.14 parses `except A, B:`")
+@pytest.mark.parametrize(
+    ("source", "error_line"),
+    [
+        (PYTHON_2_EXCEPT + 'print "done"\n', 3),  # Python 2's other syntax: its first error
+        (PYTHON_2_EXCEPT + "exec code in scope\n" + PYTHON_2_EXCEPT, 3),
+        (PYTHON_2_EXCEPT, None),  # nothing else: Python 3.14 parses it
+        (PYTHON_2_EXCEPT + "type Batch = list[int]\n", None),  # and another newer form
+        ("try:\n    run()\nexcept errors[0], errors[1]:\n    pass\n", None),  # not rewritten: taken as 3.14's
+    ],
+)
+def test_an_except_of_two_names_is_python_3_14_only_where_the_file_parses_with_them_parenthesized(source, error_line):
+    module = parse_python("old.py", source)
+    assert [(location.line, message) for location, message in module.parse_errors] == (
+        [(error_line, "multiple exception types must be parenthesized")] if error_line else []
+    )
+    assert (module.newer_syntax is None) == bool(error_line)
 
 
 def test_nul_byte_is_a_parse_error():

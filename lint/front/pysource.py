@@ -173,6 +173,9 @@ _TYPE_STATEMENT = re.compile(r"\s*type\s+[^\W\d]\w*\s*[\[=]")
 _TYPE_PARAMETERS = re.compile(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
 _FSTRING_START = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
 _TSTRING_PREFIX = re.compile(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
+_UNPARENTHESIZED_EXCEPT = "`except` with exception types not in parentheses, PEP 758"
+# `except A, B:` (`except* A, b.C:`) of names, on a line of its own: `\1(\2)` parenthesizes them
+_EXCEPT_NAMES = re.compile(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
 
 
 def _quote_in_braces(line: str) -> bool:
@@ -210,24 +213,42 @@ _NEWER_SYNTAX: tuple[tuple[tuple[int, int], str, Callable[[SyntaxError, str], bo
         lambda error, line: error.msg.startswith("f-string")
         and ("backslash" in error.msg or _quote_in_braces(line)),
     ),
-    (
-        (3, 14),
-        "`except` with exception types not in parentheses, PEP 758",
-        lambda error, line: error.msg == "multiple exception types must be parenthesized" and " as " not in line,
-    ),
+    ((3, 14), _UNPARENTHESIZED_EXCEPT, lambda error, line: error.msg == "multiple exception types must be parenthesized" and " as " not in line),
     ((3, 14), "a template string, PEP 750", _tstring),
 )
 
 
-def newer_syntax(error: SyntaxError, source: str) -> str | None:
+def newer_syntax(error: SyntaxError, source: str, *, confirm: bool = True) -> str | None:
     """'Python 3.12 syntax (a `type` statement, PEP 695)' when `error` is this interpreter
-    refusing a newer Python's syntax, else None."""
+    refusing a newer Python's syntax, else None. An `except A, B:` is also Python 2's `except
+    ValueError, err:`: Python 3.14's only when the file parses once such clauses are parenthesized
+    (`_parenthesized_parses`; without `confirm`, taken as 3.14's)."""
     lines = _NEWLINE.split(source)  # Python's line ends, which `lineno` counts
     line = lines[error.lineno - 1] if error.lineno and error.lineno <= len(lines) else ""
     for version, what, test in _NEWER_SYNTAX:
         if sys.version_info < version and test(error, line):
+            if what is _UNPARENTHESIZED_EXCEPT and confirm and not _parenthesized_parses(source):
+                return None
             return f"Python {version[0]}.{version[1]} syntax ({what})"
     return None
+
+
+def _parenthesized_parses(source: str) -> bool:
+    """Whether a source refused at an `except A, B:` parses with every such clause of names
+    parenthesized (`except (A, B):`), or stops at another newer form: one rewrite and one parse,
+    on this rare path. A Python 2 file stops at its other Python 2 (`print "done"`); one with no
+    other looks like Python 3.14's, and is taken for it. A clause of other expressions is left as
+    it is: where the parse stops at it again, it is taken for 3.14's."""
+    rewritten = _EXCEPT_NAMES.sub(r"\1(\2)", source)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(rewritten, "<rewritten>", "exec", ast.PyCF_ONLY_AST)
+    except SyntaxError as error:
+        return newer_syntax(error, rewritten, confirm=False) is not None
+    except (ValueError, RecursionError, MemoryError):  # as `parse_python` reports the file
+        return False
+    return True
 
 
 class _Positions:
