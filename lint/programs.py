@@ -159,14 +159,18 @@ class UnknownFlag:
     def located(self, project) -> Location:
         """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
         word = self.word
-        value, origin = word.value or "", word.origin
+        span = self.spelled_in(word)
+        return word.location if span is None else project.index(word.location.path).span(word.location.path, *span)
+
+    def spelled_in(self, word: Word) -> tuple[int, int] | None:
+        """The file offsets [start, end) of the flag's characters in `word` (`--flag=value`, also
+        `--flag=$DIR` as written), when the word spells them out in the file."""
+        text, origin = word.text, word.origin
         length = len(self.flag)
-        if not value.startswith(self.flag) or length == len(value) or len(origin) <= length:
-            return word.location
+        if not text.startswith(self.flag) or length == len(text) or len(origin) <= length:
+            return None
         start, end = origin[0], origin[length - 1] + 1
-        if end - start != length:
-            return word.location  # the characters come from an expansion
-        return project.index(word.location.path).span(word.location.path, start, end)
+        return (start, end) if end - start == length else None  # else the characters come from an expansion
 
 
 class Reading:

@@ -129,7 +129,9 @@ Nothing is reported:
   an option (gh-58573), not inside a REMAINDER as 3.11 does; neither is judged here.
 
 A program a `for` loop runs from a static list (`for s in prepare.py train.py; do python "$s"
---data d; done`) is each of them in turn: each one's parser judges the flags.
+--data d; done`) is each of them in turn: each one's parser judges the flags. A flag the command
+writes before the loop's variable (`--seed=$s` in `for s in 1 2`) is one finding, at its
+characters; one a word of the list holds (`for f in --bogus; do python t.py $f`), at that word.
 
 One finding for each written word: an unknown flag in the value of a variable the script expands
 more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one mistake,
@@ -208,6 +210,13 @@ INVALID = [
             "run.sh": '#!/bin/bash\nfor s in prepare.py train.py; do\n  python "$s" --data d --lr 1\ndone\n',
         },
         ["LL301 run.sh:3"],
+    ),
+    Example(  # a flag written before the loop's variable: once, on the command's line; one from the list: at the list
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": "for s in 1 2; do\n  python train.py --lr 1 --seed=$s\ndone\nfor f in --lr --bogus\ndo python train.py $f 1\ndone\n",
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
     Example(  # a profiler or an environment runner around the program: its options, then the program's
         {
@@ -1062,8 +1071,14 @@ def check(project) -> list[Finding]:
         program = launched(project, invocation)
         if program is None or not program.checks_flags:
             continue
+        # A word one time round a loop is its value there (`--y=1` of `--y=$a`), located at the
+        # loop's word of it: a flag the command's own word spells out is that word's, one finding.
+        written = dict(zip(map(id, invocation.run.words), invocation.command.words)) if invocation.looped else {}
         for unknown in read_launch(program, invocation.args).unknown:
             if unknown.program.checks_flags:
+                word = written.get(id(unknown.word))
+                if word is not None and unknown.spelled_in(word) is not None:
+                    unknown.word = word
                 found.append((unknown.word, _finding(project, _shown(invocation), unknown)))
     return once_per_word(project, found, "passed here too, from the same variable's value")
 

@@ -443,6 +443,32 @@ def test_a_loop_over_static_words_judges_each_word_on_its_place_in_the_list(tmp_
         assert lint(tmp_path, {"launch.sh": launch + '  python "$s"\ndone\n'}, "--select", "LL002,LL303") == []
 
 
+def test_a_flag_written_before_a_loop_variable_is_one_finding_on_its_characters(tmp_path):
+    """`--y=$a` in `for a in 1 2`: the flag is the command's, written once, not the list's `1`
+    and `2` (one finding each, there, as it was); a flag a word of the list holds is at that word,
+    and one the loop's value completes (`--y$a=0`) at each word, as each is another flag. A flag
+    before an unknown value (`--bogus=$X`) is located on its own characters too."""
+    launch = (
+        "for a in 1 2; do\n"
+        "  python train.py --data-path d --y=$a\n"
+        '  python train.py --data-path d "--z=$a"\n'
+        "done\n"
+        "for f in --lr --bogus; do python train.py --data-path d $f 1; done\n"
+        "for a in 1 2; do python train.py --data-path d --y$a=0; done\n"
+        "python train.py --data-path d --bogus=$X\n"
+    )
+    found = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})
+    assert [where(f) for f in found] == [
+        ("LL301", "run.sh", 2, 33, 36),  # `--y`
+        ("LL301", "run.sh", 3, 34, 37),  # `--z`, inside the quotes
+        ("LL301", "run.sh", 5, 15, 22),  # `--bogus` in the list
+        ("LL301", "run.sh", 6, 10, 11),  # `--y1`: the list's `1`
+        ("LL301", "run.sh", 6, 12, 13),  # `--y2`
+        ("LL301", "run.sh", 7, 31, 38),  # `--bogus` of `--bogus=$X`
+    ]
+    assert [f["message"].split("`")[1] for f in found] == ["--y", "--z", "--bogus", "--y1", "--y2", "--bogus"]
+
+
 def test_an_mcli_runs_git_repo_integration_is_a_clone_its_command_may_cd_into(tmp_path):
     """MosaicML's examples: `integrations: [{integration_type: git_repo, git_repo: mosaicml/llm-foundry}]`
     clones llm-foundry (or into `path:`) before `command:` runs, as `git clone URL [DIR]` would; a
