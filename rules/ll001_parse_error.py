@@ -46,7 +46,9 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   each carriage return as a blank, because bash reads it as part of the word before it: `then\\r`
   or `fi\\r` is no keyword, and `((i++))\\r` has a stray word after it. Only a file bash refuses is
   reported (a script of plain commands still runs), at bash's line, or, when bash only says the
-  file ended too soon, at the first line that ends in a keyword and a carriage return.
+  file ended too soon, at the first line that ends in a keyword and a carriage return. It is one
+  finding, with a `dos2unix` hint, also where tree-sitter-bash finds an error of its own: every
+  later `do\\r` is the same cause, not a region of its own.
 - Several regions: bash stops at the first error; the line it stops at is then blanked (its bytes
   made spaces) and bash asked again, and each line it refuses in turn is one more region (up to 10
   a unit), blanked too. When bash still stops at or before a line once it is blank and the line
@@ -147,8 +149,13 @@ INVALID = [
         {
             "cond.sh": '#!/bin/bash\r\nif [ -n "$X" ]; then\r\n  python train.py\r\nfi\r\n',
             "port.sh": "#!/bin/bash\r\nPORT=1\r\n((PORT=RANDOM%10000+40000))\r\necho $PORT\r\n",
+            # one finding also where tree-sitter-bash errs too (the line after `--mu=0.01`, no `\`, is a command of its own)
+            "sweep.sh": (
+                "for alg in fedavg fedprox\r\ndo\r\n  python main.py --alg=$alg \\\r\n    --mu=0.01\r\n"
+                "    --lr=0.1 --beta=0.5\\\r\n    --seed=$alg \r\ndone\r\n"
+            ),
         },
-        ["LL001 cond.sh:2", "LL001 port.sh:3"],
+        ["LL001 cond.sh:2", "LL001 port.sh:3", "LL001 sweep.sh:2"],
     ),
 ]
 

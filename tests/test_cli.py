@@ -563,6 +563,28 @@ def test_the_launch_after_a_continued_placeholder_bash_refuses_is_analysed(tmp_p
     assert found == [("LL001", 3, 9), ("LL001", 7, 9), ("LL105", 9, 1), ("LL106", 9, 1), ("LL301", 9, 40)], result.stderr
 
 
+def test_a_windows_script_tree_sitter_bash_misreads_too_is_one_finding_with_the_hint(tmp_path):
+    """NIID-Bench's sweeps, saved with CRLF: bash refuses `do\\r`, and tree-sitter-bash errs too
+    (a line of flags after one with no `\\`). They got up to 10 LL001 each, one per line bash then
+    stops at, none with the `dos2unix` hint; the file tree-sitter-bash reads cleanly got one.
+    Now both get the one hinted finding. The LF copy, which bash accepts, gets none."""
+    sweep = (
+        "for alg in fedavg fedprox\ndo\n  python main.py --alg=$alg \\\n    --mu=0.01\n"
+        "    --lr=0.1 --beta=0.5\\\n    --seed=$alg \ndone\n"
+    )
+    write_project(tmp_path, {"lf.sh": sweep})
+    (tmp_path / "crlf.sh").write_bytes(sweep.replace("\n", "\r\n").encode())
+    result = launchlint("--no-cache", "--format", "json", "--select", "LL001", ".", cwd=tmp_path)
+    found = [(f["path"], f["line"], f["message"]) for f in json.loads(result.stdout)]
+    assert found == [
+        (
+            "crlf.sh", 2,
+            "syntax error near unexpected token `$'do\\r'' (Windows line ends: bash reads each `\\r` as part of a word; "
+            "`dos2unix` converts them)",
+        )
+    ], result.stderr
+
+
 def test_a_batch_script_submitted_in_the_background_keeps_its_output_in_the_scheduler_log(tmp_path):
     """`nohup sbatch job.sh &` (also `setsid -f sbatch`, `sbatch job.sh & disown`) only prints the
     job's id: the job's output goes where its `#SBATCH --output` says, so no LL107 for the

@@ -2794,7 +2794,11 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         text = _parsed_text(unit.data)
         tree = _parser().parse(text)
         root = tree.root_node
-    if root.has_error and not line_ends:  # judged on the first parse
+    # Windows line ends bash refuses: one LL001 with the hint, whatever tree-sitter-bash makes of
+    # the `\r`s; every `do\r` or `then\r` after the first is the same cause, no region of its own.
+    windows = not line_ends and unit.origin is None and unit.depth == 0 and b"\r\n" in unit.data
+    refused = windows and _carriage_returns(walker, root)
+    if root.has_error and not line_ends and not refused:  # judged on the first parse
         error = _first_error(root)
         verdict = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else None
         if verdict is not None and verdict[0]:
@@ -2804,8 +2808,6 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         if unit.blanked:
             tree = _parser().parse(_repaired(text, (), unit.blanked))
             root = tree.root_node
-    elif not line_ends and unit.origin is None and unit.depth == 0 and b"\r\n" in unit.data:
-        _carriage_returns(walker, root)
     if unit.origin is None:
         walker.script.directives.extend(_directives(walker.unit, root))
         if b"launchlint:" in unit.data and not line_ends:
@@ -2955,17 +2957,19 @@ def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int
     return verdict
 
 
-def _carriage_returns(walker: Walker, root) -> None:
+def _carriage_returns(walker: Walker, root) -> bool:
     """A script saved with Windows line ends: tree-sitter-bash reads each carriage return as a
     blank, bash as part of the word before it, so `then\r` and `fi\r` are no keywords and
     `((i++))\r` is followed by a word. Only `bash -n` can tell whether it refuses the file: a
-    script of plain commands runs (with a `\r` at the end of each last argument)."""
+    script of plain commands runs (with a `\r` at the end of each last argument). True when it
+    refuses it, and the LL001 is reported."""
     unit = walker.unit
     if not _bash_syntax(walker.script):
-        return
+        return False
     verdict = _bash_error(unit.data)
     if verdict is None or not verdict[0]:
-        return  # bash accepts it, or is not here to say
+        unit.checked = verdict is None  # bash accepts it: not asked again for tree-sitter-bash's error
+        return False  # or is not here to say
     unit.checked, unit.verdict = True, verdict
     keyword = _KEYWORD_AT_CR.search(unit.text)
     if keyword is not None and verdict[1].endswith("unexpected end of file"):  # where it went wrong, not the end
@@ -2974,6 +2978,7 @@ def _carriage_returns(walker: Walker, root) -> None:
     _report(walker, root, verdict)
     where, message = walker.script.parse_errors[-1]
     walker.script.parse_errors[-1] = (where, f"{message} (Windows line ends: bash reads each `\\r` as part of a word; `dos2unix` converts them)")
+    return True
 
 
 _KEYWORD_AT_CR = re.compile(r"(?:^|[\s;&|])(then|do|else|elif|fi|done|esac|\{|\})\r$", re.MULTILINE)
