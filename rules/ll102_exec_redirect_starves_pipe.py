@@ -79,6 +79,13 @@ INVALID = [
         },
         ["LL102 job.sh:2"],
     ),
+    Example(  # `|&` merges stderr after the caller's own redirects: `2>/dev/null` is undone
+        {
+            "launch.sh": "#!/bin/bash\nbash job.sh 2>/dev/null |& tee job.log\n",
+            "job.sh": "#!/bin/bash\nexec 2>errors.log\npython train.py\n",
+        },
+        ["LL102 job.sh:2"],
+    ),
     Example(  # a remote absolute path resolves to the project's only start_training.sh
         {
             "deploy/launch.sh": "#!/bin/bash\nssh gpu1 'bash /root/start_training.sh > /root/out.log 2>&1'\n",

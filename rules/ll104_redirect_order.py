@@ -108,6 +108,9 @@ VALID = [
             )
         }
     ),
+    Example(  # `|&` adds its `2>&1` after the command's own redirects: stderr ends in the file too
+        {"run.sh": "python train.py 2>&1 > train.log |& tee errors.log\n{ python eval.py; } 2>&1 > eval.log |& tee e.log\n"}
+    ),
     Example(  # stderr is sent elsewhere afterwards: nothing lands on the old stdout
         {"run.sh": "python train.py 2>&1 > train.log 2> errors.log\n"}
     ),
@@ -173,7 +176,8 @@ def misordered(redirects: list[Redirect], stderr: Sink) -> tuple[Redirect, Redir
         if any(r.writes_stderr for r in later):
             return None
         to_file = next((r for r in later if _stdout_to_file(r)), None)
-        if to_file is None or stderr.kind in (PIPE, CAPTURED):
+        # `|&` adds its `2>&1` after them: `cmd 2>&1 > log |& tee` has stderr in the file too
+        if to_file is None or stderr.kind in (PIPE, CAPTURED) or stderr.location == to_file.location:
             return None
         return dup, to_file
     return None

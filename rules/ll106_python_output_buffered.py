@@ -491,6 +491,9 @@ VALID = [
             "install.sh": "#!/bin/bash\nset -e\nCC=mpicc python setup.py build > build.log 2>&1\npython3 setup.py install >> build.log 2>&1\n",
         }
     ),
+    Example(  # `|&` adds its `2>&1` after `>&2`: both streams go to the script's stderr, none to the log
+        {"run.sh": "#!/bin/bash\nset -o pipefail\npython train.py >&2 |& tee train.log\n"}
+    ),
     Example(  # GNU parallel --pipe hands each job a part of its input: a filter, its output data
         {"g2p.sh": "#!/bin/bash\ncat words.txt | parallel --pipe -j 4 \"python g2p.py > /w/phones_{#}.txt\"\n"},
     ),

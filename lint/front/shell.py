@@ -1005,6 +1005,9 @@ class Walker:
         self.wrappers = wrappers_
         self.blocks: list[Block] = []  # the loops and if/case arms being walked, outermost first
         self.trailing: dict[int, list] = {}  # command node id -> redirects written after its list
+        # A stage before `|&` (its node id) -> its stderr before the pipe: bash adds the `2>&1`
+        # after the stage's own redirects (`cmd 2>/dev/null |& tee log` logs cmd's stderr).
+        self.merged: dict[int, Sink] = {}
         # Line ends tree-sitter-bash 0.25 read past after a pipeline, taking the next line's
         # command for arguments of the pipeline's last one (`a | b | c` then `d > f` is `c d >
         # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error.
@@ -1532,7 +1535,7 @@ class Walker:
             self.walk(body, stdout, stderr)
             return
         redirects = [r for r in (self.redirect(n) for n in redirect_nodes) if r is not None]
-        out, err = apply_redirects(redirects, stdout or self.state.stdout, stderr or self.state.stderr)
+        out, err = self._apply(redirects, stdout or self.state.stdout, stderr or self.state.stderr, node.id)
         if redirects:  # `{ ...; } 2>&1 > log`, `( ... ) > log`, `done > log`
             self.script.compound_redirects.append((redirects, err))
         if body is not None:
@@ -1582,10 +1585,14 @@ class Walker:
                 sinks_out.append(pipe)
                 merged = i < len(operators) and operators[i].type == "|&"
                 sinks_err.append(pipe if merged else (stderr or self.state.stderr))
+                if merged and stages[i].type in ("command", "redirected_statement"):  # its redirects, then `2>&1`
+                    self.merged[stages[i].id] = stderr or self.state.stderr
         stage_commands: list[list[Command]] = []
         for i, stage in enumerate(stages):
             start = len(self.script.commands)
             (self.redirected if whole and i == 0 else self.walk)(stage, sinks_out[i], sinks_err[i])
+            if self.merged:  # a stage with no redirects of its own left its entry
+                self.merged.pop(stage.id, None)
             stage_commands.append(self.script.commands[start:])
         for i in range(len(stages) - 1):
             sinks_out[i].reader = _reader(stage_commands[i + 1])
@@ -1629,6 +1636,16 @@ class Walker:
                 return True
             newline = data.find(b"\n", newline + 1, stop)
         return False
+
+    def _apply(self, redirects: list[Redirect], stdout: Sink, stderr: Sink, stage: int) -> tuple[Sink, Sink]:
+        """`apply_redirects` for the command or statement whose node id is `stage`. Before a `|&`
+        (`pipeline` keeps its stderr before the pipe in `merged`) bash applies its redirects to
+        that stderr and the pipe's `2>&1` last: `cmd >o |& tee log` writes both streams to `o`."""
+        before = self.merged.pop(stage, None) if self.merged else None
+        if before is None:
+            return apply_redirects(redirects, stdout, stderr)
+        stdout, _ = apply_redirects(redirects, stdout, before)
+        return stdout, stdout
 
     def redirect(self, node) -> Redirect | None:
         if node.type != "file_redirect":
@@ -1953,7 +1970,7 @@ class Walker:
             return
         out, err = stdout or self.state.stdout, stderr or self.state.stderr
         if redirects:  # most commands have none
-            out, err = apply_redirects(redirects, out, err)
+            out, err = self._apply(redirects, out, err, (statement or node).id)
         out, err = self._procsub_sinks(redirects, out, err)  # also a >(...) the streams came with
         exported, environment = self.state.exports()
         command = Command(  # positional, in the order of the fields: twice as quick as by keyword
