@@ -79,7 +79,8 @@ Not missing:
 - a file a Python step makes: the value of an option whose name says it writes (`python
   tools/gen_ds_config.py --output ds_config.json`: `-o`, `--out*`, `--output*`, `--save*`,
   `--dump*`, `--write*`), a path literal that code written in the command opens for writing
-  (`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's), or that
+  (`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's, also
+  behind a wrapper that hands it on: `nice -n 5 python - <<'EOF'`), or that
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
@@ -399,6 +400,17 @@ VALID = [
                 "deepspeed train.py --deepspeed ds_c.json\n"
                 "python - <<'EOF'\nimport json\njson.dump({}, open('ds_py.json', 'w'))\nEOF\n"
                 "deepspeed train.py --deepspeed ds_py.json\n"
+            ),
+        }
+    ),
+    Example(  # a program on standard input behind a wrapper that hands it on (`nice`, `stdbuf`, ...)
+        {
+            "train.py": "print('train')\n",
+            "run.sh": (
+                "#!/bin/bash\nnice -n 5 python - <<'EOF'\nimport json\njson.dump({}, open('ds_a.json', 'w'))\nEOF\n"
+                "deepspeed train.py --deepspeed ds_a.json\n"
+                "stdbuf -oL python3 - <<EOF\nimport json\njson.dump({}, open('ds_b.json', 'w'))\nEOF\n"
+                "deepspeed train.py --deepspeed ds_b.json\n"
             ),
         }
     ),

@@ -2047,13 +2047,14 @@ class Walker:
         wrappers.unwrap(self, command)
         if redirect_nodes and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
             heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
-            if heredoc is None:
+            reader = wrappers.stdin_reader(command) if heredoc is not None else None
+            if reader is None:
                 pass
-            elif command.name in wrappers.STDIN_READERS:
-                self._stdin_script(command, heredoc)
-            else:  # `python - <<'EOF'`: the program, as written
+            elif is_python(reader.name):  # `python - <<'EOF'`, `nice -n 5 python - <<'EOF'`: the program, as written
                 body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
-                command.stdin_text = self.unit.node_text(body) if body is not None else None
+                reader.stdin_text = self.unit.node_text(body) if body is not None else None
+            else:
+                self._stdin_script(reader, heredoc)
 
     def _function_call(self, call: Command, arguments: list) -> None:
         """A call of a function of the script, `arguments` its argument nodes: its body walked here
@@ -2153,8 +2154,8 @@ class Walker:
         pipefail, at = (piped.pipefail, piped.pipefail_at) if piped.pipefail else (call.pipefail, self.state.pipefail_at)
         self.script.pipelines.append(Pipeline(made[0].location, stages, piped.pipes, pipefail, piped.wrappers, at, piped.location))
 
-    def _stdin_script(self, command: Command, heredoc) -> None:
-        """The heredoc a shell reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
+    def _stdin_script(self, reader: Command, heredoc) -> None:
+        """The heredoc a shell (`reader`) reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
         `docker exec -i c1 bash <<EOF`): its text, each character where it is written, and
         whether it is exact (a quoted delimiter: no expansion; else this shell expands it first:
         `$LOG` is its LOG, and what it does not know stays as written, the text then not exact)."""
@@ -2164,12 +2165,12 @@ class Walker:
             return
         first, last = self.unit.chars_of(body)
         if any(mark in self.unit.node_text(start) for mark in "'\"\\"):  # `<<'EOF'`: the text as written
-            wrappers.stdin_script(self, command, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=True)
+            wrappers.stdin_script(self, reader, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=True)
             return
         piece = Piece()  # `<<EOF`: this shell expands it first (`$LOG` is this shell's LOG)
         self._expanded_text(body, piece, first, last, IN_HEREDOC)
         piece.origin.append(self.unit.file_offset(last))
-        wrappers.stdin_script(self, command, piece.text, piece.origin, exact=piece.static)
+        wrappers.stdin_script(self, reader, piece.text, piece.origin, exact=piece.static)
 
     def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
         """The function's one walk, at its first call, with the blocks around its definition: what

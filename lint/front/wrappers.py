@@ -736,18 +736,22 @@ STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "s
 }
 
 
-def stdin_script(walker, command: Command, text: str, origin, *, exact: bool) -> None:
-    """The commands of a heredoc that a shell reads as its script: `bash -s <<'EOF'` (a new
-    shell here), `ssh gpu1 <<EOF` and `ssh gpu1 bash -s <<EOF` (the remote login shell),
-    `docker exec -i c1 bash <<EOF` (a shell in the container). Found down the commands the
-    command runs; none when the shell has a script or a command string of its own."""
-    from .shell import parse_nested
-
+def stdin_reader(command: Command) -> Command | None:
+    """The command that reads the standard input `command` is given: itself, or down the commands
+    it runs, one each (`ssh gpu1 bash -s`, `nice -n 5 python -`); None when it runs several."""
     target = command
     while len(target.inner) == 1:
         target = target.inner[0]
-    if target.inner:
-        return
+    return None if target.inner else target
+
+
+def stdin_script(walker, target: Command, text: str, origin, *, exact: bool) -> None:
+    """The commands of a heredoc that a shell (`target`, its `stdin_reader`) reads as its script:
+    `bash -s <<'EOF'` (a new shell here), `ssh gpu1 <<EOF` and `ssh gpu1 bash -s <<EOF` (the
+    remote login shell), `docker exec -i c1 bash <<EOF` (a shell in the container); none when the
+    shell has a script or a command string of its own."""
+    from .shell import parse_nested
+
     if target.name in SHELLS:
         args = shell_args([w.value for w in target.args])
         if args.command_string or args.operand is not None:
