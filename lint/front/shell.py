@@ -837,6 +837,24 @@ class Effect(Record):
             state.pipefail, state.pipefail_at, state.pipefail_sure = self.pipefail, place, False
 
 
+class BodyWalk:
+    """A function body's last walk (`Walker.walked`): the number of the script's commands before
+    it, the streams it began with, and the script's pipelines it made (a slice of them)."""
+
+    __slots__ = ("start", "stdout", "stderr", "pipelines", "_template")
+
+    def __init__(self, start: int, stdout: Sink, stderr: Sink, pipelines: slice) -> None:
+        self.start, self.stdout, self.stderr, self.pipelines = start, stdout, stderr, pipelines
+        self._template: Command | None | object = _ABSENT
+
+    def template(self, commands: list[Command], where: Location) -> Command | None:
+        """The command of the walk that the body's arguments, written at `where`, start (`"$@"
+        2>&1 | tee log`'s): found once a walk."""
+        if self._template is _ABSENT:
+            self._template = next((c for c in commands[self.start :] if c.words and c.words[0].location == where), None)
+        return self._template
+
+
 class Pending(Record):
     """A function defined and not yet walked (see `Walker.finish`)."""
 
@@ -1018,10 +1036,7 @@ class Walker:
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
         self.runs: dict[int, tuple[int, Location, bool, bool] | int | None] = {}  # a function's body node id -> `_arguments_run` of it
-        # A function's body node id -> its last walk: the number of the script's commands before
-        # it, the streams it began with, the command its arguments start (`_template`), and the
-        # numbers of the script's pipelines before it and after it.
-        self.walked: dict[int, list] = {}
+        self.walked: dict[int, BodyWalk] = {}  # a function's body node id -> its last walk
         self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
@@ -2099,10 +2114,10 @@ class Walker:
         rest = call.args[dropped:]
         _, where, piped, background = runs
         walk = self.walked.get(body.id)
-        template = None if walk is None else self._template(walk, where)
+        template = None if walk is None else walk.template(self.script.commands, where)
         if not rest or template is None:  # not walked yet: called from its own body before its `"$@"`
             return
-        out, err = walk[1], walk[2]
+        out, err = walk.stdout, walk.stderr
         wrapped = len(template.wrappers) > len(call.wrappers)
         if wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
             return  # `srun "$@"`, `env "$@" cmd`: an option of the command they are given to (`--ntasks 8`, `A=1`), or may be
@@ -2129,15 +2144,7 @@ class Walker:
             self._function_call(run, arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else [])
         wrappers.unwrap(self, run)
         if piped:
-            self._piped(template, self.script.pipelines[walk[4] : walk[5]], self.script.commands[start:], call)
-
-    def _template(self, walk: list, where: Location) -> Command | None:
-        """The command of a body's walk (`walked`) that its arguments, written at `where`, start
-        (found once a walk)."""
-        if walk[3] is _ABSENT:
-            commands = self.script.commands
-            walk[3] = next((c for c in commands[walk[0] :] if c.words and c.words[0].location == where), None)
-        return walk[3]
+            self._piped(template, self.script.pipelines[walk.pipelines], self.script.commands[start:], call)
 
     def _piped(self, template: Command, pipelines: list[Pipeline], made: list[Command], call: Command) -> None:
         """The pipeline a call's words run in when the body pipes its arguments (`run_log() { "$@"
@@ -2253,7 +2260,7 @@ class Walker:
         self.blocks.append(block)
         self.walk(body, stdout, stderr)
         self.blocks.pop()
-        self.walked[body.id] = [start, out, err, _ABSENT, piped, len(self.script.pipelines)]
+        self.walked[body.id] = BodyWalk(start, out, err, slice(piped, len(self.script.pipelines)))
 
     def _tested(self, word: Word) -> None:
         if word.value:
