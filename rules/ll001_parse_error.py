@@ -40,6 +40,10 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   ended early: a double-quoted string over several lines with an unquoted word glued to its end
   (`bash -c "` ... `echo "step one"` ... `"`, where the `"` before `step` ends the script inside
   its loop) is judged as a static one is, and the message names that quote: escape it as `\\"`.
+- A variable not known spliced into the single quotes of a nested string (`ssh n "bash -c 'echo
+  $HEAD'"`) stands there as `${HEAD}`, its value's text to the inner shell, when what it was set
+  to holds a `'` (`HEAD=$(awk '{print $1}' hosts)`): those quotes are the assignment's, and would
+  end the inner quotes. A known value is spliced as it is: `HEAD="it's"` there is an LL001.
 - bash exits 0 from `-n` after a bad `[[ ... ]]` (`*"TEST"*]]`, the `]]` glued to the word) yet
   prints "syntax error in conditional expression": that counts as refusing it.
 - Windows line ends (CRLF): such a script is asked of `bash -n` even though tree-sitter-bash reads
@@ -145,6 +149,10 @@ INVALID = [
                    'done\n"\n'},
         ["LL001 job.sh:4"],
     ),
+    Example(  # a known value is its text in the inner string's quotes: its own `'` ends them, as it does at run time
+        {"head.sh": "#!/bin/bash\nHEAD=\"it's\"\nssh node1 \"bash -c 'echo ${HEAD}'\"\n"},
+        ["LL001 head.sh:3"],
+    ),
     Example(  # Windows line ends: `then\r` is no keyword to bash, nor is `((...))\r` a whole command
         {
             "cond.sh": '#!/bin/bash\r\nif [ -n "$X" ]; then\r\n  python train.py\r\nfi\r\n',
@@ -180,6 +188,12 @@ VALID = [
     Example({"launch.sh": "#!/bin/bash\nssh gpu1 'tmux new-session -d \"python t.py | tee log.txt\"'\n"}),
     Example(  # unknown parts and no word glued to a string's end: the values may complete it (README)
         {"job.sh": '#!/bin/bash\nsrun bash -c "\nwhile [ \\$i -le ${MAX} ]; do\n  echo \\"step one\\"\n"\n'}
+    ),
+    Example(  # a value not known stands in an inner string's single quotes as `${HEAD}`, not as the quotes it was set with
+        {
+            "ray.sh": "#!/bin/bash\nHEAD=$(awk '{print $1}' hosts)\nssh node1 \"bash -c 'echo ${HEAD}'\"\n",
+            "sub.sh": "#!/bin/bash\nHEAD=`awk '{print $1}' hosts`\nbash -c \"sh -c 'echo $HEAD'\"\n",
+        }
     ),
     Example(  # a word glued to a string on one line, or to a multi-line string that parses, is a plain word
         {

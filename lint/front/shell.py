@@ -78,6 +78,7 @@ NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
 _EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
+_QUOTING = re.compile(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
 _LAST_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = _CONCATENATION_IDS = frozenset()
@@ -386,6 +387,15 @@ def _name_goes_on(text: str, end: int) -> bool:
     if following in ("'", '"'):
         following = text[end + 1 : end + 2]
     return following.isalnum() or following == "_"
+
+
+def _in_single_quotes(text: str) -> bool:
+    """Whether `text`, read as a shell reads a command line, ends inside single quotes it opened
+    (`bash -c 'echo `). The quotes in a `$(...)` count as any others: they pair up."""
+    quoted = False
+    for part in _QUOTING.finditer(text):
+        quoted = part.group(1) == ""  # a `'` with no closing one: to the end
+    return quoted
 
 
 def _commands_next(words: list[Word]) -> bool:
@@ -1255,6 +1265,10 @@ class Walker:
             piece.expanded(value, at, unit.file_offset(end - 1))
         elif name != "PWD" or name in variables or not self._here(piece, at, unit.file_offset(end - 1)):
             written = self._template_of(name)
+            if written is not None and "'" in written and _in_single_quotes(piece.text):
+                # A string parsed again takes the value as its text there (`ssh n "bash -c 'echo
+                # $HEAD'"`): the quotes of HEAD=$(awk '{print $1}' f) as written would end them.
+                written = None
             if written is not None and _name_goes_on(unit.text, end):  # `${TAG}_a.log`, TAG=run_$DEV: `run_${DEV}_a.log`
                 written = _LAST_NAME.sub(r"${\1}", written)
             if written is not None:
