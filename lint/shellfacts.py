@@ -613,7 +613,8 @@ class ShellScript:
     # word it was set to: `CMD+=" --x 1"` for a `$CMD` after it, and the variable's name), by the
     # file offsets of the expansion's first and last characters, where `Word.origin` puts the
     # value's characters (see `written`). An expansion walked more than once with values set in
-    # different places (a function called twice) has none. A dict of its own on the scripts that have any.
+    # different places (a function called twice; a later call that is not walked again counts as
+    # a walk of what the body read from its caller) has none. A dict of its own on the scripts that have any.
     expansions: dict[int, SetBy | None] = {}
 
     def __init__(

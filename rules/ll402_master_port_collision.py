@@ -52,9 +52,10 @@ Scripts and functions:
   (`launch() { tmux new -d -s "$1" "torchrun ..."; }`, then `launch a`, `launch b`), and one that
   a script only defines launches nothing;
 - the function's body is read at its first call, so a port it takes from a variable
-  (`--master_port $PORT`) is known for that call only, unless the script sets that variable once:
-  `PORT=29501; run &` then `PORT=29502; run &` is not a collision, `PORT=29500` at the top and
-  `run 1e-4 &`, `run 3e-4 &` is;
+  (`--master_port $PORT`) is known for that call only, unless every call finds the variable set
+  by the same assignment (before all of them, or in the body: `local PORT=29500`): `PORT=29501;
+  run &` then `PORT=29502; run &` is not a collision (nor a `read PORT` or `for PORT in ...`
+  between calls), `PORT=29500` at the top and `run 1e-4 &`, `run 3e-4 &` is;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
@@ -96,14 +97,12 @@ judged.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import accumulate
 
-from launchlint.fixes import source
 from launchlint.launches import TORCHRUNS, Port, decided_by_caller, launch_defaults, launch_of, rendezvous_port
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
@@ -230,6 +229,23 @@ INVALID = [
             ),
         },
         ["LL402 sweep.sh:7"],
+    ),
+    Example(  # the port's variable set once for every call: a `PORT=` in a comment, a string or a function
+        {  # never called sets nothing; a `local PORT=29500` in the body sets it at each call
+            "note.sh": (
+                "#!/bin/bash\n# PORT=29600 moves it\nPORT=29500\ntrain() {\n  torchrun --master_port $PORT train.py --lr $1\n}\n"
+                "train 1e-4 &\ntrain 3e-4 &\nwait\n"
+            ),
+            "spare.sh": (
+                "#!/bin/bash\nPORT=29500\nspare() {\n  PORT=29600\n}\ntrain() {\n  torchrun --master_port $PORT train.py\n}\n"
+                "train &\ntrain &\nwait\n"
+            ),
+            "local.sh": (
+                "#!/bin/bash\nPORT=29400\ntrain() {\n  local PORT=29500\n  torchrun --master_port $PORT train.py\n}\n"
+                "train &\ntrain &\nwait\n"
+            ),
+        },
+        ["LL402 local.sh:8", "LL402 note.sh:8", "LL402 spare.sh:10"],
     ),
     Example(  # a script in the background that calls its function (with its output redirected)
         {
@@ -372,6 +388,20 @@ VALID = [
             "sweep.sh": (
                 "#!/bin/bash\nrun() {\n  torchrun --nproc_per_node 2 --master_port $PORT train.py\n}\n"
                 "PORT=29501\nrun > a.log 2>&1 &\nPORT=29502\nrun > b.log 2>&1 &\nwait\n"
+            ),
+        },
+    ),
+    Example(  # the port's variable set anew before each call: by an assignment, `read`, a `for` loop
+        {
+            "sweep.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun &\nPORT=29502\nrun &\nwait\n",
+            "read.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun &\nread -r PORT < port.txt\nrun &\nwait\n",
+            "for.sh": (
+                "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun &\n"
+                "for PORT in 29601 29602; do\n  run &\ndone\nwait\n"
+            ),
+            "next.sh": (  # the body moves it on for the next call
+                "#!/bin/bash\nPORT=29500\nrun() {\n  torchrun --master_port $PORT train.py &\n  PORT=$((PORT + 1))\n}\n"
+                "run\nrun\nwait\n"
             ),
         },
     ),
@@ -657,7 +687,7 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             jobs.append(Job(chain, command, path, port, None, decided))
         else:  # a function's launch runs at each call, in the background, in a tmux session, ...
             made = calls.get(function.statement, [])
-            if port.word is not None and not _same_at_every_call(project, path, port.word):
+            if port.word is not None and not _same_at_every_call(script, path, port.word):
                 made = made[:1]  # its body was read at the first call: a variable may differ at the others
             jobs += [Job((*_chain(call), *chain), command, path, port, call, decided) for call in made]
     for invocation in scripts_run.get(path, []):
@@ -676,22 +706,14 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
     return [(job, host) for job, host in placed if host is not None]
 
 
-def _same_at_every_call(project, path: str, word) -> bool:
+def _same_at_every_call(script: ShellScript, path: str, word) -> bool:
     """Whether a port as written in a function's body has one value at all of its calls: a
-    literal, or variables the script sets once (`PORT=29500` at the top), not a `PORT=...` before
-    each call or a `for PORT in ...` loop."""
-    written = source(project, word.location)
-    names = _VARIABLE.findall(written)
-    if "$" not in written:
+    literal, or variables each call reads from one assignment (`PORT=29500` at the top), not a
+    `PORT=...` before each call (`ShellScript.expansions`); a port from a config file is that file's."""
+    if word.location.path != path or not script.expansions:
         return True
-    text = project.index(path).text
-    return bool(names) and all(
-        len(re.findall(rf"(?:^|[\s;&|(]){name}=|\bfor\s+{name}\b|\bread\b[^\n;]*\b{name}\b", text, re.M)) <= 1
-        for name in names
-    )
-
-
-_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)")
+    expansions = script.expansions
+    return all(expansions.get(offset, True) is not None for offset in word.origin[: len(word.text)])
 
 
 def _function(chain: tuple[Command, ...]) -> Block | None:

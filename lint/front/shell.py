@@ -1049,6 +1049,11 @@ class Walker:
         self.walked: dict[int, BodyWalk] = {}  # a function's body node id -> its last walk
         self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
+        # name -> where the function is defined and the file offsets of the expansions its first
+        # call's walk read (`ShellScript.expansions`), which a later call's `_called_again` checks;
+        # `reading`, those of the first calls being walked.
+        self.reads: dict[str, tuple[Location, list[int]]] = {}
+        self.reading: list[int] | None = None
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
         # them. The panes are the server's, not a shell's: one dict for the file's top shell and
@@ -1297,6 +1302,8 @@ class Walker:
         for offset in (at, last):
             if expansions.setdefault(offset, set_by) != set_by:  # walked again after another assignment
                 expansions[offset] = None
+        if self.reading is not None:
+            self.reading += (at, last)
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
@@ -2096,9 +2103,31 @@ class Walker:
         elif name in self.functions and redirected:
             self._call(name, out, err)
         elif name in self.effects:
+            self._called_again(name)
             self.effects[name].apply(self.state, len(self.script.commands), self._looping())
         if name in self.functions:
             self._run_arguments(call, arguments)
+
+    def _called_again(self, name: str) -> None:
+        """A later call of a function, its body not walked again: an expansion there of a variable
+        its caller set has no one assignment (`ShellScript.expansions`) when the variable is now
+        set elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
+        body set before reading it (`local PORT=29500`) is set there at each call."""
+        read = self.reads.get(name)
+        if read is None:
+            return
+        body, offsets = read
+        expansions, assigned = self.script.expansions, self.state.assigned
+        for offset in offsets:
+            set_by = expansions.get(offset)
+            if set_by is None:
+                continue
+            at = set_by.location
+            if at.path == body.path and (body.line, body.column) <= (at.line, at.column) < (body.end_line, body.end_column):
+                continue
+            word = assigned.get(set_by.name)
+            if word is None or word.location != set_by.location:
+                expansions[offset] = None
 
     def _run_arguments(self, call: Command, arguments: list) -> None:
         """The words of a call that the function runs as a command (`in_env() { local env="$1";
@@ -2202,7 +2231,11 @@ class Walker:
         self.blocks = list(pending.blocks)
         self.calling.add(name)
         start = len(self.script.commands)
+        outer, self.reading = self.reading, []
         self._in_function(pending.body, pending.block, stdout, stderr)
+        self.reads[name], self.reading = (pending.block.statement, self.reading), outer
+        if outer is not None:  # a call inside another's first call: read at that one's calls too
+            outer += self.reads[name][1]
         self.called_bodies.update(id(c) for c in self.script.commands[start:])
         self.calling.discard(name)
         self.blocks = blocks
