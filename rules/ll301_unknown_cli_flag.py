@@ -58,8 +58,9 @@ under that name: `/workspace/utils/x.py` is `bench/utils/x.py`), or the file a `
 maps it to; never the project's only `x.py` in another directory.
 
 Its command line is the one parser that parses the process's arguments:
-- an argparse parser, with argument groups, `parents=[...]`, subparsers, and helpers that add to
-  it or build it, in the module or in a project function it imports and calls:
+- an argparse parser, with argument groups, `parents=[...]`, subparsers, its `add_argument`
+  bound to a name (`arg = parser.add_argument`, then `arg('--lr')`), and helpers that add to it
+  or build it, in the module or in a project function it imports and calls:
   `add_data_args(parser)` from another module, which may hand it on to helpers of its own (all
   its options may come from them), or `parser = get_parser()` whose name says it builds one;
 - a parser the program makes and hands to an imported helper that parses it (`return
@@ -761,6 +762,19 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:2"],
+    ),
+    Example(  # options added through `add_arg = parser.add_argument` (cosmoflow's), here or in an imported helper
+        {
+            "train.py": (
+                "import argparse\n\n\ndef parse_args():\n    parser = argparse.ArgumentParser()\n    add_arg = parser.add_argument\n"
+                "    add_arg('-d', '--distributed', action='store_true')\n    add_arg('--rank-gpu', action='store_true')\n"
+                "    return parser.parse_args()\n\n\nparse_args()\n"
+            ),
+            "opts.py": "def add_model(parser):\n    arg = parser.add_argument\n    arg('--hidden', type=int)\n",
+            "eval.py": "import argparse\n\nfrom opts import add_model\n\np = argparse.ArgumentParser()\nadd_model(p)\np.parse_args()\n",
+            "run.sh": "python -u train.py -d --rank-gpu\npython -u train.py -d --rank-gpus\npython eval.py --hidden 8\npython eval.py --hiden 8\n",
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
 ]
 

@@ -290,6 +290,17 @@ INVALID = [
         },
         ["LL302 run.sh:2"],
     ),
+    Example(  # a required option and a required group's options added through bound methods (`arg = parser.add_argument`)
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\narg = parser.add_argument\narg('--data', required=True)\n"
+                "mode = parser.add_mutually_exclusive_group(required=True)\nadd_mode = mode.add_argument\n"
+                "add_mode('--train', action='store_true')\nadd_mode('--eval', action='store_true')\nparser.parse_args()\n"
+            ),
+            "run.sh": "python train.py --data d --train\npython train.py --eval\npython train.py --data d\n",
+        },
+        ["LL302 run.sh:2", "LL302 run.sh:3"],
+    ),
 ]
 
 VALID = [

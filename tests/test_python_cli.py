@@ -140,6 +140,42 @@ def test_a_variable_given_a_parser_in_each_branch_is_each_of_them_after_the_bran
     assert {name for name, c in commands.items() if not c.complete} == {"d", "f"}
 
 
+def test_add_argument_read_as_a_value_adds_where_it_is_called():
+    module = facts(
+        """
+        import argparse
+
+
+        def common(add):
+            add("--seed", type=int)
+
+
+        def adder(parser):
+            return parser.add_argument
+
+
+        a = argparse.ArgumentParser()
+        b = argparse.ArgumentParser()
+        if a.prog:
+            add = a.add_argument
+        else:
+            add = b.add_argument
+        add("--lr")
+        common(a.add_argument)
+        adder(b)("--epochs")
+        more = adder(b)
+        more("--steps")
+        c = argparse.ArgumentParser()
+        common(c.add_argument)
+        """
+    )
+    a, b, c = module.parsers
+    assert [o.flags[0] for o in a.options] == ["--lr", "--seed"] and a.complete
+    assert [o.flags[0] for o in b.options] == ["--lr", "--epochs", "--steps"] and b.complete
+    # `common` is read as adding to the first parser it is given: to `c`, it may add what is not known
+    assert not c.options and not c.complete
+
+
 def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
     module = facts(
         """

@@ -1,9 +1,10 @@
 """Command lines a Python module defines, read from its syntax tree (the code is never run).
 
 argparse parsers with their argument groups, `parents=[...]`, subparsers, helpers that add to a
-parser or build and return one; `HfArgumentParser` over dataclasses; click commands and groups;
-typer apps. The facts say which options each accepts and which functions parse the process's own
-arguments with it. Matching a launcher's words against them is `launchlint.programs`' job.
+parser or build and return one, `add_argument` bound to a name (`arg = parser.add_argument`);
+`HfArgumentParser` over dataclasses; click commands and groups; typer apps. The facts say which
+options each accepts and which functions parse the process's own arguments with it. Matching a
+launcher's words against them is `launchlint.programs`' job.
 
 Names are followed flow-insensitively inside the module: a variable holds a parser if any
 assignment gives it one. Whatever hands a parser to code we cannot see (`self.parser = p`, a
@@ -179,6 +180,21 @@ class _Subparsers:
         self.parser = parser
 
 
+class _Adder:
+    """What `parser.add_argument` is, read and not called (`add_arg = parser.add_argument`, as
+    cosmoflow's and nnU-Net's trainers write it): a call of it adds an option to the parser, in
+    `group` (the required exclusive group the receiver held, see `_ArgparseReader.groups`)."""
+
+    def __init__(self, parser: ArgParser, group: str) -> None:
+        self.parser = parser
+        self.group = group
+
+
+def _parser_of(found: object) -> ArgParser | None:
+    """The parser a value adds to: itself, or an adder's; None for subparsers."""
+    return found.parser if type(found) is _Adder else found if type(found) is ArgParser else None
+
+
 class _ArgparseReader:
     def __init__(self, module: PythonModule, scopes: list[Scope], locate: Locate) -> None:
         self.module = module
@@ -200,6 +216,8 @@ class _ArgparseReader:
         self.reading: ast.AST | None = None  # the node being read
         self.parses: dict[tuple[int, str], set[str]] = {}  # (parser, scope) -> how it parses there
         self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
+        self.adders: dict[tuple[int, str], _Adder] = {}  # (parser, group) -> its adder, one for each
+        self.aliases: set[str] = set()  # the names of variables (and `self.` attributes) holding adders
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -239,7 +257,8 @@ class _ArgparseReader:
         wanted = []  # (scope, parameter): most modules have none, and ask nothing more
         for scope in self.scopes[1:]:  # the functions: the first is the module's top level
             for node in scope.nodes if scope.params else ():
-                func = node.func if type(node) is ast.Call else None
+                # a call `parser.add_argument(...)`, or `arg = parser.add_argument` (`_Adder`)
+                func = node.func if type(node) is ast.Call else node.value if type(node) is ast.Assign else None
                 if type(func) is ast.Attribute and func.attr in ADDING and type(func.value) is ast.Name:
                     name = func.value.id
                     if name in scope.params and (id(scope), name) not in self.values and (scope, name) not in wanted:
@@ -300,12 +319,15 @@ class _ArgparseReader:
                 reaching = self._reaching(key)
                 found = reaching[0] if reaching else found
                 for other in reaching[1:]:  # what reads the variable here sees the first only
-                    if type(other) is ArgParser:
-                        other.complete = False
+                    parser = _parser_of(other)
+                    if parser is not None:
+                        parser.complete = False
             return found
         if kind is ast.Call:
             return self.made.get(id(expr)) or self._call_value(scope, expr, depth)
         if kind is ast.Attribute:  # `self.parser` in a method: the one its class's methods assign
+            if expr.attr == "add_argument":
+                return self._adder(scope, expr.value, depth)
             key = self._held_on_self(scope, expr)
             found = self.values.get(key) if key is not None else None
             if key is not None and found is None:
@@ -314,6 +336,14 @@ class _ArgparseReader:
         if kind is ast.IfExp:
             return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
         return None
+
+    def _adder(self, scope: Scope, receiver: ast.expr, depth: int) -> _Adder | None:
+        """`parser.add_argument` (`group.add_argument`), not called: the adder of its parser."""
+        owner = self.value(scope, receiver, depth + 1)
+        if type(owner) is not ArgParser:
+            return None
+        group = self._group(scope, receiver)
+        return self.adders.setdefault((id(owner), group), _Adder(owner, group))
 
     def held(self, scope: Scope, expr: ast.expr | None) -> list[object]:
         """What `value` finds, and with it (after it) what else a variable bound in branches before
@@ -481,8 +511,9 @@ class _ArgparseReader:
                     found = self.value(scope, argument)
                     if found is not None:
                         held = self.values.get((id(helper), param))
-                        if held is not None and held is not found and type(found) is ArgParser:
-                            found.complete = False  # the helper is read as adding to the first it is given
+                        parser = _parser_of(found)
+                        if held is not None and held is not found and parser is not None:
+                            parser.complete = False  # the helper is read as adding to the first it is given
                         self._bind((id(helper), param), found)
         elif kind is ast.Assign or kind is ast.AnnAssign or kind is ast.NamedExpr:
             targets = node.targets if kind is ast.Assign else [node.target]
@@ -500,6 +531,8 @@ class _ArgparseReader:
         """A variable holds `found`, unless it holds something already (the first binding wins)."""
         self.values.setdefault(key, found)
         self.named.add(key[1])
+        if type(found) is _Adder:  # `Options::add` is called as `self.add`
+            self.aliases.add(key[1].rpartition("::")[2])
 
     def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
@@ -548,6 +581,14 @@ class _ArgparseReader:
         if kind is not ast.Call:
             return
         func = node.func  # read once: a node's field is a lookup in its __dict__
+        if self.adders:  # `add_argument` read and not called (`_Adder`): in few modules
+            name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else None
+            if name in self.aliases or type(func) is ast.Call:  # `add_arg("--lr")`, `adder(parser)("--lr")`
+                adders = [each for each in self.held(scope, func) if type(each) is _Adder]
+                for adder in adders:
+                    self._add(adder.parser, node, adder.group)
+                if adders:
+                    return
         receiver = func.value if type(func) is ast.Attribute else None
         # only a name, a call or a conditional can hold a parser (`value`): not `torch.nn.utils`
         owners = self.held(scope, receiver) if type(receiver) in VALUED else ()
@@ -644,15 +685,7 @@ class _ArgparseReader:
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
-            receiver = call.func.value if type(call.func) is ast.Attribute else None
-            key = self._variable(scope, receiver.id) if type(receiver) is ast.Name else None
-            key = self._held_on_self(scope, receiver) if type(receiver) is ast.Attribute else key
-            group = self.groups.get(key, "") if key is not None else ""
-            option = _option(self.module, call, self.locate, group)
-            if option is None:
-                parser.complete = False
-            else:
-                parser.options.append(option)
+            self._add(parser, call, self._group(scope, call.func.value))
         elif method in PARSE_METHODS:
             known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
@@ -675,6 +708,20 @@ class _ArgparseReader:
                 )
         elif method in HF_FILE_METHODS:
             parser.reads_files = True
+
+    def _add(self, parser: ArgParser, call: ast.Call, group: str) -> None:
+        """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
+        option = _option(self.module, call, self.locate, group)
+        if option is None:
+            parser.complete = False
+        else:
+            parser.options.append(option)
+
+    def _group(self, scope: Scope, receiver: ast.expr) -> str:
+        """The required exclusive group a receiver of `add_argument` holds (`groups`), or ""."""
+        key = self._variable(scope, receiver.id) if type(receiver) is ast.Name else None
+        key = self._held_on_self(scope, receiver) if type(receiver) is ast.Attribute else key
+        return self.groups.get(key, "") if key is not None else ""
 
     def _inherit_parents(self) -> None:
         """`ArgumentParser(parents=[common])` copies the options of `common` (and of its parents)."""
