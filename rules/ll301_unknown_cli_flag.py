@@ -59,10 +59,12 @@ maps it to; never the project's only `x.py` in another directory.
 
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, its `add_argument`
-  bound to a name (`arg = parser.add_argument`, then `arg('--lr')`), and helpers that add to it
-  or build it, in the module or in a project function it imports and calls:
-  `add_data_args(parser)` from another module, which may hand it on to helpers of its own (all
-  its options may come from them), or `parser = get_parser()` whose name says it builds one;
+  bound to a name (`arg = parser.add_argument`, then `arg('--lr')`; handed to a library, as
+  `functools.partial(parser.add_argument, type=int)`, or kept on `self`, it leaves the parser
+  unknown), and helpers that add to it or build it, in the module or in a project function it
+  imports and calls: `add_data_args(parser)` from another module, which may hand it on to
+  helpers of its own (all its options may come from them), or `parser = get_parser()` whose
+  name says it builds one;
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
@@ -1074,6 +1076,20 @@ VALID = [
                 "python train.py --launcher pytorch --set A 1 --bogus 2\npython train.py --se --fp16\npython run.py s.py --bogus 1\n"
                 "python run.py --launcher x s.py --bogus 1\n"
             ),
+        }
+    ),
+    Example(  # `add_argument` handed away (`functools.partial`) or kept on `self`: what is added through it is not known
+        {
+            "a.py": (
+                "import argparse\nimport functools\n\np = argparse.ArgumentParser()\n"
+                "add_int = functools.partial(p.add_argument, type=int)\nadd_int('--epochs')\np.parse_args()\n"
+            ),
+            "b.py": (
+                "import argparse\n\n\nclass Options:\n    def __init__(self):\n        self.parser = argparse.ArgumentParser()\n"
+                "        self.add = self.parser.add_argument\n\n    def parse(self):\n        return self.parser.parse_args()\n\n\n"
+                "Options().parse()\n"
+            ),
+            "run.sh": "python a.py --epochs 1\npython b.py --lr 1\n",
         }
     ),
 ]

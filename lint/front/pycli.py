@@ -577,6 +577,8 @@ class _ArgparseReader:
                         found.kept_on += tuple(k for k in kept if k not in found.kept_on)
                     else:
                         found.complete = False  # other methods may add to it
+                elif type(found) is _Adder:
+                    found.parser.complete = False  # `self.add = parser.add_argument`: so may they, through it
             return
         if kind is not ast.Call:
             return
@@ -612,7 +614,11 @@ class _ArgparseReader:
         helper = _local_def(scope, func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
         for argument in arguments:
-            found = [p for p in self.held(scope, argument) if isinstance(p, ArgParser)] if id(argument) not in bound else ()
+            held = self.held(scope, argument) if id(argument) not in bound else ()
+            for adder in held:  # `functools.partial(parser.add_argument, type=int)`: what it adds is not read
+                if type(adder) is _Adder:
+                    adder.parser.complete = False
+            found = [p for p in held if isinstance(p, ArgParser)]
             if not found:
                 continue
             imported = None if helper is not None else self._imported(scope, func) or self._class_method(func)
