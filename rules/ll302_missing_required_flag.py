@@ -46,6 +46,10 @@ args = parser.parse_args()
   is passed (argparse's "one of the arguments --train --eval is required"); an HfArgumentParser
   field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
   `False` or `None`.
+- Not required: an option added on some paths only, below where the parser is made, in a branch
+  of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case`, or in a function
+  of the module each call of which is there (`if mode == "train": add_training_args(parser)`).
+  LL301 still counts it as defined.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
@@ -275,6 +279,21 @@ INVALID = [
         },
         ["LL302 run.sh:2"],
     ),
+    Example(  # a branch the parser is made in too, and a function called under `if __name__ == "__main__":`
+        {
+            "both.py": (
+                "import argparse\nimport sys\n\nif len(sys.argv) > 1:\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--data', required=True)\n    parser.parse_args()\n"
+            ),
+            "main.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\n\n\ndef main():\n"
+                "    parser.add_argument('--data', required=True)\n    return parser.parse_args()\n\n\n"
+                "if __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python both.py --verbose\npython main.py\n",
+        },
+        ["LL302 run.sh:1", "LL302 run.sh:2"],
+    ),
     Example(  # an options class (pix2pix's): the instance's class adds to what its base's method builds and parses
         {
             "options.py": (
@@ -304,6 +323,21 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # required only when `mode == "train"`: added in that branch, or by a helper only that branch calls
+        {
+            "pkg/__init__.py": "",
+            "pkg/cfg.py": (
+                "import argparse\n\n\ndef add_train(parser):\n    parser.add_argument('--out', required=True)\n    return parser\n\n\n"
+                "def get_args(mode='eval'):\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--seed', type=int)\n"
+                "    if mode == 'train':\n        parser = add_train(parser)\n    else:\n        parser.add_argument('--ckpt', required=True)\n"
+                "    if mode == 'eval':\n        pass\n    elif mode == 'train':\n        parser.add_argument('--task', required=True)\n"
+                "    return parser.parse_args()\n"
+            ),
+            "sample.py": "from pkg.cfg import get_args\n\nargs = get_args()\n",
+            "train.py": "from pkg.cfg import get_args\n\nargs = get_args('train')\n",
+            "run.sh": "python sample.py --seed 1 --ckpt c\npython train.py --seed 1 --out o --task t\n",
+        }
+    ),
     Example(  # a test that drives another module's `main(argv)` with words of its own: the parse reads
         # those, not the test's command line (a workflow's `python3 tests/test_sync.py`)
         {

@@ -47,6 +47,7 @@ API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_
 VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute})  # what `value` can find a parser in (`self.parser`)
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
+MAX_CALLERS = 4  # calls of calls followed up from a function that adds a required option (`_guarded`)
 MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
 
 
@@ -218,6 +219,8 @@ class _ArgparseReader:
         self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
         self.adders: dict[tuple[int, str], _Adder] = {}  # (parser, group) -> its adder, one for each
         self.aliases: set[str] = set()  # the names of variables (and `self.` attributes) holding adders
+        self.guards: set[int] = set()  # the statement lists that run on some paths only (`_blocks`)
+        self.calls: list[tuple[Scope, ast.Call, Scope]] | None = None  # calls of the module's functions (`_calls`)
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -265,12 +268,7 @@ class _ArgparseReader:
                         wanted.append((scope, name))
         if not wanted:
             return False
-        calls = []  # (scope, a call in it of a function of the module, that function)
-        for each in self.scopes:
-            for node in each.nodes:
-                helper = _local_def(each, node.func) if type(node) is ast.Call else None
-                if helper is not None:
-                    calls.append((each, node, helper))
+        calls = self._calls()
         # and for a parameter a function only hands on to such a parameter (DiffSynth-Studio's
         # `def add_general_config(parser): parser = add_model_config(parser) ...`)
         found = {(id(scope), name) for scope, name in wanted}
@@ -297,6 +295,35 @@ class _ArgparseReader:
                 self.made[id(parser)] = parser  # its own key: `made` is by constructor call
                 made = True
         return made
+
+    def _calls(self) -> list[tuple[Scope, ast.Call, Scope]]:
+        """Each call of a function of the module: the scope it is in, the call, that function."""
+        if self.calls is None:
+            self.calls = []
+            for each in self.scopes:
+                for node in each.nodes:
+                    helper = _local_def(each, node.func) if type(node) is ast.Call else None
+                    if helper is not None:
+                        self.calls.append((each, node, helper))
+        return self.calls
+
+    def _guarded(self, scope: Scope, node: ast.AST, parser: ArgParser, depth: int = 0) -> bool:
+        """Whether `node` (adding an option to `parser`) runs on some paths only where the parser
+        is made on all: in a statement list of `guards` below where its function (or the parser's
+        construction) is; or in a function of the module each call of which is so (`if mode ==
+        "train": parser = add_training_args(parser)`) when the parser is not made in it."""
+        blocks = self._blocks()
+        path = blocks.get(id(node), ())
+        start = len(blocks.get(id(scope.node), ()))
+        built = next((blocks.get(key) for key, made in self.made.items() if made is parser), None)
+        if built is not None:  # a branch the construction is in too runs with it
+            start = max(start, next((i for i, (a, b) in enumerate(zip(path, built)) if a != b), min(len(path), len(built))))
+        if any(each in self.guards for each in path[start:]):
+            return True
+        if parser.function == scope.qualname or scope is self.scopes[0] or depth >= MAX_CALLERS:
+            return False
+        calls = [(each, call) for each, call, helper in self._calls() if helper is scope]
+        return bool(calls) and all(self._guarded(each, call, parser, depth + 1) for each, call in calls)
 
     # values
 
@@ -382,7 +409,9 @@ class _ArgparseReader:
 
     def _blocks(self) -> dict[int, tuple[int, ...]]:
         """For each node of the module, the statement lists it is in, outermost first (a body, an
-        `else:`, a handler's): made when a variable is first read that was assigned parsers twice."""
+        `else:`, a handler's): made when a variable is first read that was assigned parsers twice,
+        or a required option is added. With them, the `guards`: the lists that may not run when
+        the code around them does (`_guard`)."""
         if self.blocks is None:
             self.blocks = {}
             stack: list[tuple[ast.AST, tuple[int, ...]]] = [(self.scopes[0].node, ())]
@@ -393,6 +422,8 @@ class _ArgparseReader:
                     child = getattr(node, field, None)
                     if type(child) is list:
                         inner = path + (id(child),) if child and isinstance(child[0], ast.stmt) else path
+                        if inner is not path and _guard(node, field):
+                            self.guards.add(id(child))
                         stack.extend((each, inner) for each in child if isinstance(each, ast.AST))
                     elif isinstance(child, ast.AST) and field != "ctx":
                         stack.append((child, path))
@@ -588,7 +619,7 @@ class _ArgparseReader:
             if name in self.aliases or type(func) is ast.Call:  # `add_arg("--lr")`, `adder(parser)("--lr")`
                 adders = [each for each in self.held(scope, func) if type(each) is _Adder]
                 for adder in adders:
-                    self._add(adder.parser, node, adder.group)
+                    self._add(scope, adder.parser, node, adder.group)
                 if adders:
                     return
         receiver = func.value if type(func) is ast.Attribute else None
@@ -691,7 +722,7 @@ class _ArgparseReader:
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
         if method == "add_argument":
-            self._add(parser, call, self._group(scope, call.func.value))
+            self._add(scope, parser, call, self._group(scope, call.func.value))
         elif method in PARSE_METHODS:
             known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
@@ -715,12 +746,14 @@ class _ArgparseReader:
         elif method in HF_FILE_METHODS:
             parser.reads_files = True
 
-    def _add(self, parser: ArgParser, call: ast.Call, group: str) -> None:
+    def _add(self, scope: Scope, parser: ArgParser, call: ast.Call, group: str) -> None:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
         option = _option(self.module, call, self.locate, group)
         if option is None:
             parser.complete = False
         else:
+            if option.required and self._guarded(scope, call, parser):
+                option = option._replace(required=False)  # required on some paths only: `if mode == "train":`
             parser.options.append(option)
 
     def _group(self, scope: Scope, receiver: ast.expr) -> str:
@@ -768,6 +801,17 @@ def _is_main_test(test: ast.expr) -> bool:
     return any(type(s) is ast.Name and s.id == "__name__" for s in sides) and any(
         type(s) is ast.Constant and s.value == "__main__" for s in sides
     )
+
+
+def _guard(node: ast.AST, field: str) -> bool:
+    """Whether a statement list of `node` may not run when `node` does: an `if`'s branches (but
+    the body of `if __name__ == "__main__":`, where a program's code runs when it is launched), a
+    loop's body and `else:`, an `except:`'s body, a `case`'s. Not a `try:` body, its `else:` or
+    `finally:`, nor a `with` body: those run when no error stops the program."""
+    kind = type(node)
+    if kind is ast.If:
+        return field == "orelse" or not _is_main_test(node.test)
+    return kind is ast.For or kind is ast.AsyncFor or kind is ast.While or kind is ast.ExceptHandler or kind is ast.match_case
 
 
 def _allow_abbrev(parser: ArgParser, value: ast.expr | None) -> None:
