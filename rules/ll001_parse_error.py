@@ -81,12 +81,15 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   cookiecutter template's `class {{cookiecutter.model}}Config:`).
 - Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
   Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
-  `type X = ...` and `def f[T]()`, PEP 701's f-strings, PEP 758's `except A, B:`, PEP 750's
+  `type X = ...` and `def f[T]()`, PEP 701's f-strings (a quote or a backslash in braces, a
+  replacement field that goes on to the next line), PEP 758's `except A, B:`, PEP 750's
   `t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
   which Python would read it. Run launchlint on that Python (or later) to have it analysed.
   `except A, B:` is also Python 2's `except ValueError, err:`: the file is taken for Python
-  3.14's only when it parses with those clauses parenthesized. A Python 2 file that has other
-  Python 2 (`print "done"`) gets LL001 at its first error, as any Python 2 file does.
+  3.14's only when it parses with those clauses parenthesized; an unterminated f-string, for
+  Python 3.12's only when it parses with its replacement fields joined to its line. A Python 2
+  file that has other Python 2 (`print "done"`) gets LL001 at its first error, as any Python 2
+  file does.
 """
 
 from __future__ import annotations
@@ -131,6 +134,10 @@ INVALID = [
         ["LL001 align.sh:3"],
     ),
     Example({"train.py": "def main(:\n    pass\n"}, ["LL001 train.py:1"]),
+    Example(  # an f-string left open, a `{` in it on its line: Python 3.12 refuses it too
+        {"train.py": "name = 1\nx = f\"a {\nname} and\ny = 2\n", "eval.py": "name = 1\nx = f\"a {name\n"},
+        ["LL001 train.py:2", "LL001 eval.py:2"],
+    ),
     # Parenthesis-less `except` is Python 3.14's, but not with `as`: no Python parses this.
     Example({"train.py": "try:\n    run()\nexcept OSError, ValueError as error:\n    pass\n"}, ["LL001 train.py:3"]),
     # Python 2: `except ValueError, err:` is no Python 3.14 where the file has other Python 2
@@ -207,6 +214,9 @@ VALID = [
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
     Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
+    Example(  # a replacement field that goes on to the next line (PEP 701), in a `"` and a `'` f-string
+        {"log.py": "name = 'x'\nprint(f\"value: {\n    name}\")\nprint(f'{name} and {\n    \"g\" if name else \"t\"} {{x}}')\n"}
+    ),
     # Python 3.14: `except` with exception types not in parentheses (PEP 758)
     Example(
         {

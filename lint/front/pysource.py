@@ -174,6 +174,7 @@ _TYPE_PARAMETERS = re.compile(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
 _FSTRING_START = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
 _TSTRING_PREFIX = re.compile(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
 _UNPARENTHESIZED_EXCEPT = "`except` with exception types not in parentheses, PEP 758"
+_FIELD_ACROSS_LINES = "an f-string whose replacement field goes on to the next line, PEP 701"
 # `except A, B:` (`except* A, b.C:`) of names, on a line of its own: `\1(\2)` parenthesizes them
 _EXCEPT_NAMES = re.compile(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
 
@@ -213,6 +214,11 @@ _NEWER_SYNTAX: tuple[tuple[tuple[int, int], str, Callable[[SyntaxError, str], bo
         lambda error, line: error.msg.startswith("f-string")
         and ("backslash" in error.msg or _quote_in_braces(line)),
     ),
+    (
+        (3, 12),
+        _FIELD_ACROSS_LINES,
+        lambda error, line: error.msg.startswith("unterminated string literal") and _field_start(error, line) is not None,
+    ),
     ((3, 14), _UNPARENTHESIZED_EXCEPT, lambda error, line: error.msg == "multiple exception types must be parenthesized" and " as " not in line),
     ((3, 14), "a template string, PEP 750", _tstring),
 )
@@ -222,12 +228,16 @@ def newer_syntax(error: SyntaxError, source: str, *, confirm: bool = True) -> st
     """'Python 3.12 syntax (a `type` statement, PEP 695)' when `error` is this interpreter
     refusing a newer Python's syntax, else None. An `except A, B:` is also Python 2's `except
     ValueError, err:`: Python 3.14's only when the file parses once such clauses are parenthesized
-    (`_parenthesized_parses`; without `confirm`, taken as 3.14's)."""
+    (`_parenthesized_parses`); a line's unterminated f-string is Python 3.12's only when the file
+    parses once its replacement fields are joined to its line (`_joined_parses`). Without
+    `confirm`, both are taken on their looks."""
     lines = _NEWLINE.split(source)  # Python's line ends, which `lineno` counts
     line = lines[error.lineno - 1] if error.lineno and error.lineno <= len(lines) else ""
     for version, what, test in _NEWER_SYNTAX:
         if sys.version_info < version and test(error, line):
             if what is _UNPARENTHESIZED_EXCEPT and confirm and not _parenthesized_parses(source):
+                return None
+            if what is _FIELD_ACROSS_LINES and confirm and not _joined_parses(lines, error):
                 return None
             return f"Python {version[0]}.{version[1]} syntax ({what})"
     return None
@@ -239,7 +249,56 @@ def _parenthesized_parses(source: str) -> bool:
     on this rare path. A Python 2 file stops at its other Python 2 (`print "done"`); one with no
     other looks like Python 3.14's, and is taken for it. A clause of other expressions is left as
     it is: where the parse stops at it again, it is taken for 3.14's."""
-    rewritten = _EXCEPT_NAMES.sub(r"\1(\2)", source)
+    return _reparses(_EXCEPT_NAMES.sub(r"\1(\2)", source))
+
+
+def _field_start(error: SyntaxError, line: str) -> re.Match | None:
+    """The f-string with one quote (`f"`, `rf'`) that starts where an "unterminated string
+    literal" error is, if one does and a `{` follows its start on the line."""
+    start = _FSTRING_START.match(line, max((error.offset or 1) - 1, 0))
+    return start if start is not None and len(start.group(1)) == 1 and "{" in line[start.end() :] else None
+
+
+def _joined_parses(lines: list[str], error: SyntaxError) -> bool:
+    """Whether a source refused at an f-string that does not end on its line parses with that
+    f-string's replacement fields joined to its line (Python 3.12's `f"{\n x}"`, PEP 701): its
+    line breaks in braces made spaces, up to its closing quote. Not when a line ends outside its
+    braces (a string left unterminated) or inside a string in them."""
+    start = _field_start(error, lines[error.lineno - 1])
+    text = "\n".join(lines[error.lineno - 1 :])
+    quote, depth, i, joined, spans = start.group(1), 0, start.end(), [], False
+    while i < len(text):
+        char = text[i]
+        if char == "\n" and not depth:
+            return False
+        if char == quote and not depth:
+            break
+        if depth and char in "'\"":  # a string in braces, on this line: to its end
+            end = text.find(char, i + 1)
+            if end < 0 or "\n" in text[i:end]:
+                return False
+            char, i = text[i : end + 1], end
+        elif char == "\\" and not depth or char == "{" and not depth and text.startswith("{{", i):  # `\"`, `{{`
+            char, i = text[i : i + 2], i + 1
+        elif char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == "\n":
+            char, spans = " ", True
+        joined.append(char)
+        i += 1
+    else:
+        return False
+    if not spans:
+        return False  # no line break in braces: another error
+    rewritten = "\n".join(lines[: error.lineno - 1]) + "\n" + text[: start.end()] + "".join(joined) + text[i:]
+    return _reparses(rewritten)
+
+
+def _reparses(rewritten: str) -> bool:
+    """Whether a rewritten source parses, or stops at another newer form: one parse, on the rare
+    paths that confirm a newer form by rewriting it (`newer_syntax`)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
