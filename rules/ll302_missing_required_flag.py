@@ -47,9 +47,9 @@ args = parser.parse_args()
   field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
   `False` or `None`.
 - Not required: an option added on some paths only, below where the parser is made, in a branch
-  of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case`, or in a function
-  of the module each call of which is there (`if mode == "train": add_training_args(parser)`).
-  LL301 still counts it as defined.
+  of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case` that does not
+  parse it too, or in a function of the module each call of which is there (`if mode == "train":
+  add_training_args(parser)`). LL301 still counts it as defined.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
@@ -279,7 +279,7 @@ INVALID = [
         },
         ["LL302 run.sh:2"],
     ),
-    Example(  # a branch the parser is made in too, and a function called under `if __name__ == "__main__":`
+    Example(  # a branch the parser is made in too, or parsed in too; a function called under `if __name__ == "__main__":`
         {
             "both.py": (
                 "import argparse\nimport sys\n\nif len(sys.argv) > 1:\n    parser = argparse.ArgumentParser()\n"
@@ -290,9 +290,14 @@ INVALID = [
                 "    parser.add_argument('--data', required=True)\n    return parser.parse_args()\n\n\n"
                 "if __name__ == '__main__':\n    main()\n"
             ),
-            "run.sh": "python both.py --verbose\npython main.py\n",
+            "cli.py": (
+                "import argparse\nimport sys\n\n\ndef add_model(parser):\n    parser.add_argument('--model', required=True)\n\n\n"
+                "def parse():\n    parser = argparse.ArgumentParser()\n    if '--list' in sys.argv:\n        sys.exit(0)\n"
+                "    else:\n        add_model(parser)\n        return parser.parse_args()\n\n\nparse()\n"
+            ),
+            "run.sh": "python both.py --verbose\npython main.py\npython cli.py\n",
         },
-        ["LL302 run.sh:1", "LL302 run.sh:2"],
+        ["LL302 run.sh:1", "LL302 run.sh:2", "LL302 run.sh:3"],
     ),
     Example(  # an options class (pix2pix's): the instance's class adds to what its base's method builds and parses
         {

@@ -309,21 +309,36 @@ class _ArgparseReader:
 
     def _guarded(self, scope: Scope, node: ast.AST, parser: ArgParser, depth: int = 0) -> bool:
         """Whether `node` (adding an option to `parser`) runs on some paths only where the parser
-        is made on all: in a statement list of `guards` below where its function (or the parser's
-        construction) is; or in a function of the module each call of which is so (`if mode ==
-        "train": parser = add_training_args(parser)`) when the parser is not made in it."""
+        is made and parsed on all: in a statement list of `guards` below where its function (or
+        the parser's construction) is, that parses it nowhere (`if not args.skip: add; parse`
+        requires it where it parses); or in a function of the module each call of which is so
+        (`if mode == "train": parser = add_training_args(parser)`) when the parser is not made in it."""
         blocks = self._blocks()
         path = blocks.get(id(node), ())
         start = len(blocks.get(id(scope.node), ()))
         built = next((blocks.get(key) for key, made in self.made.items() if made is parser), None)
         if built is not None:  # a branch the construction is in too runs with it
             start = max(start, next((i for i, (a, b) in enumerate(zip(path, built)) if a != b), min(len(path), len(built))))
-        if any(each in self.guards for each in path[start:]):
+        if any(each in self.guards and not self._parses_in(scope, each, parser) for each in path[start:]):
             return True
         if parser.function == scope.qualname or scope is self.scopes[0] or depth >= MAX_CALLERS:
             return False
         calls = [(each, call) for each, call, helper in self._calls() if helper is scope]
         return bool(calls) and all(self._guarded(each, call, parser, depth + 1) for each, call in calls)
+
+    def _parses_in(self, scope: Scope, block: int, parser: ArgParser) -> bool:
+        """Whether a statement list of `scope` (an id) has a call parsing `parser`, by the variable
+        holding it (`parser.parse_args()`)."""
+        blocks = self._blocks()
+        return any(
+            type(node) is ast.Call
+            and type(node.func) is ast.Attribute
+            and node.func.attr in PARSE_METHODS
+            and type(node.func.value) is ast.Name
+            and block in blocks.get(id(node), ())
+            and self.values.get(self._variable(scope, node.func.value.id)) is parser
+            for node in scope.nodes
+        )
 
     # values
 
