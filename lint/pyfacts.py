@@ -403,6 +403,10 @@ class PythonModule:
         # modules a launch names (launchlint.parsing.command_lines_read), LL301 the others' when
         # it asks (launchlint.programs).
         self.command_line_read = command_line_read
+        # Whether the front end made names of the module's own dotted name (a relative import, a
+        # top-level class's method a parser is handed to): the same text at another path has other
+        # facts, not these moved there (`parsing.parse_many`).
+        self.own_name_used = False
 
     def qualified(self, dotted: str) -> str:
         """`dotted` with its first name replaced by what it was imported as (`T.compile` ->

@@ -764,6 +764,82 @@ def test_facts_come_in_the_order_of_the_items_however_the_work_went():
     assert [f.path for f in parsing.parse_many(SCRIPTS, 3)] == [path for path, _, _ in SCRIPTS]
 
 
+# -- a module whose text another file has too: a symbolic link to it, a copy -------------------
+
+RELATIVE = """import threading
+
+from .factory import make
+
+step = make(lambda x: x)
+
+
+def worker():
+    step(1)
+
+
+threading.Thread(target=worker).start()
+"""
+
+HANDED = """import argparse
+
+
+class Options:
+    @staticmethod
+    def add_args(parser):
+        parser.add_argument("--lr")
+
+
+parser = argparse.ArgumentParser()
+Options.add_args(parser)
+args = parser.parse_args()
+"""
+
+
+def _fields(value):
+    """Facts as nested built-in values, to compare two of them: their pickles' bytes differ with
+    the order a set keeps and with which equal strings are one object."""
+    if hasattr(value, "__dict__"):
+        return type(value).__name__, _fields(vars(value))
+    if isinstance(value, dict):
+        return [(_fields(key), _fields(item)) for key, item in value.items()]
+    if isinstance(value, (list, tuple)):
+        return type(value).__name__, [_fields(item) for item in value]
+    return value
+
+
+@pytest.mark.parametrize(
+    ("text", "moved"),
+    [(RACE, True), (TRAINER, True), ("def f(:\n", True), (RELATIVE, False), (HANDED, False), ("type P = int\n", False)],
+)
+def test_a_module_of_an_earlier_ones_text_gets_its_facts_moved_as_its_own_parse_makes_them(monkeypatch, text, moved):
+    """Parsed once, unless the facts spell the module's own name (a relative import, a class's
+    method handed the parser) or say something of its path (a warning): then parsed at each."""
+    paths = ["shared/train.py", "egs/a/train.py", "egs/b/__init__.py", "train.py"]
+    real, parsed = parsing.parse_file, []
+    monkeypatch.setattr(parsing, "parse_file", lambda path, *rest: parsed.append(path) or real(path, *rest))
+    facts = list(parsing.parse_many([(path, "python", text) for path in paths], 1))
+    assert _fields(facts) == _fields([real(path, "python", text) for path in paths])
+    assert parsed == (paths[:1] if moved else paths)
+
+
+def test_a_link_to_a_module_is_reported_at_its_own_path_and_imports_from_there(tmp_path):
+    """icefall's recipes link shared modules: each link has the findings of its own path; one
+    whose relative import names a module of its own directory gets that module's."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    for directory in ("shared", "recipe", "pkg_a", "pkg_b"):
+        (tmp_path / directory).mkdir()
+    (tmp_path / "shared" / "race.py").write_text(RACE)
+    (tmp_path / "recipe" / "race.py").symlink_to("../shared/race.py")
+    (tmp_path / "pkg_a" / "factory.py").write_text("import torch\n\n\ndef make(model):\n    return torch.compile(model)\n")
+    (tmp_path / "pkg_b" / "factory.py").write_text("def make(model):\n    return model\n")
+    (tmp_path / "pkg_a" / "train.py").write_text(RELATIVE)
+    (tmp_path / "pkg_b" / "train.py").symlink_to("../pkg_a/train.py")
+    found = json.loads(launchlint("--no-cache", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["path"], f["line"]) for f in found] == [
+        ("LL202", "pkg_a/train.py", 9), ("LL202", "recipe/race.py", 8), ("LL202", "shared/race.py", 8)
+    ]
+
+
 def test_this_process_does_its_own_work_while_the_workers_parse():
     ran: list[int] = []
     facts = list(parsing.parse_many(SCRIPTS, 2, meanwhile=lambda: ran.append(os.getpid())))

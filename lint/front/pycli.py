@@ -699,6 +699,7 @@ class _ArgparseReader:
         found = self.module.classes.get(owner)
         if found is None or found.function != MODULE_SCOPE or not method:
             return None
+        self.module.own_name_used = True
         return f"{self.module.module}.{dotted}" if self.module.module else dotted
 
     def _instance_method(self, scope: Scope, func: ast.expr) -> tuple[str, bool] | None:

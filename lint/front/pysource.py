@@ -490,6 +490,7 @@ class _Walker:
         """`from ..x import y` in pkg/sub/mod.py -> `pkg.x`; None when it climbs out."""
         if level == 0:
             return name
+        self.module.own_name_used = True
         package = self.module.module.split(".") if self.module.module else []
         if not self.module.is_package:
             package = package[:-1]
