@@ -381,7 +381,7 @@ def _movable(facts: FileFacts) -> bytes | None:
     made_at = facts.path
     out = io.BytesIO()
     pickler = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
-    pickler.persistent_id = lambda value: 0 if value is made_at else None  # the very string, not an equal one
+    pickler.persistent_id = lambda value: 0 if type(value) is str and value == made_at else None
     pickler.dump(facts)
     return out.getvalue()
 
