@@ -77,8 +77,12 @@ LAUNCHER_MODULES = {
     "torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
     "accelerate.commands.launch": "accelerate", "deepspeed.launcher.runner": "deepspeed",
 }  # fmt: skip
-# Commands whose output is the job's: what a caller's `| tee` is there to capture.
-LONG_RUNNING = {*PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai", "srun", "mpirun", "horovodrun"}
+# Commands whose output is the job's: what a caller's `| tee` is there to capture. The parallel
+# launchers among them are those front/wrappers.py's LAUNCHERS reads (flux is more than `flux run`).
+LONG_RUNNING = {
+    *PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai",
+    "srun", "mpirun", "mpiexec", "horovodrun", "aprun", "jsrun", "ibrun",
+}  # fmt: skip
 
 
 def submits_job(command: Command) -> bool:

@@ -162,7 +162,7 @@ from functools import cache
 
 from launchlint.discover import in_circleci, kind_by_name
 from launchlint.fixes import insert_after_line
-from launchlint.front.wrappers import ENV_RUNNERS
+from launchlint.front.wrappers import ENV_RUNNERS, LAUNCHERS
 from launchlint.graph import as_tool, coverage_subcommand, is_long_running, is_python, python_run, script_of
 from launchlint.launches import pipefail_of, sourced_script
 from launchlint.model import Finding, Fix, Related, Severity
@@ -191,7 +191,7 @@ ENTRY_POINTS = {
     "fairseq-preprocess",
 }  # fmt: skip
 # Launchers of any program, jobs unless all they run asks the machine a question (`srun hostname`)
-SCHEDULERS = {"srun", "mpirun", "mpiexec", "horovodrun"}
+SCHEDULERS = {"srun", *LAUNCHERS}
 ASKING = {
     "hostname", "nvidia-smi", "echo", "printf", "cat", "ls", "env", "printenv", "date", "uname", "pwd",
     "whoami", "id", "nproc", "lscpu", "free", "df", "true", "sleep", "scontrol", "squeue", "ibstat",
@@ -202,6 +202,17 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # the HPC launchers run their command where they are: Cray's aprun, and jsrun in one arm only
+        {
+            "polaris.sh": "#!/bin/bash\naprun -n 8 -N 4 python train.py 2>&1 | tee run.log\n",
+            "summit.sh": (
+                "#!/bin/bash\nif [ \"$NODES\" -gt 1 ]; then\n  header=\"jsrun -n $NODES -a6 -g6 -dpacked python -u -m train\"\n"
+                "else\n  header=\"python -u -m train\"\nfi\n${header} --lr 1 2>&1 | tee -a log.out\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 polaris.sh:2", "LL105 summit.sh:7"],
+    ),
     Example(  # each arm runs torchrun, one through srun: the job is torchrun either way
         {
             "train.sh": (
@@ -508,6 +519,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `flux submit` queues the job and prints its id: the job's output goes to its log in Flux
+        {"submit.sh": "#!/bin/bash\nflux submit -N 2 python train.py | tee jobid.txt\n", "train.py": "print(1)\n"}
+    ),
     Example(  # a function called only by a name made at run time (`run_$step`), after `set -o pipefail`
         {
             "ci.sh": (

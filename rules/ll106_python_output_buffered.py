@@ -145,6 +145,13 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
+    Example(  # the HPC launchers pass their tasks' output on: `aprun`, `flux run`
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "#!/bin/bash\naprun -n 8 -N 4 -cc depth -d 8 python train.py > train.log\nflux run -N 2 -n 8 python train.py | tee flux.log\n",
+        },
+        ["LL106 run.sh:2", "LL106 run.sh:3"],
+    ),
     Example(  # a command partly unknown, run by `nohup`: split as written, as it would be first on the line
         {"run.sh": 'CMD="python train.py --lr $1"\nnohup $CMD > train.log 2>&1 &\n'},
         ["LL106 run.sh:2"],

@@ -187,6 +187,16 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # the program of an HPC launcher, after its options: jsrun's short ones take their value in the same word
+        {
+            "job.sh": (
+                "#!/bin/bash\njsrun -n6 -c7 -g1 -a1 -bnone -dcyclic python trian.py\njsrun --nrs 2 --rs_per_host 1 python3 -u trian.py\n"
+                "ibrun -n 4 -o 0 python trian.py\nflux run -N 2 --env=OMP_NUM_THREADS=1 python trian.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL303 job.sh:2", "LL303 job.sh:3", "LL303 job.sh:4", "LL303 job.sh:5"],
+    ),
     Example(  # a package renamed (`llava/` to `moellava/`), its old path kept
         {
             "scripts/finetune.sh": "deepspeed llava/train/train_mem.py --deepspeed ./scripts/zero2.json\n",

@@ -89,6 +89,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from launchlint.front.wrappers import LAUNCHERS
 from launchlint.launches import (
     VISIBLE,
     Devices,
@@ -261,6 +262,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a launcher other than srun starts the copies: how many run on a node is its own to say
+        {
+            "job.sh": (
+                "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\n"
+                "ibrun torchrun --nproc_per_node 1 t.py\nmpirun -np 4 torchrun --nproc_per_node 1 t.py\n"
+            ),
+            "t.py": "print(1)\n",
+        }
+    ),
     Example(  # a job that allocates no GPUs runs CPU workers
         {
             "prep.sh": (
@@ -595,7 +605,11 @@ def _allocation(
 
 def _tasks_per_node(command: Command, job: dict[str, tuple[str, Word]]) -> int | None:
     """How many copies of the launcher run on a node: 1 in the batch script itself; under
-    `srun`, the tasks per node its options or the job's give; None when they cannot be told."""
+    `srun`, the tasks per node its options or the job's give; None when they cannot be told:
+    under another parallel launcher (`mpirun`, `ibrun`, `aprun`, `jsrun`, `flux run`), whose
+    copies per node its own options, hostfile or resource sets decide."""
+    if any(w.kind in LAUNCHERS for w in command.wrappers):
+        return None
     srun = next((w.command for w in command.wrappers if w.kind == "srun"), None)
     if srun is None:
         return 1

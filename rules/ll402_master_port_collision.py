@@ -116,7 +116,9 @@ SUMMARY = "Two launches that run at the same time on one host use the same rende
 IN_USE = "'Address already in use'"
 WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone (`_still_running`)
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
-ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch"}  # another host or allocation
+# Another host or allocation: also the job steps of `aprun` (ALPS gives each its own compute
+# nodes), `jsrun` (resource sets) and `flux run`/`flux submit`, which their resource manager places
+ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "aprun", "jsrun", "flux"}
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
@@ -328,6 +330,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # job steps placed by the resource manager: ALPS gives each aprun its own compute nodes
+        {
+            "pair.sh": "#!/bin/bash\naprun -n 1 torchrun --master_port 29500 a.py &\naprun -n 1 torchrun --master_port 29500 b.py &\nwait\n",
+            "a.py": "print(1)\n",
+            "b.py": "print(1)\n",
+        }
+    ),
     Example(  # `wait` for the ids of every job that runs; one of two arms' jobs; waits not known here: every job
         {
             "ids.sh": (

@@ -288,14 +288,10 @@ def _kept(word, name: str) -> str | None:
 
 
 # The wrappers that run their command in the foreground with their own streams: what a value
-# starting with one runs is its command (`_job_at`). Not screen, setsid or xargs, which run it
-# elsewhere or feed it another input.
+# starting with one runs is its command (`_job_at`), as it is for the parallel launchers
+# (`wrappers.LAUNCHERS`, but not `flux submit`, which queues it). Not screen, setsid or xargs,
+# which run it elsewhere or feed it another input.
 _FOREGROUND = {name: spec for name, spec in wrappers.ARGV_WRAPPERS.items() if name not in ("screen", "setsid", "xargs")}
-_FOREGROUND_LAUNCHERS = {
-    "mpirun": (wrappers.MPI_VALUED, wrappers.MPI_PAIRS),
-    "mpiexec": (wrappers.MPI_VALUED, wrappers.MPI_PAIRS),
-    "horovodrun": (wrappers.HOROVOD_VALUED, wrappers.HOROVOD_PAIRS),
-}
 _WORDS = re.compile(r"\S+")
 
 
@@ -309,9 +305,9 @@ def _job_at(words: Sequence[Word]) -> int:
         spec = _FOREGROUND.get(name)
         if spec is not None:
             rest = wrappers.after_options(words[at + 1 :], spec.valued, spec.positional, spec.dashdash)
-        elif name in _FOREGROUND_LAUNCHERS:
-            valued, pairs = _FOREGROUND_LAUNCHERS[name]
-            rest = wrappers.after_options(words[at + 1 :], valued, pairs=pairs)
+        elif name in wrappers.LAUNCHERS and _launches_here(wrappers.LAUNCHERS[name], words[at + 1 :]):
+            launcher = wrappers.LAUNCHERS[name]
+            rest = wrappers.launcher_command(launcher, words[at + (2 if launcher.subcommands else 1) :])
         else:
             return at
         at = len(words) - len(rest)
@@ -378,6 +374,14 @@ def _written_words(text: str) -> tuple[list[re.Match], list[Word]]:
     with a `$` unknown)."""
     found = list(_WORDS.finditer(text))
     return found, [Word(None if "$" in m.group() else m.group(), m.group(), None, ()) for m in found]
+
+
+def _launches_here(launcher: wrappers.Launcher, words: Sequence[Word]) -> bool:
+    """A launcher's words run their command now (`flux run`), not queued (`flux submit`) nor
+    something else (`flux jobs`)."""
+    if not launcher.subcommands:
+        return True
+    return bool(words) and words[0].value in launcher.subcommands - launcher.submits
 
 
 def _name_goes_on(text: str, end: int) -> bool:

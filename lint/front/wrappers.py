@@ -154,6 +154,69 @@ class EnvOptions(Record):
 DOCKER_ENV = EnvOptions(_words("-e --env"), files=_words("--env-file"))
 TMUX_ENV = EnvOptions(_words("-e"))
 MPI_ENV = EnvOptions(_words("-x"), pairs=_words("-genv -env --genv"))  # Open MPI's `-x`, MPICH's `-genv`
+
+
+class Launcher(Record):
+    """A parallel launcher that runs its command where it is, in the foreground with its streams: a
+    copy per task, on the hosts it is given or the nodes of the job's allocation."""
+
+    valued: frozenset[str]  # options that take the next word as their value
+    pairs: frozenset[str] = frozenset()  # options that take two (`--mca btl ^openib`)
+    env: EnvOptions | None = None  # options that give the command variables
+    workdir: tuple[str, ...] = ()  # options naming the directory the command starts in
+    # Its subcommands that launch (`flux run`), when it has any: the words after `flux`
+    subcommands: frozenset[str] = frozenset()
+    submits: frozenset[str] = frozenset()  # of those, the ones that queue the job and return (`flux submit`)
+    # Whether a short option's value may follow it in the same word only (jsrun's `-dpacked`,
+    # `-bnone`): then no word is a cluster of short flags (`after_options`).
+    attached: bool = False
+
+
+# Cray ALPS's `aprun [options] CMD...` (HPE's aprun(1), global and command options; PALS's aprun
+# on Polaris takes `--cc` too): its options with a value; `-b`, `-B`, `-C`, `-q`, `-T`, `-ss`
+# are flags.
+APRUN_VALUED = _words(
+    "-a -cc --cc -cp -D -d -E -e -F -j -L -l -m -N -n -P -p -R -r -S -sl -sn -t "
+    "--architecture --cpu-binding --cpu-binding-file --debug --cpus-per-pe --exclude-node-list "
+    "--exclude-node-list-file --environment-override --access-mode --cpus-per-cu --node-list "
+    "--node-list-file --memory-per-pe --pes-per-node --pes --relaunch --specialized-cpus "
+    "--pes-per-numa-node --numa-node-list --numa-nodes-per-node --cpu-time-limit --p-governor --p-state"
+)
+# IBM JSM's `jsrun [options] CMD...` (Summit, Sierra, Lassen): its options with a value; `-i`
+# (`--immediate`) is a flag. Its short options take their value in the same word too (`-n6 -a1
+# -g1 -bpacked:7 -dpacked`), which is no cluster of flags.
+JSRUN_VALUED = _words(
+    "-a -b -c -d -D -e -E -f -F -g -h -k -K -l -m -M -n -o -p -r -t -U -X "
+    "--tasks_per_rs --bind --cpu_per_rs --launch_distribution --env_no_propagate --stdio_mode --env "
+    "--appfile --env_eval --gpu_per_rs --chdir --stdio_stderr --rs_per_socket --latency_priority "
+    "--memory_per_rs --smpiargs --nrs --stdio_stdout --np --rs_per_host --stdio_input --erf_input "
+    "--erf_output --exit_on_error --progress"
+)
+# `flux run [options] CMD...` and `flux submit` (flux-core's cli/base.py: MiniCmd, SubmitBaseCmd,
+# SubmitBulkCmd): their options with a value; `-u`, `-l`, `-x`, `-v`, `--wait`, `--watch`,
+# `--dry-run`, `--quiet`, `--progress`, `--jps` are flags.
+FLUX_VALUED = _words(
+    "-B --bank -q --queue -t --time-limit --urgency --job-name -o --setopt -S --setattr --add-file "
+    "--dependency --requires --begin-time --env --env-remove --env-file --rlimit --input --output "
+    "--error --cwd --flags --signal --taskmap -N --nodes -n --ntasks -c --cores-per-task -g "
+    "--gpus-per-task --cores --tasks-per-node --tasks-per-core --gpus-per-node --cc --bcc "
+    "--wait-event --log --log-stderr"
+)
+# The parallel launchers, by name: Open MPI's, MPICH's and MVAPICH's, Horovod's, Cray's `aprun`,
+# IBM's `jsrun`, TACC's `ibrun` (`-n` tasks at offset `-o`), and Flux's `flux run` (`flux submit`
+# queues the job: its output goes to the job's log, `flux job attach`).
+LAUNCHERS = {
+    "mpirun": Launcher(MPI_VALUED, MPI_PAIRS, MPI_ENV, ("-wdir", "-wd", "--wdir")),
+    "horovodrun": Launcher(HOROVOD_VALUED, HOROVOD_PAIRS),
+    "aprun": Launcher(APRUN_VALUED, env=EnvOptions(_words("-e --environment-override"))),
+    "jsrun": Launcher(JSRUN_VALUED, env=EnvOptions(_words("-E --env")), workdir=("-h", "--chdir"), attached=True),
+    "ibrun": Launcher(_words("-n -np -o")),
+    "flux": Launcher(
+        FLUX_VALUED, env=EnvOptions(_words("--env"), files=_words("--env-file")), workdir=("--cwd",),
+        subcommands=frozenset({"run", "submit"}), submits=frozenset({"submit"}),
+    ),
+}
+LAUNCHERS["mpiexec"] = LAUNCHERS["mpirun"]
 ENV_CLEARS = _words("-i --ignore-environment")  # `env -i CMD`: CMD gets only the variables env sets
 # `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
 # those that leave the current directory (bound by default) behind, unless `--pwd` names one.
@@ -246,7 +309,8 @@ WRAPPER_NAMES = (
     | ENV_RUNNERS.keys()
     | PROFILERS.keys()
     | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
-    | {"mpirun", "mpiexec", "horovodrun", "singularity", "apptainer", "ray", "gcloud", "parallel"}
+    | LAUNCHERS.keys()
+    | {"singularity", "apptainer", "ray", "gcloud", "parallel"}
 )
 
 
@@ -363,13 +427,16 @@ def unwrap(walker, command: Command) -> None:
             walker, command, rest, "docker", remote=True, cwd_changed=not workdir, chdir=workdir, isolated=True, env=env,
             unknown_environment=unknown, terminal=any(_short_flag(o, "t") or o == "--tty" for o in options),
         )
-    elif name in ("mpirun", "mpiexec"):
-        rest = after_options(words, MPI_VALUED, pairs=MPI_PAIRS)
-        env, _ = _given(command, words[: len(words) - len(rest)], MPI_ENV)
-        inner = _argv(walker, command, rest, "mpirun", env=env, chdir=_names(_option_words(words, 0, rest), MPI_WORKDIR))
-    elif name == "horovodrun":
-        rest = after_options(words, HOROVOD_VALUED, pairs=HOROVOD_PAIRS)
-        inner = _argv(walker, command, rest, "horovodrun")
+    elif name in LAUNCHERS and (not LAUNCHERS[name].subcommands or values[:1] and values[0] in LAUNCHERS[name].subcommands):
+        launcher = LAUNCHERS[name]
+        start = 1 if launcher.subcommands else 0  # `flux run`: its options follow the subcommand
+        rest = launcher_command(launcher, words[start:])
+        env, unknown = _given(command, words[start : len(words) - len(rest)], launcher.env) if launcher.env else ({}, False)
+        sink = Sink(SUBMITTED, location=command.location) if start and values[0] in launcher.submits else None
+        inner = _argv(
+            walker, command, rest, name, stdout=sink, stderr=sink, env=env, unknown_environment=unknown,
+            chdir=_names(_option_words(words, start, rest), launcher.workdir),
+        )
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
         rest = after_options(words[1:], APPTAINER_VALUED, positional=1)
         options = _option_words(words, 1, rest)
@@ -846,7 +913,6 @@ def _option_words(words: list[Word], start: int, rest: list[Word]) -> list[str]:
 
 
 DOCKER_WORKDIR = ("-w", "--workdir")
-MPI_WORKDIR = ("-wdir", "-wd", "--wdir")
 CHDIR = {"srun": ("-D", "--chdir"), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir")}
 
 
@@ -860,8 +926,19 @@ def _short_flag(option: str, letter: str) -> bool:
     return option.startswith("-") and not option.startswith("--") and letter in option[1:]
 
 
+def launcher_command(launcher: Launcher, words: list[Word]) -> list[Word]:
+    """The command a parallel launcher runs: its words after the launcher's options (`words`, past
+    its name and subcommand)."""
+    return after_options(words, launcher.valued, pairs=launcher.pairs, clusters=not launcher.attached)
+
+
 def after_options(
-    words: list[Word], valued: frozenset[str], positional: int = 0, dashdash: bool = False, pairs: frozenset[str] = frozenset()
+    words: list[Word],
+    valued: frozenset[str],
+    positional: int = 0,
+    dashdash: bool = False,
+    pairs: frozenset[str] = frozenset(),
+    clusters: bool = True,
 ) -> list[Word]:
     i = 0
     while i < len(words):
@@ -877,7 +954,7 @@ def after_options(
             break
         # `-dmS name`: a cluster of short flags whose last one takes a value
         # (not horovodrun's `-prefix-timestamp`, a single-dash long flag)
-        cluster_valued = len(value) > 2 and value[1:].isalnum() and "-" + value[-1] in valued
+        cluster_valued = clusters and len(value) > 2 and value[1:].isalnum() and "-" + value[-1] in valued
         if value in pairs:  # `-genv NAME VALUE`, but one word in MVAPICH's `-env NAME=VALUE`
             i += 2 if i + 1 < len(words) and "=" in (words[i + 1].value or "") else 3
         elif value in valued or cluster_valued:
