@@ -187,6 +187,15 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # batch job scripts named for PBS, LSF, Cobalt; an LSF one with no `#!` too (`bsub < job.lsf`: sh(1) commands)
+        {
+            "pbs/job.pbs": "#!/bin/bash\n#PBS -l select=1\npython trian.py\n",
+            "lsf/job.lsf": "#BSUB -nnodes 1\njsrun -n1 python3 trian.py\n",
+            "cobalt/job.cobalt": "#!/bin/bash\n#COBALT -n 1\naprun -n 1 python trian.py\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL303 pbs/job.pbs:3", "LL303 lsf/job.lsf:2", "LL303 cobalt/job.cobalt:3"],
+    ),
     Example(  # the program of an HPC launcher, after its options: jsrun's short ones take their value in the same word
         {
             "job.sh": (
