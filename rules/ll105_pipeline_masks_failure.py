@@ -202,6 +202,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # mpiexec is a job whatever it runs, as mpirun is (a binary in a variable)
+        {"submit.sh": "#!/bin/bash -l\nmpiexec --np 8 -ppn 4 --cpu-bind $BIND $EXE 1024 2>&1 | tee run_mpi.txt\n"},
+        ["LL105 submit.sh:2"],
+    ),
     Example(  # the HPC launchers run their command where they are: Cray's aprun, and jsrun in one arm only
         {
             "polaris.sh": "#!/bin/bash\naprun -n 8 -N 4 python train.py 2>&1 | tee run.log\n",

@@ -145,6 +145,16 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
+    Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
+        {
+            "train.py": "print('step')\n",
+            "submit.sh": (
+                "#!/bin/bash\nmpiexec -n 8 --ppn 4 --depth=16 --cpu-bind depth python train.py |& tee -a run.log\n"
+                "mpiexec -n 24 -ppn 12 --cpu-bind depth -d 8 --env OMP_NUM_THREADS=8 python3 train.py > run2.log 2>&1\n"
+            ),
+        },
+        ["LL106 submit.sh:2", "LL106 submit.sh:3"],
+    ),
     Example(  # the HPC launchers pass their tasks' output on: `aprun`, `flux run`
         {
             "train.py": "print('step')\n",

@@ -83,15 +83,18 @@ ARGV_WRAPPERS = {
 }
 
 SSH_VALUED = _words("-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B -I")  # OpenSSH 9's usage
-# Open MPI's, MPICH's (hydra's) and MVAPICH's launchers: options with a value, and options with
-# two (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`). A directory named with `-wdir` is the user's
-# choice, as `docker exec -w`'s is: the command is not "elsewhere" for LL108.
+# Open MPI's, MPICH's (hydra's) and MVAPICH's launchers, and HPE Cray PALS's mpiexec (Polaris,
+# Aurora, Derecho: `--cpu-bind depth`, `--depth 8`, `--env K=V`): options with a value, and
+# options with two (`--mca btl ^openib`, `-genv NCCL_DEBUG INFO`). A directory named with `-wdir`
+# is the user's choice, as `docker exec -w`'s is: the command is not "elsewhere" for LL108.
 MPI_VALUED = _words(
     "-np -n -N -c -H -host --host -hosts -hostfile --hostfile -machinefile --machinefile -f -x "
     "-map-by --map-by -bind-to --bind-to -rank-by --rank-by -npernode --npernode -ppn --ppn "
-    "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface"
+    "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface "
+    "--np --hosts --cpu-bind --mem-bind --depth --envlist -envlist --umask --pmi"
 )
-MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv")
+MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv --env")
+MPI_WORKDIR = ("-wdir", "-wd", "--wdir")
 # Horovod's `horovodrun [OPTIONS] CMD...` (horovod 0.28's runner/launch.py): options with a value,
 # and the one with two (`--blacklist-cooldown-range MIN MAX`). Its command is what follows them.
 HOROVOD_VALUED = _words(
@@ -153,7 +156,7 @@ class EnvOptions(Record):
 
 DOCKER_ENV = EnvOptions(_words("-e --env"), files=_words("--env-file"))
 TMUX_ENV = EnvOptions(_words("-e"))
-MPI_ENV = EnvOptions(_words("-x"), pairs=_words("-genv -env --genv"))  # Open MPI's `-x`, MPICH's `-genv`
+MPI_ENV = EnvOptions(_words("-x"), pairs=_words("-genv -env --genv --env"))  # Open MPI's `-x`, MPICH's `-genv`
 
 
 class Launcher(Record):
@@ -206,7 +209,9 @@ FLUX_VALUED = _words(
 # IBM's `jsrun`, TACC's `ibrun` (`-n` tasks at offset `-o`), and Flux's `flux run` (`flux submit`
 # queues the job: its output goes to the job's log, `flux job attach`).
 LAUNCHERS = {
-    "mpirun": Launcher(MPI_VALUED, MPI_PAIRS, MPI_ENV, ("-wdir", "-wd", "--wdir")),
+    "mpirun": Launcher(MPI_VALUED, MPI_PAIRS, MPI_ENV, MPI_WORKDIR),
+    # PALS's `-d` is `--depth` (Open MPI's mpirun `-d`, a debug flag, is hardly ever written)
+    "mpiexec": Launcher(MPI_VALUED | {"-d"}, MPI_PAIRS, MPI_ENV, MPI_WORKDIR),
     "horovodrun": Launcher(HOROVOD_VALUED, HOROVOD_PAIRS),
     "aprun": Launcher(APRUN_VALUED, env=EnvOptions(_words("-e --environment-override"))),
     "jsrun": Launcher(JSRUN_VALUED, env=EnvOptions(_words("-E --env")), workdir=("-h", "--chdir"), attached=True),
@@ -216,7 +221,6 @@ LAUNCHERS = {
         subcommands=frozenset({"run", "submit"}), submits=frozenset({"submit"}),
     ),
 }
-LAUNCHERS["mpiexec"] = LAUNCHERS["mpirun"]
 ENV_CLEARS = _words("-i --ignore-environment")  # `env -i CMD`: CMD gets only the variables env sets
 # `singularity exec [OPTIONS] IMAGE CMD...` (apptainer's the same): options with a value, and
 # those that leave the current directory (bound by default) behind, unless `--pwd` names one.
