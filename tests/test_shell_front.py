@@ -82,7 +82,12 @@ NESTED = [
     ('sbatch --wrap="python train.py --seed $SEED"', "python train.py", ["sbatch"]),
     # launchers, containers and environments around a command
     ("mpirun -np 8 --mca btl ^openib -x NCCL_DEBUG=INFO python train.py", "python train.py", ["mpirun"]),
-    ("mpiexec -n 4 -genv OMP_NUM_THREADS 1 -ppn 2 python train.py", "python train.py", ["mpirun"]),
+    ("mpiexec -n 4 -genv OMP_NUM_THREADS 1 -ppn 2 python train.py", "python train.py", ["mpiexec"]),
+    ("mpiexec -n 8 --ppn 4 --cpu-bind depth -d 8 --env A=1 python train.py", "python train.py", ["mpiexec"]),  # HPE Cray PALS
+    ("aprun -n 8 -N 4 -cc depth -d 8 -e OMP_NUM_THREADS=8 python train.py", "python train.py", ["aprun"]),
+    ("jsrun -n6 -a1 -g1 -bnone -dcyclic --smpiargs off python train.py", "python train.py", ["jsrun"]),
+    ("ibrun -n 4 -o 0 python train.py", "python train.py", ["ibrun"]),
+    ("flux run -N 2 -n 8 --env=A=1 -o cpu-affinity=per-task python train.py", "python train.py", ["flux"]),
     ("mpirun -n 8 -env MV2_USE_CUDA=1 -env MV2_USE_GDR=0 python train.py", "python train.py", ["mpirun"]),
     ("horovodrun -np 8 -H a:4,b:4 --verbose python train.py", "python train.py", ["horovodrun"]),
     ("horovodrun -prefix-timestamp -p 22 --blacklist-cooldown-range 60 300 python train.py", "python train.py", ["horovodrun"]),
