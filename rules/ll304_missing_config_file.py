@@ -34,7 +34,8 @@ lr: 3.0e-4
 
 ## Details
 The options:
-- `--config`, `--config_file`/`--config-file`, `--deepspeed`, `--deepspeed_config`, accelerate's
+- `--config`, `--config_file`/`--config-file`, `--config_path` (a file by its suffix, as every
+  one of these; Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
   config, which the launcher reads before it starts a rank);
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -163,6 +164,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # `--config_path` naming a file (VideoX-Fun's trainers): not Hydra's `--config-path`, a directory
+        {
+            "train.py": "print(1)\n",
+            "config/wan2.1/wan_civitai.yaml": "lr: 1\n",
+            "run.sh": "#!/bin/bash\npython train.py --config_path=config/wan2.1/wan_civitai.yaml\npython train.py --config_path config/wan2.2/wan_civitai.yaml\n",
+        },
+        ["LL304 run.sh:3"],
+    ),
     Example(  # a variable's config passed in both arms of an `if` is one finding, at the first expansion
         {
             "train.py": "print(1)\n",
