@@ -1381,3 +1381,12 @@ def test_a_redirect_ends_at_its_own_destination(src, spans):
     the command's (`_words_after`), so the redirect ends where its own file (or `&1`) does."""
     redirects = [r for c in commands(src) for r in c.redirects]
     assert [(r.location.line, r.location.column, r.location.end_line, r.location.end_column) for r in redirects] == spans
+
+
+def test_long_running_names_every_parallel_launcher():
+    """graph.LONG_RUNNING lists the parallel launchers by name (graph cannot import the front end,
+    which imports it): every one of wrappers.LAUNCHERS but flux, which runs more than `flux run`."""
+    from launchlint.front.wrappers import LAUNCHERS
+    from launchlint.graph import LONG_RUNNING
+
+    assert set(LAUNCHERS) - {"flux"} <= LONG_RUNNING
