@@ -305,9 +305,10 @@ def _job_at(words: Sequence[Word]) -> int:
         spec = _FOREGROUND.get(name)
         if spec is not None:
             rest = wrappers.after_options(words[at + 1 :], spec.valued, spec.positional, spec.dashdash)
-        elif name in wrappers.LAUNCHERS and _launches_here(wrappers.LAUNCHERS[name], words[at + 1 :]):
-            launcher = wrappers.LAUNCHERS[name]
-            rest = wrappers.launcher_command(launcher, words[at + (2 if launcher.subcommands else 1) :])
+        elif (launcher := wrappers.LAUNCHERS.get(name)) is not None and (start := launcher.start(words[at + 1 :])) is not None:
+            if launcher.queues(words[at + 1 :]):
+                return at  # `flux submit`: the job runs later, elsewhere
+            rest = wrappers.launcher_command(launcher, words[at + 1 + start :])
         else:
             return at
         at = len(words) - len(rest)
@@ -374,14 +375,6 @@ def _written_words(text: str) -> tuple[list[re.Match], list[Word]]:
     with a `$` unknown)."""
     found = list(_WORDS.finditer(text))
     return found, [Word(None if "$" in m.group() else m.group(), m.group(), None, ()) for m in found]
-
-
-def _launches_here(launcher: wrappers.Launcher, words: Sequence[Word]) -> bool:
-    """A launcher's words run their command now (`flux run`), not queued (`flux submit`) nor
-    something else (`flux jobs`)."""
-    if not launcher.subcommands:
-        return True
-    return bool(words) and words[0].value in launcher.subcommands - launcher.submits
 
 
 def _name_goes_on(text: str, end: int) -> bool:

@@ -174,6 +174,17 @@ class Launcher(Record):
     # `-bnone`): then no word is a cluster of short flags (`after_options`).
     attached: bool = False
 
+    def start(self, words: list[Word]) -> int | None:
+        """Where its options start among the words after its name: 0, or 1 past a subcommand that
+        launches (`flux run`, `flux submit`); None when the words launch nothing (`flux jobs`)."""
+        if not self.subcommands:
+            return 0
+        return 1 if words and words[0].value in self.subcommands else None
+
+    def queues(self, words: list[Word]) -> bool:
+        """The words after its name queue the job and return (`flux submit`)."""
+        return bool(words) and words[0].value in self.submits
+
 
 # Cray ALPS's `aprun [options] CMD...` (HPE's aprun(1), global and command options; PALS's aprun
 # on Polaris takes `--cc` too): its options with a value; `-b`, `-B`, `-C`, `-q`, `-T`, `-ss`
@@ -431,12 +442,11 @@ def unwrap(walker, command: Command) -> None:
             walker, command, rest, "docker", remote=True, cwd_changed=not workdir, chdir=workdir, isolated=True, env=env,
             unknown_environment=unknown, terminal=any(_short_flag(o, "t") or o == "--tty" for o in options),
         )
-    elif name in LAUNCHERS and (not LAUNCHERS[name].subcommands or values[:1] and values[0] in LAUNCHERS[name].subcommands):
+    elif name in LAUNCHERS and (start := LAUNCHERS[name].start(words)) is not None:
         launcher = LAUNCHERS[name]
-        start = 1 if launcher.subcommands else 0  # `flux run`: its options follow the subcommand
         rest = launcher_command(launcher, words[start:])
         env, unknown = _given(command, words[start : len(words) - len(rest)], launcher.env) if launcher.env else ({}, False)
-        sink = Sink(SUBMITTED, location=command.location) if start and values[0] in launcher.submits else None
+        sink = Sink(SUBMITTED, location=command.location) if launcher.queues(words) else None
         inner = _argv(
             walker, command, rest, name, stdout=sink, stderr=sink, env=env, unknown_environment=unknown,
             chdir=_names(_option_words(words, start, rest), launcher.workdir),
