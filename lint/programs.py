@@ -609,19 +609,11 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         added, known = _built_options(project, module, function, hops)
         options += [o for o in added if o not in options]
         complete = complete and known
-    for function, at in parser.handed:
-        adder = _adder(project, module, function, at) if hops < MAX_HOPS else None
-        if adder is None:
-            complete = False
-            continue
-        owner, found = adder
-        added, known = _added(project, owner, found, hops + 1, classes)
-        options += [o for o in added if o not in options]
-        complete = complete and known
     if parser.kept_on and not (classes and not any(adds_through(_methods(classes, module, parser), a) for a in parser.kept_on)):
         complete = False  # `self.parser = parser`: a subclass's method may add to it
-    for method in parser.methods:
-        adder = _method_adder(project, module, parser, method, classes) if classes and hops < MAX_HOPS else None
+    adders = [_adder(project, module, function, at) if hops < MAX_HOPS else None for function, at in parser.handed]
+    adders += [_method_adder(project, module, parser, m, classes) if classes and hops < MAX_HOPS else None for m in parser.methods]
+    for adder in adders:
         if adder is None:
             complete = False
             continue
