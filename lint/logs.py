@@ -166,18 +166,37 @@ def is_log_capture(project, sink: Sink) -> bool:
 
 def file_name(project, word: Word) -> str:
     """How a message names a file a stream goes to: as written, or by the variable the script
-    expanded there when the value has no name of its own (`$LOG_FILE`, not the `$7` it was set to)."""
-    name = _expanded_name(project, word)
+    expanded there when the value has no name of its own (`$LOG_FILE`, not the `$7` it was set to)
+    or is too long to read in a message (`> ${LOGFILE}` set to a template of five `$(...)`)."""
+    name = _expanded_name(project, word) or (_whole_expansion(project, word) if len(word.text) > LONG_NAME else "")
     return f"${name}" if name else shown(word.text)
+
+
+LONG_NAME = 60  # characters: a longer file name is named by the variable it is the value of
 
 
 def _expanded_name(project, word: Word) -> str:
     """The name of the variable whose value the word is, when that value has no name of its own
     (`LOG_FILE` for the `$7` of `LOG_FILE=$7`), else ""."""
-    if word.value is not None or not _NAMELESS.fullmatch(word.template):
+    if word.value is not None or not _NAMELESS.fullmatch(word.template) or not word.origin:
         return ""
+    return _set_by_name(project, word, word.origin[0])
+
+
+def _whole_expansion(project, word: Word) -> str:
+    """The name of the variable whose whole value the word is, written as one expansion (`$LOG`,
+    `"${LOG}"`), else "": every character comes from that expansion, and it spans the word as
+    written, not one of the words `eval $cmd` splits a value into."""
+    text, origin, at = word.text, word.origin, word.location
+    if len(origin) <= len(text) or at.end_line != at.line or any(o != origin[0] for o in origin[1 : len(text)]):
+        return ""
+    width = at.end_column - at.column  # past the word: its closing quote, or the expansion's end
+    return _set_by_name(project, word, origin[0]) if origin[len(text)] - origin[0] in (width, width - 1) else ""
+
+
+def _set_by_name(project, word: Word, offset: int) -> str:
     script = project.shell.get(word.location.path)
-    set_by = script.expansions.get(word.origin[0]) if script is not None and word.origin else None
+    set_by = script.expansions.get(offset) if script is not None else None
     return set_by.name if set_by is not None else ""
 
 

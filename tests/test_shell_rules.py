@@ -423,6 +423,33 @@ def test_messages_name_a_file_set_to_an_argument_by_its_variable(tmp_path):
     ]
 
 
+def test_a_log_too_long_to_read_is_named_by_its_variable(tmp_path):
+    """`LOGFILE="${DIR}/logs/$(date +%F)-$(hostname)_n$((NR*NG)).log"`, then `> ${LOGFILE}`:
+    LL104's message and LL106's note say `$LOGFILE` (the message spelled the 100-character template
+    twice, 300 characters). A word `eval` splits out of a longer value keeps its path, and a short
+    value is still shown as it is."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "t.py").write_text("print('step')\n")
+    (tmp_path / "run.sh").write_text(
+        '#!/bin/bash\nDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)\n'
+        'LOGFILE="${DIR}/logs/$(date +%F)-$(hostname)_n$((NR*NG)).log"\n'
+        'python3 -u t.py 2>&1 > "${LOGFILE}"\n'
+        'cmd="python3 -u t.py 2>&1 > $LOGFILE"\neval $cmd\n'
+        'LOG=$DIR/run.log\npython3 -u t.py 2>&1 > $LOG\n'
+    )
+    findings = run([str(tmp_path)], Options(select=frozenset({"LL104"}))).findings
+    template = '$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/logs/$(date +%F)-$(hostname)_n$((NR*NG)).log'
+    assert [(f.location.line, f.message) for f in findings] == [
+        (4, "`2>&1` comes before `>$LOGFILE`, so stderr goes to the old stdout, not to $LOGFILE: put `2>&1` after the file"),
+        (6, f"`2>&1` comes before `>{template}`, so stderr goes to the old stdout, not to {template}: put `2>&1` after the file"),
+        (
+            8,
+            '`2>&1` comes before `>$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/run.log`, so stderr goes to the old '
+            'stdout, not to $(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/run.log: put `2>&1` after the file',
+        ),
+    ]
+
+
 def test_a_log_named_through_a_positional_parameter_is_named_in_the_note(tmp_path):
     """The log of a command held in a variable and run by `eval`, in a directory given as `$2`:
     the note names it as written (it said "goes to  here": `$2` marks the word as passed
