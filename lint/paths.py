@@ -80,10 +80,22 @@ def is_pattern(text: str) -> bool:
     return "*" in text or "?" in text or "[" in text or _BRACES.search(text) is not None
 
 
+# A field of Python's `str.format` (`{script}`, `{0}`, `{cfg.name}`, `{n:03d}`, `{}`), not a shell
+# expansion's `${name}`: a script that holds one is a template a program fills in before it runs.
+_FORMAT_FIELD = re.compile(r"(?<!\$)\{(?:[A-Za-z_]\w*|\d*)(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\}")
+
+
+def has_format_field(text: str) -> bool:
+    """`main_{script}.py`, `{log_dir}/slurm-%j.out`: a word with a `str.format` field, which bash
+    leaves as it is but no file is named by (a job file read and filled by `.format(...)`)."""
+    return "{" in text and _FORMAT_FIELD.search(text) is not None
+
+
 def names_a_path(text: str) -> bool:
     """Whether a launcher's static word names one file as written, to be looked for in the
-    project (LL303's script, LL304's config): no URL (`is_url`), no pattern (`is_pattern`)."""
-    return not (is_url(text) or is_pattern(text))
+    project (LL303's script, LL304's config): no URL (`is_url`), no pattern (`is_pattern`), no
+    template field (`has_format_field`)."""
+    return not (is_url(text) or is_pattern(text) or has_format_field(text))
 
 
 def may_name(written: str, path: str, roots: Iterable[str] = ()) -> bool:

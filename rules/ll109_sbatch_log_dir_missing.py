@@ -80,7 +80,7 @@ from functools import cache, partial
 from launchlint.graph import directories_above, sbatch_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import joined
+from launchlint.paths import has_format_field, joined
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, Directive, Word
 
@@ -178,6 +178,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
+        {
+            "job_template.sh": (
+                "#!/bin/bash\n#SBATCH --output={log_dir}/slurm-%j.out\n"
+                "srun python main_{script}.py --config {config_dir}/base.yaml\n"
+            ),
+            "main_train.py": "print('train')\n",
+        }
+    ),
     Example(  # the directory exists (a committed .gitkeep), next to the script or at the root
         {
             "train.sbatch": (
@@ -361,14 +370,16 @@ def _static_directory(value: str) -> str | None:
     """The part of the output file's directory that is known before the job runs.
 
     None when there is nothing to check: no directory (the submit directory), an absolute
-    path, a path starting with a variable SLURM does not expand, or a pattern at the top.
+    path, a path starting with a variable SLURM does not expand, or a pattern at the top; a
+    template's field (`{log_dir}/x.out`, filled in by a program before it submits the job) ends
+    what is known, as a pattern does.
     """
     directory = posixpath.dirname(value)
     if not directory or value.startswith(("/", "~", "$")):
         return None
     known = []
     for part in directory.split("/"):
-        if "%" in part:
+        if "%" in part or has_format_field(part):
             break
         known.append(part)
     static = posixpath.normpath("/".join(known)) if known else ""

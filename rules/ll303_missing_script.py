@@ -568,6 +568,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
+        {
+            "job_template.sh": (
+                "#!/bin/bash\n#SBATCH --output={log_dir}/slurm-%j.out\n"
+                "srun python main_{script}.py --config {config_dir}/base.yaml\n"
+            ),
+            "main_train.py": "print('train')\n",
+        }
+    ),
     Example(  # the rest of the path under two other directories, or one part only: another checkout's
         {
             "scripts/a.sh": "deepspeed llava/train/train_mem.py\npython tools/eval.py\n",

@@ -377,6 +377,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
+        {
+            "job_template.sh": (
+                "#!/bin/bash\n#SBATCH --output={log_dir}/slurm-%j.out\n"
+                "srun python main_{script}.py --config {config_dir}/base.yaml\n"
+            ),
+            "main_train.py": "print('train')\n",
+        }
+    ),
     Example(  # ft_launcher's config where it is, and an ft_launcher run from elsewhere by its cd
         {
             "cfg/ft.yaml": "workload_check_interval: 5\n",
