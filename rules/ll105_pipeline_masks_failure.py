@@ -202,6 +202,16 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a command set in two arms, one of them run under a profiler: both run torchrun (sail-sg's zero-bubble)
+        {
+            "run.sh": (
+                '#!/bin/bash\nif [ -n "$P" ]; then cmd="nsys profile -o prof torchrun --nproc_per_node=8 train.py"\n'
+                'else cmd="torchrun --nproc_per_node=8 train.py"; fi\n$cmd 2>&1 | tee train.log\n'
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:4"],
+    ),
     Example(  # mpiexec is a job whatever it runs, as mpirun is (a binary in a variable)
         {"submit.sh": "#!/bin/bash -l\nmpiexec --np 8 -ppn 4 --cpu-bind $BIND $EXE 1024 2>&1 | tee run_mpi.txt\n"},
         ["LL105 submit.sh:2"],

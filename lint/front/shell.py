@@ -296,8 +296,8 @@ _WORDS = re.compile(r"\S+")
 
 
 def _job_at(words: Sequence[Word]) -> int:
-    """Where a command's job starts among its words, past the wrappers and launchers that run it
-    where it is, with their options: `torchrun` of `srun -N 2 torchrun t.py` (a word with an
+    """Where a command's job starts among its words, past the wrappers, launchers and profilers
+    that run it where it is, with their options: `torchrun` of `srun -N 2 torchrun t.py` (a word with an
     unknown part is an option's value or an options variable); the number of words when none."""
     at = 0
     while at < len(words):
@@ -309,6 +309,8 @@ def _job_at(words: Sequence[Word]) -> int:
             if launcher.queues(words[at + 1 :]):
                 return at  # `flux submit`: the job runs later, elsewhere
             rest = wrappers.launcher_command(launcher, words[at + 1 + start :])
+        elif (profiled := wrappers.profiled_command(name, list(words[at + 1 :]))) is not None:
+            rest = profiled  # `nsys profile -o prof torchrun t.py`
         else:
             return at
         at = len(words) - len(rest)

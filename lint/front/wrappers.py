@@ -286,6 +286,19 @@ PROFILERS = {
     "nsys": (frozenset({"profile", "launch"}), Spec(valued=_EveryOption())),
     "py-spy": (frozenset({"record", "top"}), _spec("-p --pid -o --output -f --format -d --duration -r --rate", dashdash=True)),
 }
+
+
+def profiled_command(name: str | None, args: list[Word]) -> list[Word] | None:
+    """The words of the command a profiler runs, past its subcommand and options (`torchrun t.py`
+    of `nsys profile -o prof torchrun t.py`, `args` being the words after `nsys`); None when the
+    command profiles nothing."""
+    profiler = PROFILERS.get(name)
+    if profiler is None or not args or args[0].value not in profiler[0]:
+        return None
+    spec = profiler[1]
+    return after_options(args[1:], spec.valued, spec.positional, spec.dashdash)
+
+
 # `uv run -m pkg` runs `python -m pkg`; `uv run x.py` and `uv run --script x` run `python x.py`
 # (uv's `run` reference: a `.py` command is run with the project's Python).
 UV_MODULE = frozenset({"-m", "--module"})
@@ -468,9 +481,8 @@ def unwrap(walker, command: Command) -> None:
         rest = after_options(words[1:], ENV_RUNNERS[name].valued)
         program = _uv_python(_option_words(words, 1, rest), rest) if name == "uv" else rest
         inner = _argv(walker, command, program, name, adds_interpreter=program is not rest)
-    elif name in PROFILERS and values[:1] and values[0] in PROFILERS[name][0]:
-        spec = PROFILERS[name][1]
-        inner = _argv(walker, command, after_options(words[1:], spec.valued, spec.positional, spec.dashdash), name)
+    elif (profiled := profiled_command(name, words)) is not None:
+        inner = _argv(walker, command, profiled, name)
     elif name == "ray" and values[:2] == ["job", "submit"]:
         rest = after_options(words[2:], RAY_SUBMIT_VALUED, dashdash=True)
         options = _option_words(words, 2, rest)
