@@ -90,7 +90,7 @@ Not logs, and not reported:
   makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
   data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
-  calls it a log (`.log`, `.out`, `.err`, the word `log`): `tail -n 5 train.log > last.txt` keeps
+  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, the word `log`): `tail -n 5 train.log > last.txt` keeps
   a summary of a log. A file a command only shows (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
 
 A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
@@ -145,6 +145,10 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
+    Example(  # a job's streams kept in `.stdout` and `.stderr` files (msr-fiddle's varuna)
+        {"run.sh": "#!/bin/bash\npython3 train.py > train.stdout 2> train.stderr &\nwait\n", "train.py": "print(1)\n"},
+        ["LL106 run.sh:2"],
+    ),
     Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
         {
             "train.py": "print('step')\n",

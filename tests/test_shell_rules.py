@@ -369,7 +369,8 @@ def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
     ("name", "log"),
     [
         ("train.log", True), ("logs/train_log", True), ("train.txt", True), ("train.out.txt", True),
-        ("job.err.txt", True), ("run.v2.txt", True),
+        ("job.err.txt", True), ("run.v2.txt", True), ("train.stdout", True), ("train.stderr", True),
+        ("out/my_out_7", False),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
         ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
         ("catalog.csv", False), ("dialog.json", False), ("CHANGELOG.md", False), ("logits.npy", False),
