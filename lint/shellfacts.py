@@ -277,7 +277,7 @@ class Wrapper(Record):
 
 # Block.kind: the compound statement a command sits in.
 LOOP = "loop"  # the body (or condition) of a for/while/until loop: may run many times
-ARM = "arm"  # one branch of an if/case: arms of one statement never both run
+ARM = "arm"  # one branch of an if/case (or the command after a test's `&&`/`||`): arms of one statement never both run
 SUBSHELL = "subshell"  # `( ... )`: its `cd`s and variables end with it
 FUNCTION = "function"  # a function's body: it runs where the function is called (ShellScript.functions)
 
@@ -291,6 +291,17 @@ class Block(Record):
     arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item;
     # for a FUNCTION, 0 in its one walk (at its first call, or at the unit's end when nothing calls
     # it), 1 in a walk again for a later call that redirects its output
+    # For an ARM, what the conditions that decide it (the `if`'s and each `elif`'s up to it, the
+    # `case` word, a test before `&&`/`||`) say of the variables as they were before them. `tests`:
+    # (name, regex, whether its value matches) for it to run, from a test of one variable against a
+    # static pattern (`[[ $X != *","* ]]`, `[ -z "$X" ]`, `case $X in *,*)`). `reads`: the variables
+    # the other conditions read, and those their values were computed from (`N=$(echo $X | wc -l)`).
+    tests: tuple[tuple[str, str, bool], ...] = ()
+    reads: frozenset[str] = frozenset()
+
+    def allows(self, name: str, value: str) -> bool:
+        """Whether no test of the variable `name` rules the arm out when it holds `value`."""
+        return all(bool(re.fullmatch(regex, value, re.S)) is matches for n, regex, matches in self.tests if n == name)
 
 
 class ExportHistory:

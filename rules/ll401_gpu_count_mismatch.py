@@ -45,7 +45,16 @@ GPUs made visible:
 - `unset CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and
   an export inside a function the script never calls does not count;
 - `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
-  `--num_gpus` is given, and picks its GPUs itself.
+  `--num_gpus` is given, and picks its GPUs itself;
+- a launch in an arm of an `if`/`case` (or after a test's `&&`/`||`) whose condition tests
+  `CUDA_VISIBLE_DEVICES` runs only with the lists the test lets through. The devices set before
+  the test (by the script, a file it sources or a caller; the caller's own arms count too) are
+  compared only when the arm can run with them: `if [[ $CUDA_VISIBLE_DEVICES != *","* ]]; then
+  python train.py; else torchrun --nproc_per_node 4 train.py; fi` is reported with `0,1`, not with
+  `0`. The tests read are `=`, `==`, `!=` against a static pattern, `-z`, `-n` and a `case` on the
+  variable; a condition that reads it otherwise (`=~`), or reads a variable computed from it
+  (`NGPU=$(echo $CUDA_VISIBLE_DEVICES | tr ',' '\\n' | wc -l)`, then `[ $NGPU -gt 1 ]`), leaves those
+  devices uncompared. Devices the arm sets itself, after the test, are compared.
 
 The SLURM allocation, of the same job script or of the job script that runs this one (`srun bash
 train.sh`, `bash train.sh` in `job.sbatch`):
@@ -107,7 +116,7 @@ from launchlint.launches import (
 from launchlint.model import Finding, Record, Related, Severity, whole
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
-from launchlint.shellfacts import Command, Directive, ShellScript, Word
+from launchlint.shellfacts import ARM, Command, Directive, ShellScript, Word
 
 CODE = "LL401"
 NAME = "gpu-count-mismatch"
@@ -120,6 +129,27 @@ _GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # arms that run with the devices set before their test (and one that sets its own)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\nif [[ $CUDA_VISIBLE_DEVICES != *\",\"* ]]; then\n"
+                "    torchrun --nproc_per_node 4 train.py\nelse\n    torchrun --nproc_per_node 4 train.py\nfi\n"
+                "[[ $CUDA_VISIBLE_DEVICES == 0 ]] && torchrun --nproc_per_node 4 train.py\n"
+                "case $CUDA_VISIBLE_DEVICES in 0|1) torchrun --nproc_per_node 4 train.py ;; *,*) torchrun --nproc_per_node 4 train.py ;; esac\n"
+                "[ -z \"$CUDA_VISIBLE_DEVICES\" ] || CUDA_VISIBLE_DEVICES=0 torchrun --nproc_per_node 2 train.py\n"
+            ),
+        },
+        ["LL401 run.sh:6", "LL401 run.sh:9", "LL401 run.sh:10"],
+    ),
+    Example(  # the arm runs for one caller's devices, not the other's
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 bash train.sh\nCUDA_VISIBLE_DEVICES=0,1 bash train.sh\n",
+            "train.sh": "#!/bin/bash\nif [[ $CUDA_VISIBLE_DEVICES == *,* ]]; then torchrun --nproc_per_node 4 train.py; fi\n",
+        },
+        ["LL401 train.sh:2"],
+    ),
     Example(  # variables a line of two assignments sets, read by a later line (not that line's environment)
         {
             "train.py": "print('step')\n",
@@ -284,6 +314,28 @@ VALID = [
         {
             "a.sbatch": "#!/bin/bash\n#SBATCH --gpus=8\nsrun torchrun --nproc_per_node 8 train.py\n",
             "b.sbatch": "#!/bin/bash\n#SBATCH -G 8\nsrun torchrun --nproc_per_node 4 train.py\n",
+        }
+    ),
+    Example(  # the launcher chosen by the devices: torchrun only when several are visible (SLAM-LLM)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\nif [[ $CUDA_VISIBLE_DEVICES != *\",\"* ]]; then\n"
+                "    python train.py\nelse\n    torchrun --nproc_per_node 4 train.py\nfi\n"
+            ),
+        }
+    ),
+    Example(  # the same from a caller's devices, a count computed from them, a guard, an arm of the caller
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 bash a.sh\nexport CUDA_VISIBLE_DEVICES=3\ncase $CUDA_VISIBLE_DEVICES in *,*) bash b.sh ;; esac\n",
+            "a.sh": "#!/bin/bash\nif [ \"${CUDA_VISIBLE_DEVICES:-}\" = 0 ]; then python train.py; else torchrun --nproc_per_node 2 train.py; fi\n",
+            "b.sh": "#!/bin/bash\ntorchrun --nproc_per_node 2 train.py\n",
+            "c.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\nNGPU=$(echo $CUDA_VISIBLE_DEVICES | tr ',' '\\n' | wc -l)\n"
+                "if [ $NGPU -gt 1 ]; then torchrun --nproc_per_node 4 train.py; fi\n"
+                "[[ $CUDA_VISIBLE_DEVICES =~ , ]] && torchrun --nproc_per_node 4 train.py\n"
+            ),
         }
     ),
     Example(  # `colossalai check -i` runs no program; `colossalai run` within its devices
@@ -456,16 +508,32 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
         devices = device_list(ids.word, ids.said) if ids is not None else None
         if devices is not None:
             return True, [(devices, "")]
-    restricted, devices = visible_devices(launch.command)
+    command = launch.command
+    restricted, devices = visible_devices(command)
     if devices is not None and project.shell[path].in_uncalled_function(devices.word.location):
         return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
-        return True, [(devices, "")] if devices is not None else []
-    sourced = sourced_before(project, path, launch.command).value(VISIBLE)
+        return True, [(devices, "")] if devices is not None and _judged(command, devices) else []
+    sourced = sourced_before(project, path, command).value(VISIBLE)
     if sourced is not None:  # `source env.sh`, which exports it
         devices = device_list(sourced, f"{VISIBLE}={sourced.text}")
-        return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None else []
-    return False, _callers_devices(project, path, MAX_CALLERS)
+        return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None and _judged(command, devices) else []
+    return False, [place for place in _callers_devices(project, path, MAX_CALLERS) if _judged(command, place[0])]
+
+
+def _judged(command: Command, devices: Devices) -> bool:
+    """Whether `devices` are compared with what `command` starts: not when they were set before
+    an if/case arm around it (or a test's `&&`/`||`) that cannot run with them (`if [[
+    $CUDA_VISIBLE_DEVICES != *","* ]]; then python ...; else torchrun ...`), nor when its
+    conditions read CUDA_VISIBLE_DEVICES, or a variable computed from it, in another way."""
+    at = devices.word.location
+    for block in command.blocks:
+        where = block.statement
+        if block.kind != ARM or at.path == where.path and (where.line, where.column) <= (at.line, at.column) <= (where.end_line, where.end_column):
+            continue  # set in the arm, after its condition was tested
+        if VISIBLE in block.reads or not block.allows(VISIBLE, devices.word.value):
+            return False
+    return True
 
 
 def _callers_devices(project, path: str, depth: int, runs: str = "it", known=None) -> list[tuple[Devices, str]]:
@@ -484,10 +552,12 @@ def _callers_devices(project, path: str, depth: int, runs: str = "it", known=Non
             continue
         restricted, devices = visible_devices(invocation.command)
         if devices is not None:
-            places.append((devices, f" when {invocation.caller} runs {runs}"))
+            if _judged(invocation.command, devices):  # `if [[ $CUDA_VISIBLE_DEVICES == *,* ]]; then bash train.sh`
+                places.append((devices, f" when {invocation.caller} runs {runs}"))
         elif not restricted and invocation.caller not in (path, *asked):
             asked.add(invocation.caller)
-            places += _callers_devices(project, invocation.caller, depth - 1, invocation.caller, known)
+            found = _callers_devices(project, invocation.caller, depth - 1, invocation.caller, known)
+            places += [place for place in found if _judged(invocation.command, place[0])]
     known[path, depth, runs] = places
     return places
 

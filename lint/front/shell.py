@@ -76,6 +76,10 @@ _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 # of evals multiply.
 NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
+_READ = re.compile(r"\$\{?[#!]?([A-Za-z_]\w*)")  # the variables an assignment's value reads, as written
+# A lone variable in a test (`$X`, `"${X}"`, `"${X:-}"`), and the parts of a static pattern.
+_LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
+_PATTERN_PART = re.compile(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
 _EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _QUOTING = re.compile(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
@@ -1390,6 +1394,16 @@ class Walker:
                 self.pending[called] = Pending(body, block, tuple(self.blocks), defined, stdout, stderr)
         elif kind in LOOPS or kind in CONDITIONALS:
             self.compound(node, stdout, stderr)
+        elif kind == "list" and node.named_child_count == 2 and node.named_child(0).type == "test_command":
+            # `[[ ... ]] && cmd`, `[ ... ] || cmd`: cmd runs as an arm of the test would
+            test, second = node.named_children
+            self.walk(test, stdout, stderr)
+            held, reads = self._condition([test])
+            if held is not None and any(c.type == "||" for c in node.children):
+                held = (held[0], held[1], not held[2])
+            self.blocks.append(Block(ARM, self.unit.location(node), 0, (held,) if held is not None else (), reads))
+            self.walk(second, stdout, stderr)
+            self.blocks.pop()
         elif kind == "unary_expression":  # in `[ ... ]` or `[[ ... ]]`
             operator = node.child_by_field_id(_OPERATOR)
             operand = node.named_child(node.named_child_count - 1) if node.named_child_count else None
@@ -1430,16 +1444,19 @@ class Walker:
         # settled (`State.settle`), and what the condition changed too (`start`).
         arm, start, base, ends, every = 0, self.state.checkpoint(), None, [], frozenset()
         children = node.children
+        decided = self._arms_decided(node) if kind == ARM else None
+        block = Block(kind, statement, 0, *decided[0]) if decided else Block(kind, statement)
         for i, child in enumerate(children):
             if child.type in ("elif_clause", "else_clause", "case_item"):
                 arm += 1
+                block = Block(kind, statement, arm, *decided[arm]) if decided and arm < len(decided) else Block(kind, statement, arm)
                 if base is not None:
                     self.state = base.state
                     ends.append(self.state.leave(base))
             if kind == ARM and child.type in ("then", "elif_clause", "else_clause", "case_item"):
                 base = self.state.checkpoint()
             if child.is_named:
-                self.blocks.append(Block(kind, statement, arm))
+                self.blocks.append(block)
                 self._child(children, i, stdout, stderr)
                 self.blocks.pop()
         if base is not None:
@@ -1460,6 +1477,80 @@ class Walker:
         self.state.settle(start, every)
         self.loops = loops
         self.state.branch_depth -= 1
+
+    def _arms_decided(self, node) -> list[tuple[tuple[tuple[str, str, bool], ...], frozenset[str]]]:
+        """(tests, reads) of each arm of an if/case (`Block`): an arm runs when its own condition
+        holds and those before fail, a `case` arm when the word matches its patterns and none
+        before (after a `;&` or `;;&`, the word is only read)."""
+        arms, tests, reads = [], (), frozenset()
+        if node.type == "if_statement":
+            for clause in (node, *(c for c in node.children if c.type in ("elif_clause", "else_clause"))):
+                if clause.type == "else_clause":
+                    arms.append((tests, reads))
+                    break
+                then = next((i for i, c in enumerate(clause.children) if c.type == "then"), len(clause.children))
+                test, read = self._condition([c for c in clause.children[1:then] if c.is_named])
+                own = (test,) if test is not None else ()
+                arms.append((tests + own, reads | read))
+                tests, reads = tests + tuple((n, r, not m) for n, r, m in own), reads | read
+            return arms
+        word = node.child_by_field_name("value")
+        if word is None:
+            return []
+        name, read = _lone_variable(self.unit.node_text(word)), self._read([word])
+        arms, tests, reads = [((), frozenset())], (), self._computed_from({name}) if name is not None else read
+        for item in (c for c in node.children if c.type == "case_item"):
+            patterns = [_pattern(self.unit.node_text(v), glob=True) for v in item.children_by_field_name("value")]
+            regex = "|".join(f"(?:{p})" for p in patterns) if name is not None and patterns and None not in patterns else None
+            if regex is None:
+                name, tests, reads = None, (), read
+            arms.append(((*tests, (name, regex, True)) if regex is not None else (), reads))
+            tests += ((name, regex, False),) if regex is not None else ()
+            if item.child_by_field_name("fallthrough") is not None:  # `;&`, `;;&`: the next arm runs too
+                name, tests, reads = None, (), read
+        return arms
+
+    def _condition(self, nodes) -> tuple[tuple[str, str, bool] | None, frozenset[str]]:
+        """What the condition of an `if`/`elif` or before `&&` (its statements, `nodes`) says of
+        the variables: one test of a variable against a static pattern as (name, regex, whether the
+        value matches when the condition holds), else None; and the variables it reads otherwise."""
+        test = nodes[0].named_child(0) if len(nodes) == 1 and nodes[0].type == "test_command" and nodes[0].named_child_count == 1 else None
+        double = test is not None and nodes[0].children[0].type == "[["
+        if test is not None and test.type == "unary_expression" and test.named_child_count == 2:
+            operator, operand = (self.unit.node_text(c) for c in test.children)
+            name = _lone_variable(operand)
+            if operator in ("-z", "-n") and name is not None and (double or operand.startswith('"')):
+                return (name, "", operator == "-z"), self._computed_from({name})
+        elif test is not None and test.type == "binary_expression":
+            operator, left = test.child_by_field_id(_OPERATOR), test.child_by_field_name("left")
+            name = _lone_variable(self.unit.node_text(left)) if left is not None else None
+            right = "".join(self.unit.node_text(c) for c in test.children_by_field_name("right"))
+            regex = _pattern(right, glob=double) if name is not None and right else None
+            if regex is not None and operator is not None and self.unit.node_text(operator) in ("=", "==", "!="):
+                return (name, regex, self.unit.node_text(operator) != "!="), self._computed_from({name})
+        return None, self._read(nodes)
+
+    def _read(self, nodes) -> frozenset[str]:
+        """The variables `nodes` read (not those they assign: `if CUDA_VISIBLE_DEVICES=0 cmd`), with
+        those their values were computed from."""
+        names, stack = set(), list(nodes)
+        while stack:
+            node = stack.pop()
+            if node.type == "variable_name":
+                if node.parent is None or node.parent.type != "variable_assignment":
+                    names.add(self.unit.node_text(node))
+            else:
+                stack.extend(node.named_children)
+        return frozenset(names) | self._computed_from(names)
+
+    def _computed_from(self, names) -> frozenset[str]:
+        """The variables the last assignments of `names` read (`N=$(echo $CUDA_VISIBLE_DEVICES | wc -l)`)."""
+        found = set()
+        for name in names:
+            word = self.state.assigned.get(name)
+            if word is not None:
+                found.update(m.group(1) for m in _READ.finditer(word.template))
+        return frozenset(found)
 
     def _exhaustive(self, node) -> bool:
         """An `if` with an `else`, or a `case` with a `*)` arm: one of its arms runs."""
@@ -2747,6 +2838,26 @@ def _alone(text: bytes, node):
     if statement is None or statement.type != "redirected_statement" or (statement.start_byte, statement.end_byte) != (node.start_byte, node.end_byte):
         return None
     return statement
+
+
+def _lone_variable(text: str) -> str | None:
+    """The variable a test's operand is the value of (`$X`, `"${X}"`, `"${X:-}"`), else None."""
+    match = _LONE.fullmatch(text)
+    return None if match is None else match.group(2) or match.group(3)
+
+
+def _pattern(text: str, glob: bool) -> str | None:
+    """A regex for what a static operand matches: a pattern of `*`, `?`, quoted and plain text in
+    `[[ ]]` and `case` (`glob`), a string in `[ ]`; None for anything else (`$X`, `[a-z]`, extglob)."""
+    parts, at = [], 0
+    for match in _PATTERN_PART.finditer(text):
+        if match.start() != at:
+            return None
+        at, wild = match.end(), match.group(4)
+        if wild is not None and not glob:
+            return None
+        parts.append((".*" if wild == "*" else ".") if wild else re.escape(next(g for g in match.groups() if g is not None)))
+    return "".join(parts) if at == len(text) else None
 
 
 def _last_simple_command(node):
