@@ -81,7 +81,7 @@ LAUNCHER_MODULES = {
 # launchers among them are those front/wrappers.py's LAUNCHERS reads (flux is more than `flux run`).
 LONG_RUNNING = {
     *PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai",
-    "srun", "mpirun", "mpiexec", "horovodrun", "aprun", "jsrun", "ibrun",
+    "srun", "mpirun", "mpiexec", "mpiexec.hydra", "horovodrun", "aprun", "jsrun", "lrun", "ibrun",
 }  # fmt: skip
 
 

@@ -227,6 +227,14 @@ INVALID = [
         },
         ["LL105 polaris.sh:2", "LL105 summit.sh:7"],
     ),
+    Example(  # LLNL's lrun and hydra's mpiexec.hydra run the job in the foreground too
+        {
+            "lassen.sh": "#!/bin/bash\nlrun -N 2 -T4 python -u train.py 2>&1 | tee run.log\n",
+            "hydra.sh": "#!/bin/bash\nmpiexec.hydra -f hosts -n 8 -genvlist PATH python -u train.py | tee hydra.log\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL105 lassen.sh:2", "LL105 hydra.sh:2"],
+    ),
     Example(  # each arm runs torchrun, one through srun: the job is torchrun either way
         {
             "train.sh": (

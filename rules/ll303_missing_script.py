@@ -206,6 +206,16 @@ INVALID = [
         },
         ["LL303 job.sh:2", "LL303 job.sh:3", "LL303 job.sh:4", "LL303 job.sh:5"],
     ),
+    Example(  # LLNL's lrun (jsrun's options, its own with their value in their word) and hydra's mpiexec.hydra
+        {
+            "job.lsf": (
+                "#BSUB -nnodes 2\nlrun -T4 -N2 --smpiargs=-gpu python trian.py\n"
+                "mpiexec.hydra -n 8 -ppn 4 -genv OMP_NUM_THREADS 4 -bootstrap ssh python trian.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL303 job.lsf:2", "LL303 job.lsf:3"],
+    ),
     Example(  # a package renamed (`llava/` to `moellava/`), its old path kept
         {
             "scripts/finetune.sh": "deepspeed llava/train/train_mem.py --deepspeed ./scripts/zero2.json\n",

@@ -117,8 +117,9 @@ IN_USE = "'Address already in use'"
 WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier background job is gone (`_still_running`)
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 # Another host or allocation: also the job steps of `aprun` (ALPS gives each its own compute
-# nodes), `jsrun` (resource sets) and `flux run`/`flux submit`, which their resource manager places
-ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "aprun", "jsrun", "flux"}
+# nodes), `jsrun` (resource sets; LLNL's `lrun` runs it) and `flux run`/`flux submit`, which their
+# resource manager places
+ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "aprun", "jsrun", "lrun", "flux"}
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [

@@ -91,7 +91,12 @@ MPI_VALUED = _words(
     "-np -n -N -c -H -host --host -hosts -hostfile --hostfile -machinefile --machinefile -f -x "
     "-map-by --map-by -bind-to --bind-to -rank-by --rank-by -npernode --npernode -ppn --ppn "
     "-rf --rankfile --prefix -wdir -wd --wdir --output-filename -iface "
-    "--np --hosts --cpu-bind --mem-bind --depth --envlist -envlist --umask --pmi"
+    "--np --hosts --cpu-bind --mem-bind --depth --envlist -envlist --umask --pmi "
+    # MPICH's hydra (`mpiexec.hydra -h`) and Intel MPI's (its Developer Reference, mpiexec.hydra)
+    "-genvlist -configfile -launcher -launcher-exec -bootstrap -bootstrap-exec -bootstrap-exec-args "
+    "-rmk -demux -errfile-pattern -outfile-pattern -prepend-pattern -membind -topolib -perhost "
+    "-machine -path -gpath -gwdir -umask -gumask -gtool -gtoolfile -tmpdir -nameserver "
+    "-gpus-per-proc -gpu-subdevs-per-proc -usize"
 )
 MPI_PAIRS = _words("-mca --mca -gmca --gmca -genv -env --genv --env")
 MPI_WORKDIR = ("-wdir", "-wd", "--wdir")
@@ -216,16 +221,23 @@ FLUX_VALUED = _words(
     "--gpus-per-task --cores --tasks-per-node --tasks-per-core --gpus-per-node --cc --bcc "
     "--wait-event --log --log-stderr"
 )
-# The parallel launchers, by name: Open MPI's, MPICH's and MVAPICH's, Horovod's, Cray's `aprun`,
-# IBM's `jsrun`, TACC's `ibrun` (`-n` tasks at offset `-o`), and Flux's `flux run` (`flux submit`
+# The parallel launchers, by name: Open MPI's, MPICH's and MVAPICH's (hydra's `mpiexec.hydra`, Intel
+# MPI's too), Horovod's, Cray's `aprun`, IBM's `jsrun` (and LLNL's `lrun` around it, which takes
+# jsrun's options and its own, `-N` nodes, `-T` tasks per node, `-p` tasks, `-M` jsrun's
+# `--smpiargs`, `-W` time limit, their value in their word, `-T4 -N2`, LLNL's page says; `-N 2` is
+# read too), TACC's `ibrun` (`-n` tasks at offset `-o`), and Flux's `flux run` (`flux submit`
 # queues the job: its output goes to the job's log, `flux job attach`).
+MPI = Launcher(MPI_VALUED, MPI_PAIRS, MPI_ENV, MPI_WORKDIR)
+JSRUN = Launcher(JSRUN_VALUED, env=EnvOptions(_words("-E --env")), workdir=("-h", "--chdir"), attached=True)
 LAUNCHERS = {
-    "mpirun": Launcher(MPI_VALUED, MPI_PAIRS, MPI_ENV, MPI_WORKDIR),
+    "mpirun": MPI,
+    "mpiexec.hydra": MPI,
     # PALS's `-d` is `--depth` (Open MPI's mpirun `-d`, a debug flag, is hardly ever written)
     "mpiexec": Launcher(MPI_VALUED | {"-d"}, MPI_PAIRS, MPI_ENV, MPI_WORKDIR),
     "horovodrun": Launcher(HOROVOD_VALUED, HOROVOD_PAIRS),
     "aprun": Launcher(APRUN_VALUED, env=EnvOptions(_words("-e --environment-override"))),
-    "jsrun": Launcher(JSRUN_VALUED, env=EnvOptions(_words("-E --env")), workdir=("-h", "--chdir"), attached=True),
+    "jsrun": JSRUN,
+    "lrun": JSRUN._replace(valued=JSRUN_VALUED | {"-N", "-T", "-p", "-M", "-W"}),
     "ibrun": Launcher(_words("-n -np -o")),
     "flux": Launcher(
         FLUX_VALUED, env=EnvOptions(_words("--env"), files=_words("--env-file")), workdir=("--cwd",),
