@@ -83,14 +83,21 @@ LONG_RUNNING = {
     *PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai",
     "srun", "mpirun", "mpiexec", "mpiexec.hydra", "horovodrun", "aprun", "jsrun", "lrun", "ibrun",
 }  # fmt: skip
+# The schedulers' commands that queue a job script: SLURM's, PBS's (`qsub job.pbs`), LSF's (`bsub <
+# job.lsf`). Each returns once the job is queued, printing its id.
+SUBMITTERS = frozenset({"sbatch", "qsub", "bsub"})
+# Their options that run the job in this terminal instead (`qsub -I`, `bsub -Is bash`): its
+# output is then this command's (sbatch's `-I` is `--immediate`)
+INTERACTIVE = {"sbatch": frozenset(), "qsub": frozenset({"-I"}), "bsub": frozenset({"-I", "-Ip", "-Is", "-IS", "-ISp", "-ISs", "-IX"})}
 
 
 def submits_job(command: Command) -> bool:
-    """`sbatch job.sh` (also `sbatch < job.sh`): it queues a job and returns, printing the job's id;
-    the job runs later, its output in the file its scheduler opens (`#SBATCH --output`,
-    slurm-%j.out), never in this command's stdout. (`sbatch --wrap CMD` is a wrapper: the commands
-    of its string write to a `SUBMITTED` sink.)"""
-    return command.name == "sbatch"
+    """`sbatch job.sh` (also `sbatch < job.sh`), `qsub job.pbs`, `bsub < job.lsf` (`bsub CMD`): it
+    queues a job and returns, printing the job's id; the job runs later, its output in the file
+    its scheduler opens (`#SBATCH --output`, slurm-%j.out, `#PBS -o`, `#BSUB -o`), never in this
+    command's stdout; not an interactive job (`qsub -I`). (`sbatch --wrap CMD` is a wrapper: the
+    commands of its string write to a `SUBMITTED` sink.)"""
+    return command.name in SUBMITTERS and INTERACTIVE[command.name].isdisjoint(_job_options(command))
 
 
 def is_python(name: str | None) -> bool:
@@ -245,9 +252,8 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
             return None
         script = words[args.operand + 1]
         return ("shell", script, words[args.operand + 2 :]) if script.value is not None or _own(script) else None
-    if name == "sbatch":
-        rest = sbatch_operands(words[1:])
-        return ("sbatch", rest[0], rest[1:]) if rest else None
+    if name in SUBMITTERS:
+        return _job_script(command)
     if is_python(name):
         run = python_run(command)
         if run is None or not (run.target.value if run.kind == "module" else _written(run.target)):
@@ -460,25 +466,60 @@ def value_part(word: Word, cut: int, stop: int | None = None) -> Word:
     return Word(value, template, location, origin)
 
 
-# sbatch's options that take no value; every other option takes one, in its word (`-N1`,
-# `--nodes=2`) or the next (`-N 1`, `--job-name train`)
+# The options of the schedulers' submit commands that take no value; every other option takes one.
+# sbatch's and PBS qsub's (PBS Pro's and OpenPBS's qsub(1B), Torque's qsub: `-l select=2`, `-v
+# VAR=1`, `-W block=true`, `-joe`) take it in their word (`-N1`, `--nodes=2`) or the next (`-N 1`,
+# `--job-name train`). LSF bsub's options are words of their own, several letters long (`-gpu
+# num=2`, `-app`, `-cwd`, `-nnodes`), their value in the next word.
 SBATCH_FLAGS = {
     "-h", "-H", "-I", "-k", "-O", "-Q", "-s", "-v", "-V", "-W", "--contiguous", "--exclusive", "--help",
     "--hold", "--ignore-pbs", "--no-kill", "--no-requeue", "--overcommit", "--oversubscribe", "--parsable",
     "--quiet", "--reboot", "--requeue", "--spread-job", "--test-only", "--usage", "--use-min-nodes",
     "--verbose", "--version", "--wait", "--get-user-env",
 }  # fmt: skip
+QSUB_FLAGS = {"-f", "-F", "-G", "-h", "-I", "-n", "-V", "-x", "-X", "-z", "--version"}
+BSUB_FLAGS = {
+    "-ar", "-B", "-datachk", "-H", "-h", "-hl", "-I", "-Ip", "-Is", "-IS", "-ISp", "-ISs", "-IX", "-K", "-N", "-Ne",
+    "-r", "-rn", "-ti", "-tty", "-ul", "-V", "-x", "-XF", "-Zs",
+}  # fmt: skip
+JOB_FLAGS = {"sbatch": SBATCH_FLAGS, "qsub": QSUB_FLAGS, "bsub": BSUB_FLAGS}
 
 
-def sbatch_operands(words: list[Word]) -> list[Word]:
-    """The words after sbatch's leading options and their values (`sbatch --exclusive -N 2
-    --job-name train job.sh` -> `job.sh`). An option whose attached value is not static is still
+def job_operands(name: str, words: list[Word]) -> list[Word]:
+    """The words after a submit command's leading options and their values (`sbatch --exclusive
+    -N 2 --job-name train job.sh`, `qsub -l select=2 -A proj job.pbs`: `job.sh`, `job.pbs`; bsub's
+    command), from a `--` on (`qsub -- CMD`). An option whose attached value is not static is still
     one word (`--dependency=afterok:$JID`, `-J$NAME`); a word not static otherwise ends them."""
-    i = 0
-    while i < len(words) and (value := _option_text(words[i])) is not None and value.startswith("-") and value != "-":
-        attached = "=" in value if value.startswith("--") else len(value) > 2
-        i += 1 if attached or value in SBATCH_FLAGS else 2
+    flags, i = JOB_FLAGS[name], 0
+    while i < len(words) and (value := _option_text(words[i])) is not None and value.startswith("-") and value not in ("-", "--"):
+        attached = "=" in value if value.startswith("--") else len(value) > 2 and name != "bsub"
+        i += 1 if attached or value in flags else 2
     return words[i:]
+
+
+def _job_script(command: Command) -> tuple[str, Word, list[Word]] | None:
+    """The job script a submit command queues: its operand (`sbatch job.sh`, `qsub -v LR=1
+    job.pbs`), else the file on its standard input (`bsub < job.lsf`). bsub's operand is a command
+    (a shell runs it): a script only when run by its path (`bsub ./job.lsf`), and not from another
+    directory (`-cwd`); not an interactive PBS job (`qsub -I`), nor `qsub -- CMD`."""
+    name, words = command.name, command.words[1:]
+    rest = job_operands(name, words)
+    options = _job_options(command)
+    if rest and rest[0].value == "--" or name == "qsub" and not INTERACTIVE[name].isdisjoint(options):
+        return None
+    if name == "bsub" and rest:
+        found = None if "-cwd" in options else _run_by_path(rest)
+        return (name, found[1], found[2]) if found is not None and found[0] == "shell" else None
+    if rest:
+        return name, rest[0], rest[1:]
+    read = next((r.target for r in command.redirects if r.op == "<" and r.fd in (None, 0) and r.target is not None), None)
+    return (name, read, []) if read is not None else None
+
+
+def _job_options(command: Command) -> set[str | None]:
+    """A submit command's options, their values among them."""
+    words = command.words[1:]
+    return {w.value for w in words[: len(words) - len(job_operands(command.name, words))]}
 
 
 _ATTACHED = re.compile(r"--[A-Za-z][\w-]*=|-[A-Za-z][^-]")  # an option spelled before its value

@@ -102,10 +102,10 @@ Not reported:
   status);
 - a pipeline run in the background (`python t.py | tee log &`) in a script that never waits for
   a job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did);
-- a submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `ray job
-  submit --no-wait -- python3 train.py | tee run.log`: the job's status goes to its scheduler,
-  never into the pipe; without `--no-wait`, `ray job submit` waits and exits 1 when the job
-  fails, and is reported);
+- a submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `qsub job.pbs`,
+  `bsub < job.lsf`, `ray job submit --no-wait -- python3 train.py | tee run.log`: the job's status
+  goes to its scheduler, never into the pipe; without `--no-wait`, `ray job submit` waits and
+  exits 1 when the job fails, and is reported);
 - pipelines ending in `head` or `grep -q`, which exit early on purpose;
 - scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
   stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
@@ -670,6 +670,7 @@ VALID = [
             "submit.sh": (
                 "ray job submit --address=$RAY_ADDRESS --working-dir . --no-wait -- python3 -m pkg.main x=1 2>&1 | tee run.log\n"
                 "sbatch job.sh | tee sub.log\n"
+                "qsub -l select=1 job.pbs | tee sub.log\nbsub < job.lsf 2>&1 | tee sub.log\n"
             ),
             "job.sh": "#!/bin/bash\npython3 -u train.py\n",
         }

@@ -46,13 +46,16 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   started detached as a tmux, screen, nohup, setsid or disown job is: yolov7's `docker exec -d
   $id python utils/aws/resume.py`.
 - Background jobs of a script whose launcher captures its output are not reported: their output
-  goes to that capture; nor those of a batch script that `sbatch` submits (`sbatch job.sh`): the
-  job's output, theirs included, goes to its `#SBATCH --output` file, never to a terminal, so
-  `nohup` writes no `nohup.out` there.
+  goes to that capture; nor those of a batch script that `sbatch` submits (`sbatch job.sh`; PBS's
+  `qsub job.pbs`, LSF's `bsub < job.lsf`): the job's output, theirs included, goes to its
+  `#SBATCH --output` file (`#PBS -o`, `#BSUB -o`), never to a terminal, so `nohup` writes no
+  `nohup.out` there.
 - Nor is a job submitted to a scheduler that keeps its log and returns at once (`nohup ray job
   submit --no-wait -- python t.py &`, `nohup sbatch --wrap "python t.py" &`, `nohup sbatch job.sh
-  &`, `sbatch job.sh & disown`): only the submission's messages (the job's id) reach the
-  terminal; the job's output goes where its `#SBATCH --output` says (slurm-%j.out by default).
+  &`, `sbatch job.sh & disown`, `nohup qsub job.pbs &`, `bsub < job.lsf & disown`): only the
+  submission's messages (the job's id) reach the terminal; the job's output goes where its
+  `#SBATCH --output` says (slurm-%j.out by default). An interactive job (`qsub -I`, `bsub -Is`)
+  runs in this terminal, and is not one.
 - A script launchlint cannot see (outside the project) is given the benefit of the doubt when it
   is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
   (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
@@ -68,7 +71,7 @@ import re
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, session_named, tmux_server
-from launchlint.graph import is_long_running, submits_job
+from launchlint.graph import SUBMITTERS, is_long_running, submits_job
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Related, Severity
 from launchlint.rulekit import Example
@@ -232,6 +235,13 @@ VALID = [
             "job.sh": "#!/bin/bash\n#SBATCH --output=slurm-%j.out\nnohup python monitor.py &\npython train.py & disown\nwait\n",
         }
     ),
+    Example(  # so does a PBS or LSF job's, and only the submission's messages reach the terminal
+        {
+            "submit.sh": "qsub -l select=1 job.pbs\nnohup qsub -v LR=1 job.pbs &\nbsub < job.lsf & disown\nsetsid -f bsub -n 4 ./job.lsf\n",
+            "job.pbs": "#!/bin/bash\n#PBS -o logs/\nnohup python monitor.py &\npython train.py & disown\nwait\n",
+            "job.lsf": "#BSUB -o job.%J.out\nnohup python monitor.py &\npython train.py\n",
+        }
+    ),
     Example(  # a submitted job's output goes to the log its scheduler keeps: only the submission's reaches the terminal
         {
             "submit.sh": (
@@ -274,8 +284,8 @@ TERMINAL_GONE = (
 
 def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
-        # a launcher's log, or the job's log of a batch script sbatch submits (`#SBATCH --output`)
-        captured = any(c.captures_output or c.kind == "sbatch" for c in project.graph.callers(path))
+        # a launcher's log, or the job's log of a batch script sbatch, qsub or bsub submits (`#SBATCH --output`)
+        captured = any(c.captures_output or c.kind in SUBMITTERS for c in project.graph.callers(path))
         pane_kept = _keeps_panes(script)
         for command in script.commands:
             windows = _detached_windows(command)

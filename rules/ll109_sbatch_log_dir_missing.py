@@ -77,7 +77,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import cache, partial
 
-from launchlint.graph import directories_above, sbatch_operands
+from launchlint.graph import directories_above, job_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import has_format_field, joined
@@ -425,7 +425,7 @@ def _command_line(command: Command) -> list[tuple[str, str, Word]]:
     """The options an `sbatch` command gives before its script (`sbatch -o logs/%j.out job.sbatch`),
     or all of them when the script comes on standard input (`sbatch -o logs/%j.out <<EOF`)."""
     words = command.words
-    before = words[1 : len(words) - len(sbatch_operands(words[1:]))]
+    before = words[1 : len(words) - len(job_operands("sbatch", words[1:]))]
     return sbatch_options(Directive("sbatch", before, command.location))
 
 

@@ -1,6 +1,6 @@
 """## What it does
 Finds a launcher that runs a script that exists nowhere in the project: `bash x.sh`, `./x.sh`,
-`source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, also inside
+`source dir/x.sh`, `python x.py`, `torchrun ... x.py`, `deepspeed x.py`, `sbatch x`, `qsub x`, also inside
 `ssh`/`tmux`/`bash -c` strings, and `python -m pkg.train` when `pkg` is the project's own package
 but has no `train`. A path is looked for where it runs from (the launcher's directory, the
 project root, a directory it `cd`s into) and as the project's only file of that name; the message
@@ -39,6 +39,12 @@ What runs a script:
 - `bash x.sh`, `./x.sh`, `source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with
   `--no-python`, `./x.sh` run by its path; also `ft_launcher`, nvidia-resiliency-ext's torchrun),
   `deepspeed x.py`, `sbatch x`;
+- a batch job script a scheduler queues, after its options: `sbatch x`, PBS's `qsub x` (`qsub -l
+  select=2 -v LR=1 job.pbs`; not `qsub -I`, an interactive job, nor `qsub -- CMD`), a script on
+  the standard input of sbatch, qsub or LSF's bsub (`bsub < job.lsf`). bsub's operand is a
+  command, which a shell runs: a script only when named by its path (`bsub -n 4 ./job.lsf`, not
+  from another `-cwd`); `bsub job.lsf` is looked up in PATH (unless the cluster sets
+  LSB_BSUB_PARSE_SCRIPT), and `bsub python x.py` is not followed;
 - `python -m pkg.train` (also a launcher's `-m`) whose `pkg` is the project's own package where
   the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
   any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
@@ -205,6 +211,18 @@ INVALID = [
             "train.py": "print(1)\n",
         },
         ["LL303 job.sh:2", "LL303 job.sh:3", "LL303 job.sh:4", "LL303 job.sh:5"],
+    ),
+    Example(  # PBS's and LSF's job scripts, after qsub's options (`-l select=2`, `-joe`, `-v K=V`) or on bsub's input
+        {
+            "pbs/job.pbs": "#!/bin/bash\npython train.py\n",
+            "lsf/job.lsf": "#BSUB -nnodes 1\njsrun -n1 python train.py\n",
+            "submit.sh": (
+                "#!/bin/bash\nqsub -l select=2 -A proj -q prod pbs/jbo.pbs\nqsub -v LR=1 -joe -lwalltime=1:00:00 pbs/jbo.pbs\n"
+                "qsub < pbs/jbo.pbs\nbsub < lsf/jbo.lsf\nbsub -q gpu -gpu num=2 -nnodes 1 ./lsf/jbo.lsf\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL303 submit.sh:2", "LL303 submit.sh:3", "LL303 submit.sh:4", "LL303 submit.sh:5", "LL303 submit.sh:6"],
     ),
     Example(  # LLNL's lrun (jsrun's options, its own with their value in their word) and hydra's mpiexec.hydra
         {
@@ -750,6 +768,16 @@ VALID = [
         {
             "job.sh": "#!/bin/bash\nsrun python t.py\n",
             "submit.sh": "sbatch -N 1 job.sh\nsbatch --job-name train --time 1:00:00 job.sh\nsbatch -N 2 <<EOF\n#!/bin/bash\nEOF\n",
+        }
+    ),
+    Example(  # no job script: an interactive PBS job, a command (`qsub -- CMD`, bsub's, a name bsub's shell looks up in PATH)
+        {
+            "submit.sh": (
+                "qsub -I -l select=1 -q debug -A proj\nqsub -l select=1 -- /bin/sleep 60\nbsub -n 4 python train.py\n"
+                "bsub -q gpu job.lsf\nbsub -cwd /scratch/run ./job.lsf\n"
+                'bsub -q gpu -L /bin/bash ". ./env.sh && python train.py"\n'
+            ),
+            "train.py": "print(1)\n",
         }
     ),
     Example(  # after sourcing a file that changes directory (in its function too), paths lead anywhere
