@@ -477,7 +477,7 @@ SBATCH_FLAGS = {
     "--quiet", "--reboot", "--requeue", "--spread-job", "--test-only", "--usage", "--use-min-nodes",
     "--verbose", "--version", "--wait", "--get-user-env",
 }  # fmt: skip
-QSUB_FLAGS = {"-f", "-F", "-G", "-h", "-I", "-n", "-V", "-x", "-X", "-z", "--version"}
+QSUB_FLAGS = {"-f", "-G", "-h", "-I", "-n", "-V", "-x", "-X", "-z", "--version"}  # Torque's `-F "ARGS"` takes one
 BSUB_FLAGS = {
     "-ar", "-B", "-datachk", "-H", "-h", "-hl", "-I", "-Ip", "-Is", "-IS", "-ISp", "-ISs", "-IX", "-K", "-N", "-Ne",
     "-r", "-rn", "-ti", "-tty", "-ul", "-V", "-x", "-XF", "-Zs",

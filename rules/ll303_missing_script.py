@@ -217,7 +217,7 @@ INVALID = [
             "pbs/job.pbs": "#!/bin/bash\npython train.py\n",
             "lsf/job.lsf": "#BSUB -nnodes 1\njsrun -n1 python train.py\n",
             "submit.sh": (
-                "#!/bin/bash\nqsub -l select=2 -A proj -q prod pbs/jbo.pbs\nqsub -v LR=1 -joe -lwalltime=1:00:00 pbs/jbo.pbs\n"
+                "#!/bin/bash\nqsub -l select=2 -A proj -q prod pbs/jbo.pbs\nqsub -v LR=1 -joe -lwalltime=1:00:00 -F \"--lr 1\" pbs/jbo.pbs\n"
                 "qsub < pbs/jbo.pbs\nbsub < lsf/jbo.lsf\nbsub -q gpu -gpu num=2 -nnodes 1 ./lsf/jbo.lsf\n"
             ),
             "train.py": "print(1)\n",
