@@ -137,7 +137,16 @@ Not reported, because the script may well be there when the line runs:
 - a virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`);
 - a path from a launcher that sources a file only its own directory has (`. ./path.sh`, a Kaldi
   recipe's: it is run from there) into a directory that directory lacks (`utils/mkgraph.sh`, a
-  link made at set-up, where the root has another `utils/`);
+  link made at set-up, where the root has another `utils/`). A name with no `/` (`. parse_options.sh`)
+  says nothing of where it runs (bash looks in `PATH` first);
+- a path in a script of a shared library (Kaldi's `utils/`, copied or linked into each recipe beside
+  its `path.sh`) that a directory holding the library has, when the script says it is one (it
+  sources a file of its own directory by the path from that directory's parent:
+  `utils/parse_options.sh` in `utils/data/x.sh`), or sources the path from `./` (`. ./path.sh`) with
+  nothing saying where it runs. A directory holds the library when it has that sourced file, a copy
+  of the script or a link to its directory, or a script there links its directory in at set-up (`ln
+  -s ../../kaldi/utils .`). A recipe's own script (`local/x.sh`, sourcing `./path.sh`) runs from its
+  recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere).
 
@@ -182,7 +191,7 @@ from launchlint.launches import (
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import in_a_virtualenv, joined, may_name, names_a_path
 from launchlint.rulekit import Example, once_per_word
-from launchlint.shellfacts import Word
+from launchlint.shellfacts import SOURCERS, Word
 
 CODE = "LL303"
 NAME = "missing-script"
@@ -380,6 +389,22 @@ INVALID = [
             ),
         },
         ["LL303 run.sh:3", "LL303 run.sh:6", "LL303 run.sh:8", "LL303 run.sh:11"],
+    ),
+    Example(  # a recipe's own script runs from its recipe, whose copies elsewhere change nothing; a library's
+        # script misses a file no directory holding the library has
+        {
+            "egs/a/path.sh": "export X=1\n",
+            "egs/a/local/score.sh": "#!/bin/bash\n. ./path.sh\n. ./cmd.sh\n",
+            "egs/b/path.sh": "export X=1\n",
+            "egs/b/cmd.sh": "export Y=1\n",
+            "egs/b/local/score.sh": "#!/bin/bash\n. ./path.sh\n. ./cmd.sh\n",
+            "egs/c/path.sh": "export X=1\n",
+            "egs/c/cmd.sh": "export Y=1\n",
+            "kaldi/utils/parse_options.sh": "true\n",
+            "kaldi/utils/data/fix.sh": "#!/bin/bash\n. utils/parse_options.sh\n. ./cmd.sh\n",
+            "egs/a/utils/parse_options.sh": "true\n",
+        },
+        ["LL303 egs/a/local/score.sh:3", "LL303 kaldi/utils/data/fix.sh:3"],
     ),
     Example(  # a name two files have, neither where the launcher runs it: which one is not said
         {
@@ -955,6 +980,38 @@ VALID = [
             "egs/asr/local/score.sh": ". ./path.sh\nutils/best_wer.sh exp\n",  # sources egs/asr/path.sh
         }
     ),
+    Example(  # a shared library's script (Kaldi's utils/) sourcing its own `utils/...` is run from each directory
+        # that holds that file too (UniAudio's recipes, beside their path.sh), not only from the library's parent
+        {
+            "kaldi/utils/parse_options.sh": "true\n",
+            "kaldi/utils/data/fix.sh": "#!/bin/bash\n. ./path.sh\n. utils/parse_options.sh\n",
+            "egs/a/path.sh": "export PATH=$PWD/utils:$PATH\n",
+            "egs/a/utils/parse_options.sh": "true\n",
+            "egs/b/path.sh": "export PATH=$PWD/utils:$PATH\n",
+            "egs/b/utils/parse_options.sh": "true\n",
+        }
+    ),
+    Example(  # the library's `. ./path.sh` is the file of the recipes that hold a copy of the script
+        {
+            "kaldi/utils/subset.sh": "#!/bin/bash\n. ./path.sh\n",
+            "egs/a/path.sh": "export X=1\n",
+            "egs/a/utils/subset.sh": "#!/bin/bash\n. ./path.sh\n",
+            "egs/b/path.sh": "export X=1\n",
+            "egs/b/utils/subset.sh": "#!/bin/bash\n. ./path.sh\n",
+        }
+    ),
+    Example(  # or that link its directory at set-up (`ln -s ../../kaldi/utils .`); `. parse_options.sh` (no `/`,
+        # a PATH lookup) says nothing about where its caller runs
+        {
+            "kaldi/utils/parse_options.sh": "true\n",
+            "kaldi/utils/combine.sh": '#!/bin/bash\n. parse_options.sh\nutils/data/get.sh "$1"\n',
+            "kaldi/utils/data/get.sh": "#!/bin/bash\n. ./path.sh\n",
+            "egs/a/path.sh": "export X=1\n",
+            "egs/a/run.sh": "#!/bin/bash\n[ -d utils ] || ln -s ../../kaldi/utils utils\n. ./path.sh\n",
+            "egs/b/path.sh": "export X=1\n",
+            "egs/b/run.sh": "#!/bin/bash\nln -sf ../../kaldi/utils .\n. ./path.sh\n",
+        }
+    ),
     Example(  # a vendored project's own workflow runs in the checkout too, not in an image
         {
             "vendor/open_clip/.github/workflows/ci.yml": (
@@ -1191,11 +1248,17 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         mapped = [(start, written)]
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
     elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:
-        mapped = [(run, written)]
-        described = f"under {run}/, where this file is run from (it sources a file only that directory has)"
+        directory, library = run
+        mapped = [(directory, written)]
+        described = f"under {directory}/, where this file is run from (it sources a file only that directory has)"
+        if library is not None:  # a shared library's script (Kaldi's `utils/`): also run from each directory holding it
+            mapped += [(d, written) for d in _holding(project, caller, written, library)]
+            described = f"under {directory}/ or another directory with the `{library}` it sources"
     else:
         mapped = [(posixpath.dirname(caller), written), ("", written)]
         described = "next to this file or under the project root"
+        if invocation.command.name in SOURCERS and "/" not in posixpath.normpath(written):  # `. ./path.sh`
+            mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
     return (described, inside, bool(declared or moved or written.startswith("/"))) if inside else None
 
@@ -1203,21 +1266,25 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
 
 
-def _run_directory(project, caller: str, changes, hops: int) -> str | None:
+def _run_directory(project, caller: str, changes, hops: int) -> tuple[str, str | None] | None:
     """Where a launcher is run from when it says so: it sources a file by a relative path that only
     its own directory, or one above it, has (`. ./path.sh` in a Kaldi recipe, run as `cd egs/x &&
     ./run.sh`; its `local/x.sh` sources the same `./path.sh`), or a launcher run from such a
     directory runs it without a `cd` first (the recipe's `local/decode.sh`). A path it names is
     then not the root's (`utils/mkgraph.sh`, Kaldi's link, where the root has a Python `utils/`).
-    None when nothing says."""
+    With it, the sourced path when it leads into the launcher's own directory (`utils/parse_options.sh`
+    from Kaldi's `utils/data/x.sh`): a shared library's script, run as well from every directory
+    that holds the library (`_holding`). None when nothing says; a name with no `/` says nothing
+    (bash looks it up in PATH: Kaldi's `path.sh` puts `utils/` there)."""
     if "/" not in caller:
         return None
     for _, command in sources_of(project, caller)[0]:
         value = command.words[1].value if len(command.words) > 1 and not command.wrappers else None
-        if value and not value.startswith(("/", "~", "../")) and not project.on_disk(posixpath.normpath(value)):
+        if value and "/" in value and not value.startswith(("/", "~", "../")) and not project.on_disk(posixpath.normpath(value)):
             for base in (posixpath.dirname(caller), *directories_above(caller)):
                 if project.on_disk(joined(base, value)):
-                    return base
+                    first = posixpath.normpath(value).split("/")[0]
+                    return base, value if caller.startswith(joined(base, first) + "/") else None
     asked = set()  # a script that runs the launcher many times is asked once (80 calls, 3 hops deep: 80^3)
     for invocation in project.graph.callers(caller) if hops else ():
         other = invocation.caller
@@ -1229,6 +1296,49 @@ def _run_directory(project, caller: str, changes, hops: int) -> str | None:
             if run is not None:
                 return run
     return None
+
+
+def _holding(project, caller: str, written: str, sourced: str | None = None) -> list[str]:
+    """The directories of the files `written` names (the project's files of its name ending in its
+    path) that hold the launcher's library, from which the launcher, a script of a shared library
+    (Kaldi's `utils/`, copied or linked into each recipe beside its `path.sh`), may be run: they have
+    the library's file it sources (`sourced`: `utils/parse_options.sh`), or the launcher at its path
+    from one of its directories (a copy, or a link to that directory: `utils/data/x.sh`), or a script
+    there links one of its directories into it (`ln -s ../tools/kaldi/utils .`)."""
+    tail = posixpath.normpath(written)
+    if tail.startswith("../"):
+        return []
+    ancestors = [posixpath.dirname(caller), *directories_above(caller)]
+    own = [caller[len(posixpath.dirname(d)) :].lstrip("/") for d in ancestors]  # `utils/data/x.sh`, `data/x.sh`
+    found = []
+    for path in project_resolver(project).by_name.get(posixpath.basename(tail), []):
+        directory = path[: -len(tail) - 1] if path.endswith("/" + tail) else None
+        if directory is None or directory in ancestors:
+            continue
+        if (
+            sourced is not None and project.on_disk(joined(directory, sourced))
+            or any(project.on_disk(joined(directory, rest)) for rest in own)
+            or not _linked_into(project).get(directory, set()).isdisjoint(ancestors)
+        ):
+            found.append(directory)
+    return found
+
+
+def _linked_into(project) -> dict[str, set[str]]:
+    """The project's directories that its scripts link into their own directory at set-up (`ln -s
+    ../../kaldi/utils .` or `ln -s ../../kaldi/utils utils` in a recipe's run.sh: `kaldi/utils`),
+    by the script's directory. Found once a run."""
+    cache = project.__dict__
+    if "_linked_into" not in cache:
+        links: dict[str, set[str]] = {}
+        for path, script in project.shell.items():
+            for command in script.commands:
+                words = [w.value for w in command.args] if command.name == "ln" else []
+                targets = [w for w in words if w is not None and not w.startswith("-")]
+                if len(targets) in (1, 2) and None not in words and not targets[0].startswith(("/", "~")):
+                    links.setdefault(posixpath.dirname(path), set()).add(joined(posixpath.dirname(path), targets[0]))
+        cache["_linked_into"] = links
+    return cache["_linked_into"]
 
 
 def _run_from_above(project, caller: str, written: str) -> str | None:
