@@ -41,9 +41,11 @@ What makes it unbuffered:
   workflow's `env:`, a file the script sources before it (`. ./path.sh` whose `export
   PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the file
   sets), `set -a` (allexport) before the assignment, an `export` in a function the script calls
-  before the launch (one it never calls exports nothing), a Ray job's runtime environment, which
-  may set it whenever its JSON is not written out in the command (`--runtime-env-json="$ENV"`,
-  `--runtime-env env.yaml`);
+  before the launch (one it never calls exports nothing);
+- Ray's job supervisor, which starts the program of `ray job submit -- CMD` with
+  `PYTHONUNBUFFERED=1`, over what its runtime environment says
+  (ray/dashboard/modules/job/job_supervisor.py, `_get_driver_env_vars`; since ray#21659, January
+  2022);
 - the trainer calling `sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of
   `python -m`, a package's `__main__.py`), or the top-level code of a project module it imports,
   directly or through others (`import logsetup`, which runs that call at the import; not a
@@ -56,10 +58,15 @@ user -c`) starts, `env -i` starts, `srun --export=NONE` or `sbatch --export=NONE
 list without `ALL`; sbatch's default is `ALL` too) or `apptainer exec --cleanenv` (`-e`,
 `-C`/`--containall`; singularity's too) starts, unless given there (`--env K=V`, `--env-file`,
 `APPTAINERENV_K`/`SINGULARITYENV_K` in this shell's environment). `env -u PYTHONUNBUFFERED`
-(`--unset`) removes it for the command it runs; the other variables still reach it. A Ray job's
-program is taken to have them: it runs with its cluster's environment, which a `ray start` in the
-same shell took from it. With `--no-wait`, `ray job submit` returns once the job is submitted
-and its program writes to Ray's job log, not into this command's pipe or file: not reported, as a
+(`--unset`) removes it for the command it runs; the other variables still reach it.
+
+What a Ray job's program prints reaches a pipe or file after `ray job submit` through `ray`
+itself: Ray's CLI, a Python program, prints the job's output as it comes with a plain `print`
+(ray/dashboard/modules/job/cli.py, `_tail_logs`), so that log lags unless `ray` gets
+PYTHONUNBUFFERED from this shell (`export`, a prefix, `env`; a runtime environment's `env_vars`
+reach the job, not `ray`). It is reported at `ray`, with no fix (`-u` on the job's `python` would
+change nothing). With `--no-wait`, `ray job submit` returns once the job is submitted and its
+program writes to Ray's job log, not into this command's pipe or file: not reported, as a
 program `sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, not one this script
 writes).
 
@@ -124,7 +131,7 @@ from launchlint.logs import downstream, file_name, files_written, is_log_capture
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
-from launchlint.shellfacts import FILE, INHERIT, PIPE, Command, Word
+from launchlint.shellfacts import FILE, INHERIT, PIPE, SUBMITTED, Command, Word
 
 CODE = "LL106"
 NAME = "python-output-buffered"
@@ -317,15 +324,20 @@ INVALID = [
         },
         ["LL106 .circleci/config.yml:13", "LL106 .circleci/config.yml:17"],
     ),
-    Example(  # a Ray job whose runtime environment does not set it (its working_dir is unknown)
+    Example(  # `ray job submit` prints its job's output block-buffered, whatever the runtime environment
+        # gives the job (its working_dir unknown, its JSON not known here, PYTHONUNBUFFERED set: the
+        # job's, not `ray`'s); reported at `ray`, not at the job's program
         {
             "submit.sh": (
                 "ray job submit --runtime-env-json='{\"env_vars\": {\"A\": \"1\"}}' -- python a.py | tee a.log\n"
                 "ray job submit --runtime-env-json='{\"working_dir\": \"'${WD}'\", \"env_vars\": {\"A\": \"'$A'\"}}' "
                 "-- python b.py | tee b.log\n"
+                "ray job submit --runtime-env-json='{\"env_vars\": {\"PYTHONUNBUFFERED\": \"1\"}}' -- python c.py | tee c.log\n"
+                'ray job submit --runtime-env-json="$ENV_JSON" -- python d.py | tee d.log\n'
+                "ray job submit --address=http://127.0.0.1:8265 \\\n  -- python3 -m pkg.main x=1 2>&1 | tee e.log\n"
             )
         },
-        ["LL106 submit.sh:1", "LL106 submit.sh:2"],
+        ["LL106 submit.sh:1", "LL106 submit.sh:2", "LL106 submit.sh:3", "LL106 submit.sh:4", "LL106 submit.sh:5"],
     ),
     Example(  # a module the trainer imports only defines a function that would line-buffer; an import in a function not run at start
         {
@@ -724,11 +736,13 @@ VALID = [
     Example(  # `ray job submit --no-wait` returns once the job is submitted: its output goes to Ray's job log
         {"submit.sh": "ray job submit --address http://head:8265 --no-wait --working-dir . -- python3 -m pkg.main x=1 2>&1 | tee run.log\n"}
     ),
-    Example(  # a Ray job's runtime environment sets it, or may (its JSON is not known here)
+    Example(  # a Ray job's program runs with PYTHONUNBUFFERED=1 (Ray's job supervisor sets it), a pipeline
+        # inside its command too; `ray job submit` given it by this shell
         {
             "submit.sh": (
-                "ray job submit --runtime-env-json='{\"env_vars\": {\"PYTHONUNBUFFERED\": \"1\"}}' -- python a.py | tee a.log\n"
-                'ray job submit --runtime-env-json="$ENV_JSON" -- python b.py | tee b.log\n'
+                'ray job submit --no-wait -- bash -c "python a.py | tee a.log"\n'
+                "PYTHONUNBUFFERED=1 ray job submit -- python b.py | tee b.log\n"
+                "export PYTHONUNBUFFERED=1\nray job submit -- python c.py 2>&1 | tee c.log\n"
             )
         }
     ),
@@ -770,11 +784,12 @@ def check(project) -> Iterator[Finding]:
     for path, script in project.shell.items():
         fed: set[int] | None = None  # the commands a pipe feeds, found when a program asks
         inputs: tuple[set[str], set[str]] | None = None  # the files the script reads as data, found when one asks
-        for command in script.effective_commands():
+        for command in (*script.effective_commands(), *filter(_ray_client, script.commands)):
             run = python_run(command, stdin=True)
             covers = coverage_subcommand(command, run)
             if covers not in (None, "run"):
                 continue  # `coverage report`, `python -m coverage xml`: no program of the project's
+            harm = "the log lags by kilobytes and loses its last lines when the job is killed"
             accelerate = command.name == "accelerate" or (run is not None and run.kind == "module")
             launch = launch_of(command) if accelerate else None
             if launch is not None and launch.launcher == "accelerate":  # also `python -m accelerate.commands.launch`
@@ -788,6 +803,11 @@ def check(project) -> Iterator[Finding]:
                 if _unbuffered(project, path, command, None):
                     continue
                 what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
+            elif _ray_client(command):  # its program is unbuffered: `ray job submit` buffers what it prints
+                if _unbuffered(project, path, command, None):
+                    continue
+                what, use = "`ray job submit` (Python) block-buffers", f"set {UNBUFFERED}=1 for it"
+                harm = "the log lags by kilobytes and loses its last lines when `ray` is killed"
             elif run is not None:
                 if run.kind == "module" and run.target.value in TOOL_RUNS:
                     continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
@@ -821,11 +841,18 @@ def check(project) -> Iterator[Finding]:
                 continue
             yield Finding(
                 command.words[0].location,
-                f"{what} its stdout into a log: the log lags by kilobytes and loses its last lines when "
-                f"the job is killed; {use}",
+                f"{what} its stdout into a log: {harm}; {use}",
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _ray_client(command: Command) -> bool:
+    """`ray job submit -- CMD` waiting for its job (no `--no-wait`): Ray's CLI, a Python program,
+    prints the job's output to its own stdout as it comes (ray/dashboard/modules/job/cli.py,
+    `_tail_logs`: a plain `print`), while the job's program runs unbuffered on the cluster."""
+    runs = command.inner[0].wrappers[-1:] if command.inner else ()  # none for a `>(tee f.log)` it holds
+    return bool(runs) and runs[0].kind == "ray" and runs[0].command is command and command.inner[0].stdout.kind != SUBMITTED
 
 
 def _data_inputs(script) -> tuple[set[str], set[str]]:

@@ -501,12 +501,15 @@ def unwrap(walker, command: Command) -> None:
         uploaded = any(o.startswith(RAY_WORKING_DIR) for o in options)
         env: dict[str, Word | None] = {}
         known = _runtime_env(words[2 : len(words) - len(rest)], env)
+        # Ray's job supervisor starts the program with PYTHONUNBUFFERED=1, over the runtime env's
+        # own (ray/dashboard/modules/job/job_supervisor.py, `_get_driver_env_vars`; ray#21659, 2022).
+        env["PYTHONUNBUFFERED"] = Word("1", "1", command.location)
         # `--no-wait` submits and returns: the job's output goes to Ray's job log (`ray job logs`)
         # and its status to `ray job status`, as an sbatch job's to its slurm-%j.out; without it,
         # ray streams the log to its stdout and exits 1 when the job fails.
         sink = Sink(SUBMITTED, location=command.location) if "--no-wait" in options else None
         # Not isolated: the job gets the cluster's environment, which a `ray start` in this shell
-        # took from it (xtuner's RL scripts export PYTHONUNBUFFERED, then start and submit to it).
+        # took from it (xtuner's RL scripts export their variables, then start and submit to it).
         inner = _argv(
             walker, command, rest, "ray", stdout=sink, stderr=sink, remote=True, cwd_changed=not uploaded,
             unknown_environment=not known, env=env,
