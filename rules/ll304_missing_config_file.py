@@ -45,7 +45,10 @@ The options:
   declares `@hydra.main`, not to the working directory. Without `--config-path`, the name is
   looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a module
   registers a config of that name in code with `ConfigStore.store`. A program that does not
-  import hydra has options of those names of its own, which this rule leaves alone.
+  import hydra has options of those names of its own, which this rule leaves alone. A config
+  path from `pwd` (`--config-path $(pwd)/conf`, `$PWD/conf`, or a variable set from one) is
+  absolute when it runs, relative to no file: also through a wrapper (`nohup`, `timeout`, `ray
+  job submit --`).
 
 The arguments of code written in the command itself (`python -c CODE --config x.yaml`, `python -
 <<EOF`) are not read: no program file says it opens them.
@@ -544,6 +547,17 @@ VALID = [
                 '#!/bin/bash\nPROJECT_DIR="$(pwd)"\nCONFIG_PATH="$PROJECT_DIR/examples/config"\n'
                 'python3 -m trainer.main_ppo --config-path="$CONFIG_PATH" --config-name=gsm8k\n'
                 "python3 -m trainer.main_ppo --config-path $PWD/examples/config --config-name=gsm8k\n"
+            ),
+            "trainer/main_ppo.py": "import hydra\n",
+            "examples/config/gsm8k.yaml": "a: 1\n",
+        }
+    ),
+    Example(  # the same through a wrapper (verl's recipes under `ray job submit`)
+        {
+            "run.sh": (
+                '#!/bin/bash\nPROJECT_DIR="$(pwd)"\nCONFIG_PATH="$PROJECT_DIR/examples/config"\n'
+                "ray job submit --address=http://127.0.0.1:8265 -- python3 -m trainer.main_ppo --config-path $CONFIG_PATH --config-name=gsm8k\n"
+                "nohup python3 -m trainer.main_ppo --config-path $(pwd)/examples/config --config-name=gsm8k > a.log 2>&1 &\n"
             ),
             "trainer/main_ppo.py": "import hydra\n",
             "examples/config/gsm8k.yaml": "a: 1\n",

@@ -726,6 +726,8 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
     )
     if command.defaults or command.word_defaults:  # also a redirect's target's (`> ${RUN:-a}.log`)
         inner.defaults, inner.word_defaults = command.defaults, command.word_defaults
+    if command.anchored:  # `nohup python t.py --config-path $(pwd)/conf`: the same words, absolute
+        inner.anchored = command.anchored
     walker.script.commands.append(inner)
     unwrap(walker, inner)
     return [inner]
