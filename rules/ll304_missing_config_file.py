@@ -48,7 +48,7 @@ The options:
   import hydra has options of those names of its own, which this rule leaves alone. A config
   path from `pwd` (`--config-path $(pwd)/conf`, `$PWD/conf`, or a variable set from one) is
   absolute when it runs, relative to no file: also through a wrapper (`nohup`, `timeout`, `ray
-  job submit --`).
+  job submit --`) and in a string the outer shell expands first (`bash -c "... $(pwd)/conf"`).
 
 The arguments of code written in the command itself (`python -c CODE --config x.yaml`, `python -
 <<EOF`) are not read: no program file says it opens them.
@@ -167,6 +167,17 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a relative config path in a string that holds a path from `pwd` elsewhere stays relative
+        {
+            "trainer/main_ppo.py": "import hydra\n",
+            "examples/config/gsm8k.yaml": "a: 1\n",
+            "run.sh": (
+                '#!/bin/bash\nCMD="python3 -m trainer.main_ppo --config-path examples/config --config-name=gsm8k hydra.run.dir=$(pwd)/out"\n'
+                'eval "$CMD"\nbash -c "python3 -m trainer.main_ppo --config-path=examples/config --config-name=gsm8k hydra.run.dir=$PWD/out"\n'
+            ),
+        },
+        ["LL304 run.sh:3", "LL304 run.sh:4"],
+    ),
     Example(  # `--config_path` naming a file (VideoX-Fun's trainers): not Hydra's `--config-path`, a directory
         {
             "train.py": "print(1)\n",
@@ -558,6 +569,17 @@ VALID = [
                 '#!/bin/bash\nPROJECT_DIR="$(pwd)"\nCONFIG_PATH="$PROJECT_DIR/examples/config"\n'
                 "ray job submit --address=http://127.0.0.1:8265 -- python3 -m trainer.main_ppo --config-path $CONFIG_PATH --config-name=gsm8k\n"
                 "nohup python3 -m trainer.main_ppo --config-path $(pwd)/examples/config --config-name=gsm8k > a.log 2>&1 &\n"
+            ),
+            "trainer/main_ppo.py": "import hydra\n",
+            "examples/config/gsm8k.yaml": "a: 1\n",
+        }
+    ),
+    Example(  # in a string the outer shell expands first, from a variable too; in single quotes, the inner shell's `pwd`
+        {
+            "run.sh": (
+                '#!/bin/bash\nbash -c "python3 -m trainer.main_ppo --config-path $(pwd)/examples/config --config-name=gsm8k"\n'
+                'CONF="$PWD/examples/config"\nbash -c "python3 -m trainer.main_ppo --config-path=$CONF --config-name=gsm8k"\n'
+                "bash -c 'python3 -m trainer.main_ppo --config-path $(pwd)/examples/config --config-name=gsm8k'\n"
             ),
             "trainer/main_ppo.py": "import hydra\n",
             "examples/config/gsm8k.yaml": "a: 1\n",

@@ -1068,6 +1068,10 @@ class Walker:
         self.last_job: tuple[Command, ...] = ()  # the commands of the last `... &` statement: what `$!` names
         # Whether the words being read took a path relative to the start from `pwd` (`State.cwd_bound`).
         self.read_cwd = False
+        # The file offsets of the expansions that did (`$(pwd)`, `$PWD`, `$DIR` set to a path from one): one
+        # set for the file's top shell and the strings nested in it, where a word made of such an
+        # expansion is anchored too (`bash -c "python t.py --config-path $(pwd)/conf"`).
+        self.cwd_read_at: set[int] = set()
         # The words that are a string an inner `"` likely ended early (`_closed_early`), by
         # location: where that quote is (`` `step` on line 4 ``, the word after it). A command
         # string among them is judged as written.
@@ -1147,6 +1151,11 @@ class Walker:
                         return
             piece.dynamic(raw, unit.file_offset(unit.char(node.start_byte)))
 
+    def _made_of_cwd(self, words: list[Word]) -> bool:
+        """Words of a nested string that hold an expansion the outer shell made from `pwd` (their
+        characters stand at it: `Piece.expanded`): `bash -c "... $(pwd)/conf"` is absolute when it runs."""
+        return bool(self.cwd_read_at) and any(not self.cwd_read_at.isdisjoint(w.origin) for w in words)
+
     def _here(self, piece: Piece, at: int, last: int) -> bool:
         """`pwd` or `$PWD` in a word: the directory the shell is in, when known (`State.cwd`), as
         "." (paths are read from there, as they are at the start) or its absolute path."""
@@ -1155,7 +1164,9 @@ class Walker:
             return False
         absolute = cwd.startswith("/")
         piece.expanded(cwd if absolute else ".", at, last)
-        self.read_cwd = self.read_cwd or not absolute
+        if not absolute:
+            self.read_cwd = True
+            self.cwd_read_at.add(at)
         return True
 
     def _dirname_of(self, named: re.Match) -> str:
@@ -1291,6 +1302,9 @@ class Walker:
             self.read_defaults |= state.defaulted[name]
         if state.cwd_bound and name in state.cwd_bound:
             self.read_cwd = True
+            value = state.variables.get(name)
+            if at is not None and value is not None and (value == "." or value.startswith("./")):  # a path, not a command line
+                self.cwd_read_at.add(at)
         if at is not None:
             self._set_by(name, at, last)
 
@@ -2058,7 +2072,7 @@ class Walker:
                         closed_at = _closed_early(self.unit, child)
                         if closed_at is not None:
                             self.closed_early[words[mark].location] = closed_at
-                    if self.read_cwd:  # `--config-path=$(pwd)/conf`
+                    if self.read_cwd or self.unit.origin is not None and self._made_of_cwd(words[mark:]):  # `--config-path=$(pwd)/conf`
                         anchored.update(w.location for w in words[mark:])
                     self.read_cwd = self.read_cwd or read_cwd
                     if self.loops and len(words) == mark + 1 and words[mark].value is None:
@@ -2924,7 +2938,7 @@ def parse_nested(
     inner_unit.checked = not exact  # "judged" already: no LL001
     inner_unit.closed_at = closed_at
     inner = Walker(walker.script, inner_unit, state, wrappers_)
-    inner.typed_keys = walker.typed_keys
+    inner.typed_keys, inner.cwd_read_at = walker.typed_keys, walker.cwd_read_at
     before = len(walker.script.commands)
     run_unit(inner)
     return walker.script.commands[before:]
