@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from .discover import OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
 from .paths import ends_in, is_url, joined, may_name
+from .replay import ROOT_MARKERS
 from .shellfacts import (
     FILE,
     INHERIT,
@@ -622,6 +623,10 @@ def directories_above(path: str) -> Iterator[str]:
         directory = parent
 
 
+# What makes a directory below the root a project of its own: a root marker, or a package's
+# setup file (`.git` a directory, a clone's, or a file, a submodule's).
+NESTED_MARKERS = (*ROOT_MARKERS, "setup.py", "setup.cfg")
+CI_DIRECTORIES = frozenset({".github", ".circleci", ".gitlab"})  # a CI file's, at its repository's root
 NEAR_CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 SAME_KIND = {".yml": ".yaml"}  # suffixes of one kind of file, for `Resolver.near`
@@ -772,8 +777,10 @@ def checkout_names(project, caller: str) -> tuple[str, ...]:
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
-    In order: relative to the launcher's directory, relative to the project root (or its
-    parent, by the root's own name or a workflow's `actions/checkout` `path:`), under a
+    In order: relative to the launcher's directory, relative to the root of a project nested
+    in this one that holds the launcher (`nested_root`: a vendored verl's CI and recipes run
+    `examples/x.py` from verl's root, not the outer project's namesake), relative to the project
+    root (or its parent, by the root's own name or a workflow's `actions/checkout` `path:`), under a
     configured `path-map` prefix, and finally the project's unique file of that name (a remote
     `/root/start_training.sh` is the project's only `start_training.sh`), when a local relative
     path can name it (`paths.may_name`: `python train.py` run from anywhere, not `prep/new/x.py`
@@ -790,6 +797,7 @@ class Resolver:
         for path in self.files:
             names[posixpath.basename(path)].append(path)
         self.by_name = names
+        self.roots: dict[str, str | None] = {}  # directory -> its nested project's root (`nested_root`)
 
     def resolve(self, word: Word, caller: str, *, remote: bool = False, start: str | None = None) -> str | None:
         """`start`: the directory the launch runs in, when a `cd` before it (or its step's
@@ -850,7 +858,7 @@ class Resolver:
         if start is not None:  # where the launch runs is known: a file elsewhere is not the one it runs
             there = joined(start, value)
             return there if there in self.files else None
-        candidates = [] if value.startswith("/") or remote else local_candidates(value, caller)
+        candidates = [] if value.startswith("/") or remote else self._local(value, caller)
         roots = checkout_names(self.project, caller)
         if not remote:  # from the checkout's parent: `repo/train.py`, `proj/tools/x.py`
             candidates.extend(posixpath.normpath(value[len(root) + 1 :]) for root in roots if value.startswith(root + "/"))
@@ -861,6 +869,41 @@ class Resolver:
         if len(same_name) == 1 and (remote or value.startswith(("/", "~")) or may_name(value, same_name[0], roots)):
             return same_name[0]  # not `prep/old/x.py` for a local `prep/new/x.py`: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
+
+    def _local(self, value: str, caller: str) -> list[str]:
+        """`local_candidates`, the root of the project nested here that holds the launcher
+        (`nested_root`) between them: its launchers are run from there."""
+        candidates = local_candidates(value, caller)
+        nested = self.nested_root(caller)
+        if nested is not None:
+            candidates.insert(1, joined(nested, value))
+        return candidates
+
+    def nested_root(self, caller: str) -> str | None:
+        """The root of the project nested in this one (a vendored or sub-project checkout) that
+        holds `caller`: for a CI file, the directory that holds its `.github/`, `.circleci/` or
+        `.gitlab/` (whose checkout its steps run in); else the nearest directory above it, below
+        the root, with a project marker (`NESTED_MARKERS`). None when that is the root itself.
+        Asked once per directory."""
+        directory = posixpath.dirname(caller)
+        parts = directory.split("/")
+        ci = next((i for i, part in enumerate(parts) if part in CI_DIRECTORIES), None)
+        if ci is not None:
+            return "/".join(parts[:ci]) or None
+        return self._marked(directory)
+
+    def _marked(self, directory: str) -> str | None:
+        """The nearest directory at or above `directory`, below the root, that holds a marker."""
+        if not directory:
+            return None
+        known = self.roots
+        if directory not in known:
+            on_disk = self.project.on_disk
+            marked = on_disk(posixpath.join(directory, ".git"), directory=True) or any(
+                on_disk(posixpath.join(directory, marker)) for marker in NESTED_MARKERS
+            )
+            known[directory] = directory if marked else self._marked(posixpath.dirname(directory))
+        return known[directory]
 
     def _above(self, value: str, caller: str) -> str | None:
         """Run from a directory above the launcher's own, the nearest that has the path: the

@@ -47,9 +47,12 @@ The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__mai
 to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and `eval` of a
 known string.
 
-Its file is one the written path can name. A relative path names a file whose path ends in it
-(`../train/x.py`: `train/x.py` or `exp/train/x.py`, not `other/x.py`), or in what follows the
-name the checkout goes by from its parent: the root's own, or in a workflow the `path:` of its
+Its file is one the written path can name, looked for where LL303 looks (a launcher of a
+project nested in this one, a vendored copy with its own `pyproject.toml`, `setup.py` or CI
+files, names that project's `tools/x.py` before the outer root's). A relative path names a
+file whose path ends in it (`../train/x.py`: `train/x.py` or `exp/train/x.py`, not
+`other/x.py`), or in what follows the name the checkout goes by from its parent: the root's
+own, or in a workflow the `path:` of its
 `actions/checkout` of the project itself (`proj/tools/x.py` after `path: proj` is `tools/x.py`;
 not after a checkout of another `repository:` there). An absolute one, mapped
 into a container or on another host, names a file whose path it ends in (the project mounted
@@ -778,6 +781,15 @@ INVALID = [
         },
         ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
+    Example(  # a launcher of a project nested in this one (its own pyproject.toml) runs that project's `tools/prep.py`
+        {
+            "tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--src')\np.parse_args()\n",
+            "sub/pyproject.toml": "",
+            "sub/tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out')\np.parse_args()\n",
+            "sub/recipe/x/run.sh": "python tools/prep.py --src data\n",
+        },
+        ["LL301 sub/recipe/x/run.sh:1"],
+    ),
 ]
 
 VALID = [
@@ -1090,6 +1102,22 @@ VALID = [
                 "Options().parse()\n"
             ),
             "run.sh": "python a.py --epochs 1\npython b.py --lr 1\n",
+        }
+    ),
+    Example(  # a vendored copy's workflow runs in its own checkout, and its recipes from its root (a setup.py there):
+        # `tools/prep.py` is the copy's, not the outer project's older namesake (verl-tool's verl/)
+        {
+            "tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out')\np.parse_args()\n",
+            "vendor/setup.py": "",
+            "vendor/tools/prep.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out')\np.add_argument('--src')\np.parse_args()\n"
+            ),
+            "vendor/recipe/x/run.sh": "python tools/prep.py --src data --out out\n",
+            "ci/tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--src')\np.parse_args()\n",
+            "ci/.github/workflows/ci.yml": (
+                "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
+                "      - run: python tools/prep.py --src data\n"
+            ),
         }
     ),
 ]

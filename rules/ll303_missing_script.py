@@ -59,7 +59,11 @@ What runs a script:
   that name with a `__main__.py`).
 
 Where a path is looked for:
-- relative to the launcher's directory; relative to the project root (or to its parent, when the
+- relative to the launcher's directory; relative to the root of a project nested in this one
+  that holds the launcher, before the project root (it is run from there: a vendored copy's
+  recipes, and its CI files, whose steps run in the checkout holding their `.github/`; the nested
+  root is the nearest directory above the launcher with a `pyproject.toml`, `setup.py`,
+  `setup.cfg`, `.launchlint.yaml` or `.git`); relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout, or, in a workflow, with the `path:` its `actions/checkout` of the project
   itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix;
