@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .discover import OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
@@ -639,14 +639,31 @@ def _extends(one: str, other: str) -> bool:
     return len(shorter) >= MIN_STEM and shorter != longer and longer.startswith(shorter)
 
 
-def _closest(name: str, names: list[str], cutoff: float) -> str | None:
-    """The one of `names` most like `name`, at least `cutoff` alike; None when two are as close."""
+def _closest(name: str, names: list[str], cutoff: float, keep: Callable[[str], bool] | None = None) -> str | None:
+    """The one of `names` most like `name`, at least `cutoff` alike, of those `keep` keeps; None
+    when two are as close."""
     from difflib import SequenceMatcher, get_close_matches  # here: only a missing path asks
 
-    close = get_close_matches(name, names, n=2, cutoff=cutoff)
+    close = get_close_matches(name, names, n=2 if keep is None else max(len(names), 1), cutoff=cutoff)
+    close = close if keep is None else [n for n in close if keep(n)][:2]
     if not close or len(close) == 2 and SequenceMatcher(None, close[1], name).ratio() == SequenceMatcher(None, close[0], name).ratio():
         return None
     return close[0]
+
+
+def shares_a_directory(caller: str, written: str, paths: Iterable[str]) -> bool:
+    """Some of `paths` is in a directory that the launcher's path or the path it writes names
+    (`examples/gpt/train.py` for `examples/bert/run.sh`), or those name none (`python main.py`
+    in the root's `run.sh`: the whole project is its)."""
+    directories = {*posixpath.dirname(caller).split("/"), *posixpath.dirname(posixpath.normpath(written)).split("/")} - {"", ".", ".."}
+    return not directories or any(directories.intersection(posixpath.dirname(p).split("/")) for p in paths)
+
+
+def _placed_alike(caller: str, written: str, paths: Sequence[str]) -> bool:
+    """A file of `paths` may be what a launcher meant by a missing path of a like name: one at
+    the root (where launchers are run from), or in a directory that the launcher's path or the
+    written path names (`shares_a_directory`)."""
+    return any("/" not in p for p in paths) or shares_a_directory(caller, written, paths)
 
 
 def project_resolver(project) -> Resolver:
@@ -810,18 +827,23 @@ class Resolver:
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
 
-    def near(self, name: str, caller: str, *, namesakes: bool = True) -> str | None:
-        """The file whose name is most like `name` (`trian.py` -> `train.py`), of its kind, if
-        unique: a missing path's "did you mean". Not when two names are as close
-        (`pretrain_model.py` between `pretrain_model_llama.py` and `pretrain_model_mamba.py`), nor
-        when two files have the name. A file next to the launcher whose name extends the missing
-        one, or is what it extends, comes first, however unlike (FlagAI's `aquila_code.py` is the
-        neighbour `aquila_code_pretrain.py`, not a distant `flagai/model/aquila_model.py`;
-        Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is `pretrain_deepseek.py`). Not a
-        file of `name` itself when `namesakes` is false: the path has directories none of them
-        ends in (Pointcept's `.../concerto/hm3d/preprocess_hm3d.py` is the `preprocessed_hm3d.py`
-        there, not the older pipeline's `.../hm3d/preprocess_hm3d.py`)."""
+    def near(self, written: str, caller: str, *, namesakes: bool = True) -> str | None:
+        """The file whose name is most like the missing path `written`'s (`trian.py` ->
+        `train.py`), of its kind, if unique: a missing path's "did you mean". Not when two names
+        are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
+        `pretrain_model_mamba.py`), nor when two files have the name. A file next to the launcher
+        whose name extends the missing one, or is what it extends, comes first, however unlike
+        (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`, not a distant
+        `flagai/model/aquila_model.py`; Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is
+        `pretrain_deepseek.py`). Else only a file at the root or in a directory the launcher's
+        path or the written path names (`_placed_alike`): verl-tool's
+        `examples/train/b/train_drgrpo.sh` is `examples/train/a/train_1.5b_drgrpo.sh`, not the
+        closer name `verl/recipe/x/train_grpo.sh` of a vendored copy. Not a file of the name
+        itself when `namesakes` is false: the path has directories none of them ends in
+        (Pointcept's `.../concerto/hm3d/preprocess_hm3d.py` is the `preprocessed_hm3d.py` there,
+        not the older pipeline's `.../hm3d/preprocess_hm3d.py`)."""
         by_name = self.by_name
+        name = posixpath.basename(written)
         stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
         kind = SAME_KIND.get(suffix, suffix)  # and `x.yml` may be the `x.yaml` next to it
         names = [n for n in by_name if (namesakes or n != name) and SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
@@ -832,7 +854,7 @@ class Resolver:
         close = _closest(name, list(neighbours), 0.0)
         if close is not None:
             return neighbours[close]
-        close = _closest(name, names, NEAR_CUTOFF)
+        close = _closest(name, names, NEAR_CUTOFF, lambda n: _placed_alike(caller, written, by_name[n]))
         return by_name[close][0] if close is not None and len(by_name[close]) == 1 else None
 
     def named(self, project, word: Word, kinds: frozenset[str]) -> bool:

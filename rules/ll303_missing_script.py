@@ -32,6 +32,13 @@ print("training")
 ```
 
 ## Details
+The did-you-mean is the file of the closest name (difflib's ratio 0.8 or more; the one file of
+that name; none when two names are as close): first a file beside the launcher whose name extends
+the missing one, or is what it extends; else one at the root or in a directory that the
+launcher's path or the written path names, never one elsewhere in the tree however close its
+name (verl-tool's `examples/train/torl/train_drgrpo.sh` is not a vendored
+`verl/recipe/char_count/train_grpo.sh`). LL304 offers a config file so.
+
 A quoted command (`python "$ACC"` with `ACC="tools/acc.py --dir /d"`) is one word, blanks and
 all: when its first word is the file, the message says to remove the quotes.
 
@@ -181,7 +188,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
-from launchlint.graph import checkout_names, directories_above, path_mapped, project_resolver
+from launchlint.graph import checkout_names, directories_above, path_mapped, project_resolver, shares_a_directory
 from launchlint.launches import (
     decided_by_caller,
     directory_changes,
@@ -1165,7 +1172,7 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     rest = "/".join(parts[1:])
     related = (Related(Location(init, 1, 1, 1, 1), f"python imports this package first, and it has no {rest}.py or {rest}/"),)
     fix = "fix the name, or create it"
-    near = project_resolver(project).near(parts[-1] + ".py", invocation.caller)
+    near = project_resolver(project).near(module + ".py", invocation.caller)
     base = next((b for stem, b in stems.items() if near and posixpath.dirname(near) == posixpath.dirname(stem)), None)
     if base is not None:  # a module of the same package
         fix = f"fix the name (did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?), or create it"
@@ -1371,9 +1378,9 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
         if namesakes:
             fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
     if near is None and not namesakes:
-        near = project_resolver(project).near(posixpath.basename(written), invocation.caller)
+        near = project_resolver(project).near(written, invocation.caller)
     elif near is None:  # namesakes elsewhere: a close name beside the launcher comes first (`x.sh` for its `x_cls.sh`)
-        close = project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=False)
+        close = project_resolver(project).near(written, invocation.caller, namesakes=False)
         near = close if close and posixpath.dirname(close) == posixpath.dirname(invocation.caller) else None
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
         # a bare name, and the file beside the launcher: its name, as the launcher names it (SGPT's `beir/` scripts)
@@ -1386,14 +1393,11 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
 
 
 def _akin(invocation, written: str, namesakes: Sequence[str]) -> bool:
-    """Some file of the name may be the one meant: a directory of its path is one of the
-    launcher's path or the written path (`examples/gpt/train.py` for `examples/bert/run.sh`),
-    or those name none (`python main.py` in the root's `run.sh`: the whole project is its).
-    None is for `detection/run.sh` running yolov5's `train.py` in a clone, the project's trainers
-    of the name in `seg/` and `cls/`: they are no fix (MONAI's tutorials have that shape, but a
-    sibling `classification_files/train.py` shares their directories)."""
-    directories = {*posixpath.dirname(invocation.caller).split("/"), *posixpath.dirname(posixpath.normpath(written)).split("/")} - {"", ".", ".."}
-    return not directories or any(directories.intersection(posixpath.dirname(p).split("/")) for p in namesakes)
+    """Some file of the name may be the one meant (`shares_a_directory`). None is for
+    `detection/run.sh` running yolov5's `train.py` in a clone, the project's trainers of the name
+    in `seg/` and `cls/`: they are no fix (MONAI's tutorials have that shape, but a sibling
+    `classification_files/train.py` shares their directories)."""
+    return shares_a_directory(invocation.caller, written, namesakes)
 
 
 def _misnamed_or_moved(project, invocation, written: str, places: str, base: str | None, others: list[str]) -> Finding:
@@ -1402,7 +1406,7 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     is the `preprocessed_hm3d.py` there, not the older pipeline's `.../hm3d/preprocess_hm3d.py`);
     else moved, to where its namesakes are (Megatron-LM's `examples/detxoify_lm/x.py`, now under
     `examples/academic_paper_scripts/`)."""
-    near = project_resolver(project).near(posixpath.basename(written), invocation.caller, namesakes=False)
+    near = project_resolver(project).near(written, invocation.caller, namesakes=False)
     roots = checkout_names(project, invocation.caller)
     if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots):
         return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)

@@ -3,7 +3,8 @@ Finds a launcher that hands a Python program a config file that exists nowhere i
 `--config x.yaml`, `--config_file`/`--config-file`, `--deepspeed ds.json`, `--deepspeed_config`,
 accelerate's `launch --config_file`, the program's own spellings of those options, and Hydra's
 `--config-path`/`--config-name`. The file is looked for as LL303 looks for a script, and the
-message offers a file of a similar name ("did you mean `configs/llama7b.yaml`?").
+message offers a file of a similar name ("did you mean `configs/llama7b.yaml`?") where LL303
+offers a script's: at the root or in a directory the launcher's path or the written path names.
 
 ## Why is this bad?
 The program opens its config only after the job has waited in the queue, the container has
@@ -792,7 +793,7 @@ def _own_config(project, path: str, command: Command, option: str, word: Word) -
 def _missing(project, launcher: str, word: Word, message: str) -> Finding:
     """The finding, its fix offering the file of the project whose name is most like the missing
     one's (`configs/llama7b.yaml` for `configs/llama7b.yml`), as LL303 offers a script."""
-    near = project_files(project).resolver.near(posixpath.basename(word.value or ""), launcher)
+    near = project_files(project).resolver.near(word.value or "", launcher)
     if not near or near == launcher:
         return Finding(word.location, f"{message}; {FIX}")
     return Finding(

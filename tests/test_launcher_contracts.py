@@ -307,17 +307,37 @@ def test_a_missing_scripts_guess_looks_next_to_the_launcher_first(tmp_path):
         "examples/code/run.sh": "python aquila_code.py --seed 1\n",
         "examples/code/aquila_code_pretrain.py": "print(1)\n",
         "examples/code/generate_code.py": "print(2)\n",
-        "model/aquila_model.py": "print(3)\n",
+        "examples/model/aquila_model.py": "print(3)\n",
     }
     [finding] = lint(tmp_path, files)
     assert "(did you mean `aquila_code_pretrain.py`?)" in finding["message"]  # beside the launcher: as it runs it
     (tmp_path / "examples/code/aquila_code_pretrain.py").unlink()
     [finding] = lint(tmp_path, {})
-    assert "(did you mean `model/aquila_model.py`?)" in finding["message"]
+    assert "(did you mean `examples/model/aquila_model.py`?)" in finding["message"]
     dated = {"examples/ds/run.sh": "python pretrain_ds_250624.py\n", "examples/ds/pretrain_ds.py": "print(1)\n"}
     (tmp_path / "dated").mkdir()
     [finding] = lint(tmp_path / "dated", dated)
     assert "(did you mean `pretrain_ds.py`?)" in finding["message"]
+
+
+def test_a_missing_scripts_guess_is_at_the_root_or_in_a_directory_its_paths_name(tmp_path):
+    """`examples/train/b/train_drgrpo.sh` is the `examples/train/a/train_1.5b_drgrpo.sh` there, not
+    the closer name in a vendored copy, in no directory the launcher's path or the written path
+    names (verl-tool's `verl/recipe/char_count/train_grpo.sh`); with none there, there is no guess.
+    A file at the root, where launchers are run from, is one."""
+    files = {
+        "launch.sh": "bash examples/train/b/train_drgrpo.sh\n",
+        "examples/train/a/train_1.5b_drgrpo.sh": "echo a\n",
+        "vendor/recipe/x/train_grpo.sh": "echo v\n",
+        "scripts/run.sh": "python trian.py\n",
+        "train.py": "print(1)\n",
+    }
+    first, second = lint(tmp_path, files)
+    assert "(did you mean `examples/train/a/train_1.5b_drgrpo.sh`?)" in first["message"]
+    assert "(did you mean `train.py`?)" in second["message"]
+    (tmp_path / "examples/train/a/train_1.5b_drgrpo.sh").unlink()
+    first, _ = lint(tmp_path, {})
+    assert first["code"] == "LL303" and "did you mean" not in first["message"]
 
 
 def test_a_stream_replaced_in_an_imported_module_names_the_launch_of_its_importer(tmp_path):
