@@ -88,9 +88,17 @@ def test_a_pattern_is_a_glob_or_a_brace_expansion():
     """LL303 and LL304 judge no word bash expands; a quoted one too (words are read unquoted)."""
     for pattern in ("configs/*.yaml", "train_?.py", "exp[12].yaml", "exp_{1,2}.yaml", "train_{a,}.py", "e{1..3}.py"):
         assert is_pattern(pattern) and not names_a_path(pattern), pattern
-    for path in ("configs/x.yaml", "a{b}.py", "{}.json", "/root/x.yaml"):
+    for path in ("configs/x.yaml", "a{b.py", "a{b c}.py", "/root/x.yaml"):
         assert not is_pattern(path) and names_a_path(path), path
     assert not names_a_path("s3://b/x.yaml")
+
+
+def test_a_format_field_is_a_template_not_a_path():
+    """A brace with no `,` or `..` is literal to bash, but a word holding a field of Python's
+    `str.format` is a template a program fills in (ml-jku UPT's `main_{script}.py`)."""
+    for template in ("main_{script}.py", "a{b}.py", "{}.json", "{0}/x.yaml", "{cfg.name}.yaml", "run_{n:03d}.sh"):
+        assert not is_pattern(template) and not names_a_path(template), template
+    assert names_a_path("${HOME}/x.yaml") and names_a_path("{{ cfg }}.yaml")
 
 
 def test_a_shown_path_has_one_slash_where_it_was_joined_with_two():
