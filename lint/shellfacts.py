@@ -627,6 +627,12 @@ class ShellScript:
     # different places (a function called twice; a later call that is not walked again counts as
     # a walk of what the body read from its caller) has none. A dict of its own on the scripts that have any.
     expansions: dict[int, SetBy | None] = {}
+    # By the location of a later call of one of its functions, the file offsets of the characters
+    # of the function's words, as its first call walked them, whose value that call may not give
+    # (`Walker._called_again`): read from a variable the call finds with another value or one not
+    # known here (`PORT=29502` before it; `PORT=29501` before each call is one value). A dict of
+    # its own on the scripts that have any.
+    varies: dict[Location, frozenset[int]] = {}
 
     def __init__(
         self,

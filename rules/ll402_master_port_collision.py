@@ -52,10 +52,12 @@ Scripts and functions:
   (`launch() { tmux new -d -s "$1" "torchrun ..."; }`, then `launch a`, `launch b`), and one that
   a script only defines launches nothing;
 - the function's body is read at its first call, so a port it takes from a variable
-  (`--master_port $PORT`) is known for that call only, unless every call finds the variable set
-  by the same assignment (before all of them, or in the body: `local PORT=29500`): `PORT=29501;
-  run &` then `PORT=29502; run &` is not a collision (nor a `read PORT` or `for PORT in ...`
-  between calls), `PORT=29500` at the top and `run 1e-4 &`, `run 3e-4 &` is;
+  (`--master_port $PORT`) is that call's; a later call has it too when it finds the same value
+  there, known here. Values decide, not the places that set them: `PORT=29500` at the top and
+  `run 1e-4 &`, `run 3e-4 &` is a collision, and so is `PORT=29501` written again before the
+  second call; `PORT=29502` (or a `read PORT`, a `for PORT in ...`) between the calls is another
+  port, and that call is not compared (neither with the first nor with a third call that also
+  sets 29502). A variable the body sets (`local PORT=29500`) has the same value at every call;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
@@ -249,6 +251,17 @@ INVALID = [
             ),
         },
         ["LL402 local.sh:8", "LL402 note.sh:8", "LL402 spare.sh:10"],
+    ),
+    Example(  # values decide, not places: the port's variable set to the same value again before a call
+        {  # (walked again when its output is redirected); a later call on another port hides no collision
+            "again.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun &\nPORT=29501\nrun &\nwait\n",
+            "redirect.sh": (
+                "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun > a.log &\n"
+                "export PORT=\"29501\"\nrun > b.log &\nwait\n"
+            ),
+            "pair.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port $PORT train.py\n}\nPORT=29501\nrun &\nrun &\nPORT=29502\nrun &\nwait\n",
+        },
+        ["LL402 again.sh:8", "LL402 pair.sh:7", "LL402 redirect.sh:8"],
     ),
     Example(  # a script in the background that calls its function (with its output redirected)
         {
@@ -697,8 +710,8 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             jobs.append(Job(chain, command, path, port, None, decided))
         else:  # a function's launch runs at each call, in the background, in a tmux session, ...
             made = calls.get(function.statement, [])
-            if port.word is not None and not _same_at_every_call(script, path, port.word):
-                made = made[:1]  # its body was read at the first call: a variable may differ at the others
+            if port.word is not None and script.varies:  # its body was read at the first call: a variable may differ at others
+                made = made[:1] + [call for call in made[1:] if _as_at_first(script, path, port.word, call)]
             jobs += [Job((*_chain(call), *chain), command, path, port, call, decided) for call in made]
     for invocation in scripts_run.get(path, []):
         callee = project.shell[invocation.callee]
@@ -716,14 +729,12 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
     return [(job, host) for job, host in placed if host is not None]
 
 
-def _same_at_every_call(script: ShellScript, path: str, word) -> bool:
-    """Whether a port as written in a function's body has one value at all of its calls: a
-    literal, or variables each call reads from one assignment (`PORT=29500` at the top), not a
-    `PORT=...` before each call (`ShellScript.expansions`); a port from a config file is that file's."""
-    if word.location.path != path or not script.expansions:
-        return True
-    expansions = script.expansions
-    return all(expansions.get(offset, True) is not None for offset in word.origin[: len(word.text)])
+def _as_at_first(script: ShellScript, path: str, word, call: Command) -> bool:
+    """Whether a port as written in a function's body has at this call the value of the first
+    call, whose walk made it: none of its characters may differ here (`ShellScript.varies`); a
+    port from a config file is that file's."""
+    varies = script.varies.get(call.location) if word.location.path == path else None
+    return not varies or not any(offset in varies for offset in word.origin[: len(word.text)])
 
 
 def _function(chain: tuple[Command, ...]) -> Block | None:

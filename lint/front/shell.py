@@ -879,6 +879,15 @@ class Pending(Record):
     stderr: Sink | None
 
 
+class Read(Record):
+    """What a function's first walk read from a variable (`Walker._called_again`)."""
+
+    name: str
+    value: object  # the variable's value then: None not known here, `_ABSENT` not set
+    word: Word | None  # the word it was set to (`State.assigned`)
+    offsets: tuple[int, ...]  # the file offsets of the characters read: the expansion's first and last
+
+
 class Unit:
     """Shell text plus where each of its characters is in the real file."""
 
@@ -1052,11 +1061,11 @@ class Walker:
         self.walked: dict[int, BodyWalk] = {}  # a function's body node id -> its last walk
         self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
-        # name -> where the function is defined and the file offsets of the expansions its first
-        # call's walk read (`ShellScript.expansions`), which a later call's `_called_again` checks;
-        # `reading`, those of the first calls being walked.
-        self.reads: dict[str, tuple[Location, list[int]]] = {}
-        self.reading: list[int] | None = None
+        # name -> where the function is defined and what its first call's walk read from variables,
+        # in order (`Read`), which a later call's `_called_again` checks; `reading`, what the first
+        # calls being walked read.
+        self.reads: dict[str, tuple[Location, list[Read]]] = {}
+        self.reading: list[Read] | None = None
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
         # them. The panes are the server's, not a shell's: one dict for the file's top shell and
@@ -1320,7 +1329,7 @@ class Walker:
             if expansions.setdefault(offset, set_by) != set_by:  # walked again after another assignment
                 expansions[offset] = None
         if self.reading is not None:
-            self.reading += (at, last)
+            self.reading.append(Read(name, self.state.variables.get(name, _ABSENT), word, (at, last)))
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
@@ -2205,33 +2214,44 @@ class Walker:
         if name in self.pending:
             self._first_call(name, out if redirected else None, err if redirected else None)
         elif name in self.functions and redirected:
+            self._called_again(call, walked=True)
             self._call(name, out, err)
         elif name in self.effects:
-            self._called_again(name)
+            self._called_again(call)
             self.effects[name].apply(self.state, len(self.script.commands), self._looping())
         if name in self.functions:
             self._run_arguments(call, arguments)
 
-    def _called_again(self, name: str) -> None:
-        """A later call of a function, its body not walked again: an expansion there of a variable
-        its caller set has no one assignment (`ShellScript.expansions`) when the variable is now
-        set elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
+    def _called_again(self, call: Command, walked: bool = False) -> None:
+        """A later call of a function. The characters of its first walk's words whose value this
+        call may not give (`ShellScript.varies`): of an expansion of a variable its caller set, when
+        the variable now has another value or one not known here. Values, not places: `PORT=29501`
+        before each call is one port. When the body is not walked again (`walked`), an expansion of a variable its caller
+        set also has no one assignment (`ShellScript.expansions`) when the variable is now set
+        elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
         body set before reading it (`local PORT=29500`) is set there at each call."""
-        read = self.reads.get(name)
+        read = self.reads.get(call.name)
         if read is None:
             return
-        body, offsets = read
-        expansions, assigned = self.script.expansions, self.state.assigned
-        for offset in offsets:
-            set_by = expansions.get(offset)
-            if set_by is None:
+        body, reads = read
+        expansions, assigned, variables = self.script.expansions, self.state.assigned, self.state.variables
+        varies: set[int] = set()
+        for variable, value, word, offsets in reads:
+            if word is not None and _within(word.location, body):
                 continue
-            at = set_by.location
-            if at.path == body.path and (body.line, body.column) <= (at.line, at.column) < (body.end_line, body.end_column):
-                continue
-            word = assigned.get(set_by.name)
-            if word is None or word.location != set_by.location:
-                expansions[offset] = None
+            now = variables.get(variable, _ABSENT)
+            if now is None or now != value:
+                varies.update(offsets)
+            for offset in () if walked else offsets:
+                set_by = expansions.get(offset)
+                if set_by is not None and not _within(set_by.location, body):
+                    now_set = assigned.get(set_by.name)
+                    if now_set is None or now_set.location != set_by.location:
+                        expansions[offset] = None
+        if varies:
+            if not self.script.varies:
+                self.script.varies = {}
+            self.script.varies[call.location] = self.script.varies.get(call.location, frozenset()) | varies
 
     def _run_arguments(self, call: Command, arguments: list) -> None:
         """The words of a call that the function runs as a command (`in_env() { local env="$1";
@@ -2697,6 +2717,11 @@ def _sets_arguments(unit: Unit, command) -> bool:
         if word == "--" or not word.startswith(("-", "+")) and not (i and _TAKES_NAME.fullmatch(words[i - 1])):
             return True
     return False
+
+
+def _within(location: Location, body: Location) -> bool:
+    """Whether `location` is inside the function's definition `body`."""
+    return location.path == body.path and (body.line, body.column) <= (location.line, location.column) < (body.end_line, body.end_column)
 
 
 def _one_word(unit: Unit, node) -> bool:
