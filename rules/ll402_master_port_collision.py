@@ -57,7 +57,8 @@ Scripts and functions:
   `run 1e-4 &`, `run 3e-4 &` is a collision, and so is `PORT=29501` written again before the
   second call; `PORT=29502` (or a `read PORT`, a `for PORT in ...`) between the calls is another
   port, and that call is not compared (neither with the first nor with a third call that also
-  sets 29502). A variable the body sets (`local PORT=29500`) has the same value at every call;
+  sets 29502). A variable the body sets (`local PORT=29500`) has the same value at every call,
+  and one it sets from the caller's (`local P=$BASE`) the value that one has at each;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
@@ -425,6 +426,14 @@ VALID = [
             "next.sh": (  # the body moves it on for the next call
                 "#!/bin/bash\nPORT=29500\nrun() {\n  torchrun --master_port $PORT train.py &\n  PORT=$((PORT + 1))\n}\n"
                 "run\nrun\nwait\n"
+            ),
+        },
+    ),
+    Example(  # the port from a variable the body sets from the caller's, which a later call sets anew
+        {
+            "base.sh": (
+                "#!/bin/bash\nrun() {\n  local P=$BASE\n  torchrun --master_port $P train.py\n}\n"
+                "BASE=29500\nrun &\nBASE=29600\nrun &\nwait\n"
             ),
         },
     ),

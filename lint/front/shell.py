@@ -2225,8 +2225,9 @@ class Walker:
     def _called_again(self, call: Command, walked: bool = False) -> None:
         """A later call of a function. The characters of its first walk's words whose value this
         call may not give (`ShellScript.varies`): of an expansion of a variable its caller set, when
-        the variable now has another value or one not known here. Values, not places: `PORT=29501`
-        before each call is one port. When the body is not walked again (`walked`), an expansion of a variable its caller
+        the variable now has another value or one not known here; of an expansion of a variable the
+        body set from those (`local P=$BASE`). Values, not places: `PORT=29501` before each call is
+        one port. When the body is not walked again (`walked`), an expansion of a variable its caller
         set also has no one assignment (`ShellScript.expansions`) when the variable is now set
         elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
         body set before reading it (`local PORT=29500`) is set there at each call."""
@@ -2238,6 +2239,8 @@ class Walker:
         varies: set[int] = set()
         for variable, value, word, offsets in reads:
             if word is not None and _within(word.location, body):
+                if not varies.isdisjoint(word.origin):
+                    varies.update(offsets)
                 continue
             now = variables.get(variable, _ABSENT)
             if now is None or now != value:
