@@ -58,7 +58,8 @@ Scripts and functions:
   second call; `PORT=29502` (or a `read PORT`, a `for PORT in ...`) between the calls is another
   port, and that call is not compared (neither with the first nor with a third call that also
   sets 29502). A variable the body sets (`local PORT=29500`) has the same value at every call,
-  and one it sets from the caller's (`local P=$BASE`) the value that one has at each;
+  and one it sets from the caller's (`local P=$BASE`) the value that one has at each; a default
+  (`${PORT:-29500}`) is not taken at a call that finds the variable set;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
@@ -429,11 +430,16 @@ VALID = [
             ),
         },
     ),
-    Example(  # the port from a variable the body sets from the caller's, which a later call sets anew
+    Example(  # the port from a variable the body sets from the caller's, or from a default a later call does not take
         {
             "base.sh": (
                 "#!/bin/bash\nrun() {\n  local P=$BASE\n  torchrun --master_port $P train.py\n}\n"
                 "BASE=29500\nrun &\nBASE=29600\nrun &\nwait\n"
+            ),
+            "default.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port ${PORT:-29500} train.py\n}\nrun &\nPORT=29501\nrun &\nwait\n",
+            "local.sh": (
+                "#!/bin/bash\nrun() {\n  local P=${PORT:-29500}\n  torchrun --master_port $P train.py\n}\n"
+                "run > a.log &\nPORT=29501\nrun > b.log &\nwait\n"
             ),
         },
     ),

@@ -885,7 +885,7 @@ class Read(Record):
     name: str
     value: object  # the variable's value then: None not known here, `_ABSENT` not set
     word: Word | None  # the word it was set to (`State.assigned`)
-    offsets: tuple[int, ...]  # the file offsets of the characters read: the expansion's first and last
+    offsets: tuple[int, ...]  # the file offsets of the characters read: the expansion's first and last, or a default's
 
 
 class Unit:
@@ -1282,8 +1282,11 @@ class Walker:
                         default = [c for c in named if c is not name_node]
                         if not default:
                             piece.add("", at)
+                        start = len(piece.origin)
                         for child in default:
                             self._eval(child, piece)
+                        if self.reading is not None:  # the default's characters: a later call may find the variable set
+                            self.reading.append(Read(name, variables.get(name, _ABSENT), self.state.assigned.get(name), tuple(piece.origin[start:])))
                     return
                 piece.dynamic(raw, at)
                 return
@@ -2225,9 +2228,10 @@ class Walker:
     def _called_again(self, call: Command, walked: bool = False) -> None:
         """A later call of a function. The characters of its first walk's words whose value this
         call may not give (`ShellScript.varies`): of an expansion of a variable its caller set, when
-        the variable now has another value or one not known here; of an expansion of a variable the
-        body set from those (`local P=$BASE`). Values, not places: `PORT=29501` before each call is
-        one port. When the body is not walked again (`walked`), an expansion of a variable its caller
+        the variable now has another value or one not known here; of a default the first call took
+        (`${PORT:-29500}`), when the variable is now set; of an expansion of a variable the body
+        set from those (`local P=$BASE`). Values, not places: `PORT=29501` before each call is one
+        port. When the body is not walked again (`walked`), an expansion of a variable its caller
         set also has no one assignment (`ShellScript.expansions`) when the variable is now set
         elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
         body set before reading it (`local PORT=29500`) is set there at each call."""
