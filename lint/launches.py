@@ -353,7 +353,7 @@ def anchored(command: Command, word: Word) -> bool:
     the shell's directory (`Command.anchored`): `$(pwd)/conf` is "./conf" here, but absolute when it
     runs, so not relative to anything but where the shell is (Hydra's `--config-path`)."""
     at = word.location
-    return any(a.path == at.path and (a.line, a.column) <= (at.line, at.column) < (a.end_line, a.end_column) for a in command.anchored)
+    return any(a.holds(at) for a in command.anchored)
 
 
 def option_values(command: Command, names: tuple[str, ...]) -> list[tuple[str, Word]]:

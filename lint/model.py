@@ -81,6 +81,10 @@ class Location(Record):
     def point(self) -> Location:
         return Location(self.path, self.line, self.column, self.line, self.column + 1)
 
+    def holds(self, other: Location) -> bool:
+        """Whether `other` starts within this span (a word in a statement, a function's body)."""
+        return other.path == self.path and (self.line, self.column) <= (other.line, other.column) < (self.end_line, self.end_column)
+
 
 # `Location(...)` for the front ends' many locations: a named tuple's `__new__` only packs its
 # fields into the tuple (a Record may not override it), so the tuple is built straight from

@@ -749,7 +749,7 @@ class ShellScript:
         inside = [
             (order, name)
             for order, name, defined in self._functions_by_line.get((where.path, where.line), ())
-            if (defined.line, defined.column) <= (where.line, where.column) <= (defined.end_line, defined.end_column)
+            if defined.holds(where)
         ]
         if not inside:
             return False

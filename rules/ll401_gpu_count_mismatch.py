@@ -528,8 +528,7 @@ def _judged(command: Command, devices: Devices) -> bool:
     conditions read CUDA_VISIBLE_DEVICES, or a variable computed from it, in another way."""
     at = devices.word.location
     for block in command.blocks:
-        where = block.statement
-        if block.kind != ARM or at.path == where.path and (where.line, where.column) <= (at.line, at.column) <= (where.end_line, where.end_column):
+        if block.kind != ARM or block.statement.holds(at):
             continue  # set in the arm, after its condition was tested
         if VISIBLE in block.reads or not block.allows(VISIBLE, devices.word.value):
             return False

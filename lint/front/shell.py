@@ -2242,7 +2242,7 @@ class Walker:
         expansions, assigned, variables = self.script.expansions, self.state.assigned, self.state.variables
         varies: set[int] = set()
         for variable, value, word, offsets in reads:
-            if word is not None and _within(word.location, body):
+            if word is not None and body.holds(word.location):
                 if not varies.isdisjoint(word.origin):
                     varies.update(offsets)
                 continue
@@ -2251,7 +2251,7 @@ class Walker:
                 varies.update(offsets)
             for offset in () if walked else offsets:
                 set_by = expansions.get(offset)
-                if set_by is not None and not _within(set_by.location, body):
+                if set_by is not None and not body.holds(set_by.location):
                     now_set = assigned.get(set_by.name)
                     if now_set is None or now_set.location != set_by.location:
                         expansions[offset] = None
@@ -2724,11 +2724,6 @@ def _sets_arguments(unit: Unit, command) -> bool:
         if word == "--" or not word.startswith(("-", "+")) and not (i and _TAKES_NAME.fullmatch(words[i - 1])):
             return True
     return False
-
-
-def _within(location: Location, body: Location) -> bool:
-    """Whether `location` is inside the function's definition `body`."""
-    return location.path == body.path and (body.line, body.column) <= (location.line, location.column) < (body.end_line, body.end_column)
 
 
 def _one_word(unit: Unit, node) -> bool:
