@@ -915,8 +915,9 @@ class Resolver:
         return self._marked(directory)
 
     def _marked(self, directory: str) -> str | None:
-        """The nearest directory at or above `directory`, below the root, that holds a marker."""
-        if not directory:
+        """The nearest directory at or above `directory`, below the root, that holds a marker
+        (none for a file outside the project: `/abs/x.sh`, `../x.sh`)."""
+        if not directory or directory.startswith(("/", "..")):
             return None
         known = self.roots
         if directory not in known:
