@@ -378,6 +378,23 @@ def test_a_word_from_a_variables_value_names_the_assignment_that_wrote_it(tmp_pa
     assert [f["related"] for f in plain] == [[]]  # written where it runs: nothing to name
 
 
+def test_a_word_of_an_array_standing_at_its_expansion_names_the_assignment_that_last_set_it(tmp_path):
+    """The words an if's arms agree on stand at `"${CMD[@]}"` (no one arm wrote them): the
+    related location is the `CMD+=(...)` that last set the array, as for a variable's value; a
+    word that stands where it is written names nothing more."""
+    arms = 'if [ -n "$A" ]; then CMD=(python {0} --bogus 1 --fp16); else CMD=(python {0} --bogus 1); fi\n'
+    make(tmp_path, {
+        "run.sh": "#!/bin/bash\n" + arms.format("other.py") + 'CMD+=(--config "$CFG")\n"${CMD[@]}"\n',
+        "gone.sh": arms.format("gone.py") + "CMD+=(--lr 2)\n\n\"${CMD[@]}\"\n",
+        "plain.sh": "CMD=(python other.py --bogus 1)\nCMD+=(--config c.yaml)\n\"${CMD[@]}\"\n",
+        "other.py": EXPANDED_TWICE["other.py"],
+    })  # fmt: skip
+    found = json.loads(launchlint("--format", "json", "--select", "LL301,LL303", ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["path"], f["line"], [(r["line"], r["column"]) for r in f["related"] if r["message"] == "the value is last set here"]) for f in found] == [
+        ("LL303", "gone.sh", 4, [(2, 6)]), ("LL301", "plain.sh", 1, []), ("LL301", "run.sh", 4, [(3, 6)])
+    ]  # fmt: skip
+
+
 def test_a_suppression_at_the_first_expansion_covers_the_finding_a_baseline_keeps_its_print(tmp_path):
     """The finding is at the first expansion, where a comment suppresses it; a baseline entry
     for the finding at that line matches it (the line's text is what the fingerprint hashes)."""

@@ -1358,8 +1358,8 @@ class Walker:
         name = sub.child_by_field_name("name")
         if index is None or name is None or self.unit.node_text(index) not in ("@", "*"):
             return None
-        array = self.unit.node_text(name)
-        values = self.state.arrays.get(array)
+        named = self.unit.node_text(name)
+        values = self.state.arrays.get(named)
         if values is None:
             return [self.word(node)._replace(passthrough=True)]
         words, here = [], None
@@ -1367,7 +1367,9 @@ class Walker:
             if value.location is None:  # one that arms agree on, or not (`_joined`): here, and no fix edits one arm
                 if here is None:
                     here = self.word(node)._replace(passthrough=True)
-                value = here if _is_tail(value, array) else value._replace(location=here.location)
+                    at = here.origin[0]
+                    self._set_by(named, at, at)  # its characters are the assignment's that last set the array
+                value = here if _is_tail(value, named) else value._replace(location=here.location, origin=array("i", (at,)) * (len(value.text) + 1))
             words.append(value)
         return words
 
@@ -1855,8 +1857,7 @@ class Walker:
                 before = self.state.arrays.get(name, [])
                 words = None if before is None else before + words
             held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
-            self.state.assign(name, None)
-            self.state.arrays[name] = None if self._looping() else words
+            self._set_array(name, None if self._looping() else words, value_node)
             if held is not None:
                 self.state.jobs[name] = held
             return name, None
@@ -1888,6 +1889,12 @@ class Walker:
         if export:
             self.state.exported.add(name)
         return name, word
+
+    def _set_array(self, name: str, words: list[Word] | None, value_node) -> None:
+        """`name` holds the array `words` (None: not known), set by `value_node`: there its value
+        is last set (`_set_by`; `$NAME` itself stays unknown)."""
+        self.state.assign(name, None, Word(None, f"${{{name}}}", self.unit.location(value_node), ()))
+        self.state.arrays[name] = words
 
     def _bind(self, name: str, bound: bool, appends: bool = False) -> None:
         """Record whether `name` now holds a path from `pwd` relative to the start (`State.cwd_bound`)."""
