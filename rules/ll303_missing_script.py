@@ -213,6 +213,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # an array's element set by its index; a variable's value is element 0 of the array `+=` makes
+        {
+            "run.sh": '#!/bin/bash\nCMD=(python train.py --lr 1)\nCMD[1]=evall.py\n"${CMD[@]}"\nPREP=python\nPREP+=(prep.py)\n"${PREP[@]}"\n',
+            "train.py": "print(1)\n",
+            "eval.py": "print(1)\n",
+        },
+        ["LL303 run.sh:3", "LL303 run.sh:6"],
+    ),
     Example(  # batch job scripts named for PBS, LSF, Cobalt; an LSF one with no `#!` too (`bsub < job.lsf`: sh(1) commands)
         {
             "pbs/job.pbs": "#!/bin/bash\n#PBS -l select=1\npython trian.py\n",

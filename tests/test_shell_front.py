@@ -490,6 +490,40 @@ def test_arms_setting_different_arrays_keep_the_elements_they_start_with(first, 
 
 
 @pytest.mark.parametrize(
+    ("src", "words", "lines"),  # `lines`: where each word stands
+    [
+        # a variable's value is element 0 of the array `+=` makes
+        ("A=python\nA+=(t.py)\n", ["python", "t.py"], [1, 2]),
+        ('A="$PY"\nA+=(t.py)\n', [None, "t.py"], ["here", 2]),
+        # an element set by its index: replaced, or added after the last
+        ("A=(python t.py --lr 1)\nA[3]=2\nA[4]=--fast\n", ["python", "t.py", "--lr", "2", "--fast"], [1, 1, 1, 2, 3]),
+        ("A=(python t.py --lr 1)\nA[-1]=2\n", ["python", "t.py", "--lr", "2"], [1, 1, 1, 2]),
+        ("A[0]=python\nA[1]=t.py\n", ["python", "t.py"], [1, 2]),
+        ("A=python\nA[1]=t.py\n", ["python", "t.py"], [1, 2]),
+        ("A=(python t.py)\nA[0]+=3\n", [None, "t.py"], ["here", 1]),
+        ('A=(python t.py)\nif [ "$1" ]; then A[1]=u.py; fi\n', ["python", None], [1, "here"]),
+        # where each element is is not known: an index not a number, past the last, an element unset
+        ("A=(python t.py)\nA[$i]=u.py\n", [None], ["here"]),
+        ("A=(python t.py)\nA[3]=u.py\n", [None], ["here"]),
+        ("A=(python t.py)\nunset 'A[1]'\n", [None], ["here"]),
+        ("A=(python t.py)\nunset A[1]\nA+=(u.py)\n", [None], ["here"]),  # not `unset A`
+        ('A=(python "$@")\nA[2]=t.py\n', [None], ["here"]),
+        ("A=(python t.py)\nfor i in 1 2; do A[1]=u.py; done\n", [None], ["here"]),
+        ("A=([0]=python [1]=t.py)\n", [None], ["here"]),
+        ("declare -A A\nA[0]=python\nA[1]=t.py\n", [None], ["here"]),  # associative: in bash's order
+    ],
+)  # fmt: skip
+def test_an_array_set_by_element_holds_what_bash_makes(src, words, lines):
+    """`X=foo; X+=(bar)` keeps `foo` as element 0; `A[1]=x` sets an element, and makes the
+    array unknown where bash's index is not known here (or the array is associative)."""
+    src += '"${A[@]}"\n'
+    words_of = commands(src)[-1].words
+    assert [w.value for w in words_of] == words
+    here = src.count("\n")
+    assert [w.location.line if w.location.line < here else "here" for w in words_of] == lines
+
+
+@pytest.mark.parametrize(
     ("src", "template"),
     [
         ("TAG=run_$DEV\necho logs/${TAG}_a.log\n", "logs/run_${DEV}_a.log"),  # not `$DEV_a`, another name

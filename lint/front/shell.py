@@ -113,6 +113,9 @@ def _parser():
 
 
 _ABSENT = object()  # in a `Journal` entry: the key was not there
+_INDEX = re.compile(r"0|-?[1-9][0-9]*")  # an array's index written as a number: `A[1]=x`, `A[-1]=x`
+_ELEMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `A[1]` of `unset 'A[1]'`
+_KEYED = re.compile(r"\[[^\]]*\]\+?=")  # an element of `A=([0]=x [k]=y)`, set by index or key
 
 
 class Journal:
@@ -661,6 +664,19 @@ class State:
         self.jobs.pop(name, None)
         self.exported.discard(name)
         self.assignments += 1  # the exported environment changed: its cache key too
+
+    def elements(self, name: str) -> list[Word] | None:
+        """What `NAME+=(...)` or `NAME[1]=...` changes: the array's elements (None: not known); a
+        variable's value as its one element (`X=foo; X+=(bar)` holds `foo bar`), an unknown
+        one where the value is not known; none when the name is not set."""
+        if name in self.arrays:
+            return self.arrays[name]
+        if name not in self.variables:
+            return []
+        value, word = self.variables[name], self.assigned.get(name)
+        if value is not None and word is not None and word.value == value:
+            return [word]
+        return [Word(value, f"${{{name}}}" if value is None else value, None, ())]  # `None`: it stands where the array is expanded
 
     def assign(self, name: str, value: str | None, word: Word | None = None) -> None:
         if value is not None and len(value) > MAX_VALUE:
@@ -1400,9 +1416,14 @@ class Walker:
         elif kind == "unset_command":  # `unset NAME`; not `unset -f NAME`, a function
             names = node.named_children
             if not any(c.type == "word" and self.unit.node_text(c) in ("-f", "-n") for c in names):
-                for child in names:
+                for child, after in zip(names, [*names[1:], None]):
                     if child.type == "variable_name":
-                        self.state.unset(self.unit.node_text(child))
+                        if after is not None and after.start_byte == child.end_byte:  # `unset A[1]`: an element
+                            self.state.forget((self.unit.node_text(child),))
+                        else:
+                            self.state.unset(self.unit.node_text(child))
+                    elif child.type in ("raw_string", "string") and (element := _ELEMENT.fullmatch(self.unit.node_text(child)[1:-1])):
+                        self.state.forget((element.group(1),))  # `unset 'A[1]'`: where each element is is not known after it
         elif kind == "function_definition":
             body = node.child_by_field_name("body")
             name = node.child_by_field_name("name")
@@ -1842,20 +1863,24 @@ class Walker:
         value_node = node.child_by_field_id(_VALUE)
         if name_node is None:
             return None
-        name = self.unit.node_text(name_node)
         if name_node.type == "subscript":
+            self._element(node, name_node, value_node)
             return None
+        name = self.unit.node_text(name_node)
         self.read_cwd = False
         if value_node is not None and value_node.type == "array":
             words: list[Word] | None = []
             for element in value_node.named_children:
                 spliced = self.array_words(element) if element.kind_id in _ARRAYS_IDS else None
                 words.extend(spliced if spliced is not None else [self.word(element)])
+                if element.kind_id in _CONCATENATION_IDS and _KEYED.match(self.unit.node_text(element)):
+                    words = None  # `A=([0]=python [1]=t.py)`: elements by index, or an associative array's by key
+                    break
             appends = "+=" in self.unit.node_text(node)[: len(name) + 2]
             self._bind(name, self.read_cwd, appends)
             if appends:  # `ARGS+=(--fp16)` appends
-                before = self.state.arrays.get(name, [])
-                words = None if before is None else before + words
+                before = self.state.elements(name)
+                words = None if before is None or words is None else before + words
             held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
             self._set_array(name, None if self._looping() else words, value_node)
             if held is not None:
@@ -1895,6 +1920,34 @@ class Walker:
         is last set (`_set_by`; `$NAME` itself stays unknown)."""
         self.state.assign(name, None, Word(None, f"${{{name}}}", self.unit.location(value_node), ()))
         self.state.arrays[name] = words
+
+    def _element(self, node, subscript, value_node) -> None:
+        """`A[1]=x` (or `A[-1]=x`, `A[1]+=x`): the array takes `x` as that element, or after its
+        last (`A[3]=x` of four), as bash does; not known after one at another index, or at an index
+        not written as a number, or in an array holding elements not known (`"$@"`, `_tail`): where
+        each element is is not known there. A variable's value is its element 0 (`State.elements`)."""
+        unit = self.unit
+        name_node, index = subscript.child_by_field_name("name"), subscript.child_by_field_name("index")
+        if name_node is None or index is None:
+            return
+        name = unit.node_text(name_node)
+        self.read_cwd = False
+        word = self.value_word(value_node, node)
+        if value_node is not None:
+            self._nested_substitutions(value_node)
+        words, at = self.state.elements(name), unit.node_text(index)
+        if words is None or self._looping() or not _INDEX.fullmatch(at) or any(w.passthrough for w in words) or value_node is not None and value_node.type == "array":
+            words = None
+        else:
+            i = int(at) + len(words) if at.startswith("-") else int(at)
+            if not 0 <= i <= len(words):
+                words = None
+            else:
+                if i < len(words) and unit.node_text(node)[len(unit.node_text(subscript)) :].startswith("+="):  # `A[1]+=x`: one word, not known
+                    word = Word(None, words[i].template + word.template, None, ())
+                words = [*words[:i], word, *words[i + 1 :]]
+        self._bind(name, self.read_cwd, True)
+        self._set_array(name, words, value_node if value_node is not None else node)
 
     def _bind(self, name: str, bound: bool, appends: bool = False) -> None:
         """Record whether `name` now holds a path from `pwd` relative to the start (`State.cwd_bound`)."""
@@ -1944,15 +1997,22 @@ class Walker:
             self.state.defaulted.pop(name, None)
 
     def declaration(self, node) -> None:
+        """`export`, `declare`, `local`, ...: what they set and export. An associative array
+        (`declare -A M`) is not known: bash lists its elements in an order of its own."""
         keyword = node.children[0].type if node.children else ""
-        export = keyword == "export" or any(
-            self.unit.node_text(c) in ("-x", "-gx") for c in node.named_children if c.type == "word"
-        )
+        flags = [self.unit.node_text(c) for c in node.named_children if c.type == "word"]
+        export = keyword == "export" or any(flag in ("-x", "-gx") for flag in flags)
+        keyed = any(flag.startswith("-") and "A" in flag for flag in flags)
         for child in node.named_children:
             if child.type == "variable_assignment":
-                self.assignment(child, export=export)
-            elif child.type == "variable_name" and export:
-                self.state.exported.add(self.unit.node_text(child))
+                named = self.assignment(child, export=export)
+                if keyed and named is not None:
+                    self._set_array(named[0], None, child)
+            elif child.type == "variable_name":
+                if export:
+                    self.state.exported.add(self.unit.node_text(child))
+                if keyed:
+                    self._set_array(self.unit.node_text(child), None, child)
 
     # --- commands --------------------------------------------------------------------------
 
