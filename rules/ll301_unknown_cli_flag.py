@@ -224,6 +224,13 @@ INVALID = [
         },
         ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
+    Example(  # an array a loop appends to: what it had, the earlier rounds' elements, then this round's
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--seed')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nARGS=(python train.py --lr 1 --epochz 3)\nfor s in 1 2; do\n  ARGS+=(--seed "$s" --fp16)\n  "${ARGS[@]}"\ndone\n"${ARGS[@]}"\n',
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
+    ),
     Example(  # a profiler or an environment runner around the program: its options, then the program's
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

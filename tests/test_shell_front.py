@@ -472,8 +472,8 @@ def test_arms_setting_different_values_keep_the_words_they_start_with(first, arm
         ("", '  A=(python t.py --a)\nelif [ "$2" ]; then\n  A=(python t.py --b)\nelse\n  A=(python t.py)\n', ["python", "t.py", None], ["here"] * 3),
         # a function called again in an arm does what its first call did
         ("f() { A=(python t.py --fast); }\nf\nA=(python t.py)\n", "  f\n", ["python", "t.py", None], ["here"] * 3),
-        # in a loop an array is not known, as before
-        ("A=(python t.py)\n", "  for i in 1 2; do A+=(--x); done\n", [None], ["here"]),
+        # a loop that appends: what it had, then elements not known, as after an arm that appends
+        ("A=(python t.py)\n", "  for i in 1 2; do A+=(--x); done\n", ["python", "t.py", None], [1, 1, "here"]),
     ],
 )  # fmt: skip
 def test_arms_setting_different_arrays_keep_the_elements_they_start_with(first, arms, words, lines):
@@ -511,16 +511,34 @@ def test_arms_setting_different_arrays_keep_the_elements_they_start_with(first, 
         ("A=(python t.py)\nfor i in 1 2; do A[1]=u.py; done\n", [None], ["here"]),
         ("A=([0]=python [1]=t.py)\n", [None], ["here"]),
         ("declare -A A\nA[0]=python\nA[1]=t.py\n", [None], ["here"]),  # associative: in bash's order
+        # a loop that only appends: what it had, then elements not known
+        ('A=(python t.py)\nfor f in a b; do A+=(--x "$f"); done\n', ["python", "t.py", None], [1, 1, "here"]),
+        ('A=(python t.py)\nwhile read -r f; do A+=(--x "$f"); done < list\n', ["python", "t.py", None], [1, 1, "here"]),
+        # set otherwise there too: not known
+        ('A=(python t.py)\nfor f in a b; do A+=(--x "$f"); A=(python u.py); done\n', [None], ["here"]),
+        ('A=(python t.py)\nfor f in a b; do A+=(--x "$f"); read -ra A < f; done\n', [None], ["here"]),
     ],
 )  # fmt: skip
-def test_an_array_set_by_element_holds_what_bash_makes(src, words, lines):
+def test_an_array_set_by_element_or_appended_to_in_a_loop_holds_what_bash_makes(src, words, lines):
     """`X=foo; X+=(bar)` keeps `foo` as element 0; `A[1]=x` sets an element, and makes the
-    array unknown where bash's index is not known here (or the array is associative)."""
+    array unknown where bash's index is not known here (or the array is associative); a loop
+    that only appends to an array leaves what it had, then elements not known (as an if's arm
+    that appends does)."""
     src += '"${A[@]}"\n'
     words_of = commands(src)[-1].words
     assert [w.value for w in words_of] == words
     here = src.count("\n")
     assert [w.location.line if w.location.line < here else "here" for w in words_of] == lines
+
+
+def test_an_array_a_loop_appends_to_holds_what_it_had_then_unknown_elements_then_the_appended_ones():
+    """Inside the loop, the earlier rounds' elements are not known, but what it had before and
+    what this round appended are, where they are written."""
+    src = 'A=(python t.py)\nfor f in a b; do\n  A+=(--x "$f")\n  "${A[@]}" --lr 1\ndone\n'
+    words_of = commands(src)[-1].words
+    assert [(w.value, w.passthrough, w.location.line) for w in words_of] == [
+        ("python", False, 1), ("t.py", False, 1), (None, True, 4), ("--x", False, 3), (None, False, 3), ("--lr", False, 4), ("1", False, 4)
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -359,6 +359,11 @@ def _is_tail(word: Word, name: str) -> bool:
     return word.passthrough and word.value is None and word.template == f"${{{name}[@]}}"
 
 
+def _then_unknown(name: str, words: list[Word]) -> list[Word]:
+    """`words`, then the elements of the array `name` not known (`_tail`), unless they end in them."""
+    return words if words and _is_tail(words[-1], name) else [*words, _tail(name)]
+
+
 def _joined(name: str, had, now: list[Word] | None) -> list[Word] | None:
     """What an array holds after an arm that set it to `now` when it held `had` (`State.settle`):
     the elements both start with (`_agreed`: `python t.py` of `(python t.py)` and `(python t.py
@@ -376,7 +381,7 @@ def _joined(name: str, had, now: list[Word] | None) -> list[Word] | None:
         return None
     shared = {id(w) for w in now}
     kept = [w if id(w) in shared else w._replace(location=None) for w in had[a:b]]
-    return kept if _is_tail(kept[-1], name) else [*kept, _tail(name)]
+    return _then_unknown(name, kept)
 
 
 def _written_words(text: str) -> tuple[list[re.Match], list[Word]]:
@@ -1104,6 +1109,9 @@ class Walker:
         # The variables of the `for` loops over static words being walked: name -> (where the loop
         # names it, the words of its list). See `_loop_word`.
         self.loops: dict[str, tuple[Location, tuple[Word, ...]]] = {}
+        # The arrays the loops being walked only append to (`ARGS+=(--x "$f")`): what they had
+        # before, then elements not known (`compound`).
+        self.grown: frozenset[str] = frozenset()
 
     # --- words ---------------------------------------------------------------------------
 
@@ -1478,13 +1486,18 @@ class Walker:
         self.state.branch_depth += 1
         kind = LOOP if node.type in LOOPS else ARM
         statement = self.unit.location(node)
-        loops = self.loops
+        loops, outer = self.loops, self.grown
         if kind == LOOP:  # the first time round is not the others: `PORT=$((PORT + 1))` later
-            for name in _loop_carried(self.unit, node):
+            carried, grown = _loop_carried(self.unit, node)
+            for name in carried | grown:
                 held = self._jobs_of([f"${name}"], name)  # `PIDS="$PIDS $!"`: the jobs it holds, round after round
+                words = self.state.elements(name) if name in grown else None
                 self.state.assign(name, None)
+                if name in grown:  # `ARGS+=(--x "$f")`: what it had, then elements not known
+                    self.state.arrays[name] = None if words is None else _then_unknown(name, words)
                 if held is not None:
                     self.state.jobs[name] = held
+            self.grown = self.grown | grown
             if node.type == "for_statement":
                 self._static_loop(node)
         # Each arm of an if/case starts from the shell as it was after the `if`'s condition or the
@@ -1524,7 +1537,7 @@ class Walker:
             else:
                 base.close()
         self.state.settle(start, every)
-        self.loops = loops
+        self.loops, self.grown = loops, outer
         self.state.branch_depth -= 1
 
     def _arms_decided(self, node) -> list[tuple[tuple[tuple[str, str, bool], ...], frozenset[str]]]:
@@ -1882,7 +1895,7 @@ class Walker:
                 before = self.state.elements(name)
                 words = None if before is None or words is None else before + words
             held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
-            self._set_array(name, None if self._looping() else words, value_node)
+            self._set_array(name, words if not self._looping() or appends and name in self.grown else None, value_node)
             if held is not None:
                 self.state.jobs[name] = held
             return name, None
@@ -2826,17 +2839,23 @@ def _holds_substitution(unit: Unit, node) -> bool:
 
 # `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
+_NAME_IN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SETS_NAMED = re.compile(r"(?:read|mapfile|readarray|printf)\s")  # commands that set the variables they name (`_loop_carried`)
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _LET_UPDATE = re.compile(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
 
 
-def _loop_carried(unit: Unit, loop) -> set[str]:
+def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str]]:
     """Variables a loop changes from one time round to the next: a `for` variable, one updated
     by arithmetic (`((PORT++))`, `let PORT+=2`), or assigned from arithmetic, a command, or a
-    variable the loop changes (`PORT=$((PORT + 1))`, `X=$X.a`). `LOG=$DIR/run.log` is not."""
+    variable the loop changes (`PORT=$((PORT + 1))`, `X=$X.a`). `LOG=$DIR/run.log` is not.
+    Then the arrays it only appends to (`ARGS+=(--x "$f")`), which grow round after round: not
+    set there otherwise (`ARGS=(...)`, `ARGS[0]=x`, `unset ARGS`, `read -a ARGS`)."""
     assigned: dict[str, list] = {}
+    appended: set[str] = set()
     variable = loop.child_by_field_name("variable") if loop.type == "for_statement" else None
     updated = {unit.node_text(variable)} if variable is not None else set()
+    other = set(updated)  # names set otherwise than by appending to an array
     stack = list(loop.named_children)
     while stack:
         node = stack.pop()
@@ -2844,17 +2863,33 @@ def _loop_carried(unit: Unit, loop) -> set[str]:
         kind = node.type  # asked once: each ask builds a new string
         if kind == "variable_assignment":
             name, value = node.child_by_field_id(_NAME), node.child_by_field_id(_VALUE)
-            if name is not None and value is not None:
-                assigned.setdefault(unit.node_text(name), []).append(value)
+            if name is not None:
+                text = unit.node_text(name)
+                if name.type == "subscript":
+                    other.add(text.partition("[")[0])
+                elif value is not None and value.type == "array" and unit.node_text(node)[len(text) : len(text) + 2] == "+=":
+                    appended.add(text)
+                else:
+                    other.add(text)
+                if value is not None:
+                    assigned.setdefault(text, []).append(value)
         elif kind.endswith("_expression") and _updates(unit, node):
             updated.update(unit.node_text(c) for c in node.named_children[:1] if c.type == "variable_name")
-        elif kind == "command" and unit.node_text(node).startswith("let "):
-            for word in node.named_children[1:]:
-                update = _LET_UPDATE.match(unit.node_text(word).strip("\"'"))
-                if update:
-                    updated.add(update.group(1))
+            other.update(unit.node_text(c).partition("[")[0] for c in node.named_children[:1] if c.type == "subscript")
+        elif kind == "unset_command":
+            other.update(_NAME_IN.findall(unit.node_text(node)))
+        elif kind == "command":
+            text = unit.node_text(node)
+            if text.startswith("let "):
+                for word in node.named_children[1:]:
+                    update = _LET_UPDATE.match(unit.node_text(word).strip("\"'"))
+                    if update:
+                        updated.add(update.group(1))
+            elif _SETS_NAMED.match(text):  # `read -ra ARGS`, `mapfile -t ARGS`, `printf -v ARGS`
+                other.update(_NAME_IN.findall(text))
     changing = updated | assigned.keys()
-    return updated | {name for name, values in assigned.items() if any(_varies(unit, v, changing) for v in values)}
+    carried = updated | {name for name, values in assigned.items() if any(_varies(unit, v, changing) for v in values)}
+    return carried, appended - other - updated
 
 
 def _updates(unit: Unit, expression) -> bool:
