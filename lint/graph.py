@@ -906,7 +906,9 @@ class Resolver:
         holds `caller`: for a CI file, the directory that holds its `.github/`, `.circleci/` or
         `.gitlab/` (whose checkout its steps run in); else the nearest directory above it, below
         the root, with a project marker (`NESTED_MARKERS`). None when that is the root itself.
-        Asked once per directory."""
+        Asked once per directory; none for a file outside the project (`/abs/x.sh`, `../x.sh`)."""
+        if caller.startswith(("/", "../")):
+            return None
         directory = posixpath.dirname(caller)
         parts = directory.split("/")
         ci = next((i for i, part in enumerate(parts) if part in CI_DIRECTORIES), None)
@@ -915,9 +917,8 @@ class Resolver:
         return self._marked(directory)
 
     def _marked(self, directory: str) -> str | None:
-        """The nearest directory at or above `directory`, below the root, that holds a marker
-        (none for a file outside the project: `/abs/x.sh`, `../x.sh`)."""
-        if not directory or directory.startswith(("/", "..")):
+        """The nearest directory at or above `directory`, below the root, that holds a marker."""
+        if not directory:
             return None
         known = self.roots
         if directory not in known:
