@@ -485,7 +485,7 @@ class _Analysis:
         linked = (
             (call, site)
             for call, site in self._compiled_runs(start, functions)
-            if self._linked(path, start.path) or self._linked(path, site.location.path)
+            if self._one_program(path, site.location.path)
         )
         first = next(linked, None)
         if first is None or self._set_on_threads(override, start, functions):
@@ -524,6 +524,13 @@ class _Analysis:
     def _linked(self, a: str, b: str) -> bool:
         """Whether one module imports the other (directly or not): then one program runs both."""
         return a == b or b in self._imported(a) or a in self._imported(b)
+
+    def _one_program(self, a: str, b: str) -> bool:
+        """Whether one program runs both modules: one imports the other, or a third imports both
+        (a trainer that imports its settings module and its model). Not a library module both
+        import while neither runs the other (a benchmark that sets a config and imports the
+        library whose threads a test script hands its compiled function)."""
+        return self._linked(a, b) or any(a in imported and b in imported for imported in map(self._imported, self.modules))
 
     @_cached(frozenset())
     def _imported(self, path: str) -> frozenset[str]:

@@ -66,8 +66,10 @@ with ThreadPoolExecutor(16, initializer=configure) as pool:
   stands for any setting), `with ....config.patch(...)`, and a function decorated with
   `@....config.patch(...)` that is not a thread's.
 - Worker threads and compiled callables are those of LL201 and LL202, across modules; the setting
-  counts when its module and the threads' (or the compiled callable's) module import one another,
-  directly or not, so they run in one program.
+  counts when one program runs it and the compiled callable: their modules import one another,
+  directly or not, or a third imports both. A library both import is not enough: a benchmark
+  that sets a config and imports the library whose threads a test script hands its compiled
+  function is another program than the test (pytorch/xla).
 - A lock does not help here.
 - Not reported: threads started with `contextvars.copy_context().run`, which carry the spawner's
   settings, and threads that set the same settings (in their target, in a function they call, or
@@ -237,6 +239,24 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a setting in a program that imports the threads' library, whose threads only another program hands compiled code
+        {
+            "lib/__init__.py": "from lib import pool\n",
+            "lib/pool.py": (
+                "from concurrent.futures import ThreadPoolExecutor\n\ndef run_per_device(fn, n):\n"
+                "    def _thread_fn(i):\n        return fn(i)\n"
+                "    with ThreadPoolExecutor(max_workers=n) as ex:\n        return list(ex.map(_thread_fn, range(n)))\n"
+            ),
+            "test_compiled.py": (
+                "import torch\nimport lib.pool\n\ndef double(x):\n    return x * 2\n\ndef _mp_fn(i):\n"
+                "    return torch.compile(double)(torch.ones(2) * i)\n\nlib.pool.run_per_device(_mp_fn, 4)\n"
+            ),
+            "bench.py": (
+                "import torch\nimport lib\n\ndef run_config():\n    from torch._inductor import config as inductor_config\n"
+                "    inductor_config.triton.cudagraphs = True\n    return torch.compile(torch.nn.Linear(2, 2))(torch.ones(2))\n"
+            ),
+        }
+    ),
     Example(  # set by each worker: in the thread, in the executor's initializer; copied context
         {
             "train.py": dedented(
