@@ -62,8 +62,10 @@ maps it to; never the project's only `x.py` in another directory.
 
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, its `add_argument`
-  bound to a name (`arg = parser.add_argument`, then `arg('--lr')`; handed to a library, as
-  `functools.partial(parser.add_argument, type=int)`, or kept on `self`, it leaves the parser
+  bound to a name (`arg = parser.add_argument`, then `arg('--lr')`), or to a lambda that hands it
+  its arguments as it takes them (`lambda *a, **k: parser.add_argument(*a, **k)`; handed to a
+  library, as `functools.partial(parser.add_argument, type=int)`, kept on `self`, replaced
+  (`parser.add_argument = wrapper`), or in a lambda that adds otherwise, it leaves the parser
   unknown), and helpers that add to it or build it, in the module or in a project function it
   imports and calls: `add_data_args(parser)` from another module, which may hand it on to
   helpers of its own (all its options may come from them), or `parser = get_parser()` whose
@@ -797,6 +799,16 @@ INVALID = [
         },
         ["LL301 sub/recipe/x/run.sh:1"],
     ),
+    Example(  # options added through a lambda that hands its arguments to `add_argument` as it takes them
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nadd = lambda *a, **k: p.add_argument(*a, **k)\n"
+                "add('--epochs', type=int)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --epochs 1\npython train.py --epohcs 1\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -1125,6 +1137,20 @@ VALID = [
                 "on: push\njobs:\n  t:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n"
                 "      - run: python tools/prep.py --src data\n"
             ),
+        }
+    ),
+    Example(  # a lambda that adds otherwise, or `add_argument` replaced: what is added through them is not known
+        {
+            "a.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nadd = lambda name: p.add_argument('--' + name)\n"
+                "add('lr')\np.parse_args()\n"
+            ),
+            "b.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nold = p.add_argument\n"
+                "p.add_argument = lambda *a, **k: old(*[f.replace('--', '--model-') for f in a], **k)\n"
+                "p.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "run.sh": "python a.py --lr 1\npython b.py --model-lr 1\n",
         }
     ),
 ]

@@ -325,6 +325,16 @@ INVALID = [
         },
         ["LL302 run.sh:2", "LL302 run.sh:3"],
     ),
+    Example(  # a required option added through a lambda that hands its arguments to `add_argument`
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nadd = lambda *a, **k: p.add_argument(*a, **k)\n"
+                "add('--data', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --data d\npython train.py\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -549,6 +559,16 @@ VALID = [
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr', required=True)\np.parse_args()\n",
             "run.sh": '#!/bin/bash\nif [ "$1" = a ]; then A=(python train.py); else A=(python train.py --lr 1); fi\n"${A[@]}"\n',
+        }
+    ),
+    Example(  # `add_argument` replaced (a wrapper renames the flags): what is added through it is not known
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nold = p.add_argument\n"
+                "p.add_argument = lambda *a, **k: old(*[f.replace('--', '--model-') for f in a], **k)\n"
+                "p.add_argument('--data', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --model-data d\n",
         }
     ),
 ]

@@ -1,16 +1,18 @@
 """Command lines a Python module defines, read from its syntax tree (the code is never run).
 
 argparse parsers with their argument groups, `parents=[...]`, subparsers, helpers that add to a
-parser or build and return one, `add_argument` bound to a name (`arg = parser.add_argument`);
+parser or build and return one, `add_argument` bound to a name (`arg = parser.add_argument`) or to
+a lambda that hands it its arguments (`lambda *a, **k: parser.add_argument(*a, **k)`);
 `HfArgumentParser` over dataclasses; click commands and groups; typer apps. The facts say which
 options each accepts and which functions parse the process's own arguments with it. Matching a
 launcher's words against them is `launchlint.programs`' job.
 
 Names are followed flow-insensitively inside the module: a variable holds a parser if any
 assignment gives it one. Whatever hands a parser to code we cannot see (`self.parser = p`, a
-library's function) marks it incomplete, so an absent flag then proves nothing. A function the
-module imports may be the project's: the parser keeps its name (`handed`), and the project adds
-what that function adds to its parameter (`ArgParser.parameter`, launchlint.programs).
+library's function) or replaces its `add_argument` marks it incomplete, so an absent flag then
+proves nothing. A function the module imports may be the project's: the parser keeps its name
+(`handed`), and the project adds what that function adds to its parameter (`ArgParser.parameter`,
+launchlint.programs).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ LIBRARY_ADDERS = {
     ),
 }  # fmt: skip
 API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
-VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute})  # what `value` can find a parser in (`self.parser`)
+# what `value` can find a parser in (`self.parser`), or an adder (`lambda *a, **k: parser.add_argument(*a, **k)`)
+VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute, ast.Lambda})
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 MAX_CALLERS = 4  # calls of calls followed up from a function that adds a required option (`_guarded`)
@@ -219,6 +222,7 @@ class _ArgparseReader:
         self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
         self.adders: dict[tuple[int, str], _Adder] = {}  # (parser, group) -> its adder, one for each
         self.aliases: set[str] = set()  # the names of variables (and `self.` attributes) holding adders
+        self.patched: set[int] = set()  # parsers whose `add_argument` the module replaced (`_effect`)
         self.guards: set[int] = set()  # the statement lists that run on some paths only (`_blocks`)
         self.calls: list[tuple[Scope, ast.Call, Scope]] | None = None  # calls of the module's functions (`_calls`)
 
@@ -377,6 +381,8 @@ class _ArgparseReader:
             return found
         if kind is ast.IfExp:
             return self.value(scope, expr.body, depth + 1) or self.value(scope, expr.orelse, depth + 1)
+        if kind is ast.Lambda:  # its body runs where it is called, which no scope's nodes show
+            return self._lambda_adder(scope, expr, depth)
         return None
 
     def _adder(self, scope: Scope, receiver: ast.expr, depth: int) -> _Adder | None:
@@ -386,6 +392,19 @@ class _ArgparseReader:
             return None
         group = self._group(scope, receiver)
         return self.adders.setdefault((id(owner), group), _Adder(owner, group))
+
+    def _lambda_adder(self, scope: Scope, expr: ast.Lambda, depth: int) -> _Adder | None:
+        """`lambda *a, **k: parser.add_argument(*a, **k)`: the parser's adder, what a call of it adds
+        read as a call of `add_argument`; a lambda adding to a parser otherwise makes it
+        incomplete (`lambda name: parser.add_argument("--" + name)`)."""
+        call = expr.body
+        if type(call) is not ast.Call or type(call.func) is not ast.Attribute or call.func.attr != "add_argument":
+            return None
+        adder = self._adder(scope, call.func.value, depth)
+        if adder is not None and not _forwards(expr.args, call):
+            adder.parser.complete = False
+            return None
+        return adder
 
     def held(self, scope: Scope, expr: ast.expr | None) -> list[object]:
         """What `value` finds, and with it (after it) what else a variable bound in branches before
@@ -616,6 +635,11 @@ class _ArgparseReader:
                     for owner in self.held(scope, target.value):
                         if type(owner) is ArgParser:
                             _allow_abbrev(owner, node.value)
+                elif type(target) is ast.Attribute and target.attr in ADDING:  # `parser.add_argument = prefixed`
+                    for owner in self.held(scope, target.value):
+                        if type(owner) is ArgParser:  # what it adds from here on is the wrapper's
+                            owner.complete = False
+                            self.patched.add(id(owner))
             for found in self.held(scope, node.value):
                 if isinstance(found, ArgParser):
                     kept = [self._kept(scope, t) for t in targets]
@@ -737,7 +761,7 @@ class _ArgparseReader:
         )
 
     def _method(self, scope: Scope, parser: ArgParser, method: str, call: ast.Call) -> None:
-        if method == "add_argument":
+        if method == "add_argument" and id(parser) not in self.patched:
             self._add(scope, parser, call, self._group(scope, call.func.value))
         elif method in PARSE_METHODS:
             known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
@@ -1311,6 +1335,21 @@ def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.e
     for named in call.keywords:
         if named.arg in helper.params:
             yield named.arg, named.value
+
+
+def _forwards(params: ast.arguments, call: ast.Call) -> bool:
+    """Whether a call passes a lambda's parameters as it takes them: its positional ones in their
+    order, then `*args`, and `**kwargs` (`lambda *a, **k: parser.add_argument(*a, **k)`); none
+    with a default (`lambda flag, required=False:` would take what its callers' words say)."""
+    names = [p.arg for p in (*params.posonlyargs, *params.args)]
+    given = [a.id if type(a) is ast.Name else None for a in call.args]
+    if params.vararg is not None:
+        last = call.args[-1] if call.args else None
+        names.append(params.vararg.arg)
+        given[-1:] = [last.value.id] if type(last) is ast.Starred and type(last.value) is ast.Name else [None]
+    kwargs = [params.kwarg.arg] if params.kwarg is not None else []
+    spread = [k.value.id if k.arg is None and type(k.value) is ast.Name else None for k in call.keywords]
+    return not params.kwonlyargs and not params.defaults and given == names and spread == kwargs
 
 
 def _position(call: ast.Call, argument: ast.expr) -> int | str | None:
