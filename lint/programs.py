@@ -382,7 +382,7 @@ def _find(project, path: str) -> CommandLine | None:
     if not found:  # its own parser handed to an imported helper that parses it (`return parse(parser)`)
         # (made here: one another module builds is as precise as that module's reading of who
         # adds what to the parsers its helpers return, too coarse to say what is required)
-        found = [(module, p) for p in parsers if p.handed and p.built_by is None]
+        found = [(module, p) for p in parsers if (p.handed or p.handed_either) and p.built_by is None]
     if not found:
         found = _imported_parsers(project, module)
     if not found:  # `from config import args`: config.py parses when it is imported
@@ -621,6 +621,13 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         added, known = _added(project, owner, found, hops + 1, classes)
         options += [o for o in added if o not in options]
         complete = complete and known
+    for functions, at in parser.handed_either:  # `if c: from a import add_args`, `else: from b import ...`
+        # whichever import ran: the options all of them add, all of its options when they add the same
+        found = [_adder(project, module, function, at) if hops < MAX_HOPS else None for function in functions]
+        each = [_added(project, *adder, hops + 1, classes) if adder is not None else ([], False) for adder in found]
+        kinds = [{o._replace(location=None) for o in added} for added, _ in each]  # where each is aside
+        options += [o for o in each[0][0] if o not in options and all(o._replace(location=None) in k for k in kinds[1:])]
+        complete = complete and all(known and k == kinds[0] for (_, known), k in zip(each, kinds))
     return options, complete
 
 

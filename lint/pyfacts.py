@@ -283,6 +283,7 @@ class ArgParser:
         reads_files: bool = False,
         parameter: tuple[int, str] | None = None,
         handed: tuple[tuple[str, int | str], ...] = (),
+        handed_either: tuple[tuple[tuple[str, ...], int | str], ...] = (),
         built_by: str | None = None,
         returned_in: tuple[str, ...] = (),
         built_parents: tuple[str, ...] = (),
@@ -309,6 +310,9 @@ class ArgParser:
         self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
         self.parameter = parameter  # (position, name) of the parameter of `function` it stands for
         self.handed = handed  # (imported function, qualified; the position or keyword it is passed at)
+        # as `handed`, to a function whose name is imported from two modules (in an if's arms, a
+        # `try:` and its `except:`): one of them, whichever import ran
+        self.handed_either = handed_either
         self.built_by = built_by  # the imported function (qualified) that returned it: `get_parser()`
         self.returned_in = returned_in  # the functions of its module that return it
         self.built_parents = built_parents  # imported functions (qualified) that built its parents
@@ -380,6 +384,8 @@ class PythonModule:
         # syntax (a `type` statement, PEP 695)"): valid code that was not analysed, not an LL001.
         self.newer_syntax = newer_syntax
         self.imports = {} if imports is None else imports  # local name -> dotted target
+        # a local name imported from several targets (in an if's arms): all of them; `imports` has the last
+        self.reimports: dict[str, tuple[str, ...]] = {}
         self.star_imports = [] if star_imports is None else star_imports  # modules of `from m import *`
         # The dotted targets of the imports its code makes when the module runs (at the top level,
         # also in an `if`, a `try` or a class body; not in a function's body): what importing it

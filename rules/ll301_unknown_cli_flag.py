@@ -69,7 +69,9 @@ Its command line is the one parser that parses the process's arguments:
   unknown), and helpers that add to it or build it, in the module or in a project function it
   imports and calls: `add_data_args(parser)` from another module, which may hand it on to
   helpers of its own (all its options may come from them), or `parser = get_parser()` whose
-  name says it builds one;
+  name says it builds one; a helper whose name is imported from two modules (in an if's arms, a
+  `try:` and its `except:`) adds their options when they add the same, else the parser is unknown
+  (and a builder so imported builds none that is read);
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
@@ -809,6 +811,18 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a helper imported in an if's arms from two modules that add the same options: those
+        {
+            "a.py": "def add_args(parser):\n    parser.add_argument('--alpha')\n",
+            "b.py": "def add_args(parser):\n    parser.add_argument('--alpha', default='1')\n",
+            "main.py": (
+                "import argparse\nimport sys\n\np = argparse.ArgumentParser()\nif 'a' in sys.argv:\n    from a import add_args\n"
+                "else:\n    from b import add_args\nadd_args(p)\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py --alpha 1 --beta 2\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
 ]
 
 VALID = [
@@ -1151,6 +1165,17 @@ VALID = [
                 "p.add_argument('--lr')\np.parse_args()\n"
             ),
             "run.sh": "python a.py --lr 1\npython b.py --model-lr 1\n",
+        }
+    ),
+    Example(  # a helper imported in an if's arms from two modules that add different options: either may add them
+        {
+            "a.py": "def add_args(parser):\n    parser.add_argument('--alpha')\n",
+            "b.py": "def add_args(parser):\n    parser.add_argument('--beta')\n",
+            "main.py": (
+                "import argparse\nimport sys\n\np = argparse.ArgumentParser()\nif 'a' in sys.argv:\n    from a import add_args\n"
+                "else:\n    from b import add_args\nadd_args(p)\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py --alpha 1\npython main.py --beta 1\n",
         }
     ),
 ]

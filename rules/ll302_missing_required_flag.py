@@ -49,7 +49,8 @@ args = parser.parse_args()
 - Not required: an option added on some paths only, below where the parser is made, in a branch
   of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case` that does not
   parse it too, or in a function of the module each call of which is there (`if mode == "train":
-  add_training_args(parser)`). LL301 still counts it as defined.
+  add_training_args(parser)`). LL301 still counts it as defined. Nor is one that a helper whose
+  name is imported from two modules (in an if's arms) adds in one of them only.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
@@ -569,6 +570,17 @@ VALID = [
                 "p.add_argument('--data', required=True)\np.parse_args()\n"
             ),
             "run.sh": "python train.py --model-data d\n",
+        }
+    ),
+    Example(  # a helper imported in an if's arms, one module's requiring an option the other's does not add
+        {
+            "a.py": "def add_args(parser):\n    parser.add_argument('--data', required=True)\n",
+            "b.py": "def add_args(parser):\n    parser.add_argument('--lr')\n",
+            "main.py": (
+                "import argparse\nimport sys\n\np = argparse.ArgumentParser()\nif '--lr' in sys.argv:\n    from b import add_args\n"
+                "else:\n    from a import add_args\nadd_args(p)\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py --lr 1\n",
         }
     ),
 ]

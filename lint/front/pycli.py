@@ -499,7 +499,7 @@ class _ArgparseReader:
         if "parser" not in name.lower() or name[0].isupper():  # not a class: `FlexibleArgumentParser()`
             return None
         imported = self._imported(scope, func)
-        if imported is None:
+        if imported is None or type(imported) is tuple:  # imported from two modules: which one runs is not known
             return None
         return self._make(call, ArgParser("", scope.qualname, self.locate(call), built_by=imported))
 
@@ -700,16 +700,22 @@ class _ArgparseReader:
                 elif method is not None:  # `self.initialize(parser)`: the instance's class says which
                     name, after_super = method
                     parser.methods += ((name, at + 1 if isinstance(at, int) else at, after_super),)
+                elif type(imported) is tuple:  # imported in an if's arms: one of them adds to it
+                    parser.handed_either += ((imported, at),)
                 else:  # a project module's function may add to it: the project reads it (programs)
                     parser.handed += ((imported, at),)
 
-    def _imported(self, scope: Scope, func: ast.expr) -> str | None:
+    def _imported(self, scope: Scope, func: ast.expr) -> str | tuple[str, ...] | None:
         """The qualified name of an imported function a call calls (`add_args`, `opts.add_args`);
-        the name itself when it is a global that nothing in the module binds, in a module with a
-        `from m import *`, which may bring it (launchlint.programs looks for it there)."""
+        each, when its name is imported from several modules (`reimports`); the name itself when
+        it is a global that nothing in the module binds, in a module with a `from m import *`,
+        which may bring it (launchlint.programs looks for it there)."""
         qualified = _qualified(self.module, func)
-        if qualified != dotted_name(func):
-            return qualified
+        dotted = dotted_name(func)
+        if qualified != dotted:
+            head, dot, rest = dotted.partition(".")
+            targets = self.module.reimports.get(head)
+            return qualified if targets is None else tuple(f"{target}{dot}{rest}" for target in targets)
         module = self.module
         if type(func) is not ast.Name or not module.star_imports or module.assigns(func.id):
             return None

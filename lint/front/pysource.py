@@ -469,10 +469,10 @@ class _Walker:
                 for alias in node.names:
                     started.append(alias.name)
                     if alias.asname:
-                        self.module.imports[alias.asname] = alias.name
+                        self._import(alias.asname, alias.name)
                     else:
                         head = alias.name.split(".")[0]
-                        self.module.imports[head] = head
+                        self._import(head, head)
             else:
                 base = self._absolute(node.module, node.level)
                 if base is None:
@@ -483,8 +483,18 @@ class _Walker:
                         started.append(base)
                     else:
                         target = f"{base}.{alias.name}" if base else alias.name
-                        self.module.imports[alias.asname or alias.name] = target
+                        self._import(alias.asname or alias.name, target)
                         started.append(target)
+
+    def _import(self, name: str, target: str) -> None:
+        """`name` imported as `target`; a name imported from another target before (`if c: from a
+        import add_args`, `else: from b import add_args`) keeps each in `reimports`."""
+        imports = self.module.imports
+        before = imports.get(name)
+        if before is not None and before != target:
+            known = self.module.reimports.get(name, (before,))
+            self.module.reimports[name] = known if target in known else (*known, target)
+        imports[name] = target
 
     def _absolute(self, name: str | None, level: int) -> str | None:
         """`from ..x import y` in pkg/sub/mod.py -> `pkg.x`; None when it climbs out."""
