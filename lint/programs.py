@@ -292,6 +292,7 @@ class _Reader:
 def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
     """Required options of the parsers read that the launch never passes."""
     passed = {id(o) for o in reading.passed}
+    flags = {o.flags[0] for o in reading.passed}  # `unless`: a flag whose passing may skip where it is added
     asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
     if reading.open or asks_for_help or any(p.parser.reads_files for p in reading.chain):
         return []
@@ -299,7 +300,7 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
         (program, option)
         for program in reading.chain
         for option in program.options
-        if option.required and option.flags[0].startswith("-") and id(option) not in passed
+        if option.required and option.flags[0].startswith("-") and id(option) not in passed and not flags.intersection(option.unless)
     ]
     for program in reading.chain:  # a required mutually exclusive group: one of its options
         groups: dict[str, list[Option]] = {}

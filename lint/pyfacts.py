@@ -245,6 +245,9 @@ class Option(Record):
     location: Location
     nargs: str | None = None  # "?", "+", "*", "2", "argparse.REMAINDER"; None: what the action takes
     group: str = ""  # the required mutually exclusive group it is in (where it is made), "" for none
+    # required (or its group) where the launch passes none of these flags of its parser: it is added
+    # in an `if` whose test reads them (`if not args.skip_training:`), true when they are not passed
+    unless: tuple[str, ...] = ()
 
 
 class ArgParser:

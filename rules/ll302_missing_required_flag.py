@@ -51,6 +51,11 @@ args = parser.parse_args()
   parse it too, or in a function of the module each call of which is there (`if mode == "train":
   add_training_args(parser)`). LL301 still counts it as defined. Nor is one that a helper whose
   name is imported from two modules (in an if's arms) adds in one of them only.
+- A branch that parses the parser too requires the option where it runs. When its `if` reads the
+  parser's own options (`if not args.skip_training or not args.skip_rendering:`), that is where
+  the launch passes none of them, if the test then holds with each switch at its default (a
+  `store_true` False); a test that reads them otherwise (`if args.mode == "train":`) leaves it not
+  required.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
@@ -335,6 +340,26 @@ INVALID = [
             "run.sh": "python train.py --data d\npython train.py\n",
         },
         ["LL302 run.sh:2"],
+    ),
+    Example(  # added and parsed in an `if` that reads the parser's own switches: required where the launch passes none of them
+        {
+            "full_eval.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--skip_training', action='store_true')\n"
+                "p.add_argument('--skip_rendering', action='store_true')\nargs, _ = p.parse_known_args()\n"
+                "if not args.skip_training or not args.skip_rendering:\n    p.add_argument('--data', required=True)\n"
+                "    args = p.parse_args()\n"
+            ),
+            "render.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--dry', action='store_true')\n"
+                "args, _ = p.parse_known_args()\nif args.dry:\n    print('dry run')\nelse:\n"
+                "    p.add_argument('--out', required=True)\n    args = p.parse_args()\n"
+            ),
+            "run.sh": (
+                "python full_eval.py --skip_training --skip_rendering\npython full_eval.py\n"
+                "python render.py --dry\npython render.py\n"
+            ),
+        },
+        ["LL302 run.sh:2", "LL302 run.sh:4"],
     ),
 ]
 

@@ -50,7 +50,7 @@ API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_
 VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute, ast.Lambda})
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
-MAX_CALLERS = 4  # calls of calls followed up from a function that adds a required option (`_guarded`)
+MAX_CALLERS = 4  # calls of calls followed up from a function that adds a required option (`_unless`)
 MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
 
 
@@ -223,7 +223,8 @@ class _ArgparseReader:
         self.adders: dict[tuple[int, str], _Adder] = {}  # (parser, group) -> its adder, one for each
         self.aliases: set[str] = set()  # the names of variables (and `self.` attributes) holding adders
         self.patched: set[int] = set()  # parsers whose `add_argument` the module replaced (`_effect`)
-        self.guards: set[int] = set()  # the statement lists that run on some paths only (`_blocks`)
+        # the statement lists that run on some paths only (`_blocks`), with the statement and its field
+        self.guards: dict[int, tuple[ast.AST, str]] = {}
         self.calls: list[tuple[Scope, ast.Call, Scope]] | None = None  # calls of the module's functions (`_calls`)
 
     def read(self) -> list[ArgParser]:
@@ -311,24 +312,50 @@ class _ArgparseReader:
                         self.calls.append((each, node, helper))
         return self.calls
 
-    def _guarded(self, scope: Scope, node: ast.AST, parser: ArgParser, depth: int = 0) -> bool:
-        """Whether `node` (adding an option to `parser`) runs on some paths only where the parser
-        is made and parsed on all: in a statement list of `guards` below where its function (or
-        the parser's construction) is, that parses it nowhere (`if not args.skip: add; parse`
-        requires it where it parses); or in a function of the module each call of which is so
-        (`if mode == "train": parser = add_training_args(parser)`) when the parser is not made in it."""
+    def _unless(self, scope: Scope, node: ast.AST, parser: ArgParser, depth: int = 0) -> tuple[str, ...] | None:
+        """Whether `node` (adding a required option to `parser`) runs wherever the parser is made
+        and parsed: None when it runs on some paths only, else the flags of the parser whose
+        passing may skip it (`_read_by`; () for none). Some paths only:
+        - in a statement list of `guards` below where its function (or the parser's construction)
+          is, that parses it nowhere (`if not args.skip: add; parse` requires it where it parses);
+        - in a function of the module each call of which is so (`if mode == "train": parser =
+          add_training_args(parser)`), when the parser is not made in it."""
         blocks = self._blocks()
         path = blocks.get(id(node), ())
         start = len(blocks.get(id(scope.node), ()))
         built = next((blocks.get(key) for key, made in self.made.items() if made is parser), None)
         if built is not None:  # a branch the construction is in too runs with it
             start = max(start, next((i for i, (a, b) in enumerate(zip(path, built)) if a != b), min(len(path), len(built))))
-        if any(each in self.guards and not self._parses_in(scope, each, parser) for each in path[start:]):
-            return True
+        unless: tuple[str, ...] = ()
+        for each in path[start:]:
+            if each in self.guards:
+                read = self._read_by(each, parser) if self._parses_in(scope, each, parser) else None
+                if read is None:
+                    return None
+                unless += read
         if parser.function == scope.qualname or scope is self.scopes[0] or depth >= MAX_CALLERS:
-            return False
-        calls = [(each, call) for each, call, helper in self._calls() if helper is scope]
-        return bool(calls) and all(self._guarded(each, call, parser, depth + 1) for each, call in calls)
+            return unless
+        calls = [self._unless(each, call, parser, depth + 1) for each, call, helper in self._calls() if helper is scope]
+        if calls and all(each is None for each in calls):
+            return None
+        return tuple(dict.fromkeys(unless + tuple(flag for each in calls if each for flag in each)))
+
+    def _read_by(self, block: int, parser: ArgParser) -> tuple[str, ...] | None:
+        """For a statement list of `guards` that parses `parser` too: when it is an if's branch
+        whose test reads the parser's own options (`if not args.skip_training:`), their flags,
+        where the test holds with none of them passed (switches read as their defaults), None
+        where it does not or cannot be told; () for any other."""
+        node, field = self.guards[block]
+        if type(node) is not ast.If:
+            return ()
+        options = {option.dest: option for option in parser.options}
+        read = _reads(node.test, options)
+        if not read:
+            return ()
+        holds = _by_default(node.test, options, 0)
+        if field == "orelse" and holds is not None:
+            holds = not holds
+        return tuple(option.flags[0] for option in read) if holds else None
 
     def _parses_in(self, scope: Scope, block: int, parser: ArgParser) -> bool:
         """Whether a statement list of `scope` (an id) has a call parsing `parser`, by the variable
@@ -457,7 +484,7 @@ class _ArgparseReader:
                     if type(child) is list:
                         inner = path + (id(child),) if child and isinstance(child[0], ast.stmt) else path
                         if inner is not path and _guard(node, field):
-                            self.guards.add(id(child))
+                            self.guards[id(child)] = node, field
                         stack.extend((each, inner) for each in child if isinstance(each, ast.AST))
                     elif isinstance(child, ast.AST) and field != "ctx":
                         stack.append((child, path))
@@ -798,8 +825,11 @@ class _ArgparseReader:
         if option is None:
             parser.complete = False
         else:
-            if option.required and self._guarded(scope, call, parser):
-                option = option._replace(required=False)  # required on some paths only: `if mode == "train":`
+            unless = self._unless(scope, call, parser) if option.required else ()
+            if unless is None:  # required on some paths only: `if mode == "train":`
+                option = option._replace(required=False)
+            elif unless:
+                option = option._replace(unless=unless)  # `if not args.skip_training:`
             parser.options.append(option)
 
     def _group(self, scope: Scope, receiver: ast.expr) -> str:
@@ -858,6 +888,45 @@ def _guard(node: ast.AST, field: str) -> bool:
     if kind is ast.If:
         return field == "orelse" or not _is_main_test(node.test)
     return kind is ast.For or kind is ast.AsyncFor or kind is ast.While or kind is ast.ExceptHandler or kind is ast.match_case
+
+
+def _reads(test: ast.expr, options: dict[str, Option]) -> list[Option]:
+    """The options (by their dest) whose values a test reads as an attribute of a name
+    (`args.skip_training`)."""
+    found: list[Option] = []
+    stack = [test]
+    while stack:  # not recursive: expressions can nest thousands deep
+        node = stack.pop()
+        if type(node) is ast.Attribute and type(node.value) is ast.Name and node.attr in options:
+            if options[node.attr] not in found:
+                found.append(options[node.attr])
+            continue
+        for field in node._fields:
+            child = getattr(node, field, None)
+            if type(child) is list:
+                stack.extend(each for each in child if isinstance(each, ast.AST))
+            elif isinstance(child, ast.AST):
+                stack.append(child)
+    return found
+
+
+def _by_default(test: ast.expr, options: dict[str, Option], depth: int) -> bool | None:
+    """A test of switches (`not args.skip_training or not args.skip_rendering`) where the launch
+    passes none of them: a `store_true` is False, a `store_false` True; None for anything else."""
+    kind = type(test)
+    if depth > MAX_CHAIN:
+        return None
+    if kind is ast.Attribute and type(test.value) is ast.Name and test.attr in options:
+        action = options[test.attr].action
+        return action == "store_false" if action in ("store_true", "store_false") else None
+    if kind is ast.UnaryOp and type(test.op) is ast.Not:
+        held = _by_default(test.operand, options, depth + 1)
+        return None if held is None else not held
+    if kind is ast.BoolOp:
+        values = [_by_default(each, options, depth + 1) for each in test.values]
+        decides = type(test.op) is ast.Or  # a True decides an `or`, a False an `and`
+        return decides if decides in values else None if None in values else not decides
+    return None
 
 
 def _allow_abbrev(parser: ArgParser, value: ast.expr | None) -> None:
