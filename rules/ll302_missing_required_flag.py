@@ -46,11 +46,12 @@ args = parser.parse_args()
   is passed (argparse's "one of the arguments --train --eval is required"); an HfArgumentParser
   field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
   `False` or `None`.
-- Not required: an option added on some paths only, below where the parser is made, in a branch
+- Not required: an option added on some paths only, below where the parser is made: in a branch
   of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case` that does not
-  parse it too, or in a function of the module each call of which is there (`if mode == "train":
-  add_training_args(parser)`). LL301 still counts it as defined. Nor is one that a helper whose
-  name is imported from two modules (in an if's arms) adds in one of them only.
+  parse it too; after a `return` of its function in one (`if mode == "eval": return
+  parser.parse_args()`); or in a function of the module each call of which is so (`if mode ==
+  "train": add_training_args(parser)`). LL301 still counts it as defined. Nor is one that a
+  helper whose name is imported from two modules (in an if's arms) adds in one of them only.
 - A branch that parses the parser too requires the option where it runs. When its `if` reads the
   parser's own options (`if not args.skip_training or not args.skip_rendering:`), that is where
   the launch passes none of them, if the test then holds with each switch at its default (a
@@ -606,6 +607,17 @@ VALID = [
                 "else:\n    from a import add_args\nadd_args(p)\np.parse_args()\n"
             ),
             "run.sh": "python main.py --lr 1\n",
+        }
+    ),
+    Example(  # after an early `return` of its function: on some paths only
+        {
+            "train.py": (
+                "import argparse\n\n\ndef get_args(mode):\n    p = argparse.ArgumentParser()\n    p.add_argument('--lr')\n"
+                "    if mode == 'eval':\n        return p.parse_args()\n    p.add_argument('--data', required=True)\n"
+                "    return p.parse_args()\n\n\nif __name__ == '__main__':\n    get_args('train')\n"
+            ),
+            "eval.py": "from train import get_args\n\nget_args('eval')\n",
+            "run.sh": "python eval.py --lr 1\n",
         }
     ),
 ]

@@ -318,6 +318,7 @@ class _ArgparseReader:
         passing may skip it (`_read_by`; () for none). Some paths only:
         - in a statement list of `guards` below where its function (or the parser's construction)
           is, that parses it nowhere (`if not args.skip: add; parse` requires it where it parses);
+        - after a `return` of its function in such a list (`if mode == "eval": return parser.parse_args()`);
         - in a function of the module each call of which is so (`if mode == "train": parser =
           add_training_args(parser)`), when the parser is not made in it."""
         blocks = self._blocks()
@@ -333,6 +334,8 @@ class _ArgparseReader:
                 if read is None:
                     return None
                 unless += read
+        if self._returned_before(scope, node, parser, path):
+            return None
         if parser.function == scope.qualname or scope is self.scopes[0] or depth >= MAX_CALLERS:
             return unless
         calls = [self._unless(each, call, parser, depth + 1) for each, call, helper in self._calls() if helper is scope]
@@ -356,6 +359,20 @@ class _ArgparseReader:
         if field == "orelse" and holds is not None:
             holds = not holds
         return tuple(option.flags[0] for option in read) if holds else None
+
+    def _returned_before(self, scope: Scope, node: ast.AST, parser: ArgParser, path: tuple[int, ...]) -> bool:
+        """Whether its function may return before `node` runs, after the parser is made: a `return`
+        before it in a statement list of `guards` that `node` is not in."""
+        at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+        made = parser.location.line if parser.function == scope.qualname else 0
+        blocks = self._blocks()
+        return any(
+            type(each) is ast.Return
+            and made < each.lineno
+            and (each.lineno, each.col_offset) < at
+            and any(block in self.guards and block not in path for block in blocks.get(id(each), ()))
+            for each in scope.nodes
+        )
 
     def _parses_in(self, scope: Scope, block: int, parser: ArgParser) -> bool:
         """Whether a statement list of `scope` (an id) has a call parsing `parser`, by the variable
