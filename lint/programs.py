@@ -307,7 +307,9 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
         for option in program.options:
             if option.group:
                 groups.setdefault(option.group, []).append(option)
-        missing += [(program, group[0]) for group in groups.values() if not any(id(o) in passed for o in group)]
+        missing += [
+            (program, group[0]) for group in groups.values() if not any(id(o) in passed for o in group) and not flags.intersection(group[0].unless)
+        ]
     return missing
 
 

@@ -50,13 +50,14 @@ args = parser.parse_args()
   of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case` that does not
   parse it too; after a `return` of its function in one (`if mode == "eval": return
   parser.parse_args()`); or in a function of the module each call of which is so (`if mode ==
-  "train": add_training_args(parser)`). LL301 still counts it as defined. Nor is one that a
-  helper whose name is imported from two modules (in an if's arms) adds in one of them only.
-- A branch that parses the parser too requires the option where it runs. When its `if` reads the
-  parser's own options (`if not args.skip_training or not args.skip_rendering:`), that is where
-  the launch passes none of them, if the test then holds with each switch at its default (a
-  `store_true` False); a test that reads them otherwise (`if args.mode == "train":`) leaves it not
-  required.
+  "train": add_training_args(parser)`). A required mutually exclusive group is judged where it is
+  made. LL301 still counts such an option as defined. Nor is one that a helper whose name is
+  imported from two modules (in an if's arms) adds in one of them only.
+- A branch that parses the parser too requires the option (or the group made there) where it
+  runs. When its `if` reads the parser's own options (`if not args.skip_training or not
+  args.skip_rendering:`), that is where the launch passes none of them, if the test then holds
+  with each switch at its default (a `store_true` False); a test that reads them otherwise (`if
+  args.mode == "train":`) leaves it not required.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
@@ -362,6 +363,18 @@ INVALID = [
         },
         ["LL302 run.sh:2", "LL302 run.sh:4"],
     ),
+    Example(  # a required group made and parsed in an `if` that reads the parser's own switch: where it is not passed
+        {
+            "eval.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--dry', action='store_true')\n"
+                "args, _ = p.parse_known_args()\nif not args.dry:\n    split = p.add_mutually_exclusive_group(required=True)\n"
+                "    split.add_argument('--val', action='store_true')\n    split.add_argument('--test', action='store_true')\n"
+                "    p.parse_args()\n"
+            ),
+            "run.sh": "python eval.py --dry\npython eval.py\npython eval.py --val\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -618,6 +631,16 @@ VALID = [
             ),
             "eval.py": "from train import get_args\n\nget_args('eval')\n",
             "run.sh": "python eval.py --lr 1\n",
+        }
+    ),
+    Example(  # a required mutually exclusive group made in a branch: on some paths only
+        {
+            "device.py": (
+                "import argparse\nimport sys\n\np = argparse.ArgumentParser()\nif '--train' in sys.argv:\n"
+                "    mode = p.add_mutually_exclusive_group(required=True)\n    mode.add_argument('--gpu', action='store_true')\n"
+                "    mode.add_argument('--cpu', action='store_true')\np.add_argument('--train', action='store_true')\np.parse_args()\n"
+            ),
+            "run.sh": "python device.py\n",
         }
     ),
 ]

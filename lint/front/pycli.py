@@ -220,6 +220,7 @@ class _ArgparseReader:
         self.reading: ast.AST | None = None  # the node being read
         self.parses: dict[tuple[int, str], set[str]] = {}  # (parser, scope) -> how it parses there
         self.groups: dict[tuple[int, str], str] = {}  # variable -> the required exclusive group it holds
+        self.group_sites: dict[str, tuple[Scope, ast.AST]] = {}  # such a group -> where it is made
         self.adders: dict[tuple[int, str], _Adder] = {}  # (parser, group) -> its adder, one for each
         self.aliases: set[str] = set()  # the names of variables (and `self.` attributes) holding adders
         self.patched: set[int] = set()  # parsers whose `add_argument` the module replaced (`_effect`)
@@ -313,9 +314,9 @@ class _ArgparseReader:
         return self.calls
 
     def _unless(self, scope: Scope, node: ast.AST, parser: ArgParser, depth: int = 0) -> tuple[str, ...] | None:
-        """Whether `node` (adding a required option to `parser`) runs wherever the parser is made
-        and parsed: None when it runs on some paths only, else the flags of the parser whose
-        passing may skip it (`_read_by`; () for none). Some paths only:
+        """Whether `node` (adding a required option to `parser`, or making a required group) runs
+        wherever the parser is made and parsed: None when it runs on some paths only, else the
+        flags of the parser whose passing may skip it (`_read_by`; () for none). Some paths only:
         - in a statement list of `guards` below where its function (or the parser's construction)
           is, that parses it nowhere (`if not args.skip: add; parse` requires it where it parses);
         - after a `return` of its function in such a list (`if mode == "eval": return parser.parse_args()`);
@@ -648,6 +649,8 @@ class _ArgparseReader:
         if found is None:
             return
         group = _required_group(value)
+        if group:
+            self.group_sites.setdefault(group, (scope, value))
         for target in targets:
             if type(target) is ast.Attribute:  # `self.parser = argparse.ArgumentParser()`
                 key = self._held_on_self(scope, target)
@@ -842,9 +845,11 @@ class _ArgparseReader:
         if option is None:
             parser.complete = False
         else:
-            unless = self._unless(scope, call, parser) if option.required else ()
+            # a required option where it is added; a required group's where the group is made
+            site = (scope, call) if option.required else self.group_sites[option.group] if option.group else None
+            unless = self._unless(*site, parser) if site is not None else ()
             if unless is None:  # required on some paths only: `if mode == "train":`
-                option = option._replace(required=False)
+                option = option._replace(required=False, group="")
             elif unless:
                 option = option._replace(unless=unless)  # `if not args.skip_training:`
             parser.options.append(option)
