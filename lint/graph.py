@@ -96,8 +96,8 @@ def submits_job(command: Command) -> bool:
     """`sbatch job.sh` (also `sbatch < job.sh`), `qsub job.pbs`, `bsub < job.lsf` (`bsub CMD`): it
     queues a job and returns, printing the job's id; the job runs later, its output in the file
     its scheduler opens (`#SBATCH --output`, slurm-%j.out, `#PBS -o`, `#BSUB -o`), never in this
-    command's stdout; not an interactive job (`qsub -I`). (`sbatch --wrap CMD` is a wrapper: the
-    commands of its string write to a `SUBMITTED` sink.)"""
+    command's stdout; not an interactive job (`qsub -I`). (`sbatch --wrap CMD` and `bsub CMD` are
+    wrappers: the commands of their string write to a `SUBMITTED` sink.)"""
     return command.name in SUBMITTERS and INTERACTIVE[command.name].isdisjoint(_job_options(command))
 
 
@@ -509,12 +509,19 @@ def _job_script(command: Command) -> tuple[str, Word, list[Word]] | None:
     if rest and rest[0].value == "--" or name == "qsub" and not INTERACTIVE[name].isdisjoint(options):
         return None
     if name == "bsub" and rest:
-        found = None if "-cwd" in options else _run_by_path(rest)
-        return (name, found[1], found[2]) if found is not None and found[0] == "shell" else None
+        found = None if "-cwd" in options else bsub_script(rest)
+        return (name, found[1], found[2]) if found is not None else None
     if rest:
         return name, rest[0], rest[1:]
     read = next((r.target for r in command.redirects if r.op == "<" and r.fd in (None, 0) and r.target is not None), None)
     return (name, read, []) if read is not None else None
+
+
+def bsub_script(rest: list[Word]) -> tuple[str, Word, list[Word]] | None:
+    """bsub's command (`rest`, its words after bsub's options) when it is a shell script run by its
+    path (`bsub ./job.lsf`): a job script, read as one, not as a command string (front/wrappers.py)."""
+    found = _run_by_path(rest)
+    return found if found is not None and found[0] == "shell" else None
 
 
 def _job_options(command: Command) -> set[str | None]:

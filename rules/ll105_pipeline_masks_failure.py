@@ -103,9 +103,10 @@ Not reported:
 - a pipeline run in the background (`python t.py | tee log &`) in a script that never waits for
   a job by its id (`wait $PID`, `wait -n`: a bare `wait` returns 0 whatever its jobs did);
 - a submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `qsub job.pbs`,
-  `bsub < job.lsf`, `ray job submit --no-wait -- python3 train.py | tee run.log`: the job's status
-  goes to its scheduler, never into the pipe; without `--no-wait`, `ray job submit` waits and
-  exits 1 when the job fails, and is reported);
+  `bsub < job.lsf`, `bsub -n 4 python t.py`, `ray job submit --no-wait -- python3 train.py | tee
+  run.log`: the job's status goes to its scheduler, never into the pipe; without `--no-wait`,
+  `ray job submit` waits and exits 1 when the job fails, and is reported, as is an interactive LSF
+  job, `bsub -Is python t.py | tee run.log`, which runs into the pipe);
 - pipelines ending in `head` or `grep -q`, which exit early on purpose;
 - scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
   stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
@@ -202,6 +203,16 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # an interactive LSF job runs here, into this pipe; a submitted one's command string is the job's own
+        {
+            "submit.sh": (
+                "#!/bin/bash\nbsub -Is -q interactive python -u train.py 2>&1 | tee run.log\n"
+                'bsub -q gpu -o logs/%J.out "python -u train.py | tee job.log"\n'
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 submit.sh:2", "LL105 submit.sh:3"],
+    ),
     Example(  # a command set in two arms, one of them run under a profiler: both run torchrun (sail-sg's zero-bubble)
         {
             "run.sh": (
@@ -541,6 +552,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `bsub CMD` queues an LSF job and prints "Job <123> is submitted": the job's output goes to its `-o` file
+        {"submit.sh": "#!/bin/bash\nbsub -n 4 -o logs/%J.out python -u train.py 2>&1 | tee sub.log\n", "train.py": "print(1)\n"}
+    ),
     Example(  # `flux submit` queues the job and prints its id: the job's output goes to its log in Flux
         {"submit.sh": "#!/bin/bash\nflux submit -N 2 python train.py | tee jobid.txt\n", "train.py": "print(1)\n"}
     ),

@@ -68,7 +68,8 @@ reach the job, not `ray`). It is reported at `ray`, with no fix (`-u` on the job
 change nothing). With `--no-wait`, `ray job submit` returns once the job is submitted and its
 program writes to Ray's job log, not into this command's pipe or file: not reported, as a
 program `sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, not one this script
-writes).
+writes), nor one LSF's `bsub CMD` runs (its `-o` file, or mail; `bsub -I CMD`, an interactive job,
+writes into this command's pipe, on a pseudo terminal with `-Ip` and `-Is`).
 
 Launchers:
 - `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
@@ -152,6 +153,10 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
+    Example(  # an interactive LSF job (`bsub -I`, no pseudo terminal) writes into this command's pipe
+        {"submit.sh": "#!/bin/bash\nset -o pipefail\nbsub -I -n 1 python train.py | tee run.log\n", "train.py": "print(1)\n"},
+        ["LL106 submit.sh:3"],
+    ),
     Example(  # a job's streams kept in `.stdout` and `.stderr` files (msr-fiddle's varuna)
         {"run.sh": "#!/bin/bash\npython3 train.py > train.stdout 2> train.stderr &\nwait\n", "train.py": "print(1)\n"},
         ["LL106 run.sh:2"],
@@ -518,6 +523,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a submitted LSF job writes to its `-o` file, not into `| tee`; `bsub -Is` and `-Ip` give it a pseudo terminal
+        {
+            "submit.sh": (
+                "#!/bin/bash\nset -o pipefail\nbsub -n 4 -o logs/%J.out python train.py | tee sub.log\n"
+                "bsub -Is python train.py | tee run.log\nbsub -Ip -n 1 python train.py > run2.log\n"
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # setuptools building a package into a build log, as pip would (HydraGNN's install scripts)
         {
             "setup.py": "from setuptools import setup\nsetup(name='x')\n",

@@ -51,7 +51,9 @@ What runs a script:
   the standard input of sbatch, qsub or LSF's bsub (`bsub < job.lsf`). bsub's operand is a
   command, which a shell runs: a script only when named by its path (`bsub -n 4 ./job.lsf`, not
   from another `-cwd`); `bsub job.lsf` is looked up in PATH (unless the cluster sets
-  LSB_BSUB_PARSE_SCRIPT), and `bsub python x.py` is not followed;
+  LSB_BSUB_PARSE_SCRIPT). Any other bsub command is run later by a shell, from this directory
+  (or `-cwd`'s): `bsub -n 4 python x.py`, one string (`bsub -L /bin/bash ". env.sh && python
+  x.py"`), as `sbatch --wrap "python x.py"`;
 - `python -m pkg.train` (also a launcher's `-m`) whose `pkg` is the project's own package where
   the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
   any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
@@ -251,6 +253,17 @@ INVALID = [
             "train.py": "print(1)\n",
         },
         ["LL303 submit.sh:2", "LL303 submit.sh:3", "LL303 submit.sh:4", "LL303 submit.sh:5", "LL303 submit.sh:6"],
+    ),
+    Example(  # LSF's `bsub CMD` runs its command later, from here: its words, or one string with shell syntax (nnUNet's)
+        {
+            "submit.sh": (
+                "#!/bin/bash\nbsub -n 4 -R \"span[hosts=1]\" -o logs/%J.out python trian.py\n"
+                'bsub -q gpu -gpu num=1:j_exclusive=yes -L /bin/bash ". ./env.sh && python trian.py --fold 0"\n'
+            ),
+            "env.sh": "export PYTHONUNBUFFERED=1\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL303 submit.sh:2", "LL303 submit.sh:3"],
     ),
     Example(  # LLNL's lrun (jsrun's options, its own with their value in their word) and hydra's mpiexec.hydra
         {
@@ -821,6 +834,7 @@ VALID = [
                 "bsub -q gpu job.lsf\nbsub -cwd /scratch/run ./job.lsf\n"
                 'bsub -q gpu -L /bin/bash ". ./env.sh && python train.py"\n'
             ),
+            "env.sh": "export PYTHONUNBUFFERED=1\n",
             "train.py": "print(1)\n",
         }
     ),

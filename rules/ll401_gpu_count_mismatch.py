@@ -292,6 +292,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a job the batch script submits to LSF (`bsub CMD`) has an allocation of its own
+        {
+            "job.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\nbsub -gpu num=4 bash train.sh\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node 4 t.py\n",
+            "t.py": "print(1)\n",
+        }
+    ),
     Example(  # a launcher other than srun starts the copies: how many run on a node is its own to say
         {
             "job.sh": (
@@ -594,7 +601,7 @@ def _job_options(script: ShellScript) -> dict[str, tuple[str, Word]]:
 def _jobs_running(project, path: str) -> Iterator[tuple[str, Allocation, int | None]]:
     """(job script, its allocation, tasks per node) for each batch script of the project that
     runs the script at `path` itself (`bash train.sh`, `srun bash train.sh`), not under its own
-    `CUDA_VISIBLE_DEVICES` nor as another job (`sbatch --wrap`)."""
+    `CUDA_VISIBLE_DEVICES` nor as another job (`sbatch --wrap`, `bsub CMD`)."""
     for invocation in project.graph.callers(path):
         caller = project.shell.get(invocation.caller)
         command = invocation.command
@@ -710,5 +717,5 @@ def _number(option: tuple[str, Word] | None) -> int | None:
 
 
 def _submitted(command: Command) -> bool:
-    """Inside `sbatch --wrap`: another job, with its own allocation."""
-    return any(w.kind == "sbatch" for w in command.wrappers)
+    """Inside `sbatch --wrap` or LSF's `bsub CMD`: another job, with its own allocation."""
+    return any(w.kind in ("sbatch", "bsub") for w in command.wrappers)

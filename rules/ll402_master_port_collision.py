@@ -87,7 +87,7 @@ Launches on one remote host are compared with each other, never with this host's
 one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec c1
 bash -c "..."`), and those through wrappers that name the same host or container, written alike
 and static (`ssh gpu1 '...' &` twice, `pct exec 101 -- ...`). A host not known here (`ssh $HOST`,
-a loop over hosts), srun, sbatch, kubectl, `docker run` (a container of its own) and a Ray job
+a loop over hosts), srun, sbatch, LSF's bsub, kubectl, `docker run` (a container of its own) and a Ray job
 (`ray job submit`, which returns at once with `--no-wait`: the cluster places the job) are not
 judged.
 
@@ -122,8 +122,8 @@ WAITS = {"wait", "kill", "pkill", "killall"}  # after these, an earlier backgrou
 NEW_PANES = {"new-window", "neww", "split-window", "splitw"}
 # Another host or allocation: also the job steps of `aprun` (ALPS gives each its own compute
 # nodes), `jsrun` (resource sets; LLNL's `lrun` runs it) and `flux run`/`flux submit`, which their
-# resource manager places
-ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "aprun", "jsrun", "lrun", "flux"}
+# resource manager places, and an LSF job (`bsub CMD`, `bsub -Is CMD`), on the hosts LSF gives it
+ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "bsub", "aprun", "jsrun", "lrun", "flux"}
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
@@ -346,6 +346,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an LSF job, batch or interactive, runs on the hosts LSF gives it
+        {
+            "pair.sh": (
+                "#!/bin/bash\nbsub -n 8 torchrun --master_port 29500 a.py\ntorchrun --master_port 29500 a.py &\n"
+                "bsub -Is torchrun --master_port 29500 a.py &\nwait\n"
+            ),
+            "a.py": "print(1)\n",
+        }
+    ),
     Example(  # job steps placed by the resource manager: ALPS gives each aprun its own compute nodes
         {
             "pair.sh": "#!/bin/bash\naprun -n 1 torchrun --master_port 29500 a.py &\naprun -n 1 torchrun --master_port 29500 b.py &\nwait\n",

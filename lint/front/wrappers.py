@@ -11,7 +11,7 @@ import re
 from array import array
 from collections.abc import Collection
 
-from ..graph import LONG_RUNNING, is_python, value_part
+from ..graph import INTERACTIVE, LONG_RUNNING, bsub_script, is_python, job_operands, value_part
 from ..model import Location, Record
 from ..shellfacts import DETACHED, FILE, NULL, SUBMITTED, Command, Sink, Word, Wrapper, shell_args
 
@@ -348,7 +348,7 @@ WRAPPER_NAMES = (
     | ARGV_WRAPPERS.keys()
     | ENV_RUNNERS.keys()
     | PROFILERS.keys()
-    | {"su", "eval", "sbatch", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
+    | {"su", "eval", "sbatch", "bsub", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
     | LAUNCHERS.keys()
     | {"singularity", "apptainer", "ray", "gcloud", "parallel"}
 )
@@ -418,6 +418,19 @@ def unwrap(walker, command: Command) -> None:
                 "sbatch", [wrap_word], stdout=Sink(SUBMITTED, location=command.location), stderr=Sink(SUBMITTED),
                 **_slurm_export(command, _option_value(words, "--export")),
             )
+    elif name == "bsub" and (rest := job_operands(name, words)) and bsub_script(rest) is None:
+        # LSF's `bsub [options] CMD ARGS`: a shell runs the words later, on the job's host, in
+        # this directory unless `-cwd` names one; the output goes to the job's `-o` file (or is
+        # mailed), this command's prints the job's id. A job script by its path (`bsub
+        # ./job.lsf`) is the launch graph's (graph.py: `_job_script`). An interactive job (`-I`,
+        # `-Is`) runs in this terminal, with this command's streams.
+        options = _option_words(words, 0, rest)
+        interactive = not INTERACTIVE[name].isdisjoint(options)
+        submitted = Sink(SUBMITTED, location=command.location)
+        inner = run_string(
+            "bsub", rest, stdout=command.stdout if interactive else submitted, stderr=command.stderr if interactive else submitted,
+            chdir=_names(options, BSUB_CWD), terminal=not BSUB_TERMINAL.isdisjoint(options),
+        )
     elif name == "ssh":
         rest = _ssh_command(words)
         if rest:
@@ -956,6 +969,8 @@ def _option_words(words: list[Word], start: int, rest: list[Word]) -> list[str]:
 
 
 DOCKER_WORKDIR = ("-w", "--workdir")
+BSUB_CWD = ("-cwd",)
+BSUB_TERMINAL = frozenset({"-Ip", "-Is", "-ISp", "-ISs"})  # interactive on a pseudo terminal (IBM's bsub -Ip, -Is)
 CHDIR = {"srun": ("-D", "--chdir"), "env": ("-C", "--chdir"), "sudo": ("-D", "--chdir")}
 
 
