@@ -429,15 +429,14 @@ def test_a_log_too_long_to_read_is_named_by_its_variable(tmp_path):
     LL104's message and LL106's note say `$LOGFILE` (the message spelled the 100-character template
     twice, 300 characters). A word `eval` splits out of a longer value keeps its path, and a short
     value is still shown as it is."""
-    (tmp_path / ".launchlint.yaml").write_text("# root\n")
-    (tmp_path / "t.py").write_text("print('step')\n")
-    (tmp_path / "run.sh").write_text(
+    script = (
         '#!/bin/bash\nDIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)\n'
         'LOGFILE="${DIR}/logs/$(date +%F)-$(hostname)_n$((NR*NG)).log"\n'
         'python3 -u t.py 2>&1 > "${LOGFILE}"\n'
         'cmd="python3 -u t.py 2>&1 > $LOGFILE"\neval $cmd\n'
         'LOG=$DIR/run.log\npython3 -u t.py 2>&1 > $LOG\n'
     )
+    write_project(tmp_path, {"t.py": "print('step')\n", "run.sh": script})
     findings = run([str(tmp_path)], Options(select=frozenset({"LL104"}))).findings
     template = '$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/logs/$(date +%F)-$(hostname)_n$((NR*NG)).log'
     assert [(f.location.line, f.message) for f in findings] == [
