@@ -142,7 +142,11 @@ there), and not when:
   (`echo`, `printf`, `cat`, `nvidia-smi`, ...). So `python ls.py | head -n 1` (SIGPIPE: under
   `set -e` the script would stop with 141), `if ... | grep -q OK` (the other branch), `grep
   loss old.log | sort` (grep's "no match" would fail it), `yes | pip uninstall x` and any other
-  command mean no fix. Conservative: a pipeline it cannot read is counted as changing.
+  command mean no fix. Conservative: a pipeline it cannot read is counted as changing. A
+  reported pipeline changes more than its job's status when a stage before the last answers a
+  question (`grep`, `rg`, `diff`, `cmp`: `x=$(pytest --co | grep rpc | cut -d' ' -f6)` under
+  `set -e` would stop the script when no test matches; fairscale) or stops reading early, so that
+  its writer dies of SIGPIPE (`python b.py | tail -n2 | head -n1 | tee -a r.txt`): no fix either.
 - a `# launchlint: disable=LL105` covers one of the pipelines the fix would change.
 
 The finding stays in all these cases; only the fix is withheld.
@@ -1059,8 +1063,11 @@ def _keeps_meaning(project, path: str, script: ShellScript) -> bool:
             continue
         if pipefail_of(project, path, pipeline)[0] if path in project.shell else pipeline.pipefail:
             continue
-        if masked_job(pipeline, pipefail=False) is not None and not _status_read(script, pipeline):
+        job = masked_job(pipeline, pipefail=False)
+        if job is not None and not _status_read(script, pipeline):
             if not pipeline.last.background:
+                if _fails_otherwise(pipeline):
+                    return False  # `pytest --co | grep rpc | cut ...`: grep's "no match" would fail it too
                 continue
             waits = _waits_for_jobs(script) if waits is None else waits
             if waits:
@@ -1068,6 +1075,19 @@ def _keeps_meaning(project, path: str, script: ShellScript) -> bool:
         if not _plain(pipeline):
             return False
     return True
+
+
+# Commands whose status 1 answers a question on ordinary data: "no match", "the files differ".
+ANSWERING = frozenset({"grep", "egrep", "fgrep", "rg", "diff", "cmp"})
+
+
+def _fails_otherwise(pipeline: Pipeline) -> bool:
+    """Whether pipefail would fail a reported pipeline for more than its job's failure: a stage
+    before the last that answers a question (`pytest --co | grep rpc | cut -d' ' -f6`: grep's "no
+    match"), or one that stops reading early, whose writer then dies of SIGPIPE (`python b.py |
+    tail -n2 | head -n1 | tee -a r.txt`)."""
+    readers = [pipe.reader for pipe in pipeline.pipes[:-1]]
+    return any(r is not None and (r.name in ANSWERING or _exits_early(r)) for r in readers)
 
 
 def _plain(pipeline: Pipeline) -> bool:

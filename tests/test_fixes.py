@@ -197,6 +197,9 @@ def test_pipefail_goes_where_it_runs_once_before_the_pipeline(tmp_path, before, 
         {"run.sh": f"#!/bin/bash\nif python check.py | grep -q OK; then echo ok; fi\n{JOB}"},
         {"run.sh": f"#!/bin/bash\ngrep loss old.log | sort > losses.txt\n{JOB}"},
         {"run.sh": f"#!/bin/bash\nyes | pip uninstall torch\n{JOB}"},
+        # ... or the reported pipeline itself: grep's "no match" in its middle, a `head` its writer dies at
+        {"run.sh": "#!/bin/bash\nset -e\ntests=$(pytest --collect-only -q | grep ::test_rpc | cut -d: -f3)\n"},
+        {"run.sh": "#!/bin/bash\npython bench.py | tail -n2 | head -n1 | tee -a results.txt\n"},
         # ... in a file that sources it
         {"lib.sh": f"run_train() {{\n  {JOB}}}\nrun_train\n", "main.sh": "#!/bin/bash\nset -e\n. ./lib.sh\npython gen.py | head -n 1\n"},
         # pipefail turned off on purpose, in the script or in a file it sources
