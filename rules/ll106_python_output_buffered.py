@@ -106,7 +106,9 @@ tee out.txt; python check.py --output_file=out.txt`), also behind a filter (`pyt
 grep -v Warn | tee out.txt`). `< /dev/null`, which detached jobs use, is
 no input and leaves the program a job like any other. A file not known is named as written:
 `> $LOG_FILE` is a log whether LOG_FILE is never set or is the script's argument
-(`LOG_FILE=$1`), unless its value has a name of its own (`LOG_FILE=$DIR/scores.json`, a result).
+(`LOG_FILE=$1`), unless its value has a name of its own (`LOG_FILE=$DIR/scores.json`, a result);
+a file named by nothing but a variable whose name says nothing (`| tee $FOO`, FOO never set) is
+not taken for a log.
 
 ## Fix safety
 Safe: the fix adds `-u` right after the interpreter of a plain `python`/`python3` command; `-u`
