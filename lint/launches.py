@@ -414,10 +414,13 @@ class Made(Record):
     """What the project's scripts make: the names of the files they write, copy or download (`cat
     > job.sh <<EOF`, an install script's `wget`), and of the directories they clone (`git clone
     URL [DIR]`: DIR's last part, else the URL's without `.git`; an MCLI run's `git_repo`
-    integration: its `path:`'s, else the repository's name)."""
+    integration: its `path:`'s, else the repository's name); and the project directories each
+    script's directory links in at set-up (`ln -s ../../kaldi/utils .` in `egs/a/run.sh`:
+    `kaldi/utils`, by `egs/a`)."""
 
     files: frozenset[str]
     clones: frozenset[str]
+    links: dict[str, frozenset[str]] = {}
 
     def holds(self, path: str, project) -> bool:
         """A file of that name is made, or the path leads into a cloned repository: through a
@@ -433,8 +436,8 @@ class Made(Record):
 
 def made_by(project) -> Made:
     """What the project's scripts make; `Project.made` reads it once, for LL303 and LL304."""
-    files, clones = set(), set()
-    for script in project.shell.values():
+    files, clones, links = set(), set(), {}
+    for path, script in project.shell.items():
         clones.update(script.clones)  # declared by its file: an MCLI run's `git_repo` integrations
         for command in script.effective_commands():
             # Most commands redirect nothing and make nothing: no list or generator made for
@@ -448,6 +451,9 @@ def made_by(project) -> Made:
                 files.update(map(_made_name, command.tee_targets()))
             elif name in CREATORS:
                 files.update(_made_names(command.args))
+                if name == "ln" and (linked := _linked(command)) is not None:
+                    here = posixpath.dirname(path)
+                    links[here] = links.get(here, frozenset()) | {joined(here, linked)}
             elif name == "git":
                 clones.add(_cloned(command))
             elif name is None and command.words:  # `"${GET[@]}" -O installer.sh URL`, GET set in an if's arms
@@ -458,7 +464,17 @@ def made_by(project) -> Made:
     files.update(python_made(project))  # `python gen.py --output ds.json`, `open('job.sh', 'w')`
     files.discard("")
     clones.discard("")
-    return Made(frozenset(files), frozenset(clones))
+    return Made(frozenset(files), frozenset(clones), links)
+
+
+def _linked(command: Command) -> str | None:
+    """The relative path an `ln` links to (`ln -s ../../kaldi/utils .`, `ln -sf ../x utils`), when
+    its words are all known and it names one or two paths."""
+    words = [w.value for w in command.args]
+    targets = [w for w in words if w is not None and not w.startswith("-")]
+    if len(targets) in (1, 2) and None not in words and not targets[0].startswith(("/", "~")):
+        return targets[0]
+    return None
 
 
 def _made_names(args: Iterable[Word]) -> Iterator[str]:

@@ -1351,27 +1351,10 @@ def _holding(project, caller: str, written: str, sourced: str | None = None) -> 
         if (
             sourced is not None and project.on_disk(joined(directory, sourced))
             or any(project.on_disk(joined(directory, rest)) for rest in own)
-            or not _linked_into(project).get(directory, set()).isdisjoint(ancestors)
+            or not project.made.links.get(directory, frozenset()).isdisjoint(ancestors)
         ):
             found.append(directory)
     return found
-
-
-def _linked_into(project) -> dict[str, set[str]]:
-    """The project's directories that its scripts link into their own directory at set-up (`ln -s
-    ../../kaldi/utils .` or `ln -s ../../kaldi/utils utils` in a recipe's run.sh: `kaldi/utils`),
-    by the script's directory. Found once a run."""
-    cache = project.__dict__
-    if "_linked_into" not in cache:
-        links: dict[str, set[str]] = {}
-        for path, script in project.shell.items():
-            for command in script.commands:
-                words = [w.value for w in command.args] if command.name == "ln" else []
-                targets = [w for w in words if w is not None and not w.startswith("-")]
-                if len(targets) in (1, 2) and None not in words and not targets[0].startswith(("/", "~")):
-                    links.setdefault(posixpath.dirname(path), set()).add(joined(posixpath.dirname(path), targets[0]))
-        cache["_linked_into"] = links
-    return cache["_linked_into"]
 
 
 def _run_from_above(project, caller: str, written: str) -> str | None:
