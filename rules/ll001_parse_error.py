@@ -82,7 +82,7 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
 - Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
   Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
   `type X = ...` and `def f[T]()`, PEP 701's f-strings (a quote or a backslash in braces, a
-  replacement field that goes on to the next line), PEP 758's `except A, B:`, PEP 750's
+  replacement field that goes on to the next line, comments in it), PEP 758's `except A, B:`, PEP 750's
   `t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
   which Python would read it. Run launchlint on that Python (or later) to have it analysed.
   `except A, B:` is also Python 2's `except ValueError, err:`: the file is taken for Python
@@ -216,6 +216,9 @@ VALID = [
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
     Example(  # a replacement field that goes on to the next line (PEP 701), in a `"` and a `'` f-string
         {"log.py": "name = 'x'\nprint(f\"value: {\n    name}\")\nprint(f'{name} and {\n    \"g\" if name else \"t\"} {{x}}')\n"}
+    ),
+    Example(  # and a comment in such a field, to its line's end
+        {"log.py": "steps = 10\nprint(f\"done: {\n    steps  # the optimizer's\n    * 2}\")\n"}
     ),
     # Python 3.14: `except` with exception types not in parentheses (PEP 758)
     Example(

@@ -280,6 +280,11 @@ def _joined_parses(lines: list[str], error: SyntaxError) -> bool:
             char, i = text[i : end + 1], end
         elif char == "\\" and not depth or char == "{" and not depth and text.startswith("{{", i):  # `\"`, `{{`
             char, i = text[i : i + 2], i + 1
+        elif char == "#" and depth:  # a comment in braces, to its line's end: dropped
+            end = text.find("\n", i)
+            if end < 0:
+                return False
+            char, i = "", end - 1
         elif char == "{":
             depth += 1
         elif char == "}" and depth:
