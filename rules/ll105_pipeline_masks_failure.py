@@ -459,6 +459,16 @@ INVALID = [
         },
         ["LL105 submit.sh:1"],
     ),
+    Example(  # a Ray job is a /bin/sh command line: `VAR=1` before its program sets a variable (DeepMath); `--no-wait` returns
+        {
+            "submit.sh": (
+                "#!/bin/bash\nset -e\nray job submit --address=http://head:8265 --working-dir . "
+                "-- PYTHONUNBUFFERED=1 python3 -m pkg.main x=1 2>&1 | tee -a train.log\n"
+                "ray job submit --no-wait --working-dir . -- A=1 python3 -m pkg.main x=2 2>&1 | tee -a sub.log\n"
+            )
+        },
+        ["LL105 submit.sh:3"],
+    ),
     Example(  # a workflow step without `shell:` runs `bash -e {0}`: no pipefail
         {
             ".github/workflows/ci.yml": (

@@ -30,7 +30,8 @@ Where the command runs:
   there without `-c`: whatever directory that pane is in (each Enter ends a line the pane's shell
   runs: `send-keys 'cd /w' Enter 'python t.py' Enter` runs `python t.py` in `/w`);
 - `ray job submit -- CMD` with no `--working-dir` (nor a runtime environment, which may name
-  one): the job's directory on the cluster, where the script's files were never uploaded;
+  one): the job's directory on the cluster, where the script's files were never uploaded (CMD is
+  a command line /bin/sh runs there: `-- OMP_NUM_THREADS=8 python train.py` runs `train.py`);
 - crontab lines that an `echo` or `printf` pipes into `crontab -` (`(crontab -l; echo "*/5 * * *
   * bash watch.sh") | crontab -`): cron runs each line's command from the home directory. A
   crontab given as a file, or as a heredoc, is not read.
@@ -118,9 +119,14 @@ INVALID = [
         {"tpu.sh": 'gcloud compute tpus tpu-vm ssh tpu1 --zone us-east5-a --worker=all \\\n  --command="python3 train.py"\n'},
         ["LL108 tpu.sh:2"],
     ),
-    Example(  # a Ray job with no working directory uploaded
-        {"submit.sh": "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"},
-        ["LL108 submit.sh:1"],
+    Example(  # a Ray job with no working directory uploaded; its command line is /bin/sh's, `VAR=1` a variable
+        {
+            "submit.sh": (
+                "ray job submit --address http://head:8265 -- python train.py --epochs 3\n"
+                "ray job submit --address http://head:8265 -- OMP_NUM_THREADS=8 python train.py --epochs 3\n"
+            )
+        },
+        ["LL108 submit.sh:1", "LL108 submit.sh:2"],
     ),
     Example(  # a heredoc the remote shell reads as its script
         {"remote.sh": "ssh gpu1 <<'EOF'\npython -u train.py > t.log 2>&1\nEOF\nssh gpu1 bash -s <<EOF\nbash run.sh\nEOF\n"},

@@ -44,8 +44,11 @@ The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__mai
 `torchrun` (and nvidia-resiliency-ext's `ft_launcher`, built on it), `accelerate launch`,
 `deepspeed`, `composer` and `srun` start, or `./x.py` and
 `./train` (a file with no extension that is Python by its `#!` line) run by their path or given
-to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings and `eval` of a
-known string.
+to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings, `eval` of a
+known string and a Ray job's command line, which Ray's job supervisor runs with /bin/sh: `ray
+job submit -- A=1 python3 train.py` runs `train.py` with A set, and `ray job submit -- "python3
+train.py --lr 1"`, one quoted word, a program of that name, which sh does not find (the Ray docs'
+warning), so nothing in it is judged.
 
 Its file is one the written path can name, looked for where LL303 looks (a launcher of a
 project nested in this one, a vendored copy with its own `pyproject.toml`, `setup.py` or CI
@@ -553,6 +556,16 @@ INVALID = [
             ),
         },
         ["LL301 deploy.sh:1"],
+    ),
+    Example(  # a Ray job's command line, which /bin/sh runs: `VAR=1` sets a variable; one quoted word is a program sh does not find
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "submit.sh": (
+                "ray job submit --working-dir . -- CUDA_VISIBLE_DEVICES=0,1 python3 train.py --lr 1 --bogus 1\n"
+                "ray job submit --working-dir . -- \"python3 train.py --bogus 1\"\n"
+            ),
+        },
+        ["LL301 submit.sh:1"],
     ),
     Example(  # an absolute path in the project mounted above it, or in a directory of its directory's name
         {

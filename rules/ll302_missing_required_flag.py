@@ -560,7 +560,10 @@ VALID = [
                 "ARGS ?= --lr 1\nCMD = python train.py $(ARGS)\nEXTRA ?=\ntrain:\n\tpython train.py $(ARGS)\n\t$(CMD)\n"
                 "\tpython train.py $(EXTRA) --lr 1\n\tpython train.py --lr 1 $(EXTRA) | tee log\n"
             ),
-            "run.sh": "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\npython train.py ${EXTRA:-}\n",
+            "run.sh": (
+                "#!/bin/bash\npython train.py ${EXTRA:---lr 1}\npython train.py ${EXTRA:-}\n"
+                "ray job submit --working-dir . -- A=1 python train.py ${EXTRA:-}\n"
+            ),
             "sweep.sh": "#!/bin/bash\nEXTRA='--data-path /d' bash run.sh\n",
         }
     ),

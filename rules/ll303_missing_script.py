@@ -498,6 +498,16 @@ INVALID = [
         },
         ["LL303 deploy/launch.sh:1"],
     ),
+    Example(  # a Ray job's command line, which /bin/sh runs: the program after `VAR=1` words, uploaded with `--working-dir`
+        {
+            "submit.sh": (
+                "ray job submit --working-dir . -- A=1 HF_HOME=/data/hf python3 tools/evaluate.py\n"
+                "ray job submit --working-dir . -- A=1 python3 tools/eval.py\n"
+            ),
+            "tools/eval.py": "print('eval')\n",
+        },
+        ["LL303 submit.sh:1"],
+    ),
     Example(  # a SkyPilot task runs in `~/sky_workdir`, where its workdir (the project) is synced
         {
             "task.yaml": "resources:\n  accelerators: A100:8\nrun: |\n  cd ~/sky_workdir\n  python trian.py\n",
@@ -768,9 +778,12 @@ VALID = [
         },
         [],
     ),
-    Example(  # a default that the project's callers override: the script that runs is theirs
+    Example(  # a default that the project's callers override: the script that runs is theirs, a Ray job's too
         {
-            "tests/launch.sh": '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n',
+            "tests/launch.sh": (
+                '#!/bin/bash\nSCRIPT_NAME="${SCRIPT_NAME:-test.py}"\npython $SCRIPT_NAME 127.0.0.1:1234 0 2\n'
+                "ray job submit --working-dir . -- A=1 python $SCRIPT_NAME 127.0.0.1:1234 0 2\n"
+            ),
             "tests/eval.sh": "#!/bin/bash\npython -m ${MODULE:-pkg.evaluate} --split dev\n",
             "tests/real_test.py": "print(1)\n",
             "pkg/__init__.py": "",

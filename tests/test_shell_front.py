@@ -319,6 +319,19 @@ def test_a_ray_jobs_runtime_environment():
         assert (hidden.env_value("B"), hidden.has_env("B")) == (None, True)
 
 
+def test_a_ray_jobs_command_line_is_read_by_sh():
+    """Ray's CLI joins the words after `--` as `shlex.join` does, and its job supervisor runs the
+    line with /bin/sh: a leading `NAME=value` sets a variable for the program; a quoted word stays
+    one word, a whole command in one (`-- "python t.py"`) a program of that name."""
+    src = 'ray job submit -- A=1 B=${B:-2} python3 t.py --name "a b" \'$X\' ""\n'
+    job = one(src, "python3")
+    assert (job.env_value("A").value, job.env_value("B").value) == ("1", "2")
+    assert [w.value for w in job.words] == ["python3", "t.py", "--name", "a b", "$X", ""]
+    assert (job.words[0].location.line, job.words[0].location.column) == position(src, 1, "python3")
+    assert job.defaults == {"B"}
+    assert [c.name for c in commands('ray job submit -- "python t.py --lr 1"\n')] == ["python t.py --lr 1"]
+
+
 def test_three_levels_of_quoting_map_to_the_real_column():
     src = "ssh h 'pct exec 200 -- bash -c \"tmux new-session -d \\\"bash x.sh | tee y.log\\\"\"'\n"
     bash, tee = commands(src)

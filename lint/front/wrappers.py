@@ -325,6 +325,7 @@ RAY_SUBMIT_VALUED = _words(
     "--entrypoint-label-selector --log-style --log-color --headers --verify"
 )
 RAY_WORKING_DIR = ("--working-dir", "--runtime-env")  # `--runtime-env-json` too: a prefix
+_SHLEX_UNSAFE = re.compile(r"[^\w@%+=:,./-]", re.ASCII)  # a character `shlex.quote` quotes a word for
 # The options with a value of the tmux commands that run a shell command (tmux 3.3a's
 # `list-commands`; the others, `-d`, `-X`, `-S`, `-l` of send-keys, ... are flags).
 _TMUX_VALUED = {
@@ -370,11 +371,12 @@ def unwrap(walker, command: Command) -> None:
     def wrap(kind: str, **flags) -> tuple[Wrapper, ...]:
         return command.wrappers + (Wrapper(kind, command, **flags),)
 
-    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, lines=(), **flags):
-        """`lines`: the parts that start a line of their own (keys after an Enter)."""
+    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, lines=(), quoted=False, **flags):
+        """`lines`: the parts that start a line of their own (keys after an Enter); `quoted`: each
+        part a word of its own (`_join`)."""
         if not parts:
             return []
-        text, origin = _join(parts, lines)
+        text, origin = _join(parts, lines, quoted)
         # a string an inner `"` ended early is judged as written, whatever its unknown parts hold
         closed_at = next((walker.closed_early[p.location] for p in parts if p.location in walker.closed_early), None)
         exact = closed_at is not None or all(p.value is not None for p in parts)
@@ -521,12 +523,19 @@ def unwrap(walker, command: Command) -> None:
         # and its status to `ray job status`, as an sbatch job's to its slurm-%j.out; without it,
         # ray streams the log to its stdout and exits 1 when the job fails.
         sink = Sink(SUBMITTED, location=command.location) if "--no-wait" in options else None
-        # Not isolated: the job gets the cluster's environment, which a `ray start` in this shell
-        # took from it (xtuner's RL scripts export their variables, then start and submit to it).
-        inner = _argv(
-            walker, command, rest, "ray", stdout=sink, stderr=sink, remote=True, cwd_changed=not uploaded,
-            unknown_environment=not known, env=env,
+        # The job is a command line: ray's CLI joins the words after its options (`shlex.join`;
+        # `subprocess.list2cmdline` before ray-project/ray#63797, 2026: the same for words of
+        # plain characters, a word with a blank quoted whole) and the supervisor runs it with
+        # /bin/sh (`subprocess.Popen(entrypoint, shell=True)`). So `-- A=1 python3 t.py` sets A
+        # for python3, and `-- "python t.py"` runs a program named `python t.py`, which sh does
+        # not find. Not isolated: the job gets the cluster's environment, which a `ray start` in
+        # this shell took from it (xtuner's RL scripts export their variables, then start and
+        # submit to it).
+        inner = run_string(
+            "ray", rest, stdout=sink or command.stdout, stderr=sink or command.stderr, quoted=True, remote=True,
+            cwd_changed=not uploaded, unknown_environment=not known, env=env,
         )
+        _keep_defaults(command, rest, inner)
     elif name == "kubectl" and values[:1] == ["exec"]:
         if "--" in values:
             at = values.index("--")
@@ -744,6 +753,23 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
     walker.script.commands.append(inner)
     unwrap(walker, inner)
     return [inner]
+
+
+def _keep_defaults(command: Command, words: list[Word], inner: list[Command]) -> None:
+    """The defaults `words` took (`ray job submit -- python3 ${SCRIPT:-t.py}`: `Command.defaults`)
+    stay theirs in the commands a shell reads them into again (`_join`, `quoted`), as they do in a
+    wrapper's argv (`_argv`): a word there starts at the same character. An expansion that made no
+    word (`${EXTRA:-}`) and a redirect's target keep their own place."""
+    if not command.defaults and not command.word_defaults:
+        return
+    written = {w.location for w in words}
+    placed = {w.origin[0]: command.word_defaults[w.location] for w in words if w.origin and w.location in command.word_defaults}
+    unplaced = {at: names for at, names in command.word_defaults.items() if at not in written}
+    for job in inner:
+        took = unplaced | {w.location: placed[w.origin[0]] for w in job.words if w.origin and w.origin[0] in placed}
+        job.defaults = job.defaults | command.defaults
+        if took:
+            job.word_defaults = took
 
 
 def uv_subcommand(words: list[Word]) -> list[Word]:
@@ -1077,12 +1103,14 @@ def cron(walker, command: Command) -> None:
     command.inner = inner
 
 
-def _join(parts: list[Word], lines: Collection[int] = ()) -> tuple[str, array]:
+def _join(parts: list[Word], lines: Collection[int] = (), quoted: bool = False) -> tuple[str, array]:
     """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux), or with a
     line break before each part `lines` holds the index of (tmux's keys after an Enter). A word
     this shell cannot evaluate (`"cd $DIR && ..."` with DIR unknown) gives its template, its
     unknown parts as written: the inner shell reads `$DIR` as one unknown word, as the value
-    would most often be."""
+    would most often be. `quoted`: each known word is quoted as Python's `shlex.join` quotes it
+    (`ray job submit`'s entrypoint), so the shell reads it back as one word, unchanged; a word
+    with nothing to quote stays bare, a leading `NAME=value` an assignment."""
     text = ""
     origin = array("i")  # takes the words' origins (arrays) in one copy each
     for n, word in enumerate(parts):
@@ -1090,7 +1118,16 @@ def _join(parts: list[Word], lines: Collection[int] = ()) -> tuple[str, array]:
             text += "\n" if n in lines else " "
             origin.append(word.origin[0] if word.origin else 0)
         value = word.template if word.value is None else word.value
+        at = word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value)
+        if quoted and word.value is not None and (not value or _SHLEX_UNSAFE.search(value)):
+            first, last = (at[0], at[-1]) if value else (word.origin[0] if word.origin else 0,) * 2
+            text += "'" + value.replace("'", "'\"'\"'") + "'"
+            origin.append(first)
+            for ch, offset in zip(value, at):
+                origin.extend([offset] * (5 if ch == "'" else 1))
+            origin.append(last)
+            continue
         text += value
-        origin.extend(word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value))
+        origin.extend(at)
     origin.append(parts[-1].origin[-1] if parts[-1].origin else 0)
     return text, origin
