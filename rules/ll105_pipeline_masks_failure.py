@@ -105,8 +105,10 @@ Not reported:
 - a submission that returns once the job is queued (`sbatch job.sh | tee sub.log`, `qsub job.pbs`,
   `bsub < job.lsf`, `bsub -n 4 python t.py`, `ray job submit --no-wait -- python3 train.py | tee
   run.log`: the job's status goes to its scheduler, never into the pipe; without `--no-wait`,
-  `ray job submit` waits and exits 1 when the job fails, and is reported, as is an interactive LSF
-  job, `bsub -Is python t.py | tee run.log`, which runs into the pipe);
+  `ray job submit` waits and exits 1 when the job fails, and is reported, naming the job's
+  program (`ray job submit -- PYTHONUNBUFFERED=1 python3 -m pkg.main | tee run.log`: a failed
+  `python3`), as is an interactive LSF job, `bsub -Is python t.py | tee run.log`, which runs into
+  the pipe);
 - pipelines ending in `head` or `grep -q`, which exit early on purpose;
 - scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
   stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
