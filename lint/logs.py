@@ -279,11 +279,20 @@ _LOG_WORD = re.compile(
 )
 
 
+# A word of a name that calls the file a program's result, read after the run (`ifeval_res_result.txt`,
+# `scores.txt`, `eval_res/`'s `res.txt`, `accuracy.txt`), not a word that holds the letters
+# (`resultant.txt`, `scoreboard.txt`, `res50_train.txt`: ResNet-50).
+_RESULT_WORD = re.compile(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|res(?!\d))(?![a-z])")
+
+
 def looks_like_log(path: str) -> bool:
     """A file named like a log: one its name calls a log (`named_log`), or a `.txt` unless it
-    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout)."""
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name calls
+    it a result (`ifeval_res_result.txt`, `scores.txt`: `_RESULT_WORD`)."""
     name = posixpath.basename(path.lower())
-    return named_log(path) or (name.endswith(".txt") and _RENDERED.search(name) is None)
+    return named_log(path) or (
+        name.endswith(".txt") and _RENDERED.search(name) is None and _RESULT_WORD.search(name) is None
+    )
 
 
 def named_log(path: str) -> bool:

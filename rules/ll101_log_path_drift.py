@@ -42,7 +42,9 @@ Not reported:
 - logs of different jobs (`exp7.log` and `exp7_eval.log`), or of two model sizes (`llama2-7b.log`
   and `llama2-70b.log`: a number followed by `b`, `m` or `k`);
 - a monitor reading a log the launcher names to a program as an option's value (`python
-  train.py --log_file logs/run2.log`): that program may write it.
+  train.py --log_file logs/run2.log`): that program may write it;
+- a monitor reading a file that is no log by LL106's names: a result (`cat eval/scores_v1.txt`
+  next to `> eval/scores_v2.txt`, a `.json`).
 
 The finding is on the stale name: the launcher's target, or the monitored path that nothing
 writes; the other name is its related location.
@@ -102,6 +104,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # results, not logs, by LL106's names: a `.json`, a `.txt` its name calls a result
+        {"eval.sh": "python eval.py > eval/scores_v2.txt\ncat eval/scores_v1.txt\npython eval.py > eval/m_v2.json\ncat eval/m_v1.json\n"}
+    ),
     Example(  # the script's log is named from a default that the caller overrides with its own name
         {
             "launch.sh": "#!/bin/bash\nset -o pipefail\nRUN=run8 bash start.sh 2>&1 | tee logs/run8.log\n",

@@ -85,7 +85,10 @@ Launchers:
   reported.
 
 Not logs, and not reported:
-- a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`);
+- a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
+  `.txt` that a word of its name calls a result: `result(s)`, `score(s)`, `metric(s)`,
+  `accuracy`, `res`, as in `eval_res/m/ifeval_res_result.txt`, `| tee res.txt`; not `resultant.txt`,
+  nor a name that calls it a log: `results.log`, `result_log.txt`);
 - the output of a filter: a program whose standard input is read from a file (`python g2p.py <
   words.txt > phones.txt`) or from the stage before it in a pipeline (`cut -f2 words.txt | python
   g2p.py > phones.txt`; not a program `xargs` or GNU `parallel` starts, which reads /dev/null, but
@@ -162,6 +165,15 @@ INVALID = [
     Example(  # a job's streams kept in `.stdout` and `.stderr` files (msr-fiddle's varuna)
         {"run.sh": "#!/bin/bash\npython3 train.py > train.stdout 2> train.stderr &\nwait\n", "train.py": "print(1)\n"},
         ["LL106 run.sh:2"],
+    ),
+    Example(  # a `.txt` a word of whose name (not its letters) calls it a result; a `.log` always a log
+        {
+            "eval.sh": (
+                "python3 eval.py > eval_res/m/ifeval_res_result.txt\npython3 eval.py > scores.txt\n"
+                "python3 eval.py > resultant.txt\npython3 eval.py > results.log\n"
+            )
+        },
+        ["LL106 eval.sh:3", "LL106 eval.sh:4"],
     ),
     Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
         {
@@ -712,6 +724,7 @@ VALID = [
                 "python make_hostfile.py > hosts.json\nN=$(python count_gpus.py)\n"
                 "python train.py --help | grep lr\npython -c 'print(1)' > one.txt\n"
                 "python3 -m kaldilm --max-order=3 lm/3gram.arpa > lm/G_3_gram.fst.txt\n"  # an FST, as text
+                "python3 calc.py --results_dir out | tee out/res.txt\npython eval.py > accuracy/accuracy.txt\n"
             )
         }
     ),

@@ -38,6 +38,7 @@ Where the command runs:
 
 Not reported:
 - paths after a `cd` in the same command string;
+- files that are not logs, by LL106's names: a result (`> scores.json`, `> eval_results.txt`);
 - paths into a repository a script of the project clones (`git clone URL proj` on the host, then
   `bash proj/infra/run.sh`);
 - `docker exec` in a script that starts its container with `docker run -w DIR`;
@@ -147,6 +148,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a result the remote command writes is no log, a `.json` or a `.txt` its name calls one
+        {"eval.sh": "ssh gpu1 'python /w/eval.py > scores.json'\nssh gpu1 'python /w/eval.py > eval_results.txt'\n"}
+    ),
     Example(  # keys typed into a pane on one host, an Enter sent to a pane of that name on another
         {"hosts.sh": "ssh gpu1 \"tmux send-keys -t b 'python b.py'\"\nssh gpu2 'tmux send-keys -t b Enter'\n"}
     ),

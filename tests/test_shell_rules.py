@@ -370,7 +370,9 @@ def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
     [
         ("train.log", True), ("logs/train_log", True), ("train.txt", True), ("train.out.txt", True),
         ("job.err.txt", True), ("run.v2.txt", True), ("train.stdout", True), ("train.stderr", True),
-        ("out/my_out_7", False),
+        ("out/my_out_7", False), ("eval_res/m/ifeval_res_result.txt", False), ("scores.txt", False),
+        ("res.txt", False), ("accuracy.txt", False), ("resultant.txt", True), ("res50_train.txt", True),
+        ("results.log", True), ("result_log.txt", True), ("results/train.txt", True),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
         ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
         ("catalog.csv", False), ("dialog.json", False), ("CHANGELOG.md", False), ("logits.npy", False),
@@ -381,7 +383,9 @@ def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
 )  # fmt: skip
 def test_a_file_named_like_a_log(name, log):
     """LL106, LL101 and LL108 take a file for a log by its name; the text form of another format
-    (`G_3_gram.fst.txt`, which kaldilm writes to its stdout) is data."""
+    (`G_3_gram.fst.txt`, which kaldilm writes to its stdout) is data, and a `.txt` a word of whose
+    name calls it a result (`scores.txt`, not `resultant.txt`; not in its directory's name) is a
+    result."""
     from launchlint.logs import looks_like_log
 
     assert looks_like_log(name) is log
