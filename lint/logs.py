@@ -155,13 +155,35 @@ def files_written(sink: Sink) -> list[Word]:
     return files
 
 
-def is_log_capture(project, sink: Sink) -> bool:
-    """The stream is kept in a file named like a log, not like a result (`> hosts.json`). A file
-    whose template is one expansion and nothing else, no name of its own, is named by the
-    variable the script expanded there: `> $LOG_FILE` is a log by the variable's name whether
-    LOG_FILE is never set (its template is `$LOG_FILE`) or set to the script's argument
-    (`LOG_FILE=$7`: `$7`, set by LOG_FILE: `ShellScript.expansions`)."""
-    return any(looks_like_log(w.text) or looks_like_log(_expanded_name(project, w)) for w in files_written(sink))
+def is_log_capture(project, command: Command) -> bool:
+    """The command's stdout is kept in a file named like a log, not like a result (`> hosts.json`),
+    or split from its stderr into a file named alike (`split_logs`). A file whose template is one
+    expansion and nothing else, no name of its own, is named by the variable the script expanded
+    there: `> $LOG_FILE` is a log by the variable's name whether LOG_FILE is never set (its
+    template is `$LOG_FILE`) or set to the script's argument (`LOG_FILE=$7`: `$7`, set by LOG_FILE:
+    `ShellScript.expansions`)."""
+    return any(
+        looks_like_log(w.text) or looks_like_log(_expanded_name(project, w)) for w in files_written(command.stdout)
+    ) or bool(split_logs(command))
+
+
+# The words that tell a command's stdout file from its stderr file, as written in their names.
+_STREAM_WORDS = ([("out", "err")], [("stdout", "stderr")])
+
+
+def split_logs(command: Command) -> list[Word]:
+    """The two files the command's stdout and stderr go to when their names differ only by a word
+    saying which stream each holds (`> outs/my_out_$i 2> outs/my_err_$i`, `stdout_7`/`stderr_7`):
+    a program's streams kept apart are its logs, whatever else the names say. Else none."""
+    out, err = command.stdout.target, command.stderr.target
+    if command.stdout.kind != FILE or command.stderr.kind != FILE or out is None or err is None:
+        return []
+    a, b = out.text.lower(), err.text.lower()
+    if posixpath.dirname(a) != posixpath.dirname(b):
+        return []
+    left, right = _TOKENS.findall(posixpath.basename(a)), _TOKENS.findall(posixpath.basename(b))
+    differing = [(x, y) for x, y in zip(left, right) if x != y]
+    return [out, err] if len(left) == len(right) and differing in _STREAM_WORDS else []
 
 
 def file_name(project, word: Word) -> str:

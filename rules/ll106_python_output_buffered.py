@@ -101,8 +101,13 @@ Not logs, and not reported:
   makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
   data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
-  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, the word `log`): `tail -n 5 train.log > last.txt` keeps
-  a summary of a log. A file a command only shows (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
+  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, the word `log`, or the split
+  below): `tail -n 5 train.log > last.txt` keeps a summary of a log. A file a command only shows
+  (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
+
+A program's stdout and stderr kept apart, in two files of one directory whose names differ only
+by the word for the stream (`out`/`err`, `stdout`/`stderr`: `> outs/my_out_$i 2> outs/my_err_$i`),
+are its logs, whatever else their names say; names that differ by more (`a_out`, `b_err`) are not.
 
 A `| tee` is watched as it grows: a log even when a checker reads it after (`python train.py |
 tee out.txt; python check.py --output_file=out.txt`), also behind a filter (`python train.py |
@@ -133,7 +138,7 @@ from collections.abc import Iterator
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
-from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log
+from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
@@ -165,6 +170,17 @@ INVALID = [
     Example(  # a job's streams kept in `.stdout` and `.stderr` files (msr-fiddle's varuna)
         {"run.sh": "#!/bin/bash\npython3 train.py > train.stdout 2> train.stderr &\nwait\n", "train.py": "print(1)\n"},
         ["LL106 run.sh:2"],
+    ),
+    Example(  # stdout and stderr kept apart in two files named alike but for the stream's word (varuna's
+        # `my_ssh_out_$i`/`my_ssh_err_$i`), a log also when a later command keeps its tail
+        {
+            "run.sh": (
+                "#!/bin/bash\nfor i in 1 2; do\n  python3 train.py > outs/my_out_$i 2> outs/my_err_$i &\ndone\nwait\n"
+                "python3 train.py > outs/stdout_9 2> outs/stderr_9\ntail -n 5 outs/stdout_9 > last.txt\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL106 run.sh:3", "LL106 run.sh:6"],
     ),
     Example(  # a `.txt` a word of whose name (not its letters) calls it a result; a `.log` always a log
         {
@@ -728,6 +744,9 @@ VALID = [
             )
         }
     ),
+    Example(  # stdout and stderr in files whose names differ by more than the stream's word, or in two directories
+        {"run.sh": "python3 t.py > o/a_out 2> o/b_err &\npython3 t.py > o/x_out 2> p/x_err &\npython3 t.py > o/x_out 2>&1 &\nwait\n"}
+    ),
     Example(  # a file a variable names: the script's argument, not named a log; a value named a result
         {"eval.sh": "OUT=$1\npython eval.py > $OUT\nLOG_FILE=$DIR/scores.json\npython eval.py > $LOG_FILE\n"}
     ),
@@ -864,7 +883,7 @@ def check(project) -> Iterator[Finding]:
                 programs, chains = inputs
                 if written.value in programs:
                     continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
-                if written.value in chains and not named_log(written.text):
+                if written.value in chains and not named_log(written.text) and not split_logs(command):
                     continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
@@ -981,7 +1000,7 @@ def _reconfigures_stdout(module, at_start: bool = False) -> bool:
 def _log_captures(project, path: str, command: Command) -> list[Related]:
     """Where the program's stdout is kept as a log: here, or by the script's callers."""
     stdout = command.stdout
-    if is_log_capture(project, stdout):
+    if is_log_capture(project, command):
         at = stdout.reader.location if stdout.kind == PIPE else stdout.location or command.location
         files = files_written(stdout)
         names = ", ".join(file_name(project, w) for w in [w for w in files if not w.passthrough] or files)
@@ -991,7 +1010,7 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
     return [
         c.capture_note()
         for c in project.graph.callers(path)
-        if c.kind == "shell" and is_log_capture(project, c.command.stdout) and not _sets_unbuffered(c.command)
+        if c.kind == "shell" and is_log_capture(project, c.command) and not _sets_unbuffered(c.command)
     ]
 
 

@@ -36,6 +36,9 @@ Where the command runs:
   * bash watch.sh") | crontab -`): cron runs each line's command from the home directory. A
   crontab given as a file, or as a heredoc, is not read.
 
+A log is a file LL106 takes for one by its name, or a job's stdout and stderr kept apart in two
+files named alike but for the stream's word (`> my_out_1 2> my_err_1`).
+
 Not reported:
 - paths after a `cd` in the same command string;
 - files that are not logs, by LL106's names: a result (`> scores.json`, `> eval_results.txt`);
@@ -60,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.graph import DIRECTORY_CHANGERS, script_of
-from launchlint.logs import looks_like_log
+from launchlint.logs import looks_like_log, split_logs
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, ShellScript, Word, Wrapper
@@ -82,6 +85,10 @@ WHERE = {
 NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
 
 INVALID = [
+    Example(  # a job's stdout and stderr kept apart, in files named alike but for the stream's word: logs
+        {"deploy.sh": "ssh gpu1 'python3 /w/train.py > my_out_1 2> my_err_1'\n"},
+        ["LL108 deploy.sh:1", "LL108 deploy.sh:1"],
+    ),
     Example(  # ssh's options in a variable named for them: the host, then the command
         {"deploy.sh": "ssh $SSH_OPTS gpu1 'python3 -u train.py'\n"},
         ["LL108 deploy.sh:1"],
@@ -263,9 +270,10 @@ def relative_paths(command: Command) -> list[Word]:
     paths = [found[1]] if found is not None and found[0] in ("shell", "python") else []
     paths += [r.target for r in command.redirects if r.target is not None and not r.op.startswith("<")]
     paths += command.tee_targets()
+    split = split_logs(command)  # `> my_out_7 2> my_err_7`: logs by their pair of names
     return [
         w for w in paths
-        if _relative(w.value) and (found is not None and w is found[1] or looks_like_log(w.value))
+        if _relative(w.value) and (found is not None and w is found[1] or looks_like_log(w.value) or w in split)
     ]  # fmt: skip
 
 
