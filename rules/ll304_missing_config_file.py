@@ -50,6 +50,10 @@ The options:
   path from `pwd` (`--config-path $(pwd)/conf`, `$PWD/conf`, or a variable set from one) is
   absolute when it runs, relative to no file: also through a wrapper (`nohup`, `timeout`, `ray
   job submit --`) and in a string the outer shell expands first (`bash -c "... $(pwd)/conf"`).
+  A config path that does not exist has, as a related location, the project's one config of the
+  name `--config-name` gives, where a "did you mean" looks, with the `--config-path` that finds
+  it from the program (`--config-path=${BASEDIR}/recipe/x/configs` with a placeholder
+  `BASEDIR=base_dir`: `../../recipe/x/configs`).
 
 The arguments of code written in the command itself (`python -c CODE --config x.yaml`, `python -
 <<EOF`) are not read: no program file says it opens them.
@@ -700,7 +704,7 @@ def check(project) -> list[Finding]:
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
                             found.append((word, finding._replace(related=finding.related + _looped(path, command, run))))
-                found += _hydra(project, run)
+                found += _hydra(project, path, run)
     return once_per_word(project, found, "passed here too, from the same variable's value")
 
 
@@ -829,7 +833,7 @@ def _into_made_directory(project, launcher: str, value: str, made: set[str]) -> 
     return False
 
 
-def _hydra(project, command: Command) -> Iterator[tuple[Word, Finding]]:
+def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Finding]]:
     """`--config-path DIR --config-name NAME`: DIR relative to the program's file, NAME.yaml in it."""
     # The program first: most commands run none, and their words need no search for the options
     # (-22 M instructions of 520 on the 1,000-file benchmark).
@@ -861,9 +865,26 @@ def _hydra(project, command: Command) -> Iterator[tuple[Word, Finding]]:
             directory.location,
             f"`--config-path {directory.value}` is relative to {program}, and `{config_dir}/` does not exist: "
             f"Hydra stops at start-up with 'Primary config directory not found'; {FIX}",
+            _config_elsewhere(project, launcher, program, directory.value, name),
         )
     elif name is not None:
         yield from _missing_name(project, program, config_dir, name, given, Related(directory.location, f"--config-path is relative to {program}"))
+
+
+def _config_elsewhere(project, launcher: str, program: str, directory: str, name: Word | None) -> tuple[Related, ...]:
+    """Where the config `--config-name` names is, when the config path is missing: the project's
+    one file of that name placed where the launcher's path or the written path says
+    (`Resolver.near`, a missing script's "did you mean"), and the config path that finds it.
+    verl-tool's `--config-path=${BASEDIR}/recipe/deepeyes/configs`, with a placeholder
+    `BASEDIR=base_dir`, means the `verl/recipe/deepeyes/configs/` that holds its config."""
+    if name is None or not name.value:
+        return ()
+    file = name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml"
+    home = project_files(project).resolver.near(posixpath.join(directory, file), launcher)
+    if home is None or posixpath.basename(home) != file:
+        return ()
+    there = posixpath.relpath(posixpath.dirname(home), posixpath.dirname(program))
+    return (Related(Location(home, 1, 1, 1, 1), f"`--config-name {name.value}` is here: `--config-path {there}` finds it"),)
 
 
 def _missing_name(project, program: str, config_dir: str, name: Word, given: dict, where: Related) -> Iterator[tuple[Word, Finding]]:

@@ -546,6 +546,27 @@ def test_a_missing_config_offers_the_file_of_the_nearest_name_as_a_related_locat
     ]
 
 
+def test_a_missing_hydra_config_path_points_at_the_config_of_its_name(tmp_path):
+    """A config path made of a placeholder (verl-tool's `BASEDIR=base_dir`, then
+    `--config-path=${BASEDIR}/recipe/deepeyes/configs`): the project's one config of the name
+    `--config-name` gives, where the launcher's path names, is a related location with the config
+    path that finds it from the program; none when two files have the name."""
+    files = {
+        **HYDRA,
+        "recipe/deepeyes/run.sh": "BASEDIR=base_dir\npython trainer/main.py --config-path=$BASEDIR/recipe/deepeyes/configs --config-name=grpo\n",
+        "recipe/deepeyes/configs/grpo.yaml": "lr: 1\n",
+    }
+    write_project(tmp_path, files)
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL304", ".", cwd=tmp_path).stdout)
+    assert [(r["path"], r["line"], r["message"]) for r in finding["related"]] == [
+        ("recipe/deepeyes/configs/grpo.yaml", 1, "`--config-name grpo` is here: `--config-path ../recipe/deepeyes/configs` finds it"),
+        ("recipe/deepeyes/run.sh", 1, "the value is last set here"),
+    ]
+    write_project(tmp_path, {"recipe/other/configs/grpo.yaml": "lr: 2\n"})
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL304", ".", cwd=tmp_path).stdout)
+    assert [r["path"] for r in finding["related"]] == ["recipe/deepeyes/run.sh"]
+
+
 def test_a_caller_round_a_loop_is_one_related_location(tmp_path):
     """Each value of the loop is an invocation of its own, with the same note at the same place."""
     write_project(
