@@ -33,6 +33,9 @@ MAKEFILE_EXTENSIONS = {".mk"}
 MARKDOWN_EXTENSIONS = {".md"}
 RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", DIRECTORY}
+# A CI system's directory at its repository's root: walked though hidden, and its files' steps run
+# in the checkout that holds it (`graph.Resolver.nested_root`).
+CI_DIRECTORIES = frozenset({".github", ".circleci", ".gitlab", ".azure-pipelines"})
 MAX_BYTES = 20 * 1024 * 1024  # larger files are reported, not read
 # With no root marker the project is the current directory (cli.md): past this many files, the
 # run says so, since a home directory or a data disk is rarely meant as one project.
@@ -267,7 +270,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
             wanted = sorted(
                 d
                 for d in dirnames
-                if (d not in SKIP_DIRS and not d.startswith(".") or d in (".github", ".gitlab", ".circleci"))
+                if (d not in SKIP_DIRS and not d.startswith(".") or d in CI_DIRECTORIES)
                 and not ignored(rel_dir + d + "/")
                 and not excludes(rel_dir + d + "/")
             )

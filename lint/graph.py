@@ -11,7 +11,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from .discover import OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
+from .discover import CI_DIRECTORIES, OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
 from .paths import ends_in, is_url, joined, may_name
 from .replay import ROOT_MARKERS
@@ -633,7 +633,6 @@ def directories_above(path: str) -> Iterator[str]:
 # What makes a directory below the root a project of its own: a root marker, or a package's
 # setup file (`.git` a directory, a clone's, or a file, a submodule's).
 NESTED_MARKERS = (*ROOT_MARKERS, "setup.py", "setup.cfg")
-CI_DIRECTORIES = frozenset({".github", ".circleci", ".gitlab"})  # a CI file's, at its repository's root
 NEAR_CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 SAME_KIND = {".yml": ".yaml"}  # suffixes of one kind of file, for `Resolver.near`
@@ -910,8 +909,8 @@ class Resolver:
 
     def nested_root(self, caller: str) -> str | None:
         """The root of the project nested in this one (a vendored or sub-project checkout) that
-        holds `caller`: for a CI file, the directory that holds its `.github/`, `.circleci/` or
-        `.gitlab/` (whose checkout its steps run in); else the nearest directory above it, below
+        holds `caller`: for a CI file, the directory that holds its `.github/`, `.circleci/`,
+        `.gitlab/` or `.azure-pipelines/` (whose checkout its steps run in); else the nearest directory above it, below
         the root, with a project marker (`NESTED_MARKERS`). None when that is the root itself.
         Asked once per directory; none for a file outside the project (`/abs/x.sh`, `../x.sh`)."""
         if caller.startswith(("/", "../")):

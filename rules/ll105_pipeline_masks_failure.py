@@ -304,6 +304,10 @@ INVALID = [
         {".circleci/config.yml": "version: 2.1\njobs:\n  test:\n    docker:\n      - image: cimg/python:3.11\n    steps:\n      - checkout\n      - run: python train.py 2>&1 | tee train.log\n      - run:\n          name: eval\n          shell: /bin/sh\n          command: python eval.py | tee eval.log\n"},
         ["LL105 .circleci/config.yml:12"],
     ),
+    Example(  # a script of `.azure-pipelines/`, walked as `.github/` is (auto-round keeps its CI's test runners there)
+        {".azure-pipelines/scripts/ut.sh": "#!/bin/bash\nset -e\npytest -vs test/test_a.py 2>&1 | tee ut_a.log\n"},
+        ["LL105 .azure-pipelines/scripts/ut.sh:3"],
+    ),
     Example(  # the string `eval` runs writes into eval's pipe
         {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
         ["LL105 run.sh:3"],

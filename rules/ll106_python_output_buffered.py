@@ -553,6 +553,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a CI helper under `.azure-pipelines/` (walked as `.github/` is) that line-buffers its own stdout
+        {
+            ".azure-pipelines/scripts/monitor_gpu.py": "import sys\nsys.stdout.reconfigure(line_buffering=True)\nprint('gpu')\n",
+            "ci.sh": "#!/bin/bash\nnohup python .azure-pipelines/scripts/monitor_gpu.py > monitor.log 2>&1 &\n",
+        }
+    ),
     Example(  # a submitted LSF job writes to its `-o` file, not into `| tee`; `bsub -Is` and `-Ip` give it a pseudo terminal
         {
             "submit.sh": (

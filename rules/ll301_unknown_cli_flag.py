@@ -308,6 +308,14 @@ INVALID = [
         },
         ["LL301 .github/workflows/ci.yml:9"],
     ),
+    Example(  # a script of a vendored copy's `.azure-pipelines/` runs in the copy's checkout: its `tools/prep.py`, not the outer one
+        {
+            "tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "ci/tools/prep.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--src')\np.parse_args()\n",
+            "ci/.azure-pipelines/scripts/prep.sh": "#!/bin/bash\npython tools/prep.py --src data\npython tools/prep.py --lr 1\n",
+        },
+        ["LL301 ci/.azure-pipelines/scripts/prep.sh:3"],
+    ),
     Example(  # a positional REMAINDER takes the words from the first positional on: the flags before it are the parser's
         {
             "train_net.py": (
