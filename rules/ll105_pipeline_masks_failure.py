@@ -68,7 +68,8 @@ as it is there, and the body's pipeline as a related location.
   '...'`, `bash -eo pipefail -c`, with it);
 - a GitHub Actions step with `shell: bash` runs with `-eo pipefail`; a step with no `shell:` runs
   `bash -e {0}`, without it. A GitLab CI job's lines run with pipefail, which the runner's script
-  sets;
+  sets. An Azure Pipelines `bash:` step (`bash <file>`) and `script:` step (`bash --noprofile
+  --norc <file>`) run without it, as the inline `Bash@3` and the `CmdLine@2` tasks they stand for do;
 - a file the script sources before the pipeline (`source common.env`, `. ./path.sh`, `source
   "$(dirname "$0")/env.sh"`) that turns pipefail on turns it on for the script: a project file,
   whatever its name, read as shell (never run);
@@ -83,8 +84,9 @@ The advice follows where the pipeline runs:
   before its `{0}` when the step (or its job's `defaults`) names a bash template of options
   (`shell: bash -el {0}`, which conda's setup asks for: `shell: bash` would drop the login shell
   that activates the environment);
-- `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`) or in a GitLab CI
-  job (whose runner sets it, so only a `set +o pipefail` gets here);
+- `set -o pipefail` at the start of another YAML's command (a SkyPilot `run:`), in a GitLab CI
+  job (whose runner sets it, so only a `set +o pipefail` gets here) or in an Azure Pipelines step
+  (which names no shell);
 - `set -o pipefail;` at the start of the command string for a pipeline nested in one (`bash -c`,
   `ssh`, a Compose or Kubernetes `command`), where a step's `shell:` does not reach (an `eval`
   string runs in the script's own shell, so the script's advice holds), and at the start of the
@@ -158,6 +160,10 @@ The finding stays in all these cases; only the fix is withheld.
   command, unless the pipefail option is enabled."
 - GitHub Actions, *Workflow syntax*, `jobs.<job_id>.steps[*].shell`: `bash` runs
   `bash --noprofile --norc -eo pipefail {0}`; the unspecified default is `bash -e {0}`.
+- Azure Pipelines, `steps.bash` and `steps.script` are the YAML shortcuts of the Bash and Command
+  Line tasks; microsoft/azure-pipelines-tasks, `Tasks/BashV3/bash.ts` and
+  `Tasks/CmdLineV2/cmdline.ts`: the script is written to a file run as `bash <file>` and `bash
+  --noprofile --norc <file>` (no `-e`, no pipefail).
 """
 
 from __future__ import annotations
@@ -307,6 +313,19 @@ INVALID = [
     Example(  # a script of `.azure-pipelines/`, walked as `.github/` is (auto-round keeps its CI's test runners there)
         {".azure-pipelines/scripts/ut.sh": "#!/bin/bash\nset -e\npytest -vs test/test_a.py 2>&1 | tee ut_a.log\n"},
         ["LL105 .azure-pipelines/scripts/ut.sh:3"],
+    ),
+    Example(  # Azure Pipelines' `bash:`, `script:` and inline `Bash@3` steps run `bash` without pipefail, a template's too
+        {
+            "azure-pipelines.yml": (
+                "trigger: [main]\npool:\n  vmImage: ubuntu-latest\nsteps:\n- bash: |\n    pip install -e .\n"
+                "    python train.py 2>&1 | tee train.log\n  displayName: train\n- script: python eval.py | tee eval.log\n"
+            ),
+            ".azure-pipelines/templates/ut.yml": (
+                "parameters:\n- name: part\n  type: string\nsteps:\n- task: Bash@3\n  inputs:\n    targetType: inline\n"
+                "    script: pytest test/ --part ${{ parameters.part }} | tee $(Build.ArtifactStagingDirectory)/ut.log\n"
+            ),
+        },
+        ["LL105 azure-pipelines.yml:7", "LL105 azure-pipelines.yml:9", "LL105 .azure-pipelines/templates/ut.yml:8"],
     ),
     Example(  # the string `eval` runs writes into eval's pipe
         {"run.sh": '#!/bin/bash\ncmd="torchrun --nproc_per_node 8 train.py"\neval "$cmd" 2>&1 | tee run.log\n'},
@@ -745,6 +764,16 @@ VALID = [
                 "on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
                 "      - run: set -o pipefail && python3 -u train.py --steps 10 2>&1 | tee smoke.log\n"
             ),
+        }
+    ),
+    Example(  # an Azure step that sets pipefail itself; `script:` on a Windows image is cmd.exe, and `pwsh:` is PowerShell
+        {
+            "azure-pipelines.yml": (
+                "jobs:\n- job: linux\n  pool: {vmImage: ubuntu-latest}\n  steps:\n  - bash: |\n      set -o pipefail\n"
+                "      python train.py 2>&1 | tee train.log\n"
+                "- job: windows\n  pool: {vmImage: windows-2022}\n  steps:\n  - script: python train.py | findstr loss\n"
+                "  - pwsh: python train.py | Tee-Object train.log\n"
+            )
         }
     ),
 ]

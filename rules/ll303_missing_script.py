@@ -660,6 +660,16 @@ INVALID = [
         },
         ["LL303 run.sh:3", "LL303 run.sh:4"],
     ),
+    Example(  # an Azure Pipelines `bash:` step runs its script from the checkout, a `$(macro)` in it unknown
+        {
+            "scripts/build.sh": "pip install -e .\n",
+            "azure-pipelines.yml": (
+                "pool:\n  vmImage: ubuntu-latest\nsteps:\n- bash: |\n    ./scripts/build.sh\n    ./build_and_test.sh\n"
+                "    bash $(Build.SourcesDirectory)/scripts/test.sh\n  displayName: Run tests\n"
+            ),
+        },
+        ["LL303 azure-pipelines.yml:6"],
+    ),
 ]
 
 VALID = [

@@ -172,6 +172,47 @@ def test_gitlab_ci_pipefail_turned_off_is_advised_back_on(tmp_path):
     assert finding["message"].endswith("use `set -o pipefail`")
 
 
+# --- Azure Pipelines ---------------------------------------------------------------------------
+
+AZURE = """\
+trigger: [main]
+pool:
+  vmImage: ubuntu-latest
+variables:
+  LOG_DIR: $(Build.ArtifactStagingDirectory)/logs
+stages:
+- stage: test
+  jobs:
+  - job: smoke
+    steps:
+    - bash: |
+        python train.py --seed 1 2>&1 | tee $(LOG_DIR)/smoke.log
+        ./upload.sh
+      env:
+        PYTHONUNBUFFERED: 1
+    - script: python train.py --sed 2 > $LOG_DIR/eval.log
+      workingDirectory: $(Build.SourcesDirectory)
+    - pwsh: python train.py --seed 3 | Tee-Object pwsh.log
+"""
+
+
+def test_azure_pipelines_steps_and_scripts_are_linted_where_they_are_written(tmp_path):
+    root = project(tmp_path, {
+        "azure-pipelines.yml": AZURE,
+        ".azure-pipelines/scripts/ut.sh": "#!/bin/bash\nset -e\npytest -vs tests/ 2>&1 | tee ut.log\n",
+        "train.py": (EMBEDDED / "train.py").read_text(),
+    })
+    path = root / "azure-pipelines.yml"
+    found = sorted(where(f) for f in launchlint(".", cwd=root))
+    assert found == sorted([
+        ("LL105", ".azure-pipelines/scripts/ut.sh", 3, 1),  # walked as .github/ is
+        ("LL105", "azure-pipelines.yml", *spot(path, "python train.py --seed 1")),  # `bash <file>`: no pipefail
+        ("LL303", "azure-pipelines.yml", *spot(path, "./upload.sh")),
+        ("LL301", "azure-pipelines.yml", *spot(path, "--sed")),
+        ("LL106", "azure-pipelines.yml", *spot(path, "python train.py --sed")),  # no PYTHONUNBUFFERED in this step
+    ])  # nothing in the PowerShell step
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 JOB = """\

@@ -506,6 +506,89 @@ def test_gitlab_alias_bomb_is_cheap():
     assert result.errors == [] and result.shell is not None
 
 
+# --- Azure Pipelines ---------------------------------------------------------------------------
+
+AZURE = "azure-pipelines.yml"
+
+
+def test_azure_bash_and_script_steps_run_bash_without_pipefail_at_their_file_position():
+    text = (
+        "trigger: none\npool:\n  vmImage: ubuntu-latest\nsteps:\n"
+        "- bash: |\n    echo start\n    python t.py --lr 3 2>&1 | tee t.log\n  displayName: train\n"
+        "- script: python u.py | tee u.log\n"
+        "- task: Bash@3\n  inputs:\n    targetType: inline\n    script: python v.py | tee v.log\n"
+        "- task: CmdLine@2\n  inputs:\n    script: python w.py | tee w.log\n"
+        "- pwsh: python x.py | Tee-Object x.log\n- powershell: python y.py\n- task: PythonScript@0\n  inputs: {script: print(1)}\n"
+    )
+    found = [c for c in commands(text, AZURE) if c.name == "python"]
+    assert [c.words[1].value for c in found] == ["t.py", "u.py", "v.py", "w.py"]
+    assert [where(c) for c in found] == [spot(text, f"python {n}.py") for n in "tuvw"]
+    assert {c.pipefail for c in found} == {False}  # `bash <file>` and `bash --noprofile --norc <file>`
+
+
+def test_azure_steps_of_stages_jobs_deployments_and_inserted_by_expressions():
+    text = (
+        "stages:\n- stage: build\n  jobs:\n  - job: a\n    steps:\n    - bash: python a.py\n"
+        "  - deployment: d\n    environment: prod\n    strategy:\n      runOnce:\n        deploy:\n"
+        "          steps:\n          - bash: python d.py\n        on:\n          failure:\n            steps:\n"
+        "            - bash: python f.py\n"
+        "- template: stages.yml\n"
+        "- stage: test\n  jobs:\n  - job:\n    steps:\n    - ${{ if eq(parameters.gpu, true) }}:\n"
+        "      - bash: python g.py\n    - ${{ else }}:\n      - bash: python c.py\n    - template: steps.yml\n"
+    )
+    assert [c.words[1].value for c in commands(text, "ci/build.yml")] == ["a.py", "d.py", "f.py", "g.py", "c.py"]
+    template = "parameters:\n- name: gpu\n  type: boolean\nsteps:\n- script: python t.py ${{ parameters.gpu }}\n"
+    [python] = commands(template, ".azure-pipelines/templates/train.yml")
+    assert python.words[2].value is None  # an expression: unknown
+
+
+def test_azure_script_on_a_windows_image_is_cmd_and_bash_is_still_bash():
+    text = (
+        "pool:\n  vmImage: windows-latest\njobs:\n- job: w\n  steps:\n"
+        "  - script: dir | findstr x\n  - bash: python w.py | tee w.log\n"
+        "- job: l\n  pool: {vmImage: ubuntu-22.04}\n  steps:\n  - script: python l.py | tee l.log\n"
+        "- job: s\n  pool: gpu-pool\n  steps:\n  - script: python s.py\n"
+    )
+    assert [c.words[1].value for c in commands(text, AZURE) if c.name == "python"] == ["w.py", "l.py", "s.py"]
+    assert "dir" not in [c.name for c in commands(text, AZURE)]
+
+
+def test_azure_macros_are_unknown_words_of_the_same_length_and_bash_command_substitutions_stay():
+    text = (
+        "variables:\n  config: a.yaml\nsteps:\n"
+        "- bash: python $(Build.SourcesDirectory)/t.py -c $(config) --part $(PART) -j $(nproc) -o out/$(date) | tee l.log\n"
+    )
+    python = one(text, "python", AZURE)
+    assert [w.value for w in python.words[1:5]] == [None, "-c", None, "--part"]
+    assert where(python.words[4]) == spot(text, "--part")
+    assert [c.name for c in commands(text, AZURE)] == ["nproc", "date", "python", "tee"]
+
+
+def test_azure_variables_env_and_working_directory():
+    text = (
+        "variables:\n  python.version: '3.10'\n  MODE: top\n  OUT: $(Build.ArtifactStagingDirectory)\n"
+        "stages:\n- stage: s\n  variables:\n  - name: MODE\n    value: stage\n  - group: secrets\n  jobs:\n"
+        "  - job: j\n    strategy:\n      matrix:\n        one: {SEED: 1}\n        two: {SEED: 2}\n    steps:\n"
+        '    - bash: python t.py "$MODE" "$PYTHON_VERSION" "$OUT" "$SEED" "$TOKEN" | tee $PWD/t.log\n'
+        "      workingDirectory: examples\n      env:\n        TOKEN: $(token)\n        PYTHONUNBUFFERED: 1\n"
+        "    - task: Bash@3\n      inputs:\n        targetType: INLINE\n        script: python u.py | tee $PWD/u.log\n"
+        "        workingDirectory: $(Build.SourcesDirectory)/tools\n"
+    )
+    t, u = [c for c in commands(text, AZURE) if c.name == "python"]
+    assert [w.value for w in t.words[2:]] == ["stage", "3.10", None, None, None]
+    assert t.has_env("PYTHONUNBUFFERED") and not u.has_env("PYTHONUNBUFFERED")
+    assert [c.words[1].value for c in commands(text, AZURE) if c.name == "tee"] == ["examples/t.log", None]
+
+
+def test_only_azure_lists_make_an_azure_pipeline():
+    github = "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: python t.py\n        shell: bash\n"
+    assert one(github, "python", "azure-pipelines.yml").pipefail is True  # a workflow, whatever its name
+    gitlab = "stages: [test]\ntrain:\n  stage: test\n  script:\n    - python t.py | tee x.log\n"
+    assert one(gitlab, "python", "ci/train.yml").pipefail is True  # GitLab's `stages:` is a list of names
+    cloudbuild = "steps:\n- name: ubuntu\n  script: python t.py | tee x.log\n"  # a step named first: not Azure's
+    assert commands(cloudbuild, "cloudbuild.yaml") == []
+
+
 # --- Kubernetes --------------------------------------------------------------------------------
 
 POD = """\

@@ -1,5 +1,5 @@
-"""YAML front end: the shell embedded in GitHub Actions workflows, CircleCI and GitLab CI configs,
-Compose files and Kubernetes manifests, and the log paths a trainer's config names.
+"""YAML front end: the shell embedded in GitHub Actions workflows, CircleCI, GitLab CI and Azure
+Pipelines configs, Compose files and Kubernetes manifests, and the log paths a trainer's config names.
 
 Safety first: the file is only *composed* (`yaml.compose_all`, safe loader), never constructed,
 so tags such as `!!python/object/apply` build nothing, and the node graph is read without
@@ -11,10 +11,12 @@ character in the file, through block indentation, folding, quotes and escapes, s
 a `run: |` block points at the real line and column.
 
 GitLab CI configs are recognised by their name (`.gitlab-ci.yml`, `.gitlab/*.yml`) or by a job's
-`stage:` (an included file); workflows, Compose files and manifests are recognised by their structure (`jobs.<id>.steps`, a
-composite action's `runs.steps`, a top-level `services` mapping, `apiVersion` + `kind` with pod
-specs); the usual file names (`.github/workflows/*.yml`, `compose.yaml`) carry nothing else for
-this front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
+`stage:` (an included file); workflows, Azure Pipelines, Compose files and manifests are recognised
+by their structure (`jobs.<id>.steps`, a composite action's `runs.steps`, a top-level `stages`,
+`jobs` or `steps` list of `- stage:`, `- job:` or `- script:`/`- bash:`/`- task:` items, a top-level
+`services` mapping, `apiVersion` + `kind` with pod specs); the usual file names
+(`.github/workflows/*.yml`, `azure-pipelines.yml`, `compose.yaml`) carry nothing else for this
+front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
 are kept, and matter when a launcher passes the file with `--config`.
 """
 
@@ -54,13 +56,14 @@ _EXPRESSION = re.compile(
     r"\$\{\{.*?\}\}|<<\s*(?:parameters|pipeline)\.[\w.-]+\s*>>|\$\[\[.*?\]\]|\{parameters\}|\{parameter(?:-value)?:[\w.-]+\}",
     re.DOTALL,
 )
-# `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value.
 # Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
 COMMAND_KEYS = {"run", "command", "commands"}
 COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda", "export", "source", "make"}
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")  # a word that assigns a variable, not a command
 MAX_COMMAND_DEPTH = 8
+# `$(NAME)` in a container's command and args: Kubernetes replaces it with the env var's value; an
+# Azure Pipelines macro, which Azure replaces with a variable's (`_azure_macros`).
 _REFERENCE = re.compile(r"\$\(([-._a-zA-Z][-._a-zA-Z0-9]*)\)")
 
 # GitLab CI: top-level keys that are not jobs, the keys of a job that hold its shell lines, keys
@@ -78,6 +81,16 @@ GITLAB_MAX_DEPTH = 11
 GITLAB_MAX_LINES = 5_000
 GITLAB_MAX_FLATTENED = 1_000_000
 GITLAB_MAX_PARSED = 200_000
+
+# Azure Pipelines: the first key of an item of a `steps`, `jobs` or `stages` list, which tells
+# Azure what the item is (a step's keyword is "required as first property"), and the pool images
+# of Windows agents, where a `script:` step runs in cmd.exe (`windows-latest`, `vs2017-win2016`).
+AZURE_STEPS = frozenset(
+    {"script", "bash", "pwsh", "powershell", "task", "checkout", "template", "download", "downloadBuild", "publish", "getPackage", "reviewApp"}
+)
+AZURE_JOBS = frozenset({"job", "deployment", "template"})
+AZURE_STAGES = frozenset({"stage", "template"})
+AZURE_WINDOWS_IMAGES = ("win", "vs20")
 
 # A GitHub Actions step's default shell on Linux and macOS runners is `bash -e {0}`.
 DEFAULT_SHELL = "bash -e {0}"
@@ -485,7 +498,7 @@ class _Extractor:
         self.seen = set()  # aliases never cross documents
         self.gitlab_flat, self.gitlab_joins, self.gitlab_numbers, self.gitlab_cut_nodes = {}, {}, {}, set()
         top = _mapping(root)
-        if not self.gitlab(root, top):  # GitLab's keys (`services:`, `script:`) mean nothing else there
+        if not (self.gitlab(root, top) or self.azure(top)):  # their keys (`services:`, `script:`) mean nothing else there
             self.workflow(top)
             self.compose(top)
             self.kubernetes(root, top)
@@ -680,6 +693,68 @@ class _Extractor:
             text = _text(_mapping(value).get("value")) if isinstance(value, MappingNode) else _text(value)
             env[name] = None if text is None or "$" in text else text
         return env
+
+    # Azure Pipelines -----------------------------------------------------------------------
+
+    def azure(self, top: dict[str, Node]) -> bool:
+        """An Azure Pipelines document's steps, if it is one: its top-level `stages`, `jobs` or
+        `steps` list holds what Azure reads there (`- stage:`; `- job:`, `- deployment:`; `- script:`,
+        `- bash:`, `- task:`...), a template's list too.
+
+        A `bash:` step runs `bash <file>`, a `script:` step `bash --noprofile --norc <file>` (in
+        cmd.exe on a Windows image), both without pipefail, as `task: Bash@3` (inline) and `task:
+        CmdLine@2`, which they stand for, do; `pwsh:`, `powershell:` and other tasks are not shell.
+        A step runs in its `workingDirectory` (else the checkout) with its `env:`, and the
+        `variables:` of the pipeline, its stage and its job (a matrix's, unknown) under the names
+        Azure gives them (`build.dir` is `BUILD_DIR`). Macros (`_azure_macros`) and `${{ }}` are
+        unknown words of the same length."""
+        stages = _azure_items(top.get("stages"), AZURE_STAGES)
+        jobs = _azure_items(top.get("jobs"), AZURE_JOBS)
+        steps = _azure_items(top.get("steps"), AZURE_STEPS)
+        if not (stages or jobs or steps):
+            return False
+        variables = _azure_variables(top.get("variables"))
+        windows = _azure_windows(top.get("pool"), False)
+        self.azure_steps(steps, variables, windows)
+        for job in jobs:
+            self.azure_job(job, variables, windows)
+        for stage in map(_mapping, stages):
+            stage_variables = variables | _azure_variables(stage.get("variables"))
+            for job in _azure_items(stage.get("jobs"), AZURE_JOBS):
+                self.azure_job(job, stage_variables, _azure_windows(stage.get("pool"), windows))
+        return True
+
+    def azure_job(self, node: MappingNode, variables: dict[str, str | None], windows: bool) -> None:
+        """A job's steps, and a deployment job's: those of each hook of its `strategy` (`deploy`,
+        `on.failure`...)."""
+        if not self.first_visit(node):
+            return
+        job = _mapping(node)
+        strategy = job.get("strategy")
+        matrix = {_azure_name(name): None for leg in _mapping(_mapping(strategy).get("matrix")).values() for name in _mapping(leg)}
+        variables = variables | _azure_variables(job.get("variables")) | matrix
+        windows = _azure_windows(job.get("pool"), windows)
+        for spec in [node, *(_mappings(strategy) if strategy is not None else ())]:
+            self.azure_steps(_azure_items(_mapping(spec).get("steps"), AZURE_STEPS), variables, windows)
+
+    def azure_steps(self, steps: list[MappingNode], variables: dict[str, str | None], windows: bool) -> None:
+        for node in steps:
+            step = _mapping(node)
+            kind = _text(node.value[0][0])
+            inputs = _mapping(step.get("inputs"))
+            task = (_text(step.get("task")) or "").lower() if kind == "task" else ""
+            inline = (_text(inputs.get("targetType")) or "").lower() == "inline"
+            bash = kind == "bash" or task.startswith("bash@") and inline
+            if not (bash or (kind == "script" or task.startswith("cmdline@")) and not windows):
+                continue
+            run = step.get(kind) if kind in ("bash", "script") else inputs.get("script")
+            if not isinstance(run, ScalarNode) or not self.first_visit(run):
+                continue
+            text, origin = _scalar(run, self.source)
+            start = _text(step.get("workingDirectory")) or _text(inputs.get("workingDirectory"))
+            started = {} if not start else {"PWD": None if "$" in start else start}
+            env = started | variables | _compose_env(step.get("env"))
+            self.parse(_azure_macros(_hide_expressions(text), variables), origin, False, env)
 
     # Compose -------------------------------------------------------------------------------
 
@@ -1016,6 +1091,66 @@ def _referenced(node: Node, top: dict[str, Node], referenced: set[str]) -> Node 
     for key in path[1:]:
         target = _mapping(target).get(key)
     return target
+
+
+def _azure_items(node: Node | None, kinds: frozenset[str]) -> list[MappingNode]:
+    """The items of an Azure Pipelines list whose first key is one of `kinds`, with those a
+    template expression inserts (each branch's of `- ${{ if ... }}:`, `${{ else }}:`; `${{ each
+    }}:`'s as written)."""
+    found: list[MappingNode] = []
+    stack, seen = list(reversed(_sequence(node))), set()
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, MappingNode) or not item.value or id(item) in seen:
+            continue
+        seen.add(id(item))
+        first = _text(item.value[0][0]) or ""
+        if first in kinds:
+            found.append(item)
+        elif first.startswith("${{"):
+            for _, value in reversed(item.value):
+                stack.extend(reversed(value.value if isinstance(value, SequenceNode) else [value]))
+    return found
+
+
+def _azure_name(name: str) -> str:
+    """The environment variable Azure makes of a pipeline variable: `python.version` is `PYTHON_VERSION`."""
+    return name.upper().replace(".", "_")
+
+
+def _azure_variables(node: Node | None) -> dict[str, str | None]:
+    """`variables:` as a map or as a list (`- name: x` with `value:`; a `group:` or a `template:`
+    names none here), by their environment names; a value with a `$` (a macro, an expression)
+    is unknown."""
+    pairs = [*_mapping(node).items(), *((_text(item.get("name")), item.get("value")) for item in map(_mapping, _sequence(node)))]
+    found: dict[str, str | None] = {}
+    for name, value in pairs:
+        text = _text(value)
+        if name:
+            found[_azure_name(name)] = None if text is None or "$" in text else text
+    return found
+
+
+def _azure_windows(pool: Node | None, inherited: bool) -> bool:
+    """Whether a job's pool (else its stage's, else the pipeline's) is a Windows image, whose
+    `script:` steps run in cmd.exe; a pool named, or of an image not known here, is taken for Linux."""
+    if pool is None:
+        return inherited
+    return (_text(_mapping(pool).get("vmImage")) or "").lower().startswith(AZURE_WINDOWS_IMAGES)
+
+
+def _azure_macros(text: str, variables: dict[str, str | None]) -> str:
+    """Azure's `$(name)` macros, which it replaces before bash reads the script, as unknown words
+    of the same length: a name with a dot (`$(Build.SourcesDirectory)`) or a capital (`$(PART)`),
+    or one of the pipeline's variables. Azure leaves a macro of no variable as written, so a
+    lowercase word (`$(nproc)`, `$(pwd)`) is bash's command substitution."""
+
+    def macro(match: re.Match) -> str:
+        name = match.group(1)
+        replaced = "." in name or not name.islower() or _azure_name(name) in variables
+        return opaque(match.group()) if replaced else match.group()
+
+    return _REFERENCE.sub(macro, text)
 
 
 def _kubernetes_env(node: Node | None) -> dict[str, str | None]:
