@@ -670,6 +670,16 @@ INVALID = [
         },
         ["LL303 azure-pipelines.yml:6"],
     ),
+    Example(  # an Azure `Bash@3` task runs the script of its `filePath`, from the checkout
+        {
+            "scripts/setup.sh": "pip install -e .\n",
+            ".azure-pipelines/ci.yml": (
+                "steps:\n- task: Bash@3\n  inputs:\n    filePath: scripts/setup.sh\n- task: Bash@3\n  inputs:\n"
+                "    targetType: filePath\n    filePath: scripts/run_tests.sh\n    arguments: --fast\n"
+            ),
+        },
+        ["LL303 .azure-pipelines/ci.yml:8"],
+    ),
 ]
 
 VALID = [

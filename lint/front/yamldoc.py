@@ -703,7 +703,8 @@ class _Extractor:
 
         A `bash:` step runs `bash <file>`, a `script:` step `bash --noprofile --norc <file>` (in
         cmd.exe on a Windows image), both without pipefail, as `task: Bash@3` (inline) and `task:
-        CmdLine@2`, which they stand for, do; `pwsh:`, `powershell:` and other tasks are not shell.
+        CmdLine@2`, which they stand for, do; a Bash task of a `filePath` runs that file with bash
+        (`azure_file`); `pwsh:`, `powershell:` and other tasks are not shell.
         A step runs in its `workingDirectory` (else the checkout) with its `env:`, and the
         `variables:` of the pipeline, its stage and its job (a matrix's, unknown) under the names
         Azure gives them (`build.dir` is `BUILD_DIR`). Macros (`_azure_macros`) and `${{ }}` are
@@ -745,6 +746,10 @@ class _Extractor:
             task = (_text(step.get("task")) or "").lower() if kind == "task" else ""
             inline = (_text(inputs.get("targetType")) or "").lower() == "inline"
             bash = kind == "bash" or task.startswith("bash@") and inline
+            env = variables | _compose_env(step.get("env"))
+            if task.startswith("bash@") and not inline:  # `targetType: filePath`, the default
+                self.azure_file(inputs, variables, env)
+                continue
             if not (bash or (kind == "script" or task.startswith("cmdline@")) and not windows):
                 continue
             run = step.get(kind) if kind in ("bash", "script") else inputs.get("script")
@@ -753,8 +758,19 @@ class _Extractor:
             text, origin = _scalar(run, self.source)
             start = _text(step.get("workingDirectory")) or _text(inputs.get("workingDirectory"))
             started = {} if not start else {"PWD": None if "$" in start else start}
-            env = started | variables | _compose_env(step.get("env"))
-            self.parse(_azure_macros(_hide_expressions(text), variables), origin, False, env)
+            self.parse(_azure_macros(_hide_expressions(text), variables), origin, False, started | env)
+
+    def azure_file(self, inputs: dict[str, Node], variables: dict[str, str | None], env: dict[str, str | None]) -> None:
+        """A Bash task's script file: it runs `exec bash '<filePath>' <arguments>`, the path from
+        the checkout (read here unquoted)."""
+        path, arguments = inputs.get("filePath"), inputs.get("arguments")
+        if not isinstance(path, ScalarNode) or not self.first_visit(path):
+            return
+        parts = [_scalar(path, self.source)]
+        if isinstance(arguments, ScalarNode) and arguments.tag != NULL_TAG:
+            parts.append(_scalar(arguments, self.source))
+        text, origin = _join([("bash", [parts[0][1][0]] * 5), *parts])
+        self.parse(_azure_macros(_hide_expressions(text), variables), origin, False, env)
 
     # Compose -------------------------------------------------------------------------------
 
