@@ -663,11 +663,41 @@ def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path
     a tmux pane's) takes a relative `path` out of the project's hands: it goes somewhere not known
     here (`into_elsewhere`), or into a repository a script clones that the path then leads into
     (`git clone URL bench && cd bench && python src/run.py --config configs/x.yaml`: the clone's
-    files). LL303 asks it of a script, LL304 of a config file."""
+    files). LL303 asks it of a script, LL304 of a config file, `path_there` of LL301's and LL302's
+    program."""
     return any(
         into_elsewhere(t) or (t and project.made.holds(posixpath.join(t, path), project))
         for t in cds_before(changes, command, own_shell(command))
     )
+
+
+def path_there(project, caller: str, command: Command, path: str) -> str | None:
+    """The relative program `path` as the shell of its own that runs `command` (`ssh host '...'`,
+    a container's, a tmux pane's) finds it after its `cd`s: from the last absolute one, that
+    directory's file (`cd /opt/job && python x.py`: `/opt/job/x.py`, which names the project's
+    file only as an absolute path does, `paths.may_name`); None when a `cd` there takes it out of
+    the project's hands (`not_ours_after_cd`); `path` itself in the launcher's own shell, or with
+    no absolute `cd` there, and an absolute or home path as it is. LL301's and LL302's program
+    (`programs.launched`)."""
+    if path.startswith(("/", "~")) or not (command.remote or project.shell[caller].in_image or any(w.cwd_changed for w in command.wrappers)):
+        return path
+    changes = launcher_changes(project, caller)
+    if not_ours_after_cd(project, changes, command, path):
+        return None
+    targets = cds_before(changes, command, own_shell(command))
+    last = next((i for i in range(len(targets) - 1, -1, -1) if targets[i].startswith(("/", "~"))), None)
+    if last is None or targets[last].startswith("~"):  # none, or SkyPilot's `~/sky_workdir`: the project's
+        return path
+    return posixpath.normpath(posixpath.join(*targets[last:], path))
+
+
+def launcher_changes(project, path: str) -> DirectoryChanges:
+    """`directory_changes`, read once per launcher in a run, for a helper asked of one launch
+    at a time (`path_there`): once per launch was quadratic in a launcher of many."""
+    known = project.__dict__.setdefault("_directory_changes", {})
+    if path not in known:
+        known[path] = directory_changes(project, path)
+    return known[path]
 
 
 # `git clone` options that take the next word for their value

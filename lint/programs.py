@@ -14,6 +14,7 @@ import re
 from functools import cached_property
 
 from .graph import checkout_names, path_mapped
+from .launches import path_there
 from .model import Location, whole
 from .paths import joined, may_name
 from .pyfacts import (
@@ -820,13 +821,17 @@ def _modules(project) -> tuple[dict[str, str], dict[str, str | None]]:
 def launched(project, invocation) -> CommandLine | None:
     """The command line of the Python program an invocation starts, when the path written in
     the launcher names that file, or the directory whose `__main__.py` it is (`python app`), not
-    a namesake the resolver found elsewhere by name."""
+    a namesake the resolver found elsewhere by name; on another host or in a container, as the
+    path is after the `cd`s there (`path_there`: `cd /opt/other && python x.py` is
+    `/opt/other/x.py`, and none after a `cd $REMOTE_DIR`, another checkout's)."""
     callee = invocation.callee
     if invocation.kind not in ("python", "module") or callee is None:
         return None
     written = invocation.target.value  # None: from the launcher's own directory, as resolved
-    if invocation.kind == "python" and written is not None and not _names_program(project, written, callee, invocation.caller):
-        return None
+    if invocation.kind == "python" and written is not None:
+        there = path_there(project, invocation.caller, invocation.command, written)
+        if there is None or not _names_program(project, there, callee, invocation.caller):
+            return None
     return command_line(project, callee)
 
 

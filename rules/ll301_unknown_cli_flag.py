@@ -61,7 +61,14 @@ not after a checkout of another `repository:` there). An absolute one, mapped
 into a container or on another host, names a file whose path it ends in (the project mounted
 above it: `/app/tools/x.py` is `tools/x.py`), one in a directory of its directory's name (mounted
 under that name: `/workspace/utils/x.py` is `bench/utils/x.py`), or the file a `path-map` prefix
-maps it to; never the project's only `x.py` in another directory.
+maps it to; never the project's only `x.py` in another directory. On another host or in a
+container, a relative path is read where the `cd`s there take it: after a static absolute one,
+as the absolute path it makes (`ssh gpu1 "cd /opt/other && python launch.py"` runs
+`/opt/other/launch.py`, which is not `tool/launch.py`; after `cd /opt/proj/tool` it is); after
+one into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`) or into a
+repository a script of the project clones, it is another checkout's program, whose flags are not
+judged (LL303 takes it so too). A relative `cd` there (`cd proj/tool`) keeps the path read by
+name.
 
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, its `add_argument`
@@ -822,6 +829,18 @@ INVALID = [
         },
         ["LL301 sub/recipe/x/run.sh:1"],
     ),
+    Example(  # on another host, after a relative `cd`, or one to a directory that is the project's mounted there;
+        # an absolute path, wherever a `cd` went
+        {
+            "tool/launch.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--nstages')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nssh gpu1 "cd proj/tool; python3 launch.py --node_rank 0"\n'
+                'ssh gpu2 "cd /opt/proj/tool && python3 launch.py --node_rank 1"\n'
+                'ssh gpu3 "cd $REMOTE_DIR && python3 /opt/proj/tool/launch.py --node_rank 2"\n'
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
     Example(  # options added through a lambda that hands its arguments to `add_argument` as it takes them
         {
             "train.py": (
@@ -1099,6 +1118,16 @@ VALID = [
                 "  python3 /workspace/utils/convert.py --source /in --destination /out\n"
             ),
             "tools/run.sh": "#!/bin/bash\npython3 /opt/app/tools/convert.py --source /in\n",
+        }
+    ),
+    Example(  # on another host, after a `cd` to another checkout there: its `launch.py` runs, not the project's `tool/launch.py`
+        {
+            "tool/launch.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--nstages')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nssh gpu1 "cd /opt/other_checkout; python3 launch.py --node_rank 0"\n'
+                'ssh gpu2 "cd $REMOTE_DIR && python3 launch.py --node_rank 1"\n'
+                "docker exec c1 bash -c 'cd ~/old && python3 launch.py --node_rank 2'\n"
+            ),
         }
     ),
     Example(  # a library dataclass, a parser handed to a library, a program with no parser

@@ -59,7 +59,9 @@ args = parser.parse_args()
   with each switch at its default (a `store_true` False); a test that reads them otherwise (`if
   args.mode == "train":`) leaves it not required.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
-  `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; arrays, continuation lines,
+  `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; on another host or in a
+  container, not after a `cd` there into another checkout: `cd /srv/tools`, whose `export.py` is
+  not `legacy/export.py`, or `cd $APP`; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
   when the launch names that subcommand). Switches grouped in one word count letter by letter
   (`-vd DIR` passes `-d`).
@@ -596,6 +598,12 @@ VALID = [
         {
             "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
             "deploy.sh": "ssh gpu1 'python /srv/tools/export.py --dst /tmp/m'\n",
+        }
+    ),
+    Example(  # on another host, after a `cd` to another checkout there: its `export.py` runs, not the project's
+        {
+            "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "deploy.sh": "ssh gpu1 'cd /srv/tools && python export.py --dst /tmp/m'\nssh gpu2 'cd $APP && python export.py'\n",
         }
     ),
     Example(  # arms that set an array differently leave words not known after those they agree on
