@@ -44,6 +44,14 @@ Not reported:
 - files that are not logs, by LL106's names: a result (`> scores.json`, `> eval_results.txt`);
 - paths into a repository a script of the project clones (`git clone URL proj` on the host, then
   `bash proj/infra/run.sh`);
+- paths the same script copied to that host before, with `scp` or `rsync` to a directory under
+  the remote home (`scp x.py gpu1:proj/tools/`, `rsync -a ./ gpu1:~/job/`, then `ssh gpu1
+  'python proj/tools/x.py'`): a path under that directory, or, for a copy into the home itself
+  (`scp train.py gpu1:`), under what it copies (`train.py`). The host is the same word in both
+  (`gpu1`, `ubuntu@gpu1`), or the same variable in the same time round a loop (`for h in ...; do
+  scp x.py $h:proj/; ssh $h ...`; the ssh may be in a loop inside it, not in one over the
+  variable's own values). A copy to an absolute directory (`gpu1:/opt/proj/`) leaves the home's
+  paths reported;
 - `docker exec` in a script that starts its container with `docker run -w DIR`;
 - `send-keys` into panes the script creates itself, and a local `tmux new-session` without `-c`,
   which starts in the caller's directory;
@@ -60,13 +68,15 @@ Not reported:
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator
 
+from launchlint.front.wrappers import SSH_VALUED, after_options
 from launchlint.graph import DIRECTORY_CHANGERS, script_of
 from launchlint.logs import looks_like_log, split_logs
-from launchlint.model import Finding, Severity
+from launchlint.model import Finding, Location, Record, Severity
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Command, ShellScript, Word, Wrapper
+from launchlint.shellfacts import LOOP, Command, ShellScript, Word, Wrapper
 
 CODE = "LL108"
 NAME = "remote-relative-path"
@@ -144,6 +154,19 @@ INVALID = [
         {"keys.sh": "tmux send-keys -t job 'echo start' Enter \\\n  'python -u train.py > /w/t.log' Enter\n"},
         ["LL108 keys.sh:2"],
     ),
+    Example(  # copied to another directory, under the root, to another host, or in another loop than the ssh's
+        {
+            "probe.sh": (
+                "scp tools/probe.py gpu1:proj/other/\nssh gpu1 'python3 -u proj/tools/probe.py'\n"
+                "scp tools/probe.py gpu2:/opt/proj/tools/\nssh gpu2 'python3 -u proj/tools/probe.py'\n"
+                "rsync -a tools gpu3:proj/\nssh gpu4 'python3 -u proj/tools/probe.py'\n"
+                "for h in $(cat a.txt); do scp tools/probe.py $h:proj/tools/; done\n"
+                "for h in $(cat b.txt); do ssh $h 'python3 -u proj/tools/probe.py'; done\n"
+                "scp tools/probe.py $h:proj/tools/\nfor h in gpu1 gpu2; do ssh $h 'python3 -u proj/tools/probe.py'; done\n"
+            )
+        },
+        ["LL108 probe.sh:2", "LL108 probe.sh:4", "LL108 probe.sh:6", "LL108 probe.sh:8", "LL108 probe.sh:10"],
+    ),
     Example(  # keys typed into a pane by a nested shell (or a function), run by a later Enter: the pane is tmux's, not a shell's
         {
             "nested.sh": "bash -c \"tmux send-keys -t a 'python a.py'\"\ntmux send-keys -t a Enter\n",
@@ -171,6 +194,21 @@ VALID = [
     ),
     Example(  # OpenSSH reads options after the host too: the command is the `cd ... &&` string
         {"deploy.sh": 'ssh gpu1 -t "cd /w && python -u train.py > train.log 2>&1"\nssh gpu2 -- "cd /w && bash run.sh"\n'}
+    ),
+    Example(  # what the script copied to that host's home just before: the same host word, or the same loop variable
+        {
+            "probe.sh": (
+                "for h in gpu1 gpu2; do\n  scp ~/proj/tools/probe.py $h:proj/tools/\n"
+                '  ssh $h "python3 -u proj/tools/probe.py" > probe_$h.log 2>&1 &\ndone\nwait\n'
+                "scp train.py ubuntu@gpu3:\nssh ubuntu@gpu3 'python3 -u train.py'\n"
+                "rsync -az --delete ./ gpu4:~/job/\nssh -p 22 gpu4 'bash job/run.sh > job/logs/run.log 2>&1'\n"
+                # the same host each time round the copy's loop, in a loop inside it
+                "hosts=($(cat hosts.txt)); i=0\nwhile [ $i -lt ${#hosts[@]} ]; do\n"
+                "  scp -i k.pem tools/probe.py u@${hosts[i]}:proj/tools/\n"
+                "  for j in 0 1; do ssh -i k.pem u@${hosts[i]} \"CUDA_VISIBLE_DEVICES=$j python3 proj/tools/probe.py\" & done\n"
+                "  i=$((i+1))\ndone\n"
+            )
+        }
     ),
     Example(  # into the repository the project's setup script clones in the remote home
         {
@@ -243,7 +281,10 @@ def check(project) -> Iterator[Finding]:
         # The remote commands in which a `cd` already ran, kept as the script is read: looking
         # back over every earlier command was quadratic.
         moved: set[int] = set()
+        copies: list[Copy] = []  # what the script copied to another host so far (`scp x.py gpu1:proj/`)
         for command in script.commands:
+            if command.name in COPIERS and (copy := _copy(command, script)) is not None:
+                copies.append(copy)
             elsewhere = _elsewhere(command)
             changed = elsewhere is not None and id(elsewhere.command) in moved
             if command.name in DIRECTORY_CHANGERS:
@@ -257,11 +298,74 @@ def check(project) -> Iterator[Finding]:
             for word in relative_paths(command):
                 if word.value.split("/", 1)[0] in project.made.clones:
                     continue  # into the repository a script of the project clones there: `git clone URL proj`
+                if copies and elsewhere.command.name == "ssh" and any(c.made(word.value) and c.to(elsewhere.command, script) for c in copies):
+                    continue  # what the script copied there: `scp x.py gpu1:proj/`, then `ssh gpu1 'python proj/x.py'`
                 yield Finding(
                     word.location,
                     f"`{word.value}` is relative, but this runs {WHERE.get(elsewhere.kind, 'elsewhere')}, "
                     f"not in this script's directory: use an absolute path or `cd` first",
                 )
+
+
+COPIERS = frozenset({"scp", "rsync"})
+
+
+class Copy(Record):
+    """A copy to a directory under another host's home (`scp x.py gpu1:proj/tools/`, `rsync -a
+    data gpu1:`): the host as written, the directory ("" for the home itself), the names of its
+    other words that are not options (what it copies); for a host not static (`$h`), the loops
+    around it, and the static loop whose variable's words it takes, if one does."""
+
+    host: str
+    directory: str
+    names: frozenset[str]
+    loops: tuple[Location, ...] | None  # None: a static host
+    loop: Location | None = None  # of `loop_values`: where the loop names its variable
+
+    def made(self, path: str) -> bool:
+        """The relative remote path is the copy's or lies under it: under its directory, or in
+        the home, under what it copies (`x.py`, `data/` of `rsync -a data gpu1:`)."""
+        path = posixpath.normpath(path)
+        if self.directory:
+            return path == self.directory or path.startswith(self.directory + "/")
+        return path.split("/", 1)[0] in self.names
+
+    def to(self, ssh: Command, script: ShellScript) -> bool:
+        """`ssh` logs into the host the copy went to: the same word (`gpu1`, `u@gpu1`), or, for
+        one not static (`$h`, `${hosts[i]}`), the same, in the same time round the copy's loops
+        (in them, or in a loop inside them: not one over the host's own values)."""
+        host = after_options(ssh.args, SSH_VALUED)[:1]
+        if not host or host[0].text != self.host:
+            return False
+        if self.loops is None:
+            return True
+        loop = script.loop_values.get(host[0].location, (None,))[0]
+        return loop == self.loop and _loops(ssh)[: len(self.loops)] == self.loops
+
+
+def _copy(command: Command, script: ShellScript) -> Copy | None:
+    """The copy an `scp` or `rsync` makes to a directory under another host's home: its last
+    word `HOST:DIR`, DIR static and relative to the home (`proj/tools/`, `~/proj`, or none);
+    not `HOST:/abs`, rsync's `HOST::module` or a URL."""
+    if not command.args:
+        return None
+    *sources, last = command.args
+    host, colon, directory = last.text.partition(":")
+    if not colon or not host or "/" in host or any(mark in directory for mark in "$`"):
+        return None
+    if directory == "~" or directory.startswith("~/"):
+        directory = directory[1:].lstrip("/")
+    if directory.startswith(("/", "~", ":")):
+        return None
+    names = frozenset(posixpath.basename(w.text.rstrip("/")) for w in sources if not w.text.startswith("-"))
+    directory = "" if posixpath.normpath(directory or ".") == "." else posixpath.normpath(directory)
+    if last.value is not None:
+        return Copy(host, directory, names, None)
+    return Copy(host, directory, names, _loops(command), script.loop_values.get(last.location, (None,))[0])
+
+
+def _loops(command: Command) -> tuple[Location, ...]:
+    return tuple(b.statement for b in command.blocks if b.kind == LOOP)
 
 
 def relative_paths(command: Command) -> list[Word]:
