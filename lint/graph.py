@@ -690,7 +690,6 @@ class LaunchGraph:
     def build(cls, project) -> LaunchGraph:
         resolver = project_resolver(project)
         invocations = []
-        changes: dict = {}  # each launcher's `cd`s, read when one of its launches needs them
         for path, script in project.shell.items():
             for command in script.effective_commands():
                 for variant in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop
@@ -704,7 +703,7 @@ class LaunchGraph:
                     if kind == "module":
                         callee = resolver.resolve_module(target, path)
                     else:
-                        start = _run_in(project, path, command, target, changes)
+                        start = _run_in(project, path, command, target)
                         callee = resolver.resolve(target, path, remote=command.remote, start=start)
                         if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
                             callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
@@ -761,7 +760,7 @@ def variants(project, path: str, command: Command) -> list[Command]:
     return found
 
 
-def _run_in(project, path: str, command: Command, target: Word, changes: dict) -> str | None:
+def _run_in(project, path: str, command: Command, target: Word) -> str | None:
     """The project directory a launch runs in when the launcher says so, for a relative path:
     a `cd` into one before it (`cd "$(dirname "$0")/.."`, `cd sub && python train.py`), else
     its step's `working-directory`; None when nothing says, or it is not known."""
@@ -770,9 +769,7 @@ def _run_in(project, path: str, command: Command, target: Word, changes: dict) -
         return None
     from .launches import directory_changes, moved_before, start_directory  # launches imports this module
 
-    if path not in changes:
-        changes[path] = directory_changes(project, path)
-    moved = moved_before(changes[path], command)
+    moved = moved_before(directory_changes(project, path), command)
     if moved:
         return moved[-1]
     declared, start = start_directory(command)

@@ -513,7 +513,16 @@ def directory_changes(project, path: str) -> DirectoryChanges:
     $BASE/$EXAMPLE`) goes anywhere, and so does a call of a function that may run a `cd` among
     its words (`Command.moves`). A `cd` into a directory the launcher makes (`mkdir -p data &&
     cd data`) is no project directory (not the project's `data/`), though where it leads is still
-    followed (`cd ..` comes back). See `moved_before` and `cds_before`."""
+    followed (`cd ..` comes back). See `moved_before` and `cds_before`. Read once per launcher in
+    a run (the graph, LL109, LL301's `path_there`, LL303 and LL304 ask it one launch at a time:
+    once per launch was quadratic, minutes for a 10 MB launcher)."""
+    known = project.__dict__.setdefault("_directory_changes", {})
+    if path not in known:
+        known[path] = _directory_changes(project, path)
+    return known[path]
+
+
+def _directory_changes(project, path: str) -> DirectoryChanges:
     commands = project.shell[path].commands
     changes = []
     shells: dict[tuple, tuple] = {}  # a shell's (where, where before), where: START, ("rel", path), ("dir", path) or None
@@ -681,7 +690,7 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
     (`programs.launched`)."""
     if path.startswith(("/", "~")) or not (command.remote or project.shell[caller].in_image or any(w.cwd_changed for w in command.wrappers)):
         return path
-    changes = launcher_changes(project, caller)
+    changes = directory_changes(project, caller)
     if not_ours_after_cd(project, changes, command, path):
         return None
     targets = cds_before(changes, command, own_shell(command))
@@ -689,15 +698,6 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
     if last is None or targets[last].startswith("~"):  # none, or SkyPilot's `~/sky_workdir`: the project's
         return path
     return posixpath.normpath(posixpath.join(*targets[last:], path))
-
-
-def launcher_changes(project, path: str) -> DirectoryChanges:
-    """`directory_changes`, read once per launcher in a run, for a helper asked of one launch
-    at a time (`path_there`): once per launch was quadratic in a launcher of many."""
-    known = project.__dict__.setdefault("_directory_changes", {})
-    if path not in known:
-        known[path] = directory_changes(project, path)
-    return known[path]
 
 
 # `git clone` options that take the next word for their value

@@ -75,7 +75,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import partial
 
 from launchlint.graph import directories_above, job_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
@@ -259,7 +259,7 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
-    changes = cache(partial(directory_changes, project))  # a submitter's cds, read when it runs sbatch
+    changes = partial(directory_changes, project)  # a submitter's cds, read when it runs sbatch
     for path, script in project.shell.items():
         found: dict[str, tuple[str, Finding]] = {}  # by the directory it reports: one finding, the other lines related
         options = _last([o for d in script.directives if d.prefix == "SBATCH" for o in sbatch_options(d)]) if script.directives else []

@@ -187,7 +187,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Sequence
-from functools import cache, partial
+from functools import partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
 from launchlint.graph import checkout_names, directories_above, path_mapped, project_resolver, shares_a_directory
@@ -1115,9 +1115,7 @@ VALID = [
 def check(project) -> list[Finding]:
     found: list[tuple[Word, Finding]] = []  # each missing script, with the word that names it
     names = project_resolver(project).by_name  # the analysed files of each name
-    # Each launcher is read once for where it first changes directory, the project once for what it
-    # makes; once per invocation was quadratic (minutes for a 10 MB launcher).
-    changes = cache(partial(directory_changes, project))
+    changes = partial(directory_changes, project)  # each launcher's cds, read once in a run
     has_python = any(f.kind == "python" for f in project.files.values())
     made = project.made
     for invocation in project.graph.invocations:

@@ -133,7 +133,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import partial
 
 from launchlint.graph import PY_LAUNCHERS, is_python, path_mapped, python_run, value_part, variants
 from launchlint.launches import (
@@ -685,7 +685,7 @@ VALID = [
 
 def check(project) -> list[Finding]:
     found: list[tuple[Word, Finding]] = []  # each missing config file, with the word that names it
-    changes = cache(partial(directory_changes, project))  # a launcher's cds, read when a config path asks
+    changes = partial(directory_changes, project)  # a launcher's cds, read when a config path asks
     for path, script in project.shell.items():
         made: set[str] | None = None
         for command in script.effective_commands():
