@@ -629,8 +629,11 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         # whichever import ran: the options all of them add, all of its options when they add the same
         found = [_adder(project, module, function, at) if hops < MAX_HOPS else None for function in functions]
         each = [_added(project, *adder, hops + 1, classes) if adder is not None else ([], False) for adder in found]
-        kinds = [{o._replace(location=None) for o in added} for added, _ in each]  # where each is aside
-        options += [o for o in each[0][0] if o not in options and all(o._replace(location=None) in k for k in kinds[1:])]
+        # where each is aside; what it has when not passed too, which is then not known
+        kinds = [{o._replace(location=None, default=()) for o in added} for added, _ in each]
+        options += [
+            o._replace(default=()) for o in each[0][0] if o not in options and all(o._replace(location=None, default=()) in k for k in kinds[1:])
+        ]
         complete = complete and all(known and k == kinds[0] for (_, known), k in zip(each, kinds))
     return options, complete
 

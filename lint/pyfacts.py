@@ -222,6 +222,11 @@ class StreamRedirect(Record):
     target: str
     call: Call | None = None
     opens: Call | None = None
+    # the tests of the `if`s of its function it runs in the body of (an `and`'s parts each) that
+    # read an attribute of a name (not a method's `self`), as (attribute, operator, literal):
+    # operator "" for the truth of `args.redirect`, "is not" (with None), "!=" or "==" with a
+    # constant (`args.out != ""`)
+    guards: tuple[tuple[str, str, object], ...] = ()
 
 
 class ConfigOverride(Record):
@@ -248,6 +253,9 @@ class Option(Record):
     # required (or its group) where the launch passes none of these flags of its parser: it is added
     # in an `if` whose test reads them (`if not args.skip_training:`), true when they are not passed
     unless: tuple[str, ...] = ()
+    # what argparse gives its dest when none of its flags is passed, as a 1-tuple (`(None,)`,
+    # `(False,)` of a `store_true`, a constant `default=`); () when that is not known
+    default: tuple = ()
 
 
 class ArgParser:

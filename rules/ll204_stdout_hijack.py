@@ -74,6 +74,16 @@ python -u train.py 2>&1 | tee run.log
   log, SkyRL's router). Still reported: such a function the program calls too, one a thread runs
   (a thread shares its process's descriptors), and the workers of
   `torch.multiprocessing.spawn(f)`: the parent only waits for them, they are the run.
+- Not reported either: a redirect the user asks for by name, which runs only in the body of an
+  `if` testing an option of the program's own argparse parser (`if args.redirect:`, `if args.out
+  is not None:`, `if args.log != "":`, a part of an `and`) that fails when the option is not
+  passed (a `store_true`, no default, `default=None`, `False` or `""`): whoever passes
+  `--redirect` chose the file, and a caller that does not pass it keeps the output (torchmd-net's
+  `--redirect`, Vision-RWKV's `--out FILE`). Still reported, with the launch as the related
+  location: a launcher of the project that passes the option, or may (`"$@"`, a variable), while
+  it pipes or redirects the output. Still reported too: a test of anything else (an environment
+  variable, the rank, `if not debug:`, an `or`), an option on by default (`default="train.log"`,
+  `default=True`, `set_defaults`), a parser or default not known statically.
 - Another file or `os.devnull` later is no undoing: `sys.stdout = open("train.log", "w")` then
   `if rank != 0: sys.stdout = open(os.devnull, "w")` leaves rank 0 writing to the file.
 
@@ -88,7 +98,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Severity
-from launchlint.pyfacts import MODULE_SCOPE, PATH_OPEN, PythonModule, StreamRedirect
+from launchlint.pyfacts import MODULE_SCOPE, PATH_OPEN, Option, PythonModule, StreamRedirect
 from launchlint.rulekit import Example, dedented
 from launchlint.threads import in_child_process_only
 
@@ -119,6 +129,11 @@ def check(project) -> Iterator[Finding]:
                     continue  # the child's own streams: the program's stay where its caller sent them
             launches = _launches(project, path) if launches is None else launches
             callers = [c for c in launches if c.kind == "python" and _captures(c, redirect.stream)]
+            chosen = _chosen(project, path, redirect) if redirect.guards else None
+            if chosen is not None:
+                callers = [c for c in callers if _may_pass(project, path, c, chosen)]
+                if not callers:
+                    continue  # only when the user asks for it by name: the stream goes where they chose
             related = tuple(c.capture_note() for c in callers)
             yield Finding(redirect.location, _message(redirect, file, bool(callers)), related)
 
@@ -132,6 +147,46 @@ def _launches(project, path: str) -> list:
     launched = {i.callee for i in graph.invocations if i.kind == "python" and i.callee not in (None, path)}
     importers = [p for p in sorted(launched) if (m := project.python.get(p)) is not None and imports_module(project, m, path)]
     return [*graph.callers(path), *(c for p in importers for c in graph.callers(p))]
+
+
+def _chosen(project, path: str, redirect: StreamRedirect) -> list[Option] | None:
+    """The options of the program in `path` (argparse's) that the redirect runs only when passed:
+    an `if` around it tests one (`if args.out is not None:`) where what it has when not passed
+    fails the test (`--out` with no default, a `store_true`). None when there is none: it runs
+    by default, the test is of something else, or the parser or a default is not known."""
+    from launchlint.programs import command_line  # here: only a redirect under a test asks
+
+    program = command_line(project, path)
+    if program is None or not program.complete:
+        return None
+    for attribute, operator, literal in redirect.guards:
+        options = [o for o in program.options if o.dest == attribute]
+        if options and all(o.default and not _holds(o.default[0], operator, literal) for o in options):
+            return options
+    return None
+
+
+def _holds(value: object, operator: str, literal: object) -> bool:
+    """Whether a guard (`StreamRedirect.guards`) holds for an option's `value`."""
+    if operator == "is not":
+        return value is not None
+    if operator == "!=":
+        return value != literal
+    if operator == "==":
+        return value == literal
+    return bool(value)
+
+
+def _may_pass(project, path: str, caller, options: list[Option]) -> bool:
+    """Whether a launch may pass one of `options`: it does, or some of its words are not known
+    (`"$@"`, a variable, xargs' input), or it runs another program that imports this one."""
+    from launchlint.programs import launched, read_launch
+
+    program = launched(project, caller)
+    if program is None or program.path != path or any(w.appended(caller.command) for w in caller.command.wrappers):
+        return True
+    reading = read_launch(program, caller.args)
+    return reading.open or any(o in options for o in reading.passed)
 
 
 def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
@@ -483,9 +538,144 @@ INVALID = [
         },
         ["LL204 train.py:8", "LL204 train.py:13", "LL204 train.py:17", "LL204 train.py:21"],
     ),
+    Example(  # an option on by default: a default file, `default=True`, `set_defaults`, a test None passes
+        {
+            "train.py": dedented(
+                """
+                import argparse
+                import sys
+
+                parser = argparse.ArgumentParser()
+                parser.add_argument("--log_file", default="logs/train.log")
+                parser.add_argument("--to_file", action="store_true", default=True)
+                parser.add_argument("--err_file", action="store_true")
+                parser.add_argument("--out", default=None)
+                parser.set_defaults(err_file=True)
+                args = parser.parse_args()
+                if args.log_file:
+                    sys.stdout = open(args.log_file, "w")
+                if args.to_file:
+                    sys.stdout = open("out.log", "w")
+                if args.err_file:
+                    sys.stderr = open("err.log", "w")
+                if args.out != "":
+                    sys.stdout = open(f"{args.out}.log", "w")
+                """
+            )
+        },
+        ["LL204 train.py:12", "LL204 train.py:14", "LL204 train.py:16", "LL204 train.py:18"],
+    ),
+    Example(  # an opt-in option that a launcher passes while it pipes the output, or may pass (`"$@"`)
+        {
+            "train.py": dedented(
+                """
+                import argparse
+                import sys
+
+                parser = argparse.ArgumentParser()
+                parser.add_argument("--redirect", action="store_true")
+                parser.add_argument("--errors", default=None)
+                args = parser.parse_args()
+                if args.redirect:
+                    sys.stdout = open("train.log", "w")
+                if args.errors is not None:
+                    sys.stderr = open(args.errors, "w")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython train.py --redirect 2>&1 | tee run.log\n",
+            "debug.sh": '#!/bin/bash\nset -o pipefail\npython train.py "$@" 2>&1 | tee debug.log\n',
+        },
+        ["LL204 train.py:9", "LL204 train.py:11"],
+    ),
+    Example(  # a test of something else: an environment variable, the rank, a local flag, an `or`
+        {
+            "train.py": dedented(
+                """
+                import argparse
+                import os
+                import sys
+
+                parser = argparse.ArgumentParser()
+                parser.add_argument("--quiet", action="store_true")
+                args = parser.parse_args()
+                debug = os.environ.get("DEBUG") == "1"
+                if os.environ.get("LOG_TO_FILE"):
+                    sys.stdout = open("env.log", "w")
+                if int(os.environ.get("RANK", 0)) == 0:
+                    sys.stdout = open("rank0.log", "w")
+                if not debug:
+                    sys.stderr = open("err.log", "w")
+                if args.quiet or os.environ.get("CI"):
+                    sys.stdout = open("quiet.log", "w")
+                """
+            )
+        },
+        ["LL204 train.py:10", "LL204 train.py:12", "LL204 train.py:14", "LL204 train.py:16"],
+    ),
 ]
 
 VALID = [
+    Example(  # only when the user asks for it by name (torchmd-net's `--redirect`, Vision-RWKV's `--out FILE`)
+        {
+            "train.py": dedented(
+                """
+                import argparse
+                import os
+                import sys
+
+
+                def get_parser():
+                    parser = argparse.ArgumentParser()
+                    parser.add_argument("--log_dir", default="logs")
+                    parser.add_argument("--redirect", type=bool, default=False)
+                    return parser
+
+
+                def get_args():
+                    parser = get_parser()
+                    args = parser.parse_args()
+                    if args.redirect:
+                        sys.stdout = open(os.path.join(args.log_dir, "log"), "w")
+                        sys.stderr = sys.stdout
+                    return args
+
+
+                if __name__ == "__main__":
+                    get_args()
+                """
+            ),
+            "tools/flops.py": dedented(
+                """
+                import argparse
+                import os
+                import sys
+
+
+                def parse_args():
+                    parser = argparse.ArgumentParser()
+                    parser.add_argument("--out", type=str)
+                    parser.add_argument("--errors", action="store_true")
+                    parser.add_argument("--log", default="")
+                    return parser.parse_args()
+
+
+                def main():
+                    args = parse_args()
+                    if args.out is not None:
+                        f = open(args.out, "w")
+                        sys.stdout = f
+                    if os.environ.get("RANK", "0") == "0" and args.errors:
+                        sys.stderr = open("errors.log", "w")
+                    elif args.log != "":
+                        sys.stderr = open(args.log, "a")
+
+
+                main()
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython train.py 2>&1 | tee run.log\npython tools/flops.py --out flops.txt\n",
+        }
+    ),
     Example(  # a capture that every caller in the module ends with the module's release (opencompass' task runner)
         {
             "runner.py": dedented(

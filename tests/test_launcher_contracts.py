@@ -363,6 +363,31 @@ def test_a_stream_replaced_in_an_imported_module_names_the_launch_of_its_importe
     assert "into the file `path`" in finding["message"] and "the caller capturing it gets nothing more" in finding["message"]
 
 
+def test_a_redirect_the_user_asks_for_names_only_the_launch_that_asks_for_it(tmp_path):
+    """`if args.redirect:` of a `store_true`: of the launches that pipe the trainer, only the one
+    that passes `--redirect` loses its output, and LL204 names that one; with it gone, none."""
+    files = {
+        ".launchlint.yaml": "# root\n",
+        "train.py": (
+            "import argparse\nimport sys\n\nparser = argparse.ArgumentParser()\n"
+            "parser.add_argument('--redirect', action='store_true')\nargs = parser.parse_args()\n"
+            "if args.redirect:\n    sys.stdout = open('train.log', 'w')\n"
+        ),
+        "eval.sh": "#!/bin/bash\nset -o pipefail\npython train.py | tee eval.log\n",
+        "run.sh": "#!/bin/bash\nset -o pipefail\npython train.py --redirect | tee run.log\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    command = [LAUNCHLINT, "--no-cache", "--format", "json", "--select", "LL204", "."]
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    [finding] = json.loads(result.stdout)
+    assert (finding["path"], finding["line"]) == ("train.py", 8)
+    assert [(r["path"], r["line"]) for r in finding["related"]] == [("run.sh", 3)]
+    (tmp_path / "run.sh").unlink()
+    result = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert json.loads(result.stdout) == []
+
+
 @pytest.mark.parametrize("here", ["`pwd`", "$(pwd)", '"$(pwd)"', "$PWD", '"${PWD}"'])
 def test_a_cd_in_a_container_into_the_launchers_own_directory_is_this_checkout(tmp_path, here):
     """NeMo's scripts/dit/dit_train.sh: `DIR=`pwd``, then the container's shell does `cd ${DIR}`

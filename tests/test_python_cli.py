@@ -371,3 +371,88 @@ def test_a_module_asked_for_is_parsed_again_only_when_it_may_parse_the_arguments
 )
 def test_a_module_may_parse_the_arguments_where_it_spells_a_parse(source, parses):
     assert pycli.may_parse(source) == parses
+
+
+def test_what_an_option_has_when_not_passed():
+    """`Option.default`: a constant `default=`, else the action's; () when not known (LL204 reads
+    it for a redirect under a test of an option)."""
+    module = facts(
+        """
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--out")
+        parser.add_argument("--redirect", action="store_true")
+        parser.add_argument("--keep", action="store_false")
+        parser.add_argument("--on", action="store_true", default=True)
+        parser.add_argument("--steps", type=int, default=-1)
+        parser.add_argument("--flag", type=bool, default="False")
+        parser.add_argument("--name", type=str, default="")
+        parser.add_argument("--suppressed", default=argparse.SUPPRESS)
+        parser.add_argument("--shape", nargs="+", default=[224, 224])
+        parser.add_argument("--pin_mem", action="store_true")
+        parser.add_argument("--more", **extra)
+        parser.add_argument("path", nargs="?")
+        parser.set_defaults(pin_mem=True)
+        parser.parse_args()
+        """
+    )
+    [parser] = module.parsers
+    assert [(o.dest, o.default) for o in parser.options] == [
+        ("out", (None,)),
+        ("redirect", (False,)),
+        ("keep", (True,)),
+        ("on", (True,)),
+        ("steps", ()),  # not a constant: `-1` is an operation on one
+        ("flag", ()),  # `type=bool` makes "False" True: not read
+        ("name", ("",)),
+        ("suppressed", ()),
+        ("shape", ()),
+        ("pin_mem", ()),  # `set_defaults`
+        ("more", ()),
+        ("path", ()),
+    ]
+
+
+def test_the_option_tests_a_redirect_runs_under():
+    """`StreamRedirect.guards`: the tests of the `if`s of its function whose body holds it (each
+    part of an `and`) that read an attribute of a name, not of the method's `self`; not an
+    `else`'s, not a test around the def, not one of an `or`."""
+    module = facts(
+        """
+        import os
+        import sys
+
+        if args.redirect:
+            def setup():
+                sys.stdout = open("a.log", "w")
+
+        if args.out is not None and os.environ.get("RANK") == "0":
+            with open(args.out, "w") as f:
+                try:
+                    os.dup2(f.fileno(), 1)
+                finally:
+                    pass
+        elif args.log != "":
+            sys.stderr = open(args.log, "w")
+        else:
+            sys.stdout = open("b.log", "w")
+        if args.quiet or args.ci:
+            if args.mode == "file":
+                sys.stdout = open("c.log", "w")
+
+
+        class Trainer:
+            def setup(self, args):
+                if self.redirect and args.redirect:
+                    sys.stdout = open("d.log", "w")
+        """
+    )
+    assert [(r.location.line, r.guards) for r in module.redirects] == [
+        (6, ()),
+        (11, (("out", "is not", None),)),
+        (15, (("log", "!=", ""),)),
+        (17, ()),
+        (20, (("mode", "==", "file"),)),
+        (26, (("redirect", "", None),)),
+    ]

@@ -51,6 +51,11 @@ VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute, ast.Lambda})
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
 MAX_CHAIN = 20  # `ArgumentParser().add_argument_group()...`: never longer in real code
 MAX_CALLERS = 4  # calls of calls followed up from a function that adds a required option (`_unless`)
+# What an action gives its dest when its flags are not passed and no `default=` is given.
+UNPASSED = {
+    None: None, "store": None, "store_const": None, "append": None, "append_const": None, "extend": None,
+    "count": None, "argparse.BooleanOptionalAction": None, "store_true": False, "store_false": True,
+}  # fmt: skip
 MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
 
 
@@ -227,6 +232,7 @@ class _ArgparseReader:
         # the statement lists that run on some paths only (`_blocks`), with the statement and its field
         self.guards: dict[int, tuple[ast.AST, str]] = {}
         self.calls: list[tuple[Scope, ast.Call, Scope]] | None = None  # calls of the module's functions (`_calls`)
+        self.defaulted: set[str | None] = set()  # the dests a `set_defaults` names (None: `**kwargs`)
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -238,7 +244,10 @@ class _ArgparseReader:
                 self._effect(scope, node)
         self.reading = None
         self._inherit_parents()
-        return [p for p in self.made.values() if isinstance(p, ArgParser)]
+        parsers = [p for p in self.made.values() if isinstance(p, ArgParser)]
+        if self.defaulted:
+            _set_defaults(parsers, self.defaulted)
+        return parsers
 
     def _settle(self) -> None:
         """The flow's rounds, until nothing a round looked up is bound by it."""
@@ -838,6 +847,8 @@ class _ArgparseReader:
                 )
         elif method in HF_FILE_METHODS:
             parser.reads_files = True
+        elif method == "set_defaults":
+            self.defaulted.update(k.arg for k in call.keywords)
 
     def _add(self, scope: Scope, parser: ArgParser, call: ast.Call, group: str) -> None:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
@@ -932,6 +943,13 @@ def _reads(test: ast.expr, options: dict[str, Option]) -> list[Option]:
     return found
 
 
+def _set_defaults(parsers: list[ArgParser], dests: set[str | None]) -> None:
+    """`parser.set_defaults(redirect=True)` somewhere in the module: what an option of any of its
+    parsers with such a dest (any, for a `**kwargs`) has when not passed is no longer known."""
+    for parser in parsers:
+        parser.options = [o._replace(default=()) if o.dest in dests or None in dests else o for o in parser.options]
+
+
 def _by_default(test: ast.expr, options: dict[str, Option], depth: int) -> bool | None:
     """A test of switches (`not args.skip_training or not args.skip_rendering`) where the launch
     passes none of them: a `store_true` is False, a `store_false` True; None for anything else."""
@@ -979,7 +997,27 @@ def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "
     nargs = _spelled(module, given.get("nargs"))
     positional = not flags[0].startswith("-")
     required = nargs not in ("?", "*") if positional else _literal(given.get("required")) is True
-    return Option(flags, dest, required, _spelled(module, given.get("action")), locate(call), nargs, group if not positional else "")
+    action = _spelled(module, given.get("action"))
+    default = () if positional else _unpassed(given, action)
+    return Option(flags, dest, required, action, locate(call), nargs, group if not positional else "", default=default)
+
+
+def _unpassed(given: dict[str | None, ast.expr], action: str | None) -> tuple:
+    """What argparse gives an option's dest when none of its flags is passed (`Option.default`):
+    its `default=` when a constant, else its action's (False for `store_true`, True for
+    `store_false`, None for one that stores values); () when not known (`argparse.SUPPRESS`, a
+    name, a list, `**kwargs`, another action)."""
+    if None in given:
+        return ()
+    node = given.get("default")
+    if node is None:
+        return (UNPASSED[action],) if action in UNPASSED else ()
+    if type(node) is not ast.Constant:  # not `_literal`: what is not a constant asks it nothing
+        return ()
+    value = node.value
+    if type(value) is str and given.get("type") is not None and dotted_name(given["type"]) != "str":
+        return ()  # argparse converts a string default with `type=`: `type=bool, default="False"` is True
+    return (value,)
 
 
 def _parses_argv(scope: Scope, call: ast.Call) -> bool:

@@ -1228,7 +1228,8 @@ class _Walker:
                 call = self._path_open(target, call)
         described = f"{call.callee}()" if call is not None else self.describe(target)
         function = self.frame.function.qualname
-        redirect = StreamRedirect(stream, api, function, self.pos.of(node), described, call, opens)
+        guards = _guards(self.tree, node, self.frame.self_name) if self.tree is not None and "<lambda" not in function else ()
+        redirect = StreamRedirect(stream, api, function, self.pos.of(node), described, call, opens, guards)
         self.module.redirects.append(redirect)
 
     def _fd_stream(self, node: ast.expr) -> str | None:
@@ -1356,6 +1357,54 @@ def _element_nodes(node: ast.expr | list[ast.expr] | None) -> list[ast.expr]:
 
 def _is_fileno(node: ast.Call) -> bool:
     return isinstance(node.func, ast.Attribute) and node.func.attr == "fileno" and not node.args
+
+
+def _guards(tree: ast.Module, node: ast.AST, self_name: str | None) -> tuple[tuple[str, str, object], ...]:
+    """The tests `node` runs under (`StreamRedirect.guards`): those of the `if`s of its function
+    whose body holds it, read by `_option_tests` (not of the method's `self`: `self.redirect` is
+    the instance's). Found from the top down by position, for the few nodes that ask (a
+    redirect), not kept for every `if` the walk passes."""
+    at = (node.lineno, node.col_offset)
+    tests: list[ast.expr] = []
+    statements: list[tuple[ast.stmt, ast.expr | None]] = [(each, None) for each in tree.body]
+    while statements:
+        found = next(((s, t) for s, t in statements if (s.lineno, s.col_offset) <= at < (s.end_lineno, s.end_col_offset)), None)
+        if found is None:
+            break
+        statement, test = found
+        if test is not None:
+            tests.append(test)
+        kind = type(statement)
+        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            tests = []  # its body runs when it is called, not where it is defined
+        if kind is ast.If:
+            statements = [(each, statement.test) for each in statement.body] + [(each, None) for each in statement.orelse]
+            continue
+        lists = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
+        lists += [part.body for part in (getattr(statement, "handlers", None) or getattr(statement, "cases", None) or [])]
+        statements = [(each, None) for body in lists for each in body]
+    return tuple(found for test in tests for found in _option_tests(test, self_name))
+
+
+def _option_tests(test: ast.expr, self_name: str | None) -> Iterator[tuple[str, str, object]]:
+    """The parts of an `if` test (each of an `and`'s) that read an attribute of a name other than
+    `self_name`, as (attribute, operator, literal): `args.redirect` ("", None), `args.out is not
+    None` ("is not", None), `args.out != ""` ("!=", ""), `args.log == "file"` ("==", "file")."""
+    parts = test.values if type(test) is ast.BoolOp and type(test.op) is ast.And else [test]
+    for part in parts:
+        read = part.left if type(part) is ast.Compare and len(part.ops) == 1 else part
+        if type(read) is not ast.Attribute or type(read.value) is not ast.Name or read.value.id == self_name:
+            continue
+        if read is part:
+            yield read.attr, "", None
+            continue
+        op, value = type(part.ops[0]), part.comparators[0]
+        if type(value) is not ast.Constant:
+            continue
+        if op is ast.IsNot and value.value is None:
+            yield read.attr, "is not", None
+        elif op is ast.NotEq or op is ast.Eq:
+            yield read.attr, "!=" if op is ast.NotEq else "==", value.value
 
 
 def _patched_keys(node: ast.Call) -> tuple[str, ...]:
