@@ -896,13 +896,15 @@ class Resolver:
         return None if value.startswith("/") or remote else self._above(value, caller)
 
     def _local(self, value: str, caller: str) -> list[str]:
-        """`local_candidates`, the root of the project nested here that holds the launcher
-        (`nested_root`) between them: its launchers are run from there."""
-        candidates = local_candidates(value, caller)
-        nested = self.nested_root(caller)
-        if nested is not None:
-            candidates.insert(1, joined(nested, value))
-        return candidates
+        """`value` from each directory the launcher is run from (`run_from`)."""
+        return [joined(directory, value) for directory in self.run_from(caller)]
+
+    def run_from(self, caller: str) -> list[str]:
+        """The directories a launcher's relative path is looked for from, nearest first: its own,
+        the root of the project nested here that holds it (`nested_root`: its launchers are run
+        from there), and the project root (""). LL303's places for a missing path too."""
+        own, nested = posixpath.dirname(caller), self.nested_root(caller)
+        return [own, *([nested] if nested not in (None, own) else []), ""]
 
     def nested_root(self, caller: str) -> str | None:
         """The root of the project nested in this one (a vendored or sub-project checkout) that

@@ -56,7 +56,8 @@ What runs a script:
   x.py"`), as `sbatch --wrap "python x.py"`;
 - `python -m pkg.train` (also a launcher's `-m`) whose `pkg` is the project's own package where
   the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
-  any installed copy) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
+  any installed copy; where a path is looked for, below, so a launcher of a nested project runs
+  that project's `pkg`) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
   extension). A module of a package the project does not have, or of a namespace package (no
   `__init__.py`), may be installed, and is not judged;
 - `python -m pkg.train.py` or `python -m train.py` where that file is the project's where the
@@ -72,7 +73,9 @@ Where a path is looked for:
   that holds the launcher, before the project root (it is run from there: a vendored copy's
   recipes, and its CI files, whose steps run in the checkout holding their `.github/`; the nested
   root is the nearest directory above the launcher with a `pyproject.toml`, `setup.py`,
-  `setup.cfg`, `.launchlint.yaml` or `.git`); relative to the project root (or to its parent, when the
+  `setup.cfg`, `.launchlint.yaml` or `.git`; a missing path that leads into a directory that
+  root has, its package's, is reported as under the project root, whatever the launcher's own
+  directory is named); relative to the project root (or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout, or, in a workflow, with the `path:` its `actions/checkout` of the project
   itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix;
@@ -626,6 +629,24 @@ INVALID = [
     Example(  # a `cd` inside `$(...)` moves only that subshell: the launcher still runs from here
         {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
         ["LL303 scripts/run.sh:3"],
+    ),
+    Example(  # a launcher of a project nested in this one runs from its root: a module its package lacks
+        {
+            "sub/pyproject.toml": "",
+            "sub/pkg/__init__.py": "",
+            "sub/pkg/train.py": "print(1)\n",
+            "sub/scripts/run.sh": "python -m pkg.evaluate.loader --x 1\npython -m pkg.train --x 1\n",
+        },
+        ["LL303 sub/scripts/run.sh:1"],
+    ),
+    Example(  # and a path into its package that is not there, from any directory of the launcher's
+        {
+            "sub/setup.py": "",
+            "sub/pkg/__init__.py": "",
+            "sub/pkg/train.py": "print(1)\n",
+            "sub/scripts/other/run.sh": "python pkg/eval/check.py --x 1\npython pkg/train.py\n",
+        },
+        ["LL303 sub/scripts/other/run.sh:1"],
     ),
     Example(  # a module of the project's own package that is not there (a typo): `python -m`, `torchrun -m`
         {
@@ -1235,8 +1256,10 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
 
 def _places(project, invocation, written: str, looked) -> tuple[str, str | None]:
     """Where the path was looked for (`looked`: `_looked_in`), when all of them are places the
-    project has, and the directory it was looked for in when that is one; "" when the path may
-    resolve somewhere we cannot see (another directory, a clone, outside the root)."""
+    project has, and the directory it was looked for in when that is one, or the root of the
+    project nested here that holds the launcher when that is among them (it is run from there);
+    "" when the path may resolve somewhere we cannot see (another directory, a clone, outside the
+    root)."""
     if looked is None:
         return "", None
     described, inside, placed = looked
@@ -1245,7 +1268,10 @@ def _places(project, invocation, written: str, looked) -> tuple[str, str | None]
     above = _outside(project, invocation.caller, written, inside, placed)
     if above is not None:  # "": a directory the project does not have: made at run time, or another checkout
         return (f"under {above}/ (above this file, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
-    return described, inside[0][0] if len(inside) == 1 else None
+    if len(inside) == 1:
+        return described, inside[0][0]
+    nested = project_resolver(project).nested_root(invocation.caller)
+    return described, nested if any(base == nested for base, _ in inside) else None
 
 
 def _renamed(project, invocation, written: str, looked) -> tuple[str, str] | None:
@@ -1318,9 +1344,12 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         if library is not None:  # a shared library's script (Kaldi's `utils/`): also run from each directory holding it
             mapped += [(d, written) for d in _holding(project, caller, written, library)]
             described = f"under {directory}/ or another directory with the `{library}` it sources"
-    else:
-        mapped = [(posixpath.dirname(caller), written), ("", written)]
+    else:  # where the resolver looks: its own directory, its nested project's root, the root
+        _, *nested, _ = directories = project_resolver(project).run_from(caller)
+        mapped = [(directory, written) for directory in directories]
         described = "next to this file or under the project root"
+        if nested:
+            described = f"next to this file, under {nested[0]}/ (its own project's root) or under the project root"
         if invocation.command.name in SOURCERS and "/" not in posixpath.normpath(written):  # `. ./path.sh`
             mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]

@@ -388,6 +388,12 @@ CASES = {
         "`verl.trainer.main_ppoo` is no module of the project's verl/ package: python stops with 'No module named "
         "verl.trainer.main_ppoo'; fix the name (did you mean `verl.trainer.main_ppo`?), or create it",
     ),
+    "LL303-in a nested project, moved": (
+        {"sub/setup.py": "", "sub/pkg/__init__.py": "", "sub/pkg/old/conv.py": "print(1)\n", "sub/scripts/run.sh": "python pkg/new/conv.py\n"},
+        "sub/scripts/run.sh:1",
+        "`pkg/new/conv.py` is not next to this file, under sub/ (its own project's root) or under the project root: "
+        "the project's only file of that name is `sub/pkg/old/conv.py`; use `pkg/old/conv.py`",
+    ),
     "LL303-after a cd": (
         {"run.sh": "cd experiments && python train.py\n", "train.py": "print(1)\n", "experiments/README.md": "x\n"},
         "run.sh:1",
