@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .discover import CI_DIRECTORIES, OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .model import Location, Record, Related
-from .paths import ends_in, is_url, joined, may_name
+from .paths import ends_in, is_url, joined, may_name, written_tail
 from .replay import ROOT_MARKERS
 from .shellfacts import (
     FILE,
@@ -891,8 +891,9 @@ class Resolver:
         for candidate in candidates:
             if candidate in self.files:
                 return candidate
-        if len(same_name) == 1 and (remote or value.startswith(("/", "~")) or may_name(value, same_name[0], roots)):
-            return same_name[0]  # not `prep/old/x.py` for a local `prep/new/x.py`: no directory runs that one by it
+        only = same_name[0] if len(same_name) == 1 else None
+        if only and (remote or value.startswith(("/", "~")) or may_name(value, only, roots) and self.answers_for(only, caller, value)):
+            return only  # not `prep/old/x.py` for a local `prep/new/x.py`, nor a vendored copy's: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
 
     def _local(self, value: str, caller: str) -> list[str]:
@@ -905,6 +906,19 @@ class Resolver:
         from there), and the project root (""). LL303's places for a missing path too."""
         own, nested = posixpath.dirname(caller), self.nested_root(caller)
         return [own, *([nested] if nested not in (None, own) else []), ""]
+
+    def answers_for(self, path: str, caller: str, written: str) -> bool:
+        """Whether `path`, a file whose path ends in the local path `written`, may be what the
+        launcher `caller` names by it, from a directory not known: a bare name, an absolute or a
+        home path may name any file (a bare name is run from any directory, one in a project
+        nested here too: MMaDA's `commands.sh` runs `run.py` from its VLMEvalKit/); a path with
+        directories, relative to where the launcher runs (`run_from`), names no file of a project
+        nested here that does not hold the launcher (TinyVLA's `scripts/train.sh` passes
+        `scripts/zero2.json`, which only its nested llava-pythia/ has)."""
+        if written.startswith(("/", "~")) or "/" not in written_tail(written):
+            return True
+        nested = self.nested_root(path)
+        return nested is None or caller.startswith(nested + "/")
 
     def nested_root(self, caller: str) -> str | None:
         """The root of the project nested in this one (a vendored or sub-project checkout) that

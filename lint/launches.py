@@ -752,8 +752,9 @@ class ProjectFiles:
         prefix, a unique name; remote paths by name only); or is on disk next to the caller, at
         the root, in a `near` directory or one above the caller; or leads out of the project from one of those
         directories (not ours to judge); or some project file ends with it when it has a
-        directory (the launcher `cd`s first: `configs/ds.json` is `examples/configs/ds.json`). A
-        bare local name that several files have is none of them: the name does not say which."""
+        directory (the launcher `cd`s first: `configs/ds.json` is `examples/configs/ds.json`), but
+        not one of a project nested here that does not hold the launcher (`Resolver.answers_for`).
+        A bare local name that several files have is none of them: the name does not say which."""
         value = word.value or ""
         if self.resolver.resolve(word, caller, remote=remote) is not None:
             return True
@@ -768,7 +769,10 @@ class ProjectFiles:
         tail = posixpath.normpath(value)
         if "/" not in tail and not remote:
             return False
-        return any(p == tail or p.endswith("/" + tail) for p in self.resolver.by_name.get(posixpath.basename(tail), []))
+        return any(
+            (p == tail or p.endswith("/" + tail)) and (remote or self.resolver.answers_for(p, caller, value))
+            for p in self.resolver.by_name.get(posixpath.basename(tail), [])
+        )
 
 
 def missing_own_path(project, caller: str, word: Word) -> str | None:

@@ -81,10 +81,14 @@ Where a path is looked for:
   itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix;
   and finally as the project's only file of that name, when the path can name it: a relative path
   with directories names only a file whose path ends in it (`prep/new/x.py` or `../new/x.py`: `prep/new/x.py`,
-  `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path). Such a path is
+  `exp/prep/new/x.py`, never `prep/old/x.py`, which no directory runs by that path), and none in a
+  project nested here that does not hold the launcher (`a/run.sh` runs `scripts/prep.sh`, which
+  only a vendored `b/` with its own `setup.py` has: not from where `a/run.sh` runs; a bare name,
+  `python run.py`, is still any directory's, a nested project's too). Such a path is
   reported as misnamed when the directory it names has a file of a close name ("no file ends in
   that path; fix the path (did you mean `prep/new/x_v2.py`?)"), else as moved ("the project's
-  only file of that name is `prep/old/x.py`"). A name that several files have is none of them:
+  only file of that name is `prep/old/x.py`", whose path from where it runs is the fix, unless
+  another nested project holds it). A name that several files have is none of them:
   the path is reported when it is in none of the places above ("and 2 files have that name",
   those files its related locations; a close name beside the launcher is the did-you-mean:
   `run_fedprox.sh` for its neighbour `run_fedprox_cls.sh`), except on another host, where the
@@ -630,6 +634,16 @@ INVALID = [
         {"scripts/run.sh": '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nbash scripts/prepare_data.sh\n'},
         ["LL303 scripts/run.sh:3"],
     ),
+    Example(  # a path with directories is no file of another project nested here (its own setup.py): not from here
+        {
+            "a/setup.py": "",
+            "a/run.sh": "bash scripts/prep.sh\n",
+            "a/scripts/train.sh": "echo train\n",
+            "b/setup.py": "",
+            "b/scripts/prep.sh": "echo prep\n",
+        },
+        ["LL303 a/run.sh:1"],
+    ),
     Example(  # a launcher of a project nested in this one runs from its root: a module its package lacks
         {
             "sub/pyproject.toml": "",
@@ -704,6 +718,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a bare name may be run from any directory: a nested project's (`cd kit && bash ../cmds.sh`) too
+        {"cmds.sh": "torchrun --nproc-per-node 4 run.py --data x\n", "kit/setup.py": "", "kit/run.py": "print(1)\n"}
+    ),
     Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
         {
             "job_template.sh": (
@@ -1482,8 +1499,10 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
 
 def _elsewhere(project, invocation, written: str, places: str, base: str | None, namesake: str) -> Finding:
     """`train.py` after `cd experiments`, where the project's only train.py is at the root: not
-    missing from the project, but from where it runs; the path from there, when it is relative."""
+    missing from the project, but from where it runs; the path from there, when it is relative,
+    and the file is one the path may name from there (not another nested project's:
+    `Resolver.answers_for`)."""
     said = f"is not {places}: the project's only file of that name is `{namesake}`"
-    if base is None or written.startswith("/"):
+    if base is None or written.startswith("/") or not project_resolver(project).answers_for(namesake, invocation.caller, written):
         return _finding(project, invocation, said, (namesake,), "fix the path")
     return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`")

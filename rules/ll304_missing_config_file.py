@@ -61,7 +61,12 @@ The arguments of code written in the command itself (`python -c CODE --config x.
 Where a path is looked for, as LL303 finds a script:
 - next to the launcher, at the project root, under a configured `path-map` prefix, or as the
   project's unique file of that name (a bare name that several files have, none in those places,
-  is reported: the name does not say which);
+  is reported: the name does not say which); a path with directories, also as a file whose path
+  ends in it (the launcher may `cd` first), but never one in a project nested here (its own
+  `pyproject.toml`, `setup.py`, `setup.cfg`, `.launchlint.yaml` or `.git`) that does not hold the
+  launcher: `scripts/train.sh` running the root's `./train.py --deepspeed scripts/zero2.json`
+  where only a vendored `llava/scripts/zero2.json` exists is reported, and its did-you-mean is
+  that file;
 - locally, an absolute path is checked only when a `path-map` prefix claims it for the project
   (`/root/c.yaml` with `/root/: deploy/` is `deploy/c.yaml`); else it lives on the machine that
   runs the job;
@@ -172,6 +177,15 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a path with directories that only a project nested here has (its own pyproject.toml), the launcher not in it
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--deepspeed')\np.parse_args()\n",
+            "vendored/pyproject.toml": "",
+            "vendored/scripts/zero2.json": "{}\n",
+            "scripts/train.sh": "deepspeed --num_gpus 8 ./train.py --deepspeed scripts/zero2.json\n",
+        },
+        ["LL304 scripts/train.sh:1"],
+    ),
     Example(  # a relative config path in a string that holds a path from `pwd` elsewhere stays relative
         {
             "trainer/main_ppo.py": "import hydra\n",
@@ -396,6 +410,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a nested project's launcher passes its own file; a bare name is any directory's, a nested project's too
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--deepspeed')\np.parse_args()\n",
+            "vendored/pyproject.toml": "",
+            "vendored/zero3.json": "{}\n",
+            "vendored/scripts/zero2.json": "{}\n",
+            "vendored/scripts/train.sh": "deepspeed ../train.py --deepspeed scripts/zero2.json\n",
+            "run.sh": "deepspeed train.py --deepspeed zero3.json\n",
+        }
+    ),
     Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
         {
             "job_template.sh": (

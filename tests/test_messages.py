@@ -394,6 +394,12 @@ CASES = {
         "`pkg/new/conv.py` is not next to this file, under sub/ (its own project's root) or under the project root: "
         "the project's only file of that name is `sub/pkg/old/conv.py`; use `pkg/old/conv.py`",
     ),
+    "LL303-only in another nested project": (
+        {"a/setup.py": "", "a/scripts/train.sh": "echo\n", "a/run.sh": "bash scripts/prep.sh\n", "b/setup.py": "", "b/scripts/prep.sh": "echo\n"},
+        "a/run.sh:1",
+        "`scripts/prep.sh` is not next to this file or under the project root: the project's only file of that name is "
+        "`b/scripts/prep.sh`; fix the path",
+    ),
     "LL303-after a cd": (
         {"run.sh": "cd experiments && python train.py\n", "train.py": "print(1)\n", "experiments/README.md": "x\n"},
         "run.sh:1",
