@@ -958,8 +958,9 @@ class Resolver:
         return None
 
     def resolve_module(self, word: Word, caller: str) -> str | None:
-        """`python -m pkg.train`: pkg/train.py (or pkg/train/__main__.py) from the launcher's
-        directory or the project root, else the project's only file that ends so. A bare name
+        """`python -m pkg.train`: pkg/train.py (or pkg/train/__main__.py) from each directory
+        the launcher is run from (`run_from`: its own, its nested project's root, the project
+        root), else the project's only file that ends so. A bare name
         (`-m pytest`) is never matched by name alone: it is a library's as often as not."""
         value = word.value or ""
         if not value or not all(part.isidentifier() for part in value.split(".")):
@@ -967,9 +968,9 @@ class Resolver:
         base = value.replace(".", "/")
         tails = (base + ".py", base + "/__main__.py")
         for tail in tails:
-            for candidate in (posixpath.join(posixpath.dirname(caller), tail), tail):
-                if posixpath.normpath(candidate) in self.files:
-                    return posixpath.normpath(candidate)
+            for candidate in self._local(tail, caller):
+                if candidate in self.files:
+                    return candidate
         if "." not in value:
             return None
         ending = [p for t in tails for p in self.by_name.get(posixpath.basename(t), []) if p.endswith("/" + t)]

@@ -52,9 +52,9 @@ warning), so nothing in it is judged.
 
 Its file is one the written path can name, looked for where LL303 looks (a launcher of a
 project nested in this one, a vendored copy with its own `pyproject.toml`, `setup.py` or CI
-files, names that project's `tools/x.py` before the outer root's). A relative path names a
-file whose path ends in it (`../train/x.py`: `train/x.py` or `exp/train/x.py`, not
-`other/x.py`), or in what follows the name the checkout goes by from its parent: the root's
+files, names that project's `tools/x.py`, and runs its `-m pkg.train`, before the outer root's).
+A relative path names a file whose path ends in it (`../train/x.py`: `train/x.py` or
+`exp/train/x.py`, not `other/x.py`), or in what follows the name the checkout goes by from its parent: the root's
 own, or in a workflow the `path:` of its
 `actions/checkout` of the project itself (`proj/tools/x.py` after `path: proj` is `tools/x.py`;
 not after a checkout of another `repository:` there). An absolute one, mapped
@@ -828,6 +828,17 @@ INVALID = [
             "sub/recipe/x/run.sh": "python tools/prep.py --src data\n",
         },
         ["LL301 sub/recipe/x/run.sh:1"],
+    ),
+    Example(  # and its `python -m pkg.train`, from that project's root (the working directory comes first in sys.path)
+        {
+            "pkg/__init__.py": "",
+            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--src')\np.parse_args()\n",
+            "sub/setup.py": "",
+            "sub/pkg/__init__.py": "",
+            "sub/pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out')\np.parse_args()\n",
+            "sub/scripts/run.sh": "python -m pkg.train --src data\n",
+        },
+        ["LL301 sub/scripts/run.sh:1"],
     ),
     Example(  # on another host, after a relative `cd`, or one to a directory that is the project's mounted there;
         # an absolute path, wherever a `cd` went
