@@ -210,7 +210,7 @@ class _ArgparseReader:
         self.scopes = scopes
         self.locate = locate
         self.values: dict[tuple[int, str], object] = {}  # (scope, variable) -> parser or subparsers
-        self.named: set[str] = set()  # the variables of `values`, whatever their scope
+        self.named: set[str] = set()  # the variables of `values`, whatever their scope (a `self.` one by its attribute)
         self.returns: dict[int, object] = {}  # scope -> the parser it returns
         self.made: dict[int, object] = {}  # constructor call -> what it made, made once
         self.parents: list[tuple[Scope, ArgParser, ast.expr]] = []
@@ -465,12 +465,13 @@ class _ArgparseReader:
         the node read may hold (`if ...: sp = sub.add_parser("a")`, `else: sp =
         sub.add_parser("b")`), for what the node does to each; `value` marks those parsers
         incomplete, as what reads the variable there sees the first only."""
-        if type(expr) is ast.Name and expr.id in self.named and self.reading is not None:
-            key = self._variable(scope, expr.id)
-            if key in self.values and len(self.assigned.get(key, ())) > 1:
-                reaching = self._reaching(key)
-                if reaching:
-                    return reaching
+        if type(expr) is ast.Name and self.reading is not None:  # the variable looked up once, not again by `value`
+            name = expr.id
+            key = self._variable(scope, name) if name in self.named else None
+            found = self.values.get(key)
+            if found is None:
+                return []
+            return (len(self.assigned.get(key, ())) > 1 and self._reaching(key)) or [found]
         found = self.value(scope, expr) if type(expr) in VALUED else None
         return [] if found is None else [found]
 
@@ -649,9 +650,10 @@ class _ArgparseReader:
     def _bind(self, key: tuple[int, str], found: object) -> None:
         """A variable holds `found`, unless it holds something already (the first binding wins)."""
         self.values.setdefault(key, found)
-        self.named.add(key[1])
+        name = key[1].rpartition("::")[2]  # `Options::parser` is read as `self.parser`
+        self.named.add(name)
         if type(found) is _Adder:  # `Options::add` is called as `self.add`
-            self.aliases.add(key[1].rpartition("::")[2])
+            self.aliases.add(name)
 
     def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
@@ -718,11 +720,13 @@ class _ArgparseReader:
                 if adders:
                     return
         receiver = func.value if type(func) is ast.Attribute else None
-        # only a name, a call or a conditional can hold a parser (`value`): not `torch.nn.utils`
-        owners = self.held(scope, receiver) if type(receiver) in VALUED else ()
+        owners = self.held(scope, receiver) if _may_hold(receiver, self.named) else ()  # not `LOG` of `LOG.info`
         for owner in owners:
             if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
                 self._method(scope, owner, func.attr, node)
+        arguments = _arguments(node, self.named)
+        if not arguments:  # nothing it passes holds a parser: nor the first, to a library adder
+            return
         api = self._api(node)
         if api is not None:  # most calls are none of the APIs: spare them the lookups
             held = self.held(scope, node.args[0]) if api in LIBRARY_ADDERS and node.args else ()
@@ -734,9 +738,6 @@ class _ArgparseReader:
                 return
         if owners or api in ARGUMENT_PARSERS or api in HF_PARSERS:
             return  # its own methods (and `parents=`) do not hand the parser away
-        arguments = _arguments(node)
-        if not arguments:
-            return
         helper = _local_def(scope, func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
         for argument in arguments:
@@ -1497,9 +1498,9 @@ def _position(call: ast.Call, argument: ast.expr) -> int | str | None:
     return next((k.arg for k in call.keywords if k.value is argument and k.arg), None)
 
 
-def _arguments(call: ast.Call) -> list[ast.expr]:
-    """What a call passes that may be a parser: its arguments (a starred one's value, a list or
-    tuple display's elements) of the kinds `value` finds one in; the others need no lookup."""
+def _arguments(call: ast.Call, named: set[str]) -> list[ast.expr]:
+    """What a call passes that may be a parser, the flow settled: its arguments (a starred one's
+    value, a list or tuple display's elements) that `_may_hold` one; the others need no lookup."""
     args, keywords = call.args, call.keywords  # each field read once: a lookup in the node's __dict__
     if not args and not keywords:
         return []
@@ -1510,10 +1511,23 @@ def _arguments(call: ast.Call) -> list[ast.expr]:
         if type(argument) is ast.Starred:
             argument = argument.value
         if type(argument) is ast.List or type(argument) is ast.Tuple:
-            found += [element for element in argument.elts if type(element) in VALUED]
-        elif type(argument) in VALUED:
+            found += [element for element in argument.elts if _may_hold(element, named)]
+        elif _may_hold(argument, named):
             found.append(argument)
     return found
+
+
+def _may_hold(expr: ast.expr | None, named: set[str]) -> bool:
+    """Whether `value` may find a parser (or an adder) in an expression once the flow is settled:
+    it is of a kind `value` finds one in, and not a name, nor an attribute (but `add_argument`),
+    that no variable holding one has (not in `named`: `LOG`, `args.lr`); the others need no lookup."""
+    kind = type(expr)
+    if kind is ast.Name:  # the most, and most hold nothing
+        return expr.id in named
+    if kind is ast.Attribute:  # `self.parser`, not `args.lr` nor `torch.nn`
+        attr = expr.attr
+        return attr == "add_argument" or attr in named
+    return kind in VALUED
 
 
 def _literal(node: ast.expr | None) -> object:
