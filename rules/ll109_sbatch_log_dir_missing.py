@@ -77,7 +77,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from launchlint.graph import directories_above, job_operands
+from launchlint.graph import SBATCH_FLAGS, directories_above, job_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import has_format_field, joined
@@ -326,7 +326,8 @@ ABBREVIATED = {"--output": "--ou", "--error": "--er", "--chdir": "--ch"}
 def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
     """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`, and
     an unambiguous abbreviation of a long option as the option (`--err=x` is `--error`). A value
-    not known before the job runs (`-o "$OUT/%j.out"` on an sbatch command line) is ""."""
+    not known before the job runs (`-o "$OUT/%j.out"` on an sbatch command line) is "", as is a
+    flag's, which takes no value from the next word (`--exclusive`, but `--exclusive=user`)."""
     options = []
     words = directive.words
     for i, word in enumerate(words):
@@ -335,6 +336,8 @@ def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
         if text.startswith("--") and "=" in text:
             name, _, value = text.partition("=")
             options.append((_unabbreviated(name), "" if word.value is None else value, word))
+        elif text in SBATCH_FLAGS:
+            options.append((text, "", word))
         elif text.startswith("-") and following is not None and not _text(following).startswith("-"):
             options.append((_unabbreviated(text), following.value or "", following))
         elif len(text) > 2 and text[0] == "-" and text[1] != "-":

@@ -65,7 +65,11 @@ train.sh`, `bash train.sh` in `job.sbatch`):
   that starts the launch may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script
   or without one): its step gets those, and they count instead of the header's;
 - a count that differs is reported; fewer processes only when the script makes no other launch
-  (a job may split its GPUs between steps) and does not set `CUDA_VISIBLE_DEVICES` itself.
+  (a job may split its GPUs between steps) and does not set `CUDA_VISIBLE_DEVICES` itself;
+- `#SBATCH --exclusive` gets the job every GPU of its nodes, however many they have: the count
+  asked is a floor, so more processes are not reported, fewer are ("at least 8 GPUs"). So does an
+  `srun --exclusive` in a script with no job header (it may start the job). `--exclusive=user`
+  (`=mcs`, `=topo`) gets what it asks, as does an `srun` step in a job, its own `--exclusive` or not.
 
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set (`NGPU=2
@@ -86,7 +90,11 @@ reach it.
 ## References
 - torchrun: `--nproc-per-node`, "Number of workers per node; supported values: [auto, cpu, gpu,
   int]".
-- sbatch(1): `--gpus-per-node`, `--gres`, `--gpus`, `--nodes`, `--ntasks-per-node`.
+- sbatch(1): `--gpus-per-node`, `--gres`, `--gpus`, `--nodes`, `--ntasks-per-node`; `--exclusive`:
+  "If user/mcs/topo are not specified (i.e. the job allocation can not share nodes with other
+  running jobs), the job is allocated all CPUs and GRES on all nodes in the allocation".
+- srun(1): `--exclusive` "applies to job and job step allocations, and has two slightly different
+  meanings for each one"; for a step, "The job step is only allocated as much GRES as is requested".
 - `accelerate launch --num_processes`, "The total number of processes to be launched in
   parallel", and `--gpu_ids`.
 - DeepSpeed launcher: "ignoring [CUDA_VISIBLE_DEVICES] because one or several of
@@ -289,9 +297,30 @@ INVALID = [
         },
         ["LL401 job.sbatch:3", "LL401 run.sh:2"],
     ),
+    Example(  # `--exclusive=user` shares no node with other users, but gets what it asks; an exclusive job's
+        # GPUs idle; a step gets what its srun asks (its own `--exclusive` too), however exclusive the job
+        {
+            "user.sbatch": "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:1\n#SBATCH --exclusive=user\ntorchrun --nproc_per_node 4 t.py\n",
+            "idle.sbatch": "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:8\n#SBATCH --exclusive\ntorchrun --nproc_per_node 4 t.py\n",
+            "step.sbatch": (
+                "#!/bin/bash\n#SBATCH -N 1 --gres=gpu:8 --exclusive\nsrun --gres=gpu:1 torchrun --nproc_per_node 4 t.py\n"
+                "srun --exclusive --gres=gpu:1 torchrun --nproc_per_node 4 t.py\n"
+            ),
+        },
+        ["LL401 idle.sbatch:5", "LL401 step.sbatch:3", "LL401 step.sbatch:4", "LL401 user.sbatch:5"],
+    ),
 ]
 
 VALID = [
+    Example(  # `--exclusive` gets the job every GPU of its nodes: the count asked is a floor (SuPreM); so
+        # does an srun's with no job header, which may start the job itself
+        {
+            "job.sbatch": "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gpus=1\n#SBATCH --exclusive\ntorchrun --nproc_per_node=4 t.py\n",
+            "run.sh": "#!/bin/bash\nsrun --exclusive --gres=gpu:1 torchrun --nproc_per_node 4 t.py\n",
+            "node.sbatch": "#!/bin/bash\n#SBATCH --gres=gpu:2 --exclusive\nsrun bash train.sh\n",
+            "train.sh": "#!/bin/bash\ntorchrun --nproc_per_node 8 t.py\n",
+        }
+    ),
     Example(  # a job the batch script submits to LSF (`bsub CMD`) has an allocation of its own
         {
             "job.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\nbsub -gpu num=4 bash train.sh\n",
@@ -468,6 +497,7 @@ class Allocation(Record):
     word: Word
     said: str  # "#SBATCH --gres=gpu:4"
     at_most: bool = False  # `--gpus=4` with no `--nodes`: the job's GPUs, on one node or spread over several
+    at_least: bool = False  # with `--exclusive`: every GPU of the node, however many it has
 
 
 def check(project) -> Iterator[Finding]:
@@ -619,7 +649,10 @@ def _against_job(
     total, gpus = (count * tasks if tasks is not None else None), allocation.count
     if total is None or total == gpus or (total < gpus and (allocation.at_most or not alone)) or not gpus:
         return  # no GPUs (`--gres=gpu:0`): a CPU job, its processes CPU workers
-    allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{gpus} GPUs per node"
+    if total > gpus and allocation.at_least:
+        return  # the node's GPUs, which may be as many
+    floor = "at least " if allocation.at_least else ""
+    allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{floor}{gpus} GPUs per node"
     if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
         starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each,"
         outcome = "the copies' local ranks share the same GPUs"
@@ -628,6 +661,10 @@ def _against_job(
         starts = f"{_spelled(launch)} starts {total} processes per node"
         outcome = f"{_ranks(gpus, total)} with {ORDINAL}"
         fix = f"start {gpus}, or allocate {total}"
+    elif allocation.at_least:
+        starts = f"{_spelled(launch)} starts {total} processes per node"
+        outcome = f"{gpus - total} or more sit idle"
+        fix = f"start one per GPU of the node, or allocate {total} without `--exclusive`"
     else:
         starts = f"{_spelled(launch)} starts {total} processes per node"
         outcome = f"{gpus - total} of them sit idle for the whole run"
@@ -652,8 +689,18 @@ def _allocation(
     options: dict[str, tuple[str, Word]], job: dict[str, tuple[str, Word]] | None = None, prefix: str = "#SBATCH "
 ) -> Allocation | None:
     """GPUs per node from the job's header (or an srun's options, with the job's for the tasks
-    and nodes it does not state); None when not stated or not a plain count."""
-    job = options if job is None else job
+    and nodes it does not state); None when not stated or not a plain count. A job's
+    `--exclusive` gets it every GPU of its nodes, so the count is a floor: the header's, or an
+    srun's with no header, which may start the job; an srun's step in a job gets what it asks."""
+    stated = _stated_allocation(options, options if job is None else job, prefix)
+    exclusive = options.get("--exclusive")
+    if stated is None or job or exclusive is None or exclusive[0] in ("user", "mcs", "topo"):
+        return stated
+    return stated._replace(said=f"{stated.said}, --exclusive", at_least=True)
+
+
+def _stated_allocation(options: dict[str, tuple[str, Word]], job: dict[str, tuple[str, Word]], prefix: str) -> Allocation | None:
+    """The GPUs per node the options ask for."""
     if "--gpus-per-node" in options:
         value, word = options["--gpus-per-node"]
         match = _TYPED_COUNT.match(value)

@@ -465,6 +465,12 @@ CASES = {
         "torchrun starts 4 processes per node but the job gets 8 GPUs per node (#SBATCH --gres=gpu:8): 4 of "
         "them sit idle for the whole run; start 8, or allocate 4",
     ),
+    "LL401-idle GPUs of a whole node": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\n#SBATCH --exclusive\ntorchrun --nproc_per_node 4 t.py\n"},
+        "job.sbatch:5",
+        "torchrun starts 4 processes per node but the job gets at least 8 GPUs per node (#SBATCH --gres=gpu:8, "
+        "--exclusive): 4 or more sit idle; start one per GPU of the node, or allocate 4 without `--exclusive`",
+    ),
     "LL401-a torchrun per task": (
         {
             "job.sbatch": (
