@@ -824,8 +824,7 @@ class Resolver:
         `working-directory`) says so; a relative path is looked for there only."""
         value = word.value
         if not value:  # `"$(dirname "$0")/../train.py"`: from the launcher's own directory
-            own = None if remote or value is not None else own_path(word, caller)
-            return own if own in self.files else None
+            return self._own(word, caller, remote)
         if is_url(value):  # `s3://b/train.py` is no project file, not even the one of its name
             return None
         return self._find(value, caller, remote, self.by_name.get(posixpath.basename(value), []), start)
@@ -872,12 +871,20 @@ class Resolver:
         `resolve` looks for a script; by name, the project's only `__main__.py` in a directory
         of DIR's name (every package's `__main__.py` has that name)."""
         value = word.value
-        if not value or is_url(value):
+        if not value:  # `"$(dirname "$0")/../app"`
+            return self._own(word, caller, remote, "__main__.py")
+        if is_url(value):
             return None
         name = posixpath.basename(posixpath.normpath(value))
         tail = f"{name}/__main__.py"
         same = [p for p in self.by_name.get("__main__.py", []) if ends_in(p, tail)] if name not in ("", ".", "..") else []
         return self._find(posixpath.join(value, "__main__.py"), caller, remote, same, start)
+
+    def _own(self, word: Word, caller: str, remote: bool, below: str = "") -> str | None:
+        """The file a path from the launcher's own directory names (`own_path`), or `below` it."""
+        own = None if remote or word.value is not None else own_path(word, caller)
+        found = posixpath.join(own, below) if own is not None and below else own
+        return found if found in self.files else None
 
     def _find(self, value: str, caller: str, remote: bool, same_name: list[str], start: str | None) -> str | None:
         if start is not None:  # where the launch runs is known: a file elsewhere is not the one it runs

@@ -40,7 +40,8 @@ args = parser.parse_args()
 ```
 
 ## Details
-The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__main__.py`),
+The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__main__.py`, also
+for a DIR from the launcher's own directory: `python "$(dirname "$0")/../app"`),
 `torchrun` (and nvidia-resiliency-ext's `ft_launcher`, built on it), `accelerate launch`,
 `deepspeed`, `composer` and `srun` start, or `./x.py` and
 `./train` (a file with no extension that is Python by its `#!` line) run by their path or given
@@ -694,12 +695,13 @@ INVALID = [
         },
         ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:6"],
     ),
-    Example(  # `python DIR` runs DIR/__main__.py: its parser reads the flags
+    Example(  # `python DIR` runs DIR/__main__.py: its parser reads the flags (DIR from the launcher's own directory too)
         {
             "app/__main__.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
             "run.sh": "#!/bin/bash\npython app --lr 1\npython app --bogus 1\npython ./app/ --bogus 1\n",
+            "scripts/run.sh": '#!/bin/bash\npython "$(dirname "$0")/../app" --lr 1\npython "$(dirname "$0")/../app" --bogus 1\n',
         },
-        ["LL301 run.sh:3", "LL301 run.sh:4"],
+        ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 scripts/run.sh:3"],
     ),
     Example(  # switches grouped in one word: `-vd DIR` is `-v -d DIR`; `-vq` holds an unknown `-q`
         {

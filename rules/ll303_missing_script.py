@@ -66,7 +66,8 @@ What runs a script:
   `.py`. A `-m x.py` whose `x.py` is not the project's is left alone (Python's own error names
   the fix there);
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
-  that name with a `__main__.py`).
+  that name with a `__main__.py`), also from the launcher's own directory (`python "$(dirname
+  "$0")/../app"`).
 
 Where a path is looked for:
 - relative to the launcher's directory; relative to the root of a project nested in this one
@@ -598,6 +599,14 @@ INVALID = [
         },
         ["LL303 scripts/fp8/run.sh:1", "LL303 scripts/train.sh:2", "LL303 scripts/train.sh:5", "LL303 scripts/train.sh:10"],
     ),
+    Example(  # a directory from the launcher's own one that is missing, or holds no `__main__.py` for python to run
+        {
+            "scripts/run.sh": '#!/bin/bash\npython "$(dirname "$0")/../ap" -i x\npython "$(dirname "$0")/../lib" -i x\n',
+            "app/__main__.py": "print('app')\n",
+            "lib/util.py": "print('util')\n",
+        },
+        ["LL303 scripts/run.sh:2", "LL303 scripts/run.sh:3"],
+    ),
     Example(  # each workflow step runs in a shell of its own: an earlier step's `cd` has ended
         {
             ".github/workflows/smoke.yml": (
@@ -850,6 +859,16 @@ VALID = [
                 "#!/bin/bash\nset -e\nSCRIPT_NAME=tests/real_test.py bash tests/launch.sh\n"
                 "export MODULE=pkg.score\nbash tests/eval.sh\n"
             ),
+        }
+    ),
+    Example(  # the directory python runs, from the launcher's own directory, has its `__main__.py` (MONAI's
+        # research-contributions)
+        {
+            "scripts/run.sh": (
+                '#!/bin/bash\nHERE=$(dirname "$(readlink -f "$0")")\npython $HERE/../app -i x\n'
+                'python "$(dirname "$0")/../app" -i x\n'
+            ),
+            "app/__main__.py": "print('app')\n",
         }
     ),
     Example(  # python runs a directory's `__main__.py`; on another host, a directory of that name has one
