@@ -242,6 +242,12 @@ CASES = {
         "`--steps-warmup` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
         "it (did you mean `--warmup_steps`?), or add it to the parser",
     ),
+    "LL301-a place named otherwise": (
+        {"run.sh": "python train.py --vocab-dir v\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--vocab-dir` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
+        "it (did you mean `--vocab-file`?), or add it to the parser",
+    ),
     "LL301-no close name": (
         {"run.sh": "python train.py --bogus 1\n", "train.py": TRAIN},
         "run.sh:1",
