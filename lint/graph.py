@@ -101,6 +101,18 @@ def submits_job(command: Command) -> bool:
     return command.name in SUBMITTERS and INTERACTIVE[command.name].isdisjoint(_job_options(command))
 
 
+# setuptools' commands of `python setup.py COMMAND`: a package build, as `pip install .` is.
+SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
+
+
+def runs_setuptools(script: Word, args: Sequence[Word]) -> bool:
+    """`python setup.py install` (build, build_ext, develop, bdist_wheel, clean ...): setuptools'
+    own idiom, a command run on the package whose `setup.py` it names. `script` is the program
+    Python runs, `args` its arguments."""
+    name = script.value
+    return name is not None and name.rpartition("/")[2] == "setup.py" and any(a.value in SETUP_COMMANDS for a in args[:1])
+
+
 def is_python(name: str | None) -> bool:
     return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
 

@@ -136,7 +136,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.fixes import source, span
-from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run
+from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
 from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
@@ -159,8 +159,6 @@ RECONFIGURE = "sys.stdout.reconfigure"
 # Modules run as tools, whose output is no program's log: the package managers (`python -m pip
 # install` is `pip install`, not reported by that name either) and the makers of environments.
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
-# setuptools' commands of `python setup.py COMMAND`: a package build, as `pip install .` is.
-SETUP_COMMANDS = frozenset({"build", "build_ext", "build_py", "install", "develop", "bdist_wheel", "bdist_egg", "sdist", "egg_info", "clean"})
 
 INVALID = [
     Example(  # an interactive LSF job (`bsub -I`, no pseudo terminal) writes into this command's pipe
@@ -865,7 +863,7 @@ def check(project) -> Iterator[Finding]:
             elif run is not None:
                 if run.kind == "module" and run.target.value in TOOL_RUNS:
                     continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
-                if _builds_package(run):
+                if run.kind == "script" and runs_setuptools(run.target, run.args):
                     continue  # `python setup.py install > build.log`
                 if _unbuffered(project, path, command, run):
                     continue
@@ -1018,13 +1016,6 @@ def _log_captures(project, path: str, command: Command) -> list[Related]:
         for c in project.graph.callers(path)
         if c.kind == "shell" and is_log_capture(project, c.command) and not _sets_unbuffered(c.command)
     ]
-
-
-def _builds_package(run: PythonRun) -> bool:
-    """`python setup.py install` (build, develop, bdist_wheel ...): setuptools building a
-    package, whose output is a build's, as `pip install .`'s is."""
-    name = run.target.value
-    return run.kind == "script" and name is not None and name.rpartition("/")[2] == "setup.py" and any(a.value in SETUP_COMMANDS for a in run.args[:1])
 
 
 def _sets_unbuffered(command: Command) -> bool:

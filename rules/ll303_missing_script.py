@@ -169,7 +169,13 @@ Not reported, because the script may well be there when the line runs:
   -s ../../kaldi/utils .`). A recipe's own script (`local/x.sh`, sourcing `./path.sh`) runs from its
   recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
-  lives elsewhere).
+  lives elsewhere);
+- `python setup.py COMMAND` with a setuptools command (`build`, `build_ext`, `install`, `develop`,
+  `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, when the project has
+  no `setup.py` anywhere: setuptools' idiom builds the package of the directory it runs in, and
+  that is another package's checkout (R2E-Gym's install scripts, which the project copies into a
+  clone of numpy or pandas and runs there). With a directory written (`python tools/setup.py
+  build`), or another command, the path is judged.
 
 A `for` loop over static words runs the command with each (`for s in prepare.py train.py; do
 python "$s"; done`, `./$s.sh`): every word is judged as if written in the command, and a
@@ -198,7 +204,14 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
-from launchlint.graph import checkout_names, directories_above, path_mapped, project_resolver, shares_a_directory
+from launchlint.graph import (
+    checkout_names,
+    directories_above,
+    path_mapped,
+    project_resolver,
+    runs_setuptools,
+    shares_a_directory,
+)
 from launchlint.launches import (
     decided_by_caller,
     directory_changes,
@@ -223,6 +236,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a setup.py by a path with a directory is judged, with no setup.py in the project or not
+        {
+            "pyproject.toml": "[project]\nname = 'gym'\n",
+            "gym/env.py": "print(1)\n",
+            "tools/build.sh": "#!/bin/bash\npython tools/setup.py build_ext --inplace\n",
+        },
+        ["LL303 tools/build.sh:2"],
+    ),
     Example(  # an array's element set by its index; a variable's value is element 0 of the array `+=` makes
         {
             "run.sh": '#!/bin/bash\nCMD=(python train.py --lr 1)\nCMD[1]=evall.py\n"${CMD[@]}"\nPREP=python\nPREP+=(prep.py)\n"${PREP[@]}"\n',
@@ -730,6 +751,16 @@ VALID = [
     Example(  # a bare name may be run from any directory: a nested project's (`cd kit && bash ../cmds.sh`) too
         {"cmds.sh": "torchrun --nproc-per-node 4 run.py --data x\n", "kit/setup.py": "", "kit/run.py": "print(1)\n"}
     ),
+    Example(  # setuptools' idiom in a project with no setup.py: another package's build recipe, run in its checkout
+        {
+            "pyproject.toml": "[project]\nname = 'gym'\n",
+            "gym/env.py": "print(1)\n",
+            "gym/install/numpy_install.sh": (
+                "#!/bin/bash\nuv venv --python 3.10\nuv pip install -e .\n.venv/bin/python setup.py build_ext --inplace\n"
+                "uv run python setup.py clean --all\npython3 ./setup.py develop\n"
+            ),
+        }
+    ),
     Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
         {
             "job_template.sh": (
@@ -1196,6 +1227,8 @@ def check(project) -> list[Finding]:
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written, project):
             continue
+        if not namesakes and _setuptools_elsewhere(invocation, written):
+            continue  # `python setup.py build_ext`, and the project has no setup.py: another package's build
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
         command = invocation.command
@@ -1241,6 +1274,14 @@ def _looked_up_in_path(invocation) -> bool:
     if "/" in written or invocation.kind != "shell":
         return False
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash", *OTHER_SHELL_EXTENSIONS))
+
+
+def _setuptools_elsewhere(invocation, written: str) -> bool:
+    """`python setup.py build_ext --inplace` (a setuptools command on the `setup.py` of the
+    working directory, no directory written): in a project with no `setup.py` anywhere, the
+    build recipe of another package, run in its checkout (R2E-Gym's install scripts, which the
+    project copies into a clone of numpy or pandas)."""
+    return invocation.kind == "python" and posixpath.normpath(written) == "setup.py" and runs_setuptools(invocation.target, invocation.args)
 
 
 def _missing_module(project, invocation, changes) -> Iterator[Finding]:
