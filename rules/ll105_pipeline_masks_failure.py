@@ -112,6 +112,10 @@ Not reported:
   `python3`), as is an interactive LSF job, `bsub -Is python t.py | tee run.log`, which runs into
   the pipe);
 - pipelines ending in `head` or `grep -q`, which exit early on purpose;
+- a program run under a debugger, `python -m pdb -c continue train.py 2>&1 | tee debug.log` (also
+  `-m ipdb`, `-m pudb`): an interactive session, whose status is 0 whatever the program did (pdb
+  stops at an uncaught exception for post-mortem debugging, restarts the program when it ends,
+  and exits 0 when the user quits), so pipefail would show nothing;
 - scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
   stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
 
@@ -591,6 +595,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a debugger's session exits 0 whatever the program did (code-act's DEBUG_MODE branch)
+        {
+            "debug.sh": (
+                "#!/bin/bash\nset -e\npython -u -m pdb -c continue train.py 2>&1 | tee -a debug.log\n"
+                "python3 -m ipdb train.py | tee ipdb.log\n.venv/bin/python -m pudb train.py |& tee pudb.log\n"
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # `bsub CMD` queues an LSF job and prints "Job <123> is submitted": the job's output goes to its `-o` file
         {"submit.sh": "#!/bin/bash\nbsub -n 4 -o logs/%J.out python -u train.py 2>&1 | tee sub.log\n", "train.py": "print(1)\n"}
     ),
@@ -876,7 +889,19 @@ def masked_job(pipeline: Pipeline, pipefail: bool | None = None) -> Command | No
     if any(w.detached or w.kind == "tmux" for w in pipeline.wrappers):
         return None  # tmux returns no pane's status, `-d` or not: `tmux new 'exit 123'` exits 0
     tee = last.name == "tee"
-    return next((c for c in pipeline.feeders(0) if is_job(c) or (tee and _logged_program(c))), None)
+    return next((c for c in pipeline.feeders(0) if not _debugged(c) and (is_job(c) or (tee and _logged_program(c)))), None)
+
+
+# Debuggers run as a module: `python -m pdb train.py` exits 0 whatever the program does.
+DEBUGGERS = frozenset({"pdb", "ipdb", "pudb"})
+
+
+def _debugged(command: Command) -> bool:
+    """`python -m pdb -c continue train.py`: an interactive session at the terminal, whose status
+    says nothing of the program's. pdb stops in post-mortem debugging at an uncaught exception and
+    restarts the program when it ends (ipdb and pudb alike), then exits 0 once the user quits."""
+    run = python_run(command) if is_python(command.name) else None
+    return run is not None and run.kind == "module" and run.target.value in DEBUGGERS
 
 
 def is_job(command: Command) -> bool:

@@ -27,7 +27,9 @@ or `export PYTHONUNBUFFERED=1` once at the top of the script.
 ## Details
 The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a program on
 standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
-coverage run` runs (not `coverage report`). A tool run as a module is not one: a package manager
+coverage run` runs (not `coverage report`), a program run under a debugger (`python -m pdb -c
+continue train.py | tee debug.log`: what it prints waits in the buffer until pdb's next prompt,
+though LL105 leaves that pipeline alone). A tool run as a module is not one: a package manager
 (`python3 -m pip install -U pip >> setup.log`, as `pip install` by its own name; `python -m uv`,
 `python -m conda`) or a maker of environments (`python3 -m venv .venv`, `ensurepip`,
 `virtualenv`) writes no program's log; nor does setuptools building a package (`python setup.py
@@ -161,6 +163,10 @@ RECONFIGURE = "sys.stdout.reconfigure"
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
+    Example(  # a program under a debugger prints into the log as late as without one (code-act's DEBUG_MODE branch)
+        {"debug.sh": "#!/bin/bash\npython -m pdb -c continue train.py 2>&1 | tee debug.log\n", "train.py": "print(1)\n"},
+        ["LL106 debug.sh:2"],
+    ),
     Example(  # an interactive LSF job (`bsub -I`, no pseudo terminal) writes into this command's pipe
         {"submit.sh": "#!/bin/bash\nset -o pipefail\nbsub -I -n 1 python train.py | tee run.log\n", "train.py": "print(1)\n"},
         ["LL106 submit.sh:3"],
