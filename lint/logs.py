@@ -318,11 +318,12 @@ def looks_like_log(path: str) -> bool:
 
 
 def named_log(path: str) -> bool:
-    """A file its name calls a log: `.log`, `.out`, `.err`, `.stdout`, `.stderr`, the word `log`
-    in its name, or a name with no extension in a directory of logs (`logs/run_$DESC`). A `.txt`
+    """A file its name calls a log: `.log`, `.out`, `.err`, `.stdout`, `.stderr`, `.nohup` (xLAM's
+    `nohup_files/$env.nohup`, what `nohup` would have written to `nohup.out`), the word `log` in
+    its name, or a name with no extension in a directory of logs (`logs/run_$DESC`). A `.txt`
     (`train.txt`) is taken for a log only when nothing says it is data."""
     directory, name = posixpath.split(path.lower())
-    if name.endswith((".out", ".err", ".stdout", ".stderr")) or ("log" in name and _LOG_WORD.search(name)):
+    if name.endswith((".out", ".err", ".stdout", ".stderr", ".nohup")) or ("log" in name and _LOG_WORD.search(name)):
         return True
     return "." not in name and "log" in directory and _LOG_WORD.search(posixpath.basename(directory)) is not None
 

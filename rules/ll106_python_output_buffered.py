@@ -103,7 +103,7 @@ Not logs, and not reported:
   makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
   data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
-  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, the word `log`, or the split
+  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, `.nohup`, the word `log`, or the split
   below): `tail -n 5 train.log > last.txt` keeps a summary of a log. A file a command only shows
   (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
 
@@ -170,6 +170,10 @@ INVALID = [
     Example(  # an interactive LSF job (`bsub -I`, no pseudo terminal) writes into this command's pipe
         {"submit.sh": "#!/bin/bash\nset -o pipefail\nbsub -I -n 1 python train.py | tee run.log\n", "train.py": "print(1)\n"},
         ["LL106 submit.sh:3"],
+    ),
+    Example(  # a detached job's output kept in a `.nohup` file, in place of nohup.out (xLAM's critic jobs)
+        {"run.sh": "#!/bin/bash\nmkdir -p nohup_files\nnohup python t.py > nohup_files/webshop.nohup 2>&1 &\n", "t.py": "print(1)\n"},
+        ["LL106 run.sh:3"],
     ),
     Example(  # a job's streams kept in `.stdout` and `.stderr` files (msr-fiddle's varuna)
         {"run.sh": "#!/bin/bash\npython3 train.py > train.stdout 2> train.stderr &\nwait\n", "train.py": "print(1)\n"},
