@@ -37,6 +37,13 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   or none, as the send-keys whose keys an Enter runs; with none, in the session the script last
   created (`tmux new -s job -d`). A job is a Python program, a launcher, or a script of the
   project; the typed `cd` or `conda activate` is none.
+- A `new-window` or `split-window` without `-d` is detached too when its `-t` names a session the
+  script started detached before (`tmux new-session -d -s S`, then `tmux new-window -t S "python
+  t.py"`, code-act's run_all.sh) and attaches to nowhere, before or after (no `attach-session`,
+  `attach`, `a` or `switch-client` on that tmux server): no client shows that session. The same
+  session is the same static name (`-t S`, `-t S:1`), or a `-t` whose characters the `-s` word's
+  are, one variable's value set once (`-s $S` ... `-t $S`); a `-t` the script does not name so,
+  or none, is not known to be that session.
 - `setsid cmd &`, `setsid -f cmd` (which forks and returns, as `&` does) and `cmd & disown` with
   no redirection: still writing to a terminal that is about to close.
 - `docker exec -d CONTAINER CMD` (and podman's): the detached exec's output is attached to
@@ -70,10 +77,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, session_named, tmux_server
+from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, new_pane_detached, session_named, tmux_option, tmux_server
 from launchlint.graph import SUBMITTERS, is_long_running, submits_job
 from launchlint.logs import files_written, keeps_own_log
-from launchlint.model import Finding, Related, Severity
+from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import INHERIT, SUBMITTED, Command, ShellScript, Word
 
@@ -82,7 +89,8 @@ NAME = "detached-output-lost"
 SEVERITY = Severity.WARNING
 SUMMARY = "A detached job (tmux -d, screen -dm, nohup &, setsid, disown, docker exec -d) whose output nothing keeps"
 
-NEW_PANE = {"new-session", "new", "new-window", "neww", "split-window", "splitw"}
+NEW_SESSION = {"new-session", "new"}
+NEW_PANE = {*NEW_SESSION, "new-window", "neww", "split-window", "splitw"}
 KEEPS_PANE = {"remain-on-exit", "pipe-pane", "pipep"}  # tmux options/commands that keep output
 SCREEN_LOG = {"-L", "-Logfile"}
 SHELLS = {"bash", "sh", "zsh", "fish", "dash", "ksh"}
@@ -155,6 +163,16 @@ INVALID = [
         },
         ["LL107 eval.sh:2", "LL107 launch.sh:2", "LL107 serve.sh:1"],
     ),
+    Example(  # a window opened without -d into a session the script started detached, and never attaches to
+        {
+            "serve.sh": (
+                '#!/bin/bash\nS="eval_${PORT}_$(hostname)"\ntmux new-session -d -s $S\n'
+                'tmux new-window -t $S -n server "python serve.py --port $PORT"\ntmux kill-session -t $S\n'
+            ),
+            "split.sh": "tmux new -ds job\ntmux split-window -t job:0 'torchrun train.py'\n",
+        },
+        ["LL107 serve.sh:4", "LL107 split.sh:2"],
+    ),
     Example(  # nested: a detached session on another host
         {"deploy.sh": "ssh gpu1 \"tmux new-session -d -s job 'cd /w && python train.py'\"\n"},
         ["LL107 deploy.sh:1"],
@@ -204,6 +222,14 @@ VALID = [
             "e.sh": 'tmux send-keys -t job "python t.py" C-m "tmux kill-session -a -t job" C-m\n',
             # an unknown `-t` is not known to be that session
             "f.sh": 'tmux send-keys -t "$S" "python train.py" Enter\ntmux send-keys -t "$S" "tmux kill-session -t job" Enter\n',
+        }
+    ),
+    Example(  # a window without -d into a session the script attaches to, did not start detached, or does not name
+        {
+            "a.sh": "tmux new -d -s job\ntmux new-window -t job 'python train.py'\ntmux attach -t job\n",
+            "b.sh": "tmux new -d -s job\ntmux new-window -t other 'python train.py'\ntmux new-window 'python eval.py'\n",
+            "c.sh": 'tmux new -d -s "$1"\nS=$1\ntmux new-window -t "$S" "python train.py"\n',
+            "d.sh": "tmux new -d -s job\nssh gpu1 tmux new-window -t job 'python train.py'\n",
         }
     ),
     Example(  # the pane is kept when the job exits
@@ -288,12 +314,15 @@ def check(project) -> Iterator[Finding]:
         captured = any(c.captures_output or c.kind in SUBMITTERS for c in project.graph.callers(path))
         pane_kept = _keeps_panes(script)
         for command in script.commands:
-            windows = _detached_windows(command)
+            windows = _detached_windows(script, command)
             if windows:
-                if any(_new_session(command, window, pane_kept) and not _kept(project, window) for window in windows):
+                lost = [(window, started) for window, started in windows if _new_session(command, window, pane_kept) and not _kept(project, window)]
+                if lost:
                     pane = "pane" if command.name == "tmux" else "window"
-                    yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]))
-                elif closer := next(filter(None, (_closed_after_job(project, script, command, w) for w in windows)), None):
+                    started = next((s for _, s in lost if s is not None), None)
+                    related = () if started is None else (Related(started, "the script starts that session detached here, and attaches to it nowhere"),)
+                    yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]), related)
+                elif closer := next(filter(None, (_closed_after_job(project, script, command, w) for w, _ in windows)), None):
                     what = closer.name if closer.name in CLOSES_SHELL else f"tmux {closer.args[0].value}"
                     closes = Related(closer.location, f"`{what}` closes the pane here")
                     yield Finding(command.location, TYPED_LOST, (closes,))
@@ -308,17 +337,62 @@ def check(project) -> Iterator[Finding]:
                     yield Finding(job.location, TERMINAL_GONE.format(how="`disown`"))
 
 
-def _detached_windows(command: Command) -> list[list[Command]]:
+def _detached_windows(script: ShellScript, command: Command) -> list[tuple[list[Command], Location | None]]:
     """The commands of each detached window a tmux or screen command opens, in order: one tmux
-    command opens several when `;` words part its commands (`new -d ... \\; new-window -d ...`)."""
+    command opens several when `;` words part its commands (`new -d ... \\; new-window -d ...`).
+    With each, where the script started its session detached, for a window opened without `-d`
+    into that session (`_started_detached`); None for one opened with `-d`."""
     if command.name not in ("tmux", "screen") or not command.inner:
         return []
-    windows: dict[int, list[Command]] = {}
+    windows: dict[int, tuple[list[Command], Location | None] | None] = {}  # by wrapper; None: not detached
     for inner in _descendants(command):
         wrapper = next((w for w in inner.wrappers if w.command is command), None)
-        if wrapper is not None and wrapper.detached:  # not a `>(tee f.log)` beside the window's command
-            windows.setdefault(id(wrapper), []).append(inner)
-    return list(windows.values())
+        if wrapper is None:
+            continue  # a `>(tee f.log)` beside the window's command
+        if id(wrapper) not in windows:
+            started = None if wrapper.detached or command.name != "tmux" else _started_detached(script, command, inner)
+            windows[id(wrapper)] = ([], started) if wrapper.detached or started is not None else None
+        if (window := windows[id(wrapper)]) is not None:
+            window[0].append(inner)
+    return [window for window in windows.values() if window is not None]
+
+
+def _started_detached(script: ShellScript, tmux: Command, inner: Command) -> Location | None:
+    """Where the script started, detached, the session that a `new-window` or `split-window`
+    without `-d` opens its pane in (`-t S`, `S:1`): `tmux new-session -d -s S` before it, on the
+    same tmux server, and no `attach-session` (`attach`, `a`) or `switch-client` there after that,
+    before the window or after it. No client shows that session, so the pane is as unwatched as
+    with `-d` (code-act's run_all.sh). The same session: the same static name, or a target written
+    from the very characters the `-s` word was (one variable's value, set once: `-s $S` ... `-t $S`)."""
+    words = _tmux_words_of(tmux, inner)
+    sub = words[0].value if words else None
+    if sub not in NEW_PANE - NEW_SESSION:
+        return None
+    at = tmux_option([w.value for w in words[1:]], sub, "t")
+    if at is None:
+        return None
+    target, server, started = words[at + 1], tmux_server(tmux), None
+    for command in script.commands:
+        if command.name != "tmux" or tmux_server(command) != server:
+            continue
+        for one in _tmux_commands(command):
+            name = one[0].value or ""
+            if name in NEW_SESSION and one[0].location < words[0].location and new_pane_detached(one):
+                named = tmux_option([w.value for w in one[1:]], name, "s")
+                if named is not None and _same_session(script, target, one[named + 1]):
+                    started = one[0].location
+            elif started is not None and name and ("attach-session".startswith(name) or name in ("switch-client", "switchc")):
+                return None  # a client shows the session
+    return started
+
+
+def _same_session(script: ShellScript, target: Word, named: Word) -> bool:
+    """Whether a `-t` (a session, or a window of it: `S:1`) names the session a `-s` word names."""
+    if target.value is not None and named.value is not None:
+        return _session_name(target.value) == named.value
+    written, name = script.written(target), script.written(named)
+    rest = target.text[len(named.text) :]
+    return named.value is None and written[: len(name)] == name and target.text.startswith(named.text) and rest[:1] in ("", ":", ".")
 
 
 def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bool:
@@ -331,10 +405,15 @@ def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bo
 
 
 def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:
+    """The words' values, from its name on, of the one of tmux's commands that runs `inner`."""
+    return [w.value for w in _tmux_words_of(tmux, inner)]
+
+
+def _tmux_words_of(tmux: Command, inner: Command) -> list[Word]:
     """The words, from its name on, of the one of tmux's commands that runs `inner`."""
     start = (inner.location.line, inner.location.column)
     opening = [c for c in _tmux_commands(tmux) if (c[0].location.line, c[0].location.column) <= start]
-    return [w.value for w in opening[-1]] if opening else []
+    return opening[-1] if opening else []
 
 
 def _tmux_commands(tmux: Command) -> list[list[Word]]:

@@ -665,9 +665,8 @@ def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[s
     sub = words[0].value
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
         rest = after_options(words[1:], TMUX_VALUED[sub])
-        # `-d`, also in a cluster (`-ds job`), among tmux's own options, not the command's words.
         # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
-        detached = any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
+        detached = new_pane_detached(words)
         sink = Sink(DETACHED, location=command.location)
         env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
         chosen = "-c" in _option_words(words, 1, rest)
@@ -712,15 +711,31 @@ TMUX_ENTER = frozenset({"enter", "c-m", "kpenter"})  # tmux reads key names in a
 def session_named(options: list[str | None]) -> str | None:
     """The session a `tmux new-session` names: the value of its `-s NAME`, also at the end of a
     cluster (`-ds NAME`), among its options."""
-    valued = TMUX_VALUED["new-session"]
+    at = tmux_option(options, "new-session", "s")
+    return None if at is None else options[at]
+
+
+def tmux_option(options: list[str | None], sub: str, letter: str) -> int | None:
+    """Where the value of a tmux command's option `-LETTER` is, also at the end of a cluster
+    (`-ds NAME`), among the options (`options`: the command's words after its name, as values)
+    of `sub` (`new-session`, `new-window` ...); None when it has none."""
+    valued = TMUX_VALUED[sub]
     i = 0
     while i < len(options) and (options[i] or "").startswith("-") and options[i] != "--":
         option = options[i]
         takes_value = option in valued or (len(option) > 2 and "-" + option[-1] in valued)
-        if takes_value and option.endswith("s") and i + 1 < len(options):
-            return options[i + 1]
+        if takes_value and option.endswith(letter) and i + 1 < len(options):
+            return i + 1
         i += 2 if takes_value else 1
     return None
+
+
+def new_pane_detached(words: list[Word]) -> bool:
+    """`-d`, also in a cluster (`-ds job`), among the options of a tmux command that opens a pane
+    (`new-session`, `new-window`, `split-window`: `words` from its name on), not the words of the
+    command it runs."""
+    rest = after_options(words[1:], TMUX_VALUED[words[0].value])
+    return any(_short_flag(o, "d") for o in _option_words(words, 1, rest))
 
 
 def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | None = None, stderr: Sink | None = None, **flags) -> list[Command]:
