@@ -98,6 +98,11 @@ Not missing:
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
+- a default (`--config ${CFG:-a.yaml}`, or `$CFG` after `CFG=${CFG:-a.yaml}`; Hydra's
+  `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
+  run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
+  caller's, as LL303 takes a script's. With no caller, or none that sets it, the default is what
+  runs, and is judged;
 - a path given to a program that is not the project's: a module from an installed package
   (`python -m lm_eval --config tasks/mmlu.yaml`: it may ship its configs), or a script in a
   directory the project does not have where it runs, which LL303 leaves alone too (`deepspeed
@@ -146,6 +151,7 @@ from launchlint.launches import (
     anchored,
     config_file,
     config_files,
+    decided_by_caller,
     directory_changes,
     into_the_project,
     launch_of,
@@ -406,6 +412,15 @@ INVALID = [
             "scripts/cfg/small.yaml": "a: 1\n",
         },
         ["LL304 scripts/train.sh:4"],
+    ),
+    Example(  # a default no caller sets (run by hand, it runs), or another word's default that a caller sets
+        {
+            "train.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\nCFG=${CFG:-configs/small.yaml}\npython train.py --config $CFG\n",
+            "eval.sh": "#!/bin/bash\npython train.py --lr ${LR:-1} --config configs/eval.yaml\n",
+            "sweep.sh": "#!/bin/bash\nLR=2 bash eval.sh\n",
+        },
+        ["LL304 eval.sh:2", "LL304 run.sh:3"],
     ),
 ]
 
@@ -704,6 +719,18 @@ VALID = [
             ),
         }
     ),
+    Example(  # a default that the project's callers set: the file that runs is theirs (also Hydra's name)
+        {
+            "train.py": "print(1)\n",
+            "main.py": "import hydra\n",
+            "conf/base.yaml": "a: 1\n",
+            "run.sh": (
+                "#!/bin/bash\nCFG=${CFG:-configs/small.yaml}\npython train.py --config $CFG\n"
+                "python train.py --config=${CFG2:-configs/b.yaml}\npython main.py --config-path conf --config-name ${NAME:-gsm8k}\n"
+            ),
+            "sweep.sh": "#!/bin/bash\nCFG=configs/big.yaml bash run.sh\nexport CFG2=configs/c.yaml NAME=base\nbash run.sh\n",
+        }
+    ),
 ]
 
 
@@ -715,6 +742,8 @@ def check(project) -> list[Finding]:
         for command in script.effective_commands():
             for run in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop (`--config "$cfg"`)
                 for option, word in _config_files(project, run):
+                    if run.word_defaults and _caller_decides(project, path, run, word):
+                        continue  # `--config ${CFG:-a.yaml}`, and a caller sets CFG: the default is not what runs
                     if word.value is None:  # only a path from the launcher's own directory is known
                         found += ((word, f) for f in _own_config(project, path, command, option, word))
                         continue
@@ -728,8 +757,16 @@ def check(project) -> list[Finding]:
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
                             found.append((word, finding._replace(related=finding.related + _looped(path, command, run))))
-                found += _hydra(project, path, run)
+                found += ((w, f) for w, f in _hydra(project, path, run) if not (run.word_defaults and _caller_decides(project, path, run, w)))
     return once_per_word(project, found, "passed here too, from the same variable's value")
+
+
+def _caller_decides(project, path: str, command: Command, word: Word) -> bool:
+    """The path took a default that a caller of the script sets (`--config ${CFG:-a.yaml}`, run as
+    `CFG=b.yaml bash run.sh`), or a Makefile's `?=` one: the file that runs is the caller's
+    (`decided_by_caller`, as LL303 asks of a script)."""
+    took = frozenset().union(*(command.defaults_of(w) for w in command.words if w.location.holds(word.location)))
+    return decided_by_caller(project, path, took)
 
 
 def _config_files(project, command: Command) -> list[tuple[str, Word]]:
