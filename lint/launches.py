@@ -19,6 +19,7 @@ from .graph import (
     DIRECTORY_CHANGERS,
     LAUNCHER_MODULES,
     PY_LAUNCHERS,
+    SUBMITTERS,
     Resolver,
     directories_above,
     is_python,
@@ -208,19 +209,35 @@ class Port(Record):
 
 def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=None) -> bool:
     """Whether a caller sets what a command, one of its words or a redirect took a default for
-    (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`: `Command.defaults`, `Command.defaults_of`):
-    `invocation` (`NGPU=2 bash train.sh`, or an export before it), or when
-    none is given, any script of the project that runs `path`; or, in a Makefile, whoever runs
-    make, when the default is a `?=` variable's (`ARGS ?= --lr 1`: `make train ARGS=...` is what
-    `?=` is for, as is the environment). Then the value the script runs with is the caller's,
-    not the default."""
+    (`${NGPU:-8}`, `MASTER_PORT=${MASTER_PORT:-29500}`, `${1:-a.yaml}`: `Command.defaults`,
+    `Command.defaults_of`): `invocation` (`NGPU=2 bash train.sh`, or an export before it; `bash
+    run.sh b.yaml` for `$1`: `caller_sets`), or when none is given, any script of the project that
+    runs `path`; or, in a Makefile, whoever runs make, when the default is a `?=` variable's
+    (`ARGS ?= --lr 1`: `make train ARGS=...` is what `?=` is for, as is the environment). Then
+    the value the script runs with is the caller's, not the default."""
     if not defaults:
         return False
     script = project.shell.get(path)
     if script is not None and not defaults.isdisjoint(script.overridable):
         return True
-    callers = [invocation] if invocation is not None else [i for i in project.graph.callers(path) if i.kind == "shell"]
-    return any(caller.command.has_env(name) for caller in callers for name in defaults)
+    callers = [invocation] if invocation is not None else project.graph.callers(path)
+    return any(caller_sets(caller, name) for caller in callers for name in defaults)
+
+
+def caller_sets(invocation, name: str) -> bool:
+    """Whether a caller runs its script with `name` set: a variable in the environment a shell
+    runs it with (`NGPU=2 bash train.sh`, an export before it), or a positional parameter (`1`
+    of `${1:-a.yaml}`) given by an argument: `bash run.sh b.yaml`, `./run.sh`'s, a job's
+    (`sbatch job.sh b.yaml`); also words not known here, which may be any number of arguments
+    (`bash run.sh "$@"`, `$ARGS`), and a `source` with none, which leaves the sourcing script's own."""
+    if not name.isdigit():
+        return invocation.kind == "shell" and invocation.command.has_env(name)
+    if invocation.kind != "shell" and invocation.kind not in SUBMITTERS:
+        return False
+    args = invocation.args
+    if not args and invocation.command.name in SOURCERS:
+        return True
+    return len(args) >= int(name) or any(a.value is None for a in args)
 
 
 def unplaced_defaults(command: Command) -> frozenset[str]:

@@ -101,8 +101,10 @@ Not missing:
 - a default (`--config ${CFG:-a.yaml}`, or `$CFG` after `CFG=${CFG:-a.yaml}`; Hydra's
   `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
   run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
-  caller's, as LL303 takes a script's. With no caller, or none that sets it, the default is what
-  runs, and is judged;
+  caller's, as LL303 takes a script's. So is the default of the script's argument
+  (`${1:-a.yaml}`) when a caller passes that argument (`bash run.sh b.yaml`, a job's `sbatch
+  job.sh b.yaml`, or words not known here: `"$@"`). With no caller, or none that sets it, the
+  default is what runs, and is judged;
 - a path given to a program that is not the project's: a module from an installed package
   (`python -m lm_eval --config tasks/mmlu.yaml`: it may ship its configs), or a script in a
   directory the project does not have where it runs, which LL303 leaves alone too (`deepspeed
@@ -422,6 +424,15 @@ INVALID = [
         },
         ["LL304 eval.sh:2", "LL304 run.sh:3"],
     ),
+    Example(  # the script's argument's default, when no caller gives that argument (run by hand, it runs)
+        {
+            "train.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\nCFG=${1:-configs/small.yaml}\npython train.py --config $CFG\n",
+            "eval.sh": "#!/bin/bash\npython train.py --config ${2-configs/eval.yaml}\n",
+            "sweep.sh": "#!/bin/bash\nbash eval.sh ckpt/last.pt\n",
+        },
+        ["LL304 eval.sh:2", "LL304 run.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -729,6 +740,27 @@ VALID = [
                 "python train.py --config=${CFG2:-configs/b.yaml}\npython main.py --config-path conf --config-name ${NAME:-gsm8k}\n"
             ),
             "sweep.sh": "#!/bin/bash\nCFG=configs/big.yaml bash run.sh\nexport CFG2=configs/c.yaml NAME=base\nbash run.sh\n",
+        }
+    ),
+    Example(  # an argument's default that the project's callers give: the file that runs is theirs
+        # (an argument, words not known here, a job's argument)
+        {
+            "train.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\nCFG=${1:-configs/small.yaml}\npython train.py --config $CFG\n",
+            "eval.sh": "#!/bin/bash\npython train.py --config ${2:-configs/eval.yaml}\n",
+            "job.sh": "#!/bin/bash\nsrun python train.py --config ${1:-configs/job.yaml}\n",
+            "sweep.sh": "#!/bin/bash\nbash run.sh configs/big.yaml\n./eval.sh \"$@\"\nsbatch -N 2 job.sh configs/big.yaml\n",
+        }
+    ),
+    Example(  # not the arguments the script was started with: a function's, after `shift` or `set --`, another shell's
+        {
+            "train.py": "print(1)\n",
+            "run.sh": (
+                "#!/bin/bash\ntrain() {\n  python train.py --config ${1:-configs/a.yaml}\n}\ntrain configs/big.yaml\n"
+                "bash -c 'python train.py --config ${1:-configs/b.yaml}' _ configs/big.yaml\n"
+                "shift\npython train.py --config ${1:-configs/c.yaml}\n"
+            ),
+            "eval.sh": "#!/bin/bash\nset -- configs/big.yaml\npython train.py --config ${1:-configs/d.yaml}\n",
         }
     ),
 ]

@@ -1112,6 +1112,9 @@ class Walker:
         # The arrays the loops being walked only append to (`ARGS+=(--x "$f")`): what they had
         # before, then elements not known (`compound`).
         self.grown: frozenset[str] = frozenset()
+        # The script's positional parameters are no longer those it was started with: a `shift` or
+        # `set -- ...` of its own (not a function's) came before (`_own_arguments`).
+        self.arguments_moved = False
 
     # --- words ---------------------------------------------------------------------------
 
@@ -1287,10 +1290,10 @@ class Walker:
                 piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
                 return
             name = unit.node_text(name_node)
-            if name.isdigit():
+            operator = node.child_by_field_id(_OPERATOR)
+            if name.isdigit() and not (operator is not None and unit.node_text(operator) in (":-", "-") and self._own_arguments()):
                 piece.dynamic(raw, at, passthrough=True)
                 return
-            operator = node.child_by_field_id(_OPERATOR)
             if operator is not None or len(named) != 1:
                 op = unit.node_text(operator) if operator is not None else ""
                 if op in (":-", "-", ":=", "="):
@@ -1396,6 +1399,15 @@ class Walker:
                 value = here if _is_tail(value, named) else value._replace(location=here.location, origin=array("i", (at,)) * (len(value.text) + 1))
             words.append(value)
         return words
+
+    def _own_arguments(self) -> bool:
+        """Whether `$1`..`$9` here are the arguments the script was started with, so that a default
+        of one (`${1:-configs/a.yaml}`) is what runs when the script is started without it, as a
+        variable's is (`launches.decided_by_caller` asks the callers): in the file's own shell, not
+        in a function (its own arguments), a loop (a `shift` later in it moves them for the next
+        round) or a string run by another shell (`bash -c '...' _ a`), and after no `shift` or `set
+        -- ...` of the script's."""
+        return self.unit.origin is None and not self.arguments_moved and not any(b.kind == FUNCTION or b.kind == LOOP for b in self.blocks)
 
     def _looping(self) -> bool:
         """In a loop: what an array is set to there is not known (an arm of an if/case keeps it
@@ -2241,6 +2253,8 @@ class Walker:
             self.state.stdout, self.state.stderr = self._procsub_sinks(redirects, self.state.stdout, self.state.stderr)
             return
         self.script.commands.append(command)
+        if (name == "shift" or name == "set" and _sets_arguments(self.unit, node)) and not any(b.kind == FUNCTION for b in self.blocks):
+            self.arguments_moved = True
         if name == "set":
             self._set_options(words, node)
         elif name == "shopt":
