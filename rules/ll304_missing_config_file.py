@@ -102,9 +102,9 @@ Not missing:
   `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
   run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
   caller's, as LL303 takes a script's. So is the default of the script's argument
-  (`${1:-a.yaml}`) when a caller passes that argument (`bash run.sh b.yaml`, a job's `sbatch
-  job.sh b.yaml`, or words not known here: `"$@"`). With no caller, or none that sets it, the
-  default is what runs, and is judged;
+  (`${1:-a.yaml}`, or `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`) when a caller passes
+  that argument (`bash run.sh b.yaml`, a job's `sbatch job.sh b.yaml`, or words not known here:
+  `"$@"`). With no caller, or none that sets it, the default is what runs, and is judged;
 - a path given to a program that is not the project's: a module from an installed package
   (`python -m lm_eval --config tasks/mmlu.yaml`: it may ship its configs), or a script in a
   directory the project does not have where it runs, which LL303 leaves alone too (`deepspeed
@@ -433,6 +433,17 @@ INVALID = [
         },
         ["LL304 eval.sh:2", "LL304 run.sh:3"],
     ),
+    Example(  # the same default chosen by an `if` on the argument (aigc3d/LAM's run scripts), with or without `else`
+        {
+            "train.py": "print(1)\n",
+            "run.sh": (
+                '#!/bin/bash\nif [ -n "$1" ]; then\n  CFG=$1\nelse\n  CFG=./configs/small.yaml\nfi\n'
+                "python train.py --config $CFG\nDS=configs/ds.json\nif [ $# -ge 2 ]; then DS=$2; fi\n"
+                "python train.py --config $DS\n"
+            ),
+        },
+        ["LL304 run.sh:7", "LL304 run.sh:10"],
+    ),
 ]
 
 VALID = [
@@ -750,6 +761,19 @@ VALID = [
             "eval.sh": "#!/bin/bash\npython train.py --config ${2:-configs/eval.yaml}\n",
             "job.sh": "#!/bin/bash\nsrun python train.py --config ${1:-configs/job.yaml}\n",
             "sweep.sh": "#!/bin/bash\nbash run.sh configs/big.yaml\n./eval.sh \"$@\"\nsbatch -N 2 job.sh configs/big.yaml\n",
+        }
+    ),
+    Example(  # an `if` on the argument that a caller gives; an `if` on something else, or whose arm does more, is no default
+        {
+            "train.py": "print(1)\n",
+            "configs/big.yaml": "a: 1\n",
+            "run.sh": '#!/bin/bash\nif [ -z "$1" ]; then CFG=configs/small.yaml; else CFG="$1"; fi\npython train.py --config $CFG\n',
+            "eval.sh": (
+                '#!/bin/bash\nif [ -n "$FAST" ]; then CFG=$1; else CFG=configs/small.yaml; fi\npython train.py --config $CFG\n'
+                'if [ -n "$1" ]; then C=$1; else echo "usage: eval.sh CFG"; exit 1; fi\npython train.py --config $C\n'
+                'if [ -n $2 ]; then C2=$2; else C2=configs/small.yaml; fi\npython train.py --config $C2\n'
+            ),
+            "sweep.sh": "#!/bin/bash\nbash run.sh configs/big.yaml\n",
         }
     ),
     Example(  # not the arguments the script was started with: a function's, after `shift` or `set --`, another shell's

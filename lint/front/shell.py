@@ -79,6 +79,8 @@ MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is
 _READ = re.compile(r"\$\{?[#!]?([A-Za-z_]\w*)")  # the variables an assignment's value reads, as written
 # A lone variable in a test (`$X`, `"${X}"`, `"${X:-}"`), and the parts of a static pattern.
 _LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
+_ONE_ARGUMENT = re.compile(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
+_COUNT = re.compile(r'("?)\$(?:#|\{#\})\1')  # `$#`, `"$#"`: how many there are
 _PATTERN_PART = re.compile(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
 _EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
@@ -1516,6 +1518,8 @@ class Walker:
         # `case` word (`base`): it is walked, what it changed kept (`State.leave`), and the shell
         # put back for the next. Then the arms' changes are applied one after another, each
         # settled (`State.settle`), and what the condition changed too (`start`).
+        choice = self._argument_choice(node) if node.type == "if_statement" and self._own_arguments() else None
+        kept = self._kept(choice[0]) if choice is not None and choice[2] < 0 else None  # its value before the `if`
         arm, start, base, ends, every = 0, self.state.checkpoint(), None, [], frozenset()
         children = node.children
         decided = self._arms_decided(node) if kind == ARM else None
@@ -1526,6 +1530,8 @@ class Walker:
                 block = Block(kind, statement, arm, *decided[arm]) if decided and arm < len(decided) else Block(kind, statement, arm)
                 if base is not None:
                     self.state = base.state
+                    if choice is not None and choice[2] == len(ends):
+                        kept = self._kept(choice[0])
                     ends.append(self.state.leave(base))
             if kind == ARM and child.type in ("then", "elif_clause", "else_clause", "case_item"):
                 base = self.state.checkpoint()
@@ -1535,6 +1541,8 @@ class Walker:
                 self.blocks.pop()
         if base is not None:
             self.state = base.state
+            if choice is not None and choice[2] == len(ends):
+                kept = self._kept(choice[0])
             if ends:
                 ends.append(self.state.leave(base))
                 # One arm runs, whatever the condition: a variable every arm sets has one of their
@@ -1549,8 +1557,44 @@ class Walker:
             else:
                 base.close()
         self.state.settle(start, every)
+        if kept is not None:  # `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`: CFG is `${1:-a.yaml}`
+            name, value, word, defaults = kept
+            self.state.assign(name, value, word)
+            self._defaulted(name, {choice[1], *defaults})
         self.loops, self.grown = loops, outer
         self.state.branch_depth -= 1
+
+    def _argument_choice(self, node) -> tuple[str, str, int] | None:
+        """An `if` that sets a variable to one of the script's arguments when it is given, else to
+        a default, as `${1:-a.yaml}` does: `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`,
+        `-z` with the arms the other way round, `[ $# -ge 1 ]`, or no `else` after `CFG=a.yaml`.
+        Each arm is that one assignment. The variable, the argument (`1`), and where the default
+        is: the arm that sets it (0, 1), or -1 for the value the variable had before the `if`."""
+        unit, children = self.unit, node.children
+        then = next((i for i, c in enumerate(children) if c.type == "then"), None)
+        if then is None or any(c.type == "elif_clause" for c in children):
+            return None
+        tested = _argument_test(unit, [c for c in children[1:then] if c.is_named and c.type != "comment"])
+        if tested is None:
+            return None
+        number, given = tested
+        otherwise = next((c for c in children if c.type == "else_clause"), None)
+        arms = [[c for c in children[then + 1 :] if c.type != "else_clause"]] + ([otherwise.children] if otherwise is not None else [])
+        assigned = [_lone_assignment(unit, arm) for arm in arms]
+        if None in assigned or len({name for name, _ in assigned}) != 1:
+            return None
+        argument = 0 if given else 1
+        if argument >= len(arms) or assigned[argument][1] != number:
+            return None
+        name = assigned[0][0]
+        if otherwise is None and self.state.variables.get(name, _ABSENT) is _ABSENT:
+            return None  # `if [ -n "$1" ]; then CFG=$1; fi` with no CFG before: no default
+        return name, number, 1 - argument if otherwise is not None else -1
+
+    def _kept(self, name: str) -> tuple:
+        """A variable's value, word and defaults now (`_argument_choice`'s default)."""
+        state = self.state
+        return name, state.variables.get(name), state.assigned.get(name), state.defaulted.get(name, frozenset())
 
     def _arms_decided(self, node) -> list[tuple[tuple[tuple[str, str, bool], ...], frozenset[str]]]:
         """(tests, reads) of each arm of an if/case (`Block`): an arm runs when its own condition
@@ -2995,6 +3039,39 @@ def _alone(text: bytes, node):
     if statement is None or statement.type != "redirected_statement" or (statement.start_byte, statement.end_byte) != (node.start_byte, node.end_byte):
         return None
     return statement
+
+
+def _argument_test(unit: Unit, nodes) -> tuple[str, bool] | None:
+    """What an `if`'s condition (its statements, `nodes`) says of one of the script's arguments:
+    (its number, True) when it holds if the argument is given (`[ -n "$1" ]`, `[[ -n $1 ]]`, `[ $#
+    -ge 1 ]`, `[ $# -gt 0 ]`), (its number, False) when it holds if it is not (`-z`, `[ $# -lt 1
+    ]`); else None. `[ -n $1 ]` unquoted holds when $1 is empty too."""
+    if len(nodes) != 1 or nodes[0].type != "test_command" or nodes[0].named_child_count != 1:
+        return None
+    test, double = nodes[0].named_child(0), nodes[0].children[0].type == "[["
+    texts = [unit.node_text(c) for c in test.children]
+    if test.type == "unary_expression" and len(texts) == 2 and texts[0] in ("-n", "-z"):
+        operand = _ONE_ARGUMENT.fullmatch(texts[1])
+        if operand is not None and (double or operand.group(1)):
+            return operand.group(2) or operand.group(3), texts[0] == "-n"
+    elif test.type == "binary_expression" and len(texts) == 3 and _COUNT.fullmatch(texts[0]) and texts[2].isdigit():
+        bound = int(texts[2]) + (texts[1] in ("-gt", "-le"))  # `-gt 0` is `-ge 1`, `-le 0` is `-lt 1`
+        if texts[1] in ("-ge", "-gt", "-lt", "-le") and 1 <= bound <= 9:
+            return str(bound), texts[1] in ("-ge", "-gt")
+    return None
+
+
+def _lone_assignment(unit: Unit, nodes) -> tuple[str, str | None] | None:
+    """(name, the argument it takes) when the statements of an arm (`nodes`, its children) are one
+    assignment: `CFG=$1` gives ("CFG", "1"), `CFG=a.yaml` ("CFG", None); else None."""
+    statements = [c for c in nodes if c.is_named and c.type != "comment"]
+    if len(statements) != 1 or statements[0].type != "variable_assignment":
+        return None
+    name, value = statements[0].child_by_field_name("name"), statements[0].child_by_field_name("value")
+    if name is None or value is None:
+        return None
+    argument = _ONE_ARGUMENT.fullmatch(unit.node_text(value))
+    return unit.node_text(name), (argument.group(2) or argument.group(3)) if argument is not None else None
 
 
 def _lone_variable(text: str) -> str | None:
