@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from heapq import merge
 from operator import itemgetter
 
-from .front.wrappers import uv_subcommand
+from .front.wrappers import slurm_export, uv_subcommand
 from .graph import (
     DIRECTORY_CHANGERS,
     LAUNCHER_MODULES,
@@ -23,6 +23,7 @@ from .graph import (
     Resolver,
     directories_above,
     is_python,
+    job_operands,
     launcher_args,
     launcher_words,
     own_path,
@@ -231,13 +232,37 @@ def caller_sets(invocation, name: str) -> bool:
     (`sbatch job.sh b.yaml`); also words not known here, which may be any number of arguments
     (`bash run.sh "$@"`, `$ARGS`), and a `source` with none, which leaves the sourcing script's own."""
     if not name.isdigit():
-        return invocation.kind == "shell" and invocation.command.has_env(name)
+        return started_with(invocation, name)[0] is True
     if invocation.kind != "shell" and invocation.kind not in SUBMITTERS:
         return False
     args = invocation.args
     if not args and invocation.command.name in SOURCERS:
         return True
     return len(args) >= int(name) or any(a.value is None for a in args)
+
+
+def started_with(invocation, name: str) -> tuple[bool | None, Word | None]:
+    """Whether a caller starts its script with the variable `name` in its environment, and the
+    word of its value when known. True when the calling shell gives it (`NGPU=2 bash train.sh`, an
+    export before it; a `source`d file runs in that shell) or a Slurm job gets it (`sbatch job.sh`
+    passes the submitting shell's variables, `--export=ALL,NGPU=2` or `--export=NGPU` names it);
+    False when the script gets none of that shell's (`ssh gpu1 bash train.sh`, `env -i`, `sbatch
+    --export=NONE`; a PBS or LSF job: `qsub -v` and `-V`, bsub's copy of the environment are not
+    read); None when it gets them and this caller sets no such variable: whatever the calling
+    script was started with, its own callers' (`Command.has_env` for the script's own)."""
+    command = invocation.command
+    if invocation.kind == "sbatch":
+        words = command.words[1:]
+        export = slurm_export(command, words[: len(words) - len(job_operands("sbatch", words))])
+        if export.get("unknown_environment") or name in export.get("env", ()):
+            return True, export.get("env", {}).get(name)
+        if export.get("isolated"):
+            return False, None
+    elif invocation.kind != "shell":
+        return False, None
+    if command.has_env(name):
+        return True, command.env_value(name) or command.environment.get(name)
+    return (False if any(w.isolated or name in w.unset for w in command.wrappers) else None), None
 
 
 def unplaced_defaults(command: Command) -> frozenset[str]:

@@ -73,8 +73,9 @@ train.sh`, `bash train.sh` in `job.sbatch`):
 
 Values from variables are followed when static. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set (`NGPU=2
-bash train.sh`), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's value is the one
-that runs. Only the defaults that can set the count count: the launcher's options (also one that
+bash train.sh`, or submits it as a Slurm job after `export NGPU=2`: sbatch passes its variables
+unless `--export` leaves them out), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's
+value is the one that runs. Only the defaults that can set the count count: the launcher's options (also one that
 made no word, `torchrun $(LAUNCH_ARGS) ...`) and its environment; not the interpreter's name
 (`$(PYTHON) -m torch.distributed.run`, `${PYTHON:-python3}`) nor the program's arguments
 (`train.py $(ARGS)`). `--nproc_per_node gpu`/`auto`, unknown values and GPU lists of anything but
@@ -309,6 +310,14 @@ INVALID = [
         },
         ["LL401 idle.sbatch:5", "LL401 step.sbatch:3", "LL401 step.sbatch:4", "LL401 user.sbatch:5"],
     ),
+    Example(  # a job submitted with none of this shell's variables takes the default
+        {
+            "submit.sh": "#!/bin/bash\nexport NGPU=2\nsbatch --export=NONE eval.sh\n",
+            "eval.sh": "#!/bin/bash\nNGPU=${NGPU:-8}\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node $NGPU train.py\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL401 eval.sh:4"],
+    ),
 ]
 
 VALID = [
@@ -395,6 +404,14 @@ VALID = [
             "run_all.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0,1,2,3 bash train.sh\nNGPU=2 bash eval.sh\n",
             "train.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0,1}\ntorchrun --nproc_per_node 4 train.py\n",
             "eval.sh": "#!/bin/bash\nNGPU=${NGPU:-8}\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node $NGPU train.py\n",
+            "train.py": "print('training')\n",
+        }
+    ),
+    Example(  # a Slurm job gets the submitting shell's variables (sbatch's `--export=ALL`, its default), or those it names
+        {
+            "submit.sh": "#!/bin/bash\nexport NGPU=2\nsbatch eval.sh\nsbatch --export=NONE,NGPU=2 eval2.sh\n",
+            "eval.sh": "#!/bin/bash\nNGPU=${NGPU:-8}\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node $NGPU train.py\n",
+            "eval2.sh": "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node ${NGPU:-8} train.py\n",
             "train.py": "print('training')\n",
         }
     ),

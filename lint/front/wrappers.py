@@ -418,7 +418,7 @@ def unwrap(walker, command: Command) -> None:
         if wrap_word is not None:
             inner = run_string(
                 "sbatch", [wrap_word], stdout=Sink(SUBMITTED, location=command.location), stderr=Sink(SUBMITTED),
-                **_slurm_export(command, _option_value(words, "--export")),
+                **slurm_export(command, words),
             )
     elif name == "bsub" and (rest := job_operands(name, words)) and bsub_script(rest) is None:
         # LSF's `bsub [options] CMD ARGS`: a shell runs the words later, on the job's host, in
@@ -574,7 +574,6 @@ def unwrap(walker, command: Command) -> None:
             command.detaches = True
         if name == "srun":
             stdout, stderr = _srun_streams(words[: len(words) - len(rest)])
-            exports = _option_value(words[: len(words) - len(rest)], "--export")
             inner = _argv(
                 walker,
                 command,
@@ -586,7 +585,7 @@ def unwrap(walker, command: Command) -> None:
                 remote=any(o.startswith("--container-image") for o in options),
                 terminal=not SRUN_TERMINAL.isdisjoint(options),
                 chdir=_names(options, CHDIR["srun"]),
-                **_slurm_export(command, exports),
+                **slurm_export(command, words[: len(words) - len(rest)]),
             )
         else:
             isolated = cleared or (name == "env" and not ENV_CLEARS.isdisjoint(options)) or (
@@ -942,10 +941,12 @@ def _child_state(walker, wrappers: tuple[Wrapper, ...], stdout: Sink, stderr: Si
     return state
 
 
-def _slurm_export(command: Command, word: Word | None) -> dict:
-    """What `srun --export=...` gives its tasks, and `sbatch --export=...` its job: with `ALL` (the
-    default of both) this shell's variables and those it names, else (`NONE`, a list) only those
-    it names: `NAME=VALUE`, or `NAME` with this shell's value."""
+def slurm_export(command: Command, options: list[Word]) -> dict:
+    """What `srun --export=...` gives its tasks, and `sbatch --export=...` its job (among the
+    command's `options`): with `ALL` (the default of both) this shell's variables and those it
+    names, else (`NONE`, a list) only those it names: `NAME=VALUE`, or `NAME` with this shell's
+    value. Wrapper fields: `env`, `isolated`, `unknown_environment`."""
+    word = _option_value(options, "--export")
     if word is None:
         return {}
     if word.value is None:
