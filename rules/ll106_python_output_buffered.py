@@ -44,6 +44,12 @@ What makes it unbuffered:
   PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the file
   sets), `set -a` (allexport) before the assignment, an `export` in a function the script calls
   before the launch (one it never calls exports nothing);
+- the script's callers: every script of the project that runs it starting it with the variable
+  set (`export PYTHONUNBUFFERED=1`, then `bash train.sh`, or `sbatch job.sh`, whose job gets the
+  submitting shell's variables unless `--export` leaves them out), or with what their own
+  callers started them with, up the chain of scripts (four deep). A script no script runs is
+  run by hand, with nothing set, and one that some caller runs without it is reported: that run
+  buffers;
 - Ray's job supervisor, which starts the program of `ray job submit -- CMD` with
   `PYTHONUNBUFFERED=1`, over what its runtime environment says
   (ray/dashboard/modules/job/job_supervisor.py, `_get_driver_env_vars`; since ray#21659, January
@@ -139,7 +145,7 @@ from collections.abc import Iterator
 
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
-from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before
+from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before, started_with
 from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.pyfacts import MODULE_SCOPE
@@ -558,6 +564,21 @@ INVALID = [
         },
         ["LL106 run.sh:3"],
     ),
+    Example(  # the script's callers do not all give it PYTHONUNBUFFERED: run by hand (no caller), by
+        # one caller without it, through `ssh` or as a job submitted without this shell's variables
+        {
+            "t.py": "print(1)\n",
+            "hand.sh": "#!/bin/bash\nnohup python t.py > hand.log 2>&1 &\n",
+            "a.sh": "#!/bin/bash\npython t.py > a.log\n",
+            "b.sh": "#!/bin/bash\npython t.py > b.log\n",
+            "c.sh": "#!/bin/bash\npython t.py > c.log\n",
+            "run.sh": (
+                "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nbash a.sh\nssh gpu1 bash /w/b.sh\nsbatch --export=NONE c.sh\n"
+            ),
+            "eval.sh": "#!/bin/bash\nbash a.sh\n",
+        },
+        ["LL106 a.sh:2", "LL106 b.sh:2", "LL106 c.sh:2", "LL106 hand.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -814,6 +835,16 @@ VALID = [
             "run.sh": "python train.py\n",
         }
     ),
+    Example(  # every caller in the project runs the script with it: `bash`, a Slurm job (sbatch passes the
+        # submitting shell's variables), up the chain of scripts (aigc3d/LHM's BiRefNet test.sh)
+        {
+            "t.py": "print(1)\n",
+            "sub.sh": "#!/bin/sh\nexport PYTHONUNBUFFERED=1\nsbatch --gres=gpu:1 ./train_test.sh\nbash eval.sh\n",
+            "train_test.sh": "#!/bin/sh\nbash test.sh 0\n",
+            "test.sh": "#!/bin/bash\nnohup python t.py > e_logs/eval.out 2>&1 &\n",
+            "eval.sh": "#!/bin/bash\npython t.py | tee eval.log\n",
+        }
+    ),
     Example(  # `srun --export=NAME` passes the name with this shell's value
         {"job.sh": "#!/bin/bash\nexport PYTHONUNBUFFERED=1\nsrun --export=PYTHONUNBUFFERED,WANDB_MODE=offline python3 train.py > train.log\n"}
     ),
@@ -843,6 +874,7 @@ VALID = [
 
 
 def check(project) -> Iterator[Finding]:
+    callers: dict[tuple[str, int], bool] = {}  # whether a script's callers give it PYTHONUNBUFFERED, found when a program asks
     for path, script in project.shell.items():
         fed: set[int] | None = None  # the commands a pipe feeds, found when a program asks
         inputs: tuple[set[str], set[str]] | None = None  # the files the script reads as data, found when one asks
@@ -856,17 +888,17 @@ def check(project) -> Iterator[Finding]:
             launch = launch_of(command) if accelerate else None
             if launch is not None and launch.launcher == "accelerate":  # also `python -m accelerate.commands.launch`
                 one = simple_launch(project, path, launch)  # one process, run as plain `python`
-                if one is None or _unbuffered(project, path, command, None):
+                if one is None or _unbuffered(project, path, command, None, callers):
                     continue
                 what = f"`accelerate launch` runs one process here ({one}), as `python` without -u, and it block-buffers"
                 use = f"set {UNBUFFERED}=1"
                 run = None
             elif command.name == "coverage":  # `coverage run`
-                if _unbuffered(project, path, command, None):
+                if _unbuffered(project, path, command, None, callers):
                     continue
                 what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
             elif _ray_client(command):  # its program is unbuffered: `ray job submit` buffers what it prints
-                if _unbuffered(project, path, command, None):
+                if _unbuffered(project, path, command, None, callers):
                     continue
                 what, use = "`ray job submit` (Python) block-buffers", f"set {UNBUFFERED}=1 for it"
                 harm = "the log lags by kilobytes and loses its last lines when `ray` is killed"
@@ -875,7 +907,7 @@ def check(project) -> Iterator[Finding]:
                     continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
                 if run.kind == "script" and runs_setuptools(run.target, run.args):
                     continue  # `python setup.py install > build.log`
-                if _unbuffered(project, path, command, run):
+                if _unbuffered(project, path, command, run, callers):
                     continue
                 if command.wrappers and command.wrappers[-1].adds_interpreter:  # `uv run x.py`: uv's python
                     what = f"`{command.wrappers[-1].kind} run` runs {run.target.text} with `python`, which block-buffers"
@@ -965,7 +997,7 @@ def _is_filter(command: Command, fed: set[int]) -> bool:
     )
 
 
-def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> bool:
+def _unbuffered(project, path: str, command: Command, run: PythonRun | None, callers: dict[tuple[str, int], bool]) -> bool:
     """Whether the program's stdout is unbuffered; `run` is None for a launcher's program."""
     if _sets_unbuffered(command) or (run is not None and run.unbuffered):
         return True
@@ -973,10 +1005,39 @@ def _unbuffered(project, path: str, command: Command, run: PythonRun | None) -> 
         return True
     if UNBUFFERED in sourced_before(project, path, command).exported:
         return True
+    reached = not command.has_env(UNBUFFERED) and not any(w.isolated or UNBUFFERED in w.unset for w in command.wrappers)
+    if reached and _given_by_callers(project, path, MAX_CALLERS, callers):  # the environment the script starts with
+        return True
     if run is not None and run.kind == "module" and run.target.value in UNBUFFERED_LAUNCHERS:
         return True
     module = project.python.get(_trainer(project, command) or "")
     return module is not None and _reconfigures_stdout(module)
+
+
+MAX_CALLERS = 4  # scripts running scripts whose environment is followed: `run.sh` runs `a.sh`, which runs `b.sh`, ...
+
+
+def _given_by_callers(project, path: str, depth: int, known: dict[tuple[str, int], bool]) -> bool:
+    """Whether every script of the project that runs `path` starts it with PYTHONUNBUFFERED set
+    and not empty: its own (`export PYTHONUNBUFFERED=1`, then `bash train.sh` or `sbatch
+    job.sh`), or what it was started with itself, up to `depth` scripts up (`launches.started_with`).
+    A script no script runs is run by hand, with nothing set. `known` has each script's answer."""
+    found = known.get((path, depth))
+    if found is None:
+        known[path, depth] = False  # a script that runs itself, on the way
+        runs = project.graph.callers(path) if depth else []
+        found = known[path, depth] = bool(runs) and all(_gives(project, invocation, depth, known) for invocation in runs)
+    return found
+
+
+def _gives(project, invocation, depth: int, known: dict[tuple[str, int], bool]) -> bool:
+    """Whether one caller starts its script with PYTHONUNBUFFERED set and not empty."""
+    given, word = started_with(invocation, UNBUFFERED)
+    if given is not None:
+        return given and (word is None or word.value != "")
+    if UNBUFFERED in sourced_before(project, invocation.caller, invocation.command).exported:
+        return True
+    return _given_by_callers(project, invocation.caller, depth - 1, known)
 
 
 def _trainer(project, command: Command) -> str | None:
