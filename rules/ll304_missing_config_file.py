@@ -753,6 +753,9 @@ VALID = [
             "sweep.sh": "#!/bin/bash\nCFG=configs/big.yaml bash run.sh\nexport CFG2=configs/c.yaml NAME=base\nbash run.sh\n",
         }
     ),
+    Example(  # a Makefile's `?=` default is whoever runs make's (`make train CFG=configs/big.yaml`), as for LL302, LL303, LL401
+        {"train.py": "print(1)\n", "Makefile": "CFG ?= configs/small.yaml\ntrain:\n\tpython train.py --config $(CFG)\n"}
+    ),
     Example(  # an argument's default that the project's callers give: the file that runs is theirs
         # (an argument, words not known here, a job's argument)
         {
