@@ -62,7 +62,9 @@ Scripts and functions:
   (`${PORT:-29500}`) is not taken at a call that finds the variable set;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
-  train.sh &` in a sweep), and a Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
+  train.sh &` in a sweep; also a Slurm job after an `export`), the default of the script's argument
+  (`PORT=${1:-29500}`) when a caller passes that argument (`bash train.sh 29601`), and a
+  Makefile's `?=` one (`PORT ?= 29500`) whoever runs make's: not
   compared then with another launch's port, except with a launch of the same run that takes the
   same default, whose port is the same whatever the caller sets (`torchrun --master_port $(PORT)
   a.py & torchrun --master_port $(PORT) b.py`). As in LL401, the interpreter's name and the
@@ -343,6 +345,17 @@ INVALID = [
         },
         ["LL402 pids.sh:8", "LL402 pids.sh:17", "LL402 sweep.sh:6"],
     ),
+    Example(  # the script's argument's default port, when no caller gives the argument (run by hand, it runs)
+        {
+            "a.py": "print(1)\n",
+            "b.py": "print(1)\n",
+            "run.sh": (
+                "#!/bin/bash\nPORT=${1:-29500}\ntorchrun --nproc_per_node 1 --master_port $PORT a.py &\n"
+                "torchrun --nproc_per_node 1 --master_port 29500 b.py &\nwait\n"
+            ),
+        },
+        ["LL402 run.sh:4"],
+    ),
 ]
 
 VALID = [
@@ -540,6 +553,17 @@ VALID = [
                 "ray job submit --no-wait --working-dir . -- torchrun --nproc_per_node 2 a.py\n"
                 "ray job submit --no-wait --working-dir . -- torchrun --nproc_per_node 2 b.py\n"
             ),
+        }
+    ),
+    Example(  # the same when a caller passes the argument: its port is not compared with a fixed one
+        {
+            "a.py": "print(1)\n",
+            "b.py": "print(1)\n",
+            "run.sh": (
+                "#!/bin/bash\nPORT=${1:-29500}\ntorchrun --nproc_per_node 1 --master_port $PORT a.py &\n"
+                "torchrun --nproc_per_node 1 --master_port 29500 b.py &\nwait\n"
+            ),
+            "sweep.sh": "#!/bin/bash\nbash run.sh 29601\n",
         }
     ),
 ]
