@@ -626,6 +626,20 @@ def test_a_second_parse_that_reads_on_elsewhere_is_parsed_again():
     ]  # fmt: skip
 
 
+def test_a_word_whose_name_is_no_identifier_is_no_assignment():
+    """bash assigns only to a name (`A=1`): `--lr=1e-4` at a command's start, a line cut off from
+    its command, is a command of that name, which tree-sitter-bash takes for an assignment (also
+    after `A=1`, whose environment it then has)."""
+    src = 'python t.py \\\n  --a=1 \\  # note\n  --lr="o/x.pt" \\\n  --n=25  # c\nA=1 --b=2 --c\nX=1 Y_2=3\n'
+    found = commands(src)
+    assert [([w.value for w in c.words], sorted(c.env), c.location.line) for c in found] == [
+        (["python", "t.py", "--a=1"], [], 1),
+        (["--lr=o/x.pt", "--n=25"], [], 3),
+        (["--b=2", "--c"], ["A"], 5),
+    ]
+    assert parse_shell("t.sh", src).final_variables == {"X", "Y_2"}
+
+
 def test_a_continued_line_after_a_pipe_stays_one_command():
     assert [c.name for c in commands("a | b | c \\\n  d > f\n")] == ["a", "b", "c"]
     assert [w.value for w in commands("a | b | c \\\r\n  d > f\n")[2].words] == ["c", "d"]

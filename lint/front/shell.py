@@ -1073,7 +1073,8 @@ class Walker:
         self.merged: dict[int, Sink] = {}
         # Line ends tree-sitter-bash 0.25 read past after a pipeline, taking the next line's
         # command for arguments of the pipeline's last one (`a | b | c` then `d > f` is `c d >
-        # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error.
+        # f`): its issue #347, open, with `&&`, `||` or a redirect on the next line, and no error;
+        # and the `=` of a word it took for an assignment that bash does not make (`_no_assignment`).
         self.read_on: list[int] = []
         self.functions: dict[str, tuple] = {}  # name -> (body node, its FUNCTION block), of the functions defined so far
         self.calling: set[str] = set()  # the functions whose body is being walked for a call
@@ -1429,10 +1430,12 @@ class Walker:
         elif kind == "pipeline":
             self.pipeline(node, node.named_children, [c for c in node.children if c.type in ("|", "|&")], stdout, stderr)
         elif kind == "variable_assignment":
-            self.assignment(node, export=False)
+            if not self._no_assignment(node):
+                self.assignment(node, export=False)
         elif kind == "variable_assignments":
             for child in node.named_children:
-                self.assignment(child, export=False)
+                if not self._no_assignment(child):
+                    self.assignment(child, export=False)
         elif kind == "declaration_command":
             self.declaration(node)
         elif kind == "unset_command":  # `unset NAME`; not `unset -f NAME`, a function
@@ -1861,6 +1864,21 @@ class Walker:
                 self._line_end(end, part.start_byte)
             end = part.end_byte
 
+    def _no_assignment(self, node) -> bool:
+        """Whether `node` is what tree-sitter-bash takes for an assignment but bash does not, its
+        name being no identifier: `--lr=1e-4` at a command's start (a line cut off from its
+        command by a `\\` that a blank or a comment follows), which bash runs as a command of that
+        name. Its `=` is recorded to be read as `.` (`read_on`): parsed again, it is the command's
+        word, whose value is still read from the unit."""
+        name = node.child_by_field_id(_NAME)
+        if name is None or name.type != "variable_name":
+            return False
+        text, at = self.unit.node_text(name), name.end_byte
+        if text.isidentifier() and text.isascii() or self.unit.data[at : at + 1] != b"=":
+            return False
+        self.read_on.append(at)
+        return True
+
     def _line_end(self, start: int, stop: int) -> bool:
         """Record the first line end between `start` and `stop` (a command's part and the next
         that tree-sitter-bash read on to) that no backslash escapes, to be read as `;`. When a
@@ -2185,6 +2203,7 @@ class Walker:
             child = cursor.node
             kind = child.kind_id
             if kind in _ASSIGNMENT_IDS and not words:
+                self._no_assignment(child)
                 name_node = child.child_by_field_id(_NAME)
                 value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
@@ -3340,13 +3359,14 @@ def _bare_heredocs(text: bytes) -> list[tuple[int, int]]:
 
 
 def _repaired(text: bytes, line_ends: Sequence[int], blanked: Sequence[tuple[int, int]]) -> bytes:
-    """`text` with `line_ends` read as `;` and the `blanked` spans blanked (their line ends kept):
-    the same bytes at the same offsets otherwise."""
+    """`text` with `line_ends` read as `;` (an `=` among them, of a word that is no assignment,
+    as `.`, a word's character: `Walker._no_assignment`) and the `blanked` spans blanked (their
+    line ends kept): the same bytes at the same offsets otherwise."""
     if not line_ends and not blanked:
         return text
     repaired = bytearray(text)
     for newline in line_ends:
-        repaired[newline] = 0x3B
+        repaired[newline] = 0x2E if repaired[newline] == 0x3D else 0x3B
     for start, end in blanked:  # the line ends kept: tree-sitter's rows are the file's lines
         repaired[start:end] = _NOT_A_LINE_END.sub(b" ", repaired[start:end])
     return bytes(repaired)
