@@ -449,6 +449,9 @@ class Command:
     # The text of the heredoc a Python command reads its program from (`python - <<'EOF'`), as
     # written: code the shell hands the interpreter, read for the files it writes (lint/pymade.py).
     stdin_text: str | None = None
+    # The lines right after it that bash runs as commands of their own, written as more of its
+    # words: set on the few commands a broken continuation ends (`CutOff`).
+    cut_off: CutOff | None = None
 
     def __init__(
         self,
@@ -565,6 +568,21 @@ class Command:
             if name in wrapper.command.env:
                 return True
         return False
+
+
+class CutOff(Record):
+    """The lines right after a command that bash runs as commands of their own, each named after
+    its first option (ShellCheck's SC2215: `--data-path /data: command not found`), written as
+    more of the command's words. The command ends on `line`, as it does not end with `\\`
+    (`how`: "line"), or a comment follows its `\\` ("comment": in `--lr 1 \\ # note` the `\\`
+    escapes the blank, not the line end), or a blank does ("space"); or the line after it, `line`
+    then, is commented out ("commented": `# --seed 1 \\`). `words`: those lines' words, in order.
+    The front end reads the lines (`shell.cut_off`); LL302 names a required option among the
+    words, and the line to mend."""
+
+    how: str
+    line: int
+    words: tuple[Word, ...]
 
 
 class Pipeline(Record):

@@ -69,11 +69,13 @@ args = parser.parse_args()
   `deepspeed` (unless `--no_local_rank`) and `python -m torch.distributed.launch` (unless
   `--use_env`; `--local-rank` since torch 2.0), not `torchrun`, which sets `LOCAL_RANK` in the
   environment.
-- When the option is written in the lines right after the launch, but in a command of its own
-  because a line lacks its `\\` or a comment or a space follows it (`--lr 1e-4 \\ # tune`), or a line
-  in the middle is commented out (`# --seed 1 \\`), the finding says so and points at it, and its
-  fix mends that line: end it with `\\`, delete the comment or the space after its `\\`, or uncomment
-  or delete the commented-out line.
+- When the option is written in the lines right after the
+  launch, but in a command of its own because a line lacks its `\\` or a comment or a space
+  follows it (`--lr 1e-4 \\ # tune`), or a line in the middle is commented out (`# --seed 1 \\`),
+  the finding says so and points at it, and its fix mends that line: end it with `\\`, delete the
+  comment or the space after its `\\`, or uncomment or delete the commented-out line. Written with
+  its value (`--data-path="/data"`), that line is a command of that name too, as bash runs it (no
+  assignment: its name is no identifier).
 - When the launch passes a flag the program does not define whose nearest defined flag (LL301's
   "did you mean") is the missing option, or one of the missing group's (`--result_file` for a
   required `--result_dir`), the finding is still reported, since the spelling that runs never
@@ -108,7 +110,7 @@ from launchlint.launches import decided_by_caller, flags_added, unworded_default
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import group_of, launched, missing_required, read_launch
 from launchlint.rulekit import Example
-from launchlint.shellfacts import Word
+from launchlint.shellfacts import CutOff
 
 CODE = "LL302"
 NAME = "missing-required-flag"
@@ -692,16 +694,13 @@ def check(project) -> Iterator[Finding]:
                 message = f"{name} requires one of {listed}, and this launch passes none: it exits at start-up"
                 fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
                 related = [Related(option.location, f"the group of {listed} is required here")]
-            lines = project.files[invocation.caller].text.split("\n") if invocation.caller in project.shell else []
-            stranded = _stranded(project.shell.get(invocation.caller), invocation.command, option.flags, lines)
+            cut = invocation.command.cut_off  # `--lr 1 \\ # note`: the lines after it run on their own
+            stranded = next(((w, f) for w in cut.words if (f := (w.value or "").partition("=")[0]) in option.flags), None) if cut else None
             if stranded is not None:
+                (word, written), (why, mend) = stranded, _broken(cut)
                 end = invocation.command.location.end_line
-                if _comment(lines[end]):
-                    why, mend = f"as the comment on line {end + 1} ends it", f"uncomment or delete line {end + 1}"
-                else:
-                    why, mend = _broken(lines[end - 1], end)
-                related.append(Related(stranded.location, f"a command of its own: line {end} ends the launch, {why}"))
-                fix = f"`{stranded.value}` on line {stranded.location.line} is cut off from it: {mend}"
+                related.append(Related(word.location, f"a command of its own: line {end} ends the launch, {why}"))
+                fix = f"`{written}` on line {word.location.line} is cut off from it: {mend}"
             else:
                 near = next((u for u in reading.unknown if u.program is owner and u.meant in wanted), None)
                 if near is not None and owner.complete:  # `--result_file` for `--result_dir`: LL301's near miss
@@ -711,43 +710,13 @@ def check(project) -> Iterator[Finding]:
             yield Finding(invocation.target.location, message, tuple(related))
 
 
-def _broken(line: str, number: int) -> tuple[str, str]:
-    """Why line `number` does not continue (what follows its last `\\`, or that it has none),
-    and what makes it continue."""
-    _, backslash, tail = line.rpartition("\\")
-    rest = tail.strip(" \t\r")
-    if not backslash or rest and not rest.startswith("#"):
-        return "as it does not end with `\\`", f"end line {number} with `\\`"
-    if rest:
-        return "as a comment follows its `\\`", f"delete the comment after the `\\` of line {number}"
-    return "as a space follows its `\\`", f"delete the space after the `\\` of line {number}"
-
-
-def _comment(line: str) -> bool:
-    return line.lstrip(" \t").startswith("#")
-
-
-def _stranded(script, launch, flags, lines: list[str]) -> Word | None:
-    """The flag, written in the lines right after the launch but in a command of its own.
-
-    A `\\` continues a line only when the newline follows it: in `--save 1 \\ # note`, it
-    escapes the space and `# note` is a comment, so the command ends there; so does a line
-    commented out in the middle (`# --foo 2 \\`). Each line after it then runs as a command named
-    after its first option (ShellCheck's SC2215), until a line that does not start with one."""
-    if script is None:
-        return None
-    commands = script.commands
-    index = next((i for i, c in enumerate(commands) if c is launch), None)
-    if index is None:
-        return None
-    end = launch.location.end_line
-    for command in commands[index + 1 :]:
-        while end < len(lines) and end + 1 < command.location.line and _comment(lines[end]):
-            end += 1  # a commented-out line between them
-        if command.location.line != end + 1 or not (command.name or "").startswith("-"):
-            return None
-        for word in command.words:
-            if word.value is not None and word.value.split("=", 1)[0] in flags:
-                return word
-        end = command.location.end_line
-    return None
+def _broken(cut: CutOff) -> tuple[str, str]:
+    """Why the launch does not go on into the lines cut off from it, and what makes it."""
+    line = cut.line
+    if cut.how == "commented":
+        return f"as the comment on line {line} ends it", f"uncomment or delete line {line}"
+    if cut.how == "line":
+        return "as it does not end with `\\`", f"end line {line} with `\\`"
+    if cut.how == "comment":
+        return "as a comment follows its `\\`", f"delete the comment after the `\\` of line {line}"
+    return "as a space follows its `\\`", f"delete the space after the `\\` of line {line}"

@@ -329,6 +329,19 @@ CASES = {
         "train.py requires `--data-path`, which this launch never passes: it exits at start-up; "
         "`--data-path` on line 3 is cut off from it: delete the comment after the `\\` of line 2",
     ),
+    "LL302-an option with its value cut off by the comment after the backslash": (
+        {
+            "run.sh": 'python -m pkg.infer \\\n    --lr=1e-4 \\  # tune\n    --data-path="data/x.pt" \\\n    --seed=1  # c\n',
+            "pkg/__init__.py": "",
+            "pkg/infer.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\nparser.add_argument('--seed')\n"
+                "parser.add_argument('--data-path', required=True)\nargs = parser.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "pkg.infer requires `--data-path`, which this launch never passes: it exits at start-up; "
+        "`--data-path` on line 3 is cut off from it: delete the comment after the `\\` of line 2",
+    ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
         "run.sh:1",

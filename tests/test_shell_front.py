@@ -640,6 +640,28 @@ def test_a_word_whose_name_is_no_identifier_is_no_assignment():
     assert parse_shell("t.sh", src).final_variables == {"X", "Y_2"}
 
 
+@pytest.mark.parametrize(
+    ("ending", "how", "line"),
+    [
+        ("\\ # tune", "comment", 2),
+        ("\\  # tune", "comment", 2),
+        ("\\\t#tune", "comment", 2),
+        ("\\  ", "space", 2),
+        ("", "line", 2),
+        ("\\\n  # --seed 1 \\", "commented", 3),
+    ],
+)
+def test_the_lines_a_broken_continuation_cuts_off_are_the_commands_words(ending, how, line):
+    """`CutOff`: the lines after a command that start with an option, each run on its own, and
+    why the command ends where it does; read by the front end, for LL302's message."""
+    src = f"python t.py \\\n  --lr 1 {ending}\n  --data=/d \\\n  --out o\necho done\n  --x 1\n"
+    python, *rest = commands(src)
+    assert (python.cut_off.how, python.cut_off.line) == (how, line)
+    assert [w.value for w in python.cut_off.words] == ["--data=/d", "--out", "o"]
+    assert [c.cut_off is None for c in rest] == [True, False, True]  # `--x 1` is echo's cut-off line
+    assert commands(src.replace("\necho done", ""))[0].cut_off.words[-1].value == "1"  # a line after the next
+
+
 def test_a_continued_line_after_a_pipe_stays_one_command():
     assert [c.name for c in commands("a | b | c \\\n  d > f\n")] == ["a", "b", "c"]
     assert [w.value for w in commands("a | b | c \\\r\n  d > f\n")[2].words] == ["c", "d"]

@@ -34,6 +34,7 @@ from ..shellfacts import (
     SUBSHELL,
     Block,
     Command,
+    CutOff,
     Directive,
     ExportedEnvironment,
     ExportedNames,
@@ -3684,7 +3685,51 @@ def parse_shell(
         script.final_exported = frozenset(current.state.exported).union(*(e.exported for e in effects))
         script.final_variables = frozenset(current.state.variables).union(current.state.arrays)
         script.final_assigned = dict(current.state.assigned)
+    cut_off(script.commands, commands, index)
     return script
+
+
+def cut_off(commands: list[Command], first: int, index: LineIndex) -> None:
+    """Set `Command.cut_off` on each of `commands` (from `first` on: one unit's, nested ones
+    included) whose next lines start with an option, each a command of its own: those lines are
+    the command's words cut off by a broken continuation (a line without its `\\`, a blank or a
+    comment after it, a line commented out in the middle; `CutOff`). Each line is read once: a
+    command that starts with an option is another's cut-off line, not a command cut off itself."""
+    at, count = first, len(commands)
+    while at < count:
+        command = commands[at]
+        at += 1
+        if _an_option(command):
+            continue
+        end, stranded = command.location.end_line, at
+        while stranded < count:
+            after = commands[stranded]
+            while end + 1 < after.location.line and index.line_text(end + 1).lstrip(" \t").startswith("#"):
+                end += 1  # a commented-out line between them
+            if after.location.line != end + 1 or not _an_option(after):
+                break
+            end = after.location.end_line
+            stranded += 1
+        if stranded > at:
+            words = tuple(w for c in commands[at:stranded] for w in c.words)
+            command.cut_off = CutOff(*_ended(index, command.location.end_line), words)
+            at = stranded
+
+
+def _an_option(command: Command) -> bool:
+    return bool(command.words) and command.words[0].text.startswith("-")
+
+
+def _ended(index: LineIndex, end: int) -> tuple[str, int]:
+    """Why a command that ends on line `end` does not go on into the next line (`CutOff.how`),
+    and the line that says so."""
+    if index.line_text(end + 1).lstrip(" \t").startswith("#"):
+        return "commented", end + 1
+    _, backslash, tail = index.line_text(end).rpartition("\\")
+    rest = tail.strip(" \t")
+    if not backslash or rest and not rest.startswith("#"):
+        return "line", end
+    return "comment" if rest else "space", end
 
 
 MAX_REPARSES = 8  # of a unit, for tree-sitter-bash's reading on (`Walker.read_on`)
