@@ -69,7 +69,7 @@ args = parser.parse_args()
   `deepspeed` (unless `--no_local_rank`) and `python -m torch.distributed.launch` (unless
   `--use_env`; `--local-rank` since torch 2.0), not `torchrun`, which sets `LOCAL_RANK` in the
   environment.
-- When the option is written in the lines right after the
+- When the option (or one of the required group's) is written in the lines right after the
   launch, but in a command of its own because a line lacks its `\\` or a comment or a space
   follows it (`--lr 1e-4 \\ # tune`), or a line in the middle is commented out (`# --seed 1 \\`),
   the finding says so and points at it, and its fix mends that line: end it with `\\`, delete the
@@ -695,7 +695,7 @@ def check(project) -> Iterator[Finding]:
                 fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
                 related = [Related(option.location, f"the group of {listed} is required here")]
             cut = invocation.command.cut_off  # `--lr 1 \\ # note`: the lines after it run on their own
-            stranded = next(((w, f) for w in cut.words if (f := (w.value or "").partition("=")[0]) in option.flags), None) if cut else None
+            stranded = next(((w, f) for w in cut.words if (f := (w.value or "").partition("=")[0]) in wanted), None) if cut else None
             if stranded is not None:
                 (word, written), (why, mend) = stranded, _broken(cut)
                 end = invocation.command.location.end_line

@@ -342,6 +342,19 @@ CASES = {
         "pkg.infer requires `--data-path`, which this launch never passes: it exits at start-up; "
         "`--data-path` on line 3 is cut off from it: delete the comment after the `\\` of line 2",
     ),
+    "LL302-one of a required group on a line cut off": (
+        {
+            "run.sh": "python main.py --lr 1\n    --eval\n",
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--lr')\n"
+                "g = p.add_mutually_exclusive_group(required=True)\ng.add_argument('--train', action='store_true')\n"
+                "g.add_argument('--eval', action='store_true')\np.parse_args()\n"
+            ),
+        },
+        "run.sh:1",
+        "main.py requires one of `--train`, `--eval`, and this launch passes none: it exits at start-up; "
+        "`--eval` on line 2 is cut off from it: end line 1 with `\\`",
+    ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
         "run.sh:1",
