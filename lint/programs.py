@@ -13,7 +13,7 @@ import posixpath
 import re
 from functools import cached_property
 
-from .graph import checkout_names, path_mapped
+from .graph import checkout_names, path_mapped, project_resolver
 from .launches import path_there
 from .model import Location, whole
 from .paths import joined, may_name
@@ -845,6 +845,21 @@ def launched(project, invocation) -> CommandLine | None:
         if there is None or not _names_program(project, there, callee, invocation.caller):
             return None
     return command_line(project, callee)
+
+
+def shown(project, invocation) -> str:
+    """The program as LL301's and LL302's messages name it: as written, or the project file it
+    resolves to when the written path does not say which: built by the launcher
+    (`$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../train.py` is train.py), or naming another
+    file from where the launcher started, where a `cd` (or a step's working-directory) runs it
+    elsewhere (`train.py` after `cd autoencoder` is autoencoder/train.py, not the root's)."""
+    written, callee = invocation.target.text, invocation.callee
+    if invocation.kind != "python" or callee is None:
+        return written
+    if "$" in written:
+        return callee
+    started = project_resolver(project).resolve(invocation.target, invocation.caller, remote=invocation.command.remote)
+    return callee if started is not None and started != callee else written
 
 
 def _names_program(project, written: str, callee: str, caller: str) -> bool:

@@ -51,6 +51,11 @@ job submit -- A=1 python3 train.py` runs `train.py` with A set, and `ray job sub
 train.py --lr 1"`, one quoted word, a program of that name, which sh does not find (the Ray docs'
 warning), so nothing in it is judged.
 
+The message names the program as written, or by its file's path where that does not say which
+file runs: a path the launcher builds (`"$HERE/train.py"`), or one that names another file from
+where the launcher started than where a `cd` runs it (`train.py` after `cd autoencoder` is
+autoencoder/train.py). LL302's messages name it so too.
+
 Its file is one the written path can name, looked for where LL303 looks (a launcher of a
 project nested in this one, a vendored copy with its own `pyproject.toml`, `setup.py` or CI
 files, names that project's `tools/x.py`, and runs its `-m pkg.train`, before the outer root's).
@@ -172,7 +177,7 @@ between the expansions).
 from __future__ import annotations
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import UnknownFlag, launched, read_launch
+from launchlint.programs import UnknownFlag, launched, read_launch, shown
 from launchlint.rulekit import Example, dedented, once_per_word
 from launchlint.shellfacts import Word
 
@@ -1258,16 +1263,8 @@ def check(project) -> list[Finding]:
                 word = written.get(id(unknown.word))
                 if word is not None and unknown.spelled_in(word) is not None:
                     unknown.word = word
-                found.append((unknown.word, _finding(project, _shown(invocation), unknown)))
+                found.append((unknown.word, _finding(project, shown(project, invocation), unknown)))
     return once_per_word(project, found, "passed here too, from the same variable's value")
-
-
-def _shown(invocation) -> str:
-    """The program as the message names it: as written, or the project file it resolves to when
-    the launcher builds its path (`$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../train.py` is
-    train.py)."""
-    written = invocation.target.text
-    return invocation.callee if "$" in written and invocation.callee else written
 
 
 def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:

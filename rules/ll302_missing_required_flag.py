@@ -108,7 +108,7 @@ from collections.abc import Iterator
 
 from launchlint.launches import decided_by_caller, flags_added, unworded_defaults
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import group_of, launched, missing_required, read_launch
+from launchlint.programs import group_of, launched, missing_required, read_launch, shown
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CutOff
 
@@ -683,7 +683,7 @@ def check(project) -> Iterator[Finding]:
             if added.intersection(option.flags):
                 continue  # `deepspeed x.py`: the launcher passes `--local_rank` itself
             flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
-            name = invocation.target.text + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
+            name = shown(project, invocation) + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
             fix, wanted, which = f"pass `{flag}`", option.flags, "it"
             related = [Related(option.location, f"`{flag}` is required here")]

@@ -59,6 +59,12 @@ TRAIN = (
     "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--warmup_steps', type=int)\n"
     "parser.add_argument('--vocab-file')\nparser.add_argument('--vocab-size')\nargs = parser.parse_args()\n"
 )
+# After `cd sub`, `python train.py` runs sub/train.py, which requires `--data`; the root's train.py,
+# what the path names from where the launcher started, defines `-s` and `--iters`.
+MOVED = {
+    "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.add_argument('--iters')\np.parse_args()\n",
+    "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.parse_args()\n",
+}
 HYDRA = {
     "trainer/main.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n\n\nmain()\n",
     "trainer/config/ppo.yaml": "lr: 1\n",
@@ -354,6 +360,20 @@ CASES = {
         "run.sh:1",
         "main.py requires one of `--train`, `--eval`, and this launch passes none: it exits at start-up; "
         "`--eval` on line 2 is cut off from it: end line 1 with `\\`",
+    ),
+    "LL301-after a cd, a flag the program the path names before it does not define either": (
+        {"run.sh": "cd sub\npython train.py --data d --bogus 1\n", **MOVED},
+        "run.sh:2",
+        "`--bogus` is not an option of sub/train.py: it exits at start-up with 'unrecognized arguments'; remove it, "
+        "or add it to the parser",
+    ),
+    "LL302-a program path the launcher builds": (
+        {
+            "run.sh": '#!/bin/bash\nHERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)\npython "$HERE/train.py" --lr 1\n',
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--data', required=True)\np.parse_args()\n",
+        },
+        "run.sh:3",
+        "train.py requires `--data`, which this launch never passes: it exits at start-up; pass `--data`",
     ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
