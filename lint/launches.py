@@ -684,6 +684,17 @@ def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None
     return moved[::-1]
 
 
+def after_cd(changes: DirectoryChanges, command: Command) -> str | None:
+    """The project directory the `changes` (of `directory_changes`) move the shell that runs
+    `command` into, when each of them is known (the last of `moved_before`; "." the root): a
+    relative path the command writes is that directory's (LL303's "under autoencoder/, where the
+    launcher cds"), and the program it names from where the launcher started may be the one
+    meant (`programs.meant_before_cd`, LL301's and LL302's). None when no `cd` runs first, or one
+    goes somewhere not known."""
+    moved = moved_before(changes, command)
+    return moved[-1] if moved and None not in moved else None
+
+
 def cds_before(changes: DirectoryChanges, command: Command, within: int) -> list[str | None]:
     """The `cd`s' targets as written (None when not static) that run before `command` inside
     `within` of its wrappers: a remote shell inherits nothing from the launcher's."""

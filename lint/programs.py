@@ -14,8 +14,8 @@ import re
 from functools import cached_property
 
 from .graph import checkout_names, path_mapped, project_resolver
-from .launches import path_there
-from .model import Location, whole
+from .launches import after_cd, flags_added, path_there
+from .model import Location, Record, whole
 from .paths import joined, may_name
 from .pyfacts import (
     MODULE_SCOPE,
@@ -860,6 +860,38 @@ def shown(project, invocation) -> str:
         return callee
     started = project_resolver(project).resolve(invocation.target, invocation.caller, remote=invocation.command.remote)
     return callee if started is not None and started != callee else written
+
+
+class Meant(Record):
+    """The program a launch that a `cd` moved was meant to run (`meant_before_cd`)."""
+
+    directory: str  # where the `cd` leads: `autoencoder`
+    file: str  # the program: `train.py`
+    path: str  # its path from there: `../train.py`
+    program: CommandLine  # its command line, which takes the launch's
+
+
+def meant_before_cd(project, invocation, changes) -> Meant | None:
+    """When a `cd` before a launch runs its program in another directory of the project
+    (`after_cd`: `cd autoencoder`, then `python train.py` runs autoencoder/train.py), the program
+    its path names from where the launcher started (the root's `train.py`), if that program takes
+    the launch's whole command line: every flag it passes is defined, none it requires is
+    missing, no word is unknown. What LL301 and LL302 offer as the fix: the user meant that one.
+    `changes`: the launcher's `directory_changes`, by path."""
+    if invocation.kind != "python" or invocation.callee is None or invocation.command.remote:
+        return None
+    directory = after_cd(changes(invocation.caller), invocation.command)
+    if directory is None:
+        return None
+    other = project_resolver(project).resolve(invocation.target, invocation.caller)
+    program = command_line(project, other) if other is not None and other != invocation.callee else None
+    if program is None or not program.complete:
+        return None
+    taken = read_launch(program, invocation.args)
+    added = flags_added(invocation.command)  # `deepspeed x.py`: it passes `--local_rank` itself
+    if taken.open or taken.unknown or any(not added.intersection(o.flags) for _, o in missing_required(taken)):
+        return None
+    return Meant(directory, other, posixpath.relpath(other, directory), program)
 
 
 def _names_program(project, written: str, callee: str, caller: str) -> bool:

@@ -118,6 +118,16 @@ def dedented(text: str) -> str:
     return "\n".join(line[margin:] if line.strip(" \t") else "" for line in lines).lstrip("\n")
 
 
+def listed(items: Sequence[str], most: int = 2) -> str:
+    """Items for a message, the first `most` of them named: "`-s`", "`-s` and `-m`", "`-s`, `-m`
+    and 2 more"."""
+    named = list(items[:most])
+    rest = len(items) - len(named)
+    if rest:
+        return f"{', '.join(named)} and {rest} more"
+    return f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
+
+
 def rules_for(present: set[str] | frozenset[str]) -> tuple[Rule, ...]:
     """The rules that can find something in a project with facts of the `present` kinds
     (`shell`, `python`; see launchlint.rules), importing only their modules."""

@@ -159,6 +159,15 @@ A program a `for` loop runs from a static list (`for s in prepare.py train.py; d
 writes before the loop's variable (`--seed=$s` in `for s in 1 2`) is one finding, at its
 characters; one a word of the list holds (`for f in --bogus; do python t.py $f`), at that word.
 
+After a `cd` into another directory of the project (`cd autoencoder`, then `python train.py`),
+the program is that directory's file, which the message names by its path (autoencoder/train.py),
+and the file the path names from where the launcher started (the root's `train.py`) may be the
+one meant, as LL303 offers `../render.py` for a script missing there. When that file takes the
+launch's whole command line (it defines every flag, requires nothing the launch leaves out, and
+reads no word it cannot see), the launch is one finding, at the program's path, whose fix is
+that file's path from there ("`-s` and `--iters` are not options of sub/train.py (the launcher
+cds into sub/): ...; `../train.py` defines them: use that path").
+
 One finding for each written word: an unknown flag in the value of a variable the script expands
 more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one mistake,
 made in one place, and is reported once, at the first of those expansions in the file, with the
@@ -176,9 +185,12 @@ between the expansions).
 
 from __future__ import annotations
 
+from functools import cache, partial
+
+from launchlint.launches import directory_changes
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import UnknownFlag, launched, read_launch, shown
-from launchlint.rulekit import Example, dedented, once_per_word
+from launchlint.programs import Meant, UnknownFlag, launched, meant_before_cd, read_launch, shown
+from launchlint.rulekit import Example, dedented, listed, once_per_word
 from launchlint.shellfacts import Word
 
 CODE = "LL301"
@@ -211,6 +223,14 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # after `cd sub`, the root's train.py takes the launch whole: one finding, at the program
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.add_argument('--iters')\np.parse_args()\n",
+            "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\ncd sub\npython train.py --data d\npython train.py -s d --iters 3\n",
+        },
+        ["LL301 run.sh:4"],
+    ),
     Example(  # a variable's flag passed in both arms of an `if` is one finding, at the first expansion
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -1251,6 +1271,7 @@ VALID = [
 
 def check(project) -> list[Finding]:
     found: list[tuple[Word, Finding]] = []  # each unknown flag, with the word that holds it
+    changes = cache(partial(directory_changes, project))  # each launcher's `cd`s, read when asked
     for invocation in project.graph.invocations:
         program = launched(project, invocation)
         if program is None or not program.checks_flags:
@@ -1258,13 +1279,35 @@ def check(project) -> list[Finding]:
         # A word one time round a loop is its value there (`--y=1` of `--y=$a`), located at the
         # loop's word of it: a flag the command's own word spells out is that word's, one finding.
         written = dict(zip(map(id, invocation.run.words), invocation.command.words)) if invocation.looped else {}
-        for unknown in read_launch(program, invocation.args).unknown:
-            if unknown.program.checks_flags:
-                word = written.get(id(unknown.word))
-                if word is not None and unknown.spelled_in(word) is not None:
-                    unknown.word = word
-                found.append((unknown.word, _finding(project, shown(project, invocation), unknown)))
+        unknowns = [u for u in read_launch(program, invocation.args).unknown if u.program.checks_flags]
+        for unknown in unknowns:
+            word = written.get(id(unknown.word))
+            if word is not None and unknown.spelled_in(word) is not None:
+                unknown.word = word
+        meant = meant_before_cd(project, invocation, changes) if unknowns else None
+        if meant is not None:  # `cd sub`, then `python train.py -s d`: the root's train.py takes them all
+            found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
+        else:
+            found += ((u.word, _finding(project, shown(project, invocation), u)) for u in unknowns)
     return once_per_word(project, found, "passed here too, from the same variable's value")
+
+
+def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Meant) -> Finding:
+    """One finding for a launch that a `cd` runs away from the program its path names from
+    where the launcher started, which takes its whole command line (`programs.meant_before_cd`):
+    at the program's word, its fix that program's path."""
+    flags = list(dict.fromkeys(u.flag for u in unknowns))
+    are, them = ("is not an option", "it") if len(flags) == 1 else ("are not options", "them")
+    error = "No such option" if unknowns[0].program.parser.kind in ("click", "typer") else "unrecognized arguments"
+    name = shown(project, invocation)
+    message = (
+        f"{listed([f'`{f}`' for f in flags])} {are} of {name} (the launcher cds into {meant.directory}/): "
+        f"it exits at start-up with '{error}'; `{meant.path}` defines {them}: use that path"
+    )
+    related = [Related(u.located(project), f"`{u.flag}` is passed here") for u in unknowns]
+    related += [Related(unknowns[0].program.location, f"the parser of {name}")]
+    related += [Related(meant.program.location, f"the parser of {meant.file}, which defines {them}")]
+    return Finding(invocation.target.location, message, tuple(dict.fromkeys(related)))
 
 
 def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:

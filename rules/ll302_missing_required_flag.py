@@ -76,6 +76,12 @@ args = parser.parse_args()
   comment or the space after its `\\`, or uncomment or delete the commented-out line. Written with
   its value (`--data-path="/data"`), that line is a command of that name too, as bash runs it (no
   assignment: its name is no identifier).
+- After a `cd` into another directory of the project (`cd autoencoder`, then `python train.py`),
+  the program is that directory's file, named by its path (autoencoder/train.py), and the file the
+  path names from where the launcher started (the root's `train.py`) may be the one meant. When
+  that file takes the launch's whole command line (as LL301 says), the launch is one finding,
+  naming every option missing, whose fix is that file's path from there ("`../train.py` takes this
+  command line: use that path").
 - When the launch passes a flag the program does not define whose nearest defined flag (LL301's
   "did you mean") is the missing option, or one of the missing group's (`--result_file` for a
   required `--result_dir`), the finding is still reported, since the spelling that runs never
@@ -105,11 +111,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from functools import cache, partial
 
-from launchlint.launches import decided_by_caller, flags_added, unworded_defaults
+from launchlint.launches import decided_by_caller, directory_changes, flags_added, unworded_defaults
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import group_of, launched, missing_required, read_launch, shown
-from launchlint.rulekit import Example
+from launchlint.programs import Meant, group_of, launched, meant_before_cd, missing_required, read_launch, shown
+from launchlint.rulekit import Example, listed
 from launchlint.shellfacts import CutOff
 
 CODE = "LL302"
@@ -125,6 +132,17 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # after `cd sub`, the root's train.py takes the launch whole: one finding for its two options
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.parse_args()\n",
+            "sub/train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\n"
+                "p.add_argument('--out', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\ncd sub\npython train.py --data d --out o\npython train.py -s d\n",
+        },
+        ["LL302 run.sh:4"],
+    ),
     Example(  # a shell default in a Makefile's recipe is judged as in a script: no caller sets it
         {"train.py": TRAIN, "Makefile": "train:\n\tpython train.py $${EXTRA:-}\n"},
         ["LL302 Makefile:2"],
@@ -667,6 +685,7 @@ def _args_file(project, program, path: str) -> bool:
 
 
 def check(project) -> Iterator[Finding]:
+    changes = cache(partial(directory_changes, project))  # each launcher's `cd`s, read when asked
     for invocation in project.graph.invocations:
         program = launched(project, invocation)
         if program is None or _args_file(project, program, invocation.callee):
@@ -677,23 +696,25 @@ def check(project) -> Iterator[Finding]:
         took = frozenset().union(*map(command.defaults_of, invocation.args)) if command.word_defaults else frozenset()
         if decided_by_caller(project, invocation.caller, took | unworded_defaults(command, invocation.target)):
             continue  # `python train.py $(ARGS)` with `ARGS ?= --lr 1`, or `${EXTRA:-}` that a caller sets
-        added = flags_added(invocation.command)
+        added = flags_added(invocation.command)  # `deepspeed x.py`: the launcher passes `--local_rank` itself
         reading = read_launch(program, invocation.args)
-        for owner, option in missing_required(reading):
-            if added.intersection(option.flags):
-                continue  # `deepspeed x.py`: the launcher passes `--local_rank` itself
-            flag = next((f for f in option.flags if f.startswith("--")), option.flags[0])
+        missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
+        meant = meant_before_cd(project, invocation, changes) if missing else None
+        if meant is not None:  # `cd sub`, then `python train.py -s d`: the root's train.py takes the launch
+            yield _run_elsewhere(project, invocation, missing, meant)
+            continue
+        for owner, option in missing:
+            flag = _flag(option)
             name = shown(project, invocation) + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
             message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
             fix, wanted, which = f"pass `{flag}`", option.flags, "it"
             related = [Related(option.location, f"`{flag}` is required here")]
             if option.group:  # argparse: "one of the arguments --train --eval is required"
                 group = group_of(owner, option)
-                names = [next((f for f in o.flags if f.startswith("--")), o.flags[0]) for o in group]
-                listed = ", ".join(f"`{n}`" for n in names)
-                message = f"{name} requires one of {listed}, and this launch passes none: it exits at start-up"
+                names = ", ".join(f"`{_flag(o)}`" for o in group)
+                message = f"{name} requires one of {names}, and this launch passes none: it exits at start-up"
                 fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
-                related = [Related(option.location, f"the group of {listed} is required here")]
+                related = [Related(option.location, f"the group of {names} is required here")]
             cut = invocation.command.cut_off  # `--lr 1 \\ # note`: the lines after it run on their own
             stranded = next(((w, f) for w in cut.words if (f := (w.value or "").partition("=")[0]) in wanted), None) if cut else None
             if stranded is not None:
@@ -708,6 +729,26 @@ def check(project) -> Iterator[Finding]:
                     related.append(Related(near.located(project), f"`{near.flag}` is passed here: {name} has no such option"))
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
+
+
+def _flag(option) -> str:
+    """The option's name in a message: its first long flag (`--data-path`, not `-d`)."""
+    return next((f for f in option.flags if f.startswith("--")), option.flags[0])
+
+
+def _run_elsewhere(project, invocation, missing, meant: Meant) -> Finding:
+    """One finding for a launch that a `cd` runs away from the program its path names from
+    where the launcher started, which takes its whole command line (`programs.meant_before_cd`):
+    its fix that program's path."""
+    needs = [f"one of {', '.join(f'`{_flag(o)}`' for o in group_of(owner, option))}" if option.group else f"`{_flag(option)}`" for owner, option in missing]
+    name = shown(project, invocation)
+    message = (
+        f"{name} requires {listed(needs)}, which this launch never passes (the launcher cds into {meant.directory}/): "
+        f"it exits at start-up; `{meant.path}` takes this command line: use that path"
+    )
+    related = [Related(option.location, f"{need} is required here") for (_, option), need in zip(missing, needs)]
+    related.append(Related(meant.program.location, f"the parser of {meant.file}, which takes it"))
+    return Finding(invocation.target.location, message, tuple(related))
 
 
 def _broken(cut: CutOff) -> tuple[str, str]:

@@ -213,6 +213,7 @@ from launchlint.graph import (
     shares_a_directory,
 )
 from launchlint.launches import (
+    after_cd,
     decided_by_caller,
     directory_changes,
     into_the_project,
@@ -1400,15 +1401,15 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
     when it may resolve somewhere we cannot see (after a `cd` to an unknown place, outside the root)."""
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
-    moved = moved_before(changes(caller), invocation.command)
+    cd = after_cd(changes(caller), invocation.command)
     if written.startswith("/"):
         mapped = path_mapped(project, written)
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
-    elif None in moved:
+    elif cd is not None:  # into a directory of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`)
+        mapped = [(cd, written)]
+        described = "under the project root" if cd == "." else f"under {cd}/, where the launcher cds"
+    elif moved_before(changes(caller), invocation.command):
         return None  # a `cd`/`pushd` to somewhere we may not know runs first
-    elif moved:  # into a directory of the project (`cd examples/gpt`, `cd "$(dirname "$0")"`)
-        mapped = [(moved[-1], written)]
-        described = "under the project root" if moved[-1] == "." else f"under {moved[-1]}/, where the launcher cds"
     elif declared:  # the step's `working-directory`: another checkout's, often
         if start is None:
             return None
@@ -1430,7 +1431,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         if invocation.command.name in SOURCERS and "/" not in posixpath.normpath(written):  # `. ./path.sh`
             mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
-    return (described, inside, bool(declared or moved or written.startswith("/"))) if inside else None
+    return (described, inside, bool(declared or cd is not None or written.startswith("/"))) if inside else None
 
 
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh

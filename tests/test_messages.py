@@ -361,6 +361,12 @@ CASES = {
         "main.py requires one of `--train`, `--eval`, and this launch passes none: it exits at start-up; "
         "`--eval` on line 2 is cut off from it: end line 1 with `\\`",
     ),
+    "LL301-after a cd, flags the program the path names before it defines": (
+        {"run.sh": "cd sub\npython train.py --data d\npython train.py -s d --iters 3\n", **MOVED},
+        "run.sh:3",
+        "`-s` and `--iters` are not options of sub/train.py (the launcher cds into sub/): it exits at start-up with "
+        "'unrecognized arguments'; `../train.py` defines them: use that path",
+    ),
     "LL301-after a cd, a flag the program the path names before it does not define either": (
         {"run.sh": "cd sub\npython train.py --data d --bogus 1\n", **MOVED},
         "run.sh:2",
@@ -374,6 +380,12 @@ CASES = {
         },
         "run.sh:3",
         "train.py requires `--data`, which this launch never passes: it exits at start-up; pass `--data`",
+    ),
+    "LL302-after a cd, the program the path names before it takes the launch": (
+        {"run.sh": "cd sub\npython train.py --data d\npython train.py -s d --iters 3\n", **MOVED},
+        "run.sh:3",
+        "sub/train.py requires `--data`, which this launch never passes (the launcher cds into sub/): it exits at "
+        "start-up; `../train.py` takes this command line: use that path",
     ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
@@ -662,6 +674,12 @@ RELATED = {
     "LL302-a near miss of the option": [
         ("decode.py:5", "`--result_dir` is required here"),
         ("run.sh:1", "`--result_file` is passed here: decode.py has no such option"),
+    ],
+    "LL301-after a cd, flags the program the path names before it defines": [
+        ("run.sh:3", "`-s` is passed here"),
+        ("run.sh:3", "`--iters` is passed here"),
+        ("sub/train.py:2", "the parser of sub/train.py"),
+        ("train.py:2", "the parser of train.py, which defines them"),
     ],
     "LL304-Hydra's config name": [("run.sh:1", "--config-path is relative to trainer/main.py")],
     "LL304-@hydra.main's config path": [("trainer/main.py:4", "config_path='config', relative to trainer/main.py")],
