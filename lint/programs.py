@@ -863,21 +863,24 @@ def shown(project, invocation) -> str:
 
 
 class Meant(Record):
-    """The program a launch that a `cd` moved was meant to run (`meant_before_cd`)."""
+    """The program a launch that a `cd` moved may have been meant to run (`meant_before_cd`)."""
 
     directory: str  # where the `cd` leads: `autoencoder`
     file: str  # the program: `train.py`
     path: str  # its path from there: `../train.py`
-    program: CommandLine  # its command line, which takes the launch's
+    program: CommandLine
+    whole: bool  # it takes the launch's whole command line; else it defines some of what the moved one does not
 
 
-def meant_before_cd(project, invocation, changes) -> Meant | None:
+def meant_before_cd(project, invocation, reading: Reading, changes) -> Meant | None:
     """When a `cd` before a launch runs its program in another directory of the project
     (`after_cd`: `cd autoencoder`, then `python train.py` runs autoencoder/train.py), the program
-    its path names from where the launcher started (the root's `train.py`), if that program takes
-    the launch's whole command line: every flag it passes is defined, none it requires is
-    missing, no word is unknown. What LL301 and LL302 offer as the fix: the user meant that one.
-    `changes`: the launcher's `directory_changes`, by path."""
+    its path names from where the launcher started (the root's `train.py`), if the launch may be
+    meant for it: it takes the launch's whole command line (`whole`: every flag is defined, none
+    it requires is missing, no word is unknown), or, its parser not all known (options added in a
+    loop: gaussian-splatting's `ParamGroup`), it defines a flag that the moved program, read as
+    `reading`, does not, and requires nothing the launch does not pass. What LL301 and LL302
+    offer as the fix. `changes`: the launcher's `directory_changes`, by path."""
     if invocation.kind != "python" or invocation.callee is None or invocation.command.remote:
         return None
     directory = after_cd(changes(invocation.caller), invocation.command)
@@ -885,13 +888,18 @@ def meant_before_cd(project, invocation, changes) -> Meant | None:
         return None
     other = project_resolver(project).resolve(invocation.target, invocation.caller)
     program = command_line(project, other) if other is not None and other != invocation.callee else None
-    if program is None or not program.complete:
+    if program is None:
         return None
     taken = read_launch(program, invocation.args)
     added = flags_added(invocation.command)  # `deepspeed x.py`: it passes `--local_rank` itself
-    if taken.open or taken.unknown or any(not added.intersection(o.flags) for _, o in missing_required(taken)):
+    if any(not added.intersection(o.flags) for _, o in missing_required(taken)):
         return None
-    return Meant(directory, other, posixpath.relpath(other, directory), program)
+    path = posixpath.relpath(other, directory)
+    if program.complete:
+        return Meant(directory, other, path, program, True) if not taken.open and not taken.unknown else None
+    if any(program.option(u.flag) not in (None, AMBIGUOUS) for u in reading.unknown):
+        return Meant(directory, other, path, program, False)
+    return None
 
 
 def _names_program(project, written: str, callee: str, caller: str) -> bool:

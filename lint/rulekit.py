@@ -128,6 +128,12 @@ def listed(items: Sequence[str], most: int = 2) -> str:
     return f"{', '.join(named[:-1])} and {named[-1]}" if len(named) > 1 else named[0]
 
 
+def either(*choices: str) -> str:
+    """A fix of several choices: "remove it, or add it to the parser", "remove it, add it to the
+    parser, or use `../train.py`"."""
+    return f"{', '.join(choices[:-1])}, or {choices[-1]}" if len(choices) > 1 else choices[0]
+
+
 def rules_for(present: set[str] | frozenset[str]) -> tuple[Rule, ...]:
     """The rules that can find something in a project with facts of the `present` kinds
     (`shell`, `python`; see launchlint.rules), importing only their modules."""

@@ -166,7 +166,9 @@ one meant, as LL303 offers `../render.py` for a script missing there. When that 
 launch's whole command line (it defines every flag, requires nothing the launch leaves out, and
 reads no word it cannot see), the launch is one finding, at the program's path, whose fix is
 that file's path from there ("`-s` and `--iters` are not options of sub/train.py (the launcher
-cds into sub/): ...; `../train.py` defines them: use that path").
+cds into sub/): ...; `../train.py` defines them: use that path"). When its options are not all
+known (added in a loop, as gaussian-splatting's `ParamGroup` adds them) but it defines one of the
+flags, each flag is still reported, and its fix offers that path among the choices.
 
 One finding for each written word: an unknown flag in the value of a variable the script expands
 more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one mistake,
@@ -190,7 +192,7 @@ from functools import cache, partial
 from launchlint.launches import directory_changes
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import Meant, UnknownFlag, launched, meant_before_cd, read_launch, shown
-from launchlint.rulekit import Example, dedented, listed, once_per_word
+from launchlint.rulekit import Example, dedented, either, listed, once_per_word
 from launchlint.shellfacts import Word
 
 CODE = "LL301"
@@ -1279,16 +1281,17 @@ def check(project) -> list[Finding]:
         # A word one time round a loop is its value there (`--y=1` of `--y=$a`), located at the
         # loop's word of it: a flag the command's own word spells out is that word's, one finding.
         written = dict(zip(map(id, invocation.run.words), invocation.command.words)) if invocation.looped else {}
-        unknowns = [u for u in read_launch(program, invocation.args).unknown if u.program.checks_flags]
+        reading = read_launch(program, invocation.args)
+        unknowns = [u for u in reading.unknown if u.program.checks_flags]
         for unknown in unknowns:
             word = written.get(id(unknown.word))
             if word is not None and unknown.spelled_in(word) is not None:
                 unknown.word = word
-        meant = meant_before_cd(project, invocation, changes) if unknowns else None
-        if meant is not None:  # `cd sub`, then `python train.py -s d`: the root's train.py takes them all
+        meant = meant_before_cd(project, invocation, reading, changes) if unknowns else None
+        if meant is not None and meant.whole:  # `cd sub`, then `python train.py -s d`: the root's train.py takes them all
             found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
         else:
-            found += ((u.word, _finding(project, shown(project, invocation), u)) for u in unknowns)
+            found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
     return once_per_word(project, found, "passed here too, from the same variable's value")
 
 
@@ -1310,12 +1313,16 @@ def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Mean
     return Finding(invocation.target.location, message, tuple(dict.fromkeys(related)))
 
 
-def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
-    """What the flag is to the program, what argparse (click) says at start-up, and the fix last."""
+def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | None = None) -> Finding:
+    """What the flag is to the program, what argparse (click) says at start-up, and the fix last.
+    After a `cd` that may have taken the launch away from the program meant (`meant`, whose
+    options are not all known), the message says where the launcher cds, and the fix offers that
+    program's path."""
     program = unknown.program
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
     click = program.parser.kind in ("click", "typer")
-    fix = "remove it, or add it to the parser"
+    moved, instead = (f" (the launcher cds into {meant.directory}/)", (f"use `{meant.path}`",)) if meant else ("", ())
+    fix = either("remove it", "add it to the parser", *instead)
     if unknown.ambiguous:
         matches = program.prefixed(unknown.flag)
         message = (
@@ -1326,7 +1333,7 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
     elif unknown.clustered:  # `-vq`: `-v`, then `-q`
         error = "No such option" if click else "ignored explicit argument"
         message = (
-            f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}: "
+            f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}{moved}: "
             f"it exits at start-up with '{error}'; {fix}"
         )
         related = Related(program.location, f"the parser of {name}")
@@ -1334,10 +1341,11 @@ def _finding(project, program_word: str, unknown: UnknownFlag) -> Finding:
         error = "No such option" if click else "unrecognized arguments"
         closest = unknown.meant
         if closest is not None:
-            fix = f"fix it (did you mean `{closest}`?), or add it to the parser"
-        message = f"`{unknown.flag}` is not an option of {name}: it exits at start-up with '{error}'; {fix}"
+            fix = either(f"fix it (did you mean `{closest}`?)", "add it to the parser", *instead)
+        message = f"`{unknown.flag}` is not an option of {name}{moved}: it exits at start-up with '{error}'; {fix}"
         if closest is None:
             related = Related(program.location, f"the parser of {name}")
         else:
             related = Related(program.flags[closest].location, f"`{closest}` is defined here")
-    return Finding(unknown.located(project), message, (related,))
+    others = (Related(meant.program.location, f"the parser of {meant.file}"),) if moved else ()
+    return Finding(unknown.located(project), message, (related, *others))

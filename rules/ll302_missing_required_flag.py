@@ -81,7 +81,9 @@ args = parser.parse_args()
   path names from where the launcher started (the root's `train.py`) may be the one meant. When
   that file takes the launch's whole command line (as LL301 says), the launch is one finding,
   naming every option missing, whose fix is that file's path from there ("`../train.py` takes this
-  command line: use that path").
+  command line: use that path"); when its options are not all known but it defines a flag the
+  launch passes and the program does not, each finding's fix offers that path too ("pass `--data`,
+  or use `../train.py`").
 - When the launch passes a flag the program does not define whose nearest defined flag (LL301's
   "did you mean") is the missing option, or one of the missing group's (`--result_file` for a
   required `--result_dir`), the finding is still reported, since the spelling that runs never
@@ -116,7 +118,7 @@ from functools import cache, partial
 from launchlint.launches import decided_by_caller, directory_changes, flags_added, unworded_defaults
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import Meant, group_of, launched, meant_before_cd, missing_required, read_launch, shown
-from launchlint.rulekit import Example, listed
+from launchlint.rulekit import Example, either, listed
 from launchlint.shellfacts import CutOff
 
 CODE = "LL302"
@@ -699,20 +701,22 @@ def check(project) -> Iterator[Finding]:
         added = flags_added(invocation.command)  # `deepspeed x.py`: the launcher passes `--local_rank` itself
         reading = read_launch(program, invocation.args)
         missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
-        meant = meant_before_cd(project, invocation, changes) if missing else None
-        if meant is not None:  # `cd sub`, then `python train.py -s d`: the root's train.py takes the launch
+        meant = meant_before_cd(project, invocation, reading, changes) if missing else None
+        if meant is not None and meant.whole:  # `cd sub`, then `python train.py -s d`: the root's train.py takes the launch
             yield _run_elsewhere(project, invocation, missing, meant)
             continue
+        # A program the launch may have been meant for, whose options are not all known: named as a choice
+        moved = f" (the launcher cds into {meant.directory}/)" if meant else ""
         for owner, option in missing:
             flag = _flag(option)
             name = shown(project, invocation) + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
-            message = f"{name} requires `{flag}`, which this launch never passes: it exits at start-up"
+            message = f"{name} requires `{flag}`, which this launch never passes{moved}: it exits at start-up"
             fix, wanted, which = f"pass `{flag}`", option.flags, "it"
             related = [Related(option.location, f"`{flag}` is required here")]
             if option.group:  # argparse: "one of the arguments --train --eval is required"
                 group = group_of(owner, option)
                 names = ", ".join(f"`{_flag(o)}`" for o in group)
-                message = f"{name} requires one of {names}, and this launch passes none: it exits at start-up"
+                message = f"{name} requires one of {names}, and this launch passes none{moved}: it exits at start-up"
                 fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
                 related = [Related(option.location, f"the group of {names} is required here")]
             cut = invocation.command.cut_off  # `--lr 1 \\ # note`: the lines after it run on their own
@@ -727,6 +731,9 @@ def check(project) -> Iterator[Finding]:
                 if near is not None and owner.complete:  # `--result_file` for `--result_dir`: LL301's near miss
                     fix += f" (is `{near.flag}` a typo for {which}?)"
                     related.append(Related(near.located(project), f"`{near.flag}` is passed here: {name} has no such option"))
+                if meant is not None:
+                    fix = either(fix, f"use `{meant.path}`")
+                    related.append(Related(meant.program.location, f"the parser of {meant.file}"))
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 

@@ -60,10 +60,18 @@ TRAIN = (
     "parser.add_argument('--vocab-file')\nparser.add_argument('--vocab-size')\nargs = parser.parse_args()\n"
 )
 # After `cd sub`, `python train.py` runs sub/train.py, which requires `--data`; the root's train.py,
-# what the path names from where the launcher started, defines `-s` and `--iters`.
+# what the path names from where the launcher started, defines `-s` and `--iters` (MOVED), or
+# `--resume` and options added in a loop, which are not known (MOVED_LOOPED).
 MOVED = {
     "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.add_argument('--iters')\np.parse_args()\n",
     "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.parse_args()\n",
+}
+MOVED_LOOPED = {
+    **MOVED,
+    "train.py": (
+        "import argparse\np = argparse.ArgumentParser()\np.add_argument('--resume')\nfor key in ('source', 'model'):\n"
+        "    p.add_argument('--' + key)\np.parse_args()\n"
+    ),
 }
 HYDRA = {
     "trainer/main.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n\n\nmain()\n",
@@ -367,6 +375,12 @@ CASES = {
         "`-s` and `--iters` are not options of sub/train.py (the launcher cds into sub/): it exits at start-up with "
         "'unrecognized arguments'; `../train.py` defines them: use that path",
     ),
+    "LL301-after a cd, a flag the program the path names before it may define": (
+        {"run.sh": "cd sub\npython train.py --data d --resume r\n", **MOVED_LOOPED},
+        "run.sh:2",
+        "`--resume` is not an option of sub/train.py (the launcher cds into sub/): it exits at start-up with "
+        "'unrecognized arguments'; remove it, add it to the parser, or use `../train.py`",
+    ),
     "LL301-after a cd, a flag the program the path names before it does not define either": (
         {"run.sh": "cd sub\npython train.py --data d --bogus 1\n", **MOVED},
         "run.sh:2",
@@ -386,6 +400,12 @@ CASES = {
         "run.sh:3",
         "sub/train.py requires `--data`, which this launch never passes (the launcher cds into sub/): it exits at "
         "start-up; `../train.py` takes this command line: use that path",
+    ),
+    "LL302-after a cd, the program the path names before it may take the launch": (
+        {"run.sh": "cd sub\npython train.py --resume r\n", **MOVED_LOOPED},
+        "run.sh:2",
+        "sub/train.py requires `--data`, which this launch never passes (the launcher cds into sub/): it exits at "
+        "start-up; pass `--data`, or use `../train.py`",
     ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
@@ -680,6 +700,10 @@ RELATED = {
         ("run.sh:3", "`--iters` is passed here"),
         ("sub/train.py:2", "the parser of sub/train.py"),
         ("train.py:2", "the parser of train.py, which defines them"),
+    ],
+    "LL302-after a cd, the program the path names before it may take the launch": [
+        ("sub/train.py:3", "`--data` is required here"),
+        ("train.py:2", "the parser of train.py"),
     ],
     "LL304-Hydra's config name": [("run.sh:1", "--config-path is relative to trainer/main.py")],
     "LL304-@hydra.main's config path": [("trainer/main.py:4", "config_path='config', relative to trainer/main.py")],
