@@ -72,10 +72,10 @@ args = parser.parse_args()
 - When the option (or one of the required group's) is written in the lines right after the
   launch, but in a command of its own because a line lacks its `\\` or a comment or a space
   follows it (`--lr 1e-4 \\ # tune`), or a line in the middle is commented out (`# --seed 1 \\`),
-  the finding says so and points at it, and its fix mends that line: end it with `\\`, delete the
-  comment or the space after its `\\`, or uncomment or delete the commented-out line. Written with
-  its value (`--data-path="/data"`), that line is a command of that name too, as bash runs it (no
-  assignment: its name is no identifier).
+  the finding says so and points at it, and its fix mends that line: end it with `\\`, delete what
+  follows its `\\` (the blanks, and a comment after them), or uncomment or delete the
+  commented-out line. Written with its value (`--data-path="/data"`), that line is a command of
+  that name too, as bash runs it (no assignment: its name is no identifier).
 - After a `cd` into another directory of the project (`cd autoencoder`, then `python train.py`),
   the program is that directory's file, named by its path (autoencoder/train.py), and the file the
   path names from where the launcher started (the root's `train.py`) may be the one meant. When
@@ -766,5 +766,5 @@ def _broken(cut: CutOff) -> tuple[str, str]:
     if cut.how == "line":
         return "as it does not end with `\\`", f"end line {line} with `\\`"
     if cut.how == "comment":
-        return "as a comment follows its `\\`", f"delete the comment after the `\\` of line {line}"
-    return "as a space follows its `\\`", f"delete the space after the `\\` of line {line}"
+        return "as a comment follows its `\\`", f"delete the comment and the blanks after the `\\` of line {line}"
+    return "as a space follows its `\\`", f"delete the blanks after the `\\` of line {line}"
