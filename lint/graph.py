@@ -849,7 +849,9 @@ class Resolver:
         whose name extends the missing one, or is what it extends, comes first, however unlike
         (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`, not a distant
         `flagai/model/aquila_model.py`; Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is
-        `pretrain_deepseek.py`). Else only a file at the root or in a directory the launcher's
+        `pretrain_deepseek.py`); of several, the one named as the launcher is (the_well's
+        `upload_dataset.sh` runs a renamed `upload.py`: `upload_dataset.py`, not the closer name
+        `upload_model.py`). Else only a file at the root or in a directory the launcher's
         path or the written path names (`_placed_alike`): verl-tool's
         `examples/train/b/train_drgrpo.sh` is `examples/train/a/train_1.5b_drgrpo.sh`, not the
         closer name `verl/recipe/x/train_grpo.sh` of a vendored copy. Not a file of the name
@@ -865,7 +867,8 @@ class Resolver:
         neighbours = {
             n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
         }
-        close = _closest(name, list(neighbours), 0.0)
+        own = posixpath.splitext(posixpath.basename(caller))[0] + suffix  # `upload_dataset.sh` runs `upload_dataset.py`
+        close = own if own in neighbours else _closest(name, list(neighbours), 0.0)
         if close is not None:
             return neighbours[close]
         close = _closest(name, names, NEAR_CUTOFF, lambda n: _placed_alike(caller, written, by_name[n]))

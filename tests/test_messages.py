@@ -437,6 +437,12 @@ CASES = {
         "`bert_retriever.py` is not next to this file or under the project root, and no file has that name; fix the "
         "path (did you mean `beir_retriever.py`?), or create it",
     ),
+    "LL303-a close name beside the launcher named as the launcher": (
+        {"hf/upload_dataset.sh": "python upload.py\n", "hf/upload_dataset.py": "print(1)\n", "hf/upload_model.py": "print(2)\n"},
+        "hf/upload_dataset.sh:1",
+        "`upload.py` is not next to this file or under the project root, and no file has that name; fix the "
+        "path (did you mean `upload_dataset.py`?), or create it",
+    ),
     "LL303-a renamed package": (
         {"scripts/ft.sh": "deepspeed llava/train/train_mem.py\n", "moellava/train/train_mem.py": "print(1)\n"},
         "scripts/ft.sh:1",
