@@ -53,7 +53,8 @@ srun python -u train.py
   judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
   `#SBATCH` line. Its relative path is relative to where the command runs: where the script's
   `cd`s lead, else next to the script or the project root; a `mkdir` of the directory (or of a
-  variable) in the same script makes it. Not judged: after a `cd` to a place not known here, on
+  variable, unless what is written of its path names another directory: `mkdir -p $HOME/cfg`
+  makes a `cfg`, not `logs/`) in the same script makes it. Not judged: after a `cd` to a place not known here, on
   another host (`ssh login 'sbatch ...'`), with a `--chdir` on the command line or in the
   submitted script's `#SBATCH` lines; words after the script are the job's arguments.
 - A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
@@ -94,6 +95,13 @@ CHDIR_OPTIONS = {"--chdir", "-D"}
 LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 
 INVALID = [
+    Example(  # the submitter's `mkdir` of a path not known makes a directory of another name (ai2cm's ace)
+        {
+            "submit.sh": "#!/bin/bash\nmkdir -p $HOME/cfg ~/runs/\nsbatch sb/job.sh\n",
+            "sb/job.sh": "#!/bin/bash\n#SBATCH --output=joblogs/%j.out\nsrun python train.py\n",
+        },
+        ["LL109 sb/job.sh:2"],
+    ),
     Example(  # an abbreviated option: getopt_long takes `--err` for `--error`
         {"job.sbatch": "#!/bin/bash\n#SBATCH --err=errs/%x-%j.err\n#SBATCH --out outs/%x-%j.out\nsrun python t.py\n"},
         ["LL109 job.sbatch:2", "LL109 job.sbatch:3"],
@@ -178,6 +186,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a `mkdir` of a path not known may make the directory: a variable, or a path ending in its name
+        {
+            "a.sh": "#!/bin/bash\nmkdir -p \"$LOG_DIR\"\nsbatch job.sh\n",
+            "b.sh": "#!/bin/bash\nmkdir -p $SCRATCH/joblogs/old\nsbatch job.sh\n",
+            "c.sh": "#!/bin/bash\nmkdir -p ${OUT}/${RUN}\nsbatch job.sh\n",
+            "job.sh": "#!/bin/bash\n#SBATCH --output=joblogs/%j.out\nsrun python train.py\n",
+        }
+    ),
     Example(  # a job file that a program fills in with `str.format` before it submits it: its fields name no file
         {
             "job_template.sh": (
@@ -481,12 +497,27 @@ def _created_by_submitter(project, script: str, directory: str) -> bool:
 
 def _mkdir(script, directory: str, *, unknown: bool) -> Location | None:
     """Where the script runs `mkdir` on the directory (`mkdir -p logs`, or a directory in it),
-    or, with `unknown`, on a value not known (`mkdir -p "$LOG_DIR"` may well make it). In a job
-    script that `mkdir` runs only after SLURM has opened the file in it: too late."""
+    or, with `unknown`, on a value not known that may be it (`_may_make`). In a job script that
+    `mkdir` runs only after SLURM has opened the file in it: too late."""
     for command in script.effective_commands():
-        if command.name == "mkdir" and any(unknown if w.value is None else _creates(w.value, directory) for w in command.args):
+        if command.name == "mkdir" and any(_may_make(w, directory) if w.value is None else _creates(w.value, directory) for w in command.args if unknown or w.value is not None):
             return command.location
     return None
+
+
+_EXPANDS = re.compile(r"[$`{}*?\[]")  # a part of a written path whose value is not known here
+
+
+def _may_make(word: Word, directory: str) -> bool:
+    """Whether a `mkdir` of a value not known may make `directory`: `mkdir -p "$LOG_DIR"`,
+    `$OUT/logs` may well, but not a path whose last part is written out and is none of the
+    directory's names, nor any other written-out part is (`mkdir -p $HOME/cfg` makes a `cfg`,
+    whatever `$HOME` is, not the `joblogs/` of `#SBATCH --output=joblogs/%j.out`: ai2cm's ace)."""
+    parts = word.template.rstrip("/").split("/")
+    if _EXPANDS.search(parts[-1]):
+        return True
+    names = set(directory.split("/"))
+    return any(part in names for part in parts if not _EXPANDS.search(part))
 
 
 def _creates(argument: str, directory: str) -> bool:
