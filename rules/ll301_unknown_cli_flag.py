@@ -87,7 +87,9 @@ Its command line is the one parser that parses the process's arguments:
   helpers of its own (all its options may come from them), or `parser = get_parser()` whose
   name says it builds one; a helper whose name is imported from two modules (in an if's arms, a
   `try:` and its `except:`) adds their options when they add the same, else the parser is unknown
-  (and a builder so imported builds none that is read);
+  (and a builder so imported builds none that is read); argparse's private `_add_action(action)`
+  or `_add_container_actions(other)` adds options not read, so the parser is unknown (VACE copies
+  other parsers' actions into its pipeline's so);
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
@@ -1092,6 +1094,17 @@ VALID = [
             ),
             "train.py": "from common import get_args\n\nargs = get_args()\n",
             "run.sh": "deepspeed --num_gpus 2 train.py --seed 1 --bf16 --data-path /data --help\n",
+        }
+    ),
+    Example(  # options copied from other parsers through argparse's private `_add_action` (VACE's pipeline)
+        {
+            "stage.py": "import argparse\n\n\ndef get_parser():\n    p = argparse.ArgumentParser()\n    p.add_argument('--prompt')\n    return p\n",
+            "gen.py": (
+                "import argparse\nimport importlib\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--seed')\n"
+                "for action in importlib.import_module('stage').get_parser()._actions:\n    parser._add_action(action)\n"
+                "parser.parse_args()\n"
+            ),
+            "run.sh": "python gen.py --seed 1 --prompt x\n",
         }
     ),
     Example(  # a parent parser another module of the project builds

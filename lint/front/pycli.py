@@ -36,6 +36,9 @@ PARSE_METHODS = frozenset(
 )  # fmt: skip
 PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
 HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
+# argparse's private methods that add options the reader does not see: `_add_action(action)` (an
+# action copied from another parser, VACE's pipeline), `_add_container_actions(other)`.
+HIDDEN_ADDERS = frozenset({"_add_action", "_add_container_actions"})
 DATACLASS_DECORATORS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
 NOT_FIELDS = ("ClassVar", "InitVar")
 # Library functions that add known options to the parser they are given, and return it.
@@ -850,6 +853,8 @@ class _ArgparseReader:
             parser.reads_files = True
         elif method == "set_defaults":
             self.defaulted.update(k.arg for k in call.keywords)
+        elif method in HIDDEN_ADDERS:
+            parser.complete = False
 
     def _add(self, scope: Scope, parser: ArgParser, call: ast.Call, group: str) -> None:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
