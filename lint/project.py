@@ -33,8 +33,8 @@ def ask_disk(root: str, question: tuple[str, str]):
     saw(full)
     if what == "directory":
         return os.path.isdir(full)
-    if what == "file":
-        return os.path.isfile(full)
+    if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
+        return os.path.isfile(full) or os.path.islink(full)
     if what == "text":  # a file a script sources, which launchlint does not analyse (`common.env`)
         from .discover import read_text
 

@@ -527,3 +527,12 @@ def test_an_mcli_runs_git_repo_integration_is_a_clone_its_command_may_cd_into(tm
     )
     found = lint(tmp_path, {"mcli/finetune.yaml": run, "helper.py": "print(1)\n"}, "--select", "LL303")
     assert [(f["code"], f["path"], f["line"]) for f in found] == [("LL303", "mcli/finetune.yaml", 11)]
+
+
+def test_a_script_the_project_holds_as_a_link_is_there_whatever_its_target(tmp_path):
+    # A recipe's link into a toolkit checkout not on this machine (WenetSpeech's espnet recipe):
+    # the launcher runs what the repository holds, so LL303 has nothing to say; a missing name still counts.
+    (tmp_path / "recipe").mkdir()
+    (tmp_path / "recipe" / "asr.sh").symlink_to("../../../espnet/egs2/TEMPLATE/asr1/asr.sh")
+    findings = lint(tmp_path, {"recipe/run.sh": "#!/bin/bash\n./asr.sh --stage 1\n./asr2.sh --stage 1\n"})
+    assert [where(f) for f in findings] == [("LL303", "recipe/run.sh", 3, 1, 10)]
