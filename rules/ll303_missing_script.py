@@ -171,11 +171,13 @@ Not reported, because the script may well be there when the line runs:
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere);
 - `python setup.py COMMAND` with a setuptools command (`build`, `build_ext`, `install`, `develop`,
-  `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, when the project has
-  no `setup.py` anywhere: setuptools' idiom builds the package of the directory it runs in, and
-  that is another package's checkout (R2E-Gym's install scripts, which the project copies into a
-  clone of numpy or pandas and runs there). With a directory written (`python tools/setup.py
-  build`), or another command, the path is judged.
+  `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, in a shell script
+  below the root, when the project has no `setup.py` anywhere: setuptools' idiom builds the
+  package of the directory it runs in, and that is another package's checkout (R2E-Gym's install
+  scripts, which the project copies into a clone of numpy or pandas and runs there). With a
+  directory written (`python tools/setup.py build`), another command, or in a script at the
+  root, a Makefile or a CI step, which run in this checkout (nanotron's release workflow runs
+  `python setup.py sdist bdist_wheel` with only a `pyproject.toml`), the path is judged.
 
 A `for` loop over static words runs the command with each (`for s in prepare.py train.py; do
 python "$s"; done`, `./$s.sh`): every word is judged as if written in the command, and a
@@ -244,6 +246,18 @@ INVALID = [
             "tools/build.sh": "#!/bin/bash\npython tools/setup.py build_ext --inplace\n",
         },
         ["LL303 tools/build.sh:2"],
+    ),
+    Example(  # a root script and a CI step build this checkout, whose setup.py is gone (nanotron's release workflow)
+        {
+            "pyproject.toml": "[project]\nname = 'tron'\n",
+            "tron/core.py": "print(1)\n",
+            "release.sh": "#!/bin/bash\npython setup.py sdist bdist_wheel\n",
+            ".github/workflows/release.yml": (
+                "on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+                "      - run: python setup.py sdist bdist_wheel\n"
+            ),
+        },
+        ["LL303 .github/workflows/release.yml:7", "LL303 release.sh:2"],
     ),
     Example(  # an array's element set by its index; a variable's value is element 0 of the array `+=` makes
         {
@@ -1228,7 +1242,7 @@ def check(project) -> list[Finding]:
         namesakes = names.get(posixpath.basename(written), [])
         if _looked_up_in_path(invocation) or made.holds(written, project):
             continue
-        if not namesakes and _setuptools_elsewhere(invocation, written):
+        if not namesakes and _setuptools_elsewhere(project, invocation, written):
             continue  # `python setup.py build_ext`, and the project has no setup.py: another package's build
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
@@ -1277,12 +1291,21 @@ def _looked_up_in_path(invocation) -> bool:
     return invocation.command.name in ("source", ".") or not written.endswith((".sh", ".bash", *OTHER_SHELL_EXTENSIONS))
 
 
-def _setuptools_elsewhere(invocation, written: str) -> bool:
+def _setuptools_elsewhere(project, invocation, written: str) -> bool:
     """`python setup.py build_ext --inplace` (a setuptools command on the `setup.py` of the
-    working directory, no directory written): in a project with no `setup.py` anywhere, the
-    build recipe of another package, run in its checkout (R2E-Gym's install scripts, which the
-    project copies into a clone of numpy or pandas)."""
-    return invocation.kind == "python" and posixpath.normpath(written) == "setup.py" and runs_setuptools(invocation.target, invocation.args)
+    working directory, no directory written) in a shell script below the root, in a project with
+    no `setup.py` anywhere: the build recipe of another package, run in its checkout (R2E-Gym's
+    install scripts, which the project copies into a clone of numpy or pandas). Not in a script
+    at the root, a Makefile or a CI step, which run in this checkout: nanotron's release workflow
+    runs `python setup.py sdist bdist_wheel` where only a pyproject.toml is."""
+    caller = invocation.caller
+    return (
+        invocation.kind == "python"
+        and "/" in caller
+        and project.files[caller].kind == "shell"
+        and posixpath.normpath(written) == "setup.py"
+        and runs_setuptools(invocation.target, invocation.args)
+    )
 
 
 def _missing_module(project, invocation, changes) -> Iterator[Finding]:
