@@ -128,14 +128,16 @@ class CommandLine:
             return sorted(f for f in self.flags if f.startswith(head))
         return sorted(f for f in self.flags if f == text[:2] or f.startswith(text))
 
-    def closest(self, flag: str) -> str | None:
+    def closest(self, flag: str, passed: frozenset[str] = frozenset()) -> str | None:
         """The defined flag most like `flag`: the same but for `-`/`_` (`--warmup-steps` ->
         `--warmup_steps`), else the only one of the same words in another order (`--cfg_client`
         -> `--client_cfg`), else the only one of the same words but a last one naming a place
-        otherwise (`--data_dir` -> `--data_path`, not `--log_dir`), else the closest spelling."""
+        otherwise (`--data_dir` -> `--data_path`, not `--log_dir`), else the closest spelling.
+        Not one the launch already passes (`passed`): `--train_mode` is no fix for
+        `--trainable_modules` next to it."""
         from difflib import get_close_matches  # here: only an unknown flag asks (0.8 ms of an import)
 
-        candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP]
+        candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP and f not in passed]
         same = {f.replace("-", "_"): f for f in candidates}.get(flag.replace("-", "_"))
         if same:
             return same
@@ -159,12 +161,13 @@ class UnknownFlag:
         self.program = program  # the parser that does not know it
         self.ambiguous = ambiguous  # a prefix of several of its flags: argparse refuses it too
         self.clustered = clustered  # a letter after a switch in one word (`-q` of `-vq`)
+        self.passed: frozenset[str] = frozenset()  # the flags of the options the launch passes (`read_launch`)
 
     @property
     def meant(self) -> str | None:
         """The defined flag it is likely a misspelling of (`--warmup-steps` of `--warmup_steps`,
         `--result_file` of `--result_dir`): not for a prefix of several flags or a letter after a switch."""
-        return None if self.ambiguous or self.clustered else self.program.closest(self.flag)
+        return None if self.ambiguous or self.clustered else self.program.closest(self.flag, self.passed)
 
     def located(self, project) -> Location:
         """The flag's own characters in `--flag=value`, when the word spells them out in the file."""
@@ -208,7 +211,12 @@ def read_launch(program: CommandLine, words: list[Word]) -> Reading:
     for word in words[skip:]:  # as the shell split them: a quoted "$VAR" is one argument
         if not reader.take(word, word.value):
             break
-    return reader.reading
+    reading = reader.reading
+    if reading.unknown:
+        passed = frozenset(flag for option in reading.passed for flag in option.flags)
+        for unknown in reading.unknown:
+            unknown.passed = passed
+    return reading
 
 
 class _Reader:

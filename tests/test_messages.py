@@ -268,6 +268,12 @@ CASES = {
         "`--bogus` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; remove it, "
         "or add it to the parser",
     ),
+    "LL301-the close name already passed": (
+        {"run.sh": "python train.py --warmup_steps 5 --warmup-step 3\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`--warmup-step` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; remove it, "
+        "or add it to the parser",
+    ),
     "LL301-a prefix of two options": (
         {"run.sh": "python train.py --vocab v.txt\n", "train.py": TRAIN},
         "run.sh:1",
