@@ -8,12 +8,13 @@ from collections.abc import Iterator
 
 from .graph import Resolver, is_long_running
 from .launches import option_values
+from .lazyre import lazy
 from .model import Location, Record
 from .paths import shown
 from .shellfacts import FILE, INHERIT, PIPE, PROCSUB, SUBSHELL, Command, Redirect, ShellScript, Sink, Word
 
 # Digits are tokens of their own, so flex4/flex5, v2/v3, run7/run8 and dates differ in one.
-_TOKENS = re.compile(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
+_TOKENS = lazy(r"\d+|[A-Za-z]+|[^A-Za-z\d]+")
 
 
 class LogSink(Record):
@@ -290,7 +291,7 @@ _SIZES = [[unit] for unit in ("b", "B", "m", "M", "k", "K")]
 
 # `G_3_gram.fst.txt`, `words.csv.txt`: the text form of another format, data rather than a log
 # (`train.out.txt` is still one).
-_RENDERED = re.compile(r"\.(?!(?:out|err)\.)[a-z]{2,5}\.txt$")
+_RENDERED = lazy(r"\.(?!(?:out|err)\.)[a-z]{2,5}\.txt$")
 
 
 # "log" as a word of a name (`train.log`, `log_7.json`, `trainlog`, `logs`, `logfile`), not in a
@@ -304,7 +305,7 @@ _LOG_WORD = re.compile(
 # A word of a name that calls the file a program's result, read after the run (`ifeval_res_result.txt`,
 # `scores.txt`, `eval_res/`'s `res.txt`, `accuracy.txt`), not a word that holds the letters
 # (`resultant.txt`, `scoreboard.txt`, `res50_train.txt`: ResNet-50).
-_RESULT_WORD = re.compile(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|res(?!\d))(?![a-z])")
+_RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|res(?!\d))(?![a-z])")
 
 
 def looks_like_log(path: str) -> bool:

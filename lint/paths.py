@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Iterable
+
+from .lazyre import lazy
 
 
 def normal(name: str | os.PathLike) -> str:
@@ -58,7 +59,7 @@ def is_url(text: str) -> bool:
 
 
 # What `shown` keeps as written: an expansion (`${X//a/b}`, `$(date +%F)`) and a URL's `://`.
-_SLASHES = re.compile(r"\$\{[^}]*\}|\$\([^)]*\)|://|//+")
+_SLASHES = lazy(r"\$\{[^}]*\}|\$\([^)]*\)|://|//+")
 
 
 def shown(path: str) -> str:
@@ -70,7 +71,7 @@ def shown(path: str) -> str:
 
 
 # `{a,b}` or `{1..3}`: bash's brace expansion (a `${...}` is no static word's)
-_BRACES = re.compile(r"\{[^{}]*(?:,|\.\.)[^{}]*\}")
+_BRACES = lazy(r"\{[^{}]*(?:,|\.\.)[^{}]*\}")
 
 
 def is_pattern(text: str) -> bool:
@@ -82,7 +83,7 @@ def is_pattern(text: str) -> bool:
 
 # A field of Python's `str.format` (`{script}`, `{0}`, `{cfg.name}`, `{n:03d}`, `{}`), not a shell
 # expansion's `${name}`: a script that holds one is a template a program fills in before it runs.
-_FORMAT_FIELD = re.compile(r"(?<!\$)\{(?:[A-Za-z_]\w*|\d*)(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\}")
+_FORMAT_FIELD = lazy(r"(?<!\$)\{(?:[A-Za-z_]\w*|\d*)(?:\.\w+|\[\w+\])*(?:![rsa])?(?::[^{}]*)?\}")
 
 
 def has_format_field(text: str) -> bool:

@@ -10,11 +10,11 @@ prefixes, short clusters, values, `--`, and a subcommand that hands the rest to 
 from __future__ import annotations
 
 import posixpath
-import re
 from functools import cached_property
 
 from .graph import checkout_names, path_mapped, project_resolver
 from .launches import after_cd, flags_added, path_there
+from .lazyre import lazy
 from .model import Location, Record, whole
 from .paths import joined, may_name
 from .pyfacts import (
@@ -38,7 +38,7 @@ SWITCHES = frozenset(
     {"store_true", "store_false", "store_const", "append_const", "count", "help", "version", BOOLEAN_OPTIONAL}
 )
 REMAINDER = frozenset({"...", "argparse.REMAINDER"})
-_WORDS = re.compile(r"[^-_]+")  # a flag's words: `cfg`, `client` of `--cfg_client`
+_WORDS = lazy(r"[^-_]+")  # a flag's words: `cfg`, `client` of `--cfg_client`
 PLACE_WORDS = frozenset({"dir", "directory", "folder", "path", "file", "root"})  # what a flag's last word may name a location by
 # How many words an option takes after it, beyond whole numbers.
 OPTIONAL, MANY, REST = -1, -2, -3

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cached_property
 
+from .lazyre import lazy
 from .model import Location, Record
 
 # Stream destinations (Sink.kind).
@@ -99,8 +100,8 @@ class Word(Record):
         return self.value if self.value is not None else self.template
 
 
-_FIELD = re.compile(r"[^ \t\n]+")  # what bash's default IFS splits an expansion's value into
-_NAMES = re.compile(r"[A-Za-z_][\w:.-]*")  # what a function's name may be, in a string
+_FIELD = lazy(r"[^ \t\n]+")  # what bash's default IFS splits an expansion's value into
+_NAMES = lazy(r"[A-Za-z_][\w:.-]*")  # what a function's name may be, in a string
 POSITIONAL = re.compile(r'"?\$(?:[@*1-9]|\{[@*1-9])')  # a word that starts with the script's arguments
 
 

@@ -7,14 +7,14 @@ a nested command string (or on a continuation line) is suppressed by a comment o
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
 
+from .lazyre import lazy
 from .model import Finding, LineIndex
 
 MARKER = "launchlint:"  # in every suppression: a text without it has none (the engine skips it)
-PATTERN = re.compile(r"#\s*launchlint:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_, ]+)")
+PATTERN = lazy(r"#\s*launchlint:\s*(disable|disable-file)\s*=\s*([A-Za-z0-9_, ]+)")
 
 
 class Suppression:

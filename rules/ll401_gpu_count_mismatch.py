@@ -104,7 +104,6 @@ reach it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import LAUNCHERS
@@ -122,6 +121,7 @@ from launchlint.launches import (
     sourced_before,
     visible_devices,
 )
+from launchlint.lazyre import lazy
 from launchlint.model import Finding, Record, Related, Severity, whole
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
@@ -134,8 +134,8 @@ SUMMARY = "A launch's processes per node do not fit its GPUs (CUDA_VISIBLE_DEVIC
 
 ORDINAL = "'CUDA error: invalid device ordinal'"
 # `gpu:4`, `gpu:a100:4`, `gpu:a100:4(S:0-1)` in --gres; `4` or `a100:4` in --gpus-per-node
-_GRES_GPU = re.compile(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
-_TYPED_COUNT = re.compile(r"^(?:[^:,]+:)?(\d+)$")
+_GRES_GPU = lazy(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
+_TYPED_COUNT = lazy(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
     Example(  # arms that run with the devices set before their test (and one that sets its own)

@@ -254,6 +254,15 @@ def test_a_shells_option_names_are_not_its_script(tmp_path):
         ("$(pwd)/common.env", None),
         ('$(dirname "$1")/x.sh', None),
         ('$(dirname "$0")/$NAME.sh', None),
+        # each form closes as it opened (the pattern's conditions on `tick` and `cd`)
+        ("`dirname $0`/x.sh", "tests/llm/x.sh"),
+        ("$(cd `dirname $0`; pwd)/x", "tests/llm/x"),
+        ("`dirname $0)/x.sh", None),
+        ("$(dirname $0`/x.sh", None),
+        ("$(cd $(dirname $0))/x", None),
+        ('$(cd "$(dirname "$(realpath "$0")")" && pwd)/x', "tests/llm/x"),
+        ("$(cd $(dirname $0) >/dev/null 2>&1 && pwd -P)/../x.sh", "tests/x.sh"),
+        ("${BASH_SOURCE%/*}/x.sh", "tests/llm/x.sh"),
     ],
 )
 def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):

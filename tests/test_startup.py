@@ -4,6 +4,7 @@ modules' examples, and the modules a run imports."""
 from __future__ import annotations
 
 import pickle
+import re
 import textwrap
 
 import pytest
@@ -70,6 +71,18 @@ def test_every_rule_example_is_written_at_column_one():
             for name, text in example.files.items():
                 lines = [line for line in text.splitlines() if line.strip()]
                 assert not lines or min(len(x) - len(x.lstrip()) for x in lines) == 0, (rule.code, name)
+
+
+def test_a_lazy_pattern_is_compiled_when_first_used_and_answers_as_the_compiled_one():
+    from launchlint.lazyre import lazy
+
+    pattern = lazy(r"(\w+)=(\d+)", re.ASCII)
+    assert "match" not in vars(pattern)
+    assert pattern.pattern == r"(\w+)=(\d+)" and pattern.flags & re.ASCII and "match" in vars(pattern)
+    assert [m.groups() for m in pattern.finditer("a=1 b=2")] == [("a", "1"), ("b", "2")]
+    assert pattern.sub(r"\2", "a=1") == "1" and pattern.fullmatch("a=") is None and pattern.groups == 2
+    with pytest.raises(AttributeError):
+        pattern._hidden  # noqa: B018  no pattern has it: not compiled for it
 
 
 def test_a_python_only_run_imports_no_module_it_does_not_need(tmp_path):

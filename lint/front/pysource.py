@@ -14,6 +14,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 
+from ..lazyre import lazy
 from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
     COMPILE_APIS,
@@ -99,7 +100,7 @@ EXECUTOR_METHOD = "run_in_executor"
 RUN_NAMES = COMPILE_NAMES | START_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
 LEAVES = frozenset({ast.Name, ast.Constant})  # expressions whose walk does nothing when loaded
 DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
-_NEWLINE = re.compile(r"\r\n|\r|\n")
+_NEWLINE = lazy(r"\r\n|\r|\n")
 _LONE_CR = re.compile(r"\r(?!\n)")
 
 
@@ -169,14 +170,14 @@ def read_command_line(module: PythonModule, text: str, what: str) -> bool:
 # LL001, and a trainer written for Python 3.12 is valid. Only forms that say so by themselves are
 # here; a file that has one is reported as not analysed (a warning), on any interpreter older than
 # the version. On that version or later the file parses, or gets its LL001 from that parser.
-_TYPE_STATEMENT = re.compile(r"\s*type\s+[^\W\d]\w*\s*[\[=]")
-_TYPE_PARAMETERS = re.compile(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
-_FSTRING_START = re.compile(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
-_TSTRING_PREFIX = re.compile(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
+_TYPE_STATEMENT = lazy(r"\s*type\s+[^\W\d]\w*\s*[\[=]")
+_TYPE_PARAMETERS = lazy(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
+_FSTRING_START = lazy(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
+_TSTRING_PREFIX = lazy(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
 _UNPARENTHESIZED_EXCEPT = "`except` with exception types not in parentheses, PEP 758"
 _FIELD_ACROSS_LINES = "an f-string whose replacement field goes on to the next line, PEP 701"
 # `except A, B:` (`except* A, b.C:`) of names, on a line of its own: `\1(\2)` parenthesizes them
-_EXCEPT_NAMES = re.compile(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
+_EXCEPT_NAMES = lazy(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
 
 
 def _quote_in_braces(line: str) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Set as AbstractSet
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
 from ..graph import DIRECTORY_CHANGERS, is_python, sourced_candidates
+from ..lazyre import lazy
 from ..model import LineIndex, Location, Record, make_location, whole
 from ..paths import in_a_virtualenv
 from ..shellfacts import (
@@ -77,16 +78,16 @@ _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 # of evals multiply.
 NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
-_READ = re.compile(r"\$\{?[#!]?([A-Za-z_]\w*)")  # the variables an assignment's value reads, as written
+_READ = lazy(r"\$\{?[#!]?([A-Za-z_]\w*)")  # the variables an assignment's value reads, as written
 # A lone variable in a test (`$X`, `"${X}"`, `"${X:-}"`), and the parts of a static pattern.
 _LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
-_ONE_ARGUMENT = re.compile(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
+_ONE_ARGUMENT = lazy(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
 _COUNT = re.compile(r'("?)\$(?:#|\{#\})\1')  # `$#`, `"$#"`: how many there are
-_PATTERN_PART = re.compile(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
-_EXPANSION_AT = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
-_GLUED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
-_QUOTING = re.compile(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
-_LAST_NAME = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
+_PATTERN_PART = lazy(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
+_EXPANSION_AT = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
+_GLUED_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
+_QUOTING = lazy(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
+_LAST_NAME = lazy(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = _CONCATENATION_IDS = frozenset()
 
@@ -116,9 +117,9 @@ def _parser():
 
 
 _ABSENT = object()  # in a `Journal` entry: the key was not there
-_INDEX = re.compile(r"0|-?[1-9][0-9]*")  # an array's index written as a number: `A[1]=x`, `A[-1]=x`
-_ELEMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `A[1]` of `unset 'A[1]'`
-_KEYED = re.compile(r"\[[^\]]*\]\+?=")  # an element of `A=([0]=x [k]=y)`, set by index or key
+_INDEX = lazy(r"0|-?[1-9][0-9]*")  # an array's index written as a number: `A[1]=x`, `A[-1]=x`
+_ELEMENT = lazy(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `A[1]` of `unset 'A[1]'`
+_KEYED = lazy(r"\[[^\]]*\]\+?=")  # an element of `A=([0]=x [k]=y)`, set by index or key
 
 
 class Journal:
@@ -302,7 +303,7 @@ def _kept(word, name: str) -> str | None:
 # (`wrappers.LAUNCHERS`, but not `flux submit`, which queues it). Not screen, setsid or xargs,
 # which run it elsewhere or feed it another input.
 _FOREGROUND = {name: spec for name, spec in wrappers.ARGV_WRAPPERS.items() if name not in ("screen", "setsid", "xargs")}
-_WORDS = re.compile(r"\S+")
+_WORDS = lazy(r"\S+")
 
 
 def _job_at(words: Sequence[Word]) -> int:
@@ -2763,7 +2764,7 @@ UNSURE = -1  # of `_arguments_run`
 # A command of a function's body that is its arguments (`"$@"`, `$@`, `"${@:2}"`): group 2, the
 # first of them it runs (`${@:2}`: from the second).
 _ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
-_MANY_WORDS = re.compile(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+_MANY_WORDS = lazy(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
 # The commands that run their words as a command of its own (not as a string a shell reads again:
 # `eval`, `bash -c`, `ssh`), which a function's body may run its arguments through (`nohup "$@" &`)
 _ARGV_RUNNERS = wrappers.ARGV_WRAPPERS.keys() | wrappers.ENV_RUNNERS.keys()
@@ -2917,10 +2918,10 @@ def _holds_substitution(unit: Unit, node) -> bool:
 
 # `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
-_NAME_IN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME_IN = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _SETS_NAMED = re.compile(r"(?:read|mapfile|readarray|printf)\s")  # commands that set the variables they name (`_loop_carried`)
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
-_LET_UPDATE = re.compile(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
+_LET_UPDATE = lazy(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
 
 
 def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str]]:
@@ -3340,7 +3341,7 @@ def _reads_status(data: bytes) -> bool:
     return False
 
 
-_BARE_HEREDOC = re.compile(rb"^[ \t]*<<(-?)[ \t]*(['\"]?)(\w+)\2[ \t]*$", re.MULTILINE)
+_BARE_HEREDOC = lazy(rb"^[ \t]*<<(-?)[ \t]*(['\"]?)(\w+)\2[ \t]*$", re.MULTILINE)
 
 
 def _bare_heredocs(text: bytes) -> list[tuple[int, int]]:
@@ -3373,7 +3374,7 @@ def _repaired(text: bytes, line_ends: Sequence[int], blanked: Sequence[tuple[int
     return bytes(repaired)
 
 
-_NOT_A_LINE_END = re.compile(rb"[^\n]")
+_NOT_A_LINE_END = lazy(rb"[^\n]")
 
 
 def _syntax_error(walker: Walker, node, missing: str | None = None) -> tuple[int, str] | None:
@@ -3418,7 +3419,7 @@ def _carriage_returns(walker: Walker, root) -> bool:
     return True
 
 
-_KEYWORD_AT_CR = re.compile(r"(?:^|[\s;&|])(then|do|else|elif|fi|done|esac|\{|\})\r$", re.MULTILINE)
+_KEYWORD_AT_CR = lazy(r"(?:^|[\s;&|])(then|do|else|elif|fi|done|esac|\{|\})\r$", re.MULTILINE)
 
 
 def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None = None) -> None:
@@ -3484,7 +3485,7 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
     return spans
 
 
-_ASSIGNED_REDIRECTION = re.compile(rb"[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*=)<(?![(<])")
+_ASSIGNED_REDIRECTION = lazy(rb"[ \t]*(?:export[ \t]+)?([A-Za-z_]\w*=)<(?![(<])")
 
 
 def _assigns_redirection(data: bytearray, at: int) -> bool:
@@ -3600,8 +3601,8 @@ def _bash_syntax(script: ShellScript) -> bool:
     return shell in _BASH_SYNTAX
 
 
-_UNEXPECTED = re.compile(r"near unexpected token `(.+)'$")  # bash's words for the token it stopped at
-_BASH_ERROR = re.compile(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
+_UNEXPECTED = lazy(r"near unexpected token `(.+)'$")  # bash's words for the token it stopped at
+_BASH_ERROR = lazy(r"^bash: line (\d+): (?!warning: )(.+)$", re.MULTILINE)
 
 
 def _bash_error(data: bytes) -> tuple[int, str] | None:

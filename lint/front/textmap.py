@@ -8,10 +8,10 @@ result, where it came from, so that findings point at the real line and column.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..digest import blake2b
+from ..lazyre import lazy
 
 
 class MappedText:
@@ -36,7 +36,7 @@ class MappedText:
         return "".join(self._parts), self.origin + [end]
 
 
-_TEMPLATE_ACTION = re.compile(r"(?<!\$)\{\{|\{%")
+_TEMPLATE_ACTION = lazy(r"(?<!\$)\{\{|\{%")
 
 
 def template_action(line: str) -> bool:
@@ -89,7 +89,7 @@ def opaque(original: str) -> str:
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_STAND_IN = re.compile(r"\$\{_[0-9a-z]{3,}_*\}")
+_STAND_IN = lazy(r"\$\{_[0-9a-z]{3,}_*\}")
 
 
 def restore(text: str, originals: dict[str, str]) -> str:

@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Collection
 
 from ..graph import INTERACTIVE, LONG_RUNNING, bsub_script, is_python, job_operands, value_part
+from ..lazyre import lazy
 from ..model import Location, Record
 from ..shellfacts import DETACHED, FILE, NULL, SUBMITTED, Command, Sink, Word, Wrapper, shell_args
 
@@ -325,7 +326,7 @@ RAY_SUBMIT_VALUED = _words(
     "--entrypoint-label-selector --log-style --log-color --headers --verify"
 )
 RAY_WORKING_DIR = ("--working-dir", "--runtime-env")  # `--runtime-env-json` too: a prefix
-_SHLEX_UNSAFE = re.compile(r"[^\w@%+=:,./-]", re.ASCII)  # a character `shlex.quote` quotes a word for
+_SHLEX_UNSAFE = lazy(r"[^\w@%+=:,./-]", re.ASCII)  # a character `shlex.quote` quotes a word for
 # The options with a value of the tmux commands that run a shell command (tmux 3.3a's
 # `list-commands`; the others, `-d`, `-X`, `-S`, `-l` of send-keys, ... are flags).
 _TMUX_VALUED = {
@@ -600,7 +601,7 @@ def unwrap(walker, command: Command) -> None:
     command.inner = inner
 
 
-_EXPANSION = re.compile(r"\$(?:\w+|\{\w+\})")
+_EXPANSION = lazy(r"\$(?:\w+|\{\w+\})")
 _OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGNORECASE)  # `$SRUN_ARGS`
 
 
@@ -1082,9 +1083,9 @@ def _ssh_command(words: list[Word]) -> list[Word]:
 
 
 # A crontab line: five time fields, or a nickname (`@reboot`, `@daily`), then the command.
-_CRON_SCHEDULE = re.compile(r"[ \t]*(?:@\w+|(?:[^ \t\n]+[ \t]+){4}[^ \t\n]+)[ \t]+(?=[^ \t\n])")
-_CRON_OTHER = re.compile(r"[ \t]*(?:#|[A-Za-z_]\w*[ \t]*=)")  # a comment, a setting (`SHELL=/bin/bash`)
-_CRON_LINE_END = re.compile(r"\n|\\n")  # a newline, or `\n` for `echo -e` and printf
+_CRON_SCHEDULE = lazy(r"[ \t]*(?:@\w+|(?:[^ \t\n]+[ \t]+){4}[^ \t\n]+)[ \t]+(?=[^ \t\n])")
+_CRON_OTHER = lazy(r"[ \t]*(?:#|[A-Za-z_]\w*[ \t]*=)")  # a comment, a setting (`SHELL=/bin/bash`)
+_CRON_LINE_END = lazy(r"\n|\\n")  # a newline, or `\n` for `echo -e` and printf
 
 
 def installs_crontab(command: Command) -> bool:
