@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from os.path import commonprefix
 from types import ModuleType
 
+from .lazyre import lazy
 from .model import Finding, Record, Related, Severity
 
 TYPE_CHECKING = False  # as typing's, which costs 3 ms to import
@@ -111,11 +112,22 @@ def dedented(text: str) -> str:
     """An example file written indented in a rule module: its text as the file holds it. What
     `textwrap.dedent(text).lstrip("\\n")` gives, without textwrap: every rule module dedents its
     examples when it is imported, and textwrap's import compiles regular expressions (1 ms of
-    each run)."""
+    each run). Its lines are not taken one by one in Python where the first line's margin is
+    every line's: the Python rules dedent 102 examples in every run with Python files, 13 M
+    instructions line by line, 6.8 M fewer this way (1.5% of the 100-file Python-only run)."""
+    text = _BLANK_LINE.sub("\n", "\n" + text)  # a line of spaces and tabs alone: empty
     lines = text.split("\n")
-    indents = [line[: len(line) - len(body)] for line in lines if (body := line.lstrip(" \t"))]
-    margin = len(commonprefix(indents)) if indents else 0
-    return "\n".join(line[margin:] if line.strip(" \t") else "" for line in lines).lstrip("\n")
+    first = next(filter(None, lines), "")
+    margin = first[: len(first) - len(first.lstrip(" \t"))]
+    if margin and text.count("\n" + margin) != len(lines) - lines.count(""):  # a line without it
+        margin = commonprefix([line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line])
+    return (text.replace("\n" + margin, "\n") if margin else text).lstrip("\n")
+
+
+# A line of spaces and tabs alone, after its newline. They are taken in a lookahead and matched
+# again by reference, which no backtracking enters: `\n[ \t]+(?=\n|\Z)` gave back an indented
+# line's spaces one by one to try the lookahead after each, 4 times as slow over the examples.
+_BLANK_LINE = lazy(r"\n(?=([ \t]+))\1(?=\n|\Z)")
 
 
 def listed(items: Sequence[str], most: int = 2) -> str:
