@@ -99,6 +99,24 @@ def test_a_python_only_run_imports_no_module_it_does_not_need(tmp_path):
     assert "LL202" in printed and imported == []
 
 
+def test_rules_imported_while_workers_parse_are_not_asked_for_by_a_blank_yaml_file():
+    """`engine._import_rules` imports the rules of the kinds of facts the files will give; a
+    commented `.launchlint.yaml` (a root marker) gives none, so a Python project asks for no shell
+    rule (they were 42 M instructions of the 100-file Python-only benchmark run's parent)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom launchlint.engine import _import_rules\n"
+        "_import_rules([('t.py', 'python', 'x = 1\\n'), ('.launchlint.yaml', 'yaml', '# root\\n')])()\n"
+        "print(sorted(m.rsplit('.', 1)[1][:5] for m in sys.modules if m.startswith('launchlint.rules.')))\n"
+        "_import_rules([('ci.yaml', 'yaml', 'jobs: {}\\n')])()\n"
+        "print('launchlint.rules.ll101_log_path_drift' in sys.modules)\n"
+    )
+    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True).stdout
+    assert printed.split("\n")[:2] == ["['ll001', 'll002', 'll003', 'll201', 'll202', 'll203', 'll204', 'll205']", "True"]
+
+
 def test_a_shell_run_starts_bash_only_for_a_file_with_a_syntax_error(tmp_path):
     """`subprocess` (18.6 M instructions to import) is for `bash -n`, which confirms LL001 where
     tree-sitter finds an error: a run whose scripts parse never imports it."""
