@@ -53,8 +53,8 @@ srun python -u train.py
   judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
   `#SBATCH` line. Its relative path is relative to where the command runs: where the script's
   `cd`s lead, else next to the script or the project root; a `mkdir` of the directory (or of a
-  variable, unless what is written of its path names another directory: `mkdir -p $HOME/cfg`
-  makes a `cfg`, not `logs/`) in the same script makes it. Not judged: after a `cd` to a place not known here, on
+  variable, unless the parts written out of its path name other directories: `mkdir -p
+  $HOME/cfg` makes a `cfg`, not `logs/`) in the same script makes it. Not judged: after a `cd` to a place not known here, on
   another host (`ssh login 'sbatch ...'`), with a `--chdir` on the command line or in the
   submitted script's `#SBATCH` lines; words after the script are the job's arguments.
 - A directory named after the job id (`logs/%j/out.log`, `%A`, `%J`) is reported wherever it is,
@@ -80,6 +80,7 @@ from functools import partial
 
 from launchlint.graph import SBATCH_FLAGS, directories_above, job_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
+from launchlint.lazyre import lazy
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import has_format_field, joined
 from launchlint.rulekit import Example
@@ -97,7 +98,7 @@ LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 INVALID = [
     Example(  # the submitter's `mkdir` of a path not known makes a directory of another name (ai2cm's ace)
         {
-            "submit.sh": "#!/bin/bash\nmkdir -p $HOME/cfg ~/runs/\nsbatch sb/job.sh\n",
+            "submit.sh": "#!/bin/bash\nmkdir -p $HOME/cfg ~/runs/ ${SCRATCH}/cfg/${UUID}\nsbatch sb/job.sh\n",
             "sb/job.sh": "#!/bin/bash\n#SBATCH --output=joblogs/%j.out\nsrun python train.py\n",
         },
         ["LL109 sb/job.sh:2"],
@@ -190,7 +191,7 @@ VALID = [
         {
             "a.sh": "#!/bin/bash\nmkdir -p \"$LOG_DIR\"\nsbatch job.sh\n",
             "b.sh": "#!/bin/bash\nmkdir -p $SCRATCH/joblogs/old\nsbatch job.sh\n",
-            "c.sh": "#!/bin/bash\nmkdir -p ${OUT}/${RUN}\nsbatch job.sh\n",
+            "c.sh": "#!/bin/bash\nmkdir -p ${OUT}/${RUN} ./$LOGS/\nsbatch job.sh\n",
             "job.sh": "#!/bin/bash\n#SBATCH --output=joblogs/%j.out\nsrun python train.py\n",
         }
     ),
@@ -505,19 +506,18 @@ def _mkdir(script, directory: str, *, unknown: bool) -> Location | None:
     return None
 
 
-_EXPANDS = re.compile(r"[$`{}*?\[]")  # a part of a written path whose value is not known here
+_EXPANDS = lazy(r"[$`{}*?\[]")  # a part of a written path whose value is not known here
 
 
 def _may_make(word: Word, directory: str) -> bool:
     """Whether a `mkdir` of a value not known may make `directory`: `mkdir -p "$LOG_DIR"`,
-    `$OUT/logs` may well, but not a path whose last part is written out and is none of the
-    directory's names, nor any other written-out part is (`mkdir -p $HOME/cfg` makes a `cfg`,
-    whatever `$HOME` is, not the `joblogs/` of `#SBATCH --output=joblogs/%j.out`: ai2cm's ace)."""
-    parts = word.template.rstrip("/").split("/")
-    if _EXPANDS.search(parts[-1]):
-        return True
+    `$OUT/$RUN` or `$OUT/logs` may well, but not a path whose written-out parts name other
+    directories, none of the directory's names (`mkdir -p $HOME/cfg` makes a `cfg`, and
+    `${PSCRATCH}/fme-config/${UUID}` a directory under an `fme-config`, whatever the variables
+    are, not the `joblogs/` of `#SBATCH --output=joblogs/%j.out`: ai2cm's ace)."""
+    written = [p for p in word.template.split("/") if p not in ("", ".", "..") and not _EXPANDS.search(p)]
     names = set(directory.split("/"))
-    return any(part in names for part in parts if not _EXPANDS.search(part))
+    return not written or any(part in names for part in written)
 
 
 def _creates(argument: str, directory: str) -> bool:
