@@ -80,7 +80,7 @@ def opaque(original: str) -> str:
         return "$" + "_" * (length - 1)
     if length < 7:
         return "${" + "_" * (length - 3) + "}"
-    digest = int.from_bytes(blake2b(original.encode("utf-8", "surrogatepass"), digest_size=8).digest())
+    digest = int.from_bytes(blake2b(original.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
     name = ""
     while digest and len(name) < min(length - 4, 12):
         digest, digit = divmod(digest, 36)
