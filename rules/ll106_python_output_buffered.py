@@ -148,6 +148,7 @@ from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, pytho
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before, started_with
 from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
+from launchlint.paths import normal
 from launchlint.pyfacts import MODULE_SCOPE
 from launchlint.rulekit import Example
 from launchlint.shellfacts import FILE, INHERIT, PIPE, SUBMITTED, Command, Word
@@ -680,6 +681,15 @@ VALID = [
     Example(  # a file the script then hands a program to read is data, whatever its name
         {"prep.sh": "python3 conv.py raw.tmp > train.txt\npython3 -u train.py --data train.txt\n"}
     ),
+    Example(  # the same file spelled otherwise (PaddleRec's `> data.txt`, then `./data.txt`), or as written when not known
+        {
+            "prep.sh": (
+                "#!/bin/bash\npython conv.py a > data.txt\npython pad.py ./data.txt > /dev/null\n"
+                "python conv.py b > d//b.txt\ncat ./d/b.txt | sort > b_sorted.txt\n"
+                "python conv.py c > $1/f.txt\npython -u pad.py $1/f.txt\n"
+            )
+        }
+    ),
     Example(  # so it is when the program's output reaches the file through filters
         {
             "ci.sh": (
@@ -927,9 +937,10 @@ def check(project) -> Iterator[Finding]:
             if written is not None:
                 inputs = _data_inputs(script) if inputs is None else inputs
                 programs, chains = inputs
-                if written.value in programs:
+                made = normal(written.text)  # `> data.txt` is the `./data.txt` a program reads; `$1/f.txt` too, as written
+                if made in programs:
                     continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
-                if written.value in chains and not named_log(written.text) and not split_logs(command):
+                if made in chains and not named_log(written.text) and not split_logs(command):
                     continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
@@ -955,7 +966,8 @@ def _data_inputs(script) -> tuple[set[str], set[str]]:
     train.txt`); and those another command reads so into a file it makes, with no `tee` on the way
     (`cat a.txt b.txt | cut -f2 | sort -u > labels.txt`: a data chain). A file written and then
     handed to a program is a dataset, whatever its name; one a data chain reads is, unless its
-    name calls it a log (`tail -n 1 train.log > last.txt` keeps a summary of a log)."""
+    name calls it a log (`tail -n 1 train.log > last.txt` keeps a summary of a log). Each path as
+    `paths.normal` spells it (`./data.txt` is `data.txt`), a value not known as written (`$1/f.txt`)."""
     programs: set[str] = set()
     chains: set[str] = set()
     for command in script.commands:
@@ -967,9 +979,11 @@ def _data_inputs(script) -> tuple[set[str], set[str]]:
             continue  # `cat run.log`, `grep loss train.txt | tee loss.txt`: it shows the file
         for variant in script.variants(command):  # each time round a loop: `pip-audit -r "reqs/$f.txt"`
             for word in variant.args:
-                if word.value:
-                    found.add(word.value.partition("=")[2] if word.value.startswith("--") else word.value)
-        found.update(r.target.value for r in command.redirects if r.op == "<" and r.target is not None and r.target.value)
+                text = word.text
+                read = text.partition("=")[2] if text.startswith("--") else text
+                if read:
+                    found.add(normal(read))
+        found.update(normal(r.target.text) for r in command.redirects if r.op == "<" and r.target is not None and r.target.text)
     return programs, chains
 
 
