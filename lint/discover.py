@@ -169,7 +169,7 @@ def other_shell(path: str, text: str) -> str | None:
     return extension[1:] if extension in OTHER_SHELL_EXTENSIONS else None
 
 
-def _ignored(root: str) -> Callable[[str], bool]:
+def gitignored(root: str) -> Callable[[str], bool]:
     """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []
     gitignore = os.path.join(root, ".gitignore")
@@ -232,7 +232,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
     `examples/a/tools/job.sh` through a link to `tools`), as naming the file names it, so
     `--exclude`, `per-file-ignores` and a baseline see one name. `skipped` gets the links that
     leave root (relative path -> why)."""
-    ignored = _ignored(root)
+    ignored = gitignored(root)
     real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
     links: list[tuple[str, str]] = []  # the symlinked directories the walk of the real ones met

@@ -684,6 +684,17 @@ def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None
     return moved[::-1]
 
 
+def gitignored_there(project, launcher: str, written: str) -> bool:
+    """A relative path that the root's .gitignore hides, from the launcher's directory or from the
+    root: a file each user makes and the repository never holds (swiss-ai's Makefile sources a
+    developer's own `.test.sh` of credentials; a local config), which LL303 and LL304 do not call
+    missing."""
+    if not written or written.startswith(("/", "~")):
+        return False
+    places = {joined(posixpath.dirname(launcher), written), posixpath.normpath(written)}
+    return any(project.gitignored(place) for place in places if place != "." and not place.startswith("../"))
+
+
 def after_cd(changes: DirectoryChanges, command: Command) -> str | None:
     """The project directory the `changes` (of `directory_changes`) move the shell that runs
     `command` into, when each of them is known (the last of `moved_before`; "." the root): a

@@ -35,6 +35,10 @@ def ask_disk(root: str, question: tuple[str, str]):
         return os.path.isdir(full)
     if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
         return os.path.isfile(full) or os.path.islink(full)
+    if what == "ignored":  # the root's .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
+        from .discover import gitignored
+
+        return gitignored(root)(path)
     if what == "text":  # a file a script sources, which launchlint does not analyse (`common.env`)
         from .discover import read_text
 
@@ -138,6 +142,11 @@ class Project:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
         reads it or not (ignored, excluded, of another kind)."""
         return self._ask(("directory" if directory else "file", path))
+
+    def gitignored(self, path: str) -> bool:
+        """Whether the root's .gitignore hides `path` (relative to the root): a file the
+        repository never holds by design, made by each user (`.env.sh`, `configs/local.yaml`)."""
+        return self._ask(("ignored", path))
 
     def sourced_script(self, path: str) -> ShellScript | None:
         """The facts of a file under the root that a script sources but launchlint does not

@@ -170,6 +170,9 @@ Not reported, because the script may well be there when the line runs:
   recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere);
+- a path the root's `.gitignore` hides, from the launcher's directory or the root (`source
+  ./.env.sh` of a developer's own credentials, a `sandbox/` of local scripts): each user makes
+  it, and the repository never holds it;
 - `python setup.py COMMAND` with a setuptools command (`build`, `build_ext`, `install`, `develop`,
   `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, in a shell script
   below the root, when the project has no `setup.py` anywhere: setuptools' idiom builds the
@@ -218,6 +221,7 @@ from launchlint.launches import (
     after_cd,
     decided_by_caller,
     directory_changes,
+    gitignored_there,
     into_the_project,
     missing_own_path,
     moved_before,
@@ -763,6 +767,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file the root's .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
+        {
+            ".gitignore": ".env.sh\nscripts/local_*\nsandbox/\n",
+            "Makefile": "test:\n\tsource ./.env.sh && bash scripts/local_run.sh\n",
+            "scripts/run.sh": "#!/bin/bash\nsource ../.env.sh\npython ../sandbox/try.py\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # a bare name may be run from any directory: a nested project's (`cd kit && bash ../cmds.sh`) too
         {"cmds.sh": "torchrun --nproc-per-node 4 run.py --data x\n", "kit/setup.py": "", "kit/run.py": "print(1)\n"}
     ),
@@ -1240,8 +1252,8 @@ def check(project) -> list[Finding]:
         if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
-        if _looked_up_in_path(invocation) or made.holds(written, project):
-            continue
+        if _looked_up_in_path(invocation) or made.holds(written, project) or gitignored_there(project, invocation.caller, written):
+            continue  # a file the project makes, or one .gitignore keeps out of it (`source ./.env.sh`)
         if not namesakes and _setuptools_elsewhere(project, invocation, written):
             continue  # `python setup.py build_ext`, and the project has no setup.py: another package's build
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:

@@ -98,6 +98,8 @@ Not missing:
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
+- a path the root's `.gitignore` hides, from the launcher's directory or the root
+  (`configs/local*.yaml`): each user writes their own, and the repository never holds it;
 - a default (`--config ${CFG:-a.yaml}`, or `$CFG` after `CFG=${CFG:-a.yaml}`; Hydra's
   `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
   run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
@@ -155,6 +157,7 @@ from launchlint.launches import (
     config_files,
     decided_by_caller,
     directory_changes,
+    gitignored_there,
     into_the_project,
     launch_of,
     missing_own_path,
@@ -526,6 +529,13 @@ VALID = [
             ),
         }
     ),
+    Example(  # a config the root's .gitignore keeps out of the repository: each user writes their own
+        {
+            ".gitignore": "configs/local*.yaml\n",
+            "train.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\npython train.py --config configs/local_8gpu.yaml\n",
+        }
+    ),
     Example(  # on disk where the launcher is run from (above it), though .gitignore hides it
         {
             ".gitignore": "*.json\n",
@@ -811,8 +821,8 @@ def check(project) -> list[Finding]:
                         value = posixpath.normpath(word.value or "")
                         if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
                             continue
-                        if value in made or project.made.holds(value, project):
-                            continue
+                        if value in made or project.made.holds(value, project) or gitignored_there(project, path, value):
+                            continue  # made here, or a local file .gitignore keeps out of the repository
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
                             found.append((word, finding._replace(related=finding.related + _looped(path, command, run))))
