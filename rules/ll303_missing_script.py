@@ -1565,7 +1565,7 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
         beside = "/" not in written and posixpath.dirname(near) == posixpath.dirname(invocation.caller)
         fix = f"fix the path (did you mean `{posixpath.basename(near) if beside else near}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"), *related)
-    if invocation.looped:  # the word of the loop's list: where the command runs it
+    if invocation.looped and not invocation.command.location.holds(invocation.target.location):  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
     return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)
 

@@ -825,7 +825,7 @@ def check(project) -> list[Finding]:
                             continue  # made here, or a local file .gitignore keeps out of the repository
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
-                            found.append((word, finding._replace(related=finding.related + _looped(path, command, run))))
+                            found.append((word, finding._replace(related=finding.related + _looped(path, command, run, word))))
                 found += ((w, f) for w, f in _hydra(project, path, run) if not (run.word_defaults and _caller_decides(project, path, run, w)))
     return once_per_word(project, found, "passed here too, from the same variable's value")
 
@@ -862,10 +862,11 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     return found
 
 
-def _looped(path: str, command: Command, run: Command) -> tuple[Related, ...]:
+def _looped(path: str, command: Command, run: Command, word: Word) -> tuple[Related, ...]:
     """Where the command runs with the value, when it is a word of its loop's list (`for cfg in
-    a.yaml b.yaml; do python train.py --config "$cfg"`): the finding is on that word."""
-    if run is command:
+    a.yaml b.yaml; do python train.py --config "$cfg"`): the finding is on that word. Not for a
+    word the command writes itself, though it runs round a loop (`--dev $CVD` beside it)."""
+    if run is command or command.location.holds(word.location):
         return ()
     return (Related(command.location, f"{path} passes it here, the loop's variable taking each word of the list"),)
 

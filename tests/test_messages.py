@@ -774,3 +774,30 @@ def test_a_close_name_beside_the_launcher_is_offered_before_unrelated_namesakes(
             ["scripts/flit/run_fedprox_cls.sh", "bench/a/scripts/run_fedprox.sh", "bench/b/run_fedprox.sh"],
         ),
     ]
+
+
+def test_the_loop_note_is_for_a_word_of_the_loops_list_only(tmp_path):
+    """LL303 and LL304 say the loop's variable takes each word of the list only when the missing
+    path is such a word; a path the command writes itself, beside `--dev $CVD`, gets no such note
+    (LLM-Inference-Bench's `for CVD in 0 1; do python ../spawn.py gen.py --dev $CVD; done`)."""
+    write_project(
+        tmp_path,
+        {
+            "gen.py": "print(1)\n",
+            "run.sh": (
+                "for CVD in 0 1; do python spawn.py gen.py --config none.yaml --dev $CVD; done\n"
+                "for s in prep.py tran.py; do python $s --config \"c_$s.yaml\"; done\n"
+            ),
+            "prep.py": "print(1)\n",
+        },
+    )
+    found = json.loads(launchlint("--format", "json", "--select", "LL303,LL304", ".", cwd=tmp_path).stdout)
+    notes = {(f["code"], f["line"], f["column"]): [r["message"] for r in f["related"] if "loop's variable" in r["message"]] for f in found}
+    runs, passes = "run.sh runs it here, the loop's", "run.sh passes it here, the loop's"
+    assert {k: [m[: len(runs if k[0] == "LL303" else passes)] for m in v] for k, v in notes.items()} == {
+        ("LL303", 1, 27): [],
+        ("LL304", 1, 52): [],
+        ("LL304", 2, 10): [passes],
+        ("LL303", 2, 18): [runs],
+        ("LL304", 2, 18): [passes],
+    }
