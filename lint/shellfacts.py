@@ -718,6 +718,9 @@ class ShellScript:
         # The variables whoever runs the file sets at will, which its commands' `defaults` name
         # where they took one: a Makefile's `?=` ones (`make train ARGS=...`, or the environment).
         self.overridable: frozenset[str] = frozenset()
+        # A Makefile's recipes' shell, SHELL's program (`bash` of `SHELL = /bin/bash`; make's `sh`
+        # by default); None for a file that is no Makefile.
+        self.make_shell: str | None = None
 
     def written(self, word: Word) -> tuple:
         """Where the characters of `word` were written: each one's file offset, or, for one of a

@@ -92,7 +92,7 @@ The advice follows where the pipeline runs:
   string runs in the script's own shell, so the script's advice holds), and at the start of the
   heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`);
 - `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe lines each
-  run in a new `sh -c`;
+  run in a new `sh -c` (only `.SHELLFLAGS` where SHELL is bash already);
 - `set -o pipefail` in a script; for a script a shell without pipefail may run (dash 0.5.12:
   "Illegal option -o pipefail", which ends a non-interactive sh), `#!/bin/bash` with it when its
   own `#!` line (or `.dash`/`.posh` name) says so, or `bash` to run it when a project caller runs
@@ -866,7 +866,9 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
         return "`shell: bash`, which sets pipefail"  # a workflow step's own `run:` script
     if kind == "yaml":  # a GitLab CI job's, whose runner set it: `set +o pipefail` turned it off
         return "`set -o pipefail`"
-    if kind == "makefile":  # each recipe line runs in a new `sh -c`
+    if kind == "makefile":  # each recipe line runs in a new `sh -c`, or SHELL's
+        if project.shell[path].make_shell == "bash":  # `SHELL = /bin/bash` already (envpool's)
+            return "`.SHELLFLAGS := -eo pipefail -c`"
         return "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"
     lacking = _lacking_pipefail(project, path, project.shell[path])
     if lacking is not None:  # `set -o pipefail` there is "Illegal option", and ends the script

@@ -333,6 +333,8 @@ PIPEFAIL_PLACES = [
         "`set -o pipefail;` at the start of the command string",
     ),
     ("Makefile", "train:\n\tpython train.py | tee t.log\n", 2, "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"),
+    # SHELL is bash already (envpool's): its flags are what is missing
+    ("Makefile", "SHELL = /bin/bash\ntrain:\n\tpython train.py | tee t.log\n", 3, "use `.SHELLFLAGS := -eo pipefail -c`"),
     ("run.sh", "#!/bin/bash\npython train.py | tee t.log\n", 2, "use `set -o pipefail`"),
     # dash: "Illegal option -o pipefail", which ends the script; the shell it names is the one to change
     ("run.sh", "#!/bin/sh\npython train.py | tee t.log\n", 2, "use `#!/bin/bash` and `set -o pipefail` (`sh` has no pipefail)"),

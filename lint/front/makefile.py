@@ -314,12 +314,14 @@ class _Makefile:
 
     # --- the shell -----------------------------------------------------------------------
 
+    def shell(self) -> list[str]:
+        """SHELL's words, its program first (`env`'s argument); make's `/bin/sh` when not known."""
+        words = (self.value("SHELL") or "/bin/sh").split()  # unknown (set in a conditional): make's default
+        return words[1:] if words and posixpath.basename(words[0]) == "env" else words
+
     def pipefail(self) -> bool | None:
         """Whether recipes run with pipefail; None when SHELL is not a POSIX shell."""
-        shell = self.value("SHELL") or "/bin/sh"  # unknown (set in a conditional): make's default
-        words = shell.split()
-        if words and posixpath.basename(words[0]) == "env":
-            words = words[1:]
+        words = self.shell()
         if not words or posixpath.basename(words[0]) not in POSIX_SHELLS:
             return None
         return shell_args(words[1:] + (self.value(".SHELLFLAGS") or "").split()).pipefail
@@ -362,6 +364,8 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
             script = parse_shell(
                 path, shell_text, index, origin, pipefail=pipefail, env=env, script=script
             )
+    if script is not None:
+        script.make_shell = posixpath.basename(makefile.shell()[0])  # `bash` of `SHELL = /bin/bash`
     if script is not None and makefile.overridable:
         _mark_defaults(script, makefile.overridable, text, index)
         script.overridable = frozenset(makefile.overridable.values())
