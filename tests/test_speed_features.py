@@ -334,12 +334,23 @@ def test_a_file_the_rules_asked_about_is_a_new_run(tmp_path):
 
     many_projects(tmp_path, 1)
     project()
-    (tmp_path / ".gitignore").write_text("run.sh\n")  # hidden from the walk: only the question sees it
-    launchlint(".", cwd=tmp_path)
-    before = [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+    hidden = ("--exclude", "run.sh")  # not walked: only the question sees it (a .gitignore'd path is no one's to judge)
+    launchlint(*hidden, ".", cwd=tmp_path)
+    before = [f["code"] for f in json.loads(launchlint(*hidden, ".", cwd=tmp_path).stdout)]
     create()
-    after = [f["code"] for f in json.loads(launchlint(".", cwd=tmp_path).stdout)]
+    after = [f["code"] for f in json.loads(launchlint(*hidden, ".", cwd=tmp_path).stdout)]
     assert "LL303" in before and "LL303" not in after
+
+
+def test_a_gitignore_that_stops_hiding_a_missing_file_is_a_new_run(tmp_path):
+    """LL303 leaves a path .gitignore hides (each user's own file); when .gitignore no longer
+    hides it, the replayed run is not reused: the missing file is reported."""
+    (tmp_path / "launch0.sh").write_text("source ./.env.sh\n")
+    (tmp_path / ".gitignore").write_text(".env.sh\n")
+    launchlint("--select", "LL303", ".", cwd=tmp_path)
+    assert json.loads(launchlint("--select", "LL303", ".", cwd=tmp_path).stdout) == []
+    (tmp_path / ".gitignore").write_text("*.log\n")
+    assert [f["code"] for f in json.loads(launchlint("--select", "LL303", ".", cwd=tmp_path).stdout)] == ["LL303"]
 
 
 def test_an_edit_to_a_file_a_script_sources_is_a_new_run(tmp_path):
