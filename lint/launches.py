@@ -685,14 +685,19 @@ def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None
 
 
 def gitignored_there(project, launcher: str, written: str) -> bool:
-    """A relative path that the root's .gitignore hides, from the launcher's directory or from the
-    root: a file each user makes and the repository never holds (swiss-ai's Makefile sources a
-    developer's own `.test.sh` of credentials; a local config), which LL303 and LL304 do not call
-    missing."""
+    """A relative path that the root's .gitignore hides by its own name, from the launcher's
+    directory or from the root: a file each user makes and the repository never holds (swiss-ai's
+    Makefile sources a developer's own `.test.sh` of credentials; `configs/local*.yaml`), which
+    LL303 and LL304 do not call missing. Not a path in a directory .gitignore hides (`data/`, a
+    dataset's, hides WenetSpeech's and wespeaker's `utils/data/*.sh` scripts too)."""
     if not written or written.startswith(("/", "~")):
         return False
     places = {joined(posixpath.dirname(launcher), written), posixpath.normpath(written)}
-    return any(project.gitignored(place) for place in places if place != "." and not place.startswith("../"))
+    return any(
+        project.gitignored(place) and not (posixpath.dirname(place) and project.gitignored(posixpath.dirname(place) + "/"))
+        for place in places
+        if place != "." and not place.startswith("../")
+    )
 
 
 def after_cd(changes: DirectoryChanges, command: Command) -> str | None:

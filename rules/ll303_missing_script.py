@@ -170,9 +170,10 @@ Not reported, because the script may well be there when the line runs:
   recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere);
-- a path the root's `.gitignore` hides, from the launcher's directory or the root (`source
-  ./.env.sh` of a developer's own credentials, a `sandbox/` of local scripts): each user makes
-  it, and the repository never holds it;
+- a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
+  (`source ./.env.sh` of a developer's own credentials): each user makes it, and the repository
+  never holds it. A path in a directory `.gitignore` hides is still judged (`data/`, a dataset's,
+  also covers Kaldi's `utils/data/*.sh` scripts);
 - `python setup.py COMMAND` with a setuptools command (`build`, `build_ext`, `install`, `develop`,
   `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, in a shell script
   below the root, when the project has no `setup.py` anywhere: setuptools' idiom builds the
@@ -250,6 +251,10 @@ INVALID = [
             "tools/build.sh": "#!/bin/bash\npython tools/setup.py build_ext --inplace\n",
         },
         ["LL303 tools/build.sh:2"],
+    ),
+    Example(  # a script in a directory .gitignore hides (a dataset's `data/`) is still the repository's to hold (wespeaker)
+        {".gitignore": "data/\n", "tools/combine.sh": "#!/bin/bash\ntools/data/get_segments.sh a b\n", "train.py": "print(1)\n"},
+        ["LL303 tools/combine.sh:2"],
     ),
     Example(  # a root script and a CI step build this checkout, whose setup.py is gone (nanotron's release workflow)
         {
@@ -769,9 +774,9 @@ INVALID = [
 VALID = [
     Example(  # a file the root's .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
         {
-            ".gitignore": ".env.sh\nscripts/local_*\nsandbox/\n",
+            ".gitignore": ".env.sh\nscripts/local_*\n",
             "Makefile": "test:\n\tsource ./.env.sh && bash scripts/local_run.sh\n",
-            "scripts/run.sh": "#!/bin/bash\nsource ../.env.sh\npython ../sandbox/try.py\n",
+            "scripts/run.sh": "#!/bin/bash\nsource ../.env.sh\n",
             "train.py": "print(1)\n",
         }
     ),
