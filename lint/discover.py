@@ -169,6 +169,24 @@ def other_shell(path: str, text: str) -> str | None:
     return extension[1:] if extension in OTHER_SHELL_EXTENSIONS else None
 
 
+_MATCHERS: dict[tuple, Callable[[str], bool]] = {}  # by root and .gitignore's state: `gitignored_path`
+
+
+def gitignored_path(root: str, path: str) -> bool:
+    """`gitignored(root)(path)`, the matcher made once for each state of the root's .gitignore:
+    LL303 and LL304 ask it for each path they would report, and a 200-line .gitignore takes
+    milliseconds to compile."""
+    gitignore = os.path.join(root, ".gitignore")
+    try:
+        info = os.stat(gitignore)
+        key: tuple = (root, info.st_ino, info.st_size, info.st_mtime_ns)
+    except OSError:
+        key = (root,)
+    if key not in _MATCHERS:
+        _MATCHERS[key] = gitignored(root)
+    return _MATCHERS[key](path)
+
+
 def gitignored(root: str) -> Callable[[str], bool]:
     """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
     lines: list[str] = []

@@ -36,9 +36,9 @@ def ask_disk(root: str, question: tuple[str, str]):
     if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
         return os.path.isfile(full) or os.path.islink(full)
     if what == "ignored":  # the root's .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
-        from .discover import gitignored
+        from .discover import gitignored_path
 
-        return gitignored(root)(path)
+        return gitignored_path(root, path)
     if what == "text":  # a file a script sources, which launchlint does not analyse (`common.env`)
         from .discover import read_text
 
