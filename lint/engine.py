@@ -218,7 +218,7 @@ def add_facts(inputs: Inputs, options: Options) -> list[Finding]:
                 warnings.extend(module_warnings)
     elif threads is not None:
         threads.modules = {
-            f.path: (tuple(f.errors), tuple(f.warnings), bool(f.python.redirects), bool(f.python.process_entries))
+            f.path: (tuple(f.errors), tuple(f.warnings), bool(f.python.redirects), f.python.may_start_processes)
             for f in parsed if f.kind == "python" and f.python is not None
         }
     # As discovery's: about the files the user named, not the rest of the project (a pre-commit

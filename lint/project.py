@@ -185,7 +185,7 @@ class Project:
         loading the modules' facts when they load lazily."""
         if isinstance(self.python, LazyModules):
             return self.python.starts_processes
-        return any(module.process_entries for module in self.python.values())
+        return any(module.may_start_processes for module in self.python.values())
 
     def index(self, path: str) -> LineIndex:
         cache = self.__dict__.setdefault("_indexes", {})

@@ -465,6 +465,12 @@ class PythonModule:
         return MODULE_SCOPE
 
     @property
+    def may_start_processes(self) -> bool:
+        """Whether it hands a callable to another process (`process_entries`), or to a pool's
+        `submit`/`map`, which the thread analysis finds to be a process pool's or not (LL204)."""
+        return bool(self.process_entries) or any(e.kind in ("submit", "map") for e in self.thread_entries)
+
+    @property
     def locks(self) -> list[Binding]:
         """Bindings of lock objects (`LOCK = threading.Lock()`, `self.lock = RLock()`)."""
         return [

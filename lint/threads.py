@@ -68,6 +68,18 @@ THREAD_POOLS = {  # each constructor's parameters, in order, up to its initializ
     "multiprocessing.pool.ThreadPool": _POOL,
     "multiprocessing.dummy.Pool": _POOL,
 }
+# The process pools, whose `submit`/`map` run a function in a worker process (LL204), as theirs.
+PROCESS_POOLS = {
+    name: _EXECUTOR if "Executor" in name else _POOL
+    for name in (
+        "concurrent.futures.ProcessPoolExecutor",
+        "concurrent.futures.process.ProcessPoolExecutor",
+        "multiprocessing.Pool",
+        "multiprocessing.pool.Pool",
+        "torch.multiprocessing.Pool",
+    )
+}
+_POOLS = {"thread": THREAD_POOLS, "process": PROCESS_POOLS}
 NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
 CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 CAPTURE_APIS = frozenset(
@@ -605,25 +617,41 @@ class _Analysis:
         if pool.endswith("()"):
             return (None, ()) if self.modules[path].qualified(pool[:-2]) in THREAD_POOLS else None
         symbol = self._resolve(path, function.qualname, pool)
-        return self._pool_made(symbol) if symbol else None
+        made = self._pool_made(symbol, "thread") if symbol else None
+        if made is None:
+            return None
+        vpath, vfunction, parameters, call = made
+        workers = call.argument(parameters[0], 0)
+        initializer = call.argument("initializer", len(parameters) - 1)
+        runs = self._runs(self._resolve(vpath, vfunction, initializer)) if initializer else ()
+        return whole(workers), runs
+
+    def _process_pool(self, path: str, entry: ThreadEntry) -> bool:
+        """Whether a `submit`/`map` entry's pool is a process pool (`ProcessPoolExecutor`,
+        `multiprocessing.Pool`): its function runs in a worker process, not a thread."""
+        pool = entry.pool or ""
+        if entry.kind not in ("submit", "map") or pool == "None":
+            return False
+        if pool.endswith("()"):
+            return self.modules[path].qualified(pool[:-2]) in PROCESS_POOLS
+        symbol = self._resolve(path, entry.function, pool)
+        return symbol is not None and self._pool_made(symbol, "process") is not None
 
     @_cached(None)
-    def _pool_made(self, symbol: Symbol) -> tuple[int | None, tuple[FunctionKey, ...]] | None:
-        """The thread pool a symbol holds, made where it is assigned or reached through an alias
-        (`ex = executor`) or a parameter (`run_all(pool, xs)`): `_thread_pool`'s answer."""
+    def _pool_made(self, symbol: Symbol, kind: str) -> tuple[str, str, tuple[str, ...], Call] | None:
+        """Where the pool of a `kind` ("thread", "process") a symbol holds is made, assigned or
+        reached through an alias (`ex = executor`) or a parameter (`run_all(pool, xs)`): the
+        module, the function, the constructor's parameters (`THREAD_POOLS`) and its call."""
         for vpath, vfunction, value, call in self._values(symbol):
             if call is None:
                 alias = self._resolve(vpath, vfunction, value) if value else None
-                made = self._pool_made(alias) if alias else None
+                made = self._pool_made(alias, kind) if alias else None
                 if made is not None:
                     return made
                 continue
-            parameters = THREAD_POOLS.get(self.modules[vpath].qualified(value))
+            parameters = _POOLS[kind].get(self.modules[vpath].qualified(value))
             if parameters is not None:
-                workers = call.argument(parameters[0], 0)
-                initializer = call.argument("initializer", len(parameters) - 1)
-                runs = self._runs(self._resolve(vpath, vfunction, initializer)) if initializer else ()
-                return whole(workers), runs
+                return vpath, vfunction, parameters, call
         return None
 
     @_cached(frozenset())
@@ -694,8 +722,8 @@ class _Analysis:
         than MAX_DEPTH, is not known to run only there."""
         key = path, qualname
         function = self.modules[path].functions.get(qualname)
-        if function is None or self._entries_named(_called_as(function)).get(key):
-            return False
+        if function is None or any(not self._process_pool(e, entry) for e, entry in self._entries_named(_called_as(function)).get(key, ())):
+            return False  # a thread runs it; a process pool's `submit` does not
         callers = self._callers(key)
         if key in self._process_targets():
             return not callers
@@ -705,7 +733,10 @@ class _Analysis:
     def _process_targets(self) -> frozenset[FunctionKey]:
         """The project functions the processes the program starts run."""
         return frozenset(
-            key for path, module in self.modules.items() for entry in module.process_entries for key in self._entry_targets(path, entry)
+            key
+            for path, module in self.modules.items()
+            for entry in (*module.process_entries, *(e for e in module.thread_entries if self._process_pool(path, e)))
+            for key in self._entry_targets(path, entry)
         )
 
     def _start_target_sites(self, start: ThreadStart) -> tuple[CompileSite, ...]:

@@ -68,7 +68,8 @@ python -u train.py 2>&1 | tee run.log
 - Not reported either: a redirect in a function that runs only in a process the program starts,
   the target of `multiprocessing.Process(target=f)` (also a context's,
   `multiprocessing.get_context("spawn").Process`, and `torch.multiprocessing.Process`) or a
-  process pool's `initializer=f` (`multiprocessing.Pool`, `ProcessPoolExecutor`), or a function
+  process pool's `initializer=f` or what its `submit`/`map` run (`multiprocessing.Pool`,
+  `ProcessPoolExecutor`, also held in a name or a `with`), or a function
   only such functions call, when the program does not call it itself: it moves the child's
   descriptors, and the program's own output still goes where its caller sent it (a server's
   log, SkyRL's router). Still reported: such a function the program calls too, one a thread runs
@@ -330,6 +331,35 @@ def _message(redirect: StreamRedirect, file: str, captured: bool) -> str:
 
 
 INVALID = [
+    Example(  # a thread pool's worker shares the process's stdout, whoever holds the pool; so does a function the
+        # program also calls itself after a process pool's submit
+        {
+            "grid.py": dedented(
+                """
+                import sys
+                from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+
+                def work(i):
+                    sys.stdout = open(f"run{i}.log", "w")
+
+
+                def both(i):
+                    sys.stdout = open(f"both{i}.log", "w")
+
+
+                if __name__ == "__main__":
+                    with ThreadPoolExecutor(2) as ex:
+                        ex.submit(work, 1)
+                    ProcessPoolExecutor(2).submit(both, 2)
+                    both(3)
+                    print("done")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u grid.py 2>&1 | tee grid.log\n",
+        },
+        ["LL204 grid.py:6", "LL204 grid.py:10"],
+    ),
     Example(  # the module's release, but a caller that never calls it: that caller's capture is for good
         {
             "runner.py": dedented(
@@ -776,6 +806,37 @@ VALID = [
                 """
             ),
             "run.sh": "#!/bin/bash\nset -o pipefail\npython -u serving.py 2>&1 | tee run.log\n",
+        }
+    ),
+    Example(  # a function only a process pool's workers run, by `submit` or `map` (omnisafe's experiment grid)
+        {
+            "grid.py": dedented(
+                """
+                import multiprocessing as mp
+                import sys
+                from concurrent.futures import ProcessPoolExecutor
+
+
+                def work(i):
+                    sys.stdout = open(f"run{i}.log", "w")
+                    print("training", i)
+
+
+                def score(i):
+                    sys.stderr = open(f"score{i}.err", "w")
+
+
+                if __name__ == "__main__":
+                    with ProcessPoolExecutor(2) as ex:
+                        for i in range(4):
+                            ex.submit(work, i)
+                    ProcessPoolExecutor(2).submit(work, 9)
+                    pool = mp.Pool(2)
+                    pool.map(score, range(4))
+                    print("done")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u grid.py 2>&1 | tee grid.log\n",
         }
     ),
     Example(  # a context manager whose `__exit__` gives back what its `__enter__` took (AgentTuning's)
