@@ -142,7 +142,7 @@ Not reported, because the script may well be there when the line runs:
   `export` before it), or a Makefile's `?=` one (`SCRIPT ?= pretrain.py`, then `python
   $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302 takes it): the script that
   runs is the caller's. With no caller, or none that sets it, the default is what runs, and is
-  judged;
+  judged, the message naming whose default it is ("`main.py` (`$1`'s default) is not ...");
 - a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`, no project path); a pattern bash
   expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`; read after quote removal, so a
   quoted one too); `source name` without a `/` (looked up in `PATH`);
@@ -232,7 +232,7 @@ from launchlint.launches import (
 )
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import in_a_virtualenv, joined, may_name, names_a_path
-from launchlint.rulekit import Example, once_per_word
+from launchlint.rulekit import Example, listed, once_per_word
 from launchlint.shellfacts import SOURCERS, Word
 
 CODE = "LL303"
@@ -1572,7 +1572,9 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"), *related)
     if invocation.looped and not invocation.command.location.holds(invocation.target.location):  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
-    return Finding(invocation.target.location, f"`{written}` {why}; {fix}", related)
+    taken = invocation.command.defaults_of(invocation.target)  # `${1:-main.py}`: what runs when no caller passes it
+    shown = f"`{written}` ({listed([f'`${name}`' for name in sorted(taken)])}'s default)" if taken else f"`{written}`"
+    return Finding(invocation.target.location, f"{shown} {why}; {fix}", related)
 
 
 def _akin(invocation, written: str, namesakes: Sequence[str]) -> bool:

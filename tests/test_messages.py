@@ -449,6 +449,12 @@ CASES = {
         "`upload.py` is not next to this file or under the project root, and no file has that name; fix the "
         "path (did you mean `upload_dataset.py`?), or create it",
     ),
+    "LL303-the script's argument's default": (
+        {"run.sh": "#!/bin/bash\ntorchrun --nproc_per_node 2 ${1:-main.py} --epochs 1\n", "a/main.py": "print(1)\n", "b/main.py": "print(2)\n"},
+        "run.sh:2",
+        "`main.py` (`$1`'s default) is not next to this file or under the project root, and 2 files have that name; "
+        "use the path of the one meant",
+    ),
     "LL303-a renamed package": (
         {"scripts/ft.sh": "deepspeed llava/train/train_mem.py\n", "moellava/train/train_mem.py": "print(1)\n"},
         "scripts/ft.sh:1",
