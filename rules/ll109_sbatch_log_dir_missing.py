@@ -80,9 +80,8 @@ from functools import partial
 
 from launchlint.graph import SBATCH_FLAGS, directories_above, job_operands
 from launchlint.launches import directory_changes, moved_before, start_directory
-from launchlint.lazyre import lazy
 from launchlint.model import Finding, Location, Related, Severity
-from launchlint.paths import has_format_field, joined
+from launchlint.paths import has_format_field, is_pattern, joined
 from launchlint.rulekit import Example
 from launchlint.shellfacts import Command, Directive, Word
 
@@ -506,7 +505,11 @@ def _mkdir(script, directory: str, *, unknown: bool) -> Location | None:
     return None
 
 
-_EXPANDS = lazy(r"[$`{}*?\[]")  # a part of a written path whose value is not known here
+
+
+def _expands(part: str) -> bool:
+    """A part of a written path whose value is not known here: an expansion, a pattern."""
+    return "$" in part or "`" in part or is_pattern(part)
 
 
 def _may_make(word: Word, directory: str) -> bool:
@@ -515,7 +518,7 @@ def _may_make(word: Word, directory: str) -> bool:
     directories, none of the directory's names (`mkdir -p $HOME/cfg` makes a `cfg`, and
     `${PSCRATCH}/fme-config/${UUID}` a directory under an `fme-config`, whatever the variables
     are, not the `joblogs/` of `#SBATCH --output=joblogs/%j.out`: ai2cm's ace)."""
-    written = [p for p in word.template.split("/") if p not in ("", ".", "..") and not _EXPANDS.search(p)]
+    written = [p for p in word.template.split("/") if p not in ("", ".", "..") and not _expands(p)]
     names = set(directory.split("/"))
     return not written or any(part in names for part in written)
 
