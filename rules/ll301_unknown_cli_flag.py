@@ -905,9 +905,32 @@ INVALID = [
         },
         ["LL301 run.sh:1"],
     ),
+    Example(  # timm's two parsers: the config parser's known words, then the main one parses the rest
+        {
+            "train.py": (
+                "import argparse\n\nconfig_parser = parser = argparse.ArgumentParser(add_help=False)\n"
+                "parser.add_argument('-c', '--config', default='')\nparser = argparse.ArgumentParser()\n"
+                "parser.add_argument('--epochs', type=int)\n\n\ndef _parse_args():\n"
+                "    args_config, remaining = config_parser.parse_known_args()\n    return parser.parse_args(remaining)\n\n\n"
+                "if __name__ == '__main__':\n    _parse_args()\n"
+            ),
+            "run.sh": "python train.py -c a.yaml --epochs 3\npython train.py --config a.yaml --epocs 3\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
 ]
 
 VALID = [
+    Example(  # what the first of two parsers leaves goes to the second: the program takes both's options
+        {
+            "train.py": (
+                "import argparse\n\nearly = argparse.ArgumentParser(add_help=False)\nearly.add_argument('--config')\n"
+                "late = argparse.ArgumentParser()\nlate.add_argument('--lr')\n"
+                "known, rest = early.parse_known_args()\nargs = late.parse_args(rest)\n"
+            ),
+            "run.sh": "python train.py --config a.yaml --lr 1\npython train.py --conf a.yaml --lr 1\n",
+        }
+    ),
     Example(  # a command set in each arm of an `if`, partly unknown: not known after it, neither arm's a guess
         {
             "a.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

@@ -134,6 +134,17 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # the first of two parsers requires its option: `parse_known_args` exits without it too
+        {
+            "train.py": (
+                "import argparse\n\nearly = argparse.ArgumentParser(add_help=False)\nearly.add_argument('--config', required=True)\n"
+                "late = argparse.ArgumentParser()\nlate.add_argument('--lr')\n"
+                "known, rest = early.parse_known_args()\nargs = late.parse_args(rest)\n"
+            ),
+            "run.sh": "python train.py --config a.yaml --lr 1\npython train.py --lr 1\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
     Example(  # after `cd sub`, the root's train.py takes the launch whole: one finding for its two options
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.parse_args()\n",

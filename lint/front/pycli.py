@@ -202,6 +202,16 @@ class _Adder:
         self.group = group
 
 
+class _Rest:
+    """What `parser.parse_known_args()` of the process's arguments leaves (`_, rest = ...`): the
+    words it did not know, which timm's trainer (and its many copies) hands to its main parser
+    (`config_parser.parse_known_args()`, then `parser.parse_args(rest)`). `skip`: `_argv_skip`."""
+
+    def __init__(self, parser: ArgParser, skip: int | None) -> None:
+        self.parser = parser
+        self.skip = skip
+
+
 def _parser_of(found: object) -> ArgParser | None:
     """The parser a value adds to: itself, or an adder's; None for subparsers."""
     return found.parser if type(found) is _Adder else found if type(found) is ArgParser else None
@@ -236,6 +246,8 @@ class _ArgparseReader:
         self.guards: dict[int, tuple[ast.AST, str]] = {}
         self.calls: list[tuple[Scope, ast.Call, Scope]] | None = None  # calls of the module's functions (`_calls`)
         self.defaulted: set[str | None] = set()  # the dests a `set_defaults` names (None: `**kwargs`)
+        # (front, parser, scope): `parser` parses in `scope` what `front` left of the arguments (`_Rest`)
+        self.fronts: list[tuple[ArgParser, ArgParser, Scope]] = []
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -247,6 +259,8 @@ class _ArgparseReader:
                 self._effect(scope, node)
         self.reading = None
         self._inherit_parents()
+        for front, parser, scope in self.fronts:
+            _take_front(front, parser, scope.qualname, scope is self.scopes[0])
         parsers = [p for p in self.made.values() if isinstance(p, ArgParser)]
         if self.defaulted:
             _set_defaults(parsers, self.defaulted)
@@ -661,6 +675,8 @@ class _ArgparseReader:
     def _assign(self, scope: Scope, targets: list[ast.expr], value: ast.expr | None) -> None:
         found = self.value(scope, value)
         if found is None:
+            if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in PARSE_KNOWN:
+                self._rest(scope, targets, value)
             return
         group = _required_group(value)
         if group:
@@ -680,6 +696,16 @@ class _ArgparseReader:
                 self.assigned.setdefault(key, {})[id(found)] = ((value.lineno, value.col_offset), found, self.reading)
                 if isinstance(found, ArgParser) and not found.name:
                     found.name = target.id
+
+    def _rest(self, scope: Scope, targets: list[ast.expr], call: ast.Call) -> None:
+        """`_, rest = parser.parse_known_args()` of the process's arguments: `rest` holds what the
+        parser did not know (`_Rest`)."""
+        owner = self.value(scope, call.func.value)
+        if type(owner) is not ArgParser or not _parses_argv(scope, call):
+            return
+        for target in targets:
+            if type(target) is ast.Tuple and len(target.elts) == 2 and type(target.elts[1]) is ast.Name:
+                self._bind(self._variable(scope, target.elts[1].id), self.made.get(id(call)) or self._make(call, _Rest(owner, _argv_skip(call))))
 
     # effects: options added, parses, parsers handed to code we cannot see
 
@@ -834,10 +860,12 @@ class _ArgparseReader:
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
                 parser.reads_files = True
             argv = _parses_argv(scope, call)
+            rest = None if argv else self._rest_of(scope, call, parser)
+            argv = argv or rest is not None
             if argv and scope.qualname not in parser.parsed_in:
                 parser.parsed_in += (scope.qualname,)
             if argv:
-                _skips(parser, _argv_skip(call))
+                _skips(parser, _argv_skip(call) if rest is None else rest.skip)
             if argv and scope is self.scopes[0] and not self._main_only(call):
                 parser.parsed_on_import = True
             # Unknown flags get through where a function only parses the arguments known: not
@@ -855,6 +883,17 @@ class _ArgparseReader:
             self.defaulted.update(k.arg for k in call.keywords)
         elif method in HIDDEN_ADDERS:
             parser.complete = False
+
+    def _rest_of(self, scope: Scope, call: ast.Call, parser: ArgParser) -> _Rest | None:
+        """What another parser left of the process's arguments, when the call parses that
+        (`parser.parse_args(rest)`): the pair is recorded, its options merged when all are read."""
+        given = call.args[0] if call.args else keyword(call, "args")
+        rest = self.value(scope, given) if type(given) is ast.Name else None
+        if type(rest) is not _Rest or rest.parser is parser:
+            return None
+        if all(front is not rest.parser or each is not parser for front, each, _ in self.fronts):
+            self.fronts.append((rest.parser, parser, scope))
+        return rest
 
     def _add(self, scope: Scope, parser: ArgParser, call: ast.Call, group: str) -> None:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
@@ -889,6 +928,19 @@ class _ArgparseReader:
         done: set[int] = set()
         for parser, _ in links.values():
             _inherit(parser, set(), links, done)
+
+
+def _take_front(front: ArgParser, parser: ArgParser, function: str, on_import: bool) -> None:
+    """`front.parse_known_args()`, then `parser.parse_args(rest)` in `function`: the program's
+    command line is `parser`'s with `front`'s options too (a flag neither knows stops it), and
+    `front` is no parser of the program's own there. `on_import`: `function` is the top level."""
+    flags = {flag for option in parser.options for flag in option.flags}
+    parser.options += [option for option in front.options if not flags.intersection(option.flags)]
+    parser.complete = parser.complete and front.complete
+    parser.reads_files = parser.reads_files or front.reads_files
+    front.parsed_in = tuple(each for each in front.parsed_in if each != function)
+    if on_import:
+        front.parsed_on_import = False
 
 
 def _inherit(parser: ArgParser, path: set[int], links: dict[int, tuple[ArgParser, list]], done: set[int]) -> None:
