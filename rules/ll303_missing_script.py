@@ -772,6 +772,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file a .gitignore pattern for outputs hides, in the directory above (SnapKV's `pred*`)
+        {
+            ".gitignore": "exp/bench/pred*\n",
+            "exp/bench/pred_model.py": "print(1)\n",
+            "exp/bench/eval.py": "print(2)\n",
+            "exp/bench/scripts/run.sh": "CUDA_VISIBLE_DEVICES=0 python pred_model.py --model m\n",
+        }
+    ),
     Example(  # a file the root's .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
         {
             ".gitignore": ".env.sh\nscripts/local_*\n",
@@ -1292,12 +1300,28 @@ def check(project) -> list[Finding]:
         elif places and others:  # its name's files are all in directories the path cannot name
             found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
-            found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
+            if not _above_unread(project, invocation.caller, written):
+                found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
         elif (renamed := _renamed(project, invocation, written, looked)) is not None:
             first, (shown, other) = posixpath.normpath(written).split("/")[0], renamed
             why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
             found.append((invocation.target, _finding(project, invocation, why, fix=f"use `{shown}`", near="")))
     return once_per_word(project, found, "runs it here too, from the same variable's value")
+
+
+def _above_unread(project, caller: str, written: str) -> bool:
+    """A file of the relative path `written` under a directory between the launcher's and the
+    root, which launchlint does not read (one an analysed file would be the project's only file
+    of that name, found by it): SnapKV's `.gitignore` line `experiments/LongBench/pred*`, meant
+    for prediction folders, hides the committed `pred_snap.py` that its `scripts/` run from there."""
+    if written.startswith(("/", "~")):
+        return False
+    directory = posixpath.dirname(posixpath.dirname(caller))
+    while directory:
+        if project.on_disk(joined(directory, written)):
+            return True
+        directory = posixpath.dirname(directory)
+    return False
 
 
 def _looked_up_in_path(invocation) -> bool:
