@@ -1293,8 +1293,9 @@ def check(project) -> list[Finding]:
         others = namesakes  # a local relative path names only a file its path ends in: `prep/new/x.py` is not `prep/old/x.py`
         roots = checkout_names(project, invocation.caller)
         namesakes = namesakes if written.startswith("/") else [p for p in others if may_name(written, p, roots)]
+        namesakes, whose = _own_project(project, invocation.caller, written, namesakes)
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
-            found.append((invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0])))
+            found.append((invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0], whose)))
         elif places and namesakes:
             found.append((invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)))
         elif places and others:  # its name's files are all in directories the path cannot name
@@ -1619,17 +1620,32 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     roots = checkout_names(project, invocation.caller)
     if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots):
         return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)
+    others, whose = _own_project(project, invocation.caller, written, others)
     if len(others) == 1:
-        return _elsewhere(project, invocation, written, places, base, others[0])
+        return _elsewhere(project, invocation, written, places, base, others[0], whose)
     return _finding(project, invocation, f"is not {places}, and {len(others)} files have that name", others)
 
 
-def _elsewhere(project, invocation, written: str, places: str, base: str | None, namesake: str) -> Finding:
+def _own_project(project, caller: str, written: str, files: list[str]) -> tuple[list[str], str]:
+    """The files of a missing path's name that the launcher's own nested project holds, when
+    other nested projects hold some too (a vendored copy's scripts name its own files, not its
+    sibling copies': KVQuant holds three checkouts of transformers), with "its own project's";
+    else all of them, with "the project's". A bare name may be any directory's: all of them."""
+    if len(files) > 1:
+        answers_for = project_resolver(project).answers_for
+        own = [path for path in files if answers_for(path, caller, written)]
+        if own and len(own) < len(files):
+            return own, "its own project's"
+    return files, "the project's"
+
+
+def _elsewhere(project, invocation, written: str, places: str, base: str | None, namesake: str, whose: str = "the project's") -> Finding:
     """`train.py` after `cd experiments`, where the project's only train.py is at the root: not
     missing from the project, but from where it runs; the path from there, when it is relative,
     and the file is one the path may name from there (not another nested project's:
-    `Resolver.answers_for`)."""
-    said = f"is not {places}: the project's only file of that name is `{namesake}`"
+    `Resolver.answers_for`). `whose`: "the project's", or "its own project's" (nested) when other
+    nested projects have files of the name too."""
+    said = f"is not {places}: {whose} only file of that name is `{namesake}`"
     if base is None or written.startswith("/") or not project_resolver(project).answers_for(namesake, invocation.caller, written):
         return _finding(project, invocation, said, (namesake,), "fix the path")
     return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`")

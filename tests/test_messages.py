@@ -437,6 +437,16 @@ CASES = {
         "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
         "name is `examples/papers/detox/gen.py`; fix the path",
     ),
+    "LL303-moved, its own nested project's copy among others": (
+        {
+            **{f"{copy}/pyproject.toml": "[project]\nname = 'tf'\n" for copy in ("tf", "q/tf")},
+            **{f"{copy}/ex/rp/rag/ft.py": "print(1)\n" for copy in ("tf", "q/tf")},
+            "q/tf/ex/legacy/run.sh": "python ex/rag/ft.py\n",
+        },
+        "q/tf/ex/legacy/run.sh:1",
+        "`ex/rag/ft.py` is not next to this file, under q/tf/ (its own project's root) or under the project root: its "
+        "own project's only file of that name is `q/tf/ex/rp/rag/ft.py`; use `ex/rp/rag/ft.py`",
+    ),
     "LL303-a close name beside the launcher": (
         {"beir/run.sh": "python bert_retriever.py --model x\n", "beir/beir_retriever.py": "print(1)\n"},
         "beir/run.sh:1",
