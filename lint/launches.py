@@ -882,11 +882,12 @@ def into_own_directory(project, caller: str, own: str) -> bool:
 
 def into_the_project(project, base: str, path: str) -> bool:
     """The path's directory (from `base`) is one the project has, or starts in one (`tasks/` of a
-    stale `tasks/msdp/main.py`); not a directory a clone or a download makes."""
-    if project.on_disk(posixpath.dirname(joined(base, path)), directory=True):
+    stale `tasks/msdp/main.py`); not a directory a clone or a download makes, nor an empty one
+    (`Project.filled`: meditron's `Megatron-LLM/` submodule, empty in a clone without it)."""
+    if project.filled(posixpath.dirname(joined(base, path))):
         return True
     first = posixpath.normpath(path).split("/")[0]
-    return first != ".." and project.on_disk(posixpath.join(base, first), directory=True)
+    return first != ".." and project.filled(posixpath.join(base, first))
 
 
 def project_files(project) -> ProjectFiles:

@@ -33,6 +33,12 @@ def ask_disk(root: str, question: tuple[str, str]):
     saw(full)
     if what == "directory":
         return os.path.isdir(full)
+    if what == "filled":  # a directory holding something: an empty one is a submodule not checked out
+        try:
+            with os.scandir(full) as entries:
+                return next(entries, None) is not None
+        except OSError:
+            return False
     if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
         return os.path.isfile(full) or os.path.islink(full)
     if what == "ignored":  # the root's .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
@@ -142,6 +148,12 @@ class Project:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
         reads it or not (ignored, excluded, of another kind)."""
         return self._ask(("directory" if directory else "file", path))
+
+    def filled(self, path: str) -> bool:
+        """Whether `path` (relative to the root) is a directory with something in it: git keeps no
+        empty directory, so an empty one is a placeholder (a submodule a clone without
+        `--recursive` leaves empty, one made at run time), not a directory of the project's."""
+        return self._ask(("filled", path))
 
     def gitignored(self, path: str) -> bool:
         """Whether the root's .gitignore hides `path` (relative to the root): a file the

@@ -545,3 +545,19 @@ def test_a_script_the_project_holds_as_a_link_is_there_whatever_its_target(tmp_p
     (tmp_path / "recipe" / "asr.sh").symlink_to("../../../espnet/egs2/TEMPLATE/asr1/asr.sh")
     findings = lint(tmp_path, {"recipe/run.sh": "#!/bin/bash\n./asr.sh --stage 1\n./asr2.sh --stage 1\n"})
     assert [where(f) for f in findings] == [("LL303", "recipe/run.sh", 3, 1, 10)]
+
+
+def test_a_script_in_an_empty_directory_is_another_checkouts(tmp_path):
+    """git keeps no empty directory: an empty one is a submodule a clone without `--recursive`
+    left empty (meditron's `Megatron-LLM/`), whose scripts are another checkout's; once it holds
+    files, a path into it that none of them is is missing."""
+    files = {
+        ".gitmodules": '[submodule "ext"]\n\tpath = ext\n\turl = https://example.com/ext.git\n',
+        "train.py": "print(1)\n",
+        "scripts/run.sh": "torchrun --nproc_per_node 2 ext/finetune.py --lr 1\n",
+    }
+    (tmp_path / "ext").mkdir()
+    assert lint(tmp_path, files) == []
+    (tmp_path / "ext" / "README.md").write_text("the submodule, checked out\n")
+    [finding] = lint(tmp_path, {})
+    assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "scripts/run.sh", 1)
