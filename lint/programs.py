@@ -93,6 +93,8 @@ class CommandLine:
                     found.setdefault(flag, option)
                     if option.action == BOOLEAN_OPTIONAL and flag.startswith("--"):
                         found.setdefault("--no-" + flag[2:], option)
+        for flag in self.parser.by_hand:  # the module takes it out of the arguments itself
+            found.setdefault(flag, Option((flag,), flag.lstrip("-").replace("-", "_"), False, "store_true", self.location))
         helps = self.parser.help_flags if self.parser.help_flags is not None else CLICK_HELP if self.parser.kind == "click" else HELP
         for flag in helps if self.parser.add_help else ():
             found.setdefault(flag, Option((flag,), "help", False, "help", self.location))

@@ -303,6 +303,7 @@ class ArgParser:
         parsed_on_import: bool = False,
         help_flags: tuple[str, ...] | None = None,
         argv_skip: int | None = None,
+        by_hand: tuple[str, ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -342,6 +343,9 @@ class ArgParser:
         # the arguments its parse passes over: 1 for `parse_args(sys.argv[2:])` (a mode word
         # first); None when it parses none of the process's, -1 when its parses differ
         self.argv_skip = argv_skip
+        # flags its module takes from the process's arguments itself, before this parser sees them
+        # (`if "--remote" in sys.argv: submit(); sys.exit()`, `sys.argv.remove("--debug")`)
+        self.by_hand = by_hand
 
 
 class DataField(Record):

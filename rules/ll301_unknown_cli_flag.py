@@ -905,6 +905,16 @@ INVALID = [
         },
         ["LL301 run.sh:1"],
     ),
+    Example(  # a flag the program checks in sys.argv is known; another is not
+        {
+            "run.py": (
+                "import argparse\nimport sys\n\nif '--remote' in sys.argv:\n    sys.exit(0)\n"
+                "parser = argparse.ArgumentParser()\nparser.add_argument('--message')\nparser.parse_args()\n"
+            ),
+            "launch.sh": "python run.py --remote --message hi\npython run.py --local --message hi\n",
+        },
+        ["LL301 launch.sh:2"],
+    ),
     Example(  # timm's two parsers: the config parser's known words, then the main one parses the rest
         {
             "train.py": (
@@ -921,6 +931,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # flags the program takes out of sys.argv itself, before its parser sees the rest
+        {
+            "run.py": (
+                "import argparse\nimport sys\n\nREMOTE = '--remote'\nif REMOTE in sys.argv[1:]:\n    sys.exit(0)\n"
+                "if '--debug' in sys.argv:\n    sys.argv.remove('--debug')\n"
+                "parser = argparse.ArgumentParser()\nparser.add_argument('--message')\nparser.parse_args()\n"
+            ),
+            "launch.sh": "python run.py --remote --message hi\npython run.py --debug --message hi\n",
+        }
+    ),
     Example(  # what the first of two parsers leaves goes to the second: the program takes both's options
         {
             "train.py": (

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
-from .pyast import dotted_name, keyword, last_name
+from .pyast import child_nodes, dotted_name, keyword, last_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -78,10 +78,51 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
     if readers and scopes is not None:
         parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
+        if module.parsers and _spells(source, BY_HAND_MARKERS):
+            flags = _by_hand(tree)
+            for parser in module.parsers if flags else ():
+                if parser.parsed_in or parser.parsed_on_import:
+                    parser.by_hand = flags
     if spells_dataclasses(source):
         module.dataclasses = {d.qualname: d for d in _dataclasses(module, tree, locate)}
     for scope in scopes or ():  # a scope and its defs refer to each other: see `Scope`
         scope.defs = {}
+
+
+BY_HAND_MARKERS = (" in sys.argv", " in argv", "argv.remove(")
+
+
+def _by_hand(tree: ast.Module) -> tuple[str, ...]:
+    """The flags a module takes from the process's arguments itself (`ArgParser.by_hand`): the
+    word of `"--debug" in sys.argv` (`not in`, `sys.argv[1:]`, `argv` imported from sys) or of
+    `sys.argv.remove("--debug")`, written out or a module constant's (`FLAG = "--azureml"`)."""
+    constants = {
+        target.id: node.value.value
+        for node in tree.body
+        if type(node) is ast.Assign and type(node.value) is ast.Constant
+        for target in node.targets
+        if type(target) is ast.Name
+    }
+    found: list[str] = []
+    stack: list[ast.AST] = [tree]
+    while stack:  # not recursive: expressions can nest thousands deep
+        node = stack.pop()
+        stack += child_nodes(node)
+        if type(node) is ast.Compare and type(node.ops[0]) in (ast.In, ast.NotIn) and _is_argv(node.comparators[0]):
+            word = node.left
+        elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "remove" and node.args and _is_argv(node.func.value):
+            word = node.args[0]
+        else:
+            continue
+        value = word.value if type(word) is ast.Constant else constants.get(word.id) if type(word) is ast.Name else None
+        if type(value) is str and value.startswith("-") and value not in found:
+            found.append(value)
+    return tuple(found)
+
+
+def _is_argv(node: ast.expr) -> bool:
+    """`sys.argv`, a slice of it, or `argv` (`from sys import argv`)."""
+    return dotted_name(node.value if type(node) is ast.Subscript else node) in ("sys.argv", "argv")
 
 
 def wanted(source: str) -> bool:
