@@ -92,7 +92,8 @@ The advice follows where the pipeline runs:
   string runs in the script's own shell, so the script's advice holds), and at the start of the
   heredoc that a shell reads (`ssh gpu1 bash -s <<'EOF'`);
 - `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe lines each
-  run in a new `sh -c` (only `.SHELLFLAGS` where SHELL is bash already);
+  run in a new `sh -c` (only `.SHELLFLAGS` where SHELL is bash already); and a Makefile whose
+  SHELL or `.SHELLFLAGS` an `include`d makefile may set (not read: pipefail is not known to be off);
 - `set -o pipefail` in a script; for a script a shell without pipefail may run (dash 0.5.12:
   "Illegal option -o pipefail", which ends a non-interactive sh), `#!/bin/bash` with it when its
   own `#!` line (or `.dash`/`.posh` name) says so, or `bash` to run it when a project caller runs
@@ -595,6 +596,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an included makefile may set SHELL and .SHELLFLAGS: pipefail is not known to be off
+        {
+            "Makefile": "SHELL := /bin/bash\ninclude common.mk\n\ntrain:\n\tpython -u train.py 2>&1 | tee train.log\n",
+            "common.mk": ".SHELLFLAGS := -eu -o pipefail -c\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # a debugger's session exits 0 whatever the program did (code-act's DEBUG_MODE branch)
         {
             "debug.sh": (

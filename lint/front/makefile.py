@@ -320,10 +320,14 @@ class _Makefile:
         return words[1:] if words and posixpath.basename(words[0]) == "env" else words
 
     def pipefail(self) -> bool | None:
-        """Whether recipes run with pipefail; None when SHELL is not a POSIX shell."""
+        """Whether recipes run with pipefail; None when SHELL is not a POSIX shell. True when an
+        included makefile may have set SHELL or `.SHELLFLAGS` (`.SHELLFLAGS := -eu -o pipefail -c`
+        in a `common.mk`, which this front end does not read): not known to be off."""
         words = self.shell()
         if not words or posixpath.basename(words[0]) not in POSIX_SHELLS:
             return None
+        if self.included and (self.variables.get("SHELL") is None or self.variables.get(".SHELLFLAGS") is None):
+            return True
         return shell_args(words[1:] + (self.value(".SHELLFLAGS") or "").split()).pipefail
 
     def environment(self) -> dict[str, str | None]:
