@@ -1646,6 +1646,8 @@ def _elsewhere(project, invocation, written: str, places: str, base: str | None,
     `Resolver.answers_for`). `whose`: "the project's", or "its own project's" (nested) when other
     nested projects have files of the name too."""
     said = f"is not {places}: {whose} only file of that name is `{namesake}`"
+    # the file of that name is the fix, not one of a close name beside the launcher (`near=""`):
+    # deita's `examples/scoring/x_dataset.py` is its `examples/pipelines/x_dataset.py`, not the `x.py` there
     if base is None or written.startswith("/") or not project_resolver(project).answers_for(namesake, invocation.caller, written):
-        return _finding(project, invocation, said, (namesake,), "fix the path")
-    return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`")
+        return _finding(project, invocation, said, (namesake,), "fix the path", near="")
+    return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`", near="")

@@ -437,6 +437,12 @@ CASES = {
         "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
         "name is `examples/papers/detox/gen.py`; fix the path",
     ),
+    "LL303-moved, a close name beside the launcher is not the fix": (
+        {"ex/pipe/run.sh": "python ex/scoring/score_dataset.py --n 1\n", "ex/pipe/score_dataset.py": "print(1)\n", "ex/pipe/score.py": "print(2)\n"},
+        "ex/pipe/run.sh:1",
+        "`ex/scoring/score_dataset.py` is not next to this file or under the project root: the project's only file of "
+        "that name is `ex/pipe/score_dataset.py`; fix the path",
+    ),
     "LL303-moved, its own nested project's copy among others": (
         {
             **{f"{copy}/pyproject.toml": "[project]\nname = 'tf'\n" for copy in ("tf", "q/tf")},
