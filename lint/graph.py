@@ -78,6 +78,9 @@ MODULE_FLAGS = {"-m", "--module"}
 LAUNCHER_MODULES = {
     "torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
     "accelerate.commands.launch": "accelerate", "deepspeed.launcher.runner": "deepspeed",
+    # ATorch's (MFTCoder's launcher): torch.distributed.launch's fork, `--local_rank` only when told
+    # `--not_use_env` (launches.flags_added); its own options take values as torchrun's do
+    "atorch.distributed.launch": "torchrun",
 }  # fmt: skip
 # Commands whose output is the job's: what a caller's `| tee` is there to capture. The parallel
 # launchers among them are those front/wrappers.py's LAUNCHERS reads (flux is more than `flux run`).
@@ -346,7 +349,8 @@ VALUED = {launcher: _names(options) for launcher, options in PY_LAUNCHERS.items(
 # Never take a value: `accelerate launch --multi_gpu $SCRIPT` runs $SCRIPT.
 LAUNCHER_FLAGS = _names(
     {"--no_python", "--no-python", "--standalone", "--cpu", "--multi_gpu", "--tpu", "--use_deepspeed", "--use_fsdp",
-     "--use_megatron_lm", "--run-path", "--run_path", "--ft-ignore-missing-cfg"}
+     "--use_megatron_lm", "--run-path", "--run_path", "--ft-ignore-missing-cfg", "--use_env", "--use-env",
+     "--not_use_env", "--use_elastic_dataloader"}
 )  # fmt: skip
 
 

@@ -108,16 +108,18 @@ def flags_added(command: Command) -> frozenset[str]:
     """The options a launcher appends to its program's arguments: `deepspeed` gives each process
     `--local_rank=N` unless told `--no_local_rank` (deepspeed/launcher/launch.py), and `python -m
     torch.distributed.launch` unless told `--use_env`: `--local_rank=N` before torch 2.0,
-    `--local-rank=N` since. torchrun passes the rank in the environment only."""
+    `--local-rank=N` since; ATorch's fork only when told `--not_use_env`. torchrun passes the
+    rank in the environment only."""
     launch = launch_of(command)
     if launch is None:
         return frozenset()
     if launch.launcher == "deepspeed":
         return frozenset() if "no_local_rank" in launch.options else LOCAL_RANK
     run = python_run(command) if is_python(command.name) else None
-    if run is None or run.target.value != "torch.distributed.launch" or "use_env" in launch.options:
-        return frozenset()
-    return LOCAL_RANK
+    module = run.target.value if run is not None else None
+    if module == "torch.distributed.launch" and "use_env" not in launch.options:
+        return LOCAL_RANK
+    return LOCAL_RANK if module == "atorch.distributed.launch" and "not_use_env" in launch.options else frozenset()
 
 
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:

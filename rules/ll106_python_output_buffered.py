@@ -81,7 +81,8 @@ writes into this command's pipe, on a pseudo terminal with `-Ip` and `-Is`).
 
 Launchers:
 - `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
-  start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py).
+  start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py), as
+  does ATorch's `python -m atorch.distributed.launch` (MFTCoder's launcher).
 - `accelerate launch` does too when it starts several processes (through torchrun or deepspeed),
   but one process goes through its simple launcher, which runs the program as `python` without
   `-u` (accelerate/commands/launch.py, `simple_launcher`). That launch is reported when the
@@ -162,7 +163,7 @@ UNBUFFERED = "PYTHONUNBUFFERED"
 # `python -m` launchers that start their workers with `python -u` themselves.
 UNBUFFERED_LAUNCHERS = {
     "torch.distributed.run", "torch.distributed.launch", "deepspeed.launcher.runner",
-    "deepspeed.launcher.launch",
+    "deepspeed.launcher.launch", "atorch.distributed.launch",
 }  # fmt: skip
 RECONFIGURE = "sys.stdout.reconfigure"
 # Modules run as tools, whose output is no program's log: the package managers (`python -m pip
@@ -748,6 +749,7 @@ VALID = [
             "run.sh": (
                 "torchrun --nproc_per_node 8 train.py | tee a.log\ndeepspeed train.py > b.log\n"
                 "python -m torch.distributed.run --nproc_per_node 8 train.py | tee c.log\n"
+                "python -m atorch.distributed.launch --nproc_per_node=2 train.py 2>&1 | tee d.log\n"
             )
         }
     ),

@@ -284,9 +284,12 @@ INVALID = [
     Example(  # torchrun passes the rank in the environment; so does torch.distributed.launch told `--use_env`
         {
             "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int, required=True)\np.parse_args()\n",
-            "run.sh": "torchrun --nproc_per_node 8 main.py\npython -m torch.distributed.launch --use_env main.py\ndeepspeed --no_local_rank main.py\n",
+            "run.sh": (
+                "torchrun --nproc_per_node 8 main.py\npython -m torch.distributed.launch --use_env main.py\n"
+                "deepspeed --no_local_rank main.py\npython -m atorch.distributed.launch --nproc_per_node 8 main.py\n"
+            ),
         },
-        ["LL302 run.sh:1", "LL302 run.sh:2", "LL302 run.sh:3"],
+        ["LL302 run.sh:1", "LL302 run.sh:2", "LL302 run.sh:3", "LL302 run.sh:4"],
     ),
     Example(  # `\ # note` escapes the space and starts a comment: the lines after it are commands of their own
         {"train.py": TRAIN, "run.sh": "python train.py \\\n    --lr 1e-4 \\ # tune\n    --data-path /data\n"},
@@ -487,10 +490,13 @@ VALID = [
             ),
         }
     ),
-    Example(  # deepspeed and torch.distributed.launch append `--local_rank=N` themselves
+    Example(  # deepspeed and torch.distributed.launch append `--local_rank=N` themselves; ATorch's told `--not_use_env`
         {
             "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int, required=True)\np.parse_args()\n",
-            "run.sh": "deepspeed --num_gpus 8 main.py\npython -m torch.distributed.launch --nproc_per_node 8 main.py\n",
+            "run.sh": (
+                "deepspeed --num_gpus 8 main.py\npython -m torch.distributed.launch --nproc_per_node 8 main.py\n"
+                "python -m atorch.distributed.launch --not_use_env --nproc_per_node 8 main.py\n"
+            ),
         }
     ),
     Example(  # an imported parser class is not a builder: its parsing may differ (`--data_path` for `--data-path`)
