@@ -1070,6 +1070,8 @@ PLACEHOLDERS = [
     ('ssh gpu1 "echo a\n  --port <p>\necho b"\n', 2, 12, "syntax error near unexpected token `newline' in a nested command string"),
     # an unclosed block: where bash reaches the end of the input, in its words
     ("train() {\n  python t.py\n", 3, 1, "syntax error: unexpected end of file"),
+    # tree-sitter-bash finds a `;` missing; bash's unexpected token is the fault (a `;` there is no fix)
+    ("echo hi a(x)\n", 1, 10, "syntax error near unexpected token `('"),
 ]
 
 

@@ -3429,7 +3429,10 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
         # tree-sitter's error starts on another line, or runs on past it: at the token bash names
         where, message = unit.line_span(line, said), said
     else:
-        where, message = unit.location(node), f"missing {missing}" if missing else said or "syntax error"
+        # tree-sitter-bash's missing token says more than bash's end of the text, not than its
+        # unexpected token (`echo a(x)`: "near unexpected token `('", not "missing ;")
+        eof = not said or "unexpected end of file" in said or "unexpected EOF" in said
+        where, message = unit.location(node), f"missing {missing}" if missing and eof else said or "syntax error"
     if unit.depth:
         message += " in a nested command string"
     if unit.closed_at is not None:
