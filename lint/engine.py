@@ -626,20 +626,20 @@ def _fixable_here(findings: list[Finding], root: str) -> list[Finding]:
 def _with_originals(finding: Finding, project: Project) -> Finding:
     """A message that quotes a word of YAML or Makefile shell shows the file's `${{ expr }}` or
     `$(fn)`, not the stand-in the shell front end read in its place (see front/textmap.py)."""
-    texts = [finding.message, *(r.message for r in finding.related)]
-    if not any("${_" in text for text in texts):
+    paths = {finding.location.path, *(r.location.path for r in finding.related)}
+    sources = [s for s in map(project.files.get, paths) if s is not None and s.kind in ("yaml", "makefile")]
+    if not sources:  # most findings: the stand-ins' module is not imported for them
         return finding
-    from .front.textmap import restore
+    from .front.textmap import may_quote_stand_in, restore
 
+    if not may_quote_stand_in(finding.message) and not any(may_quote_stand_in(r.message) for r in finding.related):
+        return finding
     originals: dict[str, str] = {}
-    for path in {finding.location.path, *(r.location.path for r in finding.related)}:
-        source = project.files.get(path)
-        if source is not None and source.kind == "yaml":
+    for source in sources:
+        if source.kind == "yaml":
             from .front.yamldoc import originals as found
-        elif source is not None and source.kind == "makefile":
-            from .front.makefile import originals as found
         else:
-            continue
+            from .front.makefile import originals as found
         originals.update(found(source.text))
     related = tuple(r._replace(message=restore(r.message, originals)) for r in finding.related)
     return finding._replace(message=restore(finding.message, originals), related=related)

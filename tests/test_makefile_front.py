@@ -146,3 +146,22 @@ def test_messages_quote_the_reference_not_its_stand_in(tmp_path):
     [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
     assert (finding.code, finding.location.path, finding.location.line) == ("LL106", "Makefile", 2)
     assert [r.message for r in finding.related] == ["its stdout goes to logs/$(RUN_ID).log here"]
+
+
+@pytest.mark.parametrize(
+    ("recipe", "shown"),
+    [
+        ("python t.py > $(OUT)/train.log", "$(OUT)/train.log"),  # a short stand-in that stands for one text
+        ("python t.py > $@.log", "$@.log"),
+        ("python t.py > $(OUT)/train.log\n\techo $(DIR)", "${___}/train.log"),  # for two: left as it is
+        ("python t.py > $@.log\n\techo $$_", "$_.log"),  # the shell's own `$_` is written in the file
+    ],
+)
+def test_messages_quote_a_short_reference_when_only_one_text_has_its_stand_in(tmp_path, recipe, shown):
+    from launchlint.engine import Options, run
+
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "Makefile").write_text(f"gen:\n\t{recipe}\n")
+    [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
+    assert (finding.code, finding.location.path, finding.location.line) == ("LL106", "Makefile", 2)
+    assert [r.message for r in finding.related] == [f"its stdout goes to {shown} here"]

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from ..model import LineIndex
 from ..shellfacts import ShellScript, shell_args
 from .shell import MAX_VALUE, parse_shell
-from .textmap import MappedText, continued, line_spans, opaque
+from .textmap import MappedText, continued, line_spans, opaque, stand_ins
 
 POSIX_SHELLS = {"sh", "bash", "dash", "zsh", "ksh", "ash", "mksh"}
 CONDITIONALS = {"ifeq", "ifneq", "ifdef", "ifndef"}
@@ -446,16 +446,16 @@ def _rule_colon(code: str) -> int | None:
 def originals(text: str) -> dict[str, str]:
     """What the stand-ins of this Makefile's shell stand for, by stand-in (see textmap.restore):
     its variable and function references, read line by line as recipes are."""
-    found = {}
+    found = []
     for line in text.splitlines():
         dollar = line.find("$")
         while 0 <= dollar < len(line) - 1:
             end = dollar + 2  # `$$`: a `$` for the shell, not a reference
             if line[end - 1] != "$":
                 end = _reference(line, dollar)[1]
-                found[opaque(line[dollar:end])] = line[dollar:end]
+                found.append(line[dollar:end])
             dollar = line.find("$", end)
-    return found
+    return stand_ins(found, shell_dollar_underscore="$$_" in text)
 
 
 def _reference(text: str, dollar: int) -> tuple[str | None, int]:

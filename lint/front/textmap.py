@@ -8,7 +8,7 @@ result, where it came from, so that findings point at the real line and column.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..digest import blake2b
 from ..lazyre import lazy
@@ -89,12 +89,32 @@ def opaque(original: str) -> str:
 
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_STAND_IN = lazy(r"\$\{_[0-9a-z]{3,}_*\}")
+# a named stand-in (7 characters on), a short one (`${___}`), or one of 2-3 (`$_`, `$__`, not `$_x`)
+_STAND_IN = lazy(r"\$\{_[0-9a-z]{3,}_*\}|\$\{_{1,3}\}|\$__?(?!\w)")
+
+
+def may_quote_stand_in(text: str) -> bool:
+    """Whether a message may quote a stand-in (`restore` has something to do)."""
+    return "$_" in text or "${_" in text
+
+
+def stand_ins(found: Iterable[str], shell_dollar_underscore: bool = False) -> dict[str, str]:
+    """stand-in -> original for the originals `found` in one file, leaving out a stand-in that
+    stands for two different texts there (a short one stands for any text of its length: `${___}`
+    for `$(OUT)` and `$(DIR)`), or that the file's own shell may write (`$_`, bash's last argument,
+    where `shell_dollar_underscore`)."""
+    originals: dict[str, str] = {}
+    ambiguous: set[str] = {"$_", "$__"} if shell_dollar_underscore else set()
+    for original in found:
+        stand_in = opaque(original)
+        if originals.setdefault(stand_in, original) != original:
+            ambiguous.add(stand_in)
+    return {k: v for k, v in originals.items() if k not in ambiguous}
 
 
 def restore(text: str, originals: dict[str, str]) -> str:
     """`text` (a message) with each stand-in of `originals` (stand-in -> original) replaced by
     the original it stands for."""
-    if "${_" not in text:
+    if not may_quote_stand_in(text):
         return text
     return _STAND_IN.sub(lambda m: originals.get(m.group(), m.group()), text)

@@ -35,7 +35,7 @@ from ..graph import LONG_RUNNING, is_python
 from ..model import LineIndex, Location
 from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
-from .textmap import MappedText, opaque, template_action
+from .textmap import MappedText, opaque, stand_ins, template_action
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -990,7 +990,7 @@ def originals(text: str) -> dict[str, str]:
     """What the stand-ins of this file's shell stand for, by stand-in (see textmap.restore):
     its `${{ expressions }}` and its containers' `$(NAME)` references."""
     found = (m.group() for pattern in (_EXPRESSION, _REFERENCE) for m in pattern.finditer(text))
-    return {opaque(original): original for original in found}
+    return stand_ins(found, shell_dollar_underscore="$_" in text)
 
 
 def _workflow_env(node: Node | None) -> dict[str, str | None]:
