@@ -50,8 +50,9 @@ A job, as the first stage:
   Version` and `conda run -n env nvidia-smi | tee gpus.log` are not. A runner of a command not
   known here (`conda run -n env $CMD`) is a job.
 
-A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`) is not a job whose
-failure the pipeline hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
+A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`; `python -m
+torch.utils.collect_env`, `python -m zipfile -l x.whl`) is not a job whose failure the pipeline
+hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
 ..., and a compressor: `python dump.py | gzip > data.gz` leaves a truncated archive and exits 0).
 
 A pipeline a function's body writes around the words it runs (`run_log() { "$@" 2>&1 | tee
@@ -220,6 +221,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a module that lists an archive asks; one that writes it is a job
+        {"pack.sh": "#!/bin/bash\npython -m zipfile -l dist/pkg.whl | grep libfoo\npython -m zipfile -c out.zip data | tee zip.log\n"},
+        ["LL105 pack.sh:3"],
+    ),
     Example(  # an interactive LSF job runs here, into this pipe; a submitted one's command string is the job's own
         {
             "submit.sh": (
@@ -676,6 +681,7 @@ VALID = [
                 "#!/bin/bash\npip list | grep torch\nconda env list | tee envs.txt\nnvidia-smi | tee gpus.log\n"
                 'if [[ `python3 -m pip list | grep "^torch "` ]]; then echo has; fi\npython3 -m pip show torch | grep Version\n'
                 "python -m pip freeze | grep torch > pins.txt\npython3.12 -m uv pip list | grep torch\n"
+                "python -m zipfile -l dist/pkg.whl | grep -q libfoo.so\npython -m torch.utils.collect_env | tee env.txt\n"
             )
         }
     ),
@@ -902,6 +908,13 @@ def masked_job(pipeline: Pipeline, pipefail: bool | None = None) -> Command | No
     return next((c for c in pipeline.feeders(0) if not _debugged(c) and (is_job(c) or (tee and _logged_program(c)))), None)
 
 
+# Modules run to print what they know, as `nvidia-smi` is (ASKING): the environment's, or an
+# archive's listing (hivemind's release check `python -m zipfile -l dist/*.whl | grep ...`), with
+# the options that make them only ask (none: any run of them asks).
+ASKING_MODULES = {
+    "site": (), "sysconfig": (), "platform": (), "torch.utils.collect_env": (),
+    "zipfile": ("-l", "--list"), "tarfile": ("-l", "--list"),
+}  # fmt: skip
 # Debuggers run as a module: `python -m pdb train.py` exits 0 whatever the program does.
 DEBUGGERS = frozenset({"pdb", "ipdb", "pudb"})
 
@@ -925,11 +938,20 @@ def is_job(command: Command) -> bool:
     if name in INSTALLERS:
         return any(w.value in INSTALLING for w in args[:3])  # `uv pip install`, `conda env create`
     if is_python(command.name):
-        return run is not None  # not `python -c`, `python --version`
+        return run is not None and not _asks(run)  # not `python -c`, `python --version`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)
     return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
+
+
+def _asks(run) -> bool:
+    """`python -m torch.utils.collect_env`, `python -m zipfile -l x.whl`: a module run to print
+    what it knows (ASKING_MODULES)."""
+    if run.kind != "module" or run.target.value not in ASKING_MODULES:
+        return False
+    options = ASKING_MODULES[run.target.value]
+    return not options or any(word.value in options for word in run.args)
 
 
 def _runs_known(command: Command) -> bool:
