@@ -500,6 +500,8 @@ def made_by(project) -> Made:
                     links[here] = links.get(here, frozenset()) | {joined(here, linked)}
             elif name == "git":
                 clones.add(_cloned(command))
+            elif name in NOTEBOOK_CONVERTERS:
+                files.update(_converted(command))
             elif name is None and command.words:  # `"${GET[@]}" -O installer.sh URL`, GET set in an if's arms
                 files.update(_made_name(w) for _, w in option_values(command, OUTPUT_OPTIONS))
     for invocation in project.graph.invocations:  # `python -m wget URL`
@@ -509,6 +511,38 @@ def made_by(project) -> Made:
     files.discard("")
     clones.discard("")
     return Made(frozenset(files), frozenset(clones), links)
+
+
+# Converters of notebooks into scripts: `jupyter nbconvert --to script x.ipynb`, `jupytext --to py x.ipynb`
+NOTEBOOK_CONVERTERS = frozenset({"jupyter", "jupyter-nbconvert", "jupytext"})
+SCRIPT_FORMATS = ("script", "python", "py", ".py")  # `--to` values that make a Python script (`py:percent` too)
+
+
+def _converted(command: Command) -> Iterator[str]:
+    """The names of the scripts a notebook converter writes: `jupyter nbconvert --to script
+    x.ipynb` (or `--to python`) writes `x.py`, or `NAME.py` with `--output NAME`; `jupytext --to
+    py x.ipynb` likewise (flare's CI converts its tutorial, then runs `python tutorial.py`)."""
+    words = [w.value for w in command.args]
+    if command.name == "jupyter":
+        if not words or words[0] != "nbconvert":
+            return
+        words = words[1:]
+    to = output = None
+    notebooks = []
+    for i, word in enumerate(words):
+        option, equals, value = (word or "").partition("=")
+        if option in ("--to", "--output", "-o"):
+            value = value if equals else (words[i + 1] if i + 1 < len(words) else None)
+            to, output = (value, output) if option == "--to" else (to, value)
+        elif word is not None and word.endswith(".ipynb") and not word.startswith("-"):
+            notebooks.append(word)
+    if to is None or not to.startswith(SCRIPT_FORMATS):
+        return
+    if output is not None:
+        name = posixpath.basename(output)
+        yield name if name.endswith(".py") else f"{name}.py"
+    else:
+        yield from (posixpath.basename(notebook)[: -len(".ipynb")] + ".py" for notebook in notebooks)
 
 
 def _linked(command: Command) -> str | None:

@@ -135,7 +135,9 @@ Not reported, because the script may well be there when the line runs:
   known only at run time; the `-O`/`-o`/`--output` file of a command whose program is not known,
   `"${GET[@]}" -O installer.sh URL` with `GET` set in an `if`'s arms; a Python step's output
   option, `python gen.py --output job.sh`; a path literal that code in the command, or a program
-  of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`);
+  of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`; a notebook
+  converted to a script, `jupyter nbconvert --to script x.ipynb` or `jupytext --to py x.ipynb`,
+  writes `x.py`, or its `--output`'s name);
 - `python3 -` (the program comes on standard input);
 - a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}`) that a
   script of the project running the launcher sets (`SCRIPT=real.py bash launch.sh`, or an
@@ -244,6 +246,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a notebook converted to HTML makes no script
+        {
+            "ci.sh": "#!/bin/bash\njupyter nbconvert --to html tutorials/demo.ipynb\npython demo.py\n",
+            "tutorials/demo.ipynb": "{}\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL303 ci.sh:3"],
+    ),
     Example(  # a setup.py by a path with a directory is judged, with no setup.py in the project or not
         {
             "pyproject.toml": "[project]\nname = 'gym'\n",
@@ -772,6 +782,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a script a notebook converter writes first (flare's CI runs its tutorial so)
+        {
+            "ci.sh": (
+                "#!/bin/bash\njupyter nbconvert --to script tutorials/demo.ipynb --output-dir .\npython demo.py\n"
+                "jupytext --to py:percent tutorials/demo.ipynb -o nb_out\npython nb_out.py\n"
+            ),
+            "tutorials/demo.ipynb": "{}\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # a file a .gitignore pattern for outputs hides, in the directory above (SnapKV's `pred*`)
         {
             ".gitignore": "exp/bench/pred*\n",
