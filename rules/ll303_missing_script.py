@@ -246,6 +246,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # inside the background job, after its `cd`, a path is the directory's
+        {
+            "run.sh": "#!/bin/bash\n(cd server && python server.py) &\ncd server && python client.py &\nwait\n",
+            "server/serve.py": "print(1)\n",
+            "client.py": "print(2)\n",
+        },
+        ["LL303 run.sh:2", "LL303 run.sh:3"],
+    ),
     Example(  # a notebook converted to HTML makes no script
         {
             "ci.sh": "#!/bin/bash\njupyter nbconvert --to html tutorials/demo.ipynb\npython demo.py\n",
@@ -782,6 +790,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a `cd` in a background job moves that job's subshell only: the client runs here
+        {
+            "run.sh": "#!/bin/bash\ncd server && python serve.py &\nsleep 5\npython client.py\n",
+            "server/serve.py": "print(1)\n",
+            "client.py": "print(2)\n",
+        }
+    ),
     Example(  # a script a notebook converter writes first (flare's CI runs its tutorial so)
         {
             "ci.sh": (

@@ -1734,12 +1734,19 @@ class Walker:
     def _child(self, children: list, i: int, stdout: Sink | None, stderr: Sink | None) -> None:
         """Walk one statement of a list (a named child: `;`, `&&`, `do`, `fi` hold nothing to
         walk, and the callers pass them over before a call); `&` after it puts all its commands
-        in the background."""
+        in the background, in a subshell of their own: a `cd` or an assignment there ends with
+        the job (`cd server && python serve.py &`, then `python client.py` runs here)."""
         child = children[i]
         background = i + 1 < len(children) and children[i + 1].kind_id in _AMPERSAND_IDS
         before = len(self.script.commands)
+        if background:
+            saved = self.state.checkpoint()
+            self.blocks.append(Block(SUBSHELL, self.unit.location(child)))
         self.walk(child, stdout, stderr)
         if background:
+            self.blocks.pop()
+            self.state = saved.state
+            self.state.rollback(saved)
             self.last_job = tuple(self.script.commands[before:])
             for command in self.script.commands[before:]:
                 if id(command) not in self.called_bodies:  # `run 1e-4 &`: the call is the job
