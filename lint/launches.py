@@ -692,13 +692,14 @@ def _moved_to(here, word: Word | None, path: str):
 
 
 def _directory(project, path: str, where) -> str | None:
-    """The project directory a place is (START as it is; None when it is not one)."""
+    """The project directory a place is (START as it is; None when it is not one, or is empty:
+    `cd third_party/pygloo` into a submodule a clone leaves empty, `Project.filled`)."""
     if where is None or where == START:
         return where
     kind, target = where
     for base in ("",) if kind == "dir" else (posixpath.dirname(path), ""):
         candidate = joined(base, target)
-        if candidate != ".." and not candidate.startswith("../") and project.on_disk(candidate, directory=True):
+        if candidate != ".." and not candidate.startswith("../") and project.filled(candidate):
             return candidate
     return None
 

@@ -561,3 +561,14 @@ def test_a_script_in_an_empty_directory_is_another_checkouts(tmp_path):
     (tmp_path / "ext" / "README.md").write_text("the submodule, checked out\n")
     [finding] = lint(tmp_path, {})
     assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "scripts/run.sh", 1)
+
+
+def test_a_cd_into_an_empty_directory_goes_somewhere_not_known(tmp_path):
+    """`cd third_party/pygloo` into a submodule a clone left empty (llumnix): where the shell is
+    then is that checkout's, and `python setup.py install` there is not the root's setup.py."""
+    files = {"setup.py": "print(1)\n", "tools/install.sh": "#!/bin/bash\ncd third_party/pygloo\npython setup.py install\n"}
+    (tmp_path / "third_party" / "pygloo").mkdir(parents=True)
+    assert lint(tmp_path, files) == []
+    (tmp_path / "third_party" / "pygloo" / "README.md").write_text("checked out, without its setup.py\n")
+    [finding] = lint(tmp_path, {})
+    assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "tools/install.sh", 3)
