@@ -389,7 +389,8 @@ CONFIG_OPTIONS = (
     "--ft-cfg-path", "--ft-cfg_path",  # ft_launcher's fault-tolerance config (nvidia-resiliency-ext)
 )  # fmt: skip
 # `--config gpt2-small` names a preset, `--deepspeed '{...}'` is inline JSON: only file names count.
-CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf")
+# (`.config`: AutoDL-Projects names its model and optimiser configs `x.config`)
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf", ".config")
 
 
 def anchored(command: Command, word: Word) -> bool:

@@ -36,7 +36,8 @@ lr: 3.0e-4
 ## Details
 The options:
 - `--config`, `--config_file`/`--config-file`, `--config_path` (a file by its suffix, as every
-  one of these; Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
+  one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`;
+  Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
   config, which the launcher reads before it starts a rank);
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -188,6 +189,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a `.config` file is a config file by its suffix too (AutoDL-Projects' `configs/x.config`)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config_path')\np.parse_args()\n",
+            "configs/SETN.config": "{}\n",
+            "run.sh": "python train.py --config_path configs/SETN.config\npython train.py --config_path configs/NASNet.config\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # a path with directories that only a project nested here has (its own pyproject.toml), the launcher not in it
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--deepspeed')\np.parse_args()\n",
