@@ -1525,6 +1525,8 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
     else:  # where the resolver looks: its own directory, its nested project's root, the root
         _, *nested, _ = directories = project_resolver(project).run_from(caller)
         mapped = [(directory, written) for directory in directories]
+        # and the root's parent, by the name the checkout goes by there (NASLib's `base_file=NASLib/naslib`)
+        mapped += [("", rest) for name in checkout_names(project, caller) if (rest := _below_name(written, name))]
         described = "next to this file or under the project root"
         if nested:
             described = f"next to this file, under {nested[0]}/ (its own project's root) or under the project root"
@@ -1532,6 +1534,13 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
             mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
     return (described, inside, bool(declared or cd is not None or written.startswith("/"))) if inside else None
+
+
+def _below_name(written: str, name: str) -> str | None:
+    """What follows a relative path's first part when that part is `name` (`NASLib/naslib/x.py`
+    for the root named NASLib: `naslib/x.py`); None when it is not."""
+    first, _, rest = posixpath.normpath(written).partition("/")
+    return rest if first == name and rest else None
 
 
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
@@ -1615,7 +1624,10 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
     did-you-mean (`near`, else `Resolver.near`'s), or the path of one of the files that have its
     name (related locations)."""
     written = invocation.target.text
-    related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in sorted(namesakes)[:MAX_LISTED])
+    # those ending in most of the written path first (`nas/runner.py`: `runners/nas/runner.py`, not `evaluators/runner.py`)
+    parts = posixpath.normpath(written).split("/")[::-1]
+    ranked = sorted(namesakes, key=lambda p: (-_shared_tail(p.split("/")[::-1], parts), p))
+    related = tuple(Related(Location(p, 1, 1, 1, 1), f"{p} has that name") for p in ranked[:MAX_LISTED])
     if fix is None:
         fix = "fix the path, or create it"
         if namesakes:
@@ -1635,6 +1647,11 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
     taken = invocation.command.defaults_of(invocation.target)  # `${1:-main.py}`: what runs when no caller passes it
     shown = f"`{written}` ({listed([f'`${name}`' for name in sorted(taken)])}'s default)" if taken else f"`{written}`"
     return Finding(invocation.target.location, f"{shown} {why}; {fix}", related)
+
+
+def _shared_tail(path: list[str], written: list[str]) -> int:
+    """How many last parts two paths (their parts, last first) have in common."""
+    return next((i for i, (a, b) in enumerate(zip(path, written)) if a != b), min(len(path), len(written)))
 
 
 def _akin(invocation, written: str, namesakes: Sequence[str]) -> bool:

@@ -489,6 +489,16 @@ CASES = {
         "`main.py` is not next to this file or under the project root, and 2 files have that name; use the path "
         "of the one meant",
     ),
+    "LL303-several files of that name, the one ending in most of the path first": (
+        {
+            "scripts/run.sh": "python benchmarks/nas/runner.py\n",
+            "benchmarks/README.md": "moved to runners/\n",
+            **{f"{d}/runner.py": "print(1)\n" for d in ("a/eval", "b/bbo", "c/opt", "runners/nas")},
+        },
+        "scripts/run.sh:1",
+        "`benchmarks/nas/runner.py` is not next to this file or under the project root, and 4 files have that name; "
+        "use the path of the one meant",
+    ),
     "LL303-from the launcher's own directory": (
         {"scripts/train.sh": 'source "$(dirname "$0")/common.sh"\n', "common.sh": "X=1\n"},
         "scripts/train.sh:1",
@@ -722,6 +732,11 @@ RELATED = {
     "LL109-the job's own mkdir": [("job.sbatch:3", "this `mkdir` runs after SLURM has opened the log: too late")],
     "LL109-one log for stdout and stderr": [("job.sbatch:3", "`--error` names the same file")],
     "LL303-several files of that name": [("a/main.py:1", "a/main.py has that name"), ("b/main.py:1", "b/main.py has that name")],
+    "LL303-several files of that name, the one ending in most of the path first": [
+        ("runners/nas/runner.py:1", "runners/nas/runner.py has that name"),
+        ("a/eval/runner.py:1", "a/eval/runner.py has that name"),
+        ("b/bbo/runner.py:1", "b/bbo/runner.py has that name"),
+    ],
     "LL303-a module of the project's package": [
         ("verl/__init__.py:1", "python imports this package first, and it has no trainer/main_ppoo.py or trainer/main_ppoo/")
     ],
