@@ -1670,12 +1670,26 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     `examples/academic_paper_scripts/`)."""
     near = project_resolver(project).near(written, invocation.caller, namesakes=False)
     roots = checkout_names(project, invocation.caller)
-    if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots):
+    if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots) and _closer(near, written, others):
         return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)
     others, whose = _own_project(project, invocation.caller, written, others)
     if len(others) == 1:
         return _elsewhere(project, invocation, written, places, base, others[0], whose)
     return _finding(project, invocation, f"is not {places}, and {len(others)} files have that name", others)
+
+
+NEARLY_THE_NAME = 0.9  # how alike a close name must be to win over the one file of the very name
+
+
+def _closer(near: str, written: str, others: list[str]) -> bool:
+    """Whether the close name in the directory the path names is the fix rather than the
+    project's one file of the very name elsewhere: only when it is nearly the name (Pointcept's
+    `preprocessed_hm3d.py` for `preprocess_hm3d.py`, 0.95 alike), not another program of a like
+    name (DMD2's `main/train_sd.py` for `main/train_edm.py`, 0.87, where `main/edm/train_edm.py`
+    is); with several files of the name, any close name there is."""
+    from difflib import SequenceMatcher  # here: only a missing path asks
+
+    return len(others) != 1 or SequenceMatcher(None, posixpath.basename(near), posixpath.basename(written)).ratio() >= NEARLY_THE_NAME
 
 
 def _own_project(project, caller: str, written: str, files: list[str]) -> tuple[list[str], str]:

@@ -437,6 +437,12 @@ CASES = {
         "`examples/detox/gen.py` is not next to this file or under the project root: the project's only file of that "
         "name is `examples/papers/detox/gen.py`; fix the path",
     ),
+    "LL303-moved, another program of a like name where it was is not the fix": (
+        {"run.sh": "torchrun --nproc_per_node 2 main/train_edm.py\n", "main/train_sd.py": "print(1)\n", "main/edm/train_edm.py": "print(2)\n"},
+        "run.sh:1",
+        "`main/train_edm.py` is not next to this file or under the project root: the project's only file of that name "
+        "is `main/edm/train_edm.py`; fix the path",
+    ),
     "LL303-moved, a close name beside the launcher is not the fix": (
         {"ex/pipe/run.sh": "python ex/scoring/score_dataset.py --n 1\n", "ex/pipe/score_dataset.py": "print(1)\n", "ex/pipe/score.py": "print(2)\n"},
         "ex/pipe/run.sh:1",
