@@ -816,6 +816,17 @@ def checkout_names(project, caller: str) -> tuple[str, ...]:
     return tuple(name for name in (project.directory_name, *sorted(shell.checkouts)) if name)
 
 
+def below_checkout(project, caller: str, value: str) -> list[str]:
+    """The project paths a relative path names from the checkout's parent, by each name the
+    checkout goes by there (`checkout_names`): `repo/train.py` is `train.py`. The resolver's, and
+    LL303's places for a missing path (NASLib's `base_file=NASLib/naslib`)."""
+    return [
+        posixpath.normpath(value[len(root) + 1 :])
+        for root in checkout_names(project, caller)
+        if value.startswith(root + "/") and len(value) > len(root) + 1
+    ]
+
+
 class Resolver:
     """Where a script path written in a launcher is in the project.
 
@@ -916,9 +927,9 @@ class Resolver:
             there = joined(start, value)
             return there if there in self.files else None
         candidates = [] if value.startswith("/") or remote else self._local(value, caller)
-        roots = checkout_names(self.project, caller)
         if not remote:  # from the checkout's parent: `repo/train.py`, `proj/tools/x.py`
-            candidates.extend(posixpath.normpath(value[len(root) + 1 :]) for root in roots if value.startswith(root + "/"))
+            candidates.extend(below_checkout(self.project, caller, value))
+        roots = checkout_names(self.project, caller)
         candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
             if candidate in self.files:

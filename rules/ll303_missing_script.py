@@ -213,6 +213,7 @@ from functools import partial
 
 from launchlint.discover import OTHER_SHELL_EXTENSIONS
 from launchlint.graph import (
+    below_checkout,
     checkout_names,
     directories_above,
     path_mapped,
@@ -1526,7 +1527,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         _, *nested, _ = directories = project_resolver(project).run_from(caller)
         mapped = [(directory, written) for directory in directories]
         # and the root's parent, by the name the checkout goes by there (NASLib's `base_file=NASLib/naslib`)
-        mapped += [("", rest) for name in checkout_names(project, caller) if (rest := _below_name(written, name))]
+        mapped += [("", rest) for rest in below_checkout(project, caller, written)]
         described = "next to this file or under the project root"
         if nested:
             described = f"next to this file, under {nested[0]}/ (its own project's root) or under the project root"
@@ -1534,13 +1535,6 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
             mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
     return (described, inside, bool(declared or cd is not None or written.startswith("/"))) if inside else None
-
-
-def _below_name(written: str, name: str) -> str | None:
-    """What follows a relative path's first part when that part is `name` (`NASLib/naslib/x.py`
-    for the root named NASLib: `naslib/x.py`); None when it is not."""
-    first, _, rest = posixpath.normpath(written).partition("/")
-    return rest if first == name and rest else None
 
 
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh

@@ -572,3 +572,17 @@ def test_a_cd_into_an_empty_directory_goes_somewhere_not_known(tmp_path):
     (tmp_path / "third_party" / "pygloo" / "README.md").write_text("checked out, without its setup.py\n")
     [finding] = lint(tmp_path, {})
     assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "tools/install.sh", 3)
+
+
+def test_a_missing_path_written_from_the_checkouts_parent_is_reported(tmp_path):
+    """`base_file=NASLib/naslib`, then `python $base_file/benchmarks/x.py` (NASLib's scripts, run
+    from the directory holding the clone): the path is the root's `naslib/benchmarks/x.py`, which
+    the package no longer has; one that is there is found the same way."""
+    name = tmp_path.name
+    files = {
+        "pkg/__init__.py": "print(1)\n",
+        "pkg/tools/make_cfg.py": "print(2)\n",
+        "scripts/run.sh": f"base={name}/pkg\npython $base/old/make_cfg.py\npython $base/tools/make_cfg.py\n",
+    }
+    [finding] = lint(tmp_path, files)
+    assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "scripts/run.sh", 2)
