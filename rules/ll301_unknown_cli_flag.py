@@ -128,7 +128,12 @@ A flag counts as defined when argparse would accept it:
 - switches grouped in one word are read letter by letter (`-vd DIR` is `-v -d DIR`); an unknown
   letter among them is reported ("ignored explicit argument");
 - a parser that parses `sys.argv[2:]` reads the words after the first (a mode word, `python
-  train.py fit --lr 1`); when that word is not static, nothing is judged.
+  train.py fit --lr 1`); when that word is not static, nothing is judged;
+- the options of a first parser whose `parse_known_args` remainder the program's parser parses in
+  the same function (timm's `args_config, remaining = config_parser.parse_known_args()`, then
+  `parser.parse_args(remaining)`): the second parser decides, with the first's options too;
+- a flag the program's module takes from `sys.argv` itself before its parser runs (`if "--remote"
+  in sys.argv: ...`, `sys.argv.remove("--debug")`, written out or a module constant's).
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags.
