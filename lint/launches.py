@@ -522,28 +522,22 @@ SCRIPT_FORMATS = ("script", "python", "py", ".py")  # `--to` values that make a 
 def _converted(command: Command) -> Iterator[str]:
     """The names of the scripts a notebook converter writes: `jupyter nbconvert --to script
     x.ipynb` (or `--to python`) writes `x.py`, or `NAME.py` with `--output NAME`; `jupytext --to
-    py x.ipynb` likewise (flare's CI converts its tutorial, then runs `python tutorial.py`)."""
-    words = [w.value for w in command.args]
-    if command.name == "jupyter":
-        if not words or words[0] != "nbconvert":
-            return
-        words = words[1:]
-    to = output = None
-    notebooks = []
-    for i, word in enumerate(words):
-        option, equals, value = (word or "").partition("=")
-        if option in ("--to", "--output", "-o"):
-            value = value if equals else (words[i + 1] if i + 1 < len(words) else None)
-            to, output = (value, output) if option == "--to" else (to, value)
-        elif word is not None and word.endswith(".ipynb") and not word.startswith("-"):
-            notebooks.append(word)
-    if to is None or not to.startswith(SCRIPT_FORMATS):
+    py x.ipynb` likewise (flare's CI converts its tutorial, then runs `python tutorial.py`). None
+    when the output's name is not known."""
+    if command.name == "jupyter" and (not command.args or command.args[0].value != "nbconvert"):
         return
-    if output is not None:
-        name = posixpath.basename(output)
-        yield name if name.endswith(".py") else f"{name}.py"
-    else:
-        yield from (posixpath.basename(notebook)[: -len(".ipynb")] + ".py" for notebook in notebooks)
+    to = [word.value for _, word in option_values(command, ("--to",))]
+    if not to or to[-1] is None or not to[-1].startswith(SCRIPT_FORMATS):
+        return
+    output = [word.value for _, word in option_values(command, ("--output", "-o"))]
+    if output:
+        name = posixpath.basename(output[-1] or "")
+        if name:
+            yield name if name.endswith(".py") else f"{name}.py"
+        return
+    for word in command.args:
+        if word.value is not None and word.value.endswith(".ipynb") and not word.value.startswith("-"):
+            yield posixpath.basename(word.value)[: -len(".ipynb")] + ".py"
 
 
 def _linked(command: Command) -> str | None:

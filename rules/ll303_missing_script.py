@@ -1351,14 +1351,7 @@ def _above_unread(project, caller: str, written: str) -> bool:
     root, which launchlint does not read (one an analysed file would be the project's only file
     of that name, found by it): SnapKV's `.gitignore` line `experiments/LongBench/pred*`, meant
     for prediction folders, hides the committed `pred_snap.py` that its `scripts/` run from there."""
-    if written.startswith(("/", "~")):
-        return False
-    directory = posixpath.dirname(posixpath.dirname(caller))
-    while directory:
-        if project.on_disk(joined(directory, written)):
-            return True
-        directory = posixpath.dirname(directory)
-    return False
+    return not written.startswith(("/", "~")) and any(project.on_disk(joined(d, written)) for d in directories_above(caller))
 
 
 def _looked_up_in_path(invocation) -> bool:
