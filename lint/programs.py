@@ -611,7 +611,7 @@ def _called(module: PythonModule, qualname: str) -> bool:
 def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes | None = None) -> CommandLine:
     options, complete = _added(project, module, parser, 0, classes)
     for name in parser.dataclasses:
-        fields, known = _dataclass_options(project, module, name, 0)
+        fields, known = _dataclass_options(project, module, name, 0, parser.location)
         options += fields
         complete = complete and known
     commands = {name: _resolved(project, module, sub) for name, sub in parser.commands.items()}
@@ -707,11 +707,12 @@ def _defines(module: PythonModule, name: str) -> bool:
 
 
 def _dataclass_options(
-    project, module: PythonModule, name: str, hops: int, imported: bool = False
+    project, module: PythonModule, name: str, hops: int, at: Location, imported: bool = False
 ) -> tuple[list[Option], bool]:
     """The options HfArgumentParser makes of a dataclass (and its bases); False when some of
-    them cannot be known: a library's dataclass (`TrainingArguments`), a base we cannot find."""
-    found = _dataclass(project, module, name, hops, imported) if hops <= MAX_BASES else None
+    them cannot be known: a library's dataclass not in lint/hfargs.py, a base we cannot find.
+    `at` is where the parser is made: a library field's place."""
+    found = _dataclass(project, module, name, hops, at, imported) if hops <= MAX_BASES else None
     if found is None:
         return [], False
     owner, dataclass = found
@@ -719,7 +720,7 @@ def _dataclass_options(
     for base in dataclass.bases:
         # `class GenerationArgs(GenerationArgs)`: the base is the name bound before the class
         # statement, the imported class, not the class itself
-        inherited, known = _dataclass_options(project, owner, base, hops + 1, base == dataclass.qualname)
+        inherited, known = _dataclass_options(project, owner, base, hops + 1, at, base == dataclass.qualname)
         options += inherited
         complete = complete and known
     return options + [o for f in dataclass.fields for o in _field_options(f)], complete
@@ -741,16 +742,32 @@ def _field_options(data: DataField) -> list[Option]:
 
 
 def _dataclass(
-    project, module: PythonModule, name: str, hops: int, imported: bool = False
+    project, module: PythonModule, name: str, hops: int, at: Location, imported: bool = False
 ) -> tuple[PythonModule, Dataclass] | None:
     """The dataclass `name` means in `module`: its own, or one imported (only that, when
-    `imported`)."""
+    `imported`), from the project or transformers' (`_library_dataclass`)."""
 
     def own(owner: PythonModule, name: str):
         found = None if owner is module and imported else _dataclasses(project, owner).get(name)
+        found = found or _library_dataclass(project, owner, name, at)
         return None if found is None else (owner, found)
 
     return _defined(project, module, name, own, hops)
+
+
+def _library_dataclass(project, module: PythonModule, name: str, at: Location) -> Dataclass | None:
+    """transformers' `TrainingArguments` (and its Seq2Seq and TF kinds) as `module` imports it,
+    with the fields of lint/hfargs.py placed `at`; None for any other name, and for a copy of
+    transformers in the project (its own source is read)."""
+    qualified = module.qualified(name)
+    if not qualified.startswith("transformers.") or _locate(project, module, qualified) is not None:
+        return None
+    from .hfargs import DATACLASSES
+
+    fields = DATACLASSES.get(qualified)
+    if fields is None:
+        return None
+    return Dataclass(name, (), tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in fields.items()))
 
 
 def _defined(project, module: PythonModule, name: str, own, hops: int):

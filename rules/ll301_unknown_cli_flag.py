@@ -1,7 +1,7 @@
 """## What it does
 Finds a launcher that passes `--flag` to a Python program of the project whose command line does
-not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses, a click
-command or a typer app. A flag counts as defined when the parser would accept it, prefixes
+not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses (and
+transformers' `TrainingArguments`), a click command or a typer app. A flag counts as defined when the parser would accept it, prefixes
 included; the launcher's own options (torchrun's `--nproc_per_node`) are never taken as the
 program's.
 
@@ -102,7 +102,16 @@ Its command line is the one parser that parses the process's arguments:
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
   when a class of the instance defined elsewhere adds through it too;
-- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app.
+- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app;
+- an `HfArgumentParser` over transformers' `TrainingArguments`, `Seq2SeqTrainingArguments` or
+  `TFTrainingArguments`, or a project dataclass built on one (`class
+  TrainingArguments(transformers.TrainingArguments)`): their fields are the union over every
+  release from 2.9 to 5.25 (lint/hfargs.py, made from the released wheels by tools/hfargs.py), so
+  only a flag that no release had is reported, whichever version the project pins
+  (`--evaluate_during_training` went in 4.0, `--overwrite_output_dir` in 5.0); a copy of
+  transformers in the project is read as its own source. Its `parse_args_into_dataclasses`
+  raises "Some specified arguments are not used by the HfArgumentParser" where argparse would
+  exit with "unrecognized arguments", and the message says so.
 
 A project function, class or dataclass the program uses is found where it imports it from
 (`from opts import add_args`; `from pkg import add_args` also when `pkg/__init__.py` re-exports it),
@@ -145,7 +154,8 @@ Nothing is reported:
 - when its parser cannot be found statically or is handed to a library function that adds
   options launchlint does not know (`deepspeed.add_config_arguments` is known: its options,
   `--deepspeed` and `--deepspeed_config` among them, are the parser's, and other flags are still
-  judged), or when an `HfArgumentParser` includes a library's dataclass (`TrainingArguments`);
+  judged), or when an `HfArgumentParser` includes a library's dataclass other than transformers'
+  training arguments (trl's `SFTConfig`, for one);
 - for words that are not static (`"$@"`, an unknown variable);
 - for the words after an option with argparse's REMAINDER (`--set A 1 --bogus 2`, as OpenPCDet's
   `--set` takes them): they are its value; the flags before it are judged, and those after
@@ -427,6 +437,31 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:5"],
+    ),
+    Example(  # transformers' TrainingArguments (and Seq2Seq's), alone or as a project dataclass's base: a flag no release had
+        {
+            "run_clm.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser, TrainingArguments\n\n\n"
+                "@dataclass\nclass ModelArguments:\n    model: str = 'gpt2'\n\n\n"
+                "parser = HfArgumentParser((ModelArguments, TrainingArguments))\n"
+                "model_args, training_args = parser.parse_args_into_dataclasses()\n"
+            ),
+            "finetune.py": (
+                "from dataclasses import dataclass\n\nimport transformers\n\n\n"
+                "@dataclass\nclass LoraArguments(transformers.TrainingArguments):\n    lora_rank: int = 8\n\n\n"
+                "(args,) = transformers.HfArgumentParser(LoraArguments).parse_args_into_dataclasses()\n"
+            ),
+            "seq.py": (
+                "from transformers import HfArgumentParser, Seq2SeqTrainingArguments\n\n"
+                "(args,) = HfArgumentParser(Seq2SeqTrainingArguments).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": (
+                "python run_clm.py --model gpt2 --output_dir out --lerning_rate 1e-4\n"
+                "python finetune.py --lora_rank 4 --learning_rate 1e-4 --lora_alpha 8\n"
+                "python seq.py --predict_with_generate --num_beams 4\n"
+            ),
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3"],
     ),
     Example(  # an imported adder's own helper adds to the same parser
         {
@@ -1231,7 +1266,22 @@ VALID = [
             ),
         }
     ),
-    Example(  # a library dataclass, a parser handed to a library, a program with no parser
+    Example(  # a copy of transformers in the project: its TrainingArguments' own fields, not the table's
+        {
+            "transformers/__init__.py": "from .training_args import TrainingArguments\n",
+            "transformers/training_args.py": (
+                "from dataclasses import dataclass\n\n\n@dataclass\nclass TrainingArguments:\n    shards: int = 1\n"
+            ),
+            "train.py": (
+                "from transformers import HfArgumentParser, TrainingArguments\n\n"
+                "(args,) = HfArgumentParser(TrainingArguments).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py --shards 2\n",
+        }
+    ),
+    Example(  # transformers' TrainingArguments: a field of any release (`--evaluate_during_training`,
+        # gone in 4.0), dashed, `--no_` of a switch that defaults to True; a parser handed to a
+        # library; a program with no parser
         {
             "run_clm.py": (
                 "from dataclasses import dataclass\nfrom transformers import HfArgumentParser, TrainingArguments\n\n\n"
@@ -1251,10 +1301,10 @@ VALID = [
             ),
             "main_ppo.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n",
             "run.sh": (
-                "python run_clm.py --model gpt2 --output_dir out\n"
+                "python run_clm.py --model gpt2 --output_dir out --evaluate_during_training --fp16\n"
                 "deepspeed ds_train.py --epochs 1 --deepspeed --deepspeed_config ds.json\n"
                 "python main_ppo.py --config-name ppo trainer.n_gpus=8\n"
-                "python finetune.py --lora_rank 4 --learning_rate 1e-4\n"
+                "python finetune.py --lora_rank 4 --learning_rate 1e-4 --per-device-train-batch-size 2 --no_remove_unused_columns\n"
             ),
         }
     ),
@@ -1356,13 +1406,21 @@ def check(project) -> list[Finding]:
     return once_per_word(project, found, "passed here too, from the same variable's value")
 
 
+def _unknown_error(parser) -> str:
+    """What the program says of an unknown flag: click's, HfArgumentParser's (its
+    `parse_args_into_dataclasses` raises a ValueError for what argparse leaves), argparse's."""
+    if parser.kind in ("click", "typer"):
+        return "No such option"
+    return "Some specified arguments are not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
+
+
 def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Meant) -> Finding:
     """One finding for a launch that a `cd` runs away from the program its path names from
     where the launcher started, which takes its whole command line (`programs.meant_before_cd`):
     at the program's word, its fix that program's path."""
     flags = list(dict.fromkeys(u.flag for u in unknowns))
     are, them = ("is not an option", "it") if len(flags) == 1 else ("are not options", "them")
-    error = "No such option" if unknowns[0].program.parser.kind in ("click", "typer") else "unrecognized arguments"
+    error = _unknown_error(unknowns[0].program.parser)
     name = shown(project, invocation)
     message = (
         f"{listed([f'`{f}`' for f in flags])} {are} of {name} (the launcher cds into {meant.directory}/): "
@@ -1399,7 +1457,7 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
         )
         related = Related(program.location, f"the parser of {name}")
     else:
-        error = "No such option" if click else "unrecognized arguments"
+        error = _unknown_error(program.parser)
         closest = unknown.meant
         if closest is not None:
             fix = either(f"fix it (did you mean `{closest}`?)", "add it to the parser", *instead)

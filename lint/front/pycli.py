@@ -1533,15 +1533,33 @@ def _field(statement: ast.stmt, locate: Locate) -> DataField | bool | None:
             return None
         default = keyword(value, "default")
         has_default = default is not None or keyword(value, "default_factory") is not None
-        metadata = keyword(value, "metadata")
-        found = _literal(metadata) if metadata is not None else {}
-        if not isinstance(found, dict):
+        aliases = _aliases(keyword(value, "metadata"))
+        if aliases is None:
             return False
-        aliases = found.get("aliases", ())  # a string or a list of them; anything else is no alias
-        aliases = (aliases,) if isinstance(aliases, str) else tuple(a for a in aliases if isinstance(a, str)) if isinstance(aliases, (list, tuple)) else ()
     default_true = isinstance(default, ast.Constant) and default.value is True
     boolean = _is_bool(statement.annotation)
     return DataField(statement.target.id, locate(statement), not has_default, boolean, default_true, aliases)
+
+
+def _aliases(metadata: ast.expr | None) -> tuple[str, ...] | None:
+    """The flags a field's `metadata={"aliases": ...}` adds, the only key HfArgumentParser makes a
+    flag of (a computed `help` does not matter); None when they cannot be known: metadata that is
+    not a dict display, a `**spread` in it, or aliases that are not a literal."""
+    if metadata is None:
+        return ()
+    if type(metadata) is not ast.Dict:
+        return None
+    aliases: object = ()
+    for key, value in zip(metadata.keys, metadata.values):
+        if key is None:
+            return None
+        if type(key) is ast.Constant and key.value == "aliases":
+            aliases = _literal(value)
+    if isinstance(aliases, str):
+        return (aliases,)
+    if not isinstance(aliases, (list, tuple)):
+        return None
+    return tuple(a for a in aliases if isinstance(a, str))
 
 
 # -- helpers --------------------------------------------------------------------------------------
