@@ -717,19 +717,32 @@ def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None
 
 
 def gitignored_there(project, launcher: str, written: str) -> bool:
-    """A relative path that the root's .gitignore hides by its own name, from the launcher's
-    directory or from the root: a file each user makes and the repository never holds (swiss-ai's
-    Makefile sources a developer's own `.test.sh` of credentials; `configs/local*.yaml`), which
-    LL303 and LL304 do not call missing. Not a path in a directory .gitignore hides (`data/`, a
-    dataset's, hides WenetSpeech's and wespeaker's `utils/data/*.sh` scripts too)."""
+    """A relative path that the root's .gitignore hides as a file each user makes and the
+    repository never holds, from the launcher's directory or from the root (`_user_made`), which
+    LL303 and LL304 do not call missing."""
     if not written or written.startswith(("/", "~")):
         return False
     places = {joined(posixpath.dirname(launcher), written), posixpath.normpath(written)}
-    return any(
-        project.gitignored(place) and not (posixpath.dirname(place) and project.gitignored(posixpath.dirname(place) + "/"))
-        for place in places
-        if place != "." and not place.startswith("../")
-    )
+    return any(_user_made(project, place) for place in places if place != "." and not place.startswith("../"))
+
+
+def _user_made(project, place: str) -> bool:
+    """Whether .gitignore hides `place` by its own name (swiss-ai's Makefile sources a developer's
+    own `.test.sh` of credentials; `configs/local*.yaml`), or in a directory made in one whose
+    every entry it hides (`/checkpoints/*` with `!/checkpoints/.gitkeep`: GeneFace's runs write
+    `checkpoints/May/run/config.yaml`). Not a path in a directory it hides by name (`data/`, a
+    dataset's, hides WenetSpeech's and wespeaker's `utils/data/*.sh` scripts too)."""
+    if not project.gitignored(place):
+        return False
+    parts = place.split("/")
+    for cut in range(1, len(parts)):
+        if project.gitignored("/".join(parts[:cut]) + "/"):  # the topmost hidden directory
+            parent = "/".join(parts[: cut - 1])
+            return bool(parent) and project.gitignored(f"{parent}/{UNNAMED}/")
+    return True
+
+
+UNNAMED = "launchlint-any-name"  # a directory name no .gitignore pattern names
 
 
 def after_cd(changes: DirectoryChanges, command: Command) -> str | None:

@@ -174,8 +174,9 @@ Not reported, because the script may well be there when the line runs:
   lives elsewhere);
 - a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
   (`source ./.env.sh` of a developer's own credentials): each user makes it, and the repository
-  never holds it. A path in a directory `.gitignore` hides is still judged (`data/`, a dataset's,
-  also covers Kaldi's `utils/data/*.sh` scripts);
+  never holds it; or in a directory made in one whose every entry it hides (`/outputs/*`:
+  `outputs/run1/eval.sh`). A path in a directory `.gitignore` hides by name is still judged
+  (`data/`, a dataset's, also covers Kaldi's `utils/data/*.sh` scripts);
 - `python setup.py COMMAND` with a setuptools command (`build`, `build_ext`, `install`, `develop`,
   `bdist_wheel`, `sdist`, `clean` ...), the path written without a directory, in a shell script
   below the root, when the project has no `setup.py` anywhere: setuptools' idiom builds the
@@ -815,6 +816,9 @@ VALID = [
             "exp/bench/eval.py": "print(2)\n",
             "exp/bench/scripts/run.sh": "CUDA_VISIBLE_DEVICES=0 python pred_model.py --model m\n",
         }
+    ),
+    Example(  # in a run's directory under one whose every entry .gitignore hides: a run made it
+        {".gitignore": "/outputs/*\n!/outputs/README.md\n", "outputs/README.md": "runs\n", "go.sh": "bash outputs/run1/eval.sh\n"}
     ),
     Example(  # a file the root's .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
         {

@@ -99,8 +99,11 @@ Not missing:
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
-- a path the root's `.gitignore` hides, from the launcher's directory or the root
-  (`configs/local*.yaml`): each user writes their own, and the repository never holds it;
+- a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
+  (`configs/local*.yaml`): each user writes their own, and the repository never holds it; or in a
+  directory made in one whose every entry it hides (`/checkpoints/*` and
+  `!/checkpoints/.gitkeep`: `checkpoints/May/run/config.yaml`, which a training run writes). A
+  path in a directory `.gitignore` hides by name is still judged (`data/`);
 - a default (`--config ${CFG:-a.yaml}`, or `$CFG` after `CFG=${CFG:-a.yaml}`; Hydra's
   `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
   run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
@@ -189,6 +192,15 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a config in a directory .gitignore hides by name is still the repository's to hold
+        {
+            ".gitignore": "data/\n",
+            "train.py": "print(1)\n",
+            "configs/base.yaml": "lr: 1\n",
+            "run.sh": "#!/bin/bash\npython train.py --config configs/data/cifar.yaml\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # a `.config` file is a config file by its suffix too (AutoDL-Projects' `configs/x.config`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config_path')\np.parse_args()\n",
@@ -543,6 +555,14 @@ VALID = [
             ".gitignore": "configs/local*.yaml\n",
             "train.py": "print(1)\n",
             "run.sh": "#!/bin/bash\npython train.py --config configs/local_8gpu.yaml\n",
+        }
+    ),
+    Example(  # in a run's directory under one whose every entry .gitignore hides (GeneFace's kept, empty `checkpoints/`)
+        {
+            ".gitignore": "/checkpoints/*\n!/checkpoints/.gitkeep\n",
+            "checkpoints/.gitkeep": "",
+            "train.py": "print(1)\n",
+            "scripts/infer.sh": "#!/bin/bash\npython train.py --config checkpoints/May/run/config.yaml\n",
         }
     ),
     Example(  # on disk where the launcher is run from (above it), though .gitignore hides it
