@@ -41,7 +41,9 @@ The options:
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
   config, which the launcher reads before it starts a rank);
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
-  `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`);
+  `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`); and when it declares one that
+  takes several values (`nargs='+'`, `'*'` or a number), each of them (OpenOOD's `--config
+  a.yml b.yml c.yml`), up to the next word that starts with `-`;
 - Hydra's `--config-path`/`--config-name` (or `-cp`/`-cn`): the name is looked up inside the
   config path, `.yaml` added, and a relative config path is relative to the Python file that
   declares `@hydra.main`, not to the working directory. Without `--config-path`, the name is
@@ -192,6 +194,20 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # every file of an option that takes several (`nargs='+'`, OpenOOD's `--config`), up to the next flag
+        {
+            "configs/base.yml": "lr: 1\n",
+            "main.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--config', nargs='+')\n"
+                "p.add_argument('--seed')\nargs = p.parse_args()\n"
+            ),
+            "run.sh": (
+                "#!/bin/bash\npython main.py --config configs/base.yml configs/base.yml \\\n"
+                "    configs/osr_ood.yml --seed 1 extra.yml\n"
+            ),
+        },
+        ["LL304 run.sh:3"],
+    ),
     Example(  # a config in a directory .gitignore hides by name is still the repository's to hold
         {
             ".gitignore": "data/\n",
@@ -870,7 +886,9 @@ def _caller_decides(project, path: str, command: Command, word: Word) -> bool:
 def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     """The config files the command passes (`config_files`), and those it passes in its program's
     own spellings of those options, when the program's parser is known: `-c x.yaml` to a parser
-    with `-c/--config`, or argparse's unambiguous prefix `--conf x.yaml` of its `--config`."""
+    with `-c/--config`, or argparse's unambiguous prefix `--conf x.yaml` of its `--config`; and
+    every value of such an option that takes several (`nargs='+'`: OpenOOD's `--config a.yml
+    b.yml`), not only the first."""
     found = config_files(command)
     invocation = project.graph.invocation(command)
     program = launched(project, invocation) if invocation is not None and invocation.kind in ("python", "module") else None
@@ -879,16 +897,25 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     args = invocation.args
     for i, word in enumerate(args):
         head, equals, _ = (word.value or "").partition("=")
-        if not head.startswith("-") or head in CONFIG_OPTIONS:
+        if not head.startswith("-"):
             continue
         option = program.option(head)
         if not isinstance(option, Option) or not any(flag in CONFIG_OPTIONS for flag in option.flags):
             continue
-        value = value_part(word, len(head) + 1) if equals else args[i + 1] if i + 1 < len(args) else None
-        file = config_file(value) if value is not None else None
-        if file is not None:
-            found.append((head, file))
+        values = [value_part(word, len(head) + 1)] if equals else _taken(args, i + 1, option.nargs)
+        if head in CONFIG_OPTIONS:
+            values = values[1:]  # the first is `config_files`'
+        found += [(head, file) for value in values if (file := config_file(value)) is not None]
     return found
+
+
+def _taken(args: list[Word], start: int, nargs: str | None) -> list[Word]:
+    """The words from `start` that argparse gives an option of `nargs` as its value: one, a number
+    of them, or (`+`, `*`) every word up to the next that starts with `-`."""
+    if nargs in ("+", "*"):
+        end = next((j for j in range(start, len(args)) if (args[j].value or args[j].template).startswith("-")), len(args))
+        return args[start:end]
+    return args[start : start + (int(nargs) if nargs and nargs.isdigit() else 1)]
 
 
 def _looped(path: str, command: Command, run: Command, word: Word) -> tuple[Related, ...]:
