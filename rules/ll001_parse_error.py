@@ -146,6 +146,9 @@ INVALID = [
         ["LL001 old.py:4"],
     ),
     Example({"ci.yaml": "jobs:\n  a: [1, 2\n"}, ["LL001 ci.yaml:3"]),
+    Example(  # a line with no colon where a key is scanned (a merge's conflict marker): that line, not the next
+        {"cfg.yaml": "lr: 0.03\n<<<<<<< HEAD\nnet: a\n=======\nnet: b\n>>>>>>> branch\n"}, ["LL001 cfg.yaml:2"]
+    ),
     # a template's text in quotes does not make a file a template: the error is the file's
     Example({"eval.yaml": 'prompt: "Q: {{ question }}"\ntasks: [a, b\n'}, ["LL001 eval.yaml:3"]),
     Example({"render.py": 'template = "{{ name }}"\nprint(template.format(name=1)\n'}, ["LL001 render.py:2"]),

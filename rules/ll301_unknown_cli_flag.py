@@ -142,7 +142,9 @@ A flag counts as defined when argparse would accept it:
   the same function (timm's `args_config, remaining = config_parser.parse_known_args()`, then
   `parser.parse_args(remaining)`): the second parser decides, with the first's options too;
 - a flag the program's module takes from `sys.argv` itself before its parser runs (`if "--remote"
-  in sys.argv: ...`, `sys.argv.remove("--debug")`, written out or a module constant's).
+  in sys.argv: ...`, `sys.argv.remove("--debug")`, written out or a module constant's);
+- the flag an HfArgumentParser's `parse_args_into_dataclasses(args_file_flag="--config")` names
+  (a parser of its own takes it, with a file of more options).
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
 `"${ARGS[@]}"`, and variables whose value is a static string of flags.
@@ -971,6 +973,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `parse_args_into_dataclasses(args_file_flag="--config")`: its own parser takes the flag, the file the fields
+        {
+            "train.py": (
+                "from dataclasses import dataclass\n\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    model: str\n    config_name: str = ''\n\n\n"
+                "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses(args_file_flag='--config')\n"
+            ),
+            "run.args": "--model gpt2\n",
+            "run.sh": "python train.py --config run.args\n",
+        }
+    ),
     Example(  # flags the program takes out of sys.argv itself, before its parser sees the rest
         {
             "run.py": (

@@ -100,9 +100,10 @@ Nothing is reported when the launch may pass more than we can see:
   (see `launches.decided_by_caller`, which LL303, LL401 and LL402 ask too);
 - the words `xargs` appends (`cat args.txt | xargs python train.py`; not with `-I {}`, which puts
   them where `{}` is);
-- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`, or
-  the `train.args` next to `train.py` that its `parse_args_into_dataclasses` reads first by
-  default, when that file exists;
+- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`,
+  its `parse_args_into_dataclasses(args_file_flag="--config")` (each file the flag names gives
+  options), or the `train.args` next to `train.py` that its `parse_args_into_dataclasses` reads
+  first by default, when that file exists;
 - `--help`.
 
 ## References
@@ -416,6 +417,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `parse_args_into_dataclasses(args_file_flag="--config")`: its own parser takes the flag, the file the fields
+        {
+            "train.py": (
+                "from dataclasses import dataclass\n\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    model: str\n    config_name: str = ''\n\n\n"
+                "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses(args_file_flag='--config')\n"
+            ),
+            "run.args": "--model gpt2\n",
+            "run.sh": "python train.py --config run.args\n",
+        }
+    ),
     Example(  # required only when `mode == "train"`: added in that branch, or by a helper only that branch calls
         {
             "pkg/__init__.py": "",

@@ -900,6 +900,14 @@ class _ArgparseReader:
             known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
                 parser.reads_files = True
+            flag = keyword(call, "args_file_flag")
+            if flag is not None:  # `args_file_flag="--config"`: a parser of its own takes it, each file's options first
+                parser.reads_files = True
+                flag = _literal(flag)
+                if isinstance(flag, str) and flag.startswith("-"):
+                    parser.options.append(Option((flag,), flag.lstrip("-"), False, "append", self.locate(call)))
+                elif flag is not None:
+                    parser.complete = False
             argv = _parses_argv(scope, call)
             rest = None if argv else self._rest_of(scope, call, parser)
             argv = argv or rest is not None

@@ -233,7 +233,10 @@ def error_position(text: str, error: Exception) -> tuple[int, int, str]:
 
 def _error_entry(error: Exception, source: _Source) -> tuple[Location, str]:
     if isinstance(error, yaml.MarkedYAMLError):
-        mark = error.problem_mark or error.context_mark
+        # "could not find expected ':'" while scanning a simple key: the line with no colon (a
+        # merge's `<<<<<<< HEAD`, `foo bar`) is the context's; the problem's is the line after it
+        simple_key = error.context == "while scanning a simple key" and error.context_mark is not None
+        mark = error.context_mark if simple_key else error.problem_mark or error.context_mark
         message = error.problem or error.context or str(error)
         if mark is not None:
             if message == "found undefined alias":  # libyaml's words lack the name the Python loader's give
