@@ -231,6 +231,7 @@ class _Reader:
         # Past the first positional word of a parser with a positional REMAINDER (`takes_rest`):
         # argparse may give it every word from there on, so no flag after it is judged unknown.
         self.rest = False
+        self.group: CommandLine | None = None  # a click group with `chain=True` whose command is read
 
     def take(self, word: Word, text: str | None) -> bool:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
@@ -297,10 +298,15 @@ class _Reader:
         if self.pending:
             self.pending = _after_value(self.pending)
             return True
-        if not self.current.commands:
+        if not self.current.commands and self.group is None:
             self.rest = self.rest or self.current.takes_rest
             return True  # a positional of the program
-        sub = None if self.current.positionals else self.current.commands.get(text)
+        if self.group is not None:  # a chained group's next command, after one without positionals
+            sub = None if self.current.positionals else self.group.commands.get(text)
+        else:
+            sub = None if self.current.positionals else self.current.commands.get(text)
+            if self.current.parser.chain:
+                self.group = self.current
         if sub is None:
             self.reading.open = True  # a positional first, or a subcommand we do not know
             return False

@@ -304,6 +304,7 @@ class ArgParser:
         help_flags: tuple[str, ...] | None = None,
         argv_skip: int | None = None,
         by_hand: tuple[str, ...] = (),
+        chain: bool = False,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -346,6 +347,9 @@ class ArgParser:
         # flags its module takes from the process's arguments itself, before this parser sees them
         # (`if "--remote" in sys.argv: submit(); sys.exit()`, `sys.argv.remove("--debug")`)
         self.by_hand = by_hand
+        # a click group made with `chain=True`: its command line runs several of its commands,
+        # each one's words after the last's (`main.py net --depth 3 dataset --batch_size 8`)
+        self.chain = chain
 
 
 class DataField(Record):

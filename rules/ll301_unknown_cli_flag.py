@@ -1,9 +1,9 @@
 """## What it does
 Finds a launcher that passes `--flag` to a Python program of the project whose command line does
 not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses (and
-transformers' `TrainingArguments`), a click command or a typer app. A flag counts as defined when the parser would accept it, prefixes
-included; the launcher's own options (torchrun's `--nproc_per_node`) are never taken as the
-program's.
+transformers' `TrainingArguments`), a click command or a typer app. A flag counts as defined when
+the parser would accept it, prefixes included; the launcher's own options (torchrun's
+`--nproc_per_node`) are never taken as the program's.
 
 ## Why is this bad?
 argparse stops the program with `error: unrecognized arguments: --warmup-steps 500` in its
@@ -102,7 +102,10 @@ Its command line is the one parser that parses the process's arguments:
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
   when a class of the instance defined elsewhere adds through it too;
-- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app;
+- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app; a click
+  group made with `chain=True` runs several of its commands, each taking the words up to the
+  next one's name (`main.py net --depth 3 dataset --batch_size 8`), and after a command with
+  positional arguments (which click gives the words before the next command) nothing is judged;
 - an `HfArgumentParser` over transformers' `TrainingArguments`, `Seq2SeqTrainingArguments` or
   `TFTrainingArguments`, or a project dataclass built on one (`class
   TrainingArguments(transformers.TrainingArguments)`): their fields are the union over every
@@ -244,6 +247,18 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a click group with `chain=True`: the next command's words are its own, judged against it
+        {
+            "main.py": (
+                "import click\n\n\n@click.group(chain=True)\n@click.option('--seed', type=int)\ndef main(seed):\n    pass\n\n\n"
+                "@main.command('net')\n@click.option('--depth', type=int)\ndef net(depth):\n    pass\n\n\n"
+                "@main.command('dataset')\n@click.argument('root')\n@click.option('--batch_size', type=int)\n"
+                "def dataset(root, batch_size):\n    pass\n\n\nif __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python main.py net --dpeth 3 dataset --batch_size 8 /data\npython main.py net dataset --bach_size 8 /data\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
+    ),
     Example(  # after `cd sub`, the root's train.py takes the launch whole: one finding, at the program
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.add_argument('--iters')\np.parse_args()\n",
@@ -973,6 +988,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a click group with `chain=True` runs its commands one after another: each takes its own options
+        {
+            "main.py": (
+                "import click\n\n\n@click.group(chain=True)\n@click.option('--seed', type=int)\ndef main(seed):\n    pass\n\n\n"
+                "@main.command('net')\n@click.option('--depth', type=int)\ndef net(depth):\n    pass\n\n\n"
+                "@main.command('dataset')\n@click.argument('root')\n@click.option('--batch_size', type=int)\n"
+                "def dataset(root, batch_size):\n    pass\n\n\nif __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python main.py --seed 1 net --depth 3 dataset --batch_size 8 /data\n",
+        }
+    ),
     Example(  # `parse_args_into_dataclasses(args_file_flag="--config")`: its own parser takes the flag, the file the fields
         {
             "train.py": (

@@ -1210,6 +1210,7 @@ class _ClickReader:
         parser = ArgParser(node.name, scope.qualname, self.locate(node), kind="click", allow_abbrev=False)
         parser.add_help = not (isinstance(decorator, ast.Call) and _literal(keyword(decorator, "add_help_option")) is False)
         _context_settings(decorator, parser)
+        parser.chain = isinstance(decorator, ast.Call) and _literal(keyword(decorator, "chain")) is True
         options: list[Option] = []
         for other in decorators:
             if other is not decorator:
