@@ -310,13 +310,11 @@ _RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|res(?!\d))
 
 def looks_like_log(path: str) -> bool:
     """A file named like a log: one its name calls a log (`named_log`), or a `.txt` unless it
-    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name, or
-    a directory it is in, calls it a result (`ifeval_res_result.txt`, `scores.txt`,
-    `infer_result/o_tmp.txt`: `_RESULT_WORD`)."""
-    directory, name = posixpath.split(path.lower())
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name calls
+    it a result (`ifeval_res_result.txt`, `scores.txt`: `_RESULT_WORD`)."""
+    name = posixpath.basename(path.lower())
     return named_log(path) or (
         name.endswith(".txt") and _RENDERED.search(name) is None and _RESULT_WORD.search(name) is None
-        and _RESULT_WORD.search(directory) is None
     )
 
 

@@ -95,10 +95,9 @@ Launchers:
 
 Not logs, and not reported:
 - a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
-  `.txt` that a word of its name, or of a directory it is in, calls a result: `result(s)`,
-  `score(s)`, `metric(s)`, `accuracy`, `res`, as in `eval_res/m/ifeval_res_result.txt`, `| tee
-  res.txt`, `> infer_result/o_tmp.txt`; not `resultant.txt`, nor a name that calls it a log:
-  `results.log`, `result_log.txt`);
+  `.txt` that a word of its name calls a result: `result(s)`, `score(s)`, `metric(s)`,
+  `accuracy`, `res`, as in `eval_res/m/ifeval_res_result.txt`, `| tee res.txt`; not `resultant.txt`,
+  nor a name that calls it a log: `results.log`, `result_log.txt`);
 - the output of a filter: a program whose standard input is read from a file (`python g2p.py <
   words.txt > phones.txt`) or from the stage before it in a pipeline (`cut -f2 words.txt | python
   g2p.py > phones.txt`; not a program `xargs` or GNU `parallel` starts, which reads /dev/null, but
@@ -199,16 +198,14 @@ INVALID = [
         },
         ["LL106 run.sh:3", "LL106 run.sh:6"],
     ),
-    Example(  # a `.txt` a word of whose name (not its letters), or of its directory's, calls it a result; a `.log` always a log
+    Example(  # a `.txt` a word of whose name (not its letters) calls it a result; a `.log` always a log
         {
             "eval.sh": (
                 "python3 eval.py > eval_res/m/ifeval_res_result.txt\npython3 eval.py > scores.txt\n"
-                "python3 infer.py > infer_result/o_tmp.txt\n"
                 "python3 eval.py > resultant.txt\npython3 eval.py > results.log\n"
-                "python3 infer.py > resultant/o_tmp.txt\n"
             )
         },
-        ["LL106 eval.sh:4", "LL106 eval.sh:5", "LL106 eval.sh:6"],
+        ["LL106 eval.sh:3", "LL106 eval.sh:4"],
     ),
     Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
         {
