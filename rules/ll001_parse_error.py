@@ -82,7 +82,9 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
 - Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
   Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
   `type X = ...` and `def f[T]()`, PEP 701's f-strings (a quote or a backslash in braces, a
-  replacement field that goes on to the next line, comments in it), PEP 758's `except A, B:`, PEP 750's
+  replacement field that goes on to the next line, comments in it; a reused quote where this
+  Python stops at what follows it, with another message, when the file parses with that f-string
+  in three quotes), PEP 758's `except A, B:`, PEP 750's
   `t"..."`), the file gets no LL001: a one-line warning on stderr says it was not analysed, and
   which Python would read it. Run launchlint on that Python (or later) to have it analysed.
   `except A, B:` is also Python 2's `except ValueError, err:`: the file is taken for Python
@@ -217,6 +219,12 @@ VALID = [
     # Python 3.12: valid, whichever Python runs launchlint (an older one warns it did not analyse it)
     Example({"buffer.py": "type Batch = dict[str, list[int]]\n\ndef first[T](items: list[T]) -> T:\n    return items[0]\n"}),
     Example({"log.py": "row = {\"loss\": 0.5}\nprint(f\"{row[\"loss\"]:.3f}\")\n"}),
+    Example(  # a reused quote where Python 3.11 stops at what follows it, with another message (bsl1k's `%04d`)
+        {
+            "frames.py": "import os\n\nd = 'x'\nprint(f\"{os.path.join(d, \"img%04d.png\")}\")\n",
+            "msg.py": "n = {}\nprint(f\"{n.get(\"it's\")}\")\n",
+        }
+    ),
     Example(  # a replacement field that goes on to the next line (PEP 701), in a `"` and a `'` f-string
         {"log.py": "name = 'x'\nprint(f\"value: {\n    name}\")\nprint(f'{name} and {\n    \"g\" if name else \"t\"} {{x}}')\n"}
     ),

@@ -175,6 +175,9 @@ _TYPE_PARAMETERS = lazy(r"\s*(?:async\s+def|def|class)\s+[^\W\d]\w*\s*\[")
 _FSTRING_START = lazy(r"(?<!\w)(?:[fF][rR]?|[rR][fF])('''|\"\"\"|'|\")")
 _TSTRING_PREFIX = lazy(r"(?<!\w)(?:[tT][rR]?|[rR][tT])$")
 _UNPARENTHESIZED_EXCEPT = "`except` with exception types not in parentheses, PEP 758"
+# Python 3.11 reads a reused quote as the f-string's end and may stop at what follows it, with
+# another message ("leading zeros in decimal integer literals" for `f"{p("img%04d.png")}"`)
+_QUOTE_REUSED = "an f-string with its quote in braces, PEP 701"
 _FIELD_ACROSS_LINES = "an f-string whose replacement field goes on to the next line, PEP 701"
 # `except A, B:` (`except* A, b.C:`) of names, on a line of its own: `\1(\2)` parenthesizes them
 _EXCEPT_NAMES = lazy(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
@@ -199,6 +202,32 @@ def _quote_in_braces(line: str) -> bool:
     return False
 
 
+def _requoted(line: str) -> str:
+    """`line` with each one-quote f-string that reuses its quote inside a replacement field
+    (`f"{d["a"]}"`) delimited by three of its quotes instead, which Python 3.11 reads."""
+    found, cut = [], 0
+    for start in _FSTRING_START.finditer(line):
+        quote, depth, i = start.group(1), 0, start.end()
+        if len(quote) != 1 or start.start() < cut:
+            continue
+        reused = False
+        while i < len(line) and not (line[i] == quote and not depth):
+            reused = reused or line[i] == quote
+            if line.startswith("{{", i) and not depth:
+                i += 1
+            elif line[i] == "{":
+                depth += 1
+            elif line[i] == "}" and depth:
+                depth -= 1
+            i += 1
+        if reused and i < len(line):
+            found.append((start.end() - 1, i))
+        cut = i + 1
+    for opening, closing in reversed(found):
+        line = line[:opening] + line[opening] * 3 + line[opening + 1 : closing] + line[closing] * 3 + line[closing + 1 :]
+    return line
+
+
 def _tstring(error: SyntaxError, line: str) -> bool:
     column = (error.offset or 1) - 1
     return error.msg == "invalid syntax" and line[column : column + 1] in ("'", '"') and bool(
@@ -220,6 +249,7 @@ _NEWER_SYNTAX: tuple[tuple[tuple[int, int], str, Callable[[SyntaxError, str], bo
         _FIELD_ACROSS_LINES,
         lambda error, line: error.msg.startswith("unterminated string literal") and _field_start(error, line) is not None,
     ),
+    ((3, 12), _QUOTE_REUSED, lambda error, line: _quote_in_braces(line)),
     ((3, 14), _UNPARENTHESIZED_EXCEPT, lambda error, line: error.msg == "multiple exception types must be parenthesized" and " as " not in line),
     ((3, 14), "a template string, PEP 750", _tstring),
 )
@@ -239,6 +269,8 @@ def newer_syntax(error: SyntaxError, source: str, *, confirm: bool = True) -> st
             if what is _UNPARENTHESIZED_EXCEPT and confirm and not _parenthesized_parses(source):
                 return None
             if what is _FIELD_ACROSS_LINES and confirm and not _joined_parses(lines, error):
+                return None
+            if what is _QUOTE_REUSED and confirm and not _reparses("\n".join([*lines[: error.lineno - 1], _requoted(line), *lines[error.lineno :]])):
                 return None
             return f"Python {version[0]}.{version[1]} syntax ({what})"
     return None
