@@ -37,9 +37,10 @@ lr: 3.0e-4
 The options:
 - `--config`, `--config_file`/`--config-file`, `--config_path` (a file by its suffix, as every
   one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`;
-  Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
-  `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
-  config, which the launcher reads before it starts a rank);
+  Hydra's is `--config-path`), `--cfg`, `--cfgs`, `--cfg_file`/`--cfg-file` (OpenPCDet's, YOLO's,
+  OpenGait's), `--deepspeed`, `--deepspeed_config`, accelerate's `launch --config_file`,
+  ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance config, which the
+  launcher reads before it starts a rank);
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
   `-c/--config`, argparse's unambiguous prefix `--conf x.yaml`); and when it declares one that
   takes several values (`nargs='+'`, `'*'` or a number), each of them (OpenOOD's `--config
@@ -118,7 +119,9 @@ Not missing:
   directory the project does not have where it runs, which LL303 leaves alone too (`deepspeed
   llava/train/train_mem.py --deepspeed ./scripts/zero3.json` with no `llava/`: run in another
   checkout, whose config that is). A launcher's own option is judged still (`accelerate launch
-  --config_file`, `ft_launcher --ft-cfg-path`): the launcher reads it where it runs.
+  --config_file`, `ft_launcher --ft-cfg-path`): the launcher reads it where it runs; not when it
+  is under the same missing directory as that script (`accelerate launch --config_file
+  examples/accelerate_configs/zero3.yaml examples/scripts/prm.py` with no `examples/`: TRL's).
 
 Only file names are checked: `--config gpt2-small` names a preset, not a file. ml_collections'
 `--config=configs/vit.py:runlocal` (big_vision, scenic) names `configs/vit.py`: config_flags hands
@@ -194,6 +197,17 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # `--cfg`, `--cfgs`, `--cfg_file` name config files too (OpenPCDet's, YOLO's, OpenGait's)
+        {
+            "configs/base.yaml": "lr: 1\n",
+            "train.py": "print(1)\n",
+            "run.sh": (
+                "#!/bin/bash\npython train.py --cfgs ./configs/baseline.yaml\npython train.py --cfg_file configs/base.yaml\n"
+                "python train.py --cfg=configs/pv_rcnn.yaml\n"
+            ),
+        },
+        ["LL304 run.sh:2", "LL304 run.sh:4"],
+    ),
     Example(  # every file of an option that takes several (`nargs='+'`, OpenOOD's `--config`), up to the next flag
         {
             "configs/base.yml": "lr: 1\n",
@@ -573,6 +587,14 @@ VALID = [
             "run.sh": "#!/bin/bash\npython train.py --config configs/local_8gpu.yaml\n",
         }
     ),
+    Example(  # a launcher's config in the same directory the project lacks as the script it runs: another checkout's
+        {
+            "recipes/train.py": "print(1)\n",
+            "scripts/prm.sh": (
+                "#!/bin/bash\naccelerate launch --config_file examples/accelerate_configs/zero3.yaml examples/scripts/prm.py\n"
+            ),
+        }
+    ),
     Example(  # in a run's directory under one whose every entry .gitignore hides (GeneFace's kept, empty `checkpoints/`)
         {
             ".gitignore": "/checkpoints/*\n!/checkpoints/.gitkeep\n",
@@ -945,6 +967,8 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     program = _program_file(project, run)
     if program is None and not _launcher_option(run, word) and (_runs_module(run) or not remote and _not_ours(project, run, changes)):
         return True  # a module from outside the project (it may ship its configs), a script of another checkout
+    if program is None and not remote and _beside_script(project, run, value) and _not_ours(project, run, changes):
+        return True  # the launcher's config in the same missing directory as that checkout's script
     near = (posixpath.dirname(program),) if program else ()
     if remote and not_ours_after_cd(project, changes(path), command, value):
         return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there; a clone's
@@ -1135,6 +1159,14 @@ def _not_ours(project, command: Command, changes: Callable[[str], list]) -> bool
     if invocation is None or invocation.kind != "python" or (invocation.target.value or "").startswith(("/", "~")):
         return False  # `~/hf/transformers/run_clm.py` says nothing of where it runs: the config may be ours
     return not_the_projects(project, invocation, changes)
+
+
+def _beside_script(project, command: Command, value: str) -> bool:
+    """Whether a config path starts with the directory the script the command runs is written
+    under (`examples/accelerate_configs/zero3.yaml` for `examples/scripts/prm.py`)."""
+    invocation = project.graph.invocation(command)
+    target = posixpath.normpath(invocation.target.value or ".") if invocation is not None else "."
+    return "/" in target and posixpath.normpath(value).partition("/")[0] == target.partition("/")[0]
 
 
 def _runs_module(command: Command) -> bool:
