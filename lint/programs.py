@@ -118,7 +118,7 @@ class CommandLine:
         # one option spelled `--learning-rate` and `--learning_rate` (as HfArgumentParser adds
         # every field) is ambiguous too.
         matches = self.prefixed(text)
-        if len(matches) > 1:
+        if len(matches) > 1 and not any(flags[m].library for m in matches):
             return AMBIGUOUS
         return flags[matches[0]] if matches else None
 
@@ -729,7 +729,8 @@ def _dataclass_options(
         inherited, known = _dataclass_options(project, owner, base, hops + 1, at, base == dataclass.qualname)
         options += inherited
         complete = complete and known
-    return options + [o for f in dataclass.fields for o in _field_options(f)], complete
+    own = [o for f in dataclass.fields for o in _field_options(f)]
+    return options + ([o._replace(library=True) for o in own] if dataclass.library else own), complete
 
 
 def _field_options(data: DataField) -> list[Option]:
@@ -768,12 +769,16 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
     qualified = module.qualified(name)
     if not qualified.startswith("transformers.") or _locate(project, module, qualified) is not None:
         return None
+    by_name, by_ending = _modules(project)
+    if "transformers" in by_name or "transformers" in by_ending:
+        return None  # copies of transformers in the project (AdaLoRA's two): which one runs is not known
     from .hfargs import DATACLASSES
 
     fields = DATACLASSES.get(qualified)
     if fields is None:
         return None
-    return Dataclass(name, (), tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in fields.items()))
+    fields = tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in fields.items())
+    return Dataclass(name, (), fields, library=True)
 
 
 def _defined(project, module: PythonModule, name: str, own, hops: int):

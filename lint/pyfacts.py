@@ -256,6 +256,9 @@ class Option(Record):
     # what argparse gives its dest when none of its flags is passed, as a 1-tuple (`(None,)`,
     # `(False,)` of a `store_true`, a constant `default=`); () when that is not known
     default: tuple = ()
+    # a field of a library's dataclass known from a table of every release (lint/hfargs.py): a
+    # prefix it shares with another flag is one some release took for the other alone
+    library: bool = False
 
 
 class ArgParser:
@@ -368,6 +371,7 @@ class Dataclass(Record):
     bases: tuple[str, ...]  # dotted, as written
     fields: tuple[DataField, ...]
     complete: bool = True  # False when some field's flags are not static
+    library: bool = False  # transformers' own, from lint/hfargs.py
 
 
 class PythonModule:

@@ -112,7 +112,10 @@ Its command line is the one parser that parses the process's arguments:
   release from 2.9 to 5.25 (lint/hfargs.py, made from the released wheels by tools/hfargs.py), so
   only a flag that no release had is reported, whichever version the project pins
   (`--evaluate_during_training` went in 4.0, `--overwrite_output_dir` in 5.0); a copy of
-  transformers in the project is read as its own source. Its `parse_args_into_dataclasses`
+  transformers in the project is read as its own source, and where it holds several copies (which
+  one runs is not known), nothing is judged. A prefix that such fields share is not called
+  ambiguous (`--lr_scheduler` of `--lr_scheduler_type` and, since 4.36, `--lr_scheduler_kwargs`):
+  an earlier release took it for the one it had. Its `parse_args_into_dataclasses`
   raises "Some specified arguments are not used by the HfArgumentParser" where argparse would
   exit with "unrecognized arguments", and the message says so.
 
@@ -1305,6 +1308,23 @@ VALID = [
             ),
         }
     ),
+    Example(  # two copies of transformers in the project (AdaLoRA's): which one the program imports is not known
+        {
+            "nlu/src/transformers/__init__.py": "from .training_args import TrainingArguments\n",
+            "nlu/src/transformers/training_args.py": (
+                "from dataclasses import dataclass\n\n\n@dataclass\nclass TrainingArguments:\n    root_output_dir: str = ''\n"
+            ),
+            "qa/src/transformers/__init__.py": "from .training_args import TrainingArguments\n",
+            "qa/src/transformers/training_args.py": (
+                "from dataclasses import dataclass\n\n\n@dataclass\nclass TrainingArguments:\n    root_output_dir: str = ''\n"
+            ),
+            "nlu/run_glue.py": (
+                "from transformers import HfArgumentParser, TrainingArguments\n\n"
+                "(args,) = HfArgumentParser(TrainingArguments).parse_args_into_dataclasses()\n"
+            ),
+            "nlu/run.sh": "python run_glue.py --root_output_dir out\n",
+        }
+    ),
     Example(  # a copy of transformers in the project: its TrainingArguments' own fields, not the table's
         {
             "transformers/__init__.py": "from .training_args import TrainingArguments\n",
@@ -1340,7 +1360,7 @@ VALID = [
             ),
             "main_ppo.py": "import hydra\n\n\n@hydra.main(config_path='config')\ndef main(cfg):\n    pass\n",
             "run.sh": (
-                "python run_clm.py --model gpt2 --output_dir out --evaluate_during_training --fp16\n"
+                "python run_clm.py --model gpt2 --output_dir out --evaluate_during_training --fp16 --lr_scheduler cosine\n"
                 "deepspeed ds_train.py --epochs 1 --deepspeed --deepspeed_config ds.json\n"
                 "python main_ppo.py --config-name ppo trainer.n_gpus=8\n"
                 "python finetune.py --lora_rank 4 --learning_rate 1e-4 --per-device-train-batch-size 2 --no_remove_unused_columns\n"
