@@ -584,6 +584,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file made and read with a loop's own variable in its path: data each time round
+        {
+            "prep.py": "print('a b')\n",
+            "train.py": "print(1)\n",
+            "pre.sh": "#!/bin/bash\nfor D in a b; do\n  python prep.py x.tmp > $D/train.txt\n  python train.py --data $D/train.txt\ndone\n",
+        }
+    ),
     Example(  # a CI helper under `.azure-pipelines/` (walked as `.github/` is) that line-buffers its own stdout
         {
             ".azure-pipelines/scripts/monitor_gpu.py": "import sys\nsys.stdout.reconfigure(line_buffering=True)\nprint('gpu')\n",
@@ -979,7 +986,9 @@ def _data_inputs(script) -> tuple[set[str], set[str]]:
             found = chains
         else:
             continue  # `cat run.log`, `grep loss train.txt | tee loss.txt`: it shows the file
-        for variant in script.variants(command):  # each time round a loop: `pip-audit -r "reqs/$f.txt"`
+        # each time round a loop (`pip-audit -r "reqs/$f.txt"`), and as written, as the written
+        # file is compared (`> $D/train.txt`, then `--data $D/train.txt`, in `for D in a b`)
+        for variant in (command, *script.variants(command)):
             for word in variant.args:
                 text = word.text
                 read = text.partition("=")[2] if text.startswith("--") else text
