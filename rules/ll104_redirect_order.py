@@ -134,9 +134,10 @@ def check(project) -> Iterator[Finding]:
                 continue
             dup, to_file = found
             name = file_name(project, to_file.target)
+            op = ">>" if to_file.op.endswith(">>") else ">"  # as written: `2>&1 >>log` appends
             yield Finding(
                 dup.location,
-                f"`2>&1` comes before `>{name}`, so stderr goes to the old stdout, not to {name}: put `2>&1` after the file",
+                f"`2>&1` comes before `{op}{name}`, so stderr goes to the old stdout, not to {name}: put `2>&1` after the file",
                 fix=_swap(project, dup, to_file),
             )
         for pipeline in script.pipelines:

@@ -250,6 +250,18 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a builder reached through `import pkg.mod` (which binds `pkg`): `pkg.mod.get_parser()`
+        {
+            "forest/__init__.py": "",
+            "forest/options.py": (
+                "import argparse\n\n\ndef get_parser():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--vruns', type=int)\n    return parser\n"
+            ),
+            "brew.py": "import forest.options\n\nargs = forest.options.get_parser().parse_args()\n",
+            "run.sh": "python brew.py --vruns 2\npython brew.py --vrunz 8\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a click group with `chain=True`: the next command's words are its own, judged against it
         {
             "main.py": (

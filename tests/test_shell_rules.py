@@ -441,6 +441,7 @@ def test_a_log_too_long_to_read_is_named_by_its_variable(tmp_path):
         'python3 -u t.py 2>&1 > "${LOGFILE}"\n'
         'cmd="python3 -u t.py 2>&1 > $LOGFILE"\neval $cmd\n'
         'LOG=$DIR/run.log\npython3 -u t.py 2>&1 > $LOG\n'
+        "python3 -u t.py 2>&1 >>train.log\n"
     )
     write_project(tmp_path, {"t.py": "print('step')\n", "run.sh": script})
     findings = run([str(tmp_path)], Options(select=frozenset({"LL104"}))).findings
@@ -453,6 +454,7 @@ def test_a_log_too_long_to_read_is_named_by_its_variable(tmp_path):
             '`2>&1` comes before `>$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/run.log`, so stderr goes to the old '
             'stdout, not to $(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/run.log: put `2>&1` after the file',
         ),
+        (9, "`2>&1` comes before `>>train.log`, so stderr goes to the old stdout, not to train.log: put `2>&1` after the file"),
     ]
 
 

@@ -839,7 +839,8 @@ class _ArgparseReader:
         which may bring it (launchlint.programs looks for it there)."""
         qualified = _qualified(self.module, func)
         dotted = dotted_name(func)
-        if qualified != dotted:
+        # `import forest.options` binds `forest` to itself: `forest.options.get_parser` is imported
+        if qualified != dotted or dotted and "." in dotted and dotted.partition(".")[0] in self.module.imports:
             head, dot, rest = dotted.partition(".")
             targets = self.module.reimports.get(head)
             return qualified if targets is None else tuple(f"{target}{dot}{rest}" for target in targets)
