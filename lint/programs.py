@@ -401,6 +401,8 @@ def _find(project, path: str) -> CommandLine | None:
         return None
     parsers = [p for p in _parsers(project, module) if p.subcommand is None and p.parameter is None]
     found = [(module, p) for p in parsers if p.parsed_in]
+    if len(found) > 1:  # the parser built again in a `def debug(args)` nothing calls: the running one's
+        found = [(m, p) for m, p in found if any(_called(module, f) for f in p.parsed_in)] or found
     if found and not any(_called(module, f) for _, p in found for f in p.parsed_in) and _imported_parsers(project, module):
         # Its own parsers are parsed only in functions it never calls (`def eval_args()` beside an
         # imported `main()` that parses): the one an imported function parses, called from code

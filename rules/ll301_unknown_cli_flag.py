@@ -94,7 +94,8 @@ Its command line is the one parser that parses the process's arguments:
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
   eval_args()`) is not, when the module calls an imported function that parses: that one's is;
-  when that call too is only in uncalled code, nothing is reported;
+  when that call too is only in uncalled code, nothing is reported; nor beside one of its own
+  parsed in code that runs (`main()`, and a `def debug()` nothing calls that builds it again);
 - the parser of a project module the program imports that parses at its top level (`from config
   import args`), not under `if __name__ == "__main__":`;
 - a parser an options class builds and parses in a method (`opt = TrainOptions().parse()` as in
@@ -250,6 +251,18 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # the parser built again in a plain function nothing calls (`def debug(args)`): the running one decides
+        {
+            "train.py": (
+                "import argparse\n\n\ndef build():\n    p = argparse.ArgumentParser()\n    p.add_argument('--lr')\n    return p\n\n\n"
+                "def main():\n    args = build().parse_args()\n\n\ndef debug():\n    p = argparse.ArgumentParser()\n"
+                "    p.add_argument('--lr')\n    p.add_argument('--bos')\n    p.parse_args()\n\n\n"
+                "if __name__ == '__main__':\n    main()\n"
+            ),
+            "run.sh": "python train.py --lr 1 --bos\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # a builder reached through `import pkg.mod` (which binds `pkg`): `pkg.mod.get_parser()`
         {
             "forest/__init__.py": "",
