@@ -677,8 +677,14 @@ def _built_options(project, module: PythonModule, function: str, hops: int) -> t
 
 
 def _built(project, module: PythonModule, function: str) -> tuple[PythonModule, ArgParser] | None:
-    """The parser the imported `function` builds and returns (`parser = get_parser()`)."""
-    return _imported_parser(project, module, function, "builders", lambda p, name: name in p.returned_in and p.subcommand is None)
+    """The parser the imported `function` builds and returns (`parser = get_parser()`), or the
+    one an imported name holds, made at its module's top level (`from opts import parser`)."""
+    return _imported_parser(project, module, function, "builders", _builds)
+
+
+def _builds(parser: ArgParser, name: str) -> bool:
+    held = parser.name == name and parser.function == MODULE_SCOPE and parser.parameter is None
+    return (name in parser.returned_in or held) and parser.subcommand is None
 
 
 def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple[PythonModule, ArgParser] | None:

@@ -98,6 +98,8 @@ Its command line is the one parser that parses the process's arguments:
   parsed in code that runs (`main()`, and a `def debug()` nothing calls that builds it again);
 - the parser of a project module the program imports that parses at its top level (`from config
   import args`), not under `if __name__ == "__main__":`;
+- a parser another project module makes at its top level, which the program imports and parses
+  (`from opts import parser`, then `parser.parse_args()`);
 - a parser an options class builds and parses in a method (`opt = TrainOptions().parse()` as in
   pix2pix), with the options its methods add: `self.initialize(parser)` looked up in the class of
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
@@ -251,6 +253,14 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a parser another module makes at its top level, imported and parsed by the program
+        {
+            "opts.py": "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n",
+            "train.py": "from opts import parser\n\nargs = parser.parse_args()\n",
+            "run.sh": "python train.py --lr 1\npython train.py --lr 1 --epochs 2\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # the parser built again in a plain function nothing calls (`def debug(args)`): the running one decides
         {
             "train.py": (

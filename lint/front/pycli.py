@@ -794,6 +794,11 @@ class _ArgparseReader:
         for owner in owners:
             if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
                 self._method(scope, owner, func.attr, node)
+        if not owners and type(receiver) is ast.Name and func.attr in PARSE_METHODS:
+            imported = self._imported_object(scope, receiver)
+            if imported is not None:  # `from opts import parser`, then `parser.parse_args()`
+                made = self.made.get(id(node)) or self._make(node, ArgParser("", scope.qualname, self.locate(node), built_by=imported))
+                self._method(scope, made, func.attr, node)
         arguments = _arguments(node, self.named)
         if not arguments:  # nothing it passes holds a parser: nor the first, to a library adder
             return
@@ -848,6 +853,14 @@ class _ArgparseReader:
         if type(func) is not ast.Name or not module.star_imports or module.assigns(func.id):
             return None
         return func.id if module.scope_of(scope.qualname, func.id) == MODULE_SCOPE else None
+
+    def _imported_object(self, scope: Scope, name: ast.Name) -> str | None:
+        """The qualified name of a module-level name the module imports from one place and does
+        not bind itself (`from opts import parser`: `opts.parser`), else None."""
+        qualified = _qualified(self.module, name)
+        if qualified == name.id or name.id in self.module.reimports or self.module.assigns(name.id):
+            return None
+        return qualified if self.module.scope_of(scope.qualname, name.id) == MODULE_SCOPE else None
 
     def _class_method(self, func: ast.expr) -> str | None:
         """`BaseOptions.initialize(self, parser)` with the class defined at the module's top level:
@@ -1692,7 +1705,8 @@ def _qualified(module: PythonModule, node: ast.expr) -> str | None:
 # one that parses with a parser an imported function builds (`build_parser().parse_args()`, see
 # `_built`) spells that function's call.
 READERS = (
-    (("ArgumentParser", "add_argument", "parser(", "Parser("), _ArgparseReader),
+    # `.parse_args(`: a parser another module made (`from opts import parser`), parsed here
+    (("ArgumentParser", "add_argument", "parser(", "Parser(", ".parse_args(", ".parse_known_args("), _ArgparseReader),
     (("click",), _ClickReader),
     (("typer",), _TyperReader),
 )
