@@ -738,6 +738,10 @@ def _dataclass_options(
         options += inherited
         complete = complete and known
     own = [o for f in dataclass.fields for o in _field_options(f)]
+    # a field the class defines again replaces its base's (`dataclasses.fields` has it once): its
+    # default decides whether it is required, and whether `--no_name` exists
+    redefined = {f.name for f in dataclass.fields}
+    options = [o for o in options if o.dest not in redefined]
     return options + ([o._replace(library=True) for o in own] if dataclass.library else own), complete
 
 

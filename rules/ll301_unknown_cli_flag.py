@@ -105,7 +105,8 @@ Its command line is the one parser that parses the process's arguments:
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
   when a class of the instance defined elsewhere adds through it too;
-- an `HfArgumentParser` over the project's dataclasses, a click command or a typer app; a click
+- an `HfArgumentParser` over the project's dataclasses (a field a class defines again replaces
+  its base's: with a default of False it has no `--no_name`), a click command or a typer app; a click
   group made with `chain=True` runs several of its commands, each taking the words up to the
   next one's name (`main.py net --depth 3 dataset --batch_size 8`), and after a command with
   positional arguments (which click gives the words before the next command) nothing is judged;
@@ -253,6 +254,17 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a field defined again with a default of False has no `--no_` (LLaVA's `remove_unused_columns`)
+        {
+            "train.py": (
+                "from dataclasses import dataclass\n\nimport transformers\n\n\n"
+                "@dataclass\nclass TrainingArguments(transformers.TrainingArguments):\n    remove_unused_columns: bool = False\n\n\n"
+                "(args,) = transformers.HfArgumentParser(TrainingArguments).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py --output_dir out --remove_unused_columns True\npython train.py --no_remove_unused_columns\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a parser another module makes at its top level, imported and parsed by the program
         {
             "opts.py": "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n",

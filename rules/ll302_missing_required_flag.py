@@ -417,6 +417,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a field a dataclass defines again, with a default, is not its base's required one
+        {
+            "train.py": (
+                "from dataclasses import dataclass, field\n\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass DataArguments:\n    data_path: str = field(metadata={'help': 'data'})\n\n\n"
+                "@dataclass\nclass LazyArguments(DataArguments):\n    data_path: str = 'data.json'\n\n\n"
+                "(args,) = HfArgumentParser(LazyArguments).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py\n",
+        }
+    ),
     Example(  # `parse_args_into_dataclasses(args_file_flag="--config")`: its own parser takes the flag, the file the fields
         {
             "train.py": (
