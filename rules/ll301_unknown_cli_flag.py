@@ -111,7 +111,8 @@ Its command line is the one parser that parses the process's arguments:
   next one's name (`main.py net --depth 3 dataset --batch_size 8`), and after a command with
   positional arguments (which click gives the words before the next command) nothing is judged;
 - an `HfArgumentParser` over transformers' `TrainingArguments`, `Seq2SeqTrainingArguments` or
-  `TFTrainingArguments`, or a project dataclass built on one (`class
+  `TFTrainingArguments` (and its old examples' `GlueDataTrainingArguments` and
+  `SquadDataTrainingArguments`), or a project dataclass built on one (`class
   TrainingArguments(transformers.TrainingArguments)`): their fields are the union over every
   release from 2.9 to 5.25 (lint/hfargs.py, made from the released wheels by tools/hfargs.py), so
   only a flag that no release had is reported, whichever version the project pins
@@ -522,13 +523,19 @@ INVALID = [
                 "from transformers import HfArgumentParser, Seq2SeqTrainingArguments\n\n"
                 "(args,) = HfArgumentParser(Seq2SeqTrainingArguments).parse_args_into_dataclasses()\n"
             ),
+            "glue.py": (
+                "from dataclasses import dataclass\n\nfrom transformers import GlueDataTrainingArguments, HfArgumentParser\n\n\n"
+                "@dataclass\nclass DynamicDataTrainingArguments(GlueDataTrainingArguments):\n    num_sample: int = 16\n\n\n"
+                "(data_args,) = HfArgumentParser(DynamicDataTrainingArguments).parse_args_into_dataclasses()\n"
+            ),
             "run.sh": (
                 "python run_clm.py --model gpt2 --output_dir out --lerning_rate 1e-4\n"
                 "python finetune.py --lora_rank 4 --learning_rate 1e-4 --lora_alpha 8\n"
                 "python seq.py --predict_with_generate --num_beams 4\n"
+                "python glue.py --task_name sst-2 --num_sample 8 --second_sent_limit 2\n"
             ),
         },
-        ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3"],
+        ["LL301 run.sh:1", "LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4"],
     ),
     Example(  # an imported adder's own helper adds to the same parser
         {
