@@ -1524,7 +1524,8 @@ def _unknown_error(parser) -> str:
     `parse_args_into_dataclasses` raises a ValueError for what argparse leaves), argparse's."""
     if parser.kind in ("click", "typer"):
         return "No such option"
-    return "Some specified arguments are not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
+    # the end of its "Some specified arguments are not used by the HfArgumentParser: [...]"
+    return "not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
 
 
 def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Meant) -> Finding:
