@@ -51,7 +51,8 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   or `fi\\r` is no keyword, and `((i++))\\r` has a stray word after it. Only a file bash refuses is
   reported (a script of plain commands still runs), at bash's line, or, when bash only says the
   file ended too soon, at the first line that ends in a keyword and a carriage return. It is one
-  finding, with a `dos2unix` hint, also where tree-sitter-bash finds an error of its own: every
+  finding, with a `dos2unix` hint when bash accepts the file with its line ends converted (not a
+  Python file saved as `.sh`), also where tree-sitter-bash finds an error of its own: every
   later `do\\r` is the same cause, not a region of its own.
 - Several regions: bash stops at the first error; the line it stops at is then blanked (its bytes
   made spaces) and bash asked again, and each line it refuses in turn is one more region (up to 10

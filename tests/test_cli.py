@@ -585,6 +585,15 @@ def test_a_windows_script_tree_sitter_bash_misreads_too_is_one_finding_with_the_
     ], result.stderr
 
 
+def test_a_windows_file_bash_refuses_with_unix_line_ends_too_gets_no_dos2unix_hint(tmp_path):
+    """TIGERScore's Python saved as `.sh` with CRLF: bash refuses it whatever its line ends, so
+    converting them is no fix and the finding does not offer it (helper-272)."""
+    (tmp_path / "fmt.sh").write_bytes(b"import json\r\nfor x in range(3):\r\n    print(json.dumps(x))\r\n")
+    result = launchlint("--no-cache", "--format", "json", "--select", "LL001", ".", cwd=tmp_path)
+    (finding,) = json.loads(result.stdout)
+    assert finding["path"] == "fmt.sh" and "dos2unix" not in finding["message"], finding
+
+
 def test_a_batch_script_submitted_in_the_background_keeps_its_output_in_the_scheduler_log(tmp_path):
     """`nohup sbatch job.sh &` (also `setsid -f sbatch`, `sbatch job.sh & disown`) only prints the
     job's id: the job's output goes where its `#SBATCH --output` says, so no LL107 for the

@@ -3421,6 +3421,9 @@ def _carriage_returns(walker: Walker, root) -> bool:
         line = unit.text.count("\n", 0, keyword.start(1)) + 1
         verdict = line, f"{verdict[1]}: `{keyword.group(1)}\\r` on this line is no keyword to bash"
     _report(walker, root, verdict)
+    converted = _bash_error(unit.data.replace(b"\r\n", b"\n"))
+    if converted is not None and converted[0]:
+        return True  # refused without them too (TIGERScore's Python saved as `.sh`): no hint
     where, message = walker.script.parse_errors[-1]
     walker.script.parse_errors[-1] = (where, f"{message} (Windows line ends: bash reads each `\\r` as part of a word; `dos2unix` converts them)")
     return True
