@@ -1056,15 +1056,14 @@ VALID = [
             "run.sh": "python main.py --seed 1 net --depth 3 dataset --batch_size 8 /data\n",
         }
     ),
-    Example(  # `parse_args_into_dataclasses(args_file_flag="--config")`: its own parser takes the flag, the file the fields
+    Example(  # `parse_args_into_dataclasses(args_file_flag="--args")`: its own parser takes the flag, not a prefix of a field's
         {
             "train.py": (
                 "from dataclasses import dataclass\n\nfrom transformers import HfArgumentParser\n\n\n"
-                "@dataclass\nclass Args:\n    model: str\n    config_name: str = ''\n\n\n"
-                "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses(args_file_flag='--config')\n"
+                "@dataclass\nclass Args:\n    model: str = 'gpt2'\n    args_dir: str = ''\n\n\n"
+                "(args,) = HfArgumentParser(Args).parse_args_into_dataclasses(args_file_flag='--args')\n"
             ),
-            "run.args": "--model gpt2\n",
-            "run.sh": "python train.py --config run.args\n",
+            "run.sh": "python train.py --args base.args --args run.args --model t5\n",
         }
     ),
     Example(  # flags the program takes out of sys.argv itself, before its parser sees the rest

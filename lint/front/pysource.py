@@ -183,15 +183,20 @@ _FIELD_ACROSS_LINES = "an f-string whose replacement field goes on to the next l
 _EXCEPT_NAMES = lazy(r"^([ \t]*except[ \t]*(?:\*[ \t]*)?)([\w.]+(?:[ \t]*,[ \t]*[\w.]+)+)(?=[ \t]*:)", re.M)
 
 
-def _quote_in_braces(line: str) -> bool:
-    """Whether an f-string on `line` reuses its own quote inside a replacement field (PEP 701)."""
+def _fstrings(line: str) -> Iterator[tuple[re.Match, int, bool]]:
+    """Each f-string that starts on `line`, not inside another: its start, where its closing quote
+    is (the line's length when it does not close there), and whether a replacement field reuses
+    its quote (PEP 701)."""
+    cut = 0
     for start in _FSTRING_START.finditer(line):
-        quote, depth, i = start.group(1), 0, start.end()
+        if start.start() < cut:
+            continue
+        quote, depth, i, reused = start.group(1), 0, start.end(), False
         while i < len(line):
             if line.startswith(quote, i):
-                if depth:
-                    return True
-                break  # the end of this f-string
+                if not depth:
+                    break  # the end of this f-string
+                reused = True
             if line.startswith("{{", i) and not depth:  # a literal brace
                 i += 1
             elif line[i] == "{":
@@ -199,30 +204,19 @@ def _quote_in_braces(line: str) -> bool:
             elif line[i] == "}" and depth:
                 depth -= 1
             i += 1
-    return False
+        cut = i + len(quote)
+        yield start, i, reused
+
+
+def _quote_in_braces(line: str) -> bool:
+    """Whether an f-string on `line` reuses its own quote inside a replacement field (PEP 701)."""
+    return any(reused for _, _, reused in _fstrings(line))
 
 
 def _requoted(line: str) -> str:
     """`line` with each one-quote f-string that reuses its quote inside a replacement field
     (`f"{d["a"]}"`) delimited by three of its quotes instead, which Python 3.11 reads."""
-    found, cut = [], 0
-    for start in _FSTRING_START.finditer(line):
-        quote, depth, i = start.group(1), 0, start.end()
-        if len(quote) != 1 or start.start() < cut:
-            continue
-        reused = False
-        while i < len(line) and not (line[i] == quote and not depth):
-            reused = reused or line[i] == quote
-            if line.startswith("{{", i) and not depth:
-                i += 1
-            elif line[i] == "{":
-                depth += 1
-            elif line[i] == "}" and depth:
-                depth -= 1
-            i += 1
-        if reused and i < len(line):
-            found.append((start.end() - 1, i))
-        cut = i + 1
+    found = [(start.end() - 1, end) for start, end, reused in _fstrings(line) if reused and len(start.group(1)) == 1 and end < len(line)]
     for opening, closing in reversed(found):
         line = line[:opening] + line[opening] * 3 + line[opening + 1 : closing] + line[closing] * 3 + line[closing + 1 :]
     return line
