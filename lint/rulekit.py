@@ -168,7 +168,7 @@ def rule_by_code() -> dict[str, Rule]:
     return {rule.code: rule for rule in all_rules()}
 
 
-def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) -> list[Finding]:
+def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str, flag: bool = False) -> list[Finding]:
     """One finding for each written word and message: a word of a variable's value that the
     script expands several times (`$CMD` in both arms of an `if`) is one mistake, written once.
     The findings on words of one file written in the same place (`ShellScript.written`: the same
@@ -177,13 +177,17 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str) ->
     ones. Words written in different places (two lines that each run `python gone.py`) stay
     findings of their own: each is a line to fix. A word from a variable's value (the finding is
     at its expansion) names the assignment that last set the value, where the fix starts ("the
-    value is last set here": a `CMD+=` after the assignment that wrote the word is that one)."""
+    value is last set here": a `CMD+=` after the assignment that wrote the word is that one). With
+    `flag`, the findings are of a flag's name: only the characters before a word's `=` count
+    (`--data_dir=$DATA_PATH` names no assignment; `$ARGS` holding `--bogus` does)."""
     from .shellfacts import SetBy  # the rules that call it have the shell's facts loaded
 
     kept: dict[tuple, tuple[Finding, list[Finding]]] = {}
     for word, finding in found:
         script = project.shell.get(word.location.path)
         written = script.written(word) if script is not None else (word.location,)
+        if flag and word.text.startswith("-") and "=" in word.text and len(written) == len(word.text):
+            written = written[: word.text.index("=")]
         key = (finding.message, word.location.path, word.text, written)  # offsets are the file's
         first, others = kept.setdefault(key, (finding, []))
         if first is not finding:

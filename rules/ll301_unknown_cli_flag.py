@@ -1515,7 +1515,7 @@ def check(project) -> list[Finding]:
             found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
         else:
             found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
-    return once_per_word(project, found, "passed here too, from the same variable's value")
+    return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
 
 
 def _unknown_error(parser) -> str:

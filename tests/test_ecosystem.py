@@ -376,6 +376,11 @@ def test_a_word_from_a_variables_value_names_the_assignment_that_wrote_it(tmp_pa
     make(tmp_path / "plain", {"run.sh": "python gone.py\n", "x.py": "print(1)\n"})
     plain = json.loads(launchlint("--format", "json", "--select", "LL303", ".", cwd=tmp_path / "plain").stdout)
     assert [f["related"] for f in plain] == [[]]  # written where it runs: nothing to name
+    # a flag written here, its value from a variable: the flag is the mistake, not the assignment (helper-276)
+    (tmp_path / "valued").mkdir()
+    make(tmp_path / "valued", {"run.sh": "DATA=./imagenet\npython v.py --data_dir=$DATA\n", "v.py": EXPANDED_TWICE["other.py"]})
+    valued = json.loads(launchlint("--format", "json", "--select", "LL301", ".", cwd=tmp_path / "valued").stdout)
+    assert [(f["line"], [r["message"] for r in f["related"]]) for f in valued] == [(2, ["the parser of v.py"])]
 
 
 def test_a_word_of_an_array_standing_at_its_expansion_names_the_assignment_that_last_set_it(tmp_path):
