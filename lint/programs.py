@@ -112,6 +112,8 @@ class CommandLine:
             return flags.get(text) or flags[head]
         if self.parser.kind in ("click", "typer"):  # no prefixes; `-x3` and `-vx` only
             return flags.get(text[:2]) if not text.startswith("--") else None
+        if self.parser.kind == "fire":  # no prefixes, no clusters: a parameter's name, whole
+            return None
         if text.startswith("--") and not self.parser.allow_abbrev:
             return None
         # argparse counts the option strings a prefix matches, not the options: `--learning` of

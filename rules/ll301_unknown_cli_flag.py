@@ -105,6 +105,13 @@ Its command line is the one parser that parses the process's arguments:
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
   when a class of the instance defined elsewhere adds through it too;
+- the function a python-fire program runs (`fire.Fire(train)`, `train` defined in the module):
+  its parameters, as `--name` (with any number of leading dashes, `-` for `_`), `--noname`, and
+  a first letter no other parameter starts with; fire calls the function without a flag that
+  names none of them, and exits with "Could not consume arguments" only once it has run, which
+  the message says. Not a function that returns a value (fire goes on with the result, whose
+  members may take the flag), takes `**kwargs` or is decorated; nor a class, a dict or
+  `fire.Fire()` of the whole module;
 - an `HfArgumentParser` over the project's dataclasses (a field a class defines again replaces
   its base's: with a default of False it has no `--no_name`), a click command or a typer app; a click
   group made with `chain=True` runs several of its commands, each taking the words up to the
@@ -255,6 +262,16 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # python-fire's function: a flag that names no parameter is ignored, and fire exits after the run
+        {
+            "finetune.py": (
+                "import fire\n\n\ndef train(base_model: str = '', data_path: str = 'd.json', lora_r: int = 8, use_wandb: bool = False):\n"
+                "    print(base_model, data_path, lora_r, use_wandb)\n\n\nif __name__ == '__main__':\n    fire.Fire(train)\n"
+            ),
+            "run.sh": "python finetune.py --base_model llama --deepspeed ds.json\npython finetune.py --lora_rank 4\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
+    ),
     Example(  # a field defined again with a default of False has no `--no_` (LLaVA's `remove_unused_columns`)
         {
             "train.py": (
@@ -1045,6 +1062,21 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # python-fire's function: `--name`, `-name`, `--name-with-dashes`, `--noname`, a unique first letter;
+        # not a function that returns a value (fire goes on with it), nor one with `**kwargs`
+        {
+            "finetune.py": (
+                "import fire\n\n\ndef train(base_model: str = '', data_path: str = 'd.json', lora_r: int = 8, use_wandb: bool = False):\n"
+                "    print(base_model, data_path, lora_r, use_wandb)\n\n\nif __name__ == '__main__':\n    fire.Fire(train)\n"
+            ),
+            "build.py": "import fire\n\n\ndef build(n=1):\n    return {'n': n}\n\n\nfire.Fire(build)\n",
+            "any.py": "from fire import Fire\n\n\ndef main(lr=1, **extra):\n    print(lr, extra)\n\n\nFire(main)\n",
+            "run.sh": (
+                "python finetune.py --base_model llama -data-path d.json -lora_r 16 --nouse_wandb -b x data2.json\n"
+                "python build.py --n 2 --keys\npython any.py --lr 2 --seed 3\n"
+            ),
+        }
+    ),
     Example(  # a click group with `chain=True` runs its commands one after another: each takes its own options
         {
             "main.py": (
@@ -1518,13 +1550,18 @@ def check(project) -> list[Finding]:
     return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
 
 
-def _unknown_error(parser) -> str:
-    """What the program says of an unknown flag: click's, HfArgumentParser's (its
-    `parse_args_into_dataclasses` raises a ValueError for what argparse leaves), argparse's."""
+def _exits(parser) -> str:
+    """What the program does with an unknown flag: click's and argparse's exit at start-up (an
+    HfArgumentParser's `parse_args_into_dataclasses` raises a ValueError for what argparse
+    leaves); python-fire calls the function without it, and only then stops on the flag it could
+    not give to anything."""
+    if parser.kind == "fire":
+        return "fire runs it without the flag, then exits with 'Could not consume arguments'"
     if parser.kind in ("click", "typer"):
-        return "No such option"
-    # the end of its "Some specified arguments are not used by the HfArgumentParser: [...]"
-    return "not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
+        error = "No such option"
+    else:  # the end of HF's "Some specified arguments are not used by the HfArgumentParser: [...]"
+        error = "not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
+    return f"it exits at start-up with '{error}'"
 
 
 def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Meant) -> Finding:
@@ -1533,11 +1570,11 @@ def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Mean
     at the program's word, its fix that program's path."""
     flags = list(dict.fromkeys(u.flag for u in unknowns))
     are, them = ("is not an option", "it") if len(flags) == 1 else ("are not options", "them")
-    error = _unknown_error(unknowns[0].program.parser)
+    exits = _exits(unknowns[0].program.parser)
     name = shown(project, invocation)
     message = (
         f"{listed([f'`{f}`' for f in flags])} {are} of {name} (the launcher cds into {meant.directory}/): "
-        f"it exits at start-up with '{error}'; `{meant.path}` defines {them}: use that path"
+        f"{exits}; `{meant.path}` defines {them}: use that path"
     )
     related = [Related(u.located(project), f"`{u.flag}` is passed here") for u in unknowns]
     related += [Related(unknowns[0].program.location, f"the parser of {name}")]
@@ -1554,7 +1591,8 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
     click = program.parser.kind in ("click", "typer")
     moved, instead = (f" (the launcher cds into {meant.directory}/)", (f"use `{meant.path}`",)) if meant else ("", ())
-    fix = either("remove it", "add it to the parser", *instead)
+    add = "add a parameter of that name" if program.parser.kind == "fire" else "add it to the parser"
+    fix = either("remove it", add, *instead)
     if unknown.ambiguous:
         matches = program.prefixed(unknown.flag)
         message = (
@@ -1570,11 +1608,10 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
         )
         related = Related(program.location, f"the parser of {name}")
     else:
-        error = _unknown_error(program.parser)
         closest = unknown.meant
         if closest is not None:
-            fix = either(f"fix it (did you mean `{closest}`?)", "add it to the parser", *instead)
-        message = f"`{unknown.flag}` is not an option of {name}{moved}: it exits at start-up with '{error}'; {fix}"
+            fix = either(f"fix it (did you mean `{closest}`?)", add, *instead)
+        message = f"`{unknown.flag}` is not an option of {name}{moved}: {_exits(program.parser)}; {fix}"
         if closest is None:
             related = Related(program.location, f"the parser of {name}")
         else:

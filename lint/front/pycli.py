@@ -1704,9 +1704,68 @@ def _qualified(module: PythonModule, node: ast.expr) -> str | None:
 # A module that only adds to a parser it is given (`def add_args(parser)`) spells `add_argument`;
 # one that parses with a parser an imported function builds (`build_parser().parse_args()`, see
 # `_built`) spells that function's call.
+class _FireReader:
+    """`fire.Fire(main)` of a function the module defines (python-fire): its parameters are the
+    program's flags, `--name` with any number of leading dashes and `-` for `_`, `--noname`, and
+    a first letter no other parameter starts with. Not a function that returns a value (fire
+    goes on with it: `--epochs 2` may be a member's), takes `**kwargs`, or is decorated; nor a
+    class, a dict or `fire.Fire()` of the whole module."""
+
+    def __init__(self, module: PythonModule, scopes: list[Scope], locate: Locate) -> None:
+        self.module = module
+        self.scopes = scopes
+        self.locate = locate
+
+    def read(self) -> list[ArgParser]:
+        return [
+            program
+            for scope in self.scopes
+            for node in scope.nodes
+            if type(node) is ast.Call and _qualified(self.module, node.func) == FIRE and len(node.args) == 1 and not node.keywords
+            for program in [self._program(scope, node)]
+            if program is not None
+        ]
+
+    def _program(self, scope: Scope, call: ast.Call) -> ArgParser | None:
+        target = _local_def(scope, call.args[0])
+        node = target.node if target is not None else None
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        parser = ArgParser(node.name, target.qualname, self.locate(node), kind="fire", allow_abbrev=False, parsed_in=(scope.qualname,))
+        args = node.args
+        names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        returns = any(type(n) is ast.Return and n.value is not None and not _is_none(n.value) for n in _own_nodes(node))
+        parser.complete = not (args.kwarg or node.decorator_list or returns)
+        for name in names:
+            spellings = {name, name.replace("_", "-")}
+            flags = (*(f"--{s}" for s in spellings), *(f"-{s}" for s in spellings), f"--no{name}")
+            parser.options.append(Option(tuple(sorted(flags)), name, False, None, self.locate(node), "?"))
+        for letter in {n[0] for n in names}:
+            parser.options.append(Option((f"-{letter}",), letter, False, None, self.locate(node), "?"))
+        return parser
+
+
+FIRE = "fire.Fire"
+
+
+def _is_none(node: ast.expr) -> bool:
+    return type(node) is ast.Constant and node.value is None
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's own body, not of the functions and classes defined in it."""
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(child_nodes(node))
+
+
 READERS = (
     # `.parse_args(`: a parser another module made (`from opts import parser`), parsed here
     (("ArgumentParser", "add_argument", "parser(", "Parser(", ".parse_args(", ".parse_known_args("), _ArgparseReader),
     (("click",), _ClickReader),
     (("typer",), _TyperReader),
+    (("fire",), _FireReader),
 )
