@@ -1613,7 +1613,9 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
             fix = either(f"fix it (did you mean `{closest}`?)", add, *instead)
         message = f"`{unknown.flag}` is not an option of {name}{moved}: {_exits(program.parser)}; {fix}"
         if closest is None:
-            related = Related(program.location, f"the parser of {name}")
+            parser = program.parser
+            said = f"`{parser.name}`, the function fire runs" if parser.kind == "fire" else f"the parser of {name}"
+            related = Related(program.location, said)
         else:
             related = Related(program.flags[closest].location, f"`{closest}` is defined here")
     others = (Related(meant.program.location, f"the parser of {meant.file}"),) if moved else ()

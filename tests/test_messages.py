@@ -844,3 +844,19 @@ def test_the_loop_note_is_for_a_word_of_the_loops_list_only(tmp_path):
         ("LL303", 2, 18): [runs],
         ("LL304", 2, 18): [passes],
     }
+
+
+def test_a_fire_programs_unknown_flag_says_fire_runs_without_it_and_names_the_function(tmp_path):
+    """python-fire calls the function without a flag that names none of its parameters and only
+    then exits (fire 0.7.1's core.py): the message says so, and the related location is the
+    function fire runs, not a parser."""
+    write_project(tmp_path, {
+        "finetune.py": "import fire\n\n\ndef train(base_model='', lora_r=8):\n    print(base_model, lora_r)\n\n\nfire.Fire(train)\n",
+        "run.sh": "python finetune.py --base_model llama --deepspeed ds.json\n",
+    })  # fmt: skip
+    (finding,) = json.loads(launchlint("--format", "json", "--select", "LL301", ".", cwd=tmp_path).stdout)
+    assert finding["message"] == (
+        "`--deepspeed` is not an option of finetune.py: fire runs it without the flag, then exits with "
+        "'Could not consume arguments'; remove it, or add a parameter of that name"
+    )
+    assert [(r["path"], r["line"], r["message"]) for r in finding["related"]] == [("finetune.py", 4, "`train`, the function fire runs")]
