@@ -26,7 +26,11 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
 - Shell is parsed with tree-sitter-bash. Where it reports an error, launchlint asks `bash -n`
   (which parses without running anything) and stays silent when bash accepts the file. Where bash
   stops on an earlier line than tree-sitter-bash (which reads `--port <node1_port>` at the end of
-  a line as a redirection and goes on), the finding is on bash's line, in bash's words.
+  a line as a redirection and goes on), the finding is on bash's line, in bash's words. A file
+  with `\ #` in it is asked of `bash -n` too: tree-sitter-bash reads a comment there, bash an
+  escaped blank and then the comment's words as arguments (`--name="x" \ # the name (see
+  docs)` is a syntax error at the `(`; without one the command just ends there, which no rule
+  reports yet).
 - The shell reads and runs a script one command at a time, so it never reads past a top-level
   `exit` (or an `exec` that runs a command and replaces it): an error on a later line is none,
   and those lines are not analysed (a self-extracting script's payload, the C source Xdummy keeps
@@ -108,6 +112,10 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A file or a nested command string cannot be parsed"
 
 INVALID = [
+    Example(  # `\ #` escapes a blank, not a comment: bash reads the note's words and refuses its `(`
+        {"ft.sh": '#!/bin/bash\npython t.py --dataset_name="cv" \\ # the dataset (match it)\n  --lr 1\n', "t.py": "print(1)\n"},
+        ["LL001 ft.sh:2"],
+    ),
     Example(  # an `exit` that may not run does not end what the shell reads; nor one on the error's line
         {
             "run.sh": '#!/bin/bash\nif [ -z "$X" ]; then exit 1; fi\nthis is ( not shell\n',

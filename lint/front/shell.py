@@ -3242,6 +3242,10 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
     # the `\r`s; every `do\r` or `then\r` after the first is the same cause, no region of its own.
     windows = not line_ends and unit.origin is None and unit.depth == 0 and b"\r\n" in unit.data
     refused = windows and _carriage_returns(walker, root)
+    if not root.has_error and not line_ends and not refused and b"\\ #" in unit.data:
+        # `--name="x" \ # note (y)`: tree-sitter-bash reads a comment, bash an escaped blank and
+        # then the words `#`, `note`, and a `(` it refuses (wav2vec2-w-T5-cs's finetune.sh)
+        _syntax_error(walker, root)
     if root.has_error and not line_ends and not refused:  # judged on the first parse
         error = _first_error(root)
         verdict = _syntax_error(walker, error, error.type if error.is_missing else None) if error is not None else None
