@@ -777,15 +777,17 @@ def _dataclass(
 
 
 def _library_dataclass(project, module: PythonModule, name: str, at: Location) -> Dataclass | None:
-    """transformers' `TrainingArguments` (and its Seq2Seq and TF kinds) as `module` imports it,
-    with the fields of lint/hfargs.py placed `at`; None for any other name, and for a copy of
-    transformers in the project (its own source is read)."""
+    """transformers' `TrainingArguments` (and its Seq2Seq and TF kinds), or one of trl's configs
+    and script arguments, as `module` imports it, with the fields of lint/hfargs.py placed `at`;
+    None for any other name, and for a copy of the library in the project (its own source is
+    read)."""
     qualified = module.qualified(name)
-    if not qualified.startswith("transformers.") or _locate(project, module, qualified) is not None:
+    library = qualified.partition(".")[0]
+    if library not in ("transformers", "trl") or _locate(project, module, qualified) is not None:
         return None
     by_name, by_ending = _modules(project)
-    if "transformers" in by_name or "transformers" in by_ending:
-        return None  # copies of transformers in the project (AdaLoRA's two): which one runs is not known
+    if library in by_name or library in by_ending:
+        return None  # copies of the library in the project (AdaLoRA's two): which one runs is not known
     from .hfargs import DATACLASSES
 
     fields = DATACLASSES.get(qualified)

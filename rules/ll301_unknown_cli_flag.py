@@ -129,7 +129,12 @@ Its command line is the one parser that parses the process's arguments:
   ambiguous (`--lr_scheduler` of `--lr_scheduler_type` and, since 4.36, `--lr_scheduler_kwargs`):
   an earlier release took it for the one it had. Its `parse_args_into_dataclasses`
   raises "Some specified arguments are not used by the HfArgumentParser" where argparse would
-  exit with "unrecognized arguments", and the message says so.
+  exit with "unrecognized arguments", and the message says so;
+- trl's `TrlParser` over trl's configs and script arguments (`SFTConfig`, `GRPOConfig`,
+  `ModelConfig`, `ScriptArguments` ...), or project dataclasses built on them, as
+  transformers' above: their fields are the union over every trl release from 0.0.3 to 1.16
+  (with TrainingArguments' where a config is built on it), and its `parse_args_and_config` takes
+  `--config FILE` first (the file's values may give a required field);
 
 A project function, class or dataclass the program uses is found where it imports it from
 (`from opts import add_args`; `from pkg import add_args` also when `pkg/__init__.py` re-exports it),
@@ -175,7 +180,7 @@ Nothing is reported:
   options launchlint does not know (`deepspeed.add_config_arguments` is known: its options,
   `--deepspeed` and `--deepspeed_config` among them, are the parser's, and other flags are still
   judged), or when an `HfArgumentParser` includes a library's dataclass other than transformers'
-  training arguments (trl's `SFTConfig`, for one);
+  training arguments and trl's configs (peft's `LoraConfig`, for one);
 - for words that are not static (`"$@"`, an unknown variable);
 - for the words after an option with argparse's REMAINDER (`--set A 1 --bogus 2`, as OpenPCDet's
   `--set` takes them): they are its value; the flags before it are judged, and those after
@@ -262,6 +267,18 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # trl's TrlParser over its configs: a flag no release of trl or transformers had
+        {
+            "grpo.py": (
+                "from dataclasses import dataclass, field\n\nfrom trl import GRPOConfig, ModelConfig, ScriptArguments, TrlParser\n\n\n"
+                "@dataclass\nclass GRPOScriptArguments(ScriptArguments):\n    reward_funcs: list = field(default_factory=list)\n\n\n"
+                "parser = TrlParser((GRPOScriptArguments, GRPOConfig, ModelConfig))\n"
+                "script_args, training_args, model_args = parser.parse_args_and_config()\n"
+            ),
+            "run.sh": "accelerate launch grpo.py --config c.yaml --max_completion_lenght 512\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # python-fire's function: a flag that names no parameter is ignored, and fire exits after the run
         {
             "finetune.py": (
@@ -1062,6 +1079,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # trl's TrlParser: `--config` (its file's values), trl's configs and script arguments over every release
+        {
+            "grpo.py": (
+                "from dataclasses import dataclass, field\n\nfrom trl import GRPOConfig, ModelConfig, ScriptArguments, TrlParser\n\n\n"
+                "@dataclass\nclass GRPOScriptArguments(ScriptArguments):\n    reward_funcs: list = field(default_factory=list)\n\n\n"
+                "parser = TrlParser((GRPOScriptArguments, GRPOConfig, ModelConfig))\n"
+                "script_args, training_args, model_args = parser.parse_args_and_config()\n"
+            ),
+            "run.sh": "accelerate launch grpo.py --config c.yaml --num_generations 8 --vllm_device auto --lora_r 16 --reward_funcs a\n",
+        }
+    ),
     Example(  # python-fire's function: `--name`, `-name`, `--name-with-dashes`, `--noname`, a unique first letter;
         # not a function that returns a value (fire goes on with it), nor one with `**kwargs`
         {

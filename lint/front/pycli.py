@@ -27,12 +27,15 @@ from .pyast import child_nodes, dotted_name, keyword, last_name
 Locate = Callable[[ast.AST], object]
 
 ARGUMENT_PARSERS = frozenset({"argparse.ArgumentParser"})
-HF_PARSERS = frozenset({"transformers.HfArgumentParser", "transformers.hf_argparser.HfArgumentParser"})
+HF_PARSERS = frozenset({
+    "transformers.HfArgumentParser", "transformers.hf_argparser.HfArgumentParser",
+    "trl.TrlParser", "trl.scripts.utils.TrlParser", "trl.commands.cli_utils.TrlParser",  # HfArgumentParser's, with `--config`
+})  # fmt: skip
 GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
 ADDING = frozenset({"add_argument", *GROUP_METHODS})  # a parameter used so is a parser a caller gives
 PARSE_METHODS = frozenset(
     {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args",
-     "parse_args_into_dataclasses"}
+     "parse_args_into_dataclasses", "parse_args_and_config"}
 )  # fmt: skip
 PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
 HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
@@ -912,6 +915,11 @@ class _ArgparseReader:
             self._add(scope, parser, call, self._group(scope, call.func.value))
         elif method in PARSE_METHODS:
             known = method in PARSE_KNOWN or _literal(keyword(call, "return_remaining_strings")) is True
+            if method == "parse_args_and_config":  # TrlParser: `--config FILE` taken out first, the file's values
+                known = known or _literal(keyword(call, "fail_with_unknown_args")) is False
+                parser.reads_files = True
+                if not any("--config" in o.flags for o in parser.options):
+                    parser.options.append(Option(("--config",), "config", False, None, self.locate(call)))
             if keyword(call, "args_filename") is not None or _literal(keyword(call, "look_for_args_file")):
                 parser.reads_files = True
             flag = keyword(call, "args_file_flag")
