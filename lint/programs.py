@@ -790,11 +790,26 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
         return None  # copies of the library in the project (AdaLoRA's two): which one runs is not known
     from .hfargs import DATACLASSES
 
-    fields = DATACLASSES.get(qualified)
-    if fields is None:
+    table = DATACLASSES.get(qualified)
+    if table is None:
         return None
-    fields = tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in fields.items())
+    fields = tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in _library_table(table).items())
     return Dataclass(name, (), fields, library=True)
+
+
+def _library_table(table: str) -> dict[str, str]:
+    """The fields of one of lint/hfargs.py's tables, its bases' first: `name` takes a value,
+    `name?` is a switch, `name!` a switch that defaults to True."""
+    from .hfargs import TABLES
+
+    bases, words = TABLES[table]
+    fields: dict[str, str] = {}
+    for base in bases:
+        fields.update(_library_table(base))
+    for word in words.split():
+        field = word.rstrip("?!")
+        fields[field] = word[len(field) :]
+    return fields
 
 
 def _defined(project, module: PythonModule, name: str, own, hops: int):
