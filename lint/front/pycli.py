@@ -860,10 +860,10 @@ class _ArgparseReader:
     def _imported_object(self, scope: Scope, name: ast.Name) -> str | None:
         """The qualified name of a module-level name the module imports from one place and does
         not bind itself (`from opts import parser`: `opts.parser`), else None."""
-        qualified = _qualified(self.module, name)
-        if qualified == name.id or name.id in self.module.reimports or self.module.assigns(name.id):
+        imported = self._imported(scope, name)
+        if type(imported) is not str or "." not in imported or self.module.assigns(name.id):
             return None
-        return qualified if self.module.scope_of(scope.qualname, name.id) == MODULE_SCOPE else None
+        return imported if self.module.scope_of(scope.qualname, name.id) == MODULE_SCOPE else None
 
     def _class_method(self, func: ast.expr) -> str | None:
         """`BaseOptions.initialize(self, parser)` with the class defined at the module's top level:
@@ -1742,7 +1742,7 @@ class _FireReader:
         parser = ArgParser(node.name, target.qualname, self.locate(node), kind="fire", allow_abbrev=False, parsed_in=(scope.qualname,))
         args = node.args
         names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
-        returns = any(type(n) is ast.Return and n.value is not None and not _is_none(n.value) for n in _own_nodes(node))
+        returns = any(type(n) is ast.Return and n.value is not None and not _is_none(n.value) for n in target.nodes)
         parser.complete = not (args.kwarg or node.decorator_list or returns)
         for name in names:
             spellings = {name, name.replace("_", "-")}
@@ -1758,16 +1758,6 @@ FIRE = "fire.Fire"
 
 def _is_none(node: ast.expr) -> bool:
     return type(node) is ast.Constant and node.value is None
-
-
-def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's own body, not of the functions and classes defined in it."""
-    stack = list(function.body)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(child_nodes(node))
 
 
 READERS = (
