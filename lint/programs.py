@@ -10,7 +10,7 @@ prefixes, short clusters, values, `--`, and a subcommand that hands the rest to 
 from __future__ import annotations
 
 import posixpath
-from functools import cached_property
+from functools import cache, cached_property
 
 from .graph import checkout_names, path_mapped, project_resolver
 from .launches import after_cd, flags_added, path_there
@@ -797,6 +797,7 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
     return Dataclass(name, (), fields, library=True)
 
 
+@cache  # a few tables a run, each read once (callers only read the dict)
 def _library_table(table: str) -> dict[str, str]:
     """The fields of one of lint/hfargs.py's tables, its bases' first: `name` takes a value,
     `name?` is a switch, `name!` a switch that defaults to True."""

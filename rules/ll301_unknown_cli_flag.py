@@ -107,7 +107,8 @@ Its command line is the one parser that parses the process's arguments:
   when a class of the instance defined elsewhere adds through it too;
 - the function a python-fire program runs (`fire.Fire(train)`, `train` defined in the module):
   its parameters, as `--name` (with any number of leading dashes, `-` for `_`), `--noname`, and
-  a first letter no other parameter starts with; fire calls the function without a flag that
+  a parameter's first letter (one that several start with is not judged: fire stops on it at
+  start-up with its own "ambiguous" error); fire calls the function without a flag that
   names none of them, and exits with "Could not consume arguments" only once it has run, which
   the message says. Not a function that returns a value (fire goes on with the result, whose
   members may take the flag), takes `**kwargs` or is decorated; nor a class, a dict or

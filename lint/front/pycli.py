@@ -1715,7 +1715,7 @@ def _qualified(module: PythonModule, node: ast.expr) -> str | None:
 class _FireReader:
     """`fire.Fire(main)` of a function the module defines (python-fire): its parameters are the
     program's flags, `--name` with any number of leading dashes and `-` for `_`, `--noname`, and
-    a first letter no other parameter starts with. Not a function that returns a value (fire
+    a parameter's first letter. Not a function that returns a value (fire
     goes on with it: `--epochs 2` may be a member's), takes `**kwargs`, or is decorated; nor a
     class, a dict or `fire.Fire()` of the whole module."""
 
@@ -1739,7 +1739,8 @@ class _FireReader:
         node = target.node if target is not None else None
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return None
-        parser = ArgParser(node.name, target.qualname, self.locate(node), kind="fire", allow_abbrev=False, parsed_in=(scope.qualname,))
+        where = self.locate(node)
+        parser = ArgParser(node.name, target.qualname, where, kind="fire", allow_abbrev=False, parsed_in=(scope.qualname,))
         args = node.args
         names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
         returns = any(type(n) is ast.Return and n.value is not None and not _is_none(n.value) for n in target.nodes)
@@ -1747,9 +1748,9 @@ class _FireReader:
         for name in names:
             spellings = {name, name.replace("_", "-")}
             flags = (*(f"--{s}" for s in spellings), *(f"-{s}" for s in spellings), f"--no{name}")
-            parser.options.append(Option(tuple(sorted(flags)), name, False, None, self.locate(node), "?"))
-        for letter in {n[0] for n in names}:
-            parser.options.append(Option((f"-{letter}",), letter, False, None, self.locate(node), "?"))
+            parser.options.append(Option(tuple(sorted(flags)), name, False, None, where, "?"))
+        for letter in {n[0] for n in names}:  # one several start with: fire's own start-up error, not judged
+            parser.options.append(Option((f"-{letter}",), letter, False, None, where, "?"))
         return parser
 
 
