@@ -38,7 +38,9 @@ srun python -u train.py
   the first value with it (`#SBATCH -o a/%j.out`, then `#SBATCH -o b/%j.out`: only `b/` is
   opened); so does `--chdir`.
 - Filename patterns (`%x`, `%j`, `%A`, `%a`, ...) are understood: `logs/%x-%j.out` needs
-  `logs/`, and `logs/%x/%j.out` needs at least `logs/`.
+  `logs/`, and `logs/%x/%j.out` needs at least `logs/`; so does an expansion whose value is not
+  known on an `sbatch` command line (`-o "arc/${size}/%j.out"` needs `arc/`, whatever `size` is;
+  a path that starts with one, `-o "$OUT/%j.out"`, is not judged).
 - A relative directory is looked for where `sbatch` may be run from: next to the job script, in
   a directory between it and the project root (mlcommons hpc's `cosmoflow/scripts/train.sh`, whose
   `logs/` is `cosmoflow/logs/`, submitted from `cosmoflow/`), or at the root.
@@ -164,6 +166,16 @@ INVALID = [
         },
         ["LL109 submit.sh:2", "LL109 submit.sh:6", "LL109 submit.sh:7", "LL109 submit.sh:8"],
     ),
+    Example(  # a command line's path known up to an expansion: `arc/` is needed whatever `size` is (representation-engineering)
+        {
+            "scripts/launch.sh": (
+                '#!/bin/bash\ntask=arc\nfor size in 7b 13b; do\n    sbatch --output="$task/${size}_new/%j.out" job.sh "$size"\n'
+                'done\nsbatch -o "logs/$RUN/%j.out" job.sh\n'
+            ),
+            "scripts/job.sh": "#!/bin/bash\nsrun python eval.py\n",
+        },
+        ["LL109 scripts/launch.sh:4", "LL109 scripts/launch.sh:6"],
+    ),
     Example(  # the command line overrides --error only, or one submitter of two overrides it
         {
             "submit.sh": "#!/bin/bash\nsbatch -e /tmp/%j.err a.sbatch\nsbatch -o /tmp/%j.out b.sbatch\nsbatch b.sbatch\n",
@@ -259,6 +271,17 @@ VALID = [
             "logs/.gitkeep": "",
         }
     ),
+    Example(  # a command line's path known up to an expansion: made first, there, or starting with the expansion
+        {
+            "submit.sh": (
+                '#!/bin/bash\nfor size in 7b 13b; do\n    mkdir -p "arc/${size}_new"\n'
+                '    sbatch --output="arc/${size}_new/%j.out" job.sh\ndone\n'
+                'sbatch -o "runs/$RUN/%j.out" job.sh\nsbatch -o "$LOGS/$RUN/%j.out" job.sh\n'
+            ),
+            "job.sh": "#!/bin/bash\nsrun python eval.py\n",
+            "runs/.gitkeep": "",
+        }
+    ),
     Example(  # a line that a later one replaces (sbatch reads the last): its directory is never opened
         {
             "job.sbatch": (
@@ -342,8 +365,9 @@ ABBREVIATED = {"--output": "--ou", "--error": "--er", "--chdir": "--ch"}
 def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
     """(option, value, word holding the value): `--output=x`, `--output x`, `-o x`, `-ox`, and
     an unambiguous abbreviation of a long option as the option (`--err=x` is `--error`). A value
-    not known before the job runs (`-o "$OUT/%j.out"` on an sbatch command line) is "", as is a
-    flag's, which takes no value from the next word (`--exclusive`, but `--exclusive=user`)."""
+    not known before the job runs (`-o "$OUT/%j.out"` on an sbatch command line) is as written
+    (`_static_directory` keeps what comes before its first expansion); a flag's is "", as it takes
+    no value from the next word (`--exclusive`, but `--exclusive=user`)."""
     options = []
     words = directive.words
     for i, word in enumerate(words):
@@ -351,13 +375,13 @@ def sbatch_options(directive: Directive) -> list[tuple[str, str, Word]]:
         following = words[i + 1] if i + 1 < len(words) else None
         if text.startswith("--") and "=" in text:
             name, _, value = text.partition("=")
-            options.append((_unabbreviated(name), "" if word.value is None else value, word))
+            options.append((_unabbreviated(name), value, word))
         elif text in SBATCH_FLAGS:
             options.append((text, "", word))
         elif text.startswith("-") and following is not None and not _text(following).startswith("-"):
-            options.append((_unabbreviated(text), following.value or "", following))
+            options.append((_unabbreviated(text), _text(following), following))
         elif len(text) > 2 and text[0] == "-" and text[1] != "-":
-            options.append((text[:2], "" if word.value is None else text[2:], word))
+            options.append((text[:2], text[2:], word))
     return options
 
 
@@ -389,16 +413,17 @@ def _static_directory(value: str) -> str | None:
     """The part of the output file's directory that is known before the job runs.
 
     None when there is nothing to check: no directory (the submit directory), an absolute
-    path, a path starting with a variable SLURM does not expand, or a pattern at the top; a
-    template's field (`{log_dir}/x.out`, filled in by a program before it submits the job) ends
-    what is known, as a pattern does.
+    path, a path starting with a variable (SLURM does not expand it; a shell's value is not
+    known), or a pattern at the top; a template's field (`{log_dir}/x.out`, filled in by a program
+    before it submits the job) ends what is known, as a pattern does, and so does a shell
+    expansion not known (`arc/${size}/%j.out` needs `arc/` whatever `size` is).
     """
     directory = posixpath.dirname(value)
     if not directory or value.startswith(("/", "~", "$")):
         return None
     known = []
     for part in directory.split("/"):
-        if "%" in part or has_format_field(part):
+        if "%" in part or has_format_field(part) or _expands(part):
             break
         known.append(part)
     static = posixpath.normpath("/".join(known)) if known else ""
