@@ -245,6 +245,16 @@ INVALID = [
         },
         ["LL105 run.sh:4"],
     ),
+    Example(  # a command line a loop appends words to keeps the words it had: `python3` runs (CoFiPruning)
+        {
+            "run.sh": (
+                '#!/bin/bash\nargs="python3 train.py --lr 1"\nfor d in a b; do\n    args="$args --data $d"\ndone\n'
+                'for d in c d; do args+=" --eval $d"; done\n${args} 2>&1 | tee train.log\n'
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:7"],
+    ),
     Example(  # mpiexec is a job whatever it runs, as mpirun is (a binary in a variable)
         {"submit.sh": "#!/bin/bash -l\nmpiexec --np 8 -ppn 4 --cpu-bind $BIND $EXE 1024 2>&1 | tee run_mpi.txt\n"},
         ["LL105 submit.sh:2"],

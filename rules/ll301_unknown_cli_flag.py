@@ -268,6 +268,19 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a command line a loop appends words to: the words it had are judged, and in the loop those appended too
+        {
+            "run.sh": (
+                '#!/bin/bash\nargs="python3 train.py --lr 1 --warmup 5"\nfor d in a b; do\n    args="$args --data $d"\n'
+                '    $args --evl\ndone\n$args\n'
+            ),
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--data')\n"
+                "p.add_argument('--eval', action='store_true')\nprint(p.parse_args())\n"
+            ),
+        },
+        ["LL301 run.sh:5", "LL301 run.sh:5"],  # at the expansion: the words had and appended are one value there
+    ),
     Example(  # trl's TrlParser over its configs: a flag no release of trl or transformers had
         {
             "grpo.py": (

@@ -1507,11 +1507,11 @@ class Walker:
         statement = self.unit.location(node)
         loops, outer = self.loops, self.grown
         if kind == LOOP:  # the first time round is not the others: `PORT=$((PORT + 1))` later
-            carried, grown = _loop_carried(self.unit, node)
+            carried, grown, appended = _loop_carried(self.unit, node)
             for name in carried | grown:
                 held = self._jobs_of([f"${name}"], name)  # `PIDS="$PIDS $!"`: the jobs it holds, round after round
                 words = self.state.elements(name) if name in grown else None
-                self.state.assign(name, None)
+                self.state.assign(name, None, self._grown_word(name) if name in appended else None)
                 if name in grown:  # `ARGS+=(--x "$f")`: what it had, then elements not known
                     self.state.arrays[name] = None if words is None else _then_unknown(name, words)
                 if held is not None:
@@ -1568,6 +1568,17 @@ class Walker:
             self._defaulted(name, {choice[1], *defaults})
         self.loops, self.grown = loops, outer
         self.state.branch_depth -= 1
+
+    def _grown_word(self, name: str) -> Word | None:
+        """A variable a loop only appends words to (`ARGS="$ARGS --x $f"`, `ARGS+=" --x"`): what it
+        had, as written, then words not known here (`P ${NAME}`, as `State.settle` keeps after an
+        arm that appends); None when nothing of it is known."""
+        word = self.state.assigned.get(name)
+        value = self.state.variables.get(name)
+        had = value if value is not None else _kept(word, name)
+        if word is None or not had or not had.strip():
+            return None
+        return Word(None, f"{had.rstrip()} ${{{name}}}", word.location, ())
 
     def _argument_choice(self, node) -> tuple[str, str, int] | None:
         """An `if` that sets a variable to one of the script's arguments when it is given, else to
@@ -2926,18 +2937,22 @@ def _holds_substitution(unit: Unit, node) -> bool:
 # `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
 _NAME_IN = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+_APPENDS = lazy(r'"?\$(\w+|\{\w+\})"?"?[ \t]')  # `"$ARGS --x`, `${ARGS}" --x"` (`_appends_words`)
 _SETS_NAMED = re.compile(r"(?:read|mapfile|readarray|printf)\s")  # commands that set the variables they name (`_loop_carried`)
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _LET_UPDATE = lazy(r"\s*(?:\+\+|--)?([A-Za-z_]\w*)\s*(?:\+\+|--|[-+*/%&|^]?=|<<=|>>=)")
 
 
-def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str]]:
+def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str], set[str]]:
     """Variables a loop changes from one time round to the next: a `for` variable, one updated
     by arithmetic (`((PORT++))`, `let PORT+=2`), or assigned from arithmetic, a command, or a
     variable the loop changes (`PORT=$((PORT + 1))`, `X=$X.a`). `LOG=$DIR/run.log` is not.
     Then the arrays it only appends to (`ARGS+=(--x "$f")`), which grow round after round: not
-    set there otherwise (`ARGS=(...)`, `ARGS[0]=x`, `unset ARGS`, `read -a ARGS`)."""
+    set there otherwise (`ARGS=(...)`, `ARGS[0]=x`, `unset ARGS`, `read -a ARGS`). Then the
+    variables of the first set that every assignment of the loop appends words to (`ARGS="$ARGS
+    --x $f"`, `ARGS+=" --x $f"`)."""
     assigned: dict[str, list] = {}
+    appends: dict[str, bool] = {}  # by name: every assignment appends words to it
     appended: set[str] = set()
     variable = loop.child_by_field_name("variable") if loop.type == "for_statement" else None
     updated = {unit.node_text(variable)} if variable is not None else set()
@@ -2959,6 +2974,7 @@ def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str]]:
                     other.add(text)
                 if value is not None:
                     assigned.setdefault(text, []).append(value)
+                    appends[text] = appends.get(text, True) and _appends_words(unit, node, text, value)
         elif kind.endswith("_expression") and _updates(unit, node):
             updated.update(unit.node_text(c) for c in node.named_children[:1] if c.type == "variable_name")
             other.update(unit.node_text(c).partition("[")[0] for c in node.named_children[:1] if c.type == "subscript")
@@ -2975,7 +2991,16 @@ def _loop_carried(unit: Unit, loop) -> tuple[set[str], set[str]]:
                 other.update(_NAME_IN.findall(text))
     changing = updated | assigned.keys()
     carried = updated | {name for name, values in assigned.items() if any(_varies(unit, v, changing) for v in values)}
-    return carried, appended - other - updated
+    return carried, appended - other - updated, {name for name in carried - updated if appends.get(name)}
+
+
+def _appends_words(unit: Unit, assignment, name: str, value) -> bool:
+    """`NAME="$NAME --x"`, `NAME=${NAME}" --x"` or `NAME+=" --x"`: the assignment keeps the
+    variable's words and adds others after a blank."""
+    if unit.node_text(assignment)[len(name) : len(name) + 2] == "+=":
+        return unit.node_text(value).lstrip("\"'")[:1] in (" ", "\t")
+    found = _APPENDS.match(unit.node_text(value))
+    return found is not None and found.group(1).strip("{}") == name
 
 
 def _updates(unit: Unit, expression) -> bool:
