@@ -169,6 +169,14 @@ def other_shell(path: str, text: str) -> str | None:
     return extension[1:] if extension in OTHER_SHELL_EXTENSIONS else None
 
 
+def is_shader(text: str) -> bool:
+    """An OpenGL shader in a shell file's name (Matterport3DSimulator's `vertex.sh`, which vision-
+    and-language navigation projects copy): `#version 120` as its first line, and a `main`."""
+    first, _, rest = text.partition("\n")
+    words = first.split()
+    return len(words) in (2, 3) and words[0] == "#version" and words[1].isdigit() and "void main" in rest
+
+
 _MATCHERS: dict[tuple, Callable[[str], bool]] = {}  # by root and .gitignore's state: `gitignored_path`
 
 

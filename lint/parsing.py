@@ -245,12 +245,15 @@ def parse_file(
 def _front_end(facts: FileFacts, text: str, cli: bool) -> None:
     path, kind = facts.path, facts.kind
     if kind == "shell":
-        from .discover import other_shell
+        from .discover import is_shader, other_shell
         from .front.shell import parse_shell
 
         other = other_shell(path, text)
         if other is not None:  # its commands read as bash would be a misreading, its syntax bash's errors
             facts.warnings.append(f"{path}: a {other} script, not bash: not analysed (launchlint reads bash, sh, dash, ksh and zsh)")
+            return
+        if is_shader(text):
+            facts.warnings.append(f"{path}: an OpenGL shader (`#version` first), not a shell script: not analysed")
             return
         facts.shell = parse_shell(path, text, LineIndex(text))
         facts.errors.extend(facts.shell.parse_errors)

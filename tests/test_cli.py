@@ -690,6 +690,25 @@ def test_csh_and_fish_scripts_are_not_read_as_bash(tmp_path):
     ], result.stderr
 
 
+def test_an_opengl_shader_named_like_a_shell_script_is_not_read_as_bash(tmp_path):
+    """Matterport3DSimulator's `src/lib/vertex.sh` (copied into many navigation projects) is a
+    GLSL shader the simulator loads as a file: read as bash, its `void main() {` was an LL001.
+    `#version N` first and a `main`: a warning, no finding; a comment `#version 2 ...` in a
+    script does not make it one."""
+    shader = "#version 120\nattribute vec3 vertex;\nuniform mat4 PVM;\nvoid main() {\n  gl_Position = PVM * vec4(vertex, 1.0);\n}\n"
+    write_project(tmp_path, {
+        "src/lib/vertex.sh": shader,
+        "run.sh": "#version 2 of the launcher\npython train.py | tee a.log\n",
+        "train.py": "print(1)\n",
+    })
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
+    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("run.sh", "LL105", 2), ("run.sh", "LL106", 2)], result.stdout
+    assert result.stderr.splitlines() == [
+        "launchlint: warning: src/lib/vertex.sh: an OpenGL shader (`#version` first), not a shell script: not analysed"
+    ], result.stderr
+
+
 def test_an_options_value_from_a_variable_is_located_at_the_expansion(tmp_path):
     """`--config=x` in `$CMD`'s value: every character of the value stands at `$CMD`, so the
     finding on `x` is `$CMD` (columns 1-5), not a span as long as `x` running past it."""
