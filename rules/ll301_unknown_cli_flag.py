@@ -268,6 +268,14 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # the flags after a placeholder left in the line (`<p>`, which bash reads as redirections) are judged as meant
+        {
+            "run.sh": "python t.py --partition <p> --config c.yaml --bogus\npython t.py --partition <in.txt> out.log --bogus\n",
+            "t.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--partition')\np.add_argument('--config')\np.parse_args()\n",
+            "c.yaml": "a: 1\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
+    ),
     Example(  # a command line a loop appends words to: the words it had are judged, and in the loop those appended too
         {
             "run.sh": (

@@ -93,7 +93,10 @@ args = parser.parse_args()
   Only when every option of that parser is known: else the flag may be one we do not see.
 
 Nothing is reported when the launch may pass more than we can see:
-- `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be;
+- `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be; a placeholder
+  left in the line before an option (`--partition <partition_name> --config c.yaml`, which bash
+  reads as `<partition_name` and `> --config`, stdout into a file named `--config`): the line is
+  read as meant, the placeholder a word not known and `--config` an option, as LL301 judges it;
 - a default its caller decides among the program's arguments, also one that made no word: a
   Makefile's `ARGS ?= --lr 1` or empty `ARGS ?=`, which `make train ARGS=...` or the environment
   replaces; a shell `${EXTRA:---lr 1}` or `${EXTRA:-}` that a script running the launcher sets
@@ -417,6 +420,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a placeholder left in the line (`<qos>`): bash reads `<qos` and `> --config`, but `--config` is meant (nwm)
+        {
+            "run.sh": "python t.py --partition <partition_name> --qos <qos> --config c.yaml\n",
+            "t.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--partition')\np.add_argument('--qos')\n"
+                "p.add_argument('--config', required=True)\np.parse_args()\n"
+            ),
+            "c.yaml": "a: 1\n",
+        }
+    ),
     Example(  # a field a dataclass defines again, with a default, is not its base's required one
         {
             "train.py": (

@@ -2279,7 +2279,17 @@ class Walker:
         if outer is not None:  # `X=$(torchrun ... ${N:-8})`: what X is set from
             outer |= read
         redirects = []
-        for redirect_node in inline_redirects + list(redirect_nodes):
+        nodes = inline_redirects + list(redirect_nodes)
+        opens, closes = _placeholders(self.unit, nodes) if len(nodes) > 1 else ((), ())
+        for i, redirect_node in enumerate(nodes):
+            if i in opens:  # `<partition_name>` left unfilled: a word not known here, not two files
+                words.append(Word(None, self.unit.node_text(redirect_node) + ">", self.unit.location(redirect_node), ()))
+                continue
+            if i in closes:  # its `>`: the file bash would write is the word after the placeholder (`--config`)
+                first = redirect_node.child_by_field_name("destination")
+                self._argument(first, first.kind_id in _ARRAYS_IDS, words)
+                self._words_after(redirect_node, words)
+                continue
             self.read_defaults = set()
             redirect = self.redirect(redirect_node)
             if redirect is not None:
@@ -2937,6 +2947,29 @@ def _holds_substitution(unit: Unit, node) -> bool:
 # `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
 _NAME_IN = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
+_PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./-]*>[ \t]+-")  # `<partition_name> --qos` (`_placeholders`)
+
+
+def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
+    """The redirections a placeholder left in a command line makes (`--partition <partition_name>
+    --config c.yaml`: bash reads `<partition_name`, then `> --config`, stdout into a file named
+    `--config`): the indexes of the `<` ones and of the `>` ones right after them. Only before an
+    option (no one means a file named `--config`; `<in.txt> out.txt` may well be meant), and not
+    a `>` whose file is on the next line (`_syntax_error`: `--port <node1_port>` ending a line)."""
+    opens: set[int] = set()
+    closes: set[int] = set()
+    data = unit.data
+    for i in range(len(nodes) - 1):
+        a, b = nodes[i], nodes[i + 1]
+        if b.start_byte != a.end_byte or a.type != "file_redirect" or b.type != "file_redirect" or data[a.start_byte] != 60:
+            continue
+        first = b.child_by_field_name("destination")
+        if first is not None and first.start_point.row == b.start_point.row and _PLACEHOLDER.match(data, a.start_byte, first.start_byte + 1):
+            opens.add(i)
+            closes.add(i + 1)
+    return opens, closes
+
+
 _APPENDS = lazy(r'"?\$(\w+|\{\w+\})"?"?[ \t]')  # `"$ARGS --x`, `${ARGS}" --x"` (`_appends_words`)
 _SETS_NAMED = re.compile(r"(?:read|mapfile|readarray|printf)\s")  # commands that set the variables they name (`_loop_carried`)
 _UPDATES = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
