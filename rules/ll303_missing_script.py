@@ -1318,7 +1318,11 @@ def check(project) -> list[Finding]:
             # one somewhere not known (`ssh gpu1 "cd $REMOTE_DIR && python x.py"`), another checkout's.
             elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
             if not written.startswith("/") and not namesakes and not elsewhere:
-                where = "on another host or in a container" if remote else "in another directory (a tmux pane's, a container's)"
+                where = (
+                    "on another host or in a container" if command.remote
+                    else "where this launch spec starts it" if remote  # a YAML spec's (an NNI trial may run here, in its codeDir)
+                    else "in another directory (a tmux pane's, a container's)"
+                )  # fmt: skip
                 found.append((invocation.target, _finding(project, invocation, f"runs {where}, and no file of the project has that name")))
             continue
         looked = _looked_in(project, invocation, written, changes)

@@ -425,6 +425,12 @@ CASES = {
         "`prepare.sh` is not next to this file or under the project root, and no file has that name; fix the "
         "path, or create it",
     ),
+    "LL303-a launch spec's command": (
+        {"config.yml": "trainingServicePlatform: local\ntrial:\n  command: python missing_trial.py\n  codeDir: .\n", "main.py": "print(1)\n"},
+        "config.yml:3",
+        "`missing_trial.py` runs where this launch spec starts it, and no file of the project has that name; fix the "
+        "path, or create it",
+    ),
     "LL303-a namesake in another directory": (
         {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
         "prep/new/run.sh:1",
