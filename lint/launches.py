@@ -21,6 +21,7 @@ from .graph import (
     PY_LAUNCHERS,
     SUBMITTERS,
     Resolver,
+    checkout_names,
     directories_above,
     is_python,
     job_operands,
@@ -688,10 +689,18 @@ def _moved_to(here, word: Word | None, path: str):
 
 def _directory(project, path: str, where) -> str | None:
     """The project directory a place is (START as it is; None when it is not one, or is empty:
-    `cd third_party/pygloo` into a submodule a clone leaves empty, `Project.filled`)."""
+    `cd third_party/pygloo` into a submodule a clone leaves empty, `Project.filled`). A place
+    named after the checkout (`cd proj` in proj's README, after its `git clone`) is the project's."""
     if where is None or where == START:
         return where
     kind, target = where
+    first, _, rest = target.partition("/")
+    if kind == "rel" and first in checkout_names(project, path) and not project.on_disk(first, directory=True):
+        # `git clone https://github.com/me/proj.git`, `cd proj`: a README's install steps, into
+        # the project itself (its checkout's name, where the project has no directory of it)
+        if not rest:
+            return START
+        target = rest
     for base in ("",) if kind == "dir" else (posixpath.dirname(path), ""):
         candidate = joined(base, target)
         if candidate != ".." and not candidate.startswith("../") and project.filled(candidate):

@@ -360,6 +360,25 @@ def test_markdown_example_commands_do_not_feed_other_files(tmp_path):
     assert launchlint(".", cwd=root) == []
 
 
+def test_markdown_cd_into_the_projects_own_clone_is_the_project(tmp_path):
+    """A README's install steps, `git clone .../proj.git` then `cd proj`, land in the project
+    itself (its checkout's name, which the project has no directory of): the paths of the later
+    blocks are judged, as without the install steps. A directory of that name the project has is
+    that directory, and `cd` anywhere else still leaves the paths unjudged."""
+    install = "```bash\ngit clone https://github.com/me/proj.git\ncd proj\n```\n\n"
+    (tmp_path / "proj").mkdir()
+    root = project(tmp_path / "proj", {
+        "RUNBOOK.md": install + "```bash\npython launcher.py --x 1\ncd tools\nbash gone.sh\n```\n",
+        "docs/runbooks/other.md": "```bash\ncd elsewhere\n```\n\n```bash\npython launcher.py\n```\n",
+        "tools/.keep": "",
+        "train.py": "print(1)\n",
+    })
+    assert [where(f)[:3] for f in launchlint(".", cwd=root)] == [
+        ("LL303", "RUNBOOK.md", 7),
+        ("LL303", "RUNBOOK.md", 9),
+    ]
+
+
 def test_kubernetes_env_reaches_the_rules(tmp_path):
     manifest = (EMBEDDED / "k8s/job.yaml").read_text().replace(
         "          env:\n", "          env:\n            - {name: PYTHONUNBUFFERED, value: '1'}\n"
