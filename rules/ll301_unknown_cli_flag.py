@@ -1101,6 +1101,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a backquoted default (`${n:-`nvidia-smi -L | wc -l`}`): its words are nvidia-smi's, not the program's (devit)
+        {
+            "run.sh": 'n="${n:-`nvidia-smi -L | wc -l`}"\npython3 train.py --num-gpus $n\npython3 train.py --num-gpus ${m:-`nproc --all`}\n',
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--num-gpus')\np.parse_args()\n",
+        }
+    ),
     Example(  # trl's TrlParser: `--config` (its file's values), trl's configs and script arguments over every release
         {
             "grpo.py": (

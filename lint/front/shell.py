@@ -1316,7 +1316,12 @@ class Walker:
                             piece.add("", at)
                         start = len(piece.origin)
                         for child in default:
-                            self._eval(child, piece)
+                            if child.type == "word" and "`" in unit.node_text(child):
+                                # `${N:-`nvidia-smi -L | wc -l`}`: tree-sitter-bash reads the
+                                # substitution as a word, whose words are not N's (devit)
+                                piece.dynamic(unit.node_text(child), at)
+                            else:
+                                self._eval(child, piece)
                         if self.reading is not None:  # the default's characters: a later call may find the variable set
                             self.reading.append(Read(name, variables.get(name, _ABSENT), self.state.assigned.get(name), tuple(piece.origin[start:])))
                     return
