@@ -61,7 +61,10 @@ train.sh`, `bash train.sh` in `job.sbatch`):
 - `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`, `--gpus` with `--nodes` (with no `--nodes`,
   SLURM may spread `--gpus` over several nodes: only more processes than the job's GPUs are
   reported then), `--gpus-per-task` with the tasks per node;
-- the processes are the launcher's times the tasks per node when `srun` starts it. The `srun`
+- the processes are the launcher's times the tasks per node when `srun` starts it: its own
+  `--ntasks-per-node`, or `--ntasks` (`-n`) over the nodes, else the job's. `--ntasks` takes
+  precedence, `--ntasks-per-node` being then the most a node runs: `srun -n1 --ntasks-per-node=4`
+  runs one copy, and with no `--nodes` a node runs as many tasks as that allows. The `srun`
   that starts the launch may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script
   or without one): its step gets those, and they count instead of the header's;
 - a count that differs is reported; fewer processes only when the script makes no other launch
@@ -291,6 +294,16 @@ INVALID = [
         {"job.sbatch": "#!/bin/bash\n#SBATCH --gpus=4\nsrun torchrun --nproc_per_node 8 train.py\n"},
         ["LL401 job.sbatch:3"],
     ),
+    Example(  # one task (`-n1`) is one copy on its node, with no --nodes, whatever --ntasks-per-node says
+        {
+            "run.sh": (
+                "#!/bin/bash\nsrun --gres=gpu:4 -n1 --ntasks-per-node=4 python -m torch.distributed.launch --nproc_per_node=4 train.py\n"
+                "srun --gres=gpu:4 -n1 python -m torch.distributed.launch --nproc_per_node=8 train.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL401 run.sh:3"],
+    ),
     Example(  # srun's own GPUs for its step, with no job header, and over the header's
         {
             "run.sh": "#!/bin/bash\nsrun --gres=gpu:4 --ntasks-per-node=1 torchrun --nproc_per_node 8 train.py\n",
@@ -321,6 +334,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # --ntasks takes precedence: --ntasks-per-node is a maximum (OpenPSG's `srun -n1 --ntasks-per-node=4`)
+        {
+            "job.sbatch": "#!/bin/bash\n#SBATCH --ntasks=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\nsrun torchrun --nproc_per_node 4 train.py\n",
+            "run.sh": "#!/bin/bash\nsrun --gres=gpu:4 -n1 --ntasks-per-node=4 python -m torch.distributed.launch --nproc_per_node=4 train.py\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # `--exclusive` gets the job every GPU of its nodes: the count asked is a floor (SuPreM); so
         # does an srun's with no job header, which may start the job itself
         {
@@ -757,15 +777,21 @@ def _tasks_per_node(command: Command, job: dict[str, tuple[str, Word]]) -> int |
 
 
 def _stated_tasks(options: dict[str, tuple[str, Word]], job: dict[str, tuple[str, Word]]) -> int | None:
-    """Tasks per node: `--ntasks-per-node`, or `--ntasks` over the nodes, from `options` or else
-    the job's; 1 when neither says (one task per node); None when not a whole number."""
+    """Tasks per node: `--ntasks` over the nodes, or `--ntasks-per-node`, from `options` or else
+    the job's; 1 when neither says (one task per node); None when not a whole number. `--ntasks`
+    takes precedence, and `--ntasks-per-node` is then the most a node runs (sbatch(1)): `srun -n1
+    --ntasks-per-node=4` runs one copy (OpenPSG's), and with no `--nodes` the first node gets as
+    many of the tasks as that allows."""
     for stated in (options, job):
-        if "--ntasks-per-node" in stated:
-            return _number(stated["--ntasks-per-node"])
         if "--ntasks" in stated or "-n" in stated:
             tasks = _number(stated.get("--ntasks") or stated.get("-n"))
             nodes = _number(next((o[n] for o in (stated, job) for n in ("--nodes", "-N") if n in o), None))
-            return tasks // nodes if tasks and nodes and tasks % nodes == 0 else None
+            most = _number(next((o["--ntasks-per-node"] for o in (stated, job) if "--ntasks-per-node" in o), None))
+            if tasks and nodes:
+                return tasks // nodes if tasks % nodes == 0 else None
+            return 1 if tasks == 1 else min(tasks, most) if tasks and most else None
+        if "--ntasks-per-node" in stated:
+            return _number(stated["--ntasks-per-node"])
     return 1
 
 
