@@ -195,7 +195,11 @@ def _file(module: PythonModule, redirect: StreamRedirect) -> str | None:
     target is not a file the program opens, or is /dev/null or the stream itself."""
     if redirect.call is not None:
         return _opened(module, redirect.function, redirect.call, redirect.opens)
-    for call in _bound_calls(module, redirect.function, redirect.target):
+    calls = _bound_calls(module, redirect.function, redirect.target)
+    at = redirect.location.line, redirect.location.column
+    before = [call for call in calls if (call.location.line, call.location.column) < at]
+    # the name's last value before the redirect first (`with open("dets.pkl") as f:`, later `f = open("summary.txt")`)
+    for call in [*reversed(before), *calls]:
         where = _opened(module, redirect.function, call)
         if where is not None:
             return where

@@ -232,6 +232,12 @@ CASES = {
         "`os.dup2` sends stderr into `serve.log` for good: a caller's `| tee` or terminal gets nothing more; "
         "keep stderr and add a `logging.FileHandler`",
     ),
+    "LL204-the name's value when it is assigned": (
+        {"evalx.py": 'import sys\n\nwith open("dets.pkl", "wb") as f:\n    f.write(b"x")\nf = open("summary.txt", "w")\nsys.stdout = f\n'},
+        "evalx.py:6",
+        "assigning `sys.stdout` sends stdout into `summary.txt` for good: a caller's `| tee` or terminal gets "
+        "nothing more; keep stdout and add a `logging.FileHandler`",
+    ),
     "LL205-quotes no measurement of another setting": (
         {
             "train.py": (
