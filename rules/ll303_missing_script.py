@@ -102,7 +102,9 @@ Where a path is looked for:
 - a GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
   workflow's `defaults.run`), so a relative path is looked for there; a directory the project
   does not have is another repository's checkout (`actions/checkout` with `path:`), and one
-  given by an expression is unknown: neither is reported;
+  given by an expression is unknown: neither is reported; nor is a path of the steps after an
+  `actions/checkout` of another repository into the workspace itself (`repository:` with no
+  `path:`: its files replace the project's there), until one of the project checks it out again;
 - locally, an absolute path is checked only when a `path-map` prefix claims it for the project.
 
 On another host or in a container (inside `ssh`, `pct exec`, `docker exec`, `docker run`, pyxis's
@@ -248,6 +250,17 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a checkout of this repository into the workspace again, after another's: its steps run the project's files
+        {
+            ".github/workflows/bench.yml": (
+                "on: push\njobs:\n  bench:\n    runs-on: ubuntu-latest\n    steps:\n"
+                "      - uses: actions/checkout@v4\n        with:\n          repository: org/benchmark-suite\n"
+                "      - uses: actions/checkout@v4\n      - run: python runbench.py --fast\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL303 .github/workflows/bench.yml:10"],
+    ),
     Example(  # inside the background job, after its `cd`, a path is the directory's
         {
             "run.sh": "#!/bin/bash\n(cd server && python server.py) &\ncd server && python client.py &\nwait\n",
@@ -792,6 +805,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # after a checkout of another repository into the workspace, the steps run its files (auto-sklearn)
+        {
+            ".github/workflows/bench.yml": (
+                "on: push\njobs:\n  bench:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+                "      - uses: actions/checkout@v4\n        with:\n          repository: org/benchmark-suite\n"
+                "      - run: python runbench.py --fast\n"
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # a `cd` in a background job moves that job's subshell only: the client runs here
         {
             "run.sh": "#!/bin/bash\ncd server && python serve.py &\nsleep 5\npython client.py\n",

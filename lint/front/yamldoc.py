@@ -543,10 +543,12 @@ class _Extractor:
     def steps(self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None]) -> None:
         """Each `run:` step, in its `working-directory` (the step's, else the defaults'): a shell
         started there finds it in `$PWD`, relative to the checkout, unknown if it is an expression."""
+        elsewhere = False  # the workspace holds another repository's checkout
         for step_node in _sequence(steps):
             if not self.first_visit(step_node):
                 continue
             step = _mapping(step_node)
+            elsewhere = _workspace_checkout(step, elsewhere)
             run = step.get("run")
             step_env = "env"
             if self.circleci:
@@ -569,6 +571,8 @@ class _Extractor:
             text, origin = _scalar(run, self.source)
             start = _text(step.get("working-directory")) or directory
             started = {} if start is None else {"PWD": None if _EXPRESSION.search(start) else start}
+            if elsewhere and not (start or "").startswith("/"):
+                started = {"PWD": None}  # in another repository's files (auto-sklearn's benchmark job)
             self.parse(_hide_expressions(text), origin, pipefail, started | env | _workflow_env(step.get(step_env)))
             if not (pipefail or self.circleci or self.facts.shell is None) and _own_bash_template(step_shell):
                 lines = self.source.index.span(self.source.path, origin[0], origin[-1])
@@ -921,6 +925,19 @@ def _command_like(value: str) -> bool:
         if words and (words[0] in COMMAND_STARTS or is_python(words[0])):
             return True
     return False
+
+
+def _workspace_checkout(step: dict[str, Node], elsewhere: bool) -> bool:
+    """Whether the workspace holds another repository after `step`, given whether it did before:
+    an `actions/checkout` into the workspace itself (no `path:`) replaces what it held, with
+    another repository's files when it names one (`repository: automl/automlbenchmark`)."""
+    if not (_text(step.get("uses")) or "").startswith("actions/checkout@"):
+        return elsewhere
+    given = _mapping(step.get("with"))
+    path = (_text(given.get("path")) or "").strip("/").removeprefix("./")
+    if path not in ("", "."):
+        return elsewhere
+    return _text(given.get("repository")) not in (None, "", "${{ github.repository }}")
 
 
 def _own_checkouts(top: dict[str, Node]) -> Iterator[str]:
