@@ -611,6 +611,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # Windows line ends: a backslash escapes the `\r`, so the `| tee` line is a command of its own (gmflow)
+        {
+            "train.sh": "#!/bin/bash\r\npython -u train.py \\\r\n  --lr 1e-4 2>&1 | tee train.log\r\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # an included makefile may set SHELL and .SHELLFLAGS: pipefail is not known to be off
         {
             "Makefile": "SHELL := /bin/bash\ninclude common.mk\n\ntrain:\n\tpython -u train.py 2>&1 | tee train.log\n",

@@ -3269,9 +3269,14 @@ def _parsed_text(data: bytes) -> bytes:
     and newline as nothing, so a last line that ends in one (a command pasted with its last
     backslash: 7 of ms-swift's 405 scripts) ends its command there; tree-sitter-bash waits for
     more and reports an error, which `bash -n` (3-4 ms a file) then has to clear. The parser
-    sees a space."""
+    sees a space. A backslash before a Windows line end escapes the `\r`, which bash keeps in the
+    word, and the newline ends the command: tree-sitter-bash, which reads the `\r` as a blank and
+    the lines as one command, sees another character there (gmflow's scripts: the `| tee` of the
+    last line is not the launch's)."""
     if not data.isascii():
         data = data.translate(_ASCII_ONLY)
+    if b"\\\r\n" in data:
+        data = data.replace(b"\\\r\n", b"\\_\n")
     if data.endswith(b"\\\n"):
         first = len(data) - 2  # the first of the backslashes before the newline
         while first and data[first - 1] == 0x5C:
