@@ -1650,6 +1650,11 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
         fix = "fix the path, or create it"
         if namesakes:
             fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
+            tails = [_shared_tail(p.split("/")[::-1], parts) for p in ranked[:2]]
+            if len(ranked) > 1 and tails[0] > max(tails[1], 1) and _akin(invocation, written, namesakes):
+                # only one ends in the path's directory too (ParroT's `examples/seq2seq/run_eval.py`:
+                # `examples/legacy/seq2seq/run_eval.py`, not `examples/rag/run_eval.py`)
+                fix = f"use the path of the one meant (`{ranked[0]}`?)"
     if near is None and not namesakes:
         near = project_resolver(project).near(written, invocation.caller)
     elif near is None:  # namesakes elsewhere: a close name beside the launcher comes first (`x.sh` for its `x_cls.sh`)

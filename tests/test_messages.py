@@ -437,6 +437,16 @@ CASES = {
         "`missing_trial.py` runs where this launch spec starts it, and no file of the project has that name; fix the "
         "path, or create it",
     ),
+    "LL303-of its namesakes, one in the directory it names": (
+        {
+            "scripts/eval.sh": "python examples/seq2seq/run_eval.py --x 1\n",
+            "examples/legacy/seq2seq/run_eval.py": "print(1)\n",
+            "examples/rag/run_eval.py": "print(2)\n",
+        },
+        "scripts/eval.sh:1",
+        "`examples/seq2seq/run_eval.py` is not next to this file or under the project root, and 2 files have that "
+        "name; use the path of the one meant (`examples/legacy/seq2seq/run_eval.py`?)",
+    ),
     "LL303-a namesake in another directory": (
         {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
         "prep/new/run.sh:1",
@@ -515,7 +525,7 @@ CASES = {
         },
         "scripts/run.sh:1",
         "`benchmarks/nas/runner.py` is not next to this file or under the project root, and 4 files have that name; "
-        "use the path of the one meant",
+        "use the path of the one meant (`runners/nas/runner.py`?)",
     ),
     "LL303-from the launcher's own directory": (
         {"scripts/train.sh": 'source "$(dirname "$0")/common.sh"\n', "common.sh": "X=1\n"},
