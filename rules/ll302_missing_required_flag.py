@@ -420,6 +420,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an imported module's parser under a main test joined by `and` to another: not parsed on import (AnyLoc)
+        {
+            "helper.py": (
+                "import argparse, sys\ndef util(): return 1\nif __name__ == '__main__' and 'ipykernel' not in sys.argv[0]:\n"
+                "    p = argparse.ArgumentParser()\n    p.add_argument('--image_path', required=True)\n    p.parse_args()\n"
+            ),
+            "run.py": "from helper import util\nprint(util())\n",
+            "go.sh": "python run.py --foo 1\n",
+        }
+    ),
     Example(  # a placeholder left in the line (`<qos>`): bash reads `<qos` and `> --config`, but `--config` is meant (nwm)
         {
             "run.sh": "python t.py --partition <partition_name> --qos <qos> --config c.yaml\n",

@@ -902,11 +902,12 @@ class _ArgparseReader:
         return None if adds_through(others, target.attr) else target.attr
 
     def _main_only(self, call: ast.Call) -> bool:
-        """Whether a top-level call runs only under `if __name__ == "__main__":` (not on import)."""
+        """Whether a top-level call runs only under `if __name__ == "__main__":` (not on import),
+        also one that asks more (`if __name__ == "__main__" and "ipykernel" not in sys.argv[0]:`)."""
         tree = self.scopes[0].node
         line = getattr(call, "lineno", 0)
         return type(tree) is ast.Module and any(
-            type(statement) is ast.If and _is_main_test(statement.test) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+            type(statement) is ast.If and _requires_main(statement.test) and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
             for statement in tree.body
         )
 
@@ -1039,6 +1040,14 @@ def _is_main_test(test: ast.expr) -> bool:
     return any(type(s) is ast.Name and s.id == "__name__" for s in sides) and any(
         type(s) is ast.Constant and s.value == "__main__" for s in sides
     )
+
+
+def _requires_main(test: ast.expr) -> bool:
+    """The test holds only when the module runs as the program: `__name__ == "__main__"`, or an
+    `and` of it with other conditions (AnyLoc's, which imported modules skip); not an `or`."""
+    if type(test) is ast.BoolOp and type(test.op) is ast.And:
+        return any(_requires_main(value) for value in test.values)
+    return _is_main_test(test)
 
 
 def _guard(node: ast.AST, field: str) -> bool:
