@@ -143,8 +143,9 @@ class PythonRun(Record):
         return False
 
 
-# Tools that are commands of their own and modules alike: `python -m pip list` is `pip list`.
-TOOL_MODULES = frozenset({"pip", "uv", "conda", "coverage"})
+# Tools that are commands of their own and modules alike: `python -m pip list` is `pip list`;
+# `python -m ruff` replaces the interpreter with ruff's own binary (`os.execvp`).
+TOOL_MODULES = frozenset({"pip", "uv", "conda", "coverage", "ruff"})
 
 
 def as_tool(command: Command, run: PythonRun | None) -> tuple[str | None, Sequence[Word]]:

@@ -119,7 +119,9 @@ Not reported:
   stops at an uncaught exception for post-mortem debugging, restarts the program when it ends,
   and exits 0 when the user quits), so pipefail would show nothing;
 - scripts (or workflow steps: each its own script) that read `${PIPESTATUS[...]}` to check each
-  stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing.
+  stage themselves; a `PIPESTATUS` in a comment, or in another step, checks nothing;
+- a Makefile recipe line whose `-` prefix tells make to ignore its errors (`-python3 -m pytest |
+  tee test.log`): make goes on whatever its status is.
 
 ## Fix safety
 Safe: the fix inserts one `set -o pipefail` line where it runs once, in the script's own shell,
@@ -611,6 +613,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a Makefile line whose errors make ignores (`-`): no one reads its status (dattri)
+        {"Makefile": "test:\n\t-python3 -m pytest tests/ | tee logs/pytest.log\n\t-@python3 t.py | tee t.log\n", "t.py": "print(1)\n"}
+    ),
     Example(  # Windows line ends: a backslash escapes the `\r`, so the `| tee` line is a command of its own (gmflow)
         {
             "train.sh": "#!/bin/bash\r\npython -u train.py \\\r\n  --lr 1e-4 2>&1 | tee train.log\r\n",

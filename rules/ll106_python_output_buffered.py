@@ -584,6 +584,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # ruff run as a module execs its own binary: no Python writes the log (dattri)
+        {"lint.sh": "#!/bin/bash\nset -o pipefail\npython3 -m ruff check . | tee ruff.log\n"}
+    ),
     Example(  # a file made and read with a loop's own variable in its path: data each time round
         {
             "prep.py": "print('a b')\n",

@@ -79,6 +79,7 @@ class _Makefile:
         self.recipe_prefix = "\t"
         self.conditional_depth = 0
         self.recipes: list[list[Line]] = []
+        self.unchecked: list[int] = []  # where each recipe line with a `-` prefix starts (`_command`)
         # `ARGS ?= --lr 1`: make keeps the environment's or its command line's ARGS when set, so a
         # recipe's words from it are a default a caller decides (`Command.defaults`): the names of
         # such variables (and of those whose value holds one), and where a recipe refers to them.
@@ -351,6 +352,8 @@ class _Makefile:
     def _command(self, text: str, origin: list[int]) -> Line:
         expanded, mapped = self.expand_mapped(text, origin, recipe=True)
         cut = _PREFIX.match(expanded).end()
+        if "-" in expanded[:cut] and mapped[cut:]:  # `-python t.py | tee log`: make goes on whatever it exits with
+            self.unchecked.append(mapped[cut])
         return expanded[cut:], mapped[cut:]
 
 
@@ -370,6 +373,8 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
             )
     if script is not None:
         script.make_shell = posixpath.basename(makefile.shell()[0])  # `bash` of `SHELL = /bin/bash`
+        # a line make ignores the errors of: no one reads its status (LL105, as for PIPESTATUS)
+        script.status_read += [(line, line) for line in (index.position(offset)[0] for offset in makefile.unchecked)]
     if script is not None and makefile.overridable:
         _mark_defaults(script, makefile.overridable, text, index)
         script.overridable = frozenset(makefile.overridable.values())
