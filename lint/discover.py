@@ -32,7 +32,8 @@ MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
 MAKEFILE_EXTENSIONS = {".mk"}
 MARKDOWN_EXTENSIONS = {".md"}
 RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
-SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", DIRECTORY}
+# `__MACOSX/`: the metadata a zip made on a Mac holds (AppleDouble `._name` files, binary)
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", "venv", ".tox", "__MACOSX", DIRECTORY}
 # A CI system's directory at its repository's root: walked though hidden, and its files' steps run
 # in the checkout that holds it (`graph.Resolver.nested_root`).
 CI_DIRECTORIES = frozenset({".github", ".circleci", ".gitlab", ".azure-pipelines"})
@@ -86,7 +87,11 @@ def marks_root(directory: str) -> bool:
 
 
 def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
-    """The file's kind by its name, else by shebang; None for files we do not read."""
+    """The file's kind by its name, else by shebang; None for files we do not read. A walk reads
+    no `._name` file, the AppleDouble metadata macOS writes beside a file it copies to another
+    disk (binary, committed by mistake: `._main.py` was an LL001)."""
+    if not named and os.path.basename(path).startswith("._"):
+        return None
     kind = kind_by_name(path, named=named)
     if kind is not None or (suffix(os.path.basename(path)) and not named):
         return kind

@@ -268,6 +268,24 @@ def test_a_named_hidden_or_ignored_directory_is_linted(tmp_path):
     assert found(".devcontainer", "sandbox") == [("LL105", ".devcontainer/run.sh"), ("LL105", "sandbox/run.sh")]
 
 
+def test_macos_archive_metadata_is_not_walked(tmp_path):
+    """A zip made on a Mac leaves `__MACOSX/` and AppleDouble `._name` files beside each file
+    (binary: `\\x00\\x05\\x16\\x07`); committed by mistake, each `._x.py` was an LL001 on metadata.
+    A walk reads neither; a `._x.py` named on the command line is read (and is binary)."""
+    apple_double = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        "
+    write_project(tmp_path, {"src/main.py": "print(1)\n"})
+    for name in ("__MACOSX/src/._main.py", "src/._main.py", "__MACOSX/src/run.sh"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(apple_double if "._" in name else b"python t.py | tee x.log\n")
+
+    def found(*paths: str) -> list[tuple[str, str]]:
+        result = launchlint("--format", "json", "--no-cache", *paths, cwd=tmp_path)
+        return [(f["code"], f["path"]) for f in json.loads(result.stdout)]
+
+    assert found(".") == []
+    assert found("src/._main.py") == [("LL001", "src/._main.py")]
+
+
 def test_a_file_the_gitignore_matches_is_linted_only_when_named(tmp_path):
     """A `.gitignore` that says `*.sh` hides the launchers from a walk, tracked or not (launchlint
     reads no git index, as ruff); named, as a pre-commit hook names them, they are linted."""
