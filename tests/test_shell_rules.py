@@ -374,6 +374,8 @@ def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
         ("job.err.txt", True), ("run.v2.txt", True), ("train.stdout", True), ("train.stderr", True),
         ("out/my_out_7", False), ("eval_res/m/ifeval_res_result.txt", False), ("scores.txt", False),
         ("res.txt", False), ("accuracy.txt", False), ("resultant.txt", True), ("res50_train.txt", True),
+        ("eval_results/m/pairwise_acc.txt", False), ("vlm_results/m_d_auc.txt", False), ("accelerate.txt", True),
+        ("auction_train.txt", True),
         ("results.log", True), ("result_log.txt", True), ("results/train.txt", True),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
         ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
