@@ -432,7 +432,7 @@ VALID = [
     ),
     Example(  # a placeholder left in the line (`<qos>`): bash reads `<qos` and `> --config`, but `--config` is meant (nwm)
         {
-            "run.sh": "python t.py --partition <partition_name> --qos <qos> --config c.yaml\n",
+            "run.sh": "python t.py --partition <partition_name> --qos <qos> --config c.yaml\npython t.py --qos <your qos> --config c.yaml\n",
             "t.py": (
                 "import argparse\np = argparse.ArgumentParser()\np.add_argument('--partition')\np.add_argument('--qos')\n"
                 "p.add_argument('--config', required=True)\np.parse_args()\n"

@@ -2952,13 +2952,13 @@ def _holds_substitution(unit: Unit, node) -> bool:
 # `$A`, `${A}`, `${pids[@]}`: a variable that may hold process ids (`Walker._jobs_of`)
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
 _NAME_IN = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
-_PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./-]*>[ \t]+-")  # `<partition_name> --qos` (`_placeholders`)
+_PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./ -]*>[ \t]+-")  # `<partition_name> --qos`, `<your path> --qos` (`_placeholders`)
 
 
 def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
     """The redirections a placeholder left in a command line makes (`--partition <partition_name>
     --config c.yaml`: bash reads `<partition_name`, then `> --config`, stdout into a file named
-    `--config`): the indexes of the `<` ones and of the `>` ones right after them. Only before an
+    `--config`; `<your path>` too): the indexes of the `<` ones and of the `>` ones right after them. Only before an
     option (no one means a file named `--config`; `<in.txt> out.txt` may well be meant), and not
     a `>` whose file is on the next line (`_syntax_error`: `--port <node1_port>` ending a line)."""
     opens: set[int] = set()
