@@ -680,6 +680,23 @@ def _closest(name: str, names: list[str], cutoff: float, keep: Callable[[str], b
     return close[0]
 
 
+def _other_word(name: str, close: str) -> bool:
+    """Whether two alike names differ by a word of their own, not by a slip of the keys: past
+    what they start and end with alike, both keep three letters or more, and those are not
+    alike (T2I-CompBench's `generate_depth.py` is no `generate_objdet.py`, nor `vit_base.yaml` a
+    `vit_large.yaml`; `trian.py` is `train.py`)."""
+    from difflib import SequenceMatcher  # here: only a missing path asks
+
+    start = 0
+    while start < min(len(name), len(close)) and name[start] == close[start]:
+        start += 1
+    end = 0
+    while end < min(len(name), len(close)) - start and name[-1 - end] == close[-1 - end]:
+        end += 1
+    a, b = name[start : len(name) - end], close[start : len(close) - end]
+    return min(len(a), len(b)) >= 3 and SequenceMatcher(None, a, b).ratio() < 0.6
+
+
 def shares_a_directory(caller: str, written: str, paths: Iterable[str]) -> bool:
     """Some of `paths` is in a directory that the launcher's path or the path it writes names
     (`examples/gpt/train.py` for `examples/bert/run.sh`), or those name none (`python main.py`
@@ -894,7 +911,9 @@ class Resolver:
         if close is not None:
             return neighbours[close]
         close = _closest(name, names, NEAR_CUTOFF, lambda n: _placed_alike(caller, written, by_name[n]))
-        return by_name[close][0] if close is not None and len(by_name[close]) == 1 else None
+        if close is None or len(by_name[close]) != 1 or _other_word(name, close):
+            return None
+        return by_name[close][0]
 
     def named(self, project, word: Word, kinds: frozenset[str]) -> bool:
         """Whether a file of the project of one of these kinds has the name of the path `word` is

@@ -447,6 +447,12 @@ CASES = {
         "`examples/seq2seq/run_eval.py` is not next to this file or under the project root, and 2 files have that "
         "name; use the path of the one meant (`examples/legacy/seq2seq/run_eval.py`?)",
     ),
+    "LL303-a name alike but for a word of its own is no typo": (
+        {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
+        "experts/gen.sh:1",
+        "`experts/generate_depth.py` is not next to this file or under the project root, and no file has that name; "
+        "fix the path, or create it",
+    ),
     "LL303-a namesake in another directory": (
         {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
         "prep/new/run.sh:1",
