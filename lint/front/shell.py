@@ -1912,8 +1912,8 @@ class Walker:
         data = self.unit.data
         newline = data.find(b"\n", start, stop)
         while newline >= 0:
-            before = newline - 1 - (data[newline - 1 : newline] == b"\r")
-            if data[before : before + 1] != b"\\":
+            # escaped by a backslash right before it; one before a `\r` escapes that (`_parsed_text`)
+            if data[newline - 1 : newline] != b"\\":
                 comment = data.find(b"#", start, newline)
                 if comment >= 0:  # only blanks and continued lines lie between two parts: a comment
                     if data[comment - 1 : comment] not in (b" ", b"\t") or data[comment - 2 : comment - 1] == b"\\":
