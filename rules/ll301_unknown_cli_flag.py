@@ -1101,6 +1101,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # options added in a loop over parsers (`for p in (base_parser, parser):`): not read, the parser not known (storm)
+        {
+            "enhance.py": (
+                "from argparse import ArgumentParser\nbase_parser = ArgumentParser(add_help=False)\nparser = ArgumentParser()\n"
+                "for p in (base_parser, parser):\n    p.add_argument('--ckpt', required=True)\nargs = parser.parse_args()\n"
+            ),
+            "eval.sh": "python enhance.py --ckpt a.ckpt\n",
+        }
+    ),
     Example(  # a backquoted default (`${n:-`nvidia-smi -L | wc -l`}`): its words are nvidia-smi's, not the program's (devit)
         {
             "run.sh": 'n="${n:-`nvidia-smi -L | wc -l`}"\npython3 train.py --num-gpus $n\npython3 train.py --num-gpus ${m:-`nproc --all`}\n',

@@ -701,6 +701,11 @@ class _ArgparseReader:
             self._assign(scope, targets, node.value)
         elif kind is ast.withitem and node.optional_vars is not None:
             self._assign(scope, [node.optional_vars], node.context_expr)
+        elif kind is ast.For or kind is ast.AsyncFor:  # `for p in (base_parser, parser): p.add_argument(...)`:
+            for element in node.iter.elts:  # what the loop adds to each is not read
+                parser = _parser_of(self.value(scope, element))
+                if parser is not None:
+                    parser.complete = False
         elif kind is ast.Return:
             found = self.value(scope, node.value)
             if found is not None:

@@ -575,6 +575,8 @@ class _Walker:
             self.expression(node.value)
 
     def _for(self, node: ast.For | ast.AsyncFor) -> None:
+        if type(node.iter) in (ast.Tuple, ast.List):  # `for p in (base_parser, parser):` (pycli's `_flow`)
+            self._record(node)
         self.expression(node.iter)
         self.expression(node.target)
         target, over = node.target, node.iter
