@@ -25,7 +25,9 @@ python -u train.py --lr 3e-4 2>&1 | tee train.log
 or `export PYTHONUNBUFFERED=1` once at the top of the script.
 
 ## Details
-The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a program on
+The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a Python file
+of the project run by its `#!` line (`./train.py > train.log`; not one whose `#!` line passes
+`-u`: `#!/usr/bin/env -S python3 -u`), a program on
 standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
 coverage run` runs (not `coverage report`), a program run under a debugger (`python -m pdb -c
 continue train.py | tee debug.log`: what it prints waits in the buffer until pdb's next prompt,
@@ -144,6 +146,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from launchlint.discover import shebang_words
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before, started_with
@@ -171,6 +174,14 @@ RECONFIGURE = "sys.stdout.reconfigure"
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
+    Example(  # a Python file run by its `#!` line (funcwj's conv-tasnet `./train.py > log`); not one whose `#!` line passes -u
+        {
+            "run.sh": "#!/bin/bash\n./train.py > train.log 2>&1\n./fast.py > fast.log\n",
+            "train.py": "#!/usr/bin/env python\nprint(1)\n",
+            "fast.py": "#!/usr/bin/env -S python3 -u\nprint(1)\n",
+        },
+        ["LL106 run.sh:2"],
+    ),
     Example(  # a program under a debugger prints into the log as late as without one (code-act's DEBUG_MODE branch)
         {"debug.sh": "#!/bin/bash\npython -m pdb -c continue train.py 2>&1 | tee debug.log\n", "train.py": "print(1)\n"},
         ["LL106 debug.sh:2"],
@@ -936,6 +947,10 @@ def check(project) -> Iterator[Finding]:
                     use = f"use `{command.wrappers[-1].kind} run python -u` or set {UNBUFFERED}=1"
                 else:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
+            elif _by_shebang(project, command):
+                if _unbuffered(project, path, command, None, callers):
+                    continue
+                what, use = f"`{command.words[0].text}` runs in Python by its `#!` line, which block-buffers", f"set {UNBUFFERED}=1"
             else:
                 continue
             if fed is None:
@@ -962,6 +977,16 @@ def check(project) -> Iterator[Finding]:
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _by_shebang(project, command: Command) -> bool:
+    """The command runs a Python file of the project by its `#!` line (`./train.py > train.log`),
+    one with no `-u` there (`#!/usr/bin/env -S python3 -u`)."""
+    invocation = project.graph.invocation(command) if command.words else None
+    if invocation is None or invocation.kind != "python" or invocation.callee is None or invocation.target is not command.words[0]:
+        return False
+    words = shebang_words(project.files[invocation.callee].text) or []
+    return not any(w.startswith("-") and not w.startswith("--") and "u" in w for w in words[1:])
 
 
 def _ray_client(command: Command) -> bool:
