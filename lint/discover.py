@@ -177,6 +177,8 @@ def other_shell(path: str, text: str) -> str | None:
 def is_shader(text: str) -> bool:
     """An OpenGL shader in a shell file's name (Matterport3DSimulator's `vertex.sh`, which vision-
     and-language navigation projects copy): `#version 120` as its first line, and a `main`."""
+    if not text.startswith("#version"):  # most files: no copy of the text made
+        return False
     first, _, rest = text.partition("\n")
     words = first.split()
     return len(words) in (2, 3) and words[0] == "#version" and words[1].isdigit() and "void main" in rest
