@@ -576,7 +576,8 @@ class CutOff(Record):
     its first option (ShellCheck's SC2215: `--data-path /data: command not found`), written as
     more of the command's words. The command ends on `line`, as it does not end with `\\`
     (`how`: "line"), or a comment follows its `\\` ("comment": in `--lr 1 \\ # note` the `\\`
-    escapes the blank, not the line end), or a blank does ("space"); or the line after it, `line`
+    escapes the blank, not the line end), or a blank does ("space"), or a Windows line end's `\\r`
+    ("crlf"); or the line after it, `line`
     then, is commented out ("commented": `# --seed 1 \\`). `words`: those lines' words, in order.
     The front end reads the lines (`shell.cut_off`); LL302 names a required option among the
     words, and the line to mend."""

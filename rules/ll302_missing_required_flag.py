@@ -75,7 +75,8 @@ args = parser.parse_args()
   the finding says so and points at it, and its fix mends that line: end it with `\\`, delete what
   follows its `\\` (the blanks, and a comment after them), or uncomment or delete the
   commented-out line. Written with its value (`--data-path="/data"`), that line is a command of
-  that name too, as bash runs it (no assignment: its name is no identifier).
+  that name too, as bash runs it (no assignment: its name is no identifier). In a file saved with
+  Windows line ends every `\\` escapes a `\\r` and continues nothing: the fix is `dos2unix`.
 - After a `cd` into another directory of the project (`cd autoencoder`, then `python train.py`),
   the program is that directory's file, named by its path (autoencoder/train.py), and the file the
   path names from where the launcher started (the root's `train.py`) may be the one meant. When
@@ -830,4 +831,6 @@ def _broken(cut: CutOff) -> tuple[str, str]:
         return "as it does not end with `\\`", f"end line {line} with `\\`"
     if cut.how == "comment":
         return "as a comment follows its `\\`", f"delete the comment and the blanks after the `\\` of line {line}"
+    if cut.how == "crlf":  # its `\` escapes the `\r` of a Windows line end
+        return "as the file's line ends are Windows' (`\\r\\n`)", "run `dos2unix` on the file"
     return "as a space follows its `\\`", f"delete the blanks after the `\\` of line {line}"

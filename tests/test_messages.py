@@ -419,6 +419,15 @@ CASES = {
         "sub/train.py requires `--data`, which this launch never passes (the launcher cds into sub/): it exits at "
         "start-up; pass `--data`, or use `../train.py`",
     ),
+    "LL302-cut off by Windows line ends": (
+        {
+            "run.sh": "#!/bin/bash\r\npython gen.py \\\r\n    --model m \\\r\n    --dataset d\r\n",
+            "gen.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model')\np.add_argument('--dataset', required=True)\np.parse_args()\n",
+        },
+        "run.sh:2",
+        "gen.py requires `--dataset`, which this launch never passes: it exits at start-up; `--dataset` on line 4 is cut "
+        "off from it: run `dos2unix` on the file",
+    ),
     "LL303": (
         {"run.sh": "torchrun --nproc_per_node 8 trian.py\n", "train.py": "print(1)\n"},
         "run.sh:1",

@@ -3815,6 +3815,8 @@ def _ended(index: LineIndex, end: int) -> tuple[str, int]:
     rest = tail.strip(" \t")
     if not backslash or rest and not rest.startswith("#"):
         return "line", end
+    if not tail and index.text[index.offset(end + 1, 1) - 2 : index.offset(end + 1, 1)] == "\r\n":
+        return "crlf", end  # a Windows line end: the `\\` escapes its `\r` (`_parsed_text`)
     return "comment" if rest else "space", end
 
 
