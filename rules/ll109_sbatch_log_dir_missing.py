@@ -21,7 +21,8 @@ srun python -u train.py
 ```
 
 ## Use instead
-Create the directory where the job is submitted, or commit it (`logs/.gitkeep`):
+Create the directory where the job is submitted, or commit it (`logs/.gitkeep`; with `git add -f`
+when .gitignore hides `logs/`, which the message then says):
 ```bash
 # submit.sh
 mkdir -p logs && sbatch pretrain.sbatch
@@ -312,20 +313,24 @@ def check(project) -> Iterator[Finding]:
                 partial(_there_for_job, project, path),
                 partial(_mkdir, script, unknown=False),  # the reason a user believes the directory is there
                 found,
+                partial(_hidden, project, path),
             )
         for command in script.commands:
             if command.name == "sbatch":  # its own `--output`: relative to where it runs
                 given = _last(_command_line(command))
                 where = _submit_directory(project, path, command, changes)
                 moved = where is None or _moves(given) or _moves_job(project, command)
-                _judge(given, moved, partial(_there_for_submission, project, script, where or ()), lambda _: None, found)
+                _judge(given, moved, partial(_there_for_submission, project, script, where or ()), lambda _: None, found, partial(_hidden, project, path))
         yield from (finding for _, finding in found.values())
 
 
-def _judge(options, moved: bool, made: Callable[[str], bool], late: Callable[[str], Location | None], found: dict) -> None:
+def _judge(
+    options, moved: bool, made: Callable[[str], bool], late: Callable[[str], Location | None], found: dict, hidden: Callable[[str], bool]
+) -> None:
     """The findings of the `--output`/`--error` options SLURM opens, into `found` by directory:
     `moved` when a `--chdir` (or a place not known) takes a relative path away, `made(directory)`
-    when it exists or a submitter makes it, `late(directory)` where the job makes it itself."""
+    when it exists or a submitter makes it, `late(directory)` where the job makes it itself,
+    `hidden(directory)` when .gitignore hides it (its `.gitkeep` then needs `git add -f`)."""
     for short, value, word in options:
         name = LONG_NAMES.get(short, short)
         if name not in LOG_OPTIONS:
@@ -352,7 +357,7 @@ def _judge(options, moved: bool, made: Callable[[str], bool], late: Callable[[st
             word.location,
             f"SLURM opens `{value}` before {before}, "
             f"and `{directory}/` does not exist: the job fails without a log; create it before `sbatch`, or "
-            f"commit `{directory}/.gitkeep`",
+            f"commit `{directory}/.gitkeep`" + (" (`git add -f`: it is gitignored)" if hidden(directory) else ""),
             (Related(inside, "this `mkdir` runs after SLURM has opened the log: too late"),) if inside else (),
         )
 
@@ -432,6 +437,11 @@ def _static_directory(value: str) -> str | None:
 
 # A filename pattern that stands for the job id (`%j`, `%J`, `%A`, with an optional width `%5j`).
 JOB_ID_PATTERN = re.compile(r"%\d*[jJA]")
+
+
+def _hidden(project, path: str, directory: str) -> bool:
+    """Whether the root's .gitignore hides the directory, next to the script or from the root."""
+    return any(project.gitignored(joined(base, directory) + "/") for base in {posixpath.dirname(path), ""})
 
 
 def _per_job_directory(value: str) -> str | None:

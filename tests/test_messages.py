@@ -140,6 +140,12 @@ CASES = {
         "SLURM opens `logs/%x-%j.out` before the job starts, and `logs/` does not exist: the job fails without a "
         "log; create it before `sbatch`, or commit `logs/.gitkeep`",
     ),
+    "LL109-a directory .gitignore hides": (
+        {".gitignore": "sbatch_log/\n", "job.sbatch": "#!/bin/bash\n#SBATCH --output=sbatch_log/%j.out\nsrun python -u train.py\n"},
+        "job.sbatch:2",
+        "SLURM opens `sbatch_log/%j.out` before the job starts, and `sbatch_log/` does not exist: the job fails without a "
+        "log; create it before `sbatch`, or commit `sbatch_log/.gitkeep` (`git add -f`: it is gitignored)",
+    ),
     "LL109-the job's own mkdir": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nmkdir -p logs\nsrun python -u train.py\n"},
         "job.sbatch:2",
