@@ -32,6 +32,12 @@ def column_of(path: Path, needle: str) -> int:
     return line.index(needle) + 1
 
 
+
+def found_in(cwd, *paths: str):
+    """The findings of a run on `paths` as (path, code, line), sorted, and the run itself."""
+    result = launchlint("--no-cache", "--format", "json", "--exit-zero", *paths, cwd=cwd)
+    return sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout)), result
+
 def test_incident_reports_drift_starvation_and_the_thread_race():
     result = launchlint("--format", "json", "fixtures/incident")
     assert result.returncode == 1, result.stderr
@@ -647,8 +653,7 @@ def test_the_background_jobs_of_a_batch_script_write_to_the_job_log(tmp_path):
         "monitor.py": "print('gpu')\n",
         "train.py": "print('step')\n",
     })
-    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
-    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    found, result = found_in(tmp_path, ".")
     assert found == [("local/job.sh", "LL107", 3), ("local/job.sh", "LL107", 4)], result.stderr
 
 
@@ -676,8 +681,7 @@ def test_pwd_after_sourcing_a_file_that_may_cd_is_not_the_directory_before_it(tm
         ),
     })
     (tmp_path / ".launchlint.yaml").write_text("path-map:\n  /work/proj/: .\n")
-    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
-    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    found, result = found_in(tmp_path, ".")
     assert found == [("launch.sh", "LL301", 7), ("venv.sh", "LL301", 5)], result.stdout + result.stderr
 
 
@@ -699,8 +703,7 @@ def test_csh_and_fish_scripts_are_not_read_as_bash(tmp_path):
         "run.fish": "#!/usr/bin/env fish\nfor lr in 1e-4 3e-4\n    python train.py --lr $lr 2>&1 | tee logs/run_$lr.log\nend\n",
         "launch.sh": "csh job.csh\ntcsh -f missing.csh\n./run.fish\n./gone.fish\nfish -c 'python train.py | tee a.log'\n",
     })
-    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", "job.csh", "run.fish", cwd=tmp_path)
-    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    found, result = found_in(tmp_path, ".", "job.csh", "run.fish")
     assert found == [("launch.sh", "LL303", 2), ("launch.sh", "LL303", 4)], result.stdout
     assert sorted(result.stderr.splitlines()) == [
         f"launchlint: warning: {name}: a {shell} script, not bash: not analysed (launchlint reads bash, sh, dash, ksh and zsh)"
@@ -719,8 +722,7 @@ def test_an_opengl_shader_named_like_a_shell_script_is_not_read_as_bash(tmp_path
         "run.sh": "#version 2 of the launcher\npython train.py | tee a.log\n",
         "train.py": "print(1)\n",
     })
-    result = launchlint("--no-cache", "--format", "json", "--exit-zero", ".", cwd=tmp_path)
-    found = sorted((f["path"], f["code"], f["line"]) for f in json.loads(result.stdout))
+    found, result = found_in(tmp_path, ".")
     assert found == [("run.sh", "LL105", 2), ("run.sh", "LL106", 2)], result.stdout
     assert result.stderr.splitlines() == [
         "launchlint: warning: src/lib/vertex.sh: an OpenGL shader (`#version` first), not a shell script: not analysed"
