@@ -145,10 +145,12 @@ def check(project) -> Iterator[Finding]:
             if normalise(sink.path.text) in followed:
                 continue  # `tail -f train.log` prints it back into the caller's log
             name = file_name(project, sink.path)
+            # a `| tee` in a shell without pipefail would hide the job's failure (LL105)
+            pipefail = "" if sink.command.pipefail else " after `set -o pipefail`"
             yield Finding(
                 sink.redirect.location if sink.redirect else sink.path.location,
                 f"`{sink.command.name}` writes its output to `{name}`, so the caller's "
-                f"log only gets this script's own lines; let it write to stdout, or use `2>&1 | tee {name}`",
+                f"log only gets this script's own lines; let it write to stdout, or use `2>&1 | tee {name}`{pipefail}",
                 tuple(c.capture_note() for c in callers),
             )
 

@@ -114,6 +114,15 @@ CASES = {
         },
         "run.sh:1",
         "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
+        "it write to stdout, or use `2>&1 | tee logs/train.log` after `set -o pipefail`",
+    ),
+    "LL103-pipefail on": (
+        {
+            "launch.sh": "set -o pipefail\nbash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": "set -o pipefail\npython -u train.py > logs/train.log 2>&1\n",
+        },
+        "run.sh:2",
+        "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
         "it write to stdout, or use `2>&1 | tee logs/train.log`",
     ),
     "LL107-tmux": (

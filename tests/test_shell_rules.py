@@ -427,7 +427,7 @@ def test_messages_name_a_file_set_to_an_argument_by_its_variable(tmp_path):
         (
             "LL103", "b.sh", 2,
             "`python` writes its output to `$LOG`, so the caller's log only gets this script's own lines; let it "
-            "write to stdout, or use `2>&1 | tee $LOG`",
+            "write to stdout, or use `2>&1 | tee $LOG` after `set -o pipefail`",
         ),
     ]
 
