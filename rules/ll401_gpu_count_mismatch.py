@@ -68,7 +68,9 @@ train.sh`, `bash train.sh` in `job.sbatch`):
   that starts the launch may ask for its own (`srun --gres=gpu:4 torchrun ...`, in the job script
   or without one): its step gets those, and they count instead of the header's;
 - a count that differs is reported; fewer processes only when the script makes no other launch
-  (a job may split its GPUs between steps) and does not set `CUDA_VISIBLE_DEVICES` itself;
+  (a job may split its GPUs between steps) and does not set `CUDA_VISIBLE_DEVICES` itself; more
+  also when it lists as many devices as processes (`CUDA_VISIBLE_DEVICES=0,...,7` in a job of 4
+  GPUs: the job has no device 4-7), not when the list is not known (`$GPUS`);
 - `#SBATCH --exclusive` gets the job every GPU of its nodes, however many they have: the count
   asked is a floor, so more processes are not reported, fewer are ("at least 8 GPUs"). So does an
   `srun --exclusive` in a script with no job header (it may start the job). `--exclusive=user`
@@ -141,6 +143,13 @@ _GRES_GPU = lazy(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = lazy(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # as many devices listed as processes, more than the job's GPUs: they are not the job's (helper-304's plant)
+        {
+            "c.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\nCUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 torchrun --nproc_per_node=8 train.py\n",
+            "d.sh": "#!/bin/bash\n#SBATCH --gpus-per-node=4\nexport CUDA_VISIBLE_DEVICES=0,1\ntorchrun --nproc_per_node=2 train.py\n",
+        },
+        ["LL401 c.sh:4"],
+    ),
     Example(  # arms that run with the devices set before their test (and one that sets its own)
         {
             "train.py": "print('step')\n",
@@ -552,15 +561,18 @@ def check(project) -> Iterator[Finding]:
                 continue
             count, said = found
             visible, places = _visible(project, path, launch)
-            for devices, where in places:
-                if count > devices.count:
-                    yield _too_many(launch, count, said, devices, where)
-            if visible or launch.command.remote or _submitted(launch.command):
-                continue  # on another host, this job's allocation is not its
-            alone = len(launches) == 1
+            too_many = [_too_many(launch, count, said, devices, where) for devices, where in places if count > devices.count]
+            yield from too_many
+            if too_many or launch.command.remote or _submitted(launch.command) or visible and not places:
+                continue  # on another host, this job's allocation is not its; a device list not known is not judged
+            # With CUDA_VISIBLE_DEVICES set, fewer processes than the job's GPUs are chosen: only more count
+            # (`CUDA_VISIBLE_DEVICES=0,...,7` in a job of 4 GPUs: ranks 4-7 have no device)
+            alone = len(launches) == 1 and not visible
             granted = _step_allocation(launch.command, options) or allocation
             if granted is not None:
                 yield from _against_job(launch, count, said, granted, _tasks_per_node(launch.command, options), alone=alone)
+            if visible:
+                continue
             elif not options:  # a script the job script runs (`srun bash train.sh`) gets the job's GPUs
                 for job, granted, tasks in _jobs_running(project, path):
                     yield from _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it")
