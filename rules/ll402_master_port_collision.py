@@ -129,6 +129,16 @@ ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "bsub", "aprun
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
+    Example(  # the program's path from the script's own directory (mmdetection's `$(dirname "$0")/train.py`) holds no options
+        {
+            "run.sh": (
+                '#!/bin/bash\ntorchrun --nproc_per_node=2 $(dirname "$0")/train.py > a.log 2>&1 &\n'
+                'torchrun --nproc_per_node=2 "$(dirname "$0")/train.py" > b.log 2>&1 &\nwait\n'
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL402 run.sh:3"],
+    ),
     Example(  # launches that take one default share it whoever sets it: the caller of the script, or of make
         {
             "a.py": "print('a')\n",
