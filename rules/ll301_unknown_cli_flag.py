@@ -268,6 +268,19 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a function that runs its arguments through an array of them (`local command=("${@:2}")`: mllm-uncertainty)
+        {
+            "run.sh": (
+                '#!/bin/bash\nrun_task() {\n    local name="$1"\n    local command=("${@:2}")\n    echo "Running $name"\n'
+                '    "${command[@]}"\n}\nrun_task count python vanilla.py --task count --csv-path data/count.csv\n'
+            ),
+            "vanilla.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--task')\np.add_argument('--csv_path')\n"
+                "p.parse_args()\n"
+            ),
+        },
+        ["LL301 run.sh:8"],
+    ),
     Example(  # the flags after a placeholder left in the line (`<p>`, which bash reads as redirections) are judged as meant
         {
             "run.sh": "python t.py --partition <p> --config c.yaml --bogus\npython t.py --partition <in.txt> out.log --bogus\n",

@@ -2820,10 +2820,19 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
         return None
     statements = _in_turn(body.named_children) if body.type == "compound_statement" else [body]
     dropped = 0
+    copies: dict[str, tuple] = {}  # `local cmd=("${@:2}")`: an array of the arguments: how many it drops, its `"${@:2}"`
     for i, statement in enumerate(statements):
+        copied = _arguments_copied(unit, statement)
+        if copied is not None:
+            name, first, element = copied
+            copies[name] = dropped + max(int(first or 1) - 1, 0), element
+            continue
+        if copies and statement.type in ("variable_assignment", "declaration_command"):  # `cmd=(other words)`
+            for name in _NAME_IN.findall(unit.node_text(statement).partition("=")[0]):
+                copies.pop(name, None)
         commands = [statement] if statement.type == "command" else list(_commands_in(statement))
         names = [_command_word(unit, c) for c in commands]
-        runs = _runner(unit, statement)
+        runs = _runner(unit, statement, copies)
         if runs is not None:
             command, arguments, first = runs
             if first == "0" or any(
@@ -2840,7 +2849,8 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
                 outer = outer.parent
             background = outer.next_sibling is not None and outer.next_sibling.type == "&"
             piped = command.parent.type == "pipeline" or command.parent.parent.type == "pipeline"
-            return dropped + max(int(first or 1) - 1, 0), unit.location(arguments), piped, background
+            skipped = first if type(first) is int else dropped + max(int(first or 1) - 1, 0)
+            return skipped, unit.location(arguments), piped, background
         if any(POSITIONAL.match(name) for name in names) or any(
             name == "eval" and any(POSITIONAL.match(unit.node_text(a)) for a in c.children_by_field_name("argument"))
             for name, c in zip(names, commands)
@@ -2856,12 +2866,31 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
     return None
 
 
-def _runner(unit: Unit, statement):
+def _arguments_copied(unit: Unit, statement) -> tuple[str, str | None, object] | None:
+    """`local cmd=("${@:2}")` (or `cmd=("$@")`, `declare -a cmd=(...)`): the array's name, the
+    first argument it holds (`_ARGUMENTS`' group 2) and its element, when it holds the arguments
+    and nothing else. `"${cmd[@]}"` then stands where that element is written."""
+    node = statement
+    if node.type == "declaration_command":
+        assignments = [c for c in node.named_children if c.type == "variable_assignment"]
+        node = assignments[0] if len(assignments) == 1 else None
+    if node is None or node.type != "variable_assignment":
+        return None
+    name, value = node.child_by_field_id(_NAME), node.child_by_field_id(_VALUE)
+    if name is None or value is None or value.type != "array" or value.named_child_count != 1:
+        return None
+    element = value.named_child(0)
+    runs = _ARGUMENTS.match(unit.node_text(element))
+    return (unit.node_text(name), runs.group(2), element) if runs is not None and runs.group(1) else None
+
+
+def _runner(unit: Unit, statement, copies: dict[str, tuple] | None = None):
     """The simple command of a statement of a function's body that runs the function's arguments,
-    the word that holds them and the first of them it runs (`_ARGUMENTS`' group 2): the command
-    is the statement (`"$@" --seed 1`), redirected (`"$@" >> log 2>&1`) or the first stage of a
-    pipeline (`"$@" 2>&1 | tee train.log`), and its first word is them, or it runs its words as
-    a command (`_ARGV_RUNNERS`: `nohup "$@"`, `timeout 1h "$@"`) and one of them is."""
+    the word that holds them and the first of them it runs (`_ARGUMENTS`' group 2; for an array
+    of them, `copies`, how many it drops): the command is the statement (`"$@" --seed 1`),
+    redirected (`"$@" >> log 2>&1`) or the first stage of a pipeline (`"$@" 2>&1 | tee
+    train.log`), and its first word is them (or `"${cmd[@]}"`), or it runs its words as a command
+    (`_ARGV_RUNNERS`: `nohup "$@"`, `timeout 1h "$@"`) and one of them is."""
     node = statement
     for kind in ("redirected_statement", "pipeline", "redirected_statement"):
         if node is not None and node.type == kind:
@@ -2873,10 +2902,17 @@ def _runner(unit: Unit, statement):
         return None
     words = node.children_by_field_name("argument") if unit.node_text(name) in _ARGV_RUNNERS else [name]
     found = [(word, runs) for word in words if (runs := _ARGUMENTS.match(unit.node_text(word)))]
+    if copies:  # `"${cmd[@]}"`: its words stand where the copy's `"$@"` is written
+        found += [copies[name][::-1] for word in words if (name := _array_expanded(unit.node_text(word))) in copies]
     if len(found) != 1:
         return None
     word, runs = found[0]
-    return node, word, runs.group(2)
+    return node, word, runs if type(runs) is int else runs.group(2)
+
+
+def _array_expanded(text: str) -> str:
+    """`NAME` of `"${NAME[@]}"`, else ""."""
+    return text[3:-5] if text.startswith('"${') and text.endswith('[@]}"') else ""
 
 
 _MOVERS = DIRECTORY_CHANGERS | SOURCERS
