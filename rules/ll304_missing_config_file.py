@@ -58,7 +58,10 @@ The options:
   A config path that does not exist has, as a related location, the project's one config of the
   name `--config-name` gives, where a "did you mean" looks, with the `--config-path` that finds
   it from the program (`--config-path=${BASEDIR}/recipe/x/configs` with a placeholder
-  `BASEDIR=base_dir`: `../../recipe/x/configs`).
+  `BASEDIR=base_dir`: `../../recipe/x/configs`). `--config-dir DIR` (`-cd`) with no
+  `--config-path` adds DIR, relative to where the command runs: the name is looked up there and
+  in `@hydra.main`'s config path (ONE-PEACE's run scripts); not judged after a `cd`, or when DIR
+  is no directory of the project.
 
 The arguments of code written in the command itself (`python -c CODE --config x.yaml`, `python -
 <<EOF`) are not read: no program file says it opens them.
@@ -198,6 +201,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # Hydra's --config-dir with no --config-path: the name in that directory (or the program's config path)
+        {
+            "run.sh": "#!/bin/bash\npython train.py --config-dir=./conf --config-name=bsae\npython train.py -cd conf -cn base\n",
+            "train.py": "import hydra\n\n\n@hydra.main(config_path=None, config_name=None, version_base=None)\ndef main(cfg):\n    print(cfg)\n",
+            "conf/base.yaml": "a: 1\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # every file of an option that takes several (`nargs='+'`, OpenOOD's `--config`), up to the next flag
         {
             "configs/base.yml": "lr: 1\n",
@@ -1046,6 +1057,9 @@ def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Fin
         return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
     given = {HYDRA[option]: word for option, word in option_values(command, tuple(HYDRA))}
     directory, name = given.get("--config-path"), given.get("--config-name")
+    if directory is None and "--config-dir" in given and not any(_spelled(word, PATH_OPTIONS[:2]) for word in command.words):
+        yield from _in_config_dir(project, launcher, command, program, module, given["--config-dir"], name)
+        return
     if directory is None:  # the config path `@hydra.main` declares, unless one is given in any spelling
         if any(_spelled(word, PATH_OPTIONS) for word in command.words):
             return
@@ -1101,6 +1115,33 @@ def _missing_name(project, program: str, config_dir: str, name: Word, given: dic
             f"MissingConfigException; fix the name, or create it",
             (where,),
         )
+
+
+def _in_config_dir(project, launcher: str, command: Command, program: str, module, added: Word, name: Word | None) -> Iterator[tuple[Word, Finding]]:
+    """`--config-dir DIR --config-name NAME` with no `--config-path` (ONE-PEACE's run scripts):
+    NAME.yaml in DIR, which is relative to where the command runs (the launcher's directory or
+    the root), or in the config path `@hydra.main` declares, or registered in code; else missing.
+    Not judged when DIR is not a directory of the project there, or a `cd` comes first."""
+    if name is None or not name.value or not added.value or added.value.startswith(("/", "~")) or anchored(command, added):
+        return
+    if moved_before(directory_changes(project, launcher), command):
+        return
+    file = name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml"
+    files = project_files(project)
+    places = {joined(base, added.value) for base in (posixpath.dirname(launcher), "")}
+    if not any(files.on_disk(place, directory=True) for place in places):
+        return
+    declared = _declared_config_path(module) if module is not None else None
+    if declared is not None and not declared[0].startswith(("/", "~", "pkg:")):
+        places.add(joined(posixpath.dirname(program), declared[0]))
+    if any(files.on_disk(posixpath.join(place, file)) for place in places) or _stored(project, name.value):
+        return
+    yield name, Finding(
+        name.location,
+        f"`--config-name {name.value}`: no `{file}` in `--config-dir {added.value}` (nor in the program's config path), so "
+        f"Hydra stops at start-up with MissingConfigException; fix the name, or create it",
+        (Related(added.location, "--config-dir adds this directory, relative to where the command runs"),),
+    )
 
 
 def _spelled(word: Word, options: tuple[str, ...]) -> bool:
