@@ -82,6 +82,15 @@ LAUNCHER_MODULES = {
     # `--not_use_env` (launches.flags_added); its own options take values as torchrun's do
     "atorch.distributed.launch": "torchrun",
 }  # fmt: skip
+# Debuggers and profilers run as modules, and their options that take a value: `python -m debugpy
+# --listen 5678 --wait-for-client train.py --lr 1` runs train.py with its arguments, as `python
+# train.py --lr 1` does (bayesian-laplace's scripts), and so do pdb, ipdb, pudb and cProfile.
+DEBUGGER_MODULES = {
+    "debugpy": frozenset({"--listen", "--connect", "--log-to", "--pid"}), "pdb": frozenset({"-c", "--command"}),
+    "ipdb": frozenset({"-c", "--command"}), "pudb": frozenset(), "cProfile": frozenset({"-o", "--outfile", "-s", "--sort"}),
+    "profile": frozenset({"-o", "--outfile", "-s", "--sort"}),
+}  # fmt: skip
+DEBUGGER_FLAGS = frozenset({"--wait-for-client", "--log-to-stderr", "--no-debug"})
 # Commands whose output is the job's: what a caller's `| tee` is there to capture. The parallel
 # launchers among them are those front/wrappers.py's LAUNCHERS reads (flux is more than `flux run`).
 LONG_RUNNING = {
@@ -278,12 +287,39 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
             return None
         if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
             launcher = LAUNCHER_MODULES.get(run.target.value)
-            return launched_program(launcher, list(run.args)) if launcher else ("module", run.target, list(run.args))
+            if launcher:
+                return launched_program(launcher, list(run.args))
+            if run.target.value in DEBUGGER_MODULES:
+                return _debugged(DEBUGGER_MODULES[run.target.value], list(run.args))
+            return "module", run.target, list(run.args)
         return "python", run.target, list(run.args)
     if name in PY_LAUNCHERS:
         after = launcher_words(command)
         return launched_program(name, after) if after is not None else None
     return _run_by_path(words)
+
+
+def _debugged(valued: frozenset[str], words: list[Word]) -> tuple[str, Word, list[Word]] | None:
+    """The program a debugger or profiler module runs (`DEBUGGER_MODULES`): after its options,
+    a script, or `-m` and a module; None when a word is not known or an option is not its."""
+    i = 0
+    while i < len(words):
+        text = words[i].value
+        if text is None:
+            return None
+        if text == "-m":
+            return ("module", words[i + 1], words[i + 2 :]) if i + 1 < len(words) and words[i + 1].value else None
+        if not text.startswith("-"):
+            kind = _python_kind(text)
+            return (kind, words[i], words[i + 1 :]) if kind else None
+        name = text.partition("=")[0]
+        if name in DEBUGGER_FLAGS or "=" in text:
+            i += 1
+        elif name in valued or name.startswith("--configure-"):  # debugpy's `--configure-subProcess false`
+            i += 2
+        else:
+            return None
+    return None
 
 
 def launcher_words(command: Command) -> list[Word] | None:

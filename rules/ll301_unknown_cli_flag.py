@@ -268,6 +268,16 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a program run under a debugger or profiler module takes the words after its options (bayesian-laplace's debugpy)
+        {
+            "run.sh": (
+                "#!/bin/bash\npython3 -m debugpy --listen 0.0.0.0:5678 --wait-for-client train.py --embeding_size 16\n"
+                "python3 -m cProfile -o prof.out train.py --embedding_size 16\npython3 -m pdb -c continue train.py --seed 1\n"
+            ),
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--embedding_size')\np.parse_args()\n",
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
+    ),
     Example(  # a function that runs its arguments through an array of them (`local command=("${@:2}")`: mllm-uncertainty)
         {
             "run.sh": (
