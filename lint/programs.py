@@ -830,7 +830,8 @@ def _imported_as(project, module: PythonModule, name: str, own, hops: int):
     if hops >= MAX_HOPS:
         return None
     qualified = module.qualified(name)
-    if qualified != name:
+    # `pkg.opts.x` of `import pkg.opts as opts`; `options.x` of a plain `import options` spells it already
+    if qualified != name or "." in name and name.partition(".")[0] in module.imports:
         located = _locate(project, module, qualified)
         return None if located is None else _defined(project, *located, own, hops + 1)
     if "." in name or module.assigns(name):

@@ -268,6 +268,17 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a parsing function of a module imported whole (`import options`, then `options.read_command_line()`)
+        {
+            "main.py": "import options\n\nif __name__ == '__main__':\n    configs, parser = options.read_command_line()\n",
+            "options.py": (
+                "import argparse\n\ndef read_command_line():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--mode', default='train')\n    return parser.parse_args(), parser\n"
+            ),
+            "run.sh": "#!/bin/bash\npython main.py --mdoe train\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a program run under a debugger or profiler module takes the words after its options (bayesian-laplace's debugpy)
         {
             "run.sh": (
