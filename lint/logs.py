@@ -49,6 +49,17 @@ def exec_sinks(script: ShellScript) -> list[LogSink]:
     ]
 
 
+def exec_teed(script: ShellScript) -> list[LogSink]:
+    """The files the process substitution of an `exec > >(tee -a train.log) 2>&1` writes (LL102's
+    own advice): the script's logs, as `exec > train.log`'s file is, though its output also goes on."""
+    sinks = []
+    for command, redirect in _own_exec_redirects(script):
+        if redirect.procsub and redirect.op.startswith((">", "&")):
+            sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
+            sinks += [LogSink(word, command, "exec", redirect) for word in (sink.file_targets() if sink is not None else ())]
+    return sinks
+
+
 # Programs that take their input away from the terminal (to syslog, the journal) and print nothing.
 SWALLOWERS = frozenset({"logger", "systemd-cat"})
 

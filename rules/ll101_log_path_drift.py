@@ -27,7 +27,7 @@ tail -f "$LOG"
 ## Details
 The pairs compared:
 - a launcher's `tee`/redirect target and the log the script it starts writes (its `exec >`
-  target, or the redirect of its training command);
+  target, the file of its `exec > >(tee -a ...)`, or the redirect of its training command);
 - a launcher's `tee`/redirect target and the log path in the YAML config its trainer is started
   with (`--config exp.yaml` holding `log_file`, `stdout`, or the directory keys `log_dir`,
   `logging_dir`, `output_dir`, `save_dir`, compared with the directory of the launcher's log);
@@ -61,6 +61,7 @@ from launchlint.logs import (
     LogPlaces,
     config_places,
     exec_sinks,
+    exec_teed,
     files_written,
     handed_logs,
     looks_like_log,
@@ -80,6 +81,14 @@ SUMMARY = "Two places name the same log with different run/version tokens"
 MONITORS = {"tail", "less", "more", "cat", "head", "grep", "multitail"}
 
 INVALID = [
+    Example(  # the script tees its own output (`exec > >(tee -a ...)`, LL102's advice) into another name
+        {
+            "launch.sh": "#!/bin/bash\nset -o pipefail\nbash inner.sh 2>&1 | tee logs/exp_v2.log\n",
+            "inner.sh": "#!/bin/bash\nexec > >(tee -a logs/exp_v3.log) 2>&1\npython -u train.py\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL101 launch.sh:3"],
+    ),
     Example(
         {
             "launch.sh": 'tmux new-session -d "bash start.sh 2>&1 | tee /workspace/train_flex5.log"\n',
@@ -189,7 +198,7 @@ def _launcher_vs_script(project, configs: dict[int, list[LogPlace]]) -> Iterator
             continue
         written = [
             LogPlace(sink.path, f"{callee} writes `{shown(sink.path.text)}`")
-            for sink in exec_sinks(script) + redirected_long_runners(script)
+            for sink in exec_sinks(script) + exec_teed(script) + redirected_long_runners(script)
             if not decided_by_caller(project, callee, sink.defaults, invocation)
         ]
         written += [place for command in script.effective_commands() for place in configs[id(command)]]
