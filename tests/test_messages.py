@@ -477,6 +477,12 @@ CASES = {
         "`experts/generate_depth.py` is not next to this file or under the project root, and no file has that name; "
         "fix the path, or create it",
     ),
+    "LL303-did you mean, as the launcher writes the path": (
+        {"scripts/run.sh": "python ../tools/perp.py\n", "tools/prep.py": "print(1)\n"},
+        "scripts/run.sh:1",
+        "`../tools/perp.py` is not next to this file or under the project root, and no file has that name; fix the path "
+        "(did you mean `../tools/prep.py`?), or create it",
+    ),
     "LL303-a namesake in another directory": (
         {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
         "prep/new/run.sh:1",
