@@ -421,6 +421,20 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a helper that adds to the parser it is given and returns it, called by two builders (mLoRA's `_add_base_cmd`)
+        {
+            "cmd.py": (
+                "import argparse\n\ndef _base(parser):\n    parser.add_argument('--base_model', required=True)\n    return parser\n\n"
+                "def get_cmd_args():\n    parser = argparse.ArgumentParser()\n    parser = _base(parser)\n"
+                "    parser.add_argument('--config', required=True)\n    return parser.parse_args()\n\n"
+                "def get_server_cmd_args():\n    parser = argparse.ArgumentParser()\n    parser = _base(parser)\n"
+                "    parser.add_argument('--root', required=True)\n    return parser.parse_args()\n"
+            ),
+            "train.py": "import cmd\n\nif __name__ == '__main__':\n    args = cmd.get_cmd_args()\n",
+            "run.sh": "python train.py --base_model m --config c.yaml\n",
+            "c.yaml": "a: 1\n",
+        }
+    ),
     Example(  # an imported module's parser under a main test joined by `and` to another: not parsed on import (AnyLoc)
         {
             "helper.py": (

@@ -601,6 +601,9 @@ class _ArgparseReader:
                 return self._make(call, self._subcommand(scope, call, owner.parser))
             return None
         helper = _local_def(scope, call.func)
+        given = _returned_argument(helper, call) if helper is not None else None
+        if given is not None:  # `parser = add_base_args(parser)`: the helper hands back the parser it is given
+            return self.value(scope, given, depth + 1)
         found = self.returns.get(id(helper)) if helper is not None else None
         if helper is not None and found is None:
             self.missed.add(("return", id(helper)))
@@ -1621,6 +1624,19 @@ def _local_def(scope: Scope, func: ast.expr) -> Scope | None:
             return current.defs[name]
         current = current.parent
     return None
+
+
+def _returned_argument(helper: Scope, call: ast.Call) -> ast.expr | None:
+    """The argument of the call that the helper returns, when each of its `return`s hands back
+    the same parameter (mLoRA's `_add_base_cmd(parser)`, called with two parsers: the second
+    call's value is its own parser, not the first's)."""
+    returned = {
+        node.value.id if type(node.value) is ast.Name else None for node in helper.nodes or () if type(node) is ast.Return
+    }
+    if len(returned) != 1 or None in returned:
+        return None
+    (name,) = returned
+    return next((argument for param, argument in _bound_arguments(helper, call) if param == name), None)
 
 
 def _bound_arguments(helper: Scope, call: ast.Call) -> Iterator[tuple[str, ast.expr]]:
