@@ -1655,10 +1655,16 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
         if namesakes:
             fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
             tails = [_shared_tail(p.split("/")[::-1], parts) for p in ranked[:2]]
+            here = posixpath.dirname(invocation.caller)
+            below = [p for p in ranked if here and p.startswith(here + "/")]
             if len(ranked) > 1 and tails[0] > max(tails[1], 1) and _akin(invocation, written, namesakes):
                 # only one ends in the path's directory too (ParroT's `examples/seq2seq/run_eval.py`:
                 # `examples/legacy/seq2seq/run_eval.py`, not `examples/rag/run_eval.py`)
                 fix = f"use the path of the one meant (`{ranked[0]}`?)"
+            elif len(ranked) > 1 and len(below) == 1 and "/" not in written:
+                # a bare name, and only one is under the launcher's directory (mllm-uncertainty's
+                # `lvlm/run_*_all_tasks.sh` running `gemma3_vanilla.py` of `lvlm/model_scripts/`)
+                fix = f"use the path of the one meant (`{below[0][len(here) + 1 :]}`?)"
     if near is None and not namesakes:
         near = project_resolver(project).near(written, invocation.caller)
     elif near is None:  # namesakes elsewhere: a close name beside the launcher comes first (`x.sh` for its `x_cls.sh`)

@@ -483,6 +483,16 @@ CASES = {
         "`../tools/perp.py` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `../tools/prep.py`?), or create it",
     ),
+    "LL303-of its namesakes, one below the launcher's directory": (
+        {
+            "lvlm/run_all.sh": "python gemma3_vanilla.py --x 1\n",
+            "lvlm/model_scripts/gemma3_vanilla.py": "print(1)\n",
+            "baselines/lvlm/gemma3/gemma3_vanilla.py": "print(2)\n",
+        },
+        "lvlm/run_all.sh:1",
+        "`gemma3_vanilla.py` is not next to this file or under the project root, and 2 files have that name; use the "
+        "path of the one meant (`model_scripts/gemma3_vanilla.py`?)",
+    ),
     "LL303-a namesake in another directory": (
         {"prep/new/run.sh": "python prep/new/convert.py\n", "prep/new/converted.py": "print(1)\n", "prep/old/convert.py": "print(2)\n"},
         "prep/new/run.sh:1",
