@@ -2994,9 +2994,10 @@ _PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./ -]*>[ \t]+-")  # `<partition_name> --qos`
 def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
     """The redirections a placeholder left in a command line makes (`--partition <partition_name>
     --config c.yaml`: bash reads `<partition_name`, then `> --config`, stdout into a file named
-    `--config`; `<your path>` too): the indexes of the `<` ones and of the `>` ones right after them. Only before an
-    option (no one means a file named `--config`; `<in.txt> out.txt` may well be meant), and not
-    a `>` whose file is on the next line (`_syntax_error`: `--port <node1_port>` ending a line)."""
+    `--config`; `<your path>` too): the indexes of the `<` ones and of the `>` ones right after
+    them. Only before an option (no one means a file named `--config`; `<in.txt> out.txt` may well
+    be meant), and not a `>` whose file is on the next line (`_syntax_error`: `--port
+    <node1_port>` ending a line)."""
     opens: set[int] = set()
     closes: set[int] = set()
     data = unit.data
