@@ -982,7 +982,9 @@ def check(project) -> Iterator[Finding]:
 def _by_shebang(project, command: Command) -> bool:
     """The command runs a Python file of the project by its `#!` line (`./train.py > train.log`),
     one with no `-u` there (`#!/usr/bin/env -S python3 -u`)."""
-    invocation = project.graph.invocation(command) if command.words else None
+    if not command.words or "/" not in command.words[0].text:  # run by a path (a bare name is PATH's)
+        return False
+    invocation = project.graph.invocation(command)
     if invocation is None or invocation.kind != "python" or invocation.callee is None or invocation.target is not command.words[0]:
         return False
     words = shebang_words(project.files[invocation.callee].text) or []
