@@ -196,8 +196,10 @@ A `for` loop over static words runs the command with each (`for s in prepare.py 
 python "$s"; done`, `./$s.sh`): every word is judged as if written in the command, and a
 missing one is reported on its word in the list, where it is to be fixed, with the command as
 the related place; one finding for each missing word. Only when every word of the list is
-static (a pattern among them is a word, not judged, as above); a list with `$VAR`, `$(...)` or
-`"${ARR[@]}"`, or a loop whose body sets the variable again, leaves it unknown.
+static (a pattern among them is a word, not judged, as above); a known array's elements count
+as the list (`for s in "${SCRIPTS[@]}"`, each reported where the array writes it); a list with
+`$VAR`, `$(...)` or an array not known, or a loop whose body sets the variable again, leaves it
+unknown.
 
 One finding for each written word: a missing script's path in the value of a variable the script
 expands more than once (`CMD="python train.py ..."`, then `$CMD` in both arms of an `if`) is one

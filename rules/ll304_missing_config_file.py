@@ -201,6 +201,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a loop over a known array of configs: each element, where the array writes it (helper-305's plant)
+        {
+            "run.sh": '#!/bin/bash\nCFGS=( configs/a.yaml configs/b_typo.yaml )\nfor cfg in "${CFGS[@]}"; do\n  python train.py --config "$cfg"\ndone\n',
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "configs/a.yaml": "a: 1\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # Hydra's --config-dir with no --config-path: the name in that directory (or the program's config path)
         {
             "run.sh": "#!/bin/bash\npython train.py --config-dir=./conf --config-name=bsae\npython train.py -cd conf -cn base\n",

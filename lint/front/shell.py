@@ -1708,7 +1708,9 @@ class Walker:
         items = node.children_by_field_name("value")
         if variable is None or not items or len(items) > MAX_LOOP_WORDS:  # `for s; do`: the script's arguments
             return
-        words = tuple(self.word(item) for item in items)
+        # `for cfg in "${CFGS[@]}"`: a known array's elements, each where the array's assignment wrote it
+        spliced = self.array_words(items[0]) if len(items) == 1 and items[0].kind_id in _ARRAYS_IDS else None
+        words = tuple(spliced) if spliced and len(spliced) <= MAX_LOOP_WORDS else tuple(self.word(item) for item in items)
         if any(not w.value or " " in w.value or "\t" in w.value or "\n" in w.value for w in words):
             return
         name, where = self.unit.node_text(variable), self.unit.location(variable)
