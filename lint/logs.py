@@ -55,7 +55,7 @@ def exec_teed(script: ShellScript) -> list[LogSink]:
     sinks = []
     for command, redirect in _own_exec_redirects(script):
         if redirect.procsub and redirect.op.startswith((">", "&")):
-            sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
+            sink = _procsub_of(command, redirect)
             sinks += [LogSink(word, command, "exec", redirect) for word in (sink.file_targets() if sink is not None else ())]
     return sinks
 
@@ -70,7 +70,7 @@ def exec_swallowed(script: ShellScript) -> list[LogSink]:
     `>(logger -t train)`. No log of the script's, but nothing reaches its caller either."""
     sinks = []
     for command, redirect in _own_exec_redirects(script):
-        sink = next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
+        sink = _procsub_of(command, redirect)
         if (redirect.op.startswith((">", "&")) and redirect.target.value == "/dev/null") or (
             redirect.procsub and sink is not None and sink.procsub and all(
                 c.stdout.kind != INHERIT or c.name in SWALLOWERS for c in sink.procsub
@@ -78,6 +78,11 @@ def exec_swallowed(script: ShellScript) -> list[LogSink]:
         ):
             sinks.append(LogSink(redirect.target, command, "exec", redirect))
     return sinks
+
+
+def _procsub_of(command: Command, redirect: Redirect) -> Sink | None:
+    """The stream of an `exec` that its redirect sends into a process substitution (`> >(tee log)`)."""
+    return next((s for s in (command.stdout, command.stderr) if s.kind == PROCSUB and s.location == redirect.location), None)
 
 
 def _own_exec_redirects(script: ShellScript) -> Iterator[tuple[Command, Redirect]]:

@@ -673,7 +673,8 @@ class ShellScript:
         self.pipelines = [] if pipelines is None else pipelines  # in source order, nested included
         self.directives = [] if directives is None else directives  # header comments, file only
         # The lines (first, last) of each unit, a file or a workflow step, that reads
-        # `${PIPESTATUS[...]}` outside comments: it checks its pipelines' stages itself.
+        # `${PIPESTATUS[...]}` outside comments: it checks its pipelines' stages itself; and each
+        # Makefile recipe line whose `-` prefix has make ignore its status (LL105 judges neither).
         self.status_read = [] if status_read is None else status_read
         self.interpreter = interpreter  # the program of the file's `#!` line (`env`'s argument); None: no such line
         # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout

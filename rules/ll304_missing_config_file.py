@@ -1102,7 +1102,7 @@ def _config_elsewhere(project, launcher: str, program: str, directory: str, name
     `BASEDIR=base_dir`, means the `verl/recipe/deepeyes/configs/` that holds its config."""
     if name is None or not name.value:
         return ()
-    file = name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml"
+    file = _config_name_file(name.value)
     home = project_files(project).resolver.near(posixpath.join(directory, file), launcher)
     if home is None or posixpath.basename(home) != file:
         return ()
@@ -1115,7 +1115,7 @@ def _missing_name(project, program: str, config_dir: str, name: Word, given: dic
     `--config-dir` adds another); `where` says what that directory is relative to."""
     if not name.value or "--config-dir" in given:
         return
-    file = posixpath.join(config_dir, name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml")
+    file = posixpath.join(config_dir, _config_name_file(name.value))
     if not project_files(project).on_disk(file):
         yield name, Finding(
             name.location,
@@ -1134,7 +1134,7 @@ def _in_config_dir(project, launcher: str, command: Command, program: str, modul
         return
     if moved_before(directory_changes(project, launcher), command):
         return
-    file = name.value if name.value.endswith((".yaml", ".yml")) else name.value + ".yaml"
+    file = _config_name_file(name.value)
     files = project_files(project)
     places = {joined(base, added.value) for base in (posixpath.dirname(launcher), "")}
     if not any(files.on_disk(place, directory=True) for place in places):
@@ -1150,6 +1150,11 @@ def _in_config_dir(project, launcher: str, command: Command, program: str, modul
         f"Hydra stops at start-up with MissingConfigException; fix the name, or create it",
         (Related(added.location, "--config-dir adds this directory, relative to where the command runs"),),
     )
+
+
+def _config_name_file(name: str) -> str:
+    """The file Hydra reads for `--config-name NAME`: NAME.yaml, or NAME as written with its suffix."""
+    return name if name.endswith((".yaml", ".yml")) else name + ".yaml"
 
 
 def _spelled(word: Word, options: tuple[str, ...]) -> bool:
