@@ -723,12 +723,8 @@ def _other_word(name: str, close: str) -> bool:
     `vit_large.yaml`; `trian.py` is `train.py`)."""
     from difflib import SequenceMatcher  # here: only a missing path asks
 
-    start = 0
-    while start < min(len(name), len(close)) and name[start] == close[start]:
-        start += 1
-    end = 0
-    while end < min(len(name), len(close)) - start and name[-1 - end] == close[-1 - end]:
-        end += 1
+    start = len(posixpath.commonprefix([name, close]))
+    end = len(posixpath.commonprefix([name[start:][::-1], close[start:][::-1]]))
     a, b = name[start : len(name) - end], close[start : len(close) - end]
     return min(len(a), len(b)) >= 3 and SequenceMatcher(None, a, b).ratio() < 0.6
 
