@@ -312,9 +312,11 @@ _RENDERED = lazy(r"\.(?!(?:out|err)\.)[a-z]{2,5}\.txt$")
 
 # "log" as a word of a name (`train.log`, `log_7.json`, `trainlog`, `logs`, `logfile`), not in a
 # word that merely holds the letters: `catalog.csv`, `dialog.json`, `changelog`, `blog`,
-# `login.sh`, `logits.npy`, `topology.json`.
+# `login.sh`, `logits.npy`, `topology.json`; nor the logarithm of a quantity (`log_probs.json`,
+# `log_likelihood.csv`, HurtfulWords' `..._log_score_significance.txt`: a statistics table).
 _LOG_WORD = re.compile(
-    r"(?<!cata)(?<!dia)(?<!change)(?<!back)(?<!b)(?<!ana)(?<!pro)(?<!epi)(?<!mono)log(?:s|ging|files?)?(?![a-z])"
+    r"(?<!cata)(?<!dia)(?<!change)(?<!back)(?<!b)(?<!ana)(?<!pro)(?<!epi)(?<!mono)"
+    r"log(?:(?:s|ging|files?)(?![a-z])|(?![a-z]|[_-](?:prob|likelihood|lik(?![a-z])|softmax|odds|densit|ratio|score)))"
 )
 
 

@@ -99,7 +99,8 @@ Not logs, and not reported:
 - a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
   `.txt` that a word of its name calls a result: `result(s)`, `score(s)`, `metric(s)`,
   `accuracy`, `res`, as in `eval_res/m/ifeval_res_result.txt`, `| tee res.txt`; not `resultant.txt`,
-  nor a name that calls it a log: `results.log`, `result_log.txt`);
+  nor a name that calls it a log: `results.log`, `result_log.txt`; the logarithm of a quantity is
+  no log: `log_probs.json`, `log_likelihood.csv`, `x_log_score_significance.txt`);
 - the output of a filter: a program whose standard input is read from a file (`python g2p.py <
   words.txt > phones.txt`) or from the stage before it in a pipeline (`cut -f2 words.txt | python
   g2p.py > phones.txt`; not a program `xargs` or GNU `parallel` starts, which reads /dev/null, but
