@@ -1370,7 +1370,7 @@ def check(project) -> list[Finding]:
         if places and len(namesakes) == 1:  # where it runs, the project's only file of the name is not
             found.append((invocation.target, _elsewhere(project, invocation, written, places, base, namesakes[0], whose)))
         elif places and namesakes:
-            found.append((invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes)))
+            found.append((invocation.target, _finding(project, invocation, f"is not {places}, and {len(namesakes)} files have that name", namesakes, base=base)))
         elif places and others:  # its name's files are all in directories the path cannot name
             found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
@@ -1643,10 +1643,12 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     return found
 
 
-def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None, near: str | None = None) -> Finding:
+def _finding(
+    project, invocation, why: str, namesakes: Sequence[str] = (), fix: str | None = None, near: str | None = None, base: str | None = None
+) -> Finding:
     """`written` and why it is missing; then the fix: the file of the nearest name as a
     did-you-mean (`near`, else `Resolver.near`'s), or the path of one of the files that have its
-    name (related locations)."""
+    name (related locations), from `base`, the directory the path is read from, when known."""
     written = invocation.target.text
     # those ending in most of the written path first (`nas/runner.py`: `runners/nas/runner.py`, not `evaluators/runner.py`)
     parts = posixpath.normpath(written).split("/")[::-1]
@@ -1662,7 +1664,7 @@ def _finding(project, invocation, why: str, namesakes: Sequence[str] = (), fix: 
             if len(ranked) > 1 and tails[0] > max(tails[1], 1) and _akin(invocation, written, namesakes):
                 # only one ends in the path's directory too (ParroT's `examples/seq2seq/run_eval.py`:
                 # `examples/legacy/seq2seq/run_eval.py`, not `examples/rag/run_eval.py`)
-                fix = f"use the path of the one meant (`{ranked[0]}`?)"
+                fix = f"use the path of the one meant (`{_from(project, invocation, written, ranked[0], base) or ranked[0]}`?)"
             elif len(ranked) > 1 and len(below) == 1 and "/" not in written:
                 # a bare name, and only one is under the launcher's directory (mllm-uncertainty's
                 # `lvlm/run_*_all_tasks.sh` running `gemma3_vanilla.py` of `lvlm/model_scripts/`)
@@ -1713,7 +1715,7 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     others, whose = _own_project(project, invocation.caller, written, others)
     if len(others) == 1:
         return _elsewhere(project, invocation, written, places, base, others[0], whose)
-    return _finding(project, invocation, f"is not {places}, and {len(others)} files have that name", others)
+    return _finding(project, invocation, f"is not {places}, and {len(others)} files have that name", others, base=base)
 
 
 NEARLY_THE_NAME = 0.9  # how alike a close name must be to win over the one file of the very name
@@ -1752,6 +1754,14 @@ def _elsewhere(project, invocation, written: str, places: str, base: str | None,
     said = f"is not {places}: {whose} only file of that name is `{namesake}`"
     # the file of that name is the fix, not one of a close name beside the launcher (`near=""`):
     # deita's `examples/scoring/x_dataset.py` is its `examples/pipelines/x_dataset.py`, not the `x.py` there
+    shown = _from(project, invocation, written, namesake, base)
+    return _finding(project, invocation, said, (namesake,), "fix the path" if shown is None else f"use `{shown}`", near="")
+
+
+def _from(project, invocation, written: str, namesake: str, base: str | None) -> str | None:
+    """How the launcher would write the path of `namesake`: from `base`, the directory it reads a
+    relative path from, when known and the file is one the path may name from there (not another
+    nested project's: `Resolver.answers_for`); else None."""
     if base is None or written.startswith("/") or not project_resolver(project).answers_for(namesake, invocation.caller, written):
-        return _finding(project, invocation, said, (namesake,), "fix the path", near="")
-    return _finding(project, invocation, said, (namesake,), f"use `{posixpath.relpath(namesake, base or '.')}`", near="")
+        return None
+    return posixpath.relpath(namesake, base or ".")

@@ -471,6 +471,18 @@ CASES = {
         "`examples/seq2seq/run_eval.py` is not next to this file or under the project root, and 2 files have that "
         "name; use the path of the one meant (`examples/legacy/seq2seq/run_eval.py`?)",
     ),
+    "LL303-of its namesakes, one in the directory it names, in a nested project": (
+        {
+            ".launchlint.yaml": "",
+            "v/setup.py": "",
+            "v/scripts/eval.sh": "python ex/s2s/run_eval.py --x 1\n",
+            "v/ex/legacy/s2s/run_eval.py": "print(1)\n",
+            "v/ex/rag/run_eval.py": "print(2)\n",
+        },
+        "v/scripts/eval.sh:1",
+        "`ex/s2s/run_eval.py` is not next to this file, under v/ (its own project's root) or under the project root, "
+        "and 2 files have that name; use the path of the one meant (`ex/legacy/s2s/run_eval.py`?)",
+    ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
         "experts/gen.sh:1",
