@@ -205,4 +205,20 @@ def once_per_word(project, found: Iterable[tuple[Word, Finding]], again: str, fl
     return merged
 
 
+def arm_rules_out(project, command, word) -> bool:
+    """Whether an if/case arm around `command` cannot run with the value a variable of the script
+    gave part of `word` (`Command.ruled_out`): `feats_type=raw`, then `elif [ "${feats_type}" =
+    fbank ]; then scripts/make_"${feats_type}".sh` never runs `make_raw.sh` (ESPnet's `tts.sh`)."""
+    script = project.shell.get(word.location.path) if command.blocks else None
+    if script is None:
+        return False
+    from .shellfacts import SetBy  # the rules that call it have the shell's facts loaded
+
+    values: dict = {}  # each assignment a part of the word came from: the characters of its value
+    for character, at in zip(word.text, script.written(word)):
+        if type(at) is SetBy:
+            values[at] = values.get(at, "") + character
+    return any(command.ruled_out(at.name, value, at.location) for at, value in values.items())
+
+
 SET_HERE = "the value is last set here"  # the assignment a word of a finding came from (`once_per_word`)

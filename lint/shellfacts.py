@@ -555,6 +555,18 @@ class Command:
         """The variables whose default `word` took (a part of `defaults`)."""
         return self.word_defaults.get(word.location, frozenset())
 
+    def ruled_out(self, name: str, value: str | None, at: Location) -> bool:
+        """Whether an arm around the command cannot run with the variable `name` holding `value`,
+        set at `at` before the arm's statement: a test of its conditions rules the value out
+        (`mode=raw`, then `if [ "$mode" = fbank ]; then scripts/make_$mode.sh`), or they read the
+        variable in another way (`[ "$mode" = a ] || [ "$mode" = b ]`: what they decide is not known)."""
+        for block in self.blocks:
+            if block.kind != ARM or block.statement.holds(at):
+                continue  # set in the arm, after its condition was tested
+            if name in block.reads or value is not None and not block.allows(name, value):
+                return True
+        return False
+
     def has_env(self, name: str) -> bool:
         """Whether `name` is (or, under a wrapper whose environment is not known, may be) set for
         this command; `env_value` has its value when known. The shell's exports stop at a wrapper

@@ -136,6 +136,13 @@ Not reported, because the script may well be there when the line runs:
   of the project (`../other-repo/x.py`);
 - a path the same file tests for existence anywhere (`[ -f .env.local ] && source .env.local`,
   `test -e`, `[[ -r ]]`: its author knows it may be missing);
+- a path built from a variable's value, in an `if`/`case` arm that cannot run with that value
+  (ESPnet's `tts.sh`: `feats_type=raw`, then `elif [ "${feats_type}" = fbank ]; then
+  scripts/feats/make_"${feats_type}".sh`, which never runs `make_raw.sh`), or whose conditions
+  read the variable in a way not known (`[ "$m" = fbank ] || [ "$m" = stft ]`);
+- a path up from where the launcher runs (`. ../../tools/activate_python.sh` in a recipe's
+  `path.sh`) is never looked for from a directory above it: it names a place relative to where it
+  runs (ESPnet's vendored recipes, where the repository's root has a `tools/` of its own);
 - a file of a name that a script of the project writes, copies or downloads (`cat > job.sh`,
   `wget .../setup.sh`, a setup script's `> seg_my.py`, `> "$PWD/job.env"`, whose directory is
   known only at run time; the `-O`/`-o`/`--output` file of a command whose program is not known,
@@ -244,7 +251,7 @@ from launchlint.launches import (
 )
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import in_a_virtualenv, joined, may_name, names_a_path
-from launchlint.rulekit import Example, listed, once_per_word
+from launchlint.rulekit import Example, arm_rules_out, listed, once_per_word
 from launchlint.shellfacts import SOURCERS, Word
 
 CODE = "LL303"
@@ -808,6 +815,16 @@ INVALID = [
         },
         ["LL303 .azure-pipelines/ci.yml:8"],
     ),
+    Example(  # a value the arm's test allows, or an arm whose test is of something else: that path runs
+        {
+            "scripts/make_fbank.sh": "echo fbank\n",
+            "run.sh": (
+                '#!/bin/bash\nfeats=raw\nif [ "$feats" = raw ]; then\n  scripts/make_"$feats".sh\nfi\n'
+                'if [ -n "$DEBUG" ]; then\n  scripts/make_"$feats".sh\nfi\n'
+            ),
+        },
+        ["LL303 run.sh:4", "LL303 run.sh:7"],
+    ),
 ]
 
 VALID = [
@@ -1294,6 +1311,26 @@ VALID = [
             "run.sh": "#!/bin/bash\nbash scripts/make-env.sh\n. ./job.env\n",
         }
     ),
+    Example(  # an arm that cannot run with the value (ESPnet's `tts.sh`), or whose conditions read it otherwise
+        {
+            "scripts/make_fbank.sh": "echo fbank\n",
+            "scripts/make_stft.sh": "echo stft\n",
+            "run.sh": (
+                '#!/bin/bash\nfeats=raw\nif [ "$feats" = fbank ]; then\n  scripts/make_"$feats".sh\n'
+                'elif [ "$feats" = fbank ] || [ "$feats" = stft ]; then\n  scripts/make_"$feats".sh\nfi\n'
+                'case "$feats" in fbank|stft) scripts/make_"$feats".sh ;; esac\n'
+            ),
+        }
+    ),
+    Example(  # a vendored recipe's paths up from where it runs and from the directory its `path.sh` says it runs in
+        {
+            "tools/setup.sh": "echo root tools\n",
+            "vendor/espnet/egs/rec/path.sh": ". ../../tools/activate_python.sh\n",
+            "vendor/espnet/egs/rec/run.sh": "#!/bin/bash\n. ./path.sh\nscripts/audio/fmt.sh a\n",
+            "vendor/espnet/egs/rec/scripts/audio/fmt.sh": '#!/bin/bash\n. utils/parse_options.sh\necho "$1"\n',
+            "vendor/espnet/egs/rec/scripts/utils/show.sh": "echo show\n",
+        }
+    ),
     Example(  # a step in another repository's checkout, or in a directory only an expression names
         {
             "scripts/prepare.sh": "echo prepare\n",
@@ -1341,6 +1378,8 @@ def check(project) -> list[Finding]:
         if posixpath.normpath(written) in project.shell[invocation.caller].tested:
             continue  # `[ -f x.sh ] && bash x.sh`: the launcher knows it may be missing
         command = invocation.command
+        if arm_rules_out(project, command, invocation.target):
+            continue  # `mode=raw`, then `if [ "$mode" = fbank ]; then scripts/make_$mode.sh`: never runs so
         remote = command.remote or project.shell[invocation.caller].in_image
         if remote or any(w.cwd_changed for w in command.wrappers):
             # There, after a `cd` into a repository a script clones, the path is that clone's; after
@@ -1533,6 +1572,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
     caller = invocation.caller
     declared, start = start_directory(invocation.command)
     cd = after_cd(changes(caller), invocation.command)
+    run = None  # where it is run from, when it says so (`_run_directory`)
     if written.startswith("/"):
         mapped = path_mapped(project, written)
         described = f"under the path-map directory {', '.join(d for d, _ in mapped)}"
@@ -1546,7 +1586,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
             return None
         mapped = [(start, written)]
         described = "under the project root" if start == "." else f"under {start}/, the step's working-directory"
-    elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:
+    elif (run := _run_directory(project, caller, changes, MAX_CALLERS_UP)) is not None:  # it says where: placed
         directory, library = run
         mapped = [(directory, written)]
         described = f"under {directory}/, where this file is run from (it sources a file only that directory has)"
@@ -1564,7 +1604,7 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
         if invocation.command.name in SOURCERS and "/" not in posixpath.normpath(written):  # `. ./path.sh`
             mapped += [(d, written) for d in _holding(project, caller, written)]
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
-    return (described, inside, bool(declared or cd is not None or written.startswith("/"))) if inside else None
+    return (described, inside, bool(declared or cd is not None or run or written.startswith("/"))) if inside else None
 
 
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
@@ -1633,8 +1673,12 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     directory, where the launcher is run from (`internvl_chat/shell/x/run.sh` runs
     `internvl/train/train.py`, which is `internvl_chat/internvl/train/`): as the resolver looks
     for a path that exists (`Resolver._above`). None when none has it, or when the file itself is
-    under one of them (through a link to a directory, which discovery does not follow)."""
+    under one of them (through a link to a directory, which discovery does not follow). Not a path
+    up from where it runs (`../../tools/activate_python.sh` in a recipe's `path.sh`): from a
+    directory above, it would name another place (easyrobust's root `tools/`)."""
     directory, found = posixpath.dirname(written), None
+    if posixpath.normpath(written).startswith("../"):
+        return None
     for parent in directories_above(caller) if directory else ():
         if project.on_disk(posixpath.join(parent, written)):
             return None

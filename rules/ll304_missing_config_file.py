@@ -106,6 +106,9 @@ Not missing:
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
   writing: `--config a.yaml` to one step does not make it for the next;
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
+- a path built from a variable's value, in an `if`/`case` arm that cannot run with that value
+  (`m=a`, then `if [ "$m" = b ]; then python t.py --config configs/$m.yaml; fi`), or whose
+  conditions read the variable in a way not known (`[ "$m" = b ] || [ "$m" = c ]`), as in LL303;
 - a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
   (`configs/local*.yaml`): each user writes their own, and the repository never holds it; or in a
   directory made in one whose every entry it hides (`/checkpoints/*` and
@@ -185,7 +188,7 @@ from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched
 from launchlint.pyfacts import MODULE_SCOPE, Option
-from launchlint.rulekit import Example, once_per_word
+from launchlint.rulekit import Example, arm_rules_out, once_per_word
 from launchlint.rules.ll303_missing_script import not_the_projects
 from launchlint.shellfacts import Command, ShellScript, Word
 
@@ -506,6 +509,10 @@ INVALID = [
             ),
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
+    ),
+    Example(  # an arm whose test allows the value runs with it
+        {"train.py": "print(1)\n", "run.sh": '#!/bin/bash\nm=small\nif [ "$m" = small ]; then\n  python train.py --config configs/$m.yaml\nfi\n'},
+        ["LL304 run.sh:4"],
     ),
 ]
 
@@ -865,6 +872,16 @@ VALID = [
             "sweep.sh": "#!/bin/bash\nbash run.sh configs/big.yaml\n",
         }
     ),
+    Example(  # an arm that cannot run with the value, or whose conditions read it otherwise
+        {
+            "train.py": "print(1)\n",
+            "configs/big.yaml": "lr: 1\n",
+            "run.sh": (
+                '#!/bin/bash\nm=small\nif [ "$m" = big ]; then\n  python train.py --config configs/$m.yaml\nfi\n'
+                'if [ "$m" = big ] || [ "$m" = huge ]; then python train.py --config configs/$m.yaml; fi\n'
+            ),
+        }
+    ),
     Example(  # not the arguments the script was started with: a function's, after `shift` or `set --`, another shell's
         {
             "train.py": "print(1)\n",
@@ -895,8 +912,8 @@ def check(project) -> list[Finding]:
                     if not _found(project, path, command, word, changes, run):
                         made = _made(script) if made is None else made
                         value = posixpath.normpath(word.value or "")
-                        if value in script.tested:  # `[ -f local.yaml ] && python t.py --config local.yaml`
-                            continue
+                        if value in script.tested or arm_rules_out(project, command, word):
+                            continue  # `[ -f local.yaml ] && python ...`; `if [ "$m" = b ]; then ... --config $m.yaml` after `m=a`
                         if value in made or project.made.holds(value, project) or gitignored_there(project, path, value):
                             continue  # made here, or a local file .gitignore keeps out of the repository
                         if not _into_made_directory(project, path, value, made):

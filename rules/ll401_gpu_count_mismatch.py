@@ -130,7 +130,7 @@ from launchlint.lazyre import lazy
 from launchlint.model import Finding, Record, Related, Severity, whole
 from launchlint.rulekit import Example
 from launchlint.rules.ll109_sbatch_log_dir_missing import sbatch_options
-from launchlint.shellfacts import ARM, Command, Directive, ShellScript, Word
+from launchlint.shellfacts import Command, Directive, ShellScript, Word
 
 CODE = "LL401"
 NAME = "gpu-count-mismatch"
@@ -612,13 +612,7 @@ def _judged(command: Command, devices: Devices) -> bool:
     an if/case arm around it (or a test's `&&`/`||`) that cannot run with them (`if [[
     $CUDA_VISIBLE_DEVICES != *","* ]]; then python ...; else torchrun ...`), nor when its
     conditions read CUDA_VISIBLE_DEVICES, or a variable computed from it, in another way."""
-    at = devices.word.location
-    for block in command.blocks:
-        if block.kind != ARM or block.statement.holds(at):
-            continue  # set in the arm, after its condition was tested
-        if VISIBLE in block.reads or not block.allows(VISIBLE, devices.word.value):
-            return False
-    return True
+    return not command.ruled_out(VISIBLE, devices.word.value, devices.word.location)
 
 
 def _callers_devices(project, path: str, depth: int, runs: str = "it", known=None) -> list[tuple[Devices, str]]:
