@@ -38,9 +38,11 @@ def relative_to(path: str, base: str) -> str | None:
 
 def in_a_virtualenv(path: str) -> bool:
     """`.venv/bin/activate`, `$HERE/env/bin/activate`: a virtualenv's script, which `python -m
-    venv` or `uv venv` makes at set-up (whatever the directory's name); no repository holds one."""
-    path = posixpath.normpath(path)
-    return path == "bin/activate" or path.endswith("/bin/activate")
+    venv` or `uv venv` makes at set-up (whatever the directory's name); also a conda installation's
+    `etc/profile.d/conda.sh` (`tools/venv/etc/profile.d/conda.sh`, which ESPnet's `make venv`
+    installs). No repository holds one."""
+    path = "/" + posixpath.normpath(path)
+    return path.endswith(("/bin/activate", "/etc/profile.d/conda.sh"))
 
 
 def suffix(name: str) -> str:

@@ -170,7 +170,8 @@ Not reported, because the script may well be there when the line runs:
   below the launcher's exists (`$HERE/thirdparty/tool.py`), unless that path is the project's
   from a directory above: `$HERE/scripts/models/x.sh` from `scripts/` is reported where
   `scripts/models/x.sh` exists;
-- a virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`);
+- a virtualenv's `bin/activate` (made by `python -m venv` or `uv venv`), a conda installation's
+  `etc/profile.d/conda.sh` (ESPnet's `make venv` installs one in `tools/venv/`);
 - a path from a launcher that sources a file only its own directory has (`. ./path.sh`, a Kaldi
   recipe's: it is run from there) into a directory that directory lacks (`utils/mkgraph.sh`, a
   link made at set-up, where the root has another `utils/`). A name with no `/` (`. parse_options.sh`)
@@ -181,7 +182,10 @@ Not reported, because the script may well be there when the line runs:
   `utils/parse_options.sh` in `utils/data/x.sh`), or sources the path from `./` (`. ./path.sh`) with
   nothing saying where it runs. A directory holds the library when it has that sourced file, a copy
   of the script or a link to its directory, or a script there links its directory in at set-up (`ln
-  -s ../../kaldi/utils .`). A recipe's own script (`local/x.sh`, sourcing `./path.sh`) runs from its
+  -s ../../kaldi/utils .`); when no directory has the sourced file, one where the library's
+  directory is a symbolic link not resolved here and a script sources the same path (ESPnet's own
+  `utils/*.sh` sourcing Kaldi's `utils/parse_options.sh`, run from recipes whose `utils` links
+  into a Kaldi installed later). A recipe's own script (`local/x.sh`, sourcing `./path.sh`) runs from its
   recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere);
@@ -680,7 +684,7 @@ INVALID = [
             "scripts/train.sh": (
                 '#!/bin/bash\npython "$(dirname "$0")/../tarin.py" --lr 3e-4\nD="$(cd "$(dirname "$0")" >/dev/null 2>&1 && pwd)"\n'
                 '[ -f "$D/env.sh" ] && source "$D/env.sh"\nsource "$D/common.sh"\nsource "$D/../.venv/bin/activate"\n'
-                'uv venv "$D/venv"\nsource "$D/venv/bin/activate"\nsource tools/venv/bin/activate\n'
+                'uv venv "$D/venv"\nsource "$D/venv/bin/activate"\nsource tools/venv/bin/activate && . tools/venv/etc/profile.d/conda.sh\n'
                 'source "$D/scripts/models/m.sh"\npython "$D/thirdparty/tool.py"\n'
             ),
             "scripts/fp8/run.sh": 'source "$(dirname "$0")/../scripts/models/m.sh"\npython "$(dirname "$0")/../vendor/x.py"\n',
@@ -1629,6 +1633,9 @@ def _run_directory(project, caller: str, changes, hops: int) -> tuple[str, str |
                 if project.on_disk(joined(base, value)):
                     first = posixpath.normpath(value).split("/")[0]
                     return base, value if caller.startswith(joined(base, first) + "/") else None
+            linked = _linked_library(project, caller, value)
+            if linked is not None:
+                return linked, value
     asked = set()  # a script that runs the launcher many times is asked once (80 calls, 3 hops deep: 80^3)
     for invocation in project.graph.callers(caller) if hops else ():
         other = invocation.caller
@@ -1639,6 +1646,28 @@ def _run_directory(project, caller: str, changes, hops: int) -> tuple[str, str |
             run = _run_directory(project, other, changes, hops - 1)
             if run is not None:
                 return run
+    return None
+
+
+def _linked_library(project, caller: str, sourced: str) -> str | None:
+    """Where a script of a shared library that sources a file of the library by the path from its
+    directory's parent (`utils/parse_options.sh` in ESPnet's own `utils/show.sh`), a file no
+    directory of the project has, is run from: a directory where another script sources that path
+    too and the library's directory is a symbolic link not resolved here (each ESPnet recipe's
+    `utils`, a link into Kaldi, valid once Kaldi is installed under `tools/`). None when none is."""
+    first = posixpath.normpath(sourced).split("/")[0]
+    if first in ("..", ".") or not (caller.startswith(first + "/") or f"/{first}/" in caller):
+        return None
+    for path in project.shell:
+        directory = posixpath.dirname(path)
+        link = joined(directory, first)
+        if (
+            path != caller
+            and any(len(c.words) > 1 and c.words[1].value == sourced for _, c in sources_of(project, path)[0])
+            and project.on_disk(link)
+            and not project.on_disk(link, directory=True)
+        ):
+            return directory
     return None
 
 

@@ -586,3 +586,22 @@ def test_a_missing_path_written_from_the_checkouts_parent_is_reported(tmp_path):
     }
     [finding] = lint(tmp_path, files)
     assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "scripts/run.sh", 2)
+
+
+def test_a_shared_librarys_script_runs_where_its_library_is_a_link_not_resolved_here(tmp_path):
+    """ESPnet's own `utils/show.sh` sources `utils/parse_options.sh`, Kaldi's, which no directory
+    here has: it runs from a recipe whose `utils` is a link into Kaldi, valid once Kaldi is
+    installed, where the recipe's run.sh sources the same path (helper-318's 24 false LL303). With
+    no such link, the path is judged where the script is."""
+    files = {
+        "utils/show.sh": "#!/bin/bash\n. utils/parse_options.sh\nutils/validate_data_dir.sh data\n",
+        "egs/a/st1/path.sh": "export PATH=$PWD/../../../utils:$PATH\n",
+        "egs/a/st1/run.sh": "#!/bin/bash\n. ./path.sh\n. utils/parse_options.sh\nshow.sh data\n",
+    }
+    unlinked = tmp_path / "unlinked"
+    unlinked.mkdir()
+    assert [where(f)[:3] for f in lint(unlinked, files)] == [("LL303", "utils/show.sh", 2), ("LL303", "utils/show.sh", 3)]
+    linked = tmp_path / "linked"
+    (linked / "egs/a/st1").mkdir(parents=True)
+    (linked / "egs/a/st1/utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
+    assert lint(linked, files) == []
