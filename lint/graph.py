@@ -82,13 +82,14 @@ LAUNCHER_MODULES = {
     # `--not_use_env` (launches.flags_added); its own options take values as torchrun's do
     "atorch.distributed.launch": "torchrun",
 }  # fmt: skip
-# Debuggers and profilers run as modules, and their options that take a value: `python -m debugpy
-# --listen 5678 --wait-for-client train.py --lr 1` runs train.py with its arguments, as `python
-# train.py --lr 1` does (bayesian-laplace's scripts), and so do pdb, ipdb, pudb and cProfile.
+# Debuggers, profilers and runners run as modules, and their options that take a value: `python -m
+# debugpy --listen 5678 --wait-for-client train.py --lr 1` runs train.py with its arguments, as
+# `python train.py --lr 1` does (bayesian-laplace's scripts), and so do pdb, ipdb, pudb, cProfile
+# and mpi4py's runner (`mpirun -n 4 python -m mpi4py train.py`, miles-credit's jobs: helper-316).
 DEBUGGER_MODULES = {
     "debugpy": frozenset({"--listen", "--connect", "--log-to", "--pid"}), "pdb": frozenset({"-c", "--command"}),
     "ipdb": frozenset({"-c", "--command"}), "pudb": frozenset(), "cProfile": frozenset({"-o", "--outfile", "-s", "--sort"}),
-    "profile": frozenset({"-o", "--outfile", "-s", "--sort"}),
+    "profile": frozenset({"-o", "--outfile", "-s", "--sort"}), "mpi4py": frozenset({"-rc"}),
 }  # fmt: skip
 DEBUGGER_FLAGS = frozenset({"--wait-for-client", "--log-to-stderr", "--no-debug"})
 # Commands whose output is the job's: what a caller's `| tee` is there to capture. The parallel

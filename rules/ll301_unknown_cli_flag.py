@@ -279,15 +279,16 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
-    Example(  # a program run under a debugger or profiler module takes the words after its options (bayesian-laplace's debugpy)
+    Example(  # a program run under a debugger, profiler or runner module takes the words after its options (bayesian-laplace's debugpy)
         {
             "run.sh": (
                 "#!/bin/bash\npython3 -m debugpy --listen 0.0.0.0:5678 --wait-for-client train.py --embeding_size 16\n"
                 "python3 -m cProfile -o prof.out train.py --embedding_size 16\npython3 -m pdb -c continue train.py --seed 1\n"
+                "mpirun -n 4 python -m mpi4py -rc thread_level=funneled train.py --embedding-size 16\n"
             ),
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--embedding_size')\np.parse_args()\n",
         },
-        ["LL301 run.sh:2", "LL301 run.sh:4"],
+        ["LL301 run.sh:2", "LL301 run.sh:4", "LL301 run.sh:5"],
     ),
     Example(  # a function that runs its arguments through an array of them (`local command=("${@:2}")`: mllm-uncertainty)
         {

@@ -65,9 +65,9 @@ What runs a script:
   then stops with "__path__ attribute not found on 'pkg.train'"; the message says to drop the
   `.py`. A `-m x.py` whose `x.py` is not the project's is left alone (Python's own error names
   the fix there);
-- the program a debugger or profiler module runs, after its own options (`python -m debugpy
+- the program a debugger, profiler or runner module runs, after its own options (`python -m debugpy
   --listen 5678 --wait-for-client train.py`, `-m pdb -c continue`, `-m ipdb`, `-m pudb`, `-m
-  cProfile -o prof.out`, `-m profile`): a script, or `-m` and a module, as `python` runs it (LL301
+  cProfile -o prof.out`, `-m profile`, `-m mpi4py -rc thread_level=funneled`): a script, or `-m` and a module, as `python` runs it (LL301
   and LL302 judge its words too);
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
   that name with a `__main__.py`), also from the launcher's own directory (`python "$(dirname
