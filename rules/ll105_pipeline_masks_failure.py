@@ -184,7 +184,15 @@ from functools import cache
 from launchlint.discover import in_circleci, kind_by_name
 from launchlint.fixes import insert_after_line
 from launchlint.front.wrappers import ENV_RUNNERS, LAUNCHERS
-from launchlint.graph import as_tool, coverage_subcommand, is_long_running, is_python, python_run, script_of
+from launchlint.graph import (
+    SHELL_RUNNERS,
+    as_tool,
+    coverage_subcommand,
+    is_long_running,
+    is_python,
+    python_run,
+    script_of,
+)
 from launchlint.launches import pipefail_of, sourced_script
 from launchlint.model import Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
@@ -866,7 +874,11 @@ def check(project) -> Iterator[Finding]:
 
 def _named(job: Command) -> str:
     """The job's name; as written when its path is partly unknown (`"$(dirname "$0")/train.sh"`
-    is `train.sh`)."""
+    is `train.sh`); the script's for a shell that runs or sources one (`bash scripts/test.sh`,
+    `. scripts/test.sh`: `test.sh`, not `bash` or `.`: tranX's pipelines, helper-311)."""
+    script = script_of(job) if job.name in SHELL_RUNNERS else None
+    if script is not None and script[0] == "shell":
+        return os.path.basename(script[1].template)
     return job.name or os.path.basename(job.words[0].template)
 
 

@@ -59,7 +59,7 @@ def test_command_text_report_shows_the_string_with_a_caret(tmp_path):
     assert result.stdout.splitlines()[:3] == [
         (
             "<command>:1:8: LL105 [warning] without pipefail this pipeline exits with `tee`'s status, "
-            "so a failed `bash` looks like success: use `set -o pipefail;` at the start of the command string"
+            "so a failed `start.sh` looks like success: use `set -o pipefail;` at the start of the command string"
         ),
         f" 1 | {line}",
         "   | " + " " * 7 + "^" * len(TEE_LINE),

@@ -358,6 +358,17 @@ def test_pipefail_advice_fits_where_the_pipeline_runs(tmp_path, name, text, line
     assert result.findings[0].message.endswith(advice)
 
 
+def test_a_masked_script_is_named_by_its_file_not_the_shell_that_runs_it(tmp_path):
+    """`. scripts/x/test.sh | tee`, `bash run.sh | tee`: a failed `test.sh`, not a failed `.` (tranX,
+    helper-311); a `-c` string's shell stays the shell's own name."""
+    write_project(tmp_path, {"go.sh": "#!/bin/bash\n. scripts/x/test.sh a | tee a.log\nbash run.sh | tee b.log\n"})
+    result = run([str(tmp_path)], Options(select=frozenset({"LL105"})))
+    assert [(f.location.line, f.message.split("so a failed ")[1].split(" looks")[0]) for f in result.findings] == [
+        (2, "`test.sh`"),
+        (3, "`run.sh`"),
+    ]
+
+
 def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
     """A bash script that a project caller runs with `sh`: the caller's shell is the one to change."""
     write_project(tmp_path, {"run.sh": "#!/bin/bash\npython train.py | tee t.log\n", "go.sh": "sh run.sh\n"})
