@@ -746,6 +746,17 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a subcommand made and not assigned (`sub.add_parser("train", parents=[common])`) has its parents' options
+        {
+            "cli.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\ncommon = argparse.ArgumentParser(add_help=False)\n"
+                "common.add_argument('--lr', type=float)\nsub = parser.add_subparsers(dest='cmd', required=True)\n"
+                "sub.add_parser('train', parents=[common])\nparser.parse_args()\n"
+            ),
+            "run.sh": "python cli.py train --lr 0.1\npython cli.py train --lrr 0.1\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a variable given a subcommand in each branch of an `if`: what is done to it after is done to each
         {
             "configs/__init__.py": "",

@@ -689,6 +689,9 @@ class _ArgparseReader:
         kind = type(node)
         if kind is ast.Call:  # the most nodes; only a plain name calls a helper (`_local_def`)
             func = node.func
+            if type(func) is ast.Attribute and func.attr == "add_parser":
+                self.value(scope, node)  # `sub.add_parser("train", parents=[common])`, not assigned: a subcommand still
+                return
             helper = _local_def(scope, func) if type(func) is ast.Name else None
             if helper is not None:
                 for param, argument in _bound_arguments(helper, node):
