@@ -746,6 +746,17 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a name that held the parser and then the parse's result (MAE's `args = get_args_parser()`, `args = args.parse_args()`)
+        {
+            "main_finetune.py": (
+                "import argparse\n\n\ndef get_args_parser():\n    parser = argparse.ArgumentParser(add_help=False)\n"
+                "    parser.add_argument('--blr', type=float)\n    return parser\n\n\ndef main(args):\n    print(args.blr)\n\n\n"
+                "if __name__ == '__main__':\n    args = get_args_parser()\n    args = args.parse_args()\n    main(args)\n"
+            ),
+            "run.sh": "python main_finetune.py --blr 5e-4\npython main_finetune.py --blrr 5e-4\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a subcommand made and not assigned (`sub.add_parser("train", parents=[common])`) has its parents' options
         {
             "cli.py": (

@@ -732,6 +732,13 @@ class _ArgparseReader:
         if found is None:
             if type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in PARSE_KNOWN:
                 self._rest(scope, targets, value)
+            parsed = type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr in PARSE_METHODS
+            for target in targets if parsed else ():  # `args = get_args_parser()`, then `args = args.parse_args()`
+                # (MAE's idiom): from there on the name holds the parse's result, not the parser
+                key = self._variable(scope, target.id) if type(target) is ast.Name and target.id in self.named else None
+                if key is not None and key in self.values:
+                    end = (value.end_lineno or value.lineno, value.end_col_offset or 0)  # not the reads in the value
+                    self.assigned.setdefault(key, {})[id(value)] = (end, None, self.reading)
             return
         group = _required_group(value)
         if group:
