@@ -510,6 +510,18 @@ INVALID = [
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
     ),
+    Example(  # in an image, a path ending in a file's whole path is that file, a name several directories have too
+        {
+            "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "config/a/x.json": "{}\n",
+            "config/b/x.json": "{}\n",
+            "jobs/a/job.yaml": (
+                "protocolVersion: 2\nname: j\ntype: job\ntaskRoles:\n  train:\n    instances: 1\n    commands:\n"
+                "      - python3 proj/main.py --config proj/config/a/x.json\n      - python3 proj/main.py --config proj/config/a/z.json\n"
+            ),
+        },
+        ["LL304 jobs/a/job.yaml:9"],
+    ),
     Example(  # an arm whose test allows the value runs with it
         {"train.py": "print(1)\n", "run.sh": '#!/bin/bash\nm=small\nif [ "$m" = small ]; then\n  python train.py --config configs/$m.yaml\nfi\n'},
         ["LL304 run.sh:4"],
