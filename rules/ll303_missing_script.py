@@ -1732,7 +1732,7 @@ def _finding(
         if namesakes:
             fix = "use the path of the one meant" if _akin(invocation, written, namesakes) else "fix the path, or run it from the checkout it belongs to"
             tails = [_shared_tail(p.split("/")[::-1], parts) for p in ranked[:2]]
-            here = posixpath.dirname(invocation.caller)
+            here = posixpath.dirname(invocation.caller) if base is None else base  # where it runs, after a `cd` too
             below = [p for p in ranked if here and p.startswith(here + "/")]
             if len(ranked) > 1 and tails[0] > max(tails[1], 1) and _akin(invocation, written, namesakes):
                 # only one ends in the path's directory too (ParroT's `examples/seq2seq/run_eval.py`:

@@ -483,6 +483,16 @@ CASES = {
         "`ex/s2s/run_eval.py` is not next to this file, under v/ (its own project's root) or under the project root, "
         "and 2 files have that name; use the path of the one meant (`ex/legacy/s2s/run_eval.py`?)",
     ),
+    "LL303-of its namesakes, none below the directory the launcher cds into": (
+        {
+            "setup.py": "print(1)\n",
+            "scripts/setup.py": "print(2)\n",
+            "pkg/__init__.py": "",
+            "scripts/install.sh": "#!/bin/bash\ncd pkg\npython setup.py develop\n",
+        },
+        "scripts/install.sh:3",
+        "`setup.py` is not under pkg/, where the launcher cds, and 2 files have that name; use the path of the one meant",
+    ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
         "experts/gen.sh:1",
