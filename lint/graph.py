@@ -694,6 +694,7 @@ def directories_above(path: str) -> Iterator[str]:
 # setup file (`.git` a directory, a clone's, or a file, a submodule's).
 NESTED_MARKERS = (*ROOT_MARKERS, "setup.py", "setup.cfg")
 NEAR_CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
+SLIP_CUTOFF = 0.95  # a slip of the keys (`train_owt_duo_fintune.sh` for `..._finetune.sh`): before a neighbour it extends
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 SAME_KIND = {".yml": ".yaml"}  # suffixes of one kind of file, for `Resolver.near`
 
@@ -918,7 +919,9 @@ class Resolver:
         `train.py`), of its kind, if unique: a missing path's "did you mean". Not when two names
         are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
         `pretrain_model_mamba.py`), nor when two files have the name. A file next to the launcher
-        whose name extends the missing one, or is what it extends, comes first, however unlike
+        whose name extends the missing one, or is what it extends, comes first, however unlike, but
+        after a name a slip of the keys away (`SLIP_CUTOFF`: `train_owt_duo_fintune.sh` is the
+        `train_owt_duo_finetune.sh` beside it, not the `train_owt_duo.sh` it extends)
         (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`, not a distant
         `flagai/model/aquila_model.py`; Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is
         `pretrain_deepseek.py`); of several, the one named as the launcher is (the_well's
@@ -935,6 +938,10 @@ class Resolver:
         stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
         kind = SAME_KIND.get(suffix, suffix)  # and `x.yml` may be the `x.yaml` next to it
         names = [n for n in by_name if (namesakes or n != name) and SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
+        placed = lambda n: _placed_alike(caller, written, by_name[n])  # noqa: E731
+        slip = _closest(name, names, SLIP_CUTOFF, placed)
+        if slip is not None and len(by_name[slip]) == 1:  # a letter off: that file, not the neighbour it extends
+            return by_name[slip][0]
         here = posixpath.dirname(caller)
         neighbours = {
             n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
@@ -943,7 +950,7 @@ class Resolver:
         close = own if own in neighbours else _closest(name, list(neighbours), 0.0)
         if close is not None:
             return neighbours[close]
-        close = _closest(name, names, NEAR_CUTOFF, lambda n: _placed_alike(caller, written, by_name[n]))
+        close = _closest(name, names, NEAR_CUTOFF, placed)
         if close is None or len(by_name[close]) != 1 or _other_word(name, close):
             return None
         return by_name[close][0]
