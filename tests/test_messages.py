@@ -494,10 +494,10 @@ CASES = {
         "`setup.py` is not under pkg/, where the launcher cds, and 2 files have that name; use the path of the one meant",
     ),
     "LL303-a slip of the keys before the neighbour it extends": (
-        {"s/go.sh": "bash s/duo_fintune.sh\n", "s/duo.sh": "echo 1\n", "s/duo_finetune.sh": "echo 2\n"},
+        {"s/go.sh": "bash s/train_duo_fintune.sh\n", "s/train_duo.sh": "echo 1\n", "s/train_duo_finetune.sh": "echo 2\n"},
         "s/go.sh:1",
-        "`s/duo_fintune.sh` is not next to this file or under the project root, and no file has that name; fix the path "
-        "(did you mean `s/duo_finetune.sh`?), or create it",
+        "`s/train_duo_fintune.sh` is not next to this file or under the project root, and no file has that name; fix the path "
+        "(did you mean `s/train_duo_finetune.sh`?), or create it",
     ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
