@@ -599,7 +599,7 @@ def _option_text(word: Word) -> str | None:
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
 # "${BASH_SOURCE[0]}")`, `` `dirname $0` ``, `${BASH_SOURCE%/*}` and `${0%/*}`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
 # `readlink -f`), or any of them inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
-# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`), read from a word's template; and the directories
+# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`, `$(cd "$(dirname "$0")/.." && pwd)`), read from a word's template; and the directories
 # above it, by `$(dirname ...)` of it (`_PARENT`: `$(dirname $(dirname "$SCRIPT_DIR"))/train.py`).
 _SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
 _RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
@@ -612,7 +612,7 @@ _DIRNAME_ARGUMENT = rf'dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*'
 _DIRNAME = rf'(?:(?:\$\(|(?P<tick>`))\s*{_DIRNAME_ARGUMENT}(?(tick)`|\))|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}})'
 _OWN_DIRECTORY = re.compile(
     rf'(?P<cd>\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?)?{_DIRNAME}'
-    rf'(?(cd)"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\))(?P<path>/[^$`]*)?$'
+    rf'(?(cd)(?P<inner>/[^"$`\s&;|)]*)?"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\))(?P<path>/[^$`]*)?$'
 )
 _PARENT = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?(.+?)"?\s*\)(/[^$`)]*)?$')  # `$(dirname X)/path`
 
@@ -622,8 +622,8 @@ def _from_own_directory(template: str) -> tuple[int, str] | None:
     `$(dirname "$0")/train.py` is (0, "/train.py"), `$(dirname $(dirname $(cd `dirname $0`;
     pwd)))/bin` (2, "/bin"); None for a template that is no path from there (`_OWN_DIRECTORY`)."""
     own = _OWN_DIRECTORY.match(template)
-    if own is not None:
-        return 0, own.group("path") or ""
+    if own is not None:  # `$(cd "$(dirname "$0")/.." && pwd)/x`: the path inside the `cd`, then the one after
+        return 0, (own.group("inner") or "") + (own.group("path") or "")
     parent = _PARENT.match(template)
     inner = None if parent is None else _from_own_directory(parent.group(1))
     if inner is None:

@@ -819,6 +819,16 @@ INVALID = [
         },
         ["LL303 .azure-pipelines/ci.yml:8"],
     ),
+    Example(  # after a `cd` to the root the launcher names from its own directory (`$(cd "$(dirname "$0")/.." && pwd)`)
+        {
+            "scripts/copy_notebook.py": "print(1)\n",
+            "scripts/gather.sh": (
+                '#!/bin/bash\nROOT_DIR="$(cd "$(dirname "$0")/.." && pwd)"\ncd "$ROOT_DIR"\n'
+                "python scripts/copy_notebook.py a\npython scripts/copy_notebok.py a\n"
+            ),
+        },
+        ["LL303 scripts/gather.sh:5"],
+    ),
     Example(  # a value the arm's test allows, or an arm whose test is of something else: that path runs
         {
             "scripts/make_fbank.sh": "echo fbank\n",

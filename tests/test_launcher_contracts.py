@@ -263,6 +263,11 @@ def test_a_shells_option_names_are_not_its_script(tmp_path):
         ('$(cd "$(dirname "$(realpath "$0")")" && pwd)/x', "tests/llm/x"),
         ("$(cd $(dirname $0) >/dev/null 2>&1 && pwd -P)/../x.sh", "tests/x.sh"),
         ("${BASH_SOURCE%/*}/x.sh", "tests/llm/x.sh"),
+        # a path inside the `cd` (`ROOT=$(cd "$(dirname "$0")/.." && pwd)`: HashNet, helper-327)
+        ('$(cd "$(dirname "$0")/.." && pwd)', "tests"),
+        ('$(cd "$(dirname "$0")/../.." && pwd)/train.py', "train.py"),
+        ('$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../tools" &> /dev/null && pwd)/x.sh', "tests/tools/x.sh"),
+        ('$(cd "$(dirname "$0")/$SUB" && pwd)/x.sh', None),
     ],
 )
 def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):
