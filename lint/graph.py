@@ -1003,6 +1003,16 @@ class Resolver:
         """`value` from each directory the launcher is run from (`run_from`)."""
         return [joined(directory, value) for directory in self.run_from(caller)]
 
+    def as_written(self, near: str, written: str, caller: str) -> str:
+        """A project file offered for the missing path `written` (`near`), as the launcher would
+        write it: the written path's directory and the file's name when the file is in that
+        directory from one the launcher runs from (`run_from`: SGPT's `beir/` scripts' bare names;
+        `conf/train.yaml` beside `sub/run.sh`; `scripts/avg.py` from a nested project's root), else
+        its path from the root."""
+        folder = posixpath.dirname(written)
+        there = {posixpath.normpath(posixpath.join(base, folder)) for base in self.run_from(caller)}
+        return posixpath.join(folder, posixpath.basename(near)) if (posixpath.dirname(near) or ".") in there else near
+
     def run_from(self, caller: str) -> list[str]:
         """The directories a launcher's relative path is looked for from, nearest first: its own,
         the root of the project nested here that holds it (`nested_root`: its launchers are run

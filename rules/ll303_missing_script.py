@@ -1758,12 +1758,7 @@ def _finding(
         close = project_resolver(project).near(written, invocation.caller, namesakes=False)
         near = close if close and posixpath.dirname(close) == posixpath.dirname(invocation.caller) else None
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
-        # in the directory the written path names, from the launcher's or the root: as the launcher
-        # would write it (SGPT's `beir/` scripts' bare names; `configs/x.yaml` beside `scripts/run.sh`)
-        folder = posixpath.dirname(written)
-        there = {posixpath.normpath(posixpath.join(base, folder)) for base in (posixpath.dirname(invocation.caller), "")}
-        shown = posixpath.join(folder, posixpath.basename(near)) if (posixpath.dirname(near) or ".") in there else near
-        fix = f"fix the path (did you mean `{shown}`?), or create it"
+        fix = f"fix the path (did you mean `{project_resolver(project).as_written(near, written, invocation.caller)}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"), *related)
     if invocation.looped and not invocation.command.location.holds(invocation.target.location):  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)

@@ -1046,12 +1046,13 @@ def _own_config(project, path: str, command: Command, option: str, word: Word) -
 def _missing(project, launcher: str, word: Word, message: str) -> Finding:
     """The finding, its fix offering the file of the project whose name is most like the missing
     one's (`configs/llama7b.yaml` for `configs/llama7b.yml`), as LL303 offers a script."""
-    near = project_files(project).resolver.near(word.value or "", launcher)
+    resolver = project_files(project).resolver
+    near = resolver.near(word.value or "", launcher)
     if not near or near == launcher:
         return Finding(word.location, f"{message}; {FIX}")
     return Finding(
         word.location,
-        f"{message}; fix the path (did you mean `{near}`?), or create it",
+        f"{message}; fix the path (did you mean `{resolver.as_written(near, word.value or '', launcher)}`?), or create it",
         (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"),),
     )
 

@@ -499,6 +499,22 @@ CASES = {
         "`s/train_duo_fintune.sh` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `s/train_duo_finetune.sh`?), or create it",
     ),
+    "LL303-did you mean, from the root of the nested project it runs from": (
+        {"p/setup.py": "", "p/tools/avg.py": "print(1)\n", "p/exp/run.sh": "python3 tools/avgg.py\n"},
+        "p/exp/run.sh:1",
+        "`tools/avgg.py` is not next to this file, under p/ (its own project's root) or under the project root, and no "
+        "file has that name; fix the path (did you mean `tools/avg.py`?), or create it",
+    ),
+    "LL304-did you mean, as the launcher writes it": (
+        {
+            "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "sub/conf/train.yaml": "lr: 1\n",
+            "sub/run.sh": "python train.py --config conf/trian.yaml\n",
+        },
+        "sub/run.sh:1",
+        "`--config conf/trian.yaml`: no such file, so the job fails after start-up with FileNotFoundError; fix the path "
+        "(did you mean `conf/train.yaml`?), or create it",
+    ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
         "experts/gen.sh:1",
