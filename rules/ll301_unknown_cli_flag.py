@@ -734,6 +734,16 @@ INVALID = [
         },
         ["LL301 run.sh:3", "LL301 run.sh:4"],
     ),
+    Example(  # an array set anew each time round a loop holds its words; one set from itself is not known
+        {
+            "sel.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--temp')\np.add_argument('--size')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nfor g in 0.1 0.5; do\n  args=(--temp "$g" --sise 5)\n  python sel.py "${args[@]}"\n'
+                '  more=("${more[@]}" --bogus)\n  python sel.py "${more[@]}"\ndone\n'
+            ),
+        },
+        ["LL301 run.sh:3"],
+    ),
     Example(  # flags after a subcommand belong to its parser; a variable holding flags
         {
             "cli.py": (

@@ -1420,8 +1420,8 @@ class Walker:
         return self.unit.origin is None and not self.arguments_moved and not any(b.kind == FUNCTION or b.kind == LOOP for b in self.blocks)
 
     def _looping(self) -> bool:
-        """In a loop: what an array is set to there is not known (an arm of an if/case keeps it
-        until the arms are joined: `State.settle`)."""
+        """In a loop: what an array is appended to there is not known (an arm of an if/case keeps
+        it until the arms are joined: `State.settle`)."""
         return any(block.kind == LOOP for block in self.blocks)
 
     # --- statements ------------------------------------------------------------------------
@@ -2001,7 +2001,10 @@ class Walker:
                 before = self.state.elements(name)
                 words = None if before is None or words is None else before + words
             held = self._jobs_held(name, [self.unit.node_text(e) for e in value_node.named_children], appends)
-            self._set_array(name, words if not self._looping() or appends and name in self.grown else None, value_node)
+            # In a loop, an array set anew each time round (`args=(--temp "$g" --size 5)`) is what it is
+            # set to: not one appended to, nor one set from itself (`A=("${A[@]}" --x)`), round after round
+            renewed = not appends and re.search(rf"\$\{{?!?{re.escape(name)}\b", self.unit.node_text(value_node)) is None
+            self._set_array(name, words if not self._looping() or renewed or appends and name in self.grown else None, value_node)
             if held is not None:
                 self.state.jobs[name] = held
             return name, None
