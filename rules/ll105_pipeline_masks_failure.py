@@ -52,7 +52,7 @@ A job, as the first stage:
 
 A command that prints what it knows (`nvidia-smi`, `cat`, `git log`, `echo`; `python -m
 torch.utils.collect_env`, `python -m zipfile -l x.whl`) is not a job whose failure the pipeline
-hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`,
+hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`, `shuf`,
 ..., and a compressor: `python dump.py | gzip > data.gz` leaves a truncated archive and exits 0).
 
 A pipeline a function's body writes around the words it runs (`run_log() { "$@" 2>&1 | tee
@@ -207,6 +207,7 @@ SUMMARY = "A job piped into tee/a filter without pipefail: its failure is masked
 FILTERS = {
     "tee", "grep", "egrep", "fgrep", "rg", "sed", "awk", "gawk", "mawk", "cut", "tr", "sort",
     "uniq", "tail", "cat", "ts", "column", "wc", "logger", "jq",
+    "shuf", "tac", "nl", "rev", "paste",  # `python extract.py | shuf > train.txt`: code2seq's, helper-330
     "gzip", "pigz", "bzip2", "xz", "zstd", "lz4",  # `python dump.py | gzip > data.gz`: a truncated file
 }  # fmt: skip
 # `grep` options that stop reading early: the job then dies of SIGPIPE, which pipefail reports.
@@ -231,6 +232,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a filter that reads all its input: shuffled, reversed or numbered, the file is the job's output
+        {"prep.sh": "#!/bin/bash\npython extract.py --dir data | shuf > train.txt\npython extract.py --dir val | tac > val.txt\n"},
+        ["LL105 prep.sh:2", "LL105 prep.sh:3"],
+    ),
     Example(  # a module that lists an archive asks; one that writes it is a job
         {"pack.sh": "#!/bin/bash\npython -m zipfile -l dist/pkg.whl | grep libfoo\npython -m zipfile -c out.zip data | tee zip.log\n"},
         ["LL105 pack.sh:3"],
