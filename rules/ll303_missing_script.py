@@ -152,7 +152,8 @@ Not reported, because the script may well be there when the line runs:
   converted to a script, `jupyter nbconvert --to script x.ipynb` or `jupytext --to py x.ipynb`,
   writes `x.py`, or its `--output`'s name);
 - `python3 -` (the program comes on standard input);
-- a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}`) that a
+- a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}` or `:
+  "${SCRIPT:=test.py}"`) that a
   script of the project running the launcher sets (`SCRIPT=real.py bash launch.sh`, or an
   `export` before it), or a Makefile's `?=` one (`SCRIPT ?= pretrain.py`, then `python
   $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302 takes it): the script that
@@ -818,6 +819,15 @@ INVALID = [
             ),
         },
         ["LL303 .azure-pipelines/ci.yml:8"],
+    ),
+    Example(  # `${X:=default}` sets X to its default: a later `$X` is it (unless a caller sets X)
+        {
+            "train.py": "print(1)\n",
+            "run.sh": '#!/bin/bash\n: "${SCRIPT:=trian.py}"\npython "$SCRIPT"\n',
+            "eval.sh": '#!/bin/bash\n: "${EVAL:=evl.py}"\npython "$EVAL"\n',
+            "go.sh": "#!/bin/bash\nEVAL=train.py bash eval.sh\n",
+        },
+        ["LL303 run.sh:3"],
     ),
     Example(  # after a `cd` to the root the launcher names from its own directory (`$(cd "$(dirname "$0")/.." && pwd)`)
         {

@@ -1314,7 +1314,8 @@ class Walker:
                         default = [c for c in named if c is not name_node]
                         if not default:
                             piece.add("", at)
-                        start = len(piece.origin)
+                        start, begun, static = len(piece.origin), len(piece.text), piece.static
+                        piece.static = True
                         for child in default:
                             if child.type == "word" and "`" in unit.node_text(child):
                                 # `${N:-`nvidia-smi -L | wc -l`}`: tree-sitter-bash reads the
@@ -1324,6 +1325,14 @@ class Walker:
                                 self._eval(child, piece)
                         if self.reading is not None:  # the default's characters: a later call may find the variable set
                             self.reading.append(Read(name, variables.get(name, _ABSENT), self.state.assigned.get(name), tuple(piece.origin[start:])))
+                        if op in (":=", "="):  # `: "${SCRIPT:=train.py}"` sets SCRIPT to its default too
+                            given = piece.text[begun:]
+                            value = given if piece.static else None
+                            unset = name not in variables
+                            self.state.assign(name, value, Word(value, given, unit.location(node), piece.origin[start:]))
+                            if unset:
+                                self._defaulted(name, {name})
+                        piece.static = static and piece.static
                     return
                 piece.dynamic(raw, at)
                 return
