@@ -104,7 +104,8 @@ Not missing:
   (`python -c "json.dump(c, open('ds.json', 'w'))"`, or a `python - <<'EOF'` heredoc's, also
   behind a wrapper that hands it on: `nice -n 5 python - <<'EOF'`), or that
   a program of the project a launcher runs opens so (`open('job.sh', 'w')`). Reading is not
-  writing: `--config a.yaml` to one step does not make it for the next;
+  writing: `--config a.yaml` to one step does not make it for the next, nor does a command that
+  only reads or prints a path (`echo $CFG`, `RUN=$(basename $CFG .yaml)`: `READ_ONLY`);
 - a path the same file tests for existence anywhere (`[ -f local.yaml ] && ...`);
 - a path built from a variable's value, in an `if`/`case` arm that cannot run with that value
   (`m=a`, then `if [ "$m" = b ]; then python t.py --config configs/$m.yaml; fi`), or whose
@@ -509,6 +510,13 @@ INVALID = [
             ),
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
+    ),
+    Example(  # a path a command only prints or reads makes no config (`echo $CFG`, `basename $CFG .yaml`)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.add_argument('--name')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\nCFG=configs/trian.yaml\necho $CFG\nRUN=$(basename $CFG .yaml)\npython train.py --config $CFG --name $RUN\n",
+        },
+        ["LL304 run.sh:5"],
     ),
     Example(  # in an image, a path ending in a file's whole path is that file, a name several directories have too
         {
@@ -1057,13 +1065,24 @@ def _missing(project, launcher: str, word: Word, message: str) -> Finding:
     )
 
 
+# Commands that only read or print the paths they are given: `echo $CFG`, `RUN=$(basename $CFG
+# .yaml)` make no config (helper-320: either one hid a missing config of the same script).
+READ_ONLY = frozenset({
+    "echo", "printf", "basename", "dirname", "realpath", "readlink", "ls", "cat", "test", "[", "[[", "grep",
+    "head", "tail", "wc", "stat", "file", "md5sum", "sha1sum", "sha256sum", "diff", "cmp", "du",
+})  # fmt: skip
+
+
 def _made(script: ShellScript) -> set[str]:
     """Paths the script makes itself: redirected or teed into, or named as an argument of a
-    command that is not told to read it as a config (`cp template.json ds.json`, `sed`); and the
-    directories it hands a program as values of its options (`--output_dir out/run1`), which an
-    earlier step may write a config into."""
+    command that is not told to read it as a config and does more than read or print it (`cp
+    template.json ds.json`, `sed`; not `echo`, `basename`: `READ_ONLY`); and the directories it
+    hands a program as values of its options (`--output_dir out/run1`), which an earlier step may
+    write a config into."""
     made = {posixpath.normpath(w.value) for w in written_paths(script) if w.value}
     for command in script.effective_commands():
+        if command.name in READ_ONLY:
+            continue
         if not (is_python(command.name) or command.name in PY_LAUNCHERS):
             made.update(posixpath.normpath(w.value) for w in command.args if w.value)
         else:
