@@ -511,6 +511,19 @@ INVALID = [
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
     ),
+    Example(  # a subcommand's own `-c` (its parser's, from a parent parser)
+        {
+            "pkg/__init__.py": "",
+            "pkg/run.py": (
+                "import argparse\nparser = argparse.ArgumentParser()\ncommon = argparse.ArgumentParser(add_help=False)\n"
+                "common.add_argument('-c', '--config', nargs='+')\nsub = parser.add_subparsers(dest='cmd', required=True)\n"
+                "train = sub.add_parser('train', parents=[common])\nparser.parse_args()\n"
+            ),
+            "configs/a.yaml": "lr: 1\n",
+            "run.sh": "python -m pkg.run train -c configs/a.yaml\npython -m pkg.run train -c configs/b.yaml\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # a path a command only prints or reads makes no config (`echo $CFG`, `basename $CFG .yaml`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.add_argument('--name')\np.parse_args()\n",
@@ -956,7 +969,7 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     own spellings of those options, when the program's parser is known: `-c x.yaml` to a parser
     with `-c/--config`, or argparse's unambiguous prefix `--conf x.yaml` of its `--config`; and
     every value of such an option that takes several (`nargs='+'`: OpenOOD's `--config a.yml
-    b.yml`), not only the first."""
+    b.yml`), not only the first; after a subcommand's name, in its parser's spellings."""
     found = config_files(command)
     invocation = project.graph.invocation(command)
     program = launched(project, invocation) if invocation is not None and invocation.kind in ("python", "module") else None
@@ -965,7 +978,9 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     args = invocation.args
     for i, word in enumerate(args):
         head, equals, _ = (word.value or "").partition("=")
-        if not head.startswith("-"):
+        if not head.startswith("-"):  # a subcommand's name: its parser's options from there (`run.py train -c x.yaml`)
+            if not program.positionals:
+                program = program.commands.get(head, program)
             continue
         option = program.option(head)
         if not isinstance(option, Option) or not any(flag in CONFIG_OPTIONS for flag in option.flags):
