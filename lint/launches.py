@@ -395,8 +395,8 @@ CONFIG_OPTIONS = (
     "--ft-cfg-path", "--ft-cfg_path",  # ft_launcher's fault-tolerance config (nvidia-resiliency-ext)
 )  # fmt: skip
 # `--config gpt2-small` names a preset, `--deepspeed '{...}'` is inline JSON: only file names count.
-# (`.config`: AutoDL-Projects names its model and optimiser configs `x.config`)
-CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf", ".config")
+# (`.config`: AutoDL-Projects names its model and optimiser configs `x.config`; `.gin`: gin-config's, HIRID's `-c x.gin`)
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".py", ".cfg", ".ini", ".conf", ".config", ".gin")
 
 
 def anchored(command: Command, word: Word) -> bool:

@@ -36,7 +36,7 @@ lr: 3.0e-4
 ## Details
 The options:
 - `--config`, `--config_file`/`--config-file`, `--config_path` (a file by its suffix, as every
-  one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`;
+  one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`, `.gin`;
   Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
   config, which the launcher reads before it starts a rank). Not `--cfg` and its kin: habitat's
@@ -510,6 +510,14 @@ INVALID = [
             ),
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
+    ),
+    Example(  # a gin-config file (HIRID's `-c configs/x.gin`)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-c', '--config')\np.parse_args()\n",
+            "configs/gru.gin": "train.epochs = 3\n",
+            "run.sh": "python train.py -c configs/gru.gin\npython train.py -c configs/lstm.gin\n",
+        },
+        ["LL304 run.sh:2"],
     ),
     Example(  # a subcommand's own `-c` (its parser's, from a parent parser)
         {
