@@ -820,6 +820,13 @@ INVALID = [
         },
         ["LL303 .azure-pipelines/ci.yml:8"],
     ),
+    Example(  # a variable holding the program and words not known, unquoted after python: bash splits it
+        {
+            "other.py": "print(1)\n",
+            "extract.sh": '#!/bin/bash\ncmd="tkgl_wikidata.py --chunk $chunk"\npython -u $cmd\nok="other.py --chunk $chunk"\npython $ok\n',
+        },
+        ["LL303 extract.sh:3"],
+    ),
     Example(  # `${X:=default}` sets X to its default: a later `$X` is it (unless a caller sets X)
         {
             "train.py": "print(1)\n",

@@ -423,6 +423,15 @@ def _commands_next(words: list[Word]) -> bool:
     return spec is not None and _commands_next(wrappers.after_options(words[1:], spec.valued, spec.positional, spec.dashdash))
 
 
+def _program_next(words: list[Word]) -> bool:
+    """The next word of a python command is its program: after the interpreter and its switches
+    (`python -u $cmd`, cmd="train.py --chunk $chunk": TGB's extract.sh), not after `-m`, `-c`,
+    `-W`, `-X`, whose value comes next."""
+    return bool(words) and is_python(words[0].value) and all(
+        w.value is not None and w.value.startswith("-") and w.value[1:2] not in ("m", "c", "W", "X", "-", "") for w in words[1:]
+    )
+
+
 def _undo(container, key, old) -> None:
     """Put back what a journal entry says `container` held at `key` (logged in turn when a
     checkpoint is still open)."""
@@ -2158,7 +2167,7 @@ class Walker:
         if (
             (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(node)
             if value is not None  # most words: a plain one, asked nothing more
-            else _commands_next(words) and _unquoted_expansion(node) and splits_as_written(word.template)
+            else (_commands_next(words) or _program_next(words)) and _unquoted_expansion(node) and splits_as_written(word.template)
         ):
             # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
             # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
