@@ -995,6 +995,9 @@ class Resolver:
             if candidate in self.files:
                 return candidate
         only = same_name[0] if len(same_name) == 1 else None
+        if only is None and (remote or value.startswith(("/", "~"))):  # of several, the one the path ends in (`$ROOT/prep/quant.py`)
+            tails = [p for p in same_name if value.endswith("/" + p)]
+            only = tails[0] if len(tails) == 1 else None
         if only and (remote or value.startswith(("/", "~")) or may_name(value, only, roots) and self.answers_for(only, caller, value)):
             return only  # not `prep/old/x.py` for a local `prep/new/x.py`, nor a vendored copy's: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)

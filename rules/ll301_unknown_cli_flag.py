@@ -734,6 +734,14 @@ INVALID = [
         },
         ["LL301 run.sh:3", "LL301 run.sh:4"],
     ),
+    Example(  # a program by an absolute path, of a name two files have: the one whose whole path it ends in
+        {
+            "prep/quant.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model_path')\np.parse_args()\n",
+            "vendor/deep/quant.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model_pth')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\nROOT=/data/me/proj\npython $ROOT/prep/quant.py --model_path x\npython $ROOT/prep/quant.py --model_pth x\n",
+        },
+        ["LL301 run.sh:4"],
+    ),
     Example(  # an array set anew each time round a loop holds its words; one set from itself is not known
         {
             "sel.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--temp')\np.add_argument('--size')\np.parse_args()\n",
