@@ -995,7 +995,10 @@ class Resolver:
             if candidate in self.files:
                 return candidate
         only = same_name[0] if len(same_name) == 1 else None
-        if only is None and (remote or value.startswith(("/", "~"))):  # of several, the one the path ends in (`$ROOT/prep/quant.py`)
+        # On another host, in an image or by an absolute path, the checkout may be anywhere: of several
+        # files of the name, the one whose whole path the path ends in (`$ROOT/prep/quant.py`; STSGCN's
+        # job unpacks the project into `STSGCN/` and passes `STSGCN/config/PEMS03/x.json`)
+        if only is None and (remote or value.startswith(("/", "~"))):
             tails = [p for p in same_name if value.endswith("/" + p)]
             only = tails[0] if len(tails) == 1 else None
         if only and (remote or value.startswith(("/", "~")) or may_name(value, only, roots) and self.answers_for(only, caller, value)):

@@ -897,11 +897,8 @@ class ProjectFiles:
         tail = posixpath.normpath(value)
         if "/" not in tail and not remote:
             return False
-        # On another host or in an image, the checkout may be anywhere: a path ending in a file's
-        # whole path is that file (STSGCN's job unpacks the project into `STSGCN/` and passes
-        # `STSGCN/config/PEMS03/x.json`, a name four directories have).
         return any(
-            (p == tail or p.endswith("/" + tail) or remote and tail.endswith("/" + p)) and (remote or self.resolver.answers_for(p, caller, value))
+            (p == tail or p.endswith("/" + tail)) and (remote or self.resolver.answers_for(p, caller, value))
             for p in self.resolver.by_name.get(posixpath.basename(tail), [])
         )
 
