@@ -208,7 +208,20 @@ def file_name(project, word: Word) -> str:
     expanded there when the value has no name of its own (`$LOG_FILE`, not the `$7` it was set to)
     or is too long to read in a message (`> ${LOGFILE}` set to a template of five `$(...)`)."""
     name = _expanded_name(project, word) or (_whole_expansion(project, word) if len(word.text) > LONG_NAME else "")
-    return f"${name}" if name else shown(word.text)
+    return f"${name}" if name else shown(_as_written(project, word) or word.text)
+
+
+def _as_written(project, word: Word) -> str:
+    """The word as the line writes it, quotes removed, when its value holds code a variable was
+    set to (`> work_logs/train_$PORT.log` with PORT=${PORT:-$((RANDOM % 40000 + 20000))}: the
+    message names `train_$PORT.log`, and a fix that pastes it rolls no other number); else ""."""
+    at = word.location
+    if word.value is not None or ("$(" not in word.template and "`" not in word.template) or at.line != at.end_line:
+        return ""
+    index = project.index(at.path)
+    start = index.offset(at.line, at.column)
+    written = index.text[start : start + at.end_column - at.column].replace('"', "").replace("'", "")
+    return written if "$" in written and "$(" not in written and "`" not in written else ""
 
 
 LONG_NAME = 60  # characters: a longer file name is named by the variable it is the value of

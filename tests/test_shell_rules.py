@@ -421,6 +421,22 @@ def test_a_log_set_to_an_argument_is_named_by_its_variable_in_the_note(tmp_path)
     ]
 
 
+def test_a_file_named_with_a_variable_set_to_code_is_named_as_the_line_writes_it(tmp_path):
+    """`> work_logs/train_$PORT.log` with PORT=${PORT:-$((RANDOM % 40000 + 20000))}: LL102 names
+    the file as written, and its fix pastes no other random number (helper-320)."""
+    (tmp_path / ".launchlint.yaml").write_text("# root\n")
+    (tmp_path / "go.sh").write_text("bash t.sh 2>&1 | tee run.log\n")
+    (tmp_path / "t.sh").write_text('PORT=${PORT:-$((RANDOM % 40000 + 20000))}\nexec > "work_logs/train_$PORT.log" 2>&1\npython t.py\n')
+    findings = run([str(tmp_path)], Options(select=frozenset({"LL102"}))).findings
+    assert [(f.location.line, f.message) for f in findings] == [
+        (
+            2,
+            "`exec` sends this script's stdout to `work_logs/train_$PORT.log`, so the caller's pipe/log gets nothing; "
+            "drop the `exec`, or keep both with `exec > >(tee -a work_logs/train_$PORT.log) 2>&1`",
+        )
+    ]
+
+
 def test_messages_name_a_file_set_to_an_argument_by_its_variable(tmp_path):
     """LL102, LL103 and LL104 name `> $LOG` of `LOG=$1` as written, `$LOG` (they said `$1`, and
     LL102's and LL103's fixes wrote `tee $1`)."""
