@@ -212,11 +212,12 @@ def file_name(project, word: Word) -> str:
 
 
 def _as_written(project, word: Word) -> str:
-    """The word as the line writes it, quotes removed, when its value holds code a variable was
-    set to (`> work_logs/train_$PORT.log` with PORT=${PORT:-$((RANDOM % 40000 + 20000))}: the
-    message names `train_$PORT.log`, and a fix that pastes it rolls no other number); else ""."""
+    """The word as the line writes it, quotes removed, when its value holds arithmetic a variable
+    was set to (`> work_logs/train_$PORT.log` with PORT=${PORT:-$((RANDOM % 40000 + 20000))}: the
+    message names `train_$PORT.log`, and a fix that pastes it rolls no other number); else "". A
+    command's output stays as the value has it (`logs/$(date +%F)/run.log` says what the name is)."""
     at = word.location
-    if word.value is not None or ("$(" not in word.template and "`" not in word.template) or at.line != at.end_line:
+    if word.value is not None or "$((" not in word.template or at.line != at.end_line:
         return ""
     index = project.index(at.path)
     start = index.offset(at.line, at.column)
