@@ -222,7 +222,8 @@ def _as_written(project, word: Word) -> str:
     index = project.index(at.path)
     start = index.offset(at.line, at.column)
     written = index.text[start : start + at.end_column - at.column].replace('"', "").replace("'", "")
-    return written if "$" in written and "$(" not in written and "`" not in written else ""
+    # not a lone expansion (`eval $cmd`'s words stand at `$cmd`, where the line says nothing of them)
+    return written if "$" in written and "$(" not in written and "`" not in written and not _NAMELESS.fullmatch(written) else ""
 
 
 LONG_NAME = 60  # characters: a longer file name is named by the variable it is the value of
