@@ -67,6 +67,10 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
   (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
 
+A `nohup` job under `ssh` with no terminal (no `-t`) writes no `nohup.out`: its stdout is the
+connection, which nohup leaves alone. ssh then waits for the job, and once the connection closes
+the job's next write fails (SIGPIPE; `BrokenPipeError` in Python); the message says so.
+
 ## References
 - tmux(1), `remain-on-exit` and `pipe-pane`; screen(1), `-L`; nohup(1): "If standard output is
   a terminal, append output to 'nohup.out' if possible, '$HOME/nohup.out' otherwise."
@@ -294,6 +298,10 @@ NOHUP_OUT = (
     "`nohup` with no redirection appends this job's output to a `nohup.out` in whatever "
     "directory it starts in; redirect it: `nohup cmd > logs/job.log 2>&1 &`"
 )
+NOHUP_OVER_SSH = (
+    "`nohup` under `ssh` with no terminal sends this job's output back over the connection: ssh waits "
+    "for the job, and once it closes, the job's next write fails; redirect it: `nohup cmd > logs/job.log 2>&1 &`"
+)
 EXEC_DETACHED = (
     "`{name} exec -d` attaches this job's output to nothing (`{name} logs` shows only the container's "
     "main process); redirect it inside: `bash -c 'cmd > /w/logs/job.log 2>&1'`"
@@ -330,11 +338,23 @@ def check(project) -> Iterator[Finding]:
                 if not _output_kept(project, command):
                     yield Finding(command.location, EXEC_DETACHED.format(name=command.name))
             elif command.background and not captured and _unkept_background(project, command):  # `setsid -f` too
-                yield Finding(command.location, NOHUP_OUT if command.name == "nohup" else TERMINAL_GONE.format(how="`setsid`"))
+                nohup = (NOHUP_OVER_SSH if _over_ssh(command) else NOHUP_OUT) if command.name == "nohup" else None
+                yield Finding(command.location, nohup or TERMINAL_GONE.format(how="`setsid`"))
         if not captured:
             for job in _disowned(script):
                 if not _output_kept(project, job):
                     yield Finding(job.location, TERMINAL_GONE.format(how="`disown`"))
+
+
+# Wrappers that give the command its stdout: a connection, a pane, a container's.
+_OUTPUT_WRAPPERS = frozenset({"ssh", "tmux", "screen", "docker", "podman", "kubectl", "pct", "lxc", "srun"})
+
+
+def _over_ssh(command: Command) -> bool:
+    """The command's stdout is an `ssh` connection with no terminal (`ssh gpu2 "nohup python t.py
+    &"`): nohup(1) writes no `nohup.out` when stdout is no terminal (helper-334)."""
+    outer = next((w for w in reversed(command.wrappers) if w.kind in _OUTPUT_WRAPPERS), None)
+    return outer is not None and outer.kind == "ssh" and not outer.terminal
 
 
 def _detached_windows(script: ShellScript, command: Command) -> list[tuple[list[Command], Location | None]]:

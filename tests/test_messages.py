@@ -137,6 +137,12 @@ CASES = {
         "nothing logs this detached screen session: when the job dies, its window closes with the traceback; "
         "end the command with `2>&1 | tee logs/job.log`, or use `screen -L`",
     ),
+    "LL107-nohup over ssh": (
+        {"run.sh": '#!/bin/bash\nssh gpu2 "cd proj && nohup python train.py --seed 1 &"\n'},
+        "run.sh:2",
+        "`nohup` under `ssh` with no terminal sends this job's output back over the connection: ssh waits for the job, "
+        "and once it closes, the job's next write fails; redirect it: `nohup cmd > logs/job.log 2>&1 &`",
+    ),
     "LL107-nohup": (
         {"run.sh": "nohup python -u eval.py &\n"},
         "run.sh:1",
