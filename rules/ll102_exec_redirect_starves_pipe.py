@@ -229,7 +229,7 @@ def check(project) -> Iterator[Finding]:
             yield Finding(
                 sink.command.location,
                 f"`exec` sends this script's {stream} to `{name}`{passes}, so the caller's "
-                f"pipe/log gets nothing; {_fix(name, stdout, redirect.procsub)}",
+                f"pipe/log gets {'nothing' if stdout else 'none of its errors'}; {_fix(name, stdout, redirect.procsub)}",
                 tuple(c.capture_note() for c in relevant),
             )
 
