@@ -273,7 +273,7 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     """(kind, script word, its arguments) when the command runs a script file."""
     name, words = command.name, command.words
     if name is None:  # run by a path from its own directory: `"$(dirname "$0")/train.sh"`, `$DIR/run.sh`
-        return _run_by_path(words)
+        return _run_by_path(words) or _unknown_interpreter(words)
     if name in SHELL_RUNNERS:
         args = shell_args([w.value for w in words[1:]]) if name not in SOURCERS else ShellArgs(0, False, False)
         if args.command_string or args.operand is None or args.operand + 1 >= len(words):
@@ -298,6 +298,19 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
         after = launcher_words(command)
         return launched_program(name, after) if after is not None else None
     return _run_by_path(words)
+
+
+_ONE_VARIABLE = re.compile(r"\$(?:\{?[A-Za-z_]\w*\}?|\{?[0-9]\}?)")  # `$PYTHON`, `${PY}`, `$1`
+
+
+def _unknown_interpreter(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
+    """`$PYTHON tools/train.py --lr 1` with PYTHON not known here (`pythonExec=$1`, `$(which
+    python3)`): a variable's command whose first word is a Python file of a static path runs it,
+    as an interpreter or a launcher does, with the words after it (TorchAL's launcher, helper-333)."""
+    if len(words) < 2 or words[0].value is not None or not _ONE_VARIABLE.fullmatch(words[0].template):
+        return None
+    program = words[1]
+    return ("python", program, words[2:]) if (program.value or "").endswith(".py") else None
 
 
 def _debugged(valued: frozenset[str], words: list[Word]) -> tuple[str, Word, list[Word]] | None:

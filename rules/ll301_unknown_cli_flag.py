@@ -734,6 +734,13 @@ INVALID = [
         },
         ["LL301 run.sh:3", "LL301 run.sh:4"],
     ),
+    Example(  # an interpreter not known here (`pythonExec=$1`) running a Python file: its words are the file's
+        {
+            "tools/main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\npythonExec=$1\n$pythonExec tools/main.py --lr 0.1\n"$pythonExec" tools/main.py --lrr 0.1\n$CMD --lrr 1\n',
+        },
+        ["LL301 run.sh:4"],
+    ),
     Example(  # a program by an absolute path, of a name two files have: the one whose whole path it ends in
         {
             "prep/quant.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--model_path')\np.parse_args()\n",

@@ -67,8 +67,11 @@ What runs a script:
   the fix there);
 - the program a debugger, profiler or runner module runs, after its own options (`python -m debugpy
   --listen 5678 --wait-for-client train.py`, `-m pdb -c continue`, `-m ipdb`, `-m pudb`, `-m
-  cProfile -o prof.out`, `-m profile`, `-m mpi4py -rc thread_level=funneled`): a script, or `-m` and a module, as `python` runs it (LL301
-  and LL302 judge its words too);
+  cProfile -o prof.out`, `-m profile`, `-m mpi4py -rc thread_level=funneled`): a script, or `-m`
+  and a module, as `python` runs it (LL301 and LL302 judge its words too);
+- a Python file of a static path that a variable's command runs, the variable not known here
+  (`$PYTHON tools/train.py`, PYTHON=$1 or `$(which python3)`): an interpreter or a launcher runs
+  it, with the words after it (LL301 and LL302 judge them too);
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
   that name with a `__main__.py`), also from the launcher's own directory (`python "$(dirname
   "$0")/../app"`).
