@@ -734,6 +734,16 @@ INVALID = [
         },
         ["LL301 run.sh:3", "LL301 run.sh:4"],
     ),
+    Example(  # options in a variable partly known (`COMMON="--seed 1 --val_num $VAL"`), unquoted: bash splits them
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--seed')\np.add_argument('--val_num')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nVAL=$1\nOK="--seed 1 --val_num $VAL"\npython train.py $OK\n'
+                'COMMON="--seed 1 --val_nun $VAL"\npython train.py $COMMON\npython train.py "$COMMON"\n'
+            ),
+        },
+        ["LL301 run.sh:6"],
+    ),
     Example(  # an interpreter not known here (`pythonExec=$1`) running a Python file: its words are the file's
         {
             "tools/main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

@@ -2167,12 +2167,16 @@ class Walker:
         if (
             (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(node)
             if value is not None  # most words: a plain one, asked nothing more
-            else (_commands_next(words) or _program_next(words)) and _unquoted_expansion(node) and splits_as_written(word.template)
+            else (_commands_next(words) or _program_next(words) or word.template.lstrip().startswith("-"))
+            and _unquoted_expansion(node)
+            and splits_as_written(word.template)
         ):
             # `$LAUNCH train.py`, LAUNCH="torchrun --nproc_per_node 8": torchrun runs;
-            # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command (an argument
-            # partly unknown stays one word: `eval $cmd` reads its string). Each word
-            # stands at `$LAUNCH` (so no fix edits it: the text is `$LAUNCH`).
+            # LAUNCH="deepspeed --num_gpus $NGPU" too, as the command; and options
+            # partly unknown (`python x.py $COMMON`, COMMON="--seed 1 --val_num $VAL":
+            # freeshap's scripts, helper-333); another argument partly unknown stays one
+            # word (`eval $cmd` reads its string). Each word stands at `$LAUNCH` (so no
+            # fix edits it: the text is `$LAUNCH`).
             words.extend(split_fields(word))
         elif value is None and words and words[0].value == "eval" and _unquoted_expansion(node):
             words.append(joined_fields(word))
