@@ -436,7 +436,7 @@ def _parsed_on_import(project, module: PythonModule) -> list[tuple[PythonModule,
     found = []
     for dotted in module.top_imports:
         owner = _module_named(project, module, dotted)
-        located = _locate(project, module, dotted) if owner is None else None
+        located = locate_import(project, module, dotted) if owner is None else None
         owner = located[0] if located is not None else owner
         if owner is not None and owner is not module:
             found += [(owner, p) for p in _parsers(project, owner) if p.parsed_on_import and p.subcommand is None and p.parameter is None]
@@ -712,7 +712,7 @@ def _imported_parser(project, module: PythonModule, function: str, what: str, ch
 
     if "." not in function:
         return _imported_as(project, module, function, own, 0)
-    located = _locate(project, module, function)
+    located = locate_import(project, module, function)
     return None if located is None else _defined(project, *located, own, 1)
 
 
@@ -783,7 +783,7 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
     read)."""
     qualified = module.qualified(name)
     library = qualified.partition(".")[0]
-    if library not in ("transformers", "trl") or _locate(project, module, qualified) is not None:
+    if library not in ("transformers", "trl") or locate_import(project, module, qualified) is not None:
         return None
     by_name, by_ending = _modules(project)
     if library in by_name or library in by_ending:
@@ -832,7 +832,7 @@ def _imported_as(project, module: PythonModule, name: str, own, hops: int):
     qualified = module.qualified(name)
     # `pkg.opts.x` of `import pkg.opts as opts`; `options.x` of a plain `import options` spells it already
     if qualified != name or "." in name and name.partition(".")[0] in module.imports:
-        located = _locate(project, module, qualified)
+        located = locate_import(project, module, qualified)
         return None if located is None else _defined(project, *located, own, hops + 1)
     if "." in name or module.assigns(name):
         return None
@@ -844,7 +844,7 @@ def _imported_as(project, module: PythonModule, name: str, own, hops: int):
     return module.from_stars(lambda star: _module_path(project, module.path, star), find)
 
 
-def _locate(project, importer: PythonModule, dotted: str) -> tuple[PythonModule, str] | None:
+def locate_import(project, importer: PythonModule, dotted: str) -> tuple[PythonModule, str] | None:
     """The project module a dotted import names, and the rest of the name (`pkg.args.Model` ->
     (pkg/args.py, `Model`)). A script's own directory comes first: it is sys.path[0]."""
     parts = dotted.split(".")

@@ -50,8 +50,11 @@ The options:
   config path, `.yaml` added, and a relative config path is relative to the Python file that
   declares `@hydra.main`, not to the working directory. Without `--config-path`, the name is
   looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a module
-  registers a config of that name in code with `ConfigStore.store`. A program that does not
-  import hydra has options of those names of its own, which this rule leaves alone. A config
+  registers a config of that name in code with `ConfigStore.store`. A thin entry point that
+  calls, at its top level, an imported function of one project module declaring `@hydra.main`
+  (rl4co's `run.py`) is that module's program: its config path is relative to that file. Any
+  other program that does not import hydra has options of those names of its own, which this
+  rule leaves alone. A config
   path from `pwd` (`--config-path $(pwd)/conf`, `$PWD/conf`, or a variable set from one) is
   absolute when it runs, relative to no file: also through a wrapper (`nohup`, `timeout`, `ray
   job submit --`) and in a string the outer shell expands first (`bash -c "... $(pwd)/conf"`).
@@ -187,7 +190,7 @@ from launchlint.launches import (
 from launchlint.logs import written_paths
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.paths import joined, names_a_path
-from launchlint.programs import launched
+from launchlint.programs import launched, locate_import
 from launchlint.pyfacts import MODULE_SCOPE, Option
 from launchlint.rulekit import Example, arm_rules_out, once_per_word
 from launchlint.rules.ll303_missing_script import not_the_projects
@@ -510,6 +513,20 @@ INVALID = [
             ),
         },
         ["LL304 run.sh:7", "LL304 run.sh:10"],
+    ),
+    Example(  # a thin entry point calling an imported `@hydra.main` function: the config path is that file's
+        {
+            "pkg/__init__.py": "",
+            "pkg/tasks/__init__.py": "",
+            "pkg/tasks/train.py": (
+                "import hydra\n\n\n@hydra.main(version_base='1.3', config_path='../../configs', config_name='main')\n"
+                "def train(cfg):\n    print(cfg)\n"
+            ),
+            "run.py": "from pkg.tasks.train import train\n\nif __name__ == '__main__':\n    train()\n",
+            "configs/main.yaml": "a: 1\n",
+            "launch.sh": "python run.py --config-name main a=2\npython run.py --config-name mian a=2\n",
+        },
+        ["LL304 launch.sh:2"],
     ),
     Example(  # a gin-config file (HIRID's `-c configs/x.gin`)
         {
@@ -1133,8 +1150,12 @@ def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Fin
     if program is None:
         return
     module = project.python.get(program)
-    if module is not None and not any(q == "hydra" or q.startswith("hydra.") for q in module.imports.values()):
-        return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
+    if module is not None and not _imports_hydra(module):
+        hydra = _hydra_entry(project, module)
+        if hydra is None:
+            return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
+        module = hydra  # a thin entry point calling an imported `@hydra.main` function: its file's config path
+        program = module.path
     given = {HYDRA[option]: word for option, word in option_values(command, tuple(HYDRA))}
     directory, name = given.get("--config-path"), given.get("--config-name")
     if directory is None and "--config-dir" in given and not any(_spelled(word, PATH_OPTIONS[:2]) for word in command.words):
@@ -1233,6 +1254,22 @@ def _spelled(word: Word, options: tuple[str, ...]) -> bool:
     """`--config-path DIR`, `--config-path="$DIR"` or `-cp DIR`, as written."""
     text = word.value if word.value is not None else word.template
     return text.partition("=")[0] in options
+
+
+def _imports_hydra(module) -> bool:
+    return any(q == "hydra" or q.startswith("hydra.") for q in module.imports.values())
+
+
+def _hydra_entry(project, module):
+    """The project module whose `@hydra.main` function a thin entry point calls at its top level
+    (rl4co's `run.py`: `from rl4co.tasks.train import train`, then `train()` under `__main__`): the
+    config path is that module's file's (helper-332). None when there is not exactly one."""
+    found = set()
+    for call in module.functions[MODULE_SCOPE].calls if MODULE_SCOPE in module.functions else ():
+        located = locate_import(project, module, module.qualified(call.callee))
+        if located is not None and _imports_hydra(located[0]) and _declared_config_path(located[0]) is not None:
+            found.add(located[0])
+    return found.pop() if len(found) == 1 else None
 
 
 def _declared_config_path(module) -> tuple[str, Location] | None:
