@@ -785,12 +785,15 @@ def own_shell(command: Command) -> int:
 SKY_WORKDIR = "~/sky_workdir"  # where SkyPilot syncs a task's `workdir:`, the project
 
 
-def into_elsewhere(target: str | None) -> bool:
+def into_elsewhere(target: str | None, names: tuple[str, ...] = ()) -> bool:
     """A `cd` target (of `cds_before`) that is no directory known here: given by a variable or
     computed (None), or a home's (`~/other`, a bare `cd`); there, another checkout. A static
     absolute one (`cd /srv/job`) is known: its paths are checked by name; so is SkyPilot's
-    `~/sky_workdir`, the project synced."""
+    `~/sky_workdir`, the project synced, and a home's directory of a name the checkout goes by
+    (`names`: `ssh gpu1 "cd ~/proj && python train.py"` in proj's launcher, helpers 319, 320, 332)."""
     if target is not None and (target == SKY_WORKDIR or target.startswith(SKY_WORKDIR + "/")):
+        return False
+    if target is not None and target.startswith("~/") and posixpath.basename(target.rstrip("/")) in names:
         return False
     return target is None or target.startswith("~")
 
@@ -802,8 +805,9 @@ def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path
     (`git clone URL bench && cd bench && python src/run.py --config configs/x.yaml`: the clone's
     files). LL303 asks it of a script, LL304 of a config file, `path_there` of LL301's and LL302's
     program."""
+    names = (project.directory_name,) if project.directory_name else ()
     return any(
-        into_elsewhere(t) or (t and project.made.holds(posixpath.join(t, path), project))
+        into_elsewhere(t, names) or (t and project.made.holds(posixpath.join(t, path), project))
         for t in cds_before(changes, command, own_shell(command))
     )
 

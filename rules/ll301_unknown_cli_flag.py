@@ -73,7 +73,8 @@ as the absolute path it makes (`ssh gpu1 "cd /opt/other && python launch.py"` ru
 `/opt/other/launch.py`, which is not `tool/launch.py`; after `cd /opt/proj/tool` it is); after
 one into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`) or into a
 repository a script of the project clones, it is another checkout's program, whose flags are not
-judged (LL303 takes it so too). A relative `cd` there (`cd proj/tool`) keeps the path read by
+judged (LL303 takes it so too); a home's directory of the checkout's own name (`cd ~/proj` in
+proj's launchers) is the project. A relative `cd` there (`cd proj/tool`) keeps the path read by
 name.
 
 Its command line is the one parser that parses the process's arguments:

@@ -122,7 +122,8 @@ that an MCLI run clones before its `command:` (an `integrations:` entry with `in
 git_repo` clones `git_repo: ORG/NAME` into `path:`, else into NAME), or into a directory not
 known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`): that is another checkout, as after a
 local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
-~/sky_workdir` (the project, synced there), or a `cd` into the launcher's own directory
+~/sky_workdir` (the project, synced there), or a home's directory of the checkout's own name
+(`cd ~/proj` in proj's launchers), or a `cd` into the launcher's own directory
 (`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun --container-image ...
 bash -c "cd $DIR; python x.py"`), the name is checked still. A Compose or Kubernetes
 command runs in its image and is treated like a remote one. So are keys sent to a tmux pane

@@ -90,7 +90,8 @@ Where a path is looked for, as LL303 finds a script:
   "$WORK"`) a relative path is not judged;
 - on a remote host (inside `ssh`, `pct exec`, `docker exec`) a path is checked by name only, and
   an absolute path is never reported there, nor a relative one after a `cd` there into a
-  directory not known here (`cd $REMOTE_DIR`, `cd ~/other`: another checkout) or into a
+  directory not known here (`cd $REMOTE_DIR`, `cd ~/other`: another checkout; not `cd ~/proj` in
+  proj's launchers, the project) or into a
   repository a script clones (`git clone URL bench && cd bench`: the clone's, as LL303 reads the
   script). A Compose service's or a Kubernetes container's command runs in its image, and is read
   as a remote host's: a relative path by name only, an absolute one the image's.

@@ -610,3 +610,18 @@ def test_a_shared_librarys_script_runs_where_its_library_is_a_link_not_resolved_
     (linked / "egs/a/st1").mkdir(parents=True)
     (linked / "egs/a/st1/utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
     assert lint(linked, files) == []
+
+
+def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project(tmp_path):
+    """`ssh gpu1 "cd ~/proj && python scripts/train.py ..."` in proj's own launcher runs proj's
+    trainer (helpers 319, 320, 332); `cd ~/other` there is another checkout, not judged."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    files = {
+        "scripts/train.py": TRAIN.replace('parser.add_argument("--data-path", required=True)\n', ""),
+        "run.sh": (
+            '#!/bin/bash\nssh gpu1 "cd ~/proj && python scripts/train.py --lrr 1"\n'
+            'ssh gpu1 "cd ~/other && python scripts/train.py --lrr 1"\n'
+        ),
+    }
+    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2)]
