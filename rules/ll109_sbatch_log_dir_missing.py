@@ -44,7 +44,10 @@ srun python -u train.py
   a path that starts with one, `-o "$OUT/%j.out"`, is not judged).
 - A relative directory is looked for where `sbatch` may be run from: next to the job script, in
   a directory between it and the project root (mlcommons hpc's `cosmoflow/scripts/train.sh`, whose
-  `logs/` is `cosmoflow/logs/`, submitted from `cosmoflow/`), or at the root.
+  `logs/` is `cosmoflow/logs/`, submitted from `cosmoflow/`), or at the root; only next to it
+  when every script of the project that submits it names it bare (`sbatch job.sh`: sbatch reads
+  the file from where it runs, so `#SBATCH --output=../log/%j.txt` is the `log/` beside the job's
+  directory, not one outside the project).
 - Not reported: absolute directories, a job with `--chdir`, a directory that the submitting
   script creates (`mkdir -p logs` before `sbatch`), and a line that every `sbatch` of the project
   submitting the script overrides on its command line (`sbatch -o "$OUT/%j.out" job.sbatch`
@@ -98,6 +101,15 @@ CHDIR_OPTIONS = {"--chdir", "-D"}
 LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 
 INVALID = [
+    Example(  # a job every submitter names bare runs from its own directory: `../log/` is the one beside it
+        {
+            "exp/a/submit.sh": "#!/bin/bash\nfor i in 0 1; do\n  sbatch job.sh $i\ndone\n",
+            "exp/a/job.sh": "#!/bin/bash\n#SBATCH --output=../log/%j.txt\npython job.py --split $1\n",
+            "exp/a/job.py": "print(1)\n",
+            "top.sh": "#!/bin/bash\n#SBATCH --output=../log/%j.txt\npython exp/a/job.py\n",
+        },
+        ["LL109 exp/a/job.sh:2"],
+    ),
     Example(  # the submitter's `mkdir` of a path not known makes a directory of another name (ai2cm's ace)
         {
             "submit.sh": "#!/bin/bash\nmkdir -p $HOME/cfg ~/runs/ ${SCRATCH}/cfg/${UUID}\nsbatch sb/job.sh\n",
@@ -458,8 +470,14 @@ def _per_job_directory(value: str) -> str | None:
 
 def _there_for_job(project, path: str, directory: str) -> bool:
     """Next to the job script, in a directory above it, or under the project root (where `sbatch`
-    may be run from), or made by a script that submits it."""
-    bases = (posixpath.dirname(path), *directories_above(path), "")
+    may be run from), or made by a script that submits it. Only next to it when every script
+    that submits it names it bare (`sbatch job.sh`: sbatch reads it from where it runs, its own
+    directory; whisper-at's `../log/%j.txt`, helper-312)."""
+    submitted = [c for c in project.graph.callers(path) if c.command.name == "sbatch"]
+    if submitted and all(c.target.value and "/" not in c.target.value for c in submitted):
+        bases: tuple[str, ...] = (posixpath.dirname(path),)
+    else:
+        bases = (posixpath.dirname(path), *directories_above(path), "")
     return _exists(project, bases, directory) or _created_by_submitter(project, path, directory)
 
 
