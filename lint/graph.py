@@ -811,7 +811,9 @@ class LaunchGraph:
     def capturing_callers(self, path: str, seen: frozenset[str] = frozenset()) -> list[Invocation]:
         """The shell callers that pipe or redirect this script's output into a log. A file sourced
         in a script's own shell (`source ./logging.sh`, not in `$(...)` or `bash -c`) writes that
-        script's output: its capturing callers are the script's too."""
+        script's output, and so does one it runs with its output left as it is (`bash inner.sh` in
+        an `outer.sh` a launcher runs as `nohup bash outer.sh > outer.log 2>&1 &`: helper-333):
+        their capturing callers are the script's too."""
         found = []
         seen = seen | {path}
         for caller in self.callers(path):
@@ -820,7 +822,7 @@ class LaunchGraph:
                 continue
             if caller.captures_output:
                 found.append(caller)
-            elif command.name in SOURCERS and command.stdout.kind == INHERIT and not command.wrappers and caller.caller not in seen:
+            elif command.stdout.kind == INHERIT and not command.wrappers and caller.caller not in seen:
                 found += self.capturing_callers(caller.caller, seen)
         return found
 

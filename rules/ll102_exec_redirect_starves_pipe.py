@@ -41,7 +41,9 @@ or keep a log of the script's own that still feeds the caller's pipe:
   from a `trap` or an `eval`, or through a command named by its arguments, `"$@"`): the redirect
   happens at the call, and a helper nothing calls redirects nothing.
 - A file the script sources in its own shell (`source ./logging.sh`) redirects the script: its
-  `exec` is reported, with the script's callers.
+  `exec` is reported, with the script's callers. So is a script it runs with its output left as
+  it is (`bash inner.sh` in an `outer.sh` that a launcher runs as `nohup bash outer.sh >
+  outer.log 2>&1 &`): the launcher's log was to hold inner.sh's output too.
 - A redirect the script undoes is not permanent: one in a subshell (`( exec > setup.log 2>&1; pip
   install -e . )`) ends with it, and `exec 3>&1; exec > setup.log; ...; exec 1>&3` restores the
   saved stream. Such a redirect is reported only when a long-running command (python, torchrun,
@@ -65,6 +67,15 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A script redirects itself with `exec >file` while its caller pipes its output"
 
 INVALID = [
+    Example(  # two levels down: a script the captured script runs with its output left as it is
+        {
+            "launch.sh": "#!/bin/bash\nnohup bash outer.sh > outer.log 2>&1 &\n",
+            "outer.sh": "#!/bin/bash\necho start\nbash inner.sh\nbash quiet.sh > quiet.log\n",
+            "inner.sh": "#!/bin/bash\nexec > inner.out 2>&1\npython train.py\n",
+            "quiet.sh": "#!/bin/bash\nexec > quiet.out 2>&1\npython train.py\n",
+        },
+        ["LL102 inner.sh:2", "LL102 quiet.sh:2"],
+    ),
     Example(
         {
             "launch.sh": '#!/bin/bash\ntmux new-session -d -s job "bash start.sh 2>&1 | tee /logs/run5.log"\n',
