@@ -1346,6 +1346,15 @@ VALID = [
             "run.sh": "#!/bin/bash\nbash scripts/make-env.sh\n. ./job.env\n",
         }
     ),
+    Example(  # a command two arms set, each `python ...`, run by `eval`: no program is known (ALCF's Unet2d.sh)
+        {
+            "run.sh": (
+                '#!/bin/bash\nif [ -e "$UNET/compile.py" ]; then\n  COMMAND="python $UNET/compile.py --w $2"\nelse\n'
+                '  COMMAND="python $UNET/unet.py -b $BS"\nfi\neval $COMMAND >> "$OUT" 2>&1\n'
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # an arm that cannot run with the value (ESPnet's `tts.sh`), or whose conditions read it otherwise
         {
             "scripts/make_fbank.sh": "echo fbank\n",

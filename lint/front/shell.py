@@ -423,11 +423,14 @@ def _commands_next(words: list[Word]) -> bool:
     return spec is not None and _commands_next(wrappers.after_options(words[1:], spec.valued, spec.positional, spec.dashdash))
 
 
-def _program_next(words: list[Word]) -> bool:
-    """The next word of a python command is its program: after the interpreter and its switches
-    (`python -u $cmd`, cmd="train.py --chunk $chunk": TGB's extract.sh), not after `-m`, `-c`,
-    `-W`, `-X`, whose value comes next."""
-    return bool(words) and is_python(words[0].value) and all(
+def _program_next(words: list[Word], template: str) -> bool:
+    """The next word of a python command is its program, and the partly known value there starts
+    with a Python file (`python -u $cmd`, cmd="train.py --chunk $chunk": TGB's extract.sh): after
+    the interpreter and its switches, not after `-m`, `-c`, `-W`, `-X`, whose value comes next. Not
+    another value (`python ${COMMAND}` of a COMMAND that two arms set, `python ...` each: a summary
+    of them, no program)."""
+    first = template.split(None, 1)[0] if template.strip() else ""
+    return bool(words) and first.endswith(".py") and "$" not in first and is_python(words[0].value) and all(
         w.value is not None and w.value.startswith("-") and w.value[1:2] not in ("m", "c", "W", "X", "-", "") for w in words[1:]
     )
 
@@ -2167,7 +2170,7 @@ class Walker:
         if (
             (not value or " " in value or "\t" in value or "\n" in value) and _unquoted_expansion(node)
             if value is not None  # most words: a plain one, asked nothing more
-            else (_commands_next(words) or _program_next(words) or word.template.lstrip().startswith("-"))
+            else (_commands_next(words) or _program_next(words, word.template) or word.template.lstrip().startswith("-"))
             and _unquoted_expansion(node)
             and splits_as_written(word.template)
         ):
