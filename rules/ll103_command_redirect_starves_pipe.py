@@ -37,14 +37,16 @@ in both scripts.
   log`), or `srun -o FILE`.
 - The launcher may pipe the script itself, or a script that sources it.
 - Not reported when the script follows that file on its own stdout (`torchrun ... > "$LOG" 2>&1
-  &` then `tail -f "$LOG" --pid=$!`): the output reaches the caller's log through `tail`.
+  &` then `tail -f "$LOG" --pid=$!`): the output reaches the caller's log through `tail`; nor
+  when the file is named as data, not a log (`python make_sad.py > data/x/vad`, `> results.json`:
+  LL106's test of a log's name), which the command makes as its product.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from launchlint.logs import file_name, files_written, normalise, redirected_long_runners
+from launchlint.logs import file_name, files_written, is_log_capture, normalise, redirected_long_runners
 from launchlint.model import Finding, Severity
 from launchlint.rulekit import Example
 
@@ -54,6 +56,12 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A script's training command writes to a file while the caller pipes the script's output"
 
 INVALID = [
+    Example(  # the command's product, named as data: not a log the caller misses
+        {
+            "launch.sh": "#!/bin/bash\nbash prep.sh 2>&1 | tee logs/prep.log\n",
+            "prep.sh": "#!/bin/bash\npython make_sad.py --scp wav.scp > data/dev/vad\npython score.py > results.json\n",
+        }
+    ),
     Example(
         {
             "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",
@@ -144,6 +152,8 @@ def check(project) -> Iterator[Finding]:
                 followed = _followed(script)
             if normalise(sink.path.text) in followed:
                 continue  # `tail -f train.log` prints it back into the caller's log
+            if not is_log_capture(project, sink.command):
+                continue  # `python make_sad.py > data/x/vad`: the job's product, not its log (wespeaker)
             name = file_name(project, sink.path)
             # a `| tee` in a shell without pipefail would hide the job's failure (LL105)
             pipefail = "" if sink.command.pipefail else " after `set -o pipefail`"
