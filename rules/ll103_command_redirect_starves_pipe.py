@@ -56,12 +56,6 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A script's training command writes to a file while the caller pipes the script's output"
 
 INVALID = [
-    Example(  # the command's product, named as data: not a log the caller misses
-        {
-            "launch.sh": "#!/bin/bash\nbash prep.sh 2>&1 | tee logs/prep.log\n",
-            "prep.sh": "#!/bin/bash\npython make_sad.py --scp wav.scp > data/dev/vad\npython score.py > results.json\n",
-        }
-    ),
     Example(
         {
             "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",
@@ -110,6 +104,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the command's product, named as data: not a log the caller misses
+        {
+            "launch.sh": "#!/bin/bash\nbash prep.sh 2>&1 | tee logs/prep.log\n",
+            "prep.sh": "#!/bin/bash\npython make_sad.py --scp wav.scp > data/dev/vad\npython score.py > results.json\n",
+        }
+    ),
     Example(  # the job in the background, its log followed on the script's stdout
         {
             "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/launch.log\n",
