@@ -813,17 +813,23 @@ class LaunchGraph:
         in a script's own shell (`source ./logging.sh`, not in `$(...)` or `bash -c`) writes that
         script's output, and so does one it runs with its output left as it is (`bash inner.sh` in
         an `outer.sh` a launcher runs as `nohup bash outer.sh > outer.log 2>&1 &`: helper-333):
-        their capturing callers are the script's too."""
+        their capturing callers are the script's too. Each script is asked once a run, and each
+        caller once however often it runs the script (l0.sh runs l1.sh 80 times, ... : 80^4 walks)."""
+        known = self.__dict__.setdefault("_capturing", {})
+        if path in known:
+            return known[path]
         found = []
-        seen = seen | {path}
+        seen, asked = seen | {path}, set()
         for caller in self.callers(path):
             command = caller.command
             if caller.kind != "shell":
                 continue
             if caller.captures_output:
                 found.append(caller)
-            elif command.stdout.kind == INHERIT and not command.wrappers and caller.caller not in seen:
+            elif command.stdout.kind == INHERIT and not command.wrappers and caller.caller not in seen | asked:
+                asked.add(caller.caller)
                 found += self.capturing_callers(caller.caller, seen)
+        known[path] = found
         return found
 
     def invocation(self, command: Command) -> Invocation | None:

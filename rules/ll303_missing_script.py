@@ -1698,16 +1698,15 @@ def _linked_library(project, caller: str, sourced: str) -> str | None:
     first = posixpath.normpath(sourced).split("/")[0]
     if first in ("..", ".") or not (caller.startswith(first + "/") or f"/{first}/" in caller):
         return None
-    for path in project.shell:
-        directory = posixpath.dirname(path)
-        link = joined(directory, first)
-        if (
-            path != caller
-            and any(len(c.words) > 1 and c.words[1].value == sourced for _, c in sources_of(project, path)[0])
-            and project.on_disk(link)
-            and not project.on_disk(link, directory=True)
-        ):
-            return directory
+    known = project.__dict__.setdefault("_sourcing", {})  # asked once a run for each path sourced
+    if sourced not in known:
+        known[sourced] = [
+            path for path in project.shell if any(len(c.words) > 1 and c.words[1].value == sourced for _, c in sources_of(project, path)[0])
+        ]
+    for path in known[sourced]:
+        link = joined(posixpath.dirname(path), first)
+        if path != caller and project.on_disk(link) and not project.on_disk(link, directory=True):
+            return posixpath.dirname(path)
     return None
 
 

@@ -1150,6 +1150,9 @@ def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Fin
     program = _program_file(project, command)
     if program is None:
         return
+    given = {HYDRA[option]: word for option, word in option_values(command, tuple(HYDRA))}
+    if not given:
+        return
     module = project.python.get(program)
     if module is not None and not _imports_hydra(module):
         hydra = _hydra_entry(project, module)
@@ -1157,7 +1160,6 @@ def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Fin
             return  # its own `--config-path` (argparse's, a file): not Hydra's, relative to no file
         module = hydra  # a thin entry point calling an imported `@hydra.main` function: its file's config path
         program = module.path
-    given = {HYDRA[option]: word for option, word in option_values(command, tuple(HYDRA))}
     directory, name = given.get("--config-path"), given.get("--config-name")
     if directory is None and "--config-dir" in given and not any(_spelled(word, PATH_OPTIONS[:2]) for word in command.words):
         yield from _in_config_dir(project, launcher, command, program, module, given["--config-dir"], name)
