@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
-from ..graph import DIRECTORY_CHANGERS, is_python, sourced_candidates
+from ..graph import DIRECTORY_CHANGERS, PYTHON_VALUED, is_python, sourced_candidates
 from ..lazyre import lazy
 from ..model import LineIndex, Location, Record, make_location, whole
 from ..paths import in_a_virtualenv
@@ -431,7 +431,7 @@ def _program_next(words: list[Word], template: str) -> bool:
     of them, no program)."""
     first = template.split(None, 1)[0] if template.strip() else ""
     return bool(words) and first.endswith(".py") and "$" not in first and is_python(words[0].value) and all(
-        w.value is not None and w.value.startswith("-") and w.value[1:2] not in ("m", "c", "W", "X", "-", "") for w in words[1:]
+        w.value is not None and w.value[:1] == "-" and w.value[1:2] not in ("-", "") and w.value[:2] not in PYTHON_VALUED for w in words[1:]
     )
 
 
