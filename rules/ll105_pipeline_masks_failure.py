@@ -40,7 +40,9 @@ A job, as the first stage:
   run.log`: the project's own, built or written), also a path made at run time that is relative
   with a `/` before its first `$` and named as a shell or Python script
   (`scripts/run_bench$len.sh $s |& tee bench.log`); in a pipeline of data (`utils/filter_scp.pl a
-  b | sort > c`) it is a filter, and not reported;
+  b | sort > c`) it is a filter, and not reported; a Python file of a static path run by a
+  variable's command not known here (`$pythonExec train.py | tee run.log`, pythonExec=$1: an
+  interpreter or a launcher), named by its file in the message;
 - a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
   create`), not one asked about the environment (`pip list | grep torch`); run as a module it is
   the same (`python3 -m pip install` is a job, `python3 -m pip list | grep torch` is not; also
@@ -232,6 +234,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a Python file run by a command not known here (`pythonExec=$1`): the job, named by its file
+        {"run.sh": "#!/bin/bash\npythonExec=$1\n$pythonExec train.py --lr 1 2>&1 | tee run.log\n$TOOL --version | tee v.txt\n", "train.py": "print(1)\n"},
+        ["LL105 run.sh:3"],
+    ),
     Example(  # a filter that reads all its input: shuffled, reversed or numbered, the file is the job's output
         {"prep.sh": "#!/bin/bash\npython extract.py --dir data | shuf > train.txt\npython extract.py --dir val | tac > val.txt\n"},
         ["LL105 prep.sh:2", "LL105 prep.sh:3"],
@@ -881,8 +887,8 @@ def _named(job: Command) -> str:
     """The job's name; as written when its path is partly unknown (`"$(dirname "$0")/train.sh"`
     is `train.sh`); the script's for a shell that runs or sources one (`bash scripts/test.sh`,
     `. scripts/test.sh`: `test.sh`, not `bash` or `.`: tranX's pipelines, helper-311)."""
-    script = script_of(job) if job.name in SHELL_RUNNERS else None
-    if script is not None and script[0] == "shell":
+    script = script_of(job) if job.name in SHELL_RUNNERS or job.name is None else None
+    if script is not None and script[0] in ("shell", "python"):  # `$PYTHON train.py`: `train.py` too
         return os.path.basename(script[1].template)
     return job.name or os.path.basename(job.words[0].template)
 
@@ -979,8 +985,8 @@ def is_job(command: Command) -> bool:
         return run is not None and not _asks(run)  # not `python -c`, `python --version`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
-    found = script_of(command)
-    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell")
+    found = script_of(command)  # a script, or a Python file a command not known here runs (`$PYTHON train.py`)
+    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] in ("shell", "python"))
 
 
 def _asks(run) -> bool:

@@ -65,7 +65,9 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   runs in this terminal, and is not one.
 - A script launchlint cannot see (outside the project) is given the benefit of the doubt when it
   is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
-  (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`).
+  (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`); so is a command not
+  known here (`nohup $TRAIN_CMD &`), unless it runs a Python file of a static path (`nohup
+  $pythonExec train.py &`: an interpreter or a launcher, which keeps nothing of its own).
 
 A `nohup` job under `ssh` with no terminal (no `-t`) writes no `nohup.out`: its stdout is the
 connection, which nohup leaves alone. ssh then waits for the job, and once the connection closes
@@ -82,7 +84,7 @@ import re
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, new_pane_detached, session_named, tmux_option, tmux_server
-from launchlint.graph import SUBMITTERS, is_long_running, submits_job
+from launchlint.graph import SUBMITTERS, is_long_running, script_of, submits_job
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -106,6 +108,10 @@ CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
 KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
+    Example(  # a Python file run in the background by a command not known here: nothing of its own keeps its output
+        {"run.sh": "#!/bin/bash\npythonExec=$1\nnohup $pythonExec train.py --lr 1 &\nnohup $TRAIN_CMD &\n", "train.py": "print(1)\n"},
+        ["LL107 run.sh:3"],
+    ),
     Example(
         {"launch.sh": 'tmux new-session -d -s train "python train.py --config cfg.yaml"\n'},
         ["LL107 launch.sh:1"],
@@ -569,7 +575,7 @@ def _kept(project, commands: list[Command]) -> bool:
         return True
     jobs = [c for c in group if not c.is_wrapper]
     for job in jobs:
-        if job.name is None or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
+        if job.name is None and not _runs_python_file(job) or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
             return True
         invocation = project.graph.invocation(job)
         if invocation is not None and invocation.kind == "shell":
@@ -577,6 +583,13 @@ def _kept(project, commands: list[Command]) -> bool:
             if (callee is None and job is jobs[-1]) or (callee is not None and keeps_own_log(callee)):
                 return True
     return bool(jobs) and _keeps_pane_alive(jobs[-1])
+
+
+def _runs_python_file(command: Command) -> bool:
+    """A command not known here that runs a Python file (`$pythonExec train.py`: `graph.script_of`):
+    an interpreter or a launcher, whose output is the program's, kept by nothing of its own."""
+    found = script_of(command)
+    return found is not None and found[0] == "python"
 
 
 def _keeps_pane_alive(command: Command) -> bool:
