@@ -235,7 +235,14 @@ INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "
 
 INVALID = [
     Example(  # a Python file run by a command not known here (`pythonExec=$1`): the job, named by its file
-        {"run.sh": "#!/bin/bash\npythonExec=$1\n$pythonExec train.py --lr 1 2>&1 | tee run.log\n$TOOL --version | tee v.txt\n", "train.py": "print(1)\n"},
+        {
+            "run.sh": (
+                "#!/bin/bash\npythonExec=$1\n$pythonExec train.py --lr 1 2>&1 | tee run.log\n$TOOL --version | tee v.txt\n"
+                "local/rm_tag.py -s 1 text | sed -e 's/ <sp>//g' > text.tmp\n"
+            ),
+            "train.py": "print(1)\n",
+            "local/rm_tag.py": "#!/usr/bin/env python3\nprint(1)\n",
+        },
         ["LL105 run.sh:3"],
     ),
     Example(  # a filter that reads all its input: shuffled, reversed or numbered, the file is the job's output
@@ -986,7 +993,8 @@ def is_job(command: Command) -> bool:
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)  # a script, or a Python file a command not known here runs (`$PYTHON train.py`)
-    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] in ("shell", "python"))
+    by_variable = found is not None and found[0] == "python" and found[1] is not command.words[0]  # not run by its own path
+    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell") or by_variable
 
 
 def _asks(run) -> bool:
