@@ -313,6 +313,13 @@ def _unknown_interpreter(words: list[Word]) -> tuple[str, Word, list[Word]] | No
     return ("python", program, words[2:]) if (program.value or "").endswith(".py") else None
 
 
+def runs_by_variable(command: Command) -> bool:
+    """A variable's command not known here runs a Python file (`$pythonExec train.py`,
+    `_unknown_interpreter`): a job, an interpreter's or a launcher's, that keeps no output of its
+    own (LL105's and LL107's)."""
+    return command.name is None and _unknown_interpreter(command.words) is not None
+
+
 def _debugged(valued: frozenset[str], words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """The program a debugger or profiler module runs (`DEBUGGER_MODULES`): after its options,
     a script, or `-m` and a module; None when a word is not known or an option is not its."""

@@ -193,6 +193,7 @@ from launchlint.graph import (
     is_long_running,
     is_python,
     python_run,
+    runs_by_variable,
     script_of,
 )
 from launchlint.launches import pipefail_of, sourced_script
@@ -992,9 +993,10 @@ def is_job(command: Command) -> bool:
         return run is not None and not _asks(run)  # not `python -c`, `python --version`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
-    found = script_of(command)  # a script, or a Python file a command not known here runs (`$PYTHON train.py`)
-    by_variable = found is not None and found[0] == "python" and found[1] is not command.words[0]  # not run by its own path
-    return is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell") or by_variable
+    found = script_of(command)
+    return (
+        is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell") or runs_by_variable(command)
+    )
 
 
 def _asks(run) -> bool:

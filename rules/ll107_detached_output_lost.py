@@ -84,7 +84,7 @@ import re
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, new_pane_detached, session_named, tmux_option, tmux_server
-from launchlint.graph import SUBMITTERS, is_long_running, script_of, submits_job
+from launchlint.graph import SUBMITTERS, is_long_running, runs_by_variable, submits_job
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
@@ -575,7 +575,7 @@ def _kept(project, commands: list[Command]) -> bool:
         return True
     jobs = [c for c in group if not c.is_wrapper]
     for job in jobs:
-        if job.name is None and not _runs_python_file(job) or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
+        if job.name is None and not runs_by_variable(job) or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
             return True
         invocation = project.graph.invocation(job)
         if invocation is not None and invocation.kind == "shell":
@@ -583,13 +583,6 @@ def _kept(project, commands: list[Command]) -> bool:
             if (callee is None and job is jobs[-1]) or (callee is not None and keeps_own_log(callee)):
                 return True
     return bool(jobs) and _keeps_pane_alive(jobs[-1])
-
-
-def _runs_python_file(command: Command) -> bool:
-    """A command not known here that runs a Python file (`$pythonExec train.py`: `graph.script_of`):
-    an interpreter or a launcher, whose output is the program's, kept by nothing of its own."""
-    found = script_of(command)
-    return found is not None and found[0] == "python"
 
 
 def _keeps_pane_alive(command: Command) -> bool:
