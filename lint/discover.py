@@ -184,36 +184,87 @@ def is_shader(text: str) -> bool:
     return len(words) in (2, 3) and words[0] == "#version" and words[1].isdigit() and "void main" in rest
 
 
-_MATCHERS: dict[tuple, Callable[[str], bool]] = {}  # by root and .gitignore's state: `gitignored_path`
+_PATTERNS: dict[tuple, Callable[[str], bool | None] | None] = {}  # by a .gitignore's path and state
+
+
+def _patterns(path: str) -> Callable[[str], bool | None] | None:
+    """The matcher of the ignore file at `path` (None when there is none, it cannot be read (a
+    FIFO), or it holds no pattern), compiled once for each state of the file: LL303 and LL304 ask
+    for each path they would report, and a 200-line .gitignore takes milliseconds to compile."""
+    saw(path)
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    key = (path, info.st_ino, info.st_size, info.st_mtime_ns)
+    if key not in _PATTERNS:
+        lines: list[str] = []
+        with contextlib.suppress(OSError):
+            lines = read_regular(path).decode("utf-8", "replace").splitlines()
+        if any(line.strip() and not line.startswith("#") for line in lines):
+            from .gitignore import verdicts
+
+            _PATTERNS[key] = verdicts(lines)
+        else:
+            _PATTERNS[key] = None
+    return _PATTERNS[key]
+
+
+class Gitignored:
+    """Whether git ignores a path relative to the root ('/'-separated; a directory's ends in '/'),
+    as git decides: a path under an ignored directory is ignored whatever the files below say (git
+    never reads them); otherwise the .gitignore of the deepest directory above the path with a
+    pattern that matches it decides by its last such pattern, then the root's, then
+    `.git/info/exclude`. A walk tells it which directories hold a `.gitignore` (`listed`), so it
+    looks for none where there is none; asked about another directory, it looks on the disk."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self.levels: dict[str, Callable[[str], bool | None] | None] = {}  # "" or "a/b/" -> its patterns
+        self.directories: dict[str, bool] = {}  # the answers for directories, asked again for each entry
+        self.excluded: Callable[[str], bool | None] | None | bool = False  # `.git/info/exclude`'s, once read
+
+    def listed(self, directory: str, names: list[str]) -> None:
+        """The walk read `directory`'s entries (`names`, its files)."""
+        if directory not in self.levels:
+            self.levels[directory] = self._read(directory) if ".gitignore" in names else None
+
+    def _read(self, directory: str) -> Callable[[str], bool | None] | None:
+        return _patterns(os.path.join(self.root, directory, ".gitignore"))
+
+    def _level(self, directory: str) -> Callable[[str], bool | None] | None:
+        if directory not in self.levels:
+            self.levels[directory] = self._read(directory)
+        return self.levels[directory]
+
+    def __call__(self, path: str) -> bool:
+        if not path.endswith("/"):
+            return self._decide(path)
+        if path not in self.directories:
+            self.directories[path] = self._decide(path)
+        return self.directories[path]
+
+    def _decide(self, path: str) -> bool:
+        directory = path[: path.rstrip("/").rfind("/") + 1]  # its parent: "" or "a/b/"
+        if directory and self(directory):
+            return True
+        while True:
+            patterns = self._level(directory)
+            verdict = patterns(path[len(directory) :]) if patterns is not None else None
+            if verdict is not None:
+                return verdict
+            if not directory:
+                break
+            directory = directory[: directory.rstrip("/").rfind("/") + 1]
+        if self.excluded is False:
+            self.excluded = _patterns(os.path.join(self.root, ".git", "info", "exclude"))
+        return bool(self.excluded is not None and self.excluded(path))
 
 
 def gitignored_path(root: str, path: str) -> bool:
-    """`gitignored(root)(path)`, the matcher made once for each state of the root's .gitignore:
-    LL303 and LL304 ask it for each path they would report, and a 200-line .gitignore takes
-    milliseconds to compile."""
-    gitignore = os.path.join(root, ".gitignore")
-    try:
-        info = os.stat(gitignore)
-        key: tuple = (root, info.st_ino, info.st_size, info.st_mtime_ns)
-    except OSError:
-        key = (root,)
-    if key not in _MATCHERS:
-        _MATCHERS[key] = gitignored(root)
-    return _MATCHERS[key](path)
-
-
-def gitignored(root: str) -> Callable[[str], bool]:
-    """Whether the root's .gitignore ignores a relative path (directories end in '/')."""
-    lines: list[str] = []
-    gitignore = os.path.join(root, ".gitignore")
-    saw(gitignore)
-    with contextlib.suppress(OSError):  # no .gitignore, or an unreadable one (a FIFO): ignore nothing
-        lines = read_regular(gitignore).decode("utf-8", "replace").splitlines()
-    if not any(line.strip() and not line.startswith("#") for line in lines):
-        return lambda rel: False
-    from .gitignore import matcher
-
-    return matcher(lines)
+    """Whether git ignores `path` (relative to the root), its ignore files read now: LL303 and
+    LL304 ask for the paths they would report, a cached run's record asks again."""
+    return Gitignored(root)(path)
 
 
 _SPECIAL_FILES = (
@@ -265,7 +316,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
     `examples/a/tools/job.sh` through a link to `tools`), as naming the file names it, so
     `--exclude`, `per-file-ignores` and a baseline see one name. `skipped` gets the links that
     leave root (relative path -> why)."""
-    ignored = gitignored(root)
+    ignored = Gitignored(root)
     real_root = os.path.realpath(root)
     seen: set[tuple[int, int]] = set()
     links: list[tuple[str, str]] = []  # the symlinked directories the walk of the real ones met
@@ -300,6 +351,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
                 continue
             seen.add((info.st_dev, info.st_ino))
             saw(directory, info)  # its entries decide what is found
+            ignored.listed(rel_dir, filenames)
             wanted = sorted(
                 d
                 for d in dirnames

@@ -1,4 +1,5 @@
-"""Gitignore patterns, as git reads them: the project root's `.gitignore`, and the `exclude` and
+"""Gitignore patterns, as git reads them: the project's `.gitignore` files (each directory's, and
+`.git/info/exclude`: `discover.Gitignored` decides between them), and the `exclude` and
 `per-file-ignores` globs of the configuration.
 
 Each pattern becomes the regular expression pathspec's `GitIgnoreSpec` (1.1) makes of it, and a
@@ -32,7 +33,14 @@ class _Discarded(ValueError):
 
 def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
     """Whether a relative path ('/'-separated; a directory's ends with '/') is matched by the
-    last pattern of `lines` that matches it; `!pattern` unmatches.
+    last pattern of `lines` that matches it; `!pattern` unmatches."""
+    verdict = verdicts(lines)
+    return lambda path: bool(verdict(path))
+
+
+def verdicts(lines: Iterable[str]) -> Callable[[str], bool | None]:
+    """`matcher`'s answer, None when no pattern of `lines` matches the path: of a project's
+    `.gitignore` files, a deeper one decides only a path one of its patterns matches.
 
     Each pattern's own regex is compiled when a path first needs it: `re` compiles in Python, and
     compiling the 93 patterns of a 183-line `.gitignore` (GitHub's Python template is as long)
@@ -40,7 +48,7 @@ def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
     path that no pattern matches, most paths."""
     regexes = [pattern for pattern in map(_translated, lines) if pattern is not None]
     if not regexes:
-        return lambda path: False
+        return lambda path: None
     searches: dict[str, Callable] = {}  # a pattern's regex -> its search, once compiled
     try:
         anything = _any_of([regex for regex, _ in regexes])
@@ -49,9 +57,9 @@ def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
         anything = _any_of([regex for regex, _ in regexes]) if regexes else _never
     patterns = [(regex, _BELOW in regex, include) for regex, include in reversed(regexes)]
 
-    def matches(path: str) -> bool:
+    def matches(path: str) -> bool | None:
         if anything is not None and anything(path) is None:
-            return False
+            return None
         below = None  # the last pattern that matched only a directory above the path
         for regex, has_below, include in patterns:
             found = (searches.get(regex) or _search(regex, searches))(path)
@@ -61,7 +69,7 @@ def matcher(lines: Iterable[str]) -> Callable[[str], bool]:
                 return include
             if below is None:
                 below = include
-        return bool(below)
+        return below
 
     return matches
 

@@ -731,7 +731,7 @@ def moved_before(changes: DirectoryChanges, command: Command) -> list[str | None
 
 
 def gitignored_there(project, launcher: str, written: str) -> bool:
-    """A relative path that the root's .gitignore hides as a file each user makes and the
+    """A relative path that a .gitignore of the project hides as a file each user makes and the
     repository never holds, from the launcher's directory or from the root (`_user_made`), which
     LL303 and LL304 do not call missing."""
     if not written or written.startswith(("/", "~")):

@@ -41,7 +41,7 @@ def ask_disk(root: str, question: tuple[str, str]):
             return False
     if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
         return os.path.isfile(full) or os.path.islink(full)
-    if what == "ignored":  # the root's .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
+    if what == "ignored":  # a .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
         from .discover import gitignored_path
 
         return gitignored_path(root, path)
@@ -156,7 +156,7 @@ class Project:
         return self._ask(("filled", path))
 
     def gitignored(self, path: str) -> bool:
-        """Whether the root's .gitignore hides `path` (relative to the root): a file the
+        """Whether the project's .gitignore files hide `path` (relative to the root): a file the
         repository never holds by design, made by each user (`.env.sh`, `configs/local.yaml`)."""
         return self._ask(("ignored", path))
 

@@ -452,7 +452,7 @@ JOB_ID_PATTERN = re.compile(r"%\d*[jJA]")
 
 
 def _hidden(project, path: str, directory: str) -> bool:
-    """Whether the root's .gitignore hides the directory, next to the script or from the root."""
+    """Whether a .gitignore of the project hides the directory, next to the script or from the root."""
     return any(project.gitignored(joined(base, directory) + "/") for base in {posixpath.dirname(path), ""})
 
 

@@ -194,7 +194,7 @@ Not reported, because the script may well be there when the line runs:
   recipe, whatever copies of it other recipes have;
 - a Python program when the project holds no Python at all (a checkout of launchers for code that
   lives elsewhere);
-- a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
+- a path a `.gitignore` of the project hides by its own name, from the launcher's directory or the root
   (`source ./.env.sh` of a developer's own credentials): each user makes it, and the repository
   never holds it; or in a directory made in one whose every entry it hides (`/outputs/*`:
   `outputs/run1/eval.sh`). A path in a directory `.gitignore` hides by name is still judged
@@ -901,7 +901,7 @@ VALID = [
     Example(  # in a run's directory under one whose every entry .gitignore hides: a run made it
         {".gitignore": "/outputs/*\n!/outputs/README.md\n", "outputs/README.md": "runs\n", "go.sh": "bash outputs/run1/eval.sh\n"}
     ),
-    Example(  # a file the root's .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
+    Example(  # a file a .gitignore keeps out of the repository: each user makes their own (swiss-ai's credentials)
         {
             ".gitignore": ".env.sh\nscripts/local_*\n",
             "Makefile": "test:\n\tsource ./.env.sh && bash scripts/local_run.sh\n",

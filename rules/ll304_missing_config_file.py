@@ -114,7 +114,7 @@ Not missing:
 - a path built from a variable's value, in an `if`/`case` arm that cannot run with that value
   (`m=a`, then `if [ "$m" = b ]; then python t.py --config configs/$m.yaml; fi`), or whose
   conditions read the variable in a way not known (`[ "$m" = b ] || [ "$m" = c ]`), as in LL303;
-- a path the root's `.gitignore` hides by its own name, from the launcher's directory or the root
+- a path a `.gitignore` of the project hides by its own name, from the launcher's directory or the root
   (`configs/local*.yaml`): each user writes their own, and the repository never holds it; or in a
   directory made in one whose every entry it hides (`/checkpoints/*` and
   `!/checkpoints/.gitkeep`: `checkpoints/May/run/config.yaml`, which a training run writes). A
@@ -655,7 +655,7 @@ VALID = [
             ),
         }
     ),
-    Example(  # a config the root's .gitignore keeps out of the repository: each user writes their own
+    Example(  # a config a .gitignore keeps out of the repository: each user writes their own
         {
             ".gitignore": "configs/local*.yaml\n",
             "train.py": "print(1)\n",

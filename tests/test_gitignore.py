@@ -149,3 +149,65 @@ def test_a_gitignore_pathspec_refused_no_longer_stops_the_run(tmp_path):
     )
     assert "Traceback" not in result.stderr
     assert result.returncode == 1 and "run.sh:1:" in result.stdout and "job.sh" not in result.stdout
+
+
+# A project with a .gitignore at several depths, git's info/exclude, and paths each level decides.
+NESTED = {
+    ".gitignore": "*.log\n!keep.log\nbuild/\nout/\n",
+    "a/.gitignore": "!*.log\n*.tmp\n/local.sh\n",
+    "a/b/.gitignore": "keep.log\nsub/\n",
+    "c/.gitignore": "*\n!.gitignore\n!run.sh\n",
+    "build/.gitignore": "!x.sh\n",  # under an ignored directory: git never reads it
+    "d/.gitignore": "!out/\n",  # a deeper `!` brings back a directory the root's pattern hides
+    ".git/info/exclude": "mine.sh\n",
+}
+NESTED_PATHS = [
+    "x.log", "keep.log", "a/x.log", "a/keep.log", "a/b/keep.log", "a/b/x.log", "a/y.tmp", "a/b/y.tmp",
+    "a/local.sh", "a/b/local.sh", "local.sh", "a/b/sub/run.sh", "a/sub/run.sh", "c/run.sh", "c/other.sh",
+    "c/d/run.sh", "build/x.sh", "mine.sh", "a/mine.sh", "d/out/x.sh", "e/out/x.sh", "a/", "a/b/sub/",
+    "build/", "c/", "c/d/",
+]  # fmt: skip
+
+
+def _nested_project(root) -> None:
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    for rel, text in NESTED.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    for rel in NESTED_PATHS:
+        if not rel.endswith("/"):
+            (root / rel).parent.mkdir(parents=True, exist_ok=True)
+            (root / rel).write_text("echo hi\n")
+
+
+def _git(root, *args: str, stdin: str = "") -> list[str]:
+    """git's own answer, with no user's global excludes (an empty home)."""
+    env = {"HOME": str(root / ".git"), "XDG_CONFIG_HOME": str(root / ".git"), "GIT_CONFIG_NOSYSTEM": "1", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(["git", "-C", str(root), *args], input=stdin, capture_output=True, text=True, env=env)
+    return result.stdout.splitlines()
+
+
+def test_nested_gitignores_and_info_exclude_decide_as_git_decides(tmp_path):
+    """Each path of a project with .gitignore files at three depths, `.git/info/exclude`, a
+    deeper `!` and one under an ignored directory is ignored exactly when `git check-ignore` says so."""
+    from launchlint.discover import Gitignored
+
+    _nested_project(tmp_path)
+    # A directory is asked without its slash: given `c/`, check-ignore matches c/.gitignore's `*`
+    # against it, where git status (and the walk) read c/ and list c/run.sh.
+    asked = {path.rstrip("/"): path for path in NESTED_PATHS}
+    expected = {asked[path] for path in _git(tmp_path, "check-ignore", "--no-index", "--stdin", stdin="\n".join(asked) + "\n")}
+    assert {"a/y.tmp", "a/b/keep.log", "c/other.sh", "build/x.sh", "mine.sh", "e/out/x.sh"} <= expected  # the cases meant
+    assert not {"a/x.log", "d/out/x.sh", "a/b/local.sh", "c/run.sh"} & expected
+    ignored = Gitignored(str(tmp_path))
+    assert {path for path in NESTED_PATHS if ignored(path)} == expected
+
+
+def test_the_walk_reads_the_files_git_does_not_ignore(tmp_path):
+    """`discover` of the project lists the scripts `git ls-files --others --exclude-standard` lists."""
+    from launchlint.discover import discover
+
+    _nested_project(tmp_path)
+    listed = {path for path in _git(tmp_path, "ls-files", "--others", "--exclude-standard") if path.endswith(".sh")}
+    assert "a/b/local.sh" in listed and "a/local.sh" not in listed
+    assert set(discover([str(tmp_path)]).files) == listed

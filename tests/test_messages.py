@@ -161,6 +161,12 @@ CASES = {
         "SLURM opens `sbatch_log/%j.out` before the job starts, and `sbatch_log/` does not exist: the job fails without a "
         "log; create it before `sbatch`, or commit `sbatch_log/.gitkeep` (`git add -f`: it is gitignored)",
     ),
+    "LL109-a directory a nested .gitignore hides": (
+        {"exp/.gitignore": "slurm/\n", "exp/job.sbatch": "#!/bin/bash\n#SBATCH -o slurm/train.%j.out\nsrun python -u train.py\n"},
+        "exp/job.sbatch:2",
+        "SLURM opens `slurm/train.%j.out` before the job starts, and `slurm/` does not exist: the job fails without a "
+        "log; create it before `sbatch`, or commit `slurm/.gitkeep` (`git add -f`: it is gitignored)",
+    ),
     "LL109-the job's own mkdir": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nmkdir -p logs\nsrun python -u train.py\n"},
         "job.sbatch:2",
