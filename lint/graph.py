@@ -944,7 +944,9 @@ class Resolver:
 
     def near(self, written: str, caller: str, *, namesakes: bool = True) -> str | None:
         """The file whose name is most like the missing path `written`'s (`trian.py` ->
-        `train.py`), of its kind, if unique: a missing path's "did you mean". Not when two names
+        `train.py`), of its kind, if unique: a missing path's "did you mean"; for a name with no
+        suffix, the only file of the name with one (`python sample_QOCS`: `sample_QOCS.py`,
+        placed as below) first. Not when two names
         are as close (`pretrain_model.py` between `pretrain_model_llama.py` and
         `pretrain_model_mamba.py`), nor when two files have the name. A file next to the launcher
         whose name extends the missing one, or is what it extends, comes first, however unlike, but
@@ -964,6 +966,10 @@ class Resolver:
         by_name = self.by_name
         name = posixpath.basename(written)
         stem, suffix = posixpath.splitext(name)  # a typo keeps the kind: `trian.py` is a `.py`
+        if not suffix:  # `python sample_QOCS`: the one file of that name with a suffix (`sample_QOCS.py`)
+            suffixed = [p for n in by_name if posixpath.splitext(n)[0] == name for p in by_name[n]]
+            if len(suffixed) == 1 and _placed_alike(caller, written, suffixed):
+                return suffixed[0]
         kind = SAME_KIND.get(suffix, suffix)  # and `x.yml` may be the `x.yaml` next to it
         names = [n for n in by_name if (namesakes or n != name) and SAME_KIND.get(ext := posixpath.splitext(n)[1], ext) == kind]
         placed = lambda n: _placed_alike(caller, written, by_name[n])  # noqa: E731

@@ -461,6 +461,12 @@ CASES = {
         "`trian.py` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `train.py`?), or create it",
     ),
+    "LL303-a name without its suffix": (
+        {"scripts/run.sh": "python sample_QOCS --n 3\n", "sample_QOCS.py": "print(1)\n", "docs/sample_QOCS.md": "x\n"},
+        "scripts/run.sh:1",
+        "`sample_QOCS` is not next to this file or under the project root, and no file has that name; fix the path "
+        "(did you mean `sample_QOCS.py`?), or create it",
+    ),
     "LL303-no file of that name": (
         {"run.sh": "bash prepare.sh\n", "train.py": "print(1)\n"},
         "run.sh:1",
