@@ -552,6 +552,18 @@ INVALID = [
         },
         ["LL301 run.sh:1"],
     ),
+    Example(  # an imported parser function handed the parser adds to it (BigGAN's `parser = utils.add_sample_parser(parser)`)
+        {
+            "utils.py": (
+                "from argparse import ArgumentParser\n\n\ndef prepare_parser():\n    parser = ArgumentParser()\n"
+                "    parser.add_argument('--seed')\n    return parser\n\n\ndef add_sample_parser(parser):\n"
+                "    parser.add_argument('--n')\n    return parser\n"
+            ),
+            "sample.py": "import utils\n\nparser = utils.prepare_parser()\nparser = utils.add_sample_parser(parser)\nparser.parse_args()\n",
+            "run.sh": "python sample.py --seed 1 --n 2\npython sample.py --seed 1 --n 2 --num 3\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # of two star imports that define an adder, the later one's binds it, as Python runs them in order
         {
             "a.py": "def add_common(parser):\n    parser.add_argument('--lr')\n",

@@ -585,7 +585,7 @@ class _ArgparseReader:
             return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
         if api in LIBRARY_ADDERS and call.args:
             return self.value(scope, call.args[0], depth + 1)
-        built = self._built(scope, call)
+        built = self._built(scope, call, depth)
         if built is not None:
             return built
         if isinstance(call.func, ast.Attribute):
@@ -609,13 +609,17 @@ class _ArgparseReader:
             self.missed.add(("return", id(helper)))
         return found
 
-    def _built(self, scope: Scope, call: ast.Call) -> ArgParser | None:
+    def _built(self, scope: Scope, call: ast.Call, depth: int) -> ArgParser | None:
         """`parser = get_parser()` (`options.get_training_parser()`) with the function imported and
         named for a parser: the parser a project module builds and returns, which the project
-        finds (`ArgParser.built_by`, launchlint.programs); what this module adds comes on top."""
+        finds (`ArgParser.built_by`, launchlint.programs); what this module adds comes on top.
+        Not when the call is given a parser (BigGAN's `parser = utils.add_sample_parser(parser)`):
+        the function adds to that one, as any imported function a parser is handed to (`handed`)."""
         func = call.func
         name = func.attr if type(func) is ast.Attribute else func.id if type(func) is ast.Name else ""
         if "parser" not in name.lower() or name[0].isupper():  # not a class: `FlexibleArgumentParser()`
+            return None
+        if any(isinstance(self.value(scope, argument, depth + 1), ArgParser) for argument in _arguments(call, self.named)):
             return None
         imported = self._imported(scope, func)
         if imported is None or type(imported) is tuple:  # imported from two modules: which one runs is not known
