@@ -322,7 +322,9 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
     passed = {id(o) for o in reading.passed}
     flags = {o.flags[0] for o in reading.passed}  # `unless`: a flag whose passing may skip where it is added
     asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
-    if reading.open or asks_for_help or any(p.parser.reads_files for p in reading.chain):
+    # HF's `if len(sys.argv) == 2 and ...endswith(".json")` reads the one file a launch passing no option names
+    one_file = not reading.passed
+    if reading.open or asks_for_help or any(p.parser.reads_files or one_file and p.parser.reads_one_file for p in reading.chain):
         return []
     missing = [
         (program, option)

@@ -295,6 +295,7 @@ class ArgParser:
         open_commands: bool = False,
         dataclasses: tuple[str, ...] = (),
         reads_files: bool = False,
+        reads_one_file: bool = False,
         parameter: tuple[int, str] | None = None,
         handed: tuple[tuple[str, int | str], ...] = (),
         handed_either: tuple[tuple[tuple[str, ...], int | str], ...] = (),
@@ -324,6 +325,9 @@ class ArgParser:
         self.open_commands = open_commands  # some subcommand's name is not static
         self.dataclasses = dataclasses  # HfArgumentParser: its dataclasses, dotted as written
         self.reads_files = reads_files  # values can also come from files (`@args.txt`, HF's parse_json_file)
+        # from a file only when it is the command line's one argument: HF's examples' `if
+        # len(sys.argv) == 2 and sys.argv[1].endswith(".json"): parser.parse_json_file(...)`
+        self.reads_one_file = reads_one_file
         self.parameter = parameter  # (position, name) of the parameter of `function` it stands for
         self.handed = handed  # (imported function, qualified; the position or keyword it is passed at)
         # as `handed`, to a function whose name is imported from two modules (in an if's arms, a

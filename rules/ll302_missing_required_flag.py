@@ -104,7 +104,9 @@ Nothing is reported when the launch may pass more than we can see:
   (see `launches.decided_by_caller`, which LL303, LL401 and LL402 ask too);
 - the words `xargs` appends (`cat args.txt | xargs python train.py`; not with `-I {}`, which puts
   them where `{}` is);
-- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`,
+- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`
+  (under HF's examples' `if len(sys.argv) == 2 and sys.argv[1].endswith(".json"):`, only for a
+  launch that passes no option: one that passes options takes the `else:` arm, which parses them),
   its `parse_args_into_dataclasses(args_file_flag="--config")` (each file the flag names gives
   options), or the `train.args` next to `train.py` that its `parse_args_into_dataclasses` reads
   first by default, when that file exists;
@@ -139,6 +141,19 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # HF's examples read a JSON file only when it is the one argument: a launch passing options takes the else arm
+        {
+            "run_qa.py": (
+                "import os\nimport sys\nfrom dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    task: str\n    seed: int = 1\n\n\ndef main():\n    parser = HfArgumentParser(Args)\n"
+                "    if len(sys.argv) == 2 and sys.argv[1].endswith('.json'):\n"
+                "        (args,) = parser.parse_json_file(json_file=os.path.abspath(sys.argv[1]))\n"
+                "    else:\n        (args,) = parser.parse_args_into_dataclasses()\n\n\nmain()\n"
+            ),
+            "run.sh": "python run_qa.py configs/qa.json\npython run_qa.py --seed 2\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
     Example(  # the first of two parsers requires its option: `parse_known_args` exits without it too
         {
             "train.py": (
@@ -681,7 +696,14 @@ VALID = [
                 "if sys.argv[1].endswith('.json'):\n    (args,) = parser.parse_json_file(sys.argv[1])\n"
                 "else:\n    (args,) = parser.parse_args_into_dataclasses()\n"
             ),
-            "run.sh": "python train.py @args.txt\npython run_glue.py config.json\n",
+            "run_qa.py": (
+                "import os\nimport sys\nfrom dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n"
+                "@dataclass\nclass Args:\n    task: str\n\n\nparser = HfArgumentParser(Args)\n"
+                "if len(sys.argv) == 2 and sys.argv[1].endswith('.json'):\n"
+                "    (args,) = parser.parse_json_file(json_file=os.path.abspath(sys.argv[1]))\n"
+                "else:\n    (args,) = parser.parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py @args.txt\npython run_glue.py config.json\npython run_qa.py configs/qa.json\n",
         }
     ),
     Example(  # a subcommand the launch does not name; a required option of another program

@@ -107,10 +107,7 @@ def _by_hand(tree: ast.Module) -> tuple[str, ...]:
         if type(target) is ast.Name
     }
     found: list[str] = []
-    stack: list[ast.AST] = [tree]
-    while stack:  # not recursive: expressions can nest thousands deep
-        node = stack.pop()
-        stack += child_nodes(node)
+    for node in _nodes(tree):
         if type(node) is ast.Compare and type(node.ops[0]) in (ast.In, ast.NotIn) and _is_argv(node.comparators[0]):
             word = node.left
         elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "remove" and node.args and _is_argv(node.func.value):
@@ -121,6 +118,15 @@ def _by_hand(tree: ast.Module) -> tuple[str, ...]:
         if type(value) is str and value.startswith("-") and value not in found:
             found.append(value)
     return tuple(found)
+
+
+def _nodes(tree: ast.AST) -> Iterator[ast.AST]:
+    """`tree` and every node below it; not recursive: expressions can nest thousands deep."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        stack += child_nodes(node)
+        yield node
 
 
 def _is_argv(node: ast.expr) -> bool:
@@ -972,7 +978,10 @@ class _ArgparseReader:
                     "known" in k and "strict" not in k for (owner, _), k in self.parses.items() if owner == id(parser)
                 )
         elif method in HF_FILE_METHODS:
-            parser.reads_files = True
+            if _one_argument_arm(scope.node, call):
+                parser.reads_one_file = True
+            else:
+                parser.reads_files = True
         elif method == "set_defaults":
             self.defaulted.update(k.arg for k in call.keywords)
         elif method in HIDDEN_ADDERS:
@@ -1032,6 +1041,7 @@ def _take_front(front: ArgParser, parser: ArgParser, function: str, on_import: b
     parser.options += [option for option in front.options if not flags.intersection(option.flags)]
     parser.complete = parser.complete and front.complete
     parser.reads_files = parser.reads_files or front.reads_files
+    parser.reads_one_file = parser.reads_one_file or front.reads_one_file
     front.parsed_in = tuple(each for each in front.parsed_in if each != function)
     if on_import:
         front.parsed_on_import = False
@@ -1687,6 +1697,34 @@ def _position(call: ast.Call, argument: ast.expr) -> int | str | None:
         if given is argument:
             return position
     return next((k.arg for k in call.keywords if k.value is argument and k.arg), None)
+
+
+def _one_argument_arm(node: ast.AST, call: ast.Call) -> bool:
+    """Whether the call is in the body of an `if` of `node` that asks for one argument:
+    `if len(sys.argv) == 2 and sys.argv[1].endswith(".json"):`, as HF's example trainers do
+    before `parse_json_file`, whose `else:` parses the command line."""
+    line = getattr(call, "lineno", 0)
+    return any(
+        type(statement) is ast.If
+        and statement.body[0].lineno <= line <= (statement.body[-1].end_lineno or 0)
+        and any(_counts_one_argument(each) for each in _nodes(statement.test))
+        for statement in _nodes(node)
+    )
+
+
+def _counts_one_argument(node: ast.AST) -> bool:
+    """`len(sys.argv) == 2`."""
+    if type(node) is not ast.Compare or len(node.ops) != 1 or type(node.ops[0]) is not ast.Eq:
+        return False
+    left, right = node.left, node.comparators[0]
+    return (
+        type(left) is ast.Call
+        and dotted_name(left.func) == "len"
+        and len(left.args) == 1
+        and dotted_name(left.args[0]) in ("sys.argv", "argv")
+        and type(right) is ast.Constant
+        and right.value == 2
+    )
 
 
 def _arguments(call: ast.Call, named: set[str]) -> list[ast.expr]:
