@@ -228,6 +228,14 @@ VALID = [
             "main_train.py": "print('train')\n",
         }
     ),
+    Example(  # SLURM stops at a line that is no comment, a merge's conflict marker too (PELICAN's job files)
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH --job-name=x\n<<<<<<< Updated upstream\n#SBATCH --output=./out/%j.out\n"
+                "=======\n#SBATCH --output=./out2/%j.out\n>>>>>>> Stashed changes\nsrun python -u train.py\n"
+            ),
+        }
+    ),
     Example(  # the directory exists (a committed .gitkeep), next to the script or at the root
         {
             "train.sbatch": (

@@ -3439,10 +3439,13 @@ def _comments(unit: Unit, root) -> list[tuple[int, int]]:
 
 
 def _directives(unit: Unit, root) -> list[Directive]:
-    """`#SBATCH` lines before the first command: where the scheduler stops reading them."""
+    """`#SBATCH` lines before the first command: where the scheduler stops reading them; before
+    a line bash refuses too, which the parse read blanked (PELICAN's `<<<<<<< Updated upstream`
+    left by a merge: no comment line)."""
     found = []
+    refused = min((start for start, _ in unit.blanked), default=len(unit.data))
     for node in root.named_children:
-        if node.type != "comment":
+        if node.type != "comment" or node.start_byte >= refused:
             break
         text = unit.node_text(node)
         match = _DIRECTIVE.match(text)
