@@ -1647,6 +1647,8 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
             described = f"next to this file, under {nested[0]}/ (its own project's root) or under the project root"
         if invocation.command.name in SOURCERS and "/" not in posixpath.normpath(written):  # `. ./path.sh`
             mapped += [(d, written) for d in _holding(project, caller, written)]
+        elif _through_a_link(project, caller, written):
+            return None
     inside = [(base, path) for base, path in mapped if not joined(base, path).startswith("../")]
     return (described, inside, bool(declared or cd is not None or run or written.startswith("/"))) if inside else None
 
@@ -1705,9 +1707,26 @@ def _linked_library(project, caller: str, sourced: str) -> str | None:
         ]
     for path in known[sourced]:
         link = joined(posixpath.dirname(path), first)
-        if path != caller and project.on_disk(link) and not project.on_disk(link, directory=True):
+        if path != caller and _link_not_here(project, link):
             return posixpath.dirname(path)
     return None
+
+
+def _link_not_here(project, path: str) -> bool:
+    """Whether `path` is a symbolic link the project holds to no directory here (a recipe's
+    `utils`, a link into a Kaldi installed later)."""
+    return project.on_disk(path) and not project.on_disk(path, directory=True)
+
+
+def _through_a_link(project, caller: str, written: str) -> bool:
+    """Whether a path leads, from the launcher's directory or one above it (where it may be run
+    from), through such a link: EEND's recipes run Kaldi's `utils/fix_data_dir.sh` through their
+    `utils` link, which a root's own unrelated `utils/` does not make missing (hitachi-speech/EEND,
+    49 findings, helper-336)."""
+    first, _, rest = posixpath.normpath(written).partition("/")
+    if not rest or first in ("..", ".", "~") or written.startswith("/"):
+        return False
+    return any(_link_not_here(project, joined(base, first)) for base in (posixpath.dirname(caller), *directories_above(caller)))
 
 
 def _holding(project, caller: str, written: str, sourced: str | None = None) -> list[str]:

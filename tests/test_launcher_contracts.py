@@ -612,6 +612,25 @@ def test_a_shared_librarys_script_runs_where_its_library_is_a_link_not_resolved_
     assert lint(linked, files) == []
 
 
+def test_a_path_through_a_recipes_link_not_resolved_here_is_not_judged_against_the_roots_namesake(tmp_path):
+    """EEND's recipes run Kaldi's `utils/fix_data_dir.sh` through their `utils` link (installed
+    later), from the recipe and from its `local/` scripts; the root's own unrelated `utils/` made it
+    missing (49 false LL303, helper-336). Without the link, the path is judged."""
+    files = {
+        "utils/best_score.sh": "echo best\n",
+        "egs/a/v1/path.sh": "export PATH=$PWD/utils:$PATH\n",
+        "egs/a/v1/run.sh": "#!/bin/bash\n. path.sh\nlocal/prep.sh data\nutils/fix_data_dir.sh data/train\n",
+        "egs/a/v1/local/prep.sh": "#!/bin/bash\nutils/fix_data_dir.sh data/y\n",
+    }
+    unlinked = tmp_path / "unlinked"
+    unlinked.mkdir()
+    assert [where(f)[:3] for f in lint(unlinked, files)] == [("LL303", "egs/a/v1/local/prep.sh", 2), ("LL303", "egs/a/v1/run.sh", 4)]
+    linked = tmp_path / "linked"
+    (linked / "egs/a/v1").mkdir(parents=True)
+    (linked / "egs/a/v1/utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
+    assert lint(linked, files) == []
+
+
 def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project(tmp_path):
     """`ssh gpu1 "cd ~/proj && python scripts/train.py ..."` in proj's own launcher runs proj's
     trainer (helpers 319, 320, 332); `cd ~/other` there is another checkout, not judged."""
