@@ -49,13 +49,20 @@ def test_double_dollar_is_the_shells_dollar():
 
 
 @pytest.mark.parametrize(
-    "reference", ["$@", "$(@D)", "$(shell date +%s)", "$(call f,x)", "$(UNDEFINED)", "${X:.c=.o}"]
+    "reference", ["$<", "$(@D)", "$(shell date +%s)", "$(call f,x)", "$(UNDEFINED)", "${X:.c=.o}"]
 )
 def test_unknown_references_are_unknown_words_and_keep_columns(reference):
     text = f"run:\n\tpython t.py {reference} --after\n"
     [python] = commands(text)
     assert python.words[2].value is None
     assert where(python.words[3]) == spot(text, "--after")
+
+
+def test_the_targets_automatic_variable_is_the_rules_one_target():
+    """`wget URL -O $@` downloads the file its rule names (EEND's tools/Makefile); a rule of two
+    targets or a pattern leaves `$@` unknown."""
+    text = "miniconda3.sh:\n\twget https://x/m.sh -O $@\na b:\n\ttouch $@\n%.done:\n\ttouch $@\n"
+    assert [c.words[-1].value for c in commands(text)] == ["miniconda3.sh", None, None]
 
 
 def test_prefixes_are_makes_also_when_they_come_from_a_variable():
@@ -152,9 +159,9 @@ def test_messages_quote_the_reference_not_its_stand_in(tmp_path):
     ("recipe", "shown"),
     [
         ("python t.py > $(OUT)/train.log", "$(OUT)/train.log"),  # a short stand-in that stands for one text
-        ("python t.py > $@.log", "$@.log"),
+        ("python t.py > $<.log", "$<.log"),
         ("python t.py > $(OUT)/train.log\n\techo $(DIR)", "${___}/train.log"),  # for two: left as it is
-        ("python t.py > $@.log\n\techo $$_", "$_.log"),  # the shell's own `$_` is written in the file
+        ("python t.py > $<.log\n\techo $$_", "$_.log"),  # the shell's own `$_` is written in the file
     ],
 )
 def test_messages_quote_a_short_reference_when_only_one_text_has_its_stand_in(tmp_path, recipe, shown):

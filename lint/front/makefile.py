@@ -6,9 +6,10 @@ What GNU make does to a recipe before a shell sees it, and what this front end t
   follows the `;` of the rule line itself. A backslash-newline continues it and reaches the shell
   as is; the continuation line's leading tab is removed.
 - Make expands the line first: `$$` is `$`; `$(VAR)`, `${VAR}` and `$V` are replaced by the value
-  of a variable defined in this file (`=`, `:=`, `::=`, `?=`, `+=`). Anything else (a function, an
-  automatic variable such as `$@`, a variable from the environment, an include or a conditional)
-  becomes an unknown shell word of the same length, so columns stay exact.
+  of a variable defined in this file (`=`, `:=`, `::=`, `?=`, `+=`), `$@` by the rule's target
+  when it has one, not a pattern (`wget URL -O $@`). Anything else (a function, another automatic
+  variable, a variable from the environment, an include or a conditional) becomes an unknown
+  shell word of the same length, so columns stay exact.
 - Then the `@`, `-` and `+` prefixes are make's, not the shell's (after expansion, so the
   `Q := @` idiom is read too).
 - Each logical line runs in a shell of its own, unless `.ONESHELL:` is set; `SHELL` and
@@ -79,6 +80,8 @@ class _Makefile:
         self.recipe_prefix = "\t"
         self.conditional_depth = 0
         self.recipes: list[list[Line]] = []
+        self.targets: list[str | None] = []  # each recipe's rule's one target (`$@`), None: several, a pattern
+        self.target: str | None = None  # the target of the recipe expanded now
         self.unchecked: list[int] = []  # where each recipe line with a `-` prefix starts (`_command`)
         # `ARGS ?= --lr 1`: make keeps the environment's or its command line's ARGS when set, so a
         # recipe's words from it are a default a caller decides (`Command.defaults`): the names of
@@ -261,6 +264,7 @@ class _Makefile:
         if ".EXPORT_ALL_VARIABLES" in targets:
             self.export_all = True
         self.recipes.append([])
+        self.targets.append(targets[0] if len(targets) == 1 and not any(c in targets[0] for c in "%$") else None)
         if semicolon is not None and semicolon < comment:
             cut = len(text) - len(after) + semicolon + 1
             self.recipes[-1].append((text[cut:], origin[cut:]))
@@ -273,6 +277,8 @@ class _Makefile:
         the shell front end does: `V = $(W)$(W)` doubling at each level is no real value)."""
         if name == "":
             return ""
+        if name == "@":  # the automatic variable: the rule's target, in its recipe
+            return self.target
         variable = self.variables.get(name)
         if variable is None or depth > MAX_EXPANSION_DEPTH:
             return None
@@ -342,7 +348,8 @@ class _Makefile:
 
     def shell_texts(self) -> Iterator[Line]:
         """What each shell runs: a logical recipe line, or with `.ONESHELL` a whole recipe."""
-        for recipe in self.recipes:
+        for recipe, target in zip(self.recipes, self.targets):
+            self.target = target
             commands = [self._command(text, origin) for text, origin in recipe]
             if self.oneshell and commands:
                 yield _joined(commands)
