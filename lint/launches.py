@@ -789,13 +789,24 @@ def into_elsewhere(target: str | None, names: tuple[str, ...] = ()) -> bool:
     """A `cd` target (of `cds_before`) that is no directory known here: given by a variable or
     computed (None), or a home's (`~/other`, a bare `cd`); there, another checkout. A static
     absolute one (`cd /srv/job`) is known: its paths are checked by name; so is SkyPilot's
-    `~/sky_workdir`, the project synced, and a home's directory of a name the checkout goes by
-    (`names`: `ssh gpu1 "cd ~/proj && python train.py"` in proj's launcher, helpers 319, 320, 332)."""
+    `~/sky_workdir`, the project synced, and a home's directory of a name the checkout goes by,
+    or one below it (`names`: `ssh gpu1 "cd ~/proj && python train.py"` in proj's launcher,
+    helpers 319, 320, 332; `cd ~/proj/scripts`, helpers 341, 342)."""
     if target is not None and (target == SKY_WORKDIR or target.startswith(SKY_WORKDIR + "/")):
         return False
-    if target is not None and target.startswith("~/") and posixpath.basename(target.rstrip("/")) in names:
+    if target is not None and home_checkout(target, names) is not None:
         return False
     return target is None or target.startswith("~")
+
+
+def home_checkout(target: str, names: tuple[str, ...]) -> str | None:
+    """The project's directory a home's path leads into, through a directory of a name the
+    checkout goes by (`~/proj` the root: "."; `~/code/proj/scripts`: "scripts"), else None."""
+    if not target.startswith("~/"):
+        return None
+    parts = posixpath.normpath(target[2:]).split("/")
+    found = next((i for i, part in enumerate(parts) if part in names), None)
+    return None if found is None else "/".join(parts[found + 1 :]) or "."
 
 
 def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path: str) -> bool:
@@ -827,8 +838,12 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
         return None
     targets = cds_before(changes, command, own_shell(command))
     last = next((i for i in range(len(targets) - 1, -1, -1) if targets[i].startswith(("/", "~"))), None)
-    if last is None or targets[last].startswith("~"):  # none, or SkyPilot's `~/sky_workdir`: the project's
+    if last is None:
         return path
+    if targets[last].startswith("~"):  # SkyPilot's `~/sky_workdir`, or the checkout's name in a home: the project
+        names = (project.directory_name,) if project.directory_name else ()
+        below = home_checkout(targets[last], names) or "."
+        return posixpath.normpath(posixpath.join(below, *targets[last + 1 :], path))
     return posixpath.normpath(posixpath.join(*targets[last:], path))
 
 

@@ -633,7 +633,8 @@ def test_a_path_through_a_recipes_link_not_resolved_here_is_not_judged_against_t
 
 def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project(tmp_path):
     """`ssh gpu1 "cd ~/proj && python scripts/train.py ..."` in proj's own launcher runs proj's
-    trainer (helpers 319, 320, 332); `cd ~/other` there is another checkout, not judged."""
+    trainer (helpers 319, 320, 332), and `cd ~/proj/scripts` its directory (helpers 341, 342);
+    `cd ~/other` there is another checkout, not judged."""
     root = tmp_path / "proj"
     root.mkdir()
     files = {
@@ -641,6 +642,9 @@ def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project
         "run.sh": (
             '#!/bin/bash\nssh gpu1 "cd ~/proj && python scripts/train.py --lrr 1"\n'
             'ssh gpu1 "cd ~/other && python scripts/train.py --lrr 1"\n'
+            'ssh gpu1 "cd ~/code/proj/scripts && python train.py --lrr 1"\n'  # a directory of the checkout
+            'ssh gpu1 "cd ~/proj/scripts && bash tset.sh"\n'
+            'ssh gpu1 "cd ~/other/scripts && bash tset.sh"\n'
         ),
     }
-    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2)]
+    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL303", "run.sh", 5)]
