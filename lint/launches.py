@@ -745,7 +745,9 @@ def _user_made(project, place: str) -> bool:
     own `.test.sh` of credentials; `configs/local*.yaml`), or in a directory made in one whose
     every entry it hides (`/checkpoints/*` with `!/checkpoints/.gitkeep`: GeneFace's runs write
     `checkpoints/May/run/config.yaml`). Not a path in a directory it hides by name (`data/`, a
-    dataset's, hides WenetSpeech's and wespeaker's `utils/data/*.sh` scripts too)."""
+    dataset's, hides WenetSpeech's and wespeaker's `utils/data/*.sh` scripts too), nor one it hides
+    by its kind, as it would any file of its suffix there (LLaVA's `*.json` kept DoRA's copy from
+    committing its `scripts/zero3.json`: 13 LL304 true)."""
     if not project.gitignored(place):
         return False
     parts = place.split("/")
@@ -753,10 +755,11 @@ def _user_made(project, place: str) -> bool:
         if project.gitignored("/".join(parts[:cut]) + "/"):  # the topmost hidden directory
             parent = "/".join(parts[: cut - 1])
             return bool(parent) and project.gitignored(f"{parent}/{UNNAMED}/")
-    return True
+    suffix = posixpath.splitext(parts[-1])[1]
+    return not (suffix and project.gitignored(joined(posixpath.dirname(place), UNNAMED + suffix)))
 
 
-UNNAMED = "launchlint-any-name"  # a directory name no .gitignore pattern names
+UNNAMED = "launchlint-any-name"  # a directory or file name no .gitignore pattern names
 
 
 def after_cd(changes: DirectoryChanges, command: Command) -> str | None:

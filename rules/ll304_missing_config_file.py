@@ -209,6 +209,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a .gitignore that hides every file of the kind (LLaVA's `*.json`) kept the config out of the commit
+        {
+            "llava/.gitignore": "*.json\n",
+            "llava/train.py": "print(1)\n",
+            "llava/scripts/finetune.sh": "#!/bin/bash\ndeepspeed llava/train.py --deepspeed ./scripts/zero3.json\n",
+        },
+        ["LL304 llava/scripts/finetune.sh:2"],
+    ),
     Example(  # a loop over a known array of configs: each element, where the array writes it (helper-305's plant)
         {
             "run.sh": '#!/bin/bash\nCFGS=( configs/a.yaml configs/b_typo.yaml )\nfor cfg in "${CFGS[@]}"; do\n  python train.py --config "$cfg"\ndone\n',
