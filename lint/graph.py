@@ -1027,6 +1027,8 @@ class Resolver:
         candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
             if candidate in self.files:
+                if candidate == joined("", value) and "/" in caller and self._above(value, caller) not in (None, candidate):
+                    return None  # the root's, or a directory's between it and the launcher's: run from either (KernelGAT's scikgat/)
                 return candidate
         only = same_name[0] if len(same_name) == 1 else None
         # On another host, in an image or by an absolute path, the checkout may be anywhere: of several

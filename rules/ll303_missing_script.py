@@ -83,7 +83,10 @@ Where a path is looked for:
   root is the nearest directory above the launcher with a `pyproject.toml`, `setup.py`,
   `setup.cfg`, `.launchlint.yaml` or `.git`; a missing path that leads into a directory that
   root has, its package's, is reported as under the project root, whatever the launcher's own
-  directory is named); relative to the project root (or to its parent, when the
+  directory is named); relative to the project root (but a path the root has that a directory
+  between it and the launcher's has too, a different file, names neither: the launcher may run
+  from either, and LL301 and LL302 judge no program by it, as KernelGAT's
+  `scikgat/script/inference.sh` runs `scikgat/kgat/test.py`, not the root's; or to its parent, when the
   path starts with the root's own name: `flamingo/flamingo/train/train.py` run from the directory
   holding the checkout, or, in a workflow, with the `path:` its `actions/checkout` of the project
   itself gives: `proj/scripts/x.py` after `path: proj`); under a configured `path-map` prefix;

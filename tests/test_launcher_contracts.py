@@ -631,6 +631,25 @@ def test_a_path_through_a_recipes_link_not_resolved_here_is_not_judged_against_t
     assert lint(linked, files) == []
 
 
+def test_a_path_both_the_root_and_a_directory_above_the_launcher_have_names_neither_program(tmp_path):
+    """KernelGAT's `scikgat/script/inference.sh` runs `python ./kgat/test.py` from `scikgat/`,
+    whose own `kgat/test.py` differs from the root's: the root's was judged (6 false, helper-343).
+    With the root's only, it is the root's."""
+    parser = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--dataset')\n{more}p.parse_args()\n"
+    files = {
+        "kgat/test.py": parser.format(more="p.add_argument('--bert_pretrain', required=True)\n"),
+        "sub/kgat/test.py": parser.format(more="p.add_argument('--pretrain')\n"),
+        "sub/script/run.sh": "python ./kgat/test.py --dataset dev.jsonl --pretrain m\n",
+    }
+    both = tmp_path / "both"
+    both.mkdir()
+    assert lint(both, files) == []
+    root_only = tmp_path / "root_only"
+    root_only.mkdir()
+    del files["sub/kgat/test.py"]
+    assert sorted(where(f)[:3] for f in lint(root_only, files)) == [("LL301", "sub/script/run.sh", 1), ("LL302", "sub/script/run.sh", 1)]
+
+
 def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project(tmp_path):
     """`ssh gpu1 "cd ~/proj && python scripts/train.py ..."` in proj's own launcher runs proj's
     trainer (helpers 319, 320, 332), and `cd ~/proj/scripts` its directory (helpers 341, 342);
