@@ -337,8 +337,9 @@ _LOG_WORD = re.compile(
 
 # A word of a name that calls the file a program's result, read after the run (`ifeval_res_result.txt`,
 # `scores.txt`, `eval_res/`'s `res.txt`, `accuracy.txt`, `pairwise_acc.txt`, `${model}_auc.txt`),
-# not a word that holds the letters (`resultant.txt`, `scoreboard.txt`, `res50_train.txt`: ResNet-50).
-_RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|res(?!\d))(?![a-z])")
+# not a word that holds the letters (`resultant.txt`, `scoreboard.txt`, `res50_train.txt`: ResNet-50);
+# a program's answers or predictions too (a challenge entry's `answers.txt`, `preds.txt`: awni/ecg).
+_RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|res(?!\d)|answers?|preds?|predictions?)(?![a-z])")
 
 
 def looks_like_log(path: str) -> bool:

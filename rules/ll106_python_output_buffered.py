@@ -215,9 +215,10 @@ INVALID = [
             "eval.sh": (
                 "python3 eval.py > eval_res/m/ifeval_res_result.txt\npython3 eval.py > scores.txt\n"
                 "python3 eval.py > resultant.txt\npython3 eval.py > results.log\n"
+                "python evaler.py $RECORD >> answers.txt\npython predict.py > preds.txt\npython predict.py > predator.txt\n"
             )
         },
-        ["LL106 eval.sh:3", "LL106 eval.sh:4"],
+        ["LL106 eval.sh:3", "LL106 eval.sh:4", "LL106 eval.sh:7"],
     ),
     Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
         {
