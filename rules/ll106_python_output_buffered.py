@@ -59,7 +59,11 @@ What makes it unbuffered:
 - the trainer calling `sys.stdout.reconfigure(line_buffering=True)` itself (a script, a module of
   `python -m`, a package's `__main__.py`), or the top-level code of a project module it imports,
   directly or through others (`import logsetup`, which runs that call at the import; not a
-  function such a module only defines, nor an import in a function's body).
+  function such a module only defines, nor an import in a function's body);
+- the trainer flushing its stdout by hand as it runs: `sys.stdout.flush()` or `print(...,
+  flush=True)` in a loop of its own code (the progress line of its training loop, HFM's), whose
+  author sees to the buffering where it matters; a flush outside any loop (once, at the end), or
+  only in a helper module, is not that.
 
 What this shell sets or exports does not reach a program on another host or in a container
 (`PYTHONUNBUFFERED=1 ssh gpu1 'python ...'`, `docker exec`, `kubectl exec`), nor one `sudo` starts
@@ -170,11 +174,24 @@ UNBUFFERED_LAUNCHERS = {
     "deepspeed.launcher.launch", "atorch.distributed.launch",
 }  # fmt: skip
 RECONFIGURE = "sys.stdout.reconfigure"
+FLUSH = "sys.stdout.flush"
 # Modules run as tools, whose output is no program's log: the package managers (`python -m pip
 # install` is `pip install`, not reported by that name either) and the makers of environments.
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
+    Example(  # a trainer that flushes once, after its loop, not as it prints; or flushes only in a helper module
+        {
+            "train.py": (
+                "import sys\nimport log\n\n\ndef train(loader):\n    for batch in loader:\n        print('loss', batch)\n"
+                "        log.step(batch)\n    sys.stdout.flush()\n"
+            ),
+            "log.py": "def step(batch):\n    for each in batch:\n        print(each, flush=True)\n",
+            "once.py": "import sys\n\nprint('result')\nsys.stdout.flush()\n",
+            "run.sh": "python train.py > train.log\npython once.py > once.log\n",
+        },
+        ["LL106 run.sh:1", "LL106 run.sh:2"],
+    ),
     Example(  # a Python file run by its `#!` line (funcwj's conv-tasnet `./train.py > log`); not one whose `#!` line passes -u
         {
             "run.sh": "#!/bin/bash\n./train.py > train.log 2>&1\n./fast.py > fast.log\n",
@@ -597,6 +614,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a trainer that flushes the progress line of its loop (HFM's, whose other loops print unflushed)
+        {
+            "train.py": (
+                "import sys\n\nprint('start')\n\n\ndef train(steps):\n    for it in range(steps):\n"
+                "        print('It: %d' % it)\n        sys.stdout.flush()\n    for name in ('c', 'u'):\n"
+                "        print('Error', name)\n\n\ntrain(100)\n"
+            ),
+            "eval.py": "for batch in range(10):\n    print(batch, flush=True)\n",
+            "run.sh": "python train.py > train_stdout.txt &\npython eval.py > eval.log\n",
+        }
+    ),
     Example(  # ruff run as a module execs its own binary: no Python writes the log (dattri)
         {"lint.sh": "#!/bin/bash\nset -o pipefail\npython3 -m ruff check . | tee ruff.log\n"}
     ),
@@ -1068,7 +1096,7 @@ def _unbuffered(project, path: str, command: Command, run: PythonRun | None, cal
     if run is not None and run.kind == "module" and run.target.value in UNBUFFERED_LAUNCHERS:
         return True
     module = project.python.get(_trainer(project, command) or "")
-    return module is not None and _reconfigures_stdout(module)
+    return module is not None and (_reconfigures_stdout(module) or _flushes_as_it_prints(module))
 
 
 MAX_CALLERS = 4  # scripts running scripts whose environment is followed: `run.sh` runs `a.sh`, which runs `b.sh`, ...
@@ -1127,6 +1155,18 @@ def _reconfigures_stdout(module, at_start: bool = False) -> bool:
             if "True" in (call.keyword("line_buffering"), call.keyword("write_through")):
                 return True
     return False
+
+
+def _flushes_as_it_prints(module) -> bool:
+    """Whether the trainer flushes its stdout by hand as it runs: in a loop of its own code,
+    `sys.stdout.flush()` or `print(..., flush=True)`. Its author sees to the buffering where it
+    matters: HFM's trainers flush each progress line of their training loop, 123 warnings
+    (helper-338), and print their final errors in a loop that does not."""
+    return any(
+        c.loops != 1 and (module.qualified(c.callee) == FLUSH or c.callee == "print" and c.keyword("flush") == "True")
+        for function in module.functions.values()
+        for c in function.calls
+    )
 
 
 def _log_captures(project, path: str, command: Command) -> list[Related]:

@@ -92,6 +92,9 @@ def test_python_without_unbuffered_env_is_reported_in_the_careful_launcher(tmp_p
     script = project / "pretrain_gpt.sh"
     text = script.read_text().replace("export PYTHONUNBUFFERED=1\n", "")
     script.write_text(text.replace('torchrun "${DISTRIBUTED_ARGS[@]}"', "python"))
+    assert findings("--select", SHELL_RULES, ".", cwd=project) == []  # its trainer prints each step with flush=True
+    trainer = project / "pretrain_gpt.py"
+    trainer.write_text(trainer.read_text().replace(", flush=True)", ")"))
     assert findings("--select", SHELL_RULES, ".", cwd=project) == [
         ("LL106", "pretrain_gpt.sh", *where(script, "python pretrain_gpt.py"))
     ]
