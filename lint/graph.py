@@ -985,9 +985,14 @@ class Resolver:
         if close is not None:
             return neighbours[close]
         close = _closest(name, names, NEAR_CUTOFF, placed)
-        if close is None or len(by_name[close]) != 1 or _other_word(name, close):
+        if close is None or _other_word(name, close):
             return None
-        return by_name[close][0]
+        if len(by_name[close]) == 1:
+            return by_name[close][0]
+        # of several files of that name, the one where the written path leads from where the launcher runs
+        there = {posixpath.normpath(joined(base, posixpath.dirname(written))) for base in self.run_from(caller)}
+        placed_there = [p for p in by_name[close] if (posixpath.dirname(p) or ".") in there]
+        return placed_there[0] if len(placed_there) == 1 else None
 
     def named(self, project, word: Word, kinds: frozenset[str]) -> bool:
         """Whether a file of the project of one of these kinds has the name of the path `word` is

@@ -467,6 +467,12 @@ CASES = {
         "`sample_QOCS` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `sample_QOCS.py`?), or create it",
     ),
+    "LL303-of two files of the near name, the one the path leads to": (
+        {"a/run.sh": "bash helpr.sh\n", "a/helper.sh": "echo a\n", "b/helper.sh": "echo b\n"},
+        "a/run.sh:1",
+        "`helpr.sh` is not next to this file or under the project root, and no file has that name; fix the path "
+        "(did you mean `helper.sh`?), or create it",
+    ),
     "LL303-no file of that name": (
         {"run.sh": "bash prepare.sh\n", "train.py": "print(1)\n"},
         "run.sh:1",
