@@ -586,10 +586,17 @@ def _job_script(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name == "bsub" and rest:
         found = None if "-cwd" in options else bsub_script(rest)
         return (name, found[1], found[2]) if found is not None else None
+    if rest and rest[0].value is None and _EXPANSION.fullmatch(rest[0].template):
+        # `sbatch ${cluster_info} job.sh`: options a sourced file or the environment sets, then the script
+        later = next((i for i, w in enumerate(rest) if w.value and kind_by_name(w.value) == "shell"), None)
+        rest = rest[later:] if later is not None else rest
     if rest:
         return name, rest[0], rest[1:]
     read = next((r.target for r in command.redirects if r.op == "<" and r.fd in (None, 0) and r.target is not None), None)
     return (name, read, []) if read is not None else None
+
+
+_EXPANSION = lazy(r"\$(?:\{\w+\}|\w+)")  # a word that is one variable's value: `${cluster_info}`
 
 
 def bsub_script(rest: list[Word]) -> tuple[str, Word, list[Word]] | None:

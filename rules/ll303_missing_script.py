@@ -275,6 +275,14 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # sbatch's options in a variable a sourced file sets, then the job script (dsir's `${cluster_info}`)
+        {
+            "config.sh": "cluster_info='--partition gpu'\n",
+            "glue/run_task.sh": "#!/bin/bash\nsrun python -u run.py\n",
+            "glue/submit.sh": "#!/bin/bash\nsource config.sh\njid=$(sbatch --parsable ${cluster_info} glue/run_tsk.sh 1 2)\n",
+        },
+        ["LL303 glue/submit.sh:3"],
+    ),
     Example(  # a checkout of this repository into the workspace again, after another's: its steps run the project's files
         {
             ".github/workflows/bench.yml": (
