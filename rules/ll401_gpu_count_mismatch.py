@@ -695,7 +695,7 @@ def _against_job(
     if total > gpus and allocation.at_least:
         return  # the node's GPUs, which may be as many
     floor = "at least " if allocation.at_least else ""
-    allocates = f"at most {gpus} GPUs on a node" if allocation.at_most else f"{floor}{gpus} GPUs per node"
+    allocates = f"at most {_gpus(gpus)} on a node" if allocation.at_most else f"{floor}{_gpus(gpus)} per node"
     if tasks > 1:  # every copy numbers its ranks from 0: they share GPUs rather than run out
         starts = f"srun starts {tasks} copies of {_spelled(launch)} per node, {count} processes each,"
         outcome = "the copies' local ranks share the same GPUs"

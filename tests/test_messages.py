@@ -729,6 +729,12 @@ CASES = {
         "torchrun starts 8 processes per node but the job gets 4 GPUs per node (#SBATCH --gres=gpu:4): ranks "
         "4-7 fail with 'CUDA error: invalid device ordinal'; start 4, or allocate 8",
     ),
+    "LL401-the job's one GPU": (
+        {"job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\nsrun torchrun --nproc_per_node 2 train.py\n"},
+        "job.sbatch:4",
+        "torchrun starts 2 processes per node but the job gets 1 GPU per node (#SBATCH --gres=gpu:1): rank "
+        "1 fails with 'CUDA error: invalid device ordinal'; start 1, or allocate 2",
+    ),
     "LL401-idle GPUs": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 4 train.py\n"},
         "job.sbatch:4",
