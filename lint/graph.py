@@ -128,7 +128,8 @@ def runs_setuptools(script: Word, args: Sequence[Word]) -> bool:
 
 
 def is_python(name: str | None) -> bool:
-    return bool(name) and (name in PYTHONS or (name.startswith("python3.") and name[8:].isdigit()))
+    """`python`, `python3`, `python2` and a version's (`python3.11`, `python2.7`: crosentgec's)."""
+    return bool(name) and (name in PYTHONS or (name.startswith(("python3.", "python2.")) and name[8:].isdigit()))
 
 
 class PythonRun(Record):

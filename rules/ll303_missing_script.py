@@ -275,6 +275,10 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a Python of a version (`python2.7`, crosentgec's; `python3.11`)
+        {"train.py": "print(1)\n", "run.sh": "python2.7 trian.py\npython3.11 -u trian.py\n"},
+        ["LL303 run.sh:1", "LL303 run.sh:2"],
+    ),
     Example(  # sbatch's options in a variable a sourced file sets, then the job script (dsir's `${cluster_info}`)
         {
             "config.sh": "cluster_info='--partition gpu'\n",
