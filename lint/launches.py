@@ -425,9 +425,16 @@ def config_files(command: Command) -> list[tuple[str, Word]]:
     `--deepspeed ds.json`, accelerate's `--config_file`, in either spelling; a file whose path is
     not static is one by its template's suffix (`"$HERE/ds.json"`). Not the arguments of code
     written in the command (`python -c CODE`, `python - <<EOF`): no program file opens them."""
-    if not (command.name in PY_LAUNCHERS or is_python(command.name) and python_run(command) is not None):
+    if not runs_python(command) or is_python(command.name) and python_run(command) is None:
         return []
     return [(o, f) for o, w in option_values(command, CONFIG_OPTIONS) if (f := config_file(w)) is not None]
+
+
+def runs_python(command: Command) -> bool:
+    """Whether the command runs a Python program: a launcher's, python's, or a `.py` file run by
+    its path, by its shebang (`./main.py --config x.yaml`: helper-349)."""
+    name = command.name or ""
+    return name in PY_LAUNCHERS or is_python(name) or name.endswith(".py")
 
 
 def config_file(word: Word) -> Word | None:

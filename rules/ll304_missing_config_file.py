@@ -170,7 +170,7 @@ import posixpath
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from launchlint.graph import PY_LAUNCHERS, is_python, path_mapped, python_run, value_part, variants
+from launchlint.graph import path_mapped, python_run, value_part, variants
 from launchlint.launches import (
     CONFIG_OPTIONS,
     anchored,
@@ -186,6 +186,7 @@ from launchlint.launches import (
     not_ours_after_cd,
     option_values,
     project_files,
+    runs_python,
     start_directory,
 )
 from launchlint.logs import written_paths
@@ -209,6 +210,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a project program run by its path, by its shebang (`./main_supervised.py`: ssl_tools)
+        {
+            "main.py": "#!/usr/bin/env python3\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "configs/a.yaml": "lr: 1\n",
+            "run.sh": "#!/bin/bash\n./main.py --config configs/b.yaml\n./main.py --config configs/a.yaml\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
     Example(  # a .gitignore that hides every file of the kind (LLaVA's `*.json`) kept the config out of the commit
         {
             "llava/.gitignore": "*.json\n",
@@ -1132,7 +1141,7 @@ def _made(script: ShellScript) -> set[str]:
     for command in script.effective_commands():
         if command.name in READ_ONLY:
             continue
-        if not (is_python(command.name) or command.name in PY_LAUNCHERS):
+        if not runs_python(command):
             made.update(posixpath.normpath(w.value) for w in command.args if w.value)
         else:
             made.update(posixpath.normpath(w.value) for w in command.args if w.value and "." not in posixpath.basename(w.value))
