@@ -723,6 +723,7 @@ def directories_above(path: str) -> Iterator[str]:
 NESTED_MARKERS = (*ROOT_MARKERS, "setup.py", "setup.cfg")
 NEAR_CUTOFF = 0.8  # how alike (difflib's ratio) a name must be to be offered for a missing one
 SLIP_CUTOFF = 0.95  # a slip of the keys (`train_owt_duo_fintune.sh` for `..._finetune.sh`): before a neighbour it extends
+SWAP_CUTOFF = 0.9  # two letters off (`main_supervised_analisys.py` for `..._analysis.py`), beside the launcher: the same
 MIN_STEM = 5  # the shortest name a neighbour's may extend (`_extends`)
 SAME_KIND = {".yml": ".yaml"}  # suffixes of one kind of file, for `Resolver.near`
 
@@ -959,7 +960,9 @@ class Resolver:
         `pretrain_model_mamba.py`), nor when two files have the name. A file next to the launcher
         whose name extends the missing one, or is what it extends, comes first, however unlike, but
         after a name a slip of the keys away (`SLIP_CUTOFF`: `train_owt_duo_fintune.sh` is the
-        `train_owt_duo_finetune.sh` beside it, not the `train_owt_duo.sh` it extends)
+        `train_owt_duo_finetune.sh` beside it, not the `train_owt_duo.sh` it extends), or two
+        letters off beside the launcher (`SWAP_CUTOFF`: ssl_tools' `main_supervised_analisys.py`
+        is `main_supervised_analysis.py`, not `main_supervised.py`)
         (FlagAI's `aquila_code.py` is the neighbour `aquila_code_pretrain.py`, not a distant
         `flagai/model/aquila_model.py`; Pai-Megatron-Patch's `pretrain_deepseek_250624.py` is
         `pretrain_deepseek.py`); of several, the one named as the launcher is (the_well's
@@ -985,9 +988,11 @@ class Resolver:
         if slip is not None and len(by_name[slip]) == 1:  # a letter off: that file, not the neighbour it extends
             return by_name[slip][0]
         here = posixpath.dirname(caller)
-        neighbours = {
-            n: p for n in names if _extends(posixpath.splitext(n)[0], stem) for p in by_name[n] if posixpath.dirname(p) == here and p != caller
-        }
+        beside = {n: p for n in names for p in by_name[n] if posixpath.dirname(p) == here and p != caller}
+        swapped = _closest(name, list(beside), SWAP_CUTOFF)
+        if swapped is not None:  # two letters off, beside the launcher (`..._analisys.py`): before a neighbour it extends
+            return beside[swapped]
+        neighbours = {n: p for n, p in beside.items() if _extends(posixpath.splitext(n)[0], stem)}
         own = posixpath.splitext(posixpath.basename(caller))[0] + suffix  # `upload_dataset.sh` runs `upload_dataset.py`
         close = own if own in neighbours else _closest(name, list(neighbours), 0.0)
         if close is not None:

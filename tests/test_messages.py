@@ -473,6 +473,12 @@ CASES = {
         "`helpr.sh` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `helper.sh`?), or create it",
     ),
+    "LL303-two letters off beside it, before a neighbour it extends": (
+        {"run.sh": "./main_supervised_analisys.py\n", "main_supervised.py": "print(1)\n", "main_supervised_analysis.py": "print(2)\n"},
+        "run.sh:1",
+        "`./main_supervised_analisys.py` is not next to this file or under the project root, and no file has that name; "
+        "fix the path (did you mean `./main_supervised_analysis.py`?), or create it",
+    ),
     "LL303-no file of that name": (
         {"run.sh": "bash prepare.sh\n", "train.py": "print(1)\n"},
         "run.sh:1",
