@@ -38,8 +38,8 @@ A job, as the first stage:
   program it runs (not `coverage report`);
 - into `tee`, a program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee
   run.log`: the project's own, built or written), also a path made at run time that is relative
-  with a `/` before its first `$` and named as a shell or Python script
-  (`scripts/run_bench$len.sh $s |& tee bench.log`); in a pipeline of data (`utils/filter_scp.pl a
+  with a `/` before its first `$`, or under a directory a variable holds, and named as a shell or
+  Python script (`scripts/run_bench$len.sh $s |& tee bench.log`, `$BIN/train.py | tee log`); in a pipeline of data (`utils/filter_scp.pl a
   b | sort > c`) it is a filter, and not reported; a Python file of a static path run by a
   variable's command not known here (`$pythonExec train.py | tee run.log`, pythonExec=$1: an
   interpreter or a launcher), named by its file in the message;
@@ -424,14 +424,15 @@ INVALID = [
         {"bench.sh": "./bin/bert_example config.ini 2>&1 | tee bench.log\nutils/filter_scp.pl keep wav.scp | sort > wav2.scp\n"},
         ["LL105 bench.sh:1"],
     ),
-    Example(  # a script of the project whose name is made at run time: one of them runs, into the log
+    Example(  # a script of the project whose name is made at run time, or under a variable's directory: one runs, into the log
         {
             "bench.sh": (
                 '#!/bin/bash\nfor s in 128 384; do\n  if [ $s = 128 ]; then len="_seq128"; else len=""; fi\n'
                 "  scripts/run_bench$len.sh $s |& tee bench.log\ndone\n"
-            )
+            ),
+            "iter.sh": "#!/bin/bash\nBIN=$ROOT/scripts\n$BIN/train.py --epochs 3 2>&1 | tee $LOG\n$BIN 2>&1 | tee b.log\n",
         },
-        ["LL105 bench.sh:4"],
+        ["LL105 bench.sh:4", "LL105 iter.sh:3"],
     ),
     Example(  # what follows a heredoc's start on its line: a pipe, or a list with a pipeline
         {
@@ -1018,15 +1019,18 @@ def _logged_program(command: Command) -> bool:
     """A program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee run.log`):
     the project's own, built or written, whose output is kept as a log. Not in a pipeline of
     data (`utils/filter_scp.pl a b | sort > c`): a helper there is a filter of the data. A path
-    partly unknown is one when it is relative with a `/` before its first expansion and named as
-    a shell or Python script (`scripts/run_bench$len.sh`): which of the project's scripts runs
-    is not known, but one does."""
+    partly unknown is one when it is relative with a `/` before its first expansion, or starts
+    with one and has a `/` after it, and is named as a shell or Python script
+    (`scripts/run_bench$len.sh`, deep-quant's `$BIN/deep_quant.py`): which script runs is not
+    known, but one does."""
     word = command.words[0]
     path = word.value
     if path is None:
         path = word.template.partition("$")[0]
         if "`" in path or kind_by_name(word.template) not in ("shell", "python"):
             return False
+        if not path:  # `$BIN/train.py`: a script under a directory a variable holds
+            return "/" in word.template
     return "/" in path and not path.startswith(("/", "~"))
 
 
