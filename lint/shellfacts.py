@@ -587,7 +587,7 @@ class CutOff(Record):
     """The lines right after a command that bash runs as commands of their own, each named after
     its first option (ShellCheck's SC2215: `--data-path /data: command not found`), written as
     more of the command's words. The command ends on `line`, as it does not end with `\\`
-    (`how`: "line"), or a comment follows its `\\` ("comment": in `--lr 1 \\ # note` the `\\`
+    (`how`: "line"), or a blank and a `#` follow its `\\` ("comment": in `--lr 1 \\ # note` the `\\`
     escapes the blank, not the line end), or a blank does ("space"), or a Windows line end's `\\r`
     ("crlf"); or the line after it, `line`
     then, is commented out ("commented": `# --seed 1 \\`). `words`: those lines' words, in order.

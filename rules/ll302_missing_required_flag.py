@@ -866,7 +866,8 @@ def _broken(cut: CutOff) -> tuple[str, str]:
     if cut.how == "line":
         return "as it does not end with `\\`", f"end line {line} with `\\`"
     if cut.how == "comment":
-        return "as a comment follows its `\\`", f"delete the comment and the blanks after the `\\` of line {line}"
+        # `\ #`: the `\` escapes the blank (the `#` then starts a word, not a comment: LEVEN's), not the line end
+        return "as its `\\` escapes the blank after it, not the line end", f"delete what follows the `\\` on line {line}"
     if cut.how == "crlf":  # its `\` escapes the `\r` of a Windows line end
         return "as the file's line ends are Windows' (`\\r\\n`)", "run `dos2unix` on the file"
     return "as a space follows its `\\`", f"delete the blanks after the `\\` of line {line}"

@@ -73,10 +73,10 @@ def test_a_required_flag_cut_off_by_a_broken_continuation_is_pointed_at(tmp_path
     launch = "python train.py \\\n    --lr 1e-4 \\ # tune\n    --warmup_steps 5 \\\n    --data-path /data\n"
     (finding,) = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})
     assert where(finding) == ("LL302", "run.sh", 1, 8, 16)
-    assert finding["message"].endswith("; `--data-path` on line 4 is cut off from it: delete the comment and the blanks after the `\\` of line 2")
+    assert finding["message"].endswith("; `--data-path` on line 4 is cut off from it: delete what follows the `\\` on line 2")
     stranded = finding["related"][1]
     assert (stranded["path"], stranded["line"], stranded["column"]) == ("run.sh", 4, 5)
-    assert stranded["message"] == "a command of its own: line 2 ends the launch, as a comment follows its `\\`"
+    assert stranded["message"] == "a command of its own: line 2 ends the launch, as its `\\` escapes the blank after it, not the line end"
     (finding,) = lint(tmp_path, {"run.sh": "python train.py --lr 1e-4\n    --data-path /data\n"})
     assert finding["related"][1]["message"] == "a command of its own: line 1 ends the launch, as it does not end with `\\`"
     assert finding["message"].endswith("; `--data-path` on line 2 is cut off from it: end line 1 with `\\`")

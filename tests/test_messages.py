@@ -380,7 +380,7 @@ CASES = {
         },
         "run.sh:1",
         "train.py requires `--data-path`, which this launch never passes: it exits at start-up; "
-        "`--data-path` on line 3 is cut off from it: delete the comment and the blanks after the `\\` of line 2",
+        "`--data-path` on line 3 is cut off from it: delete what follows the `\\` on line 2",
     ),
     "LL302-an option with its value cut off by the comment after the backslash": (
         {
@@ -393,7 +393,7 @@ CASES = {
         },
         "run.sh:1",
         "pkg.infer requires `--data-path`, which this launch never passes: it exits at start-up; "
-        "`--data-path` on line 3 is cut off from it: delete the comment and the blanks after the `\\` of line 2",
+        "`--data-path` on line 3 is cut off from it: delete what follows the `\\` on line 2",
     ),
     "LL302-one of a required group on a line cut off": (
         {
