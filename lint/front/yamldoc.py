@@ -184,8 +184,19 @@ def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[
         # A Helm chart's or a Jinja template's file (`name: {{ .Release.Name }}-job`, `{{- if
         # .Values.gpus }}`) is YAML only once rendered: its parse error is none. A `"{{ question
         # }}"` in a valid config raises no error to ask about.
-        if not (isinstance(error, yaml.MarkedYAMLError) and any(map(template_action, source.text.splitlines()))):
+        if not (isinstance(error, yaml.MarkedYAMLError) and (any(map(template_action, source.text.splitlines())) or _placeholder_at(error, source.text))):
             errors.append(_error_entry(error, source))
+
+
+_PLACEHOLDER = re.compile(r"%[A-Za-z_]\w*%")  # a value a script's `sed` fills in: `image: %IMAGE%`
+
+
+def _placeholder_at(error: yaml.MarkedYAMLError, text: str) -> bool:
+    """Whether the parse stopped at a `%NAME%` placeholder (`image: %IMAGE%`, `out: %SDIR%`): a
+    template a script fills in with `sed` before it is read, YAML only once filled (brain-tokyo-
+    workshop's Kubernetes specs, weather4cast's configs). A `%` cannot start a plain value."""
+    mark = error.problem_mark
+    return mark is not None and _PLACEHOLDER.match(text, mark.index) is not None
 
 
 class _AnchorsRedefined(yaml.SafeLoader):
