@@ -230,6 +230,7 @@ class _Reader:
         self.reading = Reading([program])
         self.current = program
         self.pending = 0  # values the last option still takes (OPTIONAL, MANY: as many as follow)
+        self.guessed = False  # `pending` is a guess: the option is not known (its next plain word likely its value)
         # Past the first positional word of a parser with a positional REMAINDER (`takes_rest`):
         # argparse may give it every word from there on, so no flag after it is judged unknown.
         self.rest = False
@@ -254,6 +255,8 @@ class _Reader:
 
     def _not_static(self) -> bool:
         if self.pending:
+            if self.pending in (OPTIONAL, MANY) and not self.guessed:  # `--multistep $1`: its words may end the values, then be flags (diffai's)
+                self.reading.open = True
             self.pending = _after_value(self.pending)
             return True
         self.reading.open = True  # it may hold flags, or be the subcommand
@@ -269,12 +272,15 @@ class _Reader:
             # The next plain word is most likely its value; argparse gives it none, so in a parser
             # with a positional REMAINDER that word is where the REMAINDER may start.
             self.pending = 0 if "=" in text or self.current.takes_rest else OPTIONAL
+            self.guessed = True
         elif option is AMBIGUOUS:
             self._unknown(UnknownFlag(word, text.partition("=")[0], self.current, ambiguous=True))
             self.pending = MANY
+            self.guessed = True
         else:
             self.reading.passed.append(option)
             self.pending = _arity(option, text, self.current)
+            self.guessed = False
             if option.action in SWITCHES and _attached(text, self.current) and text[2] != "=":
                 self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR` (`-v=1` is a value)
         return self.pending != REST
@@ -290,6 +296,7 @@ class _Reader:
             self.reading.passed.append(option)
             if option.action not in SWITCHES:
                 self.pending = 0 if i + 1 < len(rest) else _arity(option, "-" + letter, self.current)
+                self.guessed = False
                 return
 
     def _unknown(self, flag: UnknownFlag) -> None:

@@ -436,6 +436,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a word not known after an option of optional or several values may hold the required flag (diffai's `$1`)
+        {
+            "train.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--multistep', nargs='?', const=True)\n"
+                "p.add_argument('--models', nargs='*')\np.add_argument('-t', '--test-domain', required=True)\np.parse_args()\n"
+            ),
+            "run.sh": "python train.py --multistep $1\npython train.py --models a b $EXTRA\n",
+        }
+    ),
     Example(  # a helper that adds to the parser it is given and returns it, called by two builders (mLoRA's `_add_base_cmd`)
         {
             "cmd.py": (
