@@ -39,7 +39,9 @@ The options:
   one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`, `.gin`;
   Hydra's is `--config-path`), `--deepspeed`, `--deepspeed_config`, accelerate's
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
-  config, which the launcher reads before it starts a rank). Not `--cfg` and its kin: habitat's
+  config, which the launcher reads before it starts a rank), BasicSR's `-opt` (`python
+  basicsr/train.py -opt options/train/x.yml`, its forks' in low-level vision too: DAPS's vendored
+  `bkse/train_script.sh` names a file it lacks). Not `--cfg` and its kin: habitat's
   `--cfg benchmark/rearrange/demo/idle.yaml` is looked up by `habitat.get_config` in the
   installed package's config directory, a search path no launcher shows;
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -210,6 +212,14 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # BasicSR's option file, `-opt`
+        {
+            "options/REDS/wsharp.yml": "name: x\n",
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-opt', required=True)\np.parse_args()\n",
+            "train_script.sh": "python train.py -opt options/REDS/wsharp_woVAE.yml\npython train.py -opt options/REDS/wsharp.yml\n",
+        },
+        ["LL304 train_script.sh:1"],
+    ),
     Example(  # a project program run by its path, by its shebang (`./main_supervised.py`: ssl_tools)
         {
             "main.py": "#!/usr/bin/env python3\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
