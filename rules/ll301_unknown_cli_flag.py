@@ -269,6 +269,13 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a here-string a shell reads as its script (`bash -s <<< "..."`, over ssh too)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nbash -s <<< "python train.py --bogus 3"\nssh gpu1 bash -s <<< "python train.py --lr $LR --lrr 1"\n',
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3"],
+    ),
     Example(  # a parsing function of a module imported whole (`import options`, then `options.read_command_line()`)
         {
             "main.py": "import options\n\nif __name__ == '__main__':\n    configs, parser = options.read_command_line()\n",

@@ -2424,11 +2424,17 @@ class Walker:
         elif name is None and self.pending:
             self._dynamic_call(words[0], out, err)
         wrappers.unwrap(self, command)
-        if redirect_nodes and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
+        if (redirect_nodes or inline_redirects) and (command.name in wrappers.STDIN_READERS or is_python(command.name)):  # most: neither
             heredoc = next((n for n in redirect_nodes if n.type == "heredoc_redirect"), None)
-            reader = wrappers.stdin_reader(command) if heredoc is not None else None
+            herestring = next((n for n in (*inline_redirects, *redirect_nodes) if n.type == "herestring_redirect"), None)
+            reader = wrappers.stdin_reader(command) if heredoc is not None or herestring is not None else None
             if reader is None:
                 pass
+            elif heredoc is None:  # `bash -s <<< "python train.py ..."`: the string is the shell's script
+                if not is_python(reader.name) and herestring.named_children:
+                    word = self.word(herestring.named_children[-1])
+                    text = word.value if word.value is not None else word.template
+                    wrappers.stdin_script(self, reader, text, word.origin, exact=word.value is not None)
             elif is_python(reader.name):  # `python - <<'EOF'`, `nice -n 5 python - <<'EOF'`: the program, as written
                 body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
                 reader.stdin_text = self.unit.node_text(body) if body is not None else None
