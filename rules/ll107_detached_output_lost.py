@@ -296,7 +296,7 @@ VALID = [
 
 
 PANE_LOST = (
-    "nothing logs this detached {name} session: when the job dies, its {pane} closes with the "
+    "nothing logs this detached {name} {made}: when the job dies, its {pane} closes with the "
     "traceback; end the command with `2>&1 | tee logs/job.log`, or {keep}"
 )
 KEEP_PANE = {"tmux": "set `remain-on-exit on`", "screen": "use `screen -L`"}
@@ -335,7 +335,8 @@ def check(project) -> Iterator[Finding]:
                     pane = "pane" if command.name == "tmux" else "window"
                     started = next((s for _, s in lost if s is not None), None)
                     related = () if started is None else (Related(started, "the script starts that session detached here, and attaches to it nowhere"),)
-                    yield Finding(command.location, PANE_LOST.format(name=command.name, pane=pane, keep=KEEP_PANE[command.name]), related)
+                    made = _made(command, lost[0][0])
+                    yield Finding(command.location, PANE_LOST.format(name=command.name, made=made, pane=pane, keep=KEEP_PANE[command.name]), related)
                 elif closer := next(filter(None, (_closed_after_job(project, script, command, w) for w, _ in windows)), None):
                     what = closer.name if closer.name in CLOSES_SHELL else f"tmux {closer.args[0].value}"
                     closes = Related(closer.location, f"`{what}` closes the pane here")
@@ -428,6 +429,14 @@ def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bo
         every = {w.value for w in command.args}
         return bool(values) and values[0] in NEW_PANE and not pane_kept and not KEEPS_PANE & every
     return not SCREEN_LOG & {w.value for w in command.args}
+
+
+def _made(command: Command, window: list[Command]) -> str:
+    """What the command makes to run the job in: a tmux session, window or pane; screen's session."""
+    if command.name != "tmux":
+        return "session"
+    values = _tmux_command_of(command, window[0])
+    return "session" if values[0] in NEW_SESSION else "pane" if values[0] in ("split-window", "splitw") else "window"
 
 
 def _tmux_command_of(tmux: Command, inner: Command) -> list[str | None]:

@@ -125,6 +125,12 @@ CASES = {
         "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
         "it write to stdout, or use `2>&1 | tee logs/train.log`",
     ),
+    "LL107-a tmux window": (
+        {"run.sh": 'tmux new-window -d -n train "python -u train.py"\n'},
+        "run.sh:1",
+        "nothing logs this detached tmux window: when the job dies, its pane closes with the traceback; end "
+        "the command with `2>&1 | tee logs/job.log`, or set `remain-on-exit on`",
+    ),
     "LL107-tmux": (
         {"run.sh": 'tmux new-session -d -s train "python -u train.py"\n'},
         "run.sh:1",
