@@ -269,6 +269,17 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a module whose top level calls its parsing function parses when imported (vilio's `from param import args`)
+        {
+            "param.py": (
+                "import argparse\n\n\ndef parse_args():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--batchSize', type=int)\n    return parser.parse_args()\n\n\nargs = parse_args()\n"
+            ),
+            "hm.py": "from param import args\n\nprint(args.batchSize)\n",
+            "run.sh": "python hm.py --batchSize 8\npython hm.py --batchsize 8\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a here-string a shell reads as its script (`bash -s <<< "..."`, over ssh too)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

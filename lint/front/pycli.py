@@ -81,6 +81,10 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
     if readers and scopes is not None:
         parsers = [parser for reader in readers for parser in reader(module, scopes, locate).read()]
         module.parsers = sorted({id(p): p for p in parsers}.values(), key=lambda p: p.location)
+        called = _called_at_top(tree) if any(p.parsed_in for p in module.parsers) else set()
+        for parser in module.parsers:
+            if called.intersection(parser.parsed_in):  # `args = parse_args()` at the top: importing it parses (vilio's `param.py`)
+                parser.parsed_on_import = True
         if module.parsers and _spells(source, BY_HAND_MARKERS):
             flags = _by_hand(tree)
             for parser in module.parsers if flags else ():
@@ -93,6 +97,17 @@ def extract(module: PythonModule, tree: ast.Module, locate: Locate, source: str,
 
 
 BY_HAND_MARKERS = (" in sys.argv", " in argv", "argv.remove(")
+
+
+def _called_at_top(tree: ast.Module) -> set[str]:
+    """The module's functions its top-level statements call (`args = parse_args()`): run when it
+    is imported. Not a call under an `if` (`if __name__ == "__main__":`) or in another statement."""
+    found = set()
+    for statement in tree.body:
+        value = statement.value if type(statement) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
+        if type(value) is ast.Call and type(value.func) is ast.Name:
+            found.add(value.func.id)
+    return found
 
 
 def _by_hand(tree: ast.Module) -> tuple[str, ...]:
