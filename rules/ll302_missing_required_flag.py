@@ -141,6 +141,19 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # `${x:+...}` of a value known: its words when set (not empty), else none (wekws's `${checkpoint:+--checkpoint ...}`)
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--train_data', required=True)\n"
+                "p.add_argument('--checkpoint')\np.parse_args()\n"
+            ),
+            "run.sh": (
+                "#!/bin/bash\ncheckpoint=\npython train.py ${checkpoint:+--checkpoint $checkpoint}\n"
+                "python train.py ${EXTRA:+--train_data $EXTRA}\n"
+            ),
+        },
+        ["LL302 run.sh:3"],
+    ),
     Example(  # HF's examples read a JSON file only when it is the one argument: a launch passing options takes the else arm
         {
             "run_qa.py": (

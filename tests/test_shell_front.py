@@ -894,6 +894,20 @@ def test_default_expansion_and_unknown_variables():
     assert second.stdout.target.template == "$UNSET/b.log"
 
 
+@pytest.mark.parametrize(
+    ("src", "words"),
+    [
+        ("ck=m.pt\npython t.py ${ck:+--checkpoint $ck} -x\n", ["--checkpoint", "m.pt", "-x"]),
+        ("ck=\npython t.py ${ck:+--checkpoint $ck} -x\n", ["-x"]),  # set, empty: `:+` gives nothing
+        ("ck=\npython t.py ${ck+--checkpoint} -x\n", ["--checkpoint", "-x"]),  # `+`: set at all
+        ('ck=m.pt\npython t.py "${ck:+--checkpoint $ck}" -x\n', ["--checkpoint m.pt", "-x"]),  # quoted: one word
+        ("python t.py ${ck:+--checkpoint $ck} -x\n", [None, "-x"]),  # not set here: a caller may set it
+    ],
+)
+def test_an_alternate_value_of_a_known_variable_is_its_words_or_none(src, words):
+    assert [w.value for w in one(src, "python").words[2:]] == words
+
+
 def test_assignment_in_a_branch_makes_a_known_variable_unknown():
     src = "LOG=a.log\nif [ -n \"$X\" ]; then LOG=b.log; fi\npython t.py > \"$LOG\"\n"
     assert one(src, "python").stdout.target.value is None

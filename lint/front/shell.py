@@ -1346,6 +1346,18 @@ class Walker:
                                 self._defaulted(name, {name})
                         piece.static = static and piece.static
                     return
+                if op in (":+", "+") and name in variables and variables[name] is not None:
+                    # `${ckpt:+--checkpoint $ckpt}` of a known value: its word when set (not empty, for `:+`), else nothing
+                    self._read_variable(name, at, unit.file_offset(end - 1))
+                    if variables[name] == "" and op == ":+":
+                        piece.add("", at)
+                        return
+                    alternate = [c for c in named if c is not name_node]
+                    if not alternate:
+                        piece.add("", at)
+                    for child in alternate:
+                        self._eval(child, piece)
+                    return
                 piece.dynamic(raw, at)
                 return
         value = variables.get(name)
