@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from .graph import Resolver, is_long_running
-from .launches import option_values
+from .launches import option_values, runs_python
 from .lazyre import lazy
 from .model import Location, Record
 from .paths import shown
@@ -124,7 +124,8 @@ def redirected_long_runners(script: ShellScript) -> list[LogSink]:
     for command in script.effective_commands():
         if command.wrappers and any(w.kind in ("tmux", "screen", "ssh", "pct", "docker", "kubectl") for w in command.wrappers):
             continue
-        if not is_long_running(command) or command.stdout.kind != FILE or script.in_uncalled_function(command.location):
+        long_running = is_long_running(command) or runs_python(command)  # `./train.py > log`: by its shebang too
+        if not long_running or command.stdout.kind != FILE or script.in_uncalled_function(command.location):
             continue
         redirect = own_redirect(command, command.stdout)
         if redirect is None:  # `{ python t.py; } > log`, `done > log`, `train > log` calling a function
@@ -214,10 +215,11 @@ def file_name(project, word: Word) -> str:
 def _as_written(project, word: Word) -> str:
     """The word as the line writes it, quotes removed, when its value holds arithmetic a variable
     was set to (`> work_logs/train_$PORT.log` with PORT=${PORT:-$((RANDOM % 40000 + 20000))}: the
-    message names `train_$PORT.log`, and a fix that pastes it rolls no other number); else "". A
+    message names `train_$PORT.log`, and a fix that pastes it rolls no other number), or a script
+    argument (`> $task.log` with task=$1: not `$1.log`, which the line does not say); else "". A
     command's output stays as the value has it (`logs/$(date +%F)/run.log` says what the name is)."""
     at = word.location
-    if word.value is not None or "$((" not in word.template or at.line != at.end_line:
+    if word.value is not None or not ("$((" in word.template or _ARGUMENT.search(word.template)) or at.line != at.end_line:
         return ""
     index = project.index(at.path)
     start = index.offset(at.line, at.column)
@@ -227,6 +229,7 @@ def _as_written(project, word: Word) -> str:
 
 
 LONG_NAME = 60  # characters: a longer file name is named by the variable it is the value of
+_ARGUMENT = lazy(r"\$\{?[0-9]")  # a script argument in a word's template: `$1`, `${2}`
 
 
 def _expanded_name(project, word: Word) -> str:

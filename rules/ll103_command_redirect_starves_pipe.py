@@ -56,6 +56,14 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A script's training command writes to a file while the caller pipes the script's output"
 
 INVALID = [
+    Example(  # a project program run by its path, by its `#!` line (`cmd/train_am.py > $task.log`: aps)
+        {
+            "run.sh": "#!/bin/bash\n./train.sh am 2>&1 | tee train.log\n",
+            "train.sh": "#!/bin/bash\ntask=$1\ncmd/train_am.py --conf x > $task.log 2>&1\n",
+            "cmd/train_am.py": "#!/usr/bin/env python\nprint(1)\n",
+        },
+        ["LL103 train.sh:3"],
+    ),
     Example(
         {
             "launch.sh": "#!/bin/bash\nbash run.sh 2>&1 | tee logs/run.log\n",

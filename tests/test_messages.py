@@ -116,6 +116,16 @@ CASES = {
         "`python` writes its output to `logs/train.log`, so the caller's log only gets this script's own lines; let "
         "it write to stdout, or use `2>&1 | tee logs/train.log` after `set -o pipefail`",
     ),
+    "LL103-a log named by a script argument": (
+        {
+            "run.sh": "./train.sh am 2>&1 | tee train.log\n",
+            "train.sh": "#!/bin/bash\ntask=$1\npython train_am.py --conf x > $task.log 2>&1\n",
+            "train_am.py": "print(1)\n",
+        },
+        "train.sh:3",
+        "`python` writes its output to `$task.log`, so the caller's log only gets this script's own lines; let it "
+        "write to stdout, or use `2>&1 | tee $task.log` after `set -o pipefail`",
+    ),
     "LL103-pipefail on": (
         {
             "launch.sh": "set -o pipefail\nbash run.sh 2>&1 | tee logs/run.log\n",
