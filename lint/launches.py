@@ -56,12 +56,13 @@ class Launch(Record):
     def all_options_known(self) -> bool:
         """False when an unknown word stands where the program is (`torchrun $ARGS x.py`,
         `"${ARGS[@]}"`): it may hold more options, so a missing option proves nothing. Not a
-        path to a Python file in a directory not known (mmdetection's `$(dirname "$0")/train.py`)."""
+        path to a Python file in a directory not known (mmdetection's `$(dirname "$0")/train.py`),
+        nor one of a name partly known (aps's `cmd/train_$task.py`): a Python file is no option."""
         program = self.program
         if program is None or program.value is not None:
             return True
-        _, slash, name = program.template.rpartition("/")
-        return bool(slash) and name.endswith(".py") and "$" not in name and "`" not in name
+        name = program.template.rpartition("/")[2]
+        return name.endswith(".py") and "`" not in name and not any(c.isspace() for c in name)
 
 
 LAUNCHES = ("torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai")  # composer's `-n` is not read here

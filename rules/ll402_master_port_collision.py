@@ -129,6 +129,16 @@ ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "bsub", "aprun
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
+    Example(  # a program whose name is partly known (aps's `cmd/train_$task.py`) is still a program, not options
+        {
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node 1 --master_port 29501 train.py > a.log 2>&1 &\n"
+                "torchrun --nproc_per_node 2 --master_port 29501 cmd/train_$task.py > b.log 2>&1\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL402 run.sh:3"],
+    ),
     Example(  # the program's path from the script's own directory (mmdetection's `$(dirname "$0")/train.py`) holds no options
         {
             "run.sh": (
