@@ -538,12 +538,27 @@ def _dispatch(project, module: PythonModule, owner: PythonModule, parser: ArgPar
     return orders[0]
 
 
-def _methods(classes: Classes, module: PythonModule, parser: ArgParser) -> list[Function]:
-    """The methods of the instance's classes but the one whose method made `parser` (the front
-    end read what that class adds through `self.parser`)."""
+def _added_on_self(project, module: PythonModule, parser: ArgParser, classes: Classes) -> tuple[list[Option], bool]:
+    """What the methods of the instance's other classes add to `parser` through an attribute of
+    `self` it is kept on (pix2pixHD's `TrainOptions.initialize`, `self.parser.add_argument(...)`,
+    its base class's `__init__` making the parser): each one's stand-in (`ArgParser.on_self`). The
+    class whose method made `parser` is not asked: the front end read what it adds. False when a
+    method hands the parser on instead (`setter(self.parser)`), or adds what is not static."""
     function = module.functions.get(parser.function)
     own = function.class_name if function is not None else None
-    return [f for m, c in classes if not (m is module and c == own) for f in m.functions.values() if f.class_name == c]
+    options, complete = [], True
+    for owner, cls in classes:
+        if owner is module and cls == own:
+            continue
+        for method in (f for f in owner.functions.values() if f.class_name == cls):
+            for attribute in parser.kept_on:
+                if not adds_through([method], attribute):
+                    continue
+                read = _read(project, owner, "adders")
+                found = [p for p in owner.parsers if p.on_self == attribute and p.function == method.qualname] if read else []
+                complete = complete and len(found) == 1 and found[0].complete and not found[0].handed
+                options += [o for p in found[:1] for o in p.options if o not in options]
+    return options, complete
 
 
 def _method_adder(project, module: PythonModule, parser: ArgParser, method: tuple[str, int | str, bool], classes: Classes):
@@ -651,8 +666,10 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         added, known = _built_options(project, module, function, hops)
         options += [o for o in added if o not in options]
         complete = complete and known
-    if parser.kept_on and not (classes and not any(adds_through(_methods(classes, module, parser), a) for a in parser.kept_on)):
-        complete = False  # `self.parser = parser`: a subclass's method may add to it
+    if parser.kept_on:  # `self.parser = parser`: a subclass's method may add to it
+        added, known = _added_on_self(project, module, parser, classes) if classes else ([], False)
+        options += [o for o in added if o not in options]
+        complete = complete and known
     adders = [_adder(project, module, function, at) if hops < MAX_HOPS else None for function, at in parser.handed]
     adders += [_method_adder(project, module, parser, m, classes) if classes and hops < MAX_HOPS else None for m in parser.methods]
     for adder in adders:

@@ -309,6 +309,7 @@ class ArgParser:
         argv_skip: int | None = None,
         by_hand: tuple[str, ...] = (),
         chain: bool = False,
+        on_self: str | None = None,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -357,6 +358,10 @@ class ArgParser:
         # a click group made with `chain=True`: its command line runs several of its commands,
         # each one's words after the last's (`main.py net --depth 3 dataset --batch_size 8`)
         self.chain = chain
+        # a stand-in for the parser a method's class keeps in `self.<on_self>`, made elsewhere, that
+        # the method (`function`) adds to: pix2pixHD's `TrainOptions.initialize` adds through
+        # `self.parser`, which its base class's `__init__` makes in another module
+        self.on_self = on_self
 
 
 class DataField(Record):

@@ -104,8 +104,9 @@ Its command line is the one parser that parses the process's arguments:
 - a parser an options class builds and parses in a method (`opt = TrainOptions().parse()` as in
   pix2pix), with the options its methods add: `self.initialize(parser)` looked up in the class of
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
-  `super().initialize(parser)` in its bases, or those its methods add through `self.parser`; not
-  when a class of the instance defined elsewhere adds through it too;
+  `super().initialize(parser)` in its bases, or those its methods add through `self.parser`, its
+  subclasses' in other modules too (vid2vid's `TrainOptions.initialize`); not when a method hands
+  `self.parser` on (`setter(self.parser)`) or adds what is not static;
 - the function a python-fire program runs (`fire.Fire(train)`, `train` defined in the module):
   its parameters, as `--name` (with any number of leading dashes, `-` for `_`), `--noname`, and
   a parameter's first letter (one that several start with is not judged: fire stops on it at
@@ -1067,7 +1068,7 @@ INVALID = [
         ["LL301 run.sh:2"],
     ),
     Example(  # an options class that keeps its parser in `self.parser` (pix2pixHD's); a subclass elsewhere
-        # that adds through it is not judged
+        # that adds through it adds its options (vid2vid's `TrainOptions.initialize`, helper-356)
         {
             "opts.py": (
                 "import argparse\n\n\nclass Options:\n    def __init__(self):\n        self.parser = argparse.ArgumentParser()\n"
@@ -1079,9 +1080,12 @@ INVALID = [
             ),
             "train.py": "from opts import Options\n\nopt = Options().parse()\n",
             "train_more.py": "from more_opts import MoreOptions\n\nopt = MoreOptions().parse()\n",
-            "run.sh": "python train.py --lr 1\npython train.py --lr 1 --bogus\npython train_more.py --steps 1 --lr 1\n",
+            "run.sh": (
+                "python train.py --lr 1\npython train.py --lr 1 --bogus\npython train_more.py --steps 1 --lr 1\n"
+                "python train_more.py --stpes 1\n"
+            ),
         },
-        ["LL301 run.sh:2"],
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
     Example(  # the parser of a module the program imports, which parses when it is imported
         {

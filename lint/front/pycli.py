@@ -691,6 +691,14 @@ class _ArgparseReader:
                 owner.open_commands = True
         return parser
 
+    def _on_self(self, scope: Scope, attribute: str, call: ast.Call) -> ArgParser:
+        """The stand-in for the parser a method adds to through `self.<attribute>` when no code of
+        the module makes it (`ArgParser.on_self`): one for each method and attribute."""
+        key = ("self", scope.qualname, attribute)
+        if key not in self.made:
+            self.made[key] = ArgParser("", scope.qualname, self.locate(call), on_self=attribute)
+        return self.made[key]
+
     def _held_on_self(self, scope: Scope, expr: ast.Attribute) -> tuple[int, str] | None:
         """`self.parser` in a method of a class: a variable of the class (`Options::parser`)."""
         if type(expr.value) is not ast.Name:
@@ -840,6 +848,8 @@ class _ArgparseReader:
         for owner in owners:
             if type(owner) is ArgParser:  # `value` finds a parser, subparsers or nothing
                 self._method(scope, owner, func.attr, node)
+        if not owners and type(receiver) is ast.Attribute and func.attr == "add_argument" and self._held_on_self(scope, receiver):
+            self._method(scope, self._on_self(scope, receiver.attr, node), func.attr, node)  # `self.parser.add_argument` of a parser made elsewhere
         if not owners and type(receiver) is ast.Name and func.attr in PARSE_METHODS:
             imported = self._imported_object(scope, receiver)
             if imported is not None:  # `from opts import parser`, then `parser.parse_args()`
