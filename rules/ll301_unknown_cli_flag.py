@@ -270,6 +270,16 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # options a loop adds from a literal list of flags (ECG-Bench's `for flag in ("--use_signal", ...)`)
+        {
+            "config.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nfor flag in ('--use_signal', '--no_signal'):\n"
+                "    parser.add_argument(flag, action='store_true')\nparser.add_argument('--weight_decay')\nparser.parse_args()\n"
+            ),
+            "run.sh": "python config.py --use_signal --weight_decay 1\npython config.py --no_signl\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a module whose top level calls its parsing function parses when imported (vilio's `from param import args`)
         {
             "param.py": (

@@ -1026,9 +1026,10 @@ class _ArgparseReader:
     def _add(self, scope: Scope, parser: ArgParser, call: ast.Call, group: str) -> None:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
         option = _option(self.module, call, self.locate, group)
-        if option is None:
+        options = [option] if option is not None else self._looped(scope, call, group)
+        if not options:
             parser.complete = False
-        else:
+        for option in options:
             # a required option where it is added; a required group's where the group is made
             site = (scope, call) if option.required else self.group_sites[option.group] if option.group else None
             unless = self._unless(*site, parser) if site is not None else ()
@@ -1037,6 +1038,21 @@ class _ArgparseReader:
             elif unless:
                 option = option._replace(unless=unless)  # `if not args.skip_training:`
             parser.options.append(option)
+
+    def _looped(self, scope: Scope, call: ast.Call, group: str) -> list[Option]:
+        """`for flag in ("--a", "--b"): parser.add_argument(flag, ...)`: an option for each flag of
+        the loop's literal list (ECG-Bench's); none when the flag is any other name."""
+        if len(call.args) != 1 or type(call.args[0]) is not ast.Name:
+            return []
+        name, line = call.args[0].id, getattr(call, "lineno", 0)
+        for node in _nodes(scope.node):
+            if type(node) is not ast.For or type(node.target) is not ast.Name or node.target.id != name:
+                continue
+            if node.body[0].lineno <= line <= (node.body[-1].end_lineno or 0) and type(node.iter) in (ast.Tuple, ast.List):
+                flags = [_literal(element) for element in node.iter.elts]
+                if flags and all(isinstance(flag, str) and flag for flag in flags):
+                    return [o for flag in flags if (o := _option(self.module, call, self.locate, group, (flag,))) is not None]
+        return []
 
     def _group(self, scope: Scope, receiver: ast.expr) -> str:
         """The required exclusive group a receiver of `add_argument` holds (`groups`), or ""."""
@@ -1179,9 +1195,10 @@ def _required_group(value: ast.expr | None) -> str:
     return f"{value.lineno}:{value.col_offset}" if _literal(keyword(value, "required")) is True else ""
 
 
-def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "") -> Option | None:
-    """One `add_argument`, or None when its option strings are not static."""
-    flags = tuple([_literal(a) for a in call.args])  # a list: no generator (a function call) to make
+def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "", flags: tuple | None = None) -> Option | None:
+    """One `add_argument`, or None when its option strings are not static; `flags` for the ones
+    a loop gives it (`_looped`)."""
+    flags = tuple([_literal(a) for a in call.args]) if flags is None else flags  # a list: no generator (a function call) to make
     if not flags or not all(isinstance(f, str) and f for f in flags):
         return None
     given = {k.arg: k.value for k in call.keywords}  # read once for the four names, not a search each
