@@ -603,13 +603,20 @@ def test_a_shared_librarys_script_runs_where_its_library_is_a_link_not_resolved_
         "egs/a/st1/path.sh": "export PATH=$PWD/../../../utils:$PATH\n",
         "egs/a/st1/run.sh": "#!/bin/bash\n. ./path.sh\n. utils/parse_options.sh\nshow.sh data\n",
     }
+    unlinked, linked = _without_and_with_a_kaldi_link(tmp_path, files, "egs/a/st1")
+    assert unlinked == [("LL303", "utils/show.sh", 2), ("LL303", "utils/show.sh", 3)]
+    assert linked == []
+
+
+def _without_and_with_a_kaldi_link(tmp_path, files: dict[str, str], recipe: str) -> tuple[list, list]:
+    """The findings of `files` (code, path, line), then with the recipe's `utils` a link into a
+    Kaldi not installed here, as each ESPnet or EEND recipe has."""
     unlinked = tmp_path / "unlinked"
     unlinked.mkdir()
-    assert [where(f)[:3] for f in lint(unlinked, files)] == [("LL303", "utils/show.sh", 2), ("LL303", "utils/show.sh", 3)]
     linked = tmp_path / "linked"
-    (linked / "egs/a/st1").mkdir(parents=True)
-    (linked / "egs/a/st1/utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
-    assert lint(linked, files) == []
+    (linked / recipe).mkdir(parents=True)
+    (linked / recipe / "utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
+    return [where(f)[:3] for f in lint(unlinked, files)], [where(f)[:3] for f in lint(linked, files)]
 
 
 def test_a_path_through_a_recipes_link_not_resolved_here_is_not_judged_against_the_roots_namesake(tmp_path):
@@ -622,13 +629,9 @@ def test_a_path_through_a_recipes_link_not_resolved_here_is_not_judged_against_t
         "egs/a/v1/run.sh": "#!/bin/bash\n. path.sh\nlocal/prep.sh data\nutils/fix_data_dir.sh data/train\n",
         "egs/a/v1/local/prep.sh": "#!/bin/bash\nutils/fix_data_dir.sh data/y\n",
     }
-    unlinked = tmp_path / "unlinked"
-    unlinked.mkdir()
-    assert [where(f)[:3] for f in lint(unlinked, files)] == [("LL303", "egs/a/v1/local/prep.sh", 2), ("LL303", "egs/a/v1/run.sh", 4)]
-    linked = tmp_path / "linked"
-    (linked / "egs/a/v1").mkdir(parents=True)
-    (linked / "egs/a/v1/utils").symlink_to("../../../tools/kaldi/egs/wsj/s5/utils", target_is_directory=True)
-    assert lint(linked, files) == []
+    unlinked, linked = _without_and_with_a_kaldi_link(tmp_path, files, "egs/a/v1")
+    assert unlinked == [("LL303", "egs/a/v1/local/prep.sh", 2), ("LL303", "egs/a/v1/run.sh", 4)]
+    assert linked == []
 
 
 def test_a_path_both_the_root_and_a_directory_above_the_launcher_have_names_neither_program(tmp_path):
