@@ -627,7 +627,8 @@ def _option_text(word: Word) -> str | None:
 # The script's own directory, and the path after it: `$(dirname "$0")/run.sh`, `$(dirname
 # "${BASH_SOURCE[0]}")`, `` `dirname $0` ``, `${BASH_SOURCE%/*}` and `${0%/*}`, of the script's resolved path too (`$(dirname "$(realpath "$0")")`,
 # `readlink -f`), or any of them inside `$(cd ... && pwd)` (`SCRIPT_DIR=$( cd -- "$( dirname --
-# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`, `$(cd "$(dirname "$0")/.." && pwd)`), read from a word's template; and the directories
+# "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)`, `$(cd "$(dirname "$0")/.." && pwd)`) or resolved
+# (`$(realpath "$(dirname $0)")`: DiffIR's, LaMa's), read from a word's template; and the directories
 # above it, by `$(dirname ...)` of it (`_PARENT`: `$(dirname $(dirname "$SCRIPT_DIR"))/train.py`).
 _SELF = r'"?\$(?:0|\{0\}|BASH_SOURCE|\{BASH_SOURCE(?:\[0\])?\})"?'
 _RESOLVED = rf'"?\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?{_SELF}\s*\)"?'
@@ -639,7 +640,8 @@ _DIRNAME_ARGUMENT = rf'dirname\s+(?:--\s+)?(?:{_SELF}|{_RESOLVED})\s*'
 # every run that reads a script (2.3% of the 100-file shell-only benchmark run), now 4 M.
 _DIRNAME = rf'(?:(?:\$\(|(?P<tick>`))\s*{_DIRNAME_ARGUMENT}(?(tick)`|\))|\$\{{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\}})'
 _OWN_DIRECTORY = re.compile(
-    rf'(?P<cd>\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?)?{_DIRNAME}'
+    rf'(?P<cd>\$\(\s*cd\s+(?:-P\s+)?(?:--\s+)?"?)?'
+    rf'(?P<real>\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem])\s+(?:--\s+)?"?)?{_DIRNAME}(?(real)"?\s*\))'
     rf'(?(cd)(?P<inner>/[^"$`\s&;|)]*)?"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\))(?P<path>/[^$`]*)?$'
 )
 _PARENT = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?(.+?)"?\s*\)(/[^$`)]*)?$')  # `$(dirname X)/path`

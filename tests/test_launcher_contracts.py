@@ -268,6 +268,10 @@ def test_a_shells_option_names_are_not_its_script(tmp_path):
         ('$(cd "$(dirname "$0")/../.." && pwd)/train.py', "train.py"),
         ('$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/../tools" &> /dev/null && pwd)/x.sh', "tests/tools/x.sh"),
         ('$(cd "$(dirname "$0")/$SUB" && pwd)/x.sh', None),
+        # the directory resolved (`BINDIR=$(realpath "$(dirname $0)")`: DiffIR's, helper-357)
+        ('$(realpath "$(dirname $0)")/x.py', "tests/llm/x.py"),
+        ('$(readlink -f "$(dirname "${BASH_SOURCE[0]}")")/../x.sh', "tests/x.sh"),
+        ('$(realpath "$(dirname $0)"/x.py', None),
     ],
 )
 def test_own_path_is_a_path_from_the_scripts_own_directory(template, expected):
