@@ -753,13 +753,14 @@ def _other_word(name: str, close: str) -> bool:
     """Whether two alike names differ by a word of their own, not by a slip of the keys: past
     what they start and end with alike, both keep three letters or more, and those are not
     alike (T2I-CompBench's `generate_depth.py` is no `generate_objdet.py`, nor `vit_base.yaml` a
-    `vit_large.yaml`; `trian.py` is `train.py`)."""
+    `vit_large.yaml`; `trian.py` is `train.py`, and `analisys` `analysis`: the same letters)."""
     from difflib import SequenceMatcher  # here: only a missing path asks
 
     start = len(posixpath.commonprefix([name, close]))
     end = len(posixpath.commonprefix([name[start:][::-1], close[start:][::-1]]))
     a, b = name[start : len(name) - end], close[start : len(close) - end]
-    return min(len(a), len(b)) >= 3 and SequenceMatcher(None, a, b).ratio() < 0.6
+    # the same letters in another order are a slip too (`analisys` for `analysis`: `isy`, `ysi`)
+    return min(len(a), len(b)) >= 3 and sorted(a) != sorted(b) and SequenceMatcher(None, a, b).ratio() < 0.6
 
 
 def shares_a_directory(caller: str, written: str, paths: Iterable[str]) -> bool:
@@ -992,7 +993,7 @@ class Resolver:
         here = posixpath.dirname(caller)
         beside = {n: p for n in names for p in by_name[n] if posixpath.dirname(p) == here and p != caller}
         swapped = _closest(name, list(beside), SWAP_CUTOFF)
-        if swapped is not None:  # two letters off, beside the launcher (`..._analisys.py`): before a neighbour it extends
+        if swapped is not None and not _other_word(name, swapped):  # two letters off, beside the launcher (`..._analisys.py`)
             return beside[swapped]
         neighbours = {n: p for n, p in beside.items() if _extends(posixpath.splitext(n)[0], stem)}
         own = posixpath.splitext(posixpath.basename(caller))[0] + suffix  # `upload_dataset.sh` runs `upload_dataset.py`

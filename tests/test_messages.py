@@ -489,6 +489,12 @@ CASES = {
         "`helpr.sh` is not next to this file or under the project root, and no file has that name; fix the path "
         "(did you mean `helper.sh`?), or create it",
     ),
+    "LL303-a word of its own beside it is no slip": (
+        {"s/aws.sh": "bash s/ft_all_char_fair_lr.sh\n", "s/ft_all_large_fair_lr.sh": "echo 1\n"},
+        "s/aws.sh:1",
+        "`s/ft_all_char_fair_lr.sh` is not next to this file or under the project root, and no file has that name; fix "
+        "the path, or create it",
+    ),
     "LL303-two letters off beside it, before a neighbour it extends": (
         {"run.sh": "./main_supervised_analisys.py\n", "main_supervised.py": "print(1)\n", "main_supervised_analysis.py": "print(2)\n"},
         "run.sh:1",
