@@ -41,7 +41,8 @@ The options:
   `launch --config_file`, ft_launcher's `--ft-cfg-path` (nvidia-resiliency-ext's fault-tolerance
   config, which the launcher reads before it starts a rank), BasicSR's `-opt` (`python
   basicsr/train.py -opt options/train/x.yml`, its forks' in low-level vision too: DAPS's vendored
-  `bkse/train_script.sh` names a file it lacks). Not `--cfg` and its kin: habitat's
+  `bkse/train_script.sh` names a file it lacks), `--config_env`/`--config_exp` (SCAN's and
+  Multi-Task-Transformer's). Not `--cfg` and its kin: habitat's
   `--cfg benchmark/rearrange/demo/idle.yaml` is looked up by `habitat.get_config` in the
   installed package's config directory, a search path no launcher shows;
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -212,13 +213,18 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
-    Example(  # BasicSR's option file, `-opt`
+    Example(  # BasicSR's option file, `-opt`; SCAN's `--config_exp`
         {
             "options/REDS/wsharp.yml": "name: x\n",
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-opt', required=True)\np.parse_args()\n",
-            "train_script.sh": "python train.py -opt options/REDS/wsharp_woVAE.yml\npython train.py -opt options/REDS/wsharp.yml\n",
+            "train_script.sh": (
+                "python train.py -opt options/REDS/wsharp_woVAE.yml\npython train.py -opt options/REDS/wsharp.yml\n"
+                "python main.py --config_env configs/env.yml --config_exp configs/pascal/hrnet.yml\n"
+            ),
+            "main.py": "print(1)\n",
+            "configs/env.yml": "root: /data\n",
         },
-        ["LL304 train_script.sh:1"],
+        ["LL304 train_script.sh:1", "LL304 train_script.sh:3"],
     ),
     Example(  # a project program run by its path, by its shebang (`./main_supervised.py`: ssl_tools)
         {
