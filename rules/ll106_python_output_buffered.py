@@ -180,17 +180,18 @@ FLUSH = "sys.stdout.flush"
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 
 INVALID = [
-    Example(  # a trainer that flushes once, after its loop, not as it prints; or flushes only in a helper module
+    Example(  # a trainer that flushes once, after its loop, not as it prints; only in a helper module; or only another file
         {
             "train.py": (
                 "import sys\nimport log\n\n\ndef train(loader):\n    for batch in loader:\n        print('loss', batch)\n"
                 "        log.step(batch)\n    sys.stdout.flush()\n"
             ),
             "log.py": "def step(batch):\n    for each in batch:\n        print(each, flush=True)\n",
+            "tofile.py": "f = open('x.txt', 'w')\nfor i in range(9):\n    print(i)\n    print(i, file=f, flush=True)\n",
             "once.py": "import sys\n\nprint('result')\nsys.stdout.flush()\n",
-            "run.sh": "python train.py > train.log\npython once.py > once.log\n",
+            "run.sh": "python train.py > train.log\npython once.py > once.log\npython tofile.py > tofile.log\n",
         },
-        ["LL106 run.sh:1", "LL106 run.sh:2"],
+        ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
     ),
     Example(  # a Python file run by its `#!` line (funcwj's conv-tasnet `./train.py > log`); not one whose `#!` line passes -u
         {
@@ -1163,7 +1164,8 @@ def _flushes_as_it_prints(module) -> bool:
     matters: HFM's trainers flush each progress line of their training loop, 123 warnings
     (helper-338), and print their final errors in a loop that does not."""
     return any(
-        c.loops != 1 and (module.qualified(c.callee) == FLUSH or c.callee == "print" and c.keyword("flush") == "True")
+        c.loops != 1
+        and (module.qualified(c.callee) == FLUSH or c.callee == "print" and c.keyword("flush") == "True" and c.keyword("file") in (None, "sys.stdout"))
         for function in module.functions.values()
         for c in function.calls
     )

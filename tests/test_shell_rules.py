@@ -413,14 +413,15 @@ def test_a_file_named_like_a_log(name, log):
 
 def test_a_log_set_to_an_argument_is_named_by_its_variable_in_the_note(tmp_path):
     """`LOG_FILE=$7`, then `> $LOG_FILE`: the note names the file as the line it points at writes
-    it, `$LOG_FILE` (it said "goes to $7 here", the value the variable was set to)."""
+    it, `$LOG_FILE` (it said "goes to $7 here", the value the variable was set to); and
+    `"$DIR/run.log"` with DIR=$2 as written too (it said `$2/run.log` until session 56)."""
     (tmp_path / ".launchlint.yaml").write_text("# root\n")
     (tmp_path / "t.py").write_text("print('step')\n")
     (tmp_path / "run.sh").write_text('LOG_FILE=$7\nDIR=$2\npython t.py > $LOG_FILE 2>&1 &\npython t.py > "$DIR/run.log"\n')
     findings = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
     assert [(f.location.line, [r.message for r in f.related]) for f in findings] == [
         (3, ["its stdout goes to $LOG_FILE here"]),
-        (4, ["its stdout goes to $2/run.log here"]),
+        (4, ["its stdout goes to $DIR/run.log here"]),
     ]
 
 
