@@ -270,6 +270,17 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # configargparse's parser, argparse's subclass; one whose options come through its `add` is not read
+        {
+            "main.py": (
+                "import configargparse\n\np = configargparse.ArgParser()\np.add_argument('-c', '--config', is_config_file=True)\n"
+                "p.add_argument('--n_chunks', type=int, required=True)\np.parse_args()\n"
+            ),
+            "other.py": "import configargparse\n\np = configargparse.ArgumentParser()\np.add('--lr')\np.parse_args()\n",
+            "run.sh": "python main.py --n_chunks 5\npython main.py --nchunks 5\npython other.py --lr 1 --seed 2\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # options a loop adds from a literal list of flags (ECG-Bench's `for flag in ("--use_signal", ...)`)
         {
             "config.py": (

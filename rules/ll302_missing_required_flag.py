@@ -104,7 +104,8 @@ Nothing is reported when the launch may pass more than we can see:
   (see `launches.decided_by_caller`, which LL303, LL401 and LL402 ask too);
 - the words `xargs` appends (`cat args.txt | xargs python train.py`; not with `-I {}`, which puts
   them where `{}` is);
-- arguments read from a file: `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`
+- arguments read from a file: configargparse's parser (its config files and environment
+  variables may give any option), `fromfile_prefix_chars`, HfArgumentParser's `parse_json_file`
   (under HF's examples' `if len(sys.argv) == 2 and sys.argv[1].endswith(".json"):`, only for a
   launch that passes no option: one that passes options takes the `else:` arm, which parses them),
   its `parse_args_into_dataclasses(args_file_flag="--config")` (each file the flag names gives
@@ -449,6 +450,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # configargparse: a required option may come from its config file or the environment
+        {
+            "main.py": (
+                "import configargparse\n\np = configargparse.ArgParser(default_config_files=['conf.ini'])\n"
+                "p.add_argument('--n_chunks', type=int, required=True, env_var='N_CHUNKS')\np.parse_args()\n"
+            ),
+            "run.sh": "python main.py\n",
+        }
+    ),
     Example(  # a word not known after an option of optional or several values may hold the required flag (diffai's `$1`)
         {
             "train.py": (

@@ -27,6 +27,9 @@ from .pyast import child_nodes, dotted_name, keyword, last_name
 Locate = Callable[[ast.AST], object]
 
 ARGUMENT_PARSERS = frozenset({"argparse.ArgumentParser"})
+# configargparse's, argparse's subclass: its options may also come from config files and the
+# environment (`is_config_file`, `default_config_files`, `env_var`), so none is missing (LL302)
+CONFIG_PARSERS = frozenset({"configargparse.ArgParser", "configargparse.ArgumentParser"})
 HF_PARSERS = frozenset({
     "transformers.HfArgumentParser", "transformers.hf_argparser.HfArgumentParser",
     "trl.TrlParser", "trl.scripts.utils.TrlParser", "trl.commands.cli_utils.TrlParser",  # HfArgumentParser's, with `--config`
@@ -40,8 +43,9 @@ PARSE_METHODS = frozenset(
 PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
 HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
 # argparse's private methods that add options the reader does not see: `_add_action(action)` (an
-# action copied from another parser, VACE's pipeline), `_add_container_actions(other)`.
-HIDDEN_ADDERS = frozenset({"_add_action", "_add_container_actions"})
+# action copied from another parser, VACE's pipeline), `_add_container_actions(other)`; and
+# configargparse's names for `add_argument` (`p.add("-c", is_config_file=True)`), not read.
+HIDDEN_ADDERS = frozenset({"_add_action", "_add_container_actions", "add", "add_arg"})
 DATACLASS_DECORATORS = frozenset({"dataclasses.dataclass", "pydantic.dataclasses.dataclass"})
 NOT_FIELDS = ("ClassVar", "InitVar")
 # Library functions that add known options to the parser they are given, and return it.
@@ -51,7 +55,7 @@ LIBRARY_ADDERS = {
         ("--deepscale_config", None), ("--deepspeed_mpi", "store_true"),  # the last in old releases
     ),
 }  # fmt: skip
-API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
+API_NAMES = frozenset(api.rpartition(".")[2] for api in (*ARGUMENT_PARSERS, *CONFIG_PARSERS, *HF_PARSERS, *LIBRARY_ADDERS))
 # what `value` can find a parser in (`self.parser`), or an adder (`lambda *a, **k: parser.add_argument(*a, **k)`)
 VALUED = frozenset({ast.Name, ast.Call, ast.IfExp, ast.Attribute, ast.Lambda})
 ROUNDS = 4  # helpers that return parsers to helpers that add to them: a few rounds settle it
@@ -602,8 +606,10 @@ class _ArgparseReader:
 
     def _call_value(self, scope: Scope, call: ast.Call, depth: int) -> object:
         api = self._api(call)
-        if api in ARGUMENT_PARSERS or api in HF_PARSERS:
-            return self._make(call, self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse"))
+        if api in ARGUMENT_PARSERS or api in HF_PARSERS or api in CONFIG_PARSERS:
+            made = self._constructed(scope, call, "hf" if api in HF_PARSERS else "argparse")
+            made.reads_files = made.reads_files or api in CONFIG_PARSERS
+            return self._make(call, made)
         if api in LIBRARY_ADDERS and call.args:
             return self.value(scope, call.args[0], depth + 1)
         built = self._built(scope, call, depth)
@@ -867,7 +873,7 @@ class _ArgparseReader:
                 for each in added:
                     each.options += [Option((flag,), flag[2:], False, action, location) for flag, action in LIBRARY_ADDERS[api]]
                 return
-        if owners or api in ARGUMENT_PARSERS or api in HF_PARSERS:
+        if owners or api in ARGUMENT_PARSERS or api in HF_PARSERS or api in CONFIG_PARSERS:
             return  # its own methods (and `parents=`) do not hand the parser away
         helper = _local_def(scope, func)
         bound = {id(a) for _, a in _bound_arguments(helper, node)} if helper is not None else ()
