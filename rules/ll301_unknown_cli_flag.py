@@ -90,7 +90,9 @@ Its command line is the one parser that parses the process's arguments:
   `try:` and its `except:`) adds their options when they add the same, else the parser is unknown
   (and a builder so imported builds none that is read); argparse's private `_add_action(action)`
   or `_add_container_actions(other)` adds options not read, so the parser is unknown (VACE copies
-  other parsers' actions into its pipeline's so);
+  other parsers' actions into its pipeline's so); configargparse's `ArgParser`/`ArgumentParser`
+  is one too (its `-c/--config` file LL304's), but one that adds through its own `add`/`add_arg`
+  is unknown;
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
