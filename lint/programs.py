@@ -543,9 +543,12 @@ def _added_on_self(project, module: PythonModule, parser: ArgParser, classes: Cl
     `self` it is kept on (pix2pixHD's `TrainOptions.initialize`, `self.parser.add_argument(...)`,
     its base class's `__init__` making the parser): each one's stand-in (`ArgParser.on_self`). The
     class whose method made `parser` is not asked: the front end read what it adds. False when a
-    method hands the parser on instead (`setter(self.parser)`), or adds what is not static."""
+    method hands the parser on instead (`setter(self.parser)`), or adds what is not static. What a
+    method that does not run adds (an override's base, one nothing calls: `_running`) is known, but
+    required by no launch."""
     function = module.functions.get(parser.function)
     own = function.class_name if function is not None else None
+    running = _running(classes, ("__init__", *(q.rpartition(".")[2] for q in parser.parsed_in)))
     options, complete = [], True
     for owner, cls in classes:
         if owner is module and cls == own:
@@ -557,8 +560,40 @@ def _added_on_self(project, module: PythonModule, parser: ArgParser, classes: Cl
                 read = _read(project, owner, "adders")
                 found = [p for p in owner.parsers if p.on_self == attribute and p.function == method.qualname] if read else []
                 complete = complete and len(found) == 1 and found[0].complete and not found[0].handed
-                options += [o for p in found[:1] for o in p.options if o not in options]
+                added = [o if id(method) in running else o._replace(required=False, group="") for p in found[:1] for o in p.options]
+                options += [o for o in added if o not in options]
     return options, complete
+
+
+def _running(classes: Classes, entries: tuple[str, ...]) -> set[int]:
+    """The ids of the instance's methods that run, from the `entries` (its `__init__`, the methods
+    that parse): a name's first definer in the classes' order, then what each calls on `self`
+    (`self.initialize()`, the instance's own override), by a class (`BaseOptions.initialize(self)`),
+    or through `super()` (the next definer of its own name)."""
+    definers: dict[str, list[tuple[int, Function]]] = {}
+    for at, (owner, cls) in enumerate(classes):
+        for function in owner.functions.values():
+            if function.class_name == cls:
+                definers.setdefault(function.qualname.rpartition(".")[2], []).append((at, function))
+    order = {cls.rpartition(".")[2]: at for at, (_, cls) in enumerate(classes)}
+    running: set[int] = set()
+    todo = [(name, -1) for name in entries]
+    while todo:
+        name, after = todo.pop()
+        found = next(((at, f) for at, f in definers.get(name, ()) if at > after), None)
+        if found is None or id(found[1]) in running:
+            continue
+        at, function = found
+        running.add(id(function))
+        for call in function.calls:
+            head, _, called = call.callee.rpartition(".")
+            if head == "self":
+                todo.append((called, -1))
+            elif head in order:
+                todo.append((called, order[head] - 1))
+            elif call.callee == "super":
+                todo.append((name, at))
+    return running
 
 
 def _method_adder(project, module: PythonModule, parser: ArgParser, method: tuple[str, int | str, bool], classes: Classes):

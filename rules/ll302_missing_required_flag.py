@@ -450,6 +450,26 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # an options subclass's method that nothing runs (an override's base, one nothing calls) requires nothing
+        {
+            "options/__init__.py": "",
+            "options/base.py": (
+                "import argparse\n\n\nclass BaseOptions:\n    def __init__(self):\n        self.parser = argparse.ArgumentParser()\n\n"
+                "    def initialize(self):\n        self.parser.add_argument('--name')\n\n"
+                "    def parse(self):\n        self.initialize()\n        return self.parser.parse_args()\n"
+            ),
+            "options/train.py": (
+                "from .base import BaseOptions\n\n\nclass TrainOptions(BaseOptions):\n    def initialize(self):\n"
+                "        BaseOptions.initialize(self)\n        self.parser.add_argument('--lr', required=True)\n\n"
+                "    def initialize_eval(self):\n        self.parser.add_argument('--results_dir', required=True)\n\n\n"
+                "class FinetuneOptions(TrainOptions):\n    def initialize(self):\n        BaseOptions.initialize(self)\n"
+                "        self.parser.add_argument('--ft_lr')\n"
+            ),
+            "train.py": "from options.train import TrainOptions\n\nopt = TrainOptions().parse()\n",
+            "finetune.py": "from options.train import FinetuneOptions\n\nopt = FinetuneOptions().parse()\n",
+            "run.sh": "python train.py --lr 1\npython finetune.py --ft_lr 1\n",
+        }
+    ),
     Example(  # configargparse: a required option may come from its config file or the environment
         {
             "main.py": (
