@@ -57,12 +57,14 @@ class CommandLine:
         options: list[Option],
         complete: bool,
         commands: dict[str, CommandLine] | None = None,
+        reads_files: bool = False,
     ) -> None:
         self.path = path
         self.parser = parser
         self.options = options
         self.complete = complete  # every option it accepts is known
         self.commands = {} if commands is None else commands
+        self.reads_files = reads_files  # values may come from files: its parser's or its builder's (`_reads_files`)
 
     @property
     def location(self) -> Location:
@@ -331,7 +333,7 @@ def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
     asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
     # HF's `if len(sys.argv) == 2 and ...endswith(".json")` reads the one file a launch passing no option names
     one_file = not reading.passed
-    if reading.open or asks_for_help or any(p.parser.reads_files or one_file and p.parser.reads_one_file for p in reading.chain):
+    if reading.open or asks_for_help or any(p.reads_files or one_file and p.parser.reads_one_file for p in reading.chain):
         return []
     missing = [
         (program, option)
@@ -684,7 +686,8 @@ def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes
         options += fields
         complete = complete and known
     commands = {name: _resolved(project, module, sub) for name, sub in parser.commands.items()}
-    program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands)
+    reads = _reads_files(project, module, parser, 0)
+    program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands, reads)
     return program
 
 
@@ -726,6 +729,17 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
         ]
         complete = complete and all(known and k == kinds[0] for (_, known), k in zip(each, kinds))
     return options, complete
+
+
+def _reads_files(project, module: PythonModule, parser: ArgParser, hops: int) -> bool:
+    """Whether the parser's values may also come from files: its own (`ArgParser.reads_files`), or
+    those of the parser an imported function built for it (HAT's fairseq fork: `parser =
+    options.get_preprocessing_parser()`, a configargparse parser, whose config file may give
+    `--arch`)."""
+    if parser.reads_files:
+        return True
+    built = _built(project, module, parser.built_by) if parser.built_by is not None and hops < MAX_HOPS else None
+    return built is not None and _reads_files(project, *built, hops + 1)
 
 
 def _built_options(project, module: PythonModule, function: str, hops: int) -> tuple[list[Option], bool]:

@@ -470,13 +470,20 @@ VALID = [
             "run.sh": "python train.py --lr 1\npython finetune.py --ft_lr 1\n",
         }
     ),
-    Example(  # configargparse: a required option may come from its config file or the environment
+    Example(  # configargparse: a required option may come from its config file or the environment, also
+        # when an imported function builds the parser (HAT's fairseq fork)
         {
             "main.py": (
                 "import configargparse\n\np = configargparse.ArgParser(default_config_files=['conf.ini'])\n"
                 "p.add_argument('--n_chunks', type=int, required=True, env_var='N_CHUNKS')\np.parse_args()\n"
             ),
-            "run.sh": "python main.py\n",
+            "opts.py": (
+                "import configargparse\n\n\ndef get_parser():\n    parser = configargparse.ArgumentParser()\n"
+                "    parser.add_argument('--configs', is_config_file=True)\n    parser.add_argument('--arch', required=True)\n"
+                "    return parser\n"
+            ),
+            "preprocess.py": "import opts\n\nparser = opts.get_parser()\nparser.parse_args()\n",
+            "run.sh": "python main.py\npython preprocess.py --configs c.yml\n",
         }
     ),
     Example(  # a word not known after an option of optional or several values may hold the required flag (diffai's `$1`)
