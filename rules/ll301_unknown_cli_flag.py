@@ -304,12 +304,13 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
-    Example(  # a here-string a shell reads as its script (`bash -s <<< "..."`, over ssh too)
+    Example(  # a here-string a shell reads as its script (`bash -s <<< "..."`, over ssh too); a heredoc sbatch queues
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
             "run.sh": '#!/bin/bash\nbash -s <<< "python train.py --bogus 3"\nssh gpu1 bash -s <<< "python train.py --lr $LR --lrr 1"\n',
+            "submit.sh": "#!/bin/bash\nsbatch <<EOF\n#!/bin/bash\n#SBATCH --output=%j.out\nsrun python -u train.py --lrr 1\nEOF\n",
         },
-        ["LL301 run.sh:2", "LL301 run.sh:3"],
+        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 submit.sh:5"],
     ),
     Example(  # a parsing function of a module imported whole (`import options`, then `options.read_command_line()`)
         {

@@ -895,7 +895,7 @@ def _ssh_terminal(options: list[Word]) -> bool:
 
 
 # What may read a script from its standard input, itself or through the command it runs.
-STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "sudo", "su", "env", "srun"} | {
+STDIN_READERS = SHELLS | {"ssh", "docker", "podman", "kubectl", "pct", "lxc", "sudo", "su", "env", "srun", "sbatch"} | {
     "nohup", "setsid", "timeout", "stdbuf", "nice", "ionice", "numactl", "taskset", "exec", "command"
 }
 
@@ -923,6 +923,14 @@ def stdin_script(walker, target: Command, text: str, origin, *, exact: bool) -> 
         wrapper = Wrapper("bash-c", target, heredoc=True)
     elif target.name == "ssh" and not _ssh_command(target.args):
         wrapper = Wrapper("ssh", target, remote=True, cwd_changed=True, isolated=True, heredoc=True)
+    elif target.name == "sbatch" and _option_value(target.args, "--wrap") is None and not job_operands("sbatch", target.args):
+        # `sbatch <<EOF`: the job script, which a shell runs later in this directory, its output
+        # the job's log, as `sbatch --wrap CMD`'s (its `#SBATCH` lines are not read: LL109 is silent)
+        wrapper = Wrapper("sbatch", target, heredoc=True, **slurm_export(target, target.args))
+        submitted = Sink(SUBMITTED, location=target.location)
+        wrappers_ = target.wrappers + (wrapper,)
+        target.inner = parse_nested(walker, text, origin, _child_state(walker, wrappers_, submitted, submitted), wrappers_, exact=exact)
+        return
     else:
         return
     wrappers_ = target.wrappers + (wrapper,)
