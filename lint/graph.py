@@ -1006,7 +1006,7 @@ class Resolver:
         if len(by_name[close]) == 1:
             return by_name[close][0]
         # of several files of that name, the one where the written path leads from where the launcher runs
-        there = {posixpath.normpath(joined(base, posixpath.dirname(written))) for base in self.run_from(caller)}
+        there = self._folders(written, caller)
         placed_there = [p for p in by_name[close] if (posixpath.dirname(p) or ".") in there]
         return placed_there[0] if len(placed_there) == 1 else None
 
@@ -1073,8 +1073,14 @@ class Resolver:
         `conf/train.yaml` beside `sub/run.sh`; `scripts/avg.py` from a nested project's root), else
         its path from the root."""
         folder = posixpath.dirname(written)
-        there = {posixpath.normpath(posixpath.join(base, folder)) for base in self.run_from(caller)}
+        there = self._folders(written, caller)
         return posixpath.join(folder, posixpath.basename(near)) if (posixpath.dirname(near) or ".") in there else near
+
+    def _folders(self, written: str, caller: str) -> set[str]:
+        """The directories the written path's directory is from each one the launcher runs from
+        (`run_from`), "." for the root."""
+        folder = posixpath.dirname(written)
+        return {posixpath.normpath(posixpath.join(base, folder)) for base in self.run_from(caller)}
 
     def run_from(self, caller: str) -> list[str]:
         """The directories a launcher's relative path is looked for from, nearest first: its own,

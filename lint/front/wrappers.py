@@ -916,6 +916,7 @@ def stdin_script(walker, target: Command, text: str, origin, *, exact: bool) -> 
     shell has a script or a command string of its own."""
     from .shell import parse_nested
 
+    stdout, stderr = target.stdout, target.stderr
     if target.name in SHELLS:
         args = shell_args([w.value for w in target.args])
         if args.command_string or args.operand is not None:
@@ -927,14 +928,11 @@ def stdin_script(walker, target: Command, text: str, origin, *, exact: bool) -> 
         # `sbatch <<EOF`: the job script, which a shell runs later in this directory, its output
         # the job's log, as `sbatch --wrap CMD`'s (its `#SBATCH` lines are not read: LL109 is silent)
         wrapper = Wrapper("sbatch", target, heredoc=True, **slurm_export(target, target.args))
-        submitted = Sink(SUBMITTED, location=target.location)
-        wrappers_ = target.wrappers + (wrapper,)
-        target.inner = parse_nested(walker, text, origin, _child_state(walker, wrappers_, submitted, submitted), wrappers_, exact=exact)
-        return
+        stdout = stderr = Sink(SUBMITTED, location=target.location)
     else:
         return
     wrappers_ = target.wrappers + (wrapper,)
-    state = _child_state(walker, wrappers_, target.stdout, target.stderr)
+    state = _child_state(walker, wrappers_, stdout, stderr)
     target.inner = parse_nested(walker, text, origin, state, wrappers_, exact=exact)
 
 

@@ -32,6 +32,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..discover import in_circleci
 from ..graph import LONG_RUNNING, is_python
+from ..lazyre import lazy
 from ..model import LineIndex, Location
 from ..shellfacts import ShellScript, Word, shell_args
 from .shell import parse_shell
@@ -188,7 +189,7 @@ def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[
             errors.append(_error_entry(error, source))
 
 
-_PLACEHOLDER = re.compile(r"%[A-Za-z_]\w*%")  # a value a script's `sed` fills in: `image: %IMAGE%`
+_PLACEHOLDER = lazy(r"%[A-Za-z_]\w*%")  # a value a script's `sed` fills in: `image: %IMAGE%`
 
 
 def _placeholder_at(error: yaml.MarkedYAMLError, text: str) -> bool:
