@@ -27,8 +27,8 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   (which parses without running anything) and stays silent when bash accepts the file. Where bash
   stops on an earlier line than tree-sitter-bash (which reads `--port <node1_port>` at the end of
   a line as a redirection and goes on), the finding is on bash's line, in bash's words. A file
-  with `\ #` in it is asked of `bash -n` too: tree-sitter-bash reads a comment there, bash an
-  escaped blank and then the comment's words as arguments (`--name="x" \ # the name (see
+  with `\\ #` in it is asked of `bash -n` too: tree-sitter-bash reads a comment there, bash an
+  escaped blank and then the comment's words as arguments (`--name="x" \\ # the name (see
   docs)` is a syntax error at the `(`; without one the command just ends there, which no rule
   reports yet).
 - The shell reads and runs a script one command at a time, so it never reads past a top-level
