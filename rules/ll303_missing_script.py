@@ -905,6 +905,15 @@ VALID = [
             "train.py": "print(1)\n",
         }
     ),
+    Example(  # a module in a package directory a .gitignore's `data/` also hides (AMR-gs's stog/data/)
+        {
+            ".gitignore": "data/\n",
+            "pkg/__init__.py": "",
+            "pkg/data/__init__.py": "",
+            "pkg/data/prep.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\npython -u -m pkg.data.prep --x 1\n",
+        }
+    ),
     Example(  # a file a .gitignore pattern for outputs hides, in the directory above (SnapKV's `pred*`)
         {
             ".gitignore": "exp/bench/pred*\n",
@@ -1545,8 +1554,8 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     if not any(project.on_disk(joined(base, package)) for base, _ in inside):
         return  # not the project's package there: an installed one, or a namespace package
     stems = {joined(base, module): base for base, _ in inside}
-    if any(project.on_disk(stem, directory=True) for stem in stems):
-        return
+    if any(project.on_disk(stem, directory=True) or project.on_disk(stem + ".py") for stem in stems):
+        return  # on disk, even where a .gitignore's `data/` hides it from the listing (AMR-gs's stog/data/)
     if any(path.startswith(tuple(stem + "." for stem in stems)) for path in project.listing()):
         return
     init = next(joined(base, package) for base, _ in inside if project.on_disk(joined(base, package)))
