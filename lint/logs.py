@@ -342,7 +342,7 @@ _LOG_WORD = re.compile(
 # `scores.txt`, `eval_res/`'s `res.txt`, `accuracy.txt`, `pairwise_acc.txt`, `${model}_auc.txt`),
 # not a word that holds the letters (`resultant.txt`, `scoreboard.txt`, `res50_train.txt`: ResNet-50);
 # a program's answers or predictions too (a challenge entry's `answers.txt`, `preds.txt`: awni/ecg).
-_RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|res(?!\d)|answers?|preds?|predictions?)(?![a-z])")
+_RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|res(?!\d)|answers?|preds?|predictions?|avg|average|means?|stats?|statistics)(?![a-z])")
 
 
 def looks_like_log(path: str) -> bool:
