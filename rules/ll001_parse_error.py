@@ -143,6 +143,10 @@ INVALID = [
         {"gen.sh": "#!/bin/bash\nA=<PATH_A> \\\n        (e.g., /a.txt)\nB=<PATH_B> \\\n        (e.g., /b.txt)\n\npython x.py --a ${A} --b ${B}\n"},
         ["LL001 gen.sh:3", "LL001 gen.sh:5"],
     ),
+    Example(  # `\\ ` with a blank after it ends a loop's list; the continued words bash then refuses are one region (gft)
+        {"run.sh": "#!/bin/bash\nfor m in a \\\nb \\ \nc \\\nd \\\ne\ndo\n  echo $m\ndone\n"},
+        ["LL001 run.sh:4"],
+    ),
     Example(  # a stray `fi` (for `done`): blanking it would leave the loop open, a second error of bash's making
         {"align.sh": "for f in a b; do\n  echo $f\nfi\necho end\n"},
         ["LL001 align.sh:3"],

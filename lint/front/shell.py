@@ -3631,7 +3631,9 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
     is part of a command continued by trailing backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`:
     the blank leaves `A=<PATH>` with no file after its `>`), the whole continued command is blanked
     instead: tree-sitter-bash otherwise folds the lines after it into one bad region, and a later
-    `python x.py --a ${A} | tee x.log` was lost. Not blanked: a line whose error is an opening or
+    `python x.py --a ${A} | tee x.log` was lost; so too when bash then stops on a later line of
+    that command (`for m in a \\ ` with a blank after the `\\` ends the list, and bash refuses
+    the next line `c \\`, then `d \\`: one region, not one a line, gft's `squad.sh`). Not blanked: a line whose error is an opening or
     closing word without its other half (a stray `fi`, an unclosed quote: bash reads the rest into
     it), nor one after whose blank (or its command's) bash stops at or before it, or at such a word
     (`for f in <files>; do` leaves `done`): the error is not the line's alone, and blanking it
@@ -3642,12 +3644,13 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
         line, said = verdict
         if _unbalanced(said):
             return spans
-        for first, last in dict.fromkeys(((line, line), _continued(data, line))):  # the line, else its command
+        command = _continued(data, line)
+        for first, last in dict.fromkeys(((line, line), command)):  # the line, else its command
             start, end = _line_bounds(data, first)[0], _line_bounds(data, last)[1]
             kept = bytes(data[start:end])
             data[start:end] = _NOT_A_LINE_END.sub(b" ", kept)
             after = _bash_error(bytes(data))
-            if after is None or (after[0] > last and not _unbalanced(after[1])):
+            if after is None or (after[0] > command[1] and not _unbalanced(after[1])):
                 break
             data[start:end] = kept
         else:
