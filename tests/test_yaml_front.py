@@ -179,6 +179,30 @@ def test_windows_runner_defaults_to_pwsh():
     assert [c.name for c in commands(text)] == ["python", "tee"]
 
 
+def test_a_matrix_of_systems_runs_its_windows_only_steps_in_pwsh():
+    # omnipose's build.yml: `runs-on: ${{ matrix.os }}`, a step `if: runner.os == 'Windows'`
+    text = (
+        "jobs:\n  b:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n"
+        "        os: [ubuntu-latest, windows-latest]\n    steps:\n"
+        "      - run: if (Test-Path r.txt) { pip install -r r.txt }\n        if: runner.os == 'Windows'\n"
+        "      - run: Get-ChildItem\n        if: startsWith(matrix.os, 'windows') && github.event_name == 'push'\n"
+        "      - run: python t.py | tee x.log\n        if: runner.os != 'Windows'\n"
+        "      - run: python u.py\n        if: runner.os == 'Windows' || runner.os == 'Linux'\n"
+        "      - run: python v.py\n        if: runner.os == 'Windows'\n        shell: bash\n"
+    )
+    assert [c.name for c in commands(text)] == ["python", "tee", "python", "python"]
+
+
+def test_a_matrix_of_windows_runners_defaults_to_pwsh_unless_the_defaults_name_a_shell():
+    windows = "jobs:\n  w:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n        os: [windows-2022]\n"
+    windows += "        include:\n          - os: windows-latest\n"
+    assert commands(windows + "    steps:\n      - run: Get-ChildItem | Select-Object Name\n") == []
+    mixed = windows.replace("include:\n          - os: windows-latest", "include:\n          - os: ubuntu-latest")
+    assert [c.name for c in commands(mixed + "    steps:\n      - run: echo a\n")] == ["echo"]
+    named = windows + "    defaults:\n      run:\n        shell: bash\n    steps:\n      - run: echo b\n        if: runner.os == 'Windows'\n"
+    assert [c.name for c in commands(named)] == ["echo"]
+
+
 def test_env_of_workflow_job_and_step():
     text = (
         "env:\n  LEVEL: workflow\n  TOP: 1\n"

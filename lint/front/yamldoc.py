@@ -538,10 +538,11 @@ class _Extractor:
                 job_shell = _text(job.get("shell")) or _text(executor.get("shell")) or CIRCLECI_SHELL
                 job_env = _circleci_env(executor) | _circleci_env(job)
             else:
-                job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job.get("runs-on"))
+                job_shell = _run_default(job, "shell") or shell or _runner_default_shell(job)
                 job_env = _workflow_env(job.get("env"))
             job_directory = _run_default(job, "working-directory") or directory
-            self.steps(job.get("steps"), job_shell, job_directory, env | job_env)
+            by_runner = not (self.circleci or _run_default(job, "shell") or shell)
+            self.steps(job.get("steps"), job_shell, job_directory, env | job_env, by_runner=by_runner)
         runs = _mapping(top.get("runs"))  # a composite action: every step names its shell
         if "steps" in runs:
             self.steps(runs.get("steps"), DEFAULT_SHELL, None, env)
@@ -552,9 +553,13 @@ class _Extractor:
         if self.facts.shell is not None:
             self.facts.shell.checkouts.update(_own_checkouts(top))
 
-    def steps(self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None]) -> None:
+    def steps(
+        self, steps: Node | None, shell: str, directory: str | None, env: dict[str, str | None], *, by_runner: bool = False
+    ) -> None:
         """Each `run:` step, in its `working-directory` (the step's, else the defaults'): a shell
-        started there finds it in `$PWD`, relative to the checkout, unknown if it is an expression."""
+        started there finds it in `$PWD`, relative to the checkout, unknown if it is an expression.
+        Where the runner's default gives `shell` (`by_runner`), a step whose `if:` runs it only on
+        Windows (`runner.os == 'Windows'`, in a job of a matrix of systems) runs in pwsh."""
         elsewhere = False  # the workspace holds another repository's checkout
         for step_node in _sequence(steps):
             if not self.first_visit(step_node):
@@ -576,7 +581,7 @@ class _Extractor:
                     step_env = "environment"
             if not isinstance(run, ScalarNode) or not self.first_visit(run):
                 continue
-            step_shell = _text(step.get("shell")) or shell
+            step_shell = _text(step.get("shell")) or (WINDOWS_DEFAULT_SHELL if by_runner and _on_windows(step.get("if")) else shell)
             pipefail = _pipefail(step_shell)
             if pipefail is None:  # pwsh, python, cmd, ...: not shell this front end reads
                 continue
@@ -987,10 +992,38 @@ def _run_default(spec: dict[str, Node], key: str) -> str | None:
     return _text(_mapping(_mapping(spec.get("defaults")).get("run")).get(key))
 
 
-def _runner_default_shell(runs_on: Node | None) -> str:
+def _runner_default_shell(job: dict[str, Node]) -> str:
+    """A job's steps' default shell: pwsh on a Windows runner, also one a matrix names
+    (`runs-on: ${{ matrix.os }}` where every `os` of the matrix is Windows)."""
+    runs_on = job.get("runs-on")
     labels = [_text(runs_on)] + [_text(label) for label in _sequence(runs_on)]
-    windows = any(label and label.lower().startswith("windows") for label in labels)
+    matrix = _mapping(_mapping(job.get("strategy")).get("matrix"))
+    systems = []
+    for label in filter(None, labels):
+        named = _MATRIX_LABEL.fullmatch(label)
+        if named is None:
+            systems.append(label)
+            continue
+        key = named.group(1)
+        included = [_mapping(entry).get(key) for entry in _sequence(matrix.get("include"))]
+        systems += [_text(value) or "" for value in _sequence(matrix.get(key)) + [v for v in included if v is not None]]
+    windows = bool(systems) and all(label.lower().startswith("windows") for label in systems)
     return WINDOWS_DEFAULT_SHELL if windows else DEFAULT_SHELL
+
+
+_MATRIX_LABEL = lazy(r"\$\{\{\s*matrix\.([\w-]+)\s*\}\}")
+_WINDOWS_ONLY = lazy(
+    r"runner\.os\s*==\s*'windows'|matrix\.[\w-]+\s*==\s*'windows[^']*'"
+    r"|startswith\(\s*matrix\.[\w-]+\s*,\s*'windows'\s*\)",
+    re.IGNORECASE,
+)
+
+
+def _on_windows(condition: Node | None) -> bool:
+    """A step's `if:` that runs it only on a Windows runner: `runner.os == 'Windows'`,
+    `matrix.os == 'windows-latest'`, `startsWith(matrix.os, 'windows')`, alone or with `&&`."""
+    text = _text(condition)
+    return text is not None and "||" not in text and "!" not in text and _WINDOWS_ONLY.search(text) is not None
 
 
 def _pipefail(shell: str) -> bool | None:
