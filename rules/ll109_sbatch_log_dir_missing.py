@@ -236,6 +236,9 @@ VALID = [
             ),
         }
     ),
+    Example(  # a placeholder the user replaces (cryoem-computing's slurm-template.sh)
+        {"slurm-template.sh": "#!/bin/bash\n## replace <placeholders>\n#SBATCH --output=</path/to/your/dir/run.log>\nsrun python t.py\n"}
+    ),
     Example(  # the directory exists (a committed .gitkeep), next to the script or at the root
         {
             "train.sbatch": (
@@ -439,12 +442,13 @@ def _static_directory(value: str) -> str | None:
 
     None when there is nothing to check: no directory (the submit directory), an absolute
     path, a path starting with a variable (SLURM does not expand it; a shell's value is not
-    known), or a pattern at the top; a template's field (`{log_dir}/x.out`, filled in by a program
+    known), a placeholder for the user to fill in (`</path/to/your/dir/run.log>`), or a pattern at
+    the top; a template's field (`{log_dir}/x.out`, filled in by a program
     before it submits the job) ends what is known, as a pattern does, and so does a shell
     expansion not known (`arc/${size}/%j.out` needs `arc/` whatever `size` is).
     """
     directory = posixpath.dirname(value)
-    if not directory or value.startswith(("/", "~", "$")):
+    if not directory or value.startswith(("/", "~", "$", "<")):
         return None
     known = []
     for part in directory.split("/"):
@@ -460,8 +464,9 @@ JOB_ID_PATTERN = re.compile(r"%\d*[jJA]")
 
 
 def _hidden(project, path: str, directory: str) -> bool:
-    """Whether a .gitignore of the project hides the directory, next to the script or from the root."""
-    return any(project.gitignored(joined(base, directory) + "/") for base in {posixpath.dirname(path), ""})
+    """Whether a .gitignore of the project hides the directory's `.gitkeep`, next to the script or
+    from the root: the directory's own pattern (`logs/`) or one of its entries (linevd's `hpc/logs/*`)."""
+    return any(project.gitignored(joined(base, directory) + "/.gitkeep") for base in {posixpath.dirname(path), ""})
 
 
 def _per_job_directory(value: str) -> str | None:

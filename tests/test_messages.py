@@ -183,6 +183,12 @@ CASES = {
         "SLURM opens `slurm/train.%j.out` before the job starts, and `slurm/` does not exist: the job fails without a "
         "log; create it before `sbatch`, or commit `slurm/.gitkeep` (`git add -f`: it is gitignored)",
     ),
+    "LL109-a directory whose entries .gitignore hides": (
+        {".gitignore": "hpc/logs/*\n", "hpc/run.sh": '#!/bin/bash\n#SBATCH --output="hpc/logs/rq1_%A.info"\nsrun python -u train.py\n'},
+        "hpc/run.sh:2",
+        "SLURM opens `hpc/logs/rq1_%A.info` before the job starts, and `hpc/logs/` does not exist: the job fails without a "
+        "log; create it before `sbatch`, or commit `hpc/logs/.gitkeep` (`git add -f`: it is gitignored)",
+    ),
     "LL109-the job's own mkdir": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --output=logs/%x-%j.out\nmkdir -p logs\nsrun python -u train.py\n"},
         "job.sbatch:2",
