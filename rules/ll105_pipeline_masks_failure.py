@@ -31,7 +31,8 @@ A job, as the first stage:
   audit.log`), not `-c` or `--version`; `torchrun` (also nvidia-resiliency-ext's `ft_launcher`),
   `accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
   (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`;
-- builds and tests: `make`, `ninja`, `cmake`, `cargo`, `pytest`, `tox`; trainers' and harnesses'
+- builds and tests: `make`, `ninja`, `cmake`, `bazel`, `cargo`, `pytest`, `tox` (not asked only
+  what they are: `bazel version`, `cmake --version`, `make help`); trainers' and harnesses'
   own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
   `tune`, fairseq's (`fairseq-train`, `fairseq-hydra-train`, `fairseq-generate`,
   `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`); `coverage run` (or `python -m coverage run`), which exits with the status of the
@@ -218,6 +219,8 @@ EARLY_EXIT = {"-q", "--quiet", "--silent", "-m", "--max-count", "-l", "--files-w
 # Jobs beyond the launchers: builds and test runs, and the command-line front doors of trainers
 # and evaluation harnesses; their failure is the run's.
 BUILDS = {"make", "ninja", "cmake", "bazel", "cargo", "pytest", "tox", "nox"}
+# ... unless asked only what they are (`bazel version | sed "s/^/    /"`, ProGraML's whoami.sh)
+BUILD_QUESTIONS = {"version", "--version", "-version", "help", "--help", "-h", "info"}
 ENTRY_POINTS = {
     "lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune",
     "fairseq-train", "fairseq-hydra-train", "fairseq-generate", "fairseq-interactive", "fairseq-eval-lm",
@@ -641,6 +644,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a build tool asked what it is (ProGraML's whoami.sh), not built with
+        {"whoami.sh": '#!/bin/bash\nbazel version | sed "s/^/    /"\ncmake --version | sed "s/^/    /"\nmake help | grep train\n'}
+    ),
     Example(  # a Makefile line whose errors make ignores (`-`): no one reads its status (dattri)
         {"Makefile": "test:\n\t-python3 -m pytest tests/ | tee logs/pytest.log\n\t-@python3 t.py | tee t.log\n", "t.py": "print(1)\n"}
     ),
@@ -996,7 +1002,11 @@ def is_job(command: Command) -> bool:
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
     found = script_of(command)
     return (
-        is_long_running(command) or name in BUILDS or name in ENTRY_POINTS or (found is not None and found[0] == "shell") or runs_by_variable(command)
+        is_long_running(command)
+        or (name in BUILDS and not (args and args[0].value in BUILD_QUESTIONS))
+        or name in ENTRY_POINTS
+        or (found is not None and found[0] == "shell")
+        or runs_by_variable(command)
     )
 
 
