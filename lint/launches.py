@@ -974,11 +974,21 @@ def into_own_directory(project, caller: str, own: str) -> bool:
 def into_the_project(project, base: str, path: str) -> bool:
     """The path's directory (from `base`) is one the project has, or starts in one (`tasks/` of a
     stale `tasks/msdp/main.py`); not a directory a clone or a download makes, nor an empty one
-    (`Project.filled`: meditron's `Megatron-LLM/` submodule, empty in a clone without it)."""
+    (`Project.filled`: meditron's `Megatron-LLM/` submodule, empty in a clone without it), nor
+    one inside an empty one (tenset's `3rdparty/dmlc-core/scripts/lint.py`)."""
     if project.filled(posixpath.dirname(joined(base, path))):
         return True
-    first = posixpath.normpath(path).split("/")[0]
-    return first != ".." and project.filled(posixpath.join(base, first))
+    first, *between = posixpath.normpath(path).split("/")[:-1] or [""]
+    here = posixpath.join(base, first)
+    if first == ".." or not project.filled(here):
+        return False
+    for part in between:  # down to the last directory of the path's the project has
+        here = posixpath.join(here, part)
+        if not project.on_disk(here, directory=True):
+            return True
+        if not project.filled(here):
+            return False
+    return True
 
 
 def project_files(project) -> ProjectFiles:

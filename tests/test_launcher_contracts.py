@@ -572,6 +572,21 @@ def test_a_script_in_an_empty_directory_is_another_checkouts(tmp_path):
     assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "scripts/run.sh", 1)
 
 
+def test_a_script_deeper_in_an_empty_directory_is_another_checkouts(tmp_path):
+    """tenset's `python3 3rdparty/dmlc-core/scripts/lint.py`: the submodule is empty, in a
+    directory (`3rdparty/`) that holds others; once it holds files, a path into it is judged."""
+    files = {
+        "3rdparty/libcrc/crc.c": "int crc;\n",
+        "train.py": "print(1)\n",
+        "tests/lint/cpplint.sh": "#!/bin/bash\npython3 3rdparty/dmlc-core/scripts/lint.py tvm cpp src\n",
+    }
+    (tmp_path / "3rdparty" / "dmlc-core").mkdir(parents=True)
+    assert lint(tmp_path, files) == []
+    (tmp_path / "3rdparty" / "dmlc-core" / "README.md").write_text("the submodule, checked out\n")
+    [finding] = lint(tmp_path, {})
+    assert (finding["code"], finding["path"], finding["line"]) == ("LL303", "tests/lint/cpplint.sh", 2)
+
+
 def test_a_cd_into_an_empty_directory_goes_somewhere_not_known(tmp_path):
     """`cd third_party/pygloo` into a submodule a clone left empty (llumnix): where the shell is
     then is that checkout's, and `python setup.py install` there is not the root's setup.py."""
