@@ -85,8 +85,10 @@ ssh gpu1 'cd /work/project && tmux new-session -d "python -u train.py 2>&1 | tee
   error is no LL001. Nor is a Python file's syntax error on a line with such an action (a
   cookiecutter template's `class {{cookiecutter.model}}Config:`), nor a YAML parse that stops at a
   `%NAME%` placeholder a script fills in with `sed` (`image: %IMAGE%`: brain-tokyo-workshop's
-  Kubernetes specs, weather4cast's configs); a `%` that starts no such word still is
-  (`a: %x`).
+  Kubernetes specs, weather4cast's configs), or right after a `{name}` field a program's
+  `str.format` fills in (`test_path: {src_dir}/deps/test.py`: mvfst-rl's experiments.yml, which
+  YAML reads as a flow mapping and then refuses); a `%` that starts no such word still is
+  (`a: %x`), and so is a flow mapping of more than a name (`a: {x: 1}/y`).
 - Python is parsed with the `ast` of the Python that runs launchlint. Code written for a newer
   Python is valid too, so where this interpreter stops at a newer version's syntax (PEP 695's
   `type X = ...` and `def f[T]()`, PEP 701's f-strings (a quote or a backslash in braces, a
@@ -170,6 +172,7 @@ INVALID = [
     # a template's text in quotes does not make a file a template: the error is the file's
     Example({"eval.yaml": 'prompt: "Q: {{ question }}"\ntasks: [a, b\n'}, ["LL001 eval.yaml:3"]),
     Example({"sub.yaml": "out: %notaplaceholder\n"}, ["LL001 sub.yaml:1"]),
+    Example({"sub.yaml": "a: 1\nout: {x: 1}/y\n"}, ["LL001 sub.yaml:2"]),
     Example({"render.py": 'template = "{{ name }}"\nprint(template.format(name=1)\n'}, ["LL001 render.py:2"]),
     # `]]` glued to the word: bash -n exits 0 here, but says "syntax error in conditional expression"
     Example({"eval.sh": '#!/bin/bash\nif [[ "$DS" == *"TEST"*]]; then\n  echo skip\nfi\n'}, ["LL001 eval.sh:2"]),
@@ -269,6 +272,7 @@ VALID = [
             "recipe/meta.yaml": '{% set version = "1.0" %}\npackage:\n  version: {{ version }}\n',
             "{{cookiecutter.slug}}/configuration.py": "class {{cookiecutter.model}}Config:\n    pass\n",
             "k8s/deploy_master.yaml": "spec:\n  containers:\n  - image: %IMAGE%\n    replicas: %REPLICA%\n",
+            "train/experiments.yml": "meta:\n  base_dir: {src_dir}\n  test_path: {src_dir}/deps/test.py\n",
         }
     ),
 ]

@@ -190,14 +190,19 @@ def _documents(source: _Source, errors: list[tuple[Location, str]]) -> Iterator[
 
 
 _PLACEHOLDER = lazy(r"%[A-Za-z_]\w*%")  # a value a script's `sed` fills in: `image: %IMAGE%`
+_FORMAT_FIELD = lazy(r"\{[A-Za-z_]\w*\}$")  # one `str.format` fills in: `path: {src_dir}/test.py`
 
 
 def _placeholder_at(error: yaml.MarkedYAMLError, text: str) -> bool:
     """Whether the parse stopped at a `%NAME%` placeholder (`image: %IMAGE%`, `out: %SDIR%`): a
     template a script fills in with `sed` before it is read, YAML only once filled (brain-tokyo-
-    workshop's Kubernetes specs, weather4cast's configs). A `%` cannot start a plain value."""
+    workshop's Kubernetes specs, weather4cast's configs). A `%` cannot start a plain value. Or
+    right after a `{name}` field `str.format` fills in (`test_path: {src_dir}/deps/test.py`,
+    mvfst-rl's experiments.yml): YAML reads a flow mapping, then refuses what follows it."""
     mark = error.problem_mark
-    return mark is not None and _PLACEHOLDER.match(text, mark.index) is not None
+    if mark is None:
+        return False
+    return _PLACEHOLDER.match(text, mark.index) is not None or _FORMAT_FIELD.search(text, max(0, mark.index - 80), mark.index) is not None
 
 
 class _AnchorsRedefined(yaml.SafeLoader):
