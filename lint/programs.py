@@ -988,9 +988,18 @@ def launched(project, invocation) -> CommandLine | None:
     written = invocation.target.value  # None: from the launcher's own directory, as resolved
     if invocation.kind == "python" and written is not None:
         there = path_there(project, invocation.caller, invocation.command, written)
-        if there is None or not _names_program(project, there, callee, invocation.caller):
+        if there is None or not _names_program(project, there, callee, invocation.caller) or _made_instead(project, invocation, written):
             return None
     return command_line(project, callee)
+
+
+def _made_instead(project, invocation, written: str) -> bool:
+    """The written path leads to no file of the project from where the launcher runs, and a
+    script makes one of its name: that is the program, not the namesake found elsewhere by name
+    (context-debias's `wget .../scripts/preprocess.py`, then `python3 preprocess.py`, is not
+    `src/preprocess.py`)."""
+    here = {joined(directory, written) for directory in project_resolver(project).run_from(invocation.caller)}
+    return invocation.callee not in here and project.made.holds(written, project)
 
 
 def shown(project, invocation) -> str:

@@ -450,6 +450,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a program a script downloads, not the project's namesake elsewhere (context-debias's NER example)
+        {
+            "src/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--input', required=True)\np.parse_args()\n",
+            "examples/ner/run.sh": (
+                'wget "https://raw.githubusercontent.com/x/tools/master/scripts/preprocess.py"\n'
+                "python3 preprocess.py train.txt.tmp bert-base-cased 128 > train.txt\n"
+            ),
+        }
+    ),
     Example(  # an options subclass's method that nothing runs (an override's base, one nothing calls) requires nothing
         {
             "options/__init__.py": "",
