@@ -346,16 +346,17 @@ INVALID = [
         },
         ["LL304 sweep.sh:2", "LL304 sweep.sh:5"],
     ),
-    Example(  # reading is not writing: an earlier step's --config, or inline code that opens it to read
+    Example(  # reading is not writing: an earlier step's --config (a tool's too), or inline code that opens it to read
         {
             "train.py": "print('train')\n",
             "eval.py": "print('eval')\n",
             "run.sh": (
                 "#!/bin/bash\npython train.py --config a.yaml\npython eval.py --config a.yaml\n"
                 "python -c \"import json; json.load(open('r.json'))\"\npython eval.py --config r.json\n"
+                "prep-features --config conf/b.yaml\npython train.py --config conf/b.yaml\n"
             ),
         },
-        ["LL304 run.sh:2", "LL304 run.sh:3", "LL304 run.sh:5"],
+        ["LL304 run.sh:2", "LL304 run.sh:3", "LL304 run.sh:5", "LL304 run.sh:7"],
     ),
     Example(  # the program's own spellings of its --config: a short alias, an unambiguous prefix
         {
@@ -1157,8 +1158,9 @@ def _made(script: ShellScript) -> set[str]:
     for command in script.effective_commands():
         if command.name in READ_ONLY:
             continue
-        if not runs_python(command):
-            made.update(posixpath.normpath(w.value) for w in command.args if w.value)
+        if not runs_python(command):  # not a config it is told to read (`prep-features --config conf/b.yaml`)
+            read = {id(word) for _, word in option_values(command, CONFIG_OPTIONS)}
+            made.update(posixpath.normpath(w.value) for w in command.args if w.value and id(w) not in read)
         else:
             made.update(posixpath.normpath(w.value) for w in command.args if w.value and "." not in posixpath.basename(w.value))
     return made
