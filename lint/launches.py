@@ -468,12 +468,13 @@ def start_directory(command: Command) -> tuple[bool, str | None]:
 # project makes it first.
 CREATORS = frozenset(
     {"cp", "mv", "ln", "wget", "curl", "touch", "install", "rsync", "scp", "tar", "unzip", "envsubst", "gsutil", "aws"}
+    | {"rm"}  # what a script removes it had (PLBART's `mv dataset/* .` from an archive, then `rm preprocess.py`)
 )
 
 
 class Made(Record):
     """What the project's scripts make: the names of the files they write, copy or download (`cat
-    > job.sh <<EOF`, an install script's `wget`), and of the directories they clone (`git clone
+    > job.sh <<EOF`, an install script's `wget`) or remove (what an archive brought), and of the directories they clone (`git clone
     URL [DIR]`: DIR's last part, else the URL's without `.git`; an MCLI run's `git_repo`
     integration: its `path:`'s, else the repository's name); and the project directories each
     script's directory links in at set-up (`ln -s ../../kaldi/utils .` in `egs/a/run.sh`:

@@ -150,8 +150,8 @@ Not reported, because the script may well be there when the line runs:
 - a path up from where the launcher runs (`. ../../tools/activate_python.sh` in a recipe's
   `path.sh`) is never looked for from a directory above it: it names a place relative to where it
   runs (ESPnet's vendored recipes, where the repository's root has a `tools/` of its own);
-- a file of a name that a script of the project writes, copies or downloads (`cat > job.sh`,
-  `wget .../setup.sh`, a setup script's `> seg_my.py`, `> "$PWD/job.env"`, whose directory is
+- a file of a name that a script of the project writes, copies, downloads or removes (`cat > job.sh`,
+  `wget .../setup.sh`, `rm preprocess.py` after an archive's `mv dataset/* .` brought it; a setup script's `> seg_my.py`, `> "$PWD/job.env"`, whose directory is
   known only at run time; the `-O`/`-o`/`--output` file of a command whose program is not known,
   `"${GET[@]}" -O installer.sh URL` with `GET` set in an `if`'s arms; a Python step's output
   option, `python gen.py --output job.sh`; a path literal that code in the command, or a program
@@ -903,6 +903,15 @@ VALID = [
             ),
             "tutorials/demo.ipynb": "{}\n",
             "train.py": "print(1)\n",
+        }
+    ),
+    Example(  # a program an archive brings (`mv dataset/* .`), which the script removes after running it (PLBART)
+        {
+            "data/process.py": "print(1)\n",
+            "data/download.sh": (
+                "#!/bin/bash\nwget https://example.org/dataset.zip\nunzip dataset.zip\nmv dataset/* .\n"
+                "python preprocess.py\nrm -r dataset\nrm preprocess.py\n"
+            ),
         }
     ),
     Example(  # a module in a package directory a .gitignore's `data/` also hides (AMR-gs's stog/data/)
