@@ -149,6 +149,10 @@ INVALID = [
         {"run.sh": "#!/bin/bash\nfor m in a \\\nb \\ \nc \\\nd \\\ne\ndo\n  echo $m\ndone\n"},
         ["LL001 run.sh:4"],
     ),
+    Example(  # a placeholder on each of two lines of one continued command: two (ms-swift's server_multi_node.sh)
+        {"go.sh": "#!/bin/bash\nswift rlhf \\\n  --host <node1_ip> <node2_ip> \\\n  --port <p1> <p2> \\\n  --lr 1\n"},
+        ["LL001 go.sh:3", "LL001 go.sh:4"],
+    ),
     Example(  # a stray `fi` (for `done`): blanking it would leave the loop open, a second error of bash's making
         {"align.sh": "for f in a b; do\n  echo $f\nfi\necho end\n"},
         ["LL001 align.sh:3"],

@@ -3631,9 +3631,11 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
     is part of a command continued by trailing backslashes (`A=<PATH> \\` then `(e.g., /a.txt)`:
     the blank leaves `A=<PATH>` with no file after its `>`), the whole continued command is blanked
     instead: tree-sitter-bash otherwise folds the lines after it into one bad region, and a later
-    `python x.py --a ${A} | tee x.log` was lost; so too when bash then stops on a later line of
-    that command (`for m in a \\ ` with a blank after the `\\` ends the list, and bash refuses
-    the next line `c \\`, then `d \\`: one region, not one a line, gft's `squad.sh`). Not blanked: a line whose error is an opening or
+    `python x.py --a ${A} | tee x.log` was lost. The whole continued command first when bash
+    refuses its line's first word (`_misplaced`: `for m in a \\ `, a blank after the `\\`, ends
+    the list, and bash refuses the next line `c \\`, then `d \\`: one region, not one a line,
+    gft's `squad.sh`); a placeholder on each of two continued lines (`--host <ip1> <ip2> \\`, then
+    `--port <p1> <p2> \\`) is two. Not blanked: a line whose error is an opening or
     closing word without its other half (a stray `fi`, an unclosed quote: bash reads the rest into
     it), nor one after whose blank (or its command's) bash stops at or before it, or at such a word
     (`for f in <files>; do` leaves `done`): the error is not the line's alone, and blanking it
@@ -3645,12 +3647,13 @@ def _later_errors(walker: Walker, verdict: tuple[int, str]) -> list[tuple[int, i
         if _unbalanced(said):
             return spans
         command = _continued(data, line)
-        for first, last in dict.fromkeys(((line, line), command)):  # the line, else its command
+        tried = (command,) if _misplaced(data, line, said) else ((line, line), command)  # the line, else its command
+        for first, last in dict.fromkeys(tried):
             start, end = _line_bounds(data, first)[0], _line_bounds(data, last)[1]
             kept = bytes(data[start:end])
             data[start:end] = _NOT_A_LINE_END.sub(b" ", kept)
             after = _bash_error(bytes(data))
-            if after is None or (after[0] > command[1] and not _unbalanced(after[1])):
+            if after is None or (after[0] > last and not _unbalanced(after[1])):
                 break
             data[start:end] = kept
         else:
@@ -3733,6 +3736,14 @@ def _line_bounds(text, line: int) -> tuple[int, int]:
             return len(text), len(text)
     end = text.find(newline, start)
     return start, len(text) if end < 0 else end
+
+
+def _misplaced(data: bytearray, line: int, said: str) -> bool:
+    """bash refuses the first word of the line (`unexpected token `c'` on `c \\`): the line is
+    not wrong itself, the command it starts is out of place, as a whole."""
+    start, end = _line_bounds(data, line)
+    words = bytes(data[start:end]).split()
+    return bool(words) and said.endswith(f"`{words[0].decode(errors='replace')}'")
 
 
 def _unbalanced(said: str) -> bool:
