@@ -809,7 +809,7 @@ class LaunchGraph:
                     if kind == "module":
                         callee = resolver.resolve_module(target, path)
                     else:
-                        start = _run_in(project, path, command, target)
+                        start = run_in(project, path, command, target)
                         callee = resolver.resolve(target, path, remote=command.remote, start=start)
                         if callee is None and kind == "python":  # `python app`: its `app/__main__.py`
                             callee = resolver.resolve_main(target, path, remote=command.remote, start=start)
@@ -874,7 +874,7 @@ def variants(project, path: str, command: Command) -> list[Command]:
     return found
 
 
-def _run_in(project, path: str, command: Command, target: Word) -> str | None:
+def run_in(project, path: str, command: Command, target: Word) -> str | None:
     """The project directory a launch runs in when the launcher says so, for a relative path:
     a `cd` into one before it (`cd "$(dirname "$0")/.."`, `cd sub && python train.py`), else
     its step's `working-directory`; None when nothing says, or it is not known."""

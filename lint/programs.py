@@ -12,7 +12,7 @@ from __future__ import annotations
 import posixpath
 from functools import cache, cached_property
 
-from .graph import checkout_names, path_mapped, project_resolver
+from .graph import checkout_names, path_mapped, project_resolver, run_in
 from .launches import after_cd, flags_added, path_there
 from .lazyre import lazy
 from .model import Location, Record, whole
@@ -994,12 +994,34 @@ def launched(project, invocation) -> CommandLine | None:
 
 
 def _made_instead(project, invocation, written: str) -> bool:
-    """The written path leads to no file of the project from where the launcher runs, and a
-    script makes one of its name: that is the program, not the namesake found elsewhere by name
-    (context-debias's `wget .../scripts/preprocess.py`, then `python3 preprocess.py`, is not
-    `src/preprocess.py`)."""
+    """The program is a namesake found elsewhere by name (`_by_name`), and a script makes a file
+    of the written name: that is the program (context-debias's `wget .../scripts/preprocess.py`,
+    then `python3 preprocess.py`, is not `src/preprocess.py`)."""
+    return _by_name(project, invocation, written) and project.made.holds(written, project)
+
+
+def _by_name(project, invocation, written: str) -> bool:
+    """The written path leads to no file of the project from where the launcher runs (no `cd`
+    says where: `run_in`): the resolver found the program elsewhere, as the only file of its name."""
+    if run_in(project, invocation.caller, invocation.command, invocation.target) is not None:
+        return False
     here = {joined(directory, written) for directory in project_resolver(project).run_from(invocation.caller)}
-    return invocation.callee not in here and project.made.holds(written, project)
+    return invocation.callee not in here
+
+
+def fits_none(project, invocation, reading: Reading) -> bool:
+    """A program found elsewhere by its name alone (`_by_name`) that defines none of the two or
+    more flags the launch passes is not the one meant (OpenNMT-kpg's `onmt/tests/test_models.sh`
+    runs the root's `preprocess.py`, long gone, with `-train_src`, `-save_data`: not the unrelated
+    `onmt/keyphrase/preprocess.py`): LL301 and LL302 leave it, as LL303 leaves a name one file has."""
+    written = invocation.target.value
+    return (
+        invocation.kind == "python"
+        and written is not None
+        and not reading.passed
+        and len({u.flag for u in reading.unknown}) >= 2
+        and _by_name(project, invocation, written)
+    )
 
 
 def shown(project, invocation) -> str:

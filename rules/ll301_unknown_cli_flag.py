@@ -206,6 +206,12 @@ A program a `for` loop runs from a static list (`for s in prepare.py train.py; d
 writes before the loop's variable (`--seed=$s` in `for s in 1 2`) is one finding, at its
 characters; one a word of the list holds (`for f in --bogus; do python t.py $f`), at that word.
 
+A program the path leads to nowhere the launcher runs, found as the only file of its name
+elsewhere (as LL303 finds it), is judged only when it takes one of the launch's flags: one that
+takes none of two or more is not the program meant (OpenNMT-kpg's tests run the root's
+`preprocess.py`, long gone, with `-train_src` and `-save_data`, not the unrelated
+`onmt/keyphrase/preprocess.py`); LL302 leaves it too.
+
 After a `cd` into another directory of the project (`cd autoencoder`, then `python train.py`),
 the program is that directory's file, which the message names by its path (autoencoder/train.py),
 and the file the path names from where the launcher started (the root's `train.py`) may be the
@@ -238,7 +244,7 @@ from functools import cache, partial
 
 from launchlint.launches import directory_changes
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import Meant, UnknownFlag, launched, meant_before_cd, read_launch, shown
+from launchlint.programs import Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
 from launchlint.shellfacts import Word
 
@@ -272,6 +278,13 @@ OPTIONS_BASE = (
 )
 
 INVALID = [
+    Example(  # a namesake elsewhere that takes one of the launch's flags is the program: the other is unknown
+        {
+            "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",
+            "onmt/tests/test_models.sh": "#!/bin/bash\npython preprocess.py --lang en -save_data /tmp/q\n",
+        },
+        ["LL301 onmt/tests/test_models.sh:2"],
+    ),
     Example(  # configargparse's parser, argparse's subclass; one whose options come through its `add` is not read
         {
             "main.py": (
@@ -1252,6 +1265,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a namesake elsewhere that takes none of the launch's flags is not the program meant (OpenNMT-kpg's tests)
+        {
+            "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",
+            "onmt/tests/test_models.sh": "#!/bin/bash\npython preprocess.py -train_src data/src-train.txt -save_data /tmp/q\n",
+        }
+    ),
     Example(  # options added in a loop over parsers (`for p in (base_parser, parser):`): not read, the parser not known (storm)
         {
             "enhance.py": (
@@ -1754,6 +1773,8 @@ def check(project) -> list[Finding]:
         written = dict(zip(map(id, invocation.run.words), invocation.command.words)) if invocation.looped else {}
         reading = read_launch(program, invocation.args)
         unknowns = [u for u in reading.unknown if u.program.checks_flags]
+        if unknowns and fits_none(project, invocation, reading):
+            continue  # a namesake elsewhere that takes none of its flags: not the program meant
         for unknown in unknowns:
             word = written.get(id(unknown.word))
             if word is not None and unknown.spelled_in(word) is not None:

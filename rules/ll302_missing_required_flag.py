@@ -125,7 +125,16 @@ from functools import cache, partial
 
 from launchlint.launches import decided_by_caller, directory_changes, flags_added, unworded_defaults
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import Meant, group_of, launched, meant_before_cd, missing_required, read_launch, shown
+from launchlint.programs import (
+    Meant,
+    fits_none,
+    group_of,
+    launched,
+    meant_before_cd,
+    missing_required,
+    read_launch,
+    shown,
+)
 from launchlint.rulekit import Example, either, listed
 from launchlint.shellfacts import CutOff
 
@@ -869,6 +878,8 @@ def check(project) -> Iterator[Finding]:
         added = flags_added(invocation.command)  # `deepspeed x.py`: the launcher passes `--local_rank` itself
         reading = read_launch(program, invocation.args)
         missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
+        if missing and fits_none(project, invocation, reading):
+            continue  # a namesake elsewhere that takes none of its flags: not the program meant
         meant = meant_before_cd(project, invocation, reading, changes) if missing else None
         if meant is not None and meant.whole:  # `cd sub`, then `python train.py -s d`: the root's train.py takes the launch
             yield _run_elsewhere(project, invocation, missing, meant)
