@@ -35,7 +35,9 @@ though LL105 leaves that pipeline alone). A tool run as a module is not one: a p
 (`python3 -m pip install -U pip >> setup.log`, as `pip install` by its own name; `python -m uv`,
 `python -m conda`) or a maker of environments (`python3 -m venv .venv`, `ensurepip`,
 `virtualenv`) writes no program's log; nor does setuptools building a package (`python setup.py
-install > build.log`, also `build`, `build_ext`, `develop`, `bdist_wheel`, `sdist` ...).
+install > build.log`, also `build`, `build_ext`, `develop`, `bdist_wheel`, `sdist` ...). pytest
+(`python -m pytest`, or the program `coverage run -m pytest` runs) flushes each test's result as
+it writes it, the tests' own prints captured and shown after them: its log does not lag.
 
 What makes it unbuffered:
 - `-u`; `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or `kubectl exec -t` (a pseudo terminal,
@@ -179,6 +181,9 @@ FLUSH = "sys.stdout.flush"
 # Modules run as tools, whose output is no program's log: the package managers (`python -m pip
 # install` is `pip install`, not reported by that name either) and the makers of environments.
 TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
+# Modules that flush what they print as they go: pytest's reporter writes each test's result and
+# flushes it (the tests' own prints are captured and shown after them).
+FLUSHING_MODULES = {"pytest"}
 
 INVALID = [
     Example(  # a trainer that flushes once, after its loop, not as it prints; only in a helper module; or only another file
@@ -454,7 +459,7 @@ INVALID = [
         {
             "test.sh": (
                 "coverage run -a --source=pkg tests/smoke.py 2>&1 | tee smoke.log\ncoverage report > cov.log\n"
-                "python -m coverage run -m pytest tests | tee tests.log\npython3 -m coverage report | tee cov.log\n"
+                "python -m coverage run -m unittest discover | tee tests.log\npython3 -m coverage report | tee cov.log\n"
             )
         },
         ["LL106 test.sh:1", "LL106 test.sh:3"],
@@ -616,6 +621,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # pytest flushes each test's result as it goes (transformers' CircleCI steps), under coverage too
+        {
+            "ci.sh": (
+                "python -m pytest -n 8 --dist=loadfile -s ./tests/ | tee output.txt\n"
+                "coverage run -m pytest tests | tee tests.log\npython -m coverage run --source=pkg -m pytest tests > cov.log\n"
+            )
+        }
+    ),
     Example(  # a trainer that flushes the progress line of its loop (HFM's, whose other loops print unflushed)
         {
             "train.py": (
@@ -938,6 +951,12 @@ VALID = [
 ]
 
 
+def _flushing(args) -> bool:
+    """`coverage run ... -m pytest`: the module coverage runs flushes as it prints."""
+    values = [word.value for word in args]
+    return any(value == "-m" and following in FLUSHING_MODULES for value, following in zip(values, values[1:]))
+
+
 def check(project) -> Iterator[Finding]:
     callers: dict[tuple[str, int], bool] = {}  # whether a script's callers give it PYTHONUNBUFFERED, found when a program asks
     for path, script in project.shell.items():
@@ -959,7 +978,7 @@ def check(project) -> Iterator[Finding]:
                 use = f"set {UNBUFFERED}=1"
                 run = None
             elif command.name == "coverage":  # `coverage run`
-                if _unbuffered(project, path, command, None, callers):
+                if _flushing(command.args) or _unbuffered(project, path, command, None, callers):
                     continue
                 what, use = "`coverage run` runs its program in Python, which block-buffers", f"set {UNBUFFERED}=1"
             elif _ray_client(command):  # its program is unbuffered: `ray job submit` buffers what it prints
@@ -970,6 +989,10 @@ def check(project) -> Iterator[Finding]:
             elif run is not None:
                 if run.kind == "module" and run.target.value in TOOL_RUNS:
                     continue  # `python3 -m pip install -U pip >> setup.log`, `python3 -m venv .venv`
+                if run.kind == "module" and run.target.value == "coverage" and _flushing(run.args):
+                    continue  # `python -m coverage run -m pytest tests | tee tests.log`
+                if run.kind == "module" and run.target.value in FLUSHING_MODULES:
+                    continue  # `python -m pytest tests | tee tests.log`
                 if run.kind == "script" and runs_setuptools(run.target, run.args):
                     continue  # `python setup.py install > build.log`
                 if _unbuffered(project, path, command, run, callers):
