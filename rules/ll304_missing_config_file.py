@@ -53,7 +53,9 @@ The options:
   config path, `.yaml` added, and a relative config path is relative to the Python file that
   declares `@hydra.main`, not to the working directory. Without `--config-path`, the name is
   looked up in the literal `config_path` that `@hydra.main(...)` declares, unless a module
-  registers a config of that name in code with `ConfigStore.store`. A thin entry point that
+  registers a config of that name in code with `ConfigStore.store`; when that directory is gone
+  from a project directory that is there (lama's `config_path='../configs/data_gen/whydra'`),
+  the `--config-name` is reported: Hydra stops with 'Primary config directory not found'. A thin entry point that
   calls, at its top level, an imported function of one project module declaring `@hydra.main`
   (rl4co's `run.py`) is that module's program: its config path is relative to that file. Any
   other program that does not import hydra has options of those names of its own, which this
@@ -468,6 +470,21 @@ INVALID = [
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         },
         ["LL304 run_ppo.sh:2"],
+    ),
+    Example(  # the config path @hydra.main declares is gone (lama's `whydra/`): not one outside the project
+        {
+            "run.sh": "#!/bin/bash\nbin/gen.py -cn random_thin_256 datadir=test\nbin/out.py -cn x\n",
+            "bin/gen.py": (
+                "#!/usr/bin/env python3\nimport hydra\n\n\n@hydra.main(config_path='../configs/data_gen/whydra', config_name=None)\n"
+                "def main(config):\n    print(config)\n"
+            ),
+            "bin/out.py": (
+                "#!/usr/bin/env python3\nimport hydra\n\n\n@hydra.main(config_path='../../other/conf', config_name=None)\n"
+                "def main(config):\n    print(config)\n"
+            ),
+            "configs/data_gen/random_thin_256.yaml": "a: 1\n",
+        },
+        ["LL304 run.sh:2"],
     ),
     Example(  # a workflow step's `working-directory` is where the relative path starts
         {
@@ -1207,8 +1224,18 @@ def _hydra(project, launcher: str, command: Command) -> Iterator[tuple[Word, Fin
             return
         declared, where = decorator
         config_dir = joined(posixpath.dirname(program), declared)
-        if project_files(project).on_disk(config_dir, directory=True) and not _stored(project, name.value):
-            yield from _missing_name(project, program, config_dir, name, given, Related(where, f"config_path={declared!r}, relative to {program}"))
+        related = Related(where, f"config_path={declared!r}, relative to {program}")
+        if _stored(project, name.value):
+            return
+        if project_files(project).on_disk(config_dir, directory=True):
+            yield from _missing_name(project, program, config_dir, name, given, related)
+        elif not config_dir.startswith("../") and into_the_project(project, "", posixpath.join(config_dir, "x")):
+            yield name, Finding(  # lama's `whydra/`, removed while bin/gen_mask_dataset_hydra.py still declares it
+                name.location,
+                f"`--config-name {name.value}`: the config path {program} declares, `{config_dir}/`, does not exist: "
+                f"Hydra stops at start-up with 'Primary config directory not found'; {FIX}",
+                (related,),
+            )
         return
     if not directory.value or directory.value.startswith(("/", "~", "pkg:")) or anchored(command, directory):
         return  # absolute (`--config-path="$(pwd)/conf"` too, once it runs): relative to no file
