@@ -102,7 +102,7 @@ Its command line is the one parser that parses the process's arguments:
 - the parser of a project module the program imports that parses at its top level (`from config
   import args`), not under `if __name__ == "__main__":`;
 - a parser another project module makes at its top level, which the program imports and parses
-  (`from opts import parser`, then `parser.parse_args()`);
+  (`from opts import parser`, then `parser.parse_args()`, once or more: one parser);
 - a parser an options class builds and parses in a method (`opt = TrainOptions().parse()` as in
   pix2pix), with the options its methods add: `self.initialize(parser)` looked up in the class of
   the instance the program makes, `BaseOptions.initialize(self, parser)` or
@@ -419,8 +419,10 @@ INVALID = [
             "opts.py": "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr', type=float)\n",
             "train.py": "from opts import parser\n\nargs = parser.parse_args()\n",
             "run.sh": "python train.py --lr 1\npython train.py --lr 1 --epochs 2\n",
+            "eval.py": "from opts import parser\n\n\ndef main():\n    args = parser.parse_args()\n    print(vars(parser.parse_args()))\n",
+            "eval.sh": "python eval.py --lr 1 --batchsize 2\n",
         },
-        ["LL301 run.sh:2"],
+        ["LL301 eval.sh:1", "LL301 run.sh:2"],
     ),
     Example(  # the parser built again in a plain function nothing calls (`def debug(args)`): the running one decides
         {

@@ -330,7 +330,7 @@ class _ArgparseReader:
         self._inherit_parents()
         for front, parser, scope in self.fronts:
             _take_front(front, parser, scope.qualname, scope is self.scopes[0])
-        parsers = [p for p in self.made.values() if isinstance(p, ArgParser)]
+        parsers = list({id(p): p for p in self.made.values() if isinstance(p, ArgParser)}.values())
         if self.defaulted:
             _set_defaults(parsers, self.defaulted)
         return parsers
@@ -858,8 +858,12 @@ class _ArgparseReader:
             self._method(scope, self._on_self(scope, receiver.attr, node), func.attr, node)  # `self.parser.add_argument` of a parser made elsewhere
         if not owners and type(receiver) is ast.Name and func.attr in PARSE_METHODS:
             imported = self._imported_object(scope, receiver)
-            if imported is not None:  # `from opts import parser`, then `parser.parse_args()`
-                made = self.made.get(id(node)) or self._make(node, ArgParser("", scope.qualname, self.locate(node), built_by=imported))
+            if imported is not None:  # `from opts import parser`, then `parser.parse_args()`: one stand-in a name,
+                # however often it is parsed (Side-output_U2's train.py parses it twice: two had made the program unknown)
+                made = self.made.get(id(node)) or self._make(
+                    node, next(iter(p for p in self.made.values() if type(p) is ArgParser and p.built_by == imported and not p.name), None)
+                    or ArgParser("", scope.qualname, self.locate(node), built_by=imported)
+                )
                 self._method(scope, made, func.attr, node)
         arguments = _arguments(node, self.named)
         if not arguments:  # nothing it passes holds a parser: nor the first, to a library adder
