@@ -62,6 +62,8 @@ NESTED = [
     ("setsid python train.py", "python train.py", ["setsid"]),
     ("timeout 3600 python train.py", "python train.py", ["timeout"]),
     ("env CUDA_VISIBLE_DEVICES=0 python train.py", "python train.py", ["env"]),
+    ('env "$@" python train.py', "python train.py", ["env"]),  # assignments a caller passes (sample-factory's runner)
+    ('env A=1 "${EXTRA_ENV[@]}" python train.py', "python train.py", ["env"]),
     ("taskset -c 0-7 python train.py", "python train.py", ["taskset"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
     ("sudo --user ml python train.py", "python train.py", ["sudo"]),
@@ -797,8 +799,9 @@ def test_the_words_a_function_runs_through_a_command_or_in_a_pipeline_run_so_at_
     script = parse_shell("t.sh", 'f() { "$@"; }\nf python a.py | tee log\nf python b.py > b.log &\ncd /w\nf cd /srv\npython "$(pwd)/d.py"\n')
     assert len(script.pipelines) == 1 and [c.words[1].value for c in script.commands if c.name == "python"][-1] == "/srv/d.py"
     # words a command takes as its own options or variables, as it would at the call: not a command
+    # (`env "$@" python b.py` is the body's own `python b.py`, the words it is given its variables)
     script = parse_shell("t.sh", 'sr() { srun "$@"; }\nsr --ntasks 8 python a.py\nev() { env "$@" python b.py; }\nev A=1\n')
-    assert [[w.value for w in c.words] for c in script.commands if c.wrappers and c.words[0].value] == []
+    assert [[w.value for w in c.words] for c in script.commands if c.wrappers and c.words[0].value] == [["python", "b.py"]]
 
 
 def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():

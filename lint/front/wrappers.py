@@ -565,9 +565,15 @@ def unwrap(walker, command: Command) -> None:
         env: dict[str, Word | None] = {}
         cleared = name == "env" and bool(rest) and rest[0].value == "-"  # `env - CMD`: POSIX's `env -i`
         rest = rest[1:] if cleared else rest
-        while name in ("env", "sudo") and rest and rest[0].value and "=" in rest[0].value and not rest[0].value.startswith("-"):
-            key, _, value = rest[0].value.partition("=")
-            env[key] = Word(value, value, rest[0].location, [])
+        unknown = False  # `env "$@" bash job.sh`: assignments a caller passes, not known here
+        while name in ("env", "sudo") and rest:
+            if rest[0].value and "=" in rest[0].value and not rest[0].value.startswith("-"):
+                key, _, value = rest[0].value.partition("=")
+                env[key] = Word(value, value, rest[0].location, [])
+            elif rest[0].value is None and len(rest) > 1 and _MANY_WORDS.fullmatch(rest[0].template):
+                unknown = True
+            else:
+                break
             rest = rest[1:]
         options = _option_words(words, 0, rest)
         if name == "setsid" and any(o == "--fork" or _short_flag(o, "f") for o in options):
@@ -595,6 +601,7 @@ def unwrap(walker, command: Command) -> None:
             unset = _env_unset(options) if name == "env" else frozenset()
             inner = _argv(
                 walker, command, rest, name, env=env, isolated=isolated, unset=unset, chdir=_names(options, CHDIR.get(name, ())),
+                unknown_environment=unknown,
                 parallel=name == "xargs" and _several_at_a_time(options, ("-P", "--max-procs")), reads_input=name == "xargs",
                 appends=name == "xargs" and not any(o.startswith(("-I", "-i", "--replace")) for o in options),
             )
@@ -602,6 +609,7 @@ def unwrap(walker, command: Command) -> None:
 
 
 _EXPANSION = lazy(r"\$(?:\w+|\{\w+\})")
+_MANY_WORDS = lazy(r'"?\$(?:@|\{@\}|\{\w+\[@\]\})"?')  # `"$@"`, `"${EXTRA_ENV[@]}"`: words a caller or an array gives
 _OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGNORECASE)  # `$SRUN_ARGS`
 
 
