@@ -91,7 +91,8 @@ ordinals and `GPU-`/`MIG-` UUIDs are not reported. Nor is a job that allocates n
 A launch on another host or in a container (`ssh gpu1 "..."`, `docker exec`) is compared only with
 the `CUDA_VISIBLE_DEVICES` its own command sets there (`ssh gpu1 "CUDA_VISIBLE_DEVICES=0,1
 torchrun --nproc_per_node 4 ..."`): this job's allocation, its exports and its callers' do not
-reach it.
+reach it. A job step's container (pyxis's `srun --container-image=IMG torchrun ...`) runs on the
+job's nodes and is compared with the job's allocation too.
 
 ## References
 - torchrun: `--nproc-per-node`, "Number of workers per node; supported values: [auto, cpu, gpu,
@@ -215,6 +216,17 @@ INVALID = [
             "run.sh": "CUDA_VISIBLE_DEVICES=0,1 colossalai run --nproc_per_node 4 train.py\n",
         },
         ["LL401 run.sh:1"],
+    ),
+    Example(  # a job step's container (pyxis's `srun --container-image`) runs on the job's GPUs; not a remote host's
+        {
+            "job.sbatch": (
+                "#!/bin/bash\n#SBATCH -N 1\n#SBATCH --gres=gpu:4\n"
+                "srun --container-image=nvcr.io/nvidia/pytorch:24.01-py3 torchrun --nproc_per_node 8 train.py\n"
+                "ssh gpu2 torchrun --nproc_per_node 8 /w/train.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL401 job.sbatch:4"],
     ),
     Example(  # the devices a remote command sets for itself, on that host or in that container
         {
@@ -563,7 +575,7 @@ def check(project) -> Iterator[Finding]:
             visible, places = _visible(project, path, launch)
             too_many = [_too_many(launch, count, said, devices, where) for devices, where in places if count > devices.count]
             yield from too_many
-            if too_many or launch.command.remote or _submitted(launch.command) or visible and not places:
+            if too_many or _elsewhere(launch.command) or _submitted(launch.command) or visible and not places:
                 continue  # on another host, this job's allocation is not its; a device list not known is not judged
             # With CUDA_VISIBLE_DEVICES set, fewer processes than the job's GPUs are chosen: only more count
             # (`CUDA_VISIBLE_DEVICES=0,...,7` in a job of 4 GPUs: ranks 4-7 have no device)
@@ -576,6 +588,12 @@ def check(project) -> Iterator[Finding]:
             elif not options:  # a script the job script runs (`srun bash train.sh`) gets the job's GPUs
                 for job, granted, tasks in _jobs_running(project, path):
                     yield from _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it")
+
+
+def _elsewhere(command) -> bool:
+    """On another host or in a container that is not this job's step: a step's container (pyxis's
+    `srun --container-image=IMG torchrun ...`) runs on the job's nodes, with its GPUs."""
+    return any(w.remote and w.kind != "srun" for w in command.wrappers)
 
 
 MAX_CALLERS = 4  # scripts running scripts: `run.sh` runs `a.sh`, which runs `b.sh`, ...
