@@ -1026,12 +1026,25 @@ def check(project) -> Iterator[Finding]:
                     continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
+            unexported = _set_unexported(script, command)
+            if unexported is not None:  # `PYTHONUNBUFFERED=1;...; nohup python ...` (OpenNMT-kpg's selftrain scripts)
+                use = f"`{UNBUFFERED}` is set at line {unexported.location.line} but not exported, so python does not see it: `export` it"
+                related = [*related, Related(unexported.location, f"{UNBUFFERED} is set here, for this shell only")]
             yield Finding(
                 command.words[0].location,
                 f"{what} its stdout into a log: {harm}; {use}",
                 tuple(related),
                 fix=_add_u(project, command) if run is not None else None,
             )
+
+
+def _set_unexported(script, command: Command):
+    """The word PYTHONUNBUFFERED got its value from, when the script sets it before the command
+    without exporting it (a `;` after the assignment, no `export`): a shell variable no program sees."""
+    word = script.final_assigned.get(UNBUFFERED)
+    if word is None or UNBUFFERED in script.final_exported or word.location.line > command.location.line:
+        return None
+    return word
 
 
 def _by_shebang(project, command: Command) -> bool:

@@ -909,6 +909,18 @@ def test_a_caller_round_a_loop_is_one_related_location(tmp_path):
     assert [(r["path"], r["line"], r["message"]) for r in finding["related"]] == [("run.sh", 1, "run.sh captures lane.sh's output here")]
 
 
+def test_an_unexported_pythonunbuffered_is_named_as_the_cause(tmp_path):
+    """`PYTHONUNBUFFERED=1;...; nohup python ...` (OpenNMT-kpg's selftrain scripts): a shell
+    variable python never sees; the message says so, at the assignment, instead of "set it"."""
+    line = "PYTHONUNBUFFERED=1;CUDA_VISIBLE_DEVICES=0 nohup python train.py > logs/a.log 2>&1 &\n"
+    write_project(tmp_path, {"train.py": "print(1)\n", "a.sh": line, "b.sh": line + "export PYTHONUNBUFFERED\n", "logs/.gitkeep": ""})
+    found = json.loads(launchlint("--format", "json", "--select", "LL106", ".", cwd=tmp_path).stdout)
+    messages = {f["path"]: f["message"] for f in found}
+    assert messages["a.sh"].endswith("`PYTHONUNBUFFERED` is set at line 1 but not exported, so python does not see it: `export` it")
+    assert ("a.sh", 1, 18) in [(r["path"], r["line"], r["column"]) for f in found for r in f["related"]]
+    assert messages["b.sh"].endswith("use `python -u` or set PYTHONUNBUFFERED=1")
+
+
 # What a message no longer says, and where it is said: the place, a related location.
 RELATED = {
     "LL109-the job's own mkdir": [("job.sbatch:3", "this `mkdir` runs after SLURM has opened the log: too late")],
