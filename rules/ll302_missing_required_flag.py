@@ -96,7 +96,8 @@ args = parser.parse_args()
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be; a placeholder
   left in the line before an option (`--partition <partition_name> --config c.yaml`, which bash
-  reads as `<partition_name` and `> --config`, stdout into a file named `--config`): the line is
+  reads as `<partition_name` and `> --config`, stdout into a file named `--config`; the option on
+  the line a `\\` continues to as well): the line is
   read as meant, the placeholder a word not known and `--config` an option, as LL301 judges it;
 - a default its caller decides among the program's arguments, also one that made no word: a
   Makefile's `ARGS ?= --lr 1` or empty `ARGS ?=`, which `make train ARGS=...` or the environment
@@ -539,7 +540,10 @@ VALID = [
     ),
     Example(  # a placeholder left in the line (`<qos>`): bash reads `<qos` and `> --config`, but `--config` is meant (nwm)
         {
-            "run.sh": "python t.py --partition <partition_name> --qos <qos> --config c.yaml\npython t.py --qos <your qos> --config c.yaml\n",
+            "run.sh": (
+                "python t.py --partition <partition_name> --qos <qos> --config c.yaml\npython t.py --qos <your qos> --config c.yaml\n"
+                "python t.py --qos <qos> \\\n  --config c.yaml\n"  # the option on the line a `\\` continues to (ClinicalTransformerNER)
+            ),
             "t.py": (
                 "import argparse\np = argparse.ArgumentParser()\np.add_argument('--partition')\np.add_argument('--qos')\n"
                 "p.add_argument('--config', required=True)\np.parse_args()\n"

@@ -3042,7 +3042,8 @@ def _holds_substitution(unit: Unit, node) -> bool:
 _JOB_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?:\[[@*]\])?\})")
 _NAME_IN = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _FILE_NAMED = lazy(r"/|\.[A-Za-z]\w*\Z")  # `configs/a.yaml`, `train.py`: not `1e-4`, `0.1`, `llama` (`_static_loop`)
-_PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./ -]*>[ \t]+-")  # `<partition_name> --qos`, `<your path> --qos` (`_placeholders`)
+# `<partition_name> --qos`, `<your path> --qos`, `<o> \` then `--model m` on the next line (`_placeholders`)
+_PLACEHOLDER = lazy(rb"<[A-Za-z_][\w./ -]*>(?:[ \t]+|[ \t]*\\\r?\n[ \t]*)-")
 
 
 def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
@@ -3050,8 +3051,9 @@ def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
     --config c.yaml`: bash reads `<partition_name`, then `> --config`, stdout into a file named
     `--config`; `<your path>` too): the indexes of the `<` ones and of the `>` ones right after
     them. Only before an option (no one means a file named `--config`; `<in.txt> out.txt` may well
-    be meant), and not a `>` whose file is on the next line (`_syntax_error`: `--port
-    <node1_port>` ending a line)."""
+    be meant), on the same line or the next one a `\\` continues to (ClinicalTransformerNER's
+    `--output_dir <o> \\`, then `--model m`), not a `>` whose file is on a line of its own
+    (`_syntax_error`: `--port <node1_port>` ending a line)."""
     opens: set[int] = set()
     closes: set[int] = set()
     data = unit.data
@@ -3060,7 +3062,7 @@ def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
         if b.start_byte != a.end_byte or a.type != "file_redirect" or b.type != "file_redirect" or data[a.start_byte] != 60:
             continue
         first = b.child_by_field_name("destination")
-        if first is not None and first.start_point.row == b.start_point.row and _PLACEHOLDER.match(data, a.start_byte, first.start_byte + 1):
+        if first is not None and _PLACEHOLDER.match(data, a.start_byte, first.start_byte + 1):
             opens.add(i)
             closes.add(i + 1)
     return opens, closes
