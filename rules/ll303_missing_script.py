@@ -905,6 +905,13 @@ VALID = [
             "train.py": "print(1)\n",
         }
     ),
+    Example(  # `$mod\\_%A.out` and `$C\\_x.sh` are one word each, as bash reads them (Linguistic-Features)
+        {
+            "configs/a_x.sh": "echo x\n",
+            "b/job.sh": "echo job\n",
+            "submit.sh": "C=configs/a\nbash $C\\_x.sh\nmod=logs/slurm/$1\nsbatch -o $mod\\_%A.out -e $mod\\_%A.err b/job.sh\n",
+        }
+    ),
     Example(  # a program an archive brings (`mv dataset/* .`), which the script removes after running it (PLBART)
         {
             "data/process.py": "print(1)\n",

@@ -1436,6 +1436,24 @@ def test_a_word_tree_sitter_bash_cuts_after_a_dollar_is_one_word(src, value, tem
         assert [w.value for w in one(src, "python").words] == ["python", "gone.py"]
 
 
+@pytest.mark.parametrize(
+    "src, value, template, columns",
+    [
+        ("C=cfg/a\nbash $C\\_x.sh\n", "cfg/a_x.sh", "cfg/a_x.sh", (6, 14)),
+        ("mod=logs/$1\nsbatch -o $mod\\_%A.out job.sh\n", None, "logs/$1_%A.out", (11, 23)),
+        ("C=cfg/a\necho $C\\ y.sh\n", "cfg/a y.sh", "cfg/a y.sh", (6, 14)),
+    ],
+)
+def test_a_word_tree_sitter_bash_cuts_at_an_escape_after_an_expansion_is_one_word(src, value, template, columns):
+    """tree-sitter-bash reads `$mod\\_%A.out` as `$mod` and `\\_%A.out`, and drops the `\\ ` of
+    `$C\\ y.sh` (Linguistic-Features' sbatch lines): bash's one word, spanning what is written."""
+    command = parse_shell("t.sh", src).commands[-1]
+    word = command.words[2] if command.name == "sbatch" else command.words[1]
+    assert (word.value, word.template) == (value, template)
+    assert (word.location.column, word.location.end_column) == columns
+    assert len(command.words) == (4 if command.name == "sbatch" else 2)
+
+
 def test_an_assignment_or_redirect_tree_sitter_bash_cuts_after_a_dollar_is_whole():
     script = parse_shell("t.sh", "N=4\nLOG=$N-$N.log\nexport OUT=$N-$N.out\necho hi > r/$N-$N.txt\n")
     assert [c.name for c in script.effective_commands()] == ["echo"]  # no command named `N.log`

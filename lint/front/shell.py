@@ -2271,6 +2271,7 @@ class Walker:
         cut_assignment = -1  # where the last leading assignment ends (`A=1 B=2` read on into the next line)
         name = None
         data = self.unit.data
+        end = -1
         while more:
             child = cursor.node
             kind = child.kind_id
@@ -2307,6 +2308,11 @@ class Walker:
                     mark = len(words)
                     read_cwd, self.read_cwd = self.read_cwd, False
                     self._argument(child, kind in _ARRAYS_IDS, words)
+                    if mark and len(words) == mark + 1 and end >= 0 and data[end : end + 1] == b"\\":
+                        gap = data[end : child.start_byte]  # `$C\\_x.sh` cut at the `\\`; `$C\\ x.sh` without its `\\ `
+                        if not gap or gap in (b"\\ ", b"\\\t"):
+                            words[mark - 1 : mark + 1] = [_joined(words[mark - 1], words[mark], gap[1:].decode(), end + 1)]
+                            mark -= 1
                     if kind in _CONCATENATION_IDS and len(words) == mark + 1:
                         closed_at = _closed_early(self.unit, child)
                         if closed_at is not None:
@@ -3066,6 +3072,19 @@ def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
             opens.add(i)
             closes.add(i + 1)
     return opens, closes
+
+
+def _joined(first: Word, rest: Word, escaped: str, at: int) -> Word:
+    """One word of two that tree-sitter-bash cut where an escape follows an expansion
+    (`$mod\\_%A.out`: Linguistic-Features' sbatch lines), which bash reads as one; an escaped
+    blank (`$C\\ x.sh`), which tree-sitter-bash drops, is the character `escaped` at offset `at`."""
+    value = first.value + escaped + rest.value if first.value is not None and rest.value is not None else None
+    origin = array("i", first.origin[:-1])
+    origin.extend(array("i", (at,)) * len(escaped))
+    origin.extend(rest.origin)
+    start, end = first.location, rest.location
+    location = Location(start.path, start.line, start.column, end.end_line, end.end_column)
+    return Word(value, first.template + escaped + rest.template, location, origin, first.passthrough or rest.passthrough)
 
 
 _APPENDS = lazy(r'"?\$(\w+|\{\w+\})"?"?[ \t]')  # `"$ARGS --x`, `${ARGS}" --x"` (`_appends_words`)
