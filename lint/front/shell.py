@@ -2311,7 +2311,7 @@ class Walker:
                     if mark and len(words) == mark + 1 and end >= 0 and data[end : end + 1] == b"\\":
                         gap = data[end : child.start_byte]  # `$C\\_x.sh` cut at the `\\`; `$C\\ x.sh` without its `\\ `
                         if not gap or gap in (b"\\ ", b"\\\t"):
-                            words[mark - 1 : mark + 1] = [_joined(words[mark - 1], words[mark], gap[1:].decode(), end + 1)]
+                            words[mark - 1 : mark + 1] = [_one_word_of(words[mark - 1], words[mark], gap[1:].decode(), end + 1)]
                             mark -= 1
                     if kind in _CONCATENATION_IDS and len(words) == mark + 1:
                         closed_at = _closed_early(self.unit, child)
@@ -3074,7 +3074,7 @@ def _placeholders(unit: Unit, nodes: list) -> tuple[set[int], set[int]]:
     return opens, closes
 
 
-def _joined(first: Word, rest: Word, escaped: str, at: int) -> Word:
+def _one_word_of(first: Word, rest: Word, escaped: str, at: int) -> Word:
     """One word of two that tree-sitter-bash cut where an escape follows an expansion
     (`$mod\\_%A.out`: Linguistic-Features' sbatch lines), which bash reads as one; an escaped
     blank (`$C\\ x.sh`), which tree-sitter-bash drops, is the character `escaped` at offset `at`."""
