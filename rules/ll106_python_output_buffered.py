@@ -152,12 +152,14 @@ wrapper (`nohup PYTHONUNBUFFERED=1 accelerate ...` runs a command of that name).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from launchlint.discover import shebang_words
 from launchlint.fixes import source, span
 from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before, started_with
+from launchlint.lazyre import lazy
 from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.paths import normal
@@ -621,6 +623,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # each split's file, written in a loop with its variable, then read by a data chain (bio-lm)
+        {
+            "prep.sh": (
+                '#!/bin/bash\nD=out\nfor split in train test; do\n  python3 clean.py --f "$split" > "$D/$split.txt"\ndone\n'
+                'cat "$D/train.txt" "$D/test.txt" | cut -d " " -f 2 | sort -u > "$D/labels.txt"\n'
+            ),
+            "clean.py": "print(1)\n",
+        }
+    ),
     Example(  # pytest flushes each test's result as it goes (transformers' CircleCI steps), under coverage too
         {
             "ci.sh": (
@@ -1020,9 +1031,9 @@ def check(project) -> Iterator[Finding]:
                 inputs = _data_inputs(script) if inputs is None else inputs
                 programs, chains = inputs
                 made = normal(written.text)  # `> data.txt` is the `./data.txt` a program reads; `$1/f.txt` too, as written
-                if made in programs:
+                if _read_as(made, written, programs):
                     continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
-                if made in chains and not named_log(written.text) and not split_logs(command):
+                if _read_as(made, written, chains) and not named_log(written.text) and not split_logs(command):
                     continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
@@ -1094,6 +1105,21 @@ def _data_inputs(script) -> tuple[set[str], set[str]]:
                     found.add(normal(read))
         found.update(normal(r.target.text) for r in command.redirects if r.op == "<" and r.target is not None and r.target.text)
     return programs, chains
+
+
+def _read_as(made: str, written: Word, read: set[str]) -> bool:
+    """Whether the file made is one of those `read`; one written with a variable (`> "$D/$split.txt"`
+    in `for split in train test`) is when a file read has its shape (`$D/train.txt`: bio-lm's
+    preprocessing, each split's file, then `cat` of them all into a file of labels)."""
+    if made in read:
+        return True
+    if written.value is not None or "$" not in made:
+        return False
+    shape = re.compile("[^/]+".join(map(re.escape, _VARIABLE.split(made))))
+    return any(shape.fullmatch(path) for path in read)
+
+
+_VARIABLE = lazy(r"\$(?:\{\w+\}|\w+)")
 
 
 def _file_made(command: Command) -> Word | None:
