@@ -1113,9 +1113,10 @@ def _read_as(made: str, written: Word, read: set[str]) -> bool:
     preprocessing, each split's file, then `cat` of them all into a file of labels)."""
     if made in read:
         return True
-    if written.value is not None or "$" not in made:
-        return False
-    shape = re.compile("[^/]+".join(map(re.escape, _VARIABLE.split(made))))
+    pieces = _VARIABLE.split(made)
+    if written.value is not None or len(pieces) < 2 or not any(c.isalnum() for c in "".join(pieces)):
+        return False  # not `> $LOG_FILE`: a name all unknown has no shape
+    shape = re.compile("[^/]+".join(map(re.escape, pieces)))
     return any(shape.fullmatch(path) for path in read)
 
 
