@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from launchlint.front import shell
 from launchlint.front.shell import parse_shell
-from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB, shell_args
+from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB, SUBMITTED, shell_args
 
 
 def commands(src: str, name: str | None = None):
@@ -112,6 +112,10 @@ NESTED = [
     ("nsys launch --trace=cuda python train.py", "python train.py", ["nsys"]),
     ("py-spy record -o prof.svg --rate 50 --subprocesses -- python train.py", "python train.py", ["py-spy"]),
     ('ray job submit --address="http://head:8265" -- python train.py', "python train.py", ["ray"]),
+    # Kaldi's and ESPnet's job runners: options with one value (`-V` none, `-pe` two), a `JOB=` word, the log
+    ("utils/run.pl --mem 4G --gpu 1 exp/log/t.log python train.py", "python train.py", ["job-runner"]),
+    ("queue.pl -V -pe smp 4 JOB=1:4 --max-jobs-run 2 exp/log/t.JOB.log python train.py", "python train.py", ["job-runner"]),
+    ('${cuda_cmd} --gpu "$ngpu" JOB=1:$(cat $d/num_jobs) "$d/log/t.JOB.log" python train.py', "python train.py", ["job-runner"]),
 ]
 
 NOT_THE_COMMAND = [
@@ -332,6 +336,40 @@ def test_a_ray_jobs_command_line_is_read_by_sh():
     assert (job.words[0].location.line, job.words[0].location.column) == position(src, 1, "python3")
     assert job.defaults == {"B"}
     assert [c.name for c in commands('ray job submit -- "python t.py --lr 1"\n')] == ["python t.py --lr 1"]
+
+
+def test_a_job_runners_command_line_is_read_by_its_bash():
+    """run.pl joins the words after its log, quoting only a word with a blank (in `"`, or `'` when
+    it holds one), and bash reads the line: `\\|` is a pipe, a quoted word one word, a whole
+    command in one word a program of that name. Where a `JOB=` word names the job, its name in
+    the words is the copy's number, unknown here; the output goes to the log, a job's log."""
+    src = 'utils/run.pl JOB=1:4 exp/log/t.JOB.log python3 t.py --name "a b" --part JOB \\| gzip -c \\> x.JOB.gz\n'
+    job, gzip = one(src, "python3"), one(src, "gzip")
+    assert [w.value for w in job.words] == ["python3", "t.py", "--name", "a b", "--part", None]
+    assert job.words[-1].template == "$JOB" and job.words[-1].location.column == position(src, 1, "JOB \\|")[1]
+    assert (job.location.line, job.location.column) == position(src, 1, "python3")
+    assert job.stdout.kind == PIPE and gzip.stdout.kind == FILE and [w.kind for w in job.wrappers] == ["job-runner"]
+    quoted_src = 'run.pl x.log python3 t.py --name "$1/x y" --lm-opts="$(grep -w "#0" w) --top=1"\n'
+    quoted = one(quoted_src, "python3")  # a word not known, written in quotes: one word, where it is written
+    assert [w.template for w in quoted.words[3:]] == ["$1/x y", "--lm-opts=$(grep -w '#0' w) --top=1"]
+    assert quoted.words[3].location.column == position(quoted_src, 1, "$1")[1]
+    plain = one("run.pl exp/log/t.log python3 t.py --config conf/JOB.yaml\n", "python3")  # no `JOB=`: plain text
+    assert plain.words[-1].value == "conf/JOB.yaml" and plain.stdout.kind == SUBMITTED
+    assert plain.stdout.target.value == "exp/log/t.log"
+    assert [c.name for c in commands('run.pl exp/log/t.log "python t.py --lr 1"\n')] == ["python t.py --lr 1"]
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        "$train_cmd python t.py\n",  # no log: `$train_cmd` holds something else (a prefix)
+        "$train_cmd exp/result.txt python t.py\n",  # no `.log` where the runner's log would be
+        "$cmd exp/log/t.log python t.py\n",  # a name cmd.sh does not give a runner, its value unknown
+        "run.pl exp/log/t.log\n",  # nothing to run
+    ],
+)
+def test_no_job_runner_without_its_name_or_shape(src):
+    assert not any(w.kind == "job-runner" for c in commands(src) for w in c.wrappers)
 
 
 def test_three_levels_of_quoting_map_to_the_real_column():

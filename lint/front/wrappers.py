@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from ..graph import INTERACTIVE, LONG_RUNNING, bsub_script, is_python, job_operands, value_part
 from ..lazyre import lazy
-from ..model import Location, Record
+from ..model import LineIndex, Location, Record
 from ..shellfacts import DETACHED, FILE, NULL, SUBMITTED, Command, Sink, Word, Wrapper, shell_args
 
 SHELLS = {"bash", "sh", "zsh", "dash", "ksh"}
@@ -341,6 +341,109 @@ TMUX_VALUED = {name: _words(valued) for names, valued in _TMUX_VALUED.items() fo
 TMUX_GLOBAL_VALUED = frozenset({"-L", "-S", "-f", "-T"})
 
 
+# Kaldi's job runners and ESPnet's (`utils/run.pl`, `queue.pl`, ...; the recipes' cmd.sh picks one
+# into `$train_cmd`): `run.pl [OPTIONS] [JOB=1:N] LOG CMD...` runs CMD with its output in LOG (the
+# runner's own header and accounting lines around it), on this host or as a job of the named
+# scheduler, in this directory. Their interface is one: every option takes one value (`--mem 4G`,
+# `--gpu 1`, `--max-jobs-run 8`, `--config conf/queue.conf`, qsub's `-l ...`) but `-V` (none) and
+# `-pe` (two: `-pe smp 5`); a `NAME=N:M` or `NAME=N` word may come before or after the options.
+JOB_RUNNERS = frozenset({"run.pl", "queue.pl", "slurm.pl", "ssh.pl", "pbs.pl", "stdout.pl"})
+RUNNER_FLAGS = frozenset({"-V"})
+RUNNER_PAIRS = frozenset({"-pe"})
+RUNNER_LIMITS = frozenset({"--max-jobs-run", "-tc"})  # how many copies run at a time (run.pl: one per CPU or GPU)
+# The variables every Kaldi and ESPnet recipe's cmd.sh sets to a runner (`export
+# train_cmd="queue.pl --mem 2G"`), in a file the shell sources, not read here: their command is a
+# runner's by the shape of its words (`RunnerLine`), its log a `.log`.
+RUNNER_VARIABLES = frozenset({"train_cmd", "cuda_cmd", "decode_cmd"})
+# `JOB=1:4`, `JOB=1`, and its numbers made at run time: `JOB=1:$nj`, `JOB=1:$(cat $dir/num_jobs)`
+_JOB_RANGE = lazy(r"([A-Za-z_]\w*)=(\d+|[$`][^:]*)(?::(\d+|[$`].*))?")
+_LONE_EXPANSION = lazy(r"\$\{?(\w+)\}?")  # `$train_cmd`, `${cuda_cmd}`
+
+
+class RunnerLine(Record):
+    """The parts of a job runner's words (those after its name): `JOB=1:$nj exp/log/x.JOB.log
+    python3 t.py`."""
+
+    job: str | None  # the name its `NAME=N:M` word gives the job's number (`JOB`): the runner puts the number there
+    several: bool  # `JOB=1:4`, `JOB=1:$nj`: several copies at a time (not with `--max-jobs-run 1`), each with its number
+    log: Word  # where the command's output goes
+    command: list[Word]
+
+
+def runner_line(words: list[Word]) -> RunnerLine | None:
+    """What a job runner's words say, read as run.pl reads them (utils/parallel/run.pl: its
+    options, a `NAME=N:M` word, once more options and such a word, then the log); None when no
+    command follows the log."""
+    i, job, several, one_at_a_time = 0, None, False, False
+    for _ in range(2):
+        while i < len(words) and words[i].template.startswith("-"):
+            option = words[i].template
+            if option in RUNNER_LIMITS and i + 1 < len(words):
+                one_at_a_time = words[i + 1].value == "1"
+            i += 1 if option in RUNNER_FLAGS else 3 if option in RUNNER_PAIRS else 2
+        match = _JOB_RANGE.fullmatch(words[i].template) if i < len(words) else None
+        if match is not None:
+            job, several = match.group(1), match.group(3) not in (None, match.group(2))
+            i += 1
+    if i + 1 >= len(words):
+        return None
+    return RunnerLine(job, several and not one_at_a_time, words[i], words[i + 1 :])
+
+
+_QUOTES = lazy("[\"']")
+
+
+def _runner_part(index: LineIndex, word: Word, job: str | None) -> Word:
+    """A word of a job runner's command as the runner hands it to bash, for `_join`: numbered
+    (`_numbered`); a word not known here is its template, shell as written, bare when written
+    without quotes (`${train}`, which bash splits; `$dir` holding a `$(perl -e '...')`), as the
+    inner shell then reads it as this one did, and in `"` when written with them (`"$opts"`,
+    `"ark:gunzip -c $dir/ali.JOB.gz|"`), one word, its own `"` read as `'` (`"$(grep -w "#0" w)"`):
+    the word is not known either way, and stays one."""
+    word = _numbered(word, job)
+    if word.value is not None or not _BLANK.search(word.template):
+        return word
+    at = word.location
+    if not _QUOTES.search(index.text[index.offset(at.line, at.column) : index.offset(at.end_line, at.end_column)]):
+        return word
+    size, origin = len(word.template), word.origin
+    if len(origin) > size:  # the quotes stand at the first character and the last
+        origin = array("i", [origin[0], *origin[:size], origin[size - 1], origin[size]])
+    return Word(None, '"' + word.template.replace('"', "'") + '"', at, origin)
+
+
+def _numbered(word: Word, job: str | None) -> Word:
+    """The word as the runner's shell reads it: each `JOB` in it (the name of `JOB=1:4`) an
+    expansion of that name, which it does not know, since the runner puts each copy's number
+    there (`exp/split4/JOB/feats.scp`)."""
+    if job is None or job not in word.template:
+        return word
+    template = word.template.replace(job, "$" + job)
+    origin = word.origin
+    if len(origin) > len(word.template):  # each character's place: the `$` stands at its name's
+        places = array("i")
+        start = 0
+        for at in [m.start() for m in re.finditer(re.escape(job), word.template)] + [len(origin)]:
+            places.extend(origin[start:at])
+            if at < len(word.template):
+                places.append(origin[at])
+            start = at
+        origin = places
+    return Word(None, template, word.location, origin)
+
+
+def runner_variable(words: list[Word]) -> bool:
+    """`${train_cmd} --gpu 1 exp/log/train.log python3 t.py`: a command whose first word is one of
+    the variables a recipe's cmd.sh sets to a runner (`RUNNER_VARIABLES`), its value not known
+    here (also through a variable the script set to it: ESPnet's `_cmd=${decode_cmd}` leaves
+    `${_cmd}` that template), and whose words after it are a runner's, with a `.log` for the log."""
+    expansion = _LONE_EXPANSION.fullmatch(words[0].template) if words[0].value is None else None
+    if expansion is None or expansion.group(1) not in RUNNER_VARIABLES:
+        return False
+    line = runner_line(words[1:])
+    return line is not None and line.log.template.endswith(".log")
+
+
 SU_LOGIN = frozenset({"-", "-l", "--login"})  # `su - user -c CMD`: CMD runs in a login shell
 
 
@@ -359,7 +462,8 @@ WRAPPER_NAMES = (
 def unwrap(walker, command: Command) -> None:
     """Find and walk the command(s) a wrapper runs, marking `command.inner`."""
     name = command.name
-    if name not in WRAPPER_NAMES:  # None too: no words, or a first word that is not static
+    runner = name in JOB_RUNNERS or (name is None and bool(command.words) and runner_variable(command.words))
+    if name not in WRAPPER_NAMES and not runner:  # None too: no words, or a first word that is not static
         if name is None and _unknown_prefix(command.words):
             command.inner = _argv(walker, command, command.words[1:], "prefix")
         return
@@ -372,12 +476,12 @@ def unwrap(walker, command: Command) -> None:
     def wrap(kind: str, **flags) -> tuple[Wrapper, ...]:
         return command.wrappers + (Wrapper(kind, command, **flags),)
 
-    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, lines=(), quoted=False, **flags):
-        """`lines`: the parts that start a line of their own (keys after an Enter); `quoted`: each
-        part a word of its own (`_join`)."""
+    def run_string(kind: str, parts: list[Word], *, stdout: Sink, stderr: Sink, new_shell=True, pipefail=False, lines=(), quoting=None, **flags):
+        """`lines`: the parts that start a line of their own (keys after an Enter); `quoting`: how
+        the tool quotes each part (`_join`)."""
         if not parts:
             return []
-        text, origin = _join(parts, lines, quoted)
+        text, origin = _join(parts, lines, quoting)
         # a string an inner `"` ended early is judged as written, whatever its unknown parts hold
         closed_at = next((walker.closed_early[p.location] for p in parts if p.location in walker.closed_early), None)
         exact = closed_at is not None or all(p.value is not None for p in parts)
@@ -399,7 +503,22 @@ def unwrap(walker, command: Command) -> None:
             if state.stderr is stderr:
                 state.stderr = before[1]
 
-    if name in SHELLS:
+    if runner:
+        line = runner_line(words)
+        if line is not None:
+            # The runner's shell reads the words, joined as run.pl joins them, with the job's
+            # number where they say its name; the output goes to the log, which the runner keeps
+            # as a scheduler keeps a job's (its own header and accounting lines around it).
+            log = Sink(SUBMITTED, line.log, line.log.location)
+            inner = run_string(
+                "job-runner",
+                [_runner_part(walker.unit.index, w, line.job) for w in line.command],
+                stdout=log,
+                stderr=log,
+                quoting=_runner_mark,
+                parallel=line.several and name == "run.pl",
+            )
+    elif name in SHELLS:
         args = shell_args(values)
         if args.command_string and args.operand is not None:
             inner = run_string(
@@ -533,7 +652,7 @@ def unwrap(walker, command: Command) -> None:
         # this shell took from it (xtuner's RL scripts export their variables, then start and
         # submit to it).
         inner = run_string(
-            "ray", rest, stdout=sink or command.stdout, stderr=sink or command.stderr, quoted=True, remote=True,
+            "ray", rest, stdout=sink or command.stdout, stderr=sink or command.stderr, quoting=_shlex_mark, remote=True,
             cwd_changed=not uploaded, unknown_environment=not known, env=env,
         )
         _keep_defaults(command, rest, inner)
@@ -780,7 +899,7 @@ def _argv(walker, command: Command, rest: list[Word], kind: str, stdout: Sink | 
 
 def _keep_defaults(command: Command, words: list[Word], inner: list[Command]) -> None:
     """The defaults `words` took (`ray job submit -- python3 ${SCRIPT:-t.py}`: `Command.defaults`)
-    stay theirs in the commands a shell reads them into again (`_join`, `quoted`), as they do in a
+    stay theirs in the commands a shell reads them into again (`_join`, `_shlex_mark`), as they do in a
     wrapper's argv (`_argv`): a word there starts at the same character. An expansion that made no
     word (`${EXTRA:-}`) and a redirect's target keep their own place."""
     if not command.defaults and not command.word_defaults:
@@ -1134,14 +1253,36 @@ def cron(walker, command: Command) -> None:
     command.inner = inner
 
 
-def _join(parts: list[Word], lines: Collection[int] = (), quoted: bool = False) -> tuple[str, array]:
+_BLANK = lazy(r"\s")
+
+
+def _shlex_mark(word: Word, value: str) -> str | None:
+    """Python's `shlex.join` (`ray job submit`'s entrypoint) quotes a known word that is empty or
+    has a character the shell would read, so the shell reads it back as one word, unchanged; a
+    leading `NAME=value` stays an assignment."""
+    return "'" if word.value is not None and (not value or _SHLEX_UNSAFE.search(value)) else None
+
+
+def _runner_mark(word: Word, value: str) -> str | None:
+    """A job runner (utils/parallel/run.pl) quotes only a word that is empty or has a blank, in
+    `"`, or in `'` when it holds a `"`, and leaves the rest bare: `\\|` is a pipe to its shell
+    (`run.pl x.log prog ark:- \\| copy-feats ...`), and a whole command in one quoted word
+    (`run.pl x.log "python t.py"`) a program of that name. A word not known here comes quoted as
+    it needs (`_runner_part`)."""
+    if word.value is None or (value and not _BLANK.search(value)):
+        return None
+    return "'" if '"' in value else '"'
+
+
+def _join(
+    parts: list[Word], lines: Collection[int] = (), quoting: Callable[[Word, str], str | None] | None = None
+) -> tuple[str, array]:
     """Words a wrapper joins with spaces before a shell reads them (ssh, eval, tmux), or with a
     line break before each part `lines` holds the index of (tmux's keys after an Enter). A word
     this shell cannot evaluate (`"cd $DIR && ..."` with DIR unknown) gives its template, its
     unknown parts as written: the inner shell reads `$DIR` as one unknown word, as the value
-    would most often be. `quoted`: each known word is quoted as Python's `shlex.join` quotes it
-    (`ray job submit`'s entrypoint), so the shell reads it back as one word, unchanged; a word
-    with nothing to quote stays bare, a leading `NAME=value` an assignment."""
+    would most often be. `quoting`: the quote the tool puts around a word (its value, or the
+    template), None when it leaves it bare (`_shlex_mark`, `_runner_mark`)."""
     text = ""
     origin = array("i")  # takes the words' origins (arrays) in one copy each
     for n, word in enumerate(parts):
@@ -1150,12 +1291,14 @@ def _join(parts: list[Word], lines: Collection[int] = (), quoted: bool = False) 
             origin.append(word.origin[0] if word.origin else 0)
         value = word.template if word.value is None else word.value
         at = word.origin[: len(value)] or [word.origin[0] if word.origin else 0] * len(value)
-        if quoted and word.value is not None and (not value or _SHLEX_UNSAFE.search(value)):
+        mark = quoting(word, value) if quoting is not None else None
+        if mark is not None:
             first, last = (at[0], at[-1]) if value else (word.origin[0] if word.origin else 0,) * 2
-            text += "'" + value.replace("'", "'\"'\"'") + "'"
+            escaped = quoting is _shlex_mark  # shlex.quote ends and reopens its quotes around a `'`
+            text += mark + (value.replace("'", "'\"'\"'") if escaped else value) + mark
             origin.append(first)
             for ch, offset in zip(value, at):
-                origin.extend([offset] * (5 if ch == "'" else 1))
+                origin.extend([offset] * (5 if escaped and ch == "'" else 1))
             origin.append(last)
             continue
         text += value
