@@ -39,7 +39,10 @@ in both scripts.
 - Not reported when the script follows that file on its own stdout (`torchrun ... > "$LOG" 2>&1
   &` then `tail -f "$LOG" --pid=$!`): the output reaches the caller's log through `tail`; nor
   when the file is named as data, not a log (`python make_sad.py > data/x/vad`, `> results.json`:
-  LL106's test of a log's name), which the command makes as its product.
+  LL106's test of a log's name), which the command makes as its product; nor for the log a
+  Kaldi/ESPnet job runner keeps (`${cuda_cmd} --gpu 1 exp/train.log python3 train.py`, `run.pl`,
+  `queue.pl`, ...): the recipe's design, written by the runner, with no redirect to remove
+  (LL106 reads it as a job's log too).
 """
 
 from __future__ import annotations
@@ -143,6 +146,12 @@ VALID = [
         {
             "launch.sh": "#!/bin/bash\nbash run.sh | tee run.log\n",
             "run.sh": "#!/bin/bash\nnvidia-smi > gpus.txt\npython train.py\n",
+        }
+    ),
+    Example(  # a Kaldi/ESPnet job runner's log: the recipe's design, no redirect to remove
+        {
+            "launch.sh": "#!/bin/bash\nset -o pipefail\nbash run.sh 2>&1 | tee logs/run.log\n",
+            "run.sh": "#!/bin/bash\n. ./cmd.sh\n${cuda_cmd} --gpu 1 exp/log/train.log python3 train.py\n",
         }
     ),
 ]

@@ -69,7 +69,8 @@ as it is there, and the body's pipeline as a related location.
   -eo pipefail` hands bash a single word, which does not turn it on);
 - inside a function, as it is where the function is called;
 - a `bash -c` string and an `ssh` command start a new shell without it (`bash -o pipefail -c
-  '...'`, `bash -eo pipefail -c`, with it);
+  '...'`, `bash -eo pipefail -c`, with it); so does a Kaldi/ESPnet job runner, whose bash reads
+  its command (`run.pl x.log python t.py \\| tee t.txt`: `\\|` is a pipe there);
 - a GitHub Actions step with `shell: bash` runs with `-eo pipefail`; a step with no `shell:` runs
   `bash -e {0}`, without it. A GitLab CI job's lines run with pipefail, which the runner's script
   sets. An Azure Pipelines `bash:` step (`bash <file>`) and `script:` step (`bash --noprofile
@@ -640,6 +641,10 @@ INVALID = [
             )
         },
         ["LL105 run.sh:6"],
+    ),
+    Example(  # a job runner's bash reads its command without pipefail, the script's `set -o pipefail` notwithstanding
+        {"run.sh": "#!/bin/bash\nset -eo pipefail\nutils/run.pl exp/log/t.log python3 train.py \\| tee exp/t.txt\n"},
+        ["LL105 run.sh:3"],
     ),
 ]
 

@@ -87,6 +87,15 @@ program `sbatch --wrap` runs is not (its slurm-%j.out is the scheduler's log, no
 writes), nor one LSF's `bsub CMD` runs (its `-o` file, or mail; `bsub -I CMD`, an interactive job,
 writes into this command's pipe, on a pseudo terminal with `-Ip` and `-Is`).
 
+Nor is a program a Kaldi or ESPnet job runner runs (`run.pl [OPTIONS] [JOB=1:N] LOG CMD`, also
+`queue.pl`, `slurm.pl`, `ssh.pl`, and `${train_cmd}`/`${cuda_cmd}`/`${decode_cmd}`, which a
+recipe's cmd.sh sets to one of them): the runner writes CMD's output into LOG itself, between its
+own header and `# Ended (code 0)` lines, and on most of its backends LOG is a scheduler's job log
+(queue.pl's `qsub -o`, slurm.pl's `sbatch -o`) chosen by cmd.sh, not by the line. It is the
+recipe's design, the same for every step (every ESPnet and ParallelWaveGAN recipe runs each of
+its Python steps so, and logs through `logging`, on stderr), so it is read as a job's log, as
+`sbatch --wrap`'s is. A pipe inside CMD (`python t.py \\| tee out.log`) is still reported.
+
 Launchers:
 - `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
   start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py), as
@@ -620,6 +629,10 @@ INVALID = [
         },
         ["LL106 a.sh:2", "LL106 b.sh:2", "LL106 c.sh:2", "LL106 hand.sh:2"],
     ),
+    Example(  # a pipe into tee inside a job runner's command (`\\|`, a pipe to its shell) is the program's own
+        {"run.sh": "#!/bin/bash\nutils/run.pl exp/log/t.log python3 train.py \\| tee exp/train.out\n", "train.py": "print(1)\n"},
+        ["LL106 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -957,6 +970,16 @@ VALID = [
         {
             "prepare.py": "print(1)\n",
             "run.sh": "#!/bin/bash\npython3 prepare.py && python3 -u train.py 2>&1 | grep -v Warning 2>&1 | tee train.log\n",
+        }
+    ),
+    Example(  # a Kaldi/ESPnet job runner keeps the program's output in its log, as a scheduler keeps a job's
+        {
+            "run.sh": (
+                "#!/bin/bash\n${cuda_cmd} --gpu 1 exp/train/log/train.log python3 train.py --config c.yaml\n"
+                "utils/run.pl JOB=1:4 exp/log/d.JOB.log python3 train.py\n"
+            ),
+            "launch.sh": "#!/bin/bash\nset -o pipefail\nbash run.sh 2>&1 | tee run.log\n",
+            "train.py": "print(1)\n",
         }
     ),
 ]

@@ -1264,6 +1264,13 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # behind a Kaldi/ESPnet job runner, after its options and log (`run.pl --mem 4G LOG CMD`)
+        {
+            "run.sh": "#!/bin/bash\nutils/run.pl --mem 4G --gpu 1 exp/log/train.log python train.py --lr 1 --epohcs 3\n",
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--epochs')\np.parse_args()\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
 ]
 
 VALID = [

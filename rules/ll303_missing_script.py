@@ -875,6 +875,19 @@ INVALID = [
         },
         ["LL303 run.sh:4", "LL303 run.sh:7"],
     ),
+    Example(  # a Kaldi/ESPnet job runner runs the words after its log: by its name, or through cmd.sh's
+        # `$train_cmd` (ibkuroyagi's BirdCLEF 2021 `job.sh`: `python split_20_5.py`, a script that exists nowhere)
+        {
+            "cmd.sh": 'export train_cmd="run.pl"\n',
+            "job.sh": (
+                "#!/bin/bash\n. ./cmd.sh\n${train_cmd} --num_threads 2 \"split_20_5.log\" \\\n    python split_20_5.py\n"
+                "utils/run.pl -pe smp 4 -V JOB=1:4 exp/log/p.JOB.log python3 prep.py --part JOB\n"
+            ),
+            "utils/run.pl": "#!/usr/bin/env perl\n",
+            "split_train_short.py": "print(1)\n",
+        },
+        ["LL303 job.sh:4", "LL303 job.sh:5"],
+    ),
 ]
 
 VALID = [
@@ -1425,6 +1438,15 @@ VALID = [
                 "      - working-directory: skills-repo\n        run: ./scripts/publish.sh\n"
                 "      - working-directory: ${{ matrix.dir }}\n        run: bash build_all.sh\n"
             ),
+        }
+    ),
+    Example(  # a runner's command that exists, and words that are no runner's: no `.log` where `$train_cmd`'s log would be
+        {
+            "job.sh": (
+                "#!/bin/bash\n${cuda_cmd} --gpu 1 JOB=1:4 exp/log/t.JOB.log python3 local/train.py\n"
+                "$train_cmd exp/result.txt python3 missing.py\n"
+            ),
+            "local/train.py": "print(1)\n",
         }
     ),
 ]

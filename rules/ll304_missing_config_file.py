@@ -624,6 +624,13 @@ INVALID = [
         {"train.py": "print(1)\n", "run.sh": '#!/bin/bash\nm=small\nif [ "$m" = small ]; then\n  python train.py --config configs/$m.yaml\nfi\n'},
         ["LL304 run.sh:4"],
     ),
+    Example(  # a job runner with no `JOB=` word puts no number in its command: `JOB` is plain text there
+        {
+            "run.sh": "#!/bin/bash\n$decode_cmd exp/log/d.log python3 decode.py --config conf/JOB.yaml\n",
+            "conf/1.yaml": "a: 1\n",
+        },
+        ["LL304 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -1001,6 +1008,12 @@ VALID = [
                 "shift\npython train.py --config ${1:-configs/c.yaml}\n"
             ),
             "eval.sh": "#!/bin/bash\nset -- configs/big.yaml\npython train.py --config ${1:-configs/d.yaml}\n",
+        }
+    ),
+    Example(  # `JOB=1:4`: the runner puts each copy's number where its command says `JOB`
+        {
+            "run.sh": "#!/bin/bash\n$decode_cmd JOB=1:4 exp/log/d.JOB.log python3 decode.py --config conf/JOB.yaml\n",
+            "conf/1.yaml": "a: 1\n",
         }
     ),
 ]

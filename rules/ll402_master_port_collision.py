@@ -376,6 +376,10 @@ INVALID = [
         },
         ["LL402 run.sh:4"],
     ),
+    Example(  # `run.pl JOB=1:4` runs the copies on this host, several at a time
+        {"run.sh": "#!/bin/bash\nutils/run.pl --gpu 1 JOB=1:4 exp/log/t.JOB.log torchrun --nproc_per_node 1 train.py --seed JOB\n"},
+        ["LL402 run.sh:2"],
+    ),
 ]
 
 VALID = [
@@ -584,6 +588,16 @@ VALID = [
                 "torchrun --nproc_per_node 1 --master_port 29500 b.py &\nwait\n"
             ),
             "sweep.sh": "#!/bin/bash\nbash run.sh 29601\n",
+        }
+    ),
+    Example(  # one copy, one at a time, a port per copy, or a runner by cmd.sh's variable (the cluster places them)
+        {
+            "run.sh": (
+                "#!/bin/bash\nutils/run.pl JOB=1:1 exp/log/a.JOB.log torchrun --nproc_per_node 1 train.py\n"
+                "utils/run.pl --max-jobs-run 1 JOB=1:4 exp/log/b.JOB.log torchrun --nproc_per_node 1 train.py\n"
+                "utils/run.pl JOB=1:4 exp/log/c.JOB.log torchrun --master_port 2960JOB --nproc_per_node 1 train.py\n"
+                "$cuda_cmd JOB=1:4 exp/log/d.JOB.log torchrun --nproc_per_node 1 train.py\n"
+            )
         }
     ),
 ]
