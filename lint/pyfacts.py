@@ -47,11 +47,16 @@ LOCK_CONSTRUCTORS = frozenset(
 SEMAPHORES = frozenset({"threading.Semaphore", "threading.BoundedSemaphore"})
 
 
+UNPACKED = ("*", "**")  # the keywords `Call` gives an argument unpacked into it
+
+
 class Call(Record):
     """One call expression and the context it runs in.
 
     `args` and `keywords` describe each argument: a dotted name, a literal's repr (`8`, `True`,
     `'store_true'`), a lambda's qualname, the function of a `functools.partial(f, ...)`, or "".
+    An argument unpacked into the call is a keyword named `*` (`f(*rest)`; its place in `args`
+    is "") or `**` (`f(**kwargs)`): which parameters it binds is not known.
     `held` lists what the call runs under, innermost last: `with X:` items and objects whose
     `.acquire()` came earlier in the function without a `.release()`; a `with f(...):` item is
     spelled `f()`. `loops` is how many times the enclosing `for ... in range(N)` loops and
@@ -68,6 +73,21 @@ class Call(Record):
 
     def keyword(self, name: str) -> str | None:
         return next((value for key, value in self.keywords if key == name), None)
+
+    @property
+    def unpacks(self) -> bool:
+        """Whether an argument is unpacked into it (`f(*rest)`, `f(**kwargs)`)."""
+        return any(key in UNPACKED for key, _ in self.keywords)
+
+    def passed(self, name: str, index: int) -> str | None:
+        """What the call passes to the parameter `name` at position `index` (-1: keyword-only),
+        described as `args` are; None when it passes none, or an unpacked argument may hold it."""
+        found = self.keyword(name)
+        if found is not None:
+            return found
+        if self.unpacks:
+            return None
+        return self.args[index] if 0 <= index < len(self.args) else None
 
     def argument(self, name: str, index: int) -> str:
         """The argument passed to parameter `name`, by keyword or at position `index`; "" when
@@ -108,6 +128,8 @@ class Function:
         calls: list[Call] | None = None,
         decorators: tuple[str, ...] = (),
         holds: tuple[str, ...] = (),
+        defaults: tuple[str, ...] = (),
+        keyword_only: int = 0,
     ) -> None:
         self.qualname = qualname  # "train", "Trainer.run", "main.worker", "main.<lambda:12:30>"
         self.location = location
@@ -122,10 +144,23 @@ class Function:
         # `.acquire()`), even with no call under it: what a context manager's `__enter__` or a
         # `@contextmanager` around its `yield` holds for the caller's block.
         self.holds = holds
+        # each parameter's default as `Call.args` describes an argument (`None`, `False`, a name),
+        # "" where it has none or another; () when none of them has one
+        self.defaults = defaults
+        self.keyword_only = keyword_only  # how many of the last of `params` only a keyword can pass
 
     @property
     def name(self) -> str:
         return self.qualname.rsplit(".", 1)[-1]
+
+    def position(self, param: str) -> int:
+        """The position a call passes `param` at; -1 when only a keyword can pass it."""
+        index = self.params.index(param)
+        return index if index < len(self.params) - self.keyword_only else -1
+
+    def default(self, param: str) -> str:
+        """The default of `param`, described (`defaults`); "" when it has none or another."""
+        return self.defaults[self.params.index(param)] if self.defaults else ""
 
 
 class Class(Record):
@@ -238,6 +273,13 @@ class ConfigOverride(Record):
     keys: tuple[str, ...]  # the settings changed; () when they are not static
     function: str
     location: Location
+
+
+# The methods of a parser (argparse's, HfArgumentParser's, TrlParser's) that parse a command line
+PARSE_METHODS = frozenset(
+    {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args",
+     "parse_args_into_dataclasses", "parse_args_and_config"}
+)  # fmt: skip
 
 
 class Option(Record):

@@ -199,6 +199,14 @@ def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
     assert [o.flags[0] for o in added.options][:2] == ["--deepspeed", "--deepspeed_config"]
 
 
+def test_arguments_unpacked_into_a_call_and_keyword_only_parameters():
+    module = facts("def f(a, *rest, b=None, **kw):\n    pass\n\nf(1, *xs, b=2, **more)\nf(1, 2)\n")
+    unpacked, plain = module.functions["<module>"].calls
+    assert unpacked.unpacks and unpacked.passed("b", -1) == "2" and unpacked.passed("a", 0) is None
+    assert not plain.unpacks and plain.passed("a", 0) == "1" and plain.passed("b", -1) is None
+    assert module.functions["f"].position("b") == -1 and module.functions["f"].defaults == ("", "None")
+
+
 def test_hf_dataclasses_click_and_typer():
     module = facts(
         """

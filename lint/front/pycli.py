@@ -21,7 +21,7 @@ import _ast as ast  # see pyast
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from ..pyfacts import MODULE_SCOPE, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
+from ..pyfacts import MODULE_SCOPE, PARSE_METHODS, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
 from .pyast import child_nodes, dotted_name, keyword, last_name
 
 Locate = Callable[[ast.AST], object]
@@ -36,10 +36,6 @@ HF_PARSERS = frozenset({
 })  # fmt: skip
 GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
 ADDING = frozenset({"add_argument", *GROUP_METHODS})  # a parameter used so is a parser a caller gives
-PARSE_METHODS = frozenset(
-    {"parse_args", "parse_known_args", "parse_intermixed_args", "parse_known_intermixed_args",
-     "parse_args_into_dataclasses", "parse_args_and_config"}
-)  # fmt: skip
 PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
 HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
 # argparse's private methods that add options the reader does not see: `_add_action(action)` (an

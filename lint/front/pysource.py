@@ -657,6 +657,8 @@ class _Walker:
             params=params,
             is_method=is_method,
             decorators=tuple(filter(None, map(self._dotted, decorators))) if decorators else (),
+            defaults=self._defaults(args, len(params)) if args.defaults or args.kw_defaults else (),
+            keyword_only=len(args.kwonlyargs),
         )
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
         if len(overrides) > before:
@@ -667,6 +669,13 @@ class _Walker:
         self.statements(node.body)
         self._leave()
         function.local_names = frozenset(body.names - body.globals - body.nonlocals)
+
+    def _defaults(self, args: ast.arguments, count: int) -> tuple[str, ...]:
+        """Each parameter's default, described (`Function.defaults`): `args.defaults` are those of
+        the last positional ones, `kw_defaults` the keyword-only ones' (None: no default)."""
+        kw_defaults = args.kw_defaults
+        positional = [""] * (count - len(kw_defaults) - len(args.defaults)) + [self.describe(d) for d in args.defaults]
+        return tuple(positional + ["" if d is None else self.describe(d) for d in kw_defaults])
 
     def _function(self, qualname: str, node: ast.AST, **facts) -> Function:
         parent = self.frame.function.qualname
@@ -857,11 +866,13 @@ class _Walker:
         # A tuple in the order of the fields, made in C (`Call(...)` is a Python-level call). A
         # comprehension is a function call: none for what a call does not have (most have no
         # keywords, and run under no lock).
+        described = tuple([describe(a) for a in args]) if args else ()
+        starred = "" in described and any(type(a) is ast.Starred for a in args)
         call = Call._from_tuple((
             dotted_name(func, frame.self_name) or "",
             self.pos.of(node),
-            tuple([describe(a) for a in args]) if args else (),
-            tuple([(k.arg, describe(k.value)) for k in keywords if k.arg]) if keywords else (),
+            described,
+            _call_keywords(keywords, describe, starred) if keywords or starred else (),
             tuple(frame.held) if frame.held else (),
             frame.grad[-1],
             _product(frame.loops) if frame.loops else 1,
@@ -1337,6 +1348,13 @@ _SPECIAL: dict[type, Callable[[_Walker, ast.AST], list]] = {
 
 def _qualname(scope: str, name: str) -> str:
     return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+def _call_keywords(keywords: list[ast.keyword], describe: Callable[[ast.expr], str], starred: bool) -> tuple[tuple[str, str], ...]:
+    """A call's keywords as `Call.keywords` has them: `**kwargs` as `**` (`UNPACKED`), and `*`
+    for a `*rest` among its positional arguments (`starred`)."""
+    found = [(k.arg or "**", describe(k.value)) for k in keywords]
+    return tuple(found + [("*", "")]) if starred else tuple(found)
 
 
 def _params(args: ast.arguments) -> tuple[str, ...]:
