@@ -19,7 +19,9 @@ from .model import Location, Record, whole
 from .paths import joined, may_name
 from .pyfacts import (
     MODULE_SCOPE,
+    PARSE_METHODS,
     ArgParser,
+    Call,
     Dataclass,
     DataField,
     Function,
@@ -44,6 +46,10 @@ PLACE_WORDS = frozenset({"dir", "directory", "folder", "path", "file", "root"}) 
 OPTIONAL, MANY, REST = -1, -2, -3
 AMBIGUOUS = object()  # a prefix of several options: argparse refuses it, but not as "unknown"
 MAX_BASES = 8  # dataclass bases followed: a deeper chain, or a cycle through imports, is not known
+# Calls followed from a program to the function that parses its arguments, where no other way
+# finds its parser: Megatron-DeepSpeed's pretrain_gpt.py calls `pretrain`, then `initialize_megatron`,
+# `set_global_variables`, `_parse_args` and `parse_args`: 5
+MAX_CALLS = 6
 MAX_HOPS = 3  # re-exports followed to find a dataclass (`from .args import ModelArguments`); adders a parser passes through
 
 
@@ -65,6 +71,7 @@ class CommandLine:
         self.complete = complete  # every option it accepts is known
         self.commands = {} if commands is None else commands
         self.reads_files = reads_files  # values may come from files: its parser's or its builder's (`_reads_files`)
+        self.known_args = parser.parse_known_args  # unknown flags get through (also by what the calls to its parse pass)
 
     @property
     def location(self) -> Location:
@@ -75,7 +82,7 @@ class CommandLine:
         """An unknown flag is an error: nothing lets unknown words through. An option with
         argparse's REMAINDER (`--set A 1 ...`) takes the words after it, where the reading stops;
         a positional one (`takes_rest`) those from where it starts, which the reading marks."""
-        return self.complete and not self.parser.parse_known_args
+        return self.complete and not self.known_args
 
     @cached_property
     def takes_rest(self) -> bool:
@@ -102,7 +109,7 @@ class CommandLine:
             found.setdefault(flag, Option((flag,), "help", False, "help", self.location))
         return found
 
-    @property
+    @cached_property  # asked for each plain word of a launch (LL304): Megatron's parser has 1,000 options
     def positionals(self) -> bool:
         return any(_positional(o) for o in self.options)
 
@@ -416,11 +423,13 @@ def _find(project, path: str) -> CommandLine | None:
     found = [(module, p) for p in parsers if p.parsed_in]
     if len(found) > 1:  # the parser built again in a `def debug(args)` nothing calls: the running one's
         found = [(m, p) for m, p in found if any(_called(module, f) for f in p.parsed_in)] or found
-    if found and not any(_called(module, f) for _, p in found for f in p.parsed_in) and _imported_parsers(project, module):
+    chains: list[Chain] = []  # the calls to another module's function that parses, where that is the program's parser
+    if found and not any(_called(module, f) for _, p in found for f in p.parsed_in) and _chains(project, module):
         # Its own parsers are parsed only in functions it never calls (`def eval_args()` beside an
         # imported `main()` that parses): the one an imported function parses, called from code
         # that runs, is the program's; called only from uncalled code too, which runs is unknown.
-        found = _imported_parsers(project, module, [f for f in module.functions.values() if _called(module, f.qualname)])
+        chains = _chains(project, module, [f for f in module.functions.values() if _called(module, f.qualname)])
+        found = _ends(chains)
         if not found:
             return None
     if not found:  # its own parser handed to an imported helper that parses it (`return parse(parser)`)
@@ -428,17 +437,22 @@ def _find(project, path: str) -> CommandLine | None:
         # adds what to the parsers its helpers return, too coarse to say what is required)
         found = [(module, p) for p in parsers if (p.handed or p.handed_either) and p.built_by is None]
     if not found:
-        found = _imported_parsers(project, module)
+        chains = _chains(project, module)
+        found = _ends(chains)
     if not found:  # `from config import args`: config.py parses when it is imported
         found = _parsed_on_import(project, module)
     if not found:  # `opt = TrainOptions().parse()`: an options class parses in one of its methods
         found = _class_parsers(project, module)
+    if not found:  # Megatron's `pretrain(...)` -> `initialize_megatron(...)` -> `parse_args(...)`
+        chains = _chains(project, module, calls=MAX_CALLS)
+        found = _ends(chains)
     if len({id(p) for _, p in found}) != 1:
         return None
     owner, parser = found[0]
     if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
         return None  # another module's parser we cannot find: not even its kind of parsing is known
-    return _resolved(project, owner, parser, _dispatch(project, module, owner, parser) if parser.methods or parser.kept_on else None)
+    classes = _dispatch(project, module, owner, parser) if parser.methods or parser.kept_on else None
+    return _resolved(project, owner, parser, classes, chains)
 
 
 def _parsed_on_import(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
@@ -642,23 +656,74 @@ def _read(project, module: PythonModule, what: str) -> bool:
     return read_command_line(module, source.text if source is not None else "", what)
 
 
-def _imported_parsers(project, module: PythonModule, functions: list[Function] | None = None) -> list[tuple[PythonModule, ArgParser]]:
+class Chain(Record):
+    """The calls from a program's code to the project function that parses its arguments:
+    Megatron-DeepSpeed's `pretrain_gpt.py` calls `pretrain(...)`, which calls
+    `initialize_megatron(...)`, which calls ... `parse_args(extra_args_provider, ...)`. Each call
+    with its module and the function that makes it; the last calls `function` of `owner`."""
+
+    calls: tuple[tuple[PythonModule, Function, Call], ...]
+    owner: PythonModule
+    function: Function
+    parser: ArgParser
+
+
+def _ends(chains: list[Chain]) -> list[tuple[PythonModule, ArgParser]]:
+    return [(chain.owner, chain.parser) for chain in chains]
+
+
+def _chains(project, module: PythonModule, functions: list[Function] | None = None, calls: int = 1) -> list[Chain]:
     """`args = get_args()` with `get_args` imported from a project module that parses there,
-    called in `functions` (default: any of the module's). A call that hands it an argument written
-    out (`sync.main(["--check", "--dir", d])`, a test driving the other module's `main(argv)`)
-    gives that parse its words, not the process's: it is not the program's command line."""
-
-    def own(owner: PythonModule, name: str):
-        if not _defines(owner, name):
-            return None
-        return [(owner, p) for p in _parsers(project, owner) if name in p.parsed_in and p.subcommand is None and p.parameter is None]
-
+    called in `functions` (default: any of the module's); with `calls` > 1, also a function it
+    calls (its module's own, or imported) that parses there, and so on, `calls` calls deep in all.
+    A call that hands a function an argument written out (`sync.main(["--check", "--dir", d])`, a
+    test driving the other module's `main(argv)`) may give that parse its words, not the
+    process's: it is not the program's command line."""
     found = []
     for function in module.functions.values() if functions is None else functions:
         for call in function.calls:
-            if "" in call.args or module.scope_of(function.qualname, call.callee) != MODULE_SCOPE:
-                continue  # given words of its own, or a local name (a parameter `run(argv)`)
-            found += _imported_as(project, module, call.callee, own, 0) or []
+            if not _follows(module, function, call):
+                continue
+            callee = _imported_as(project, module, call.callee, _function_named, 0)
+            for chain in _parses_from(project, *callee, calls - 1, True) if callee is not None else ():
+                found.append(chain._replace(calls=((module, function, call), *chain.calls)))
+    return found
+
+
+def _follows(module: PythonModule, function: Function, call: Call) -> bool:
+    """Whether the call may lead to the program's parse: its arguments are not written out (see
+    `_chains`), and it calls no local name (a parameter `run(argv)`)."""
+    return "" not in call.args and module.scope_of(function.qualname, call.callee) == MODULE_SCOPE
+
+
+def _function_named(owner: PythonModule, name: str):
+    """`_defined`'s `own` for a function: the module's own of that name, not in another function;
+    False for a name it binds otherwise (a class, an assignment)."""
+    if not _defines(owner, name):
+        return None
+    function = owner.functions.get(name)  # a method too, called by its class's name (`Options.parse()`)
+    return (owner, function) if function is not None and function.parent is None else False
+
+
+def _parses_from(project, owner: PythonModule, function: Function, calls: int, first: bool) -> list[Chain]:
+    """Each way `function` of `owner` parses the process's arguments (its own parse; else, `calls`
+    more calls deep, one its own module's or an imported function makes), as a Chain of the calls
+    after it. Made once a run for each function and depth, as every program launched asks. Beyond
+    the `first` function, a module's parsers are read only for a function that calls a parse
+    method (`parser.parse_args()`)."""
+    memo = project.__dict__.setdefault("_parses_from", {})
+    key = (owner.path, function.qualname, calls, first)
+    if key in memo:
+        return memo[key]
+    parses = first or any(call.callee.rpartition(".")[2] in PARSE_METHODS for call in function.calls)
+    parsers = [p for p in _parsers(project, owner) if function.qualname in p.parsed_in and p.subcommand is None and p.parameter is None] if parses else []
+    found = [Chain((), owner, function, p) for p in parsers]
+    for call in function.calls if calls and not found else ():
+        if _follows(owner, function, call):
+            callee = _defined(project, owner, call.callee, _function_named, 0)
+            for chain in _parses_from(project, *callee, calls - 1, False) if callee is not None else ():
+                found.append(chain._replace(calls=((owner, function, call), *chain.calls)))
+    memo[key] = found
     return found
 
 
@@ -679,8 +744,11 @@ def _called(module: PythonModule, qualname: str) -> bool:
     )
 
 
-def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes | None = None) -> CommandLine:
-    options, complete = _added(project, module, parser, 0, classes)
+def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes | None = None, chains: list[Chain] | None = None) -> CommandLine:
+    """The command line of `parser`; `chains`: the calls from the program to its parse, where
+    they are another module's (what they pass decides what the parser has: `ArgParser.provided`,
+    `known_if`)."""
+    options, complete = _added(project, module, parser, 0, classes, chains)
     for name in parser.dataclasses:
         fields, known = _dataclass_options(project, module, name, 0, parser.location)
         options += fields
@@ -688,14 +756,23 @@ def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes
     commands = {name: _resolved(project, module, sub) for name, sub in parser.commands.items()}
     reads = _reads_files(project, module, parser, 0)
     program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands, reads)
+    if parser.known_if and chains:
+        program.known_args = any(_known_args(parser, chain, _bindings(chain)) for chain in chains)
     return program
 
 
-def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes: Classes | None = None) -> tuple[list[Option], bool]:
+def _added(
+    project, module: PythonModule, parser: ArgParser, hops: int, classes: Classes | None = None, chains: list[Chain] | None = None
+) -> tuple[list[Option], bool]:
     """The options of `parser` and those the project functions it is handed to add (`def
-    add_args(parser)` in another module), and the methods of the instance (`classes`) it is handed
-    to (`self.initialize(parser)`); False when some of them cannot be known."""
+    add_args(parser)` in another module), the methods of the instance (`classes`) it is handed
+    to (`self.initialize(parser)`), and the functions the `chains` to its parse pass to a
+    parameter it is handed to (`_provided`); False when some of them cannot be known."""
     options, complete = list(parser.options), parser.complete
+    if parser.provided:  # Megatron's `parser = extra_args_provider(parser)`
+        added, known = _provided(project, parser, chains) if chains else ([], False)
+        options += [o for o in added if o not in options]
+        complete = complete and known
     if parser.built_by is not None:  # `parser = get_parser()` from another module: its options first
         added, known = _built_options(project, module, parser.built_by, hops)
         options = added + [o for o in options if o not in added]
@@ -731,6 +808,81 @@ def _added(project, module: PythonModule, parser: ArgParser, hops: int, classes:
     return options, complete
 
 
+Bound = tuple[PythonModule, str] | None  # what a parameter holds: an argument as the module spells it; None: not known
+FALSE = frozenset({"None", "False", "0", "0.0", "''", '""'})  # the literals `if x:` takes for false
+
+
+def _provided(project, parser: ArgParser, chains: list[Chain]) -> tuple[list[Option], bool]:
+    """What the functions the calls of each chain pass to the parameters the parser is handed to
+    add (`ArgParser.provided`): Megatron-LLM's `finetune.py` calls `initialize_megatron(extra_args,
+    ...)`, whose `parse_args(extra_args_provider)` calls `extra_args_provider(parser)`; nothing for
+    None (`extra_args_provider=None`, or not passed: its default). False when a chain passes what
+    is not a project function adding to its parameter. Where the chains pass different functions,
+    the options of each, but required by none: which chain runs is not known."""
+    each: list[tuple[list[Option], bool]] = []
+    for chain in chains:
+        bound = _bindings(chain)
+        options, complete = [], True
+        for function, parameter, at in parser.provided:
+            value = bound.get(parameter) if function == chain.function.qualname else None
+            if value is None or value[1] in FALSE:
+                complete = complete and value is not None and value[1] == "None"
+                continue
+            adder = _adder(project, *value, at, written=True)
+            added, known = _added(project, *adder, 1) if adder is not None else ([], False)
+            options += [o for o in added if o not in options]
+            complete = complete and known
+        each.append((options, complete))
+    complete = all(known for _, known in each)
+    if all(options == each[0][0] for options, _ in each):
+        return each[0][0], complete
+    merged = [o._replace(required=False, group="") for options, _ in each for o in options]
+    return [o for i, o in enumerate(merged) if o not in merged[:i]], complete
+
+
+def _known_args(parser: ArgParser, chain: Chain, bound: dict[str, Bound]) -> bool:
+    """Whether the parse a chain reaches lets unknown flags through: a `known_if` parameter is
+    passed what may be true (`ignore_unknown_args=True`, or not known)."""
+    return parser.parse_known_args or any(
+        function == chain.function.qualname and (bound.get(parameter) is None or bound[parameter][1] not in FALSE)
+        for function, parameter in parser.known_if
+    )
+
+
+def _bindings(chain: Chain) -> dict[str, Bound]:
+    """What each parameter of the chain's parsing function holds, by what each call passes (or a
+    parameter's default, where none is passed): a literal, or a name in the module whose code
+    spells it (a parameter passed on as it was given is what its own caller passed). The
+    program's own function's parameters are not known."""
+    bound: dict[str, Bound] = {}
+    callees = [(m, f) for m, f, _ in chain.calls[1:]] + [(chain.owner, chain.function)]
+    for (module, function, call), (owner, callee) in zip(chain.calls, callees):
+        bound = {p: _passed(module, function, call, owner, callee, p, bound) for p in callee.params} if not callee.class_name else {}
+    return bound
+
+
+def _passed(module: PythonModule, function: Function, call: Call, owner: PythonModule, callee: Function, parameter: str, bound: dict[str, Bound]) -> Bound:
+    """What `call` in `function` of `module` gives `parameter` of `callee` (in `owner`), `bound`
+    what `function`'s own parameters hold."""
+    text = call.passed(parameter, callee.position(parameter))
+    if text is None:  # its default, unless an unpacked argument may hold it
+        return None if call.unpacks else _value(owner, None, callee.default(parameter), {})
+    return _value(module, function, text, bound)
+
+
+def _value(module: PythonModule, function: Function | None, text: str, bound: dict[str, Bound]) -> Bound:
+    """An argument `text` as `function` of `module` passes it (None: as a default, at the top level)."""
+    if not text:
+        return None
+    head = text.partition(".")[0]
+    if text[0] in "'\"-0123456789" or text in ("None", "True", "False") or function is None:
+        return module, text
+    if module.scope_of(function.qualname, head) == MODULE_SCOPE:
+        return module, text
+    reassigned = any(b.scope == function.qualname and b.name == text for b in module.bindings)
+    return None if reassigned else bound.get(text)  # a local name, or an attribute of one: not known
+
+
 def _reads_files(project, module: PythonModule, parser: ArgParser, hops: int) -> bool:
     """Whether the parser's values may also come from files: its own (`ArgParser.reads_files`), or
     those of the parser an imported function built for it (HAT's fairseq fork: `parser =
@@ -764,19 +916,22 @@ def _builds(parser: ArgParser, name: str) -> bool:
     return (name in parser.returned_in or held) and parser.subcommand is None
 
 
-def _adder(project, module: PythonModule, function: str, at: int | str) -> tuple[PythonModule, ArgParser] | None:
+def _adder(project, module: PythonModule, function: str, at: int | str, written: bool = False) -> tuple[PythonModule, ArgParser] | None:
     """The parser that stands for the parameter of the imported `function` that a call passes at
-    `at` (its position or keyword)."""
+    `at` (its position or keyword); with `written`, of `function` as `module` spells it."""
     index = 1 if isinstance(at, str) else 0
     return _imported_parser(
-        project, module, function, "adders", lambda p, name: p.function == name and p.parameter is not None and p.parameter[index] == at
+        project, module, function, "adders", lambda p, name: p.function == name and p.parameter is not None and p.parameter[index] == at, written
     )
 
 
-def _imported_parser(project, module: PythonModule, function: str, what: str, chosen) -> tuple[PythonModule, ArgParser] | None:
+def _imported_parser(
+    project, module: PythonModule, function: str, what: str, chosen, written: bool = False
+) -> tuple[PythonModule, ArgParser] | None:
     """The one parser that `chosen(parser, name in its module)` picks in the project module that
     defines `function`, an imported function as the front end names it (ArgParser): qualified, or
-    a bare name a `from m import *` may bring; re-exports followed. `what` of its command line is
+    a bare name a `from m import *` may bring; re-exports followed. With `written`, `function` as
+    `module`'s code spells it: its own function, or an imported one. `what` of its command line is
     read (`read_command_line`)."""
 
     def own(owner: PythonModule, name: str):
@@ -785,6 +940,8 @@ def _imported_parser(project, module: PythonModule, function: str, what: str, ch
         found = [p for p in owner.parsers if chosen(p, name)] if _read(project, owner, what) else []
         return (owner, found[0]) if len(found) == 1 else False
 
+    if written:
+        return _defined(project, module, function, own, 0)
     if "." not in function:
         return _imported_as(project, module, function, own, 0)
     located = locate_import(project, module, function)

@@ -315,6 +315,9 @@ class ArgParser:
     `built_parents` name the imported functions whose parsers it copies (`parents=[make_parser()]`).
     An imported function is named qualified (`pkg.opts.add_args`), or as called when a `from m
     import *` may have brought it (a bare name: qualified names have a dot).
+    `provided` names a function's parameter it is handed to, called (Megatron's
+    `extra_args_provider(parser)`): the project follows the calls of that function to what they
+    pass (launchlint.programs).
     `methods` are the methods of `self` a method hands it to (`self.initialize(parser)` in an
     options class, pix2pix's `BaseOptions`): the project resolves them in the class of the instance
     the program makes (`TrainOptions().parse()`, launchlint.programs).
@@ -352,6 +355,8 @@ class ArgParser:
         by_hand: tuple[str, ...] = (),
         chain: bool = False,
         on_self: str | None = None,
+        provided: tuple[tuple[str, str, int | str], ...] = (),
+        known_if: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -404,6 +409,13 @@ class ArgParser:
         # the method (`function`) adds to: pix2pixHD's `TrainOptions.initialize` adds through
         # `self.parser`, which its base class's `__init__` makes in another module
         self.on_self = on_self
+        # (function, its parameter, the position or keyword the parser is passed at) where the
+        # function calls what a parameter holds with it: Megatron's `parse_args(extra_args_provider)`,
+        # `parser = extra_args_provider(parser)`; what adds to it is what its callers pass
+        self.provided = provided
+        # (function, its parameter) where a parameter's truth picks the parse: Megatron's `if
+        # ignore_unknown_args: parser.parse_known_args()`, `else: parser.parse_args()`
+        self.known_if = known_if
 
 
 class DataField(Record):

@@ -109,6 +109,21 @@ Its command line is the one parser that parses the process's arguments:
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`, its
   subclasses' in other modules too (vid2vid's `TrainOptions.initialize`); not when a method hands
   `self.parser` on (`setter(self.parser)`) or adds what is not static;
+- where none of those is found, the parser a project function parses that the program's code
+  reaches in up to 6 calls of the project's functions, its own module's or imported, as every
+  Megatron-LM fork's launchers do: `pretrain_gpt.py` calls `pretrain(...)`, which calls
+  `initialize_megatron(...)`, which calls (through `set_global_variables` and `_parse_args` in
+  Megatron-DeepSpeed) `parse_args(extra_args_provider, ignore_unknown_args)`. A call that passes
+  an argument written out (a list of words, a dict) is not followed. What the parsing function
+  calls a parameter of with the parser (`parser = extra_args_provider(parser)`) adds what the
+  function the calls pass to it adds (`extra_args_provider=get_tasks_args`, by keyword or
+  position, through each call, or the parameter's default), nothing for None; anything else (a
+  lambda, `add_args if HAVE_MODELOPT else None`, a local variable, arguments unpacked into a call)
+  leaves the parser unknown. Where the calls from the program pass different functions, it has
+  the options of each, and none of them is required (LL302). A parse that a parameter's truth
+  picks (`if ignore_unknown_args: parser.parse_known_args()`, `else: parser.parse_args()`) lets
+  unknown flags through where a call passes what may be true (`ignore_unknown_args=True`, or a
+  value not known), and Megatron's `args_defaults` are no options;
 - the function a python-fire program runs (`fire.Fire(train)`, `train` defined in the module):
   its parameters, as `--name` (with any number of leading dashes, `-` for `_`), `--noname`, and
   a parameter's first letter (one that several start with is not judged: fire stops on it at
@@ -269,6 +284,31 @@ TYPER_CLI = (
     'if __name__ == "__main__":\n    app()\n'
 )
 
+# Megatron-LM's idiom (and its forks'): the program calls `pretrain(...)`, which calls
+# `initialize_megatron(...)`, which calls `parse_args(...)`, which builds the parser, lets the
+# program's `extra_args_provider` add to it, and parses known or strict as `ignore_unknown_args` says
+MEGATRON = {
+    "megatron/arguments.py": (
+        "import argparse\n\n\ndef _add_training_args(parser):\n    group = parser.add_argument_group(title='training')\n"
+        "    group.add_argument('--lr', type=float)\n    group.add_argument('--recompute-method', type=str)\n    return parser\n\n\n"
+        "def parse_args(extra_args_provider=None, ignore_unknown_args=False):\n"
+        "    parser = argparse.ArgumentParser(allow_abbrev=False)\n    parser = _add_training_args(parser)\n"
+        "    if extra_args_provider is not None:\n        parser = extra_args_provider(parser)\n"
+        "    if ignore_unknown_args:\n        args, _ = parser.parse_known_args()\n    else:\n"
+        "        args = parser.parse_args()\n    return args\n"
+    ),
+    "megatron/initialize.py": (
+        "from megatron.arguments import parse_args\n\n\n"
+        "def initialize_megatron(extra_args_provider=None, args_defaults={}, ignore_unknown_args=False):\n"
+        "    args = parse_args(extra_args_provider, ignore_unknown_args)\n    return args\n"
+    ),
+    "megatron/training.py": (
+        "from megatron.initialize import initialize_megatron\n\n\n"
+        "def pretrain(dataset_provider, model_provider, extra_args_provider=None, args_defaults={}):\n"
+        "    initialize_megatron(extra_args_provider=extra_args_provider, args_defaults=args_defaults)\n"
+    ),
+}
+
 OPTIONS_BASE = (
     "import argparse\n\n\nclass BaseOptions:\n    def initialize(self, parser):\n"
     "        parser.add_argument('--dataroot', required=True)\n        parser.add_argument('--name', default='exp')\n"
@@ -284,6 +324,28 @@ INVALID = [
             "onmt/tests/test_models.sh": "#!/bin/bash\npython preprocess.py --lang en -save_data /tmp/q\n",
         },
         ["LL301 onmt/tests/test_models.sh:2"],
+    ),
+    Example(  # Megatron's: the parse three calls deep, and the options of the `extra_args_provider` the program passes
+        {
+            **MEGATRON,
+            "pretrain_gpt.py": (
+                "from megatron.training import pretrain\n\n\ndef add_gpt_args(parser):\n"
+                "    group = parser.add_argument_group(title='gpt')\n    group.add_argument('--rope-scaling', type=float)\n"
+                "    return parser\n\n\nif __name__ == '__main__':\n"
+                "    pretrain(None, None, extra_args_provider=add_gpt_args, args_defaults={'tokenizer_type': 'GPT2BPETokenizer'})\n"
+            ),
+            "finetune.py": (  # the provider passed by position; Megatron-LLM's `initialize_megatron(extra_args, args_defaults)`
+                "from megatron.initialize import initialize_megatron\nfrom megatron.arguments import parse_args\n\n"
+                "DEFAULTS = {}\n\n\ndef extra_args(parser):\n    parser.add_argument('--model_name')\n    return parser\n\n\n"
+                "if __name__ == '__main__':\n    initialize_megatron(extra_args, DEFAULTS)\n"
+            ),
+            "run.sh": (
+                "torchrun --nproc_per_node 8 pretrain_gpt.py --lr 1e-4 --rope-scaling 2 --recompute-method uniform\n"
+                "torchrun --nproc_per_node 8 pretrain_gpt.py --lr 1e-4 --activations-checkpoint-method uniform\n"
+                "python finetune.py --model_name llama --lr 1e-4\npython finetune.py --model_name llama --rope-scaling 2\n"
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:4"],
     ),
     Example(  # configargparse's parser, argparse's subclass; one whose options come through its `add` is not read
         {
@@ -1278,6 +1340,32 @@ VALID = [
         {
             "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",
             "onmt/tests/test_models.sh": "#!/bin/bash\npython preprocess.py -train_src data/src-train.txt -save_data /tmp/q\n",
+        }
+    ),
+    Example(  # Megatron's parse, where what the calls pass is not known or lets unknown flags through
+        {
+            **MEGATRON,
+            "tools/server.py": (  # `ignore_unknown_args=True`: `parse_known_args`
+                "from megatron.initialize import initialize_megatron\n\n\ndef add_server_args(parser):\n"
+                "    parser.add_argument('--port', type=int)\n    return parser\n\n\n"
+                "initialize_megatron(extra_args_provider=add_server_args, ignore_unknown_args=True)\n"
+            ),
+            "pretrain_gpt.py": (  # a provider only where a library is installed
+                "from megatron.training import pretrain\n\ntry:\n    from modelopt_args import add_modelopt_args\n"
+                "    HAVE_MODELOPT = True\nexcept ImportError:\n    HAVE_MODELOPT = False\n\n"
+                "pretrain(None, None, extra_args_provider=add_modelopt_args if HAVE_MODELOPT else None)\n"
+            ),
+            "pretrain_bert.py": (  # the provider a local variable holds; a library's adder
+                "import somelib\nfrom megatron.training import pretrain\n\n\ndef main():\n"
+                "    provider = somelib.add_args\n    pretrain(None, None, extra_args_provider=provider)\n\n\nmain()\n"
+            ),
+            "pretrain_t5.py": (  # the arguments unpacked into the call
+                "from megatron.training import pretrain\n\nKWARGS = {}\npretrain(None, None, **KWARGS)\n"
+            ),
+            "run.sh": (
+                "python tools/server.py --port 5000 --temperature 0.7\npython pretrain_gpt.py --lr 1 --quant-cfg fp8\n"
+                "python pretrain_bert.py --lr 1 --bert-binary-head\npython pretrain_t5.py --lr 1 --encoder-seq-length 512\n"
+            ),
         }
     ),
     Example(  # options added in a loop over parsers (`for p in (base_parser, parser):`): not read, the parser not known (storm)

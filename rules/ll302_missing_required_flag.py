@@ -137,6 +137,7 @@ from launchlint.programs import (
     shown,
 )
 from launchlint.rulekit import Example, either, listed
+from launchlint.rules.ll301_unknown_cli_flag import MEGATRON
 from launchlint.shellfacts import CutOff
 
 CODE = "LL302"
@@ -152,6 +153,18 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # Megatron's `tasks/main.py`: its `extra_args_provider` requires `--task`, three calls before the parse
+        {
+            **MEGATRON,
+            "tasks/main.py": (
+                "from megatron.initialize import initialize_megatron\n\n\ndef get_tasks_args(parser):\n"
+                "    group = parser.add_argument_group(title='tasks')\n    group.add_argument('--task', type=str, required=True)\n"
+                "    return parser\n\n\nif __name__ == '__main__':\n    initialize_megatron(extra_args_provider=get_tasks_args)\n"
+            ),
+            "run.sh": "python tasks/main.py --task RACE --lr 1e-5\npython tasks/main.py --lr 1e-5\n",
+        },
+        ["LL302 run.sh:2"],
+    ),
     Example(  # `${x:+...}` of a value known: its words when set (not empty), else none (wekws's `${checkpoint:+--checkpoint ...}`)
         {
             "train.py": (
@@ -467,6 +480,19 @@ VALID = [
                 'wget "https://raw.githubusercontent.com/x/tools/master/scripts/preprocess.py"\n'
                 "python3 preprocess.py train.txt.tmp bert-base-cased 128 > train.txt\n"
             ),
+        }
+    ),
+    Example(  # two calls to Megatron's parse that pass two providers: which one runs is not known, each one's option is required by none
+        {
+            **MEGATRON,
+            "tasks/main.py": (
+                "import sys\nfrom megatron.initialize import initialize_megatron\n\n\ndef get_tasks_args(parser):\n"
+                "    parser.add_argument('--task', type=str, required=True)\n    return parser\n\n\n"
+                "def get_eval_args(parser):\n    parser.add_argument('--eval-task', type=str, required=True)\n    return parser\n\n\n"
+                "if 'eval' in sys.argv[0]:\n    initialize_megatron(extra_args_provider=get_eval_args)\nelse:\n"
+                "    initialize_megatron(extra_args_provider=get_tasks_args)\n"
+            ),
+            "run.sh": "python tasks/main.py --task RACE --lr 1e-5\n",
         }
     ),
     Example(  # an options subclass's method that nothing runs (an override's base, one nothing calls) requires nothing

@@ -199,6 +199,40 @@ def test_parsers_handed_away_are_incomplete_and_known_args_are_noted():
     assert [o.flags[0] for o in added.options][:2] == ["--deepspeed", "--deepspeed_config"]
 
 
+def test_a_parser_a_parameter_adds_to_and_a_parameter_that_picks_the_parse():
+    """Megatron's `parse_args(extra_args_provider, ignore_unknown_args)`: what its callers pass
+    decides (launchlint.programs); not a parameter assigned first, nor a parse outside the `if`."""
+    module = facts(
+        """
+        import argparse
+
+        def parse_args(extra_args_provider=None, ignore_unknown_args=False):
+            parser = argparse.ArgumentParser()
+            if extra_args_provider is not None:
+                parser = extra_args_provider(parser)
+            if not ignore_unknown_args:
+                args = parser.parse_args()
+            else:
+                args, _ = parser.parse_known_args()
+            return args
+
+        def other(provider=None, known=False):
+            parser = argparse.ArgumentParser()
+            provider = provider or default_provider
+            provider(parser)
+            if known:
+                parser.parse_known_args()
+            parser.parse_args()
+        """
+    )
+    megatron, other = module.parsers
+    assert megatron.complete and megatron.provided == (("parse_args", "extra_args_provider", 0),)
+    assert megatron.known_if == (("parse_args", "ignore_unknown_args"),) and not megatron.parse_known_args
+    assert not other.complete and not other.provided and not other.known_if
+    function = module.functions["parse_args"]
+    assert function.defaults == ("None", "False") and function.position("ignore_unknown_args") == 1
+
+
 def test_arguments_unpacked_into_a_call_and_keyword_only_parameters():
     module = facts("def f(a, *rest, b=None, **kw):\n    pass\n\nf(1, *xs, b=2, **more)\nf(1, 2)\n")
     unpacked, plain = module.functions["<module>"].calls

@@ -12,7 +12,8 @@ assignment gives it one. Whatever hands a parser to code we cannot see (`self.pa
 library's function) or replaces its `add_argument` marks it incomplete, so an absent flag then
 proves nothing. A function the module imports may be the project's: the parser keeps its name
 (`handed`), and the project adds what that function adds to its parameter (`ArgParser.parameter`,
-launchlint.programs).
+launchlint.programs); so does a function a parameter holds (`provided`: Megatron's
+`extra_args_provider(parser)`), which the calls of its function pass.
 """
 
 from __future__ import annotations
@@ -313,6 +314,8 @@ class _ArgparseReader:
         self.defaulted: set[str | None] = set()  # the dests a `set_defaults` names (None: `**kwargs`)
         # (front, parser, scope): `parser` parses in `scope` what `front` left of the arguments (`_Rest`)
         self.fronts: list[tuple[ArgParser, ArgParser, Scope]] = []
+        # (parser, scope) -> its parses of the process's arguments there: (known, scope, the call)
+        self.parse_calls: dict[tuple[int, str], list[tuple[bool, Scope, ast.Call]]] = {}
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -327,9 +330,38 @@ class _ArgparseReader:
         for front, parser, scope in self.fronts:
             _take_front(front, parser, scope.qualname, scope is self.scopes[0])
         parsers = list({id(p): p for p in self.made.values() if isinstance(p, ArgParser)}.values())
+        for parser in parsers:
+            for function in parser.parsed_in if not parser.parse_known_args else ():
+                picked = self._picked_by(self.parse_calls.get((id(parser), function), ()))
+                if picked is not None:
+                    parser.known_if += ((function, picked),)
         if self.defaulted:
             _set_defaults(parsers, self.defaulted)
         return parsers
+
+    def _picked_by(self, parses: list[tuple[bool, Scope, ast.Call]]) -> str | None:
+        """The parameter of a function whose truth picks its known parse or its strict one
+        (`ArgParser.known_if`): each known one in the branch of `if P:` (`if not P:`) that runs
+        where P is true, each strict one in the other; None when they are not so, or of one kind."""
+        if len({known for known, _, _ in parses}) != 2:
+            return None
+        picked = {self._arm(scope, call, known) for known, scope, call in parses}
+        return picked.pop() if len(picked) == 1 and None not in picked else None
+
+    def _arm(self, scope: Scope, call: ast.Call, truth: bool) -> str | None:
+        """The parameter P of `scope` when the innermost branch `call` is in is one of `if P:` (`if
+        not P:`) that runs where P's truth is `truth`."""
+        path = self._blocks().get(id(call), ())
+        block = next((b for b in reversed(path) if b in self.guards), None)
+        node, field = self.guards[block] if block is not None else (None, "")
+        if type(node) is not ast.If:
+            return None
+        test, negated = node.test, False
+        if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+            test, negated = test.operand, True
+        if type(test) is not ast.Name or test.id not in scope.params:
+            return None
+        return test.id if ((field == "body") != negated) == truth else None
 
     def _settle(self) -> None:
         """The flow's rounds, until nothing a round looked up is bound by it."""
@@ -887,10 +919,13 @@ class _ArgparseReader:
                 continue
             imported = None if helper is not None else self._imported(scope, func) or self._class_method(func)
             method = None if helper is not None or imported is not None else self._instance_method(scope, func)
-            at = None if imported is None and method is None else _position(node, argument)
+            provider = None if helper is not None or imported is not None or method is not None else _provider(scope, func)
+            at = None if imported is None and method is None and provider is None else _position(node, argument)
             for parser in found:
                 if at is None:
                     parser.complete = False
+                elif provider is not None:  # `extra_args_provider(parser)`: what its callers pass (programs)
+                    parser.provided += ((scope.qualname, provider, at),)
                 elif method is not None:  # `self.initialize(parser)`: the instance's class says which
                     name, after_super = method
                     parser.methods += ((name, at + 1 if isinstance(at, int) else at, after_super),)
@@ -1005,6 +1040,7 @@ class _ArgparseReader:
             kinds = self.parses.setdefault((id(parser), scope.qualname), set())
             kinds.add("known" if known else "strict" if argv else "other")
             if known or argv:
+                self.parse_calls.setdefault((id(parser), scope.qualname), []).append((known, scope, call))
                 parser.parse_known_args = any(
                     "known" in k and "strict" not in k for (owner, _), k in self.parses.items() if owner == id(parser)
                 )
@@ -1745,6 +1781,19 @@ def _position(call: ast.Call, argument: ast.expr) -> int | str | None:
         if given is argument:
             return position
     return next((k.arg for k in call.keywords if k.value is argument and k.arg), None)
+
+
+def _provider(scope: Scope, func: ast.expr) -> str | None:
+    """The parameter of the function a call calls, when it calls what the parameter holds as it
+    was given (Megatron's `parser = extra_args_provider(parser)`), not another value assigned to it."""
+    name = func.id if type(func) is ast.Name and func.id in scope.params else None
+    if name is None or any(type(node) is ast.NamedExpr and node.target.id == name for node in scope.nodes):
+        return None
+    assigned = (
+        target for node in scope.nodes if type(node) in (ast.Assign, ast.AnnAssign, ast.AugAssign)
+        for target in (node.targets if type(node) is ast.Assign else [node.target])
+    )  # fmt: skip
+    return None if any(type(target) is ast.Name and target.id == name for target in assigned) else name
 
 
 def _one_argument_arm(node: ast.AST, call: ast.Call) -> bool:
