@@ -88,6 +88,8 @@ _EXPANSION_AT = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `$
 _GLUED_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _QUOTING = lazy(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
 _LAST_NAME = lazy(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
+_EXPANSION_MARK = lazy(r"[$`]")  # what starts an expansion or a command substitution
+_LEADING_TABS = lazy(r"^\t+", re.MULTILINE)  # what `<<-EOF` drops from each line of its heredoc
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
 _EXPANSION_IDS = _CONCATENATION_IDS = frozenset()
 
@@ -2588,21 +2590,71 @@ class Walker:
 
     def _stdin_script(self, reader: Command, heredoc) -> None:
         """The heredoc a shell (`reader`) reads its commands from (`ssh gpu1 <<EOF`, `bash -s <<'EOF'`,
-        `docker exec -i c1 bash <<EOF`): its text, each character where it is written, and
-        whether it is exact (a quoted delimiter: no expansion; else this shell expands it first:
-        `$LOG` is its LOG, and what it does not know stays as written, the text then not exact)."""
+        `docker exec -i c1 bash <<EOF`): its text (`_heredoc_text`)."""
         body = next((c for c in heredoc.named_children if c.type == "heredoc_body"), None)
+        if body is None or body.end_byte <= body.start_byte:
+            return
+        read = self._heredoc_text(heredoc, body)
+        if read is not None:
+            text, origin, exact = read
+            wrappers.stdin_script(self, reader, text, origin, exact=exact)
+
+    def _heredoc_text(self, heredoc, body) -> tuple[str, Sequence[int], bool] | None:
+        """A heredoc's text, each character where it is written (the origin of a word), and whether
+        it is exact: a quoted delimiter (`<<'EOF'`) keeps the text as written; else this shell
+        expands it first (`$LOG` is this shell's LOG, a backslash-newline joins two lines), and
+        what it does not know stays as written, the text then not exact. The text runs from the
+        line after the delimiter's to the end line: tree-sitter-bash starts `body` past the blank
+        lines and blanks that start it. None where it starts past more (another heredoc's text,
+        `cat <<A <<B`, or a line it read as words)."""
+        unit = self.unit
         start = next((c for c in heredoc.named_children if c.type == "heredoc_start"), None)
-        if body is None or start is None or body.end_byte <= body.start_byte:
-            return
-        first, last = self.unit.chars_of(body)
-        if any(mark in self.unit.node_text(start) for mark in "'\"\\"):  # `<<'EOF'`: the text as written
-            wrappers.stdin_script(self, reader, self.unit.text[first:last], self.unit.file_offsets(first, last + 1), exact=True)
-            return
-        piece = Piece()  # `<<EOF`: this shell expands it first (`$LOG` is this shell's LOG)
-        self._expanded_text(body, piece, first, last, IN_HEREDOC)
-        piece.origin.append(self.unit.file_offset(last))
-        wrappers.stdin_script(self, reader, piece.text, piece.origin, exact=piece.static)
+        end = next((c for c in heredoc.named_children if c.type == "heredoc_end"), None)
+        if start is None or end is None:
+            return None
+        first, last = unit.text.find("\n", unit.chars_of(start)[1]) + 1, unit.chars_of(end)[0]
+        begun = unit.chars_of(body)[0] if body is not None else last
+        if not 0 < first <= begun <= last or unit.text[first:begun].strip():
+            return None
+        if any(mark in unit.node_text(start) for mark in "'\"\\"):
+            text, origin, exact = unit.text[first:last], unit.file_offsets(first, last + 1), True
+        else:
+            piece = Piece()
+            if body is not None:
+                self._expanded_text(body, piece, first, last, IN_HEREDOC)
+            else:
+                piece.add(unit.text[first:last], unit.file_offsets(first, last))
+            piece.origin.append(unit.file_offset(last))
+            text, origin, exact = piece.text, piece.origin, piece.static and not self._misread_expansion(body, first, last)
+        if heredoc.child_count and heredoc.children[0].type == "<<-":  # `<<-EOF`: the tabs that start its lines go
+            text, origin = _tabs_dropped(text, origin)
+        return text, origin, exact
+
+    def _misread_expansion(self, body, first: int, last: int) -> bool:
+        """Whether tree-sitter-bash misread an expansion of an unquoted heredoc's text [first,
+        last) in the nodes it made of its `body`: a `$` or a backquote no backslash escapes that
+        starts none of them (it misses one that starts a line after blanks: `<<-EOF`, then
+        `\\t${X}`, whose text the heredoc's then holds as written), or one escaped that does
+        (`\\${X}`). One pass over the text and the nodes, in order."""
+        text = self.unit.text
+        spans = []  # the expansions' and substitutions' (start, end), each start past a blank it may start at (`_expanded_text`)
+        for child in body.named_children if body is not None else ():
+            if child.type != "heredoc_content":
+                c_start, c_end = self.unit.chars_of(child)
+                spans.append((c_end - len(text[c_start:c_end].lstrip()), c_end))
+        spans.append((last, last))
+        k = 0
+        for mark in _EXPANSION_MARK.finditer(text, first, last):
+            at = n = mark.start()
+            while n > first and text[n - 1] == "\\":
+                n -= 1
+            escaped = (at - n) % 2 == 1
+            while spans[k][1] <= at:
+                k += 1
+            start = spans[k][0]
+            if at == start and escaped or at < start and not escaped:
+                return True
+        return False
 
     def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
         """The function's one walk, at its first call, with the blocks around its definition: what
@@ -2923,6 +2975,18 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
         elif any(name == "shift" or name == "set" and _sets_arguments(unit, c) for name, c in zip(names, commands)):
             return UNSURE
     return None
+
+
+def _tabs_dropped(text: str, origin: Sequence[int]) -> tuple[str, array]:
+    """`text` (each character's origin) without the tabs that start its lines, as bash reads a
+    `<<-EOF` heredoc (a line joined to the one before by a backslash-newline keeps them)."""
+    kept: list[int] = []
+    at = 0
+    for tabs in _LEADING_TABS.finditer(text):
+        kept.extend(range(at, tabs.start()))
+        at = tabs.end()
+    kept.extend(range(at, len(text)))
+    return "".join([text[k] for k in kept]), array("i", [origin[k] for k in kept] + [origin[len(text)]])
 
 
 def _arguments_copied(unit: Unit, statement) -> tuple[str, str | None, object] | None:
