@@ -128,6 +128,59 @@ def split_fields(word: Word) -> list[Word]:
     ]
 
 
+IFS_WHITESPACE = " \t\n"  # bash's default IFS: runs of these split, and leading and trailing ones go
+
+
+def read_fields(text: str, names: int, *, raw: bool, delimiter: str, ifs: str) -> list[list[int]] | None:
+    """What bash's `read` takes from its input `text` into each of its `names` names (0: the
+    elements of `read -a`'s array), as the indices of the characters of `text` each holds:
+    `read -r -d '' CMD <<EOF` (OpenRLHF's launchers) holds the whole text, the blanks that start
+    and end it dropped. The input ends at `delimiter` (NUL for `-d ''`: a heredoc's end); without
+    `-r` (`raw`) a backslash-newline joins two lines and a backslash keeps the next character, one
+    that no IFS character then splits at (nor drops, but at the end of a rest of more than one
+    field). Each name takes one field, the last the rest; None where `ifs` holds other
+    characters than blanks and newlines (`IFS=,`: not modelled)."""
+    if ifs.strip(IFS_WHITESPACE):
+        return None
+    kept: list[int] = []
+    escaped: set[int] = set()
+    i, n = 0, len(text)
+    while i < n:
+        char = text[i]
+        if char == "\\" and not raw:
+            if i + 1 < n and text[i + 1] != "\n":
+                kept.append(i + 1)
+                escaped.add(i + 1)
+            i += 2
+            continue
+        if char == delimiter:
+            break
+        kept.append(i)
+        i += 1
+    runs: list[list[int]] = []  # the fields: runs of characters that do not split
+    run: list[int] = []
+    for k in kept:
+        if text[k] in ifs and k not in escaped:
+            if run:
+                runs.append(run)
+                run = []
+        else:
+            run.append(k)
+    if run:
+        runs.append(run)
+    if not names:
+        return runs
+    fields = runs[: names - 1]
+    if len(runs) == names:
+        fields.append(runs[-1])
+    elif len(runs) > names:  # the last name: the rest, without the IFS characters that end it, escaped ones too (bash's read.def)
+        first, last = kept.index(runs[names - 1][0]), len(kept)
+        while text[kept[last - 1]] in ifs:
+            last -= 1
+        fields.append(kept[first:last])
+    return fields + [[] for _ in range(names - len(fields))]
+
+
 def joined_fields(word: Word) -> Word:
     """The string `eval $cmd` reads when `$cmd` is partly unknown: bash splits the value at its
     whitespace, newlines too, and eval joins the fields with one space, so a line break in the

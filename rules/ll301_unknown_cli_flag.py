@@ -46,7 +46,8 @@ for a DIR from the launcher's own directory: `python "$(dirname "$0")/../app"`),
 `deepspeed`, `composer` and `srun` start, or `./x.py` and
 `./train` (a file with no extension that is Python by its `#!` line) run by their path or given
 to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings, `eval` of a
-known string and a Ray job's command line, which Ray's job supervisor runs with /bin/sh: `ray
+known string, a command line `read` takes from a heredoc or a here-string (OpenRLHF's `read -r
+-d '' CMD <<EOF ... EOF`, then `deepspeed --module $CMD`) and a Ray job's command line, which Ray's job supervisor runs with /bin/sh: `ray
 job submit -- A=1 python3 train.py` runs `train.py` with A set, and `ray job submit -- "python3
 train.py --lr 1"`, one quoted word, a program of that name, which sh does not find (the Ray docs'
 warning), so nothing in it is judged.
@@ -386,6 +387,20 @@ INVALID = [
             "submit.sh": "#!/bin/bash\nsbatch <<EOF\n#!/bin/bash\n#SBATCH --output=%j.out\nsrun python -u train.py --lrr 1\nEOF\n",
         },
         ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 submit.sh:5"],
+    ),
+    Example(  # a command line `read` takes from a heredoc or a here-string (each OpenRLHF launcher: `read -r -d '' CMD <<EOF`, then `deepspeed --module $CMD`)
+        {
+            "pkg/__init__.py": "",
+            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                "LR=5e-6\nread -r -d '' cmd <<EOF\npkg.train \\\n   --lr $LR \\\n   --learning_rate 1\nEOF\ndeepspeed --module $cmd\n"
+                "read -d '' cmd <<'EOF'\npkg.train \\\n   --lrr 1\nEOF\ndeepspeed --module $cmd\n"
+                "read -r -d '' cmd <<-EOF\n\tpkg.train\n\t--lrr 2\n\tEOF\ndeepspeed --module $cmd\n"
+                "read -r cmd <<EOF\npkg.train --lrr 3\n--lr 1\nEOF\ndeepspeed --module $cmd\n"
+                "read -r mod args <<< 'pkg.train --lrr 4'\ndeepspeed --module $mod $args\n"
+            ),
+        },
+        ["LL301 run.sh:7", "LL301 run.sh:12", "LL301 run.sh:17", "LL301 run.sh:22", "LL301 run.sh:24"],
     ),
     Example(  # a parsing function of a module imported whole (`import options`, then `options.read_command_line()`)
         {
@@ -1365,6 +1380,19 @@ VALID = [
             "run.sh": (
                 "python tools/server.py --port 5000 --temperature 0.7\npython pretrain_gpt.py --lr 1 --quant-cfg fp8\n"
                 "python pretrain_bert.py --lr 1 --bert-binary-head\npython pretrain_t5.py --lr 1 --encoder-seq-length 512\n"
+            ),
+        }
+    ),
+    Example(  # what `read` does not take from its heredoc: the lines after the first (no `-d ''`); a file's (the last of its inputs), another descriptor's
+        {
+            "pkg/__init__.py": "",
+            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                "read -r cmd <<EOF\npkg.train --lr 1\n--lrr 2\nEOF\ndeepspeed --module $cmd\n"
+                "read -r -d '' cmd <<EOF < args.txt\npkg.train --lrr 2\nEOF\ndeepspeed --module $cmd\n"
+                "read -r -u 3 -d '' cmd <<EOF\npkg.train --lrr 2\nEOF\ndeepspeed --module $cmd\n"
+                "read -r mod args <<< 'pkg.train --lr 1 --lrr 4'\ndeepspeed --module $mod\n"
+                "IFS=, read -r mod args <<< 'pkg.train,--lrr 4'\ndeepspeed --module $mod $args\n"
             ),
         }
     ),

@@ -972,6 +972,62 @@ def test_what_a_reader_sets_is_unknown_after_it(reader):
     assert [w.value for w in one(src, "torchrun").words[1:5]] == ["--nproc_per_node", None, "--nnodes", "8"]
 
 
+@pytest.mark.parametrize(
+    "reader, words",
+    [
+        # OpenRLHF's launchers: the whole heredoc, its blanks at both ends dropped; `<<EOF` joins lines at a backslash-newline
+        ("read -r -d '' A <<EOF\npkg.train \\\n   --lr $LR\nEOF\n", ["pkg.train    --lr 5e-6", None]),
+        ("read -rd '' A <<EOF || true\n  p --a\n  x  \nEOF\n", ["p --a\n  x", None]),
+        # `<<'EOF'` keeps them, and so does `-r`: `$A` unquoted then holds a word `\`; without `-r` read joins them
+        ("read -r -d '' A <<'EOF'\npkg.train \\\n   --lr $LR\nEOF\n", ["pkg.train \\\n   --lr $LR", None]),
+        ("read -d \"\" A <<'EOF'\npkg.train \\\n   --lr $LR\nEOF\n", ["pkg.train    --lr $LR", None]),
+        # `<<-`: the tabs that start its lines go (not one a backslash-newline joined to the line before)
+        ("read -r -d '' A <<-EOF\n\tpkg.train \\\n\t--lr 1\n\t\t--b\n\tEOF\n", ["pkg.train \t--lr 1\n--b", None]),
+        ("read -r A <<EOF\n first line \nsecond\nEOF\n", ["first line", None]),  # no `-d`: the first line
+        ("read A <<'EOF'\nfirst \\\nline\nsecond\nEOF\n", ["first line", None]),
+        ("read -r A B <<< '  one two  three '\n", ["one", "two  three"]),  # the last name takes the rest
+        ("read -r A B C <<< \"$LR\"\n", ["5e-6", ""]),
+        ("read A B <<< '  a\\ b   c\\ d\\ '\n", ["a b", "c d "]),  # a backslash keeps a blank
+        ("read A B <<< 'a c d\\ '\n", ["a", "c d"]),  # but one that ends a rest of more than one field
+        ("IFS= read -r A <<< '  a b '\n", ["  a b ", None]),
+        ("read <<< '  a b '\nA=$REPLY\n", ["  a b ", None]),
+        ("read -d , A <<< 'a b,c'\n", ["a b", None]),
+        ("IFS=$'\\n' read -r -d '' A B <<EOF\none two\nthree\nfour\nEOF\n", ["one two", "three\nfour"]),
+        # partly unknown: as written, in one name only
+        ("read -r -d '' A <<EOF\np --m $M\nEOF\n", [None, None]),
+        ("read -r A B <<< \"p $M\"\n", [None, None]),
+        # not known: another IFS, another input, a count of characters
+        ("IFS=, read -r A B <<< 'a,b'\n", [None, None]),
+        ("read -r -d '' A <<EOF < f\np\nEOF\n", [None, None]),
+        ("read -r -u 3 A <<< p\n", [None, None]),
+        ("read -r -n 2 A <<< p\n", [None, None]),
+    ],
+)  # fmt: skip
+def test_what_read_takes_from_a_heredoc_or_here_string(reader, words):
+    """What bash's `read` sets from a heredoc or a here-string (each case checked with bash 5)."""
+    src = f"LR=5e-6\n{reader}python t.py \"$A\" \"$B\"\n"
+    assert [w.value for w in one(src, "python").words[2:]] == words
+
+
+def test_a_partly_unknown_heredoc_read_keeps_its_written_form():
+    src = "read -r -d '' A <<EOF\np --m $M\nEOF\npython t.py \"$A\"\n"
+    assert one(src, "python").words[2].template == "p --m $M"
+
+
+@pytest.mark.parametrize(
+    "reader, elements",
+    [
+        ("read -ra A <<< '  p   --a  b '\n", ["p", "--a", "b"]),
+        ("IFS=$'\\n' read -r -d '' -a A <<EOF\none two\nthree\nEOF\n", ["one two", "three"]),
+        ("IFS= read -a A <<< 'x y'\n", ["x y"]),
+        ("read -a A <<< ''\n", []),
+        ("IFS=, read -ra A <<< 'x,y'\n", [None]),
+    ],
+)
+def test_what_read_a_takes_from_a_here_string(reader, elements):
+    assert [w.value for w in one(f'{reader}python t.py "${{A[@]}}"\n', "python").words[2:]] == elements
+
+
 def test_a_command_knows_the_defaults_it_took():
     src = (
         "MASTER_PORT=${MASTER_PORT:-29500}\nPORT=$MASTER_PORT\ntorchrun --master_port $PORT t.py\n"

@@ -25,6 +25,7 @@ from ..shellfacts import (
     CAPTURED,
     FILE,
     FUNCTION,
+    IFS_WHITESPACE,
     INHERIT,
     LOOP,
     NULL,
@@ -48,6 +49,7 @@ from ..shellfacts import (
     Word,
     Wrapper,
     joined_fields,
+    read_fields,
     shell_args,
     split_fields,
     splits_as_written,
@@ -88,6 +90,7 @@ _EXPANSION_AT = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `$
 _GLUED_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
 _QUOTING = lazy(r"""\\.|"(?:[^"\\]|\\.)*"?|'[^']*('?)""", re.S)  # a quoted part or escape: `_in_single_quotes`
 _LAST_NAME = lazy(r"\$([A-Za-z_][A-Za-z0-9_]*)\Z")  # `run_$DEV`: braced where a name may follow (`_name_goes_on`)
+_STDIN_REDIRECT = lazy(r"0?<")  # a redirect of the standard input: `<f`, `<<EOF`, `<<<"$X"`, `0<&3`
 _EXPANSION_MARK = lazy(r"[$`]")  # what starts an expansion or a command substitution
 _LEADING_TABS = lazy(r"^\t+", re.MULTILINE)  # what `<<-EOF` drops from each line of its heredoc
 _PLAIN_IDS = _COMMAND_NAME_IDS = _AMPERSAND_IDS = _ASSIGNMENT_IDS = _REDIRECT_IDS = _ARRAYS_IDS = frozenset()
@@ -2432,7 +2435,7 @@ class Walker:
                 elif word.value and name == "export":
                     self.state.exported.add(word.value)
         elif name in READERS or name == "getopts" or name == "printf":
-            self._read_into(name, words)
+            self._read_into(name, words, env, nodes)
         elif name in DIRECTORY_CHANGERS:
             self._chdir(name, words)
         elif name == "wait" and len(words) > 1:  # `wait $A`: that job only; `-n`, `%1`, `$X` not known: every job
@@ -2853,17 +2856,20 @@ class Walker:
         state.pipefail, state.pipefail_at = on, len(self.script.commands)
         state.pipefail_sure = not self.blocks and not state.branch_depth and _unconditional(node)
 
-    def _read_into(self, name: str, words: list[Word]) -> None:
+    def _read_into(self, name: str, words: list[Word], env: dict[str, Word | None], redirects: list) -> None:
         """What `read`, `mapfile`, `getopts` and `printf -v` set is not known after them: the
-        value a variable had before (`NGPU=8; read -p "GPUs? " NGPU`) is not its value now."""
+        value a variable had before (`NGPU=8; read -p "GPUs? " NGPU`) is not its value now; but
+        what `read` takes from a heredoc or here-string (`redirects`, the command's) is (`_read_text`)."""
         values = [w.value for w in words[1:]]
+        options: dict[str, str | None] = {}
+        operands: list[str | None] = []
         if name == "getopts":
             names, arrays = values[1:2] + ["OPTARG", "OPTIND"], []
         elif name == "printf":
             names, arrays = [v for flag, v in zip(values, values[1:]) if flag == "-v"][:1], []
         else:
             takes, default = READERS[name]
-            operands, arrays, skip = [], [], False
+            arrays, skip = [], False
             for n, value in enumerate(values):
                 if skip or value is None:
                     skip = False
@@ -2874,13 +2880,15 @@ class Walker:
                 if not value.startswith("-") or value == "-":
                     operands.append(value)
                     continue
-                for i, flag in enumerate(value[1:], 1):  # `-rp PROMPT`, `-p"> "`, `-ra ARGS`
+                for i, flag in enumerate(value[1:], 1):  # `-rp PROMPT`, `-p"> "`, `-ra ARGS`, `-d ''`
                     if flag in takes:
                         attached = value[i + 1 :]
+                        options[flag] = attached or (values[n + 1] if n + 1 < len(values) else None)
                         if name == "read" and flag == "a":
-                            arrays.append(attached or (values[n + 1] if n + 1 < len(values) else None))
+                            arrays.append(options[flag])
                         skip = not attached
                         break
+                    options[flag] = ""
             if name == "read":
                 names = operands or ([] if arrays else [default])
             else:
@@ -2891,6 +2899,46 @@ class Walker:
         for variable in arrays:
             if variable and variable.isidentifier():
                 self.state.arrays[variable] = None
+        if name == "read" and redirects and len(arrays) <= 1 and all(v and v.isidentifier() for v in names + arrays):
+            given = env.get("IFS")  # `IFS= read -r LINE`
+            ifs = given.value if given is not None else self.state.variables.get("IFS", IFS_WHITESPACE)
+            whole = not operands and not arrays  # REPLY: the line as read, no blanks dropped
+            self._read_text(redirects, options, names, arrays, "" if whole else ifs)
+
+    def _read_text(self, redirects: list, options: dict[str, str | None], names: list[str], arrays: list[str], ifs: str | None) -> None:
+        """`read -r -d '' CMD <<EOF` (each of OpenRLHF's launchers, then `deepspeed --module
+        $CMD`): CMD holds the heredoc's text, as bash reads it (`read_fields`); `read A B <<<
+        "$X"` the words of X, `read -a ARGS <<< "$X"` its elements. Its input is the last of the
+        command's `redirects` that gives it one: a file's, another descriptor's (`-u 3`), a
+        given number of characters (`-n 8`) or another IFS than blanks (`IFS=,`) are not known,
+        nor is a partly unknown text split in more than one name."""
+        stdin = next((r for r in reversed(redirects) if _STDIN_REDIRECT.match(self.unit.node_text(r))), None)
+        delimiter = options.get("d", "\n")
+        if stdin is None or stdin.type == "file_redirect" or ifs is None or delimiter is None or not {"u", "n", "N"}.isdisjoint(options):
+            return
+        if stdin.type == "herestring_redirect":
+            if not stdin.named_children:
+                return
+            word = self.word(stdin.named_children[-1])
+            if len(word.origin) != len(word.text) + 1:
+                return
+            end = word.origin[-1]  # bash ends the string with a newline, which stands past it
+            text, origin, exact, where = word.text + "\n", array("i", (*word.origin, end)), word.value is not None, word.location
+        else:
+            body = next((c for c in stdin.named_children if c.type == "heredoc_body"), None)
+            read = self._heredoc_text(stdin, body)
+            if read is None:
+                return
+            (text, origin, exact), where = read, self.unit.location(body if body is not None else stdin)
+        fields = read_fields(text, len(names), raw="r" in options, delimiter=delimiter[:1] or "\0", ifs=ifs)
+        if fields is None or not exact and (len(names) + len(arrays) > 1 or "r" not in options and "\\" in text):
+            return
+        made = [_field_word(text, origin, kept, where) for kept in fields]
+        if arrays:
+            self._set_array(arrays[0], made if exact else None, stdin)
+            return
+        for variable, word in zip(names, made):
+            self.state.assign(variable, word.value if exact else None, word)
 
     def _shopt(self, words: list[Word], node) -> None:
         """`shopt -so pipefail` (`-os`, `-s -o`) sets `set -o`'s options too, `-uo` unsets them."""
@@ -2975,6 +3023,15 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
         elif any(name == "shift" or name == "set" and _sets_arguments(unit, c) for name, c in zip(names, commands)):
             return UNSURE
     return None
+
+
+def _field_word(text: str, origin: Sequence[int], kept: list[int], where: Location) -> Word:
+    """The word `read` makes of the characters `kept` of its input `text` (`read_fields`), each
+    where it is written, the last origin just past the last of them; at `where`, the input."""
+    places = array("i", [origin[k] for k in kept])
+    places.append(origin[kept[-1] + 1] if kept else origin[0])
+    value = "".join([text[k] for k in kept])
+    return Word(value, value, where, places)
 
 
 def _tabs_dropped(text: str, origin: Sequence[int]) -> tuple[str, array]:
