@@ -191,7 +191,12 @@ A flag counts as defined when argparse would accept it:
   (a parser of its own takes it, with a file of more options).
 
 Arguments are read where the shell puts them: continuation lines, quotes, arrays expanded as
-`"${ARGS[@]}"`, and variables whose value is a static string of flags.
+`"${ARGS[@]}"`, and variables whose value is a static string of flags; a function's arguments
+where its body gives them to the program (`train() { python train.py --lr 1 "$@"; }`, after
+`shift`s it counts): each call launches the program with its words there (`train --seed 2`), a
+flag of the call reported at the call, one of the body at the body. Not when the body reads its
+arguments elsewhere too (`echo "$@"`), hands them to a shell (`bash -c "$@"`, `ssh`, `eval`), or
+they are in a string with other text (`"--tags $@"`).
 
 Nothing is reported:
 - when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
@@ -347,6 +352,19 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:2", "LL301 run.sh:4"],
+    ),
+    Example(  # a function's arguments are the program's at each call (cryodrgn's sweep.sh `run`), after a counted
+        # `shift`, through a wrapper and into a pipeline; the body's own flags are judged at the body, once
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "run.sh": (
+                '#!/bin/bash\ntrain() { python train.py --lr 1 "$@"; }\ntrain --warmup_steps 2\ntrain --warmup-steps 2\n'
+                't2() {\n  local x=$1\n  shift\n  OMP_NUM_THREADS=1 nohup torchrun --nproc_per_node 2 train.py --lr $x "$@" 2>&1 | tee log &\n}\n'
+                "t2 3 --num-layers 4\nt2 3 --num_layers 4\n"
+                'body() { python train.py --seeds 1 "$@"; }\nbody --lr 1\nbody --lr 2\n'
+            ),
+        },
+        ["LL301 run.sh:4", "LL301 run.sh:11", "LL301 run.sh:12"],
     ),
     Example(  # configargparse's parser, argparse's subclass; one whose options come through its `add` is not read
         {
@@ -1649,6 +1667,20 @@ VALID = [
         {
             "train.py": ARGPARSE_TRAIN,
             "run.sh": 'python train.py "$@"\npython train.py $EXTRA_ARGS --lr "$LR"\npython train.py "${UNSET[@]}"\n',
+        }
+    ),
+    Example(  # a function's arguments that may be other words than the call's, or no program's: not judged
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "run.sh": (
+                '#!/bin/bash\nsay() { echo "$@"; }\nsay python train.py --bogus 1\n'
+                'both() { echo "running $*"; python train.py "$@"; }\nboth --bogus 2\n'
+                'tagged() { python train.py "--lr $@"; }\ntagged --bogus 3\n'
+                'some() { shift "$N"; python train.py "$@"; }\nsome x --bogus 4\n'
+                'remote() { ssh gpu1 python train.py "$@"; }\nremote --bogus 5\n'
+                'shell() { bash -c "$@"; }\nshell python train.py --bogus 6\n'
+                'later() { python train.py "$@"; cd -; }\nlater --bogus 7\n'
+            ),
         }
     ),
     Example(  # the parser comes from a helper and from `parents=`; an imported get_args

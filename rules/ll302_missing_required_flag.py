@@ -93,6 +93,10 @@ args = parser.parse_args()
   reports it when the parser lets no unknown word through: one typo, two findings that say so.
   Only when every option of that parser is known: else the flag may be one we do not see.
 
+A function that gives its arguments to the program (`train() { python train.py "$@"; }`) launches
+it at each call with the call's words there (`train --lr 1`, as LL301 reads them): the finding
+stands at the program's word in the function, and its related locations point at the call.
+
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be; a placeholder
   left in the line before an option (`--partition <partition_name> --config c.yaml`, which bash
@@ -164,6 +168,13 @@ INVALID = [
             "run.sh": "python tasks/main.py --task RACE --lr 1e-5\npython tasks/main.py --lr 1e-5\n",
         },
         ["LL302 run.sh:2"],
+    ),
+    Example(  # a function's arguments are the program's at each call: the finding at the program, with the call
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\ntrain() {\n  python train.py "$@"\n}\ntrain --data d1 --lr 1\ntrain --lr 2\n',
+        },
+        ["LL302 run.sh:3"],
     ),
     Example(  # `${x:+...}` of a value known: its words when set (not empty), else none (wekws's `${checkpoint:+--checkpoint ...}`)
         {
@@ -473,6 +484,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # every call of the function passes it; one that prints its words launches nothing
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\ntrain() {\n  python train.py "$@"\n}\ntrain --data d1 --lr 1\ntrain --lr 2 --data d2\n'
+                'say() { echo "$@"; }\nsay python train.py --lr 3\n'
+            ),
+        }
+    ),
     Example(  # a program a script downloads, not the project's namesake elsewhere (context-debias's NER example)
         {
             "src/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--input', required=True)\np.parse_args()\n",
@@ -943,6 +963,8 @@ def check(project) -> Iterator[Finding]:
                 if meant is not None:
                     fix = either(fix, f"use `{meant.path}`")
                     related.append(Related(meant.program.location, f"the parser of {meant.file}"))
+            if not command.location.holds(invocation.target.location):  # `train() { python train.py "$@"; }`, then `train --lr 1`
+                related.append(Related(command.location, "the call of the function that launches it so"))
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 

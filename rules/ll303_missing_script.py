@@ -447,6 +447,18 @@ INVALID = [
         },
         ["LL303 run.sh:5", "LL303 run.sh:6", "LL303 run.sh:7"],
     ),
+    Example(  # and the words it gives a command as its arguments (`python $@`, through srun, in the background), at
+        # the call (cryodrgn's sweep.sh runs `$SCRIPT`, `abinit_het.py`, which is `abinit_het_old.py`)
+        {
+            "cryodrgn/commands/abinit_het_old.py": "print(1)\n",
+            "sweep.sh": (
+                '#!/bin/bash\nfunction run {\n    SETTINGS="-t 72:00:00 -J $N"\n    OMP_NUM_THREADS=1 srun $SETTINGS -- python $@ -o out/$N &\n}\n'
+                'SCRIPT="$(pwd)/cryodrgn/commands/abinit_het.py"\nN=het1 run $SCRIPT --zdim 10\n'
+                'launch() { python "$@"; }\nlaunch cryodrgn/commands/train.py --x 1\n'
+            ),
+        },
+        ["LL303 sweep.sh:7", "LL303 sweep.sh:9"],
+    ),
     Example(  # a loop over static words runs each: every word judged, a missing one reported where the list has it
         {
             "prepare.py": "print('prepare')\n",
@@ -1022,6 +1034,17 @@ VALID = [
                 "in_env base pushd sub\npython infer.py --x 1\npopd\n"
             ),
             "skip.sh": '#!/bin/bash\nskip() { shift "$N"; "$@"; }\nskip base cd sub\npython infer.py\n',
+        }
+    ),
+    Example(  # the words a function prints, hands to a shell or to another host, or reads twice: no command known here
+        {
+            "run.sh": (
+                '#!/bin/bash\nsay() { echo "$@"; }\nsay ./missing.sh python gone.py\n'
+                'note() { printf "%s\\n" "$@" >> notes.txt; }\nnote bash gone.sh\n'
+                'remote() { ssh gpu1 python "$@"; }\nremote /srv/gone.py\n'
+                'shell() { bash -c "$@"; }\nshell "python gone.py"\n'
+                'both() { python "$@" || echo "failed: $*"; }\nboth gone.py\n'
+            ),
         }
     ),
     Example(  # a download by a program set in an if's arms (`GET=(wget -q)` or `GET=(wget)`): its `-O` file is made

@@ -69,6 +69,28 @@ def test_the_flag_of_an_equals_form_and_a_missing_required_option(tmp_path):
     assert findings[0]["related"][0]["line"] == 6
 
 
+def test_the_words_a_function_gives_a_program_are_judged_where_each_is_written(tmp_path):
+    # `run() { python "$@"; }` (cryodrgn's sweep.sh): a flag or a path of the call at the call, a flag
+    # of the body at the body; a required option no call passes at the program, with the call
+    launch = (
+        "#!/bin/bash\n"
+        'train() { python train.py --warmup-steps 5 "$@"; }\n'
+        "train --data-path /d --epochs 3\n"
+        "train --lr 1\n"
+        'run() { python "$@"; }\n'
+        "run trian.py --lr 1\n"
+    )
+    findings = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})
+    assert [where(f) for f in findings] == [
+        ("LL302", "run.sh", 2, 18, 26),  # the body's program word
+        ("LL301", "run.sh", 2, 27, 41),  # the body's `--warmup-steps`, once
+        ("LL301", "run.sh", 3, 22, 30),  # the call's `--epochs`
+        ("LL303", "run.sh", 6, 5, 13),  # the call's `trian.py`
+    ]
+    call = findings[0]["related"][-1]
+    assert (call["line"], call["column"], call["message"]) == (4, 1, "the call of the function that launches it so")
+
+
 def test_a_required_flag_cut_off_by_a_broken_continuation_is_pointed_at(tmp_path):
     launch = "python train.py \\\n    --lr 1e-4 \\ # tune\n    --warmup_steps 5 \\\n    --data-path /data\n"
     (finding,) = lint(tmp_path, {"train.py": TRAIN, "run.sh": launch})

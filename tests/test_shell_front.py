@@ -881,6 +881,65 @@ def test_which_words_of_a_call_a_function_runs_is_read_from_its_body(body, runs)
     assert [c.words[1].value for c in script.commands if c.name == "python"] == (["t.py"] if runs else [])
 
 
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ('shift; python "$@"', ["python", "t.py", "--x", "1"]),
+        ('python "${@:2}" --y 2', ["python", "t.py", "--x", "1", "--y", "2"]),
+        ('local a=$1; shift; nohup python -u "$@" > o.log 2>&1 &', ["python", "-u", "t.py", "--x", "1"]),
+        ('shift; OMP_NUM_THREADS=1 srun -N 1 -- python "$@" 2>&1 | tee l.log', ["python", "t.py", "--x", "1"]),
+        ('local cmd=("${@:2}"); python "${cmd[@]}"', ["python", "t.py", "--x", "1"]),
+        ('shift; cd sub && python "$@"', ["python", "t.py", "--x", "1"]),
+        ('shift; python "$@"; echo "done: $@"', None),  # its arguments read twice: not sure which words are whose
+        ('shift; python "$*"', None),  # one word of them all
+        ('shift; python "x $@"', None),  # in a string with other text
+        ('shift "$N"; python "$@"', None),
+        ('shift; eval python "$@"', None),  # read again by a shell
+        ('shift; ssh gpu1 python "$@"', None),
+        ('shift; $PY "$@"', None),  # a program not written
+        ('shift; python "$@"; cd -', None),  # the `cd -` runs after the command
+        ('if true; then shift; python "$@"; fi', None),
+    ],
+)
+def test_a_call_runs_the_command_its_function_gives_its_arguments(body, words):
+    # `run() { python "$@"; }` (cryodrgn's sweep.sh): at each call, that command with the call's
+    # words where the body has `"$@"`, standing at the call
+    src = f"f() {{\n  {body}\n}}\nf a t.py --x 1\n"
+    script = parse_shell("t.sh", src)
+    runs = [c for c in script.commands if c.name == "python" and any(w.location.line == 4 for w in c.words)]
+    assert [[w.value for w in c.words] for c in runs] == ([words] if words else [])
+    if runs:
+        run = runs[0]
+        assert (run.location.line, run.location.column) == (4, 1)
+        assert [w.location.line for w in run.words] == [2 if w.value not in ("t.py", "--x", "1") else 4 for w in run.words]
+
+
+def test_a_call_whose_function_gives_its_arguments_to_a_command_keeps_its_streams_and_moves():
+    src = (
+        'bg() { nohup python "$@" > o.log 2>&1 & }\nbg a.py\n'
+        'lg() { torchrun --nproc_per_node 2 "$@" 2>&1 | tee l.log; }\nlg b.py\n'
+        'go() { cd "$@"; }\ngo /srv\npython "$(pwd)/c.py"\n'
+        'say() { echo "$@"; }\nsay python d.py\n'
+        'plain() { python e.py "$@"; }\nplain\n'
+    )
+    script = parse_shell("t.sh", src)
+    a = next(c for c in script.commands if c.name == "python" and c.location.line == 2)
+    assert a.background and a.stdout.kind == FILE and [w.kind for w in a.wrappers] == ["nohup"]
+    b = next(c for c in script.commands if c.name == "torchrun" and c.location.line == 4)
+    assert b.stdout.kind == PIPE and b in script.pipelines[-1].stages[0] and script.pipelines[-1].stages[1][0].name == "tee"
+    c = next(c for c in script.commands if c.name == "python" and c.location.line == 7)
+    assert c.words[1].value == "/srv/c.py"
+    # an echo's words run nothing: only the echo; a call without words runs the body's command as written
+    assert [c.name for c in script.commands if c.location.line == 9] == ["say", "echo"]
+    assert [[w.value for w in c.words] for c in script.commands if c.location.line == 11] == [["plain"], ["python", "e.py"]]
+    # a function that gives them to another that gives them to a program: that program, at the call
+    script = parse_shell("t.sh", 'inner() { python t.py "$@"; }\nouter() { inner --lr 1 "$@"; }\nouter --x 2\n')
+    assert [[w.value for w in c.words] for c in script.commands if c.location.line == 3][-1] == ["python", "t.py", "--lr", "1", "--x", "2"]
+    # a `cd` among the words a program takes is no `cd`, also where which words those are is not sure
+    script = parse_shell("t.sh", 'f() { python t.py "$@"; cd /w; }\ncd /w\nf cd /srv\npython "$(pwd)/d.py"\n')
+    assert [c.words[1].value for c in script.commands if c.name == "python"][-1] == "/w/d.py"
+
+
 def test_a_heredoc_no_command_reads_is_a_comment():
     # tree-sitter-bash has no heredoc without a command, and read its text as commands
     script = parse_shell("t.sh", "<<note\nset -o pipefail\npython old.py | tee old.log\nnote\npython t.py | tee t.log\n")

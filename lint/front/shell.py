@@ -902,11 +902,17 @@ class BodyWalk:
         self.start, self.stdout, self.stderr, self.pipelines = start, stdout, stderr, pipelines
         self._template: Command | None | object = _ABSENT
 
-    def template(self, commands: list[Command], where: Location) -> Command | None:
-        """The command of the walk that the body's arguments, written at `where`, start (`"$@"
-        2>&1 | tee log`'s): found once a walk."""
+    def template(self, commands: list[Command], where: Location, among: bool) -> tuple[Command, int] | None:
+        """The command of the walk that holds the body's arguments, written at `where`, and the
+        index of their word in it: the one they start (`"$@" 2>&1 | tee log`'s, `nohup "$@"`'s
+        command), else, `among` its words, the last that holds them, the command a wrapper runs
+        (`srun -- python "$@"`'s `python`): found once a walk."""
         if self._template is _ABSENT:
-            self._template = next((c for c in commands[self.start :] if c.words and c.words[0].location == where), None)
+            walked = commands[self.start :]
+            found = next(((c, 0) for c in walked if c.words and c.words[0].location == where), None)
+            if found is None and among:
+                found = next(((c, at) for c in reversed(walked) for at, w in enumerate(c.words) if at and w.location == where), None)
+            self._template = found
         return self._template
 
 
@@ -1100,7 +1106,7 @@ class Walker:
         self.calls = 0  # bodies walked for calls: functions that call each other twice each double it
         self.effects: dict[str, Effect] = {}  # name -> what calling the function does to the shell
         self.pending: dict[str, Pending] = {}  # the functions defined but not walked yet
-        self.runs: dict[int, tuple[int, Location, bool, bool] | int | None] = {}  # a function's body node id -> `_arguments_run` of it
+        self.runs: dict[int, tuple[int, Location, bool, bool, bool] | int | None] = {}  # a function's body node id -> `_arguments_run` of it
         self.walked: dict[int, BodyWalk] = {}  # a function's body node id -> its last walk
         self.repairs = 0  # statements parsed again alone (`_piped_after_redirects`): each parses the unit's length
         self.called_bodies: set[int] = set()  # ids of the commands of bodies walked at a first call
@@ -2542,17 +2548,20 @@ class Walker:
                 self.state.chdir(None)
             return
         rest = call.args[dropped:]
-        _, where, piped, background = runs
+        _, where, piped, background, among = runs
         walk = self.walked.get(body.id)
-        template = None if walk is None else walk.template(self.script.commands, where)
-        if not rest or template is None:  # not walked yet: called from its own body before its `"$@"`
+        found = None if walk is None else walk.template(self.script.commands, where, among)
+        if found is None or not rest and not found[1]:  # not walked yet: called from its own body before its `"$@"`
             return
+        template, at = found  # `train() { python train.py "$@"; }`, then `train`: `python train.py`
+        if at and (template.name in self.functions or template.name in self.effects):
+            return  # `wrap() { helper --x "$@"; }`, and `helper` runs no command of them known here
         out, err = walk.stdout, walk.stderr
         wrapped = len(template.wrappers) > len(call.wrappers)
-        if wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
+        if not at and wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
             return  # `srun "$@"`, `env "$@" cmd`: an option of the command they are given to (`--ntasks 8`, `A=1`), or may be
-        run = call.with_words(rest + template.words[1:])
-        first = rest[0].location
+        run = call.with_words(template.words[:at] + rest + template.words[at + 1 :])
+        first = call.location if at else rest[0].location  # `python "$@"`: the call runs it
         run.location = Location(first.path, first.line, first.column, call.location.end_line, call.location.end_column)
         run.redirects, run.inner = [], []  # the call's redirects are the call's, the body's the body's: judged there
         run.stdout = call.stdout if template.stdout is out else template.stdout
@@ -2568,7 +2577,7 @@ class Walker:
         start = len(self.script.commands)
         self.script.commands.append(run)
         if own and run.name in DIRECTORY_CHANGERS:
-            self._chdir(run.name, rest)
+            self._chdir(run.name, run.words)
         elif own and (run.name in self.functions or run.name in self.effects):
             named = arguments[dropped : dropped + 1]
             self._function_call(run, arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else [])
@@ -2957,26 +2966,38 @@ UNSURE = -1  # of `_arguments_run`
 # first of them it runs (`${@:2}`: from the second).
 _ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
 _MANY_WORDS = lazy(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+_ALL_ARGUMENTS = lazy(r"\$\{?[@*]")  # `$@`, `"${@:2}"`, `$*`, anywhere in a body's text
 # The commands that run their words as a command of its own (not as a string a shell reads again:
 # `eval`, `bash -c`, `ssh`), which a function's body may run its arguments through (`nohup "$@" &`)
 _ARGV_RUNNERS = wrappers.ARGV_WRAPPERS.keys() | wrappers.ENV_RUNNERS.keys()
+# The other commands a wrapper walk reads (`wrappers.unwrap`) that take a function's arguments as
+# anything but a command's words: a string a shell reads again (`bash -c "$@"`, `ssh gpu1 "$@"`,
+# `eval`), a job's or a container's command (`sbatch`, `docker run`). A body that hands its
+# arguments to one (`remote() { ssh gpu1 "$@"; }`) runs no command known here at a call.
+_STRING_RUNNERS = wrappers.WRAPPER_NAMES - _ARGV_RUNNERS - wrappers.LAUNCHERS.keys() - wrappers.PROFILERS.keys()
 
 
-def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int | None:
+def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool, bool] | int | None:
     """How many of its arguments a function's `body` drops before it runs the rest as a command,
-    where the arguments it runs are written, and whether it pipes them and runs them in the
-    background: 1 for `in_env() { local env="$1"; shift; conda
-    activate "$env"; "$@"; }`. The body is a `{ ...; }` list with one of its commands run by a
-    `"$@"` (`$@`, `"${@:N}"`) of its own (`_runner`: maybe with words and redirects, through a
-    command that runs its words, `&` after it, or first in a pipeline), not in an `if`, a loop or
-    a subshell, after `shift`s of a known count and no `set -- ...`; no `cd`, `pushd`, `popd`,
-    `source` or other such command after it, which would run after the command, where this
-    reading puts them before. UNSURE when a command of the body starts with its arguments in any
-    other way (`$1 "${@:2}"`, `cat x | "$@"`, after `shift $N`) or `eval` reads them (`eval
-    "$@"`, `eval "$*"`: the words joined and split again, into any commands); None when none does (most
-    functions: `POSITIONAL`, which a body without them does not hold, is all they cost)."""
-    if not POSITIONAL.search(unit.node_text(body)):
+    or as a command's words, where the arguments it runs are written, whether it pipes them and
+    runs them in the background, and whether they may stand after a command's first word: 1 for
+    `in_env() { local env="$1"; shift; conda activate "$env"; "$@"; }`, 0 for `train() { python
+    train.py "$@"; }`. The body is a `{ ...; }` list with one of its commands run by a `"$@"`
+    (`$@`, `"${@:N}"`) of its own, or holding one among its arguments when the body reads its
+    arguments nowhere else (`_runner`: maybe with words and redirects, through a command that runs
+    its words, `&` after it, or first in a pipeline), not in an `if`, a loop or a subshell, after
+    `shift`s of a known count and no `set -- ...`; no `cd`, `pushd`, `popd`, `source` or other
+    such command after it, which would run after the command, where this reading puts them
+    before. UNSURE when a command of the body starts with its arguments in any other way (`$1
+    "${@:2}"`, `cat x | "$@"`, after `shift $N`) or `eval` reads them (`eval "$@"`, `eval "$*"`:
+    the words joined and split again, into any commands); None when none does (most functions:
+    `POSITIONAL`, which a body without them does not hold, is all they cost), and when a command's
+    words that hold them are not sure to be the call's (`python "$@"; cd -`): a `cd` among them is
+    no `cd`."""
+    text = unit.node_text(body)
+    if not POSITIONAL.search(text):
         return None
+    among = len(_ALL_ARGUMENTS.findall(text)) == 1  # not `echo "$@"; python "$@"`, nor `python "$@" "$*"`
     statements = _in_turn(body.named_children) if body.type == "compound_statement" else [body]
     dropped = 0
     copies: dict[str, tuple] = {}  # `local cmd=("${@:2}")`: an array of the arguments: how many it drops, its `"${@:2}"`
@@ -2991,9 +3012,9 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
                 copies.pop(name, None)
         commands = [statement] if statement.type == "command" else list(_commands_in(statement))
         names = [_command_word(unit, c) for c in commands]
-        runs = _runner(unit, statement, copies)
+        runs = _runner(unit, statement, copies, among)
         if runs is not None:
-            command, arguments, first = runs
+            command, arguments, first, taken = runs
             if first == "0" or any(
                 POSITIONAL.match(name) for c, name in zip(commands, names) if c.id != command.id
             ) or any(
@@ -3001,7 +3022,7 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
                 for later in statements[i + 1 :]
                 for c in ([later] if later.type == "command" else _commands_in(later))
             ):
-                return UNSURE
+                return None if taken else UNSURE
             # a pipeline's command, or a job's (`"$@" &`, `a && "$@" &`): not this shell's
             outer = statement
             while outer.parent is not None and outer.parent.type == "list":
@@ -3009,7 +3030,7 @@ def _arguments_run(unit: Unit, body) -> tuple[int, Location, bool, bool] | int |
             background = outer.next_sibling is not None and outer.next_sibling.type == "&"
             piped = command.parent.type == "pipeline" or command.parent.parent.type == "pipeline"
             skipped = first if type(first) is int else dropped + max(int(first or 1) - 1, 0)
-            return skipped, unit.location(arguments), piped, background
+            return skipped, unit.location(arguments), piped, background, among
         if any(POSITIONAL.match(name) for name in names) or any(
             name == "eval" and any(POSITIONAL.match(unit.node_text(a)) for a in c.children_by_field_name("argument"))
             for name, c in zip(names, commands)
@@ -3064,13 +3085,15 @@ def _arguments_copied(unit: Unit, statement) -> tuple[str, str | None, object] |
     return (unit.node_text(name), runs.group(2), element) if runs is not None and runs.group(1) else None
 
 
-def _runner(unit: Unit, statement, copies: dict[str, tuple] | None = None):
+def _runner(unit: Unit, statement, copies: dict[str, tuple] | None = None, among: bool = False):
     """The simple command of a statement of a function's body that runs the function's arguments,
-    the word that holds them and the first of them it runs (`_ARGUMENTS`' group 2; for an array
-    of them, `copies`, how many it drops): the command is the statement (`"$@" --seed 1`),
-    redirected (`"$@" >> log 2>&1`) or the first stage of a pipeline (`"$@" 2>&1 | tee
-    train.log`), and its first word is them (or `"${cmd[@]}"`), or it runs its words as a command
-    (`_ARGV_RUNNERS`: `nohup "$@"`, `timeout 1h "$@"`) and one of them is."""
+    the word that holds them, the first of them it runs (`_ARGUMENTS`' group 2; for an array of
+    them, `copies`, how many it drops) and whether they are that command's arguments: the command
+    is the statement (`"$@" --seed 1`), redirected (`"$@" >> log 2>&1`) or the first stage of a
+    pipeline (`"$@" 2>&1 | tee train.log`), and its first word is them (or `"${cmd[@]}"`), or it
+    runs its words as a command (`_ARGV_RUNNERS`: `nohup "$@"`, `timeout 1h "$@"`) and one of them
+    is, or, `among` other words, a program named as written (`python train.py "$@"`, not `$1
+    "${@:2}"`, nor `ssh gpu1 "$@"`: `_STRING_RUNNERS`) is given them."""
     node = statement
     for kind in ("redirected_statement", "pipeline", "redirected_statement"):
         if node is not None and node.type == kind:
@@ -3080,14 +3103,17 @@ def _runner(unit: Unit, statement, copies: dict[str, tuple] | None = None):
     name = node.child_by_field_name("name")
     if name is None:
         return None
-    words = node.children_by_field_name("argument") if unit.node_text(name) in _ARGV_RUNNERS else [name]
+    program = unit.node_text(name)
+    written = name.named_child_count == 1 and name.named_child(0).type == "word"  # not `$1`, `"$@"`, `$CMD`
+    taken = among and written and program not in _ARGV_RUNNERS and program not in _STRING_RUNNERS
+    words = node.children_by_field_name("argument") if program in _ARGV_RUNNERS or taken else [name]
     found = [(word, runs) for word in words if (runs := _ARGUMENTS.match(unit.node_text(word)))]
     if copies:  # `"${cmd[@]}"`: its words stand where the copy's `"$@"` is written
         found += [copies[name][::-1] for word in words if (name := _array_expanded(unit.node_text(word))) in copies]
     if len(found) != 1:
         return None
     word, runs = found[0]
-    return node, word, runs if type(runs) is int else runs.group(2)
+    return node, word, runs if type(runs) is int else runs.group(2), taken
 
 
 def _array_expanded(text: str) -> str:
