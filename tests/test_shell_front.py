@@ -921,6 +921,7 @@ def test_a_call_whose_function_gives_its_arguments_to_a_command_keeps_its_stream
         'go() { cd "$@"; }\ngo /srv\npython "$(pwd)/c.py"\n'
         'say() { echo "$@"; }\nsay python d.py\n'
         'plain() { python e.py "$@"; }\nplain\n'
+        'ce() { env "PATH=$P" "$@"; }\nce python g.py\n'
     )
     script = parse_shell("t.sh", src)
     a = next(c for c in script.commands if c.name == "python" and c.location.line == 2)
@@ -932,6 +933,8 @@ def test_a_call_whose_function_gives_its_arguments_to_a_command_keeps_its_stream
     # an echo's words run nothing: only the echo; a call without words runs the body's command as written
     assert [c.name for c in script.commands if c.location.line == 9] == ["say", "echo"]
     assert [[w.value for w in c.words] for c in script.commands if c.location.line == 11] == [["plain"], ["python", "e.py"]]
+    # a command whose name is not known (`"PATH=$P"`, which env does not take for a variable here): none
+    assert [c.words[0].template for c in script.commands if c.location.line == 13] == ["ce"]
     # a function that gives them to another that gives them to a program: that program, at the call
     script = parse_shell("t.sh", 'inner() { python t.py "$@"; }\nouter() { inner --lr 1 "$@"; }\nouter --x 2\n')
     assert [[w.value for w in c.words] for c in script.commands if c.location.line == 3][-1] == ["python", "t.py", "--lr", "1", "--x", "2"]

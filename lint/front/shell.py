@@ -2554,8 +2554,11 @@ class Walker:
         if found is None or not rest and not found[1]:  # not walked yet: called from its own body before its `"$@"`
             return
         template, at = found  # `train() { python train.py "$@"; }`, then `train`: `python train.py`
-        if at and (template.name in self.functions or template.name in self.effects):
-            return  # `wrap() { helper --x "$@"; }`, and `helper` runs no command of them known here
+        if at and (not template.name or template.inner or template.name in self.functions or template.name in self.effects):
+            # `env "PATH=$P" "$@"`: no program known; `env "$@" python b.py`: a wrapper's own options or
+            # variables, its command the body's; `wrap() { helper --x "$@"; }`, and `helper` runs
+            # no command of them known here
+            return
         out, err = walk.stdout, walk.stderr
         wrapped = len(template.wrappers) > len(call.wrappers)
         if not at and wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
