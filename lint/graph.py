@@ -587,7 +587,7 @@ def _job_script(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name == "bsub" and rest:
         found = None if "-cwd" in options else bsub_script(rest)
         return (name, found[1], found[2]) if found is not None else None
-    if rest and rest[0].value is None and _EXPANSION.fullmatch(rest[0].template):
+    if rest and rest[0].value is None and EXPANSION.fullmatch(rest[0].template):
         # `sbatch ${cluster_info} job.sh`: options a sourced file or the environment sets, then the script
         later = next((i for i, w in enumerate(rest) if w.value and kind_by_name(w.value) == "shell"), None)
         rest = rest[later:] if later is not None else rest
@@ -597,7 +597,7 @@ def _job_script(command: Command) -> tuple[str, Word, list[Word]] | None:
     return (name, read, []) if read is not None else None
 
 
-_EXPANSION = lazy(r"\$(?:\{\w+\}|\w+)")  # a word that is one variable's value: `${cluster_info}`
+EXPANSION = lazy(r"\$(?:\{\w+\}|\w+)")  # a word that is one variable's value: `${cluster_info}`
 
 
 def bsub_script(rest: list[Word]) -> tuple[str, Word, list[Word]] | None:
@@ -1041,7 +1041,7 @@ class Resolver:
         if start is not None:  # where the launch runs is known: a file elsewhere is not the one it runs
             there = joined(start, value)
             return there if there in self.files else None
-        candidates = [] if value.startswith("/") or remote else self._local(value, caller)
+        candidates = [] if value.startswith("/") or remote else self.local(value, caller)
         if not remote:  # from the checkout's parent: `repo/train.py`, `proj/tools/x.py`
             candidates.extend(below_checkout(self.project, caller, value))
         roots = checkout_names(self.project, caller)
@@ -1062,7 +1062,7 @@ class Resolver:
             return only  # not `prep/old/x.py` for a local `prep/new/x.py`, nor a vendored copy's: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
 
-    def _local(self, value: str, caller: str) -> list[str]:
+    def local(self, value: str, caller: str) -> list[str]:
         """`value` from each directory the launcher is run from (`run_from`)."""
         return [joined(directory, value) for directory in self.run_from(caller)]
 
@@ -1150,7 +1150,7 @@ class Resolver:
         base = value.replace(".", "/")
         tails = (base + ".py", base + "/__main__.py")
         for tail in tails:
-            for candidate in self._local(tail, caller):
+            for candidate in self.local(tail, caller):
                 if candidate in self.files:
                     return candidate
         if "." not in value:

@@ -1160,8 +1160,7 @@ def _made_instead(project, invocation, written: str) -> bool:
 def _by_name(project, invocation, written: str) -> bool:
     """The written path leads to no file of the project from where the launcher runs (no `cd`
     says where: `run_in`): the resolver found the program elsewhere, as the only file of its name."""
-    here = {joined(directory, written) for directory in project_resolver(project).run_from(invocation.caller)}
-    return invocation.callee not in here and run_in(project, invocation.caller, invocation.command, invocation.target) is None
+    return invocation.callee not in project_resolver(project).local(written, invocation.caller) and run_in(project, invocation.caller, invocation.command, invocation.target) is None
 
 
 def fits_none(project, invocation, reading: Reading) -> bool:

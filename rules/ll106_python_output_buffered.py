@@ -166,9 +166,8 @@ from collections.abc import Iterator
 
 from launchlint.discover import shebang_words
 from launchlint.fixes import source, span
-from launchlint.graph import TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
+from launchlint.graph import EXPANSION, TOOL_MODULES, PythonRun, coverage_subcommand, python_run, runs_setuptools
 from launchlint.launches import launch_of, runs_python_program, simple_launch, sourced_before, started_with
-from launchlint.lazyre import lazy
 from launchlint.logs import downstream, file_name, files_written, is_log_capture, named_log, split_logs
 from launchlint.model import Edit, Finding, Fix, Related, Severity
 from launchlint.paths import normal
@@ -1136,14 +1135,13 @@ def _read_as(made: str, written: Word, read: set[str]) -> bool:
     preprocessing, each split's file, then `cat` of them all into a file of labels)."""
     if made in read:
         return True
-    pieces = _VARIABLE.split(made)
+    pieces = EXPANSION.split(made)
     if written.value is not None or len(pieces) < 2 or not any(c.isalnum() for c in "".join(pieces)):
         return False  # not `> $LOG_FILE`: a name all unknown has no shape
     shape = re.compile("[^/]+".join(map(re.escape, pieces)))
     return any(shape.fullmatch(path) for path in read)
 
 
-_VARIABLE = lazy(r"\$(?:\{\w+\}|\w+)")
 
 
 def _file_made(command: Command) -> Word | None:

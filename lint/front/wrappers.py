@@ -11,7 +11,7 @@ import re
 from array import array
 from collections.abc import Callable, Collection
 
-from ..graph import INTERACTIVE, LONG_RUNNING, bsub_script, is_python, job_operands, value_part
+from ..graph import EXPANSION, INTERACTIVE, LONG_RUNNING, bsub_script, is_python, job_operands, value_part
 from ..lazyre import lazy
 from ..model import LineIndex, Location, Record
 from ..shellfacts import DETACHED, FILE, NULL, SUBMITTED, Command, Sink, Word, Wrapper, shell_args
@@ -727,7 +727,6 @@ def unwrap(walker, command: Command) -> None:
     command.inner = inner
 
 
-_EXPANSION = lazy(r"\$(?:\w+|\{\w+\})")
 _MANY_WORDS = lazy(r'"?\$(?:@|\{@\}|\{\w+\[@\]\})"?')  # `"$@"`, `"${EXTRA_ENV[@]}"`: words a caller or an array gives
 _OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGNORECASE)  # `$SRUN_ARGS`
 
@@ -755,7 +754,7 @@ def _unknown_prefix(words: list[Word]) -> bool:
     launcher): whatever `$cmd` holds, the job the script is for is the python3 command after it."""
     return (
         len(words) > 1
-        and _EXPANSION.fullmatch(words[0].template) is not None
+        and EXPANSION.fullmatch(words[0].template) is not None
         and (is_python(words[1].value) or words[1].value in LONG_RUNNING)
     )
 
