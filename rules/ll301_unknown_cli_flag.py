@@ -717,6 +717,22 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a helper called twice gives each caller a parser of its own (fairseq's `get_parser()`: the
+        # training parser's `--arch` is not the preprocessing parser's)
+        {
+            "options.py": (
+                "import argparse\n\n\ndef get_parser(desc):\n    parser = argparse.ArgumentParser(description=desc)\n"
+                "    parser.add_argument('--seed')\n    return parser\n\n\ndef get_training_parser():\n"
+                "    parser = get_parser('Trainer')\n    parser.add_argument('--arch')\n    return parser\n\n\n"
+                "def get_preprocessing_parser():\n    parser = get_parser('Preprocessing')\n"
+                "    parser.add_argument('--destdir')\n    return parser\n"
+            ),
+            "preprocess.py": "import options\n\noptions.get_preprocessing_parser().parse_args()\n",
+            "train.py": "import options\n\noptions.get_training_parser().parse_args()\n",
+            "run.sh": "python preprocess.py --seed 1 --destdir d\npython train.py --seed 1 --arch a\npython preprocess.py --arch a\n",
+        },
+        ["LL301 run.sh:3"],
+    ),
     Example(  # of two star imports that define an adder, the later one's binds it, as Python runs them in order
         {
             "a.py": "def add_common(parser):\n    parser.add_argument('--lr')\n",

@@ -169,6 +169,22 @@ INVALID = [
         },
         ["LL302 run.sh:2"],
     ),
+    Example(  # a helper called twice gives each caller a parser of its own: the training parser's required
+        # `--arch` is not the preprocessing parser's (fairseq's `get_parser()`)
+        {
+            "options.py": (
+                "import argparse\n\n\ndef get_parser():\n    parser = argparse.ArgumentParser()\n"
+                "    parser.add_argument('--seed')\n    return parser\n\n\ndef add_model_args(parser):\n"
+                "    parser.add_argument('--arch', required=True)\n\n\ndef get_training_parser():\n"
+                "    parser = get_parser()\n    add_model_args(parser)\n    return parser\n\n\n"
+                "def get_preprocessing_parser():\n    return get_parser()\n"
+            ),
+            "preprocess.py": "import options\n\noptions.get_preprocessing_parser().parse_args()\n",
+            "train.py": "import options\n\noptions.get_training_parser().parse_args()\n",
+            "run.sh": "python preprocess.py --seed 1\npython train.py --seed 1 --arch a\npython train.py --seed 1\n",
+        },
+        ["LL302 run.sh:3"],
+    ),
     Example(  # a function's arguments are the program's at each call: the finding at the program, with the call
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",

@@ -316,6 +316,9 @@ class _ArgparseReader:
         self.fronts: list[tuple[ArgParser, ArgParser, Scope]] = []
         # (parser, scope) -> its parses of the process's arguments there: (known, scope, the call)
         self.parse_calls: dict[tuple[int, str], list[tuple[bool, Scope, ast.Call]]] = {}
+        # (a call's own parser, the parser the helper it calls returns) when the helper is called
+        # at two places or more (`_derived`), in the order made: a helper's before its callers'
+        self.derived: list[tuple[ArgParser, ArgParser]] = []
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -326,6 +329,9 @@ class _ArgparseReader:
                 self.reading = node
                 self._effect(scope, node)
         self.reading = None
+        for derived, base in self.derived:
+            _derive(derived, base)
+            self.parents += [(at, derived, parents) for at, parser, parents in self.parents if parser is base]
         self._inherit_parents()
         for front, parser, scope in self.fronts:
             _take_front(front, parser, scope.qualname, scope is self.scopes[0])
@@ -662,7 +668,22 @@ class _ArgparseReader:
         found = self.returns.get(id(helper)) if helper is not None else None
         if helper is not None and found is None:
             self.missed.add(("return", id(helper)))
+        if type(found) is ArgParser and self._called_twice(helper):
+            return self._make(call, self._derived(scope, call, found))
         return found
+
+    def _called_twice(self, helper: Scope) -> bool:
+        """Whether the module calls its function `helper` at two places or more."""
+        return sum(1 for _, _, each in self._calls() if each is helper) > 1
+
+    def _derived(self, scope: Scope, call: ast.Call, base: ArgParser) -> ArgParser:
+        """The parser a call of a helper called elsewhere too gets: a new one each call, what the
+        helper adds (`base`'s) and what the caller adds to it on its own (`_derive`, once the
+        module is read). fairseq's `get_parser()`: `get_training_parser` adds the required
+        `--arch` to its parser, which `get_preprocessing_parser`'s does not have."""
+        derived = ArgParser("", scope.qualname, self.locate(call))
+        self.derived.append((derived, base))
+        return derived
 
     def _built(self, scope: Scope, call: ast.Call, depth: int) -> ArgParser | None:
         """`parser = get_parser()` (`options.get_training_parser()`) with the function imported and
@@ -1114,6 +1135,25 @@ class _ArgparseReader:
         done: set[int] = set()
         for parser, _ in links.values():
             _inherit(parser, set(), links, done)
+
+
+def _derive(derived: ArgParser, base: ArgParser) -> None:
+    """`derived`, made where a helper's parser was returned to a caller (`_derived`), gets what the
+    helper made: the base's kind, construction, options (first), dataclasses and commands, what it
+    was handed to; its name, parses and returns stay the caller's."""
+    own = dict(vars(derived))
+    vars(derived).update(vars(base))
+    for field in ("parsed_in", "returned_in", "parsed_on_import", "known_if", "argv_skip"):
+        setattr(derived, field, own[field])
+    derived.name = own["name"] or base.name
+    derived.options = base.options + [o for o in own["options"] if o not in base.options]
+    derived.commands = {**base.commands, **own["commands"]}
+    for field in ("complete", "allow_abbrev"):
+        setattr(derived, field, getattr(base, field) and own[field])
+    for field in ("parse_known_args", "open_commands", "reads_files", "reads_one_file"):
+        setattr(derived, field, getattr(base, field) or own[field])
+    for field in ("handed", "handed_either", "built_parents", "methods", "kept_on", "provided", "by_hand"):
+        setattr(derived, field, getattr(base, field) + tuple(each for each in own[field] if each not in getattr(base, field)))
 
 
 def _take_front(front: ArgParser, parser: ArgParser, function: str, on_import: bool) -> None:
