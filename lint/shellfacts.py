@@ -503,6 +503,9 @@ class Command:
     # The text of the heredoc a Python command reads its program from (`python - <<'EOF'`), as
     # written: code the shell hands the interpreter, read for the files it writes (lint/pymade.py).
     stdin_text: str | None = None
+    # The `#SBATCH` lines of the job script an `sbatch` reads from a heredoc (`sbatch <<EOF`), after
+    # this shell expanded them: SLURM reads them as it reads a job file's header.
+    job_directives: tuple[Directive, ...] = ()
     # The lines right after it that bash runs as commands of their own, written as more of its
     # words: set on the few commands a broken continuation ends (`CutOff`).
     cut_off: CutOff | None = None

@@ -57,7 +57,9 @@ srun python -u train.py
 - An `sbatch` command of a script of the project that gives `--output`/`--error` itself
   (`sbatch -o logs/%j.out job.sbatch`, `sbatch --output=runs/%A.out <<EOF`, `sbatch --wrap`) is
   judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
-  `#SBATCH` line. Its relative path is relative to where the command runs: where the script's
+  `#SBATCH` line. A job script `sbatch` reads from a heredoc (`sbatch <<EOF`) has its `#SBATCH`
+  lines read as this shell hands them over (an unquoted heredoc's `$LOG` expanded), before the
+  command line's options, which override them. Its relative path is relative to where the command runs: where the script's
   `cd`s lead, else next to the script or the project root; a `mkdir` of the directory (or of a
   variable, unless the parts written out of its path name other directories: `mkdir -p
   $HOME/cfg` makes a `cfg`, not `logs/`) in the same script makes it. Not judged: after a `cd` to a place not known here, on
@@ -179,6 +181,17 @@ INVALID = [
         },
         ["LL109 submit.sh:2", "LL109 submit.sh:6", "LL109 submit.sh:7", "LL109 submit.sh:8"],
     ),
+    Example(  # the `#SBATCH` lines of a job script `sbatch` reads from a heredoc, as this shell expands them
+        {
+            "submit.sh": (
+                "#!/bin/bash\nLOG=runs\nsbatch <<EOF\n#!/bin/bash\n#SBATCH --output=$LOG/%j.out\nsrun python t.py\nEOF\n"
+                "cd jobs && sbatch <<'EOF'\n#!/bin/bash\n#SBATCH -e errs/%j.err\nsrun python t.py\nEOF\n"
+            ),
+            "errs/.gitkeep": "",
+            "jobs/t.py": "",
+        },
+        ["LL109 submit.sh:5", "LL109 submit.sh:10"],
+    ),
     Example(  # a command line's path known up to an expansion: `arc/` is needed whatever `size` is (representation-engineering)
         {
             "scripts/launch.sh": (
@@ -295,6 +308,16 @@ VALID = [
             "logs/.gitkeep": "",
         }
     ),
+    Example(  # a heredoc job's `#SBATCH` lines: made first, overridden on the command line, after its first command
+        {
+            "submit.sh": (
+                "#!/bin/bash\nmkdir -p logs\nsbatch <<EOF\n#!/bin/bash\n#SBATCH -o logs/%j.out\nsrun python t.py\nEOF\n"
+                "sbatch -o /tmp/%j.out <<EOF\n#!/bin/bash\n#SBATCH --output=gone/%j.out\nsrun python t.py\nEOF\n"
+                "sbatch <<EOF\n#!/bin/bash\nset -e\n#SBATCH --output=late/%j.out\nsrun python t.py\nEOF\n"
+            ),
+            "t.py": "",
+        }
+    ),
     Example(  # a command line's path known up to an expansion: made first, there, or starting with the expansion
         {
             "submit.sh": (
@@ -340,7 +363,7 @@ def check(project) -> Iterator[Finding]:
             )
         for command in script.commands:
             if command.name == "sbatch":  # its own `--output`: relative to where it runs
-                given = _last(_command_line(command))
+                given = _last([o for d in command.job_directives for o in sbatch_options(d)] + _command_line(command))
                 where = _submit_directory(project, path, command, changes)
                 moved = where is None or _moves(given) or _moves_job(project, command)
                 _judge(given, moved, partial(_there_for_submission, project, script, where or ()), lambda _: None, found, partial(_hidden, project, path))

@@ -3590,6 +3590,8 @@ def run_unit(walker: Walker, line_ends: Sequence[int] = ()) -> bool:
         walker.script.directives.extend(_directives(walker.unit, root))
         if b"launchlint:" in unit.data and not line_ends:
             walker.script.comments = _comments(unit, root)
+    elif walker.wrappers and walker.wrappers[-1].kind == "sbatch" and walker.wrappers[-1].heredoc:
+        walker.wrappers[-1].command.job_directives = tuple(_directives(unit, root))
     if b"PIPESTATUS" in unit.data and _reads_status(unit.data):
         last = max(len(unit.text.rstrip()) - 1, 0)  # its last character: not the next line's start
         lines = unit.index.span(unit.path, unit.file_offset(0), unit.file_offset(last))
@@ -3655,7 +3657,7 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
     text, start = token.group(), line_start + token.start()
     end = start + len(text)
     if '"' not in text and "'" not in text:  # most are unquoted: each character stays where it is
-        value, origin = text, list(range(start, end))
+        value, origin = text, list(unit.file_offsets(start, end))
     else:
         value, origin, quote = "", [], None
         for i, ch in enumerate(text, start):
@@ -3665,8 +3667,8 @@ def _directive_word(unit: Unit, token: re.Match, line_start: int) -> Word:
                 quote = None
             else:
                 value += ch
-                origin.append(i)
-    return Word(value, value, unit.index.span(unit.path, start, end), origin + [end])
+                origin.append(unit.file_offset(i))
+    return Word(value, value, unit.index.span(unit.path, unit.file_offset(start), unit.file_offset(end)), origin + [unit.file_offset(end)])
 
 
 # Words that only close or continue a compound command. tree-sitter-bash takes a stray one for a

@@ -1052,7 +1052,7 @@ def stdin_script(walker, target: Command, text: str, origin, *, exact: bool) -> 
         wrapper = Wrapper("ssh", target, remote=True, cwd_changed=True, isolated=True, heredoc=True)
     elif target.name == "sbatch" and _option_value(target.args, "--wrap") is None and not job_operands("sbatch", target.args):
         # `sbatch <<EOF`: the job script, which a shell runs later in this directory, its output
-        # the job's log, as `sbatch --wrap CMD`'s (its `#SBATCH` lines are not read: LL109 is silent)
+        # the job's log, as `sbatch --wrap CMD`'s; its `#SBATCH` lines are the command's `job_directives`
         wrapper = Wrapper("sbatch", target, heredoc=True, **slurm_export(target, target.args))
         stdout = stderr = Sink(SUBMITTED, location=target.location)
     else:
