@@ -340,6 +340,14 @@ INVALID = [
         },
         ["LL105 run.sh:3"],
     ),
+    Example(  # a function whose own pipeline is a job's, called twice: one finding, at the body (not again at each call)
+        {
+            "run.sh": '#!/bin/bash\nrun() {\n  python -u "$@" | tee -a log.txt\n}\nrun train.py --lr 1\nrun eval.py --lr 2\n',
+            "train.py": "print(1)\n",
+            "eval.py": "print(1)\n",
+        },
+        ["LL105 run.sh:3"],
+    ),
     Example(  # a function called only by a name made at run time, where pipefail is off
         {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
         ["LL105 ci.sh:3"],
@@ -872,7 +880,10 @@ def check(project) -> Iterator[Finding]:
         # script, so it is decided once, not once per pipeline (quadratic on a 10 MB script).
         script_fix = cache(lambda path=path, script=script: _script_fix(project, path, script))
         waits = None
+        reported = set()  # the pipelines reported: a function's, before its calls'
         for pipeline in script.pipelines:
+            if pipeline.written is not None and pipeline.written in reported:
+                continue  # `run() { python -u "$@" | tee log; }`: the body's finding is each call's, one fix
             pipefail, sourced = pipefail_of(project, path, pipeline)
             job = None if pipefail else masked_job(pipeline, pipefail=False)
             if job is None or _status_read(script, pipeline):
@@ -884,6 +895,7 @@ def check(project) -> Iterator[Finding]:
             last = pipeline.last
             # a call of a function that pipes its arguments (`run_log torchrun t.py`): the pipeline is in its body
             written = () if pipeline.written is None else (Related(pipeline.written, f"the function pipes the words into `{last.name}` here"),)
+            reported.add(pipeline.location)
             if sourced is not None:  # a file sourced after the script's own `set -o pipefail` (if any) turns it off
                 found = sourced_script(project, path, sourced.words[1])
                 file = found.path if found is not None else sourced.words[1].text
