@@ -57,7 +57,8 @@ GPUs made visible:
   devices uncompared. Devices the arm sets itself, after the test, are compared.
 
 The SLURM allocation, of the same job script or of the job script that runs this one (`srun bash
-train.sh`, `bash train.sh` in `job.sbatch`):
+train.sh`, `bash train.sh` in `job.sbatch`), or of the job `sbatch` reads from a heredoc (`sbatch
+<<EOF`: its `#SBATCH` lines, then the options of the `sbatch` command line, which override them):
 - `#SBATCH --gpus-per-node`, `--gres=gpu[:type]:N`, `--gpus` with `--nodes` (with no `--nodes`,
   SLURM may spread `--gpus` over several nodes: only more processes than the job's GPUs are
   reported then), `--gpus-per-task` with the tasks per node;
@@ -352,9 +353,28 @@ INVALID = [
         },
         ["LL401 eval.sh:4"],
     ),
+    Example(  # a job sbatch reads from a heredoc: its `#SBATCH` lines, and the command line's options, which override them
+        {
+            "submit.sh": (
+                "#!/bin/bash\nsbatch <<EOF\n#!/bin/bash\n#SBATCH --gres=gpu:4\ntorchrun --nproc_per_node 8 train.py\nEOF\n"
+                "sbatch --gpus-per-node=2 <<EOF\n#!/bin/bash\n#SBATCH --gres=gpu:8\ntorchrun --nproc_per_node 8 train.py\nEOF\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL401 submit.sh:5", "LL401 submit.sh:10"],
+    ),
 ]
 
 VALID = [
+    Example(  # a heredoc job's own allocation, the command line's overriding its `#SBATCH` line, not the submitting job's
+        {
+            "chain.sbatch": (
+                "#!/bin/bash\n#SBATCH --gres=gpu:8\nsbatch <<EOF\n#!/bin/bash\n#SBATCH --gres=gpu:4\ntorchrun --nproc_per_node 4 train.py\nEOF\n"
+                "sbatch --gres=gpu:8 <<EOF\n#!/bin/bash\n#SBATCH --gres=gpu:4\nsrun --ntasks-per-node=1 torchrun --nproc_per_node 8 train.py\nEOF\n"
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # --ntasks takes precedence: --ntasks-per-node is a maximum (OpenPSG's `srun -n1 --ntasks-per-node=4`)
         {
             "job.sbatch": "#!/bin/bash\n#SBATCH --ntasks=1\n#SBATCH --ntasks-per-node=4\n#SBATCH --gres=gpu:4\nsrun torchrun --nproc_per_node 4 train.py\n",
@@ -575,15 +595,17 @@ def check(project) -> Iterator[Finding]:
             visible, places = _visible(project, path, launch)
             too_many = [_too_many(launch, count, said, devices, where) for devices, where in places if count > devices.count]
             yield from too_many
-            if too_many or _elsewhere(launch.command) or _submitted(launch.command) or visible and not places:
+            job = _heredoc_job(launch.command)
+            if too_many or _elsewhere(launch.command) or _submitted(launch.command) and job is None or visible and not places:
                 continue  # on another host, this job's allocation is not its; a device list not known is not judged
             # With CUDA_VISIBLE_DEVICES set, fewer processes than the job's GPUs are chosen: only more count
             # (`CUDA_VISIBLE_DEVICES=0,...,7` in a job of 4 GPUs: ranks 4-7 have no device)
             alone = len(launches) == 1 and not visible
-            granted = _step_allocation(launch.command, options) or allocation
+            own = options if job is None else job
+            granted = _step_allocation(launch.command, own) or (allocation if job is None else _heredoc_allocation(launch.command, job))
             if granted is not None:
-                yield from _against_job(launch, count, said, granted, _tasks_per_node(launch.command, options), alone=alone)
-            if visible:
+                yield from _against_job(launch, count, said, granted, _tasks_per_node(launch.command, own), alone=alone)
+            if visible or job is not None:
                 continue
             elif not options:  # a script the job script runs (`srun bash train.sh`) gets the job's GPUs
                 for job, granted, tasks in _jobs_running(project, path):
@@ -828,6 +850,28 @@ def _srun_options(srun: Command) -> list[tuple[str, str, Word]]:
 
 def _number(option: tuple[str, Word] | None) -> int | None:
     return whole(option[0]) if option is not None else None
+
+
+def _heredoc_job(command: Command) -> dict[str, tuple[str, Word]] | None:
+    """The options of the job a launch runs in when `sbatch` reads that job from a heredoc
+    (`sbatch <<EOF`): its `#SBATCH` lines, then the command line's, which override them; None
+    when the launch is in no such job (or in another, inner one: `sbatch --wrap`, `bsub CMD`)."""
+    submitter = next((w for w in reversed(command.wrappers) if w.kind in ("sbatch", "bsub")), None)
+    if submitter is None or not submitter.heredoc:
+        return None
+    sbatch = submitter.command
+    lines = [*sbatch.job_directives, Directive("sbatch", sbatch.words[1:], sbatch.location)]
+    return {name: (value, word) for d in lines for name, value, word in sbatch_options(d)}
+
+
+def _heredoc_allocation(command: Command, job: dict[str, tuple[str, Word]]) -> Allocation | None:
+    """The GPUs per node of a heredoc's job (`_heredoc_job`), said as the `sbatch` command line
+    says them when it gives them (`sbatch --gres=gpu:2 <<EOF`), else as its `#SBATCH` line."""
+    granted = _allocation(job)
+    sbatch = next(w.command for w in reversed(command.wrappers) if w.kind == "sbatch")
+    if granted is not None and any(word is granted.word for word in sbatch.words):
+        return granted._replace(said="sbatch " + granted.said.removeprefix("#SBATCH "))
+    return granted
 
 
 def _submitted(command: Command) -> bool:
