@@ -519,15 +519,16 @@ INVALID = [
         },
         ["LL106 unset.sh:3", "LL106 unset.sh:4"],
     ),
-    Example(  # `apptainer exec --cleanenv` (`-e`, `--containall`) starts the program without them
+    Example(  # `apptainer exec --cleanenv` (`-e`, `--containall`) starts the program without them, as `shifter -E` does
         {
             "box.sh": (
                 "#!/bin/bash\nexport PYTHONUNBUFFERED=1\napptainer exec --cleanenv img.sif python3 t.py > a.log\n"
                 "singularity exec -e img.sif bash -c 'python3 t.py > b.log'\n"
                 "apptainer exec --containall --env WANDB_MODE=offline img.sif python3 t.py > c.log\n"
+                "shifter -E python3 t.py > d.log\nshifter --image=img python3 t.py > e.log\n"
             )
         },
-        ["LL106 box.sh:3", "LL106 box.sh:4", "LL106 box.sh:5"],
+        ["LL106 box.sh:3", "LL106 box.sh:4", "LL106 box.sh:5", "LL106 box.sh:6"],
     ),
     Example(  # `su - user -c` (`-l`, `--login`) runs the string in a login shell, its environment cleared
         {

@@ -717,6 +717,16 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # NERSC's `shifter` runs its command in this directory (FourCastNet's `srun shifter bash -c "..."`)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "submit.sh": (
+                '#!/bin/bash\nsrun -u shifter bash -c "\n  python train.py --config afno --enable_amp\n  "\n'
+                "shifter --image=nersc/pytorch:24.06 --module=gpu python train.py --bogus\n"
+            ),
+        },
+        ["LL301 submit.sh:3", "LL301 submit.sh:5"],
+    ),
     Example(  # a helper called twice gives each caller a parser of its own (fairseq's `get_parser()`: the
         # training parser's `--arch` is not the preprocessing parser's)
         {

@@ -95,6 +95,8 @@ NESTED = [
     ("horovodrun -prefix-timestamp -p 22 --blacklist-cooldown-range 60 300 python train.py", "python train.py", ["horovodrun"]),
     ("singularity exec --nv -B /data:/data img.sif python train.py", "python train.py", ["apptainer"]),
     ("apptainer exec --pwd /w img.sif python train.py", "python train.py", ["apptainer"]),
+    ("shifter --image=nersc/pytorch:24.06 -V /data:/data -m gpu python train.py", "python train.py", ["shifter"]),
+    ("shifter -E -- python train.py", "python train.py", ["shifter"]),
     ("docker run --rm --gpus all --shm-size 16g -v $PWD:/w img python train.py", "python train.py", ["docker"]),
     ("podman run -e A=1 img python train.py", "python train.py", ["docker"]),
     ("conda run -n train --no-capture-output python train.py", "python train.py", ["conda"]),

@@ -258,6 +258,10 @@ APPTAINER_CONTAINED = _words("-c --contain -C --containall")
 # which apptainer reads too) in this shell's environment, which is K in the container.
 APPTAINER_ENV = EnvOptions(_words("--env"), files=_words("--env-file"))
 APPTAINER_ENV_PREFIXES = ("APPTAINERENV_", "SINGULARITYENV_")
+# NERSC's `shifter [--image=IMG] [-V SRC:DST] [-m MODULE] [-e K=V] [--] CMD...`: the command in the
+# image, in this directory and environment (`--workdir=DIR` moves it; `-E`/`--clearenv` clears it).
+SHIFTER_VALUED = _words("-i --image -V --volume -m --module -e --env --env-file")
+SHIFTER_ENV = DOCKER_ENV
 # `conda run [-n ENV] CMD...`, `uv run [--with PKG] CMD...`, `poetry run CMD...`: the project's
 # environment around a command, in this directory or the one `--cwd`/`--directory` names.
 ENV_RUNNERS = {
@@ -455,7 +459,7 @@ WRAPPER_NAMES = (
     | PROFILERS.keys()
     | {"su", "eval", "sbatch", "bsub", "ssh", "tmux", "pct", "lxc", "docker", "podman", "kubectl"}
     | LAUNCHERS.keys()
-    | {"singularity", "apptainer", "ray", "gcloud", "parallel"}
+    | {"singularity", "apptainer", "shifter", "ray", "gcloud", "parallel"}
 )
 
 
@@ -623,6 +627,13 @@ def unwrap(walker, command: Command) -> None:
                 value = command.env_value(variable) or command.environment.get(variable)
                 env.setdefault(variable.split("ENV_", 1)[1], value)  # `--env K=V` comes first
         inner = _argv(walker, command, rest, "apptainer", cwd_changed=contained, isolated=clean, env=env, unknown_environment=unknown)
+    elif name == "shifter":
+        rest = after_options(words, SHIFTER_VALUED, dashdash=True)
+        options = _option_words(words, 0, rest)
+        env, unknown = _given(command, words[: len(words) - len(rest)], SHIFTER_ENV)
+        moved = any(o.startswith("--workdir=") for o in options)
+        clean = any(o == "--clearenv" or _short_flag(o, "E") for o in options)
+        inner = _argv(walker, command, rest, "shifter", cwd_changed=moved, isolated=clean, env=env, unknown_environment=unknown)
     elif name in ENV_RUNNERS and (values[:1] == ["run"] or name == "uv" and _subcommand_value(uv_subcommand(words)) == "run"):
         words = uv_subcommand(words) if name == "uv" else words  # `uv --quiet run x.py`: from `run` on
         rest = after_options(words[1:], ENV_RUNNERS[name].valued)
