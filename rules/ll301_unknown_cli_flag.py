@@ -717,6 +717,14 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a directory `pwd` named is the same one after a `cd` (Point-BERT's `ROOT=$(pwd)`, `cd $ROOT/ext/a`, `cd $ROOT/ext/b`)
+        {
+            "ext/a/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "ext/b/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": "#!/bin/bash\nROOT=$(pwd)\ncd $ROOT/ext/a\npython train.py --bogus\ncd $ROOT/ext/b\npython train.py --bogus2\n",
+        },
+        ["LL301 run.sh:4", "LL301 run.sh:6"],
+    ),
     Example(  # NERSC's `shifter` runs its command in this directory (FourCastNet's `srun shifter bash -c "..."`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",

@@ -1130,11 +1130,15 @@ PWD_CASES = [
     ("cd /srv/job\necho $(pwd -P)\n", "/srv/job"),
     ("cd data\ncd -\necho $(pwd)\n", "."),
     ("cd data\necho $(pwd)/x\n", "./x"),  # data/x, from the start
-    ("cd data\nDIR=$(pwd)\ncd -\necho $DIR\n", None),
+    ("cd data\nDIR=$(pwd)\ncd -\necho $DIR\n", "./data"),  # the same directory, from where the shell is now
     ("pushd /w\npushd data\npopd\necho $PWD\n", "/w"),
     ("f() { cd /w/data; }\nf\necho $PWD\n", "/w/data"),
-    ("DIR=$(pwd)\necho $DIR\ncd data\necho $DIR\n", None),  # relative to where it was: unknown after a cd
-    ("DIR=$(pwd)\nOUT=$DIR/out\ncd data\necho $OUT\n", None),  # through another variable too
+    ("DIR=$(pwd)\necho $DIR\ncd data/raw\necho $DIR\n", "../.."),  # Point-BERT's `ROOT=$(pwd)`, then `cd $ROOT/ext/a`
+    ("DIR=$(pwd)\nOUT=$DIR/out\ncd data\necho $OUT\n", "../out"),  # through another variable too
+    ("DIR=$(pwd)\ncd data\ncd $DIR/b\necho $DIR\n", ".."),  # and after the next cd, which it led to (b/)
+    ("DIR=$(pwd)\ncd ..\necho $DIR\n", None),  # above the start: its name is not known here
+    ("DIR=$(pwd)\ncd $WORK\necho $DIR\n", None),  # somewhere not known
+    ("DIRS=($(pwd) x)\ncd data\necho ${DIRS[0]}\n", None),  # an array: not rebased
     ("cd /w\nDIR=$(pwd)\ncd data\necho $DIR\n", "/w"),  # an absolute one stays
     ("cd $WORK\necho $(pwd)\n", None),
     ("cd\necho $PWD\n", None),  # home

@@ -66,6 +66,7 @@ MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 MAX_LOOP_WORDS = 100  # a `for` list longer than this leaves its variable unknown: each word is a launch to judge
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
+_FROM_HERE = re.compile(r"\.\.?(/\S*)?")  # a path `pwd` made: `.`, `./logs`, `../..` (after a `cd`)
 _PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
 _DIRNAME_OF = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*(?:\)|`)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
@@ -662,13 +663,31 @@ class State:
         return state
 
     def chdir(self, cwd: str | None) -> None:
-        """The shell moves to `cwd` (in a branch, for the rest of its arm: `settle`): what `pwd`
-        made relative to the start is no longer right, and becomes unknown."""
-        self.previous_cwd = self.cwd
-        if cwd == self.cwd:
+        """The shell moves to `cwd` (in a branch, for the rest of its arm: `settle`): a path `pwd`
+        made relative to the start is the same directory seen from there (`ROOT=$(pwd)`, `cd
+        ext/a`: `ROOT` is `../..`, Point-BERT's install.sh), when both places are known; else it
+        becomes unknown."""
+        self.previous_cwd = before = self.cwd
+        if cwd == before:
             return
         self.cwd = cwd
-        self.forget(self.cwd_bound)
+        if self.cwd_bound:
+            self.forget([name for name in self.cwd_bound if not self._rebased(name, before, cwd)])
+
+    def _rebased(self, name: str, before: str | None, after: str | None) -> bool:
+        """Whether the path `name` holds, relative to `before`, is now the same one relative to
+        `after` (both relative to the start): a path alone, not an array or a command line."""
+        value = self.variables.get(name)
+        if before is None or after is None or before.startswith("/") or after.startswith("/") or name in self.arrays:
+            return False
+        if value is None or not _FROM_HERE.fullmatch(value):
+            return False
+        path, there = posixpath.normpath(posixpath.join(before, value)), posixpath.normpath(after)
+        if path.startswith("..") or there.startswith(".."):  # above the start: its name is not known here
+            return False
+        rebased = posixpath.relpath(path, there)
+        self.assign(name, rebased if rebased.startswith(".") else f"./{rebased}", self.assigned.get(name))
+        return True
 
     def forget(self, names) -> None:
         """Make variables and arrays unknown (`chdir`, a function's `pwd` at a later call)."""
@@ -1396,7 +1415,7 @@ class Walker:
         if state.cwd_bound and name in state.cwd_bound:
             self.read_cwd = True
             value = state.variables.get(name)
-            if at is not None and value is not None and (value == "." or value.startswith("./")):  # a path, not a command line
+            if at is not None and value is not None and _FROM_HERE.fullmatch(value):  # a path, not a command line
                 self.cwd_read_at.add(at)
         if at is not None:
             self._set_by(name, at, last)
