@@ -128,9 +128,11 @@ Not logs, and not reported:
   `uv --quiet pip`, uv's global options before `pip`; also round a loop, by a path its variable
   makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
-  data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), unless the file's name
-  calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, `.nohup`, the word `log`, or the split
-  below): `tail -n 5 train.log > last.txt` keeps a summary of a log. A file a command only shows
+  data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`). Neither when the file's
+  name calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, `.nohup`, the word `log`, or the split
+  below) or the program's stderr goes there too (`2>&1`): `tail -n 5 train.log > last.txt` keeps a
+  summary of a log, and `python train.py >> exp/train.log 2>&1`, then `python parse_results.py --input
+  exp/train.log` (FederatedScope), parses one. A file a command only shows
   (`cat a.txt`, `tail -f a.txt`, `| tee`) is not.
 
 A program's stdout and stderr kept apart, in two files of one directory whose names differ only
@@ -204,7 +206,7 @@ INVALID = [
             ),
             "log.py": "def step(batch):\n    for each in batch:\n        print(each, flush=True)\n",
             "tofile.py": "f = open('x.txt', 'w')\nfor i in range(9):\n    print(i)\n    print(i, file=f, flush=True)\n",
-            "once.py": "import sys\n\nprint('result')\nsys.stdout.flush()\n",
+            "once.py": "import sys\n\n\ndef done():\n    print('result')\n    sys.stdout.flush()\n\n\nfor i in range(9):\n    print(i)\ndone()\n",
             "run.sh": "python train.py > train.log\npython once.py > once.log\npython tofile.py > tofile.log\n",
         },
         ["LL106 run.sh:1", "LL106 run.sh:2", "LL106 run.sh:3"],
@@ -323,6 +325,16 @@ INVALID = [
             )
         },
         ["LL106 prep.sh:2", "LL106 prep.sh:4", "LL106 prep.sh:6", "LL106 prep.sh:8"],
+    ),
+    Example(  # a log a later program parses is a log still: its name says so, or the program's stderr goes there too
+        {
+            "hpo.sh": (
+                "#!/bin/bash\nfor seed in 1 2 3; do\n  python train.py --seed $seed >> exp/train.log 2>&1\ndone\n"
+                "python parse_results.py --input exp/train.log\npython eval.py > exp/eval.txt 2>&1\n"
+                "python parse_results.py --input exp/eval.txt\n"
+            )
+        },
+        ["LL106 hpo.sh:3", "LL106 hpo.sh:6"],
     ),
     Example(  # a function called into a log; a group whose first command is not the program
         {
@@ -661,7 +673,12 @@ VALID = [
                 "        print('Error', name)\n\n\ntrain(100)\n"
             ),
             "eval.py": "for batch in range(10):\n    print(batch, flush=True)\n",
-            "run.sh": "python train.py > train_stdout.txt &\npython eval.py > eval.log\n",
+            "sas.py": (  # RecAI's SASRec: a function that prints and flushes, called every 10th epoch
+                "import sys\n\n\nclass Runner:\n    def evaluate(self, e):\n        print(e)\n        sys.stdout.flush()\n\n"
+                "    def fit(self):\n        for e in range(200):\n            if e % 10 == 0:\n                self.evaluate(e)\n\n\n"
+                "def report(e):\n    print(e)\n    sys.stdout.flush()\n\n\nfor epoch in range(1, 201):\n    report(epoch)\nRunner().fit()\n"
+            ),
+            "run.sh": "python train.py > train_stdout.txt &\npython eval.py > eval.log\npython sas.py > sas.log\n",
         }
     ),
     Example(  # ruff run as a module execs its own binary: no Python writes the log (dattri)
@@ -1054,10 +1071,13 @@ def check(project) -> Iterator[Finding]:
                 inputs = _data_inputs(script) if inputs is None else inputs
                 programs, chains = inputs
                 made = normal(written.text)  # `> data.txt` is the `./data.txt` a program reads; `$1/f.txt` too, as written
-                if _read_as(made, written, programs):
-                    continue  # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`: data
-                if _read_as(made, written, chains) and not named_log(written.text) and not split_logs(command):
-                    continue  # `python conv.py raw > a.txt`, then `cat a.txt b.txt | cut -f2 > labels.txt`: data
+                # a file its name, its stderr or its twin calls a log stays one, whatever reads it later
+                # (FederatedScope's `>> exp/train.log 2>&1`, then `parse_results.py --input exp/train.log`)
+                logged = named_log(written.text) or command.stderr is command.stdout or split_logs(command)
+                if not logged and (_read_as(made, written, programs) or _read_as(made, written, chains)):
+                    # `python conv.py raw [| grep -v '^#'] > train.txt`, then `python train.py train.txt`,
+                    # or `cat a.txt b.txt | cut -f2 > labels.txt`: data
+                    continue
             if _reconfigured_on_import(project, command):  # last: it may load the facts of many modules
                 continue
             unexported = _set_unexported(script, command)
@@ -1246,15 +1266,24 @@ def _reconfigures_stdout(module, at_start: bool = False) -> bool:
 
 def _flushes_as_it_prints(module) -> bool:
     """Whether the trainer flushes its stdout by hand as it runs: in a loop of its own code,
-    `sys.stdout.flush()` or `print(..., flush=True)`. Its author sees to the buffering where it
-    matters: HFM's trainers flush each progress line of their training loop, 123 warnings
-    (helper-338), and print their final errors in a loop that does not."""
+    `sys.stdout.flush()` or `print(..., flush=True)`, or a call there of a function of the module
+    that does (RecAI's SASRec: `evaluate_all()` prints and flushes, every 10th epoch). Its author
+    sees to the buffering where it matters: HFM's trainers flush each progress line of their
+    training loop, 123 warnings (helper-338), and print their final errors in a loop that does not."""
+    flushing = {name for name, function in module.functions.items() if any(_flushes(module, c) for c in function.calls)}
+    if not flushing:
+        return False
+    methods = {name.rpartition(".")[2] for name in flushing if module.functions[name].is_method}
     return any(
-        c.loops != 1
-        and (module.qualified(c.callee) == FLUSH or c.callee == "print" and c.keyword("flush") == "True" and c.keyword("file") in (None, "sys.stdout"))
+        c.loops != 1 and (_flushes(module, c) or c.callee in flushing or c.callee.startswith("self.") and c.callee[5:] in methods)
         for function in module.functions.values()
         for c in function.calls
     )
+
+
+def _flushes(module, call) -> bool:
+    """`sys.stdout.flush()`, or `print(..., flush=True)` to stdout."""
+    return module.qualified(call.callee) == FLUSH or call.callee == "print" and call.keyword("flush") == "True" and call.keyword("file") in (None, "sys.stdout")
 
 
 def _log_captures(project, path: str, command: Command) -> list[Related]:
