@@ -58,8 +58,10 @@ What runs a script:
   the program runs (`pkg/__init__.py`: the working directory comes first in `sys.path`, before
   any installed copy; where a path is looked for, below, so a launcher of a nested project runs
   that project's `pkg`) but has no `train` in any form (`.py`, a directory, `.pyx`, a built
-  extension). A module of a package the project does not have, or of a namespace package (no
-  `__init__.py`), may be installed, and is not judged;
+  extension); or, where the program runs there is no `pkg/`, the project's one `src/pkg/` (a src
+  layout, which the project installs to run it: open_clip's `-m open_clip_train.main`). A module
+  of a package the project does not have, or of a namespace package (no `__init__.py`), may be
+  installed, and is not judged;
 - `python -m pkg.train.py` or `python -m train.py` where that file is the project's where the
   program runs: the module named by its file. Python imports `pkg.train` (its top level runs),
   then stops with "__path__ attribute not found on 'pkg.train'"; the message says to drop the
@@ -780,6 +782,15 @@ INVALID = [
         },
         ["LL303 a/run.sh:1"],
     ),
+    Example(  # a src layout: the project's one `src/pkg/`, installed to run, lacks the module (open_clip's `open_clip_train`)
+        {
+            "pyproject.toml": "[tool.setuptools.packages.find]\nwhere = ['src']\n",
+            "src/mytrain/__init__.py": "",
+            "src/mytrain/main.py": "print(1)\n",
+            "run.sh": "torchrun --nproc_per_node 8 -m mytrain.mian --lr 1\npython -m mytrain.main --lr 1\n",
+        },
+        ["LL303 run.sh:1"],
+    ),
     Example(  # a launcher of a project nested in this one runs from its root: a module its package lacks
         {
             "sub/pyproject.toml": "",
@@ -903,6 +914,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a package of that name that is not a src layout's, or one of two: which one is installed is not known
+        {
+            "tools/mytrain/__init__.py": "",
+            "src/other/__init__.py": "",
+            "a/src/other/__init__.py": "",
+            "run.sh": "python -m mytrain.mian\npython -m other.mian\n",
+        }
+    ),
     Example(  # after a checkout of another repository into the workspace, the steps run its files (auto-sklearn)
         {
             ".github/workflows/bench.yml": (
@@ -1612,14 +1631,15 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
             )
             return
     package = parts[0] + "/__init__.py"
-    if not any(project.on_disk(joined(base, package)) for base, _ in inside):
+    bases = [base for base, _ in inside if project.on_disk(joined(base, package))] or _source_roots(project, package)
+    if not bases:
         return  # not the project's package there: an installed one, or a namespace package
-    stems = {joined(base, module): base for base, _ in inside}
+    stems = {joined(base, module): base for base in bases}
     if any(project.on_disk(stem, directory=True) or project.on_disk(stem + ".py") for stem in stems):
         return  # on disk, even where a .gitignore's `data/` hides it from the listing (AMR-gs's stog/data/)
     if any(path.startswith(tuple(stem + "." for stem in stems)) for path in project.listing()):
         return
-    init = next(joined(base, package) for base, _ in inside if project.on_disk(joined(base, package)))
+    init = joined(bases[0], package)
     rest = "/".join(parts[1:])
     related = (Related(Location(init, 1, 1, 1, 1), f"python imports this package first, and it has no {rest}.py or {rest}/"),)
     fix = "fix the name, or create it"
@@ -1627,8 +1647,18 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
     base = next((b for stem, b in stems.items() if near and posixpath.dirname(near) == posixpath.dirname(stem)), None)
     if base is not None:  # a module of the same package
         fix = f"fix the name (did you mean `{posixpath.relpath(near, base or '.')[:-3].replace('/', '.')}`?), or create it"
-    message = f"`{value}` is no module of the project's {parts[0]}/ package: python stops with 'No module named {value}'; {fix}"
+    message = f"`{value}` is no module of the project's {posixpath.dirname(init)}/ package: python stops with 'No module named {value}'; {fix}"
     yield Finding(invocation.target.location, message, related)
+
+
+def _source_roots(project, package: str) -> list[str]:
+    """The `src/` directory that holds the package (`src/pkg/__init__.py`), when it is the project's
+    one package of that name: a src layout, which the project installs to run it (open_clip's
+    `src/open_clip_train`)."""
+    found = [path for path in project.listing() if path.endswith("/" + package) or path == package]
+    if len(found) != 1 or posixpath.basename(posixpath.dirname(posixpath.dirname(found[0]))) != "src":
+        return []
+    return [posixpath.dirname(posixpath.dirname(found[0]))]
 
 
 def _places(project, invocation, written: str, looked) -> tuple[str, str | None]:
