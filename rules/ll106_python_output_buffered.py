@@ -99,7 +99,9 @@ its Python steps so, and logs through `logging`, on stderr), so it is read as a 
 Launchers:
 - `torchrun`, `deepspeed` and `python -m torch.distributed.run`/`launch` are not reported: they
   start every worker as `python -u` (torch/distributed/run.py, deepspeed/launcher/launch.py), as
-  does ATorch's `python -m atorch.distributed.launch` (MFTCoder's launcher).
+  does ATorch's `python -m atorch.distributed.launch` (MFTCoder's launcher). So is a program of the
+  project that calls one of them as a function (`deepspeed.launcher.runner.main(args)`, gpt-neox's
+  `deepy.py`; `torch.distributed.run.main`): the workers write the log.
 - `accelerate launch` does too when it starts several processes (through torchrun or deepspeed),
   but one process goes through its simple launcher, which runs the program as `python` without
   `-u` (accelerate/commands/launch.py, `simple_launcher`). That launch is reported when the
@@ -681,6 +683,13 @@ VALID = [
             "run.sh": "python train.py > train_stdout.txt &\npython eval.py > eval.log\npython sas.py > sas.log\n",
         }
     ),
+    Example(  # a program that starts its workers through a launcher's `main` (gpt-neox's deepy.py): they run as `python -u`
+        {
+            "deepy.py": "import deepspeed.launcher.runner\n\n\ndef main():\n    deepspeed.launcher.runner.main(['train.py'])\n\n\nmain()\n",
+            "elastic.py": "from torch.distributed.run import main as run\n\nrun(['--nproc_per_node', '2', 'train.py'])\n",
+            "run.sh": "python deepy.py train.py cfg.yml > neox.log 2>&1\npython elastic.py > elastic.log\n",
+        }
+    ),
     Example(  # ruff run as a module execs its own binary: no Python writes the log (dattri)
         {"lint.sh": "#!/bin/bash\nset -o pipefail\npython3 -m ruff check . | tee ruff.log\n"}
     ),
@@ -1203,7 +1212,15 @@ def _unbuffered(project, path: str, command: Command, run: PythonRun | None, cal
     if run is not None and run.kind == "module" and run.target.value in UNBUFFERED_LAUNCHERS:
         return True
     module = project.python.get(_trainer(project, command) or "")
-    return module is not None and (_reconfigures_stdout(module) or _flushes_as_it_prints(module))
+    return module is not None and (_reconfigures_stdout(module) or _flushes_as_it_prints(module) or _launches_workers(module))
+
+
+def _launches_workers(module) -> bool:
+    """Whether the program starts its workers through a launcher's `main` (`UNBUFFERED_LAUNCHERS`),
+    which runs each as `python -u`: gpt-neox's `deepy.py`, `deepspeed.launcher.runner.main(args)`."""
+    return any(
+        module.qualified(call.callee).removesuffix(".main") in UNBUFFERED_LAUNCHERS for function in module.functions.values() for call in function.calls
+    )
 
 
 MAX_CALLERS = 4  # scripts running scripts whose environment is followed: `run.sh` runs `a.sh`, which runs `b.sh`, ...
