@@ -147,9 +147,12 @@ class CommandLine:
         -> `--client_cfg`), else the only one of the same words but a last one naming a place
         otherwise (`--data_dir` -> `--data_path`, not `--log_dir`), else the closest spelling.
         Not one the launch already passes (`passed`): `--train_mode` is no fix for
-        `--trainable_modules` next to it."""
+        `--trainable_modules` next to it. A long name with one dash is the flag with two
+        (`-dropout` -> `--dropout`, Time-Series-Library's Crossformer.sh), before any other."""
         from difflib import get_close_matches  # here: only an unknown flag asks (0.8 ms of an import)
 
+        if len(flag) > 2 and not flag.startswith("--") and "-" + flag in self.flags and "-" + flag not in passed:
+            return "-" + flag
         candidates = [f for f in self.flags if f.startswith("--") == flag.startswith("--") and f not in HELP and f not in passed]
         same = {f.replace("-", "_"): f for f in candidates}.get(flag.replace("-", "_"))
         if same:

@@ -311,6 +311,12 @@ CASES = {
         "`--steps-warmup` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
         "it (did you mean `--warmup_steps`?), or add it to the parser",
     ),
+    "LL301-a long name with one dash": (  # Time-Series-Library's `-dropout 0.6`: "remove it" would train with the default
+        {"run.sh": "python train.py -vocab-size 5\n", "train.py": TRAIN},
+        "run.sh:1",
+        "`-vocab-size` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; fix "
+        "it (did you mean `--vocab-size`?), or add it to the parser",
+    ),
     "LL301-a place named otherwise": (
         {"run.sh": "python train.py --vocab-dir v\n", "train.py": TRAIN},
         "run.sh:1",
