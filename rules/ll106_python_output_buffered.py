@@ -690,6 +690,9 @@ VALID = [
             "run.sh": "python deepy.py train.py cfg.yml > neox.log 2>&1\npython elastic.py > elastic.log\n",
         }
     ),
+    Example(  # expect's `unbuffer` runs the program on a pseudo terminal, which line-buffers its stdout
+        {"run.sh": "#!/bin/bash\nset -o pipefail\nunbuffer python train.py | tee train.log\n", "train.py": "print(1)\n"}
+    ),
     Example(  # ruff run as a module execs its own binary: no Python writes the log (dattri)
         {"lint.sh": "#!/bin/bash\nset -o pipefail\npython3 -m ruff check . | tee ruff.log\n"}
     ),

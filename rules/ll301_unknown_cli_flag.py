@@ -725,6 +725,13 @@ INVALID = [
         },
         ["LL301 run.sh:4", "LL301 run.sh:6"],
     ),
+    Example(  # `xvfb-run` runs its command with a virtual display (cleanrl's benchmarks), after its options
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--seed')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\nxvfb-run -a -s "-screen 0 1024x768x24" python train.py --seed 1 --sede 2\n',
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # NERSC's `shifter` runs its command in this directory (FourCastNet's `srun shifter bash -c "..."`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",

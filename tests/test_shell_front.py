@@ -65,6 +65,10 @@ NESTED = [
     ('env "$@" python train.py', "python train.py", ["env"]),  # assignments a caller passes (sample-factory's runner)
     ('env A=1 "${EXTRA_ENV[@]}" python train.py', "python train.py", ["env"]),
     ("taskset -c 0-7 python train.py", "python train.py", ["taskset"]),
+    ('xvfb-run -a -s "-screen 0 1024x768x24" python train.py', "python train.py", ["xvfb-run"]),  # cleanrl's benchmarks
+    ("xvfb-run --server-args -ac -e err.log python train.py", "python train.py", ["xvfb-run"]),
+    ("chrt -f 50 python train.py", "python train.py", ["chrt"]),
+    ("catchsegv unbuffer python train.py", "python train.py", ["catchsegv", "unbuffer"]),
     ("sudo -u ml python train.py", "python train.py", ["sudo"]),
     ("sudo --user ml python train.py", "python train.py", ["sudo"]),
     ("nice --adjustment 5 stdbuf --output L python train.py", "python train.py", ["nice", "stdbuf"]),

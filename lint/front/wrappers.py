@@ -81,6 +81,12 @@ ARGV_WRAPPERS = {
     "numactl": _spec("-C -N -m -p -i --cpunodebind --membind --physcpubind --interleave --preferred"),
     "taskset": _spec(positional=1),  # `taskset [-a] [-c] MASK CMD...`: its options are flags
     "screen": _spec("-S -c -e -h -p -t -T -X -Logfile"),
+    # `xvfb-run -a -s "-screen 0 1024x768x24" CMD...`: the command with a virtual X display (MuJoCo,
+    # gym rendering on a headless node: cleanrl's benchmarks), its output passed through
+    "xvfb-run": _spec("-e -f -n -p -s -w --error-file --auth-file --server-num --xauth-protocol --server-args --wait"),
+    "unbuffer": _spec(),  # expect's: the command on a pseudo terminal, which line-buffers its stdout
+    "chrt": _spec("-T -P -D --sched-runtime --sched-period --sched-deadline", positional=1),  # `chrt -f 10 CMD...`
+    "catchsegv": _spec(),
 }
 
 SSH_VALUED = _words("-p -i -o -l -F -J -L -R -D -b -c -e -m -O -Q -S -W -w -E -B -I")  # OpenSSH 9's usage
@@ -734,6 +740,7 @@ def unwrap(walker, command: Command) -> None:
                 unknown_environment=unknown,
                 parallel=name == "xargs" and _several_at_a_time(options, ("-P", "--max-procs")), reads_input=name == "xargs",
                 appends=name == "xargs" and not any(o.startswith(("-I", "-i", "--replace")) for o in options),
+                terminal=name == "unbuffer",
             )
     command.inner = inner
 
