@@ -848,6 +848,69 @@ def test_the_words_a_function_runs_through_a_command_or_in_a_pipeline_run_so_at_
     assert [[w.value for w in c.words] for c in script.commands if c.wrappers and c.words[0].value] == [["python", "b.py"]]
 
 
+def _values(script, line: int) -> list:
+    return [[w.value for w in c.words] for c in script.commands if c.location.line == line]
+
+
+def test_a_function_walked_at_its_first_call_has_that_calls_positional_parameters():
+    # the call's words, one per argument, as `$1`, `${1}`, `${3:-d}`, `${1:+x}`, `$#` read them; after
+    # a `shift`, those left; past the last, unset (empty); `$10` is `${1}0`, not read
+    src = (
+        'f() {\n  local x=$1\n  shift\n  echo "$x" $1 ${2} "${3:-d}" $# ${1:+alt} ${4+set} "$3" $10\n}\n'
+        "f a b c\n"
+        'echo $1 ${1:-top}\n'
+    )
+    script = parse_shell("t.sh", src)
+    assert _values(script, 4) == [["echo", "a", "b", "c", "d", "2", "alt", "", None]]
+    # the script's own arguments are not the function's: not known, and their defaults as before
+    assert _values(script, 7) == [["echo", None, "top"]]
+    # an argument not known, and those after one that may be several words or none, are not known
+    script = parse_shell("t.sh", 'f() { echo $1 $2 $3; }\nf "a b" $X c\ng() { echo $1 $2; }\ng a "$@"\n')
+    assert _values(script, 1) == [["echo", "a", "b", None, None]]
+    assert _values(script, 3) == [["echo", "a", None]]
+    # in a loop of the body (a `shift` there moves them for the next round), after a `shift` in a
+    # branch, `shift $N` or `set --`: not known
+    for body in (
+        'while [ $# -gt 0 ]; do case $1 in --gpus) G=$2; shift 2;; *) shift;; esac; done; echo $G',
+        '[ "$1" = -v ] && shift; echo $1',
+        'shift $N; echo $1',
+        'set -- x y; echo $1',
+    ):
+        script = parse_shell("t.sh", f"f() {{\n  {body}\n}}\nf --name x,y --gpus 0\n")
+        assert [c.words[1:] for c in script.commands if c.name == "echo"][0][0].value is None, body
+    # nor in a body no call with known arguments walks: never called, or walked again for a
+    # redirected call (its first walk read them: `varies` below)
+    script = parse_shell("t.sh", "f() {\n  echo $1\n}\ng() {\n  echo $1\n}\nf a\nf b > f.log\n")
+    assert [[w.value for w in c.words] for c in script.commands if c.name == "echo"] == [["echo", "a"], ["echo", None], ["echo", None]]
+
+
+def test_a_later_call_marks_the_positional_parameters_it_gives_otherwise():
+    # as a variable its caller sets (`ShellScript.varies`): `$1` differs at the second call, not `$2`;
+    # a call with other words is compared by its words, one with fewer by what it leaves unset
+    src = "run() {\n  torchrun --master_port $2 train.py > log_$1.txt &\n}\nrun a 29500\nrun b 29500\nrun a\nrun a 29500\n"
+    script = parse_shell("t.sh", src)
+    torchrun = next(c for c in script.commands if c.name == "torchrun")
+    port, log = torchrun.words[2], torchrun.redirects[0].target
+    varies = {at.line: v for at, v in script.varies.items()}
+    assert set(varies) == {5, 6}
+    assert varies[5].isdisjoint(port.origin) and not varies[5].isdisjoint(log.origin)
+    assert not varies[6].isdisjoint(port.origin) and varies[6].isdisjoint(log.origin)
+    # through a function the body calls with them (`g "$1"`), and after a `shift` by the word it is
+    src = 'g() {\n  echo g $1\n}\nf() {\n  shift\n  g "$1"\n  g x\n}\nf a 1\nf b 2\nf c 1\n'
+    script = parse_shell("t.sh", src)
+    echo = next(c for c in script.commands if c.name == "echo")
+    varies = {at.line: v for at, v in script.varies.items()}
+    assert not varies[10].isdisjoint(echo.words[2].origin) and 11 not in varies
+    # what the body sets from them is not known after a call that gives it another value
+    src = 'setup() { EXP=$1; ARGS=(x "$1"); }\nsetup a\necho $EXP "${ARGS[@]}"\nsetup b\necho $EXP "${ARGS[@]}"\n'
+    script = parse_shell("t.sh", src)
+    assert _values(script, 3) == [["echo", "a", "x", "a"]] and _values(script, 5) == [["echo", None, None]]
+    # the body's words around the arguments it runs (`python $1 "${@:2}"`): not known at a call that gives them otherwise
+    script = parse_shell("t.sh", 'f() {\n  python $1 "${@:2}"\n}\nf a.py --x 1\nf b.py --y 2\nf a.py --z\n')
+    runs = [[w.value for w in c.words] for c in script.commands if c.name == "python" and c.location.line > 2]
+    assert runs == [["python", "a.py", "--x", "1"], ["python", None, "--y", "2"], ["python", "a.py", "--z"]]
+
+
 def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():
     # `eval "$@"` reads the words again, joined: which commands they make is not read, and a `cd`
     # among them leaves the directory unknown
@@ -884,7 +947,8 @@ def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():
 )
 def test_which_words_of_a_call_a_function_runs_is_read_from_its_body(body, runs):
     script = parse_shell("t.sh", f"f() {{\n  {body}\n}}\nf a b python t.py\n")
-    assert [c.words[1].value for c in script.commands if c.name == "python"] == (["t.py"] if runs else [])
+    # at the call (the body's `$3 "${@:4}"` is its walk's `python`, with words not known there)
+    assert [c.words[1].value for c in script.commands if c.name == "python" and c.location.line == 4] == (["t.py"] if runs else [])
 
 
 @pytest.mark.parametrize(

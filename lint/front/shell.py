@@ -891,16 +891,23 @@ class Effect(Record):
             after.cwd_bound & changed.keys(),
         )
 
-    def apply(self, state: State, place: int, looping: bool) -> None:
+    def apply(self, state: State, place: int, looping: bool, varies: AbstractSet[int] = frozenset()) -> None:
         """Call the function again: `place`, the number of the script's commands then; `looping`,
-        in a loop, where the arrays it sets are not known (`Walker._looping`)."""
+        in a loop, where the arrays it sets are not known (`Walker._looping`); `varies`, the
+        characters of its walk this call may not give (`Walker._called_again`): a variable or
+        an array set from them is not known (`setup() { EXP=$1; }`, then `setup b`)."""
         if self.moves:
             state.chdir(None)
         for name, (value, word) in self.variables.items():
-            state.assign(name, value, word)
+            if varies and word is not None and not varies.isdisjoint(word.origin):
+                state.assign(name, None, Word(None, f"${{{name}}}", word.location, ()))
+            else:
+                state.assign(name, value, word)
         if self.bound:
             state.forget(self.bound)
         for name, words in self.arrays.items():
+            if varies and words and any(not varies.isdisjoint(w.origin) for w in words):
+                words = None
             state.arrays[name] = None if looping else words
         state.exported |= self.exported
         if self.stdout is not None:
@@ -947,12 +954,37 @@ class Pending(Record):
 
 
 class Read(Record):
-    """What a function's first walk read from a variable (`Walker._called_again`)."""
+    """What a function's first walk read from a variable (`Walker._called_again`), or from one of
+    its positional parameters (`$1`, `${2:-x}`, `$#`: the name `1`, `2`, `#0`, counted from the
+    call's first word: `$1` after a `shift` is `2`, `$#` `#1`; one of a function called in its
+    body, the name "": `Walker._first_call`)."""
 
     name: str
     value: object  # the variable's value then: None not known here, `_ABSENT` not set
-    word: Word | None  # the word it was set to (`State.assigned`)
+    word: Word | None  # the word it was set to (`State.assigned`); the call's word for a positional parameter
     offsets: tuple[int, ...]  # the file offsets of the characters read: the expansion's first and last, or a default's
+
+
+class Arguments:
+    """A function's positional parameters while its body is walked for a call (`Walker.arguments`):
+    the call and its argument nodes, their words found when the body first reads one (`bound`),
+    less those a `shift` of the body dropped; `depth`, the number of blocks around the body's
+    walk, its FUNCTION block's index."""
+
+    __slots__ = ("call", "nodes", "depth", "shifted", "lost", "_bound")
+
+    def __init__(self, call: Command, nodes: list, depth: int) -> None:
+        self.call, self.nodes, self.depth = call, nodes, depth
+        self.shifted = 0  # how many a `shift` of the body dropped
+        self.lost = False  # not known since: a `shift` in a branch, a loop or a subshell, `shift $N`, `set -- ...`
+        self._bound: tuple[list[Word], bool] | None = None
+
+    def bound(self, unit: Unit) -> tuple[list[Word], bool]:
+        """The words `$1`, `$2`, ... hold (`_bound`), and whether they are all: past them, unset."""
+        if self._bound is None:
+            self._bound = _bound(unit, self.call, self.nodes)
+        words, complete = self._bound
+        return words[self.shifted :], complete
 
 
 class Unit:
@@ -1162,6 +1194,9 @@ class Walker:
         # The script's positional parameters are no longer those it was started with: a `shift` or
         # `set -- ...` of its own (not a function's) came before (`_own_arguments`).
         self.arguments_moved = False
+        # The positional parameters of the function whose body is walked for a call, when it is
+        # the call's (`Arguments`); None elsewhere: the script's own, not known here.
+        self.arguments: Arguments | None = None
 
     # --- words ---------------------------------------------------------------------------
 
@@ -1334,10 +1369,14 @@ class Walker:
             else:
                 name_kind = None
             if name_kind != "variable_name":
+                if self.arguments is not None and (raw == "$#" or raw == "${#}") and self._positional(node, piece, "#", raw, at, end):
+                    return
                 piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
                 return
             name = unit.node_text(name_node)
             operator = node.child_by_field_id(_OPERATOR)
+            if self.arguments is not None and name.isdigit() and self._positional(node, piece, name, raw, at, end):
+                return
             if name.isdigit() and not (operator is not None and unit.node_text(operator) in (":-", "-") and self._own_arguments()):
                 piece.dynamic(raw, at, passthrough=True)
                 return
@@ -1405,6 +1444,50 @@ class Walker:
             if written is not None:
                 self._set_by(name, at, at)
             piece.dynamic(written or raw, at)
+
+    def _positional(self, node, piece: Piece, name: str, raw: str, at: int, end: int) -> bool:
+        """`$1`, `${2}`, `${3:-x}`, `${1:+x}`, `$#` in a function's body walked for a call whose
+        arguments are known (`Arguments`): the call's word (`launch 0,1 29500` gives `$2` 29500), or
+        nothing past its last (`$3` unset), as a variable's value is read, each character standing
+        at the expansion; what a later call of the function finds there is compared with it
+        (`Read`, `_called_again`). False, and not read: not known here (an argument not known
+        itself, `$ENVS` or `"$@"` before it, a `shift` in a branch), in a loop of the body (a `shift`
+        there moves them for the next round: `while [ $# -gt 0 ]; do case $1 in ...`), and any other
+        form (`$10` is `${1}0`, `${1#x}`, `${#1}`), as the script's own arguments are."""
+        arguments, unit = self.arguments, self.unit
+        if arguments.lost or name == "0" or not name.isascii() or any(b.kind == LOOP for b in self.blocks[arguments.depth :]):
+            return False
+        words, complete = arguments.bound(unit)
+        last = unit.file_offset(end - 1)
+        begun = len(piece.origin)
+        if name == "#":
+            if not complete:
+                return False
+            word, value = None, str(len(words))
+            piece.expanded(value, at, last)
+        else:
+            number = int(name)
+            plain = raw == f"${{{name}}}" or raw == f"${name}" and number < 10
+            operator = node.child_by_field_id(_OPERATOR)
+            op = unit.node_text(operator) if operator is not None else None
+            if not plain and op not in (":-", "-", ":+", "+") or number > len(words) and not complete:
+                return False
+            word = words[number - 1] if number <= len(words) else None
+            value = word.value if word is not None else _ABSENT
+            if value is None:  # `launch $X`: not known here, as it is today
+                if self.reading is not None:
+                    self.reading.append(Read(str(number + arguments.shifted), None, word, (at, last)))
+                return False
+            given = value is not _ABSENT and (value != "" or op == "-" or op == "+")
+            if op is None or given and op in (":-", "-"):
+                piece.expanded(value if value is not _ABSENT else "", at, last)
+            elif given or op in (":-", "-"):  # the default when not given (empty, for `:-`), the alternate when given
+                for child in node.named_children[1:]:
+                    self._eval(child, piece)
+        if self.reading is not None:  # by the call's word it is, past those shifted: `$1` after `shift` is the second
+            held = f"#{arguments.shifted}" if name == "#" else str(int(name) + arguments.shifted)
+            self.reading.append(Read(held, value, word, (at, last, *piece.origin[begun:])))
+        return True
 
     def _read_variable(self, name: str, at: int | None = None, last: int = 0) -> None:
         """A known variable's value is read: the defaults it came from are read with it; by an
@@ -2436,6 +2519,8 @@ class Walker:
         self.script.commands.append(command)
         if (name == "shift" or name == "set" and _sets_arguments(self.unit, node)) and not any(b.kind == FUNCTION for b in self.blocks):
             self.arguments_moved = True
+        elif self.arguments is not None and (name == "shift" or name == "set" and _sets_arguments(self.unit, node)):
+            self._shift(command, node)
         if name == "set":
             self._set_options(words, node)
         elif name == "shopt":
@@ -2489,6 +2574,19 @@ class Walker:
             else:
                 self._stdin_script(reader, heredoc)
 
+    def _shift(self, command: Command, node) -> None:
+        """A `shift` (`shift 2`) in a function's body walked for a call: its positional parameters
+        are those after the first (two) from here on; not known after any other (`shift $N`, in a
+        branch, a loop or a subshell, after `&&`, past the last), nor after a `set -- ...`."""
+        arguments, words = self.arguments, command.words
+        count = (1 if len(words) == 1 else whole(words[1].value) if len(words) == 2 else None) if command.name == "shift" else None
+        if count is not None and len(self.blocks) == arguments.depth + 1 and _unconditional(node):
+            held, complete = arguments.bound(self.unit)
+            if count <= len(held) or not complete:
+                arguments.shifted += count
+                return
+        arguments.lost = True
+
     def _function_call(self, call: Command, arguments: list) -> None:
         """A call of a function of the script, `arguments` its argument nodes: its body walked here
         at the first call, again when the call has streams of its own, else what it did repeated;
@@ -2496,17 +2594,17 @@ class Walker:
         name, out, err = call.name, call.stdout, call.stderr
         redirected = out is not self.state.stdout or err is not self.state.stderr
         if name in self.pending:
-            self._first_call(name, out if redirected else None, err if redirected else None)
+            self._first_call(name, out if redirected else None, err if redirected else None, (call, arguments))
         elif name in self.functions and redirected:
-            self._called_again(call, walked=True)
+            self._called_again(call, arguments, walked=True)
             self._call(name, out, err)
         elif name in self.effects:
-            self._called_again(call)
-            self.effects[name].apply(self.state, len(self.script.commands), self._looping())
+            varies = self._called_again(call, arguments)
+            self.effects[name].apply(self.state, len(self.script.commands), self._looping(), varies)
         if name in self.functions:
             self._run_arguments(call, arguments)
 
-    def _called_again(self, call: Command, walked: bool = False) -> None:
+    def _called_again(self, call: Command, arguments: list, walked: bool = False) -> frozenset[int]:
         """A later call of a function. The characters of its first walk's words whose value this
         call may not give (`ShellScript.varies`): of an expansion of a variable its caller set, when
         the variable now has another value or one not known here; of a default the first call took
@@ -2515,16 +2613,33 @@ class Walker:
         port. When the body is not walked again (`walked`), an expansion of a variable its caller
         set also has no one assignment (`ShellScript.expansions`) when the variable is now set
         elsewhere, as a walk would find (`PORT=29501; run &`, then `PORT=29502; run &`). One the
-        body set before reading it (`local PORT=29500`) is set there at each call."""
+        body set before reading it (`local PORT=29500`) is set there at each call. A positional
+        parameter (`$2`) is compared with this call's word (`launch 0,1 29500`, then `launch 2,3
+        29500`: `$1` differs, not `$2`), one of a function the body called (the name "") by the
+        characters of its word there (`g "$1"`). Returns the characters found."""
         read = self.reads.get(call.name)
         if read is None:
-            return
+            return frozenset()
         body, reads = read
         expansions, assigned, variables = self.script.expansions, self.state.assigned, self.state.variables
         varies: set[int] = set()
+        bound = None
         for variable, value, word, offsets in reads:
-            if word is not None and body.holds(word.location):
-                if not varies.isdisjoint(word.origin):
+            if not variable or word is not None and body.holds(word.location):
+                if word is not None and not varies.isdisjoint(word.origin):
+                    varies.update(offsets)
+                continue
+            if variable[0] in _POSITIONAL_NAMES:
+                if bound is None:
+                    bound = _bound(self.unit, call, arguments)
+                words, complete = bound
+                if variable[0] == "#":  # `$#` after that many `shift`s
+                    left = len(words) - int(variable[1:])
+                    now = str(left) if complete and left >= 0 else None
+                else:
+                    number = int(variable)
+                    now = words[number - 1].value if number <= len(words) else _ABSENT if complete else None
+                if now is None or now != value:
                     varies.update(offsets)
                 continue
             now = variables.get(variable, _ABSENT)
@@ -2540,6 +2655,7 @@ class Walker:
             if not self.script.varies:
                 self.script.varies = {}
             self.script.varies[call.location] = self.script.varies.get(call.location, frozenset()) | varies
+        return frozenset(varies)
 
     def _run_arguments(self, call: Command, arguments: list) -> None:
         """The words of a call that the function runs as a command (`in_env() { local env="$1";
@@ -2582,7 +2698,11 @@ class Walker:
         wrapped = len(template.wrappers) > len(call.wrappers)
         if not at and wrapped and (not rest[0].value or rest[0].value.startswith("-") or "=" in rest[0].value):
             return  # `srun "$@"`, `env "$@" cmd`: an option of the command they are given to (`--ntasks 8`, `A=1`), or may be
-        run = call.with_words(template.words[:at] + rest + template.words[at + 1 :])
+        own_words = template.words[:at] + template.words[at + 1 :]
+        varies = self.script.varies.get(call.location) if self.script.varies else None
+        if varies:  # `python $1.py "${@:2}"`: its first call's script, not this one's
+            own_words = [self._as_written(w) if not varies.isdisjoint(w.origin) else w for w in own_words]
+        run = call.with_words(own_words[:at] + rest + own_words[at:])
         first = call.location if at else rest[0].location  # `python "$@"`: the call runs it
         run.location = Location(first.path, first.line, first.column, call.location.end_line, call.location.end_column)
         run.redirects, run.inner = [], []  # the call's redirects are the call's, the body's the body's: judged there
@@ -2606,6 +2726,15 @@ class Walker:
         wrappers.unwrap(self, run)
         if piped:
             self._piped(template, self.script.pipelines[walk.pipelines], self.script.commands[start:], call)
+
+    def _as_written(self, word: Word) -> Word:
+        """A word of a function's walk whose value a later call may not give (`_called_again`), not
+        known: as written in the file, as a walk without its first call's values would make it."""
+        index, where = self.unit.index, word.location
+        written = index.text[index.offset(where.line, where.column) : index.offset(where.end_line, where.end_column)]
+        if len(written) > 1 and written[0] == written[-1] == '"':
+            written = written[1:-1]
+        return Word(None, written, where, word.origin, True)
 
     def _piped(self, template: Command, pipelines: list[Pipeline], made: list[Command], call: Command) -> None:
         """The pipeline a call's words run in when the body pipes its arguments (`run_log() { "$@"
@@ -2690,9 +2819,10 @@ class Walker:
                 return True
         return False
 
-    def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None) -> None:
+    def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None, call: tuple[Command, list] | None = None) -> None:
         """The function's one walk, at its first call, with the blocks around its definition: what
-        it does to the shell stays, and later calls repeat it (`Effect`)."""
+        it does to the shell stays, and later calls repeat it (`Effect`). `call`: the call and its
+        argument nodes, which give the body's positional parameters (`Arguments`)."""
         pending = self.pending.pop(name)
         pending.state.close()  # walked here, not where it is defined
         before, blocks = self.state.checkpoint(), self.blocks
@@ -2700,10 +2830,13 @@ class Walker:
         self.calling.add(name)
         start = len(self.script.commands)
         outer, self.reading = self.reading, []
+        arguments, self.arguments = self.arguments, Arguments(*call, len(self.blocks)) if call is not None else None
         self._in_function(pending.body, pending.block, stdout, stderr)
+        self.arguments = arguments
         self.reads[name], self.reading = (pending.block.statement, self.reading), outer
         if outer is not None:  # a call inside another's first call: read at that one's calls too
-            outer += self.reads[name][1]
+            # its positional parameters are its call's words, which that one's calls decide as they do any word
+            outer += (r if not r.name or r.name[0] not in _POSITIONAL_NAMES else r._replace(name="") for r in self.reads[name][1])
         self.called_bodies.update(id(c) for c in self.script.commands[start:])
         self.calling.discard(name)
         self.blocks = blocks
@@ -2744,14 +2877,14 @@ class Walker:
         if copy is None:
             copy = copies_at([defined])[defined]
         defined.close()
-        state, blocks = self.state, self.blocks
-        self.state, self.blocks = copy, list(pending.blocks)
+        state, blocks, arguments = self.state, self.blocks, self.arguments
+        self.state, self.blocks, self.arguments = copy, list(pending.blocks), None
         before = self.state.checkpoint()
         self.state.branch_depth += 1
         self._in_function(pending.body, pending.block, pending.stdout, pending.stderr)
         self.effects[name] = Effect.since(before)
         before.close()
-        self.state, self.blocks = state, blocks
+        self.state, self.blocks, self.arguments = state, blocks, arguments
 
     def _call(self, name: str, stdout: Sink, stderr: Sink) -> None:
         """A function called again with its output piped or redirected (`train | tee run.log`):
@@ -2764,7 +2897,9 @@ class Walker:
         self.state.branch_depth += 1
         view = self.state.checkpoint()
         body, block = self.functions[name]
+        arguments, self.arguments = self.arguments, None  # its first walk's are read: see `_called_again`
         self._in_function(body, block._replace(arm=1), stdout, stderr)
+        self.arguments = arguments
         self.state.settle(view)
         self.state.branch_depth -= 1
         self.calling.discard(name)
@@ -2988,6 +3123,7 @@ UNSURE = -1  # of `_arguments_run`
 # first of them it runs (`${@:2}`: from the second).
 _ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
 _MANY_WORDS = lazy(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+_POSITIONAL_NAMES = frozenset("123456789#")  # what a `Read` of a positional parameter's name starts with
 _ALL_ARGUMENTS = lazy(r"\$\{?[@*]")  # `$@`, `"${@:2}"`, `$*`, anywhere in a body's text
 # The commands that run their words as a command of its own (not as a string a shell reads again:
 # `eval`, `bash -c`, `ssh`), which a function's body may run its arguments through (`nohup "$@" &`)
@@ -3187,6 +3323,25 @@ def _one_word(unit: Unit, node) -> bool:
     may be several or none, nor `"$@"` or `"${opts[@]}"`."""
     kind = node.type
     return kind in ("word", "number", "raw_string") or kind == "string" and not _MANY_WORDS.search(unit.node_text(node))
+
+
+def _bound(unit: Unit, call: Command, nodes: list) -> tuple[list[Word], bool]:
+    """The words a call of a function gives its `$1`, `$2`, ... (`Arguments`): its words in turn,
+    one per argument node, while each is its node's one word (a `"$X"`, `a.py`, a known `$X` that
+    split into no other word), and whether they are all of them. Not past a node that may make
+    several or none: `"$@"`, `"${A[@]}"`, an unquoted `$X` not known here, a word glued to the next
+    (`_glued`)."""
+    words, bound = call.words[1:], []
+    for i, node in enumerate(nodes):
+        if i >= len(words) or words[i].location != unit.location(node):
+            return bound, False
+        word = words[i]
+        if not _one_word(unit, node) and (
+            word.value is None or word.passthrough or _MANY_WORDS.search(unit.node_text(node)) or i + 1 < len(words) and words[i + 1].location == word.location
+        ):
+            return bound, False
+        bound.append(word)
+    return bound, len(words) == len(nodes)
 
 
 def _unconditional(node) -> bool:
