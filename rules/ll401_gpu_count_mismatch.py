@@ -77,7 +77,9 @@ train.sh`, `bash train.sh` in `job.sbatch`), or of the job `sbatch` reads from a
   `srun --exclusive` in a script with no job header (it may start the job). `--exclusive=user`
   (`=mcs`, `=topo`) gets what it asks, as does an `srun` step in a job, its own `--exclusive` or not.
 
-Values from variables are followed when static. A value the script takes from a default
+Values from variables are followed when static, and a function's positional parameters (`$1`,
+`${2:-8}`, after a `shift`) as its first call gives them (`launch 0,1` for `CUDA_VISIBLE_DEVICES=$1`
+in `launch`'s body), reported once in the body, as a variable the caller sets is. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set (`NGPU=2
 bash train.sh`, or submits it as a Slurm job after `export NGPU=2`: sbatch passes its variables
 unless `--export` leaves them out), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's
@@ -145,6 +147,20 @@ _GRES_GPU = lazy(r"^gpu(?::[^:,(]+)?:(\d+)(?:\(.*\))?$")
 _TYPED_COUNT = lazy(r"^(?:[^:,]+:)?(\d+)$")
 
 INVALID = [
+    Example(  # devices and counts a function takes from its call's arguments (`$1`; after a `shift`), read at its first call
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nlaunch() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 4 --master_port $2 train.py > log_$3.txt 2>&1 &\n}\n"
+                "launch 0,1 29500 a\nlaunch 2,3 29500 b\nwait\n"
+            ),
+            "shift.sh": (
+                "#!/bin/bash\nrun() {\n  local gpus=$1\n  shift\n  CUDA_VISIBLE_DEVICES=$gpus torchrun --nproc_per_node ${1:-8} train.py\n}\n"
+                "run 0,1,2,3\n"
+            ),
+        },
+        ["LL401 run.sh:3", "LL401 shift.sh:5"],
+    ),
     Example(  # as many devices listed as processes, more than the job's GPUs: they are not the job's (helper-304's plant)
         {
             "c.sh": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=4\nCUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 torchrun --nproc_per_node=8 train.py\n",
@@ -373,6 +389,21 @@ VALID = [
                 "sbatch --gres=gpu:8 <<EOF\n#!/bin/bash\n#SBATCH --gres=gpu:4\nsrun --ntasks-per-node=1 torchrun --nproc_per_node 8 train.py\nEOF\n"
             ),
             "train.py": "print(1)\n",
+        }
+    ),
+    Example(  # a function's arguments: as many devices as processes; not known (`$GPUS`, the script's own `$1`);
+        # read in a loop that shifts them (`--name x,y` is no device list)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nlaunch() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 4 train.py\n}\n"
+                "launch 0,1,2,3\nlaunch $GPUS\nCUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 4 train.py\n"
+            ),
+            "loop.sh": (
+                "#!/bin/bash\nrun() {\n  while [ $# -gt 0 ]; do\n    case $1 in\n      --gpus) GPUS=$2; shift 2 ;;\n"
+                "      *) shift 2 ;;\n    esac\n  done\n  CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 4 train.py\n}\n"
+                "run --name x,y --gpus 0,1,2,3\n"
+            ),
         }
     ),
     Example(  # --ntasks takes precedence: --ntasks-per-node is a maximum (OpenPSG's `srun -n1 --ntasks-per-node=4`)

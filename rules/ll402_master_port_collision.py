@@ -59,7 +59,11 @@ Scripts and functions:
   port, and that call is not compared (neither with the first nor with a third call that also
   sets 29502). A variable the body sets (`local PORT=29500`) has the same value at every call,
   and one it sets from the caller's (`local P=$BASE`) the value that one has at each; a default
-  (`${PORT:-29500}`) is not taken at a call that finds the variable set;
+  (`${PORT:-29500}`) is not taken at a call that finds the variable set. The same for its
+  positional parameters (`--master_port $2`, `${2:-29500}`, `$1` after a `shift`): the call's
+  words, compared with the first call's (`launch 0,1 29500 a &`, then `launch 2,3 29500 b &`, is a
+  collision); not known past an argument that may be several words or none (`$ARGS`, `"$@"`), nor
+  in a loop of the body (a `shift` there moves them for the next round);
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep; also a Slurm job after an `export`), the default of the script's argument
@@ -129,6 +133,21 @@ ELSEWHERE = {"ssh", "pct", "docker", "kubectl", "srun", "sbatch", "bsub", "aprun
 NAMED_HOST = {"ssh", "pct", "docker"}  # wrappers whose own words name the host or container
 
 INVALID = [
+    Example(  # a function's port from its call's arguments: the same word at each call (`$2`, after a `shift`, a default)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nlaunch() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 2 --master_port $2 train.py > log_$3.txt 2>&1 &\n}\n"
+                "launch 0,1 29500 a\nlaunch 2,3 29500 b\nwait\n"
+            ),
+            "shift.sh": (
+                "#!/bin/bash\nrun() {\n  local name=$1\n  shift\n  torchrun --master_port \"$1\" train.py --name \"$name\" &\n}\n"
+                "run a 29500\nrun b 29500\nwait\n"
+            ),
+            "default.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port ${2:-29500} train.py --name $1 &\n}\nrun a\nrun b\nwait\n",
+        },
+        ["LL402 default.sh:6", "LL402 run.sh:6", "LL402 shift.sh:8"],
+    ),
     Example(  # a program whose name is partly known (aps's `cmd/train_$task.py`) is still a program, not options
         {
             "run.sh": (
@@ -383,6 +402,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a function's port from its call's arguments: another at each call, or not known (`$P`, `"$@"`)
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nlaunch() {\n  torchrun --nproc_per_node 2 --master_port $2 train.py > log_$1.txt 2>&1 &\n}\n"
+                "launch a 29500\nlaunch b 29501\nlaunch c $P\nlaunch \"$@\"\nwait\n"
+            ),
+            "glued.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port 2950$1 train.py &\n}\nrun 1\nrun 2\nwait\n",
+            "default.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port ${1:-29500} train.py &\n}\nrun\nrun 29501\nwait\n",
+        }
+    ),
     Example(  # an LSF job, batch or interactive, runs on the hosts LSF gives it
         {
             "pair.sh": (
