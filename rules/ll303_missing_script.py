@@ -353,9 +353,10 @@ INVALID = [
             "pbs/job.pbs": "#!/bin/bash\n#PBS -l select=1\npython trian.py\n",
             "lsf/job.lsf": "#BSUB -nnodes 1\njsrun -n1 python3 trian.py\n",
             "cobalt/job.cobalt": "#!/bin/bash\n#COBALT -n 1\naprun -n 1 python trian.py\n",
+            "slurm/job.sl": "#!/bin/bash\n#SBATCH -N 1\nsrun python trian.py\n",
             "train.py": "print(1)\n",
         },
-        ["LL303 pbs/job.pbs:3", "LL303 lsf/job.lsf:2", "LL303 cobalt/job.cobalt:3"],
+        ["LL303 pbs/job.pbs:3", "LL303 lsf/job.lsf:2", "LL303 cobalt/job.cobalt:3", "LL303 slurm/job.sl:3"],
     ),
     Example(  # the program of an HPC launcher, after its options: jsrun's short ones take their value in the same word
         {

@@ -116,6 +116,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.front.wrappers import LAUNCHERS
+from launchlint.graph import python_run
 from launchlint.launches import (
     VISIBLE,
     Devices,
@@ -727,9 +728,13 @@ def _gpus(count: int) -> str:
 
 
 def _spelled(launch: Launch) -> str:
-    """The launcher as the script spells it: `torchrun`, or `python -m torch.distributed.launch`."""
-    words = [w.value for w in launch.command.words[:3]]
-    return f"{words[0]} -m {words[2]}" if len(words) == 3 and words[1] == "-m" and words[0] and words[2] else launch.launcher
+    """The launcher as the script spells it: `torchrun`, or `python -m torch.distributed.launch`
+    (after the interpreter's options too: `python -W ignore -m torch.distributed.launch`, SuPreM's)."""
+    run = python_run(launch.command)
+    interpreter = launch.command.words[0].value
+    if run is not None and run.kind == "module" and interpreter and run.target.value:
+        return f"{interpreter} -m {run.target.value}"
+    return launch.launcher
 
 
 def _ranks(first: int, count: int) -> str:

@@ -769,6 +769,12 @@ CASES = {
         "torchrun starts 8 processes per node but the job gets 4 GPUs per node (#SBATCH --gres=gpu:4): ranks "
         "4-7 fail with 'CUDA error: invalid device ordinal'; start 4, or allocate 8",
     ),
+    "LL401-a launcher module after the interpreter's options": (  # SuPreM's `python -W ignore -m torch.distributed.launch`
+        {"run.sh": "CUDA_VISIBLE_DEVICES=0,1 python -W ignore -m torch.distributed.launch --nproc_per_node 4 train.py\n"},
+        "run.sh:1",
+        "python -m torch.distributed.launch starts 4 processes per node but 2 GPUs are visible (CUDA_VISIBLE_DEVICES=0,1): "
+        "ranks 2-3 fail with 'CUDA error: invalid device ordinal'; start 2, or make 4 visible",
+    ),
     "LL401-the job's one GPU": (
         {"job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:1\nsrun torchrun --nproc_per_node 2 train.py\n"},
         "job.sbatch:4",
