@@ -229,8 +229,11 @@ def in_child_process_only(project: Project, path: str, function: str) -> bool:
     return _without_collector(lambda: _analysis(project).in_child_process_only(path, function))
 
 
-def grad_enabled(mode: str | None) -> bool:
-    return mode in (None, GRAD)
+def grad_state(mode: str | None) -> str:
+    """The grad mode a call runs in on the spawning thread or a new one (`None`, the caller's:
+    grad enabled there), as dynamo guards on it: grad enabled, `no_grad`, or `inference_mode`
+    (which also disables grad, but changes the dispatch keys dynamo's tensor guards check)."""
+    return GRAD if mode is None else mode
 
 
 def threads_of(start: ThreadStart) -> str:
@@ -986,13 +989,14 @@ class _Analysis:
     def _warmed_up(
         self, start: ThreadStart, sites: list[CompileSite], grad: str | None
     ) -> tuple[bool, tuple[Location | None, str | None]]:
-        """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`;
-        else a warm-up that does not (it ran in another grad mode) and its mode."""
+        """Whether a warm-up on the spawning thread covers a worker call in grad mode `grad`: one
+        in the same grad mode (any other fails a guard, and the workers compile again); else a
+        warm-up that does not and its mode."""
         sites = frozenset(sites)
         warmups = self._warmups(start.path, start.function, start.started or start.location, sites)
         warmups += self._import_warmups(start.path, sites)
         for _, mode in warmups:
-            if grad_enabled(mode) or mode == grad:
+            if grad_state(mode) == grad_state(grad):
                 return True, (None, None)
         return False, warmups[0] if warmups else (None, None)
 

@@ -102,9 +102,13 @@ starts the threads:
   `for t in threads: t.start()` loop;
 - also at import time: a module the spawning module imports (directly or through others) calls
   the compiled callable in its top-level code;
-- outside `torch.no_grad()`/`torch.inference_mode()`, unless the workers' call runs in the same
-  context: grad mode is one of dynamo's guards, so after a warm-up under `torch.no_grad()` the
-  first workers calling with grad enabled compile again, and race.
+- in the grad mode the workers call it in: grad mode is one of dynamo's guards, so after a
+  warm-up with grad enabled (a training step) the first workers calling under `torch.no_grad()`
+  compile again, and race, as do workers calling with grad enabled after a warm-up under
+  `torch.no_grad()`. `torch.inference_mode()` is a mode of its own (it changes the dispatch keys
+  dynamo's tensor guards check): a warm-up under `torch.no_grad()` does not cover it. Workers
+  that call in several modes need a warm-up in each (a training step, then `with
+  torch.no_grad(): model(x)`).
 
 ## References
 """
@@ -114,9 +118,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from launchlint.model import Finding, Related, Severity
-from launchlint.pyfacts import INFERENCE_MODE, NO_GRAD
+from launchlint.pyfacts import GRAD, INFERENCE_MODE, NO_GRAD
 from launchlint.rulekit import THREADS, Example, dedented
-from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence, threads_of
+from launchlint.threads import COMPILE_RACE_REFERENCES, CompiledCall, consequence, grad_state, threads_of
 
 __doc__ += COMPILE_RACE_REFERENCES  # shared with the other compile-race rule
 
@@ -126,7 +130,11 @@ SEVERITY = Severity.ERROR
 SUMMARY = "A torch.compile'd callable is called on worker threads without a shared lock or warm-up"
 ANALYSIS = THREADS  # reads Project.threads: see rulekit.Rule.analysis
 
-GRAD_CONTEXTS = {NO_GRAD: "torch.no_grad()", INFERENCE_MODE: "torch.inference_mode()"}
+GRAD_CONTEXTS = {
+    GRAD: "with grad enabled",
+    NO_GRAD: "under torch.no_grad()",
+    INFERENCE_MODE: "under torch.inference_mode()",
+}
 
 
 def check(project) -> Iterator[Finding]:
@@ -145,11 +153,11 @@ def _message(found: CompiledCall) -> str:
         held, count = found.wide_lock
         text += f" (`{held}` lets {count} threads in at once)"
     if found.warmup is not None:
-        mode = GRAD_CONTEXTS.get(found.warmup_mode, found.warmup_mode)
-        text += f", and its warm-up under {mode} does not cover them"
+        warmup, workers = (GRAD_CONTEXTS[grad_state(mode)] for mode in (found.warmup_mode, found.grad_mode))
+        text += f", and its warm-up {warmup} does not cover their calls {workers}"
     text += f": {consequence(found.site)}"
     if found.warmup is not None:
-        return text + f"; warm it up outside {mode}"
+        return text + f"; warm it up {workers} too"
     return text + "; share a lock, or call it once before they start"
 
 
@@ -539,6 +547,43 @@ INVALID = [
             )
         },
         ["LL202 train.py:8"],
+    ),
+    Example(  # a training loop's warm-up (grad enabled) does not cover evaluation workers under
+        # no_grad or inference_mode; nor does a no_grad one cover inference_mode workers
+        {
+            "bench.py": dedented(
+                """
+                from concurrent.futures import ThreadPoolExecutor
+                import threading
+                import torch
+
+                model = torch.compile(torch.nn.Linear(4, 4))
+                head = torch.compile(torch.nn.Linear(4, 4))
+                X = torch.randn(2, 4)
+
+
+                def eval_batch(_):
+                    with torch.no_grad():
+                        return model(X).sum().item()
+
+
+                @torch.inference_mode()
+                def serve():
+                    model(X)
+                    head(X)
+
+
+                for _ in range(3):
+                    model(X).sum().backward()
+                with torch.no_grad():
+                    head(X)
+                with ThreadPoolExecutor(max_workers=4) as ex:
+                    print(list(ex.map(eval_batch, range(8))))
+                threading.Thread(target=serve).start()
+                """
+            )
+        },
+        ["LL202 bench.py:12", "LL202 bench.py:17", "LL202 bench.py:18"],
     ),
     Example(  # a thread pool handed to a helper, or renamed: its workers still race
         {
@@ -1129,6 +1174,39 @@ VALID = [
                     model(torch.ones(8))
                 with ThreadPoolExecutor(4) as pool:
                     results = list(pool.map(predict, [torch.ones(8)] * 10))
+                """
+            )
+        }
+    ),
+    Example(  # warmed up in both grad modes the workers call it in: a training step, then
+        # an evaluation under no_grad
+        {
+            "bench.py": dedented(
+                """
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+                import torch
+
+                model = torch.compile(torch.nn.Linear(4, 4))
+                X = torch.randn(2, 4)
+
+
+                def eval_batch(_):
+                    with torch.no_grad():
+                        return model(X).sum().item()
+
+
+                def train_step():
+                    with torch.enable_grad():
+                        model(X).sum().backward()
+
+
+                model(X).sum().backward()
+                with torch.no_grad():
+                    model(X)
+                with ThreadPoolExecutor(max_workers=4) as ex:
+                    print(list(ex.map(eval_batch, range(8))))
+                threading.Thread(target=train_step).start()
                 """
             )
         }
