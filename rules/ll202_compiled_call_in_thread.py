@@ -152,9 +152,9 @@ def _message(found: CompiledCall) -> str:
     elif found.wide_lock:
         held, count = found.wide_lock
         text += f" (`{held}` lets {count} threads in at once)"
-    if found.warmup is not None:
+    if found.warmup is not None:  # the fix says the workers' mode
         warmup, workers = (GRAD_CONTEXTS[grad_state(mode)] for mode in (found.warmup_mode, found.grad_mode))
-        text += f", and its warm-up {warmup} does not cover their calls {workers}"
+        text += f", warmed up only {warmup}"
     text += f": {consequence(found.site)}"
     if found.warmup is not None:
         return text + f"; warm it up {workers} too"

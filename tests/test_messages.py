@@ -241,6 +241,19 @@ CASES = {
         "16 threads call compiled `step` with no shared lock: they recompile it, and past 8 raise "
         "FailOnRecompileLimitHit (fullgraph=True); share a lock, or call it once before they start",
     ),
+    "LL202-warmed up by a training step, called under no_grad": (
+        {
+            "bench.py": (
+                "from concurrent.futures import ThreadPoolExecutor\n\nimport torch\n\n"
+                "model = torch.compile(torch.nn.Linear(4, 4))\nmodel(torch.ones(4)).sum().backward()\n\n\n"
+                "def job(x):\n    with torch.no_grad():\n        return model(x)\n\n\n"
+                "with ThreadPoolExecutor(max_workers=4) as pool:\n    pool.map(job, [torch.ones(4)] * 8)\n"
+            )
+        },
+        "bench.py:11",
+        "threads call compiled `model` with no shared lock, warmed up only with grad enabled: they recompile "
+        "it, and past 8 silently run it uncompiled; warm it up under torch.no_grad() too",
+    ),
     "LL203-reduce-overhead": (
         {
             "serve.py": (
