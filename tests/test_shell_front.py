@@ -251,6 +251,16 @@ def test_only_the_wrappers_own_options_move_the_command():
         assert wrapper.cwd_changed == (wrapper.kind == "docker"), src
 
 
+def test_command_v_runs_nothing():
+    """`command -v NAME` (`-V`, `-pv`) says what NAME is: it runs nothing, not NAME; plain
+    `command NAME` (`-p`) runs it."""
+    for src in ("command -v python train.py", "command -V python train.py", "command -pv python train.py", "x=$(command -v python)"):
+        assert commands(src, "python") == [], src
+        assert [c.name for c in commands(src)] == ["command"], src
+    assert [w.kind for w in one("command -p python train.py", "python").wrappers] == ["command"]
+    assert [w.kind for w in one("command python train.py", "python").wrappers] == ["command"]
+
+
 def test_screen_runs_a_command_only_detached_by_its_own_options():
     """`screen -dm` (also `-d -m`, `-dmS job`) runs the command detached; `-d -m` among the
     command's words is not screen's."""

@@ -695,6 +695,8 @@ def unwrap(walker, command: Command) -> None:
         if any(_short_flag(o, "d") for o in options) and any(_short_flag(o, "m") for o in options):
             sink = Sink(DETACHED, location=command.location)
             inner = _argv(walker, command, rest, "screen", detached=True, stdout=sink, stderr=sink)
+    elif name == "command" and any(_short_flag(o, "v") or _short_flag(o, "V") for o in _option_words(words, 0, after_options(words, frozenset()))):
+        pass  # `command -v NAME` (`-V`) says what NAME is, and runs nothing
     elif name in ARGV_WRAPPERS:
         spec = ARGV_WRAPPERS[name]
         rest = after_options(words, spec.valued, spec.positional, spec.dashdash)
