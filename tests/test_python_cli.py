@@ -56,6 +56,36 @@ def test_argparse_parents_helpers_subcommands_and_the_parse_of_argv():
     assert main.commands["train"].options[0].nargs == "argparse.REMAINDER"
 
 
+def test_subparsers_handed_to_code_not_read_leave_the_subcommands_open():
+    """transformers' old `transformers-cli`: `DownloadCommand.register_subcommand(commands_parser)`
+    adds subcommands that are not read; `add_parser` on the subparsers itself does not."""
+    module = facts(
+        """
+        from argparse import ArgumentParser
+
+        from pkg.commands import DownloadCommand
+
+
+        def main():
+            parser = ArgumentParser("pkg-cli")
+            commands_parser = parser.add_subparsers(help="commands")
+            commands_parser.add_parser("env")
+            DownloadCommand.register_subcommand(commands_parser)
+            parser.parse_args()
+
+
+        def closed():
+            parser = ArgumentParser()
+            sub = parser.add_subparsers()
+            sub.add_parser("env").add_argument("--x")
+            parser.parse_args()
+        """
+    )
+    opened, shut = (next(p for p in module.parsers if p.parsed_in == (name,)) for name in ("main", "closed"))
+    assert (list(opened.commands), opened.open_commands) == (["env"], True)
+    assert (list(shut.commands), shut.open_commands) == (["env"], False)
+
+
 def test_a_variable_assigned_one_subcommand_after_another_adds_to_each_in_turn():
     module = facts(
         """

@@ -935,6 +935,8 @@ class _ArgparseReader:
             for adder in held:  # `functools.partial(parser.add_argument, type=int)`: what it adds is not read
                 if type(adder) is _Adder:
                     adder.parser.complete = False
+                elif type(adder) is _Subparsers:  # `DownloadCommand.register_subcommand(commands_parser)`: its commands are not read
+                    adder.parser.open_commands = True
             found = [p for p in held if isinstance(p, ArgParser)]
             if not found:
                 continue
