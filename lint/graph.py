@@ -227,10 +227,12 @@ class Invocation:
         callee: str | None,
         args: list[Word] | None = None,
         run: Command | None = None,
+        function: str | None = None,
     ) -> None:
         self.caller = caller  # the file holding the command
         self.command = command
-        self.kind = kind  # shell | python | sbatch
+        self.kind = kind  # shell | python | module | sbatch | console (a console script of the project's: `function` of `callee`)
+        self.function = function
         self.target = target  # the script as written
         self.callee = callee  # the project file it resolves to
         self.args = [] if args is None else args
@@ -794,6 +796,8 @@ class LaunchGraph:
 
     @classmethod
     def build(cls, project) -> LaunchGraph:
+        from .entrypoints import console_script
+
         resolver = project_resolver(project)
         invocations = []
         for path, script in project.shell.items():
@@ -801,6 +805,9 @@ class LaunchGraph:
                 for variant in variants(project, path, command) if script.loop_values else (command,):  # each time round a loop
                     found = script_of(variant)
                     if found is None:
+                        entry = console_script(project, variant.name) if variant.words and variant.name not in script.functions else None
+                        if entry is not None:  # `fairseq-train data --arch x`: the project's console script
+                            invocations.append(Invocation(path, command, "console", variant.words[0], entry.path, variant.words[1:], variant, entry.function))
                         continue
                     kind, target, args = found
                     runs = RUN_BY_SHEBANG.get(kind)

@@ -458,6 +458,82 @@ def _find(project, path: str) -> CommandLine | None:
     return _resolved(project, owner, parser, classes, chains)
 
 
+MAX_REACHED = 200  # functions followed from a console script's function to see what it runs
+
+
+def entry_command_line(project, path: str, name: str | None) -> CommandLine | None:
+    """The command line of the console script whose function is `name` of the module in `path`
+    (`fairseq-train = fairseq_cli.train:cli_main`): the click command or typer app of that name;
+    else the module's own program (`command_line`), when the function reaches where its parser is
+    made or parsed (itself, or a function it calls, in its module or imported), or its module
+    parses on import; else the one parser the function parses (`_parses_from`), or builds and
+    hands to a project function that parses it. None when none is found, or several are."""
+    cache = project.__dict__.setdefault("_entry_lines", {})
+    key = (path, name)
+    if key not in cache:
+        cache[key] = _entry(project, path, name) if name else None
+    return cache[key]
+
+
+def _entry(project, path: str, name: str) -> CommandLine | None:
+    module = project.python.get(path)
+    if module is None:
+        return None
+    parsers = _parsers(project, module)
+    commands = [p for p in parsers if p.kind in ("click", "typer") and p.name == name and p.parameter is None and p.subcommand is None]
+    if commands:
+        return _resolved(project, module, commands[0]) if len(commands) == 1 else None
+    function = module.functions.get(name)
+    if function is None or function.parent is not None or function.class_name:
+        return None  # not a function the module defines at its top level (an assigned callable: not known)
+    reached = _reached(project, module, function)
+    program = command_line(project, path)
+    if program is not None and _reaches(program.parser, program.path, reached):
+        return program
+    own = [p for p in parsers if p.function == name and (p.handed or p.handed_either) and p.built_by is None and p.subcommand is None and p.parameter is None]
+    found = [(module, p) for p in parsers if name in p.parsed_in and p.subcommand is None and p.parameter is None] or [(module, p) for p in own]
+    chains: list[Chain] = []
+    for calls in (1, MAX_CALLS):
+        if found:
+            break
+        chains = _parses_from(project, module, function, calls, True)
+        found = _ends(chains)
+    if len({id(p) for _, p in found}) != 1:
+        return None
+    owner, parser = found[0]
+    if parser.built_by is not None and _built(project, owner, parser.built_by) is None:
+        return None
+    classes = _dispatch(project, module, owner, parser) if parser.methods or parser.kept_on else None
+    return _resolved(project, owner, parser, classes, chains)
+
+
+def _reached(project, module: PythonModule, function: Function) -> set[tuple[str, str]]:
+    """The functions (path, qualname) a call of `function` may run: it, and those its calls name
+    (its module's, or imported), MAX_CALLS deep, at most MAX_REACHED of them."""
+    reached = {(module.path, function.qualname)}
+    todo = [(module, function, 0)]
+    while todo and len(reached) < MAX_REACHED:
+        owner, current, depth = todo.pop()
+        if depth >= MAX_CALLS:
+            continue
+        for call in current.calls:
+            if not _follows(owner, current, call):
+                continue
+            callee = _defined(project, owner, call.callee, _function_named, 0)
+            if callee is not None and (callee[0].path, callee[1].qualname) not in reached:
+                reached.add((callee[0].path, callee[1].qualname))
+                todo.append((*callee, depth + 1))
+    return reached
+
+
+def _reaches(parser: ArgParser, path: str, reached: set[tuple[str, str]]) -> bool:
+    """Whether the parser of the module's program is made or parsed where a console script's
+    function reaches (`_reached`), or parsed when its module is imported."""
+    if parser.parsed_on_import:
+        return True
+    return any((path, f) in reached for f in parser.parsed_in) if parser.parsed_in else (path, parser.function) in reached
+
+
 def _parsed_on_import(project, module: PythonModule) -> list[tuple[PythonModule, ArgParser]]:
     """The parsers of the project modules the module imports as it runs (`from config import
     args`, `import opts`) that parse the process's arguments at their top level."""
@@ -1143,6 +1219,8 @@ def launched(project, invocation) -> CommandLine | None:
     path is after the `cd`s there (`path_there`: `cd /opt/other && python x.py` is
     `/opt/other/x.py`, and none after a `cd $REMOTE_DIR`, another checkout's)."""
     callee = invocation.callee
+    if invocation.kind == "console" and callee is not None:
+        return entry_command_line(project, callee, invocation.function)
     if invocation.kind not in ("python", "module") or callee is None:
         return None
     written = invocation.target.value  # None: from the launcher's own directory, as resolved

@@ -35,7 +35,9 @@ A job, as the first stage:
   what they are: `bazel version`, `cmake --version`, `make help`); trainers' and harnesses'
   own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
   `tune`, fairseq's (`fairseq-train`, `fairseq-hydra-train`, `fairseq-generate`,
-  `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`); `coverage run` (or `python -m coverage run`), which exits with the status of the
+  `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`), and any console script the
+  project's own packages declare (pyproject.toml, setup.cfg, setup.py: LL301 says how they are
+  read); `coverage run` (or `python -m coverage run`), which exits with the status of the
   program it runs (not `coverage report`);
 - into `tee`, a program run by a relative path (`./bin/bert_example config.ini 2>&1 | tee
   run.log`: the project's own, built or written), also a path made at run time that is relative
@@ -186,6 +188,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from launchlint.discover import in_circleci, kind_by_name
+from launchlint.entrypoints import console_script
 from launchlint.fixes import insert_after_line
 from launchlint.front.wrappers import ENV_RUNNERS, LAUNCHERS
 from launchlint.graph import (
@@ -239,6 +242,14 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a console script of the project's packages is a job
+        {
+            "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
+            "fq/train.py": "import argparse\n\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+            "run.sh": "#!/bin/bash\nfq-train | tee train.log\nfq-other | tee other.log\n",
+        },
+        ["LL105 run.sh:2"],
+    ),
     Example(  # a Python file run by a command not known here (`pythonExec=$1`): the job, named by its file
         {
             "run.sh": (
@@ -657,6 +668,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `command -v NAME` says what NAME is: no job runs
+        {"run.sh": "#!/bin/bash\ncommand -v python train.py | tee where.txt\n", "train.py": "print(1)\n"}
+    ),
     Example(  # a build tool asked what it is (ProGraML's whoami.sh), not built with
         {"whoami.sh": '#!/bin/bash\nbazel version | sed "s/^/    /"\ncmake --version | sed "s/^/    /"\nmake help | grep train\n'}
     ),
@@ -885,7 +899,7 @@ def check(project) -> Iterator[Finding]:
             if pipeline.written is not None and pipeline.written in reported:
                 continue  # `run() { python -u "$@" | tee log; }`: the body's finding is each call's, one fix
             pipefail, sourced = pipefail_of(project, path, pipeline)
-            job = None if pipefail else masked_job(pipeline, pipefail=False)
+            job = None if pipefail else masked_job(pipeline, pipefail=False, project=project)
             if job is None or _status_read(script, pipeline):
                 continue
             if pipeline.last.background:
@@ -972,16 +986,17 @@ def _with_pipefail(template: str) -> str:
     return template.replace("{0}", "-o pipefail {0}", 1) if "{0}" in template else f"{template} -o pipefail"
 
 
-def masked_job(pipeline: Pipeline, pipefail: bool | None = None) -> Command | None:
+def masked_job(pipeline: Pipeline, pipefail: bool | None = None, project=None) -> Command | None:
     """The job in the first stage whose failure the last stage hides, if any: none when pipefail
-    is in effect (`pipefail`, else as the pipeline's shell set it: see `launches.pipefail_of`)."""
+    is in effect (`pipefail`, else as the pipeline's shell set it: see `launches.pipefail_of`).
+    `project`: its console scripts are jobs too (`is_job`)."""
     last = pipeline.last
     if (pipeline.pipefail if pipefail is None else pipefail) or last is None or last.name not in FILTERS or _exits_early(last):
         return None
     if any(w.detached or w.kind == "tmux" for w in pipeline.wrappers):
         return None  # tmux returns no pane's status, `-d` or not: `tmux new 'exit 123'` exits 0
     tee = last.name == "tee"
-    return next((c for c in pipeline.feeders(0) if not _debugged(c) and (is_job(c) or (tee and _logged_program(c)))), None)
+    return next((c for c in pipeline.feeders(0) if not _debugged(c) and (is_job(c, project) or (tee and _logged_program(c)))), None)
 
 
 # Modules run to print what they know, as `nvidia-smi` is (ASKING): the environment's, or an
@@ -1003,7 +1018,10 @@ def _debugged(command: Command) -> bool:
     return run is not None and run.kind == "module" and run.target.value in DEBUGGERS
 
 
-def is_job(command: Command) -> bool:
+def is_job(command: Command, project=None) -> bool:
+    """A command whose failure is the run's: python, a launcher, a build, a trainer's command-line
+    front door (ENTRY_POINTS), a script of the project, or (`project` given) a console script the
+    project's packages declare (`fq-train data --arch x`, entrypoints.console_script)."""
     run = python_run(command, stdin=True) if is_python(command.name) else None
     covers = coverage_subcommand(command, run)
     if covers is not None:  # `coverage run [options] x.py`: the program runs in it; not `coverage report`
@@ -1024,6 +1042,7 @@ def is_job(command: Command) -> bool:
         or name in ENTRY_POINTS
         or (found is not None and found[0] == "shell")
         or runs_by_variable(command)
+        or (project is not None and console_script(project, command.name) is not None)
     )
 
 
@@ -1250,7 +1269,7 @@ def _keeps_meaning(project, path: str, script: ShellScript) -> bool:
             continue
         if pipefail_of(project, path, pipeline)[0] if path in project.shell else pipeline.pipefail:
             continue
-        job = masked_job(pipeline, pipefail=False)
+        job = masked_job(pipeline, pipefail=False, project=project)
         if job is not None and not _status_read(script, pipeline):
             if not pipeline.last.background:
                 if _fails_otherwise(pipeline):

@@ -25,7 +25,9 @@ python -u train.py --lr 3e-4 2>&1 | tee train.log
 or `export PYTHONUNBUFFERED=1` once at the top of the script.
 
 ## Details
-The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a Python file
+The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a console
+script the project's own packages declare, run by its name (`fq-train data > train.log`: LL301
+says how they are read), a Python file
 of the project run by its `#!` line (`./train.py > train.log`; not one whose `#!` line passes
 `-u`: `#!/usr/bin/env -S python3 -u`), a program on
 standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
@@ -200,6 +202,14 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 FLUSHING_MODULES = {"pytest"}
 
 INVALID = [
+    Example(  # a console script of the project's packages runs in Python: its log buffers too
+        {
+            "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
+            "fq/train.py": "def main():\n    print('step')\n",
+            "run.sh": "#!/bin/bash\nnohup fq-train > train.log 2>&1 &\nPYTHONUNBUFFERED=1 fq-train > ok.log\nfq-other > other.log\n",
+        },
+        ["LL106 run.sh:2"],
+    ),
     Example(  # a trainer that flushes once, after its loop, not as it prints; only in a helper module; or only another file
         {
             "train.py": (
@@ -650,6 +660,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `command -v python` says where python is: it runs no program
+        {"run.sh": "#!/bin/bash\ncommand -v python train.py > where.txt\n", "train.py": "print(1)\n"}
+    ),
     Example(  # each split's file, written in a loop with its variable, then read by a data chain (bio-lm)
         {
             "prep.sh": (
@@ -1065,6 +1078,11 @@ def check(project) -> Iterator[Finding]:
                     use = f"use `{command.wrappers[-1].kind} run python -u` or set {UNBUFFERED}=1"
                 else:
                     what, use = f"`{command.name}` block-buffers", f"use `{command.name} -u` or set {UNBUFFERED}=1"
+            elif (script_of_entry := _console_script(project, command)) is not None:
+                if _unbuffered(project, path, command, None, callers):
+                    continue
+                what = f"`{command.name}`, the project's console script ({script_of_entry}), runs in Python, which block-buffers"
+                use = f"set {UNBUFFERED}=1"
             elif _by_shebang(project, command):
                 if _unbuffered(project, path, command, None, callers):
                     continue
@@ -1111,6 +1129,15 @@ def _set_unexported(script, command: Command):
     if word is None or UNBUFFERED in script.final_exported or word.location.line > command.location.line:
         return None
     return word
+
+
+def _console_script(project, command: Command) -> str | None:
+    """`module:function` of the project's console script the command runs by its name
+    (`fq-train data > train.log`: entrypoints.console_script), a Python program."""
+    invocation = project.graph.invocation(command)
+    if invocation is None or invocation.kind != "console" or invocation.target is not command.words[0]:
+        return None
+    return f"{invocation.callee}:{invocation.function}"
 
 
 def _by_shebang(project, command: Command) -> bool:

@@ -52,6 +52,22 @@ job submit -- A=1 python3 train.py` runs `train.py` with A set, and `ray job sub
 train.py --lr 1"`, one quoted word, a program of that name, which sh does not find (the Ray docs'
 warning), so nothing in it is judged.
 
+A console script of the project's own packages, run by its name (`fairseq-train data --arch x`,
+also after `nohup`, `srun`, an assignment or in a `bash -c` string), is its function's program:
+the scripts pyproject.toml's `[project.scripts]` and `[tool.poetry.scripts]`, setup.cfg's
+`console_scripts` and setup.py's `setup(entry_points={"console_scripts": [...]})` (a literal)
+declare, read and never run, each for the package rooted at its file's directory (its `src/`, or
+the directory its `package-dir`/`where` names). Its command line is the click command or typer app
+of the function's name; else the module's own program when the function reaches where that parser
+is made or parsed (itself, or the functions it calls, in its module or imported), or the module
+parses on import; else the one parser the function parses, in up to 6 calls. A name two packages
+declare otherwise, or whose module or function is not found, is no program; `command -v NAME`,
+`type NAME` and `which NAME` run nothing.
+
+A parser whose subparsers are handed to code that is not read (transformers' old
+`transformers-cli`: `DownloadCommand.register_subcommand(commands_parser)`) has subcommands not
+known: no flag of its command lines is judged.
+
 The message names the program as written, or by its file's path where that does not say which
 file runs: a path the launcher builds (`"$HERE/train.py"`), or one that names another file from
 where the launcher started than where a `cd` runs it (`train.py` after `cd autoencoder` is
@@ -323,7 +339,37 @@ OPTIONS_BASE = (
     "    def parse(self):\n        self.opt = self.gather_options()\n        return self.opt\n"
 )
 
+CONSOLE = {  # a project's console scripts, declared in each of the three ways (a monorepo's package in packages/beta)
+    "setup.py": (
+        "from setuptools import setup\n\nSCRIPTS = ['fq-train = fq_cli.train:cli_main']\n\n\n"
+        "def do_setup():\n    setup(name='fq', entry_points={'console_scripts': SCRIPTS})\n\n\nif __name__ == '__main__':\n    do_setup()\n"
+    ),
+    "fq_cli/train.py": (
+        "import argparse\n\n\ndef cli_main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('data')\n"
+        "    parser.add_argument('--arch', required=True)\n    parser.add_argument('--lr', type=float)\n    parser.parse_args()\n\n\n"
+        "if __name__ == '__main__':\n    cli_main()\n"
+    ),
+    "packages/alpha/pyproject.toml": "[project]\nname = 'alpha'\n\n[project.scripts]\nalpha-train = 'alpha.cli:main'\n",
+    "packages/alpha/src/alpha/__init__.py": "",
+    "packages/alpha/src/alpha/cli.py": (
+        "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--config')\nparser.add_argument('--steps', type=int)\n\n\n"
+        "def main():\n    parser.parse_args()\n"
+    ),
+    "packages/beta/setup.cfg": "[metadata]\nname = beta\n\n[options.entry_points]\nconsole_scripts =\n    beta-run = beta.run:cli\n",
+    "packages/beta/beta/run.py": "import click\n\n\n@click.command()\n@click.option('--epochs', type=int)\ndef cli(epochs):\n    print(epochs)\n",
+}
+
 INVALID = [
+    Example(  # a console script of the project's packages, run by its name, is its function's program
+        {
+            **CONSOLE,
+            "scripts/train.sh": (
+                "#!/bin/bash\nCUDA_VISIBLE_DEVICES=0 fq-train data --arch x --warmup 3\nnohup alpha-train --steps 3 --bad > a.log 2>&1 &\n"
+                "bash -c 'beta-run --epochs 3 --lr 1'\nsrun -N1 fq-train data --arch x --bogus\n"
+            ),
+        },
+        ["LL301 scripts/train.sh:2", "LL301 scripts/train.sh:3", "LL301 scripts/train.sh:4", "LL301 scripts/train.sh:5"],
+    ),
     Example(  # a namesake elsewhere that takes one of the launch's flags is the program: the other is unknown
         {
             "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",
@@ -1410,6 +1456,39 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # console scripts' flags all defined; a name two packages declare otherwise, one whose function is not
+        # found, or in a malformed pyproject.toml, is no program; `command -v`, `type`, `which` run nothing
+        {
+            **CONSOLE,
+            "tools/one/pyproject.toml": "[project.scripts]\ndup = 'one.cli:main'\ngone = 'one.cli:missing'\n",
+            "tools/one/one/cli.py": "import argparse\n\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+            "tools/two/pyproject.toml": "[project.scripts]\ndup = 'two.cli:main'\n",
+            "tools/two/two/cli.py": "import argparse\n\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+            "tools/three/pyproject.toml": "[project.scripts]\nbroken = 'three.cli:main'\n[project\n",
+            "tools/three/three/cli.py": "import argparse\n\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+            "run.sh": (
+                "#!/bin/bash\nfq-train data --arch x --lr 1\nalpha-train --config c.yaml --step 3\nbeta-run --epochs 2\n"
+                "dup --x\ngone --x\nbroken --x\ncommand -v fq-train --x\ntype fq-train\nwhich fq-train\ncommand -v python fq_cli/train.py --x\n"
+            ),
+            "c.yaml": "",
+        }
+    ),
+    Example(  # subparsers handed to code not read (transformers' old `transformers-cli`): its subcommands are not known
+        {
+            "pkg/cli.py": (
+                "from argparse import ArgumentParser\n\nfrom pkg.commands import DownloadCommand\n\n\ndef main():\n"
+                "    parser = ArgumentParser('pkg-cli')\n    commands_parser = parser.add_subparsers(help='commands')\n"
+                "    DownloadCommand.register_subcommand(commands_parser)\n    args = parser.parse_args()\n    args.func(args)\n\n\n"
+                "if __name__ == '__main__':\n    main()\n"
+            ),
+            "pkg/commands.py": (
+                "class DownloadCommand:\n    @staticmethod\n    def register_subcommand(parser):\n"
+                "        download = parser.add_parser('download')\n        download.add_argument('--cache-dir')\n"
+            ),
+            "setup.py": "from setuptools import setup\nsetup(name='pkg', entry_points={'console_scripts': ['pkg-cli=pkg.cli:main']})\n",
+            "run.sh": "#!/bin/bash\npython pkg/cli.py download --cache-dir /tmp bert\npkg-cli download --cache-dir /tmp bert\n",
+        }
+    ),
     Example(  # a namesake elsewhere that takes none of the launch's flags is not the program meant (OpenNMT-kpg's tests)
         {
             "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",

@@ -58,6 +58,9 @@ args = parser.parse_args()
   args.skip_rendering:`), that is where the launch passes none of them, if the test then holds
   with each switch at its default (a `store_true` False); a test that reads them otherwise (`if
   args.mode == "train":`) leaves it not required.
+- A console script of the project's own packages run by its name (`fairseq-train data`) is its
+  function's program, found as LL301 finds it (pyproject.toml, setup.cfg or setup.py, read and
+  never run); a name two packages declare otherwise, or whose function is not found, is none.
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; on another host or in a
   container, not after a `cd` there into another checkout: `cd /srv/tools`, whose `export.py` is
@@ -141,7 +144,7 @@ from launchlint.programs import (
     shown,
 )
 from launchlint.rulekit import Example, either, listed
-from launchlint.rules.ll301_unknown_cli_flag import MEGATRON
+from launchlint.rules.ll301_unknown_cli_flag import CONSOLE, MEGATRON
 from launchlint.shellfacts import CutOff
 
 CODE = "LL302"
@@ -157,6 +160,13 @@ TRAIN = (
 )
 
 INVALID = [
+    Example(  # a console script of the project's packages, run by its name, requires what its function's parser does
+        {
+            **CONSOLE,
+            "scripts/train.sh": "#!/bin/bash\nnohup fq-train data --lr 1 > train.log 2>&1 &\nfq-train data --arch x\n",
+        },
+        ["LL302 scripts/train.sh:2"],
+    ),
     Example(  # Megatron's `tasks/main.py`: its `extra_args_provider` requires `--task`, three calls before the parse
         {
             **MEGATRON,
@@ -500,6 +510,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `command -v` runs nothing; a console script name declared otherwise by two packages is no program
+        {
+            **CONSOLE,
+            "tools/one/pyproject.toml": "[project.scripts]\nfq-train = 'one.cli:main'\n",
+            "tools/one/one/cli.py": "import argparse\n\n\ndef main():\n    argparse.ArgumentParser().parse_args()\n",
+            "run.sh": "#!/bin/bash\nfq-train data\ncommand -v python fq_cli/train.py data\n",
+        }
+    ),
     Example(  # every call of the function passes it; one that prints its words launches nothing
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",

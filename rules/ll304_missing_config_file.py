@@ -34,6 +34,10 @@ lr: 3.0e-4
 ```
 
 ## Details
+The programs: a Python program or a launcher's (`python`, `torchrun`, `./x.py`, ...), and a console
+script the project's own packages declare, run by its name (`fq-train --config x.yaml`: LL301 says
+how they are read); not another command (`prep-features --config conf/b.yaml`), nor `command -v`.
+
 The options:
 - `--config`, `--config_file`/`--config-file`, `--config_path` (a file by its suffix, as every
   one of these: `.yaml`, `.yml`, `.json`, `.toml`, `.py`, `.cfg`, `.ini`, `.conf`, `.config`, `.gin`;
@@ -215,6 +219,15 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # a console script of the project's packages is told to read a config
+        {
+            "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
+            "fq/train.py": "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n    p.add_argument('-c', '--config')\n    p.parse_args()\n",
+            "configs/a.yaml": "lr: 1\n",
+            "run.sh": "#!/bin/bash\nfq-train --config configs/b.yaml\nfq-train -c configs/c.yaml\nfq-train --config configs/a.yaml\n",
+        },
+        ["LL304 run.sh:2", "LL304 run.sh:3"],
+    ),
     Example(  # BasicSR's option file, `-opt`; SCAN's `--config_exp`
         {
             "options/REDS/wsharp.yml": "name: x\n",
@@ -634,6 +647,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # `command -v python` runs no program, which would read the config
+        {"run.sh": "#!/bin/bash\ncommand -v python train.py --config configs/b.yaml\n", "train.py": "print(1)\n"}
+    ),
     Example(  # a nested project's launcher passes its own file; a bare name is any directory's, a nested project's too
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--deepspeed')\np.parse_args()\n",
@@ -1033,7 +1049,7 @@ def check(project) -> list[Finding]:
                         found += ((word, f) for f in _own_config(project, path, command, option, word))
                         continue
                     if not _found(project, path, command, word, changes, run):
-                        made = _made(script) if made is None else made
+                        made = _made(project, script) if made is None else made
                         value = posixpath.normpath(word.value or "")
                         if value in script.tested or arm_rules_out(project, command, word):
                             continue  # `[ -f local.yaml ] && python ...`; `if [ "$m" = b ]; then ... --config $m.yaml` after `m=a`
@@ -1060,9 +1076,13 @@ def _config_files(project, command: Command) -> list[tuple[str, Word]]:
     with `-c/--config`, or argparse's unambiguous prefix `--conf x.yaml` of its `--config`; and
     every value of such an option that takes several (`nargs='+'`: OpenOOD's `--config a.yml
     b.yml`), not only the first; after a subcommand's name, in its parser's spellings."""
-    found = config_files(command)
     invocation = project.graph.invocation(command)
-    program = launched(project, invocation) if invocation is not None and invocation.kind in ("python", "module") else None
+    if _runs_console_script(project, command):
+        # the project's console script by its name (`fq-train --config x.yaml`): a Python program of its own
+        found = [(o, f) for o, w in option_values(command, CONFIG_OPTIONS) if (f := config_file(w)) is not None]
+    else:
+        found = config_files(command)
+    program = launched(project, invocation) if invocation is not None and invocation.kind in ("python", "module", "console") else None
     if program is None:
         return found
     args = invocation.args
@@ -1178,7 +1198,7 @@ READ_ONLY = frozenset({
 })  # fmt: skip
 
 
-def _made(script: ShellScript) -> set[str]:
+def _made(project, script: ShellScript) -> set[str]:
     """Paths the script makes itself: redirected or teed into, or named as an argument of a
     command that is not told to read it as a config and does more than read or print it (`cp
     template.json ds.json`, `sed`; not `echo`, `basename`: `READ_ONLY`); and the directories it
@@ -1188,12 +1208,18 @@ def _made(script: ShellScript) -> set[str]:
     for command in script.effective_commands():
         if command.name in READ_ONLY:
             continue
-        if not runs_python(command):  # not a config it is told to read (`prep-features --config conf/b.yaml`)
+        if not runs_python(command) and not _runs_console_script(project, command):  # not a config it is told to read (`prep-features --config conf/b.yaml`)
             read = {id(word) for _, word in option_values(command, CONFIG_OPTIONS)}
             made.update(posixpath.normpath(w.value) for w in command.args if w.value and id(w) not in read)
         else:
             made.update(posixpath.normpath(w.value) for w in command.args if w.value and "." not in posixpath.basename(w.value))
     return made
+
+
+def _runs_console_script(project, command: Command) -> bool:
+    """The command runs a console script of the project's packages by its name (`fq-train -c x.yaml`)."""
+    invocation = project.graph.invocation(command)
+    return invocation is not None and invocation.kind == "console" and invocation.target is command.words[0]
 
 
 def _into_made_directory(project, launcher: str, value: str, made: set[str]) -> bool:
