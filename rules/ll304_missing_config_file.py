@@ -647,6 +647,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a config an earlier step's `--output_dir=DIR` writes (lerobot's Makefile: train, then resume from its checkpoint)
+        {
+            "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
+            "fq/train.py": "import argparse\n\n\ndef main():\n    p = argparse.ArgumentParser()\n    p.add_argument('--config_path')\n    p.parse_args()\n",
+            "train.py": "print(1)\n",
+            "Makefile": (
+                "train:\n\tfq-train --output_dir=out/act/\n\nresume:\n\tfq-train --config_path=out/act/ckpt/train_config.json\n\n"
+                "again:\n\tpython train.py --output_dir=out/b/\n\tpython train.py --config_path=out/b/ckpt/train_config.json\n"
+            ),
+        }
+    ),
     Example(  # `command -v python` runs no program, which would read the config
         {"run.sh": "#!/bin/bash\ncommand -v python train.py --config configs/b.yaml\n", "train.py": "print(1)\n"}
     ),
@@ -1202,8 +1213,8 @@ def _made(project, script: ShellScript) -> set[str]:
     """Paths the script makes itself: redirected or teed into, or named as an argument of a
     command that is not told to read it as a config and does more than read or print it (`cp
     template.json ds.json`, `sed`; not `echo`, `basename`: `READ_ONLY`); and the directories it
-    hands a program as values of its options (`--output_dir out/run1`), which an earlier step may
-    write a config into."""
+    hands a program as values of its options (`--output_dir out/run1`, `--output_dir=out/run1/`),
+    which an earlier step may write a config into."""
     made = {posixpath.normpath(w.value) for w in written_paths(script) if w.value}
     for command in script.effective_commands():
         if command.name in READ_ONLY:
@@ -1212,8 +1223,15 @@ def _made(project, script: ShellScript) -> set[str]:
             read = {id(word) for _, word in option_values(command, CONFIG_OPTIONS)}
             made.update(posixpath.normpath(w.value) for w in command.args if w.value and id(w) not in read)
         else:
-            made.update(posixpath.normpath(w.value) for w in command.args if w.value and "." not in posixpath.basename(w.value))
+            values = (_option_value(w.value) for w in command.args if w.value)
+            made.update(posixpath.normpath(v) for v in values if v and "." not in posixpath.basename(v))
     return made
+
+
+def _option_value(text: str) -> str:
+    """The value of `--opt=value` (lerobot's `--output_dir=tests/outputs/act/`), else the word."""
+    head, equals, value = text.partition("=")
+    return value if equals and head.startswith("-") else text
 
 
 def _runs_console_script(project, command: Command) -> bool:
