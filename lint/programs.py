@@ -509,7 +509,9 @@ def _entry(project, path: str, name: str) -> CommandLine | None:
 
 def _reached(project, module: PythonModule, function: Function) -> set[tuple[str, str]]:
     """The functions (path, qualname) a call of `function` may run: it, and those its calls name
-    (its module's, or imported), MAX_CALLS deep, at most MAX_REACHED of them."""
+    (its module's, or imported), MAX_CALLS deep, at most MAX_REACHED of them; for a call of a
+    project class (`parser = HarnessCLI()`, lm-evaluation-harness's `cli_evaluate`), every method
+    of it and its bases: which the instance's calls run is not followed."""
     reached = {(module.path, function.qualname)}
     todo = [(module, function, 0)]
     while todo and len(reached) < MAX_REACHED:
@@ -520,9 +522,14 @@ def _reached(project, module: PythonModule, function: Function) -> set[tuple[str
             if not _follows(owner, current, call):
                 continue
             callee = _defined(project, owner, call.callee, _function_named, 0)
-            if callee is not None and (callee[0].path, callee[1].qualname) not in reached:
-                reached.add((callee[0].path, callee[1].qualname))
-                todo.append((*callee, depth + 1))
+            located = _class_named(project, owner, call.callee, 0) if callee is None else None
+            methods = [callee] if callee is not None else [] if located is None else [
+                (m, f) for m, cls in _bases(project, *located, 0) for f in m.functions.values() if f.class_name == cls
+            ]
+            for found in methods:
+                if (found[0].path, found[1].qualname) not in reached:
+                    reached.add((found[0].path, found[1].qualname))
+                    todo.append((*found, depth + 1))
     return reached
 
 

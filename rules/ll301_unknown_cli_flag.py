@@ -370,6 +370,18 @@ INVALID = [
         },
         ["LL301 scripts/train.sh:2", "LL301 scripts/train.sh:3", "LL301 scripts/train.sh:4", "LL301 scripts/train.sh:5"],
     ),
+    Example(  # a console script's function that makes an options class's instance, which parses (lm-evaluation-harness's `HarnessCLI()`)
+        {
+            "pyproject.toml": "[project.scripts]\npkg-train = 'pkg.cli:main'\n",
+            "pkg/cli.py": "from pkg.opts import Options\n\n\ndef main():\n    opts = Options()\n    opts.parse()\n",
+            "pkg/opts.py": (
+                "import argparse\n\n\nclass Options:\n    def parse(self):\n        parser = argparse.ArgumentParser()\n"
+                "        parser.add_argument('--lr')\n        return parser.parse_args()\n"
+            ),
+            "run.sh": "#!/bin/bash\npkg-train --lr 1 --bad\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # a namesake elsewhere that takes one of the launch's flags is the program: the other is unknown
         {
             "onmt/keyphrase/preprocess.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lang')\np.parse_args()\n",
