@@ -698,12 +698,13 @@ def _running(classes: Classes, entries: tuple[str, ...]) -> set[int]:
     return running
 
 
-def _method_adder(project, module: PythonModule, parser: ArgParser, method: tuple[str, int | str, bool], classes: Classes):
+def _method_adder(project, module: PythonModule, parser: ArgParser | None, method: tuple[str, int | str, bool], classes: Classes):
     """The parser that stands for the parameter of the instance's method a method hands `parser`
-    to (`self.initialize(parser)`, `super().initialize(parser)`), in the instance's classes."""
+    to (`self.initialize(parser)`, `super().initialize(parser)`), in the instance's classes (no
+    `parser` for a method no other hands it to: the `__init__` of `_constructor`)."""
     name, at, after_super = method
     start = 0
-    if after_super:
+    if after_super and parser is not None:  # (`_constructor`'s is not after `super()`)
         function = module.functions.get(parser.function)
         here = next((i for i, (m, c) in enumerate(classes) if m is module and function is not None and c == function.class_name), None)
         if here is None:
@@ -848,13 +849,26 @@ def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes
 
 
 def _added(
-    project, module: PythonModule, parser: ArgParser, hops: int, classes: Classes | None = None, chains: list[Chain] | None = None
+    project,
+    module: PythonModule,
+    parser: ArgParser,
+    hops: int,
+    classes: Classes | None = None,
+    chains: list[Chain] | None = None,
+    attributes: tuple[tuple[str, bool, Location], ...] | None = None,
 ) -> tuple[list[Option], bool]:
     """The options of `parser` and those the project functions it is handed to add (`def
     add_args(parser)` in another module), the methods of the instance (`classes`) it is handed
-    to (`self.initialize(parser)`), and the functions the `chains` to its parse pass to a
-    parameter it is handed to (`_provided`); False when some of them cannot be known."""
+    to (`self.initialize(parser)`), the `__init__` of a class it is handed to (`ModelParams(parser)`),
+    and the functions the `chains` to its parse pass to a parameter it is handed to (`_provided`);
+    False when some of them cannot be known. `attributes`: those of the instance of `classes` as
+    its method starts (`ArgParser.attributes`), for a parser that adds an option for each
+    (`from_attributes`); None where not known."""
     options, complete = list(parser.options), parser.complete
+    if parser.from_attributes is not None:  # gaussian-splatting's ParamGroup
+        added, known = _attribute_options(parser, attributes) if attributes is not None else ([], False)
+        options += [o for o in added if o not in options]
+        complete = complete and known
     if parser.provided:  # Megatron's `parser = extra_args_provider(parser)`
         added, known = _provided(project, parser, chains) if chains else ([], False)
         options += [o for o in added if o not in options]
@@ -871,14 +885,25 @@ def _added(
         added, known = _added_on_self(project, module, parser, classes) if classes else ([], False)
         options += [o for o in added if o not in options]
         complete = complete and known
-    adders = [_adder(project, module, function, at) if hops < MAX_HOPS else None for function, at in parser.handed]
-    adders += [_method_adder(project, module, parser, m, classes) if classes and hops < MAX_HOPS else None for m in parser.methods]
-    for adder in adders:
+    # each with the classes of the instance its methods are looked up in, and the attributes it has
+    adders: list[tuple[tuple[PythonModule, ArgParser] | None, Classes | None, tuple | None]] = []
+    for function, at in parser.handed:
+        adder = _adder(project, module, function, at) if hops < MAX_HOPS else None
+        made = _constructor(project, module, function, at) if adder is None and hops < MAX_HOPS else None
+        adders.append((adder, classes, None) if made is None else (made[0], made[1], ()))  # a new instance: no attributes yet
+    for method in parser.methods:
+        adder = _method_adder(project, module, parser, method, classes) if classes and hops < MAX_HOPS else None
+        # `super().__init__(parser, ...)`: what the instance had, and what this `__init__` set before
+        up = method[0] == "__init__" and method[2] and attributes is not None and parser.attributes is not None
+        adders.append((adder, classes, attributes + parser.attributes if up else None))
+    for adder, order, given in adders:
         if adder is None:
             complete = False
             continue
         owner, found = adder
-        added, known = _added(project, owner, found, hops + 1, classes)
+        added, known = _added(project, owner, found, hops + 1, order, attributes=given)
+        if given is not None and _clash(parser, options, added):  # argparse raises at start-up: no option is judged
+            complete = False
         options += [o for o in added if o not in options]
         complete = complete and known
     for functions, at in parser.handed_either:  # `if c: from a import add_args`, `else: from b import ...`
@@ -892,6 +917,49 @@ def _added(
         ]
         complete = complete and all(known and k == kinds[0] for (_, known), k in zip(each, kinds))
     return options, complete
+
+
+def _constructor(project, module: PythonModule, function: str, at: int | str) -> tuple[tuple[PythonModule, ArgParser] | None, Classes] | None:
+    """For a parser handed to the project class `function` names (as `ArgParser.handed` does),
+    at `at` of its construction (`ModelParams(parser)`): the parser standing for that parameter of
+    the `__init__` its instances run (None: none found), with the instance's classes; None when
+    `function` names no project class."""
+    located = locate_import(project, module, function) if "." in function else (module, function)
+    found = _class_named(project, *located, 1 if "." in function else 0) if located is not None else None
+    if found is None:
+        return None
+    classes = _bases(project, *found, 0)
+    return _method_adder(project, module, None, ("__init__", at + 1 if isinstance(at, int) else at, False), classes), classes
+
+
+def _attribute_options(parser: ArgParser, attributes: tuple[tuple[str, bool, Location], ...]) -> tuple[list[Option], bool]:
+    """The options a `from_attributes` parser adds for the instance's `attributes`; False when
+    two of them share a flag (argparse raises at start-up) or a name gives no flag (`_`)."""
+    table = {(private, boolean): calls for private, boolean, calls in parser.from_attributes or ()}
+    options: list[Option] = []
+    for name, boolean, location in attributes:
+        for flags, action in table.get((name.startswith("_"), boolean), ()):
+            made = tuple(dashes + (name[skip:] if rest else name[skip : skip + 1]) for dashes, skip, rest in flags)
+            if any(flag.strip("-") == "" for flag in made):
+                return options, False
+            long = next((flag for flag in made if flag.startswith("--")), made[0])
+            options.append(Option(made, long.lstrip("-").replace("-", "_"), False, action, location))
+    return options, not _clash(None, [], options)
+
+
+def _clash(parser: ArgParser | None, options: list[Option], added: list[Option]) -> bool:
+    """Whether options added to `options` (of `parser`, with its help unless it stands for a
+    parameter) or among themselves, share a flag: argparse's "conflicting option string"."""
+    seen = {flag for option in options for flag in option.flags}
+    if parser is not None and parser.add_help and parser.parameter is None and parser.on_self is None:
+        seen.update(HELP)
+    for option in added:
+        if option in options:
+            continue
+        if seen.intersection(option.flags):
+            return True
+        seen.update(option.flags)
+    return False
 
 
 Bound = tuple[PythonModule, str] | None  # what a parameter holds: an argument as the module spells it; None: not known

@@ -303,6 +303,13 @@ class Option(Record):
     library: bool = False
 
 
+# A flag an `add_argument` call makes of an attribute's name: its dashes, the letters of the name
+# it skips, and the rest (True) or the next letter alone (False): `_x` gives `--x` with ("--", 1,
+# True), `-x` with ("-", 1, False)
+AttributeFlag = tuple[str, int, bool]
+AttributeAdd = tuple[tuple[AttributeFlag, ...], str | None]  # a call's flags and action (None: it takes a value)
+
+
 class ArgParser:
     """An `argparse.ArgumentParser` and what the module adds to it; also an `HfArgumentParser`
     (its dataclasses' fields are resolved by the project), a click command or group, a typer app.
@@ -357,6 +364,8 @@ class ArgParser:
         on_self: str | None = None,
         provided: tuple[tuple[str, str, int | str], ...] = (),
         known_if: tuple[tuple[str, str], ...] = (),
+        from_attributes: tuple[tuple[bool, bool, tuple[AttributeAdd, ...]], ...] | None = None,
+        attributes: tuple[tuple[str, bool, Location], ...] | None = None,
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -416,6 +425,13 @@ class ArgParser:
         # (function, its parameter) where a parameter's truth picks the parse: Megatron's `if
         # ignore_unknown_args: parser.parse_known_args()`, `else: parser.parse_args()`
         self.known_if = known_if
+        # a method's parameter that adds an option for each attribute of `self` (`vars(self)`):
+        # for an attribute whose name starts with `_` or not, whose value is a bool or not, the
+        # `add_argument` calls its loop makes (`AttributeAdd`)
+        self.from_attributes = from_attributes
+        # the attributes of `self` (name, whether a bool, where set) that its method sets, to
+        # literals, before it hands the parser to `super().__init__`; None where not known
+        self.attributes = attributes
 
 
 class DataField(Record):

@@ -126,6 +126,15 @@ Its command line is the one parser that parses the process's arguments:
   `super().initialize(parser)` in its bases, or those its methods add through `self.parser`, its
   subclasses' in other modules too (vid2vid's `TrainOptions.initialize`); not when a method hands
   `self.parser` on (`setter(self.parser)`) or adds what is not static;
+- a parser handed to a project class (`ModelParams(parser)`) is handed to the `__init__` its
+  instances run. gaussian-splatting's `ParamGroup.__init__` (and its forks') adds an option for
+  each attribute the instance has as it runs (`for key, value in vars(self).items():
+  group.add_argument("--" + key, ...)`): those a subclass's `__init__` sets to a literal before
+  `super().__init__(parser, ...)`, not after, each as `--name`, `_name` as `--name` and `-n` too,
+  a bool as a switch; the parser is unknown when an attribute is set otherwise before it (to
+  what is no literal, in an `if` or a loop, by a call given `self`), when the loop adds otherwise
+  (`nargs="+"` for a list), or when two options share a flag (`-s` of `_source_path` and
+  `_scale`: argparse raises at start-up);
 - where none of those is found, the parser a project function parses that the program's code
   reaches in up to 6 calls of the project's functions, its own module's or imported, as every
   Megatron-LM fork's launchers do: `pretrain_gpt.py` calls `pretrain(...)`, which calls
@@ -358,6 +367,35 @@ CONSOLE = {  # a project's console scripts, declared in each of the three ways (
     "packages/beta/setup.cfg": "[metadata]\nname = beta\n\n[options.entry_points]\nconsole_scripts =\n    beta-run = beta.run:cli\n",
     "packages/beta/beta/run.py": "import click\n\n\n@click.command()\n@click.option('--epochs', type=int)\ndef cli(epochs):\n    print(epochs)\n",
 }
+# gaussian-splatting's `arguments/__init__.py`: an option for each attribute a subclass sets before
+# `super().__init__(parser, ...)`; `_x` is `--x` and `-x`, a bool a switch
+GS_PARAM_GROUP = (
+    "from argparse import ArgumentParser\n\n\nclass ParamGroup:\n"
+    "    def __init__(self, parser: ArgumentParser, name: str, fill_none=False):\n"
+    "        group = parser.add_argument_group(name)\n        for key, value in vars(self).items():\n"
+    "            shorthand = False\n            if key.startswith('_'):\n                shorthand = True\n"
+    "                key = key[1:]\n            t = type(value)\n            value = value if not fill_none else None\n"
+    "            if shorthand:\n                if t == bool:\n"
+    "                    group.add_argument('--' + key, ('-' + key[0:1]), default=value, action='store_true')\n"
+    "                else:\n                    group.add_argument('--' + key, ('-' + key[0:1]), default=value, type=t)\n"
+    "            else:\n                if t == bool:\n"
+    "                    group.add_argument('--' + key, default=value, action='store_true')\n"
+    "                else:\n                    group.add_argument('--' + key, default=value, type=t)\n\n\n"
+)
+GS_PARAMS = GS_PARAM_GROUP + (
+    "class ModelParams(ParamGroup):\n    def __init__(self, parser, sentinel=False):\n        self.sh_degree = 3\n"
+    "        self._source_path = ''\n        self._model_path = ''\n        self._resolution = -1\n"
+    "        self._white_background = False\n        self.eval = False\n"
+    "        super().__init__(parser, 'Loading Parameters', sentinel)\n        self.late = 1\n\n\n"
+    "class OptimizationParams(ParamGroup):\n    def __init__(self, parser):\n        self.iterations = 30_000\n"
+    "        self.kplanes_config = {'resolution': [64, 64]}\n        super().__init__(parser, 'Optimization Parameters')\n"
+)
+GS_TRAIN = (
+    "import sys\nfrom argparse import ArgumentParser\nfrom arguments import ModelParams, OptimizationParams\n\n"
+    "if __name__ == '__main__':\n    parser = ArgumentParser(description='Training script parameters')\n"
+    "    lp = ModelParams(parser)\n    op = OptimizationParams(parser)\n    parser.add_argument('--port', type=int, default=6009)\n"
+    "    args = parser.parse_args(sys.argv[1:])\n"
+)
 
 INVALID = [
     Example(  # a console script of the project's packages, run by its name, is its function's program
@@ -1458,6 +1496,37 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # gaussian-splatting's ParamGroup: an option for each attribute its subclass sets before
+        # `super().__init__(parser, ...)` (not after: `--late`), `-s` of `_source_path`, `--eval` a switch
+        {
+            "arguments/__init__.py": GS_PARAMS,
+            "train.py": GS_TRAIN,
+            "run.sh": (
+                "python train.py -s data/garden -m out/garden -r 2 --white_background --eval --iterations 7000\n"
+                "python train.py --source_path data --sh_degree 1 --port 6010\n"
+                "python train.py -s data/garden --eval --iteratons 7000\n"
+                "python train.py -s data/garden --late 2\n"
+            ),
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
+    Example(  # a ParamGroup subclass in another module than ParamGroup's, and one in the program's module
+        {
+            "arguments/__init__.py": GS_PARAM_GROUP,
+            "arguments/extra.py": (
+                "from arguments import ParamGroup\n\n\nclass DeformParams(ParamGroup):\n    def __init__(self, parser):\n"
+                "        self.net_width = 64\n        self.no_dx = False\n        super().__init__(parser, 'Deform')\n"
+            ),
+            "train.py": (
+                "from argparse import ArgumentParser\nfrom arguments import ParamGroup\nfrom arguments.extra import DeformParams\n\n\n"
+                "class PipelineParams(ParamGroup):\n    def __init__(self, parser):\n        self.debug = False\n"
+                "        super().__init__(parser, 'Pipeline')\n\n\nparser = ArgumentParser()\nDeformParams(parser)\n"
+                "PipelineParams(parser)\nargs = parser.parse_args()\n"
+            ),
+            "run.sh": "python train.py --net_width 32 --no_dx --debug\npython train.py --net_widht 32\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # behind a Kaldi/ESPnet job runner, after its options and log (`run.pl --mem 4G LOG CMD`)
         {
             "run.sh": "#!/bin/bash\nutils/run.pl --mem 4G --gpu 1 exp/log/train.log python train.py --lr 1 --epohcs 3\n",
@@ -2034,6 +2103,38 @@ VALID = [
                 "p.add_argument('--lr')\np.parse_args()\n"
             ),
             "run.sh": "python a.py --lr 1\npython b.py --model-lr 1\n",
+        }
+    ),
+    Example(  # ParamGroup subclasses whose options are not all known: an attribute set to what is no literal, or
+        # in an `if`; two attributes of one letter (`-s` twice: argparse raises at start-up), or `-h`; a loop that
+        # adds otherwise (`nargs='+'` for a list)
+        {
+            "arguments/__init__.py": GS_PARAM_GROUP + (
+                "class Computed(ParamGroup):\n    def __init__(self, parser):\n        self.iterations = 30_000\n"
+                "        self.device = 'cuda' if FAST else 'cpu'\n        super().__init__(parser, 'c')\n\n\n"
+                "class Branched(ParamGroup):\n    def __init__(self, parser):\n        self.iterations = 30_000\n"
+                "        if FAST:\n            self.fast = True\n        super().__init__(parser, 'b')\n\n\n"
+                "class Twice(ParamGroup):\n    def __init__(self, parser):\n        self._source_path = ''\n"
+                "        self._scale = 1.0\n        super().__init__(parser, 't')\n\n\n"
+                "class Helped(ParamGroup):\n    def __init__(self, parser):\n        self._height = 1\n"
+                "        super().__init__(parser, 'h')\n"
+            ),
+            "listed.py": (
+                "from argparse import ArgumentParser\n\n\nclass Group:\n    def __init__(self, parser):\n"
+                "        for key, value in vars(self).items():\n            if type(value) == list:\n"
+                "                parser.add_argument('--' + key, nargs='+')\n            else:\n"
+                "                parser.add_argument('--' + key)\n\n\nclass Grid(Group):\n    def __init__(self, parser):\n"
+                "        self.multires = [1, 2]\n        super().__init__(parser)\n\n\n"
+                "parser = ArgumentParser()\nGrid(parser)\nparser.parse_args()\n"
+            ),
+            "a.py": "from argparse import ArgumentParser\nfrom arguments import Computed\n\np = ArgumentParser()\nComputed(p)\np.parse_args()\n",
+            "b.py": "from argparse import ArgumentParser\nfrom arguments import Branched\n\np = ArgumentParser()\nBranched(p)\np.parse_args()\n",
+            "c.py": "from argparse import ArgumentParser\nfrom arguments import Twice\n\np = ArgumentParser()\nTwice(p)\np.parse_args()\n",
+            "d.py": "from argparse import ArgumentParser\nfrom arguments import Helped\n\np = ArgumentParser()\nHelped(p)\np.parse_args()\n",
+            "run.sh": (
+                "python a.py --iteratons 1\npython b.py --iteratons 1\npython c.py --bogus 1\npython d.py --bogus 1\n"
+                "python listed.py --multires 1 2 --bogus 1\n"
+            ),
         }
     ),
     Example(  # a helper imported in an if's arms from two modules that add different options: either may add them

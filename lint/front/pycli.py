@@ -37,6 +37,9 @@ HF_PARSERS = frozenset({
 })  # fmt: skip
 GROUP_METHODS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
 ADDING = frozenset({"add_argument", *GROUP_METHODS})  # a parameter used so is a parser a caller gives
+# a parameter a method hands to `super().__init__` after setting attributes (`_attributes_before`),
+# as gaussian-splatting's ParamGroup subclasses do, in other modules than ParamGroup's too
+HANDS_UP = "__init__(parser"
 PARSE_KNOWN = frozenset({"parse_known_args", "parse_known_intermixed_args"})
 HF_FILE_METHODS = frozenset({"parse_json_file", "parse_yaml_file", "parse_dict"})
 # argparse's private methods that add options the reader does not see: `_add_action(action)` (an
@@ -171,7 +174,7 @@ def may_build(source: str) -> bool:
 
 def may_add(source: str) -> bool:
     """Whether the module may add options to a parser a function of it is given."""
-    return _spells(source, ADDING)
+    return _spells(source, (*ADDING, HANDS_UP))
 
 
 def spells_dataclasses(source: str) -> bool:
@@ -319,6 +322,7 @@ class _ArgparseReader:
         # (a call's own parser, the parser the helper it calls returns) when the helper is called
         # at two places or more (`_derived`), in the order made: a helper's before its callers'
         self.derived: list[tuple[ArgParser, ArgParser]] = []
+        self.attribute_loops: dict[int, tuple | None] = {}  # `for key, value in vars(self).items():` -> `_attribute_adds`
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -393,6 +397,7 @@ class _ArgparseReader:
         function the module calls itself: what its caller holds flows in (`add_all(parser)` calls
         `_add_model(parser)`). True when one was made."""
         wanted = []  # (scope, parameter): most modules have none, and ask nothing more
+        attributes: dict[tuple[int, str], tuple | None] = {}  # (scope, parameter) -> `_attributes_before`
         for scope in self.scopes[1:]:  # the functions: the first is the module's top level
             for node in scope.nodes if scope.params else ():
                 # a call `parser.add_argument(...)`, or `arg = parser.add_argument` (`_Adder`)
@@ -401,6 +406,15 @@ class _ArgparseReader:
                     name = func.value.id
                     if name in scope.params and (id(scope), name) not in self.values and (scope, name) not in wanted:
                         wanted.append((scope, name))
+                elif type(func) is ast.Attribute and func.attr == "__init__" and type(node) is ast.Call and _is_super(func.value):
+                    # `super().__init__(parser, ...)` after `self.x = 1`: gaussian-splatting's ParamGroup subclasses
+                    for argument in node.args:
+                        key = (id(scope), argument.id if type(argument) is ast.Name else "")
+                        found = _attributes_before(scope, node, self.locate) if key[1] in scope.params[1:] and key not in self.values else ()
+                        if found != ():
+                            attributes[key] = found
+                            if (scope, key[1]) not in wanted:
+                                wanted.append((scope, key[1]))
         if not wanted:
             return False
         calls = self._calls()
@@ -426,6 +440,7 @@ class _ArgparseReader:
         for scope, name in wanted:
             if id(scope) not in called:
                 parser = ArgParser("", scope.qualname, self.locate(scope.node), parameter=(scope.params.index(name), name))
+                parser.attributes = attributes.get((id(scope), name))
                 self._bind((id(scope), name), parser)
                 self.made[id(parser)] = parser  # its own key: `made` is by constructor call
                 made = True
@@ -984,10 +999,11 @@ class _ArgparseReader:
 
     def _class_method(self, func: ast.expr) -> str | None:
         """`BaseOptions.initialize(self, parser)` with the class defined at the module's top level:
-        its method, qualified as an imported one is (`pkg.opts.BaseOptions.initialize`)."""
-        dotted = dotted_name(func) if type(func) is ast.Attribute else None
+        its method, qualified as an imported one is (`pkg.opts.BaseOptions.initialize`); and
+        `ModelParams(parser)`: the class, whose `__init__` its instance runs."""
+        dotted = dotted_name(func) if type(func) in (ast.Attribute, ast.Name) else None
         owner, _, method = (dotted or "").rpartition(".")
-        found = self.module.classes.get(owner)
+        found = self.module.classes.get(owner or method)
         if found is None or found.function != MODULE_SCOPE or not method:
             return None
         self.module.own_name_used = True
@@ -1002,7 +1018,7 @@ class _ArgparseReader:
         value = func.value
         if type(value) is ast.Name and value.id == function.params[0]:
             return func.attr, False
-        if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == "super" and not value.args:
+        if _is_super(value):
             return func.attr, True
         return None
 
@@ -1092,7 +1108,7 @@ class _ArgparseReader:
         """`add_argument` called: its option, or the parser incomplete when its flags are not static."""
         option = _option(self.module, call, self.locate, group)
         options = [option] if option is not None else self._looped(scope, call, group)
-        if not options:
+        if not options and not self._attribute_loop(scope, parser, call):
             parser.complete = False
         for option in options:
             # a required option where it is added; a required group's where the group is made
@@ -1118,6 +1134,30 @@ class _ArgparseReader:
                 if flags and all(isinstance(flag, str) and flag for flag in flags):
                     return [o for flag in flags if (o := _option(self.module, call, self.locate, group, (flag,))) is not None]
         return []
+
+    def _attribute_loop(self, scope: Scope, parser: ArgParser, call: ast.Call) -> bool:
+        """Whether `call` adds to `parser` in gaussian-splatting's `ParamGroup.__init__` loop, an
+        option for each attribute of `self` (`for key, value in vars(self).items():
+        group.add_argument("--" + key, ...)`), read (`ArgParser.from_attributes`): the loop a
+        statement of the method's own, after statements that do not touch `self`."""
+        function = self.module.functions.get(scope.qualname)
+        if function is None or not function.is_method or not scope.params:
+            return False
+        line, body, me = getattr(call, "lineno", 0), scope.node.body, scope.params[0]
+        loop = next((s for s in body if type(s) is ast.For and s.lineno <= line <= (s.end_lineno or 0)), None)
+        if loop is None or not _vars_items(loop.iter, me):
+            return False
+        if id(loop) not in self.attribute_loops:
+            touched = any(type(n) is ast.Name and n.id == me for s in body[: body.index(loop)] for n in _nodes(s))
+            adds = lambda receiver: _parser_of(self.value(scope, receiver)) is parser  # noqa: E731
+            self.attribute_loops[id(loop)] = None if touched else _attribute_adds(loop, adds)
+        read = self.attribute_loops[id(loop)]
+        if read is None:
+            return False
+        if parser.from_attributes is not None and parser.from_attributes is not read:  # two loops: each adds them all
+            parser.complete = False
+        parser.from_attributes = read
+        return True
 
     def _group(self, scope: Scope, receiver: ast.expr) -> str:
         """The required exclusive group a receiver of `add_argument` holds (`groups`), or ""."""
@@ -1763,6 +1803,168 @@ def _aliases(metadata: ast.expr | None) -> tuple[str, ...] | None:
 # -- helpers --------------------------------------------------------------------------------------
 
 
+def _vars_items(node: ast.expr, me: str) -> bool:
+    """`vars(self).items()`."""
+    if type(node) is not ast.Call or node.args or type(node.func) is not ast.Attribute or node.func.attr != "items":
+        return False
+    inner = node.func.value
+    return (
+        type(inner) is ast.Call and type(inner.func) is ast.Name and inner.func.id == "vars"
+        and len(inner.args) == 1 and type(inner.args[0]) is ast.Name and inner.args[0].id == me
+    )  # fmt: skip
+
+
+# What an `add_argument` call of an attribute loop may pass besides its flags: nothing that
+# changes which flags it has or how many words they take
+ATTRIBUTE_KEYWORDS = frozenset({"default", "type", "help", "action", "metavar", "choices", "dest"})
+_UNKNOWN = object()  # a value `_evaluate` cannot tell
+
+
+def _attribute_adds(loop: ast.For, adds: Callable[[ast.expr], bool]) -> tuple | None:
+    """`ArgParser.from_attributes` of a loop `for key, value in vars(self).items():`, its body
+    run for each kind of attribute (named `_x` or not, a bool or not): what it adds to the parser
+    (`adds`: whether a receiver is the parser). None where the body does what is not read: only
+    assignments to names, `if`s whose test can be told (`key.startswith("_")`, `t == bool` of `t =
+    type(value)`, `isinstance(value, bool)`), and `add_argument` calls of flags made of the key
+    (`"--" + key`, `"-" + key[0:1]` of `key = key[1:]`) with a literal switch action or none are."""
+    target = loop.target
+    if loop.orelse or type(target) is not ast.Tuple or len(target.elts) != 2 or any(type(e) is not ast.Name for e in target.elts):
+        return None
+    key, value = (element.id for element in target.elts)
+    table = []
+    for private in (False, True):
+        for boolean in (False, True):
+            made: list[tuple] = []
+            if not _run(loop.body, {key: ("key", 0), value: ("value",)}, (private, boolean), made, adds):
+                return None
+            table.append((private, boolean, tuple(made)))
+    return tuple(table)
+
+
+def _run(body: list[ast.stmt], names: dict[str, object], kind: tuple[bool, bool], made: list[tuple], adds: Callable[[ast.expr], bool]) -> bool:
+    """Run an attribute loop's statements for an attribute of `kind` (`_attribute_adds`), the
+    calls it makes in `made`; False where a statement is not read."""
+    for statement in body:
+        form = type(statement)
+        if form is ast.Assign and len(statement.targets) == 1 and type(statement.targets[0]) is ast.Name:
+            names[statement.targets[0].id] = _evaluate(statement.value, names, kind)
+        elif form is ast.If:
+            test = _evaluate(statement.test, names, kind)
+            if type(test) is not bool or not _run(statement.body if test else statement.orelse, names, kind, made, adds):
+                return False
+        elif form is ast.Expr and type(statement.value) is ast.Call:
+            call = statement.value
+            if type(call.func) is not ast.Attribute or call.func.attr != "add_argument" or not adds(call.func.value):
+                return False
+            flags = [_evaluate(argument, names, kind) for argument in call.args]
+            given = keyword(call, "action")
+            action = _literal(given) if given is not None else None
+            if not flags or any(type(f) is not tuple or f[0] != "flag" for f in flags) or any(k.arg not in ATTRIBUTE_KEYWORDS for k in call.keywords):
+                return False
+            if given is not None and action not in ("store_true", "store_false"):
+                return False
+            made.append((tuple(f[1:] for f in flags), action))
+        elif form is not ast.Pass:
+            return False
+    return True
+
+
+def _evaluate(node: ast.expr, names: dict[str, object], kind: tuple[bool, bool]) -> object:
+    """What an expression of an attribute loop's body is for an attribute of `kind`: a literal, a
+    truth, ("key", letters skipped), ("letter", letters skipped) of the key's next letter,
+    ("flag", dashes, letters skipped, the rest or one letter), ("value",) and ("type",) of it;
+    else `_UNKNOWN`."""
+    form = type(node)
+    if form is ast.Constant:
+        return node.value
+    if form is ast.Name:
+        return names.get(node.id, _UNKNOWN)
+    if form is ast.UnaryOp and type(node.op) is ast.Not:
+        operand = _evaluate(node.operand, names, kind)
+        return not operand if type(operand) is bool else _UNKNOWN
+    if form is ast.BoolOp:
+        values = [_evaluate(each, names, kind) for each in node.values]
+        if any(type(v) is not bool for v in values):
+            return _UNKNOWN
+        return all(values) if type(node.op) is ast.And else any(values)
+    if form is ast.IfExp:
+        test = _evaluate(node.test, names, kind)
+        return _evaluate(node.body if test else node.orelse, names, kind) if type(test) is bool else _UNKNOWN
+    if form is ast.Compare and len(node.ops) == 1 and type(node.ops[0]) in (ast.Eq, ast.NotEq, ast.Is, ast.IsNot):
+        sides = (node.left, node.comparators[0])
+        if any(type(s) is ast.Name and s.id == "bool" for s in sides) and any(_evaluate(s, names, kind) == ("type",) for s in sides):
+            return kind[1] == (type(node.ops[0]) in (ast.Eq, ast.Is))
+        return _UNKNOWN
+    if form is ast.Call:
+        func, args = node.func, node.args
+        if node.keywords or type(func) not in (ast.Name, ast.Attribute):
+            return _UNKNOWN
+        if type(func) is ast.Name and func.id == "type" and len(args) == 1 and _evaluate(args[0], names, kind) == ("value",):
+            return ("type",)
+        if type(func) is ast.Name and func.id == "isinstance" and len(args) == 2 and _evaluate(args[0], names, kind) == ("value",):
+            return kind[1] if type(args[1]) is ast.Name and args[1].id == "bool" else _UNKNOWN
+        if type(func) is ast.Attribute and func.attr == "startswith" and len(args) == 1 and _literal(args[0]) == "_":
+            return kind[0] if _evaluate(func.value, names, kind) == ("key", 0) else _UNKNOWN
+        return _UNKNOWN
+    if form is ast.Subscript:
+        held, index = _evaluate(node.value, names, kind), node.slice
+        if type(held) is not tuple or held[0] != "key":
+            return _UNKNOWN
+        if type(index) is ast.Slice and index.step is None and index.upper is None and type(_literal(index.lower)) is int:
+            return ("key", held[1] + _literal(index.lower)) if _literal(index.lower) >= 0 else _UNKNOWN
+        if type(index) is ast.Slice and index.step is None and _literal(index.lower) in (None, 0) and _literal(index.upper) == 1:
+            return ("letter", held[1])
+        return ("letter", held[1]) if type(index) is ast.Constant and index.value == 0 else _UNKNOWN
+    if form is ast.BinOp and type(node.op) is ast.Add:
+        left, right = _evaluate(node.left, names, kind), _evaluate(node.right, names, kind)
+        if left in ("-", "--") and type(right) is tuple and right[0] in ("key", "letter"):
+            return ("flag", left, right[1], right[0] == "key")
+    return _UNKNOWN
+
+
+def _is_super(node: ast.expr) -> bool:
+    """`super()`."""
+    return type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == "super" and not node.args
+
+
+def _attributes_before(scope: Scope, call: ast.Call, locate: Locate) -> tuple[tuple[str, bool, object], ...] | None:
+    """The attributes of `self` a method sets before its statement `super().__init__(...)`
+    (`ArgParser.attributes`): (name, whether a bool, where), in the order `vars(self)` has them.
+    () when it sets none; None when it sets one and the set cannot all be told: a value that is
+    no literal, a statement that may set others (a loop, an `if`, a call given `self`), or the
+    call in a block of its own."""
+    body = scope.node.body
+    at = next((i for i, statement in enumerate(body) if type(statement) is ast.Expr and statement.value is call), None)
+    found: dict[str, tuple[str, bool, object]] = {}
+    known = at is not None
+    for statement in body[:at]:
+        kind = type(statement)
+        targets = statement.targets if kind is ast.Assign else [statement.target] if kind is ast.AnnAssign else []
+        target = targets[0] if len(targets) == 1 else None
+        if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == scope.params[0]:
+            boolean = _literal_bool(statement.value)
+            if boolean is None:
+                known = False
+            else:  # set again: its place is the first's, its value the last's
+                found[target.attr] = (target.attr, boolean, found[target.attr][2] if target.attr in found else locate(statement))
+        elif kind is not ast.Pass and not (kind is ast.Expr and type(statement.value) is ast.Constant):
+            known = known and not any(type(n) is ast.Name and n.id == scope.params[0] for n in _nodes(statement)) and kind in (ast.Assign, ast.Expr)
+    if not found:
+        return ()
+    return tuple(found.values()) if known else None
+
+
+def _literal_bool(node: ast.expr | None) -> bool | None:
+    """Whether a literal is a bool (`type(value) == bool`): False for any other (a number, a
+    string, None, a list, dict, tuple or set display, `-1`); None for what is no literal."""
+    kind = type(node)
+    if kind is ast.Constant:
+        return type(node.value) is bool
+    if kind is ast.UnaryOp and type(node.operand) is ast.Constant and type(node.op) in (ast.USub, ast.UAdd):
+        return False
+    return False if kind in (ast.List, ast.Tuple, ast.Dict, ast.Set, ast.JoinedStr) else None
+
+
 def _local_def(scope: Scope, func: ast.expr) -> Scope | None:
     """The module's own function a plain name calls, looked up through enclosing functions."""
     if type(func) is not ast.Name:
@@ -1984,7 +2186,7 @@ def _is_none(node: ast.expr) -> bool:
 
 READERS = (
     # `.parse_args(`: a parser another module made (`from opts import parser`), parsed here
-    (("ArgumentParser", "add_argument", "parser(", "Parser(", ".parse_args(", ".parse_known_args("), _ArgparseReader),
+    (("ArgumentParser", "add_argument", "parser(", "Parser(", ".parse_args(", ".parse_known_args(", HANDS_UP), _ArgparseReader),
     (("click",), _ClickReader),
     (("typer",), _TyperReader),
     (("fire",), _FireReader),
