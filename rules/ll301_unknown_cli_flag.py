@@ -129,10 +129,11 @@ Its command line is the one parser that parses the process's arguments:
 - a parser handed to a project class (`ModelParams(parser)`) is handed to the `__init__` its
   instances run. gaussian-splatting's `ParamGroup.__init__` (and its forks') adds an option for
   each attribute the instance has as it runs (`for key, value in vars(self).items():
-  group.add_argument("--" + key, ...)`): those a subclass's `__init__` sets to a literal before
-  `super().__init__(parser, ...)`, not after, each as `--name`, `_name` as `--name` and `-n` too,
-  a bool as a switch; the parser is unknown when an attribute is set otherwise before it (to
-  what is no literal, in an `if` or a loop, by a call given `self`), when the loop adds otherwise
+  group.add_argument("--" + key, ...)`): those a subclass's `__init__` sets before
+  `super().__init__(parser, ...)` (not after) to a literal or to one set before
+  (`self.max_steps = self.iterations`), each as `--name`, `_name` as `--name` and `-n` too, a
+  bool as a switch; the parser is unknown when an attribute is set otherwise before it (to what
+  is no literal, in an `if` or a loop, by a call given `self`), when the loop adds otherwise
   (`nargs="+"` for a list), or when two options share a flag (`-s` of `_source_path` and
   `_scale`: argparse raises at start-up);
 - where none of those is found, the parser a project function parses that the program's code
@@ -388,6 +389,7 @@ GS_PARAMS = GS_PARAM_GROUP + (
     "        self._white_background = False\n        self.eval = False\n"
     "        super().__init__(parser, 'Loading Parameters', sentinel)\n        self.late = 1\n\n\n"
     "class OptimizationParams(ParamGroup):\n    def __init__(self, parser):\n        self.iterations = 30_000\n"
+    "        self.max_steps = self.iterations\n"
     "        self.kplanes_config = {'resolution': [64, 64]}\n        super().__init__(parser, 'Optimization Parameters')\n"
 )
 GS_TRAIN = (
@@ -1503,7 +1505,7 @@ INVALID = [
             "train.py": GS_TRAIN,
             "run.sh": (
                 "python train.py -s data/garden -m out/garden -r 2 --white_background --eval --iterations 7000\n"
-                "python train.py --source_path data --sh_degree 1 --port 6010\n"
+                "python train.py --source_path data --sh_degree 1 --max_steps 10 --port 6010\n"
                 "python train.py -s data/garden --eval --iteratons 7000\n"
                 "python train.py -s data/garden --late 2\n"
             ),

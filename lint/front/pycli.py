@@ -1931,8 +1931,8 @@ def _attributes_before(scope: Scope, call: ast.Call, locate: Locate) -> tuple[tu
     """The attributes of `self` a method sets before its statement `super().__init__(...)`
     (`ArgParser.attributes`): (name, whether a bool, where), in the order `vars(self)` has them.
     () when it sets none; None when it sets one and the set cannot all be told: a value that is
-    no literal, a statement that may set others (a loop, an `if`, a call given `self`), or the
-    call in a block of its own."""
+    no literal (nor an attribute set before: `self.max_steps = self.iterations`), a statement
+    that may set others (a loop, an `if`, a call given `self`), or the call in a block of its own."""
     body = scope.node.body
     at = next((i for i, statement in enumerate(body) if type(statement) is ast.Expr and statement.value is call), None)
     found: dict[str, tuple[str, bool, object]] = {}
@@ -1942,7 +1942,9 @@ def _attributes_before(scope: Scope, call: ast.Call, locate: Locate) -> tuple[tu
         targets = statement.targets if kind is ast.Assign else [statement.target] if kind is ast.AnnAssign else []
         target = targets[0] if len(targets) == 1 else None
         if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == scope.params[0]:
-            boolean = _literal_bool(statement.value)
+            value = statement.value  # a literal, or an attribute set before (`self.max_steps = self.iterations`)
+            copied = found.get(value.attr) if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id == target.value.id else None
+            boolean = copied[1] if copied is not None else _literal_bool(value)
             if boolean is None:
                 known = False
             else:  # set again: its place is the first's, its value the last's
