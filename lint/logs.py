@@ -347,11 +347,15 @@ _RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|
 
 def looks_like_log(path: str) -> bool:
     """A file named like a log: one its name calls a log (`named_log`), or a `.txt` unless it
-    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name calls
-    it a result (`ifeval_res_result.txt`, `scores.txt`: `_RESULT_WORD`)."""
-    name = posixpath.basename(path.lower())
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name or its
+    directory's calls it a result (`ifeval_res_result.txt`, `scores.txt`, Bunny's
+    `eval/seed-bench/scores/$MODEL.txt`: `_RESULT_WORD`)."""
+    directory, name = posixpath.split(path.lower())
     return named_log(path) or (
-        name.endswith(".txt") and _RENDERED.search(name) is None and _RESULT_WORD.search(name) is None
+        name.endswith(".txt")
+        and _RENDERED.search(name) is None
+        and _RESULT_WORD.search(name) is None
+        and _RESULT_WORD.search(posixpath.basename(directory)) is None
     )
 
 

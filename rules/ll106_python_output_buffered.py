@@ -116,9 +116,10 @@ Launchers:
 
 Not logs, and not reported:
 - a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
-  `.txt` that a word of its name calls a result: `result(s)`, `score(s)`, `metric(s)`,
-  `accuracy`, `res`, `avg`, `mean(s)`, `stat(s)`, as in `eval_res/m/ifeval_res_result.txt`, `| tee
-  res.txt`, `>> plots/NSL-KDD_5class_Avg.txt` (a table a number is appended to per call); not `resultant.txt`,
+  `.txt` that a word of its name, or of its directory's, calls a result: `result(s)`, `score(s)`,
+  `metric(s)`, `accuracy`, `res`, `avg`, `mean(s)`, `stat(s)`, as in `eval_res/m/ifeval_res_result.txt`,
+  `| tee res.txt`, `| tee scores/$MODEL.txt` (Bunny's seed-bench), `>> plots/NSL-KDD_5class_Avg.txt` (a
+  table a number is appended to per call); not `resultant.txt`,
   nor a name that calls it a log: `results.log`, `result_log.txt`; the logarithm of a quantity is
   no log: `log_probs.json`, `log_likelihood.csv`, `x_log_score_significance.txt`);
 - the output of a filter: a program whose standard input is read from a file (`python g2p.py <
@@ -264,9 +265,10 @@ INVALID = [
                 "python3 eval.py > eval_res/m/ifeval_res_result.txt\npython3 eval.py > scores.txt\n"
                 "python3 eval.py > resultant.txt\npython3 eval.py > results.log\n"
                 "python evaler.py $RECORD >> answers.txt\npython predict.py > preds.txt\npython predict.py > predator.txt\n"
+                "python convert.py | tee eval/scores/$MODEL.txt\npython convert.py | tee eval/scorers/$MODEL.txt\n"
             )
         },
-        ["LL106 eval.sh:3", "LL106 eval.sh:4", "LL106 eval.sh:7"],
+        ["LL106 eval.sh:3", "LL106 eval.sh:4", "LL106 eval.sh:7", "LL106 eval.sh:9"],
     ),
     Example(  # HPE Cray PALS's mpiexec (Polaris, Aurora): `--cpu-bind` and `-d` take a value, `--env` one `K=V`
         {
