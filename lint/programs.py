@@ -1169,11 +1169,8 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
     read)."""
     qualified = module.qualified(name)
     library = qualified.partition(".")[0]
-    if library not in ("transformers", "trl") or locate_import(project, module, qualified) is not None:
-        return None
-    by_name, by_ending = _modules(project)
-    if library in by_name or library in by_ending:
-        return None  # copies of the library in the project (AdaLoRA's two): which one runs is not known
+    if library not in ("transformers", "trl") or _copied(project, module, library):
+        return None  # copies of the library in the project (AdaLoRA's two): its own source is read, or which one runs is not known
     from .hfargs import DATACLASSES
 
     table = DATACLASSES.get(qualified)
@@ -1181,6 +1178,18 @@ def _library_dataclass(project, module: PythonModule, name: str, at: Location) -
         return None
     fields = tuple(DataField(field, at, False, kind != "", kind == "!") for field, kind in _library_table(table).items())
     return Dataclass(name, (), fields, library=True)
+
+
+def _copied(project, module: PythonModule, library: str) -> bool:
+    """Whether the project holds a copy of the library importable by its name: a package
+    `transformers/` in a directory that is no package (a source root: AdaLoRA's `NLU/src/transformers`),
+    or a `transformers.py` beside the program. Not a subpackage (LLaVA-NeXT's vendored
+    `verl/models/transformers/`, which is `verl.models.transformers`) nor another directory's module."""
+    cache = project.__dict__.setdefault("_library_copies", {})
+    if library not in cache:
+        packages = [path for path in project.python if path == f"{library}/__init__.py" or path.endswith(f"/{library}/__init__.py")]
+        cache[library] = any(posixpath.join(posixpath.dirname(posixpath.dirname(p)), "__init__.py") not in project.python for p in packages)
+    return cache[library] or posixpath.join(posixpath.dirname(module.path), f"{library}.py") in project.python
 
 
 @cache  # a few tables a run, each read once (callers only read the dict)

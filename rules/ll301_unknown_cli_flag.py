@@ -830,6 +830,22 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a subpackage or another directory's module named `transformers` is no copy of the library
+        # (LLaVA-NeXT's vendored `verl/models/transformers/`): transformers' TrainingArguments are read
+        {
+            "vendor/verl/__init__.py": "",
+            "vendor/verl/models/__init__.py": "",
+            "vendor/verl/models/transformers/__init__.py": "",
+            "utils/__init__.py": "",
+            "utils/transformers.py": "x = 1\n",
+            "train.py": (
+                "import transformers\n\nparser = transformers.HfArgumentParser((transformers.TrainingArguments,))\n"
+                "parser.parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "deepspeed train.py --output_dir out --no_such_flag 1\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
     Example(  # NERSC's `shifter` runs its command in this directory (FourCastNet's `srun shifter bash -c "..."`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
