@@ -28,6 +28,7 @@ from .pyfacts import (
     Option,
     PythonModule,
     adds_through,
+    argv_from,
     module_name,
 )
 from .shellfacts import Word
@@ -72,6 +73,7 @@ class CommandLine:
         self.commands = {} if commands is None else commands
         self.reads_files = reads_files  # values may come from files: its parser's or its builder's (`_reads_files`)
         self.known_args = parser.parse_known_args  # unknown flags get through (also by what the calls to its parse pass)
+        self.argv_skip = parser.argv_skip  # the arguments its parse passes over (also by what the calls pass: `_skipped`)
 
     @property
     def location(self) -> Location:
@@ -220,7 +222,7 @@ class Reading:
 
 def read_launch(program: CommandLine, words: list[Word]) -> Reading:
     reader = _Reader(program)
-    skip = program.parser.argv_skip or 0  # `parse_args(sys.argv[2:])`: a mode word first
+    skip = program.argv_skip or 0  # `parse_args(sys.argv[2:])`: a mode word first
     if skip < 0 or any(w.value is None for w in words[:skip]):
         reader.reading.open = True  # where the parsed words start is not known
         return reader.reading
@@ -845,7 +847,22 @@ def _resolved(project, module: PythonModule, parser: ArgParser, classes: Classes
     program = CommandLine(module.path, parser, options, complete and not parser.open_commands, commands, reads)
     if parser.known_if and chains:
         program.known_args = any(_known_args(parser, chain, _bindings(chain)) for chain in chains)
+    if parser.argv_in and chains:
+        program.argv_skip = _skipped(parser, chains)
     return program
+
+
+def _skipped(parser: ArgParser, chains: list[Chain]) -> int:
+    """The arguments the parse the chains reach passes over, where it parses a parameter
+    (`ArgParser.argv_in`): 1 where the calls pass it `sys.argv[2:]` (a mode word first), 0 for
+    `sys.argv[1:]`; else the parser's own (`argv_skip`); -1 when the chains differ."""
+    skips = set()
+    for chain in chains:
+        bound = _bindings(chain)
+        given = [bound.get(p) for function, p in parser.argv_in if function == chain.function.qualname]
+        lower = {argv_from(value[1]) if value is not None else None for value in given}
+        skips |= {k - 1 if k is not None else parser.argv_skip or 0 for k in lower or {None}}
+    return skips.pop() if len(skips) == 1 else -1
 
 
 def _added(
@@ -1029,7 +1046,7 @@ def _value(module: PythonModule, function: Function | None, text: str, bound: di
     if not text:
         return None
     head = text.partition(".")[0]
-    if text[0] in "'\"-0123456789" or text in ("None", "True", "False") or function is None:
+    if text[0] in "'\"-0123456789" or text in ("None", "True", "False") or function is None or argv_from(text) is not None:
         return module, text
     if module.scope_of(function.qualname, head) == MODULE_SCOPE:
         return module, text

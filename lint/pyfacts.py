@@ -48,13 +48,23 @@ SEMAPHORES = frozenset({"threading.Semaphore", "threading.BoundedSemaphore"})
 
 
 UNPACKED = ("*", "**")  # the keywords `Call` gives an argument unpacked into it
+ARGV_SLICE = "sys.argv[{}:]"  # how `Call` describes the process's arguments from the k-th on
+
+
+def argv_from(described: str) -> int | None:
+    """k of an argument `Call` describes as `sys.argv[k:]`, else None."""
+    if not described.startswith("sys.argv[") or not described.endswith(":]"):
+        return None
+    lower = described[9:-2]
+    return int(lower) if lower.isdigit() else None
 
 
 class Call(Record):
     """One call expression and the context it runs in.
 
     `args` and `keywords` describe each argument: a dotted name, a literal's repr (`8`, `True`,
-    `'store_true'`), a lambda's qualname, the function of a `functools.partial(f, ...)`, or "".
+    `'store_true'`), a lambda's qualname, the function of a `functools.partial(f, ...)`, a slice
+    of the process's arguments as written (`sys.argv[1:]`, `sys.argv[2:]`: `argv_from`), or "".
     An argument unpacked into the call is a keyword named `*` (`f(*rest)`; its place in `args`
     is "") or `**` (`f(**kwargs)`): which parameters it binds is not known.
     `held` lists what the call runs under, innermost last: `with X:` items and objects whose
@@ -366,6 +376,7 @@ class ArgParser:
         known_if: tuple[tuple[str, str], ...] = (),
         from_attributes: tuple[tuple[bool, bool, tuple[AttributeAdd, ...]], ...] | None = None,
         attributes: tuple[tuple[str, bool, Location], ...] | None = None,
+        argv_in: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.name = name  # the variable it is bound to
         self.function = function
@@ -432,6 +443,10 @@ class ArgParser:
         # the attributes of `self` (name, whether a bool, where set) that its method sets, to
         # literals, before it hands the parser to `super().__init__`; None where not known
         self.attributes = attributes
+        # (function, its parameter) where it parses the words a parameter holds (`def
+        # get_args(argv): return parser.parse_args(argv)`): which of the process's arguments they
+        # are is what the calls pass (`get_args(sys.argv[2:])`, after a mode word)
+        self.argv_in = argv_in
 
 
 class DataField(Record):

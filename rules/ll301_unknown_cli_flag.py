@@ -141,7 +141,9 @@ Its command line is the one parser that parses the process's arguments:
   Megatron-LM fork's launchers do: `pretrain_gpt.py` calls `pretrain(...)`, which calls
   `initialize_megatron(...)`, which calls (through `set_global_variables` and `_parse_args` in
   Megatron-DeepSpeed) `parse_args(extra_args_provider, ignore_unknown_args)`. A call that passes
-  an argument written out (a list of words, a dict) is not followed. What the parsing function
+  an argument written out (a list of words, a dict) is not followed; one that passes the
+  process's arguments (`get_args(sys.argv[1:])`, aster.pytorch's, or `sys.argv[2:]`) is, and a
+  function that parses the parameter they come to parses them. What the parsing function
   calls a parameter of with the parser (`parser = extra_args_provider(parser)`) adds what the
   function the calls pass to it adds (`extra_args_provider=get_tasks_args`, by keyword or
   position, through each call, or the parameter's default), nothing for None; anything else (a
@@ -207,7 +209,9 @@ A flag counts as defined when argparse would accept it:
 - switches grouped in one word are read letter by letter (`-vd DIR` is `-v -d DIR`); an unknown
   letter among them is reported ("ignored explicit argument");
 - a parser that parses `sys.argv[2:]` reads the words after the first (a mode word, `python
-  train.py fit --lr 1`); when that word is not static, nothing is judged;
+  train.py fit --lr 1`), also where the calls to the function that parses pass it `sys.argv[2:]`
+  (`get_args(sys.argv[2:])`, then `parser.parse_args(argv)`; where they pass different slices,
+  nothing is judged); when that word is not static, nothing is judged;
 - the options of a first parser whose `parse_known_args` remainder the program's parser parses in
   the same function (timm's `args_config, remaining = config_parser.parse_known_args()`, then
   `parser.parse_args(remaining)`): the second parser decides, with the first's options too;
@@ -314,6 +318,12 @@ TYPER_CLI = (
     "def train(epochs: int = 3, use_amp: bool = False):\n    pass\n\n\n@app.command()\n"
     'def export(out: str = typer.Option(..., "--out", "-o")):\n    pass\n\n\n'
     'if __name__ == "__main__":\n    app()\n'
+)
+
+# a module-level parser that a function parses with the words it is given (aster.pytorch's config.py)
+GET_ARGS_OF_ARGV = (
+    "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--height', type=int)\n\n\n"
+    "def get_args(sys_args):\n    return parser.parse_args(sys_args)\n"
 )
 
 # Megatron-LM's idiom (and its forks'): the program calls `pretrain(...)`, which calls
@@ -1343,6 +1353,23 @@ INVALID = [
                 "p.add_argument('--lr')\nargs = p.parse_args(sys.argv[2:])\n"
             ),
             "run.sh": "python train.py fit --lr 1\npython train.py fit --bogus 1\npython train.py $MODE --lr 1 --bogus\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
+    Example(  # an imported function that parses its parameter, called with the process's arguments (aster.pytorch's)
+        {
+            "config.py": GET_ARGS_OF_ARGV,
+            "main.py": "import sys\n\nfrom config import get_args\n\nif __name__ == '__main__':\n    args = get_args(sys.argv[1:])\n",
+            "run.sh": "python main.py --height 32 --heigth 48\n",
+        },
+        ["LL301 run.sh:1"],
+    ),
+    Example(  # `sys.argv[2:]` handed on to the function that parses it: the words after the mode word
+        {
+            "config.py": GET_ARGS_OF_ARGV,
+            "app.py": "from config import get_args\n\n\ndef run(argv):\n    return get_args(argv)\n",
+            "cli.py": "import sys\n\nfrom app import run\n\nif __name__ == '__main__':\n    run(sys.argv[2:])\n",
+            "run.sh": "python cli.py fit --height 1\npython cli.py fit --heigth 1\npython cli.py --heigth 1\npython cli.py $MODE --heigth 1\n",
         },
         ["LL301 run.sh:2"],
     ),

@@ -49,6 +49,18 @@ def dotted_name(node: ast.expr | None, self_name: str | None = None) -> str | No
     return ".".join(parts)
 
 
+def argv_slice(node: ast.expr | None) -> int | None:
+    """k of `sys.argv[k:]` (a literal k of at least 1): the process's arguments from the k-th on;
+    None for any other expression."""
+    if type(node) is not ast.Subscript or type(node.slice) is not ast.Slice or dotted_name(node.value) != "sys.argv":
+        return None
+    lower, upper, step = node.slice.lower, node.slice.upper, node.slice.step
+    if upper is not None or step is not None or type(lower) is not ast.Constant:
+        return None
+    value = lower.value
+    return value if type(value) is int and value >= 1 else None
+
+
 def keyword(call: ast.Call, name: str) -> ast.expr | None:
     """The value of a call's `name=` argument, if given."""
     for argument in call.keywords:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from ..pyfacts import MODULE_SCOPE, PARSE_METHODS, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
-from .pyast import child_nodes, dotted_name, keyword, last_name
+from .pyast import argv_slice, child_nodes, dotted_name, keyword, last_name
 
 Locate = Callable[[ast.AST], object]
 
@@ -1071,6 +1071,9 @@ class _ArgparseReader:
                 parser.parsed_in += (scope.qualname,)
             if argv:
                 _skips(parser, _argv_skip(call) if rest is None else rest.skip)
+                given = call.args[0] if call.args else keyword(call, "args")
+                if type(given) is ast.Name and given.id in scope.params and (scope.qualname, given.id) not in parser.argv_in:
+                    parser.argv_in += ((scope.qualname, given.id),)
             if argv and scope is self.scopes[0] and not self._main_only(call):
                 parser.parsed_on_import = True
             # Unknown flags get through where a function only parses the arguments known: not
@@ -1185,7 +1188,7 @@ def _derive(derived: ArgParser, base: ArgParser) -> None:
     was handed to; its name, parses and returns stay the caller's."""
     own = dict(vars(derived))
     vars(derived).update(vars(base))
-    for field in ("parsed_in", "returned_in", "parsed_on_import", "known_if", "argv_skip"):
+    for field in ("parsed_in", "returned_in", "parsed_on_import", "known_if", "argv_skip", "argv_in"):
         setattr(derived, field, own[field])
     derived.name = own["name"] or base.name
     derived.options = base.options + [o for o in own["options"] if o not in base.options]
@@ -1382,16 +1385,8 @@ def _argv_skip(call: ast.Call) -> int | None:
     given = call.args[0] if call.args else keyword(call, "args")
     if given is None or (isinstance(given, ast.Constant) and given.value is None):
         return 0
-    if not (
-        isinstance(given, ast.Subscript)
-        and dotted_name(given.value) == "sys.argv"
-        and isinstance(given.slice, ast.Slice)
-        and given.slice.upper is None
-        and given.slice.step is None
-    ):
-        return None
-    lower = _literal(given.slice.lower)
-    return lower - 1 if type(lower) is int and 1 <= lower <= MAX_SKIPPED + 1 else None
+    lower = argv_slice(given)
+    return lower - 1 if lower is not None and lower <= MAX_SKIPPED + 1 else None
 
 
 # -- click ----------------------------------------------------------------------------------------

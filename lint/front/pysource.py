@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from ..lazyre import lazy
 from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
+    ARGV_SLICE,
     COMPILE_APIS,
     GRAD,
     INFERENCE_MODE,
@@ -36,7 +37,7 @@ from ..pyfacts import (
     ThreadEntry,
     module_name,
 )
-from .pyast import child_nodes, dotted_name, keyword, last_name
+from .pyast import argv_slice, child_nodes, dotted_name, keyword, last_name
 from .textmap import template_action
 
 TYPE_CHECKING = False  # as typing's
@@ -947,7 +948,7 @@ class _Walker:
         return steps
 
     def describe(self, node: ast.expr) -> str:
-        """An argument as facts spell it: dotted name, literal repr, lambda qualname, or ""."""
+        """An argument as facts spell it: dotted name, literal repr, lambda qualname, argv slice, or ""."""
         kind = type(node)
         if kind is ast.Name or kind is ast.Attribute:
             return dotted_name(node, self.frame.self_name) or ""
@@ -960,6 +961,9 @@ class _Walker:
             if _is_fileno(node):  # `f.fileno()` as `f`, as a redirect's target is
                 return self.describe(node.func.value)
             return self.describe(node.args[0]) if self._is_partial(node) else ""
+        if kind is ast.Subscript:  # `main(sys.argv[1:])`: the process's arguments
+            lower = argv_slice(node)
+            return ARGV_SLICE.format(lower) if lower is not None else ""
         return ""
 
     def _dotted(self, node: ast.expr) -> str | None:
