@@ -214,7 +214,9 @@ A flag counts as defined when argparse would accept it:
   nothing is judged); when that word is not static, nothing is judged;
 - the options of a first parser whose `parse_known_args` remainder the program's parser parses in
   the same function (timm's `args_config, remaining = config_parser.parse_known_args()`, then
-  `parser.parse_args(remaining)`): the second parser decides, with the first's options too;
+  `parser.parse_args(remaining)`): the second parser decides, with the first's options too; where
+  a parser parses its own remainder so (RecAI's `args, rest = parser.parse_known_args()`, options
+  added, then `parser.parse_args(rest, args)`), it decides with its options of both parses;
 - a flag the program's module takes from `sys.argv` itself before its parser runs (`if "--remote"
   in sys.argv: ...`, `sys.argv.remove("--debug")`, written out or a module constant's);
 - the flag an HfArgumentParser's `parse_args_into_dataclasses(args_file_flag="--config")` names
@@ -231,7 +233,8 @@ they are in a string with other text (`"--tags $@"`).
 Nothing is reported:
 - when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
   function that calls it also parses the arguments strictly (`early, _ =
-  parser.parse_known_args()` and then `parser.parse_args()`, which exits on an unknown flag);
+  parser.parse_known_args()` and then `parser.parse_args()`, or `parser.parse_args(rest)` of the
+  words it left, which exits on an unknown flag);
 - when its parser cannot be found statically or is handed to a library function that adds
   options launchlint does not know (`deepspeed.add_config_arguments` is known: its options,
   `--deepspeed` and `--deepspeed_config` among them, are the parser's, and other flags are still
@@ -1373,6 +1376,18 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # one parser's known parse, options added, then its strict parse of what it left (RecAI's param.py)
+        {
+            "param.py": (
+                "import argparse\n\n\ndef add_sft(parser):\n    parser.add_argument('--lora_r', type=int)\n    return parser\n\n\n"
+                "def get_args():\n    parser = argparse.ArgumentParser()\n    parser.add_argument('--seed', type=int)\n"
+                "    args, rest = parser.parse_known_args()\n    parser = add_sft(parser)\n    return parser.parse_args(rest, args)\n"
+            ),
+            "main.py": "from param import get_args\n\nargs = get_args()\n",
+            "run.sh": "python main.py --seed 1 --lora_r 16\npython main.py --seed 1 --lora_rank 16\n",
+        },
+        ["LL301 run.sh:2"],
+    ),
     Example(  # click's help option is `--help` alone: "No such option: -h"
         {
             "cli.py": (
@@ -1898,6 +1913,15 @@ VALID = [
                 'OPTIM_ARGS="--lr=1e-4 --no-compile"\n'
                 'torchrun ${DISTRIBUTED_ARGS[@]} train.py \\\n    "${MODEL_ARGS[@]}" \\\n    $OPTIM_ARGS\n'
             ),
+        }
+    ),
+    Example(  # what a parser's known parse left, handed on and not parsed strictly: unknown flags get through
+        {
+            "train.py": (
+                "import argparse\nimport sys\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--lr')\n"
+                "args, rest = parser.parse_known_args()\nparser.add_argument('--seed')\nsys.argv[1:] = rest\n"
+            ),
+            "run.sh": "python train.py --lr 1 --anything 2\n",
         }
     ),
     Example(  # parse_known_args lets unknown flags through, where the other parse is another function's

@@ -1097,13 +1097,15 @@ class _ArgparseReader:
             parser.complete = False
 
     def _rest_of(self, scope: Scope, call: ast.Call, parser: ArgParser) -> _Rest | None:
-        """What another parser left of the process's arguments, when the call parses that
-        (`parser.parse_args(rest)`): the pair is recorded, its options merged when all are read."""
+        """What a parser's known parse left of the process's arguments, when the call parses that
+        (`parser.parse_args(rest)`). Another parser's: the pair is recorded, its options merged
+        when all are read. The same parser's (RecAI's `args, rest = parser.parse_known_args()`,
+        options added, then `parser.parse_args(rest, args)`): it parses the arguments strictly."""
         given = call.args[0] if call.args else keyword(call, "args")
         rest = self.value(scope, given) if type(given) is ast.Name else None
-        if type(rest) is not _Rest or rest.parser is parser:
+        if type(rest) is not _Rest:
             return None
-        if all(front is not rest.parser or each is not parser for front, each, _ in self.fronts):
+        if rest.parser is not parser and all(front is not rest.parser or each is not parser for front, each, _ in self.fronts):
             self.fronts.append((rest.parser, parser, scope))
         return rest
 
