@@ -345,17 +345,22 @@ _LOG_WORD = re.compile(
 _RESULT_WORD = lazy(r"(?<![a-z])(?:results?|scores?|metrics?|accuracy|accs?|auc|res(?!\d)|answers?|preds?|predictions?|avg|average|means?|stats?|statistics)(?![a-z])")
 
 
+# A directory of scores: what goes in is one (`scores/$MODEL.txt`); a `results/` directory holds
+# logs as often as tables (`results/train.txt`), so it says nothing
+_SCORES_DIRECTORY = lazy(r"(?<![a-z])(?:scores?|metrics?|accuracy|answers?|preds?|predictions?)(?![a-z])")
+
+
 def looks_like_log(path: str) -> bool:
     """A file named like a log: one its name calls a log (`named_log`), or a `.txt` unless it
-    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name or its
-    directory's calls it a result (`ifeval_res_result.txt`, `scores.txt`, Bunny's
-    `eval/seed-bench/scores/$MODEL.txt`: `_RESULT_WORD`)."""
+    renders another format (`P.fst.txt`, which `kaldilm` writes to its stdout) or its name calls
+    it a result (`ifeval_res_result.txt`, `scores.txt`: `_RESULT_WORD`), or its directory's a
+    directory of scores (Bunny's `eval/seed-bench/scores/$MODEL.txt`: `_SCORES_DIRECTORY`)."""
     directory, name = posixpath.split(path.lower())
     return named_log(path) or (
         name.endswith(".txt")
         and _RENDERED.search(name) is None
         and _RESULT_WORD.search(name) is None
-        and _RESULT_WORD.search(posixpath.basename(directory)) is None
+        and _SCORES_DIRECTORY.search(posixpath.basename(directory)) is None
     )
 
 

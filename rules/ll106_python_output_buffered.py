@@ -116,10 +116,11 @@ Launchers:
 
 Not logs, and not reported:
 - a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
-  `.txt` that a word of its name, or of its directory's, calls a result: `result(s)`, `score(s)`,
-  `metric(s)`, `accuracy`, `res`, `avg`, `mean(s)`, `stat(s)`, as in `eval_res/m/ifeval_res_result.txt`,
-  `| tee res.txt`, `| tee scores/$MODEL.txt` (Bunny's seed-bench), `>> plots/NSL-KDD_5class_Avg.txt` (a
-  table a number is appended to per call); not `resultant.txt`,
+  `.txt` that a word of its name calls a result: `result(s)`, `score(s)`, `metric(s)`, `accuracy`,
+  `res`, `avg`, `mean(s)`, `stat(s)`, as in `eval_res/m/ifeval_res_result.txt`, `| tee res.txt`,
+  `>> plots/NSL-KDD_5class_Avg.txt` (a table a number is appended to per call), or one in a directory
+  of scores (`score(s)`, `metric(s)`, `accuracy`, `answer(s)`, `pred(s)`, `prediction(s)`: Bunny's
+  `| tee scores/$MODEL.txt`; a `results/` directory holds logs as often); not `resultant.txt`,
   nor a name that calls it a log: `results.log`, `result_log.txt`; the logarithm of a quantity is
   no log: `log_probs.json`, `log_likelihood.csv`, `x_log_score_significance.txt`);
 - the output of a filter: a program whose standard input is read from a file (`python g2p.py <

@@ -392,6 +392,7 @@ def test_pipefail_advice_names_the_callers_shell_without_it(tmp_path):
         ("auction_train.txt", True), ("plots/NSL-KDD_5class_Avg.txt", False), ("run_stats.txt", False),
         ("meaning.txt", True), ("average_precision.txt", False),
         ("results.log", True), ("result_log.txt", True), ("results/train.txt", True),
+        ("eval/scores/model-a.txt", False), ("metrics/m.txt", False), ("scorers/m.txt", True),
         ("lm/G_3_gram.fst.txt", False), ("words.csv.txt", False), ("hosts.json", False),
         ("runlog", True), ("log_7.json", True), ("train.logs", True), ("syslog", True), ("logfile.json", True),
         ("catalog.csv", False), ("dialog.json", False), ("CHANGELOG.md", False), ("logits.npy", False),
