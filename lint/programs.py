@@ -1172,11 +1172,21 @@ def _dataclass(
     `imported`), from the project or transformers' (`_library_dataclass`)."""
 
     def own(owner: PythonModule, name: str):
-        found = None if owner is module and imported else _dataclasses(project, owner).get(name)
+        found = None if owner is module and imported else _dataclasses(project, owner).get(name) or _subclass(owner, name)
         found = found or _library_dataclass(project, owner, name, at)
         return None if found is None else (owner, found)
 
     return _defined(project, module, name, own, hops)
+
+
+def _subclass(module: PythonModule, name: str) -> Dataclass | None:
+    """A class of the module's top level with no `@dataclass` of its own that subclasses others
+    (InternVL's `class DPOConfig(DPOConfigTRL):`): a dataclass still, with its bases' fields and
+    none of its own (its annotations are no fields without the decorator)."""
+    found = module.classes.get(name)
+    if found is None or found.function != MODULE_SCOPE or not found.bases:
+        return None
+    return Dataclass(name, found.bases, ())
 
 
 def _library_dataclass(project, module: PythonModule, name: str, at: Location) -> Dataclass | None:

@@ -859,6 +859,21 @@ INVALID = [
         },
         ["LL301 run.sh:1"],
     ),
+    Example(  # a subclass of a dataclass without `@dataclass` of its own is one with its bases' fields only
+        # (InternVL's `class DPOConfig(DPOConfigTRL):`); a class over a plain or unknown base is not judged
+        {
+            "train.py": (
+                "from dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n@dataclass\nclass C:\n"
+                "    seed: int = 0\n\n\nclass D(C):\n    extra: int = 2\n\n\nHfArgumentParser((D,)).parse_args_into_dataclasses()\n"
+            ),
+            "plain.py": (
+                "from transformers import HfArgumentParser\n\n\nclass Plain:\n    lr: float = 0.1\n\n\nclass A(Plain):\n    x: int = 1\n\n\n"
+                "HfArgumentParser((A,)).parse_args_into_dataclasses()\n"
+            ),
+            "run.sh": "python train.py --seed 1 --bogus 1\npython train.py --extra 2\npython plain.py --bogus 1\n",
+        },
+        ["LL301 run.sh:1", "LL301 run.sh:2"],
+    ),
     Example(  # NERSC's `shifter` runs its command in this directory (FourCastNet's `srun shifter bash -c "..."`)
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
