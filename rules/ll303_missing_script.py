@@ -1655,8 +1655,15 @@ def _missing_module(project, invocation, changes) -> Iterator[Finding]:
 def _source_roots(project, package: str) -> list[str]:
     """The `src/` directory that holds the package (`src/pkg/__init__.py`), when it is the project's
     one package of that name: a src layout, which the project installs to run it (open_clip's
-    `src/open_clip_train`)."""
-    found = [path for path in project.listing() if path.endswith("/" + package) or path == package]
+    `src/open_clip_train`). The listing's packages are indexed once a run (`pkg/__init__.py` ->
+    their paths): most `-m` launches name a library's package (`torch.distributed.run`)."""
+    index = project.__dict__.get("_packages_by_init")
+    if index is None:
+        index = project.__dict__["_packages_by_init"] = {}
+        for path in project.listing():
+            if path.endswith("/__init__.py"):
+                index.setdefault("/".join(path.split("/")[-2:]), []).append(path)
+    found = index.get(package, [])
     if len(found) != 1 or posixpath.basename(posixpath.dirname(posixpath.dirname(found[0]))) != "src":
         return []
     return [posixpath.dirname(posixpath.dirname(found[0]))]

@@ -906,7 +906,7 @@ def _heredoc_allocation(command: Command, job: dict[str, tuple[str, Word]]) -> A
     granted = _allocation(job)
     sbatch = next(w.command for w in reversed(command.wrappers) if w.kind == "sbatch")
     if granted is not None and any(word is granted.word for word in sbatch.words):
-        return granted._replace(said="sbatch " + granted.said.removeprefix("#SBATCH "))
+        return _allocation(job, prefix="sbatch ")
     return granted
 
 
