@@ -64,6 +64,14 @@ parses on import; else the one parser the function parses, in up to 6 calls. A n
 declare otherwise, or whose module or function is not found, is no program; `command -v NAME`,
 `type NAME` and `which NAME` run nothing.
 
+A launcher that appends the local rank to its program's arguments, `deepspeed` (`--local_rank=N`,
+unless told `--no_local_rank`) and `python -m torch.distributed.launch` (unless told `--use_env`:
+`--local-rank=N` since torch 2.0, `--local_rank=N` before; ATorch's fork only when told
+`--not_use_env`), runs a program whose parser defines neither spelling into argparse's
+"unrecognized arguments" in every process: reported at the program's word (the torch release is
+not known here, so a parser with one spelling is taken as made for it). torchrun and `accelerate
+launch` give the rank in the environment (LOCAL_RANK).
+
 A parser whose subparsers are handed to code that is not read (transformers' old
 `transformers-cli`: `DownloadCommand.register_subcommand(commands_parser)`) has subcommands not
 known: no flag of its command lines is judged.
@@ -296,7 +304,8 @@ from __future__ import annotations
 
 from functools import cache, partial
 
-from launchlint.launches import directory_changes
+from launchlint.graph import python_run
+from launchlint.launches import directory_changes, flags_added
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
@@ -413,6 +422,16 @@ GS_TRAIN = (
 )
 
 INVALID = [
+    Example(  # a launcher that appends the local rank (torch.distributed.launch, deepspeed) to a program whose parser lacks it
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                "#!/bin/bash\npython -m torch.distributed.launch --nproc_per_node=8 train.py --lr 1\n"
+                "deepspeed --num_gpus 8 train.py --lr 1\npython -m atorch.distributed.launch --not_use_env train.py\n"
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
     Example(  # a console script of the project's packages, run by its name, is its function's program
         {
             **CONSOLE,
@@ -520,7 +539,7 @@ INVALID = [
     Example(  # a command line `read` takes from a heredoc or a here-string (each OpenRLHF launcher: `read -r -d '' CMD <<EOF`, then `deepspeed --module $CMD`)
         {
             "pkg/__init__.py": "",
-            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--local_rank')\np.parse_args()\n",
             "run.sh": (
                 "LR=5e-6\nread -r -d '' cmd <<EOF\npkg.train \\\n   --lr $LR \\\n   --learning_rate 1\nEOF\ndeepspeed --module $cmd\n"
                 "read -d '' cmd <<'EOF'\npkg.train \\\n   --lrr 1\nEOF\ndeepspeed --module $cmd\n"
@@ -685,7 +704,7 @@ INVALID = [
         {
             "ds_train.py": (
                 "import argparse\nimport deepspeed\n\nparser = argparse.ArgumentParser()\n"
-                "parser.add_argument('--epochs', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
+                "parser.add_argument('--epochs', type=int)\nparser.add_argument('--local_rank', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
                 "args = parser.parse_args()\n"
             ),
             "run.sh": "deepspeed ds_train.py --epocs 1 --deepspeed --deepspeed_config ds.json\n",
@@ -1325,7 +1344,7 @@ INVALID = [
     ),
     Example(  # a launcher's program with no extension, Python by its shebang; a shell script is not read
         {
-            "train": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "train": "#!/usr/bin/env python\nimport argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--local_rank')\np.parse_args()\n",
             "prep": "#!/bin/bash\necho \"$@\"\n",
             "run.sh": (
                 "#!/bin/bash\ntorchrun --nproc_per_node 2 train --lr 1\ntorchrun --nproc_per_node 2 train --bogus 1\n"
@@ -1612,6 +1631,19 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the local rank in the environment (torchrun, `--use_env`, `--no_local_rank`), or a parser that takes it
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "old.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local_rank', type=int)\np.parse_args()\n",
+            "new.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--local-rank', type=int)\np.parse_args()\n",
+            "known.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_known_args()\n",
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc_per_node=8 train.py --lr 1\npython -m torch.distributed.launch --use_env train.py\n"
+                "deepspeed --no_local_rank train.py\npython -m atorch.distributed.launch train.py\n"
+                "python -m torch.distributed.launch old.py\ndeepspeed new.py\ndeepspeed known.py --x 1\n"
+            ),
+        },
+    ),
     Example(  # console scripts' flags all defined; a name two packages declare otherwise, one whose function is not
         # found, or in a malformed pyproject.toml, is no program; `command -v`, `type`, `which` run nothing
         {
@@ -1680,7 +1712,7 @@ VALID = [
     Example(  # what `read` does not take from its heredoc: the lines after the first (no `-d ''`); a file's (the last of its inputs), another descriptor's
         {
             "pkg/__init__.py": "",
-            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "pkg/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--local_rank')\np.parse_args()\n",
             "run.sh": (
                 "read -r cmd <<EOF\npkg.train --lr 1\n--lrr 2\nEOF\ndeepspeed --module $cmd\n"
                 "read -r -d '' cmd <<EOF < args.txt\npkg.train --lrr 2\nEOF\ndeepspeed --module $cmd\n"
@@ -1972,7 +2004,7 @@ VALID = [
         {
             "common.py": (
                 "import argparse\n\n\ndef base():\n    p = argparse.ArgumentParser(add_help=False)\n"
-                "    p.add_argument('--seed', type=int)\n    one = p.add_mutually_exclusive_group()\n"
+                "    p.add_argument('--seed', type=int)\n    p.add_argument('--local_rank', type=int)\n    one = p.add_mutually_exclusive_group()\n"
                 "    one.add_argument('--bf16', action='store_true')\n    return p\n\n\n"
                 "def add_data(parser):\n    group = parser.add_argument_group('data')\n"
                 "    group.add_argument('--data-path')\n    return parser\n\n\n"
@@ -2112,7 +2144,7 @@ VALID = [
             ),
             "ds_train.py": (
                 "import argparse\nimport deepspeed\n\nparser = argparse.ArgumentParser()\n"
-                "parser.add_argument('--epochs', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
+                "parser.add_argument('--epochs', type=int)\nparser.add_argument('--local_rank', type=int)\nparser = deepspeed.add_config_arguments(parser)\n"
                 "args = parser.parse_args()\n"
             ),
             "finetune.py": (
@@ -2245,6 +2277,9 @@ def check(project) -> list[Finding]:
         # A word one time round a loop is its value there (`--y=1` of `--y=$a`), located at the
         # loop's word of it: a flag the command's own word spells out is that word's, one finding.
         written = dict(zip(map(id, invocation.run.words), invocation.command.words)) if invocation.looped else {}
+        added = flags_added(invocation.command)  # `deepspeed train.py`: `--local_rank=N` comes first
+        if added and not program.argv_skip and not program.commands and all(program.option(f) is None for f in added):
+            found.append((invocation.target, _appended(project, invocation, program)))
         reading = read_launch(program, invocation.args)
         unknowns = [u for u in reading.unknown if u.program.checks_flags]
         if unknowns and fits_none(project, invocation, reading):
@@ -2273,6 +2308,20 @@ def _exits(parser) -> str:
     else:  # the end of HF's "Some specified arguments are not used by the HfArgumentParser: [...]"
         error = "not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
     return f"it exits at start-up with '{error}'"
+
+
+def _appended(project, invocation, program) -> Finding:
+    """A launcher that appends the local rank to its program's arguments (`launches.flags_added`),
+    which the program's parser does not define under either spelling."""
+    name = shown(project, invocation)
+    run = python_run(invocation.command)
+    if run is None:  # `deepspeed train.py`
+        launcher, flag, fix = "`deepspeed`", "--local_rank", "add it to the parser, or pass `--no_local_rank` to deepspeed"
+    else:  # `python -m torch.distributed.launch` (ATorch's fork when told `--not_use_env`): `--local_rank` before torch 2.0
+        launcher, flag, fix = f"`python -m {run.target.value}`", "--local-rank", "use `torchrun`, or add it to the parser"
+    message = f"{launcher} passes `{flag}=N` to {name}, which does not define it: {_exits(program.parser)}; {fix}"
+    related = Related(program.location, f"the parser of {name}, with neither `--local-rank` nor `--local_rank`")
+    return Finding(invocation.target.location, message, (related,))
 
 
 def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Meant) -> Finding:

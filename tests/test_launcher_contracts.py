@@ -160,7 +160,7 @@ def test_a_path_map_claims_a_local_absolute_config_as_it_claims_a_script(tmp_pat
 def test_eval_of_a_command_string_and_a_variable_holding_flags(tmp_path):
     launch = (
         'FLAGS="--data-path /data --lr 1e-4 --warmup 10 --fp16"\n'
-        'run_cmd="deepspeed --num_gpus 2 train.py $FLAGS"\n'
+        'run_cmd="deepspeed --no_local_rank --num_gpus 2 train.py $FLAGS"\n'
         "echo $run_cmd\n"
         "eval ${run_cmd}\n"
     )
