@@ -181,9 +181,12 @@ def python_run(command: Command, *, stdin: bool = False) -> PythonRun | None:
     """What a python command runs; None for `-c CODE`, `--version`, or not python. A program on
     standard input (`python - <<'PY'`, `curl ... | python3 -`, a bare `python`) is a run of kind
     "stdin" when asked for (a process whose output and status count), else None: it has no file."""
-    if not is_python(command.name):
-        return None
-    words = command.words[1:]
+    return _python_words(command.words, stdin) if is_python(command.name) else None
+
+
+def _python_words(command: list[Word], stdin: bool) -> PythonRun | None:
+    """`python_run` of a command's words, the interpreter first."""
+    words = command[1:]
     i = 0
     while i < len(words):
         value = words[i].value
@@ -209,7 +212,7 @@ def python_run(command: Command, *, stdin: bool = False) -> PythonRun | None:
         options = tuple(w.value or "" for w in words[:i])
         if not stdin or any(o in EXITING_OPTIONS for o in options):
             return None
-        return PythonRun(options, "stdin", words[i] if i < len(words) else command.words[0], tuple(words[i + 1 :]))
+        return PythonRun(options, "stdin", words[i] if i < len(words) else command[0], tuple(words[i + 1 :]))
     return PythonRun(tuple(w.value or "" for w in words[:i]), "script", words[i], tuple(words[i + 1 :]))
 
 
@@ -286,34 +289,47 @@ def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     if name in SUBMITTERS:
         return _job_script(command)
     if is_python(name):
-        run = python_run(command)
-        if run is None or not (run.target.value if run.kind == "module" else _written(run.target)):
-            return None
-        if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
-            launcher = LAUNCHER_MODULES.get(run.target.value)
-            if launcher:
-                return launched_program(launcher, list(run.args))
-            if run.target.value in DEBUGGER_MODULES:
-                return _debugged(DEBUGGER_MODULES[run.target.value], list(run.args))
-            return "module", run.target, list(run.args)
-        return "python", run.target, list(run.args)
+        return _python_script(python_run(command))
     if name in PY_LAUNCHERS:
         after = launcher_words(command)
         return launched_program(name, after) if after is not None else None
     return _run_by_path(words)
 
 
+_PYTHON_OPTION = re.compile(r"-[bBdEiIOPqsSuv]*(?:[WX].*)?|-[bBdEiIOPqsSuvWX]+|[^-].*")  # `-u`, `-Bu`, `-W`, `-Wignore`, a `-W`'s value
 _ONE_VARIABLE = re.compile(r"\$(?:\{?[A-Za-z_]\w*\}?|\{?[0-9]\}?)")  # `$PYTHON`, `${PY}`, `$1`
+
+
+def _python_script(run: PythonRun | None) -> tuple[str, Word, list[Word]] | None:
+    """`script_of` a python command's run: its script, its module, or what the launcher or
+    debugger it runs as a module runs."""
+    if run is None or not (run.target.value if run.kind == "module" else _written(run.target)):
+        return None
+    if run.kind == "module":  # `python -m pkg.train`, or a launcher spelled as a module
+        launcher = LAUNCHER_MODULES.get(run.target.value)
+        if launcher:
+            return launched_program(launcher, list(run.args))
+        if run.target.value in DEBUGGER_MODULES:
+            return _debugged(DEBUGGER_MODULES[run.target.value], list(run.args))
+        return "module", run.target, list(run.args)
+    return "python", run.target, list(run.args)
 
 
 def _unknown_interpreter(words: list[Word]) -> tuple[str, Word, list[Word]] | None:
     """`$PYTHON tools/train.py --lr 1` with PYTHON not known here (`pythonExec=$1`, `$(which
     python3)`): a variable's command whose first word is a Python file of a static path runs it,
-    as an interpreter or a launcher does, with the words after it (TorchAL's launcher, helper-333)."""
+    as an interpreter or a launcher does, with the words after it (TorchAL's launcher, helper-333);
+    after python's own options, as python runs it (`$PYTHON -u tools/test.py`, `$PYTHON -m
+    torch.distributed.launch ... x.py`: Pointcept's, helper-398)."""
     if len(words) < 2 or words[0].value is not None or not _ONE_VARIABLE.fullmatch(words[0].template):
         return None
-    program = words[1]
-    return ("python", program, words[2:]) if (program.value or "").endswith(".py") else None
+    program = words[1].value or ""
+    if program.startswith("-") and program != "-":  # python's options only: `$LAUNCHER --num_gpus 2 x.py` is not one
+        run = _python_words(words, False)
+        if run is None or not all(map(_PYTHON_OPTION.fullmatch, run.options)):
+            return None
+        return _python_script(run) if run.kind == "module" or (run.target.value or "").endswith(".py") else None
+    return ("python", words[1], words[2:]) if program.endswith(".py") else None
 
 
 def runs_by_variable(command: Command) -> bool:
@@ -647,13 +663,18 @@ _OWN_DIRECTORY = re.compile(
     rf'(?(cd)(?P<inner>/[^"$`\s&;|)]*)?"?(?:\s*(?:&>|[12]?>)\s*/dev/null(?:\s*2>&1)?)*\s*(?:&&|;)\s*pwd(?:\s+-P)?\s*\))(?P<path>/[^$`]*)?$'
 )
 _PARENT = re.compile(r'\$\(\s*dirname\s+(?:--\s+)?"?(.+?)"?\s*\)(/[^$`)]*)?$')  # `$(dirname X)/path`
+# `$(pwd)/$(dirname $0)` (`./$(dirname $0)` where the walk knows the directory): the directory a
+# relative `$0` names from where the script is run (pytorch/examples')
+_HERE_THEN = re.compile(r'(?:\$\(\s*pwd\s*\)|\$\{?PWD\}?|\.)/(?=\$\(\s*dirname\s)')
 
 
 def _from_own_directory(template: str) -> tuple[int, str] | None:
     """How many directories above the script's own a template starts, and the path after it:
     `$(dirname "$0")/train.py` is (0, "/train.py"), `$(dirname $(dirname $(cd `dirname $0`;
-    pwd)))/bin` (2, "/bin"); None for a template that is no path from there (`_OWN_DIRECTORY`)."""
-    own = _OWN_DIRECTORY.match(template)
+    pwd)))/bin` (2, "/bin"), also after the directory the script runs from (`$(pwd)/$(dirname $0)`,
+    as a relative `$0` names it from there); None for a template that is no path from there
+    (`_OWN_DIRECTORY`)."""
+    own = _OWN_DIRECTORY.match(_HERE_THEN.sub("", template, count=1))
     if own is not None:  # `$(cd "$(dirname "$0")/.." && pwd)/x`: the path inside the `cd`, then the one after
         return 0, (own.group("inner") or "") + (own.group("path") or "")
     parent = _PARENT.match(template)

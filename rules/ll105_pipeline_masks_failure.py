@@ -45,7 +45,8 @@ A job, as the first stage:
   Python script (`scripts/run_bench$len.sh $s |& tee bench.log`, `$BIN/train.py | tee log`); in a pipeline of data (`utils/filter_scp.pl a
   b | sort > c`) it is a filter, and not reported; a Python file of a static path run by a
   variable's command not known here (`$pythonExec train.py | tee run.log`, pythonExec=$1: an
-  interpreter or a launcher), named by its file in the message;
+  interpreter or a launcher; `$PYTHON -u train.py`, after python's own options), named by its
+  file in the message;
 - a package manager that installs or runs (`pip install`, `uv pip install`, `uv run`, `conda env
   create`), not one asked about the environment (`pip list | grep torch`); run as a module it is
   the same (`python3 -m pip install` is a job, `python3 -m pip list | grep torch` is not; also
@@ -242,6 +243,10 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a variable's command not known here, python's options, then a Python file
+        {"tools/test.py": "print(1)\n", "run.sh": "#!/bin/bash\nPYTHON=$1\n$PYTHON -u tools/test.py | tee test.log\n"},
+        ["LL105 run.sh:3"],
+    ),
     Example(  # a console script of the project's packages is a job
         {
             "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",

@@ -422,6 +422,22 @@ GS_TRAIN = (
 )
 
 INVALID = [
+    Example(  # programs found past an unknown interpreter's options, `$(dirname "$PWD")`, and arms that differ in options' values only
+        {
+            "tools/test.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--num-gpus')\np.parse_args()\n",
+            "ddp.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--use_mlflow')\np.parse_args()\n",
+            "slurm/train.sbatch": '#!/bin/bash\nsrun torchrun --nproc_per_node=4 $(dirname "$PWD")/ddp.py --use-mlflow\n',
+            "run.sh": (
+                "#!/bin/bash\nPYTHON=$1\n$PYTHON -u tools/test.py --num_gpus 2 | tee test.log\n"
+                "$PYTHON -W ignore -m torch.distributed.launch --use_env tools/test.py --num_gpus 2\n"
+            ),
+            "train.sh": (  # ProLong's
+                '#!/bin/bash\nif [ "$NODES" -gt 1 ]; then\n  header="srun torchrun --nnodes=$NODES -m tools.test"\n'
+                'else\n  header="torchrun --nnodes=1 -m tools.test"\nfi\n${header} --num-gpus 8 --bogus 1\n'
+            ),
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 slurm/train.sbatch:2", "LL301 train.sh:7"],
+    ),
     Example(  # a launcher that appends the local rank (torch.distributed.launch, deepspeed) to a program whose parser lacks it
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -1631,6 +1647,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a variable's command whose options are not python's, and arms that run other programs
+        {
+            "x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": (
+                '#!/bin/bash\nL=$1\n$L --num_gpus 2 x.py --bogus\nif [ "$2" ]; then C="torchrun --nnodes=2 x.py"\n'
+                'else C="torchrun --nnodes=1 y.py"; fi\n$C --bogus\n'
+            ),
+        },
+    ),
     Example(  # the local rank in the environment (torchrun, `--use_env`, `--no_local_rank`), or a parser that takes it
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",

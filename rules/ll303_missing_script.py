@@ -73,7 +73,8 @@ What runs a script:
   and a module, as `python` runs it (LL301 and LL302 judge its words too);
 - a Python file of a static path that a variable's command runs, the variable not known here
   (`$PYTHON tools/train.py`, PYTHON=$1 or `$(which python3)`): an interpreter or a launcher runs
-  it, with the words after it (LL301 and LL302 judge them too);
+  it, with the words after it (LL301 and LL302 judge them too); after options of python's only
+  (`$PYTHON -u tools/test.py`, `$PYTHON -m torch.distributed.launch ... x.py`), as python runs it;
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
   that name with a `__main__.py`), also from the launcher's own directory (`python "$(dirname
   "$0")/../app"`).
@@ -915,6 +916,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a file sourced from `$(pwd)/$(dirname $0)` whose function cds into each example's directory (pytorch/examples)
+        {
+            "utils.sh": "start() { cd $BASE_DIR/$1; }\nrun() { start $1 && $1; }\n",
+            "run_examples.sh": (
+                '#!/bin/bash\nBASE_DIR="$(pwd)/$(dirname $0)"\nsource $BASE_DIR/utils.sh\n'
+                "dcgan() { python main.py --dry-run; }\nmnist() { python main.py --dry-run; }\nrun dcgan\nrun mnist\n"
+            ),
+            "dcgan/main.py": "print(1)\n",
+            "mnist/main.py": "print(1)\n",
+        },
+    ),
     Example(  # a package of that name that is not a src layout's, or one of two: which one is installed is not known
         {
             "tools/mytrain/__init__.py": "",

@@ -504,6 +504,11 @@ def test_a_command_every_arm_appends_to_keeps_what_it_had(arms, words):
         ("", '  CMD="mpirun -np $N -x A python3 a.py"\nelse\n  CMD="python3 b.py"\n', ["python3", None]),
         ("", '  CMD="srun python t.py"\nelse\n  CMD="srun -N 2 python t.py"\n', ["python", "t.py", None]),
         ('CMD="python t.py"\n', '  CMD="srun python t.py"\n', ["python", "t.py", None]),
+        # the same job but for options' values (ProLong's `--nnodes=$num_nodes` and `--nnodes=1`): those unknown
+        ("", '  CMD="srun torchrun --nnodes=$N -m m"\nelse\n  CMD="torchrun --nnodes=1 -m m"\n', ["torchrun", None, "-m", "m", None]),
+        ("", '  CMD="torchrun --nproc_per_node 8 t.py"\nelse\n  CMD="torchrun --nproc_per_node 4 t.py"\n', ["torchrun", "--nproc_per_node", None, "t.py", None]),
+        ("", '  CMD="torchrun --nproc_per_node 8 a.py"\nelse\n  CMD="torchrun --nproc_per_node 8 b.py"\n', ["torchrun", "--nproc_per_node", "8", None]),
+        ("", '  CMD="torchrun --nnodes=2 a.py"\nelse\n  CMD="torchrun --nnodes=1 b.py"\n', ["torchrun", None]),
         # not where it is: another host, a detached screen
         ("", '  CMD="ssh h python t.py"\nelse\n  CMD="python t.py"\n', [None]),
         ("", '  CMD="screen -dm python t.py"\nelse\n  CMD="python t.py"\n', [None]),
@@ -517,7 +522,8 @@ def test_arms_setting_different_values_keep_the_words_they_start_with(first, arm
     rnnt scripts: `python3 -m torch.distributed.launch $CMD` or `python3 $CMD`). Past a launcher
     that runs its command where it is (srun, mpirun, nohup, ...), an arm's value is what it runs:
     `srun torchrun t.py` or `torchrun t.py` runs `torchrun t.py` (ProLong's train scripts,
-    DeepLearningExamples' `mpirun ... python3` or `python3`)."""
+    DeepLearningExamples' `mpirun ... python3` or `python3`), and when they run it word for word
+    but for options' values, those values are not known (ProLong's `--nnodes=$num_nodes`)."""
     src = f'{first}if [ "$1" = a ]; then\n{arms}fi\n$CMD\n'
     assert [w.value for w in commands(src)[-1].words] == words
 

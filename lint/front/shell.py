@@ -68,6 +68,7 @@ MAX_LOOP_WORDS = 100  # a `for` list longer than this leaves its variable unknow
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _FROM_HERE = re.compile(r"\.\.?(/\S*)?")  # a path `pwd` made: `.`, `./logs`, `../..` (after a `cd`)
 _PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
+_PARENT_OF_PWD = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\))"?\s*(?:\)|`)')
 _DIRNAME_OF = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*(?:\)|`)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
@@ -356,6 +357,27 @@ def _agreed(had: Sequence[Word], now: Sequence[Word]) -> tuple[int, int]:
     a, b = _job_at(had), _job_at(now)
     m = _same_start(had[a:], now[b:])
     return (a, a + m) if m else (0, n)
+
+
+def _agreed_but_values(had: Sequence[Word], now: Sequence[Word]) -> tuple[int, set[int]] | None:
+    """Where `had`'s job starts when the values an arm joins run the same job word for word
+    from their jobs on (`_job_at`) but for options' values, and the words of `had` that hold
+    those: `--nnodes=$N` and `--nnodes=1` (`torchrun --nnodes=$N -m m` and `srun torchrun
+    --nnodes=1 -m m`), or a word after the same option (`--nproc_per_node 8` and `4`)."""
+    a, b = _job_at(had), _job_at(now)
+    if len(had) - a != len(now) - b or a == len(had):
+        return None
+    values = set()
+    for i, (x, y) in enumerate(zip(had[a:], now[b:]), a):
+        if x.text == y.text:
+            continue
+        flag = x.text.partition("=")[0]
+        if not (flag.startswith("-") and flag != x.text and y.text.startswith(flag + "=")) and not (
+            i > a and had[i - 1].text.startswith("-") and had[i - 1].text == now[i - a + b - 1].text
+        ):
+            return None
+        values.add(i)
+    return a, values
 
 
 def _tail(name: str) -> Word:
@@ -754,7 +776,9 @@ class State:
         the next's). A partly unknown value (`CMD="python a.py --lr $LR"`) is compared by its
         words as written: another arm's are not a guess either. Values that start with nothing
         in common but launchers that run their command where it is are compared by what they
-        run (`_agreed`: `srun torchrun t.py` and `torchrun t.py` leave `torchrun t.py`). An array
+        run (`_agreed`: `srun torchrun t.py` and `torchrun t.py` leave `torchrun t.py`), and those
+        that run one job word for word but for options' values by it with those values not known
+        (`_agreed_but_values`: `torchrun --nnodes=${CMD} -m m` of `--nnodes=$N` and `--nnodes=1`). An array
         is compared element by element, and keeps the elements they agree on (`_joined`)."""
         fields = view.fields
         if (self.cwd, self.previous_cwd, self.directories) != (fields["cwd"], fields["previous_cwd"], fields["directories"]):
@@ -787,8 +811,16 @@ class State:
                 kept = ""
                 if had:
                     spans, written = _written_words(had)
-                    a, b = _agreed(written, _written_words(text)[1])
+                    other = _written_words(text)[1]
+                    a, b = _agreed(written, other)
                     kept = had[spans[a].start() : spans[b - 1].end()] if b > a else ""
+                    if b < len(written) and (loose := _agreed_but_values(written, other)) is not None:
+                        start, values = loose  # each value unknown: `torchrun --nnodes=${CMD} -m m`
+                        kept = " ".join(
+                            f"{w.text.partition('=')[0]}=${{{name}}}" if i in values and "=" in w.text
+                            else f"${{{name}}}" if i in values else w.text
+                            for i, w in enumerate(written[start:], start)
+                        )
                 if kept:
                     word = Word(None, f"{kept} ${{{name}}}", word.location, ())
                 elif value is not None:
@@ -1261,12 +1293,13 @@ class Walker:
         else:  # command/arithmetic/process substitution, brace expansion, ...
             raw = unit.node_text(node)
             if kind == "command_substitution":
-                if "dirname" in raw:
-                    raw = _DIRNAME_OF.sub(self._dirname_of, raw)
-                elif _PWD.fullmatch(raw):  # `$(pwd)`, `` `pwd` ``
+                up = _PARENT_OF_PWD.fullmatch(raw) is not None  # `$(dirname "$PWD")`
+                if up or _PWD.fullmatch(raw):  # `$(pwd)`, `` `pwd` ``
                     start, end = unit.chars_of(node)
-                    if self._here(piece, unit.file_offset(start), unit.file_offset(end - 1)):
+                    if self._here(piece, unit.file_offset(start), unit.file_offset(end - 1), up=up):
                         return
+                elif "dirname" in raw:
+                    raw = _DIRNAME_OF.sub(self._dirname_of, raw)
             piece.dynamic(raw, unit.file_offset(unit.char(node.start_byte)))
 
     def _made_of_cwd(self, words: list[Word]) -> bool:
@@ -1274,14 +1307,15 @@ class Walker:
         characters stand at it: `Piece.expanded`): `bash -c "... $(pwd)/conf"` is absolute when it runs."""
         return bool(self.cwd_read_at) and any(not self.cwd_read_at.isdisjoint(w.origin) for w in words)
 
-    def _here(self, piece: Piece, at: int, last: int) -> bool:
+    def _here(self, piece: Piece, at: int, last: int, *, up: bool = False) -> bool:
         """`pwd` or `$PWD` in a word: the directory the shell is in, when known (`State.cwd`), as
-        "." (paths are read from there, as they are at the start) or its absolute path."""
+        "." (paths are read from there, as they are at the start) or its absolute path; `up`, the
+        one above it (`$(dirname "$PWD")`: ".." or the absolute path's)."""
         cwd = self.state.cwd
         if cwd is None:
             return False
         absolute = cwd.startswith("/")
-        piece.expanded(cwd if absolute else ".", at, last)
+        piece.expanded((posixpath.dirname(cwd) if up else cwd) if absolute else ".." if up else ".", at, last)
         if not absolute:
             self.read_cwd = True
             self.cwd_read_at.add(at)
