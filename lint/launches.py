@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import posixpath
 from bisect import bisect_left
+from collections import ChainMap
 from collections.abc import Iterable, Iterator
 from heapq import merge
 from operator import itemgetter
@@ -272,6 +273,63 @@ def started_with(invocation, name: str) -> tuple[bool | None, Word | None]:
     if command.has_env(name):
         return True, command.env_value(name) or command.environment.get(name)
     return (False if any(w.isolated or name in w.unset for w in command.wrappers) else None), None
+
+
+def as_run_by(project, path: str, command: Command, invocation) -> Command:
+    """The command of the script `path` as the caller's `invocation` runs it: its words, prefix
+    assignments and exported CUDA_VISIBLE_DEVICES that read the script's own positional parameters
+    (`--master_port $1`, `PORT=$1` then `--master_port=$PORT`, `CUDA_VISIBLE_DEVICES=$1`:
+    `ShellScript.arguments`) hold the caller's static arguments there (`bash child.sh 12345`), each
+    standing where the parameter is written. The command itself when it reads none, or only ones
+    not known: past an argument not static (`"$@"`, `$ARGS`: any number of words), one a loop
+    gives another value each time round, one not given."""
+    arguments = project.shell[path].arguments
+    if not arguments or invocation.kind != "shell":
+        return command
+    given: list[str | None] = []
+    for arg in invocation.args:
+        if arg.value is None:
+            break
+        given.append(arg.value if not invocation.looped or any(arg is w for w in invocation.command.words) else None)
+    if not given:
+        return command
+    words = [_given_word(w, arguments, given) or w for w in command.words]
+    env = {name: _given_word(w, arguments, given) or w if w is not None else w for name, w in command.env.items()}
+    changed = any(a is not b for a, b in zip(words, command.words)) or any(env[n] is not command.env[n] for n in env)
+    visible = command.environment.get(VISIBLE)
+    visible_given = _given_word(visible, arguments, given) if visible is not None else None
+    if not changed and visible_given is None:
+        return command
+    bound = command.with_words(words)
+    bound.env = env
+    if visible_given is not None:
+        bound.environment = ChainMap({VISIBLE: visible_given}, command.environment)
+    return bound
+
+
+def _given_word(word: Word, arguments: dict[int, int], given: list[str | None]) -> Word | None:
+    """`word` with the script's positional parameters it reads (`arguments`: `$1`, `${1}`) replaced
+    by the values given for them; None when it reads none, or an unknown part stays."""
+    template, origin = word.template, word.origin
+    if word.value is not None or len(origin) < len(template) or "`" in template:
+        return None
+    parts: list[str] = []
+    places: list[int] = []
+    start, at = 0, template.find("$")
+    while at != -1:
+        number = arguments.get(origin[at])
+        if number is None:
+            return None  # another part not known
+        raw = f"${number}" if template.startswith(f"${number}", at) else f"${{{number}}}"
+        value = given[number - 1] if number <= len(given) else None
+        if value is None or not template.startswith(raw, at):
+            return None
+        parts += (template[start:at], value)
+        places += (*origin[start:at], *[origin[at]] * len(value))
+        start = at + len(raw)
+        at = template.find("$", start)
+    value = "".join((*parts, template[start:]))
+    return Word(value, value, word.location, [*places, *origin[start:]]) if parts else None
 
 
 def unplaced_defaults(command: Command) -> frozenset[str]:

@@ -722,6 +722,12 @@ class ShellScript:
     # default the first call took and this one does not (`${PORT:-29500}`), or from a variable
     # the body set from those (`local P=$BASE`). A dict of its own on the scripts that have any.
     varies: dict[Location, frozenset[int]] = {}
+    # The script's own positional parameters its words read whole, where they are those it was
+    # started with (`Walker._own_arguments`): `$1` or `${1}` by the file offset of its `$`, which
+    # `Word.origin` puts at each character of the word's template, and so is a variable's expansion
+    # whose value is one (`PORT=$1`, then `$PORT`). A caller's argument decides its value
+    # (`launches.as_run_by`). A dict of its own on the scripts that have any.
+    arguments: dict[int, int] = {}
 
     def __init__(
         self,

@@ -79,7 +79,11 @@ train.sh`, `bash train.sh` in `job.sbatch`), or of the job `sbatch` reads from a
 
 Values from variables are followed when static, and a function's positional parameters (`$1`,
 `${2:-8}`, after a `shift`) as its first call gives them (`launch 0,1` for `CUDA_VISIBLE_DEVICES=$1`
-in `launch`'s body), reported once in the body, as a variable the caller sets is. A value the script takes from a default
+in `launch`'s body), reported once in the body, as a variable the caller sets is. So are the script's own
+(`CUDA_VISIBLE_DEVICES=$1`, also through a variable or an export), as each script of the project that
+runs it gives them (`bash child.sh 0,1`): reported at the launch for each caller's value, the
+argument a related location; not known past an argument that may be several words or none (`"$@"`,
+`$GPUS`), from a loop's value, after a `shift` of the script, or when not given. A value the script takes from a default
 (`${NGPU:-8}`) is not judged when a script of the project runs it with that variable set (`NGPU=2
 bash train.sh`, or submits it as a Slurm job after `export NGPU=2`: sbatch passes its variables
 unless `--export` leaves them out), nor a Makefile's `?=` one (`make train NGPU=2`): the caller's
@@ -122,6 +126,7 @@ from launchlint.launches import (
     Devices,
     Launch,
     Setting,
+    as_run_by,
     decided_by_caller,
     device_list,
     launch_defaults,
@@ -161,6 +166,15 @@ INVALID = [
             ),
         },
         ["LL401 run.sh:3", "LL401 shift.sh:5"],
+    ),
+    Example(  # the devices a script makes visible from its own argument (`$1`, also through a variable it exports), as its caller gives it
+        {
+            "train.py": "print('step')\n",
+            "child.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 4 train.py\n",
+            "export.sh": "#!/bin/bash\nGPUS=$2\nexport CUDA_VISIBLE_DEVICES=$GPUS\ntorchrun --nproc_per_node 2 train.py --name $1\n",
+            "sweep.sh": "#!/bin/bash\nbash child.sh 0,1 &\nbash child.sh 2,3 &\nwait\nbash export.sh a 0\n",
+        },
+        ["LL401 child.sh:2", "LL401 child.sh:2", "LL401 export.sh:4"],
     ),
     Example(  # as many devices listed as processes, more than the job's GPUs: they are not the job's (helper-304's plant)
         {
@@ -404,6 +418,16 @@ VALID = [
                 "#!/bin/bash\nrun() {\n  while [ $# -gt 0 ]; do\n    case $1 in\n      --gpus) GPUS=$2; shift 2 ;;\n"
                 "      *) shift 2 ;;\n    esac\n  done\n  CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 4 train.py\n}\n"
                 "run --name x,y --gpus 0,1,2,3\n"
+            ),
+        }
+    ),
+    Example(  # the script's own argument: as many devices as processes, or not known (`"$@"`, `$GPUS`, a loop's value, none given)
+        {
+            "train.py": "print('step')\n",
+            "child.sh": "#!/bin/bash\nCUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 4 train.py\n",
+            "sweep.sh": (
+                '#!/bin/bash\nbash child.sh 0,1,2,3\nbash child.sh "$@"\nbash child.sh $GPUS\nbash child.sh\n'
+                "for g in 0,1,2,3 4,5,6,7; do\n  bash child.sh $g\ndone\n"
             ),
         }
     ),
@@ -671,12 +695,32 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
     if devices is not None and project.shell[path].in_uncalled_function(devices.word.location):
         return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
-        return True, [(devices, "")] if devices is not None and _judged(command, devices) else []
+        if devices is None:  # `CUDA_VISIBLE_DEVICES=$1`: each caller's argument (`bash train.sh 0,1`)
+            return True, [place for place in _given_devices(project, path, command) if _judged(command, place[0])]
+        return True, [(devices, "")] if _judged(command, devices) else []
     sourced = sourced_before(project, path, command).value(VISIBLE)
     if sourced is not None:  # `source env.sh`, which exports it
         devices = device_list(sourced, f"{VISIBLE}={sourced.text}")
         return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None and _judged(command, devices) else []
     return False, [place for place in _callers_devices(project, path, MAX_CALLERS) if _judged(command, place[0])]
+
+
+def _given_devices(project, path: str, command: Command) -> list[tuple[Devices, str]]:
+    """The devices a command makes visible that are the script's own positional parameter
+    (`CUDA_VISIBLE_DEVICES=$1`, also after `GPUS=$1`, or exported), as each script that runs it
+    gives that argument (`bash train.sh 0,1`: `as_run_by`), at the argument; none for a caller
+    whose argument is not known."""
+    places = []
+    arguments = project.shell[path].arguments
+    for invocation in project.graph.callers(path) if arguments else ():
+        bound = as_run_by(project, path, command, invocation)
+        found = visible_devices(bound)[1] if bound is not command else None
+        number = arguments.get(found.word.origin[0], 0) if found is not None else 0
+        given = invocation.args[number - 1] if number else None
+        if given is not None and given.value == found.word.value:
+            said = f"{VISIBLE}={given.value}: the `${number}` of {path}"
+            places.append((Devices(found.count, given, said), f" when {invocation.caller} runs it"))
+    return places
 
 
 def _judged(command: Command, devices: Devices) -> bool:

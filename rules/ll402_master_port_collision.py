@@ -64,6 +64,13 @@ Scripts and functions:
   words, compared with the first call's (`launch 0,1 29500 a &`, then `launch 2,3 29500 b &`, is a
   collision); not known past an argument that may be several words or none (`$ARGS`, `"$@"`), nor
   in a loop of the body (a `shift` there moves them for the next round);
+- a port that is the script's own argument (`--master_port $1`, `"${1}"`, `PORT=$1` then
+  `--master_port=$PORT`, `MASTER_PORT=$2 python train.py`) is the word a script of the project
+  that runs it passes there: `bash child.sh 12345 &` twice is a collision, reported at the second
+  line, the launch in `child.sh` a related location. Not known past an argument that may be several
+  words or none (`"$@"`, `$ARGS`), from a loop's value (another each time round), after a `shift`
+  or `set --` of the script, in its functions and loops, when one arm of an `if` sets it, nor when
+  no script of the project runs it;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep; also a Slurm job after an `export`), the default of the script's argument
@@ -113,7 +120,15 @@ from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import accumulate
 
-from launchlint.launches import TORCHRUNS, Port, decided_by_caller, launch_defaults, launch_of, rendezvous_port
+from launchlint.launches import (
+    TORCHRUNS,
+    Port,
+    as_run_by,
+    decided_by_caller,
+    launch_defaults,
+    launch_of,
+    rendezvous_port,
+)
 from launchlint.model import Finding, Location, Record, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import ARM, FUNCTION, LOOP, Block, Command, ShellScript
@@ -384,6 +399,21 @@ INVALID = [
         },
         ["LL402 pids.sh:8", "LL402 pids.sh:17", "LL402 sweep.sh:6"],
     ),
+    Example(  # a script's port from its own argument (`$1`, `${1}`, `PORT=$1`, after `--master_port=`), given alike by two callers
+        {  # that run side by side; in tmux sessions; with a fixed port, or torchrun's default
+            "child.sh": "#!/bin/bash\nPORT=$1\ntorchrun --nproc_per_node 2 --master_port $PORT train.py\n",
+            "launch.sh": "#!/bin/bash\nbash child.sh 12345 &\nbash child.sh 12345 &\nwait\n",
+            "braced.sh": '#!/bin/bash\ntorchrun --master_port="${1}" train.py\n',
+            "tmux.sh": (
+                '#!/bin/bash\ntmux new -d -s a "bash braced.sh 29600"\ntmux new -d -s b "bash braced.sh 29600"\n'
+                "bash braced.sh 29500 &\ntorchrun --nproc_per_node 2 train.py\n"
+            ),
+            "python.sh": "#!/bin/bash\nMASTER_PORT=$2 python train.py --name $1\n",
+            "pair.sh": "#!/bin/bash\nbash python.sh a 29700 &\nbash python.sh b 29700 &\nwait\n",
+            "train.py": "print('training')\n",
+        },
+        ["LL402 launch.sh:3", "LL402 pair.sh:3", "LL402 tmux.sh:3", "LL402 tmux.sh:5"],
+    ),
     Example(  # the script's argument's default port, when no caller gives the argument (run by hand, it runs)
         {
             "a.py": "print(1)\n",
@@ -609,6 +639,22 @@ VALID = [
             ),
         }
     ),
+    Example(  # a script's port from its own argument: another at each run, one after the other, not known (`"$@"`, `$P`, a
+        {  # loop's), moved by a `shift`, set in one arm only; or a port the script picks itself
+            "child.sh": "#!/bin/bash\nPORT=$1\ntorchrun --nproc_per_node 2 --master_port $PORT train.py\n",
+            "launch.sh": (
+                "#!/bin/bash\nbash child.sh 29500 &\nbash child.sh 29501 &\nwait\nbash child.sh 29600\nbash child.sh 29600\n"
+                'bash child.sh "$@" &\nbash child.sh "$@" &\nbash child.sh $P &\nbash child.sh $P &\nwait\n'
+                "for p in 29700 29701; do\n  bash child.sh $p &\ndone\nwait\n"
+                "bash shift.sh a 29800 &\nbash shift.sh b 29800 &\nbash arm.sh 29900 x &\nbash arm.sh 29900 x &\n"
+                "bash free.sh 29950 &\nbash free.sh 29950 &\nwait\n"
+            ),
+            "shift.sh": "#!/bin/bash\nNAME=$1\nshift\ntorchrun --master_port $1 train.py --name $NAME\n",
+            "arm.sh": '#!/bin/bash\nif [ -n "$2" ]; then PORT=$1; else PORT=29000; fi\ntorchrun --master_port $PORT train.py\n',
+            "free.sh": "#!/bin/bash\nPORT=$(python free_port.py)\ntorchrun --master_port $PORT train.py --tag $1\n",
+            "train.py": "print('training')\n",
+        }
+    ),
     Example(  # the same when a caller passes the argument: its port is not compared with a fixed one
         {
             "a.py": "print(1)\n",
@@ -646,12 +692,17 @@ class Job(Record):
     # The defaults its port may have taken that whoever runs the script sets (`decided_by_caller`):
     # that value then, the same for every launch of the script that takes it.
     decided: frozenset[str] = frozenset()
+    # The positional parameter of its script the port is (`--master_port $1`), given by the
+    # caller's argument (`bash child.sh 12345`: `as_run_by`); 0 when not one.
+    given: int = 0
 
     @property
     def said(self) -> str:
         """How the port is given (`Port.said`); for torchrun's default, that torchrun does not read
         a MASTER_PORT set for it (it sets MASTER_PORT for its workers from `--master_port`); for a
         port its caller decides, by what."""
+        if self.given:
+            return f"{self.port.said}: the `${self.given}` of {self.path}"
         if self.decided:
             return f"{self.port.said}, or whatever {' or '.join(f'`{n}`' for n in sorted(self.decided))} is set to"
         if self.port.word is None and self.name in TORCHRUNS and self.launch.has_env("MASTER_PORT"):
@@ -833,10 +884,16 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
             port = rendezvous_port(project, invocation.callee, command)
+            given = 0
+            if port is None and callee.arguments:  # `--master_port $1`: the caller's `bash child.sh 12345`
+                command = as_run_by(project, invocation.callee, command, invocation)
+                port = rendezvous_port(project, invocation.callee, command)
+                word = port.word if port is not None else None
+                given = callee.arguments.get(word.origin[0], 0) if word is not None and word.origin and word.location.path == invocation.callee else 0
             if port is None or decided_by_caller(project, invocation.callee, launch_defaults(command), invocation):
                 continue
             if _at_once(_chain(command)) is None:
-                jobs.append(Job(_chain(invocation.command), command, invocation.callee, port))
+                jobs.append(Job(_chain(invocation.command), command, invocation.callee, port, given=given))
     placed = ((job, _host(job)) for job in sorted(jobs, key=lambda job: job.where))
     return [(job, host) for job, host in placed if host is not None]
 

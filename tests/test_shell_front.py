@@ -1777,3 +1777,16 @@ def test_long_running_names_every_parallel_launcher():
     from launchlint.graph import LONG_RUNNING
 
     assert set(LAUNCHERS) - {"flux"} <= LONG_RUNNING
+
+
+def test_the_scripts_own_arguments_are_recorded_where_they_are_its_own():
+    """`ShellScript.arguments`: `$1`, `${2}` and a variable set to one (`PORT=$1`, then `$PORT`),
+    by the offset of the expansion; not a default's (`${1:-x}`), nor in a function, a loop, a
+    string another shell runs, or after the script's `shift`."""
+    src = (
+        'PORT=$1\ntorchrun --master_port $PORT --x "${2}" a.py\nf() { echo $1; }\nfor i in 1; do echo $1; done\n'
+        "bash -c 'echo $1' _ z\necho ${1:-x}\nshift\necho $1\n"
+    )
+    script = parse_shell("t.sh", src)
+    assert {src[at : at + 5]: number for at, number in script.arguments.items()} == {"$1\nto": 1, "$PORT": 1, '${2}"': 2}
+    assert parse_shell("u.sh", "echo $X\n").arguments == {}

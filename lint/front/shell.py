@@ -1412,6 +1412,8 @@ class Walker:
             if self.arguments is not None and name.isdigit() and self._positional(node, piece, name, raw, at, end):
                 return
             if name.isdigit() and not (operator is not None and unit.node_text(operator) in (":-", "-") and self._own_arguments()):
+                if (raw == f"${name}" or raw == f"${{{name}}}") and name != "0" and self._own_arguments():
+                    self._own_argument(at, int(name))
                 piece.dynamic(raw, at, passthrough=True)
                 return
             if operator is not None or len(named) != 1:
@@ -1477,6 +1479,11 @@ class Walker:
                 written = _LAST_NAME.sub(r"${\1}", written)
             if written is not None:
                 self._set_by(name, at, at)
+                if self.script.arguments:  # `PORT=$1`, then `$PORT`: the script's argument too
+                    word = self.state.assigned[name]
+                    number = self.script.arguments.get(word.origin[0]) if word.origin else None
+                    if number is not None and written == word.template:
+                        self._own_argument(at, number)
             piece.dynamic(written or raw, at)
 
     def _positional(self, node, piece: Piece, name: str, raw: str, at: int, end: int) -> bool:
@@ -1550,6 +1557,13 @@ class Walker:
                 expansions[offset] = None
         if self.reading is not None:
             self.reading.append(Read(name, self.state.variables.get(name, _ABSENT), word, (at, last)))
+
+    def _own_argument(self, at: int, number: int) -> None:
+        """The expansion at `at` is the script's own positional parameter `number`, whole
+        (`ShellScript.arguments`)."""
+        if not self.script.arguments:
+            self.script.arguments = {}
+        self.script.arguments[at] = number
 
     def _template_of(self, name: str) -> str | None:
         """What an unknown variable was set to, as written, when only a part of it is unknown:
