@@ -718,7 +718,7 @@ def _given_devices(project, path: str, command: Command) -> list[tuple[Devices, 
         number = arguments.get(found.word.origin[0], 0) if found is not None else 0
         given = invocation.args[number - 1] if number else None
         if given is not None and given.value == found.word.value:
-            said = f"{VISIBLE}={given.value}: the `${number}` of {path}"
+            said = f"{VISIBLE}=${number}: {given.value}"
             places.append((Devices(found.count, given, said), f" when {invocation.caller} runs it"))
     return places
 
