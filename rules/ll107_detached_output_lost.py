@@ -108,6 +108,16 @@ CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
 KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
+    Example(  # a session's commands from a variable, read in their order: the job is the last (FedDecay's execute_sweep.sh)
+        {
+            "train.py": "print(1)\n",
+            "sweep.sh": (
+                '#!/bin/bash\nfor g in 0 1; do\n  cmd="source activate fs; CUDA_VISIBLE_DEVICES=$g python train.py"\n'
+                "  tmux new-session -d \"bash -c '$cmd'\"\n  screen -dm bash -c \"$cmd\"\ndone\n"
+            ),
+        },
+        ["LL107 sweep.sh:4", "LL107 sweep.sh:5"],
+    ),
     Example(  # a Python file run in the background by a command not known here: nothing of its own keeps its output
         {"run.sh": "#!/bin/bash\npythonExec=$1\nnohup $pythonExec train.py --lr 1 &\nnohup $TRAIN_CMD &\n", "train.py": "print(1)\n"},
         ["LL107 run.sh:3"],
@@ -600,11 +610,13 @@ def _keeps_pane_alive(command: Command) -> bool:
 
 
 def _descendants(command: Command) -> list[Command]:
+    """The commands nested in `command`, in the order they run: by where they are written, and
+    those written at one place (a variable's commands, `bash -c "$cmd"`) in their order there."""
     found: dict[int, Command] = {}
-    stack = list(command.inner)
+    stack = command.inner[::-1]
     while stack:
         current = stack.pop()
         if id(current) not in found:
             found[id(current)] = current
-            stack.extend(current.inner)
+            stack.extend(current.inner[::-1])
     return sorted(found.values(), key=lambda c: (c.location.line, c.location.column))

@@ -158,7 +158,8 @@ Not reported, because the script may well be there when the line runs:
   known only at run time; the `-O`/`-o`/`--output` file of a command whose program is not known,
   `"${GET[@]}" -O installer.sh URL` with `GET` set in an `if`'s arms; a Python step's output
   option, `python gen.py --output job.sh`; a path literal that code in the command, or a program
-  of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`; a notebook
+  of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`,
+  `Path('job.sh').write_text(...)` (not a path it builds: `f"{name}.sh"`); a notebook
   converted to a script, `jupyter nbconvert --to script x.ipynb` or `jupytext --to py x.ipynb`,
   writes `x.py`, or its `--output`'s name);
 - `python3 -` (the program comes on standard input);
@@ -916,6 +917,12 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a script a Python step writes with pathlib's `write_text`, run after it
+        {
+            "gen.py": "from pathlib import Path\nPath('job.sh').write_text('#!/bin/bash\\necho hi\\n')\n",
+            "run.sh": "#!/bin/bash\npython gen.py\nbash job.sh\n",
+        },
+    ),
     Example(  # a file sourced from `$(pwd)/$(dirname $0)` whose function cds into each example's directory (pytorch/examples)
         {
             "utils.sh": "start() { cd $BASE_DIR/$1; }\nrun() { start $1 && $1; }\n",

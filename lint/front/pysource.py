@@ -343,6 +343,9 @@ def _reparses(rewritten: str) -> bool:
     return True
 
 
+_PATH_OPENERS = frozenset({"open", "write_text", "write_bytes"})  # `Path(p).open("w")`, `Path(p).write_text(s)`
+
+
 class _Positions:
     """ast positions (1-based lines, UTF-8 byte columns) to `Location`s in characters.
 
@@ -893,10 +896,12 @@ class _Walker:
 
     def _called(self, node: ast.Call, call: Call) -> None:
         """After the arguments are evaluated: the call runs."""
-        self.frame.function.calls.append(call)
+        func = node.func
+        opens = not call.callee and type(func) is ast.Attribute and func.attr in _PATH_OPENERS
+        # `Path("job.sh").write_text(...)`, a file it writes (pymade), as `Path(p).open("w")`
+        self.frame.function.calls.append(self._path_open(node, call) if opens else call)
         # Each check below looks at a call by its last name (or at a call of a call's result:
         # `torch.compile(...)(f)`); most calls are none of them.
-        func = node.func
         name = last_name(self.module.imports, func)
         if name in RUN_NAMES or type(func) is ast.Call:
             self._compile_sites_in(node)
@@ -1244,9 +1249,10 @@ class _Walker:
 
     def _path_open(self, node: ast.Call, call: Call) -> Call:
         """`Path(p).open("w")` as the opener it is, `pathlib.Path.open(p, "w")`, and `(Path(d) /
-        name).open("w")` as one of a path not spelled; another call as it is."""
+        name).open("w")` as one of a path not spelled; `Path(p).write_text(s)` (`write_bytes`) as
+        `Path(p).open("w")`; another call as it is."""
         func = node.func
-        if type(func) is not ast.Attribute or func.attr != "open":
+        if type(func) is not ast.Attribute or func.attr not in _PATH_OPENERS:
             return call
         made, where = func.value, ""
         if type(made) is ast.BinOp and type(made.op) is ast.Div:
@@ -1255,7 +1261,7 @@ class _Walker:
             where = self.describe(made.args[0])
         if type(made) is not ast.Call or self._qualified(made.func) not in PATH_CLASSES:
             return call
-        return call._replace(callee=PATH_OPEN, args=(where, *call.args))
+        return call._replace(callee=PATH_OPEN, args=(where, *(call.args if func.attr == "open" else ("'w'",))))
 
     def _aug_assign(self, node: ast.AugAssign) -> None:
         self._children(node)
