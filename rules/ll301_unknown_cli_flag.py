@@ -117,7 +117,13 @@ Its command line is the one parser that parses the process's arguments:
   or `_add_container_actions(other)` adds options not read, so the parser is unknown (VACE copies
   other parsers' actions into its pipeline's so); configargparse's `ArgParser`/`ArgumentParser`
   is one too (its `-c/--config` file LL304's), but one that adds through its own `add`/`add_arg`
-  is unknown;
+  is unknown. Options a `for` loop over a literal list (or `range()` of literal numbers; loops
+  nested in it too) adds are read each time round, their flags, `dest` and `required` made of
+  the loop's variables as a literal, an f-string, `+`, `%` or `.format` would make them
+  (OpenRLHF's `for prefix in ("actor", "critic"): parser.add_argument(f"--{prefix}.adam.lr")`
+  is `--actor.adam.lr` and `--critic.adam.lr`; `for name, kind in (("lr", float), ...)` gives
+  `name` its strings); a flag made of anything else (a module constant, a loop over a variable,
+  a loop variable the body assigns, a format spec) leaves the parser unknown;
 - a parser the program makes and hands to an imported helper that parses it (`return
   parse_args(parser)`) is the program's, whatever other parser that helper's module passes it;
 - a parser parsed only in a plain function that nothing in the module calls or names (`def
@@ -532,6 +538,24 @@ INVALID = [
             "run.sh": "python config.py --use_signal --weight_decay 1\npython config.py --no_signl\n",
         },
         ["LL301 run.sh:2"],
+    ),
+    Example(  # options a loop over a literal list adds with flags made of its variables (OpenRLHF's `f"--{prefix}.adam.lr"`
+        # for "actor" and "critic"), nested loops, pairs, `"--" + name`, `%` and `.format` of them, `range()`
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--data.max_len', type=int)\n"
+                "for prefix in ('actor', 'critic'):\n    parser.add_argument(f'--{prefix}.adam.lr', type=float)\n"
+                "    parser.add_argument(f'--{prefix}.no_nesterov', dest=f'{prefix}.nesterov', action='store_false')\n"
+                "    for part in ['a', 'b']:\n        parser.add_argument('--%s_%s' % (prefix, part))\n"
+                "for name, kind in (('lr', float), ('bs', int)):\n    parser.add_argument('--' + name, type=kind)\n"
+                "for i in range(2):\n    parser.add_argument('--gpu{}'.format(i))\nargs = parser.parse_args()\n"
+            ),
+            "run.sh": (
+                "python3 train.py --data.max_len 1024 --actor.adam.lr 5e-7 --critic.no_nesterov --critic_b 1 --bs 2 --gpu1 0\n"
+                "python3 train.py --critc.adam.lr 9e-6\npython3 train.py --actor_c 1\npython3 train.py --gpu2 0\n"
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4"],
     ),
     Example(  # a module whose top level calls its parsing function parses when imported (vilio's `from param import args`)
         {
@@ -1745,6 +1769,19 @@ VALID = [
                 "read -r mod args <<< 'pkg.train --lr 1 --lrr 4'\ndeepspeed --module $mod\n"
                 "IFS=, read -r mod args <<< 'pkg.train,--lrr 4'\ndeepspeed --module $mod $args\n"
             ),
+        }
+    ),
+    Example(  # a flag made of what is no variable of a literal loop (a constant, a loop over a name, one assigned in
+        # the loop, a format spec): the parser not known
+        {
+            "a.py": "import argparse\n\nNAME = 'x'\np = argparse.ArgumentParser()\np.add_argument(f'--{NAME}')\np.parse_args()\n",
+            "b.py": "import argparse\n\np = argparse.ArgumentParser()\nfor name in NAMES:\n    p.add_argument(f'--{name}')\np.parse_args()\n",
+            "c.py": (
+                "import argparse\n\np = argparse.ArgumentParser()\nfor name in ('a', 'b'):\n    name = name.upper()\n"
+                "    p.add_argument(f'--{name}')\np.parse_args()\n"
+            ),
+            "d.py": "import argparse\n\np = argparse.ArgumentParser()\nfor i in (1, 2):\n    p.add_argument(f'--l{i:02d}')\np.parse_args()\n",
+            "run.sh": "python a.py --y 1\npython b.py --y 1\npython c.py --a 1\npython d.py --l1 1\n",
         }
     ),
     Example(  # options added in a loop over parsers (`for p in (base_parser, parser):`): not read, the parser not known (storm)

@@ -47,11 +47,12 @@ args = parser.parse_args()
   field without a default counts, but not a `bool` or `Optional[bool]` one, which it makes
   `False` or `None`.
 - Not required: an option added on some paths only, below where the parser is made: in a branch
-  of an `if` (not `if __name__ == "__main__":`), a loop, an `except:` or a `case` that does not
-  parse it too; after a `return` of its function in one (`if mode == "eval": return
-  parser.parse_args()`); or in a function of the module each call of which is so (`if mode ==
-  "train": add_training_args(parser)`). A required mutually exclusive group is judged where it is
-  made. LL301 still counts such an option as defined. Nor is one that a helper whose name is
+  of an `if` (not `if __name__ == "__main__":`), a loop (but a `for` loop over a literal list or
+  `range()` whose body has no `break`, `continue` or `return` of its own: it runs each time
+  round), an `except:` or a `case` that does not parse it too; after a `return` of its function
+  in one (`if mode == "eval": return parser.parse_args()`); or in a function of the module each
+  call of which is so (`if mode == "train": add_training_args(parser)`). A required mutually
+  exclusive group is judged where it is made. LL301 still counts such an option as defined. Nor is one that a helper whose name is
   imported from two modules (in an if's arms) adds in one of them only.
 - A branch that parses the parser too requires the option (or the group made there) where it
   runs. When its `if` reads the parser's own options (`if not args.skip_training or not
@@ -166,6 +167,18 @@ INVALID = [
             "scripts/train.sh": "#!/bin/bash\nnohup fq-train data --lr 1 > train.log 2>&1 &\nfq-train data --arch x\n",
         },
         ["LL302 scripts/train.sh:2"],
+    ),
+    Example(  # a loop over a literal list runs its body each time round: each option it adds is required; not
+        # where the body may skip the rest (`continue`)
+        {
+            "train.py": (
+                "import argparse\n\nparser = argparse.ArgumentParser()\nfor split in ('train', 'val'):\n"
+                "    parser.add_argument(f'--{split}_file', required=True)\nfor s in ('p', 'q'):\n    if s == 'p':\n"
+                "        continue\n    parser.add_argument(f'--{s}_dir', required=True)\nparser.parse_args()\n"
+            ),
+            "run.sh": "python train.py --train_file a --val_file b\npython train.py --train_file a\n",
+        },
+        ["LL302 run.sh:2"],
     ),
     Example(  # Megatron's `tasks/main.py`: its `extra_args_provider` requires `--task`, three calls before the parse
         {

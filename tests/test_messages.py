@@ -61,7 +61,7 @@ TRAIN = (
 )
 # After `cd sub`, `python train.py` runs sub/train.py, which requires `--data`; the root's train.py,
 # what the path names from where the launcher started, defines `-s` and `--iters` (MOVED), or
-# `--resume` and options added in a loop, which are not known (MOVED_LOOPED).
+# `--resume` and options added in a loop over what is not known (MOVED_LOOPED).
 MOVED = {
     "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('-s')\np.add_argument('--iters')\np.parse_args()\n",
     "sub/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.parse_args()\n",
@@ -69,8 +69,8 @@ MOVED = {
 MOVED_LOOPED = {
     **MOVED,
     "train.py": (
-        "import argparse\np = argparse.ArgumentParser()\np.add_argument('--resume')\nfor key in ('source', 'model'):\n"
-        "    p.add_argument('--' + key)\np.parse_args()\n"
+        "import argparse\nimport json\np = argparse.ArgumentParser()\np.add_argument('--resume')\n"
+        "for key in json.load(open('keys.json')):\n    p.add_argument('--' + key)\np.parse_args()\n"
     ),
 }
 HYDRA = {
@@ -971,7 +971,7 @@ RELATED = {
     ],
     "LL302-after a cd, the program the path names before it may take the launch": [
         ("sub/train.py:3", "`--data` is required here"),
-        ("train.py:2", "the parser of train.py"),
+        ("train.py:3", "the parser of train.py"),
     ],
     "LL304-Hydra's config name": [("run.sh:1", "--config-path is relative to trainer/main.py")],
     "LL304-@hydra.main's config path": [("trainer/main.py:4", "config_path='config', relative to trainer/main.py")],

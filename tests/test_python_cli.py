@@ -486,6 +486,39 @@ def test_what_an_option_has_when_not_passed():
     ]
 
 
+def test_options_a_loop_over_a_literal_list_adds_with_flags_made_of_its_variables():
+    """`_looped`: an option for each time round (OpenRLHF's `for prefix in ("actor", "critic"):`),
+    its flags, `dest` and `required` read there; required where the body runs each time round."""
+    module = facts(
+        """
+        import argparse
+
+        parser = argparse.ArgumentParser()
+        for prefix in ("actor", "critic"):
+            parser.add_argument(f"--{prefix}.muon.no_nesterov", dest=f"{prefix}.muon.nesterov", action="store_false")
+            for split, needed in (("train", True), ("val", False)):
+                parser.add_argument("--{}_{}".format(prefix, split), required=needed)
+        for i in range(2):
+            if i:
+                break
+            parser.add_argument("--gpu%d" % i, required=True)
+        parser.parse_args()
+        """
+    )
+    [parser] = module.parsers
+    assert parser.complete
+    assert [(o.flags, o.dest, o.required) for o in parser.options] == [
+        (("--actor.muon.no_nesterov",), "actor.muon.nesterov", False),
+        (("--critic.muon.no_nesterov",), "critic.muon.nesterov", False),
+        (("--actor_train",), "actor_train", True),
+        (("--actor_val",), "actor_val", False),
+        (("--critic_train",), "critic_train", True),
+        (("--critic_val",), "critic_val", False),
+        (("--gpu0",), "gpu0", False),  # after a `break`: the rounds are not all run
+        (("--gpu1",), "gpu1", False),
+    ]
+
+
 def test_the_option_tests_a_redirect_runs_under():
     """`StreamRedirect.guards`: the tests of the `if`s of its function whose body holds it (each
     part of an `and`) that read an attribute of a name, not of the method's `self`; not an

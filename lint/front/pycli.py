@@ -22,6 +22,7 @@ import _ast as ast  # see pyast
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
+from ..lazyre import lazy
 from ..pyfacts import MODULE_SCOPE, PARSE_METHODS, ArgParser, Dataclass, DataField, Option, PythonModule, adds_through
 from .pyast import argv_slice, child_nodes, dotted_name, keyword, last_name
 
@@ -67,6 +68,7 @@ UNPASSED = {
     "count": None, "argparse.BooleanOptionalAction": None, "store_true": False, "store_false": True,
 }  # fmt: skip
 MAX_SKIPPED = 3  # `parse_args(sys.argv[2:])`: words before the parsed ones (a mode, a config)
+MAX_ROUNDS = 256  # times round the literal loops around an `add_argument` read (`_looped`)
 
 
 # Every construct a reader knows names its marker in the source: argparse's and transformers'
@@ -323,6 +325,8 @@ class _ArgparseReader:
         # at two places or more (`_derived`), in the order made: a helper's before its callers'
         self.derived: list[tuple[ArgParser, ArgParser]] = []
         self.attribute_loops: dict[int, tuple | None] = {}  # `for key, value in vars(self).items():` -> `_attribute_adds`
+        self.for_loops: dict[int, list[ast.For]] = {}  # scope -> its `for` loops, once one adds what is not static
+        self.literal_loops: dict[int, list[dict[str, object]]] = {}  # a `for` loop around an `add_argument` -> `_bound_rounds`
 
     def read(self) -> list[ArgParser]:
         self._settle()
@@ -1126,19 +1130,31 @@ class _ArgparseReader:
             parser.options.append(option)
 
     def _looped(self, scope: Scope, call: ast.Call, group: str) -> list[Option]:
-        """`for flag in ("--a", "--b"): parser.add_argument(flag, ...)`: an option for each flag of
-        the loop's literal list (ECG-Bench's); none when the flag is any other name."""
-        if len(call.args) != 1 or type(call.args[0]) is not ast.Name:
+        """An option for each time round the `for` loops over literal lists around `call`, its
+        flags (and `dest`, `required`) made of their variables (`_formed`): ECG-Bench's `for flag
+        in ("--a", "--b"): parser.add_argument(flag)`, OpenRLHF's `for prefix in ("actor",
+        "critic"): parser.add_argument(f"--{prefix}.adam.lr")`; none when they are not static."""
+        if not call.args or any(type(a) is ast.Starred for a in call.args):
             return []
-        name, line = call.args[0].id, getattr(call, "lineno", 0)
-        for node in _nodes(scope.node):
-            if type(node) is not ast.For or type(node.target) is not ast.Name or node.target.id != name:
-                continue
-            if node.body[0].lineno <= line <= (node.body[-1].end_lineno or 0) and type(node.iter) in (ast.Tuple, ast.List):
-                flags = [_literal(element) for element in node.iter.elts]
-                if flags and all(isinstance(flag, str) and flag for flag in flags):
-                    return [o for flag in flags if (o := _option(self.module, call, self.locate, group, (flag,))) is not None]
-        return []
+        if id(scope) not in self.for_loops:
+            self.for_loops[id(scope)] = [n for n in _nodes(scope.node) if type(n) is ast.For]
+        line = getattr(call, "lineno", 0)
+        loops = [n for n in self.for_loops[id(scope)] if n.body[0].lineno <= line <= (n.body[-1].end_lineno or 0)]
+        rounds: list[dict[str, object]] = [{}]
+        for loop in sorted(loops, key=lambda n: (n.lineno, n.col_offset)):  # the outermost first
+            if id(loop) not in self.literal_loops:
+                self.literal_loops[id(loop)] = _bound_rounds(loop)
+            inner = self.literal_loops[id(loop)]
+            rounds = [{**outer, **names} for outer in rounds for names in inner]
+            if len(rounds) > MAX_ROUNDS:
+                return []
+        options = []
+        for names in rounds:
+            option = _option(self.module, call, self.locate, group, lambda node, names=names: _formed(node, names))
+            if option is None:
+                return []
+            options.append(option)
+        return options
 
     def _attribute_loop(self, scope: Scope, parser: ArgParser, call: ast.Call) -> bool:
         """Whether `call` adds to `parser` in gaussian-splatting's `ParamGroup.__init__` loop, an
@@ -1255,11 +1271,14 @@ def _requires_main(test: ast.expr) -> bool:
 def _guard(node: ast.AST, field: str) -> bool:
     """Whether a statement list of `node` may not run when `node` does: an `if`'s branches (but
     the body of `if __name__ == "__main__":`, where a program's code runs when it is launched), a
-    loop's body and `else:`, an `except:`'s body, a `case`'s. Not a `try:` body, its `else:` or
+    loop's body (but a `for` one over a literal list, `_iterated`, with no `break`, `continue` or
+    `return` of its own) and `else:`, an `except:`'s body, a `case`'s. Not a `try:` body, its `else:` or
     `finally:`, nor a `with` body: those run when no error stops the program."""
     kind = type(node)
     if kind is ast.If:
         return field == "orelse" or not _is_main_test(node.test)
+    if kind is ast.For and field == "body" and _iterated(node.iter) and not _leaves_early(node.body):
+        return False  # a body run for each of a literal list, which does not skip its rest
     return kind is ast.For or kind is ast.AsyncFor or kind is ast.While or kind is ast.ExceptHandler or kind is ast.match_case
 
 
@@ -1324,20 +1343,23 @@ def _required_group(value: ast.expr | None) -> str:
     return f"{value.lineno}:{value.col_offset}" if _literal(keyword(value, "required")) is True else ""
 
 
-def _option(module: PythonModule, call: ast.Call, locate: Locate, group: str = "", flags: tuple | None = None) -> Option | None:
-    """One `add_argument`, or None when its option strings are not static; `flags` for the ones
-    a loop gives it (`_looped`)."""
-    flags = tuple([_literal(a) for a in call.args]) if flags is None else flags  # a list: no generator (a function call) to make
+def _option(
+    module: PythonModule, call: ast.Call, locate: Locate, group: str = "", value: Callable[[ast.expr | None], object] | None = None
+) -> Option | None:
+    """One `add_argument`, or None when its option strings are not static; `value` reads its
+    flags, `dest` and `required` (one time round the loops around it: `_looped`), else `_literal`."""
+    value = _literal if value is None else value
+    flags = tuple([value(a) for a in call.args])  # a list: no generator (a function call) to make
     if not flags or not all(isinstance(f, str) and f for f in flags):
         return None
     given = {k.arg: k.value for k in call.keywords}  # read once for the four names, not a search each
-    dest = _literal(given.get("dest"))
+    dest = value(given.get("dest"))
     if not isinstance(dest, str):
         long_flags = [f for f in flags if f.startswith("--")]
         dest = (long_flags or list(flags))[0].lstrip("-").replace("-", "_")
     nargs = _spelled(module, given.get("nargs"))
     positional = not flags[0].startswith("-")
-    required = nargs not in ("?", "*") if positional else _literal(given.get("required")) is True
+    required = nargs not in ("?", "*") if positional else value(given.get("required")) is True
     action = _spelled(module, given.get("action"))
     default = () if positional else _unpassed(given, action)
     return Option(flags, dest, required, action, locate(call), nargs, group if not positional else "", default=default)
@@ -1814,7 +1836,10 @@ def _vars_items(node: ast.expr, me: str) -> bool:
 # What an `add_argument` call of an attribute loop may pass besides its flags: nothing that
 # changes which flags it has or how many words they take
 ATTRIBUTE_KEYWORDS = frozenset({"default", "type", "help", "action", "metavar", "choices", "dest"})
-_UNKNOWN = object()  # a value `_evaluate` cannot tell
+_UNKNOWN = object()  # a value `_evaluate` (or a loop's variable `_bound_rounds`) cannot tell
+# The fields a loop's flag fills by `%` or `.format` (`_formed`): no width, no attribute, no index
+PERCENT_FIELDS = lazy(r"(?:[^%]|%[sd%])*")
+BRACE_FIELDS = lazy(r"(?:[^{}]|\{\{|\}\}|\{\w*\})*")
 
 
 def _attribute_adds(loop: ast.For, adds: Callable[[ast.expr], bool]) -> tuple | None:
@@ -1917,6 +1942,105 @@ def _evaluate(node: ast.expr, names: dict[str, object], kind: tuple[bool, bool])
         if left in ("-", "--") and type(right) is tuple and right[0] in ("key", "letter"):
             return ("flag", left, right[1], right[0] == "key")
     return _UNKNOWN
+
+
+def _iterated(node: ast.expr) -> list[ast.expr] | range | None:
+    """What `for ... in node` takes each time round, when static: the elements of a literal
+    tuple or list (no `*rest`), the numbers of `range()` of literal ints; at most `MAX_ROUNDS`."""
+    if type(node) in (ast.Tuple, ast.List):
+        elements = node.elts
+        return elements if len(elements) <= MAX_ROUNDS and all(type(e) is not ast.Starred for e in elements) else None
+    if type(node) is not ast.Call or type(node.func) is not ast.Name or node.func.id != "range" or node.keywords:
+        return None
+    bounds = [_literal(a) for a in node.args]
+    if not 1 <= len(bounds) <= 3 or any(type(b) is not int for b in bounds) or bounds[2:] == [0]:
+        return None
+    numbers = range(*bounds)
+    return numbers if len(numbers) <= MAX_ROUNDS else None
+
+
+def _leaves_early(body: list[ast.stmt]) -> bool:
+    """Whether a loop's body has a `break`, `continue` or `return` of its own (not of a loop or a
+    function in it)."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ast.Break or kind is ast.Continue or kind is ast.Return:
+            return True
+        if kind not in (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+            stack += child_nodes(node)
+    return False
+
+
+def _bound_rounds(loop: ast.For) -> list[dict[str, object]]:
+    """The values of a `for` loop's variables each time round (`_looped`): a string, number or
+    bool of a literal list (`for prefix in ("actor", "critic")`, `for name, kind in (("lr",
+    float), ...)`: `kind` not known) or of `range()`; one round with them all `_UNKNOWN` for
+    any other loop, or one whose body assigns them."""
+    names = [n.id for n in _nodes(loop.target) if type(n) is ast.Name]
+    items = _iterated(loop.iter)
+    if items is None or any(
+        type(n) is ast.Name and n.id in names and type(n.ctx) is not ast.Load for statement in loop.body for n in _nodes(statement)
+    ):
+        return [dict.fromkeys(names, _UNKNOWN)]
+    return [_bound(loop.target, item) for item in items]
+
+
+def _bound(target: ast.expr, item: ast.expr | int) -> dict[str, object]:
+    """What a loop's target takes from one item of its literal list (`_bound_rounds`)."""
+    if type(target) is ast.Name:
+        value = item if type(item) is int else _literal(item)
+        return {target.id: value if type(value) in (str, int, float, bool) else _UNKNOWN}
+    if (
+        type(target) in (ast.Tuple, ast.List) and type(item) in (ast.Tuple, ast.List) and len(item.elts) == len(target.elts)
+        and all(type(e) is not ast.Starred for e in (*target.elts, *item.elts))
+    ):  # fmt: skip
+        return {name: value for each, element in zip(target.elts, item.elts) for name, value in _bound(each, element).items()}
+    return dict.fromkeys((n.id for n in _nodes(target) if type(n) is ast.Name), _UNKNOWN)
+
+
+def _formed(node: ast.expr | None, names: dict[str, object]) -> object:
+    """A value an `add_argument` call in loops passes, their variables given (`_bound_rounds`): a
+    variable, a string made of them (`f"--{prefix}.lr"` with no format spec, `"--" + name`,
+    `"--%s" % name`, `"--{}".format(name)`), else a literal; None when not static."""
+    kind = type(node)
+    if kind is ast.Name:
+        value = names.get(node.id, _UNKNOWN)
+        return None if value is _UNKNOWN else value
+    if kind is ast.JoinedStr:
+        parts = [
+            part.value if type(part) is ast.Constant
+            else _formed(part.value, names) if part.format_spec is None and part.conversion in (-1, ord("s"))
+            else None
+            for part in node.values
+        ]  # fmt: skip
+        return "".join(map(str, parts)) if None not in parts else None
+    if kind is ast.BinOp and type(node.op) in (ast.Add, ast.Mod):
+        left = _formed(node.left, names)
+        right = node.right.elts if type(node.op) is ast.Mod and type(node.right) is ast.Tuple else [node.right]
+        values = tuple(_formed(each, names) for each in right)
+        if type(left) is not str or None in values:
+            return None
+        if type(node.op) is ast.Add:
+            return left + values[0] if type(values[0]) is str else None
+        if not PERCENT_FIELDS.fullmatch(left):
+            return None
+        try:
+            return left % values
+        except (TypeError, ValueError):
+            return None
+    if kind is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "format":
+        template = _literal(node.func.value)
+        values = tuple(_formed(each, names) for each in node.args)
+        given = {k.arg: _formed(k.value, names) for k in node.keywords}
+        if type(template) is not str or not BRACE_FIELDS.fullmatch(template) or None in values or None in given or None in given.values():
+            return None
+        try:
+            return template.format(*values, **given)
+        except (IndexError, KeyError):
+            return None
+    return _literal(node)
 
 
 def _is_super(node: ast.expr) -> bool:
