@@ -603,7 +603,10 @@ def _findings(
     per_file = [(codes, _glob_matcher([glob], options.base, project.root)) for glob, codes in options.per_file_ignores.items()]
     findings = [_with_originals(f, project) for f in findings if _selected(f, options, per_file)]
     findings = [_with_severity(f, options.severity) for f in findings]
-    unique = {(f.code, f.location, f.message): f for f in findings if _reported(f, named)}
+    unique: dict[tuple, Finding] = {}
+    for f in findings:  # the first of those alike: a function's first walk's, not a walk again's (its notes name the first call's values)
+        if _reported(f, named):
+            unique.setdefault((f.code, f.location, f.message), f)
     return sorted(unique.values(), key=Finding.sort_key)
 
 

@@ -343,8 +343,9 @@ class Block(Record):
     kind: str  # LOOP | ARM | SUBSHELL | FUNCTION
     statement: Location  # the whole if/case/loop: arms of one statement share it
     arm: int = 0  # which branch: 0 is `then` (or a case's word), then each elif/else/case item;
-    # for a FUNCTION, 0 in its one walk (at its first call, or at the unit's end when nothing calls
-    # it), 1 in a walk again for a later call that redirects its output
+    # for a FUNCTION, 0 in its first walk (at its first call, or at the unit's end when nothing calls
+    # it), 1 in a walk again for a later call that redirects its output, 2 and up in one for a later
+    # call whose positional parameters differ from those of the walks before (`Command.walk`)
     # For an ARM, what the conditions that decide it (the `if`'s and each `elif`'s up to it, the
     # `case` word, a test before `&&`/`||`) say of the variables as they were before them. `tests`:
     # (name, regex, whether its value matches) for it to run, from a test of one variable against a
@@ -493,6 +494,10 @@ class Command:
     # (`in_env base pushd sub`, the function's `"$@"` after `shift $N`): the shell is somewhere not
     # known after it (see `Walker._run_arguments`).
     moves: bool = False
+    # A later call of a function of the script whose positional parameters differ from its first
+    # call's: the walk of the body that has them (its FUNCTION block's `arm`, 2 and up), made at
+    # the first call that gives them (see `Walker._again`); 0, the first call's walk.
+    walk: int = 0
     # Where its words are whose value starts at the shell's directory, from `pwd` or `$PWD`
     # (`--config-path=$(pwd)/conf`, "./conf"): an absolute path at run time, written relative to where
     # the shell started. Set on the few commands that have any (`launches.anchored`).
@@ -837,6 +842,15 @@ class ShellScript:
 
     def exec_redirects(self) -> list[Command]:
         return [c for c in self.commands if c.is_exec_redirect]
+
+    def call_walked(self, command: Command) -> Command | None:
+        """The call whose positional parameters the walk of a function's body that made `command`
+        had, when that walk is one again for a later call (`Command.walk`): the first call that gave
+        them (`launch 0 4` after `launch 0,1,2,3 4`). None in a first walk."""
+        block = next((b for b in reversed(command.blocks) if b.kind == FUNCTION), None)
+        if block is None or block.arm < 2:
+            return None
+        return next((c for c in self.commands if c.walk == block.arm and self.functions.get(c.name or "") == block.statement), None)
 
     def in_uncalled_function(self, where: Location) -> bool:
         """Whether `where` is in the body of a function this script never calls. The front end

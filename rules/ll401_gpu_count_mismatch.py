@@ -165,7 +165,7 @@ INVALID = [
                 "run 0,1,2,3\n"
             ),
         },
-        ["LL401 run.sh:3", "LL401 shift.sh:5"],
+        ["LL401 run.sh:3", "LL401 run.sh:3", "LL401 shift.sh:5"],  # each call's devices
     ),
     Example(  # the devices a script makes visible from its own argument (`$1`, also through a variable it exports), as its caller gives it
         {

@@ -867,12 +867,13 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
         decided = took if decided_by_caller(project, path, took) else frozenset()
         chain = _chain(command)
         function = _function(chain)
-        if function is not None and function.arm:
-            continue  # the body walked again for a call that redirects it: its definition's walk counts
+        if function is not None and function.arm == 1:
+            continue  # the body walked again for a call that redirects it: the walk of its values counts
         if function is None:
             jobs.append(Job(chain, command, path, port, None, decided))
         else:  # a function's launch runs at each call, in the background, in a tmux session, ...
-            made = calls.get(function.statement, [])
+            # at each call of the walk that had the call's positional parameters (`Command.walk`), the first one its own
+            made = [call for call in calls.get(function.statement, []) if call.walk == function.arm]
             if port.word is not None and script.varies:  # its body was read at the first call: a variable may differ at others
                 made = made[:1] + [call for call in made[1:] if _as_at_first(script, path, port.word, call)]
             jobs += [Job((*_chain(call), *chain), command, path, port, call, decided) for call in made]

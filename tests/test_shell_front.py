@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from launchlint.front import shell
-from launchlint.front.shell import parse_shell
+from launchlint.front.shell import MAX_WALKS, parse_shell
 from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB, SUBMITTED, shell_args
 
 
@@ -895,36 +895,62 @@ def test_a_function_walked_at_its_first_call_has_that_calls_positional_parameter
         script = parse_shell("t.sh", f"f() {{\n  {body}\n}}\nf --name x,y --gpus 0\n")
         assert [c.words[1:] for c in script.commands if c.name == "echo"][0][0].value is None, body
     # nor in a body no call with known arguments walks: never called, or walked again for a
-    # redirected call (its first walk read them: `varies` below)
-    script = parse_shell("t.sh", "f() {\n  echo $1\n}\ng() {\n  echo $1\n}\nf a\nf b > f.log\n")
-    assert [[w.value for w in c.words] for c in script.commands if c.name == "echo"] == [["echo", "a"], ["echo", None], ["echo", None]]
+    # redirected call with the words of a walk before (it read them: `varies` below); one with
+    # others is walked for them (`Command.walk`)
+    script = parse_shell("t.sh", "f() {\n  echo $1\n}\ng() {\n  echo $1\n}\nf a\nf b > f.log\nf a > g.log\n")
+    assert [[w.value for w in c.words] for c in script.commands if c.name == "echo"] == [["echo", "a"], ["echo", "b"], ["echo", None], ["echo", None]]
 
 
 def test_a_later_call_marks_the_positional_parameters_it_gives_otherwise():
-    # as a variable its caller sets (`ShellScript.varies`): `$1` differs at the second call, not `$2`;
-    # a call with other words is compared by its words, one with fewer by what it leaves unset
-    src = "run() {\n  torchrun --master_port $2 train.py > log_$1.txt &\n}\nrun a 29500\nrun b 29500\nrun a\nrun a 29500\n"
+    # as a variable its caller sets (`ShellScript.varies`), when no walk had its values: one not
+    # known (`$X` differs from `a`, not `29500` from `29500`); or the function had `MAX_WALKS`
+    src = "run() {\n  torchrun --master_port $2 train.py > log_$1.txt &\n}\nrun a 29500\nrun \"$X\" 29500\nrun a $P\nrun a 29500\n"
+    src += "".join(f"run {i} 29500\n" for i in range(1, 5))
     script = parse_shell("t.sh", src)
     torchrun = next(c for c in script.commands if c.name == "torchrun")
     port, log = torchrun.words[2], torchrun.redirects[0].target
     varies = {at.line: v for at, v in script.varies.items()}
-    assert set(varies) == {5, 6}
+    assert set(varies) == {5, 6, 11}
     assert varies[5].isdisjoint(port.origin) and not varies[5].isdisjoint(log.origin)
     assert not varies[6].isdisjoint(port.origin) and varies[6].isdisjoint(log.origin)
+    assert varies[11].isdisjoint(port.origin) and not varies[11].isdisjoint(log.origin)
     # through a function the body calls with them (`g "$1"`), and after a `shift` by the word it is
-    src = 'g() {\n  echo g $1\n}\nf() {\n  shift\n  g "$1"\n  g x\n}\nf a 1\nf b 2\nf c 1\n'
+    src = 'g() {\n  echo g $1\n}\nf() {\n  shift\n  g "$1"\n  g x\n}\nf a 1\nf b $X\nf c 1\n'
     script = parse_shell("t.sh", src)
     echo = next(c for c in script.commands if c.name == "echo")
     varies = {at.line: v for at, v in script.varies.items()}
     assert not varies[10].isdisjoint(echo.words[2].origin) and 11 not in varies
-    # what the body sets from them is not known after a call that gives it another value
-    src = 'setup() { EXP=$1; ARGS=(x "$1"); }\nsetup a\necho $EXP "${ARGS[@]}"\nsetup b\necho $EXP "${ARGS[@]}"\n'
+    # what the body sets from them is not known after a call that gives one not known
+    src = 'setup() { EXP=$1; ARGS=(x "$1"); }\nsetup a\necho $EXP "${ARGS[@]}"\nsetup $X\necho $EXP "${ARGS[@]}"\n'
     script = parse_shell("t.sh", src)
     assert _values(script, 3) == [["echo", "a", "x", "a"]] and _values(script, 5) == [["echo", None, None]]
-    # the body's words around the arguments it runs (`python $1 "${@:2}"`): not known at a call that gives them otherwise
-    script = parse_shell("t.sh", 'f() {\n  python $1 "${@:2}"\n}\nf a.py --x 1\nf b.py --y 2\nf a.py --z\n')
+    # the body's words around the arguments it runs (`python $1 "${@:2}"`): not known at a call that gives them so
+    script = parse_shell("t.sh", 'f() {\n  python $1 "${@:2}"\n}\nf a.py --x 1\nf \"$S\" --y 2\nf a.py --z\n')
     runs = [[w.value for w in c.words] for c in script.commands if c.name == "python" and c.location.line > 2]
     assert runs == [["python", "a.py", "--x", "1"], ["python", None, "--y", "2"], ["python", "a.py", "--z"]]
+
+
+def test_a_later_call_that_gives_other_positional_parameters_walks_the_body_for_them():
+    # as at a first call, once for each set of values (`Command.walk`: the arm of its FUNCTION
+    # block); a call with the values of a walk before repeats that walk, its words and its effect
+    src = 'f() {\n  python $1 "${@:2}"\n  OUT=$1\n}\nf a.py --x 1\nf b.py --y 2\nf a.py --z\necho $OUT\nf b.py --w\necho $OUT\n'
+    script = parse_shell("t.sh", src)
+    body = [(c.words[1].value, c.blocks[-1].arm) for c in script.commands if c.name == "python" and c.location.line == 2]
+    assert body == [("a.py", 0), ("b.py", 2)]
+    calls = [(c.location.line, c.walk) for c in script.commands if c.name == "f"]
+    assert calls == [(5, 0), (6, 2), (7, 0), (9, 2)]
+    runs = [[w.value for w in c.words] for c in script.commands if c.name == "python" and c.location.line > 2]
+    assert runs == [["python", "a.py", "--x", "1"], ["python", "b.py", "--y", "2"], ["python", "a.py", "--z"], ["python", "b.py", "--w"]]
+    assert _values(script, 8) == [["echo", "a.py"]] and _values(script, 10) == [["echo", "b.py"]]
+    assert not script.varies
+    assert script.call_walked(next(c for c in script.commands if c.name == "python" and c.blocks and c.blocks[-1].arm == 2)).location.line == 6
+    # bounded: `MAX_WALKS` sets of values of a function; in a loop (`$i` not known), the same words,
+    # a body that reads no positional parameter: walked once
+    src = "f() {\n  echo $1\n}\n" + "".join(f"f {i}\n" for i in range(10))
+    assert len(_values(parse_shell("t.sh", src), 2)) == MAX_WALKS
+    src = "f() {\n  echo $1\n}\ng() {\n  echo g\n}\nfor i in $(seq 50); do f $i; g $i; done\nf a\nf a\ng b\n"
+    script = parse_shell("t.sh", src)
+    assert _values(script, 2) == [["echo", None], ["echo", "a"]] and _values(script, 5) == [["echo", "g"]]
 
 
 def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():

@@ -997,6 +997,26 @@ class Read(Record):
     offsets: tuple[int, ...]  # the file offsets of the characters read: the expansion's first and last, or a default's
 
 
+class Again:
+    """The walks of a function's body whose first walk read its positional parameters
+    (`Walker._again`): the body, its FUNCTION block and the blocks around its definition; the
+    names of the parameters its first walk read (`Read`), in turn; and by the values a call gives
+    them, the walk made for the first call that gave them: its arm (0, the first walk; then 2 and
+    up), what it read (`Walker.reads`), its effect on the shell and its commands (`BodyWalk`)."""
+
+    __slots__ = ("body", "block", "blocks", "names", "first", "walks")
+
+    def __init__(self, body, block: Block, blocks: tuple[Block, ...], read: tuple[Location, list[Read]], effect: Effect, walk: BodyWalk) -> None:
+        self.body, self.block, self.blocks = body, block, blocks
+        given: dict[str, object] = {}
+        for r in read[1]:
+            if r.name[:1] in _POSITIONAL_NAMES:
+                given.setdefault(r.name, r.value)
+        self.names = tuple(given)
+        self.first = tuple(given.values())
+        self.walks: dict[tuple, tuple[int, tuple[Location, list[Read]], Effect, BodyWalk]] = {self.first: (0, read, effect, walk)}
+
+
 class Arguments:
     """A function's positional parameters while its body is walked for a call (`Walker.arguments`):
     the call and its argument nodes, their words found when the body first reads one (`bound`),
@@ -1198,6 +1218,9 @@ class Walker:
         # calls being walked read.
         self.reads: dict[str, tuple[Location, list[Read]]] = {}
         self.reading: list[Read] | None = None
+        # name -> the walks of its body for the positional parameters of its calls, when its first
+        # call's walk read them (`_again`)
+        self.again: dict[str, Again] = {}
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
         # them. The panes are the server's, not a shell's: one dict for the file's top shell and
@@ -1491,42 +1514,43 @@ class Walker:
         arguments are known (`Arguments`): the call's word (`launch 0,1 29500` gives `$2` 29500), or
         nothing past its last (`$3` unset), as a variable's value is read, each character standing
         at the expansion; what a later call of the function finds there is compared with it
-        (`Read`, `_called_again`). False, and not read: not known here (an argument not known
-        itself, `$ENVS` or `"$@"` before it, a `shift` in a branch), in a loop of the body (a `shift`
-        there moves them for the next round: `while [ $# -gt 0 ]; do case $1 in ...`), and any other
-        form (`$10` is `${1}0`, `${1#x}`, `${#1}`), as the script's own arguments are."""
+        (`Read`, `_called_again`, `_again`). False: not known here, and read so (an argument not
+        known itself, `$ENVS` or `"$@"` before it); not known and not read (a `shift` in a branch),
+        in a loop of the body (a `shift` there moves them for the next round: `while [ $# -gt 0 ];
+        do case $1 in ...`), and any other form (`$10` is `${1}0`, `${1#x}`, `${#1}`), as the
+        script's own arguments are."""
         arguments, unit = self.arguments, self.unit
         if arguments.lost or name == "0" or not name.isascii() or any(b.kind == LOOP for b in self.blocks[arguments.depth :]):
             return False
         words, complete = arguments.bound(unit)
         last = unit.file_offset(end - 1)
         begun = len(piece.origin)
+        held = f"#{arguments.shifted}" if name == "#" else str(int(name) + arguments.shifted)  # by the call's word it is, past those shifted
         if name == "#":
-            if not complete:
-                return False
-            word, value = None, str(len(words))
-            piece.expanded(value, at, last)
+            word, value = None, str(len(words)) if complete else None
         else:
             number = int(name)
             plain = raw == f"${{{name}}}" or raw == f"${name}" and number < 10
             operator = node.child_by_field_id(_OPERATOR)
             op = unit.node_text(operator) if operator is not None else None
-            if not plain and op not in (":-", "-", ":+", "+") or number > len(words) and not complete:
+            if not plain and op not in (":-", "-", ":+", "+"):
                 return False
             word = words[number - 1] if number <= len(words) else None
-            value = word.value if word is not None else _ABSENT
-            if value is None:  # `launch $X`: not known here, as it is today
-                if self.reading is not None:
-                    self.reading.append(Read(str(number + arguments.shifted), None, word, (at, last)))
-                return False
+            value = word.value if word is not None else _ABSENT if complete else None
+        if value is None:  # `launch $X`, `launch "$@"`: not known here, as it is today
+            if self.reading is not None:
+                self.reading.append(Read(held, None, word, (at, last)))
+            return False
+        if name == "#":
+            piece.expanded(value, at, last)
+        else:
             given = value is not _ABSENT and (value != "" or op == "-" or op == "+")
             if op is None or given and op in (":-", "-"):
                 piece.expanded(value if value is not _ABSENT else "", at, last)
             elif given or op in (":-", "-"):  # the default when not given (empty, for `:-`), the alternate when given
                 for child in node.named_children[1:]:
                     self._eval(child, piece)
-        if self.reading is not None:  # by the call's word it is, past those shifted: `$1` after `shift` is the second
-            held = f"#{arguments.shifted}" if name == "#" else str(int(name) + arguments.shifted)
+        if self.reading is not None:  # `$1` after `shift` is the second
             self.reading.append(Read(held, value, word, (at, last, *piece.origin[begun:])))
         return True
 
@@ -2637,23 +2661,55 @@ class Walker:
 
     def _function_call(self, call: Command, arguments: list) -> None:
         """A call of a function of the script, `arguments` its argument nodes: its body walked here
-        at the first call, again when the call has streams of its own, else what it did repeated;
-        then the call's words it runs as a command (`_run_arguments`)."""
+        at the first call, and at a later one that gives its positional parameters other values
+        (`_again`); again when the call has streams of its own, else what the walk with its values
+        did repeated; then the call's words it runs as a command (`_run_arguments`)."""
         name, out, err = call.name, call.stdout, call.stderr
         redirected = out is not self.state.stdout or err is not self.state.stderr
         if name in self.pending:
             self._first_call(name, out if redirected else None, err if redirected else None, (call, arguments))
-        elif name in self.functions and redirected:
-            self._called_again(call, arguments, walked=True)
-            self._call(name, out, err)
-        elif name in self.effects:
-            varies = self._called_again(call, arguments)
-            self.effects[name].apply(self.state, len(self.script.commands), self._looping(), varies)
+        else:
+            again = self.again.get(name)
+            if again is None:
+                walk = (0, self.reads.get(name), self.effects.get(name))
+            else:
+                walk = self._again(again, call, arguments, out if redirected else None, err if redirected else None)
+            if walk is not None and call.walk != walk[0]:  # a copy of another call's (`_run_arguments`) may have its walk
+                call.walk = walk[0]
+            if walk is None:  # walked here for this call
+                pass
+            elif name in self.functions and redirected:
+                self._called_again(call, walk[1], arguments, walked=True)
+                self._call(name, out, err)
+            elif walk[2] is not None:
+                varies = self._called_again(call, walk[1], arguments)
+                walk[2].apply(self.state, len(self.script.commands), self._looping(), varies)
         if name in self.functions:
             self._run_arguments(call, arguments)
 
-    def _called_again(self, call: Command, arguments: list, walked: bool = False) -> frozenset[int]:
-        """A later call of a function. The characters of its first walk's words whose value this
+    def _again(self, again: Again, call: Command, arguments: list, stdout: Sink | None, stderr: Sink | None) -> tuple | None:
+        """A later call of a function whose first walk read its positional parameters: the walk of
+        its body (`Again.walks`) that had the values this call gives them, or the first when it
+        gives one not known here (`launch $GPUS 4`), or the function has had `MAX_WALKS` (a call
+        in a loop is walked once, `$i` not known), or is being walked; None when none had them and
+        the body is walked here for them, as at a first call, with the blocks around its
+        definition (`launch 0,1,2,3 4`, then `launch 0 4`). A call of a walk again is marked with
+        it (`Command.walk`), here or by the caller."""
+        given = tuple(_given(name, _bound(self.unit, call, arguments)) for name in again.names)
+        walk = again.walks.get(given)
+        if walk is not None or None in given or len(again.walks) >= MAX_WALKS or call.name in self.calling or self.calls >= MAX_CALL_WALKS:
+            walk = walk or again.walks[again.first]
+            self.walked[again.body.id] = walk[3]  # the words it runs (`_run_arguments`) are that walk's
+            return walk
+        self.calls += 1
+        call.walk = len(again.walks) + 1  # 1 is `_call`'s
+        read, effect = self._walk_call(call.name, again.body, again.block._replace(arm=call.walk), again.blocks, stdout, stderr, (call, arguments))
+        again.walks[given] = (call.walk, read, effect, self.walked[again.body.id])
+        return None
+
+    def _called_again(self, call: Command, read: tuple[Location, list[Read]] | None, arguments: list, walked: bool = False) -> frozenset[int]:
+        """A later call of a function. The characters of the words of the walk it repeats (`read`:
+        where the function is defined and what the walk read) whose value this
         call may not give (`ShellScript.varies`): of an expansion of a variable its caller set, when
         the variable now has another value or one not known here; of a default the first call took
         (`${PORT:-29500}`), when the variable is now set; of an expansion of a variable the body
@@ -2665,7 +2721,6 @@ class Walker:
         parameter (`$2`) is compared with this call's word (`launch 0,1 29500`, then `launch 2,3
         29500`: `$1` differs, not `$2`), one of a function the body called (the name "") by the
         characters of its word there (`g "$1"`). Returns the characters found."""
-        read = self.reads.get(call.name)
         if read is None:
             return frozenset()
         body, reads = read
@@ -2680,13 +2735,7 @@ class Walker:
             if variable[0] in _POSITIONAL_NAMES:
                 if bound is None:
                     bound = _bound(self.unit, call, arguments)
-                words, complete = bound
-                if variable[0] == "#":  # `$#` after that many `shift`s
-                    left = len(words) - int(variable[1:])
-                    now = str(left) if complete and left >= 0 else None
-                else:
-                    number = int(variable)
-                    now = words[number - 1].value if number <= len(words) else _ABSENT if complete else None
+                now = _given(variable, bound)
                 if now is None or now != value:
                     varies.update(offsets)
                 continue
@@ -2868,28 +2917,41 @@ class Walker:
         return False
 
     def _first_call(self, name: str, stdout: Sink | None, stderr: Sink | None, call: tuple[Command, list] | None = None) -> None:
-        """The function's one walk, at its first call, with the blocks around its definition: what
-        it does to the shell stays, and later calls repeat it (`Effect`). `call`: the call and its
+        """The function's first walk, at its first call, with the blocks around its definition:
+        what it does to the shell stays, and later calls repeat it (`Effect`), but those that give
+        the positional parameters it read other values (`_again`). `call`: the call and its
         argument nodes, which give the body's positional parameters (`Arguments`)."""
         pending = self.pending.pop(name)
         pending.state.close()  # walked here, not where it is defined
-        before, blocks = self.state.checkpoint(), self.blocks
-        self.blocks = list(pending.blocks)
+        read, effect = self._walk_call(name, pending.body, pending.block, pending.blocks, stdout, stderr, call)
+        self.reads[name], self.effects[name] = read, effect
+        if call is not None and any(r.name[:1] in _POSITIONAL_NAMES for r in read[1]):
+            self.again[name] = Again(pending.body, pending.block, pending.blocks, read, effect, self.walked[pending.body.id])
+        else:
+            self.again.pop(name, None)  # of a definition before
+
+    def _walk_call(self, name: str, body, block: Block, blocks: tuple[Block, ...], stdout: Sink | None, stderr: Sink | None, call: tuple[Command, list] | None):
+        """A walk of a function's body for a call (`_first_call`, `_again`), in `blocks`: where
+        the function is defined and what the walk read from variables (`Read`), and what it did
+        to the shell (`Effect`), which stays."""
+        before, outer_blocks = self.state.checkpoint(), self.blocks
+        self.blocks = list(blocks)
         self.calling.add(name)
         start = len(self.script.commands)
         outer, self.reading = self.reading, []
         arguments, self.arguments = self.arguments, Arguments(*call, len(self.blocks)) if call is not None else None
-        self._in_function(pending.body, pending.block, stdout, stderr)
+        self._in_function(body, block, stdout, stderr)
         self.arguments = arguments
-        self.reads[name], self.reading = (pending.block.statement, self.reading), outer
-        if outer is not None:  # a call inside another's first call: read at that one's calls too
+        read, self.reading = (block.statement, self.reading), outer
+        if outer is not None:  # a call inside another's walk: read at that one's calls too
             # its positional parameters are its call's words, which that one's calls decide as they do any word
-            outer += (r if not r.name or r.name[0] not in _POSITIONAL_NAMES else r._replace(name="") for r in self.reads[name][1])
+            outer += (r if not r.name or r.name[0] not in _POSITIONAL_NAMES else r._replace(name="") for r in read[1])
         self.called_bodies.update(id(c) for c in self.script.commands[start:])
         self.calling.discard(name)
-        self.blocks = blocks
-        self.effects[name] = Effect.since(before)
+        self.blocks = outer_blocks
+        effect = Effect.since(before)
         before.close()
+        return read, effect
 
     def _dynamic_call(self, called: Word, stdout: Sink, stderr: Sink) -> None:
         """A command named by a word not known here that starts with a static part (`gg_run_$ci
@@ -3390,6 +3452,17 @@ def _bound(unit: Unit, call: Command, nodes: list) -> tuple[list[Word], bool]:
             return bound, False
         bound.append(word)
     return bound, len(words) == len(nodes)
+
+
+def _given(name: str, bound: tuple[list[Word], bool]) -> object:
+    """The value a call's words (`_bound`) give the positional parameter a `Read` names (`2`,
+    `#1`: `$#` after a `shift`): None when not known here, `_ABSENT` when not set."""
+    words, complete = bound
+    if name[0] == "#":
+        left = len(words) - int(name[1:])
+        return str(left) if complete and left >= 0 else None
+    number = int(name)
+    return words[number - 1].value if number <= len(words) else _ABSENT if complete else None
 
 
 def _unconditional(node) -> bool:
@@ -4012,6 +4085,7 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
 
 
 MAX_CALL_WALKS = 64  # of a unit: see `Walker._call`
+MAX_WALKS = 4  # of a function, for the positional parameters of its calls: see `Walker._again`
 MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
 
 
