@@ -77,7 +77,10 @@ What runs a script:
   (`$PYTHON -u tools/test.py`, `$PYTHON -m torch.distributed.launch ... x.py`), as python runs it;
 - `python DIR` runs `DIR/__main__.py`, looked for as a script is (on another host: a directory of
   that name with a `__main__.py`), also from the launcher's own directory (`python "$(dirname
-  "$0")/../app"`).
+  "$0")/../app"`);
+- a script a function's body names by its positional parameters, as each call gives them (`go() {
+  python $1 --lr 1; }`, then `go train.py` and `go eval.py`: each, reported in the body; up to 4
+  sets of words a function).
 
 Where a path is looked for:
 - relative to the launcher's directory; relative to the root of a project nested in this one
@@ -434,6 +437,14 @@ INVALID = [
             "run.sh": "python -m pkg.train.py --lr 1\npython3 -m eval.py\n",
         },
         ["LL303 run.sh:1", "LL303 run.sh:2"],
+    ),
+    Example(  # a script a function's body names by its positional parameters: each call's (`go eval2.py` after `go train.py`)
+        {
+            "train.py": "print(1)\n",
+            "eval.py": "print(2)\n",
+            "run.sh": "#!/bin/bash\ngo() { python $1 --lr 1; }\ngo train.py\ngo eval2.py\ngo train.py\n",
+        },
+        ["LL303 run.sh:2"],
     ),
     Example(  # the words a function runs as a command (its `"$@"`, after a `shift`) run at the call
         {
@@ -933,6 +944,13 @@ VALID = [
             "dcgan/main.py": "print(1)\n",
             "mnist/main.py": "print(1)\n",
         },
+    ),
+    Example(  # the scripts a function's calls give its body (`go eval.py` after `go train.py`), and one in a loop not known
+        {
+            "train.py": "print(1)\n",
+            "eval.py": "print(2)\n",
+            "run.sh": "#!/bin/bash\ngo() { python $1 --lr 1; }\ngo train.py\ngo eval.py\nfor s in $(ls); do go $s; done\n",
+        }
     ),
     Example(  # a package of that name that is not a src layout's, or one of two: which one is installed is not known
         {

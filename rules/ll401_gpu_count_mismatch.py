@@ -78,8 +78,11 @@ train.sh`, `bash train.sh` in `job.sbatch`), or of the job `sbatch` reads from a
   (`=mcs`, `=topo`) gets what it asks, as does an `srun` step in a job, its own `--exclusive` or not.
 
 Values from variables are followed when static, and a function's positional parameters (`$1`,
-`${2:-8}`, after a `shift`) as its first call gives them (`launch 0,1` for `CUDA_VISIBLE_DEVICES=$1`
-in `launch`'s body), reported once in the body, as a variable the caller sets is. So are the script's own
+`${2:-8}`, after a `shift`) as each call gives them (`launch 0,1` for `CUDA_VISIBLE_DEVICES=$1`
+in `launch`'s body), reported in the body, as a variable the caller sets is: once for the calls
+that give the same words, and for a later call that gives others (`launch 0,1,2,3 4`, then
+`launch 0 4`) with a note at that call; up to 4 sets of words a function, and not for words not
+known here (`launch $i 4` in a loop). So are the script's own
 (`CUDA_VISIBLE_DEVICES=$1`, also through a variable or an export), as each script of the project that
 runs it gives them (`bash child.sh 0,1`): reported at the launch for each caller's value, the
 argument a related location; not known past an argument that may be several words or none (`"$@"`,
@@ -117,7 +120,7 @@ job's nodes and is compared with the job's allocation too.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from launchlint.front.wrappers import LAUNCHERS
 from launchlint.graph import python_run
@@ -175,6 +178,18 @@ INVALID = [
             "sweep.sh": "#!/bin/bash\nbash child.sh 0,1 &\nbash child.sh 2,3 &\nwait\nbash export.sh a 0\n",
         },
         ["LL401 child.sh:2", "LL401 child.sh:2", "LL401 export.sh:4"],
+    ),
+    Example(  # a later call's other arguments: the body walked for them, reported with a note at the call; the same words
+        # twice, once
+        {
+            "train.py": "print('step')\n",
+            "run.sh": "#!/bin/bash\nrun() { CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node $2 train.py; }\nrun 0,1,2,3 4\nrun 0 4\n",
+            "twice.sh": (
+                "#!/bin/bash\nrun() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node 2 train.py 2>&1 | tee log_$1.txt\n}\n"
+                "run 0,1\nrun 0\nrun 0\n"
+            ),
+        },
+        ["LL401 run.sh:2", "LL401 twice.sh:3"],
     ),
     Example(  # as many devices listed as processes, more than the job's GPUs: they are not the job's (helper-304's plant)
         {
@@ -419,6 +434,10 @@ VALID = [
                 "      *) shift 2 ;;\n    esac\n  done\n  CUDA_VISIBLE_DEVICES=$GPUS torchrun --nproc_per_node 4 train.py\n}\n"
                 "run --name x,y --gpus 0,1,2,3\n"
             ),
+            "calls.sh": (  # each call as many devices as processes: in a loop (`$i` not known), the same words twice
+                "#!/bin/bash\nrun() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node $2 train.py 2>&1 | tee -a log.txt\n}\n"
+                "set -o pipefail\nfor i in $(seq 0 49); do\n  run $i 1\ndone\nrun 0,1 2\nrun 0,1 2\nrun 0,1,2,3 4\nrun 5 1\n"
+            ),
         }
     ),
     Example(  # the script's own argument: as many devices as processes, or not known (`"$@"`, `$GPUS`, a loop's value, none given)
@@ -650,7 +669,7 @@ def check(project) -> Iterator[Finding]:
             count, said = found
             visible, places = _visible(project, path, launch)
             too_many = [_too_many(launch, count, said, devices, where) for devices, where in places if count > devices.count]
-            yield from too_many
+            yield from _with_call(script, launch, too_many)
             job = _heredoc_job(launch.command)
             if too_many or _elsewhere(launch.command) or _submitted(launch.command) and job is None or visible and not places:
                 continue  # on another host, this job's allocation is not its; a device list not known is not judged
@@ -660,12 +679,23 @@ def check(project) -> Iterator[Finding]:
             own = options if job is None else job
             granted = _step_allocation(launch.command, own) or (allocation if job is None else _heredoc_allocation(launch.command, job))
             if granted is not None:
-                yield from _against_job(launch, count, said, granted, _tasks_per_node(launch.command, own), alone=alone)
+                yield from _with_call(script, launch, _against_job(launch, count, said, granted, _tasks_per_node(launch.command, own), alone=alone))
             if visible or job is not None:
                 continue
             elif not options:  # a script the job script runs (`srun bash train.sh`) gets the job's GPUs
                 for job, granted, tasks in _jobs_running(project, path):
-                    yield from _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it")
+                    yield from _with_call(script, launch, _against_job(launch, count, said, granted, tasks, alone=alone, where=f" when {job} runs it"))
+
+
+def _with_call(script: ShellScript, launch: Launch, findings: Iterable[Finding]) -> Iterator[Finding]:
+    """The findings of a launch, with a note at the call of its function whose arguments it has,
+    when a later call's walk of the body made it (`ShellScript.call_walked`)."""
+    call = None
+    for finding in findings:
+        call = call or script.call_walked(launch.command)
+        if call is not None:
+            finding = finding._replace(related=(*finding.related, Related(call.location, f"`{call.name}` is called with these arguments here")))
+        yield finding
 
 
 def _elsewhere(command) -> bool:

@@ -62,8 +62,10 @@ Scripts and functions:
   (`${PORT:-29500}`) is not taken at a call that finds the variable set. The same for its
   positional parameters (`--master_port $2`, `${2:-29500}`, `$1` after a `shift`): the call's
   words, compared with the first call's (`launch 0,1 29500 a &`, then `launch 2,3 29500 b &`, is a
-  collision); not known past an argument that may be several words or none (`$ARGS`, `"$@"`), nor
-  in a loop of the body (a `shift` there moves them for the next round);
+  collision); a later call that gives them other words has the port of a walk of the body for
+  them (`launch a 29400`, then `launch b 29500 &` and `launch c 29500 &`: b's and c's collide), up
+  to 4 sets of words a function; not known past an argument that may be several words or none
+  (`$ARGS`, `"$@"`), nor in a loop of the body (a `shift` there moves them for the next round);
 - a port that is the script's own argument (`--master_port $1`, `"${1}"`, `PORT=$1` then
   `--master_port=$PORT`, `MASTER_PORT=$2 python train.py`) is the word a script of the project
   that runs it passes there: `bash child.sh 12345 &` twice is a collision, reported at the second
@@ -162,6 +164,20 @@ INVALID = [
             "default.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port ${2:-29500} train.py --name $1 &\n}\nrun a\nrun b\nwait\n",
         },
         ["LL402 default.sh:6", "LL402 run.sh:6", "LL402 shift.sh:8"],
+    ),
+    Example(  # a function's port from its call's arguments, where the first call's differs: later calls' words, walked
+        {
+            "train.py": "print('step')\n",
+            "run.sh": (
+                "#!/bin/bash\nlaunch() {\n  torchrun --nproc_per_node 1 --master_port $2 train.py --name $1 &\n}\n"
+                "launch a 29400\nlaunch b 29500\nlaunch c 29500\nwait\n"
+            ),
+            "redirected.sh": (
+                "#!/bin/bash\nrun() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --master_port $2 train.py\n}\n"
+                "run 0 29400 > a.log 2>&1 &\nrun 1 29500 > b.log 2>&1 &\nrun 2 29500 > c.log 2>&1 &\nwait\n"
+            ),
+        },
+        ["LL402 redirected.sh:7", "LL402 run.sh:7"],
     ),
     Example(  # a program whose name is partly known (aps's `cmd/train_$task.py`) is still a program, not options
         {
@@ -441,6 +457,10 @@ VALID = [
             ),
             "glued.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port 2950$1 train.py &\n}\nrun 1\nrun 2\nwait\n",
             "default.sh": "#!/bin/bash\nrun() {\n  torchrun --master_port ${1:-29500} train.py &\n}\nrun\nrun 29501\nwait\n",
+            "walked.sh": (  # each call's own port, its body walked for it; one call's port in each round of a loop
+                "#!/bin/bash\nlaunch() {\n  torchrun --master_port $2 train.py --name $1 &\n}\n"
+                "launch x 29400\nwait\nlaunch a 29500\nlaunch b 29501\nfor i in $(seq 2 49); do\n  launch $i $((29500 + i))\ndone\nwait\n"
+            ),
         }
     ),
     Example(  # an LSF job, batch or interactive, runs on the hosts LSF gives it
