@@ -721,7 +721,8 @@ class ShellScript:
     # a walk of what the body read from its caller) has none. A dict of its own on the scripts that have any.
     expansions: dict[int, SetBy | None] = {}
     # By the location of a later call of one of its functions, the file offsets of the characters
-    # of the function's words, as its first call walked them, whose value that call may not give
+    # of the function's words, as the walk it repeats made them (its first call's, or one for its
+    # positional parameters: `Command.walk`), whose value that call may not give
     # (`Walker._called_again`): read from a variable the call finds with another value or one not
     # known here (`PORT=29502` before it; `PORT=29501` before each call is one value), from a
     # default the first call took and this one does not (`${PORT:-29500}`), or from a variable

@@ -986,10 +986,10 @@ class Pending(Record):
 
 
 class Read(Record):
-    """What a function's first walk read from a variable (`Walker._called_again`), or from one of
+    """What a walk of a function's body for a call read from a variable (`Walker._called_again`), or from one of
     its positional parameters (`$1`, `${2:-x}`, `$#`: the name `1`, `2`, `#0`, counted from the
     call's first word: `$1` after a `shift` is `2`, `$#` `#1`; one of a function called in its
-    body, the name "": `Walker._first_call`)."""
+    body, the name "": `Walker._walk_call`)."""
 
     name: str
     value: object  # the variable's value then: None not known here, `_ABSENT` not set
