@@ -1094,15 +1094,30 @@ class Resolver:
         """`value` from each directory the launcher is run from (`run_from`)."""
         return [joined(directory, value) for directory in self.run_from(caller)]
 
-    def as_written(self, near: str, written: str, caller: str) -> str:
+    def as_written(self, near: str, written: str, caller: str, base: str | None = None) -> str:
         """A project file offered for the missing path `written` (`near`), as the launcher would
         write it: the written path's directory and the file's name when the file is in that
         directory from one the launcher runs from (`run_from`: SGPT's `beir/` scripts' bare names;
         `conf/train.yaml` beside `sub/run.sh`; `scripts/avg.py` from a nested project's root), else
-        its path from the root."""
+        its path from the root; a relative path's from where it is read: `base` when known (after
+        a `cd`), else the one directory it runs from where the path stays in the project
+        (`read_from`: Show-o's `show-o2/x.sh` passes `../show-o/accelerate_configs/...`, so
+        `../accelerate_configs/...`)."""
         folder = posixpath.dirname(written)
         there = self._folders(written, caller)
-        return posixpath.join(folder, posixpath.basename(near)) if (posixpath.dirname(near) or ".") in there else near
+        if (posixpath.dirname(near) or ".") in there:
+            return posixpath.join(folder, posixpath.basename(near))
+        if written.startswith(("/", "~")):
+            return near
+        base = self.read_from(written, caller) if base is None else base
+        return posixpath.relpath(near, base) if base else near
+
+    def read_from(self, written: str, caller: str) -> str | None:
+        """The one directory the launcher runs from (`run_from`) from which the relative path
+        `written` stays in the project (`../configs/x.yaml` from `sub/run.sh`: `sub`, not the root);
+        None when several or none are."""
+        bases = {base for base in self.run_from(caller) if not (joined(base, written) + "/").startswith("../")}
+        return bases.pop() if len(bases) == 1 else None
 
     def _folders(self, written: str, caller: str) -> set[str]:
         """The directories the written path's directory is from each one the launcher runs from

@@ -37,7 +37,11 @@ that name; none when two names are as close): first a file beside the launcher w
 the missing one, or is what it extends; else one at the root or in a directory that the
 launcher's path or the written path names, never one elsewhere in the tree however close its
 name (verl-tool's `examples/train/torl/train_drgrpo.sh` is not a vendored
-`verl/recipe/char_count/train_grpo.sh`). LL304 offers a config file so.
+`verl/recipe/char_count/train_grpo.sh`). It is written as the launcher would write it, from
+where the path is read: after a `cd`, from there (`cd ../tools`, then `lib/prep.py`); a path
+that only one of the directories it may run from keeps in the project, from that one
+(`../proj/conf_6/x.yaml` in `sub/run.sh`: `../conf/x.yaml`); else from the root. LL304 offers a
+config file so.
 
 A quoted command (`python "$ACC"` with `ACC="tools/acc.py --dir /d"`) is one word, blanks and
 all: when its first word is the file, the message says to remove the quotes.
@@ -1600,7 +1604,7 @@ def check(project) -> list[Finding]:
             found.append((invocation.target, _misnamed_or_moved(project, invocation, written, places, base, others)))
         elif places:
             if not _above_unread(project, invocation.caller, written):
-                found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name")))
+                found.append((invocation.target, _finding(project, invocation, f"is not {places}, and no file has that name", base=base)))
         elif (renamed := _renamed(project, invocation, written, looked)) is not None:
             first, (shown, other) = posixpath.normpath(written).split("/")[0], renamed
             why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
@@ -1966,7 +1970,7 @@ def _finding(
         close = project_resolver(project).near(written, invocation.caller, namesakes=False)
         near = close if close and posixpath.dirname(close) == posixpath.dirname(invocation.caller) else None
     if near and near != invocation.caller:  # never the launcher itself (`run_analysis.sh` for `run_analysis.py`)
-        fix = f"fix the path (did you mean `{project_resolver(project).as_written(near, written, invocation.caller)}`?), or create it"
+        fix = f"fix the path (did you mean `{project_resolver(project).as_written(near, written, invocation.caller, base)}`?), or create it"
         related = (Related(Location(near, 1, 1, 1, 1), f"{near} is a file of the project"), *related)
     if invocation.looped and not invocation.command.location.holds(invocation.target.location):  # the word of the loop's list: where the command runs it
         related += (Related(invocation.command.location, f"{invocation.caller} runs it here, the loop's variable taking each word of the list"),)
@@ -1997,7 +2001,7 @@ def _misnamed_or_moved(project, invocation, written: str, places: str, base: str
     near = project_resolver(project).near(written, invocation.caller, namesakes=False)
     roots = checkout_names(project, invocation.caller)
     if near and may_name(posixpath.join(posixpath.dirname(written), posixpath.basename(near)), near, roots) and _closer(near, written, others):
-        return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near)
+        return _finding(project, invocation, f"is not {places}, and no file ends in that path", near=near, base=base)
     others, whose = _own_project(project, invocation.caller, written, others)
     if len(others) == 1:
         return _elsewhere(project, invocation, written, places, base, others[0], whose)

@@ -592,6 +592,22 @@ CASES = {
         "`--config conf/trian.yaml`: no such file, so the job fails after start-up with FileNotFoundError; fix the path "
         "(did you mean `conf/train.yaml`?), or create it",
     ),
+    "LL304-did you mean, from the one directory the path can be read from": (
+        {
+            "acc/nodes/n0.yaml": "num_machines: 6\n",
+            "sub/train.py": "print(1)\n",
+            "sub/run.sh": "accelerate launch --config_file ../proj/acc/nodes_6/n0.yaml train.py\n",
+        },
+        "sub/run.sh:1",
+        "`--config_file ../proj/acc/nodes_6/n0.yaml`: no such file, so the job fails after start-up with FileNotFoundError; "
+        "fix the path (did you mean `../acc/nodes/n0.yaml`?), or create it",
+    ),
+    "LL303-did you mean, from where the launcher cds": (
+        {"scripts/run.sh": "cd ../tools\npython lib/perp.py\n", "tools/lib/prep.py": "print(1)\n"},
+        "scripts/run.sh:2",
+        "`lib/perp.py` is not under tools/, where the launcher cds, and no file has that name; fix the path "
+        "(did you mean `lib/prep.py`?), or create it",
+    ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
         "experts/gen.sh:1",
