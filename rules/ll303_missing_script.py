@@ -118,7 +118,10 @@ Where a path is looked for:
   "$0")"`), there. Without one, a launcher is run from its own directory, the root, or a
   directory between them: a path whose whole directory is only in the nearest such directory
   above the launcher (`internvl_chat/shell/x/run.sh` runs `internvl/train/train_dpo.py`, and
-  `internvl/train/` is `internvl_chat/internvl/train/`) is looked for there;
+  `internvl/train/` is `internvl_chat/internvl/train/`) is looked for there; so is one that
+  starts only in a directory of such a directory, the nearest (`sub/jobs/run.sh` runs a stale
+  `exp/old/x.py` where only `sub/exp/` is: "not under sub/ (above this file, and where exp/
+  is)"), as a path that starts in a directory of the root is looked for there;
 - a GitHub Actions step runs in its `working-directory` (the step's, else the job's or the
   workflow's `defaults.run`), so a relative path is looked for there; a directory the project
   does not have is another repository's checkout (`actions/checkout` with `path:`), and one
@@ -677,6 +680,24 @@ INVALID = [
         },
         ["LL303 job.sbatch:2"],
     ),
+    Example(  # a stale path that starts only in a directory between the launcher and the root (smollm's
+        # `vision/experiments/.../tr_341_vsmollm2_05b/x.py`, run from `vision/`): looked for there
+        {
+            "pyproject.toml": "",
+            "sub/exp/a/x.py": "print(1)\n",
+            "sub/exp/b/x.py": "print(2)\n",
+            "sub/exp/c/z.py": "print(3)\n",
+            "sub/jobs/run.sh": "#!/bin/bash\npython exp/old/x.py out\npython exp/old/z.py out\npython exp/old/w.py out\n",
+        },
+        ["LL303 sub/jobs/run.sh:2", "LL303 sub/jobs/run.sh:3", "LL303 sub/jobs/run.sh:4"],
+    ),
+    Example(  # a transformers copy's research_projects/rag/ script, run as examples/rag/ from lib/ (its checkout)
+        {
+            "lib/examples/research/rag/run.sh": "python examples/rag/ft_rag.py\n",
+            "lib/examples/research/rag/ft_rag.py": "print(1)\n",
+        },
+        ["LL303 lib/examples/research/rag/run.sh:1"],
+    ),
     Example(  # `cd` there into this shell's own directory (`pwd`, `$PWD` where it is known): this checkout
         {
             "scripts/dit/dit_train.sh": (
@@ -1073,8 +1094,8 @@ VALID = [
     ),
     Example(  # the rest of the path is the launcher's own directory's: no one directory holds it
         {
-            "lib/examples/research/rag/run.sh": "python examples/rag/finetune_rag.py\n",
-            "lib/examples/research/rag/finetune_rag.py": "print(1)\n",
+            "lib/demos/research/rag/run.sh": "python examples/rag/finetune_rag.py\n",
+            "lib/demos/research/rag/finetune_rag.py": "print(1)\n",
         }
     ),
     Example(  # the file is there, though not analysed (excluded): not a renamed package
@@ -1322,6 +1343,13 @@ VALID = [
                 "ssh gpu4 'cd $(pwd)/jobs && python job_only.py'\n"
             ),
             "train.py": "print('train')\n",
+        }
+    ),
+    Example(  # a path a directory above the launcher has, and one into a directory none has (a clone's)
+        {
+            "pyproject.toml": "",
+            "sub/exp/a/x.py": "print(1)\n",
+            "sub/jobs/run.sh": "#!/bin/bash\npython exp/a/x.py\npython clone/exp/x.py\n",
         }
     ),
     Example(  # a command a wrapper starts (sudo) runs where the launcher's `cd` took it
@@ -1723,7 +1751,12 @@ def _places(project, invocation, written: str, looked) -> tuple[str, str | None]
         return "", None
     above = _outside(project, invocation.caller, written, inside, placed)
     if above is not None:  # "": a directory the project does not have: made at run time, or another checkout
-        return (f"under {above}/ (above this file, and where {posixpath.dirname(written)}/ is)", above) if above else ("", None)
+        if not above:
+            return "", None
+        there = posixpath.dirname(written)  # the part of its directory that is there (`exp/` of a stale `exp/old/`)
+        while there and not project.on_disk(joined(above, there), directory=True):
+            there = posixpath.dirname(there)
+        return f"under {above}/ (above this file, and where {there}/ is)", above
     if len(inside) == 1:
         return described, inside[0][0]
     nested = project_resolver(project).nested_root(invocation.caller)
@@ -1923,19 +1956,24 @@ def _run_from_above(project, caller: str, written: str) -> str | None:
     """The nearest directory above the launcher's own (not the root) that has the path's whole
     directory, where the launcher is run from (`internvl_chat/shell/x/run.sh` runs
     `internvl/train/train.py`, which is `internvl_chat/internvl/train/`): as the resolver looks
-    for a path that exists (`Resolver._above`). None when none has it, or when the file itself is
-    under one of them (through a link to a directory, which discovery does not follow). Not a path
-    up from where it runs (`../../tools/activate_python.sh` in a recipe's `path.sh`): from a
-    directory above, it would name another place (easyrobust's root `tools/`)."""
+    for a path that exists (`Resolver._above`); else the nearest one the path starts in a
+    directory of, as the root and the launcher's own directory are judged (`into_the_project`:
+    smollm's `vision/experiments/.../tr_341_smolvlm_025b_1st_stage/x.slurm` runs a stale
+    `experiments/pretraining/vloom/tr_341_vsmollm2_05b/x.py` from `vision/`). None when none has
+    it, or when the file itself is under one of them (through a link to a directory, which
+    discovery does not follow). Not a path up from where it runs (`../../tools/activate_python.sh`
+    in a recipe's `path.sh`): from a directory above, it would name another place (easyrobust's
+    root `tools/`)."""
     directory, found = posixpath.dirname(written), None
     if posixpath.normpath(written).startswith("../"):
         return None
-    for parent in directories_above(caller) if directory else ():
+    parents = list(directories_above(caller)) if directory else []
+    for parent in parents:
         if project.on_disk(posixpath.join(parent, written)):
             return None
         if found is None and project.on_disk(posixpath.join(parent, directory), directory=True):
             found = parent
-    return found
+    return found if found is not None else next((parent for parent in parents if into_the_project(project, parent, written)), None)
 
 
 def _finding(

@@ -608,6 +608,12 @@ CASES = {
         "`lib/perp.py` is not under tools/, where the launcher cds, and no file has that name; fix the path "
         "(did you mean `lib/prep.py`?), or create it",
     ),
+    "LL303-a stale path from a directory above the launcher": (
+        {"pyproject.toml": "", "sub/exp/c/z.py": "print(1)\n", "sub/jobs/run.sh": "python exp/old/z.py out\n"},
+        "sub/jobs/run.sh:1",
+        "`exp/old/z.py` is not under sub/ (above this file, and where exp/ is): the project's only file of that name is "
+        "`sub/exp/c/z.py`; use `exp/c/z.py`",
+    ),
     "LL303-a name alike but for a word of its own is no typo": (
         {"experts/gen.sh": "python experts/generate_depth.py\n", "experts/generate_objdet.py": "print(1)\n"},
         "experts/gen.sh:1",
