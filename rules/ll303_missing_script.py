@@ -141,7 +141,10 @@ local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
 ~/sky_workdir` (the project, synced there), or a home's directory of the checkout's own name
 (`cd ~/proj` in proj's launchers), or a `cd` into the launcher's own directory
 (`DIR=$(pwd)`, `$PWD`, where the launcher's `cd`s tell where it is: `srun --container-image ...
-bash -c "cd $DIR; python x.py"`), the name is checked still. A Compose or Kubernetes
+bash -c "cd $DIR; python x.py"`), the name is checked still. Nor is a path from the shell's
+own directory (`${PWD}/../Megatron-DeepSpeed/x.py`, absolute when it runs, and the same there: a
+pyxis container mounts the checkout at its own path) into a directory the project does not have,
+from where the launcher runs: another checkout's, as it is locally. A Compose or Kubernetes
 command runs in its image and is treated like a remote one. So are keys sent to a tmux pane
 (`send-keys`, `respawn-pane`) and a contained apptainer's command: they run in a directory of
 their own (a pane's, which keys sent before may have changed), so a path there is checked by name
@@ -265,6 +268,7 @@ from launchlint.graph import (
 )
 from launchlint.launches import (
     after_cd,
+    anchored,
     decided_by_caller,
     directory_changes,
     gitignored_there,
@@ -679,6 +683,16 @@ INVALID = [
             "tools/eval.py": "print('eval')\n",
         },
         ["LL303 job.sbatch:2"],
+    ),
+    Example(  # in a container, a path from this shell's directory into one the project has: the name is checked
+        {
+            "scripts/job.sbatch": (
+                "#!/bin/bash\nARGS=(--container-image /fsx/img.sqsh --container-mounts /fsx:/fsx)\n"
+                'srun "${ARGS[@]}" torchrun --nproc_per_node 8 ${PWD}/tools/trian.py\n'
+            ),
+            "tools/train.py": "print('train')\n",
+        },
+        ["LL303 scripts/job.sbatch:3"],
     ),
     Example(  # a stale path that starts only in a directory between the launcher and the root (smollm's
         # `vision/experiments/.../tr_341_vsmollm2_05b/x.py`, run from `vision/`): looked for there
@@ -1345,6 +1359,17 @@ VALID = [
             "train.py": "print('train')\n",
         }
     ),
+    Example(  # in a container, a path from this shell's directory into one the project lacks: a clone's
+        # (awsome-distributed-training's `${PWD}/../Megatron-DeepSpeed/finetune_llama.py`, mounted by pyxis)
+        {
+            "case/scripts/finetune.sbatch": (
+                "#!/bin/bash\nARGS=(--container-image /fsx/img.sqsh --container-mounts /fsx:/fsx)\n"
+                'srun -l "${ARGS[@]}" torchrun --nproc_per_node 8 ${PWD}/../Megatron-DeepSpeed/finetune_llama.py --lr 1\n'
+                "srun --container-image img python $PWD/thirdparty/tool.py\n"
+            ),
+            "case/train.py": "print('train')\n",
+        }
+    ),
     Example(  # a path a directory above the launcher has, and one into a directory none has (a clone's)
         {
             "pyproject.toml": "",
@@ -1603,7 +1628,7 @@ def check(project) -> list[Finding]:
             # There, after a `cd` into a repository a script clones, the path is that clone's; after
             # one somewhere not known (`ssh gpu1 "cd $REMOTE_DIR && python x.py"`), another checkout's.
             elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
-            if not written.startswith("/") and not namesakes and not elsewhere:
+            if not written.startswith("/") and not namesakes and not elsewhere and not _mounted_elsewhere(project, invocation, changes):
                 where = (
                     "on another host or in a container" if command.remote
                     else "where this launch spec starts it" if remote  # a YAML spec's (an NNI trial may run here, in its codeDir)
@@ -1638,6 +1663,15 @@ def check(project) -> list[Finding]:
             why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
             found.append((invocation.target, _finding(project, invocation, why, fix=f"use `{shown}`", near="")))
     return once_per_word(project, found, "runs it here too, from the same variable's value")
+
+
+def _mounted_elsewhere(project, invocation, changes) -> bool:
+    """A path from this shell's directory (`${PWD}/../Megatron-DeepSpeed/x.py`, absolute when it
+    runs) into a directory the project does not have, from where the launcher runs
+    (`not_the_projects`): in a container that mounts the checkout at its own path (pyxis's
+    `srun --container-image ... --container-mounts /fsx:/fsx`), or on a host that shares it,
+    another checkout's, as it is here (awsome-distributed-training's `finetune_llama.sbatch`)."""
+    return anchored(invocation.command, invocation.target) and not_the_projects(project, invocation, changes)
 
 
 def _above_unread(project, caller: str, written: str) -> bool:
