@@ -41,6 +41,9 @@ SWITCHES = frozenset(
     {"store_true", "store_false", "store_const", "append_const", "count", "help", "version", BOOLEAN_OPTIONAL}
 )
 REMAINDER = frozenset({"...", "argparse.REMAINDER"})
+# Switches whose value written after them argparse leaves over (LL301's `--cpu-offload on`): not
+# `-h` and `--version`, which exit 0 where they are read, nor BooleanOptionalAction's
+VALUELESS = frozenset({"store_true", "store_false", "store_const", "append_const", "count"})
 _WORDS = lazy(r"[^-_]+")  # a flag's words: `cfg`, `client` of `--cfg_client`
 PLACE_WORDS = frozenset({"dir", "directory", "folder", "path", "file", "root"})  # what a flag's last word may name a location by
 # How many words an option takes after it, beyond whole numbers.
@@ -204,6 +207,16 @@ class UnknownFlag:
         return (start, end) if end - start == length else None  # else the characters come from an expansion
 
 
+class ExtraWord(Record):
+    """A word argparse takes for no option's value and no positional (`_Reader.take`): written
+    right after a switch (`--cpu-offload on`), to an argparse parser with no positional."""
+
+    word: Word
+    switch: str  # as written: `--cpu-offload`
+    option: Option  # the switch's
+    program: CommandLine
+
+
 class Reading:
     """What a launch passes, read against a command line."""
 
@@ -218,6 +231,13 @@ class Reading:
         self.unknown = [] if unknown is None else unknown
         self.passed = [] if passed is None else passed  # the options given
         self.open = open  # some word may hold more flags (`"$@"`, an unknown array or variable)
+        self.extra: list[ExtraWord] = []  # words given to a switch, where nothing takes them
+
+    @property
+    def asks_for_help(self) -> bool:
+        """A `-h`/`--help` or `--version` anywhere: argparse prints it and exits 0 where it reads it,
+        before it checks for required options or words left over."""
+        return any(o.action in ("help", "version") for o in self.passed)
 
 
 def read_launch(program: CommandLine, words: list[Word]) -> Reading:
@@ -249,9 +269,11 @@ class _Reader:
         # argparse may give it every word from there on, so no flag after it is judged unknown.
         self.rest = False
         self.group: CommandLine | None = None  # a click group with `chain=True` whose command is read
+        self.switch: tuple[str, Option] | None = None  # the last word's switch (VALUELESS), as written
 
     def take(self, word: Word, text: str | None) -> bool:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
+        switch, self.switch = self.switch, None  # the switch written right before this word
         if text is None:
             flag, equals, _ = word.template.partition("=")
             single = not any(ch.isspace() for ch in word.template)  # not a variable's several words
@@ -265,7 +287,7 @@ class _Reader:
             if option is not None or not any(ch.isspace() for ch in text):
                 return self._flag(word, text, option)
             # argparse takes an unknown `-x y` with a space in it for a positional
-        return self._plain(text)
+        return self._plain(word, text, switch)
 
     def _not_static(self) -> bool:
         if self.pending:
@@ -297,6 +319,8 @@ class _Reader:
             self.guessed = False
             if option.action in SWITCHES and _attached(text, self.current) and text[2] != "=":
                 self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR` (`-v=1` is a value)
+            elif option.action in VALUELESS and "=" not in text:
+                self.switch = (text, option)
         return self.pending != REST
 
     def _cluster(self, word: Word, rest: str) -> None:
@@ -317,11 +341,13 @@ class _Reader:
         if not self.rest:  # after that, it may be the positional REMAINDER's word
             self.reading.unknown.append(flag)
 
-    def _plain(self, text: str) -> bool:
+    def _plain(self, word: Word, text: str, switch: tuple[str, Option] | None) -> bool:
         if self.pending:
             self.pending = _after_value(self.pending)
             return True
         if not self.current.commands and self.group is None:
+            if switch is not None and self._left_over(text, switch[1]):
+                self.reading.extra.append(ExtraWord(word, switch[0], switch[1], self.current))
             self.rest = self.rest or self.current.takes_rest
             return True  # a positional of the program
         if self.group is not None:  # a chained group's next command, after one without positionals
@@ -337,15 +363,27 @@ class _Reader:
         self.reading.chain.append(sub)
         return True
 
+    def _left_over(self, text: str, switch: Option) -> bool:
+        """The word after a switch is no positional's, and argparse leaves it over: the parsers
+        read (the subcommand's and its parent's) are argparse's, with no positional; the word is
+        no negative number (`-1`), and none that may name a file of more arguments (`@args.txt`,
+        where a parser has `fromfile_prefix_chars`); the switch is no flag the module takes out of
+        `sys.argv` itself (`by_hand`), which may take the word too."""
+        chain = self.reading.chain
+        return (
+            text[:1].isalnum() or text[:1] not in ("", "-") and not any(p.reads_files for p in chain)
+        ) and all(
+            p.parser.kind == "argparse" and not p.positionals and not set(switch.flags).intersection(p.parser.by_hand) for p in chain
+        )
+
 
 def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:
     """Required options of the parsers read that the launch never passes."""
     passed = {id(o) for o in reading.passed}
     flags = {o.flags[0] for o in reading.passed}  # `unless`: a flag whose passing may skip where it is added
-    asks_for_help = any(o.action in ("help", "version") for o in reading.passed)  # exits first
     # HF's `if len(sys.argv) == 2 and ...endswith(".json")` reads the one file a launch passing no option names
     one_file = not reading.passed
-    if reading.open or asks_for_help or any(p.reads_files or one_file and p.parser.reads_one_file for p in reading.chain):
+    if reading.open or reading.asks_for_help or any(p.reads_files or one_file and p.parser.reads_one_file for p in reading.chain):
         return []
     missing = [
         (program, option)

@@ -72,6 +72,17 @@ unless told `--no_local_rank`) and `python -m torch.distributed.launch` (unless 
 not known here, so a parser with one spelling is taken as made for it). torchrun and `accelerate
 launch` give the rank in the environment (LOCAL_RANK).
 
+A word written right after a switch of an argparse parser (`store_true`, `store_false`,
+`store_const`, `append_const`, `count`) that defines no positional argument, nor the subcommand's
+parser the launch runs, is one argparse leaves over, as it leaves an unknown flag: `--cpu-offload
+on`, `--fp16 True` (HfArgumentParser's bools take a value; plain argparse's do not) exit with
+"unrecognized arguments". It is reported at the word; where the word asks for what the switch
+does not set (`--fp16 False` of a `store_true`), the fix removes the switch too. Not judged: a
+word after `--`, not static, starting with `-`, or after a BooleanOptionalAction's flag; one that
+may name a file of arguments where a parser has `fromfile_prefix_chars` (`@args.txt`); a launch
+with `-h` or `--version` (argparse prints it and exits 0 where it reads it, first); a flag the
+module takes out of `sys.argv` itself; HfArgumentParser, click, typer and fire programs.
+
 A parser whose subparsers are handed to code that is not read (transformers' old
 `transformers-cli`: `DownloadCommand.register_subcommand(commands_parser)`) has subcommands not
 known: no flag of its command lines is judged.
@@ -313,7 +324,7 @@ from functools import cache, partial
 from launchlint.graph import python_run
 from launchlint.launches import directory_changes, flags_added
 from launchlint.model import Finding, Related, Severity
-from launchlint.programs import Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
+from launchlint.programs import ExtraWord, Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
 from launchlint.shellfacts import Word
 
@@ -427,6 +438,23 @@ GS_TRAIN = (
     "    args = parser.parse_args(sys.argv[1:])\n"
 )
 
+# a plain argparse parser of switches and no positional (LambdaLabs' train_llm.py), and one with subcommands
+SWITCHED = {
+    "train.py": (
+        "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--batch-size', type=int)\n"
+        "p.add_argument('--cpu-offload', action='store_true')\np.add_argument('--fp16', action='store_true')\n"
+        "p.add_argument('--no-eval', dest='eval', action='store_false')\np.add_argument('-v', action='count')\n"
+        "p.add_argument('--bf16', dest='dtype', action='store_const', const='bf16')\n"
+        "p.add_argument('--compile', action=argparse.BooleanOptionalAction)\np.add_argument('--resume', nargs='?', const='last')\n"
+        "p.add_argument('--set', nargs=argparse.REMAINDER)\np.parse_args()\n"
+    ),
+    "cli.py": (
+        "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--verbose', action='store_true')\n"
+        "sub = p.add_subparsers(dest='cmd')\nt = sub.add_parser('train')\nt.add_argument('--fp16', action='store_true')\n"
+        "e = sub.add_parser('eval')\ne.add_argument('--fp16', action='store_true')\ne.add_argument('ckpt')\np.parse_args()\n"
+    ),
+}
+
 INVALID = [
     Example(  # programs found past an unknown interpreter's options, `$(dirname "$PWD")`, and arms that differ in options' values only
         {
@@ -443,6 +471,16 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 slurm/train.sbatch:2", "LL301 train.sh:7"],
+    ),
+    Example(  # a value written after an argparse switch, where no positional takes it: "unrecognized arguments"
+        {
+            **SWITCHED,
+            "run.sh": (
+                "#!/bin/bash\ntorchrun --nproc-per-node 8 train.py --batch-size 1 --cpu-offload on\npython train.py --fp16 False\n"
+                "python train.py --no-eval True --bf16 1\npython train.py -v 3 --cpu on\npython cli.py --verbose train --fp16 True\n"
+            ),
+        },
+        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:5", "LL301 run.sh:6"],
     ),
     Example(  # a launcher that appends the local rank (torch.distributed.launch, deepspeed) to a program whose parser lacks it
         {
@@ -1680,6 +1718,39 @@ VALID = [
             ),
         },
     ),
+    Example(  # words after a switch that argparse takes, or does not leave over as the launch is written: a
+        # BooleanOptionalAction's (not judged), an option's of `nargs='?'`, a REMAINDER's, a subcommand's name, a
+        # positional's; after `--`, not static, a negative number; with `-h` (it exits 0 first); where unknown
+        # words get through, the parser is not all known, the module reads the flag itself, or the word may be a
+        # file of arguments; HfArgumentParser's bools take `True`, click's and typer's are not judged
+        {
+            **SWITCHED,
+            "known.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--fp16', action='store_true')\np.parse_known_args()\n",
+            "open.py": (
+                "import argparse\nfrom names import NAMES\n\np = argparse.ArgumentParser()\np.add_argument('--fp16', action='store_true')\n"
+                "for n in NAMES:\n    p.add_argument(n)\np.parse_args()\n"
+            ),
+            "hand.py": (
+                "import argparse\nimport sys\n\nif '--remote' in sys.argv:\n    host = sys.argv[sys.argv.index('--remote') + 1]\n"
+                "p = argparse.ArgumentParser()\np.add_argument('--remote', action='store_true')\np.parse_args()\n"
+            ),
+            "files.py": (
+                "import argparse\np = argparse.ArgumentParser(fromfile_prefix_chars='@')\np.add_argument('--fp16', action='store_true')\n"
+                "p.parse_args()\n"
+            ),
+            "hf.py": (
+                "from dataclasses import dataclass\n\nfrom transformers import HfArgumentParser\n\n\n@dataclass\nclass Args:\n"
+                "    fp16: bool = False\n\n\nHfArgumentParser(Args).parse_args_into_dataclasses()\n"
+            ),
+            "cl.py": "import click\n\n\n@click.command()\n@click.option('--fp16', is_flag=True)\ndef main(fp16):\n    pass\n\n\nmain()\n",
+            "run.sh": (
+                "#!/bin/bash\npython train.py --compile True --resume on --set --fp16 on\npython cli.py --verbose train --fp16\n"
+                'python cli.py eval --fp16 ckpt.pt\npython train.py --fp16 -- on\npython train.py --fp16 "$MODE" --cpu-offload $OFF\n'
+                "python train.py --fp16 -1\npython train.py --fp16 on -h\npython known.py --fp16 on\npython open.py --fp16 on\n"
+                "python hand.py --remote gpu1\npython files.py --fp16 @more.txt\npython hf.py --fp16 True\npython cl.py --fp16 True\n"
+            ),
+        },
+    ),
     Example(  # the local rank in the environment (torchrun, `--use_env`, `--no_local_rank`), or a parser that takes it
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -2355,6 +2426,8 @@ def check(project) -> list[Finding]:
             found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
         else:
             found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
+        if reading.extra and not reading.asks_for_help:  # `-h` exits 0 before argparse looks for words left over
+            found += ((e.word, _extra(project, shown(project, invocation), e)) for e in reading.extra if e.program.checks_flags)
     return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
 
 
@@ -2370,6 +2443,27 @@ def _exits(parser) -> str:
     else:  # the end of HF's "Some specified arguments are not used by the HfArgumentParser: [...]"
         error = "not used by the HfArgumentParser" if parser.kind == "hf" else "unrecognized arguments"
     return f"it exits at start-up with '{error}'"
+
+
+# Words that say a truth: `--fp16 False` to a store_true switch asks for what it is without the switch
+TRUTHS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+def _extra(project, program_word: str, extra: ExtraWord) -> Finding:
+    """A word given to a switch of a parser that takes no positional (`programs.ExtraWord`): at
+    the word, whose removal is the fix, or the switch's too where the word asks for the truth the
+    switch does not set (`--fp16 False` of a store_true)."""
+    value, switch, program = extra.word.value, extra.switch, extra.program
+    name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
+    sets = {"store_true": True, "store_false": False}.get(extra.option.action)
+    asked = TRUTHS.get(value.lower())
+    fix = f"remove `{switch} {value}`" if sets is not None and asked is not None and asked != sets else f"remove `{value}`"
+    message = (
+        f"`{value}` is not an argument of {name} (`{switch}` takes no value, and no positional is defined): "
+        f"{_exits(program.parser)}; {fix}"
+    )
+    related = Related(extra.option.location, f"`{switch}` is defined here, a `{extra.option.action}` switch")
+    return Finding(extra.word.location, message, (related,))
 
 
 def _appended(project, invocation, program) -> Finding:

@@ -348,6 +348,24 @@ CASES = {
         "`--warmup-step` is not an option of train.py: it exits at start-up with 'unrecognized arguments'; remove it, "
         "or add it to the parser",
     ),
+    "LL301-a value after a switch": (  # LambdaLabs' `--cpu-offload on` to a store_true
+        {
+            "run.sh": "torchrun --nproc-per-node 8 train.py --cpu-offload on\n",
+            "train.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--cpu-offload', action='store_true')\np.parse_args()\n",
+        },
+        "run.sh:1",
+        "`on` is not an argument of train.py (`--cpu-offload` takes no value, and no positional is defined): it exits "
+        "at start-up with 'unrecognized arguments'; remove `on`",
+    ),
+    "LL301-a value after a switch that sets the other": (  # `--fp16 False`: without `--fp16` too
+        {
+            "run.sh": "python train.py --fp16 False\n",
+            "train.py": "import argparse\n\np = argparse.ArgumentParser()\np.add_argument('--fp16', action='store_true')\np.parse_args()\n",
+        },
+        "run.sh:1",
+        "`False` is not an argument of train.py (`--fp16` takes no value, and no positional is defined): it exits "
+        "at start-up with 'unrecognized arguments'; remove `--fp16 False`",
+    ),
     "LL301-a prefix of two options": (
         {"run.sh": "python train.py --vocab v.txt\n", "train.py": TRAIN},
         "run.sh:1",
