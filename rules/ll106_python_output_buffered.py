@@ -204,6 +204,10 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 FLUSHING_MODULES = {"pytest"}
 
 INVALID = [
+    Example(  # the interpreter `which` finds, in the word or through a variable
+        {"x.py": "print(1)\n", "run.sh": "#!/bin/bash\n$(which python) x.py > log.txt 2>&1\nPY=$(which python3)\n$PY x.py | tee a.log\n"},
+        ["LL106 run.sh:2", "LL106 run.sh:4"],
+    ),
     Example(  # a console script of the project's packages runs in Python: its log buffers too
         {
             "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",

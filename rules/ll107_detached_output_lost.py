@@ -66,8 +66,11 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 - A script launchlint cannot see (outside the project) is given the benefit of the doubt when it
   is the job (`tmux new -d 'bash /opt/run.sh'`), not when it only sets the job up before it
   (`source .venv/bin/activate && torchrun ...`, `. conda.sh; python ...`); so is a command not
-  known here (`nohup $TRAIN_CMD &`), unless it runs a Python file of a static path (`nohup
-  $pythonExec train.py &`: an interpreter or a launcher, which keeps nothing of its own).
+  known here (`nohup $TRAIN_CMD &`) when it is the job, unless it runs a Python file of a static
+  path (`nohup $pythonExec train.py &`: an interpreter or a launcher, which keeps nothing of its
+  own); not one before the job (`$conda activate fs; python train.py`).
+- A torchrun that writes its workers' stderr to files (`--redirects 3` or `2`, `--tee 3`, per rank
+  `-r 0:3,1:3`; in `--log-dir`, or a directory of its own) keeps their tracebacks: not reported.
 
 A `nohup` job under `ssh` with no terminal (no `-t`) writes no `nohup.out`: its stdout is the
 connection, which nohup leaves alone. ssh then waits for the job, and once the connection closes
@@ -85,10 +88,13 @@ from collections.abc import Iterator
 
 from launchlint.front.wrappers import TMUX_GLOBAL_VALUED, new_pane_detached, session_named, tmux_option, tmux_server
 from launchlint.graph import SUBMITTERS, is_long_running, runs_by_variable, submits_job
+from launchlint.launches import launch_of
 from launchlint.logs import files_written, keeps_own_log
 from launchlint.model import Finding, Location, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import INHERIT, SUBMITTED, Command, ShellScript, Word
+
+_STDERR_KEPT = re.compile(r"(?:^|:)[23](?:,|$)")  # `--redirects 3`, `-r 0:2,1:3`
 
 CODE = "LL107"
 NAME = "detached-output-lost"
@@ -108,6 +114,10 @@ CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
 KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
+    Example(  # a command not known here that sets the job up does not keep the job's output
+        {"train.py": "print(1)\n", "run.sh": "#!/bin/bash\ntmux new-session -d \"$ACTIVATE fs; python train.py\"\n"},
+        ["LL107 run.sh:2"],
+    ),
     Example(  # a session's commands from a variable, read in their order: the job is the last (FedDecay's execute_sweep.sh)
         {
             "train.py": "print(1)\n",
@@ -210,6 +220,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # torchrun writes its workers' output to files (LambdaLabs' 405b launch.sh), its own or per rank
+        {
+            "train.py": "print(1)\n",
+            "run.sh": (
+                "#!/bin/bash\ntmux new-session -d -s a torchrun --redirects 3 --log-dir ./logs --nproc-per-node 8 train.py\n"
+                "tmux new-session -d -s b $(which python) -m torch.distributed.run -r 0:3,1:2 --master_port 29501 train.py\n"
+            ),
+        },
+    ),
     Example(  # a detached exec whose command keeps its own log; one not detached
         {
             "run.sh": (
@@ -594,7 +613,11 @@ def _kept(project, commands: list[Command]) -> bool:
         return True
     jobs = [c for c in group if not c.is_wrapper]
     for job in jobs:
-        if job.name is None and not runs_by_variable(job) or (submits_job(job) and job is jobs[-1]):  # `nohup sbatch job.sh &`: its log is the scheduler's
+        # `nohup sbatch job.sh &`: its log is the scheduler's; a command not known here, the job's
+        # last (not `$conda activate fs` before it)
+        if job is jobs[-1] and (job.name is None and not runs_by_variable(job) or submits_job(job)):
+            return True
+        if _logs_workers(job):
             return True
         invocation = project.graph.invocation(job)
         if invocation is not None and invocation.kind == "shell":
@@ -602,6 +625,15 @@ def _kept(project, commands: list[Command]) -> bool:
             if (callee is None and job is jobs[-1]) or (callee is not None and keeps_own_log(callee)):
                 return True
     return bool(jobs) and _keeps_pane_alive(jobs[-1])
+
+
+def _logs_workers(command: Command) -> bool:
+    """torchrun writes its workers' stderr to files (`--redirects 3`/`2`, `--tee`, per rank `0:3`),
+    in `--log-dir` or a directory of its own: their tracebacks are kept."""
+    launch = launch_of(command)
+    if launch is None or launch.launcher != "torchrun":
+        return False
+    return any(_STDERR_KEPT.search(word.value or "") for name in ("redirects", "r", "tee", "t") if (word := launch.options.get(name)))
 
 
 def _keeps_pane_alive(command: Command) -> bool:

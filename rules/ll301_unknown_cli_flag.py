@@ -465,12 +465,13 @@ INVALID = [
                 "#!/bin/bash\nPYTHON=$1\n$PYTHON -u tools/test.py --num_gpus 2 | tee test.log\n"
                 "$PYTHON -W ignore -m torch.distributed.launch --use_env tools/test.py --num_gpus 2\n"
             ),
+            "which.sh": "#!/bin/bash\n$(which python) tools/test.py --num_gpus 1\nPY=`command -v python3`\n$PY tools/test.py --num_gpus 2\n",
             "train.sh": (  # ProLong's
                 '#!/bin/bash\nif [ "$NODES" -gt 1 ]; then\n  header="srun torchrun --nnodes=$NODES -m tools.test"\n'
                 'else\n  header="torchrun --nnodes=1 -m tools.test"\nfi\n${header} --num-gpus 8 --bogus 1\n'
             ),
         },
-        ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 slurm/train.sbatch:2", "LL301 train.sh:7"],
+        ["LL301 run.sh:3", "LL301 run.sh:4", "LL301 slurm/train.sbatch:2", "LL301 train.sh:7", "LL301 which.sh:2", "LL301 which.sh:4"],
     ),
     Example(  # a value written after an argparse switch, where no positional takes it: "unrecognized arguments"
         {

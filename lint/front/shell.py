@@ -69,6 +69,7 @@ _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _FROM_HERE = re.compile(r"\.\.?(/\S*)?")  # a path `pwd` made: `.`, `./logs`, `../..` (after a `cd`)
 _PWD = re.compile(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")  # `$(pwd)`, `` `pwd` ``, `$(pwd -P)`
 _PARENT_OF_PWD = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?(?:\$\{?PWD\}?|\$\(\s*pwd\s*\))"?\s*(?:\)|`)')
+_WHICH = re.compile(r"(?:\$\(|`)\s*(?:which|command\s+-v|type\s+-P)\s+([A-Za-z_][\w.+-]*)\s*(?:\)|`)")  # `$(which python3)`
 _DIRNAME_OF = re.compile(r'(?:\$\(|`)\s*dirname\s+(?:--\s+)?"?\$\{?([A-Za-z_]\w*)\}?"?\s*(?:\)|`)')  # `$(dirname "$SCRIPT")`
 _DIRECTIVE_WORD = re.compile(r"(?:\"[^\"]*\"|'[^']*'|[^\s\"'])+")
 _PARSER = None
@@ -1323,6 +1324,10 @@ class Walker:
                         return
                 elif "dirname" in raw:
                     raw = _DIRNAME_OF.sub(self._dirname_of, raw)
+                elif (found := _WHICH.fullmatch(raw)) is not None:  # `$(which python)`: the command of that name
+                    start, end = unit.chars_of(node)
+                    piece.expanded(found.group(1), unit.file_offset(start), unit.file_offset(end - 1))
+                    return
             piece.dynamic(raw, unit.file_offset(unit.char(node.start_byte)))
 
     def _made_of_cwd(self, words: list[Word]) -> bool:
