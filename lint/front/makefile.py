@@ -380,17 +380,25 @@ def parse_makefile(path: str, text: str, index: LineIndex) -> ShellScript | None
             )
     if script is not None:
         script.make_shell = posixpath.basename(makefile.shell()[0])  # `bash` of `SHELL = /bin/bash`
-        # a line make ignores the errors of: no one reads its status (LL105, as for PIPESTATUS)
-        script.status_read += [(line, line) for line in (index.position(offset)[0] for offset in makefile.unchecked)]
-    if script is not None and makefile.overridable:
-        _mark_defaults(script, makefile.overridable, text, index)
-        script.overridable = frozenset(makefile.overridable.values())
+        recipe_facts(script, text, index, makefile.unchecked, makefile.overridable)
     return script
+
+
+def recipe_facts(script: ShellScript, text: str, index: LineIndex, unchecked: list[int], overridable: dict[int, str]) -> None:
+    """What a command runner (make, just) tells of the shell it ran: the lines it ignores the
+    errors of (`unchecked`, where each starts: make's and just's `-` prefix), which no one reads
+    the status of (LL105, as for PIPESTATUS); and the defaults its caller decides (`overridable`,
+    the file offset of each reference to one -> its name: see `_mark_defaults`)."""
+    script.status_read += [(line, line) for line in (index.position(offset)[0] for offset in unchecked)]
+    if overridable:
+        _mark_defaults(script, overridable, text, index)
+        script.overridable = frozenset(overridable.values())
 
 
 def _mark_defaults(script: ShellScript, overridable: dict[int, str], text: str, index: LineIndex) -> None:
     """The words a `?=` variable's value made (`python train.py $(ARGS)` with `ARGS ?= --lr 1`)
-    took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them.
+    took a default, as the shell's `${ARGS:---lr 1}` does: `make train ARGS=...` decides them
+    (as `just train --lr 2` does a recipe parameter's default, `train *ARGS='--lr 1'`).
     A reference among a command's words or right after them that made none (`ARGS ?=`, empty)
     is a default of the command's (`Command.defaults`), taken where the reference is (as the
     shell's `${ARGS:-}`)."""

@@ -4290,7 +4290,7 @@ def _bash_error(data: bytes) -> tuple[int, str] | None:
     return (int(match.group(1)), match.group(2)) if match else (0, "")
 
 
-def _shebang_pipefail(text: str) -> bool:
+def shebang_pipefail(text: str) -> bool:
     """`#!/usr/bin/env -S bash -euo pipefail`: env splits the line, so bash gets its options (a
     `#!/bin/bash -eo pipefail` line hands bash one word, which it does not read as two)."""
     words = shebang_words(text) or []
@@ -4317,7 +4317,7 @@ def parse_shell(
     index = index or LineIndex(text)
     script = script or ShellScript(path, interpreter=shebang_program(text) if origin is None else None)
     if origin is None:
-        pipefail = pipefail or _shebang_pipefail(text)
+        pipefail = pipefail or shebang_pipefail(text)
     unit = Unit(path, text, index, origin, 0)
     given = index.span(path, unit.file_offset(0), unit.file_offset(0))  # where the text starts
 
