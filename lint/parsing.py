@@ -143,7 +143,7 @@ class FileFacts:
 def command_lines_read(items: list[tuple[str, str, str]]) -> frozenset[str]:
     """The Python files of these (path, kind, text) items whose command lines the front end reads
     as it parses them: the ones another file names, `x.py` or `-m pkg.x` (a script, the shell in
-    YAML, a Makefile or Markdown, where a launch is written); a path after a variable by what
+    YAML, a Makefile, a justfile or Markdown, where a launch is written); a path after a variable by what
     follows it (`"$SCRIPT_DIR/../train/x.py"` names `train/x.py`), a module's name only when static.
 
     Only LL301 and LL302 read a command line: that of a program a launch runs, when the launch
@@ -189,8 +189,8 @@ def _static_names(text: str, marker: str, named: dict[str, set[str | None]]) -> 
                 while first > 0 and text[first - 1] not in _WORD_ENDS:
                     first -= 1
                 word = text[first:end]
-                if "$" in word:  # `"$SCRIPT_DIR/../train/x.py"`: what follows the variable
-                    slash = word.find("/", word.rfind("$"))
+                if "$" in word or "}}" in word:  # `"$SCRIPT_DIR/../train/x.py"`, a justfile's `{{dir}}/x.py`: what follows it
+                    slash = word.find("/", max(word.rfind("$"), word.rfind("}}")))
                     word = "" if slash == -1 else word[slash + 1 :]
                 if word:
                     named.setdefault(word[:-3].rpartition("/")[2], set()).add(written_tail(word))
@@ -281,11 +281,14 @@ def _front_end(facts: FileFacts, text: str, cli: bool) -> None:
         facts.warnings.extend(result.warnings)
         facts.log_settings = result.log_settings
         facts.launch_settings = result.launch_settings
-    elif kind in ("makefile", "markdown"):
-        from .front.makefile import parse_makefile
-        from .front.markdown import parse_markdown
+    elif kind in ("makefile", "justfile", "markdown"):
+        if kind == "makefile":
+            from .front.makefile import parse_makefile as parse
+        elif kind == "justfile":
+            from .front.justfile import parse_justfile as parse
+        else:
+            from .front.markdown import parse_markdown as parse
 
-        parse = parse_makefile if kind == "makefile" else parse_markdown
         facts.shell = parse(path, text, LineIndex(text))
         if facts.shell is not None:
             facts.errors.extend(facts.shell.parse_errors)
@@ -704,7 +707,7 @@ PARENT_LOAD_CACHING = 1.15
 # and a real shell script costs up to three times a generated one. Against the old model (a byte of
 # Python twice one of shell), interleaved: the 1,000-file project 844 -> 788 ms, DeepSpeedExamples
 # 1,302 -> 1,204 ms, Megatron-LM 4.2 -> 3.5 s; fitted to the generated files alone, Megatron-LM
-# took 5.7 s. Other kinds (Makefiles, Markdown): DEFAULT_COST.
+# took 5.7 s. Other kinds (Makefiles, justfiles, Markdown): DEFAULT_COST.
 COST = {"python": (0.3, 100), "shell": (0.25, 250), "yaml": (0.5, 100)}
 DEFAULT_COST = (0.5, 250)
 # What a process pays for the first file of a kind, on top of that file's cost: importing its

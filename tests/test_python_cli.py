@@ -391,6 +391,8 @@ LAUNCHED = {"train.py": "", "jobs/train.py": "", "pkg/__main__.py": "", "tools/r
         ("python /workspace/train.py\n", ["jobs/train.py", "train.py"]),  # absolute: mapped, any of them
         ('python "$DIR/train.py"\n', ["jobs/train.py", "train.py"]),  # by what follows the variable
         ('python "${NAME}.py"\n', []),  # nothing static: read when asked
+        ("python {{ dir }}/train.py\n", ["jobs/train.py", "train.py"]),  # a justfile's: what follows its interpolation
+        ("python {{name}}.py\n", []),
         ("python -m jobs.train\n", ["jobs/train.py", "train.py"]),
         ("deepspeed --module=jobs.train x\n", ["jobs/train.py", "train.py"]),
         ("python -m pkg\n", ["pkg/__main__.py"]),
