@@ -30,6 +30,10 @@ PYTHON_EXTENSIONS = {".py"}
 YAML_EXTENSIONS = {".yml", ".yaml"}
 MAKEFILE_NAMES = {"Makefile", "makefile", "GNUmakefile"}
 MAKEFILE_EXTENSIONS = {".mk"}
+# just's (casey/just): it looks for `justfile` and `.justfile` in any case; `mod` and `import`
+# name `.just` modules.
+JUSTFILE_NAMES = {"justfile", ".justfile"}
+JUSTFILE_EXTENSIONS = {".just"}
 MARKDOWN_EXTENSIONS = {".md"}
 RUNBOOK_DIRECTORIES = {"runbook", "runbooks"}
 # `__MACOSX/`: the metadata a zip made on a Mac holds (AppleDouble `._name` files, binary)
@@ -110,7 +114,7 @@ def in_circleci(path: str) -> bool:
 
 
 def kind_by_name(path: str | os.PathLike, *, named: bool = False) -> str | None:
-    """shell | python | yaml | makefile | markdown, from the file's name (the walk gives strings:
+    """shell | python | yaml | makefile | justfile | markdown, from the file's name (the walk gives strings:
     a Path per file cost 9 us of pathlib).
 
     Markdown is read only when the user names the file, or when its name says it is a runbook
@@ -127,6 +131,8 @@ def kind_by_name(path: str | os.PathLike, *, named: bool = False) -> str | None:
         return "yaml"
     if name in MAKEFILE_NAMES or extension in MAKEFILE_EXTENSIONS:
         return "makefile"
+    if extension in JUSTFILE_EXTENSIONS or name.lower() in JUSTFILE_NAMES:
+        return "justfile"
     if extension in MARKDOWN_EXTENSIONS and (named or _is_runbook(name, os.path.basename(directory))):
         return "markdown"
     return None

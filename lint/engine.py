@@ -627,10 +627,10 @@ def _fixable_here(findings: list[Finding], root: str) -> list[Finding]:
 
 
 def _with_originals(finding: Finding, project: Project) -> Finding:
-    """A message that quotes a word of YAML or Makefile shell shows the file's `${{ expr }}` or
-    `$(fn)`, not the stand-in the shell front end read in its place (see front/textmap.py)."""
+    """A message that quotes a word of YAML, Makefile or justfile shell shows the file's `${{ expr }}`,
+    `$(fn)` or `{{ fn() }}`, not the stand-in the shell front end read in its place (see front/textmap.py)."""
     paths = {finding.location.path, *(r.location.path for r in finding.related)}
-    sources = [s for s in map(project.files.get, paths) if s is not None and s.kind in ("yaml", "makefile")]
+    sources = [s for s in map(project.files.get, paths) if s is not None and s.kind in ("yaml", "makefile", "justfile")]
     if not sources:  # most findings: the stand-ins' module is not imported for them
         return finding
     from .front.textmap import may_quote_stand_in, restore
@@ -641,6 +641,8 @@ def _with_originals(finding: Finding, project: Project) -> Finding:
     for source in sources:
         if source.kind == "yaml":
             from .front.yamldoc import originals as found
+        elif source.kind == "justfile":
+            from .front.justfile import originals as found
         else:
             from .front.makefile import originals as found
         originals.update(found(source.text))

@@ -109,7 +109,7 @@ class LazyModules(dict):
 class SourceFile:
     def __init__(self, path: str, kind: str, text: str) -> None:
         self.path = path  # relative to the project root, '/' separators
-        self.kind = kind  # shell | python | yaml | makefile | markdown
+        self.kind = kind  # shell | python | yaml | makefile | justfile | markdown
         self.text = text
 
 

@@ -3,7 +3,7 @@
 `CATALOGUE` names every rule's code, its module, and the facts it reads: a rule finds nothing in a
 project whose files give none of those facts, so its module is not even imported there (a
 shell-only project never loads the thread analysis). `shell` facts come from shell scripts and the
-shell inside YAML, Makefiles and Markdown; `python` facts from Python files. tests/test_rules.py
+shell inside YAML, Makefiles, justfiles and Markdown; `python` facts from Python files. tests/test_rules.py
 checks the catalogue against the modules and against every rule's examples.
 """
 

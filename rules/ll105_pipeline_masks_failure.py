@@ -102,6 +102,10 @@ The advice follows where the pipeline runs:
 - `SHELL := bash` with `.SHELLFLAGS := -eo pipefail -c` in a Makefile, whose recipe lines each
   run in a new `sh -c` (only `.SHELLFLAGS` where SHELL is bash already); and a Makefile whose
   SHELL or `.SHELLFLAGS` an `include`d makefile may set (not read: pipefail is not known to be off);
+- `set shell := ["bash", "-uo", "pipefail", "-c"]` in a justfile, whose recipe lines each run in a
+  new `sh -cu` (or `set shell`'s shell), or `set -o pipefail` at the start of a recipe that runs
+  as one script (a `#!` line, `[script]`); and a justfile that `import`s another and sets no
+  `shell` itself (the import may: pipefail is not known to be off);
 - `set -o pipefail` in a script; for a script a shell without pipefail may run (dash 0.5.12:
   "Illegal option -o pipefail", which ends a non-interactive sh), `#!/bin/bash` with it when its
   own `#!` line (or `.dash`/`.posh` name) says so, or `bash` to run it when a project caller runs
@@ -246,6 +250,16 @@ INVALID = [
     Example(  # a variable's command not known here, python's options, then a Python file
         {"tools/test.py": "print(1)\n", "run.sh": "#!/bin/bash\nPYTHON=$1\n$PYTHON -u tools/test.py | tee test.log\n"},
         ["LL105 run.sh:3"],
+    ),
+    Example(  # a justfile's recipe lines each run in `sh -cu`; a `#!` recipe is a script of its own
+        {
+            "t.py": "print(1)\n",
+            "justfile": (
+                "train:\n    python -u t.py | tee train.log\nscript:\n    #!/usr/bin/env bash\n    set -e\n"
+                "    python -u t.py | tee script.log\n"
+            ),
+        },
+        ["LL105 justfile:2", "LL105 justfile:6"],
     ),
     Example(  # a console script of the project's packages is a job
         {
@@ -673,6 +687,16 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a justfile's `set shell` with pipefail, a `#!` recipe that sets it, a `-` line (just goes on anyway)
+        {
+            "t.py": "print(1)\n",
+            "justfile": (
+                'set shell := ["bash", "-euo", "pipefail", "-c"]\ntrain:\n    python -u t.py | tee train.log\n'
+                "script:\n    #!/usr/bin/env bash\n    set -euo pipefail\n    python -u t.py | tee script.log\n"
+            ),
+            "sub/justfile": "test:\n    -python -u ../t.py | tee test.log\n",
+        }
+    ),
     Example(  # `command -v NAME` says what NAME is: no job runs
         {"run.sh": "#!/bin/bash\ncommand -v python train.py | tee where.txt\n", "train.py": "print(1)\n"}
     ),
@@ -979,6 +1003,12 @@ def _remedy(project, path: str, pipeline: Pipeline) -> str:
         if project.shell[path].make_shell == "bash":  # `SHELL = /bin/bash` already (envpool's)
             return "`.SHELLFLAGS := -eo pipefail -c`"
         return "`SHELL := bash` and `.SHELLFLAGS := -eo pipefail -c`"
+    if kind == "justfile":  # each line of a recipe runs in a new `sh -cu`, or `set shell`'s
+        from launchlint.front.justfile import script_recipe_at
+
+        if script_recipe_at(project.files[path].text, pipeline.location.line):  # one script: a `#!` recipe
+            return "`set -o pipefail` at the start of the recipe"
+        return '`set shell := ["bash", "-uo", "pipefail", "-c"]`'
     lacking = _lacking_pipefail(project, path, project.shell[path])
     if lacking is not None:  # `set -o pipefail` there is "Illegal option", and ends the script
         shell, own = lacking

@@ -54,9 +54,9 @@ srun python -u train.py
   replaces `#SBATCH --output`, `sbatch --chdir=/scratch/run1` moves the relative path away). A
   submitter that does not, or a job with no submitter (submitted by hand), is judged by its own
   lines.
-- An `sbatch` command of a script of the project that gives `--output`/`--error` itself
-  (`sbatch -o logs/%j.out job.sbatch`, `sbatch --output=runs/%A.out <<EOF`, `sbatch --wrap`) is
-  judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
+- An `sbatch` command of a script of the project (or of a Makefile's or a justfile's recipe)
+  that gives `--output`/`--error` itself (`sbatch -o logs/%j.out job.sbatch`, `sbatch
+  --output=runs/%A.out <<EOF`, `sbatch --wrap`) is judged the same way: SLURM opens that file before the job starts too, and it replaces the job's
   `#SBATCH` line. A job script `sbatch` reads from a heredoc (`sbatch <<EOF`) has its `#SBATCH`
   lines read as this shell hands them over (an unquoted heredoc's `$LOG` expanded), before the
   command line's options, which override them. Its relative path is relative to where the command runs: where the script's
@@ -103,6 +103,16 @@ CHDIR_OPTIONS = {"--chdir", "-D"}
 LONG_NAMES = {"-o": "--output", "-e": "--error", "-D": "--chdir"}
 
 INVALID = [
+    Example(  # an `sbatch` line of a justfile's `#!` recipe, continued, parameters unknown (pytorch_connectomics)
+        {
+            "justfile": (
+                "slurm partition cmd:\n    #!/usr/bin/env bash\n    sbatch --job-name=\"pytc_{{cmd}}\" \\\n"
+                "           --partition={{partition}} \\\n           --output=slurm_outputs/slurm-%j.out \\\n"
+                "           --error=slurm_outputs/slurm-%j.err \\\n           --wrap=\"just {{cmd}}\"\n"
+            ),
+        },
+        ["LL109 justfile:5"],
+    ),
     Example(  # a job every submitter names bare runs from its own directory: `../log/` is the one beside it
         {
             "exp/a/submit.sh": "#!/bin/bash\nfor i in 0 1; do\n  sbatch job.sh $i\ndone\n",
@@ -224,6 +234,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a justfile recipe's earlier line makes the directory (each line its own shell, one disk)
+        {"justfile": "slurm:\n    @mkdir -p slurm_outputs\n    -sbatch --output=slurm_outputs/%j.out --wrap 'python t.py'\n"}
+    ),
     Example(  # a `mkdir` of a path not known may make the directory: a variable, or a path ending in its name
         {
             "a.sh": "#!/bin/bash\nmkdir -p \"$LOG_DIR\"\nsbatch job.sh\n",

@@ -483,6 +483,16 @@ INVALID = [
         },
         ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:5", "LL301 run.sh:6"],
     ),
+    Example(  # a justfile recipe: a variable's value, a parameter's default (what runs without one), `@` and `-` lines
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--epochs')\np.parse_args()\n",
+            "justfile": (
+                'python := "python3"\nepochs := "3"\n\ntrain *ARGS="--lr 1":\n    @{{python}} train.py {{ARGS}}\n'
+                "    -python train.py --epochz {{epochs}}\n"
+            ),
+        },
+        ["LL301 justfile:5", "LL301 justfile:6"],
+    ),
     Example(  # a launcher that appends the local rank (torch.distributed.launch, deepspeed) to a program whose parser lacks it
         {
             "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -1751,6 +1761,12 @@ VALID = [
                 "python hand.py --remote gpu1\npython files.py --fp16 @more.txt\npython hf.py --fp16 True\npython cl.py --fp16 True\n"
             ),
         },
+    ),
+    Example(  # a justfile recipe's flag from a parameter without a default, or `{{{{`, just's literal `{{`
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--epochs')\np.parse_args()\n",
+            "justfile": "train flag *ARGS:\n    python train.py {{flag}} 3 {{ARGS}}\n    echo '{{{{--epochz}}'\n",
+        }
     ),
     Example(  # the local rank in the environment (torchrun, `--use_env`, `--no_local_rank`), or a parser that takes it
         {

@@ -109,7 +109,8 @@ Nothing is reported when the launch may pass more than we can see:
   read as meant, the placeholder a word not known and `--config` an option, as LL301 judges it;
 - a default its caller decides among the program's arguments, also one that made no word: a
   Makefile's `ARGS ?= --lr 1` or empty `ARGS ?=`, which `make train ARGS=...` or the environment
-  replaces; a shell `${EXTRA:---lr 1}` or `${EXTRA:-}` that a script running the launcher sets
+  replaces, or a justfile recipe's `*ARGS` (empty unless given) or `*ARGS='--lr 1'`, which `just
+  train --lr 2` replaces; a shell `${EXTRA:---lr 1}` or `${EXTRA:-}` that a script running the launcher sets
   (see `launches.decided_by_caller`, which LL303, LL401 and LL402 ask too);
 - the words `xargs` appends (`cat args.txt | xargs python train.py`; not with `-I {}`, which puts
   them where `{}` is);

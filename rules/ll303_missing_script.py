@@ -180,8 +180,9 @@ Not reported, because the script may well be there when the line runs:
   "${SCRIPT:=test.py}"`) that a
   script of the project running the launcher sets (`SCRIPT=real.py bash launch.sh`, or an
   `export` before it), or a Makefile's `?=` one (`SCRIPT ?= pretrain.py`, then `python
-  $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302 takes it): the script that
-  runs is the caller's. With no caller, or none that sets it, the default is what runs, and is
+  $(SCRIPT)`: `make train SCRIPT=...` is what `?=` is for, as LL302 takes it), or a justfile
+  recipe parameter's (`prepare script='tools/prep.sh':`, then `bash {{script}}`: `just prepare
+  other.sh`): the script that runs is the caller's. With no caller, or none that sets it, the default is what runs, and is
   judged, the message naming whose default it is ("`main.py` (`$1`'s default) is not ...");
 - a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`, no project path); a pattern bash
   expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`; read after quote removal, so a
@@ -293,6 +294,17 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a justfile's recipes: a line of its own shell, a `#!` recipe, a variable's value (pytorch_connectomics)
+        {
+            "connectomics/utils/__init__.py": "",
+            "justfile": (
+                "setup_script := 'connectomics/utils/prepare.sh'\n\n# set up the cluster\nsetup-slurm:\n"
+                "    bash connectomics/utils/setup_slurm.sh\n\nprepare:\n    #!/usr/bin/env bash\n"
+                "    set -euo pipefail\n    bash {{setup_script}} --all\n"
+            ),
+        },
+        ["LL303 justfile:5", "LL303 justfile:10"],
+    ),
     Example(  # a Python of a version (`python2.7`, crosentgec's; `python3.11`)
         {"train.py": "print(1)\n", "run.sh": "python2.7 trian.py\npython3.11 -u trian.py\n"},
         ["LL303 run.sh:1", "LL303 run.sh:2"],
@@ -989,6 +1001,17 @@ VALID = [
             "train.py": "print(1)\n",
             "eval.py": "print(2)\n",
             "run.sh": "#!/bin/bash\ngo() { python $1 --lr 1; }\ngo train.py\ngo eval.py\nfor s in $(ls); do go $s; done\n",
+        }
+    ),
+    Example(  # a justfile parameter's default is the caller's (`just prepare tools/other.sh`), as a Makefile's `?=`;
+        # a parameter without one, a function, a Python recipe, a Windows one; a recipe in its working directory
+        {
+            "tools/setup.sh": "echo\n",
+            "justfile": (
+                "prepare script='tools/gone.sh':\n    bash {{script}}\nrun script:\n    bash {{script}}\n"
+                "here:\n    bash {{justfile_directory()}}/gone.sh\npy:\n    #!/usr/bin/env python3\n    import gone\n"
+                "[windows]\nwin:\n    bash gone.sh\n[working-directory('tools')]\nsetup:\n    bash setup.sh\n"
+            ),
         }
     ),
     Example(  # a package of that name that is not a src layout's, or one of two: which one is installed is not known

@@ -130,7 +130,8 @@ Not missing:
   path in a directory `.gitignore` hides by name is still judged (`data/`);
 - a default (`--config ${CFG:-a.yaml}`, or `$CFG` after `CFG=${CFG:-a.yaml}`; Hydra's
   `--config-name` too) that a script of the project running the launcher sets (`CFG=b.yaml bash
-  run.sh`, or an `export` before it), or a Makefile's `?=` one: the file that runs is the
+  run.sh`, or an `export` before it), or a Makefile's `?=` one or a justfile recipe parameter's
+  (`train config='a.yaml':`, then `--config {{config}}`): the file that runs is the
   caller's, as LL303 takes a script's. So is the default of the script's argument
   (`${1:-a.yaml}`, or `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`) when a caller passes
   that argument (`bash run.sh b.yaml`, a job's `sbatch job.sh b.yaml`, or words not known here:

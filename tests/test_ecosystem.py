@@ -768,14 +768,19 @@ def test_the_pre_commit_hook_passes_exactly_the_names_launchlint_recognises():
     that launchlint does not recognise is linted as shell (LL001 on a staged LICENSE), and one it
     recognises but the hook does not pass is never checked (`.sbatch`, `.slurm`, `.ksh`)."""
     (hook,) = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
-    extensions = discover.SHELL_EXTENSIONS | discover.PYTHON_EXTENSIONS | discover.YAML_EXTENSIONS | discover.MAKEFILE_EXTENSIONS
+    extensions = (
+        discover.SHELL_EXTENSIONS | discover.PYTHON_EXTENSIONS | discover.YAML_EXTENSIONS | discover.MAKEFILE_EXTENSIONS
+        | discover.JUSTFILE_EXTENSIONS
+    )
     assert all(e.startswith(".") and e[1:].isalnum() for e in extensions)
     names = "|".join(sorted(discover.MAKEFILE_NAMES))
-    assert hook["files"] == f"(^|/)({names})$|[^/]\\.(?i:{'|'.join(sorted(e[1:] for e in extensions))})$"
+    just = "|".join(sorted(map(re.escape, discover.JUSTFILE_NAMES)))  # just's own names, in any case
+    assert hook["files"] == f"(^|/)({names}|(?i:{just}))$|[^/]\\.(?i:{'|'.join(sorted(e[1:] for e in extensions))})$"
     assert (hook["types"], "types_or" in hook) == (["text"], False)
     files = re.compile(hook["files"])
     samples = [f"d/job{e}" for e in extensions] + [f"JOB{e.upper()}" for e in extensions] + [*discover.MAKEFILE_NAMES]
     samples += ["MAKEFILE", "Makefile.am", "LICENSE", "requirements.txt", "README.md", "RUNBOOK.md", ".sh", "d/.sh", "job.sh.bak", "start"]
+    samples += ["justfile", "d/Justfile", ".justfile", "JUSTFILE", "d/.JustFile", "myjustfile", "justfile.bak", "d/.just"]
     for name in samples:
         assert bool(files.search(name)) == (discover.kind_by_name(name) not in (None, "markdown")), name
 
