@@ -708,7 +708,8 @@ class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
     # The values a word takes that expands the variable of a `for` loop over static words (`for s
-    # in prepare.py train.py; do python "$s"; done`), by the word's location: the loop (where its
+    # in prepare.py train.py; do python "$s"; done`; a prefix's value too: `CUDA_VISIBLE_DEVICES=$i
+    # torchrun ...`), by the word's location: the loop (where its
     # variable is named) and one Word per word of its list, in order, located at that word. Only
     # for a list of static words (no `$VAR`, no `$(...)`; a pattern stays one value, as written),
     # and a word that reads no other unknown part. A dict of its own on the scripts that have any.

@@ -42,6 +42,11 @@ GPUs made visible:
   variable of a file sourced under `set -a`), or the caller's prefix or export
   (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
   accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`);
+- a prefix from the variable of a `for` loop over static words (`for i in 0 1 2 3; do
+  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 ...`, also on a script the loop runs:
+  `CUDA_VISIBLE_DEVICES=$g bash train.sh`) makes each word's devices visible in turn: the time
+  round with the fewest is compared, one finding a launch (said `CUDA_VISIBLE_DEVICES=$i: 0`, the
+  loop's word a related location); words that list no devices are left out;
 - `unset CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and
   an export inside a function the script never calls does not count;
 - `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
@@ -409,6 +414,19 @@ INVALID = [
         },
         ["LL401 submit.sh:5", "LL401 submit.sh:10"],
     ),
+    Example(  # devices from a loop's variable over static words: the time round with the fewest, once a launch; a script the loop runs
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": (
+                "#!/bin/bash\nfor i in 0 1 2 3; do\n"
+                "  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 --master_port $((29500 + i)) train.py > log_$i.txt 2>&1 &\ndone\nwait\n"
+                "for gpus in 0,1,2,3 4,5; do\n  CUDA_VISIBLE_DEVICES=$gpus torchrun --nproc_per_node 4 --standalone train.py &\ndone\nwait\n"
+                "for g in 0 1; do\n  CUDA_VISIBLE_DEVICES=$g bash child.sh &\ndone\nwait\n"
+            ),
+            "child.sh": "#!/bin/bash\ntorchrun --standalone --nproc_per_node 2 train.py\n",
+        },
+        ["LL401 child.sh:2", "LL401 sweep.sh:3", "LL401 sweep.sh:7"],
+    ),
 ]
 
 VALID = [
@@ -438,6 +456,18 @@ VALID = [
                 "#!/bin/bash\nrun() {\n  CUDA_VISIBLE_DEVICES=$1 torchrun --nproc_per_node $2 train.py 2>&1 | tee -a log.txt\n}\n"
                 "set -o pipefail\nfor i in $(seq 0 49); do\n  run $i 1\ndone\nrun 0,1 2\nrun 0,1 2\nrun 0,1,2,3 4\nrun 5 1\n"
             ),
+        }
+    ),
+    Example(  # a loop's devices as many as the processes each time round, or not known (another part of the word, a list not static)
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": (
+                "#!/bin/bash\nfor gpus in 0,1 2,3; do\n  CUDA_VISIBLE_DEVICES=$gpus torchrun --nproc_per_node 2 --standalone train.py &\ndone\nwait\n"
+                "for i in 0 1; do\n  CUDA_VISIBLE_DEVICES=$i,$OTHER torchrun --nproc_per_node 2 --standalone train.py\ndone\n"
+                "for i in $(seq 0 3); do\n  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 --standalone train.py\ndone\n"
+                "for g in 0,1 all; do\n  CUDA_VISIBLE_DEVICES=$g bash child.sh\ndone\n"
+            ),
+            "child.sh": "#!/bin/bash\ntorchrun --standalone --nproc_per_node 2 train.py\n",
         }
     ),
     Example(  # the script's own argument: as many devices as processes, or not known (`"$@"`, `$GPUS`, a loop's value, none given)
@@ -725,8 +755,9 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
     if devices is not None and project.shell[path].in_uncalled_function(devices.word.location):
         return False, []  # `debug() { export CUDA_VISIBLE_DEVICES=0; }`, never called
     if restricted:
-        if devices is None:  # `CUDA_VISIBLE_DEVICES=$1`: each caller's argument (`bash train.sh 0,1`)
-            return True, [place for place in _given_devices(project, path, command) if _judged(command, place[0])]
+        if devices is None:  # `CUDA_VISIBLE_DEVICES=$i` round a loop; `=$1`: each caller's argument (`bash train.sh 0,1`)
+            given = _looped_devices(project.shell[path], command, "") or _given_devices(project, path, command)
+            return True, [place for place in given if _judged(command, place[0])]
         return True, [(devices, "")] if _judged(command, devices) else []
     sourced = sourced_before(project, path, command).value(VISIBLE)
     if sourced is not None:  # `source env.sh`, which exports it
@@ -751,6 +782,20 @@ def _given_devices(project, path: str, command: Command) -> list[tuple[Devices, 
             said = f"{VISIBLE}=${number}: {given.value}"
             places.append((Devices(found.count, given, said), f" when {invocation.caller} runs it"))
     return places
+
+
+def _looped_devices(script: ShellScript, command: Command, where: str) -> list[tuple[Devices, str]]:
+    """The devices a prefix `CUDA_VISIBLE_DEVICES=$i` makes visible in a loop over static words
+    (`for i in 0 1 2 3`: `ShellScript.loop_values`): the fewest any time round does, at the first
+    word of the loop's list that gives that many (one finding a command), said as `$i: 0`; none
+    when no value is a device list."""
+    word = command.env_value(VISIBLE)
+    looped = script.loop_values.get(word.location) if word is not None and script.loop_values else None
+    if looped is None:
+        return []
+    rounds = [device_list(value, f"{VISIBLE}={word.template}: {value.value}") for value in looped[1]]
+    known = [devices for devices in rounds if devices is not None]
+    return [(min(known, key=lambda devices: devices.count), where)] if known else []
 
 
 def _judged(command: Command, devices: Devices) -> bool:
@@ -779,6 +824,9 @@ def _callers_devices(project, path: str, depth: int, runs: str = "it", known=Non
         if devices is not None:
             if _judged(invocation.command, devices):  # `if [[ $CUDA_VISIBLE_DEVICES == *,* ]]; then bash train.sh`
                 places.append((devices, f" when {invocation.caller} runs {runs}"))
+        elif restricted:  # `for i in 0 1; do CUDA_VISIBLE_DEVICES=$i bash train.sh; done`
+            looped = _looped_devices(project.shell[invocation.caller], invocation.command, f" when {invocation.caller} runs {runs}")
+            places += [place for place in looped if _judged(invocation.command, place[0])]
         elif not restricted and invocation.caller not in (path, *asked):
             asked.add(invocation.caller)
             found = _callers_devices(project, invocation.caller, depth - 1, invocation.caller, known)

@@ -2471,7 +2471,9 @@ class Walker:
                 value_node = child.child_by_field_id(_VALUE)
                 if name_node is not None:
                     name = self.unit.node_text(name_node)
-                    env[name] = self.value_word(value_node, child)
+                    env[name] = set_to = self.value_word(value_node, child)
+                    if self.loops and set_to.value is None:  # `CUDA_VISIBLE_DEVICES=$i torchrun ...`: each value
+                        self._loop_word(value_node, set_to)
                     cut = self._cut_at(value_node)
                 cut_assignment = child.end_byte
             elif kind in _REDIRECT_IDS:
