@@ -37,7 +37,7 @@ from .graph import (
 from .model import Record, whole
 from .paths import in_a_virtualenv, joined
 from .pymade import python_made
-from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, Word
+from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, SetBy, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -213,9 +213,12 @@ def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting
 class Port(Record):
     """The port a launch's rank 0 listens on for the others to rendezvous."""
 
-    number: int
-    said: str  # "--master_port 29500", "torchrun's default", "MASTER_PORT=6000"
+    number: int | None  # None: not known here, but the value of one assignment (`drawn`)
+    said: str  # "--master_port 29500", "torchrun's default", "MASTER_PORT=6000", "--master_port $PORT"
     word: Word | None  # where it is written; None for a launcher's default
+    # For a port whose value is not known here, the assignment of the script it is the whole value
+    # of (`PORT=$RANDOM`, then `--master_port $PORT`: `_drawn`): one value until the script sets it again.
+    drawn: SetBy | None = None
 
 
 def decided_by_caller(project, path: str, defaults: frozenset[str], invocation=None) -> bool:
@@ -370,10 +373,12 @@ def launch_defaults(command: Command) -> frozenset[str]:
 
 
 def rendezvous_port(project, path: str, command: Command) -> Port | None:
-    """The port, when static and bound by this launch. None when the launch picks a free one
-    (`--standalone`, port 0), meets the others through a c10d store (a second launch on the
-    same endpoint joins the first's store instead of failing), joins another launch's
-    rendezvous (a node or machine rank other than 0), or the value is unknown."""
+    """The port, when static and bound by this launch, or when its option's value is one
+    assignment's value not known here (`PORT=$(shuf -i 20000-30000 -n 1)`, then `--master_port
+    $PORT`: `Port.drawn`). None when the launch picks a free one (`--standalone`, port 0), meets
+    the others through a c10d store (a second launch on the same endpoint joins the first's store
+    instead of failing), joins another launch's rendezvous (a node or machine rank other than 0),
+    or the value is otherwise unknown."""
     launch = launch_of(command)
     if launch is None:
         return _python_port(command)
@@ -386,12 +391,31 @@ def rendezvous_port(project, path: str, command: Command) -> Port | None:
     chosen = backend.value if backend is not None else DEFAULT_BACKEND.get(launch.launcher, "static")
     if {"standalone", "rdzv_endpoint"} & launch.options.keys() or chosen != "static":
         return None
-    found = setting(project, path, launch, "main_process_port" if launch.launcher == "accelerate" else "master_port")
+    name = "main_process_port" if launch.launcher == "accelerate" else "master_port"
+    found = setting(project, path, launch, name)
     if found is None:  # accelerate's default comes from a config we may not see
         default = launch.launcher != "accelerate"
         return Port(DEFAULT_PORT, f"{launch.launcher}'s default", None) if default else None
     number = whole_number(found.word)
-    return Port(number, found.said, found.word) if number else None
+    if number:
+        return Port(number, found.said, found.word)
+    drawn = _drawn(project, path, found.word) if found.word.value is None and name in launch.options else None
+    return Port(None, f"{launch.spelled[name]} ${drawn.name}", found.word, drawn) if drawn is not None else None
+
+
+def _drawn(project, path: str, word: Word) -> SetBy | None:
+    """The assignment of the script at `path` whose value, not known here, the whole `word` is
+    (`PORT=$RANDOM`, `MASTER_PORT=$(shuf -n 1 -i 10000-65535)`, `PORT=$1`, then `$PORT`: the
+    expansion's `ShellScript.expansions`); not one in a function, which sets it anew at each call,
+    nor in another file (`source port.sh` may run again)."""
+    script = project.shell.get(path)
+    if script is None or not script.expansions or word.location.path != path:
+        return None
+    places = set(script.written(word))
+    drawn = places.pop() if len(places) == 1 else None
+    if type(drawn) is not SetBy or drawn.location.path != path:
+        return None
+    return None if any(function.holds(drawn.location) for function in script.functions.values()) else drawn
 
 
 def _python_port(command: Command) -> Port | None:

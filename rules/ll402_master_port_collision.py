@@ -40,7 +40,12 @@ At the same time means:
   process ids not known here count as waiting for every job;
 - separate `tmux new-session -d`/`new-window`/`split-window`/`screen -dm` sessions (`new-window`
   and `split-window` return at once with or without `-d`);
-- a job started in the background inside a loop, with the same port every time round;
+- a job started in the background inside a loop, with the same port every time round, unless a
+  `wait` (or `kill`) ends it before the next: one that runs every time round of the innermost loop
+  around the launch. A `wait` under a condition (`if [ $i -eq 4 ]; then wait; fi`, `[ $i -eq 4 ]
+  && wait`) lets the jobs in between run together, unless each arm of that if/case has one, and
+  a `wait` after an inner loop (`for a ...; do for b ...; do ... & done; wait; done`) lets that
+  loop's rounds run together;
 - a launch that `xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many
   as it can), or GNU `parallel` (`-j N`, `--jobs N`, `-P N` with N other than 1; with no `-j`, one
   job per CPU core; `-j 1` runs one at a time, `-S host` on other hosts).
@@ -73,6 +78,13 @@ Scripts and functions:
   words or none (`"$@"`, `$ARGS`), from a loop's value (another each time round), after a `shift`
   or `set --` of the script, in its functions and loops, when one arm of an `if` sets it, nor when
   no script of the project runs it;
+- a port whose value is not known here but that the script sets once (`PORT=$RANDOM`,
+  `PORT=$(shuf -i 20000-30000 -n 1)`, `PORT=$((RANDOM + 20000))`, `PORT=$1`) and a launch reads
+  whole (`--master_port $PORT`, `--master_port="${PORT}"`) is one value, whatever it is: the same
+  every time round a loop it is set before, and for two launches that read it
+  (`--main_process_port $PORT` alike). Set again in the loop (before the launch, or after it from
+  `$RANDOM` or a computation), in a function (at each call), in a file the script sources, or by a
+  script another runs (at each run), it is another each time, and not compared;
 - a port the script takes from a default (`MASTER_PORT=${MASTER_PORT:-29500}`) is the caller's
   when a script of the project runs it with that variable set (`MASTER_PORT=$((29500 + i)) bash
   train.sh &` in a sweep; also a Slurm job after an `export`), the default of the script's argument
@@ -92,11 +104,12 @@ Not reported:
   `NODE_RANK` other than 0 before a python that reads `MASTER_PORT` itself);
 - a launch whose options are partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it
   may hold a port);
-- a port computed per job (`$((29500 + i))`, `$RANDOM`), `torchrun --standalone` and a c10d
-  rendezvous (`--rdzv_backend c10d`, which picks a free port or joins the first store): these
-  never collide. nvidia-resiliency-ext's `ft_launcher`, built on torchrun, takes its options, but
-  meets in a c10d store when no `--rdzv-backend` is given (since 0.3): only with `--rdzv-backend
-  static` is its `--master-port` (29500 when none is given) compared.
+- a port computed per job (`$((29500 + i))`, `$RANDOM` at the launch or drawn in the loop),
+  `torchrun --standalone` and a c10d rendezvous (`--rdzv_backend c10d`, which picks a free port or
+  joins the first store): these never collide. nvidia-resiliency-ext's `ft_launcher`, built on
+  torchrun, takes its options, but meets in a c10d store when no `--rdzv-backend` is given (since
+  0.3): only with `--rdzv-backend static` is its `--master-port` (29500 when none is given)
+  compared.
 
 Launches on one remote host are compared with each other, never with this host's: those inside
 one remote command string (two `tmux new -d` in `ssh gpu1 "..."`, two `&` jobs in `docker exec c1
@@ -118,7 +131,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from heapq import heappop, heappush
 from itertools import accumulate
 
@@ -445,9 +458,57 @@ INVALID = [
         {"run.sh": "#!/bin/bash\nutils/run.pl --gpu 1 JOB=1:4 exp/log/t.JOB.log torchrun --nproc_per_node 1 train.py --seed JOB\n"},
         ["LL402 run.sh:2"],
     ),
+    Example(  # a port drawn once, before the loop: every time round gets it (`$RANDOM`, `$(shuf ...)`, arithmetic on them), as do two jobs
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": (
+                "#!/bin/bash\nPORT=$RANDOM\nfor i in 0 1; do\n  torchrun --master_port $PORT train.py --lr $i &\ndone\nwait\n"
+                "P=$(shuf -i 20000-30000 -n 1)\nfor i in 0 1; do\n  torchrun --master_port=\"${P}\" train.py --lr $i &\ndone\nwait\n"
+                "Q=$((RANDOM + 20000))\ntorchrun --master_port $Q a.py &\ntorchrun --master_port $Q b.py &\nwait\n"
+                "for a in 1 2; do\n  R=$RANDOM\n  for b in 1 2; do\n    accelerate launch --main_process_port $R train.py &\n  done\n  wait\ndone\n"
+            ),
+        },
+        ["LL402 sweep.sh:4", "LL402 sweep.sh:9", "LL402 sweep.sh:14", "LL402 sweep.sh:19"],
+    ),
+    Example(  # a `wait` under a condition ends no round (four jobs run at a time), nor does one after an inner loop that loop's rounds
+        {
+            "train.py": "print('step')\n",
+            "batch.sh": (
+                "#!/bin/bash\ni=0\nfor lr in 1 2 3 4 5 6 7 8; do\n  torchrun --master_port 29500 train.py --lr $lr &\n"
+                "  i=$((i+1))\n  if [ $i -eq 4 ]; then wait; i=0; fi\ndone\nwait\n"
+                "for lr in 1 2; do\n  torchrun --master_port 29501 train.py --lr $lr &\n  [ $lr = 2 ] && wait\ndone\n"
+                "for a in 1 2; do\n  for b in 1 2; do\n    torchrun --master_port 29502 train.py --lr $b &\n  done\n  wait\ndone\n"
+            ),
+        },
+        ["LL402 batch.sh:4", "LL402 batch.sh:10", "LL402 batch.sh:15"],
+    ),
 ]
 
 VALID = [
+    Example(  # a port drawn each time round (before the launch, or after it for the next), in a function at each call, by each run of a script
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": (
+                "#!/bin/bash\nfor i in 0 1; do\n  PORT=$RANDOM\n  torchrun --master_port $PORT train.py &\ndone\nwait\n"
+                "P=$RANDOM\nfor i in 0 1; do\n  torchrun --master_port $P train.py &\n  P=$RANDOM\ndone\nwait\n"
+                "run() {\n  local S=$(shuf -i 20000-30000 -n 1)\n  torchrun --master_port $S train.py &\n}\nrun\nrun\nfor i in 0 1; do run; done\nwait\n"
+                "for i in 0 1; do\n  torchrun --master_port $((BASE + i)) train.py &\ndone\nwait\n"
+                "for i in 0 1; do\n  bash child.sh &\ndone\nbash child.sh &\nwait\n"
+            ),
+            "child.sh": "#!/bin/bash\nPORT=$(shuf -i 20000-30000 -n 1)\ntorchrun --master_port $PORT train.py\n",
+        }
+    ),
+    Example(  # a `wait` that ends each round: unconditional, or in each arm of an if/case
+        {
+            "train.py": "print('step')\n",
+            "sweep.sh": (
+                "#!/bin/bash\nfor lr in 1 2; do\n  torchrun --master_port 29500 train.py --lr $lr &\n"
+                "  if [ $lr = 2 ]; then echo last; fi\n  wait\ndone\n"
+                "for lr in 1 2; do\n  torchrun --master_port 29501 train.py --lr $lr &\n  if [ $lr = 2 ]; then wait; else wait; fi\ndone\n"
+                "for lr in 1 2; do\n  torchrun --master_port 29502 train.py --lr $lr &\n  case $lr in 1) wait ;; *) wait ;; esac\ndone\n"
+            ),
+        }
+    ),
     Example(  # a function's port from its call's arguments: another at each call, or not known (`$P`, `"$@"`)
         {
             "train.py": "print('step')\n",
@@ -760,10 +821,7 @@ def check(project) -> Iterator[Finding]:
         position = {id(c): i for i, c in enumerate(script.commands)}
         stops = {i: c for i, c in enumerate(script.commands) if c.name in WAITS}
         ends = _Ends(stops)
-        stops_in: dict[Block, list[Command]] = {}  # a loop -> the `WAITS` commands in it
-        for stop in stops.values():
-            for block in dict.fromkeys(stop.blocks):
-                stops_in.setdefault(block, []).append(stop)
+        stops_in = _each_round(stops.values())
         # Only a job on the same port can collide: comparing with every earlier job was
         # quadratic in the launches of a script. So is comparing with every earlier job on the
         # port (a 1,500-step workflow of `torchrun`s on the default port: 13 s): an earlier job
@@ -773,7 +831,7 @@ def check(project) -> Iterator[Finding]:
         earlier_on: dict[tuple, _Earlier] = defaultdict(_Earlier)  # (port, decided, host) -> its jobs so far
         for i, (job, host) in enumerate(jobs):
             span = spans[i]
-            earlier = earlier_on[job.port.number, job.decided, host]
+            earlier = earlier_on[job.port.number if job.port.drawn is None else job.port.drawn, job.decided, host]
             earlier.forget(first_after[i])  # the jobs none from here on can run beside
             repeated, parallel = _repeated(job, stops_in), _in_parallel(job)
             if repeated is not None:
@@ -904,11 +962,11 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
             function = _function(_chain(command))
             if function is not None and (function.arm or function.statement not in called):
                 continue  # a function's launch counts once, and only when the script calls it
-            port = rendezvous_port(project, invocation.callee, command)
+            port = _fixed(rendezvous_port(project, invocation.callee, command))  # a port the script draws is its run's own
             given = 0
             if port is None and callee.arguments:  # `--master_port $1`: the caller's `bash child.sh 12345`
                 command = as_run_by(project, invocation.callee, command, invocation)
-                port = rendezvous_port(project, invocation.callee, command)
+                port = _fixed(rendezvous_port(project, invocation.callee, command))
                 word = port.word if port is not None else None
                 given = callee.arguments.get(word.origin[0], 0) if word is not None and word.origin and word.location.path == invocation.callee else 0
             if port is None or decided_by_caller(project, invocation.callee, launch_defaults(command), invocation):
@@ -917,6 +975,11 @@ def _jobs(project, path: str, script: ShellScript, scripts_run) -> list[tuple[Jo
                 jobs.append(Job(_chain(invocation.command), command, invocation.callee, port, given=given))
     placed = ((job, _host(job)) for job in sorted(jobs, key=lambda job: job.where))
     return [(job, host) for job, host in placed if host is not None]
+
+
+def _fixed(port: Port | None) -> Port | None:
+    """The port when its number is known: not one a script draws (`Port.drawn`), another value at each run."""
+    return port if port is not None and port.number is not None else None
 
 
 def _as_at_first(script: ShellScript, path: str, word, call: Command) -> bool:
@@ -1037,13 +1100,40 @@ def _pane(chain: tuple[Command, ...]) -> str | None:
 
 
 def _repeated(job: Job, stops_in: dict[Block, list[Command]]) -> Block | None:
-    """The loop that starts the job again while it still runs, on the same port; `stops_in`, the
-    commands of `WAITS` in each loop of the script."""
+    """The loop that starts the job again while it still runs, on the same port: the innermost
+    around a command of its chain (its rounds run one after the other when a `WAITS` command
+    ends each: `stops_in`, see `_each_round`). A port drawn in that loop (`Port.drawn`) is another
+    each time round."""
+    drawn = job.port.drawn
     for i, command in enumerate(job.chain):
         loops = [block for block in command.blocks if block.kind == LOOP]
-        if loops and _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(stops_in, loops, job.chain[i:])):
+        if not loops or drawn is not None and loops[-1].statement.holds(drawn.location):
+            continue
+        if _at_once(job.chain[i:]) and _still_running(job.chain[i:], _stops_in(stops_in, loops[-1], job.chain[i:])):
             return loops[-1]
     return None
+
+
+def _each_round(stops: Iterable[Command]) -> dict[Block, list[Command]]:
+    """A loop -> the commands of `WAITS` in it that run every time round: not one under a
+    condition of its body (`if [ $i -eq 4 ]; then wait; fi`, `[ ... ] && wait`: four jobs run at a
+    time), unless each arm of that if/case has one."""
+    stops = list(stops)
+    arms: dict[Location, set[int]] = defaultdict(set)  # an if/case -> its arms that hold one
+    for stop in stops:
+        for block in stop.blocks:
+            if block.kind == ARM:
+                arms[block.statement].add(block.arm)
+    # each arm, as far as they tell: an if's number from 0 (`then`), a case's from 1
+    every = {statement for statement, held in arms.items() if len(held) > 1 and min(held) <= 1 and len(held) == max(held) - min(held) + 1}
+    each_round: dict[Block, list[Command]] = {}
+    for stop in stops:
+        for block in reversed(dict.fromkeys(stop.blocks)):  # the innermost first
+            if block.kind == ARM and block.statement not in every:
+                break  # it may not run in this loop's rounds, nor in those of the loops around
+            if block.kind == LOOP:
+                each_round.setdefault(block, []).append(stop)
+    return each_round
 
 
 def _in_parallel(job: Job) -> Command | None:
@@ -1052,17 +1142,17 @@ def _in_parallel(job: Job) -> Command | None:
     return next((w.command for w in job.launch.wrappers if w.parallel), None)
 
 
-def _stops_in(stops_in: dict[Block, list[Command]], loops: list[Block], chain: tuple[Command, ...]) -> set[str]:
-    """The commands of `WAITS` inside the loops that may end the chain's job (`_ends`), found by
-    loop: reading every command of the script for each job in a loop was quadratic."""
-    return {c.name for loop in loops for c in stops_in.get(loop, ()) if _ends(c, chain)}
+def _stops_in(stops_in: dict[Block, list[Command]], loop: Block, chain: tuple[Command, ...]) -> set[str]:
+    """The commands of `WAITS` that run every time round the loop and may end the chain's job
+    (`_ends`), found by loop: reading every command of the script for each job in a loop was quadratic."""
+    return {c.name for c in stops_in.get(loop, ()) if _ends(c, chain)}
 
 
 def _in_a_loop(job: Job, loop: Block) -> Finding:
     return Finding(
         job.where,
-        f"the loop {_line(loop.statement, job.where, 'on this line')} starts {job.name} in the background on port {job.port.number}"
-        f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
+        f"the loop {_line(loop.statement, job.where, 'on this line')} starts {job.name} in the background on port {_number(job)}"
+        f"{_given(job)}: {_fail(job, many=True)}; {_own_ports(job)}",
         _launch_note(job),
     )
 
@@ -1073,8 +1163,8 @@ def _at_a_time(job: Job, runner: Command) -> Finding:
         how += f" (line {runner.location.line})"
     return Finding(
         job.where,
-        f"{how} runs {job.name} several at a time on port {job.port.number}"
-        f"{_given(job)}: all but one fail with {IN_USE}; {_own_ports(job)}",
+        f"{how} runs {job.name} several at a time on port {_number(job)}"
+        f"{_given(job)}: {_fail(job, many=True)}; {_own_ports(job)}",
         _launch_note(job),
     )
 
@@ -1082,14 +1172,25 @@ def _at_a_time(job: Job, runner: Command) -> Finding:
 def _collision(first: Job, second: Job, why: str) -> Finding:
     """The port, the launch holding it, the failure and the fix; why the two run at once is
     said at the first launch, a related location."""
-    held = f"{first.name} on port {first.port.number} ({first.said}) starts here, and still runs ({why})"
+    held = f"{first.name} on port {_number(first)} ({first.said}) starts here, and still runs ({why})"
     notes = dict.fromkeys((Related(first.where, held),) + _launch_note(first) + _launch_note(second))
     return Finding(
         second.where,
-        f"port {second.port.number}{_given(second)} is taken by {_taken_by(first, second)}: "
-        f"this one fails with {IN_USE}; {_own_ports(second)}",
+        f"port {_number(second)}{_given(second)} is taken by {_taken_by(first, second)}: "
+        f"{_fail(second, many=False)}; {_own_ports(second)}",
         tuple(notes),
     )
+
+
+def _fail(job: Job, many: bool) -> str:
+    """What becomes of the launches on a port taken: they fail with 'Address already in use'."""
+    return f"{'all but one fail' if many else 'this one fails'} with {IN_USE}"
+
+
+def _number(job: Job) -> str:
+    """The port in a message: its number, or the variable a port the script draws is read from."""
+    port = job.port
+    return str(port.number) if port.drawn is None else f"${port.drawn.name}"
 
 
 def _taken_by(first: Job, second: Job) -> str:
@@ -1112,6 +1213,9 @@ def _given(job: Job) -> str:
     the line the finding points at (`--master_port 29500`), else ` (torchrun's default)`,
     ` (--master_port $PORT)`, ` (main_process_port: 29600 in acc.yaml)`, ..."""
     port, where = job.port, job.where
+    if port.drawn is not None:  # ` (set once, at line 3)`, with how the launch reads it when that is not this line
+        written = port.word.location.path == where.path and port.word.location.line == where.line
+        return f" ({'' if written else f'{job.said}, '}set once, at line {port.drawn.location.line})"
     if (
         port.word is not None
         and port.word.text == str(port.number)

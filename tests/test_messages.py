@@ -896,6 +896,12 @@ CASES = {
         "the loop on this line starts torchrun in the background on port 29500 (torchrun's default): all but one "
         "fail with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
+    "LL402-a port drawn once": (
+        {"sweep.sh": "PORT=$RANDOM\nfor lr in 1e-4 3e-4; do\n  torchrun --nproc_per_node 2 --master_port $PORT train.py --lr $lr &\ndone\nwait\n"},
+        "sweep.sh:3",
+        "the loop at line 2 starts torchrun in the background on port $PORT (set once, at line 1): all but one fail "
+        "with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
+    ),
     "LL402-xargs -P": (
         {"sweep.sh": "cat lrs.txt | xargs -P 4 -I{} torchrun --nproc_per_node 2 train.py --lr {}\n"},
         "sweep.sh:1",

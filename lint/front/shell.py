@@ -3611,16 +3611,20 @@ def _updates(unit: Unit, expression) -> bool:
 
 
 def _varies(unit: Unit, value, changing) -> bool:
-    """The value computes (`$((..))`, `$(..)`) or reads a variable in `changing`."""
+    """The value computes (`$((..))`, `$(..)`), reads a variable in `changing`, or one bash gives
+    another value at each read (`$RANDOM`)."""
     stack = [value]
     while stack:
         node = stack.pop()
         if node.type in ("arithmetic_expansion", "command_substitution"):
             return True
-        if node.type == "variable_name" and unit.node_text(node) in changing:
+        if node.type == "variable_name" and ((text := unit.node_text(node)) in changing or text in _FRESH):
             return True
         stack.extend(node.named_children)
     return False
+
+
+_FRESH = frozenset({"RANDOM", "SRANDOM"})  # bash's variables read anew each time
 
 
 def _reader(stage: list[Command]) -> Command | None:
