@@ -13,7 +13,11 @@ start-up, it dies with `RuntimeError: The server socket has failed to listen on 
 network address. The server socket has failed to bind to [::]:29500 (errno: 98 - Address already
 in use)` (older PyTorch: `RuntimeError: Address already in use`). In a sweep, every job but the
 first fails that way, often after the first one has been running long enough that nobody is
-watching.
+watching. `accelerate launch` checks the port before it starts: before 1.8 it stops at once with
+`ConnectionError: Tried to launch distributed communication on port ...`; since 1.8
+(huggingface/accelerate#3576), a single-node launch that finds the port in use takes a free one,
+with a warning, so only launches that start together (a loop's background jobs, two sessions
+started one right after the other), before the first binds the port, still fail.
 
 ## Example
 ```bash
@@ -125,6 +129,9 @@ judged.
 - DeepSpeed launcher `--master_port` (default `TORCH_DISTRIBUTED_DEFAULT_PORT`, 29500).
 - nvidia-resiliency-ext, `fault_tolerance/launcher.py` and `cli_args.py`: `--rdzv-backend`
   default `c10d`, `--master-port` default 29500, `--standalone`.
+- accelerate, `utils/launch.py` `prepare_multi_gpu_env`, `prepare_deepspeed_cmd_env`: "Port ... is
+  already in use. Accelerate will attempt to launch in a standalone-like mode by finding an open
+  port automatically" when `num_machines <= 1` (1.8 and later), else `ConnectionError`.
 """
 
 from __future__ import annotations
@@ -1183,8 +1190,16 @@ def _collision(first: Job, second: Job, why: str) -> Finding:
 
 
 def _fail(job: Job, many: bool) -> str:
-    """What becomes of the launches on a port taken: they fail with 'Address already in use'."""
-    return f"{'all but one fail' if many else 'this one fails'} with {IN_USE}"
+    """What becomes of the launches on a port taken: they fail with 'Address already in use'. A
+    single-node `accelerate launch` checks the port first: before 1.8 it stops then (ConnectionError);
+    since (huggingface/accelerate#3576) it takes a free port instead, so only one that starts
+    together with the first, before that one binds it, fails."""
+    who = "all but one fail" if many else "this one fails"
+    launch = launch_of(job.launch)
+    machines = launch.options.get("num_machines") if launch is not None and launch.launcher == "accelerate" else None
+    if launch is not None and launch.launcher == "accelerate" and (machines is None or machines.value in (None, "1")):
+        return f"{who} (from accelerate 1.8, only if {'they start' if many else 'both start'} together)"
+    return f"{who} with {IN_USE}"
 
 
 def _number(job: Job) -> str:

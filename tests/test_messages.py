@@ -902,6 +902,17 @@ CASES = {
         "the loop at line 2 starts torchrun in the background on port $PORT (set once, at line 1): all but one fail "
         "with 'Address already in use'; give each its own `--master_port`, or use `--standalone`",
     ),
+    "LL402-accelerate": (  # since accelerate 1.8, one that finds the port taken takes a free one
+        {
+            "run.sh": (
+                "accelerate launch --multi_gpu --num_processes 2 --main_process_port 29500 a.py &\n"
+                "accelerate launch --multi_gpu --num_processes 2 --main_process_port 29500 b.py &\nwait\n"
+            )
+        },
+        "run.sh:2",
+        "port 29500 is taken by the accelerate at line 1: this one fails (from accelerate 1.8, only if both start "
+        "together); give each its own `--main_process_port`",
+    ),
     "LL402-xargs -P": (
         {"sweep.sh": "cat lrs.txt | xargs -P 4 -I{} torchrun --nproc_per_node 2 train.py --lr {}\n"},
         "sweep.sh:1",
