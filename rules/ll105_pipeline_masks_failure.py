@@ -623,10 +623,11 @@ INVALID = [
             "run.slurm": (
                 '#!/bin/bash\nLAUNCHER="deepspeed --num_gpus $SLURM_GPUS_ON_NODE"\n'
                 "$LAUNCHER train.py --lr 1e-4 2>&1 | tee run.log\n"
-                'PY="$(which python) train.py"\n$PY | tee py.log\n'  # `$(...)`: not split, not known
+                'PY="$(which python) train.py"\n$PY | tee py.log\n'  # `$(which python)`: python
+                'PY="$(pick python) train.py"\n$PY | tee pick.log\n'  # another `$(...)`: not split, not known
             )
         },
-        ["LL105 run.slurm:3"],
+        ["LL105 run.slurm:3", "LL105 run.slurm:5"],
     ),
     Example(  # after a placeholder bash refuses: tree-sitter-bash took the next line for its file name
         {"train.sh": "#!/bin/bash\nCKPT=<Specify path>\npython train.py --ckpt $CKPT 2>&1 | tee train.log\n"},
