@@ -166,7 +166,7 @@ class Project:
         readable file. Parsed once a run; its text is one of the disk's answers."""
         scripts = self.__dict__.setdefault("_sourced", {})
         if path not in scripts:
-            text = self._ask(("text", path))
+            text = self.text(path)
             if text is None:
                 scripts[path] = None
             else:
@@ -174,6 +174,11 @@ class Project:
 
                 scripts[path] = parse_shell(path, text)
         return scripts[path]
+
+    def text(self, path: str) -> str | None:
+        """The text of a file under the root that launchlint does not analyse (a Dockerfile, a
+        sourced `common.env`), a disk answer; None when there is no such readable file."""
+        return self._ask(("text", path))
 
     def listing(self) -> list[str]:
         """Every file under the root that .gitignore does not hide, of any kind (configs are

@@ -144,7 +144,12 @@ local `cd "$WORK"`. After a static `cd /srv/job` there, or SkyPilot's `cd
 bash -c "cd $DIR; python x.py"`), the name is checked still. Nor is a path from the shell's
 own directory (`${PWD}/../Megatron-DeepSpeed/x.py`, absolute when it runs, and the same there: a
 pyxis container mounts the checkout at its own path) into a directory the project does not have,
-from where the launcher runs: another checkout's, as it is locally. A Compose or Kubernetes
+from where the launcher runs: another checkout's, as it is locally. Nor, in a container (not on
+another host), a path no file of the project is named for when a Dockerfile or Containerfile of
+the project works in a repository it clones into its image (`RUN git clone URL /opt/x`, then
+`WORKDIR /opt/x/ep`): which image runs is not known here, and that one's working directory holds
+files the project does not.
+A Compose or Kubernetes
 command runs in its image and is treated like a remote one. So are keys sent to a tmux pane
 (`send-keys`, `respawn-pane`) and a contained apptainer's command: they run in a directory of
 their own (a pane's, which keys sent before may have changed), so a path there is checked by name
@@ -254,6 +259,7 @@ between the expansions).
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator, Sequence
 from functools import partial
 
@@ -294,6 +300,22 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # in a container of an image whose Dockerfile clones nothing
+        {
+            "Dockerfile": "FROM python:3.11\nCOPY . /app\nRUN pip install -r requirements.txt\n",
+            "helper.py": "print(1)\n",
+            "test.sbatch": "#!/bin/bash\nsrun --container-image ./app.sqsh torchrun --nproc_per_node=8 bench/test_internode.py\n",
+        },
+        ["LL303 test.sbatch:2"],
+    ),
+    Example(  # on another host, though a Dockerfile of the project clones: the host's files are not the image's
+        {
+            "Dockerfile.dev": "FROM x\nRUN git clone https://github.com/x/y.git\n",
+            "helper.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\nssh gpu1 'cd /srv/job && python tools/gone.py'\n",
+        },
+        ["LL303 run.sh:2"],
+    ),
     Example(  # a justfile's recipes: a line of its own shell, a `#!` recipe, a variable's value (pytorch_connectomics)
         {
             "connectomics/utils/__init__.py": "",
@@ -979,6 +1001,13 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a container of an image a Dockerfile of the project builds with a clone (awsome-distributed-training's uccl-ep)
+        {
+            "app.Dockerfile": "FROM nvcr.io/nvidia/pytorch:24.05-py3\nRUN apt-get update && \\\n    git clone https://github.com/x/bench.git /opt/bench\nWORKDIR /opt/bench/ep\n",
+            "helper.py": "print(1)\n",
+            "test.sbatch": "#!/bin/bash\nsrun --container-image ./app.sqsh torchrun --nproc_per_node=8 bench/test_internode.py\n",
+        },
+    ),
     Example(  # a script a Python step writes with pathlib's `write_text`, run after it
         {
             "gen.py": "from pathlib import Path\nPath('job.sh').write_text('#!/bin/bash\\necho hi\\n')\n",
@@ -1612,6 +1641,35 @@ VALID = [
 ]
 
 
+def _on_a_host(command) -> bool:
+    """The command runs on another host (`ssh`, `pct exec`), not in a container."""
+    return any(w.kind in ("ssh", "pct") for w in command.wrappers)
+
+
+def _image_clones(project) -> bool:
+    """A Dockerfile (Containerfile) of the project works in a repository it clones into its image
+    (`RUN git clone https://.../uccl /opt/uccl`, then `WORKDIR /opt/uccl/ep`): a container's
+    working directory holds files that are not the project's, so a script there that no file of
+    the project is named for may be one of the clone's. Read once a run."""
+    found = project.__dict__.get("_image_clones")
+    if found is None:
+        images = [p for p in project.listing() if _DOCKERFILE.fullmatch(posixpath.basename(p))]
+        found = project.__dict__["_image_clones"] = any(_works_in_a_clone(project.text(p) or "") for p in images)
+    return found
+
+
+def _works_in_a_clone(text: str) -> bool:
+    """A `WORKDIR` in a directory a `git clone` of the Dockerfile's made (its destination, else
+    the repository's name)."""
+    clones = {posixpath.basename((m["dest"] or m["url"].removesuffix(".git")).rstrip("/")) for m in _CLONE.finditer(text)}
+    return any(clones.intersection(w.split("/")) for w in _WORKDIR.findall(text))
+
+
+_DOCKERFILE = re.compile(r"(?:Dockerfile|Containerfile)(?:\..*)?|.*\.[Dd]ockerfile")
+_CLONE = re.compile(r"\bgit\s+clone\s+(?:-\S+\s+(?:\d+\s+|[\w.-]+\s+(?=\S+://|git@))?)*(?P<url>\S+)(?:[ \t]+(?P<dest>[^\s&;|\\]+))?")
+_WORKDIR = re.compile(r"^\s*WORKDIR\s+(\S+)", re.MULTILINE | re.IGNORECASE)
+
+
 def check(project) -> list[Finding]:
     found: list[tuple[Word, Finding]] = []  # each missing script, with the word that names it
     names = project_resolver(project).by_name  # the analysed files of each name
@@ -1652,6 +1710,8 @@ def check(project) -> list[Finding]:
             # one somewhere not known (`ssh gpu1 "cd $REMOTE_DIR && python x.py"`), another checkout's.
             elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
             if not written.startswith("/") and not namesakes and not elsewhere and not _mounted_elsewhere(project, invocation, changes):
+                if command.remote and not _on_a_host(command) and _image_clones(project):
+                    continue  # a container of an image the project builds with another repository's files
                 where = (
                     "on another host or in a container" if command.remote
                     else "where this launch spec starts it" if remote  # a YAML spec's (an NNI trial may run here, in its codeDir)
