@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import stat
+import struct
 from collections.abc import Callable, Iterator
 
 from .errors import UsageError
@@ -221,7 +223,7 @@ class Gitignored:
     as git decides: a path under an ignored directory is ignored whatever the files below say (git
     never reads them); otherwise the .gitignore of the deepest directory above the path with a
     pattern that matches it decides by its last such pattern, then the root's, then
-    `.git/info/exclude`. A walk tells it which directories hold a `.gitignore` (`listed`), so it
+    `.git/info/exclude`; and a file git's index holds never is (`git add -f`: `tracked`). A walk tells it which directories hold a `.gitignore` (`listed`), so it
     looks for none where there is none; asked about another directory, it looks on the disk."""
 
     def __init__(self, root: str) -> None:
@@ -229,6 +231,7 @@ class Gitignored:
         self.levels: dict[str, Callable[[str], bool | None] | None] = {}  # "" or "a/b/" -> its patterns
         self.directories: dict[str, bool] = {}  # the answers for directories, asked again for each entry
         self.excluded: Callable[[str], bool | None] | None | bool = False  # `.git/info/exclude`'s, once read
+        self.index: tuple[frozenset[str], frozenset[str]] | None = None  # `tracked()`
 
     def listed(self, directory: str, names: list[str]) -> None:
         """The walk read `directory`'s entries (`names`, its files)."""
@@ -245,10 +248,21 @@ class Gitignored:
 
     def __call__(self, path: str) -> bool:
         if not path.endswith("/"):
-            return self._decide(path)
+            return self._decide(path) and path not in self.tracked()[0]  # git never ignores a file it tracks
         if path not in self.directories:
             self.directories[path] = self._decide(path)
         return self.directories[path]
+
+    def tracked(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The files git's index holds (`git add -f` of a file a pattern matches: MeZO's `*.sh`
+        launchers), and the directories above them; read once, when a path is ignored."""
+        if self.index is None:
+            self.index = tracked_files(self.root)
+        return self.index
+
+    def holds_tracked(self, directory: str) -> bool:
+        """An ignored directory (`a/b/`) that holds files git tracks: walked for those alone."""
+        return directory in self.tracked()[1]
 
     def _decide(self, path: str) -> bool:
         directory = path[: path.rstrip("/").rfind("/") + 1]  # its parent: "" or "a/b/"
@@ -265,6 +279,69 @@ class Gitignored:
         if self.excluded is False:
             self.excluded = _patterns(os.path.join(self.root, ".git", "info", "exclude"))
         return bool(self.excluded is not None and self.excluded(path))
+
+
+def tracked_files(root: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The paths git's index at `root` holds, and the directories above them ("a/b/"); none where
+    there is no index or it cannot be read (versions 2 to 4; a worktree's or a submodule's `.git`
+    file names the directory)."""
+    git = os.path.join(root, ".git")
+    try:
+        if os.path.isfile(git):  # `gitdir: ../.git/worktrees/x`
+            with open(git, encoding="utf-8", errors="replace") as handle:
+                head = handle.read(4096).strip()
+            if not head.startswith("gitdir:"):
+                return frozenset(), frozenset()
+            git = os.path.join(root, head[len("gitdir:") :].strip())
+        index = os.path.join(git, "index")
+        info = os.stat(index)
+        if info.st_size > MAX_BYTES * 8:
+            return frozenset(), frozenset()
+        return _read_index(index, info.st_mtime_ns, info.st_size)
+    except OSError:
+        return frozenset(), frozenset()
+
+
+@functools.lru_cache(maxsize=4)
+def _read_index(index: str, mtime: int, size: int) -> tuple[frozenset[str], frozenset[str]]:
+    """Parse git's index file (its format: git's Documentation/gitformat-index.txt)."""
+    saw(index)
+    with open(index, "rb") as handle:
+        data = handle.read()
+    if data[:4] != b"DIRC":
+        return frozenset(), frozenset()
+    version, count = struct.unpack(">II", data[4:12])
+    if version not in (2, 3, 4):
+        return frozenset(), frozenset()
+    paths, at, previous = [], 12, b""
+    try:
+        for _ in range(count):
+            flags = int.from_bytes(data[at + 60 : at + 62], "big")
+            start = at + 62 + (2 if version >= 3 and flags & 0x4000 else 0)  # extended flags
+            if version == 4:  # the path: how much of the previous one to drop, then the rest
+                drop, byte = data[start] & 127, data[start]
+                start += 1
+                while byte & 128:
+                    byte = data[start]
+                    drop = ((drop + 1) << 7) + (byte & 127)
+                    start += 1
+                end = data.index(b"\0", start)
+                previous = previous[: len(previous) - drop] + data[start:end]
+                at = end + 1
+            else:  # NUL-padded to a multiple of 8 bytes
+                end = data.index(b"\0", start)
+                previous = data[start:end]
+                at += ((end - at) // 8 + 1) * 8
+            paths.append(previous.decode("utf-8", "surrogateescape"))
+    except (IndexError, ValueError):
+        return frozenset(), frozenset()
+    directories: set[str] = set()
+    for path in paths:
+        slash = path.rfind("/")
+        while slash > 0 and path[: slash + 1] not in directories:
+            directories.add(path[: slash + 1])
+            slash = path.rfind("/", 0, slash)
+    return frozenset(paths), frozenset(directories)
 
 
 def gitignored_path(root: str, path: str) -> bool:
@@ -362,7 +439,7 @@ def walk(root: str, excludes, skipped: dict[str, str] | None = None) -> Iterator
                 d
                 for d in dirnames
                 if (d not in SKIP_DIRS and not d.startswith(".") or d in CI_DIRECTORIES)
-                and not ignored(rel_dir + d + "/")
+                and (not ignored(rel_dir + d + "/") or ignored.holds_tracked(rel_dir + d + "/"))
                 and not excludes(rel_dir + d + "/")
             )
             dirnames[:] = []

@@ -211,3 +211,19 @@ def test_the_walk_reads_the_files_git_does_not_ignore(tmp_path):
     listed = {path for path in _git(tmp_path, "ls-files", "--others", "--exclude-standard") if path.endswith(".sh")}
     assert "a/b/local.sh" in listed and "a/local.sh" not in listed
     assert set(discover([str(tmp_path)]).files) == listed
+
+
+@pytest.mark.parametrize("version", ["2", "3", "4"])
+def test_a_file_git_tracks_is_read_though_a_pattern_matches_it(tmp_path, version):
+    """`git add -f` of launchers a pattern matches (MeZO's `*.sh`, OpenPCDet's): git never ignores a
+    file its index holds, in an ignored directory too; the walk reads what `git ls-files` and `git
+    ls-files --others --exclude-standard` list together, whatever the index's version."""
+    from launchlint.discover import discover
+
+    _nested_project(tmp_path)
+    _git(tmp_path, "add", "-f", "a/local.sh", "build/x.sh", "c/other.sh", "e/out/x.sh", "a/b/sub/run.sh")
+    _git(tmp_path, "update-index", "--index-version", version)
+    tracked = set(_git(tmp_path, "ls-files"))
+    others = set(_git(tmp_path, "ls-files", "--others", "--exclude-standard"))
+    assert {"a/local.sh", "build/x.sh", "e/out/x.sh"} <= tracked and "build/x.sh" not in others
+    assert set(discover([str(tmp_path)]).files) == {path for path in tracked | others if path.endswith(".sh")}
