@@ -21,8 +21,11 @@ from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular
 
 # Batch job scripts are shell too, named for their scheduler: SLURM's, PBS's (`qsub job.pbs`),
 # LSF's (`bsub < job.lsf`: bsub reads a job's commands from its input, for a Bourne shell) and
-# Cobalt's. Other names (`job.frontier`, `7B.sc`) are not read: no file is opened to see its `#!`.
-SHELL_EXTENSIONS = {".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".qsub", ".lsf", ".bsub", ".cobalt", ".sl"}
+# Cobalt's; OLCF's, named for the machine they run on (`job.frontier`, `job.crusher`: its training
+# series' launchers). Other names (`7B.sc`) are not read: no file is opened to see its `#!`.
+SHELL_EXTENSIONS = {
+    ".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".qsub", ".lsf", ".bsub", ".cobalt", ".sl", ".frontier", ".crusher",
+}  # fmt: skip
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
 # Shells whose language is not bash's: a script for one of them is not analysed (`other_shell`).
 # ShellCheck refuses them too (SC1071, "ShellCheck only supports sh/bash/dash/ksh scripts").
