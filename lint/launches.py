@@ -283,24 +283,24 @@ def as_run_by(project, path: str, command: Command, invocation) -> Command:
     assignments and exported CUDA_VISIBLE_DEVICES that read the script's own positional parameters
     (`--master_port $1`, `PORT=$1` then `--master_port=$PORT`, `CUDA_VISIBLE_DEVICES=$1`:
     `ShellScript.arguments`) hold the caller's static arguments there (`bash child.sh 12345`), each
-    standing where the parameter is written. The command itself when it reads none, or only ones
-    not known: past an argument not static (`"$@"`, `$ARGS`: any number of words), one a loop
-    gives another value each time round, one not given."""
+    standing where the parameter is written; its words that are its arguments (`"$@"`), the
+    caller's words (`run_with`). The command itself when it reads none, or only ones not known:
+    past an argument not static (`"$@"`, `$ARGS`: any number of words), one a loop gives another
+    value each time round, one not given."""
     arguments = project.shell[path].arguments
-    if not arguments or invocation.kind != "shell":
+    given = given_arguments(invocation) if arguments else None
+    if given is None:
         return command
-    given: list[str | None] = []
-    for arg in invocation.args:
+    values: list[str] = []
+    for arg in given:
         if arg.value is None:
             break
-        given.append(arg.value if not invocation.looped or any(arg is w for w in invocation.command.words) else None)
-    if not given:
-        return command
-    words = [_given_word(w, arguments, given) or w for w in command.words]
-    env = {name: _given_word(w, arguments, given) or w if w is not None else w for name, w in command.env.items()}
-    changed = any(a is not b for a, b in zip(words, command.words)) or any(env[n] is not command.env[n] for n in env)
+        values.append(arg.value)
+    words = _with_arguments(command.words, arguments, given, values)
+    env = {name: _given_word(w, arguments, values) or w if w is not None else w for name, w in command.env.items()}
+    changed = words is not command.words or any(env[n] is not command.env[n] for n in env)
     visible = command.environment.get(VISIBLE)
-    visible_given = _given_word(visible, arguments, given) if visible is not None else None
+    visible_given = _given_word(visible, arguments, values) if visible is not None else None
     if not changed and visible_given is None:
         return command
     bound = command.with_words(words)
@@ -308,6 +308,62 @@ def as_run_by(project, path: str, command: Command, invocation) -> Command:
     if visible_given is not None:
         bound.environment = ChainMap({VISIBLE: visible_given}, command.environment)
     return bound
+
+
+def given_arguments(invocation) -> list[Word] | None:
+    """The words a caller starts its script with, which the script's `$1`.. and `"$@"` hold: a
+    shell's (`bash run.sh --lr 1`, `./run.sh`, `source x.sh a`), a job's (`sbatch job.sh --lr 1`,
+    `bsub ./job.lsf`); a word a loop gives another value each time round as written (`$lr`: not
+    known). None for a `source` with none (the sourcing shell's own stay) and a PBS job (`qsub
+    job.sh`: qsub passes its script none)."""
+    kind = invocation.kind
+    if kind != "shell" and kind != "sbatch" and kind != "bsub" or not invocation.args and invocation.command.name in SOURCERS:
+        return None
+    if not invocation.looped:
+        return invocation.args
+    written = dict(zip(map(id, invocation.run.words), invocation.command.words))
+    return [written.get(id(w), w) if not any(w is c for c in invocation.command.words) else w for w in invocation.args]
+
+
+def run_with(project, path: str, words: list[Word], invocation) -> list[Word] | None:
+    """The words of a command of the script `path` (a launch's arguments) as the caller's
+    `invocation` runs it, where a word is the script's arguments (`ShellScript.arguments`): `"$@"`
+    (`$@`, `${@:3}`, `$*`, or `$ARGS` after `ARGS="$@"`) is the caller's words (from the third
+    on), each where the caller writes it, and a whole `$1` holds the caller's first. None when
+    none of them does, or the caller's words are not known (`given_arguments`)."""
+    arguments = project.shell[path].arguments
+    if not arguments or not any(arguments.get(w.origin[0], 1) <= 0 for w in words if w.value is None and w.origin):
+        return None
+    given = given_arguments(invocation)
+    if given is None:
+        return None
+    values: list[str] = []
+    for arg in given:
+        if arg.value is None:
+            break
+        values.append(arg.value)
+    return _with_arguments(words, arguments, given, values)
+
+
+def _with_arguments(words: list[Word], arguments: dict[int, int], given: list[Word], values: list[str]) -> list[Word]:
+    """`words` with those that read the script's own positional parameters bound to the caller's
+    `given` words (`values`: theirs, up to the first not known): a word that is its arguments
+    (`"$@"`, from the `1 - number`th on) is those words, a static one with a blank among them
+    not known (bash splits it again where `$@` is not quoted); `words` itself when none is."""
+    bound: list[Word] = []
+    changed = False
+    for word in words:
+        template, origin = word.template, word.origin
+        number = arguments.get(origin[0], 1) if word.value is None and origin else 1
+        if number <= 0 and len(origin) >= len(template) and origin[0] == origin[len(template) - 1]:  # the whole word
+            changed = True
+            bound += (w if w.value is None or not any(c.isspace() for c in w.value) else w._replace(value=None) for w in given[-number:])
+            continue
+        one = _given_word(word, arguments, values)
+        changed = changed or one is not None
+        bound.append(one or word)
+    return bound if changed else words
+
 
 
 def _given_word(word: Word, arguments: dict[int, int], given: list[str | None]) -> Word | None:
@@ -321,8 +377,8 @@ def _given_word(word: Word, arguments: dict[int, int], given: list[str | None]) 
     start, at = 0, template.find("$")
     while at != -1:
         number = arguments.get(origin[at])
-        if number is None:
-            return None  # another part not known
+        if number is None or number <= 0:
+            return None  # another part not known, or the arguments (`--tags=$@`)
         raw = f"${number}" if template.startswith(f"${number}", at) else f"${{{number}}}"
         value = given[number - 1] if number <= len(given) else None
         if value is None or not template.startswith(raw, at):

@@ -733,7 +733,10 @@ class ShellScript:
     # started with (`Walker._own_arguments`): `$1` or `${1}` by the file offset of its `$`, which
     # `Word.origin` puts at each character of the word's template, and so is a variable's expansion
     # whose value is one (`PORT=$1`, then `$PORT`). A caller's argument decides its value
-    # (`launches.as_run_by`). A dict of its own on the scripts that have any.
+    # (`launches.as_run_by`). A word that is its arguments from the Nth on is `1 - N` (`"$@"` 0,
+    # `${@:3}` -2; `$*`, or `$ARGS` after `ARGS="$@"`, not quoted): the caller's words there
+    # (`launches.run_with`). Each past the static `shift`s before it (`Walker._shifted`: `$1` after
+    # `shift` is 2). A dict of its own on the scripts that have any.
     arguments: dict[int, int] = {}
 
     def __init__(

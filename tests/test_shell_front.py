@@ -1808,11 +1808,27 @@ def test_long_running_names_every_parallel_launcher():
 def test_the_scripts_own_arguments_are_recorded_where_they_are_its_own():
     """`ShellScript.arguments`: `$1`, `${2}` and a variable set to one (`PORT=$1`, then `$PORT`),
     by the offset of the expansion; not a default's (`${1:-x}`), nor in a function, a loop, a
-    string another shell runs, or after the script's `shift`."""
+    string another shell runs, or after the script's `shift $N` (a count not known)."""
     src = (
         'PORT=$1\ntorchrun --master_port $PORT --x "${2}" a.py\nf() { echo $1; }\nfor i in 1; do echo $1; done\n'
-        "bash -c 'echo $1' _ z\necho ${1:-x}\nshift\necho $1\n"
+        "bash -c 'echo $1' _ z\necho ${1:-x}\nshift $N\necho $1\n"
     )
     script = parse_shell("t.sh", src)
     assert {src[at : at + 5]: number for at, number in script.arguments.items()} == {"$1\nto": 1, "$PORT": 1, '${2}"': 2}
     assert parse_shell("u.sh", "echo $X\n").arguments == {}
+
+
+def test_the_scripts_arguments_passed_on_are_recorded_past_its_counted_shifts():
+    """`ShellScript.arguments` of `"$@"` (all: 0), `${@:3}` (from the third: -2), `$*` not quoted
+    and a variable set to them expanded not quoted (`ARGS="${@}"`, then `$ARGS`), each less the
+    static `shift`s before it, as `$1` is; not `"$*"` or `"$ARGS"` (one word), nor after `shift $N`,
+    a `shift` in an arm, or a `getopts`, nor in a function or a loop."""
+    src = (
+        'ARGS="${@}"\npython a.py "$@" ${@:3} $* "$*" $ARGS "$ARGS"\nshift\nshift 2\npython a.py "$@" $1\n'
+        'f() { python a.py "$@"; }\nfor i in 1; do python a.py "$@"; done\nif [ -n "$1" ]; then shift; fi\npython a.py "$@" $1\n'
+    )
+    script = parse_shell("t.sh", src)
+    found = sorted((src.count("\n", 0, at) + 1, src[at : at + 5], number) for at, number in script.arguments.items())
+    assert found == [(1, '${@}"', 0), (2, '$* "$', 0), (2, '$@" $', 0), (2, "$ARGS", 0), (2, "${@:3", -2), (5, "$1\nf(", 4), (5, '$@" $', -3)]
+    for moved in ("shift $N\n", "while getopts a: o; do :; done\n"):
+        assert parse_shell("u.sh", moved + 'python a.py "$@" $1\n').arguments == {}

@@ -1250,6 +1250,8 @@ class Walker:
         # The script's positional parameters are no longer those it was started with: a `shift` or
         # `set -- ...` of its own (not a function's) came before (`_own_arguments`).
         self.arguments_moved = False
+        # How many static `shift`s of its own dropped them; None when not known (`_shifted`).
+        self.arguments_shifted: int | None = 0
         # The positional parameters of the function whose body is walked for a call, when it is
         # the call's (`Arguments`); None elsewhere: the script's own, not known here.
         self.arguments: Arguments | None = None
@@ -1433,6 +1435,11 @@ class Walker:
             if name_kind != "variable_name":
                 if self.arguments is not None and (raw == "$#" or raw == "${#}") and self._positional(node, piece, "#", raw, at, end):
                     return
+                every = _EVERY_ARGUMENT.fullmatch(raw)
+                if every is not None and ("@" in raw or not _quoted(node)):
+                    shifted = self._shifted()
+                    if shifted is not None:  # `"$@"`, `${@:3}`, `$*`: all from the first (the third) on
+                        self._own_argument(at, -shifted - max(int(every.group(1) or 1) - 1, 0))
                 piece.dynamic(raw, at, passthrough=raw.strip('"{}$') in ("@", "*"))
                 return
             name = unit.node_text(name_node)
@@ -1440,8 +1447,9 @@ class Walker:
             if self.arguments is not None and name.isdigit() and self._positional(node, piece, name, raw, at, end):
                 return
             if name.isdigit() and not (operator is not None and unit.node_text(operator) in (":-", "-") and self._own_arguments()):
-                if (raw == f"${name}" or raw == f"${{{name}}}") and name != "0" and self._own_arguments():
-                    self._own_argument(at, int(name))
+                shifted = self._shifted() if (raw == f"${name}" or raw == f"${{{name}}}") and name != "0" else None
+                if shifted is not None:
+                    self._own_argument(at, int(name) + shifted)
                 piece.dynamic(raw, at, passthrough=True)
                 return
             if operator is not None or len(named) != 1:
@@ -1510,7 +1518,8 @@ class Walker:
                 if self.script.arguments:  # `PORT=$1`, then `$PORT`: the script's argument too
                     word = self.state.assigned[name]
                     number = self.script.arguments.get(word.origin[0]) if word.origin else None
-                    if number is not None and written == word.template:
+                    # `ARGS="$@"`, then `$ARGS`: the arguments joined, split again where not quoted
+                    if number is not None and written == word.template and (number > 0 or not _quoted(node)):
                         self._own_argument(at, number)
             piece.dynamic(written or raw, at)
 
@@ -1588,8 +1597,8 @@ class Walker:
             self.reading.append(Read(name, self.state.variables.get(name, _ABSENT), word, (at, last)))
 
     def _own_argument(self, at: int, number: int) -> None:
-        """The expansion at `at` is the script's own positional parameter `number`, whole
-        (`ShellScript.arguments`)."""
+        """The expansion at `at` is the script's own positional parameter `number`, whole, or
+        its arguments from the `1 - number`th on (`ShellScript.arguments`)."""
         if not self.script.arguments:
             self.script.arguments = {}
         self.script.arguments[at] = number
@@ -1641,6 +1650,17 @@ class Walker:
         round) or a string run by another shell (`bash -c '...' _ a`), and after no `shift` or `set
         -- ...` of the script's."""
         return self.unit.origin is None and not self.arguments_moved and not any(b.kind == FUNCTION or b.kind == LOOP for b in self.blocks)
+
+    def _shifted(self) -> int | None:
+        """How many of the arguments the script was started with its own `shift`s dropped before
+        here, where `$1`.. and `"$@"` are those past them (`ShellScript.arguments`): in the file's
+        own shell, not in a function or a loop (`_own_arguments`), after only `shift`s of a static
+        count, each run whenever the script runs to it (not in an if's arm or after `&&`); None
+        after any other `shift`, a `set -- ...` or a `getopts` (which reads them: those a loop of
+        it takes are not known here)."""
+        if self.unit.origin is not None or self.arguments_shifted is None or any(b.kind == FUNCTION or b.kind == LOOP for b in self.blocks):
+            return None
+        return self.arguments_shifted
 
     def _looping(self) -> bool:
         """In a loop: what an array is appended to there is not known (an arm of an if/case keeps
@@ -2596,8 +2616,13 @@ class Walker:
             self.state.stdout, self.state.stderr = self._procsub_sinks(redirects, self.state.stdout, self.state.stderr)
             return
         self.script.commands.append(command)
-        if (name == "shift" or name == "set" and _sets_arguments(self.unit, node)) and not any(b.kind == FUNCTION for b in self.blocks):
-            self.arguments_moved = True
+        if (name == "shift" or name == "set" and _sets_arguments(self.unit, node) or name == "getopts") and not any(b.kind == FUNCTION for b in self.blocks):
+            self.arguments_moved = self.arguments_moved or name != "getopts"
+            count = (1 if len(words) == 1 else whole(words[1].value) if len(words) == 2 else None) if name == "shift" else None
+            if count is None or self.arguments_shifted is None or self.blocks or self.unit.origin is not None or not _unconditional(node):
+                self.arguments_shifted = None
+            else:  # `shift`, `shift 2`: `"$@"` after it is the caller's arguments past the first (two)
+                self.arguments_shifted += count
         elif self.arguments is not None and (name == "shift" or name == "set" and _sets_arguments(self.unit, node)):
             self._shift(command, node)
         if name == "set":
@@ -3240,6 +3265,8 @@ UNSURE = -1  # of `_arguments_run`
 # first of them it runs (`${@:2}`: from the second).
 _ARGUMENTS = re.compile(r'("?)\$(?:@|\{@(?::(\d+))?\})\1\Z')
 _MANY_WORDS = lazy(r"\$\{?@|\[[@*]\]")  # in a double-quoted string: `"$@"`, `"${opts[@]}"`
+# The script's arguments, all of them or from the Nth on (group 1): `$@`, `${@:3}`, `$*`
+_EVERY_ARGUMENT = re.compile(r"\$(?:[@*]|\{[@*](?::([1-9][0-9]*))?\})")
 _POSITIONAL_NAMES = frozenset("123456789#")  # what a `Read` of a positional parameter's name starts with
 _ALL_ARGUMENTS = lazy(r"\$\{?[@*]")  # `$@`, `"${@:2}"`, `$*`, anywhere in a body's text
 # The commands that run their words as a command of its own (not as a string a shell reads again:
@@ -3470,6 +3497,13 @@ def _given(name: str, bound: tuple[list[Word], bool]) -> object:
         return str(left) if complete and left >= 0 else None
     number = int(name)
     return words[number - 1].value if number <= len(words) else _ABSENT if complete else None
+
+
+def _quoted(node) -> bool:
+    """Whether an expansion is in a double-quoted word of a command (`"$*"`, `"$ARGS"`: one word,
+    whatever its value), not in a variable's value, which bash does not split either way."""
+    parent = node.parent
+    return parent is not None and parent.type == "string" and (parent.parent is None or parent.parent.type != "variable_assignment")
 
 
 def _unconditional(node) -> bool:
