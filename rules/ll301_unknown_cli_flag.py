@@ -255,6 +255,17 @@ flag of the call reported at the call, one of the body at the body. Not when the
 arguments elsewhere too (`echo "$@"`), hands them to a shell (`bash -c "$@"`, `ssh`, `eval`), or
 they are in a string with other text (`"--tags $@"`).
 
+A script's own arguments likewise, where it gives them to the program (`python train.py --lr 1
+"$@"` in run.sh; `${@:3}`, from the third; `$*` or `$ARGS` after `ARGS="$@"`, not quoted; past
+the `shift`s of a static count before it): each script of the project that runs it (`bash run.sh
+--num_workers 8`, `./run.sh`, `sbatch run.sh ...`, `bsub ./run.sh ...`, `source run.sh ...`)
+launches the program with its words there, and a flag among them is reported at that script's
+word, the `"$@"` a related location ("which run.sh runs with its arguments"). Not where the script
+reads them in its own way before (a `getopts`, `shift $N`, a `shift` in an arm or a loop: `while
+[[ $# -gt 0 ]]; do case $1 in ...`, `set -- ...`), in a function or a loop of its own, nor quoted
+as one word (`"$*"`, `"$ARGS"`); a caller's word not known (`bash run.sh $EXTRA --bogus`) is read
+as such a word of a launch is; a word a caller's loop gives is not known.
+
 Nothing is reported:
 - when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
   function that calls it also parses the arguments strictly (`early, _ =
@@ -322,7 +333,7 @@ from __future__ import annotations
 from functools import cache, partial
 
 from launchlint.graph import python_run
-from launchlint.launches import directory_changes, flags_added
+from launchlint.launches import directory_changes, flags_added, run_with
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import ExtraWord, Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
@@ -566,6 +577,22 @@ INVALID = [
             ),
         },
         ["LL301 run.sh:4", "LL301 run.sh:11", "LL301 run.sh:12"],
+    ),
+    Example(  # a script's own arguments are the program's as each script that runs it gives them: `bash run.sh`, `sbatch`,
+        # after a counted `shift`, from the third on (`${@:3}`, mmdetection's dist_train.sh), through `ARGS="${@}"` (helper-395, helper-396)
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "run.sh": '#!/bin/bash\npython -u train.py --lr 1 "$@"\n',
+            "submit.sh": '#!/bin/bash\n#SBATCH -o %x-%j.out\nargs="${@}"\nsrun python -u train.py ${args}\n',
+            "dist.sh": '#!/bin/bash\nGPUS=$1\nshift\ntorchrun --nproc_per_node $GPUS train.py "$@"\n',
+            "dist_train.sh": "#!/bin/bash\nLR=$1\nGPUS=$2\ntorchrun --nproc_per_node $GPUS train.py --lr $LR ${@:3}\n",
+            "go.sh": (
+                "#!/bin/bash\nbash run.sh --lr 2 --num_workers 8\nsbatch -n 1 ./submit.sh --compile --warmup-steps 5\n"
+                "bash dist.sh 2 --num-layers 4 --seeds 1\nbash run.sh --warmup_steps 5 --num-layers 2\nbash run.sh $EXTRA --bogus 1\n"
+                "bash dist_train.sh 0.1 2 --compile --epochs 3\n"
+            ),
+        },
+        ["LL301 go.sh:2", "LL301 go.sh:3", "LL301 go.sh:4", "LL301 go.sh:6", "LL301 go.sh:7"],
     ),
     Example(  # configargparse's parser, argparse's subclass; one whose options come through its `add` is not read
         {
@@ -2150,6 +2177,26 @@ VALID = [
             ),
         }
     ),
+    Example(  # a script's arguments that are not the caller's words as written, or a caller's words not known: not judged
+        {
+            "train.py": ARGPARSE_TRAIN,
+            "opts.sh": '#!/bin/bash\nwhile getopts "g:" o; do case $o in g) G=$OPTARG;; esac; done\npython train.py "$@"\n',
+            "loop.sh": (
+                '#!/bin/bash\nwhile [[ $# -gt 0 ]]; do\n  case $1 in\n    --gpus) G=$2; shift 2;;\n    *) break;;\n  esac\ndone\n'
+                'python train.py "$@"\n'
+            ),
+            "branch.sh": '#!/bin/bash\nif [ "$1" = x ]; then shift; fi\npython train.py "$@"\n',
+            "moved.sh": '#!/bin/bash\nshift $N\npython train.py "$@"\n',
+            "joined.sh": '#!/bin/bash\nARGS="$@"\npython train.py "$*"\npython train.py "$ARGS"\n',
+            "each.sh": '#!/bin/bash\nfor s in 1 2; do python train.py --lr $s "$@"; done\nf() { python train.py "$@"; }\nf --lr 1\n',
+            "run.sh": '#!/bin/bash\npython train.py "$@"\n',
+            "go.sh": (
+                "#!/bin/bash\nbash opts.sh -g 2 --lr 1\nbash loop.sh --gpus 2 --lr 1\nbash branch.sh x --lr 1\nbash moved.sh a --lr 1\n"
+                "bash joined.sh --bogus 1\nbash each.sh --bogus 1\nbash run.sh $EXTRA\nbash run.sh \"$@\"\n"
+                "bash run.sh --lr 1 --compile\nsource run.sh\n"
+            ),
+        }
+    ),
     Example(  # the parser comes from a helper and from `parents=`; an imported get_args
         {
             "common.py": (
@@ -2445,7 +2492,38 @@ def check(project) -> list[Finding]:
             found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
         if reading.extra and not reading.asks_for_help:  # `-h` exits 0 before argparse looks for words left over
             found += ((e.word, _extra(project, shown(project, invocation), e)) for e in reading.extra if e.program.checks_flags)
+        script = project.shell.get(invocation.caller)
+        if script is not None and script.arguments:
+            found += _passed_on(project, invocation, program, script.arguments, changes)
     return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
+
+
+def _passed_on(project, invocation, program, arguments: dict[int, int], changes) -> list[tuple[Word, Finding]]:
+    """The flags each script that runs the launch's script passes to the program through the
+    script's own arguments (`python train.py "$@"` in run.sh, `bash run.sh --lr 1`:
+    `launches.run_with`), reported at the caller's word, with the script's `"$@"` as related."""
+    path = invocation.caller
+    at = next((w for w in invocation.args if w.value is None and w.origin and arguments.get(w.origin[0], 1) <= 0), None)
+    if at is None:
+        return []
+    found = []
+    own = {id(w) for w in invocation.args}
+    name = shown(project, invocation)
+    for caller in project.graph.callers(path):
+        words = run_with(project, path, invocation.args, caller) if caller.caller != path else None
+        if words is None:
+            continue
+        reading = read_launch(program, words)
+        unknowns = [u for u in reading.unknown if u.program.checks_flags and id(u.word) not in own and u.word.location.path != path]
+        if not unknowns or fits_none(project, invocation, reading):
+            continue
+        meant = meant_before_cd(project, invocation, reading, changes)
+        meant = meant if meant is not None and not meant.whole else None
+        passes = Related(at.location, f"{path} passes its arguments to {name} here")
+        for unknown in unknowns:
+            finding = _finding(project, name, unknown, meant, path)
+            found.append((unknown.word, finding._replace(related=(*finding.related, passes))))
+    return found
 
 
 def _exits(parser) -> str:
@@ -2515,13 +2593,14 @@ def _run_elsewhere(project, invocation, unknowns: list[UnknownFlag], meant: Mean
     return Finding(invocation.target.location, message, tuple(dict.fromkeys(related)))
 
 
-def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | None = None) -> Finding:
+def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | None = None, via: str = "") -> Finding:
     """What the flag is to the program, what argparse (click) says at start-up, and the fix last.
     After a `cd` that may have taken the launch away from the program meant (`meant`, whose
     options are not all known), the message says where the launcher cds, and the fix offers that
-    program's path."""
+    program's path. A flag passed through the script `via`'s own arguments says so."""
     program = unknown.program
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
+    passed = f" (which {via} runs with its arguments)" if via else ""  # `bash run.sh --bogus`: its `python train.py "$@"`
     click = program.parser.kind in ("click", "typer")
     moved, instead = (f" (the launcher cds into {meant.directory}/)", (f"use `{meant.path}`",)) if meant else ("", ())
     add = "add a parameter of that name" if program.parser.kind == "fire" else "add it to the parser"
@@ -2529,14 +2608,14 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
     if unknown.ambiguous:
         matches = program.prefixed(unknown.flag)
         message = (
-            f"`{unknown.flag}` is ambiguous for {name} ({', '.join(f'`{m}`' for m in matches)}): "
+            f"`{unknown.flag}` is ambiguous for {name}{passed} ({', '.join(f'`{m}`' for m in matches)}): "
             "it exits at start-up with 'ambiguous option'; write the option in full"
         )
         related = Related(program.flags[matches[0]].location, f"`{matches[0]}` is defined here")
     elif unknown.clustered:  # `-vq`: `-v`, then `-q`
         error = "No such option" if click else "ignored explicit argument"
         message = (
-            f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}{moved}: "
+            f"`{unknown.flag}` (in `{unknown.word.value}`, after a switch) is not an option of {name}{passed}{moved}: "
             f"it exits at start-up with '{error}'; {fix}"
         )
         related = Related(program.location, f"the parser of {name}")
@@ -2544,7 +2623,7 @@ def _finding(project, program_word: str, unknown: UnknownFlag, meant: Meant | No
         closest = unknown.meant
         if closest is not None:
             fix = either(f"fix it (did you mean `{closest}`?)", add, *instead)
-        message = f"`{unknown.flag}` is not an option of {name}{moved}: {_exits(program.parser)}; {fix}"
+        message = f"`{unknown.flag}` is not an option of {name}{passed}{moved}: {_exits(program.parser)}; {fix}"
         if closest is None:
             parser = program.parser
             said = f"`{parser.name}`, the function fire runs" if parser.kind == "fire" else f"the parser of {name}"

@@ -99,7 +99,12 @@ args = parser.parse_args()
 
 A function that gives its arguments to the program (`train() { python train.py "$@"; }`) launches
 it at each call with the call's words there (`train --lr 1`, as LL301 reads them): the finding
-stands at the program's word in the function, and its related locations point at the call.
+stands at the program's word in the function, and its related locations point at the call. So
+does a script that gives its own arguments to the program (`python train.py "$@"` in run.sh, as
+LL301 reads them): an option is passed when every script of the project that runs it passes it
+(`bash run.sh --data d`, `sbatch run.sh --data d`), or may (a word not known: `bash run.sh
+$ARGS`); the finding names the scripts that run it without (`when go.sh:3 runs run.sh`), each a
+related location. A script that no script runs is judged as before: its `"$@"` may hold anything.
 
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be; a placeholder
@@ -133,10 +138,11 @@ import posixpath
 from collections.abc import Iterator
 from functools import cache, partial
 
-from launchlint.launches import decided_by_caller, directory_changes, flags_added, unworded_defaults
+from launchlint.launches import decided_by_caller, directory_changes, flags_added, run_with, unworded_defaults
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import (
     Meant,
+    Reading,
     fits_none,
     group_of,
     launched,
@@ -215,6 +221,16 @@ INVALID = [
             "run.sh": '#!/bin/bash\ntrain() {\n  python train.py "$@"\n}\ntrain --data d1 --lr 1\ntrain --lr 2\n',
         },
         ["LL302 run.sh:3"],
+    ),
+    Example(  # a script's own arguments are the program's as each script that runs it gives them: the finding at the
+        # program, with each caller that gives none of them (`bash run.sh`, a job's `sbatch job.sh`)
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\npython train.py --lr 1 "$@"\n',
+            "job.sh": '#!/bin/bash\n#SBATCH -N 1\nshift\nsrun python train.py "$@"\n',
+            "go.sh": "#!/bin/bash\nbash run.sh --data d\nbash run.sh --lr 2\nsbatch job.sh --data d\n",
+        },
+        ["LL302 run.sh:2", "LL302 job.sh:4"],
     ),
     Example(  # `${x:+...}` of a value known: its words when set (not empty), else none (wekws's `${checkpoint:+--checkpoint ...}`)
         {
@@ -538,6 +554,18 @@ VALID = [
             "run.sh": (
                 '#!/bin/bash\ntrain() {\n  python train.py "$@"\n}\ntrain --data d1 --lr 1\ntrain --lr 2 --data d2\n'
                 'say() { echo "$@"; }\nsay python train.py --lr 3\n'
+            ),
+        }
+    ),
+    Example(  # every script that runs the launch's script gives it, or may (words not known); a script no script runs
+        {
+            "train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--data', required=True)\np.add_argument('--lr')\np.parse_args()\n",
+            "run.sh": '#!/bin/bash\npython train.py --lr 1 "$@"\n',
+            "open.sh": '#!/bin/bash\nwhile getopts "g:" o; do :; done\npython train.py "$@"\n',
+            "lone.sh": '#!/bin/bash\npython train.py "$@"\n',
+            "go.sh": (
+                '#!/bin/bash\nbash run.sh --data d\nsbatch run.sh --lr 2 --data=e\nbash run.sh $ARGS\nbash run.sh "$@"\n'
+                "source run.sh\nbash open.sh --lr 1\n"
             ),
         }
     ),
@@ -976,6 +1004,9 @@ def check(project) -> Iterator[Finding]:
         added = flags_added(invocation.command)  # `deepspeed x.py`: the launcher passes `--local_rank` itself
         reading = read_launch(program, invocation.args)
         missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
+        by: dict[int, list] = {}  # the scripts that run the launch's script without the option, when they give its `"$@"`
+        if reading.open and project.shell[invocation.caller].arguments:
+            missing, reading, by = _missed_by_callers(project, invocation, program, added)
         if missing and fits_none(project, invocation, reading):
             continue  # a namesake elsewhere that takes none of its flags: not the program meant
         meant = meant_before_cd(project, invocation, reading, changes) if missing else None
@@ -987,13 +1018,18 @@ def check(project) -> Iterator[Finding]:
         for owner, option in missing:
             flag = _flag(option)
             name = shown(project, invocation) + (f" {owner.parser.subcommand}" if owner.parser.subcommand else "")
-            message = f"{name} requires `{flag}`, which this launch never passes{moved}: it exits at start-up"
+            callers = by.get(id(option), ())
+            when = ""
+            if callers:  # `python train.py "$@"` in run.sh, and `bash run.sh --lr 1`
+                runs = "runs" if len(callers) == 1 else "run"
+                when = f" when {listed([f'{c.caller}:{c.command.location.line}' for c in callers])} {runs} {invocation.caller}"
+            message = f"{name} requires `{flag}`, which this launch never passes{when}{moved}: it exits at start-up"
             fix, wanted, which = f"pass `{flag}`", option.flags, "it"
             related = [Related(option.location, f"`{flag}` is required here")]
             if option.group:  # argparse: "one of the arguments --train --eval is required"
                 group = group_of(owner, option)
                 names = ", ".join(f"`{_flag(o)}`" for o in group)
-                message = f"{name} requires one of {names}, and this launch passes none{moved}: it exits at start-up"
+                message = f"{name} requires one of {names}, and this launch passes none{when}{moved}: it exits at start-up"
                 fix, wanted, which = "pass one of them", [f for o in group for f in o.flags], "one"
                 related = [Related(option.location, f"the group of {names} is required here")]
             cut = invocation.command.cut_off  # `--lr 1 \\ # note`: the lines after it run on their own
@@ -1013,8 +1049,31 @@ def check(project) -> Iterator[Finding]:
                     related.append(Related(meant.program.location, f"the parser of {meant.file}"))
             if not command.location.holds(invocation.target.location):  # `train() { python train.py "$@"; }`, then `train --lr 1`
                 related.append(Related(command.location, "the call of the function that launches it so"))
+            related += (Related(c.command.location, f"{c.caller} runs {invocation.caller} without it") for c in callers)
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
+
+
+def _missed_by_callers(project, invocation, program, added) -> tuple[list, Reading, dict[int, list]]:
+    """The required options a launch that passes its script's own arguments (`python train.py
+    "$@"` in run.sh: `launches.run_with`) does not get from a script that runs it with words all
+    known (`bash run.sh --lr 1`), each with those scripts (by the option's id); one a caller
+    passes, or may (`bash run.sh "$@"`), is passed there. The reading of the first that misses one."""
+    missing: list = []
+    by: dict[int, list] = {}
+    first = None
+    for caller in project.graph.callers(invocation.caller):
+        words = run_with(project, invocation.caller, invocation.args, caller) if caller.caller != invocation.caller else None
+        if words is None:
+            continue
+        reading = read_launch(program, words)
+        for owner, option in missing_required(reading):
+            if not added.intersection(option.flags):
+                if id(option) not in by:
+                    missing.append((owner, option))
+                by.setdefault(id(option), []).append(caller)
+                first = first or reading
+    return missing, first or Reading([program], open=True), by
 
 
 def _flag(option) -> str:
