@@ -34,6 +34,7 @@ from .graph import (
     sourced_candidates,
     value_part,
 )
+from .lazyre import lazy
 from .model import Record, whole
 from .paths import in_a_virtualenv, joined
 from .pymade import python_made
@@ -366,6 +367,9 @@ def _with_arguments(words: list[Word], arguments: dict[int, int], given: list[Wo
 
 
 
+_PARAMETER = lazy(r"\$(?:[1-9]|\{[1-9][0-9]*\})")  # a positional parameter as a word reads it whole
+
+
 def _given_word(word: Word, arguments: dict[int, int], given: list[str | None]) -> Word | None:
     """`word` with the script's positional parameters it reads (`arguments`: `$1`, `${1}`) replaced
     by the values given for them; None when it reads none, or an unknown part stays."""
@@ -377,15 +381,15 @@ def _given_word(word: Word, arguments: dict[int, int], given: list[str | None]) 
     start, at = 0, template.find("$")
     while at != -1:
         number = arguments.get(origin[at])
-        if number is None or number <= 0:
+        written = _PARAMETER.match(template, at)  # `$1`, also `$1` after a `shift`: the caller's second
+        if number is None or number <= 0 or written is None:
             return None  # another part not known, or the arguments (`--tags=$@`)
-        raw = f"${number}" if template.startswith(f"${number}", at) else f"${{{number}}}"
         value = given[number - 1] if number <= len(given) else None
-        if value is None or not template.startswith(raw, at):
+        if value is None:
             return None
         parts += (template[start:at], value)
         places += (*origin[start:at], *[origin[at]] * len(value))
-        start = at + len(raw)
+        start = written.end()
         at = template.find("$", start)
     value = "".join((*parts, template[start:]))
     return Word(value, value, word.location, [*places, *origin[start:]]) if parts else None

@@ -80,8 +80,9 @@ Scripts and functions:
   that runs it passes there: `bash child.sh 12345 &` twice is a collision, reported at the second
   line, the launch in `child.sh` a related location. Not known past an argument that may be several
   words or none (`"$@"`, `$ARGS`), from a loop's value (another each time round), after a `shift`
-  or `set --` of the script, in its functions and loops, when one arm of an `if` sets it, nor when
-  no script of the project runs it;
+  of a count not known (`shift $N`, one in an arm or a loop: after `shift 2`, `$1` is the third
+  argument), a `set --` or a `getopts` of the script, in its functions and loops, when one arm of
+  an `if` sets it, nor when no script of the project runs it;
 - a port whose value is not known here but that the script sets once (`PORT=$RANDOM`,
   `PORT=$(shuf -i 20000-30000 -n 1)`, `PORT=$((RANDOM + 20000))`, `PORT=$1`) and a launch reads
   whole (`--master_port $PORT`, `--master_port="${PORT}"`) is one value, whatever it is: the same
@@ -445,10 +446,11 @@ INVALID = [
                 "bash braced.sh 29500 &\ntorchrun --nproc_per_node 2 train.py\n"
             ),
             "python.sh": "#!/bin/bash\nMASTER_PORT=$2 python train.py --name $1\n",
-            "pair.sh": "#!/bin/bash\nbash python.sh a 29700 &\nbash python.sh b 29700 &\nwait\n",
+            "pair.sh": "#!/bin/bash\nbash python.sh a 29700 &\nbash python.sh b 29700 &\nwait\nbash shift.sh a 29800 &\nbash shift.sh b 29800 &\n",
+            "shift.sh": "#!/bin/bash\nNAME=$1\nshift\ntorchrun --master_port $1 train.py --name $NAME\n",
             "train.py": "print('training')\n",
         },
-        ["LL402 launch.sh:3", "LL402 pair.sh:3", "LL402 tmux.sh:3", "LL402 tmux.sh:5"],
+        ["LL402 launch.sh:3", "LL402 pair.sh:3", "LL402 pair.sh:6", "LL402 tmux.sh:3", "LL402 tmux.sh:5"],
     ),
     Example(  # the script's argument's default port, when no caller gives the argument (run by hand, it runs)
         {
@@ -727,17 +729,18 @@ VALID = [
             ),
         }
     ),
-    Example(  # a script's port from its own argument: another at each run, one after the other, not known (`"$@"`, `$P`, a
-        {  # loop's), moved by a `shift`, set in one arm only; or a port the script picks itself
+    Example(  # a script's port from its own argument: another at each run (also past a `shift`), one after the other, not
+        {  # known (`"$@"`, `$P`, a loop's, after `shift $N`), set in one arm only; or a port the script picks itself
             "child.sh": "#!/bin/bash\nPORT=$1\ntorchrun --nproc_per_node 2 --master_port $PORT train.py\n",
             "launch.sh": (
                 "#!/bin/bash\nbash child.sh 29500 &\nbash child.sh 29501 &\nwait\nbash child.sh 29600\nbash child.sh 29600\n"
                 'bash child.sh "$@" &\nbash child.sh "$@" &\nbash child.sh $P &\nbash child.sh $P &\nwait\n'
                 "for p in 29700 29701; do\n  bash child.sh $p &\ndone\nwait\n"
-                "bash shift.sh a 29800 &\nbash shift.sh b 29800 &\nbash arm.sh 29900 x &\nbash arm.sh 29900 x &\n"
-                "bash free.sh 29950 &\nbash free.sh 29950 &\nwait\n"
+                "bash shift.sh a 29800 &\nbash shift.sh b 29801 &\nbash arm.sh 29900 x &\nbash arm.sh 29900 x &\n"
+                "bash free.sh 29950 &\nbash free.sh 29950 &\nbash moved.sh a 29960 &\nbash moved.sh b 29960 &\nwait\n"
             ),
             "shift.sh": "#!/bin/bash\nNAME=$1\nshift\ntorchrun --master_port $1 train.py --name $NAME\n",
+            "moved.sh": "#!/bin/bash\nshift $N\ntorchrun --master_port $1 train.py\n",
             "arm.sh": '#!/bin/bash\nif [ -n "$2" ]; then PORT=$1; else PORT=29000; fi\ntorchrun --master_port $PORT train.py\n',
             "free.sh": "#!/bin/bash\nPORT=$(python free_port.py)\ntorchrun --master_port $PORT train.py --tag $1\n",
             "train.py": "print('training')\n",
