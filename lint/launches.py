@@ -38,7 +38,7 @@ from .lazyre import lazy
 from .model import Record, whole
 from .paths import in_a_virtualenv, joined
 from .pymade import python_made
-from .shellfacts import CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, SetBy, Word
+from .shellfacts import ARM, CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, SetBy, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
@@ -326,24 +326,44 @@ def given_arguments(invocation) -> list[Word] | None:
     return [written.get(id(w), w) if not any(w is c for c in invocation.command.words) else w for w in invocation.args]
 
 
-def run_with(project, path: str, words: list[Word], invocation) -> list[Word] | None:
-    """The words of a command of the script `path` (a launch's arguments) as the caller's
-    `invocation` runs it, where a word is the script's arguments (`ShellScript.arguments`): `"$@"`
-    (`$@`, `${@:3}`, `$*`, or `$ARGS` after `ARGS="$@"`) is the caller's words (from the third
-    on), each where the caller writes it, and a whole `$1` holds the caller's first. None when
-    none of them does, or the caller's words are not known (`given_arguments`)."""
-    arguments = project.shell[path].arguments
-    if not arguments or not any(arguments.get(w.origin[0], 1) <= 0 for w in words if w.value is None and w.origin):
+def passes_on(project, launch) -> Word | None:
+    """The word of a launch's arguments that is its script's own (`"$@"`, `${@:3}`, `$*`, `$ARGS`
+    after `ARGS="$@"`: `ShellScript.arguments`), which each script that runs it gives
+    (`run_with`); None when none is, or an if/case arm around the launch tests them (`if [ "$1" =
+    eval ]`, `case $1 in`, `[ $# -gt 2 ]`: which arm runs is the caller's words' to say)."""
+    arguments = project.shell[launch.caller].arguments
+    if not arguments:
         return None
-    given = given_arguments(invocation)
+    at = next((w for w in launch.args if w.value is None and w.origin and arguments.get(w.origin[0], 1) <= 0), None)
+    if at is None or any(b.kind == ARM and _tests_arguments(b) for b in launch.command.blocks):
+        return None
+    return at
+
+
+def _tests_arguments(arm: Block) -> bool:
+    """Whether the conditions that decide an if/case arm read the script's arguments (`$1`, `$#`,
+    `"$@"`), or a variable set from one (`MODE=$1`, `MODE=${1:-train}`)."""
+    return any(name and name[0] in _PARAMETERS for name in (*arm.reads, *(test[0] for test in arm.tests)))
+
+
+_PARAMETERS = frozenset("123456789#@*")  # what the name of a positional parameter, or of all of them, starts with
+
+
+def run_with(project, launch, invocation) -> list[Word] | None:
+    """The arguments of a `launch` of a script (`passes_on`) as the caller's `invocation` runs
+    the script: `"$@"` (`$@`, `${@:3}`, `$*`, or `$ARGS` after `ARGS="$@"`) is the caller's words
+    (from the third on), each where the caller writes it, and a whole `$1` holds the caller's
+    first. None when the caller's words are not known (`given_arguments`)."""
+    given = given_arguments(invocation) if invocation.caller != launch.caller else None
     if given is None:
         return None
+    arguments = project.shell[launch.caller].arguments
     values: list[str] = []
     for arg in given:
         if arg.value is None:
             break
         values.append(arg.value)
-    return _with_arguments(words, arguments, given, values)
+    return _with_arguments(launch.args, arguments, given, values)
 
 
 def _with_arguments(words: list[Word], arguments: dict[int, int], given: list[Word], values: list[str]) -> list[Word]:

@@ -262,9 +262,10 @@ the `shift`s of a static count before it): each script of the project that runs 
 launches the program with its words there, and a flag among them is reported at that script's
 word, the `"$@"` a related location ("which run.sh runs with its arguments"). Not where the script
 reads them in its own way before (a `getopts`, `shift $N`, a `shift` in an arm or a loop: `while
-[[ $# -gt 0 ]]; do case $1 in ...`, `set -- ...`), in a function or a loop of its own, nor quoted
-as one word (`"$*"`, `"$ARGS"`); a caller's word not known (`bash run.sh $EXTRA --bogus`) is read
-as such a word of a launch is; a word a caller's loop gives is not known.
+[[ $# -gt 0 ]]; do case $1 in ...`, `set -- ...`), in a function or a loop of its own, in an
+if/case arm that they decide (`if [ "$1" = eval ]`, `case $MODE in` after `MODE=${1:-train}`, `[ $#
+-gt 2 ] &&`), nor quoted as one word (`"$*"`, `"$ARGS"`); a caller's word not known (`bash run.sh
+$EXTRA --bogus`) is read as such a word of a launch is; a word a caller's loop gives is not known.
 
 Nothing is reported:
 - when the program uses `parse_known_args` (or click's `ignore_unknown_options`); not where the
@@ -333,7 +334,7 @@ from __future__ import annotations
 from functools import cache, partial
 
 from launchlint.graph import python_run
-from launchlint.launches import directory_changes, flags_added, run_with
+from launchlint.launches import directory_changes, flags_added, passes_on, run_with
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import ExtraWord, Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
@@ -2177,7 +2178,7 @@ VALID = [
             ),
         }
     ),
-    Example(  # a script's arguments that are not the caller's words as written, or a caller's words not known: not judged
+    Example(  # a script's arguments that are not the caller's words as written, an arm they decide, a caller's words not known
         {
             "train.py": ARGPARSE_TRAIN,
             "opts.sh": '#!/bin/bash\nwhile getopts "g:" o; do case $o in g) G=$OPTARG;; esac; done\npython train.py "$@"\n',
@@ -2189,10 +2190,14 @@ VALID = [
             "moved.sh": '#!/bin/bash\nshift $N\npython train.py "$@"\n',
             "joined.sh": '#!/bin/bash\nARGS="$@"\npython train.py "$*"\npython train.py "$ARGS"\n',
             "each.sh": '#!/bin/bash\nfor s in 1 2; do python train.py --lr $s "$@"; done\nf() { python train.py "$@"; }\nf --lr 1\n',
+            "arm.sh": (
+                '#!/bin/bash\nMODE=${1:-train}\nif [ "$MODE" = eval ]; then python train.py --lr 0 "$@"; fi\n'
+                'case $1 in x) python train.py "$@";; esac\n[ $# -gt 2 ] && python train.py "$@"\n'
+            ),
             "run.sh": '#!/bin/bash\npython train.py "$@"\n',
             "go.sh": (
                 "#!/bin/bash\nbash opts.sh -g 2 --lr 1\nbash loop.sh --gpus 2 --lr 1\nbash branch.sh x --lr 1\nbash moved.sh a --lr 1\n"
-                "bash joined.sh --bogus 1\nbash each.sh --bogus 1\nbash run.sh $EXTRA\nbash run.sh \"$@\"\n"
+                "bash joined.sh --bogus 1\nbash each.sh --bogus 1\nbash run.sh $EXTRA\nbash run.sh \"$@\"\nbash arm.sh x --bogus 1\n"
                 "bash run.sh --lr 1 --compile\nsource run.sh\n"
             ),
         }
@@ -2494,23 +2499,23 @@ def check(project) -> list[Finding]:
             found += ((e.word, _extra(project, shown(project, invocation), e)) for e in reading.extra if e.program.checks_flags)
         script = project.shell.get(invocation.caller)
         if script is not None and script.arguments:
-            found += _passed_on(project, invocation, program, script.arguments, changes)
+            found += _passed_on(project, invocation, program, changes)
     return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
 
 
-def _passed_on(project, invocation, program, arguments: dict[int, int], changes) -> list[tuple[Word, Finding]]:
+def _passed_on(project, invocation, program, changes) -> list[tuple[Word, Finding]]:
     """The flags each script that runs the launch's script passes to the program through the
     script's own arguments (`python train.py "$@"` in run.sh, `bash run.sh --lr 1`:
     `launches.run_with`), reported at the caller's word, with the script's `"$@"` as related."""
-    path = invocation.caller
-    at = next((w for w in invocation.args if w.value is None and w.origin and arguments.get(w.origin[0], 1) <= 0), None)
+    at = passes_on(project, invocation)
     if at is None:
         return []
+    path = invocation.caller
     found = []
     own = {id(w) for w in invocation.args}
     name = shown(project, invocation)
     for caller in project.graph.callers(path):
-        words = run_with(project, path, invocation.args, caller) if caller.caller != path else None
+        words = run_with(project, invocation, caller)
         if words is None:
             continue
         reading = read_launch(program, words)

@@ -138,7 +138,14 @@ import posixpath
 from collections.abc import Iterator
 from functools import cache, partial
 
-from launchlint.launches import decided_by_caller, directory_changes, flags_added, run_with, unworded_defaults
+from launchlint.launches import (
+    decided_by_caller,
+    directory_changes,
+    flags_added,
+    passes_on,
+    run_with,
+    unworded_defaults,
+)
 from launchlint.model import Finding, Related, Severity
 from launchlint.programs import (
     Meant,
@@ -1005,7 +1012,7 @@ def check(project) -> Iterator[Finding]:
         reading = read_launch(program, invocation.args)
         missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
         by: dict[int, list] = {}  # the scripts that run the launch's script without the option, when they give its `"$@"`
-        if reading.open and project.shell[invocation.caller].arguments:
+        if reading.open and project.shell[invocation.caller].arguments and passes_on(project, invocation) is not None:
             missing, reading, by = _missed_by_callers(project, invocation, program, added)
         if missing and fits_none(project, invocation, reading):
             continue  # a namesake elsewhere that takes none of its flags: not the program meant
@@ -1063,7 +1070,7 @@ def _missed_by_callers(project, invocation, program, added) -> tuple[list, Readi
     by: dict[int, list] = {}
     first = None
     for caller in project.graph.callers(invocation.caller):
-        words = run_with(project, invocation.caller, invocation.args, caller) if caller.caller != invocation.caller else None
+        words = run_with(project, invocation, caller)
         if words is None:
             continue
         reading = read_launch(program, words)

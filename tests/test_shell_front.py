@@ -1832,3 +1832,15 @@ def test_the_scripts_arguments_passed_on_are_recorded_past_its_counted_shifts():
     assert found == [(1, '${@}"', 0), (2, '$* "$', 0), (2, '$@" $', 0), (2, "$ARGS", 0), (2, "${@:3", -2), (5, "$1\nf(", 4), (5, '$@" $', -3)]
     for moved in ("shift $N\n", "while getopts a: o; do :; done\n"):
         assert parse_shell("u.sh", moved + 'python a.py "$@" $1\n').arguments == {}
+
+
+def test_an_arms_conditions_read_the_scripts_arguments():
+    """`Block.reads` holds the positional parameters a condition reads (`$1`, `$#`, `"$*"`), also
+    through a variable set from one (`MODE=$1`) or from its default (`M=${1:-train}`)."""
+    src = (
+        'MODE=$1\nM=${1:-train}\nif [ "$MODE" = a ]; then echo 1; fi\nif [ "$M" = a ]; then echo 2; fi\n'
+        '[ $# -gt 2 ] && echo 3\nif [[ "$*" == *x* ]]; then echo 4; fi\nif [ -n "$X" ]; then echo 5; fi\n'
+    )
+    script = parse_shell("t.sh", src)
+    reads = [set().union(*(b.reads | {t[0] for t in b.tests} for b in c.blocks)) for c in script.commands if c.name == "echo"]
+    assert reads == [{"MODE", "1"}, {"M", "1"}, {"#"}, {"*"}, {"X"}]

@@ -83,7 +83,7 @@ _NAME = _VALUE = _OPERATOR = _ARGUMENT = 0
 # of evals multiply.
 NESTED_PER_CHAR, NESTED_FLOOR = 4, 100_000
 MAX_VALUE = 65_536  # the longest value of a variable the shell keeps; longer is unknown
-_READ = lazy(r"\$\{?[#!]?([A-Za-z_]\w*)")  # the variables an assignment's value reads, as written
+_READ = lazy(r"\$\{?[#!]?([A-Za-z_]\w*|[0-9#@*])")  # the variables (and positional parameters) an assignment's value reads, as written
 # A lone variable in a test (`$X`, `"${X}"`, `"${X:-}"`), and the parts of a static pattern.
 _LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
 _ONE_ARGUMENT = lazy(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
@@ -1914,11 +1914,12 @@ class Walker:
 
     def _read(self, nodes) -> frozenset[str]:
         """The variables `nodes` read (not those they assign: `if CUDA_VISIBLE_DEVICES=0 cmd`), with
-        those their values were computed from."""
+        those their values were computed from; the positional parameters too (`1`, `#`, `@`)."""
         names, stack = set(), list(nodes)
         while stack:
             node = stack.pop()
-            if node.type == "variable_name":
+            kind = node.type
+            if kind == "variable_name" or kind == "special_variable_name":
                 if node.parent is None or node.parent.type != "variable_assignment":
                     names.add(self.unit.node_text(node))
             else:
@@ -1926,12 +1927,16 @@ class Walker:
         return frozenset(names) | self._computed_from(names)
 
     def _computed_from(self, names) -> frozenset[str]:
-        """The variables the last assignments of `names` read (`N=$(echo $CUDA_VISIBLE_DEVICES | wc -l)`)."""
+        """The variables the last assignments of `names` read (`N=$(echo $CUDA_VISIBLE_DEVICES | wc -l)`),
+        and the script's arguments whose default they took (`MODE=${1:-train}`: `1`)."""
         found = set()
+        defaulted = self.state.defaulted
         for name in names:
             word = self.state.assigned.get(name)
             if word is not None:
                 found.update(m.group(1) for m in _READ.finditer(word.template))
+            if defaulted and name in defaulted:
+                found.update(n for n in defaulted[name] if n.isdigit())
         return frozenset(found)
 
     def _exhaustive(self, node) -> bool:
