@@ -1,9 +1,10 @@
 """Which project file a Python import names.
 
-Resolution (`ModuleIndex.resolve`) follows what `sys.path` holds when a trainer runs: the project
-root (`python -m pkg.train`, `PYTHONPATH=.`), and the directories above the importer that are not
-packages themselves (`python train.py` puts the script's directory first; a launcher may `cd` to
-any directory above it). A package's own directory is never a `sys.path` entry, so a module
+Resolution (`ModuleIndex.resolve`) follows what `sys.path` holds when a trainer runs: the
+importer's own directory when it is no package (`python moe/serve.py` puts moe/ first, so its
+`import helpers` is moe/helpers.py, not the root's), the project root (`python -m pkg.train`,
+`PYTHONPATH=.`), and the other directories above the importer that are not packages themselves
+(a launcher may `cd` to any directory above it). A package's own directory is never a `sys.path` entry, so a module
 inside a package does not see its siblings by plain name. Standard library names (`os`, `socket`,
 `_socket`) resolve to a project file only when it sits at the project root under that exact
 name: a `trio/_socket.py` is not the `_socket` that `trio/_core/_io.py` imports.
@@ -76,11 +77,17 @@ class ModuleIndex:
         return frozenset(found)
 
     def _resolve(self, importer: str, name: str) -> str | None:
+        directories = _directories(importer)
+        if directories and directories[0] not in self.packages and name.partition(".")[0] not in STDLIB:
+            # `python moe/serve.py` puts moe/ first: its `from helpers import x` is moe/helpers.py
+            found = self.by_name.get(f"{directories[0]}.{name}")
+            if found is not None:
+                return found
         if name in self.by_name:
             return self.by_name[name]
         if name.partition(".")[0] in STDLIB:
             return None
-        for directory in _directories(importer):
+        for directory in directories:
             if directory not in self.packages:
                 found = self.by_name.get(f"{directory}.{name}")
                 if found is not None:

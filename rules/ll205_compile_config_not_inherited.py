@@ -239,6 +239,18 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a script's sibling module shadows the root's of that name (`python moe/serve.py`: moe/ first on sys.path)
+        {
+            "settings.py": "import torch._inductor.config\ntorch._inductor.config.coordinate_descent_tuning = True\n",
+            "helpers.py": "import settings\n\n\ndef prep(x):\n    return x\n",
+            "moe/helpers.py": "def prep(x):\n    return x\n",
+            "moe/serve.py": (
+                "import threading\n\nimport torch\nfrom helpers import prep\n\n\ndef step(x):\n    return x * 2\n\n\n"
+                "def worker(x):\n    with lock:\n        f = torch.compile(step)\n        return f(prep(x))\n\n\n"
+                "lock = threading.Lock()\nthreads = [threading.Thread(target=worker, args=(1,)) for _ in range(4)]\n"
+            ),
+        },
+    ),
     Example(  # a setting in a program that imports the threads' library, whose threads only another program hands compiled code
         {
             "lib/__init__.py": "from lib import pool\n",
