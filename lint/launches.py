@@ -42,6 +42,14 @@ from .shellfacts import ARM, CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipel
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
 VISIBLE = "CUDA_VISIBLE_DEVICES"
+# The device lists of other accelerators' runtimes. Ascend's (torch_npu), Habana's and Intel's
+# (Level Zero: `ZE_AFFINITY_MASK`, whose `0.0,0.1` lists tiles, each a device in its default flat
+# hierarchy) ignore CUDA_VISIBLE_DEVICES: one of them set decides alone, the first in this order.
+OWN_VISIBLE = ("ASCEND_RT_VISIBLE_DEVICES", "HABANA_VISIBLE_MODULES", "ZE_AFFINITY_MASK")
+# ROCm's HIP honours CUDA_VISIBLE_DEVICES as HIP_VISIBLE_DEVICES, and both index into the devices
+# ROCR_VISIBLE_DEVICES leaves: with several of these set, at most the fewest they list are visible.
+SHARED_VISIBLE = (VISIBLE, "HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES")
+VISIBILITY = (*OWN_VISIBLE, *SHARED_VISIBLE)
 
 
 class Launch(Record):
@@ -281,8 +289,8 @@ def started_with(invocation, name: str) -> tuple[bool | None, Word | None]:
 
 def as_run_by(project, path: str, command: Command, invocation) -> Command:
     """The command of the script `path` as the caller's `invocation` runs it: its words, prefix
-    assignments and exported CUDA_VISIBLE_DEVICES that read the script's own positional parameters
-    (`--master_port $1`, `PORT=$1` then `--master_port=$PORT`, `CUDA_VISIBLE_DEVICES=$1`:
+    assignments and exported device lists (`VISIBILITY`) that read the script's own positional
+    parameters (`--master_port $1`, `PORT=$1` then `--master_port=$PORT`, `CUDA_VISIBLE_DEVICES=$1`:
     `ShellScript.arguments`) hold the caller's static arguments there (`bash child.sh 12345`), each
     standing where the parameter is written; its words that are its arguments (`"$@"`), the
     caller's words (`run_with`). The command itself when it reads none, or only ones not known:
@@ -300,14 +308,16 @@ def as_run_by(project, path: str, command: Command, invocation) -> Command:
     words = _with_arguments(command.words, arguments, given, values)
     env = {name: _given_word(w, arguments, values) or w if w is not None else w for name, w in command.env.items()}
     changed = words is not command.words or any(env[n] is not command.env[n] for n in env)
-    visible = command.environment.get(VISIBLE)
-    visible_given = _given_word(visible, arguments, values) if visible is not None else None
-    if not changed and visible_given is None:
+    environment = command.environment
+    visible_given = {
+        name: w for name in VISIBILITY if (v := environment.get(name)) is not None and (w := _given_word(v, arguments, values))
+    }
+    if not changed and not visible_given:
         return command
     bound = command.with_words(words)
     bound.env = env
-    if visible_given is not None:
-        bound.environment = ChainMap({VISIBLE: visible_given}, command.environment)
+    if visible_given:
+        bound.environment = ChainMap(visible_given, environment)
     return bound
 
 
@@ -522,32 +532,73 @@ def _rank(command: Command, name: str) -> str | None:
 
 
 class Devices(Record):
-    """GPUs made visible: how many, the word that lists them, and how the user wrote it."""
+    """Devices made visible: how many, the word that lists them, how the user wrote it, and the
+    variable that lists them (accelerate's `gpu_ids` become CUDA_VISIBLE_DEVICES)."""
 
     count: int
     word: Word
     said: str  # "CUDA_VISIBLE_DEVICES=0,1", "gpu_ids: 0,1 in acc.yaml"
+    variable: str = VISIBLE
 
 
-def device_list(word: Word | None, said: str) -> Devices | None:
-    """`0,1,2,3` (or GPU UUIDs) as a count; None when unknown, empty or `all`."""
+def device_list(word: Word | None, said: str, variable: str = VISIBLE) -> Devices | None:
+    """`0,1,2,3` (or GPU UUIDs; `ZE_AFFINITY_MASK`'s tiles `0.0,0.1`) as a count; None when
+    unknown, empty or `all`."""
     value = word.value.strip() if word is not None and word.value is not None else ""
     items = [item.strip() for item in value.split(",")]
-    if not value or not all(item.isdigit() or item.startswith(("GPU-", "MIG-")) for item in items):
+    tiles = variable == "ZE_AFFINITY_MASK"
+    if not value or not all(_device(item, tiles) for item in items):
         return None
-    return Devices(len(items), word, said)
+    return Devices(len(items), word, said, variable)
+
+
+def _device(item: str, tiles: bool) -> bool:
+    if tiles and item.count(".") == 1:
+        item = item.replace(".", "")
+    return item.isdigit() or item.startswith(("GPU-", "MIG-"))
+
+
+def visibility(command: Command) -> list[tuple[str, Word | None]]:
+    """The device lists that decide what the command sees, as (variable, its word, None when set
+    to something unknown): a prefix on it or on a wrapper, or exported by the script (or by a
+    Compose/Kubernetes `environment`)."""
+
+    def lookup(name: str) -> tuple[bool, Word | None]:
+        word = command.env_value(name)
+        if word is None:
+            word = command.environment.get(name)
+        return word is not None or command.has_env(name), word
+
+    return deciding_lists(lookup)
+
+
+def deciding_lists(lookup) -> list[tuple[str, Word | None]]:
+    """The variables of `VISIBILITY` that `lookup` (name -> (set?, word)) finds set and that
+    decide: the first of `OWN_VISIBLE` alone (a CUDA_VISIBLE_DEVICES left beside
+    ASCEND_RT_VISIBLE_DEVICES changes nothing on the NPUs), else those of `SHARED_VISIBLE`."""
+    found = []
+    for name in VISIBILITY:
+        is_set, word = lookup(name)
+        if is_set:
+            if name in OWN_VISIBLE:
+                return [(name, word)]
+            found.append((name, word))
+    return found
+
+
+def fewest_devices(lists: list[tuple[str, Word | None]]) -> tuple[bool, Devices | None]:
+    """(set?, devices) of deciding device lists: the fewest of those known; (True, None) when
+    none is known."""
+    if not lists:
+        return False, None
+    known = [d for n, word in lists if (d := device_list(word, f"{n}={word.text}" if word is not None else "", n))]
+    return True, min(known, key=lambda devices: devices.count) if known else None
 
 
 def visible_devices(command: Command) -> tuple[bool, Devices | None]:
-    """(set?, devices) of CUDA_VISIBLE_DEVICES for a command: a prefix on it or on a wrapper, or
-    exported by the script (or by a Compose/Kubernetes `environment`). Set to something unknown
-    is (True, None): then nothing else decides it, not even a caller."""
-    word = command.env_value(VISIBLE)
-    if word is None:
-        word = command.environment.get(VISIBLE)
-    if word is None and not command.has_env(VISIBLE):
-        return False, None
-    return True, device_list(word, f"{VISIBLE}={word.text}" if word is not None else "")
+    """(set?, devices) of the device lists a command sees (`visibility`): the fewest known. Set
+    to something unknown is (True, None): then nothing else decides it, not even a caller."""
+    return fewest_devices(visibility(command))
 
 
 # --- config files a program is given --------------------------------------------------------------

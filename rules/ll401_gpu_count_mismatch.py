@@ -1,16 +1,18 @@
 """## What it does
 Compares the processes a launch starts on each node (`torchrun --nproc_per_node N`, `accelerate
 launch --num_processes N`, `deepspeed --num_gpus N`) with the GPUs it gets there: the devices
-`CUDA_VISIBLE_DEVICES` (or accelerate's `gpu_ids`) makes visible, and the GPUs the SLURM job
-allocates per node. More processes than visible GPUs is reported, and a count that differs from
-the allocation.
+`CUDA_VISIBLE_DEVICES` (or accelerate's `gpu_ids`, or another accelerator's device list) makes
+visible, and the GPUs the SLURM job allocates per node. More processes than visible GPUs is
+reported, and a count that differs from the allocation.
 
 ## Why is this bad?
 Each of the N processes takes local rank `i` and calls `torch.cuda.set_device(i)`. With fewer
-visible GPUs, ranks past the last one fail with `RuntimeError: CUDA error: invalid device ordinal`,
-but only after the job waited in the queue, the container started, every rank imported torch
-and the rendezvous completed: minutes of a multi-GPU allocation lost. With more GPUs allocated
-than processes, the extra GPUs are paid for and idle for the whole run.
+visible GPUs, ranks past the last one fail with `RuntimeError: CUDA error: invalid device ordinal`
+(on ROCm `HIP error: invalid device ordinal`; on Ascend NPUs, Gaudi HPUs and Intel XPUs their
+runtime's own error for a device that is not there), but only after the job waited in the
+queue, the container started, every rank imported torch and the rendezvous completed: minutes
+of a multi-GPU allocation lost. With more GPUs allocated than processes, the extra GPUs are paid
+for and idle for the whole run.
 
 ## Example
 ```bash
@@ -42,12 +44,22 @@ GPUs made visible:
   variable of a file sourced under `set -a`), or the caller's prefix or export
   (`CUDA_VISIBLE_DEVICES=0,1 bash train.sh`), or its caller's, up the chain of scripts;
   accelerate's `--gpu_ids`/`gpu_ids` (which accelerate turns into `CUDA_VISIBLE_DEVICES`);
+- the other accelerators' lists, set in any of those ways: ROCm's `HIP_VISIBLE_DEVICES` and
+  `ROCR_VISIBLE_DEVICES`, Ascend's `ASCEND_RT_VISIBLE_DEVICES` (torch_npu), Gaudi's
+  `HABANA_VISIBLE_MODULES` and Intel's `ZE_AFFINITY_MASK` (whose `0.0,0.1` lists tiles: each
+  entry is a device, as in Level Zero's default flat hierarchy). Which decide: Ascend's, Gaudi's
+  or Intel's, when set, alone (in that order), as their runtimes ignore `CUDA_VISIBLE_DEVICES`: a
+  `CUDA_VISIBLE_DEVICES=0` left from a GPU script beside `ASCEND_RT_VISIBLE_DEVICES=0,1,2,3`
+  changes nothing. Else `CUDA_VISIBLE_DEVICES`, `HIP_VISIBLE_DEVICES` and `ROCR_VISIBLE_DEVICES`
+  together: ROCm honours all three, each narrowing the others, so the fewest any of them lists are
+  compared (a list not known among them is left out). The message names the variable compared,
+  and says "devices" and "an invalid device ordinal" but for `CUDA_VISIBLE_DEVICES`'s GPUs;
 - a prefix from the variable of a `for` loop over static words (`for i in 0 1 2 3; do
   CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 ...`, also on a script the loop runs:
   `CUDA_VISIBLE_DEVICES=$g bash train.sh`) makes each word's devices visible in turn: the time
   round with the fewest is compared, one finding a launch (said `CUDA_VISIBLE_DEVICES=$i: 0`, the
   loop's word a related location); words that list no devices are left out;
-- `unset CUDA_VISIBLE_DEVICES` takes the restriction away (on one path only, it is unknown), and
+- `unset CUDA_VISIBLE_DEVICES` (or another list) takes the restriction away (on one path only, it is unknown), and
   an export inside a function the script never calls does not count;
 - `deepspeed --num_gpus` is not compared with `CUDA_VISIBLE_DEVICES`: deepspeed ignores it when
   `--num_gpus` is given, and picks its GPUs itself;
@@ -121,6 +133,13 @@ job's nodes and is compared with the job's allocation too.
   parallel", and `--gpu_ids`.
 - DeepSpeed launcher: "ignoring [CUDA_VISIBLE_DEVICES] because one or several of
   --include/--exclude/--num_gpus/--num_nodes cl args were used".
+- ROCm, GPU isolation techniques: `ROCR_VISIBLE_DEVICES`, "A list of device indices or UUIDs that
+  will be exposed to applications"; `HIP_VISIBLE_DEVICES or CUDA_VISIBLE_DEVICES`, "Device indices
+  exposed to HIP applications". PyTorch's ROCm device count reads them together (pytorch/pytorch#142292).
+- DeepSpeed PR deepspeedai/DeepSpeed#5369: on Ascend NPUs, "CUDA_VISIBLE_DEVICES is not work";
+  torch_npu reads `ASCEND_RT_VISIBLE_DEVICES`.
+- Intel oneAPI Level Zero: `ZE_AFFINITY_MASK` lists devices or `device.tile`s; with
+  `ZE_FLAT_DEVICE_HIERARCHY=FLAT` (the default) each tile is a device.
 """
 
 from __future__ import annotations
@@ -136,12 +155,15 @@ from launchlint.launches import (
     Setting,
     as_run_by,
     decided_by_caller,
+    deciding_lists,
     device_list,
+    fewest_devices,
     launch_defaults,
     launch_of,
     processes_per_node,
     setting,
     sourced_before,
+    visibility,
     visible_devices,
 )
 from launchlint.lazyre import lazy
@@ -427,6 +449,22 @@ INVALID = [
         },
         ["LL401 child.sh:2", "LL401 sweep.sh:3", "LL401 sweep.sh:7"],
     ),
+    Example(  # other accelerators' lists: Ascend's, ROCm's (the fewest with CUDA's), Gaudi's, Intel's tiles; sourced, looped, given
+        {
+            "train.py": "print('step')\n",
+            "npu.sh": "#!/bin/bash\nASCEND_RT_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 train.py\n",
+            "rocm.sh": (
+                "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1,2,3\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 train.py\n"
+                "ROCR_VISIBLE_DEVICES=0 torchrun --nproc_per_node 2 train.py\n"
+            ),
+            "gaudi.sh": "#!/bin/bash\nsource env.sh\ntorchrun --nproc_per_node 8 train.py\n",
+            "env.sh": "export HABANA_VISIBLE_MODULES=0,1,2,3\n",
+            "xpu.sh": "#!/bin/bash\nfor t in 0.0,0.1 0.0; do\n  ZE_AFFINITY_MASK=$t torchrun --nproc_per_node 2 train.py\ndone\n",
+            "run.sh": "#!/bin/bash\nbash child.sh 0,1\n",
+            "child.sh": "#!/bin/bash\nexport ASCEND_RT_VISIBLE_DEVICES=$1\ntorchrun --nproc_per_node 4 train.py\n",
+        },
+        ["LL401 child.sh:3", "LL401 gaudi.sh:3", "LL401 npu.sh:2", "LL401 rocm.sh:3", "LL401 rocm.sh:4", "LL401 xpu.sh:3"],
+    ),
 ]
 
 VALID = [
@@ -652,6 +690,16 @@ VALID = [
             ),
         }
     ),
+    Example(  # torch_npu and Gaudi ignore a CUDA_VISIBLE_DEVICES left from a GPU script; Intel's tiles, each a device
+        {
+            "npu.sh": (
+                "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\nexport ASCEND_RT_VISIBLE_DEVICES=0,1,2,3\n"
+                "torchrun --nproc_per_node 4 train.py\n"
+                "CUDA_VISIBLE_DEVICES=0 HABANA_VISIBLE_MODULES=0,1 torchrun --nproc_per_node 2 train.py\n"
+                "ZE_AFFINITY_MASK=0.0,0.1,1.0,1.1 torchrun --nproc_per_node 4 train.py\n"
+            ),
+        }
+    ),
     Example(  # deepspeed picks its own GPUs; accelerate's gpu_ids decide over the environment
         {
             "d.sh": (
@@ -759,10 +807,11 @@ def _visible(project, path: str, launch: Launch) -> tuple[bool, list[tuple[Devic
             given = _looped_devices(project.shell[path], command, "") or _given_devices(project, path, command)
             return True, [place for place in given if _judged(command, place[0])]
         return True, [(devices, "")] if _judged(command, devices) else []
-    sourced = sourced_before(project, path, command).value(VISIBLE)
-    if sourced is not None:  # `source env.sh`, which exports it
-        devices = device_list(sourced, f"{VISIBLE}={sourced.text}")
-        return True, [(devices, f" once {sourced.location.path} is sourced")] if devices is not None and _judged(command, devices) else []
+    sourced = sourced_before(project, path, command).value
+    restricted, devices = fewest_devices(deciding_lists(lambda name: ((word := sourced(name)) is not None, word)))
+    if restricted:  # `source env.sh`, which exports it
+        judged = devices is not None and _judged(command, devices)
+        return True, [(devices, f" once {devices.word.location.path} is sourced")] if judged else []
     return False, [place for place in _callers_devices(project, path, MAX_CALLERS) if _judged(command, place[0])]
 
 
@@ -779,8 +828,8 @@ def _given_devices(project, path: str, command: Command) -> list[tuple[Devices, 
         number = arguments.get(found.word.origin[0], 0) if found is not None else 0
         given = invocation.args[number - 1] if number else None
         if given is not None and given.value == found.word.value:
-            said = f"{VISIBLE}=${number}: {given.value}"
-            places.append((Devices(found.count, given, said), f" when {invocation.caller} runs it"))
+            said = f"{found.variable}=${number}: {given.value}"
+            places.append((Devices(found.count, given, said, found.variable), f" when {invocation.caller} runs it"))
     return places
 
 
@@ -789,13 +838,16 @@ def _looped_devices(script: ShellScript, command: Command, where: str) -> list[t
     (`for i in 0 1 2 3`: `ShellScript.loop_values`): the fewest any time round does, at the first
     word of the loop's list that gives that many (one finding a command), said as `$i: 0`; none
     when no value is a device list."""
-    word = command.env_value(VISIBLE)
-    looped = script.loop_values.get(word.location) if word is not None and script.loop_values else None
-    if looped is None:
+    if not script.loop_values:
         return []
-    rounds = [device_list(value, f"{VISIBLE}={word.template}: {value.value}") for value in looped[1]]
-    known = [devices for devices in rounds if devices is not None]
-    return [(min(known, key=lambda devices: devices.count), where)] if known else []
+    for name, _ in visibility(command):
+        word = command.env_value(name)  # a prefix's
+        looped = script.loop_values.get(word.location) if word is not None else None
+        if looped is not None:
+            rounds = [device_list(value, f"{name}={word.template}: {value.value}", name) for value in looped[1]]
+            known = [devices for devices in rounds if devices is not None]
+            return [(min(known, key=lambda devices: devices.count), where)] if known else []
+    return []
 
 
 def _judged(command: Command, devices: Devices) -> bool:
@@ -803,7 +855,7 @@ def _judged(command: Command, devices: Devices) -> bool:
     an if/case arm around it (or a test's `&&`/`||`) that cannot run with them (`if [[
     $CUDA_VISIBLE_DEVICES != *","* ]]; then python ...; else torchrun ...`), nor when its
     conditions read CUDA_VISIBLE_DEVICES, or a variable computed from it, in another way."""
-    return not command.ruled_out(VISIBLE, devices.word.value, devices.word.location)
+    return not command.ruled_out(devices.variable, devices.word.value, devices.word.location)
 
 
 def _callers_devices(project, path: str, depth: int, runs: str = "it", known=None) -> list[tuple[Devices, str]]:
@@ -836,17 +888,20 @@ def _callers_devices(project, path: str, depth: int, runs: str = "it", known=Non
 
 
 def _too_many(launch: Launch, count: int, said: Setting, devices: Devices, where: str) -> Finding:
+    cuda = devices.variable == VISIBLE
+    visible = _gpus(devices.count) if cuda else _gpus(devices.count, "device")
+    outcome = ORDINAL if cuda else "an invalid device ordinal"  # HIP's, torch_npu's, HPU's and XPU's own words
     return Finding(
         said.word.location,
-        f"{_spelled(launch)} starts {count} processes per node but {_gpus(devices.count)} "
+        f"{_spelled(launch)} starts {count} processes per node but {visible} "
         f"{'is' if devices.count == 1 else 'are'} visible{where} ({devices.said}): {_ranks(devices.count, count)} "
-        f"with {ORDINAL}; start {devices.count}, or make {count} visible",
-        (Related(devices.word.location, f"{devices.said} makes {_gpus(devices.count)} visible here"),),
+        f"with {outcome}; start {devices.count}, or make {count} visible",
+        (Related(devices.word.location, f"{devices.said} makes {visible} visible here"),),
     )
 
 
-def _gpus(count: int) -> str:
-    return "1 GPU" if count == 1 else f"{count} GPUs"
+def _gpus(count: int, noun: str = "GPU") -> str:
+    return f"1 {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _spelled(launch: Launch) -> str:

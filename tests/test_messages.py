@@ -814,6 +814,12 @@ CASES = {
         "torchrun starts 8 processes per node but 2 GPUs are visible (CUDA_VISIBLE_DEVICES=0,1): ranks 2-7 "
         "fail with 'CUDA error: invalid device ordinal'; start 2, or make 8 visible",
     ),
+    "LL401-another accelerator's devices": (  # ROCm's HIP, Ascend's torch_npu, Gaudi, Intel: not CUDA's words
+        {"run.sh": "HIP_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 8 train.py\n"},
+        "run.sh:1",
+        "torchrun starts 8 processes per node but 2 devices are visible (HIP_VISIBLE_DEVICES=0,1): ranks 2-7 "
+        "fail with an invalid device ordinal; start 2, or make 8 visible",
+    ),
     "LL401-the job's GPUs": (
         {
             "job.sbatch": "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:4\nsrun torchrun --nproc_per_node 8 train.py\n"
