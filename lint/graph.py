@@ -63,6 +63,11 @@ PY_LAUNCHERS = {
     # this environment; `--master_port` 29500 unless given
     "colossalai": {"-host", "--host", "--hostfile", "--include", "--exclude", "--num_nodes", "--nproc_per_node",
                    "--master_port", "--master_addr", "--extra_launch_args", "--ssh-port"},
+    # MindSpore's `msrun` (mindspore/parallel/cluster/run.py): every option takes a value (`--join
+    # True`), then the script and its arguments (REMAINDER); `--master_port` 8118 unless given
+    "msrun": {"--worker_num", "--local_worker_num", "--master_addr", "--master_port", "--node_rank", "--log_dir",
+              "--join", "--cluster_time_out", "--bind_core", "--sim_level", "--sim_rank_id", "--rank_table_file",
+              "--worker_log_name", "--tail_worker_log"},
     # MosaicML's launcher (composer/cli/launcher.py); `-c`/`--command_mode` runs any command
     "composer": {"-n", "--nproc", "--world_size", "--base_rank", "--node_rank", "--local_world_size",
                  "--master_addr", "--master_port", "--stdout", "--stderr"},
@@ -95,7 +100,7 @@ DEBUGGER_FLAGS = frozenset({"--wait-for-client", "--log-to-stderr", "--no-debug"
 # Commands whose output is the job's: what a caller's `| tee` is there to capture. The parallel
 # launchers among them are those front/wrappers.py's LAUNCHERS reads (flux is more than `flux run`).
 LONG_RUNNING = {
-    *PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai",
+    *PYTHONS, "torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai", "msrun",
     "srun", "mpirun", "mpiexec", "mpiexec.hydra", "horovodrun", "aprun", "jsrun", "lrun", "ibrun",
 }  # fmt: skip
 # The schedulers' commands that queue a job script: SLURM's, PBS's (`qsub job.pbs`), LSF's (`bsub <

@@ -1,7 +1,7 @@
 """Distributed launches: what a launcher command asks of the machine it starts on.
 
 A `Launch` is torchrun (also `python -m torch.distributed.run`/`launch`, and ft_launcher, built on
-it), `accelerate launch`, `deepspeed` or `colossalai run`, with the launcher's own options (the ones before the program). From it come the
+it), `accelerate launch`, `deepspeed`, `colossalai run` or MindSpore's `msrun`, with the launcher's own options (the ones before the program). From it come the
 processes it starts per node, the GPUs the launch can see, its rendezvous port, and the config
 files a command hands to the program it starts.
 """
@@ -41,6 +41,7 @@ from .pymade import python_made
 from .shellfacts import ARM, CAPTURED, SOURCERS, SUBSHELL, Block, Command, Pipeline, SetBy, Word
 
 DEFAULT_PORT = 29500  # torchrun's and deepspeed's --master_port when none is given
+OWN_DEFAULT_PORT = {"msrun": 8118}  # its scheduler's
 VISIBLE = "CUDA_VISIBLE_DEVICES"
 # The device lists of other accelerators' runtimes. Ascend's (torch_npu), Habana's and Intel's
 # (Level Zero: `ZE_AFFINITY_MASK`, whose `0.0,0.1` lists tiles, each a device in its default flat
@@ -75,9 +76,10 @@ class Launch(Record):
         return name.endswith(".py") and "`" not in name and not any(c.isspace() for c in name)
 
 
-LAUNCHES = ("torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai")  # composer's `-n` is not read here
-# The launchers whose processes per node are `--nproc_per_node` (deepspeed's are `--num_gpus`).
-NPROC_LAUNCHERS = frozenset({"torchrun", "ft_launcher", "colossalai"})
+LAUNCHES = ("torchrun", "ft_launcher", "accelerate", "deepspeed", "colossalai", "msrun")  # composer's `-n` is not read here
+# The option of a launcher's processes per node, but accelerate's (`num_processes` over `num_machines`):
+# `--nproc_per_node`, deepspeed's `--num_gpus`, msrun's `--local_worker_num`.
+PROCESSES_OPTION = {"deepspeed": "num_gpus", "msrun": "local_worker_num"}
 # torchrun and nvidia-resiliency-ext's ft_launcher, built on it: `--standalone`, and a MASTER_PORT
 # in their environment not read (`--master-port` is).
 TORCHRUNS = frozenset({"torchrun", "ft_launcher"})
@@ -137,6 +139,15 @@ def flags_added(command: Command) -> frozenset[str]:
     if module == "torch.distributed.launch" and "use_env" not in launch.options:
         return LOCAL_RANK
     return LOCAL_RANK if module == "atorch.distributed.launch" and "not_use_env" in launch.options else frozenset()
+
+
+def waits(launch: Launch) -> bool:
+    """Whether the launcher returns only when its processes end, with their status: not `msrun`
+    unless told `--join True` (it returns once it has started them, their output in `--log_dir`)."""
+    if launch.launcher != "msrun":
+        return True
+    join = launch.options.get("join")
+    return join is not None and join.value == "True"
 
 
 def _parse(command: Command, launcher: str, words: list[Word]) -> Launch:
@@ -206,7 +217,7 @@ def processes_per_node(project, path: str, launch: Launch) -> tuple[int, Setting
     """How many processes the launch starts on each node, when static. accelerate's
     num_processes counts every machine's: it is divided by num_machines."""
     if launch.launcher != "accelerate":
-        name = "nproc_per_node" if launch.launcher in NPROC_LAUNCHERS else "num_gpus"
+        name = PROCESSES_OPTION.get(launch.launcher, "nproc_per_node")
         found = setting(project, path, launch, name)
         count = whole_number(found.word) if found is not None else None
         return (count, found) if count else None
@@ -485,7 +496,8 @@ def rendezvous_port(project, path: str, command: Command) -> Port | None:
     found = setting(project, path, launch, name)
     if found is None:  # accelerate's default comes from a config we may not see
         default = launch.launcher != "accelerate"
-        return Port(DEFAULT_PORT, f"{launch.launcher}'s default", None) if default else None
+        number = OWN_DEFAULT_PORT.get(launch.launcher, DEFAULT_PORT)
+        return Port(number, f"{launch.launcher}'s default", None) if default else None
     number = whole_number(found.word)
     if number:
         return Port(number, found.said, found.word)

@@ -29,7 +29,9 @@ python upload_checkpoint.py
 A job, as the first stage:
 - `python` running a script, a module or a program on standard input (`python3 - <<'PY' | tee
   audit.log`), not `-c` or `--version`; `torchrun` (also nvidia-resiliency-ext's `ft_launcher`),
-  `accelerate`, `deepspeed`; `srun` and `mpirun` unless all they run asks the machine a question
+  `accelerate`, `deepspeed`; MindSpore's `msrun` when told `--join True` (without it, msrun
+  returns as soon as its workers started, exit status 0: pipefail would change nothing, their
+  output and failures are in `--log_dir`'s `worker_N.log`); `srun` and `mpirun` unless all they run asks the machine a question
   (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`;
 - builds and tests: `make`, `ninja`, `cmake`, `bazel`, `cargo`, `pytest`, `tox` (not asked only
   what they are: `bazel version`, `cmake --version`, `make help`); trainers' and harnesses'
@@ -206,7 +208,7 @@ from launchlint.graph import (
     runs_by_variable,
     script_of,
 )
-from launchlint.launches import pipefail_of, sourced_script
+from launchlint.launches import launch_of, pipefail_of, sourced_script, waits
 from launchlint.model import Finding, Fix, Related, Severity
 from launchlint.rulekit import Example
 from launchlint.shellfacts import CAPTURED, SOURCERS, Command, Pipeline, ShellScript, shell_args
@@ -445,6 +447,16 @@ INVALID = [
     Example(  # a function whose body is the job, called into the pipe
         {"run.sh": "#!/bin/bash\nstep() {\n  torchrun --nproc_per_node 8 train.py\n}\nstep 2>&1 | tee step.log\n"},
         ["LL105 run.sh:5"],
+    ),
+    Example(  # MindSpore's msrun told to wait for its workers (`--join True`, also from a static variable) exits with their status
+        {
+            "run.sh": (
+                '#!/bin/bash\nDISTRIBUTED_ARGS="--local_worker_num 8 --master_port 6000 --log_dir msrun_log --join True"\n'
+                "msrun $DISTRIBUTED_ARGS pretrain.py --lr 1 2>&1 | tee logs/train.log\n"
+                "msrun --worker_num=2 --local_worker_num=2 --join=True train.py | tee b.log\n"
+            ),
+        },
+        ["LL105 run.sh:3", "LL105 run.sh:4"],
     ),
     Example(  # nvidia-resiliency-ext's ft_launcher, torchrun with fault tolerance, exits 1 when its workers fail
         {"run.sh": "#!/bin/bash\nft_launcher --nproc-per-node=8 --max-restarts=3 train.py 2>&1 | tee -a log.log\n"},
@@ -688,6 +700,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # msrun not told to join (its default, or `--join False`) returns 0 once its workers started: pipefail changes nothing
+        {
+            "run.sh": (
+                "#!/bin/bash\nmsrun --worker_num 8 --local_worker_num 8 --log_dir msrun_log pretrain.py 2>&1 | tee train.log\n"
+                "msrun --worker_num=8 --local_worker_num=8 --join=False pretrain.py | tee b.log\n"
+            ),
+        }
+    ),
     Example(  # a justfile's `set shell` with pipefail, a `#!` recipe that sets it, a `-` line (just goes on anyway)
         {
             "t.py": "print(1)\n",
@@ -1071,6 +1091,8 @@ def is_job(command: Command, project=None) -> bool:
         return run is not None and not _asks(run)  # not `python -c`, `python --version`
     if command.inner and name in SCHEDULERS and all(inner.name in ASKING for inner in command.inner):
         return False  # `$(srun --nodes=1 hostname | awk ...)`: srun of a question is one
+    if name == "msrun" and (launch := launch_of(command)) is not None and not waits(launch):
+        return False  # it returns once its workers started, whatever they do, unless told `--join True`
     found = script_of(command)
     return (
         is_long_running(command)

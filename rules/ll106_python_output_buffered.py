@@ -113,6 +113,11 @@ Launchers:
   `--use_deepspeed`, `--use_fsdp`, `--use_megatron_lm` and `--tpu` start several; anything else
   (`accelerate launch train.py`, whose processes the machine's default config decides) is not
   reported.
+- MindSpore's `msrun` is not reported: it writes each worker's output to a file of its own
+  (`--log_dir`'s `worker_N.log`, and the scheduler's `scheduler.log`), not to the stdout the
+  command's redirect or `| tee` holds, which gets msrun's own lines (and, with
+  `--tail_worker_log`, lines it reads back from those files). Those files are msrun's to open:
+  what the script redirects is not the workers' log.
 
 Not logs, and not reported:
 - a pipe into `grep` with no file behind it, `$(python ...)`, and result files (`> hosts.json`; a
@@ -889,6 +894,7 @@ VALID = [
                 "torchrun --nproc_per_node 8 train.py | tee a.log\ndeepspeed train.py > b.log\n"
                 "python -m torch.distributed.run --nproc_per_node 8 train.py | tee c.log\n"
                 "python -m atorch.distributed.launch --nproc_per_node=2 train.py 2>&1 | tee d.log\n"
+                "msrun --worker_num 8 --local_worker_num 8 --join True --log_dir msrun_log train.py 2>&1 | tee e.log\n"
             )
         }
     ),

@@ -43,7 +43,7 @@ args = parser.parse_args()
 The program is what `python x.py`, `python -m pkg.mod`, `python DIR` (its `__main__.py`, also
 for a DIR from the launcher's own directory: `python "$(dirname "$0")/../app"`),
 `torchrun` (and nvidia-resiliency-ext's `ft_launcher`, built on it), `accelerate launch`,
-`deepspeed`, `composer` and `srun` start, or `./x.py` and
+`deepspeed`, MindSpore's `msrun`, `composer` and `srun` start, or `./x.py` and
 `./train` (a file with no extension that is Python by its `#!` line) run by their path or given
 to a launcher (`torchrun train`), also inside `ssh`/`tmux`/`bash -c` strings, `eval` of a
 known string, a command line `read` takes from a heredoc or a here-string (OpenRLHF's `read -r
@@ -859,9 +859,10 @@ INVALID = [
                 "micromamba run -n train python train.py --lrr 1\n"
                 "colossalai run --nproc_per_node 4 --master_port 29501 train.py --lr 1 --bogus\n"
                 "ft_launcher --ft-cfg-path ft.yaml --ft-ignore-missing-cfg --nproc-per-node 2 train.py --lr 1 --bogus\n"
+                "msrun --worker_num 8 --local_worker_num 8 --join True --log_dir msrun_log train.py --lr 1 --bogus 2\n"
             ),
         },
-        ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4", "LL301 prof.sh:5"],
+        ["LL301 prof.sh:1", "LL301 prof.sh:3", "LL301 prof.sh:4", "LL301 prof.sh:5", "LL301 prof.sh:6"],
     ),
     Example(  # GNU parallel's command, up to its argument list (`:::`), as words or one string
         {

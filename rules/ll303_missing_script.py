@@ -49,7 +49,7 @@ all: when its first word is the file, the message says to remove the quotes.
 What runs a script:
 - `bash x.sh`, `./x.sh`, `source dir/x.sh`, `python x.py`, `torchrun ... x.py` (with
   `--no-python`, `./x.sh` run by its path; also `ft_launcher`, nvidia-resiliency-ext's torchrun),
-  `deepspeed x.py`, `sbatch x`;
+  `deepspeed x.py`, MindSpore's `msrun ... x.py`, `sbatch x`;
 - a batch job script a scheduler queues, after its options: `sbatch x`, PBS's `qsub x` (`qsub -l
   select=2 -v LR=1 job.pbs`; not `qsub -I`, an interactive job, nor `qsub -- CMD`), a script on
   the standard input of sbatch, qsub or LSF's bsub (`bsub < job.lsf`). bsub's operand is a
@@ -549,6 +549,16 @@ INVALID = [
     Example(  # GNU parallel runs its command, the words before `:::`
         {"sweep.sh": "#!/bin/bash\nparallel -j 2 torchrun --nproc_per_node 1 trian.py --lr {} ::: 1e-4 3e-4\n", "train.py": "print(1)\n"},
         ["LL303 sweep.sh:2"],
+    ),
+    Example(  # MindSpore's msrun runs its script after its own options, each with a value (also from a static variable)
+        {
+            "finetune.sh": (
+                '#!/bin/bash\nDISTRIBUTED_ARGS="--worker_num 8 --local_worker_num 8 --master_port 6000 --join True"\n'
+                "msrun $DISTRIBUTED_ARGS pretrain_internvl.py --lr 1\nmsrun --log_dir=msrun_log --bind_core True pretrain_vlm.py\n"
+            ),
+            "pretrain_vlm.py": "print(1)\n",
+        },
+        ["LL303 finetune.sh:3"],
     ),
     Example(  # a default no caller sets (run by hand, it runs), or a default of another word on the line
         {

@@ -1,6 +1,6 @@
 """## What it does
 Compares the processes a launch starts on each node (`torchrun --nproc_per_node N`, `accelerate
-launch --num_processes N`, `deepspeed --num_gpus N`) with the GPUs it gets there: the devices
+launch --num_processes N`, `deepspeed --num_gpus N`, `msrun --local_worker_num N`) with the GPUs it gets there: the devices
 `CUDA_VISIBLE_DEVICES` (or accelerate's `gpu_ids`, or another accelerator's device list) makes
 visible, and the GPUs the SLURM job allocates per node. More processes than visible GPUs is
 reported, and a count that differs from the allocation.
@@ -36,7 +36,7 @@ Processes per node:
 - `torchrun --nproc_per_node N` (`--nproc-per-node`, `=N`, also `python -m
   torch.distributed.run` and nvidia-resiliency-ext's `ft_launcher`), `accelerate launch --num_processes N` or `num_processes` in the
   accelerate config it is given (`--config_file`; divided by `num_machines`), `deepspeed
-  --num_gpus N`.
+  --num_gpus N`, MindSpore's `msrun --local_worker_num N` (its default, 8, is not judged).
 
 GPUs made visible:
 - `CUDA_VISIBLE_DEVICES` as a prefix, an `export` in the script, a Compose or Kubernetes
@@ -452,7 +452,10 @@ INVALID = [
     Example(  # other accelerators' lists: Ascend's, ROCm's (the fewest with CUDA's), Gaudi's, Intel's tiles; sourced, looped, given
         {
             "train.py": "print('step')\n",
-            "npu.sh": "#!/bin/bash\nASCEND_RT_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 train.py\n",
+            "npu.sh": (
+                "#!/bin/bash\nASCEND_RT_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 train.py\n"
+                "ASCEND_RT_VISIBLE_DEVICES=0,1 msrun --worker_num 4 --local_worker_num 4 --join True train.py\n"
+            ),
             "rocm.sh": (
                 "#!/bin/bash\nexport HIP_VISIBLE_DEVICES=0,1,2,3\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 4 train.py\n"
                 "ROCR_VISIBLE_DEVICES=0 torchrun --nproc_per_node 2 train.py\n"
@@ -463,7 +466,7 @@ INVALID = [
             "run.sh": "#!/bin/bash\nbash child.sh 0,1\n",
             "child.sh": "#!/bin/bash\nexport ASCEND_RT_VISIBLE_DEVICES=$1\ntorchrun --nproc_per_node 4 train.py\n",
         },
-        ["LL401 child.sh:3", "LL401 gaudi.sh:3", "LL401 npu.sh:2", "LL401 rocm.sh:3", "LL401 rocm.sh:4", "LL401 xpu.sh:3"],
+        ["LL401 child.sh:3", "LL401 gaudi.sh:3", "LL401 npu.sh:2", "LL401 npu.sh:3", "LL401 rocm.sh:3", "LL401 rocm.sh:4", "LL401 xpu.sh:3"],
     ),
 ]
 

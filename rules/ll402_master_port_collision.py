@@ -3,7 +3,8 @@ Finds two launches that can run at the same time on the same host and listen on 
 rendezvous port: `--master_port`/`--master-port` (torchrun, deepspeed, `python -m
 torch.distributed.run`/`launch`), `--main_process_port` (accelerate, or `main_process_port` in
 its config), `MASTER_PORT=... python train.py`, and the default 29500 of torchrun and deepspeed
-when no port is given (torchrun ignores a `MASTER_PORT` in its environment). At the same time
+when no port is given (torchrun ignores a `MASTER_PORT` in its environment); MindSpore's `msrun
+--master_port`, where its scheduler listens, 8118 when none is given. At the same time
 means background jobs, separate tmux or screen sessions, a loop of background jobs, or `xargs
 -P`/`parallel`.
 
@@ -104,7 +105,8 @@ Scripts and functions:
 
 Not reported:
 - launches that run one after the other, in different arms of an `if`/`case`, or on other hosts
-  (`ssh`, `srun`, `sbatch`);
+  (`ssh`, `srun`, `sbatch`); so are two `msrun`s one after the other, though without `--join True`
+  the first returns at once and its scheduler keeps the port (not followed here);
 - a launch that joins another's rendezvous (`--node_rank 1`; a `RANK`, `LOCAL_RANK` or
   `NODE_RANK` other than 0 before a python that reads `MASTER_PORT` itself);
 - a launch whose options are partly unknown (`torchrun $ARGS x.py` with `$ARGS` not static: it
@@ -128,6 +130,8 @@ judged.
 - torchrun: `--master-port`, "Port on the master node ... Default 29500"; `--standalone`, "Useful
   when launching single-node, multi-worker job ... automatically assigns a free port".
 - DeepSpeed launcher `--master_port` (default `TORCH_DISTRIBUTED_DEFAULT_PORT`, 29500).
+- MindSpore, msrun launching: `--master_port`, "the port number of the scheduler ... default
+  8118"; `--join` (default False): msrun returns once it has started the processes.
 - nvidia-resiliency-ext, `fault_tolerance/launcher.py` and `cli_args.py`: `--rdzv-backend`
   default `c10d`, `--master-port` default 29500, `--standalone`.
 - accelerate, `utils/launch.py` `prepare_multi_gpu_env`, `prepare_deepspeed_cmd_env`: "Port ... is
@@ -239,6 +243,17 @@ INVALID = [
             "sweep.sh": (
                 "ft_launcher --rdzv-backend static --nproc-per-node 2 a.py &\n"
                 "ft_launcher --rdzv_backend=static --nproc-per-node 2 b.py &\nwait\n"
+            ),
+        },
+        ["LL402 sweep.sh:2"],
+    ),
+    Example(  # two MindSpore msruns in the background, both on msrun's default --master_port 8118 (its scheduler's)
+        {
+            "a.py": "print('a')\n",
+            "b.py": "print('b')\n",
+            "sweep.sh": (
+                "msrun --worker_num 2 --local_worker_num 2 --log_dir la a.py &\n"
+                "msrun --worker_num 2 --local_worker_num 2 --log_dir lb --master_port 8118 b.py &\nwait\n"
             ),
         },
         ["LL402 sweep.sh:2"],
