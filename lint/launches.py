@@ -129,6 +129,9 @@ def flags_added(command: Command) -> frozenset[str]:
     torch.distributed.launch` unless told `--use_env`: `--local_rank=N` before torch 2.0,
     `--local-rank=N` since; ATorch's fork only when told `--not_use_env`. torchrun passes the
     rank in the environment only."""
+    name = command.name
+    if name != "deepspeed" and not is_python(name):  # torchrun, accelerate: none (and no launch read)
+        return frozenset()
     launch = launch_of(command)
     if launch is None:
         return frozenset()
