@@ -12,6 +12,7 @@ import posixpath
 from bisect import bisect_left
 from collections import ChainMap
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from heapq import merge
 from operator import itemgetter
 
@@ -92,8 +93,10 @@ def whole_number(word: Word | None) -> int | None:
     return whole(word.value) if word is not None else None
 
 
+@lru_cache(maxsize=4096)  # by the command itself: the rules ask of a command ~5 times (9,520 asks a 1,000-file run)
 def launch_of(command: Command) -> Launch | None:
-    """The launch a command makes, or None when it runs no distributed launcher."""
+    """The launch a command makes, or None when it runs no distributed launcher. Commands are
+    facts, never changed once the front ends made them (`Command.with_words` makes another)."""
     name = command.name
     if name in LAUNCHES:
         after = launcher_words(command)
