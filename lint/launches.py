@@ -317,11 +317,7 @@ def as_run_by(project, path: str, command: Command, invocation) -> Command:
     given = given_arguments(invocation) if arguments else None
     if given is None:
         return command
-    values: list[str] = []
-    for arg in given:
-        if arg.value is None:
-            break
-        values.append(arg.value)
+    values = _known_values(given)
     words = _with_arguments(command.words, arguments, given, values)
     env = {name: _given_word(w, arguments, values) or w if w is not None else w for name, w in command.env.items()}
     changed = words is not command.words or any(env[n] is not command.env[n] for n in env)
@@ -384,13 +380,18 @@ def run_with(project, launch, invocation) -> list[Word] | None:
     given = given_arguments(invocation) if invocation.caller != launch.caller else None
     if given is None:
         return None
-    arguments = project.shell[launch.caller].arguments
+    return _with_arguments(launch.args, project.shell[launch.caller].arguments, given, _known_values(given))
+
+
+def _known_values(given: list[Word]) -> list[str]:
+    """The values of a caller's words up to the first not known (`"$@"`, `$X`: any number of
+    words, so none after it stands where it is written)."""
     values: list[str] = []
     for arg in given:
         if arg.value is None:
             break
         values.append(arg.value)
-    return _with_arguments(launch.args, arguments, given, values)
+    return values
 
 
 def _with_arguments(words: list[Word], arguments: dict[int, int], given: list[Word], values: list[str]) -> list[Word]:
@@ -411,7 +412,6 @@ def _with_arguments(words: list[Word], arguments: dict[int, int], given: list[Wo
         changed = changed or one is not None
         bound.append(one or word)
     return bound if changed else words
-
 
 
 _PARAMETER = lazy(r"\$(?:[1-9]|\{[1-9][0-9]*\})")  # a positional parameter as a word reads it whole
