@@ -56,7 +56,8 @@ GPUs made visible:
   and says "devices" and "an invalid device ordinal" but for `CUDA_VISIBLE_DEVICES`'s GPUs;
 - a prefix from the variable of a `for` loop over static words (`for i in 0 1 2 3; do
   CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 ...`, also on a script the loop runs:
-  `CUDA_VISIBLE_DEVICES=$g bash train.sh`) makes each word's devices visible in turn: the time
+  `CUDA_VISIBLE_DEVICES=$g bash train.sh`), or an export of it in the loop (`export
+  CUDA_VISIBLE_DEVICES=$i`, then the launch), makes each word's devices visible in turn: the time
   round with the fewest is compared, one finding a launch (said `CUDA_VISIBLE_DEVICES=$i: 0`, the
   loop's word a related location); words that list no devices are left out;
 - `unset CUDA_VISIBLE_DEVICES` (or another list) takes the restriction away (on one path only, it is unknown), and
@@ -444,10 +445,11 @@ INVALID = [
                 "  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 --master_port $((29500 + i)) train.py > log_$i.txt 2>&1 &\ndone\nwait\n"
                 "for gpus in 0,1,2,3 4,5; do\n  CUDA_VISIBLE_DEVICES=$gpus torchrun --nproc_per_node 4 --standalone train.py &\ndone\nwait\n"
                 "for g in 0 1; do\n  CUDA_VISIBLE_DEVICES=$g bash child.sh &\ndone\nwait\n"
+                "for i in 0 1 2 3; do\n  export CUDA_VISIBLE_DEVICES=$i\n  torchrun --nproc_per_node 2 --master_port $((29600 + i)) train.py &\ndone\nwait\n"
             ),
             "child.sh": "#!/bin/bash\ntorchrun --standalone --nproc_per_node 2 train.py\n",
         },
-        ["LL401 child.sh:2", "LL401 sweep.sh:3", "LL401 sweep.sh:7"],
+        ["LL401 child.sh:2", "LL401 sweep.sh:3", "LL401 sweep.sh:7", "LL401 sweep.sh:16"],
     ),
     Example(  # other accelerators' lists: Ascend's, ROCm's (the fewest with CUDA's), Gaudi's, Intel's tiles; sourced, looped, given
         {
@@ -507,6 +509,7 @@ VALID = [
                 "for i in 0 1; do\n  CUDA_VISIBLE_DEVICES=$i,$OTHER torchrun --nproc_per_node 2 --standalone train.py\ndone\n"
                 "for i in $(seq 0 3); do\n  CUDA_VISIBLE_DEVICES=$i torchrun --nproc_per_node 2 --standalone train.py\ndone\n"
                 "for g in 0,1 all; do\n  CUDA_VISIBLE_DEVICES=$g bash child.sh\ndone\n"
+                "for gpus in 0,1 2,3; do\n  export CUDA_VISIBLE_DEVICES=$gpus\n  torchrun --nproc_per_node 2 --standalone train.py\ndone\n"
             ),
             "child.sh": "#!/bin/bash\ntorchrun --standalone --nproc_per_node 2 train.py\n",
         }
@@ -844,7 +847,9 @@ def _looped_devices(script: ShellScript, command: Command, where: str) -> list[t
     if not script.loop_values:
         return []
     for name, _ in visibility(command):
-        word = command.env_value(name)  # a prefix's
+        word = command.env_value(name)  # a prefix's, else an export's
+        if word is None:
+            word = command.environment.get(name)
         looped = script.loop_values.get(word.location) if word is not None else None
         if looped is not None:
             rounds = [device_list(value, f"{name}={word.template}: {value.value}", name) for value in looped[1]]

@@ -2283,6 +2283,8 @@ class Walker:
             self.state.jobs[name] = held
         if export:
             self.state.exported.add(name)
+            if self.loops and word.value is None:  # `export CUDA_VISIBLE_DEVICES=$i` round a loop: each value
+                self._loop_word(value_node, word)
         return name, word
 
     def _set_array(self, name: str, words: list[Word] | None, value_node) -> None:
