@@ -532,14 +532,23 @@ def _split(words: list[Word]) -> list[Word]:
         value = word.value
         if value is None:  # partly unknown: `DIST=" --nproc_per_node 4 --nnodes $NODES"`, as written
             template = word.template
-            splits = template.lstrip().startswith("-") and splits_as_written(template)
+            splits = template.lstrip().startswith("-") and splits_as_written(template) and not _valued_as_written(word)
         else:
-            splits = value.lstrip().startswith("-") and len(value.split()) > 1
+            splits = value.lstrip().startswith("-") and len(value.split()) > 1 and not _valued_as_written(word)
         if splits:
             pieces += split_fields(word)
         else:
             pieces.append(word)
     return pieces
+
+
+def _valued_as_written(word: Word) -> bool:
+    """`--prompt="$PROMPT"`, `--prompt="a photo of sks"`: an option the file spells out with its
+    value attached, a value with spaces the quotes keep one argument (the characters up to the `=`
+    are the file's own, not an expansion's, as they are in `"$DIST_ARGS"`)."""
+    text, origin = word.template if word.value is None else word.value, word.origin
+    cut = text.find("=")
+    return cut > 0 and len(origin) > cut and not any(c.isspace() for c in text[:cut]) and origin[cut] - origin[0] == cut
 
 
 def _takes_value(launcher: str, name: str, following: Word) -> bool:

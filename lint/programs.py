@@ -44,6 +44,9 @@ REMAINDER = frozenset({"...", "argparse.REMAINDER"})
 # Switches whose value written after them argparse leaves over (LL301's `--cpu-offload on`): not
 # `-h` and `--version`, which exit 0 where they are read, nor BooleanOptionalAction's
 VALUELESS = frozenset({"store_true", "store_false", "store_const", "append_const", "count"})
+# Actions that take as many words as their `nargs` says (one when none): a word after them is left
+# over as one after a switch is (`--seed 1 2`); a custom Action class may take what it likes
+ONE_BY_ONE = frozenset({None, "store", "append", "extend"})
 _WORDS = lazy(r"[^-_]+")  # a flag's words: `cfg`, `client` of `--cfg_client`
 PLACE_WORDS = frozenset({"dir", "directory", "folder", "path", "file", "root"})  # what a flag's last word may name a location by
 # How many words an option takes after it, beyond whole numbers.
@@ -208,13 +211,15 @@ class UnknownFlag:
 
 
 class ExtraWord(Record):
-    """A word argparse takes for no option's value and no positional (`_Reader.take`): written
-    right after a switch (`--cpu-offload on`), to an argparse parser with no positional."""
+    """A word argparse takes for no option's value and no positional (`_Reader.take`), in a
+    parser with no positional: written right after a switch (`--cpu-offload on`) or after an
+    option's values (`--seed 1 2`); or a value written on a switch (`--fp16=True`: `attached`)."""
 
     word: Word
-    switch: str  # as written: `--cpu-offload`
-    option: Option  # the switch's
+    switch: str  # the option as written: `--cpu-offload`
+    option: Option
     program: CommandLine
+    attached: bool = False  # `--fp16=True`: argparse's "ignored explicit argument"
 
 
 class Reading:
@@ -269,11 +274,15 @@ class _Reader:
         # argparse may give it every word from there on, so no flag after it is judged unknown.
         self.rest = False
         self.group: CommandLine | None = None  # a click group with `chain=True` whose command is read
-        self.switch: tuple[str, Option] | None = None  # the last word's switch (VALUELESS), as written
+        # The last word's switch (VALUELESS), or the option whose values it ended (`--seed 1`), as written
+        self.switch: tuple[str, Option] | None = None
+        self.valued: tuple[str, Option] | None = None  # the option whose values the words being read are
 
     def take(self, word: Word, text: str | None) -> bool:
         """Read one word; False when the rest cannot be read (`--`, a subcommand we cannot tell)."""
         switch, self.switch = self.switch, None  # the switch written right before this word
+        if not self.pending:
+            self.valued = None
         if text is None:
             flag, equals, _ = word.template.partition("=")
             single = not any(ch.isspace() for ch in word.template)  # not a variable's several words
@@ -321,6 +330,12 @@ class _Reader:
                 self._cluster(word, text[2:])  # `-vd DIR`: `-v`, then `-d DIR` (`-v=1` is a value)
             elif option.action in VALUELESS and "=" not in text:
                 self.switch = (text, option)
+            elif option.action in VALUELESS and text.startswith("--") and self._judged(option):
+                self.reading.extra.append(ExtraWord(word, text.partition("=")[0], option, self.current, attached=True))
+            elif option.action in ONE_BY_ONE and whole(option.nargs or "1") is not None:
+                self.valued = (text.partition("=")[0], option)  # `--seed 1`: what follows its values is left over
+                if not self.pending:
+                    self.switch = self.valued  # `--seed=1`
         return self.pending != REST
 
     def _cluster(self, word: Word, rest: str) -> None:
@@ -344,9 +359,11 @@ class _Reader:
     def _plain(self, word: Word, text: str, switch: tuple[str, Option] | None) -> bool:
         if self.pending:
             self.pending = _after_value(self.pending)
+            if not self.pending and self.valued is not None:
+                self.switch = self.valued  # the option's last value: a plain word after it is left over
             return True
         if not self.current.commands and self.group is None:
-            if switch is not None and self._left_over(text, switch[1]):
+            if switch is not None and _leaves_over(text, self.reading.chain) and self._judged(switch[1]):
                 self.reading.extra.append(ExtraWord(word, switch[0], switch[1], self.current))
             self.rest = self.rest or self.current.takes_rest
             return True  # a positional of the program
@@ -363,18 +380,21 @@ class _Reader:
         self.reading.chain.append(sub)
         return True
 
-    def _left_over(self, text: str, switch: Option) -> bool:
-        """The word after a switch is no positional's, and argparse leaves it over: the parsers
-        read (the subcommand's and its parent's) are argparse's, with no positional; the word is
-        no negative number (`-1`), and none that may name a file of more arguments (`@args.txt`,
-        where a parser has `fromfile_prefix_chars`); the switch is no flag the module takes out of
-        `sys.argv` itself (`by_hand`), which may take the word too."""
-        chain = self.reading.chain
-        return (
-            text[:1].isalnum() or text[:1] not in ("", "-") and not any(p.reads_files for p in chain)
-        ) and all(
-            p.parser.kind == "argparse" and not p.positionals and not set(switch.flags).intersection(p.parser.by_hand) for p in chain
+    def _judged(self, option: Option) -> bool:
+        """Whether argparse refuses what is written on or after `option`, as LL301 reports it:
+        the parsers read (the subcommand's and its parent's) are argparse's, with no positional,
+        and the option is no flag the module takes out of `sys.argv` itself (`by_hand`), which
+        may take the words too."""
+        return all(
+            p.parser.kind == "argparse" and not p.positionals and not set(option.flags).intersection(p.parser.by_hand)
+            for p in self.reading.chain
         )
+
+
+def _leaves_over(text: str, chain: list[CommandLine]) -> bool:
+    """A plain word no option takes is left over: not a negative number (`-1`), nor one that may
+    name a file of more arguments (`@args.txt`, where a parser has `fromfile_prefix_chars`)."""
+    return text[:1].isalnum() or text[:1] not in ("", "-") and not any(p.reads_files for p in chain)
 
 
 def missing_required(reading: Reading) -> list[tuple[CommandLine, Option]]:

@@ -77,8 +77,12 @@ A word written right after a switch of an argparse parser (`store_true`, `store_
 parser the launch runs, is one argparse leaves over, as it leaves an unknown flag: `--cpu-offload
 on`, `--fp16 True` (HfArgumentParser's bools take a value; plain argparse's do not) exit with
 "unrecognized arguments". It is reported at the word; where the word asks for what the switch
-does not set (`--fp16 False` of a `store_true`), the fix removes the switch too. Not judged: a
-word after `--`, not static, starting with `-`, or after a BooleanOptionalAction's flag; one that
+does not set (`--fp16 False` of a `store_true`), the fix removes the switch too. So is a word
+after the values of an option that takes a fixed number of them (`store` or `append`, `nargs`
+none or a number: `--batch-size 8 16`, `--batch-size=8 16`), and a value written on such a
+switch (`--fp16=True`: argparse's "ignored explicit argument 'True'"), at the `--flag=value` word.
+Not judged: a word after `--`, not static, starting with `-`, or after a BooleanOptionalAction's
+flag, an option's of `nargs='?'`, `'+'` or `'*'`, or a custom action's; one that
 may name a file of arguments where a parser has `fromfile_prefix_chars` (`@args.txt`); a launch
 with `-h` or `--version` (argparse prints it and exits 0 where it reads it, first); a flag the
 module takes out of `sys.argv` itself; HfArgumentParser, click, typer and fire programs.
@@ -335,8 +339,18 @@ from functools import cache, partial
 
 from launchlint.graph import python_run
 from launchlint.launches import directory_changes, flags_added, passes_on, run_with
-from launchlint.model import Finding, Related, Severity
-from launchlint.programs import ExtraWord, Meant, UnknownFlag, fits_none, launched, meant_before_cd, read_launch, shown
+from launchlint.model import Finding, Related, Severity, whole
+from launchlint.programs import (
+    VALUELESS,
+    ExtraWord,
+    Meant,
+    UnknownFlag,
+    fits_none,
+    launched,
+    meant_before_cd,
+    read_launch,
+    shown,
+)
 from launchlint.rulekit import Example, dedented, either, listed, once_per_word
 from launchlint.shellfacts import Word
 
@@ -491,9 +505,13 @@ INVALID = [
             "run.sh": (
                 "#!/bin/bash\ntorchrun --nproc-per-node 8 train.py --batch-size 1 --cpu-offload on\npython train.py --fp16 False\n"
                 "python train.py --no-eval True --bf16 1\npython train.py -v 3 --cpu on\npython cli.py --verbose train --fp16 True\n"
+                "python train.py --fp16=True --cpu-offload=no\npython train.py --batch-size 8 16\npython train.py --batch-size=8 16\n"
             ),
         },
-        ["LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:5", "LL301 run.sh:6"],
+        [
+            "LL301 run.sh:2", "LL301 run.sh:3", "LL301 run.sh:4", "LL301 run.sh:4", "LL301 run.sh:5", "LL301 run.sh:5",
+            "LL301 run.sh:6", "LL301 run.sh:7", "LL301 run.sh:7", "LL301 run.sh:8", "LL301 run.sh:9",
+        ],  # fmt: skip
     ),
     Example(  # a justfile recipe: a variable's value, a parameter's default (what runs without one), `@` and `-` lines
         {
@@ -1356,6 +1374,8 @@ INVALID = [
             "submit.sh": (
                 "ray job submit --working-dir . -- CUDA_VISIBLE_DEVICES=0,1 python3 train.py --lr 1 --bogus 1\n"
                 "ray job submit --working-dir . -- \"python3 train.py --bogus 1\"\n"
+                'while [ $# -gt 0 ]; do\n  case $1 in\n    --lr) LR="$2"; shift 2 ;;\n    *) shift ;;\n  esac\ndone\n'
+                'LR=${LR:-"1 2"}\nray job submit -- python3 train.py --lr "$LR"\n'  # shlex.join quotes it: one word
             ),
         },
         ["LL301 submit.sh:1"],
@@ -1788,8 +1808,24 @@ VALID = [
                 'python cli.py eval --fp16 ckpt.pt\npython train.py --fp16 -- on\npython train.py --fp16 "$MODE" --cpu-offload $OFF\n'
                 "python train.py --fp16 -1\npython train.py --fp16 on -h\npython known.py --fp16 on\npython open.py --fp16 on\n"
                 "python hand.py --remote gpu1\npython files.py --fp16 @more.txt\npython hf.py --fp16 True\npython cl.py --fp16 True\n"
+                "python known.py --fp16=on\npython hf.py --fp16=True\npython hand.py --remote=gpu1\npython train.py --compile=True\n"
+                "python train.py --batch-size $BS 16\npython train.py --resume last 16\npython cli.py eval --fp16 ckpt.pt --fp16\n"
             ),
         },
+    ),
+    Example(  # a quoted value with spaces attached to its option is one argument under a launcher too (`"$DIST"` is split)
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--prompt')\np.add_argument('--seed')\n"
+                "p.add_argument('--local_rank')\np.parse_args()\n"
+            ),
+            "run.sh": (
+                '#!/bin/bash\nPROMPT="a photo of sks dog"\ntorchrun --nproc_per_node 2 train.py --prompt="$PROMPT" --seed 1\n'
+                'CLASS="a photo of $TOKEN"\ndeepspeed train.py --prompt="$CLASS" --seed 1\n'
+                'accelerate launch train.py --prompt="a photo of dog" --seed=1\nDIST="--nproc_per_node=2 --nnodes=1"\n'
+                'torchrun "$DIST" train.py --seed 1\n'
+            ),
+        }
     ),
     Example(  # a justfile recipe's flag from a parameter without a default, or `{{{{`, just's literal `{{`
         {
@@ -2551,19 +2587,38 @@ TRUTHS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no"
 
 
 def _extra(project, program_word: str, extra: ExtraWord) -> Finding:
-    """A word given to a switch of a parser that takes no positional (`programs.ExtraWord`): at
-    the word, whose removal is the fix, or the switch's too where the word asks for the truth the
-    switch does not set (`--fp16 False` of a store_true)."""
-    value, switch, program = extra.word.value, extra.switch, extra.program
+    """A word argparse leaves over in a parser that takes no positional (`programs.ExtraWord`):
+    given to a switch, at the word, whose removal is the fix, or the switch's too where the word
+    asks for the truth the switch does not set (`--fp16 False` of a store_true); written after an
+    option's values (`--seed 1 2`); or a value written on a switch (`--fp16=True`)."""
+    value, switch, program, option = extra.word.value, extra.switch, extra.program, extra.option
     name = program_word + (f" {program.parser.subcommand}" if program.parser.subcommand else "")
-    sets = {"store_true": True, "store_false": False}.get(extra.option.action)
+    if extra.attached:
+        value = value.partition("=")[2]
+    sets = {"store_true": True, "store_false": False}.get(option.action)
     asked = TRUTHS.get(value.lower())
-    fix = f"remove `{switch} {value}`" if sets is not None and asked is not None and asked != sets else f"remove `{value}`"
-    message = (
-        f"`{value}` is not an argument of {name} (`{switch}` takes no value, and no positional is defined): "
-        f"{_exits(program.parser)}; {fix}"
-    )
-    related = Related(extra.option.location, f"`{switch}` is defined here, a `{extra.option.action}` switch")
+    unasked = sets is not None and asked is not None and asked != sets
+    if extra.attached:
+        fix = f"remove `{extra.word.value}`" if unasked else f"write `{switch}` alone"
+        message = (
+            f"`{switch}` of {name} is a switch, which takes no value: it exits at start-up with "
+            f"'ignored explicit argument {value!r}'; {fix}"
+        )
+    elif option.action in VALUELESS:
+        fix = f"remove `{switch} {value}`" if unasked else f"remove `{value}`"
+        message = (
+            f"`{value}` is not an argument of {name} (`{switch}` takes no value, and no positional is defined): "
+            f"{_exits(program.parser)}; {fix}"
+        )
+    else:
+        count = whole(option.nargs or "1")
+        takes = "one value" if count == 1 else f"{count} values"
+        message = (
+            f"`{value}` is not an argument of {name} (`{switch}` takes {takes}, and no positional is defined): "
+            f"{_exits(program.parser)}; remove `{value}`, or let `{switch}` take more (`nargs`)"
+        )
+    kind = f"a `{option.action}` switch" if option.action in VALUELESS else f"taking {takes}"
+    related = Related(option.location, f"`{switch}` is defined here, {kind}")
     return Finding(extra.word.location, message, (related,))
 
 

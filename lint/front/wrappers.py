@@ -405,12 +405,18 @@ _QUOTES = lazy("[\"']")
 
 def _runner_part(index: LineIndex, word: Word, job: str | None) -> Word:
     """A word of a job runner's command as the runner hands it to bash, for `_join`: numbered
-    (`_numbered`); a word not known here is its template, shell as written, bare when written
-    without quotes (`${train}`, which bash splits; `$dir` holding a `$(perl -e '...')`), as the
-    inner shell then reads it as this one did, and in `"` when written with them (`"$opts"`,
-    `"ark:gunzip -c $dir/ali.JOB.gz|"`), one word, its own `"` read as `'` (`"$(grep -w "#0" w)"`):
-    the word is not known either way, and stays one."""
-    word = _numbered(word, job)
+    (`_numbered`), one word as written (`_as_one_word`)."""
+    return _as_one_word(index, _numbered(word, job))
+
+
+def _as_one_word(index: LineIndex, word: Word) -> Word:
+    """A word of a command a tool joins for another shell, each argument quoted as it needs
+    (a job runner; `ray job submit`'s `shlex.join`), as that shell reads it: a word not known here
+    is its template, shell as written, bare when written without quotes (`${train}`, which bash
+    splits; `$dir` holding a `$(perl -e '...')`), as the inner shell then reads it as this one did,
+    and in `"` when written with them (`"$opts"`, `"ark:gunzip -c $dir/ali.JOB.gz|"`, `"$PROMPT"`
+    with the default `{{ instruction }}`), one word, its own `"` read as `'` (`"$(grep -w "#0"
+    w)"`): the word is not known either way, and stays one."""
     if word.value is not None or not _BLANK.search(word.template):
         return word
     at = word.location
@@ -669,7 +675,7 @@ def unwrap(walker, command: Command) -> None:
         # this shell took from it (xtuner's RL scripts export their variables, then start and
         # submit to it).
         inner = run_string(
-            "ray", rest, stdout=sink or command.stdout, stderr=sink or command.stderr, quoting=_shlex_mark, remote=True,
+            "ray", [_as_one_word(walker.unit.index, w) for w in rest], stdout=sink or command.stdout, stderr=sink or command.stderr, quoting=_shlex_mark, remote=True,
             cwd_changed=not uploaded, unknown_environment=not known, env=env,
         )
         _keep_defaults(command, rest, inner)
