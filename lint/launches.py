@@ -849,8 +849,8 @@ def _directory_changes(project, path: str) -> DirectoryChanges:
     shells: dict[tuple, tuple] = {}  # a shell's (where, where before), where: START, ("rel", path), ("dir", path) or None
     made: set[str] = set()  # the directories the launcher makes (`mkdir -p data/raw`: data and data/raw)
     for place, command in enumerate(commands):
-        if command.stdout.kind == CAPTURED:
-            continue  # one inside `$(...)` moves only that subshell: `DIR=$(cd "$(dirname "$0")" && pwd)`
+        # one inside `$(...)` moves only that subshell (its block), as one in `( ... )` does:
+        # `DIR=$(cd "$(dirname "$0")" && pwd)`, `out=$(cd /opt/other && python run.py)`
         name = command.name
         if name == "mkdir":
             made.update(d for w in command.args if w.value and not w.value.startswith("-") for d in _with_parents(w.value))

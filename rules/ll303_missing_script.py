@@ -156,7 +156,8 @@ their own (a pane's, which keys sent before may have changed), so a path there i
 only.
 
 Not reported, because the script may well be there when the line runs:
-- paths after a `cd` to anywhere but a directory of the project; paths into a directory the
+- paths after a `cd` to anywhere but a directory of the project (in a subshell or a `$(...)`
+  too, up to its end); paths into a directory the
   project does not have (a clone, a download: unless the rest of the path, two parts or more,
   is the project's under one other directory there, and no other: LLaVA's forks renamed `llava/`
   to `moellava/` and kept `deepspeed llava/train/train_mem.py`) or into one that a script of the project clones
@@ -1478,6 +1479,7 @@ VALID = [
             "run.sh": (
                 "#!/bin/bash\npython -m pkg.train\npython -m pkg.fast\npython -m torch.distributed.run -m pkg.train\n"
                 "python -m tools.convert\n(cd /opt/other && python -m pkg.evaluate)\n"
+                'out=$(export PYTHONPATH=/opt/other && cd /opt/other && python pkg/reset.py)\n'  # SkyRL's swe_entry.sh
             ),
             "pkg/__init__.py": "",
             "pkg/train.py": "print('train')\n",
