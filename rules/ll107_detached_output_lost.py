@@ -37,6 +37,8 @@ or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
   or none, as the send-keys whose keys an Enter runs; with none, in the session the script last
   created (`tmux new -s job -d`). A job is a Python program, a launcher, or a script of the
   project; the typed `cd` or `conda activate` is none.
+- A `new-session` without `-d` whose tmux command line ends with the client leaving it (`tmux
+  new -s job "python t.py" \\; detach`, or `detach-client`) is started detached too.
 - A `new-window` or `split-window` without `-d` is detached too when its `-t` names a session the
   script started detached before (`tmux new-session -d -s S`, then `tmux new-window -t S "python
   t.py"`, code-act's run_all.sh) and attaches to nowhere, before or after (no `attach-session`,
@@ -114,6 +116,16 @@ CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
 KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
+    Example(  # a session the client leaves at once (`\\; detach`), as `-d` does; one it stays in is none
+        {
+            "train.py": "print(1)\n",
+            "run.sh": (
+                '#!/bin/bash\ntmux new-session -s job "python train.py" \\; detach\n'
+                'tmux new -s logged "python train.py 2>&1 | tee x.log" \\; detach-client\ntmux new -s shown "python train.py"\n'
+            ),
+        },
+        ["LL107 run.sh:2"],
+    ),
     Example(  # a command not known here that sets the job up does not keep the job's output
         {"train.py": "print(1)\n", "run.sh": "#!/bin/bash\ntmux new-session -d \"$ACTIVATE fs; python train.py\"\n"},
         ["LL107 run.sh:2"],

@@ -802,23 +802,32 @@ def _tmux(words: list[Word], command: Command, run_string, typed: dict[str | Non
     """tmux's commands: a sequence of them when words `;` (written `\\;` or `';'`) part them,
     `tmux new-session -d -s job \\; send-keys "python train.py" Enter`. `typed`: the keys each
     pane (`-t`) was sent by this shell's tmux commands that no Enter ran yet."""
+    sequence: list[list[Word]] = [[]]
+    for word in after_options(words, TMUX_GLOBAL_VALUED):
+        if word.value != ";":
+            sequence[-1].append(word)
+        elif sequence[-1]:
+            sequence.append([])
+    # `tmux new-session -s job "python t.py" \; detach`: the client leaves the new session at once
+    detaching = any(one and one[0].value in TMUX_DETACH for one in sequence[1:])
     inner: list[Command] = []
-    one: list[Word] = []
-    for word in [*after_options(words, TMUX_GLOBAL_VALUED), None]:
-        if word is not None and word.value != ";":
-            one.append(word)
-        elif one:
-            inner += _tmux_command(one, command, run_string, typed)
-            one = []
+    for one in sequence:
+        if one:
+            inner += _tmux_command(one, command, run_string, typed, detaching)
     return inner
 
 
-def _tmux_command(words: list[Word], command: Command, run_string, typed: dict[str | None, list[Word]]) -> list[Command]:
+TMUX_DETACH = frozenset({"detach", "detach-client"})
+
+
+def _tmux_command(
+    words: list[Word], command: Command, run_string, typed: dict[str | None, list[Word]], detaching: bool = False
+) -> list[Command]:
     sub = words[0].value
     if sub in ("new-session", "new", "new-window", "neww", "split-window", "splitw"):
         rest = after_options(words[1:], TMUX_VALUED[sub])
         # A new pane starts in this directory, or in the one `-c` names: never "elsewhere".
-        detached = new_pane_detached(words)
+        detached = new_pane_detached(words) or detaching and sub in ("new-session", "new")
         sink = Sink(DETACHED, location=command.location)
         env, _ = _given(command, words[1 : len(words) - len(rest)], TMUX_ENV)
         chosen = "-c" in _option_words(words, 1, rest)
