@@ -353,6 +353,9 @@ class Block(Record):
     # the other conditions read, and those their values were computed from (`N=$(echo $X | wc -l)`).
     tests: tuple[tuple[str, str, bool], ...] = ()
     reads: frozenset[str] = frozenset()
+    # For an ARM of an if/case one of whose arms always runs (an `else`, a `*)`), how many arms it
+    # has; 0 where none may run (`if A; then ...; elif B; then ...; fi`, `[ ... ] && cmd`)
+    arms: int = 0
 
     def allows(self, name: str, value: str) -> bool:
         """Whether no test of the variable `name` rules the arm out when it holds `value`."""

@@ -48,7 +48,9 @@ At the same time means:
 - a job started in the background inside a loop, with the same port every time round, unless a
   `wait` (or `kill`) ends it before the next: one that runs every time round of the innermost loop
   around the launch. A `wait` under a condition (`if [ $i -eq 4 ]; then wait; fi`, `[ $i -eq 4 ]
-  && wait`) lets the jobs in between run together, unless each arm of that if/case has one, and
+  && wait`) lets the jobs in between run together, unless each arm of an if/case one of whose arms
+  always runs (an `else`, a `*)`) has one (with no `else`, the rounds where no condition holds
+  wait for nothing), and
   a `wait` after an inner loop (`for a ...; do for b ...; do ... & done; wait; done`) lets that
   loop's rounds run together;
 - a launch that `xargs -P N` runs several at a time (N a number other than 1; `-P 0` runs as many
@@ -494,7 +496,8 @@ INVALID = [
         },
         ["LL402 sweep.sh:4", "LL402 sweep.sh:9", "LL402 sweep.sh:14", "LL402 sweep.sh:19"],
     ),
-    Example(  # a `wait` under a condition ends no round (four jobs run at a time), nor does one after an inner loop that loop's rounds
+    Example(  # a `wait` under a condition ends no round (four jobs run at a time), nor does one after an inner loop that loop's
+        # rounds, nor one in some arms of an if/case (no `else`, or an arm without one)
         {
             "train.py": "print('step')\n",
             "batch.sh": (
@@ -502,9 +505,11 @@ INVALID = [
                 "  i=$((i+1))\n  if [ $i -eq 4 ]; then wait; i=0; fi\ndone\nwait\n"
                 "for lr in 1 2; do\n  torchrun --master_port 29501 train.py --lr $lr &\n  [ $lr = 2 ] && wait\ndone\n"
                 "for a in 1 2; do\n  for b in 1 2; do\n    torchrun --master_port 29502 train.py --lr $b &\n  done\n  wait\ndone\n"
+                'for lr in 1 2; do\n  torchrun --master_port 29503 train.py --lr $lr &\n  if [ "$S" = a ]; then wait; elif [ "$S" = b ]; then wait; fi\ndone\n'
+                'for lr in 1 2; do\n  torchrun --master_port 29504 train.py --lr $lr &\n  case $S in a) wait ;; b) wait ;; *) echo ;; esac\ndone\n'
             ),
         },
-        ["LL402 batch.sh:4", "LL402 batch.sh:10", "LL402 batch.sh:15"],
+        ["LL402 batch.sh:4", "LL402 batch.sh:10", "LL402 batch.sh:15", "LL402 batch.sh:20", "LL402 batch.sh:24"],
     ),
 ]
 
@@ -1145,12 +1150,13 @@ def _each_round(stops: Iterable[Command]) -> dict[Block, list[Command]]:
     time), unless each arm of that if/case has one."""
     stops = list(stops)
     arms: dict[Location, set[int]] = defaultdict(set)  # an if/case -> its arms that hold one
+    counts: dict[Location, int] = {}  # an if/case one of whose arms always runs -> its arms
     for stop in stops:
         for block in stop.blocks:
             if block.kind == ARM:
                 arms[block.statement].add(block.arm)
-    # each arm, as far as they tell: an if's number from 0 (`then`), a case's from 1
-    every = {statement for statement, held in arms.items() if len(held) > 1 and min(held) <= 1 and len(held) == max(held) - min(held) + 1}
+                counts[block.statement] = block.arms
+    every = {statement for statement, held in arms.items() if len(held) == counts[statement] > 1}
     each_round: dict[Block, list[Command]] = {}
     for stop in stops:
         for block in reversed(dict.fromkeys(stop.blocks)):  # the innermost first

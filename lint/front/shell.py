@@ -1776,11 +1776,13 @@ class Walker:
         arm, start, base, ends, every = 0, self.state.checkpoint(), None, [], frozenset()
         children = node.children
         decided = self._arms_decided(node) if kind == ARM else None
-        block = Block(kind, statement, 0, *decided[0]) if decided else Block(kind, statement)
+        count = self._arm_count(node) if kind == ARM and self._exhaustive(node) else 0
+        block = Block(kind, statement, 0, *decided[0], arms=count) if decided else Block(kind, statement, arms=count)
         for i, child in enumerate(children):
             if child.type in ("elif_clause", "else_clause", "case_item"):
                 arm += 1
-                block = Block(kind, statement, arm, *decided[arm]) if decided and arm < len(decided) else Block(kind, statement, arm)
+                tests, reads = decided[arm] if decided and arm < len(decided) else ((), frozenset())
+                block = Block(kind, statement, arm, tests, reads, count)
                 if base is not None:
                     self.state = base.state
                     if choice is not None and choice[2] == len(ends):
@@ -1938,6 +1940,12 @@ class Walker:
             if defaulted and name in defaulted:
                 found.update(n for n in defaulted[name] if n.isdigit())
         return frozenset(found)
+
+    @staticmethod
+    def _arm_count(node) -> int:
+        """The arms of an if (`then`, each `elif`, the `else`) or a case (each item)."""
+        items = sum(c.type in ("elif_clause", "else_clause", "case_item") for c in node.children)
+        return items + (node.type == "if_statement")
 
     def _exhaustive(self, node) -> bool:
         """An `if` with an `else`, or a `case` with a `*)` arm: one of its arms runs."""
