@@ -82,7 +82,8 @@ as it is there, and the body's pipeline as a related location.
   --norc <file>`) run without it, as the inline `Bash@3` and the `CmdLine@2` tasks they stand for do;
 - a file the script sources before the pipeline (`source common.env`, `. ./path.sh`, `source
   "$(dirname "$0")/env.sh"`) that turns pipefail on turns it on for the script: a project file,
-  whatever its name, read as shell (never run);
+  whatever its name, read as shell (never run), looked for next to the script, from the root,
+  then from each directory between them (where the script may be run from);
 - one that turns it off at its top level (`set +o pipefail`, `shopt -uo pipefail`: not in an
   `if`, a loop or a function, nor after `&&`/`||`) and not on again turns it off for the
   pipelines after the `source`, after a `set -o pipefail` of the script's own too: the script's
@@ -854,7 +855,8 @@ VALID = [
             )
         }
     ),
-    Example(  # a file the script sources turns it on: a `.env` read as shell, found from the script's own directory
+    Example(  # a file the script sources turns it on: a `.env` read as shell, found from the script's own directory, or
+        # from a directory above it
         {
             "tests/llm/sft.sh": (
                 '#!/bin/bash\nSCRIPT_DIR=$( cd -- "$( dirname -- "${BASH_SOURCE[0]}" )" &> /dev/null && pwd)\n'
@@ -864,6 +866,9 @@ VALID = [
             "dpo.sh": '. "$(dirname "$0")/env/common.sh"\ntorchrun dpo.py | tee dpo.log\n',
             "env/common.sh": "source env/strict.sh\n",  # which sources another, from the root
             "env/strict.sh": "set -o pipefail\n",
+            # from a directory between the script's and the root, where it is run (mlcommons' minigo)
+            "minigo/ml_perf/scripts/train.sh": "#!/bin/bash\nsource ml_perf/scripts/common.sh\npython3 train.py 2>&1 | tee log.txt\n",
+            "minigo/ml_perf/scripts/common.sh": "set -euo pipefail\n",
         }
     ),
     Example(  # the script checks the job's own status
