@@ -46,7 +46,8 @@ Not reported:
   `bash proj/infra/run.sh`);
 - paths the same script copied to that host before, with `scp` or `rsync` to a directory under
   the remote home (`scp x.py gpu1:proj/tools/`, `rsync -a ./ gpu1:~/job/`, then `ssh gpu1
-  'python proj/tools/x.py'`): a path under that directory, or, for a copy into the home itself
+  'python proj/tools/x.py'`; Google Cloud's `gcloud compute scp` and `gcloud compute tpus tpu-vm
+  scp x.py vm:proj/ --worker=all`, then its `ssh vm --command "..."`): a path under that directory, or, for a copy into the home itself
   (`scp train.py gpu1:`), under what it copies (`train.py`). The host is the same word in both
   (`gpu1`, `ubuntu@gpu1`), or the same variable in the same time round a loop (`for h in ...; do
   scp x.py $h:proj/; ssh $h ...`; the ssh may be in a loop inside it, not in one over the
@@ -163,9 +164,11 @@ INVALID = [
                 "for h in $(cat a.txt); do scp tools/probe.py $h:proj/tools/; done\n"
                 "for h in $(cat b.txt); do ssh $h 'python3 -u proj/tools/probe.py'; done\n"
                 "scp tools/probe.py $h:proj/tools/\nfor h in gpu1 gpu2; do ssh $h 'python3 -u proj/tools/probe.py'; done\n"
+                "gcloud compute scp tools/probe.py vm1:proj/other/ --zone z\n"
+                "gcloud compute ssh vm1 --zone z --command 'python3 -u proj/tools/probe.py'\n"
             )
         },
-        ["LL108 probe.sh:2", "LL108 probe.sh:4", "LL108 probe.sh:6", "LL108 probe.sh:8", "LL108 probe.sh:10"],
+        ["LL108 probe.sh:2", "LL108 probe.sh:4", "LL108 probe.sh:6", "LL108 probe.sh:8", "LL108 probe.sh:10", "LL108 probe.sh:12"],
     ),
     Example(  # keys typed into a pane by a nested shell (or a function), run by a later Enter: the pane is tmux's, not a shell's
         {
@@ -201,6 +204,9 @@ VALID = [
                 "for h in gpu1 gpu2; do\n  scp ~/proj/tools/probe.py $h:proj/tools/\n"
                 '  ssh $h "python3 -u proj/tools/probe.py" > probe_$h.log 2>&1 &\ndone\nwait\n'
                 "scp train.py ubuntu@gpu3:\nssh ubuntu@gpu3 'python3 -u train.py'\n"
+                "gcloud compute tpus tpu-vm scp train.py tpu1:proj/ --worker=all --zone z\n"
+                'gcloud compute tpus tpu-vm ssh tpu1 --worker=all --zone z --command "python3 -u proj/train.py"\n'
+                'gcloud compute scp --recurse tools vm2:~ && gcloud compute ssh vm2 --command="python3 -u tools/probe.py"\n'
                 "rsync -az --delete ./ gpu4:~/job/\nssh -p 22 gpu4 'bash job/run.sh > job/logs/run.log 2>&1'\n"
                 # the same host each time round the copy's loop, in a loop inside it
                 "hosts=($(cat hosts.txt)); i=0\nwhile [ $i -lt ${#hosts[@]} ]; do\n"
@@ -283,7 +289,7 @@ def check(project) -> Iterator[Finding]:
         moved: set[int] = set()
         copies: list[Copy] = []  # what the script copied to another host so far (`scp x.py gpu1:proj/`)
         for command in script.commands:
-            if command.name in COPIERS and (copy := _copy(command, script)) is not None:
+            if (command.name in COPIERS or _gcloud(command, "scp") is not None) and (copy := _copy(command, script)) is not None:
                 copies.append(copy)
             elsewhere = _elsewhere(command)
             changed = elsewhere is not None and id(elsewhere.command) in moved
@@ -298,7 +304,9 @@ def check(project) -> Iterator[Finding]:
             for word in relative_paths(command):
                 if word.value.split("/", 1)[0] in project.made.clones:
                     continue  # into the repository a script of the project clones there: `git clone URL proj`
-                if copies and elsewhere.command.name == "ssh" and any(c.made(word.value) and c.to(elsewhere.command, script) for c in copies):
+                if copies and elsewhere.command.name in ("ssh", "gcloud") and any(
+                    c.made(word.value) and c.to(elsewhere.command, script) for c in copies
+                ):
                     continue  # what the script copied there: `scp x.py gpu1:proj/`, then `ssh gpu1 'python proj/x.py'`
                 yield Finding(
                     word.location,
@@ -308,6 +316,15 @@ def check(project) -> Iterator[Finding]:
 
 
 COPIERS = frozenset({"scp", "rsync"})
+
+
+def _gcloud(command: Command, sub: str) -> list[Word] | None:
+    """The words after `gcloud compute [tpus tpu-vm] SUB` (`scp`, `ssh`: Google Cloud's VMs and
+    TPU VMs), options among them; None for another command."""
+    values = [w.value for w in command.words]
+    if command.name != "gcloud" or sub not in values or "compute" not in values[: values.index(sub)]:
+        return None
+    return command.words[values.index(sub) + 1 :]
 
 
 class Copy(Record):
@@ -334,7 +351,8 @@ class Copy(Record):
         """`ssh` logs into the host the copy went to: the same word (`gpu1`, `u@gpu1`), or, for
         one not static (`$h`, `${hosts[i]}`), the same, in the same time round the copy's loops
         (in them, or in a loop inside them: not one over the host's own values)."""
-        host = after_options(ssh.args, SSH_VALUED)[:1]
+        gcloud = _gcloud(ssh, "ssh")  # `gcloud compute tpus tpu-vm ssh VM --worker=all --command CMD`
+        host = [w for w in gcloud if not w.text.startswith("-")][:1] if gcloud is not None else after_options(ssh.args, SSH_VALUED)[:1]
         if not host or host[0].text != self.host:
             return False
         if self.loops is None:
@@ -346,10 +364,17 @@ class Copy(Record):
 def _copy(command: Command, script: ShellScript) -> Copy | None:
     """The copy an `scp` or `rsync` makes to a directory under another host's home: its last
     word `HOST:DIR`, DIR static and relative to the home (`proj/tools/`, `~/proj`, or none);
-    not `HOST:/abs`, rsync's `HOST::module` or a URL."""
-    if not command.args:
+    not `HOST:/abs`, rsync's `HOST::module` or a URL. gcloud's (`gcloud compute scp x.py vm:proj/
+    --zone z`) is its last word with a `:` that is no option's."""
+    words = command.args
+    gcloud = _gcloud(command, "scp")
+    if gcloud is not None:
+        plain = [w for w in gcloud if not w.text.startswith("-")]
+        at = max((i for i, w in enumerate(plain) if ":" in w.text), default=None)
+        words = plain[: at + 1] if at is not None else []
+    if not words:
         return None
-    *sources, last = command.args
+    *sources, last = words
     host, colon, directory = last.text.partition(":")
     if not colon or not host or "/" in host or any(mark in directory for mark in "$`"):
         return None
