@@ -224,8 +224,10 @@ class ThreadEntry(Record):
     `executor` (loop.run_in_executor), `submit` / `map` (a method of `pool`, which the project
     analysis must confirm is a thread pool); for a process (PROCESS_KINDS, kept apart in
     `PythonModule.process_entries`): `process` (`multiprocessing.Process`, also a context's, of
-    `multiprocessing.get_context(...)`, and torch.multiprocessing's) and `initializer` (what a
-    process pool's workers run first: `multiprocessing.Pool`, `ProcessPoolExecutor`).
+    `multiprocessing.get_context(...)`, and torch.multiprocessing's), `initializer` (what a
+    process pool's workers run first: `multiprocessing.Pool`, `ProcessPoolExecutor`) and `ray`
+    (`ray.remote(target)`, `ray.remote(num_gpus=1)(target)` or a def or class decorated with
+    either: a Ray task's function, or an actor's class, whose methods all run in the actor).
 
     `target` is described like a call argument (a method of an instance made on the spot as
     `Worker().loop`); `args` are the arguments passed to it, described the same way, except that
@@ -248,7 +250,7 @@ class ThreadEntry(Record):
         return self.call.location
 
 
-PROCESS_KINDS = frozenset({"process", "initializer"})  # the ThreadEntry kinds that start processes
+PROCESS_KINDS = frozenset({"process", "initializer", "ray"})  # the ThreadEntry kinds that start processes
 
 
 class StreamRedirect(Record):

@@ -224,8 +224,9 @@ def _analysis(project: Project) -> _Analysis:
 def in_child_process_only(project: Project, path: str, function: str) -> bool:
     """Whether the function `function` of the module at `path` runs only in processes the
     program starts (LL204): a process's target (`multiprocessing.Process(target=f)`, a pool's
-    `initializer`) that nothing calls, or a function only such functions call. Never one a
-    thread runs: a thread shares its process's streams."""
+    `initializer`, a Ray task's function or a method of a Ray actor's class) or a function that
+    only functions running there call. Never one a thread runs: a thread shares its process's
+    streams."""
     return _without_collector(lambda: _analysis(project).in_child_process_only(path, function))
 
 
@@ -728,19 +729,80 @@ class _Analysis:
         if function is None or any(not self._process_pool(e, entry) for e, entry in self._entries_named(_called_as(function)).get(key, ())):
             return False  # a thread runs it; a process pool's `submit` does not
         callers = self._callers(key)
-        if key in self._process_targets():
-            return not callers
-        return bool(callers) and all(self.in_child_process_only(cpath, caller.qualname) for cpath, caller, _ in callers)
+        # a target called too only where it runs already (an actor's method by another) runs only there
+        started = key in self._process_targets()
+        return (started or bool(callers)) and all(self.in_child_process_only(cpath, caller.qualname) for cpath, caller, _ in callers)
 
     @_cached(frozenset())
     def _process_targets(self) -> frozenset[FunctionKey]:
         """The project functions the processes the program starts run."""
-        return frozenset(
-            key
-            for path, module in self.modules.items()
-            for entry in (*module.process_entries, *(e for e in module.thread_entries if self._process_pool(path, e)))
-            for key in self._entry_targets(path, entry)
-        )
+        found = set()
+        for path, module in self.modules.items():
+            for entry in (*module.process_entries, *(e for e in module.thread_entries if self._process_pool(path, e))):
+                found.update(self._entry_targets(path, entry))
+                if entry.kind == "ray":
+                    found.update(self._actor_methods(self._resolve(path, entry.function, entry.target)))
+        return frozenset(found)
+
+    def _actor_methods(self, symbol: Symbol | None) -> list[FunctionKey]:
+        """The methods of the classes `symbol` may name that run in a Ray actor made of it: the
+        class's own, and those of its project bases that only actors inherit (an `__init__` that
+        the actor's runs through `super().__init__()`, a call not resolved)."""
+        found = []
+        for cls in self._classes(symbol):
+            for path, qualname in (cls, *self._actor_bases(cls)):
+                functions = self.modules[path].functions.values()
+                found += [(path, f.qualname) for f in functions if f.qualname.rpartition(".")[0] == qualname]
+        return found
+
+    @_cached(())
+    def _classes(self, symbol: Symbol | None) -> tuple[FunctionKey, ...]:
+        """The project classes a name may stand for (`cls = Worker`, a parameter passed one)."""
+        cls = self._class_of(symbol)
+        if cls is not None or symbol is None:
+            return (cls,) if cls else ()
+        found = []
+        for vpath, owner, value, call in self._values(symbol):
+            if call is None and value:
+                found += self._classes(self._resolve(vpath, owner, value))
+        return tuple(dict.fromkeys(found))
+
+    def _actor_bases(self, cls: FunctionKey) -> list[FunctionKey]:
+        """The project bases of an actor's class, and theirs, from which no class that a plain call
+        makes derives: `Local()` of a `class Local(Base)` may run `Base.__init__` in the driver
+        through `super()`; so does `Cls()` of the actor's class itself (`ray.remote(Cls)`)."""
+        found, queue, seen = [], self._bases(*cls), {cls}
+        while queue:
+            base = queue.pop()
+            if base not in seen:
+                seen.add(base)
+                found += [] if any(map(self._made_plainly, self._derived(base))) else [base]
+                queue += self._bases(*base)
+        return found
+
+    def _derived(self, cls: FunctionKey) -> set[FunctionKey]:
+        """`cls` and the project classes deriving from it."""
+        found, queue = set(), [cls]
+        while queue:
+            current = queue.pop()
+            if current not in found:
+                found.add(current)
+                queue += self._subclasses().get(current, ())
+        return found
+
+    @_cached({})
+    def _subclasses(self) -> dict[FunctionKey, list[FunctionKey]]:
+        """Each project class's direct subclasses in the project."""
+        found = defaultdict(list)
+        for path, module in self.modules.items():
+            for name in module.classes:
+                for base in self._bases(path, name):
+                    found[base].append((path, name))
+        return found
+
+    def _made_plainly(self, cls: FunctionKey) -> bool:
+        """Whether a call of the class itself makes an instance (`Worker()`; not `Worker.remote()`)."""
+        return bool(self._calls_named(cls[1].rpartition(".")[2]).instantiates.get(cls))
 
     def _start_target_sites(self, start: ThreadStart) -> tuple[CompileSite, ...]:
         """`Thread(target=compiled)`, `pool.map(compiled_model, batches)`: called by the thread."""

@@ -75,6 +75,20 @@ python -u train.py 2>&1 | tee run.log
   log, SkyRL's router). Still reported: such a function the program calls too, one a thread runs
   (a thread shares its process's descriptors), and the workers of
   `torch.multiprocessing.spawn(f)`: the parent only waits for them, they are the run.
+- Not reported either, for the same reason: a redirect in a function only Ray's worker processes
+  run: a method (`__init__` too) of a class made an actor (`@ray.remote`, `@ray.remote(num_gpus=1)`,
+  `ray.remote(Cls)`, `ray.remote(num_gpus=1)(Cls)`, also through `import ray as r`, `from ray
+  import remote` or a helper's parameter), or of a project base class of one (the actor's
+  `__init__` runs it through `super().__init__()`), a task's function (`@ray.remote def f`,
+  `ray.remote(f)`), or a function only these call (SkyRL's `redirect_actor_output_to_file`, which
+  its actors' `__init__` call): it moves the actor's descriptors, and the driver's output still
+  goes to the caller's `| tee`. Still reported: such a function the driver calls too (at module
+  level, from `main`, from a test), the `__init__` of an actor's class the program also
+  instantiates itself (`Critic()` beside `ray.remote(Critic)`) and the methods it calls on that
+  instance, the methods of a base class of which the program instantiates a plain subclass
+  (`Local()` of a `class Local(Base)` runs `Base.__init__` in the driver), and the callees of an
+  actor made of a class the analysis cannot name (`ray.remote(self.actor_cls)` of a
+  `self.actor_cls = actor_cls or Default`).
 - Not reported either: a redirect the user asks for by name, which runs only in the body of an
   `if` testing an option of the program's own argparse parser (`if args.redirect:`, `if args.out
   is not None:`, `if args.log != "":`, a part of an `and`) that fails when the option is not
@@ -572,6 +586,89 @@ INVALID = [
         },
         ["LL204 train.py:8", "LL204 train.py:13", "LL204 train.py:17", "LL204 train.py:21"],
     ),
+    Example(  # Ray: a function an actor runs that the driver calls too, an actor's class the driver also makes
+        # itself, a base class's `__init__` a plain subclass runs in the driver, a task's function called directly
+        {
+            "log.py": dedented(
+                """
+                import os
+                import sys
+
+
+                def to_file(path):
+                    f = open(path, "a", buffering=1)
+                    os.dup2(f.fileno(), sys.stdout.fileno())
+
+
+                def quiet(path):
+                    sys.stdout = open(path, "w")
+                """
+            ),
+            "workers.py": dedented(
+                """
+                import sys
+
+                import ray
+
+                from log import quiet, to_file
+
+
+                @ray.remote
+                class Learner:
+                    def __init__(self):
+                        to_file("learner.log")
+
+
+                class Critic:
+                    def __init__(self):
+                        quiet("critic.log")
+
+
+                class Base:
+                    def __init__(self):
+                        sys.stderr = open("base.err", "a")
+
+
+                class Policy(Base):
+                    def __init__(self):
+                        super().__init__()
+
+
+                class Local(Base):
+                    def __init__(self):
+                        super().__init__()
+
+
+                def evaluate(path):
+                    sys.stderr = open(path, "a")
+
+
+                CriticActor = ray.remote(Critic)
+                PolicyActor = ray.remote(num_gpus=1)(Policy)
+                evaluate_task = ray.remote(evaluate)
+                """
+            ),
+            "train.py": dedented(
+                """
+                import ray
+
+                from log import to_file
+                from workers import Critic, CriticActor, Learner, Local, PolicyActor, evaluate, evaluate_task
+
+                ray.init()
+                learner, critic, policy = Learner.remote(), CriticActor.remote(), PolicyActor.remote()
+                ray.get(evaluate_task.remote("eval.err"))
+                to_file("driver.log")
+                Critic()
+                Local()
+                evaluate("eval.err")
+                print("step 1")
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
+        },
+        ["LL204 log.py:7", "LL204 log.py:11", "LL204 workers.py:21", "LL204 workers.py:35"],
+    ),
     Example(  # an option on by default: a default file, `default=True`, `set_defaults`, a test None passes
         {
             "train.py": dedented(
@@ -841,6 +938,108 @@ VALID = [
                 """
             ),
             "run.sh": "#!/bin/bash\nset -o pipefail\npython -u grid.py 2>&1 | tee grid.log\n",
+        }
+    ),
+    Example(  # what Ray actors and tasks run: the actor's process's streams (SkyRL's `redirect_actor_output_to_file`)
+        {
+            "log.py": dedented(
+                """
+                import os
+                import sys
+
+
+                def to_file(path):
+                    f = open(path, "a", buffering=1)
+                    os.dup2(f.fileno(), sys.stdout.fileno())
+                    os.dup2(f.fileno(), sys.stderr.fileno())
+
+
+                def quiet(path):
+                    sys.stdout = open(path, "w")
+                """
+            ),
+            "workers.py": dedented(
+                """
+                import sys
+
+                import ray
+                import ray as r
+                from ray import remote
+
+                from log import quiet, to_file
+
+
+                @ray.remote(num_gpus=1)
+                class Learner:
+                    def __init__(self, log_file):
+                        to_file(log_file)
+
+
+                @remote
+                class Rollout:
+                    def __init__(self):
+                        self.start("rollout.log")
+
+                    def start(self, path):
+                        quiet(path)
+
+
+                class Base:
+                    def __init__(self, log_file):
+                        to_file(log_file)
+
+
+                class Worker(Base):
+                    def __init__(self, log_file):
+                        super().__init__(log_file)
+
+
+                class PolicyWorker(Worker):
+                    def __init__(self, log_file):
+                        super().__init__(log_file)
+
+
+                class Critic:
+                    def setup(self):
+                        sys.stderr = open("critic.err", "a")
+
+
+                def actor_of(cls, **options):
+                    return ray.remote(**options)(cls)
+
+
+                PolicyActor = r.remote(num_gpus=1)(PolicyWorker)
+                CriticActor = actor_of(Critic, num_cpus=1)
+
+
+                @ray.remote
+                def evaluate(path):
+                    quiet(path)
+
+
+                def score(path):
+                    sys.stderr = open(path, "a")
+
+
+                score_task = ray.remote(score)
+                """
+            ),
+            "train.py": dedented(
+                """
+                import ray
+
+                from workers import CriticActor, Learner, PolicyActor, Rollout, evaluate, score_task
+
+                ray.init()
+                learner = Learner.remote("learner.log")
+                rollout = Rollout.options(num_cpus=2).remote()
+                policy = PolicyActor.remote("policy.log")
+                critic = CriticActor.remote()
+                ray.get([critic.setup.remote(), evaluate.remote("eval.log"), score_task.remote("score.err")])
+                print("step 1", flush=True)
+                """
+            ),
+            "run.sh": "#!/bin/bash\nset -o pipefail\npython -u train.py 2>&1 | tee run.log\n",
         }
     ),
     Example(  # a context manager whose `__exit__` gives back what its `__enter__` took (AgentTuning's)

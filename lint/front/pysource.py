@@ -49,6 +49,9 @@ COMPILE_NAMES = frozenset({"compile", "optimize"})  # the last names of the comp
 THREAD_NAMES = frozenset({"Thread", "Timer", "to_thread"})  # of the thread-starting functions
 PROCESS_NAMES = frozenset({"Process", "Pool", "ProcessPoolExecutor"})  # of the process-starting ones
 START_NAMES = THREAD_NAMES | PROCESS_NAMES
+# `ray.remote`: a class it makes an actor of, or a function it makes a task of, runs in a Ray worker process
+RAY_REMOTE = "ray.remote"
+RAY_NAMES = frozenset({"remote"})
 # The calls handing a callable over as an argument: (the entry's kind, the callable's parameter
 # and position, its arguments' parameter and position, its keyword arguments' parameter).
 _THREAD = ("thread", "target", 1, "args", 3, "kwargs")  # Thread(group, target, name, args, kwargs)
@@ -98,7 +101,7 @@ LOCK_METHODS = frozenset({"acquire", "release"})
 EXECUTOR_METHOD = "run_in_executor"
 # The last names of the calls `_called` looks into (compile sites, thread entries, locks, output
 # redirects, config patches, in-place compiles); a call by any other name is only recorded.
-RUN_NAMES = COMPILE_NAMES | START_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
+RUN_NAMES = COMPILE_NAMES | START_NAMES | RAY_NAMES | EFFECT_NAMES | POOL_METHODS | LOCK_METHODS | {EXECUTOR_METHOD}
 LEAVES = frozenset({ast.Name, ast.Constant})  # expressions whose walk does nothing when loaded
 DESCRIBED_CONSTANTS = frozenset({int, float, str, bool, type(None)})  # spelled by their repr
 _NEWLINE = lazy(r"\r\n|\r|\n")
@@ -460,6 +463,7 @@ class _Walker:
         # By (scope, name), the calls whose results a list holds: `threads = [Thread(...) for ...]`,
         # `threads.append(Thread(...))`.
         self.collections: dict[tuple[str, str], list[Call]] = {}
+        self.ray = False  # whether the module imports `ray` or `ray.remote`: only then are Ray actors looked for
 
     # -- entry --------------------------------------------------------------------------------
 
@@ -468,6 +472,8 @@ class _Walker:
         command-line reader (one walk for both: a second one cost a third of the Python front end)."""
         self.reader = reader
         self._collect_imports(tree.body)
+        imported = self.module.imports.values()  # a search in C, as most modules import no Ray
+        self.ray = "ray" in imported or RAY_REMOTE in imported
         self.tree = tree
         self.constants = _int_constants(tree.body)
         top = Function(MODULE_SCOPE, self.pos.at(1, 0), None, None)
@@ -645,6 +651,8 @@ class _Walker:
             site = self._compile_decorator(expr)
             if site is not None:
                 self.module.compile_sites.append(site._replace(scope=frame.scope, name=name, compiled=name))
+            if self.ray:
+                self._ray_decorator(expr, name)
         if node.returns is not None:
             self.expression(node.returns)
         # Most defs have no decorator: no generator (a function call) is made to look at none (with
@@ -697,6 +705,8 @@ class _Walker:
         frame.names.add(node.name)
         for child in [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)]:
             self.expression(child)
+        for decorator in node.decorator_list if self.ray else ():
+            self._ray_decorator(decorator, node.name)
         qualname = _qualname(frame.scope, node.name)
         bases = tuple(filter(None, (self._dotted(b) for b in node.bases)))
         self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname)
@@ -1145,6 +1155,22 @@ class _Walker:
             return f"{made}().{node.attr}" if made else ""
         return self.describe(node)
 
+    def _ray_remote(self, node: ast.expr) -> bool:
+        """`ray.remote`, or `ray.remote(num_gpus=1)` (options only, which returns a decorator):
+        what makes a Ray actor of a class or a Ray task of a function, applied to it."""
+        if type(node) is ast.Call:
+            if node.args:
+                return False
+            node = node.func
+        return self._qualified_if(node, RAY_NAMES) == RAY_REMOTE
+
+    def _ray_decorator(self, decorator: ast.expr, name: str) -> None:
+        """`@ray.remote` or `@ray.remote(...)` on the def or class `name`: what it defines runs in
+        a Ray worker process, a process entry as `ray.remote(name)` is."""
+        if self._ray_remote(decorator):
+            call = self.calls.get(id(decorator)) or Call(RAY_REMOTE, self.pos.of(decorator))
+            self.module.process_entries.append(ThreadEntry("ray", name, self.frame.function.qualname, call))
+
     def _copies_context(self, target: ast.expr) -> bool:
         """`contextvars.copy_context().run`, or `ctx.run` for a `ctx = contextvars.copy_context()`."""
         return isinstance(target, ast.Attribute) and target.attr == "run" and self._made_by(target.value, COPY_CONTEXT)
@@ -1182,6 +1208,8 @@ class _Walker:
             return (kind, target, passed, named, None) if target is not None else None
         if api == "asyncio.to_thread" and args:
             return "to_thread", args[0], args[1:], _keywords(node), None
+        if self.ray and args and self._ray_remote(node.func):  # `ray.remote(Cls)`, `ray.remote(num_gpus=1)(f)`
+            return "ray", args[0], None, (), None
         if not isinstance(node.func, ast.Attribute) or not args:
             return None
         method, receiver = node.func.attr, node.func.value
