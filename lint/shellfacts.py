@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import cached_property
@@ -707,6 +708,20 @@ class SetBy(Record):
     name: str  # the variable's: `LOG_FILE` of `LOG_FILE=$7`, whose value has no name of its own
 
 
+# What each way through an if/case gives a variable it sets (`ShellScript.arm_values`): where the
+# value was set and the words it makes, or None where not known.
+ArmWays = tuple[tuple[Location, tuple[Word, ...]] | None, ...]
+
+
+class ArmVariant(Record):
+    """A command's words as one way through an if/case before it gives them (`ShellScript.arm_variants`)."""
+
+    words: list[Word]
+    set_at: Location  # where the first value that varies was set there (the statement: nowhere)
+    expansion: str  # its expansion, as the command writes it: `$EXTRA`
+    statement: Location
+
+
 class ShellScript:
     """The facts of one shell file (or of the shell embedded in a YAML or other file)."""
 
@@ -717,6 +732,17 @@ class ShellScript:
     # for a list of static words (no `$VAR`, no `$(...)`; a pattern stays one value, as written),
     # and a word that reads no other unknown part. A dict of its own on the scripts that have any.
     loop_values: dict[Location, tuple[Location, tuple[Word, ...]]] = {}
+    # The values a command's word takes that expands, whole and unquoted, a variable an if/case
+    # before it set to a different static string in each arm (`if ...; then EXTRA="--layers 32";
+    # else EXTRA=""; fi`, then `python t.py $EXTRA`), by the location of the word (of each word
+    # it makes: `State.settle` may keep the words the arms' values start with): the statement;
+    # for each way through it (each arm, then where none runs when none may) where the value was
+    # set (the statement when nowhere) and the words it makes, each located at its characters in
+    # the assignment, or None where it is not known (see `Walker._arm_values`); how many words
+    # the expansion makes in the command; and the command's blocks (`Command.blocks`), which tell
+    # a walk of a function's body from another. None for a word walked again after another
+    # statement. A dict of its own on the scripts that have any.
+    arm_values: dict[Location, tuple[Location, ArmWays, int, tuple] | None] = {}
     # The assignment each expansion of a known variable read its value from (the location of the
     # word it was set to: `CMD+=" --x 1"` for a `$CMD` after it, and the variable's name), by the
     # file offsets of the expansion's first and last characters, where `Word.origin` puts the
@@ -839,6 +865,41 @@ class ShellScript:
                 words[i] = values[n]
             variants.append(command.with_words(words))
         return variants
+
+    def arm_variants(self, command: Command, words: Sequence[Word]) -> tuple[list[ArmVariant], bool]:
+        """`words` (of `command`) as each way through an if/case before them runs them: the words
+        that expand the variables it set replaced by the values it gives them there (see
+        `arm_values`), for the ways where one of them is known; and whether every way is (the
+        words stay unknown in none). Only the first such statement's words vary: others keep
+        their unknown values; and only an expansion whose words are all among `words` (not
+        `$LAUNCH t.py`'s of a launch's arguments), in the walk that made `command`."""
+        places = [self.arm_values.get(w.location) for w in words]
+        counts = Counter(w.location for w, p in zip(words, places) if p is not None)
+        blocks = command.blocks
+        places = [
+            p if p is not None and counts[w.location] == p[2] and p[3] == blocks else None
+            for w, p in zip(words, places)
+        ]
+        statement = next((p[0] for p in places if p is not None), None)
+        if statement is None:
+            return [], False
+        ways = len(next(p for p in places if p is not None)[1])
+        variants, complete = [], True
+        for n in range(ways):
+            variant: list[Word] = []
+            varied: dict[Location, tuple] = {}  # the words of an expansion stand at one location: its value once
+            for word, place in zip(words, places):
+                if place is None or place[0] != statement or place[1][n] is None:
+                    complete = complete and (place is None or place[0] != statement)
+                    variant.append(word)
+                elif word.location not in varied:
+                    varied[word.location] = (place[1][n][0], word.template)
+                    variant.extend(place[1][n][1])
+                elif word.value is None:  # `${EXTRA}` after the words the arms' values start with
+                    varied[word.location] = (varied[word.location][0], word.template)
+            if varied:
+                variants.append(ArmVariant(variant, *next(iter(varied.values())), statement))
+        return variants, complete
 
     def effective_commands(self) -> list[Command]:
         """Commands that do the work: not wrappers, not bare `exec` redirections."""

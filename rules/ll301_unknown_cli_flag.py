@@ -301,6 +301,25 @@ A program a `for` loop runs from a static list (`for s in prepare.py train.py; d
 writes before the loop's variable (`--seed=$s` in `for s in 1 2`) is one finding, at its
 characters; one a word of the list holds (`for f in --bogus; do python t.py $f`), at that word.
 
+A variable that each arm of an if/case before the launch sets to a static string of its own
+(`if [ "$SIZE" = big ]; then EXTRA="--layers 32"; else EXTRA=""; fi`, then `torchrun train.py
+$EXTRA --lr 1e-4`), expanded whole and unquoted, takes each arm's value in turn, and where no arm
+may run (an `if` without `else`, a `case` without `*)`) the value it had before: each way runs
+the launch, as each time round a loop does. A flag of an arm's value is reported at that arm's
+assignment; one of the command's own that only some ways make wrong (`python main.py $MODE
+--beam 4`, where `MODE=train` names a subcommand without `--beam`) at the command, where the
+value was set related. Up to 8 arms. Not judged: an arm that does not set the variable (`*)
+usage;;`), sets it to a value not known or to a default a caller may replace (`${EXTRA:---x}`),
+or may not go on to the launch (it holds `exit`, `return`, `break`, `continue`, `exec` or a call
+of one of the script's functions); an arm that a value the script sets rules out (`SIZE=small`,
+then `[ "$SIZE" = big ]`); a statement whose conditions read such a value in another way
+(`NODES=1`, then `[ "$NODES" -gt 1 ]`: which arm runs is decided, not known here), or a `case`
+one arm of which goes on into the next (`;&`, `;;&`); a launch in an arm of another if/case whose
+condition reads a variable that the statement's conditions read, or none (`[ -f ckpt ]`): the two
+may be decided alike; the variable quoted (`"$EXTRA"`), in a longer word (`--size=$SIZE`), or as
+the program (`python $SCRIPT`). Where a launch passes variables of two such statements, only the
+first one's take their arms' values.
+
 A program the path leads to nowhere the launcher runs, found as the only file of its name
 elsewhere (as LL303 finds it), is judged only when it takes one of the launch's flags: one that
 takes none of two or more is not the program meant (OpenNMT-kpg's tests run the root's
@@ -1759,6 +1778,30 @@ INVALID = [
         },
         ["LL301 run.sh:2"],
     ),
+    Example(  # a variable each arm of an if/case sets to a static string: each arm's value in turn (a flag of one at
+        # its arm), and where no arm runs, the value before; a word of the command that a way's value makes wrong
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--hidden_size')\np.add_argument('--layers')\n"
+                "p.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "main.py": (
+                "import argparse\np = argparse.ArgumentParser()\nsub = p.add_subparsers()\ntrain = sub.add_parser('train')\n"
+                "train.add_argument('--lr')\nbeam = sub.add_parser('eval')\nbeam.add_argument('--beam')\np.parse_args()\n"
+            ),
+            "launch.sh": (
+                'if [ "$SIZE" = big ]; then\n  EXTRA="--hiden_size 4096 --layers 32"\nelif [ "$SIZE" = small ]; then\n'
+                '  EXTRA="--hidden_size 1024"\nelse\n  EXTRA=""\nfi\ntorchrun --nproc_per_node 8 train.py $EXTRA --lr 1e-4\n'
+                'python train.py $EXTRA\nMORE="--lr 1"\nif [ "$2" = fast ]; then MORE="--lr 2 --layer_count 2"; fi\n'
+                "python train.py ${MORE}\n"
+            ),
+            "modes.sh": (
+                'case "$1" in\n  train) MODE=train;;\n  eval) MODE=eval;;\n  *) echo "usage: $0 train|eval"; exit 1;;\nesac\n'
+                "python main.py $MODE --beam 4\n"
+            ),
+        },
+        ["LL301 launch.sh:2", "LL301 launch.sh:11", "LL301 modes.sh:6"],
+    ),
     Example(  # behind a Kaldi/ESPnet job runner, after its options and log (`run.pl --mem 4G LOG CMD`)
         {
             "run.sh": "#!/bin/bash\nutils/run.pl --mem 4G --gpu 1 exp/log/train.log python train.py --lr 1 --epohcs 3\n",
@@ -1769,6 +1812,32 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # arms that may not go on to the launch or leave the variable unknown, ruled out by a value the script
+        # sets or decided by one in a way not read, a `case` arm that goes on into the next, conditions read alike
+        {
+            "t.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
+            "u.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.add_argument('--x')\np.parse_args()\n",
+            "main.py": (
+                "import argparse\np = argparse.ArgumentParser()\nsub = p.add_subparsers()\ntrain = sub.add_parser('train')\n"
+                "train.add_argument('--lr')\nevaluate = sub.add_parser('eval')\nevaluate.add_argument('--lr')\np.parse_args()\n"
+            ),
+            "exits.sh": 'case "$1" in\n  train) MODE=train;;\n  eval) MODE=eval;;\n  *) MODE=""; echo "no mode: $1"; exit 1;;\nesac\npython main.py $MODE --lr 1\n',
+            "usage.sh": (
+                'usage() { echo "usage: $0 train|eval"; exit 1; }\ncase "$1" in\n  train) MODE=train;;\n  eval) MODE=eval;;\n'
+                '  *) MODE=""; usage;;\nesac\npython main.py $MODE --lr 1\n'
+            ),
+            "unset.sh": 'case "$1" in\n  train) MODE=train;;\n  eval) MODE=eval;;\n  *) echo "no mode";;\nesac\npython main.py $MODE --lr 1\n',
+            "decided.sh": 'SIZE=small\nif [ "$SIZE" = big ]; then EXTRA="--bogus 1"; else EXTRA="--lr 1"; fi\npython t.py $EXTRA\n',
+            "nodes.sh": 'NODES=1\nif [ "$NODES" -gt 1 ]; then EXTRA="--bogus 1"; else EXTRA=""; fi\npython t.py $EXTRA\n',
+            "default.sh": 'if [ "$A" = 1 ]; then EXTRA=${EXTRA:---bogus}; else EXTRA=""; fi\npython t.py $EXTRA\n',
+            "falls.sh": 'case "$1" in\n  a) EXTRA="--bogus";&\n  b) EXTRA="--lr 1";;\n  *) EXTRA="";;\nesac\npython t.py $EXTRA\n',
+            "alike.sh": (
+                'if [ "$M" = a ]; then EXTRA="--x 1"; else EXTRA=""; fi\nif [ "$M" = a ]; then python u.py $EXTRA; else python t.py $EXTRA; fi\n'
+                'if [ -f ckpt ]; then RESUME="--x 2"; else RESUME=""; fi\nif [ -f ckpt ]; then python u.py $RESUME; fi\n'
+                "[ -f ckpt ] || python t.py $RESUME\n"
+            ),
+        }
+    ),
     Example(  # a variable's command whose options are not python's, and arms that run other programs
         {
             "x.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n",
@@ -2519,25 +2588,60 @@ def check(project) -> list[Finding]:
         added = flags_added(invocation.command)  # `deepspeed train.py`: `--local_rank=N` comes first
         if added and not program.argv_skip and not program.commands and all(program.option(f) is None for f in added):
             found.append((invocation.target, _appended(project, invocation, program)))
-        reading = read_launch(program, invocation.args)
-        unknowns = [u for u in reading.unknown if u.program.checks_flags]
-        if unknowns and fits_none(project, invocation, reading):
-            continue  # a namesake elsewhere that takes none of its flags: not the program meant
-        for unknown in unknowns:
-            word = written.get(id(unknown.word))
-            if word is not None and unknown.spelled_in(word) is not None:
-                unknown.word = word
-        meant = meant_before_cd(project, invocation, reading, changes) if unknowns else None
-        if meant is not None and meant.whole:  # `cd sub`, then `python train.py -s d`: the root's train.py takes them all
-            found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
-        else:
-            found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
-        if reading.extra and not reading.asks_for_help:  # `-h` exits 0 before argparse looks for words left over
-            found += ((e.word, _extra(project, shown(project, invocation), e)) for e in reading.extra if e.program.checks_flags)
+        judged = _read(project, invocation, program, invocation.args, written, changes)
+        found += judged
         script = project.shell.get(invocation.caller)
+        if script is not None and script.arm_values:  # `$EXTRA` of an if whose arms set it: each arm's value
+            found += _in_each_arm(project, invocation, program, judged, written, changes)
         if script is not None and script.arguments:
             found += _passed_on(project, invocation, program, changes)
     return once_per_word(project, found, "passed here too, from the same variable's value", flag=True)
+
+
+def _in_each_arm(project, invocation, program, judged, written: dict[int, Word], changes) -> list[tuple[Word, Finding]]:
+    """The launch as each way through an if/case before it runs it, where it passes a variable the
+    statement sets to a static string in each arm (`python train.py $EXTRA`: `ShellScript.arm_variants`).
+    A word of the value is reported at the arm's assignment; one of the command's own that only a
+    way makes wrong (`python main.py $MODE --lr 1` with `MODE=""`: no subcommand), at the command,
+    where the value was set related."""
+    own = {id(w) for w in invocation.args}
+    said = {(id(word), finding.message) for word, finding in judged}
+    found = []
+    for way in project.shell[invocation.caller].arm_variants(invocation.command, invocation.args)[0]:
+        value = "as set here" if way.set_at != way.statement else "where no arm here runs"
+        for word, finding in _read(project, invocation, program, way.words, written, changes):
+            if id(word) in own and (id(word), finding.message) not in said:
+                finding = finding._replace(
+                    related=(*finding.related, Related(way.set_at, f"with `{way.expansion}` {value}"))
+                )
+            found.append((word, finding))
+    return found
+
+
+def _read(
+    project, invocation, program, args: list[Word], written: dict[int, Word], changes
+) -> list[tuple[Word, Finding]]:
+    """The unknown flags and left-over words of the launch with its arguments `args`, each with the
+    word that holds it (`written`: a loop's value's word as the command writes it)."""
+    reading = read_launch(program, args)
+    unknowns = [u for u in reading.unknown if u.program.checks_flags]
+    if unknowns and fits_none(project, invocation, reading):
+        return []  # a namesake elsewhere that takes none of its flags: not the program meant
+    for unknown in unknowns:
+        word = written.get(id(unknown.word))
+        if word is not None and unknown.spelled_in(word) is not None:
+            unknown.word = word
+    found = []
+    meant = meant_before_cd(project, invocation, reading, changes) if unknowns else None
+    if meant is not None and meant.whole:  # `cd sub`, then `python train.py -s d`: the root's train.py takes them all
+        found.append((invocation.target, _run_elsewhere(project, invocation, unknowns, meant)))
+    else:
+        found += ((u.word, _finding(project, shown(project, invocation), u, meant)) for u in unknowns)
+    if reading.extra and not reading.asks_for_help:  # `-h` exits 0 before argparse looks for words left over
+        found += (
+            (e.word, _extra(project, shown(project, invocation), e)) for e in reading.extra if e.program.checks_flags
+        )
+    return found
 
 
 def _passed_on(project, invocation, program, changes) -> list[tuple[Word, Finding]]:

@@ -106,6 +106,15 @@ LL301 reads them): an option is passed when every script of the project that run
 $ARGS`); the finding names the scripts that run it without (`when go.sh:3 runs run.sh`), each a
 related location. A script that no script runs is judged as before: its `"$@"` may hold anything.
 
+A variable that each arm of an if/case before the launch sets to a static string of its own
+(`EXTRA="--layers 32"` in one arm, `EXTRA=""` in the other, then `python train.py $EXTRA`), read as
+LL301 reads it, passes what each way through the statement gives it: an option that no way passes
+is missing, and the finding names the statement. One that some ways pass and others do not is not
+reported: this launch does pass it, on the ways whose conditions ask for it, and the rule's
+finding is an option no run of the launch gets (an arm's condition may hold only where the
+program is not meant to run: `[ "$MODE" = dry ]`). Nor is one that a way whose value is not
+known (as LL301 leaves it) may pass.
+
 Nothing is reported when the launch may pass more than we can see:
 - `"$@"`, `$*`, an array or a variable whose value is unknown where a flag could be; a placeholder
   left in the line before an option (`--partition <partition_name> --config c.yaml`, which bash
@@ -532,6 +541,19 @@ INVALID = [
         },
         ["LL302 run.sh:2", "LL302 run.sh:4"],
     ),
+    Example(  # a variable each arm of an if/case sets to a static string: an option that no way through it passes
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--layers')\n"
+                "p.add_argument('--data', required=True)\np.parse_args()\n"
+            ),
+            "launch.sh": (
+                'if [ "$SIZE" = big ]; then\n  EXTRA="--layers 32"\nelse\n  EXTRA=""\nfi\ntorchrun --nproc_per_node 8 train.py $EXTRA\n'
+                'case "$1" in\n  big) MORE="--layers 32";;\n  *) MORE="--layers 2";;\nesac\npython train.py $MORE\n'
+            ),
+        },
+        ["LL302 launch.sh:6", "LL302 launch.sh:11"],
+    ),
     Example(  # a required group made and parsed in an `if` that reads the parser's own switch: where it is not passed
         {
             "eval.py": (
@@ -547,6 +569,19 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a variable an if/case sets: an option one way passes, or a way whose value is not known may pass
+        {
+            "train.py": (
+                "import argparse\np = argparse.ArgumentParser()\np.add_argument('--layers')\n"
+                "p.add_argument('--data', required=True)\np.parse_args()\n"
+            ),
+            "launch.sh": (
+                'if [ "$SIZE" = big ]; then\n  EXTRA="--data big --layers 32"\nelse\n  EXTRA="--layers 2"\nfi\npython train.py $EXTRA\n'
+                'case "$1" in\n  big) MORE="--layers 32";;\n  *) MORE="--data $DATA";;\nesac\npython train.py $MORE\n'
+                'ARGS="--data d"\ncase "$1" in\n  big) ARGS="--layers 32";;\n  *) usage;;\nesac\npython train.py $ARGS\n'
+            ),
+        }
+    ),
     Example(  # `command -v` runs nothing; a console script name declared otherwise by two packages is no program
         {
             **CONSOLE,
@@ -1012,7 +1047,11 @@ def check(project) -> Iterator[Finding]:
         reading = read_launch(program, invocation.args)
         missing = [(owner, option) for owner, option in missing_required(reading) if not added.intersection(option.flags)]
         by: dict[int, list] = {}  # the scripts that run the launch's script without the option, when they give its `"$@"`
-        if reading.open and project.shell[invocation.caller].arguments and passes_on(project, invocation) is not None:
+        arms: list[Related] = []  # the if/case whose arms set what `$EXTRA` passes, none of them the option
+        script = project.shell[invocation.caller]
+        if reading.open and script.arm_values:
+            missing, reading, arms = _missed_in_every_arm(project, invocation, program, added, reading)
+        if reading.open and script.arguments and passes_on(project, invocation) is not None:
             missing, reading, by = _missed_by_callers(project, invocation, program, added)
         if missing and fits_none(project, invocation, reading):
             continue  # a namesake elsewhere that takes none of its flags: not the program meant
@@ -1057,6 +1096,7 @@ def check(project) -> Iterator[Finding]:
             if not command.location.holds(invocation.target.location):  # `train() { python train.py "$@"; }`, then `train --lr 1`
                 related.append(Related(command.location, "the call of the function that launches it so"))
             related += (Related(c.command.location, f"{c.caller} runs {invocation.caller} without it") for c in callers)
+            related += arms
             message += f"; {fix}"
             yield Finding(invocation.target.location, message, tuple(related))
 
@@ -1081,6 +1121,29 @@ def _missed_by_callers(project, invocation, program, added) -> tuple[list, Readi
                 by.setdefault(id(option), []).append(caller)
                 first = first or reading
     return missing, first or Reading([program], open=True), by
+
+
+def _missed_in_every_arm(project, invocation, program, added, reading: Reading) -> tuple[list, Reading, list[Related]]:
+    """The required options no way through an if/case passes, where the launch passes a variable
+    the statement sets (`python train.py $EXTRA`, with `EXTRA="--layers 32"` in one arm and
+    `EXTRA=""` in the other: `ShellScript.arm_variants`) and its value is known on every way; the
+    reading of the first, and the statement as a related location. None when a way's value is not
+    known: it may hold them."""
+    script = project.shell[invocation.caller]
+    variants, complete = script.arm_variants(invocation.command, invocation.args)
+    if not complete:
+        return [], reading, []
+    missing: list | None = None
+    first = None
+    for way in variants:
+        read = read_launch(program, way.words)
+        now = [(owner, option) for owner, option in missing_required(read) if not added.intersection(option.flags)]
+        held = {id(option) for _, option in now}
+        missing = now if missing is None else [m for m in missing if id(m[1]) in held]
+        first = first or read
+    way = variants[0]
+    related = Related(way.statement, f"no way through here puts it in `{way.expansion}`")
+    return missing or [], first or reading, [related]
 
 
 def _flag(option) -> str:

@@ -34,6 +34,7 @@ from ..shellfacts import (
     PROCSUB,
     SOURCERS,
     SUBSHELL,
+    ArmWays,
     Block,
     Command,
     CutOff,
@@ -64,6 +65,9 @@ FILE_TESTS = frozenset({"-e", "-f", "-r", "-s", "-x"})  # test operators that as
 READERS = {"read": ("adinNptu", "REPLY"), "mapfile": ("dnOsuCc", "MAPFILE"), "readarray": ("dnOsuCc", "MAPFILE")}
 MAX_DEPTH = 12  # nested command strings deeper than this are not parsed again
 MAX_LOOP_WORDS = 100  # a `for` list longer than this leaves its variable unknown: each word is a launch to judge
+MAX_ARMS = 8  # an if/case of more arms keeps no values for them (`Walker._arm_sets`): each is a launch to judge
+_LEAVING = frozenset({"exit", "return", "break", "continue", "exec"})  # commands after which an arm may not go on
+_PLAIN_EXPANSION = lazy(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})")  # `$EXTRA`, `${EXTRA}`: the variable whole
 # `#SBATCH --output=x`: the scheduler reads the script's leading comment lines that start so.
 _DIRECTIVE = re.compile(r"#(SBATCH)\b")
 _FROM_HERE = re.compile(r"\.\.?(/\S*)?")  # a path `pwd` made: `.`, `./logs`, `../..` (after a `cd`)
@@ -128,6 +132,18 @@ _ABSENT = object()  # in a `Journal` entry: the key was not there
 _INDEX = lazy(r"0|-?[1-9][0-9]*")  # an array's index written as a number: `A[1]=x`, `A[-1]=x`
 _ELEMENT = lazy(r"([A-Za-z_][A-Za-z0-9_]*)\[[^\]]*\]")  # `A[1]` of `unset 'A[1]'`
 _KEYED = lazy(r"\[[^\]]*\]\+?=")  # an element of `A=([0]=x [k]=y)`, set by index or key
+
+
+class ArmSet(Record):
+    """A variable an if/case left unknown though its arms set it to static strings (`Walker._arm_sets`)."""
+
+    word: Word  # what it holds after the statement (`State.assigned`): the set stands while it holds that
+    # the statement's node, its arms' ends, the values before it, its ways' tests, the values they
+    # read, and the state's containers the ends name
+    ways: tuple
+    values: tuple | None  # `Walker._arm_values` of it, once a command asked
+    names: frozenset[str]  # the variables the statement's conditions read
+    blocks: tuple[Block, ...]  # the blocks around the statement
 
 
 class Journal:
@@ -1244,6 +1260,9 @@ class Walker:
         # The variables of the `for` loops over static words being walked: name -> (where the loop
         # names it, the words of its list). See `_loop_word`.
         self.loops: dict[str, tuple[Location, tuple[Word, ...]]] = {}
+        # The variables an if/case left unknown whose arms set them to static strings: name ->
+        # what each way through it gives (`_arm_values`), while the variable holds what it left.
+        self.arm_sets: dict[str, ArmSet] = {}
         # The arrays the loops being walked only append to (`ARGS+=(--x "$f")`): what they had
         # before, then elements not known (`compound`).
         self.grown: frozenset[str] = frozenset()
@@ -1773,7 +1792,7 @@ class Walker:
         # settled (`State.settle`), and what the condition changed too (`start`).
         choice = self._argument_choice(node) if node.type == "if_statement" and self._own_arguments() else None
         kept = self._kept(choice[0]) if choice is not None and choice[2] < 0 else None  # its value before the `if`
-        arm, start, base, ends, every = 0, self.state.checkpoint(), None, [], frozenset()
+        arm, start, base, ends, every, before = 0, self.state.checkpoint(), None, [], frozenset(), None
         children = node.children
         decided = self._arms_decided(node) if kind == ARM else None
         count = self._arm_count(node) if kind == ARM and self._exhaustive(node) else 0
@@ -1805,17 +1824,22 @@ class Walker:
                 variables = self.state.variables
                 if self._exhaustive(node):
                     every = frozenset.intersection(*(frozenset(k for c, k, _ in end[0] if c is variables) for end in ends))
+                before = self._before_arms(ends) if kind == ARM else None
                 for i, end in enumerate(ends):
                     view = self.state.checkpoint()
                     self.state.resume(end)
                     self.state.settle(view, every if i == 0 else frozenset())
-            else:
+            else:  # one arm, walked in this shell: what it changed stays for `settle`
+                if kind == ARM:
+                    ends, before = self._one_arm(base)
                 base.close()
         self.state.settle(start, every)
         if kept is not None:  # `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`: CFG is `${1:-a.yaml}`
             name, value, word, defaults = kept
             self.state.assign(name, value, word)
             self._defaulted(name, {choice[1], *defaults})
+        if before:
+            self._arm_sets(node, ends, before, decided)
         self.loops, self.grown = loops, outer
         self.state.branch_depth -= 1
 
@@ -1865,18 +1889,20 @@ class Walker:
     def _arms_decided(self, node) -> list[tuple[tuple[tuple[str, str, bool], ...], frozenset[str]]]:
         """(tests, reads) of each arm of an if/case (`Block`): an arm runs when its own condition
         holds and those before fail, a `case` arm when the word matches its patterns and none
-        before (after a `;&` or `;;&`, the word is only read)."""
+        before (after a `;&` or `;;&`, the word is only read). Then, for an `if` without `else`
+        and a `case`, what holds when no arm runs (`_arm_values`)."""
         arms, tests, reads = [], (), frozenset()
         if node.type == "if_statement":
             for clause in (node, *(c for c in node.children if c.type in ("elif_clause", "else_clause"))):
                 if clause.type == "else_clause":
                     arms.append((tests, reads))
-                    break
+                    return arms
                 then = next((i for i, c in enumerate(clause.children) if c.type == "then"), len(clause.children))
                 test, read = self._condition([c for c in clause.children[1:then] if c.is_named])
                 own = (test,) if test is not None else ()
                 arms.append((tests + own, reads | read))
                 tests, reads = tests + tuple((n, r, not m) for n, r, m in own), reads | read
+            arms.append((tests, reads))
             return arms
         word = node.child_by_field_name("value")
         if word is None:
@@ -1892,6 +1918,7 @@ class Walker:
             tests += ((name, regex, False),) if regex is not None else ()
             if item.child_by_field_name("fallthrough") is not None:  # `;&`, `;;&`: the next arm runs too
                 name, tests, reads = None, (), read
+        arms.append((tests, reads))
         return arms
 
     def _condition(self, nodes) -> tuple[tuple[str, str, bool] | None, frozenset[str]]:
@@ -1955,6 +1982,135 @@ class Walker:
             self.unit.node_text(v) == "*" for c in node.children if c.type == "case_item" for v in c.children_by_field_name("value")
         )
 
+    def _before_arms(self, ends: list[ArmEnd]) -> dict[str, tuple] | None:
+        """The variables the arms of an if/case (`ends`, at most `MAX_ARMS`) set to a static
+        string, with their values and words before the statement, and whether the value is a
+        default a caller may replace (`_arm_sets`)."""
+        if len(ends) > MAX_ARMS:
+            return None
+        variables, assigned, defaulted = self.state.variables, self.state.assigned, self.state.defaulted
+        names = {k for end in ends for c, k, now in end[0] if c is variables and type(now) is str}
+        return {k: (variables.get(k, _ABSENT), assigned.get(k), k in defaulted) for k in names}
+
+    def _one_arm(self, view: Checkpoint) -> tuple[list[ArmEnd], dict[str, tuple] | None]:
+        """What the only arm of an if/case, begun at `view`, changed (as `State.leave` tells it)
+        of the variables it set to a static string, and `_before_arms` of them."""
+        state = self.state
+        variables, assigned, defaulted = state.variables, state.assigned, state.defaulted
+        entries = state.journal.entries[view.position :]
+        names = {k for c, k, _ in entries if c is variables and type(variables.get(k)) is str}
+        if not names:  # most: an arm that sets nothing (`echo ...; exit 1`)
+            return [], None
+        changes = view.changes()
+
+        def then(container, name: str):  # at `view`
+            return changes.get((id(container), name), container.get(name, _ABSENT))
+
+        before = {}
+        for k in names:
+            word = then(assigned, k)
+            before[k] = (then(variables, k), word if word is not _ABSENT else None, then(defaulted, k) is not _ABSENT)
+        return [([(c, k, c.get(k, _ABSENT)) for k in names for c in (variables, assigned, defaulted)], {})], before
+
+    def _arm_sets(self, node, ends: list[ArmEnd], before: dict[str, tuple], decided) -> None:
+        """Keep, for each variable an if/case leaves unknown (`State.settle`) though its arms set it
+        to static strings (`EXTRA="--layers 32"` in one, `EXTRA=""` in another), what its ways
+        through the statement are made of (`ArmSet`), for a command that expands it whole and
+        unquoted later (`_arm_word`): what each way gives it is read then (`_arm_values`), so that
+        only such commands pay. Nothing for a `case` one arm of which goes on into the next (`;&`,
+        `;;&`), nor where a condition reads a value known here in a way not decided (`[ $NODES
+        -gt 1 ]` after `NODES=1`: which arm runs is not known)."""
+        state = self.state
+        variables, assigned = state.variables, state.assigned
+        names = [k for k in before if variables.get(k, _ABSENT) is None and k not in state.arrays and k in assigned]
+        if not names:
+            return
+        exhaustive = self._exhaustive(node)
+        ways = decided[1:] if node.type == "case_statement" else decided
+        ways = ways[: len(ends) + (not exhaustive)]
+        if len(ways) != len(ends) + (not exhaustive):
+            return
+        items = node.named_children if node.type == "case_statement" else ()
+        if any(c.child_by_field_name("fallthrough") is not None for c in items):
+            return
+        deps = frozenset(n for tests, _ in ways for n, _, _ in tests).union(*(reads for _, reads in ways))
+        known = {}  # the values the conditions read, before the statement, that are no defaults a caller may replace
+        for n in deps:
+            value, _, default = before[n] if n in before else (variables.get(n), None, n in state.defaulted)
+            if type(value) is str and not default:
+                known[n] = value
+        if any(n in known for _, reads in ways for n in reads):
+            return
+        made = (node, ends, before, ways, known, (variables, assigned, state.defaulted))
+        blocks = tuple(self.blocks)
+        for name in names:
+            self.arm_sets[name] = ArmSet(assigned[name], made, None, deps, blocks)
+
+    def _arm_values(self, found: ArmSet, name: str) -> tuple[Location, ArmWays]:
+        """The statement of `found` and what each way through it gives the variable `name`: for
+        each arm, then, where none may run (an `if` without `else`, a `case` without `*)`), the
+        value before it, where it was set (the statement: nowhere) and the words an unquoted
+        `$EXTRA` makes of it (`_fields`); None where not known: an arm that does not set it (it
+        may `exit`, or call a function that does), sets it to a value not known or to a default
+        a caller may replace (`${EXTRA:---x}`), or may leave the statement (`exit`, `return`,
+        `break`, `continue`, `exec`, a call of the script's functions). A way that cannot run with
+        the values its tests read (`SIZE=big`, then `[ "$SIZE" = small ]`) is not one."""
+        # the containers are those the arms' ends name
+        node, ends, before, ways, known, (variables, assigned, defaulted) = found.ways
+        statement = self.unit.location(node)
+        arms = _arm_nodes(node)
+        values = []
+        for i, (tests, _) in enumerate(ways):
+            if not all(Block(ARM, statement, i, tests).allows(n, known[n]) for n, _, _ in tests if n in known):
+                continue
+            if i == len(ends):  # where no arm runs: the value before
+                value, word, default = before[name]
+            else:
+                value = word = None  # not set in the arm: not known
+                default = False
+                for c, k, now in ends[i][0]:
+                    if k == name and (c is variables or c is assigned):
+                        value, word = (now, word) if c is variables else (value, now)
+                    default = default or k == name and c is defaulted and type(now) is frozenset
+                if value is not None and self._may_leave(arms[i]):
+                    value = None
+            value = None if default else value  # `EXTRA=${EXTRA:---x}`: the caller's to say
+            fields = None if value is None else () if value is _ABSENT else self._fields(value, word)
+            values.append(None if fields is None else (word.location if type(word) is Word else statement, fields))
+        return statement, tuple(values)
+
+    def _fields(self, value: str, word) -> tuple[Word, ...] | None:
+        """The words an unquoted expansion of a variable holding `value`, set by `word`, makes, each
+        located at its characters when they are written in a row (`--layers` of
+        `EXTRA="--layers 32"`), else at the word; none for a blank value; None when the word does
+        not hold the value as written (`EXTRA+=" --x"`)."""
+        if not value.strip(IFS_WHITESPACE):
+            return ()
+        if type(word) is not Word or word.value != value or word.template != value or len(word.origin) <= len(value):
+            return None
+        index, path = self.unit.index, self.unit.path
+        fields = []
+        for field in split_fields(word):
+            origin, n = field.origin, len(field.template)
+            if origin[n - 1] - origin[0] == n - 1:
+                field = field._replace(location=index.span(path, origin[0], origin[n - 1] + 1))
+            fields.append(field)
+        return tuple(fields)
+
+    def _may_leave(self, nodes) -> bool:
+        """Whether the statements `nodes` of an arm hold a command that may leave it for good: `exit`,
+        `return`, `break`, `continue`, `exec`, or a call of a function of the script (`usage`)."""
+        stack, unit = list(nodes), self.unit
+        while stack:
+            node = stack.pop()
+            if node.type == "command":
+                name = node.child_by_field_name("name")
+                text = unit.node_text(name) if name is not None else ""
+                if text in _LEAVING or text in self.functions:
+                    return True
+            stack.extend(node.named_children)
+        return False
+
     def _static_loop(self, node) -> None:
         """`for s in prepare.py "train.py"; do ...`: each word of the list static (a pattern too,
         kept as written: no rule judges one), none empty or holding a blank (the body may split
@@ -2003,6 +2159,39 @@ class Walker:
             if not self.script.loop_values:
                 self.script.loop_values = {}
             self.script.loop_values[word.location] = (where, tuple(values))
+
+    def _arm_word(self, node, words: list[Word]) -> None:
+        """Record the words `words` (all made by `node`) take on each way through the if/case that
+        left the variable `node` expands, whole and unquoted (`$EXTRA`), with static values in its
+        arms (`_arm_values`), when it holds what that statement left (`ShellScript.arm_values`).
+        Not for a command outside a block around the statement, nor in an arm of another if/case
+        whose condition reads a variable the statement's conditions read, or none (`[ -f x ]`):
+        the two may be decided alike (`if [ "$M" = a ]; then python a.py $EXTRA; else python b.py
+        $EXTRA; fi` after `if [ "$M" = a ]; then EXTRA=--x; fi`)."""
+        match = _PLAIN_EXPANSION.fullmatch(self.unit.node_text(node)) if _unquoted_expansion(node) else None
+        name = (match.group(1) or match.group(2)) if match is not None else ""
+        found = self.arm_sets.get(name)
+        if found is None or self.state.assigned.get(name) is not found.word:
+            return
+        around = len(found.blocks)
+        if tuple(self.blocks[:around]) != found.blocks:
+            return
+        for block in self.blocks[around:]:
+            if block.kind == ARM and (not block.tests and not block.reads or not found.names.isdisjoint(block.reads)):
+                return
+            if block.kind == ARM and any(n in found.names for n, _, _ in block.tests):
+                return
+        if found.values is None:  # read once, at the first command that expands it
+            found = self.arm_sets[name] = found._replace(values=self._arm_values(found, name))
+        statement, values = found.values
+        if not any(values):
+            return
+        if not self.script.arm_values:
+            self.script.arm_values = {}
+        entry = (statement, values, len(words), tuple(self.blocks))
+        where = words[0].location
+        if self.script.arm_values.setdefault(where, entry) != entry:  # walked again after another statement
+            self.script.arm_values[where] = None
 
     def _children(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         children = node.children
@@ -2549,6 +2738,8 @@ class Walker:
                     self.read_cwd = self.read_cwd or read_cwd
                     if self.loops and len(words) == mark + 1 and words[mark].value is None:
                         self._loop_word(child, words[mark])
+                    if self.arm_sets and len(words) > mark and words[-1].value is None:
+                        self._arm_word(child, words[mark:])
                     if self.read_defaults:
                         by_word.update((w.location, frozenset(self.read_defaults)) for w in words[mark:])
                         if len(words) == mark:  # `${EXTRA:-}`: no word, but where it stands
@@ -3780,6 +3971,20 @@ def _lone_assignment(unit: Unit, nodes) -> tuple[str, str | None] | None:
         return None
     argument = _ONE_ARGUMENT.fullmatch(unit.node_text(value))
     return unit.node_text(name), (argument.group(2) or argument.group(3)) if argument is not None else None
+
+
+def _arm_nodes(node) -> list[list]:
+    """The statements of each arm of an if/case, in the order `Walker.compound` walks them (an
+    `elif` or `else` clause, or a `case` item, whole)."""
+    arms: list[list] = []
+    for child in node.children:
+        if child.type in ("elif_clause", "else_clause", "case_item"):
+            arms.append([child])
+        elif child.type == "then":
+            arms.append([])
+        elif arms and child.is_named:
+            arms[-1].append(child)
+    return arms
 
 
 def _lone_variable(text: str) -> str | None:
