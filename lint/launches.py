@@ -626,6 +626,7 @@ CONFIG_OPTIONS = (
     "--config_path",  # a file by its suffix (VideoX-Fun's `--config_path=config/wan2.1/x.yaml`); Hydra's is `--config-path`
     "--ft-cfg-path", "--ft-cfg_path",  # ft_launcher's fault-tolerance config (nvidia-resiliency-ext)
     "-opt",  # BasicSR's option file and its many forks' (`python basicsr/train.py -opt options/train/x.yml`)
+    "--base", "--dataset_config",  # latent-diffusion's `main.py --base configs/x.yaml` (CogVideo sat, generative-models), sd-scripts' dataset TOML
     "--config_env", "--config_exp",  # SCAN's and the multi-task repos' of Vandenhende et al. (`--config_exp configs/x.yml`)
 )  # fmt: skip
 # `--config gpt2-small` names a preset, `--deepspeed '{...}'` is inline JSON: only file names count.

@@ -46,7 +46,9 @@ The options:
   config, which the launcher reads before it starts a rank), BasicSR's `-opt` (`python
   basicsr/train.py -opt options/train/x.yml`, its forks' in low-level vision too: DAPS's vendored
   `bkse/train_script.sh` names a file it lacks), `--config_env`/`--config_exp` (SCAN's and
-  Multi-Task-Transformer's). Not `--cfg` and its kin: habitat's
+  Multi-Task-Transformer's), `--base` (latent-diffusion's `main.py --base configs/x.yaml` and its
+  family's: generative-models, CogVideo's `sat`, VideoCrafter), `--dataset_config` (sd-scripts'
+  dataset TOML). Not `--cfg` and its kin: habitat's
   `--cfg benchmark/rearrange/demo/idle.yaml` is looked up by `habitat.get_config` in the
   installed package's config directory, a search path no launcher shows;
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -228,6 +230,18 @@ INVALID = [
             "run.sh": "#!/bin/bash\nfq-train --config configs/b.yaml\nfq-train -c configs/c.yaml\nfq-train --config configs/a.yaml\n",
         },
         ["LL304 run.sh:2", "LL304 run.sh:3"],
+    ),
+    Example(  # latent-diffusion's `--base`, each of its values; sd-scripts' `--dataset_config`
+        {
+            "configs/base.yaml": "model: x\n",
+            "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--base', nargs='*')\np.parse_args()\n",
+            "train.py": "print(1)\n",
+            "finetune.sh": (
+                "python main.py --base configs/base.yaml configs/sft.yaml\npython main.py --base configs/base.yaml\n"
+                "accelerate launch train.py --dataset_config configs/dataset.toml\n"
+            ),
+        },
+        ["LL304 finetune.sh:1", "LL304 finetune.sh:3"],
     ),
     Example(  # BasicSR's option file, `-opt`; SCAN's `--config_exp`
         {
