@@ -72,7 +72,13 @@ as it is there, and the body's pipeline as a related location.
   pipefail`), off again after `set +o pipefail`;
 - from the first line with `#!/usr/bin/env -S bash -euo pipefail` (env splits it; `#!/bin/bash
   -eo pipefail` hands bash a single word, which does not turn it on);
-- inside a function, as it is where the function is called;
+- inside a function, as it is where the function is called; also one called by a name made at
+  run time (`gg_run() { ci=$1; set -o pipefail; gg_run_$ci | tee $OUT/$ci.log; }`, then `gg_run
+  mnist`, `gg_run mpt`: each named function's pipelines run with it), at every call that names
+  another, past the 4 sets of words a function's body is walked for otherwise (LL401). A function
+  such a call may name that is not walked there (a call inside the walk of its own body, or past
+  the 64 walks of function bodies a file gets) is not judged, its caller's shell not known; one
+  that nothing calls is judged in the shell where it is defined;
 - a `bash -c` string and an `ssh` command start a new shell without it (`bash -o pipefail -c
   '...'`, `bash -eo pipefail -c`, with it); so does a Kaldi/ESPnet job runner, whose bash reads
   its command (`run.pl x.log python t.py \\| tee t.txt`: `\\|` is a pipe there);
@@ -384,6 +390,17 @@ INVALID = [
     Example(  # a function called only by a name made at run time, where pipefail is off
         {"ci.sh": "#!/bin/bash\nrun_build() {\n    make -j 2>&1 | tee -a build.log\n}\nrun_$1 | tee step.log\n"},
         ["LL105 ci.sh:3"],
+    ),
+    Example(  # the same, by a function that turns it off around the call, in a script that has it on: at each of its five calls
+        {
+            "ci.sh": (
+                "#!/bin/bash\nset -euo pipefail\nstep() {\n    set +o pipefail\n    step_$1 2>&1 | tee $1.log\n    set -o pipefail\n}\n"
+                "step_a() { ./bin/a | tee a.out; }\nstep_b() { ./bin/b | tee b.out; }\nstep_c() { ./bin/c | tee c.out; }\n"
+                "step_d() { ./bin/d | tee d.out; }\nstep_e() { ./bin/e | tee e.out; }\n"
+                "step a\nstep b\nstep c\nstep d\nstep e\n"
+            )
+        },
+        ["LL105 ci.sh:8", "LL105 ci.sh:9", "LL105 ci.sh:10", "LL105 ci.sh:11", "LL105 ci.sh:12"],
     ),
     Example(  # a file sourced after the script's own `set -o pipefail` turns it off at its top level
         {
@@ -761,6 +778,27 @@ VALID = [
             "ci.sh": (
                 "#!/bin/bash\nrun_build() {\n    (time make -j) 2>&1 | tee -a build.log\n}\n"
                 "run_step() {\n    set -o pipefail\n    run_$1 | tee $1.log\n    set +o pipefail\n}\nrun_step build\n"
+            )
+        }
+    ),
+    Example(  # the same, called five times (seamless_communication's ggml/ci/run.sh): the fifth call's function too
+        {
+            "ci/run.sh": (
+                "#!/bin/bash\ngg_run() {\n    ci=$1\n    set -o pipefail\n    gg_run_$ci | tee $OUT/$ci.log\n    set +o pipefail\n}\n"
+                "gg_run_ctest_debug() { ./bin/test-debug 2>&1 | tee -a $OUT/ctest.log; }\n"
+                "gg_run_ctest_release() { ./bin/test-release 2>&1 | tee -a $OUT/ctest.log; }\n"
+                "gg_run_gpt_2() { ./bin/gpt-2 -s 1234 2>&1 | tee -a $OUT/gpt_2.log; }\n"
+                "gg_run_mnist() { ./bin/mnist 2>&1 | tee -a $OUT/mnist.log; }\n"
+                "gg_run_mpt() { (time ./bin/mpt -s 1234 -n 64) 2>&1 | tee -a $OUT/${ci}-tg.log; }\n"
+                "gg_run ctest_debug\ngg_run ctest_release\ngg_run gpt_2\ngg_run mnist\ngg_run mpt\n"
+            )
+        }
+    ),
+    Example(  # a function such a call names within the walk of its own body: its caller's pipefail is not known
+        {
+            "ci.sh": (
+                "#!/bin/bash\nrun() {\n    set -o pipefail\n    step_$1 | tee $1.log\n    set +o pipefail\n}\n"
+                "step_all() { run train; }\nstep_train() { ./bin/train 2>&1 | tee train.out; }\nrun all\n"
             )
         }
     ),

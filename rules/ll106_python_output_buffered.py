@@ -2,8 +2,10 @@
 Finds a Python program whose stdout goes into a log, through a pipe or a file, when nothing makes
 it unbuffered: no `python -u`, no `PYTHONUNBUFFERED` in its environment, no pseudo terminal, and
 no `sys.stdout.reconfigure(line_buffering=True)` in the trainer. The log may be its own (`| tee
-run.log`, `> run.log`), its script's (`exec > run.log`, a launcher's `bash run.sh | tee`), or
-the file `srun -o` names.
+run.log`, `> run.log`), its script's (`exec > run.log`, a launcher's `bash run.sh | tee`), its
+function's call's (`train > train.log`; `gg_run_$ci | tee $OUT/$ci.log` for each function that
+name may call, at each call: LL105 says how far such calls are followed), or the file `srun -o`
+names.
 
 ## Why is this bad?
 When stdout is not a terminal, Python buffers it in blocks of several kilobytes. `tail -f
@@ -368,6 +370,17 @@ INVALID = [
             ),
         },
         ["LL106 run.sh:3", "LL106 run.sh:6"],
+    ),
+    Example(  # a function called by a name made at run time, into its caller's pipe: at each of five calls
+        {
+            "ci.sh": (
+                '#!/bin/bash\nrun() {\n    set -o pipefail\n    job_$1 | tee "$1.log"\n    set +o pipefail\n}\n'
+                "job_a() { python3 conv.py a; }\njob_b() { python3 conv.py b; }\njob_c() { python3 conv.py c; }\n"
+                "job_d() { python3 conv.py d; }\njob_e() { python3 conv.py e; }\nrun a\nrun b\nrun c\nrun d\nrun e\n"
+            ),
+            "conv.py": "print(1)\n",
+        },
+        ["LL106 ci.sh:7", "LL106 ci.sh:8", "LL106 ci.sh:9", "LL106 ci.sh:10", "LL106 ci.sh:11"],
     ),
     Example(  # a program on standard input, from a heredoc whose line goes on into the pipe
         {"ci.sh": "#!/bin/bash\nset -o pipefail\npython - <<'PY' |& tee audit.log\nprint('audit')\nPY\n"},

@@ -99,7 +99,8 @@ Values from variables are followed when static, and a function's positional para
 `${2:-8}`, after a `shift`) as each call gives them (`launch 0,1` for `CUDA_VISIBLE_DEVICES=$1`
 in `launch`'s body), reported in the body, as a variable the caller sets is: once for the calls
 that give the same words, and for a later call that gives others (`launch 0,1,2,3 4`, then
-`launch 0 4`) with a note at that call; up to 4 sets of words a function, and not for words not
+`launch 0 4`) with a note at that call; up to 4 sets of words a function (more for a body that
+calls a function by a name made of them: LL105), and not for words not
 known here (`launch $i 4` in a loop). So are the script's own
 (`CUDA_VISIBLE_DEVICES=$1`, also through a variable or an export), as each script of the project that
 runs it gives them (`bash child.sh 0,1`): reported at the launch for each caller's value, the

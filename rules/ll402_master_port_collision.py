@@ -76,7 +76,8 @@ Scripts and functions:
   words, compared with the first call's (`launch 0,1 29500 a &`, then `launch 2,3 29500 b &`, is a
   collision); a later call that gives them other words has the port of a walk of the body for
   them (`launch a 29400`, then `launch b 29500 &` and `launch c 29500 &`: b's and c's collide), up
-  to 4 sets of words a function; not known past an argument that may be several words or none
+  to 4 sets of words a function (more for a body that calls a function by a name made of them:
+  LL105); not known past an argument that may be several words or none
   (`$ARGS`, `"$@"`), nor in a loop of the body (a `shift` there moves them for the next round);
 - a port that is the script's own argument (`--master_port $1`, `"${1}"`, `PORT=$1` then
   `--master_port=$PORT`, `MASTER_PORT=$2 python train.py`) is the word a script of the project

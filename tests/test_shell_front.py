@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from launchlint.front import shell
-from launchlint.front.shell import MAX_WALKS, parse_shell
+from launchlint.front.shell import MAX_CALL_WALKS, MAX_WALKS, parse_shell
 from launchlint.shellfacts import DETACHED, FILE, INHERIT, NULL, PIPE, PROCSUB, SUBMITTED, shell_args
 
 
@@ -951,6 +951,56 @@ def test_a_later_call_that_gives_other_positional_parameters_walks_the_body_for_
     src = "f() {\n  echo $1\n}\ng() {\n  echo g\n}\nfor i in $(seq 50); do f $i; g $i; done\nf a\nf a\ng b\n"
     script = parse_shell("t.sh", src)
     assert _values(script, 2) == [["echo", None], ["echo", "a"]] and _values(script, 5) == [["echo", "g"]]
+
+
+def _job_pipefail(script) -> dict[str, bool]:
+    """The pipefail of each `./bin/NAME | tee` pipeline of the jobs below, by NAME, walk after walk."""
+    found: dict[str, list[bool]] = {}
+    for pipeline in script.pipelines:
+        first = pipeline.stages[0][0].words[0].value or ""
+        if first.startswith("./bin/"):
+            found.setdefault(first[6:], []).append(pipeline.pipefail)
+    return {name: all(values) for name, values in found.items()}
+
+
+_JOBS = "".join(f"job_{c}() {{\n  ./bin/{c} | tee {c}.out\n}}\n" for c in "abcdef")
+
+
+def test_a_later_call_that_may_run_a_function_no_walk_ran_is_walked_past_the_bound():
+    # a body that calls a function by a name made of its words (seamless_communication's ggml/ci/run.sh,
+    # `gg_run() { ci=$1; set -o pipefail; gg_run_$ci | tee $OUT/$ci.log; }`, called five times): past
+    # `MAX_WALKS` sets of words, a call that may run one no walk ran is walked, which runs it where the
+    # body calls it (pipefail on), not as never called (the shell of its definition: off)
+    run = "run() {\n  ci=$1\n  set -o pipefail\n  job_$ci | tee $1.log\n  set +o pipefail\n}\n"
+    script = parse_shell("t.sh", run + _JOBS + "".join(f"run {c}\n" for c in "abcde"))
+    assert _job_pipefail(script) == {"a": True, "b": True, "c": True, "d": True, "e": True, "f": False}
+    assert [c.walk for c in script.commands if c.name == "run"] == [0, 2, 3, 4, 5]
+    # one with the words of a walk before repeats it, as does one whose words name no function not run yet
+    script = parse_shell("t.sh", run + _JOBS + "".join(f"run {c}\n" for c in "abcdeaxf"))
+    assert [c.walk for c in script.commands if c.name == "run"] == [0, 2, 3, 4, 5, 0, 0, 6]
+    # one that gives words not known here: the name is not known there either, each function it may name is run
+    script = parse_shell("t.sh", run + _JOBS + 'run a\nrun "$STEP"\n')
+    assert _job_pipefail(script) == dict.fromkeys("abcdef", True)
+    # a name of nothing but the words (`$1 | tee`): the function the call names
+    run = "run() {\n  set -o pipefail\n  $1 | tee $1.log\n  set +o pipefail\n}\n"
+    script = parse_shell("t.sh", run + _JOBS + "".join(f"run job_{c}\n" for c in "abcde"))
+    assert _job_pipefail(script) == {"a": True, "b": True, "c": True, "d": True, "e": True, "f": False}
+    # a body that names its functions as written walks its calls `MAX_WALKS` times
+    run = "run() {\n  set -o pipefail\n  job_a | tee $1.log\n}\n"
+    script = parse_shell("t.sh", run + _JOBS + "".join(f"run {c}\n" for c in "abcde"))
+    assert [c.walk for c in script.commands if c.name == "run"] == [0, 2, 3, 4, 0]
+    # a call in the walk of its own body is not walked: a function it may run that no walk ran is not
+    # judged (its caller's pipefail, exports and directory are not known); one called by its name is
+    run = "run() {\n  set -o pipefail\n  job_$1 | tee $1.log\n  set +o pipefail\n}\n"
+    script = parse_shell("t.sh", run + _JOBS + "job_z() {\n  run b\n}\nrun z\njob_c\n")
+    assert _job_pipefail(script) == {"a": False, "c": False, "d": False, "e": False, "f": False}
+    script = parse_shell("t.sh", run + _JOBS + "job_z() {\n  run b\n}\nrun a\nrun z\njob_c\n")
+    assert _job_pipefail(script) == {"a": True, "c": False, "d": False, "e": False, "f": False}
+    # nor past the walks a unit gets (`MAX_CALL_WALKS`)
+    count = MAX_CALL_WALKS + 3
+    jobs = "".join(f"job_{i}() {{\n  ./bin/{i} | tee {i}.out\n}}\n" for i in range(count))
+    script = parse_shell("t.sh", run + jobs + "".join(f"run {i}\n" for i in range(count)))
+    assert _job_pipefail(script) == {str(i): True for i in range(MAX_CALL_WALKS + 1)}
 
 
 def test_a_cd_among_the_words_a_function_evals_leaves_the_directory_unknown():

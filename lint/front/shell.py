@@ -1238,6 +1238,12 @@ class Walker:
         # name -> the walks of its body for the positional parameters of its calls, when its first
         # call's walk read them (`_again`)
         self.again: dict[str, Again] = {}
+        # name -> the static starts of the names made at run time that its walks called functions
+        # by (`gg_run_$ci` in `gg_run`: "gg_run_"; `$1`: ""): a later call with other words may
+        # call another (`_unwalked_callees`); `unjudged`, the functions a call not walked may have
+        # called so, in a shell not known here (see `_again`)
+        self.dispatching: dict[str, set[str]] = {}
+        self.unjudged: set[str] = set()
         # The keys tmux commands sent to each pane (`-t`) of each tmux server that no Enter ran yet:
         # `tmux send-keys -t job "python t.py"`, then `sleep 1; tmux send-keys -t job Enter` runs
         # them. The panes are the server's, not a shell's: one dict for the file's top shell and
@@ -2863,6 +2869,8 @@ class Walker:
             if waited:
                 command.waits_for = waited
         elif name in self.functions or name in self.effects:
+            if self.calling:
+                self._dispatching(words[0])
             self._function_call(command, node.children_by_field_name("argument"))
         elif name is None and self.pending:
             self._dynamic_call(words[0], out, err)
@@ -2910,6 +2918,8 @@ class Walker:
             again = self.again.get(name)
             if again is None:
                 walk = (0, self.reads.get(name), self.effects.get(name))
+                if name in self.calling:  # in its own first walk: as `_again` past its bounds
+                    self.unjudged.update(self._unwalked_callees(call))
             else:
                 walk = self._again(again, call, arguments, out if redirected else None, err if redirected else None)
             if walk is not None and call.walk != walk[0]:  # a copy of another call's (`_run_arguments`) may have its walk
@@ -2932,11 +2942,21 @@ class Walker:
         in a loop is walked once, `$i` not known), or is being walked; None when none had them and
         the body is walked here for them, as at a first call, with the blocks around its
         definition (`launch 0,1,2,3 4`, then `launch 0 4`). A call of a walk again is marked with
-        it (`Command.walk`), here or by the caller."""
+        it (`Command.walk`), here or by the caller. A call that may run a function no walk ran
+        yet, by a name made of its words (`_unwalked_callees`), is walked past `MAX_WALKS` and
+        with words not known: `gg_run mpt`, the fifth call of seamless_communication's
+        ggml/ci/run.sh's `gg_run() { ci=$1; set -o pipefail; gg_run_$ci | tee $OUT/$ci.log; }`,
+        which would else leave `gg_run_mpt` to be judged as never called, without pipefail."""
         given = tuple(_given(name, _bound(self.unit, call, arguments)) for name in again.names)
         walk = again.walks.get(given)
-        if walk is not None or None in given or len(again.walks) >= MAX_WALKS or call.name in self.calling or self.calls >= MAX_CALL_WALKS:
-            walk = walk or again.walks[again.first]
+        if walk is None and (None in given or len(again.walks) >= MAX_WALKS) and not self._unwalked_callees(call):
+            walk = again.walks[again.first]
+        elif walk is None and (call.name in self.calling or self.calls >= MAX_CALL_WALKS):
+            # not walked here: a function the call may run that no walk ran yet is not judged
+            # (`finish`), as never called, without the pipefail, exports and directory it gets
+            self.unjudged.update(self._unwalked_callees(call))
+            walk = again.walks[again.first]
+        if walk is not None:
             self.walked[again.body.id] = walk[3]  # the words it runs (`_run_arguments`) are that walk's
             return walk
         self.calls += 1
@@ -3208,10 +3228,47 @@ class Walker:
             self.state = saved.state
             self.state.rollback(saved)
 
+    def _dispatching(self, called: Word) -> None:
+        """A function called in a walk of another's body by a name made at run time (`gg_run_$ci |
+        tee $OUT/$ci.log` in `gg_run`, ci=$1): that name's static start, as written, is kept for
+        the functions being walked, whose later calls may call another (`_unwalked_callees`)."""
+        written = self._as_written(called).template
+        if "$" not in written:
+            return
+        start = written.partition("$")[0].replace('"', "").replace("'", "")
+        if "`" not in start:
+            for name in self.calling:
+                self.dispatching.setdefault(name, set()).add(start)
+
+    def _unwalked_callees(self, call: Command) -> list[str]:
+        """The functions not walked yet that a call of a function may run by a name its walks made
+        at run time (`dispatching`): one whose name starts as that name does and goes on with one
+        of the call's words (`gg_run mpt`: `gg_run_mpt`), or with anything when one is not known
+        here (`gg_run "$STEP"`); for a name with no static start (`$1 | tee log`), one the call
+        names (`run job_e`)."""
+        starts = self.dispatching.get(call.name)
+        if not starts or not self.pending:
+            return []
+        given = [w.value for w in call.words[1:]]
+        unknown = None in given
+
+        def may_run(name: str) -> bool:
+            for start in starts:
+                if not start and name in given:
+                    return True
+                if start and name.startswith(start) and (unknown or any(g and g in name[len(start) :] for g in given)):
+                    return True
+            return False
+
+        return [name for name in self.pending if may_run(name)]
+
     def finish(self) -> None:
         """Walk the functions nothing called, in the shell as it was where each is defined, as a
         branch: their commands are facts too (a script that sources this one may call them), but
-        what they would do to the shell is only kept in `effects`."""
+        what they would do to the shell is only kept in `effects`. Not those a call not walked
+        may run (`unjudged`: see `_again`), whose shell is not known."""
+        for name in [name for name in self.pending if name in self.unjudged]:  # see `_again`
+            self.pending.pop(name).state.close()
         copies = copies_at([pending.state for pending in self.pending.values()])  # any defined by these walks: one by one
         while self.pending:
             self._uncalled(next(iter(self.pending)), copies)
@@ -4350,7 +4407,7 @@ def _report(walker: Walker, node, verdict: tuple[int, str], missing: str | None 
 
 
 MAX_CALL_WALKS = 64  # of a unit: see `Walker._call`
-MAX_WALKS = 4  # of a function, for the positional parameters of its calls: see `Walker._again`
+MAX_WALKS = 4  # of a function, for the positional parameters of its calls (but a dispatcher's): see `Walker._again`
 MAX_REGIONS = 10  # LL001s per unit: each past the first costs a `bash -n`
 
 
