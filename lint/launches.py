@@ -1057,32 +1057,44 @@ def home_checkout(target: str, names: tuple[str, ...]) -> str | None:
 
 def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path: str) -> bool:
     """Whether a `cd` that runs before `command` in its own shell (`ssh host '...'`, a container's,
-    a tmux pane's) takes a relative `path` out of the project's hands: it goes somewhere not known
-    here (`into_elsewhere`), or into a repository a script clones that the path then leads into
-    (`git clone URL bench && cd bench && python src/run.py --config configs/x.yaml`: the clone's
-    files). LL303 asks it of a script, LL304 of a config file, `path_there` of LL301's and LL302's
-    program."""
+    a tmux pane's) takes a relative `path` out of the project's hands (`_not_ours`). LL303 asks it
+    of a script, LL304 of a config file, `path_there` of LL301's and LL302's program."""
+    return _not_ours(project, cds_before(changes, command, own_shell(command)), path)
+
+
+def _not_ours(project, targets: list[str | None], path: str) -> bool:
+    """Whether one of the `cd` targets (as written) takes a relative `path` out of the project's
+    hands: it goes somewhere not known here (`into_elsewhere`), or into a repository a script
+    clones that the path then leads into (`git clone URL bench && cd bench && python src/run.py
+    --config configs/x.yaml`: the clone's files)."""
     names = (project.directory_name,) if project.directory_name else ()
     return any(
         into_elsewhere(t, names) or (t and project.made.holds(posixpath.join(t, path), project))
-        for t in cds_before(changes, command, own_shell(command))
+        for t in targets
     )
 
 
 def path_there(project, caller: str, command: Command, path: str) -> str | None:
-    """The relative program `path` as the shell of its own that runs `command` (`ssh host '...'`,
-    a container's, a tmux pane's) finds it after its `cd`s: from the last absolute one, that
-    directory's file (`cd /opt/job && python x.py`: `/opt/job/x.py`, which names the project's
-    file only as an absolute path does, `paths.may_name`); None when a `cd` there takes it out of
-    the project's hands (`not_ours_after_cd`); `path` itself in the launcher's own shell, or with
-    no absolute `cd` there, and an absolute or home path as it is. LL301's and LL302's program
+    """The relative program `path` as the shell that runs `command` finds it after its `cd`s:
+    from the last absolute one, that directory's file (`cd /opt/job && python x.py`:
+    `/opt/job/x.py`, which names the project's file only as an absolute path does,
+    `paths.may_name`); None when a `cd` takes it out of the project's hands (`_not_ours`: `cd
+    ~/other`, and on another host `cd $REMOTE_DIR` too); `path` itself with no absolute `cd`
+    before it, and an absolute or home path as it is. In a shell of its own (`ssh host '...'`, a
+    container's, a tmux pane's) every `cd` there counts (`not_ours_after_cd`); in the launcher's
+    own, where those from the last absolute one on lead (`_absolute_directory`), while they say
+    where: after one not known (`cd $ROOT`), the path is as it is. LL301's and LL302's program
     (`programs.launched`)."""
-    if path.startswith(("/", "~")) or not (command.remote or project.shell[caller].in_image or any(w.cwd_changed for w in command.wrappers)):
+    if path.startswith(("/", "~")):
         return path
     changes = directory_changes(project, caller)
-    if not_ours_after_cd(project, changes, command, path):
+    if command.remote or project.shell[caller].in_image or any(w.cwd_changed for w in command.wrappers):
+        targets = cds_before(changes, command, own_shell(command))
+    else:
+        directory = _absolute_directory(changes, command)
+        targets = [] if directory is None else [directory]
+    if _not_ours(project, targets, path):
         return None
-    targets = cds_before(changes, command, own_shell(command))
     last = next((i for i in range(len(targets) - 1, -1, -1) if targets[i].startswith(("/", "~"))), None)
     if last is None:
         return path
@@ -1091,6 +1103,24 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
         below = home_checkout(targets[last], names) or "."
         return posixpath.normpath(posixpath.join(below, *targets[last + 1 :], path))
     return posixpath.normpath(posixpath.join(*targets[last:], path))
+
+
+def _absolute_directory(changes: DirectoryChanges, command: Command) -> str | None:
+    """The directory the `cd`s moved the launcher's own shell into where it runs `command`, as
+    written from the last static absolute (or home) one on (`cd /opt/other && cd tool`:
+    `/opt/other/tool`; `cd ~ && cd proj`: `~/proj`), when they say where it is: none after it is
+    back (`cd -`, `popd`), into a directory known here (`cd "$(dirname "$0")"`) or not static
+    (`cd $ROOT`). None with no `cd`, or one into a project directory or somewhere not known, from
+    where the path is read as written (`after_cd`)."""
+    since: list[str] = []
+    for change in changes.before(command):  # the last first
+        target = change[3]
+        if change[1] is not None or target is None or target == "-":
+            return None
+        since.append(target)
+        if target.startswith(("/", "~")):
+            return posixpath.join(*reversed(since))
+    return None
 
 
 # `git clone` options that take the next word for their value

@@ -1384,9 +1384,11 @@ def _modules(project) -> tuple[dict[str, str], dict[str, str | None]]:
 def launched(project, invocation) -> CommandLine | None:
     """The command line of the Python program an invocation starts, when the path written in
     the launcher names that file, or the directory whose `__main__.py` it is (`python app`), not
-    a namesake the resolver found elsewhere by name; on another host or in a container, as the
-    path is after the `cd`s there (`path_there`: `cd /opt/other && python x.py` is
-    `/opt/other/x.py`, and none after a `cd $REMOTE_DIR`, another checkout's)."""
+    a namesake the resolver found elsewhere by name; after a static absolute `cd`, or on another
+    host or in a container after any, as the path (a module's file: `-m pkg.train` is
+    `pkg/train.py`) is after the `cd`s there (`path_there`: `cd /opt/other && python x.py` is
+    `/opt/other/x.py`, and none after `cd ~/other`, or a `cd $REMOTE_DIR` there: another
+    checkout's)."""
     callee = invocation.callee
     if invocation.kind == "console" and callee is not None:
         return entry_command_line(project, callee, invocation.function)
@@ -1397,7 +1399,20 @@ def launched(project, invocation) -> CommandLine | None:
         there = path_there(project, invocation.caller, invocation.command, written)
         if there is None or not _names_program(project, there, callee, invocation.caller) or _made_instead(project, invocation, written):
             return None
+    elif invocation.kind == "module" and written is not None:  # `-m pkg.train`: pkg/train.py from where python starts
+        file = _module_file(written, callee)
+        there = path_there(project, invocation.caller, invocation.command, file)
+        if there is None or not _names_program(project, there, callee, invocation.caller):
+            return None
     return command_line(project, callee)
+
+
+def _module_file(module: str, callee: str) -> str:
+    """The path of the file that runs as the module `-m pkg.train`, relative to the directory
+    python starts in (`sys.path[0]`): `pkg/train.py`, or `pkg/train/__main__.py` where that is the
+    program (`Resolver.resolve_module`)."""
+    base = module.replace(".", "/")
+    return base + ".py" if callee.endswith(base + ".py") else base + "/__main__.py"
 
 
 def _made_instead(project, invocation, written: str) -> bool:

@@ -115,7 +115,16 @@ one into a directory not known here (`cd $REMOTE_DIR`, `cd ~/other`, a bare `cd`
 repository a script of the project clones, it is another checkout's program, whose flags are not
 judged (LL303 takes it so too); a home's directory of the checkout's own name (`cd ~/proj` in
 proj's launchers) is the project. A relative `cd` there (`cd proj/tool`) keeps the path read by
-name.
+name. The launcher's own shell reads it so too after a static absolute `cd` (`cd /opt/other &&
+python launch.py`, `(cd /opt/other && ...)` in a subshell, `pushd /opt/other`) or one into a
+home's directory (`cd ~/other`: another checkout's; `cd ~/proj`, `cd ~ && cd proj`: the
+project), and relative ones after it (`cd /opt/proj && cd tool`), until it goes back (`cd -`,
+`popd`, the subshell's end) or into a directory known here (`cd "$(dirname "$0")"`); after a `cd`
+not known here (`cd $ROOT`, often the project's root), or a static absolute one followed by one
+not known, the path is read by name, as with no `cd`. A module is the file of its path there (`-m
+tool.launch` is `tool/launch.py`): after `cd /opt/proj`, `/opt/proj/tool/launch.py`, the
+project's `tool/launch.py` mounted there; after `cd ~/other`, or `cd $REMOTE_DIR` on another
+host, another checkout's.
 
 Its command line is the one parser that parses the process's arguments:
 - an argparse parser, with argument groups, `parents=[...]`, subparsers, its `add_argument`
@@ -1690,6 +1699,22 @@ INVALID = [
         },
         ["LL301 sub/scripts/run.sh:1"],
     ),
+    Example(  # the launcher's own shell, back from an absolute `cd` (`cd -`, `popd`, a subshell's end), or moved into a
+        # directory known here or not known (`cd $ROOT`); a module or a path after one that is the project's mounted there
+        {
+            "tool/launch.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--nstages')\np.parse_args()\n",
+            "run.sh": (
+                "#!/bin/bash\ncd /tmp && cd -\npython3 launch.py --node_rank 0\n"
+                "(cd /opt/other_checkout && python3 launch.py --node_rank 1)\npython3 launch.py --node_rank 2\n"
+                "pushd /opt/x\npopd\npython3 launch.py --node_rank 3\n"
+                "cd /opt/proj && python3 -m tool.launch --node_rank 4\n"
+                "cd /opt/proj && cd tool && python3 launch.py --node_rank 5\n"
+                'cd /opt/x && cd "$(dirname "$0")" && python3 tool/launch.py --node_rank 6\n'
+                "cd $ROOT && python3 launch.py --node_rank 7\n"
+            ),
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:5", "LL301 run.sh:8", "LL301 run.sh:9", "LL301 run.sh:10", "LL301 run.sh:11", "LL301 run.sh:12"],
+    ),
     Example(  # on another host, after a relative `cd`, or one to a directory that is the project's mounted there;
         # an absolute path, wherever a `cd` went
         {
@@ -2407,6 +2432,21 @@ VALID = [
                 '#!/bin/bash\nssh gpu1 "cd /opt/other_checkout; python3 launch.py --node_rank 0"\n'
                 'ssh gpu2 "cd $REMOTE_DIR && python3 launch.py --node_rank 1"\n'
                 "docker exec c1 bash -c 'cd ~/old && python3 launch.py --node_rank 2'\n"
+            ),
+        }
+    ),
+    Example(  # here too, after a static absolute `cd` (or into another home's directory), until the shell is back:
+        # another checkout's `launch.py` runs, not the project's `tool/launch.py`; a module, after one not known on another host
+        {
+            "tool/launch.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--nstages')\np.parse_args()\n",
+            "run.sh": (
+                "#!/bin/bash\ncd /opt/other_checkout; python3 launch.py --node_rank 0\n"
+                "cd /opt/other_checkout && python3 launch.py --node_rank 1\n"
+                "(cd /opt/x && python3 launch.py --node_rank 2)\n"
+                "pushd /opt/x && python3 launch.py --node_rank 3\n"
+                "cd /opt/x && cd sub && python3 launch.py --node_rank 4\n"
+                "cd ~/old && python3 launch.py --node_rank 5\n"
+                'ssh gpu1 "cd $REMOTE_DIR && python3 -m tool.launch --node_rank 6"\n'
             ),
         }
     ),

@@ -65,7 +65,8 @@ args = parser.parse_args()
 - The program and its arguments are found as for LL301 (its path from the checkout's parent too,
   `proj/tools/x.py` after a workflow's `actions/checkout` into `proj`; on another host or in a
   container, not after a `cd` there into another checkout: `cd /srv/tools`, whose `export.py` is
-  not `legacy/export.py`, or `cd $APP`; arrays, continuation lines,
+  not `legacy/export.py`, or `cd $APP`; nor after such a static `cd /srv/tools` or `cd ~/other` in
+  the launcher's own shell, until it goes back; arrays, continuation lines,
   `--flag=value`, unambiguous prefixes, subcommands; a required option of a subcommand counts
   when the launch names that subcommand). Switches grouped in one word count letter by letter
   (`-vd DIR` passes `-d`).
@@ -295,6 +296,13 @@ INVALID = [
             "run.sh": "#!/bin/bash\ncd sub\npython train.py --data d --out o\npython train.py -s d\n",
         },
         ["LL302 run.sh:4"],
+    ),
+    Example(  # after an absolute `cd` to where the project is mounted (`/srv/app/legacy/export.py`), or back from one
+        {
+            "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "deploy.sh": "(cd /srv/tools && make)\npython export.py\ncd /srv/app && python legacy/export.py --dst /tmp/m\n",
+        },
+        ["LL302 deploy.sh:2", "LL302 deploy.sh:3"],
     ),
     Example(  # a shell default in a Makefile's recipe is judged as in a script: no caller sets it
         {"train.py": TRAIN, "Makefile": "train:\n\tpython train.py $${EXTRA:-}\n"},
@@ -971,6 +979,12 @@ VALID = [
         {
             "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
             "deploy.sh": "ssh gpu1 'cd /srv/tools && python export.py --dst /tmp/m'\nssh gpu2 'cd $APP && python export.py'\n",
+        }
+    ),
+    Example(  # here too, after a static absolute `cd` or into another home's directory: another checkout's `export.py`
+        {
+            "legacy/export.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--out', required=True)\np.parse_args()\n",
+            "deploy.sh": "cd /srv/tools && python export.py --dst /tmp/m\n(cd ~/other && python export.py)\n",
         }
     ),
     Example(  # arms that set an array differently leave words not known after those they agree on

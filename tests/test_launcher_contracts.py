@@ -711,3 +711,24 @@ def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project
         ),
     }
     assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL303", "run.sh", 5)]
+
+
+def test_a_local_cd_into_a_homes_directory_is_the_project_by_the_checkouts_name(tmp_path):
+    """In the launcher's own shell as on another host: `cd ~/proj`, `cd ~ && cd proj/scripts` and
+    `cd /workspace/proj` in proj's launcher run proj's trainer; `cd ~/other` and `cd /opt/other`
+    another checkout's, whose flags are not judged (`cd /opt/other_checkout; python3 launch.py`
+    runs its own launch.py, not the project's: helper-417)."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    files = {
+        "scripts/train.py": TRAIN.replace('parser.add_argument("--data-path", required=True)\n', ""),
+        "run.sh": (
+            "#!/bin/bash\ncd ~/proj && python scripts/train.py --lrr 1\n"
+            "cd ~/other && python scripts/train.py --lrr 1\n"
+            "cd ~ && cd proj/scripts && python train.py --lrr 1\n"
+            "cd ~ && cd other/scripts && python train.py --lrr 1\n"
+            "cd /workspace/proj && python scripts/train.py --lrr 1\n"
+            "cd /opt/other && python train.py --lrr 1\n"
+        ),
+    }
+    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL301", "run.sh", 6)]
