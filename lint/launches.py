@@ -1170,11 +1170,14 @@ class ProjectFiles:
         """Also true for a file .gitignore hides from the walk (a config made by a setup step)."""
         return self.project.on_disk(path, directory=directory)
 
-    def holds(self, word: Word, caller: str, *, remote: bool, near: tuple[str, ...] = ()) -> bool:
+    def holds(self, word: Word, caller: str, *, remote: bool, near: tuple[str, ...] = (), placed: bool = False) -> bool:
         """The path resolves as a script path does (next to the caller, at the root, a path-map
         prefix, a unique name; remote paths by name only); or is on disk next to the caller, at
         the root, in a `near` directory or one above the caller; or leads out of the project from one of those
-        directories (not ours to judge); or some project file ends with it when it has a
+        directories (not ours to judge), unless `placed`: the launcher says where it runs, and the
+        path leads into the project from there (wenet's recipes source `./path.sh`, and their
+        `../../aishell/s0/conf/ds_stage2.json` leaves the project only from `examples/`, where they
+        never run); or some project file ends with it when it has a
         directory (the launcher `cd`s first: `configs/ds.json` is `examples/configs/ds.json`), but
         not one of a project nested here that does not hold the launcher (`Resolver.answers_for`).
         A bare local name that several files have is none of them: the name does not say which."""
@@ -1185,7 +1188,10 @@ class ProjectFiles:
         # from the launcher's directory, `near` ones and those above the launcher, where it is run.
         for place in () if remote else (posixpath.dirname(caller), *near, *directories_above(caller)):
             candidate = joined(place, value)
-            if candidate.startswith("../") or self.on_disk(candidate):
+            if candidate.startswith("../"):
+                if not placed:
+                    return True
+            elif self.on_disk(candidate):
                 return True
         if not remote and self.on_disk(posixpath.normpath(value)):
             return True

@@ -1982,6 +1982,15 @@ def _looked_in(project, invocation, written: str, changes) -> tuple[str, list[tu
 MAX_CALLERS_UP = 3  # scripts run by scripts run by a recipe's run.sh
 
 
+def run_directory(project, caller: str, changes) -> str | None:
+    """The one directory a launcher says it is run from (`_run_directory`: a Kaldi recipe's
+    `run.sh` sources `./path.sh`, which only its own directory has); None when nothing says, or
+    for a shared library's script, run from every directory that holds the library. LL304 asks
+    it of a config path that climbs up from there."""
+    run = _run_directory(project, caller, changes, MAX_CALLERS_UP)
+    return run[0] if run is not None and run[1] is None else None
+
+
 def _run_directory(project, caller: str, changes, hops: int) -> tuple[str, str | None] | None:
     """Where a launcher is run from when it says so: it sources a file by a relative path that only
     its own directory, or one above it, has (`. ./path.sh` in a Kaldi recipe, run as `cd egs/x &&

@@ -94,6 +94,14 @@ Where a path is looked for, as LL303 finds a script:
   runs the job;
 - a path from the launcher's own directory (`--deepspeed_config "$(dirname "$0")/ds.json"`,
   `"$HERE/ds.json"`) names one place, and is looked for there alone;
+- a path up (`../`) that leaves the project from a directory the launcher may run from (its own,
+  one above it) or from the program's is not judged: `../../conf/x.yaml` in `egs/b/s0/run.sh`,
+  run from `egs/`, is another checkout's. Unless the launcher says where it runs (it sources a
+  file only its own directory has, `. ./path.sh`, as LL303 reads a Kaldi recipe) and the path
+  leads from there into a directory the project has: then it names that place, and is reported
+  when missing there and in the places above (wenet's recipes pass `--deepspeed_config
+  ../../aishell/s0/conf/ds_stage2.json`, which from `examples/librispeech/s0/` is
+  `examples/aishell/s0/conf/`, a directory without that file);
 - a workflow step's path is also looked for in its `working-directory`, and not judged when that
   directory is not the project's (another repository's checkout) or is an expression;
 - after a `cd` or `pushd` into a directory of the project (`cd examples/gpt`, `cd "$(dirname
@@ -207,7 +215,7 @@ from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched, locate_import
 from launchlint.pyfacts import MODULE_SCOPE, Option
 from launchlint.rulekit import Example, arm_rules_out, once_per_word
-from launchlint.rules.ll303_missing_script import not_the_projects
+from launchlint.rules.ll303_missing_script import not_the_projects, run_directory
 from launchlint.shellfacts import Command, ShellScript, Word
 
 CODE = "LL304"
@@ -659,9 +667,39 @@ INVALID = [
         },
         ["LL304 run.sh:2"],
     ),
+    Example(  # a recipe run from its own directory (it sources `./path.sh`) names another recipe's config two levels up (wenet's 15 recipes)
+        {
+            "bin/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.add_argument('--deepspeed_config')\np.parse_args()\n",
+            "egs/a/s0/conf/train.yaml": "a: 1\n",
+            "egs/a/s0/conf/ds_stage1.json": "{}\n",
+            "egs/b/s0/path.sh": "export X=1\n",
+            "egs/b/s0/run.sh": (
+                "#!/bin/bash\n. ./path.sh || exit 1\n"
+                "python ../../../bin/train.py --config ../../a/s0/conf/train.yml\n"
+                "ds=../../a/s0/conf/ds_stage2.json\n"
+                "python ../../../bin/train.py --deepspeed_config $ds\n"
+                "python ../../../bin/train.py --deepspeed_config ../a/s0/conf/ds_stage2.json\n"
+                "python ../../../bin/train.py --config ../../a/s0/conf/train.yaml --deepspeed_config ../../a/s0/conf/ds_stage1.json\n"
+            ),
+        },
+        ["LL304 egs/b/s0/run.sh:3", "LL304 egs/b/s0/run.sh:5", "LL304 egs/b/s0/run.sh:6"],
+    ),
 ]
 
 VALID = [
+    Example(  # a path up out of the project from a directory the launcher may run from, one up into a directory the project lacks
+        {
+            "bin/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",
+            "egs/a/s0/conf/train.yaml": "a: 1\n",
+            "egs/b/s0/run.sh": "#!/bin/bash\npython ../../../bin/train.py --config ../../a/s0/conf/train.yml\n",
+            "egs/c/s0/path.sh": "export X=1\n",
+            "egs/c/s0/run.sh": (
+                "#!/bin/bash\n. ./path.sh\npython ../../../bin/train.py --config ../../tools/conf/train.yaml\n"
+                "python ../../../bin/train.py --config ../../../../other/conf/train.yml\n"
+                "cd /opt/recipe && python ../../../bin/train.py --config ../../a/s0/conf/train.yml\n"
+            ),
+        },
+    ),
     Example(  # a config an earlier step's `--output_dir=DIR` writes (lerobot's Makefile: train, then resume from its checkpoint)
         {
             "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
@@ -1169,6 +1207,7 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     near = (posixpath.dirname(program),) if program else ()
     if remote and not_ours_after_cd(project, changes(path), command, value):
         return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there; a clone's
+    before: list[str | None] = []  # the `cd`s that ran first (none on another host: its own)
     if not remote:
         before = moved_before(changes(path), command)
         if None in before:
@@ -1179,7 +1218,19 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
         if start is None or not project.on_disk(start, directory=True):
             return True
         near += (start,)
-    return project_files(project).holds(word, path, remote=remote, near=near)
+    placed = not (remote or before or declared) and _up_from_run_directory(project, path, value, changes)
+    return project_files(project).holds(word, path, remote=remote, near=near, placed=placed)
+
+
+def _up_from_run_directory(project, launcher: str, value: str, changes: Callable[[str], list]) -> bool:
+    """The path climbs up (`../`) from the directory the launcher says it is run from (it sources
+    `./path.sh`, which only that one has: LL303's `run_directory`) into a directory the project has:
+    it names that one place, though from a directory above the launcher it would leave the
+    project (wenet's recipes pass `--deepspeed_config ../../aishell/s0/conf/ds_stage2.json`)."""
+    if not posixpath.normpath(value).startswith("../"):
+        return False
+    run = run_directory(project, launcher, changes)
+    return run is not None and into_the_project(project, run, value)
 
 
 def _found_mapped(project, path: str, word: Word) -> bool:
