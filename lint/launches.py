@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 from bisect import bisect_left
 from collections import ChainMap
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from heapq import merge
 from operator import itemgetter
@@ -710,18 +710,24 @@ class Made(Record):
     URL [DIR]`: DIR's last part, else the URL's without `.git`; an MCLI run's `git_repo`
     integration: its `path:`'s, else the repository's name); and the project directories each
     script's directory links in at set-up (`ln -s ../../kaldi/utils .` in `egs/a/run.sh`:
-    `kaldi/utils`, by `egs/a`)."""
+    `kaldi/utils`, by `egs/a`). `placed`: the names of `files` that scripts make only by a `cp`
+    or `ln` into a directory they name, each with the scripts and those directories as written
+    (`_copied_into`), from where the script runs."""
 
     files: frozenset[str]
     clones: frozenset[str]
     links: dict[str, frozenset[str]] = {}
+    placed: dict[str, frozenset[tuple[str, str]]] = {}
 
-    def holds(self, path: str, project) -> bool:
+    def holds(self, path: str, project, made_in: Callable[[frozenset[tuple[str, str]]], bool] | None = None) -> bool:
         """A file of that name is made, or the path leads into a cloned repository: through a
         directory of a clone's name that the project does not have there (olmocr's CI clones
-        `olmocr` into its checkout, whose own `olmocr/` is no clone)."""
+        `olmocr` into its checkout, whose own `olmocr/` is no clone). `made_in`, when given, says
+        whether a name made only into known directories (`placed`) is made in one the path names
+        (LL303's `_made_there`); else a file of the name anywhere counts."""
         parts = posixpath.normpath(path).split("/")
-        if parts[-1] in self.files:
+        name = parts[-1]
+        if name in self.files and (made_in is None or name not in self.placed or made_in(self.placed[name])):
             return True
         return any(
             part in self.clones and not project.on_disk("/".join(parts[: i + 1]), directory=True) for i, part in enumerate(parts[:-1])
@@ -731,6 +737,7 @@ class Made(Record):
 def made_by(project) -> Made:
     """What the project's scripts make; `Project.made` reads it once, for LL303 and LL304."""
     files, clones, links = set(), set(), {}
+    placed: dict[str, set[tuple[str, str]]] = {}
     for path, script in project.shell.items():
         clones.update(script.clones)  # declared by its file: an MCLI run's `git_repo` integrations
         for command in script.effective_commands():
@@ -744,7 +751,12 @@ def made_by(project) -> Made:
             if name == "tee":
                 files.update(map(_made_name, command.tee_targets()))
             elif name in CREATORS:
-                files.update(_made_names(command.args))
+                copied = _copied_into(command) if name in ("cp", "ln") else None
+                if copied is None or not runs_from_its_place(project, path, command):
+                    files.update(_made_names(command.args))  # where is not known: by name
+                else:
+                    for made, directory in copied:
+                        placed.setdefault(made, set()).add((path, directory))
                 if name == "ln" and (linked := _linked(command)) is not None:
                     here = posixpath.dirname(path)
                     links[here] = links.get(here, frozenset()) | {joined(here, linked)}
@@ -760,7 +772,49 @@ def made_by(project) -> Made:
     files.update(python_made(project))  # `python gen.py --output ds.json`, `open('job.sh', 'w')`
     files.discard("")
     clones.discard("")
-    return Made(frozenset(files), frozenset(clones), links)
+    only_placed = {made: frozenset(places) for made, places in placed.items() if made not in files}
+    return Made(frozenset(files | placed.keys()), frozenset(clones), links, only_placed)
+
+
+def runs_from_its_place(project, path: str, command: Command) -> bool:
+    """Whether the command runs where its script runs, its relative paths from there: not on
+    another host or in an image, nor after a `cd` or in a step's working-directory. Where a
+    `cp` or `ln` makes its copy (`made_by`), and where LL303 looks for one, is known only then."""
+    return not (
+        command.remote
+        or project.shell[path].in_image
+        or any(w.cwd_changed for w in command.wrappers)
+        or start_directory(command)[0]
+        or moved_before(directory_changes(project, path), command)
+    )
+
+
+# Options of `cp` and `ln` that take the next word (`-t DIR`, `-S SUFFIX`) or put the copy elsewhere
+_ELSEWHERE = ("--target-directory", "--suffix", "--parents")
+
+
+def _copied_into(command: Command) -> list[tuple[str, str]] | None:
+    """The files a `cp` or `ln` makes, each a name and the directory it is made in as written,
+    when its words are all static and its paths relative: `ln -snf
+    ../../../librispeech/ASR/local/sort_lm_training_data.py local/` makes
+    `sort_lm_training_data.py` in `local/`, one operand in `.`; the last of two may name the copy
+    (`cp a.yaml conf/b.yaml`: `b.yaml` in `conf`) or its directory (`a.yaml` in `conf/b.yaml`),
+    and both are taken. None when not known (`-t DIR`, `$DIR/`, `/opt/x/`): the names count
+    wherever a path names them."""
+    if any(w.value is None for w in command.args):
+        return None
+    words = [w.value or "" for w in command.args]
+    options = [w for w in words if w.startswith("-")]
+    if any(w.startswith(_ELSEWHERE) or not w.startswith("--") and ("t" in w or "S" in w) for w in options):
+        return None
+    operands = [w for w in words if not w.startswith("-")]
+    if not operands or any(w.startswith(("/", "~")) for w in operands):
+        return None
+    *sources, destination = operands if len(operands) > 1 else (*operands, ".")
+    made = [(posixpath.basename(posixpath.normpath(source)), destination) for source in sources]
+    if len(sources) == 1 and not destination.endswith("/"):
+        made.append((posixpath.basename(destination), posixpath.dirname(destination) or "."))
+    return [(name, directory) for name, directory in made if name not in ("", ".", "..")]
 
 
 # Converters of notebooks into scripts: `jupyter nbconvert --to script x.ipynb`, `jupytext --to py x.ipynb`

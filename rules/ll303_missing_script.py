@@ -180,7 +180,17 @@ Not reported, because the script may well be there when the line runs:
   of the project a launcher runs, opens for writing: `open('job_gen.sh', 'w')`,
   `Path('job.sh').write_text(...)` (not a path it builds: `f"{name}.sh"`); a notebook
   converted to a script, `jupyter nbconvert --to script x.ipynb` or `jupytext --to py x.ipynb`,
-  writes `x.py`, or its `--output`'s name);
+  writes `x.py`, or its `--output`'s name). But a copy or a link that a `cp` or `ln` of static
+  relative paths makes, in a script that says where it runs (it sources a file only its
+  directory has, `. ./path.sh`, as a Kaldi recipe does), with no `cd` before it, is made in the
+  directory it names from there, and a path names it only from where its own launcher runs:
+  icefall's aishell recipe runs `ln -snf ../../../librispeech/ASR/local/sort_lm_training_data.py
+  local/` into its own `local/`, and libritts's `prepare_lm.sh`, whose `local/` nothing links it
+  into, is reported for `./local/sort_lm_training_data.py`. Of two words, the last may name the
+  copy or its directory (`cp a.py local/b.py`), and both are taken. The name counts for any path
+  when where the copy lands is not known: `-t DIR`, a variable (`ln -s x.py $DEST/`), an
+  absolute directory, a `cd` first, or a script that does not say where it runs (a shared
+  helper, run from each recipe);
 - `python3 -` (the program comes on standard input);
 - a default (`python ${SCRIPT:-test.py}`, or `$SCRIPT` after `SCRIPT=${SCRIPT:-test.py}` or `:
   "${SCRIPT:=test.py}"`) that a
@@ -284,6 +294,7 @@ from launchlint.launches import (
     missing_own_path,
     moved_before,
     not_ours_after_cd,
+    runs_from_its_place,
     sources_of,
     start_directory,
 )
@@ -1009,9 +1020,39 @@ INVALID = [
         },
         ["LL303 job.sh:4", "LL303 job.sh:5"],
     ),
+    Example(  # a script another recipe links or copies into ITS OWN `local/` (icefall's aishell and mdcc link
+        # sort_lm_training_data.py; libritts's prepare_lm.sh runs `./local/sort_lm_training_data.py`, which it has not)
+        {
+            "lib/sortlm.py": "#!/usr/bin/env python3\nprint(1)\n",
+            "a/local/prep.py": "print(2)\n",
+            "a/path.sh": "export X=1\n",
+            "a/run.sh": (
+                "#!/bin/bash\n. ./path.sh\nln -snf ../../lib/sortlm.py local/\n./local/sortlm.py\n"
+                "cp ../lib/sortlm.py local/sort2.py\npython local/sort2.py\n"
+            ),
+            "b/local/prep.py": "print(2)\n",
+            "b/path.sh": "export X=1\n",
+            "b/run.sh": "#!/bin/bash\n. ./path.sh\n./local/sortlm.py\npython local/sort2.py\n",
+        },
+        ["LL303 b/run.sh:3", "LL303 b/run.sh:4"],
+    ),
 ]
 
 VALID = [
+    Example(  # a linked or copied script where its destination is not known: a variable, after a `cd`, from a script that does not say where it runs
+        {
+            "lib/x.py": "print(1)\n",
+            "a/path.sh": "export X=1\n",
+            "a/run.sh": (
+                "#!/bin/bash\n. ./path.sh\nln -s ../lib/x.py $DEST/\ncd local && ln -s ../../lib/y.py .\n"
+            ),
+            "b/path.sh": "export X=1\n",
+            "b/run.sh": "#!/bin/bash\n. ./path.sh\npython local/x.py\npython local/y.py\n",
+            "c/setup.sh": "#!/bin/bash\ncp lib/x.py local/z.py\n",
+            "b/local/w.py": "print(1)\n",
+            "b/go.sh": "#!/bin/bash\n. ./path.sh\npython local/z.py\n",
+        },
+    ),
     Example(  # a container of an image a Dockerfile of the project builds with a clone (awsome-distributed-training's uccl-ep)
         {
             "app.Dockerfile": "FROM nvcr.io/nvidia/pytorch:24.05-py3\nRUN apt-get update && \\\n    git clone https://github.com/x/bench.git /opt/bench\nWORKDIR /opt/bench/ep\n",
@@ -1707,7 +1748,8 @@ def check(project) -> list[Finding]:
         if not written or any(mark in written for mark in NOT_STATIC) or not names_a_path(written) or in_a_virtualenv(written):
             continue
         namesakes = names.get(posixpath.basename(written), [])
-        if _looked_up_in_path(invocation) or made.holds(written, project) or gitignored_there(project, invocation.caller, written):
+        made_in = partial(_made_there, project, invocation, written, changes)
+        if _looked_up_in_path(invocation) or made.holds(written, project, made_in) or gitignored_there(project, invocation.caller, written):
             continue  # a file the project makes, or one .gitignore keeps out of it (`source ./.env.sh`)
         if not namesakes and _setuptools_elsewhere(project, invocation, written):
             continue  # `python setup.py build_ext`, and the project has no setup.py: another package's build
@@ -1758,6 +1800,29 @@ def check(project) -> list[Finding]:
             why = f"leads into `{first}/`, which the project does not have, and `{other}/` holds the rest of that path (renamed?)"
             found.append((invocation.target, _finding(project, invocation, why, fix=f"use `{shown}`", near="")))
     return once_per_word(project, found, "runs it here too, from the same variable's value")
+
+
+def _made_there(project, invocation, written: str, changes, places: frozenset[tuple[str, str]]) -> bool:
+    """Whether a script that the project's scripts make only by a `cp` or `ln` into directories
+    they name (`places`: each script, and the directory as it writes it: `Made.placed`) is made
+    in the directory `written` names: one of those, from the one directory its script says it
+    runs from (`run_directory`), is the path's directory from where the launcher runs. icefall's
+    aishell recipe (it sources `shared/parse_options.sh`, which only its directory has) links
+    `sort_lm_training_data.py` into its own `local/`, not libritts's, whose `prepare_lm.sh` runs
+    `./local/sort_lm_training_data.py`. Any may be when a script that makes it does not say
+    where it runs (a shared helper, run from each recipe), or where the launcher runs is not known
+    (after a `cd`, on another host, in a step's working-directory), or the path is absolute."""
+    if written.startswith("/") or not runs_from_its_place(project, invocation.caller, invocation.command):
+        return True
+    caller = invocation.caller
+    run = run_directory(project, caller, changes)
+    bases = (run,) if run is not None else (posixpath.dirname(caller), *directories_above(caller), "")
+    named = {joined(base, posixpath.dirname(written)) for base in bases}
+    for script, directory in places:
+        there = run_directory(project, script, changes)
+        if there is None or joined(there, directory) in named:
+            return True
+    return False
 
 
 def _mounted_elsewhere(project, invocation, changes) -> bool:
@@ -1986,7 +2051,7 @@ def run_directory(project, caller: str, changes) -> str | None:
     """The one directory a launcher says it is run from (`_run_directory`: a Kaldi recipe's
     `run.sh` sources `./path.sh`, which only its own directory has); None when nothing says, or
     for a shared library's script, run from every directory that holds the library. LL304 asks
-    it of a config path that climbs up from there."""
+    it of a config path that climbs up from there, `_made_there` where a `cp` or `ln` copies."""
     run = _run_directory(project, caller, changes, MAX_CALLERS_UP)
     return run[0] if run is not None and run[1] is None else None
 
