@@ -10,6 +10,7 @@ import posixpath
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cached_property
 
 from .discover import CI_DIRECTORIES, OTHER_SHELL_EXTENSIONS, OTHER_SHELLS, kind_by_name
 from .lazyre import lazy
@@ -977,7 +978,8 @@ class Resolver:
     path can name it (`paths.may_name`: `python train.py` run from anywhere, not `prep/new/x.py`
     as `prep/old/x.py`). A URL (`paths.is_url`) is none of the project's files. Where a `cd`
     before the launch (or its step's `working-directory`) says which directory it runs in, a
-    relative path is that directory's file or none.
+    relative path is that directory's file or none. A path through a symbolic link to a directory
+    of the project is the file the link leads to (`_linked`: a recipe's `utils -> ../a/utils`).
     """
 
     def __init__(self, project, files: Iterable[str] | None = None):
@@ -1086,17 +1088,18 @@ class Resolver:
     def _find(self, value: str, caller: str, remote: bool, same_name: list[str], start: str | None) -> str | None:
         if start is not None:  # where the launch runs is known: a file elsewhere is not the one it runs
             there = joined(start, value)
-            return there if there in self.files else None
+            return there if there in self.files else self._linked(there, same_name)
         candidates = [] if value.startswith("/") or remote else self.local(value, caller)
         if not remote:  # from the checkout's parent: `repo/train.py`, `proj/tools/x.py`
             candidates.extend(below_checkout(self.project, caller, value))
         roots = checkout_names(self.project, caller)
         candidates.extend(joined(directory, rest) for directory, rest in path_mapped(self.project, value))
         for candidate in candidates:
-            if candidate in self.files:
+            found = candidate if candidate in self.files else self._linked(candidate, same_name)
+            if found is not None:
                 if candidate == joined("", value) and "/" in caller and self._above(value, caller) not in (None, candidate):
                     return None  # the root's, or a directory's between it and the launcher's: run from either (KernelGAT's scikgat/)
-                return candidate
+                return found
         only = same_name[0] if len(same_name) == 1 else None
         # On another host, in an image or by an absolute path, the checkout may be anywhere: of several
         # files of the name, the one whose whole path the path ends in (`$ROOT/prep/quant.py`; STSGCN's
@@ -1107,6 +1110,24 @@ class Resolver:
         if only and (remote or value.startswith(("/", "~")) or may_name(value, only, roots) and self.answers_for(only, caller, value)):
             return only  # not `prep/old/x.py` for a local `prep/new/x.py`, nor a vendored copy's: no directory runs that one by it
         return None if value.startswith("/") or remote else self._above(value, caller)
+
+    def _linked(self, candidate: str, same_name: list[str]) -> str | None:
+        """The file of the project a path reaches through a symbolic link to a directory: the walk
+        names each file by its own path (`discover.walk`), so `b/utils/t.py` through `b/utils ->
+        ../a/utils` is `a/utils/t.py` (FunASR's recipes link `utils` to ../paraformer/utils, and
+        other recipes have a `utils/text2token.py` of their own). The disk is asked only for a
+        path in a directory that holds none of the project's files, when a file has its name."""
+        directory, name = posixpath.split(candidate)
+        if not same_name or directory in self._directories:
+            return None
+        real = self.project.real_directory(directory)  # one question for every file asked for there
+        found = None if real is None else joined(real, name)
+        return found if found in same_name else None
+
+    @cached_property
+    def _directories(self) -> frozenset[str]:
+        """The directories that hold the project's files, by the walk's names."""
+        return frozenset(posixpath.dirname(path) for path in self.files)
 
     def local(self, value: str, caller: str) -> list[str]:
         """`value` from each directory the launcher is run from (`run_from`)."""

@@ -41,6 +41,11 @@ def ask_disk(root: str, question: tuple[str, str]):
             return False
     if what == "file":  # a symbolic link the project holds is its file, the target in a checkout not here too
         return os.path.isfile(full) or os.path.islink(full)
+    if what == "real":  # the directory a path reaches through symbolic links, relative to the root (None: none in it)
+        from .paths import relative_to
+
+        real = os.path.realpath(full)
+        return relative_to(real, os.path.realpath(root)) if os.path.isdir(real) else None
     if what == "ignored":  # a .gitignore hides it: a file each user makes (`.env.sh`), not the repository's
         from .discover import gitignored_path
 
@@ -148,6 +153,12 @@ class Project:
         """Whether `path` (relative to the root) is a file, or a directory, whether launchlint
         reads it or not (ignored, excluded, of another kind)."""
         return self._ask(("directory" if directory else "file", path))
+
+    def real_directory(self, path: str) -> str | None:
+        """The project path of the directory `path` (relative to the root) reaches through
+        symbolic links (`b/utils` -> `../a/utils`: `a/utils`; "." for the root); None when it is no
+        directory, or one outside the root."""
+        return self._ask(("real", path))
 
     def filled(self, path: str) -> bool:
         """Whether `path` (relative to the root) is a directory with something in it: git keeps no

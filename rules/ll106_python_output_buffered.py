@@ -30,7 +30,8 @@ or `export PYTHONUNBUFFERED=1` once at the top of the script.
 The programs: `python`, `python3`, `python -m pkg`, `srun python`, `uv run x.py`, a console
 script the project's own packages declare, run by its name (`fq-train data > train.log`: LL301
 says how they are read), a Python file
-of the project run by its `#!` line (`./train.py > train.log`; not one whose `#!` line passes
+of the project run by its `#!` line (`./train.py > train.log`, also through a directory the
+project links in: `utils/t.py` by `utils -> ../paraformer/utils`; not one whose `#!` line passes
 `-u`: `#!/usr/bin/env -S python3 -u`), a program on
 standard input (`python - <<'PY' | tee audit.log`), a program `coverage run` or `python -m
 coverage run` runs (not `coverage report`), a program run under a debugger (`python -m pdb -c

@@ -732,3 +732,27 @@ def test_a_local_cd_into_a_homes_directory_is_the_project_by_the_checkouts_name(
         ),
     }
     assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL301", "run.sh", 6)]
+
+
+def test_a_program_run_through_a_linked_directory_is_the_file_the_link_leads_to(tmp_path):
+    """FunASR's aishell recipes link `utils` to ../paraformer/utils, while other recipes hold a
+    `utils/text2token.py` of their own: the walk names a linked directory's files by their own
+    paths, so the program a recipe ran through its link was none of the project's (no LL106 for
+    its `> run.log`, nor LL301 for its flags: helper-413's miss 5); after a `cd` into the recipe
+    too. Without the link nothing is run, and nothing is said."""
+    program = "#!/usr/bin/env python3\nimport argparse\n\nargparse.ArgumentParser().parse_args()\nprint(1)\n"
+    files = {
+        "a/utils/t.py": program,
+        "c/utils/t.py": program,
+        "b/run.sh": "#!/bin/bash\nutils/t.py --bad > run.log\n",
+        "run.sh": "#!/bin/bash\ncd b && utils/t.py > ../b.log\n",
+    }
+    unlinked = tmp_path / "unlinked"
+    unlinked.mkdir()
+    assert lint(unlinked, files, "--select", "LL106,LL301") == []
+    linked = tmp_path / "linked"
+    (linked / "b").mkdir(parents=True)
+    (linked / "b" / "utils").symlink_to("../a/utils", target_is_directory=True)
+    assert [where(f)[:3] for f in lint(linked, files, "--select", "LL106,LL301")] == [
+        ("LL106", "b/run.sh", 2), ("LL301", "b/run.sh", 2), ("LL106", "run.sh", 2),
+    ]
