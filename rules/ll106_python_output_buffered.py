@@ -137,12 +137,18 @@ Not logs, and not reported:
   one `parallel --pipe` starts): it writes data, not a log, whatever the file's name;
 - a file the program writes with `>`, or through the filters of a pipeline (`python lister.py |
   head -n -2 | grep -o 'name_[a-z]*' > names.txt`), that the script then hands a Python program to
-  read (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; `python gen.py >
+  read (`python conv.py raw > train.txt`, then `python train.py --data train.txt`; a program of the
+  project run by its `#!` line too: icefall's `./shared/make_kn_lm.py -text transcript_tokens.txt`;
+  as an option's value, `--data=train.txt`, or a Hydra override's: FunASR's
+  `++tokenizer_conf.token_list=tokens.txt`, `+data.b=b.txt`, `data.c=c.txt`; `python gen.py >
   deps.txt`, then `pip install -r deps.txt`, or `pip3`, `uv pip`, `pip-audit`, `python -m pip`;
   `uv --quiet pip`, uv's global options before `pip`; also round a loop, by a path its variable
   makes: `for f in c d; do pip-audit -r "reqs/$f.txt"; done`): a dataset. So is a file another command of
   the script reads, as an argument or on stdin, into a file it makes with no `tee` on the way (a
-  data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`). Neither when the file's
+  data chain: `cat a.txt b.txt | cut -d' ' -f2 | sort -u > labels.txt`), or copies (wenet's
+  `cp $unit_file data/local/dict/units.txt`; not the file `cp` copies to). A file nothing reads so
+  is a log, whatever it holds: one only a shell script is given (`./local/score.sh words.txt`), or
+  an override names as its key (`data/test.txt=1`). Neither when the file's
   name calls it a log (`.log`, `.out`, `.err`, `.stdout`, `.stderr`, `.nohup`, the word `log`, or the split
   below) or the program's stderr goes there too (`2>&1`): `tail -n 5 train.log > last.txt` keeps a
   summary of a log, and `python train.py >> exp/train.log 2>&1`, then `python parse_results.py --input
@@ -683,9 +689,54 @@ INVALID = [
         {"run.sh": "#!/bin/bash\nutils/run.pl exp/log/t.log python3 train.py \\| tee exp/train.out\n", "train.py": "print(1)\n"},
         ["LL106 run.sh:2"],
     ),
+    Example(  # a file nothing hands a Python program, copies or reads into a file: a shell script is given it,
+        # `cp` copies another file over it, an override names another file (and `data/test.txt=1` is a key's)
+        {
+            "tok.py": "#!/usr/bin/env python3\nprint('a b')\n",
+            "local/score.sh": "#!/bin/bash\nwc -l $1\n",
+            "prep.sh": (
+                "#!/bin/bash\nset -o pipefail\n./tok.py data/text > data/words.txt\n./local/score.sh data/words.txt\n"
+                "python3 tok.py data/dev > data/dev.txt\ncp -r exp/dict data/dev.txt\n"
+                "python3 tok.py data/test | sort -u > data/test.txt\npython3 train.py ++data.test=data/other.txt data/test.txt=1\n"
+            ),
+        },
+        ["LL106 prep.sh:3", "LL106 prep.sh:5", "LL106 prep.sh:7"],
+    ),
 ]
 
 VALID = [
+    Example(  # a data file handed to a Python program run by its `#!` line (icefall's prepare_lm.sh)
+        {
+            "local/convert_transcript_words_to_tokens.py": "#!/usr/bin/env python3\nprint('a b')\n",
+            "shared/make_kn_lm.py": "#!/usr/bin/env python3\nimport sys\nprint(sys.argv)\n",
+            "prepare_lm.sh": (
+                "#!/bin/bash\nlang_dir=data/lang_bpe_500\n"
+                "./local/convert_transcript_words_to_tokens.py --lexicon $lang_dir/lexicon.txt > $lang_dir/transcript_tokens.txt\n"
+                "./shared/make_kn_lm.py -ngram-order 2 -text $lang_dir/transcript_tokens.txt -lm data/lm/P.arpa\n"
+            ),
+        }
+    ),
+    Example(  # a vocabulary copied on (wenet's aishell2 recipe: `cp $unit_file data/local/dict/units.txt`)
+        {
+            "tools/text2token.py": "#!/usr/bin/env python3\nprint('a')\n",
+            "run.sh": (
+                "#!/bin/bash\nset -o pipefail\ndict=data/dict/lang_char.txt\n"
+                "tools/text2token.py -s 1 -n 1 data/train/text | sort | uniq >> ${dict}\n"
+                "unit_file=$dict\ncp $unit_file data/local/dict/units.txt\n"
+            ),
+        }
+    ),
+    Example(  # a token list handed to a Python program by a Hydra override (FunASR's aishell recipes), `+k=` and `k=` too
+        {
+            "run.sh": (
+                "#!/bin/bash\nset -o pipefail\ntoken_list=data/zh_token_list/char/tokens.txt\n"
+                "python utils/text2token.py -n 1 data/train/text | sort | uniq >> ${token_list}\n"
+                'python train.py ++tokenizer_conf.token_list="${token_list}" ++output_dir=exp\n'
+                "python gen.py > data/b.txt\npython train.py +data.b=data/b.txt\n"
+                "python gen.py > c.txt\npython train.py c=./c.txt\n"
+            ),
+        }
+    ),
     Example(  # `command -v python` says where python is: it runs no program
         {"run.sh": "#!/bin/bash\ncommand -v python train.py > where.txt\n", "train.py": "print(1)\n"}
     ),
@@ -1125,7 +1176,7 @@ def check(project) -> Iterator[Finding]:
                 continue
             written = _file_made(command)
             if written is not None:
-                inputs = _data_inputs(script) if inputs is None else inputs
+                inputs = _data_inputs(project, script) if inputs is None else inputs
                 programs, chains = inputs
                 made = normal(written.text)  # `> data.txt` is the `./data.txt` a program reads; `$1/f.txt` too, as written
                 # a file its name, its stderr or its twin calls a log stays one, whatever reads it later
@@ -1170,13 +1221,21 @@ def _console_script(project, command: Command) -> str | None:
 def _by_shebang(project, command: Command) -> bool:
     """The command runs a Python file of the project by its `#!` line (`./train.py > train.log`),
     one with no `-u` there (`#!/usr/bin/env -S python3 -u`)."""
-    if not command.words or "/" not in command.words[0].text:  # run by a path (a bare name is PATH's)
+    program = _shebang_program(project, command)
+    if program is None:
         return False
-    invocation = project.graph.invocation(command)
-    if invocation is None or invocation.kind != "python" or invocation.callee is None or invocation.target is not command.words[0]:
-        return False
-    words = shebang_words(project.files[invocation.callee].text) or []
+    words = shebang_words(project.files[program].text) or []
     return not any(w.startswith("-") and not w.startswith("--") and "u" in w for w in words[1:])
+
+
+def _shebang_program(project, command: Command) -> str | None:
+    """The Python file of the project the command runs by its `#!` line (`./train.py`), if any."""
+    if not command.words or "/" not in command.words[0].text:  # run by a path (a bare name is PATH's)
+        return None
+    invocation = project.graph.invocation(command)
+    if invocation is None or invocation.kind != "python" or invocation.target is not command.words[0]:
+        return None
+    return invocation.callee
 
 
 def _ray_client(command: Command) -> bool:
@@ -1187,33 +1246,48 @@ def _ray_client(command: Command) -> bool:
     return bool(runs) and runs[0].kind == "ray" and runs[0].command is command and command.inner[0].stdout.kind != SUBMITTED
 
 
-def _data_inputs(script) -> tuple[set[str], set[str]]:
-    """The files the script reads as data: those it hands a Python program to read, as its
-    arguments (`--data train.txt`, `--data=train.txt`, pip's `-r deps.txt`) or standard input (`<
-    train.txt`); and those another command reads so into a file it makes, with no `tee` on the way
-    (`cat a.txt b.txt | cut -f2 | sort -u > labels.txt`: a data chain). A file written and then
+def _data_inputs(project, script) -> tuple[set[str], set[str]]:
+    """The files the script reads as data: those it hands a Python program to read (one run by its
+    `#!` line too: icefall's `./shared/make_kn_lm.py -text transcript_tokens.txt`), as its
+    arguments (`--data train.txt`, `--data=train.txt`, a Hydra override's `++x.token_list=tokens.txt`,
+    pip's `-r deps.txt`) or standard input (`< train.txt`); and those another command reads so into
+    a file it makes, with no `tee` on the way (`cat a.txt b.txt | cut -f2 | sort -u > labels.txt`:
+    a data chain; `cp units.txt dict/`, a copy). A file written and then
     handed to a program is a dataset, whatever its name; one a data chain reads is, unless its
     name calls it a log (`tail -n 1 train.log > last.txt` keeps a summary of a log). Each path as
     `paths.normal` spells it (`./data.txt` is `data.txt`), a value not known as written (`$1/f.txt`)."""
     programs: set[str] = set()
     chains: set[str] = set()
     for command in script.commands:
-        if runs_python_program(command):
+        python = runs_python_program(command) or _shebang_program(project, command) is not None
+        if python:
             found = programs
-        elif not command.tee_targets() and _file_made(command) is not None:
+        elif command.name == "cp" or not command.tee_targets() and _file_made(command) is not None:
             found = chains
         else:
             continue  # `cat run.log`, `grep loss train.txt | tee loss.txt`: it shows the file
         # each time round a loop (`pip-audit -r "reqs/$f.txt"`), and as written, as the written
         # file is compared (`> $D/train.txt`, then `--data $D/train.txt`, in `for D in a b`)
         for variant in (command, *script.variants(command)):
-            for word in variant.args:
-                text = word.text
-                read = text.partition("=")[2] if text.startswith("--") else text
-                if read:
-                    found.add(normal(read))
+            words = variant.args[:-1] if command.name == "cp" else variant.args  # cp's last word is where it copies to
+            found.update(normal(read) for word in words if (read := _file_named(word.text, python)))
         found.update(normal(r.target.text) for r in command.redirects if r.op == "<" and r.target is not None and r.target.text)
     return programs, chains
+
+
+# A Hydra override's key (`++tokenizer_conf.token_list`, `+trainer.ckpt`, `data.path`): Hydra reads
+# a Python program's `KEY=VALUE` words so, and the value may name a file.
+OVERRIDE_KEY = re.compile(r"\+{0,2}[A-Za-z_][\w.@/-]*")
+
+
+def _file_named(text: str, python: bool) -> str:
+    """The file a word of a command may name: an option's value after `=` (`--data=train.txt`;
+    none for `--data`, whose value is the next word), a Hydra override's given to a Python program
+    (FunASR's `++tokenizer_conf.token_list=tokens.txt`), else the word."""
+    head, equals, value = text.partition("=")
+    if text.startswith("--") or python and equals and OVERRIDE_KEY.fullmatch(head):
+        return value
+    return text
 
 
 def _read_as(made: str, written: Word, read: set[str]) -> bool:
