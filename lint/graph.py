@@ -737,17 +737,13 @@ def local_candidates(value: str, caller: str) -> list[str]:
 def sourced_candidates(word: Word, script: str) -> list[str]:
     """The project paths a `source` word may name, in bash's order: from the script's own
     directory (`$(dirname "$0")/common.env`), else a static relative path next to the script or
-    from the root (bash looks in the working directory), or from a directory between them where
-    the script is run from (minigo's `ml_perf/scripts/train.sh`, run from `minigo/`, sources
-    `ml_perf/scripts/common.sh`); none for an absolute or home path
+    from the root (bash looks in the working directory); none for an absolute or home path
     (`/opt/conda/etc/profile.d/conda.sh`, `~/.bashrc`) or a word not known here."""
     own = own_path(word, script)
     if own is not None:
         return [own]
     value = word.value
-    if not value or value.startswith(("/", "~")):
-        return []
-    return [*local_candidates(value, script), *(joined(d, value) for d in directories_above(script))]
+    return local_candidates(value, script) if value and not value.startswith(("/", "~")) else []
 
 
 def directories_above(path: str) -> Iterator[str]:

@@ -1495,7 +1495,8 @@ def sourced_script(project, path: str, word: Word):
     """The facts of the project file a `source` word names: next to the script that sources it,
     else from the root (bash looks in the working directory), or from the script's own directory
     (`$(dirname "$0")/common.env`)."""
-    for candidate in sourced_candidates(word, path):
+    candidates = sourced_candidates(word, path)
+    for candidate in candidates:
         if candidate == ".." or candidate.startswith("../"):
             continue
         if candidate in project.files:
@@ -1503,4 +1504,11 @@ def sourced_script(project, path: str, word: Word):
         script = project.sourced_script(candidate)
         if script is not None:
             return script
+    # From a directory between the script's and the root, where it may be run (minigo's
+    # `ml_perf/scripts/train.sh`, run from `minigo/`, sources `ml_perf/scripts/common.sh`): a
+    # project file there, the disk not asked
+    for directory in directories_above(path) if len(candidates) > 1 else ():
+        candidate = joined(directory, word.value)
+        if candidate in project.files:
+            return project.shell.get(candidate) if project.files[candidate].kind == "shell" else None
     return None

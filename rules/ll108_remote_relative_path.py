@@ -321,8 +321,10 @@ COPIERS = frozenset({"scp", "rsync"})
 def _gcloud(command: Command, sub: str) -> list[Word] | None:
     """The words after `gcloud compute [tpus tpu-vm] SUB` (`scp`, `ssh`: Google Cloud's VMs and
     TPU VMs), options among them; None for another command."""
+    if command.name != "gcloud":
+        return None
     values = [w.value for w in command.words]
-    if command.name != "gcloud" or sub not in values or "compute" not in values[: values.index(sub)]:
+    if sub not in values or "compute" not in values[: values.index(sub)]:
         return None
     return command.words[values.index(sub) + 1 :]
 
