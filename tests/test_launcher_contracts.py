@@ -698,19 +698,23 @@ def test_a_remote_cd_into_a_homes_directory_of_the_checkouts_name_is_the_project
     """`ssh gpu1 "cd ~/proj && python scripts/train.py ..."` in proj's own launcher runs proj's
     trainer (helpers 319, 320, 332), and `cd ~/proj/scripts` its directory (helpers 341, 342);
     `cd ~/other` there is another checkout, not judged."""
+    launcher = (
+        '#!/bin/bash\nssh gpu1 "cd ~/proj && python scripts/train.py --lrr 1"\n'
+        'ssh gpu1 "cd ~/other && python scripts/train.py --lrr 1"\n'
+        'ssh gpu1 "cd ~/code/proj/scripts && python train.py --lrr 1"\n'  # a directory of the checkout
+        'ssh gpu1 "cd ~/proj/scripts && bash tset.sh"\n'
+        'ssh gpu1 "cd ~/other/scripts && bash tset.sh"\n'
+    )
+    assert _in_proj(tmp_path, launcher) == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL303", "run.sh", 5)]
+
+
+def _in_proj(tmp_path, launcher: str) -> list[tuple]:
+    """(code, path, line) of the findings of a checkout named `proj` with `scripts/train.py` and
+    the launcher `run.sh`."""
     root = tmp_path / "proj"
     root.mkdir()
-    files = {
-        "scripts/train.py": TRAIN.replace('parser.add_argument("--data-path", required=True)\n', ""),
-        "run.sh": (
-            '#!/bin/bash\nssh gpu1 "cd ~/proj && python scripts/train.py --lrr 1"\n'
-            'ssh gpu1 "cd ~/other && python scripts/train.py --lrr 1"\n'
-            'ssh gpu1 "cd ~/code/proj/scripts && python train.py --lrr 1"\n'  # a directory of the checkout
-            'ssh gpu1 "cd ~/proj/scripts && bash tset.sh"\n'
-            'ssh gpu1 "cd ~/other/scripts && bash tset.sh"\n'
-        ),
-    }
-    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL303", "run.sh", 5)]
+    files = {"scripts/train.py": TRAIN.replace('parser.add_argument("--data-path", required=True)\n', ""), "run.sh": launcher}
+    return [where(f)[:3] for f in lint(root, files)]
 
 
 def test_a_local_cd_into_a_homes_directory_is_the_project_by_the_checkouts_name(tmp_path):
@@ -718,20 +722,15 @@ def test_a_local_cd_into_a_homes_directory_is_the_project_by_the_checkouts_name(
     `cd /workspace/proj` in proj's launcher run proj's trainer; `cd ~/other` and `cd /opt/other`
     another checkout's, whose flags are not judged (`cd /opt/other_checkout; python3 launch.py`
     runs its own launch.py, not the project's: helper-417)."""
-    root = tmp_path / "proj"
-    root.mkdir()
-    files = {
-        "scripts/train.py": TRAIN.replace('parser.add_argument("--data-path", required=True)\n', ""),
-        "run.sh": (
-            "#!/bin/bash\ncd ~/proj && python scripts/train.py --lrr 1\n"
-            "cd ~/other && python scripts/train.py --lrr 1\n"
-            "cd ~ && cd proj/scripts && python train.py --lrr 1\n"
-            "cd ~ && cd other/scripts && python train.py --lrr 1\n"
-            "cd /workspace/proj && python scripts/train.py --lrr 1\n"
-            "cd /opt/other && python train.py --lrr 1\n"
-        ),
-    }
-    assert [where(f)[:3] for f in lint(root, files)] == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL301", "run.sh", 6)]
+    launcher = (
+        "#!/bin/bash\ncd ~/proj && python scripts/train.py --lrr 1\n"
+        "cd ~/other && python scripts/train.py --lrr 1\n"
+        "cd ~ && cd proj/scripts && python train.py --lrr 1\n"
+        "cd ~ && cd other/scripts && python train.py --lrr 1\n"
+        "cd /workspace/proj && python scripts/train.py --lrr 1\n"
+        "cd /opt/other && python train.py --lrr 1\n"
+    )
+    assert _in_proj(tmp_path, launcher) == [("LL301", "run.sh", 2), ("LL301", "run.sh", 4), ("LL301", "run.sh", 6)]
 
 
 def test_a_program_run_through_a_linked_directory_is_the_file_the_link_leads_to(tmp_path):
