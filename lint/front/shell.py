@@ -1801,7 +1801,8 @@ class Walker:
         arm, start, base, ends, every, before = 0, self.state.checkpoint(), None, [], frozenset(), None
         children = node.children
         decided = self._arms_decided(node) if kind == ARM else None
-        count = self._arm_count(node) if kind == ARM and self._exhaustive(node) else 0
+        exhaustive = kind == ARM and self._exhaustive(node)  # one arm always runs: an `else`, a `*)`
+        count = self._arm_count(node) if exhaustive else 0
         block = Block(kind, statement, 0, *decided[0], arms=count) if decided else Block(kind, statement, arms=count)
         for i, child in enumerate(children):
             if child.type in ("elif_clause", "else_clause", "case_item"):
@@ -1828,7 +1829,7 @@ class Walker:
                 # One arm runs, whatever the condition: a variable every arm sets has one of their
                 # values, not the one before (`if ...; then CMD="torchrun $CMD"; else CMD="python $CMD"; fi`)
                 variables = self.state.variables
-                if self._exhaustive(node):
+                if exhaustive:
                     every = frozenset.intersection(*(frozenset(k for c, k, _ in end[0] if c is variables) for end in ends))
                 before = self._before_arms(ends) if kind == ARM else None
                 for i, end in enumerate(ends):
@@ -1845,7 +1846,7 @@ class Walker:
             self.state.assign(name, value, word)
             self._defaulted(name, {choice[1], *defaults})
         if before:
-            self._arm_sets(node, ends, before, decided)
+            self._arm_sets(node, ends, before, decided, exhaustive)
         self.loops, self.grown = loops, outer
         self.state.branch_depth -= 1
 
@@ -2018,7 +2019,7 @@ class Walker:
             before[k] = (then(variables, k), word if word is not _ABSENT else None, then(defaulted, k) is not _ABSENT)
         return [([(c, k, c.get(k, _ABSENT)) for k in names for c in (variables, assigned, defaulted)], {})], before
 
-    def _arm_sets(self, node, ends: list[ArmEnd], before: dict[str, tuple], decided) -> None:
+    def _arm_sets(self, node, ends: list[ArmEnd], before: dict[str, tuple], decided, exhaustive: bool) -> None:
         """Keep, for each variable an if/case leaves unknown (`State.settle`) though its arms set it
         to static strings (`EXTRA="--layers 32"` in one, `EXTRA=""` in another), what its ways
         through the statement are made of (`ArmSet`), for a command that expands it whole and
@@ -2031,7 +2032,6 @@ class Walker:
         names = [k for k in before if variables.get(k, _ABSENT) is None and k not in state.arrays and k in assigned]
         if not names:
             return
-        exhaustive = self._exhaustive(node)
         ways = decided[1:] if node.type == "case_statement" else decided
         ways = ways[: len(ends) + (not exhaustive)]
         if len(ways) != len(ends) + (not exhaustive):
