@@ -283,9 +283,11 @@ class _Reader:
         switch, self.switch = self.switch, None  # the switch written right before this word
         if not self.pending:
             self.valued = None
-        if text is None:
+        static = text is not None
+        if not static:
             flag, equals, _ = word.template.partition("=")
-            single = not any(ch.isspace() for ch in word.template)  # not a variable's several words
+            # not a variable's several words (the blanks of a command substitution, as written, are its own)
+            single = not any(ch.isspace() for ch in _outside_substitutions(word.template))
             if not (equals and single and _looks_like_flag(flag) and "$" not in flag and "`" not in flag):
                 return self._not_static()
             text = word.template  # `--dir=$DIR`: the flag is written, only its value is unknown
@@ -293,7 +295,7 @@ class _Reader:
             return False  # the rest is positional
         if _looks_like_flag(text):
             option = self.current.option(text)
-            if option is not None or not any(ch.isspace() for ch in text):
+            if option is not None or not static or not any(ch.isspace() for ch in text):
                 return self._flag(word, text, option)
             # argparse takes an unknown `-x y` with a space in it for a positional
         return self._plain(word, text, switch)
@@ -429,6 +431,30 @@ def group_of(program: CommandLine, option: Option) -> list[Option]:
 
 def _positional(option: Option) -> bool:
     return bool(option.flags) and not option.flags[0].startswith("-")
+
+
+def _outside_substitutions(template: str) -> str:
+    """A word's template without the command substitutions it writes (`--name=$(date +%s)`:
+    `--name=`): what a substitution's output is, the word's flag is not."""
+    if "$(" not in template and "`" not in template:
+        return template
+    kept, depth, quoted = [], 0, False
+    i = 0
+    while i < len(template):
+        ch = template[i]
+        if not depth and ch == "`":
+            quoted = not quoted
+        elif not quoted and template.startswith("$(", i):
+            depth += 1
+            i += 1
+        elif depth and ch == "(":
+            depth += 1
+        elif depth and ch == ")":
+            depth -= 1
+        elif not depth and not quoted:
+            kept.append(ch)
+        i += 1
+    return "".join(kept)
 
 
 def _looks_like_flag(text: str) -> bool:

@@ -65,7 +65,8 @@ hides. The last stage is `tee` or a filter (`grep`, `sed`, `awk`, `tail`, `shuf`
 
 A pipeline a function's body writes around the words it runs (`run_log() { "$@" 2>&1 | tee
 train.log; }`) is the call's: `run_log torchrun train.py` is reported at the call, with pipefail
-as it is there, and the body's pipeline as a related location.
+as it is there, and the body's pipeline as a related location. A function those words name
+(`run_log job_a`) runs in that pipeline, with pipefail as the body has it there.
 
 `pipefail` is tracked as the shell does:
 - on after `set -o pipefail`, `set -euo pipefail` or `set -Eeuo pipefail` (or `shopt -so
@@ -374,6 +375,16 @@ INVALID = [
             "run.sh": (
                 '#!/bin/bash\nrun_log() { "$@" 2>&1 | tee train.log; }\nrun_log torchrun --nproc_per_node 8 train.py\n'
                 "set -o pipefail\nrun_log python train.py\n"
+            ),
+            "train.py": "print(1)\n",
+        },
+        ["LL105 run.sh:3"],
+    ),
+    Example(  # a function run by the words a function pipes (`run_log job_a`), before that body turns pipefail on
+        {
+            "run.sh": (
+                '#!/bin/bash\njob_a() {\n    python -u train.py | tee a.log\n}\nrun_log() {\n    "$@" 2>&1 | tee run.log\n}\n'
+                "run_log job_a\n"
             ),
             "train.py": "print(1)\n",
         },
@@ -718,6 +729,15 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a function run by the words a function pipes after turning pipefail on: it runs with it
+        {
+            "run.sh": (
+                '#!/bin/bash\njob_a() {\n    python -u train.py | tee a.log\n}\nrun_log() {\n    set -o pipefail\n'
+                '    "$@" 2>&1 | tee run.log\n}\nrun_log job_a\n'
+            ),
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # msrun not told to join (its default, or `--join False`) returns 0 once its workers started: pipefail changes nothing
         {
             "run.sh": (

@@ -3,7 +3,10 @@ Finds a launcher that passes `--flag` to a Python program of the project whose c
 not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses (and
 transformers' `TrainingArguments`), a click command or a typer app. A flag counts as defined when
 the parser would accept it, prefixes included; the launcher's own options (torchrun's
-`--nproc_per_node`) are never taken as the program's.
+`--nproc_per_node`) are never taken as the program's. A flag whose value is not known here is
+judged by the flag as written (`--run_name=$RUN`, `--run_name=$(date +%s)`: argparse reads the
+word as that flag whatever the value, unless a value with a blank in it makes an unknown flag's
+word a positional, which a parser without positional arguments refuses as well).
 
 ## Why is this bad?
 argparse stops the program with `error: unrecognized arguments: --warmup-steps 500` in its
@@ -510,6 +513,16 @@ SWITCHED = {
 }
 
 INVALID = [
+    Example(  # a flag written before a command substitution's value: the flag is static, whatever the command prints
+        {
+            "train.py": 'import argparse\n\np = argparse.ArgumentParser()\np.add_argument("--run-name")\np.parse_args()\n',
+            "run.sh": (
+                "#!/bin/bash\npython train.py --run-name=$(date +%s)\npython train.py --run_name=$(date +%s)\n"
+                'python train.py --run-name="$(hostname) $(date)" --seed=`date`\n'
+            ),
+        },
+        ["LL301 run.sh:3", "LL301 run.sh:4"],
+    ),
     Example(  # programs found past an unknown interpreter's options, `$(dirname "$PWD")`, and arms that differ in options' values only
         {
             "tools/test.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--num-gpus')\np.parse_args()\n",

@@ -12,8 +12,9 @@ import posixpath
 import re
 import weakref
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from functools import partial
 
 from ..discover import SHELL_PROGRAMS, shebang_program, shebang_words
 from ..graph import DIRECTORY_CHANGERS, PYTHON_VALUED, is_python, sourced_candidates
@@ -1763,12 +1764,7 @@ class Walker:
                 self._tested(tested)
             self._children(node, stdout, stderr)
         elif kind == "subshell":
-            saved = self.state.checkpoint()
-            self.blocks.append(Block(SUBSHELL, self.unit.location(node)))
-            self._children(node, stdout, stderr)
-            self.blocks.pop()
-            self.state = saved.state
-            self.state.rollback(saved)
+            self._subshell(self.unit.location(node), lambda: self._children(node, stdout, stderr))
         else:
             self._children(node, stdout, stderr)
 
@@ -2213,18 +2209,24 @@ class Walker:
         child = children[i]
         background = i + 1 < len(children) and children[i + 1].kind_id in _AMPERSAND_IDS
         before = len(self.script.commands)
-        if background:
-            saved = self.state.checkpoint()
-            self.blocks.append(Block(SUBSHELL, self.unit.location(child)))
-        self.walk(child, stdout, stderr)
-        if background:
-            self.blocks.pop()
-            self.state = saved.state
-            self.state.rollback(saved)
+        if not background:
+            self.walk(child, stdout, stderr)
+        else:
+            self._subshell(self.unit.location(child), lambda: self.walk(child, stdout, stderr))
             self.last_job = tuple(self.script.commands[before:])
             for command in self.script.commands[before:]:
                 if id(command) not in self.called_bodies:  # `run 1e-4 &`: the call is the job
                     command.background = True
+
+    def _subshell(self, where: Location, walk: Callable[[], object]) -> None:
+        """`walk` in a subshell at `where` (`( )`, `$( )`, a job's `&`, a pipeline's stage that is
+        a function): a `cd` or an assignment there ends with it."""
+        saved = self.state.checkpoint()
+        self.blocks.append(Block(SUBSHELL, where))
+        walk()
+        self.blocks.pop()
+        self.state = saved.state
+        self.state.rollback(saved)
 
     def redirected_with_heredoc(self, node, stdout: Sink | None, stderr: Sink | None) -> None:
         """tree-sitter-bash puts what follows a heredoc's start on its line inside the heredoc
@@ -3075,9 +3077,13 @@ class Walker:
         self.script.commands.append(run)
         if own and run.name in DIRECTORY_CHANGERS:
             self._chdir(run.name, run.words)
-        elif own and (run.name in self.functions or run.name in self.effects):
+        elif (own or piped and not wrapped) and (run.name in self.functions or run.name in self.effects):
             named = arguments[dropped : dropped + 1]
-            self._function_call(run, arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else [])
+            given = arguments[dropped + 1 :] if named and _one_word(self.unit, named[0]) else []
+            if own:
+                self._function_call(run, given)
+            else:  # `run_log job_a`, `run_log() { set -o pipefail; "$@" | tee log; }`: a stage of the body's pipeline
+                self._subshell(run.location, lambda: self._function_call(run, given))
         wrappers.unwrap(self, run)
         if piped:
             self._piped(template, self.script.pipelines[walk.pipelines], self.script.commands[start:], call)
@@ -3356,16 +3362,15 @@ class Walker:
         while stack:
             current = stack.pop()
             if current.type == "command_substitution":
-                saved = self.state.checkpoint()
-                self.blocks.append(Block(SUBSHELL, self.unit.location(current)))
-                for child in current.named_children:
-                    self.walk(child, Sink(CAPTURED), self.state.stderr)
-                self.blocks.pop()
-                self.state = saved.state
-                self.state.rollback(saved)
+                self._subshell(self.unit.location(current), partial(self._captured, current))
             else:
                 stack.extend(current.named_children)
         self.read_cwd = read_cwd
+
+    def _captured(self, substitution) -> None:
+        """The commands of a `$( )`, their output captured."""
+        for child in substitution.named_children:
+            self.walk(child, Sink(CAPTURED), self.state.stderr)
 
     def _may_move(self, sourced: Word) -> bool:
         """Whether sourcing this file may leave the shell elsewhere than a directory known only as
