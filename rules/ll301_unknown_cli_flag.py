@@ -3,10 +3,7 @@ Finds a launcher that passes `--flag` to a Python program of the project whose c
 not define it: an argparse parser, an `HfArgumentParser` over the project's dataclasses (and
 transformers' `TrainingArguments`), a click command or a typer app. A flag counts as defined when
 the parser would accept it, prefixes included; the launcher's own options (torchrun's
-`--nproc_per_node`) are never taken as the program's. A flag whose value is not known here is
-judged by the flag as written (`--run_name=$RUN`, `--run_name=$(date +%s)`: argparse reads the
-word as that flag whatever the value, unless a value with a blank in it makes an unknown flag's
-word a positional, which a parser without positional arguments refuses as well).
+`--nproc_per_node`) are never taken as the program's.
 
 ## Why is this bad?
 argparse stops the program with `error: unrecognized arguments: --warmup-steps 500` in its
@@ -66,6 +63,11 @@ is made or parsed (itself, or the functions it calls, in its module or imported)
 parses on import; else the one parser the function parses, in up to 6 calls. A name two packages
 declare otherwise, or whose module or function is not found, is no program; `command -v NAME`,
 `type NAME` and `which NAME` run nothing.
+
+A flag whose value is not known here is judged by the flag as written (`--run_name=$RUN`,
+`--run_name=$(date +%s)`): argparse reads the word as that flag whatever the value, unless a value
+with a blank in it makes an unknown flag's word a positional, which a parser without positional
+arguments refuses as well.
 
 A launcher that appends the local rank to its program's arguments, `deepspeed` (`--local_rank=N`,
 unless told `--no_local_rank`) and `python -m torch.distributed.launch` (unless told `--use_env`:
