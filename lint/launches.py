@@ -628,6 +628,7 @@ CONFIG_OPTIONS = (
     "-opt",  # BasicSR's option file and its many forks' (`python basicsr/train.py -opt options/train/x.yml`)
     "--base", "--dataset_config",  # latent-diffusion's `main.py --base configs/x.yaml` (CogVideo sat, generative-models), sd-scripts' dataset TOML
     "--config_env", "--config_exp",  # SCAN's and the multi-task repos' of Vandenhende et al. (`--config_exp configs/x.yml`)
+    "--cfg-path", "--cfg_path",  # LAVIS's and MiniGPT-4's, which load it themselves (OmegaConf.load); not habitat's `--cfg`
 )  # fmt: skip
 # `--config gpt2-small` names a preset, `--deepspeed '{...}'` is inline JSON: only file names count.
 # (`.config`: AutoDL-Projects names its model and optimiser configs `x.config`; `.gin`: gin-config's, HIRID's `-c x.gin`)

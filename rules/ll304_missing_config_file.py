@@ -48,7 +48,8 @@ The options:
   `bkse/train_script.sh` names a file it lacks), `--config_env`/`--config_exp` (SCAN's and
   Multi-Task-Transformer's), `--base` (latent-diffusion's `main.py --base configs/x.yaml` and its
   family's: generative-models, CogVideo's `sat`, VideoCrafter), `--dataset_config` (sd-scripts'
-  dataset TOML). Not `--cfg` and its kin: habitat's
+  dataset TOML), `--cfg-path`/`--cfg_path` (LAVIS's and MiniGPT-4's, which open it themselves:
+  `OmegaConf.load(args.cfg_path)`). Not `--cfg`: habitat's
   `--cfg benchmark/rearrange/demo/idle.yaml` is looked up by `habitat.get_config` in the
   installed package's config directory, a search path no launcher shows;
 - the program's own spellings of those options when its parser is known (`-c x.yaml` for a
@@ -239,7 +240,7 @@ INVALID = [
         },
         ["LL304 run.sh:2", "LL304 run.sh:3"],
     ),
-    Example(  # latent-diffusion's `--base`, each of its values; sd-scripts' `--dataset_config`
+    Example(  # latent-diffusion's `--base`, each of its values; sd-scripts' `--dataset_config`; LAVIS's `--cfg-path`
         {
             "configs/base.yaml": "model: x\n",
             "main.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--base', nargs='*')\np.parse_args()\n",
@@ -247,9 +248,11 @@ INVALID = [
             "finetune.sh": (
                 "python main.py --base configs/base.yaml configs/sft.yaml\npython main.py --base configs/base.yaml\n"
                 "accelerate launch train.py --dataset_config configs/dataset.toml\n"
+                "python -m torch.distributed.run --nproc_per_node=8 train.py --cfg-path configs/blip/vqa_ft.yaml\n"
+                "python train.py --cfg-path configs/base.yaml\n"
             ),
         },
-        ["LL304 finetune.sh:1", "LL304 finetune.sh:3"],
+        ["LL304 finetune.sh:1", "LL304 finetune.sh:3", "LL304 finetune.sh:4"],
     ),
     Example(  # BasicSR's option file, `-opt`; SCAN's `--config_exp`
         {
