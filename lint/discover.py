@@ -26,6 +26,9 @@ from .replay import DIRECTORY, ROOT_MARKERS, TooLarge, marked_root, read_regular
 SHELL_EXTENSIONS = {
     ".sh", ".bash", ".zsh", ".ksh", ".slurm", ".sbatch", ".pbs", ".qsub", ".lsf", ".bsub", ".cobalt", ".sl", ".frontier", ".crusher",
 }  # fmt: skip
+# Extensions that other tools' files have too, read as shell only when a `#!` line names a shell:
+# NVIDIA DeepLearningExamples' Slurm jobs are `x.sub` (HTCondor's submit files, also `.sub`, have none).
+SHEBANG_EXTENSIONS = {".sub", ".job"}
 SHELL_PROGRAMS = {"sh", "bash", "zsh", "ksh", "dash", "ash", "mksh"}  # an extensionless file's `#!`
 # Shells whose language is not bash's: a script for one of them is not analysed (`other_shell`).
 # ShellCheck refuses them too (SC1071, "ShellCheck only supports sh/bash/dash/ksh scripts").
@@ -102,14 +105,20 @@ def kind_of(path: str | os.PathLike, *, named: bool = False) -> str | None:
     if not named and os.path.basename(path).startswith("._"):
         return None
     kind = kind_by_name(path, named=named)
-    if kind is not None or (suffix(os.path.basename(path)) and not named):
+    if kind is not None:
         return kind
+    extension = "" if named else suffix(os.path.basename(path))
+    if extension and extension.lower() not in SHEBANG_EXTENSIONS:
+        return None
     try:
         with open(path, "rb") as handle:
             first = handle.readline(200)
     except OSError:
         return None
-    return _kind_from_shebang(first) or ("shell" if named else None)
+    kind = _kind_from_shebang(first)
+    if extension:  # `x.sub`: a shell's only
+        return kind if kind == "shell" else None
+    return kind or ("shell" if named else None)
 
 
 def in_circleci(path: str) -> bool:

@@ -46,7 +46,10 @@ it writes it, the tests' own prints captured and shown after them: its log does 
 
 What makes it unbuffered:
 - `-u`; `srun -u`/`--pty`, `ssh -t`, `docker exec -t` or `kubectl exec -t` (a pseudo terminal,
-  on which Python line-buffers);
+  on which Python line-buffers); Open MPI's `mpirun`/`mpiexec`, known by an option only it has
+  (`--allow-run-as-root`, `--oversubscribe`, `--mca`, `-x`, `-npernode`, `--report-bindings`,
+  `--tag-output`), which starts each local rank with its stdout on a pseudo terminal (MPICH's
+  and Intel MPI's hydra give pipes: a bare `mpirun -np 4 python t.py | tee log` is reported);
 - `PYTHONUNBUFFERED` set to a value that is not empty: a prefix assignment, `export`, `env`, a
   wrapper's own option (`docker exec`/`run -e`, `tmux new -e`, `mpirun -x`, `srun --export`), a
   workflow's `env:`, a file the script sources before it (`. ./path.sh` whose `export
@@ -218,6 +221,13 @@ TOOL_RUNS = (TOOL_MODULES - {"coverage"}) | {"venv", "ensurepip", "virtualenv"}
 FLUSHING_MODULES = {"pytest"}
 
 INVALID = [
+    Example(  # an `mpirun` with no option only Open MPI has may be hydra's (MPICH, Intel MPI): its ranks write into pipes
+        {
+            "run.sh": "#!/bin/bash\nset -o pipefail\nmpirun -np 8 python3 train.py 2>&1 | tee run.log\n",
+            "train.py": "print(1)\n",
+        },
+        ["LL106 run.sh:3"],
+    ),
     Example(  # the interpreter `which` finds, in the word or through a variable
         {"x.py": "print(1)\n", "run.sh": "#!/bin/bash\n$(which python) x.py > log.txt 2>&1\nPY=$(which python3)\n$PY x.py | tee a.log\n"},
         ["LL106 run.sh:2", "LL106 run.sh:4"],
@@ -881,6 +891,15 @@ VALID = [
     ),
     Example(  # a function called before the launch exports it
         {"run.sh": "#!/bin/bash\nsetup() {\n  export PYTHONUNBUFFERED=1\n}\nsetup\npython train.py | tee run.log\n"}
+    ),
+    Example(  # Open MPI (an option only it has) starts each rank with its stdout on a pseudo terminal
+        {
+            "run.sh": (
+                "#!/bin/bash\nset -o pipefail\nmpirun --allow-run-as-root -np 8 python3 train.py 2>&1 | tee run.log\n"
+                "mpiexec -np 2 -x NCCL_DEBUG=INFO python3 train.py > eval.log\n"
+            ),
+            "train.py": "print(1)\n",
+        }
     ),
     Example(  # `srun -u` (`--unbuffered`) and `--pty` run the tasks on a terminal: Python line-buffers
         {"job.sh": "#!/bin/bash\nsrun -u -o run.log python3 train.py\nsrun --pty python3 eval.py | tee eval.log\n"}

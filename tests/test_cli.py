@@ -362,6 +362,20 @@ def test_an_extensionless_file_is_read_by_the_program_of_its_shebang(tmp_path):
     assert sorted((f["path"], f["line"]) for f in json.loads(result.stdout)) == [("envjob", 2), ("runjob", 2)]
 
 
+def test_a_sub_or_job_file_is_read_as_shell_only_by_a_shells_shebang(tmp_path):
+    """NVIDIA DeepLearningExamples' Slurm jobs are `x.sub`; HTCondor's submit files are `.sub` too,
+    with no `#!` line, and a `.job` may be another program's: only a shell's `#!` makes them read."""
+    (tmp_path / ".git").mkdir()
+    body = "python t.py 2>&1 > a.log\n"
+    (tmp_path / "train.sub").write_text("#!/bin/bash\n#SBATCH -N 1\n" + body)
+    (tmp_path / "pbs.job").write_text("#!/usr/bin/env bash\n" + body)
+    (tmp_path / "condor.sub").write_text("executable = run.sh\narguments = 2>&1 > a.log\nqueue\n")
+    (tmp_path / "py.job").write_text("#!/usr/bin/env python3\nprint(1)\n")
+    (tmp_path / "other.subx").write_text("#!/bin/bash\n" + body)
+    result = launchlint("--format", "json", "--select", "LL104,LL001", ".", cwd=tmp_path)
+    assert sorted((f["path"], f["line"]) for f in json.loads(result.stdout)) == [("pbs.job", 2), ("train.sub", 3)]
+
+
 def test_a_project_whose_only_yaml_is_a_commented_root_marker_never_imports_pyyaml(tmp_path):
     (tmp_path / ".launchlint.yaml").write_text("# the project root\n\n   # nothing else\n")
     (tmp_path / "run.sh").write_text("python train.py | tee train.log\n")

@@ -623,9 +623,11 @@ def unwrap(walker, command: Command) -> None:
         rest = launcher_command(launcher, words[start:])
         env, unknown = _given(command, words[start : len(words) - len(rest)], launcher.env) if launcher.env else ({}, False)
         sink = Sink(SUBMITTED, location=command.location) if launcher.queues(words) else None
+        options = _option_words(words, start, rest)
         inner = _argv(
             walker, command, rest, name, stdout=sink, stderr=sink, env=env, unknown_environment=unknown,
-            chdir=_names(_option_words(words, start, rest), launcher.workdir),
+            chdir=_names(options, launcher.workdir),
+            terminal=name in ("mpirun", "mpiexec") and not OPEN_MPI_OWN.isdisjoint(options),
         )
     elif name in ("singularity", "apptainer") and values[:1] == ["exec"]:
         rest = after_options(words[1:], APPTAINER_VALUED, positional=1)
@@ -758,6 +760,13 @@ _OPTIONS_VARIABLE = re.compile(r"\$\{?\w*(?:ARGS|OPTS|OPTIONS|FLAGS)\}?", re.IGN
 
 
 SRUN_TERMINAL = frozenset(("-u", "--unbuffered", "--pty"))  # the tasks run on a pseudo terminal
+# Options only Open MPI's mpirun/mpiexec has (not MPICH's or Intel MPI's hydra): it starts each local
+# rank with its stdout on a pseudo terminal, whatever its own stdout is (open-mpi/ompi#7868), so
+# Python line-buffers there. An `mpirun` without one of them may be hydra's, which gives pipes.
+OPEN_MPI_OWN = _words(
+    "--allow-run-as-root -allow-run-as-root --oversubscribe -oversubscribe -mca --mca -gmca --gmca -x "
+    "-npernode --npernode --report-bindings -report-bindings --tag-output -tag-output --timestamp-output"
+)
 
 
 def _srun_streams(options: list[Word]) -> tuple[Sink | None, Sink | None]:
