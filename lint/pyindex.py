@@ -40,6 +40,8 @@ class ModuleIndex:
             if is_package:
                 self.packages.add(name)
         self._resolved: dict[tuple[str, str], str | None] = {}
+        self._direct: dict[tuple[str, bool], tuple[str, ...]] = {}  # (module, at_start) -> the modules it names
+        self._importers: dict[str, list[str]] | None = None  # module -> the modules that import it directly
 
     def resolve(self, importer: str, name: str) -> str | None:
         """The file of module `name` as the file `importer` imports it, or None (a library)."""
@@ -65,16 +67,43 @@ class ModuleIndex:
         import in a function's body). Each module once: imports may go round in a cycle."""
         found, queue = {path}, [path]
         while queue:
-            module = modules.get(queue.pop())
-            if module is None:
-                continue
-            targets = module.top_imports if at_start else [*module.imports.values(), *module.star_imports]
-            for target in targets:
-                imported = self.module_of(module.path, target)
-                if imported is not None and imported not in found:
+            for imported in self._direct_imports(modules, queue.pop(), at_start):
+                if imported not in found:
                     found.add(imported)
                     queue.append(imported)
         return frozenset(found)
+
+    def importers(self, modules: Mapping[str, PythonModule | None], path: str) -> frozenset[str]:
+        """The project modules that import the module at `path`, directly or through others,
+        itself included: the programs that run it (`imported` the other way round: a module's
+        closure for each of 2,559 modules of aphrodite-engine was 27.9 M import resolutions)."""
+        if self._importers is None:
+            self._importers = {}
+            for importer in modules:
+                for imported in self._direct_imports(modules, importer, False):
+                    self._importers.setdefault(imported, []).append(importer)
+        found, queue = {path}, [path]
+        while queue:
+            for importer in self._importers.get(queue.pop(), ()):
+                if importer not in found:
+                    found.add(importer)
+                    queue.append(importer)
+        return frozenset(found)
+
+    def _direct_imports(self, modules: Mapping[str, PythonModule | None], path: str, at_start: bool) -> tuple[str, ...]:
+        """The project modules the module at `path` names in its imports, each resolved once."""
+        key = path, at_start
+        found = self._direct.get(key)
+        if found is None:
+            module = modules.get(path)
+            if module is None:
+                found = ()
+            else:
+                targets = module.top_imports if at_start else [*module.imports.values(), *module.star_imports]
+                resolved = (self.module_of(module.path, target) for target in targets)
+                found = tuple(dict.fromkeys(p for p in resolved if p is not None))
+            self._direct[key] = found
+        return found
 
     def _resolve(self, importer: str, name: str) -> str | None:
         directories = _directories(importer)

@@ -546,12 +546,17 @@ class _Analysis:
         (a trainer that imports its settings module and its model). Not a library module both
         import while neither runs the other (a benchmark that sets a config and imports the
         library whose threads a test script hands its compiled function)."""
-        return self._linked(a, b) or any(a in imported and b in imported for imported in map(self._imported, self.modules))
+        return self._linked(a, b) or not self._importers(a).isdisjoint(self._importers(b))
 
     @_cached(frozenset())
     def _imported(self, path: str) -> frozenset[str]:
         """The project modules a module imports, directly or through others."""
         return self.index.imported(self.modules, path)
+
+    @_cached(frozenset())
+    def _importers(self, path: str) -> frozenset[str]:
+        """The project modules that import a module, directly or through others."""
+        return self.index.importers(self.modules, path)
 
     # -- thread starts ------------------------------------------------------------------------
 

@@ -47,6 +47,27 @@ def test_imports_resolve_from_the_root_and_from_directories_above_that_are_not_p
     assert index.resolve("exp/train/pretrain.py", "torch") is None
 
 
+def test_the_modules_importing_a_module_are_those_whose_imports_reach_it():
+    """`importers` is `imported` the other way round (LL205's one program: a third module that
+    imports both), through cycles and star imports, and not through a library's name."""
+    files = {
+        "train.py": "import model\nfrom settings import *\n",
+        "model.py": "import layers\n",
+        "layers.py": "import model\nimport torch\n",  # a cycle
+        "settings.py": "X = 1\n",
+        "bench.py": "import settings\n",
+        "alone.py": "import torch\n",
+    }
+    modules = {path: parse_python(path, py(text)) for path, text in files.items()}
+    index = ModuleIndex(modules)
+    for path in files:
+        expected = {m for m in files if path in index.imported(modules, m)}
+        assert index.importers(modules, path) == expected, path
+    assert index.importers(modules, "layers.py") == {"layers.py", "model.py", "train.py"}
+    assert index.importers(modules, "settings.py") == {"settings.py", "train.py", "bench.py"}
+    assert index.importers(modules, "alone.py") == {"alone.py"}
+
+
 def test_a_stdlib_name_does_not_reach_a_project_module_of_that_name():
     files = {
         "net/socket.py": """
