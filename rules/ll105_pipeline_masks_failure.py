@@ -32,12 +32,16 @@ A job, as the first stage:
   `accelerate`, `deepspeed`; MindSpore's `msrun` when told `--join True` (without it, msrun
   returns as soon as its workers started, exit status 0: pipefail would change nothing, their
   output and failures are in `--log_dir`'s `worker_N.log`); `srun` and `mpirun` unless all they run asks the machine a question
-  (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`;
+  (`srun hostname`, `srun nvidia-smi`); `bash x.sh`, `./x.sh`, and a shell running a script
+  whose path is not known here (`bash "$TEST_SCRIPT"`, `sh "$1"`);
 - builds and tests: `make`, `ninja`, `cmake`, `bazel`, `cargo`, `pytest`, `tox` (not asked only
   what they are: `bazel version`, `cmake --version`, `make help`); trainers' and harnesses'
   own commands: `lm_eval`, `lighteval`, `llamafactory-cli`, `axolotl`, `litgpt`, `composer`,
   `tune`, fairseq's (`fairseq-train`, `fairseq-hydra-train`, `fairseq-generate`,
-  `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`), and any console script the
+  `fairseq-interactive`, `fairseq-eval-lm`, `fairseq-preprocess`), servers' and their
+  benchmarks' (`vllm serve`, `vllm bench`, `lmdeploy serve`, `text-generation-launcher`,
+  `trtllm-serve`, `trtllm-bench`, `trtllm-build`: a server that fails at start-up exits non-zero
+  as a trainer does, `python -m vllm.entrypoints.openai.api_server` being python), and any console script the
   project's own packages declare (pyproject.toml, setup.cfg, setup.py: LL301 says how they are
   read); `coverage run` (or `python -m coverage run`), which exits with the status of the
   program it runs (not `coverage report`);
@@ -244,6 +248,8 @@ ENTRY_POINTS = {
     "lm_eval", "lighteval", "llamafactory-cli", "axolotl", "litgpt", "composer", "tune",
     "fairseq-train", "fairseq-hydra-train", "fairseq-generate", "fairseq-interactive", "fairseq-eval-lm",
     "fairseq-preprocess",
+    # servers and their benchmarks: a server that dies at start-up (a model that does not fit) exits non-zero
+    "vllm", "lmdeploy", "text-generation-launcher", "trtllm-serve", "trtllm-bench", "trtllm-build",
 }  # fmt: skip
 # Launchers of any program, jobs unless all they run asks the machine a question (`srun hostname`)
 SCHEDULERS = {"srun", *LAUNCHERS}
@@ -257,6 +263,15 @@ INSTALLERS = {"pip", "pip3", "uv", "conda", "mamba", "micromamba"}
 INSTALLING = {"install", "uninstall", "download", "wheel", "create", "update", "sync", "run", "build"}
 
 INVALID = [
+    Example(  # a shell running a script of a path made at run time; a server (`vllm serve`) into tee
+        {
+            "bisect.sh": (
+                '#!/bin/bash\nMODEL="$1"\nTEST_SCRIPT="test_cases/${MODEL}/train.sh"\nbash "${TEST_SCRIPT}" 2>&1 | tee -a log.txt\n'
+                'sh "$2" | tee -a log.txt\nvllm serve meta-llama/Llama-3.1-8B-Instruct --port 8000 | tee server.log\n'
+            ),
+        },
+        ["LL105 bisect.sh:4", "LL105 bisect.sh:5", "LL105 bisect.sh:6"],
+    ),
     Example(  # a variable's command not known here, python's options, then a Python file
         {"tools/test.py": "print(1)\n", "run.sh": "#!/bin/bash\nPYTHON=$1\n$PYTHON -u tools/test.py | tee test.log\n"},
         ["LL105 run.sh:3"],
@@ -729,6 +744,9 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a shell told a command string or reading its commands from stdin runs no script file of its own
+        {"run.sh": '#!/bin/bash\nbash -c "$CMD" 2>&1 | tee -a log.txt\nbash -s < steps.txt | tee -a log.txt\nbash | tee b.log\n'}
+    ),
     Example(  # a function run by the words a function pipes after turning pipefail on: it runs with it
         {
             "run.sh": (
@@ -1162,9 +1180,19 @@ def is_job(command: Command, project=None) -> bool:
         or (name in BUILDS and not (args and args[0].value in BUILD_QUESTIONS))
         or name in ENTRY_POINTS
         or (found is not None and found[0] == "shell")
+        or _runs_a_script(command)
         or runs_by_variable(command)
         or (project is not None and console_script(project, command.name) is not None)
     )
+
+
+def _runs_a_script(command: Command) -> bool:
+    """A shell running a script file, its path known here or not (`bash "$TEST_SCRIPT"`, `sh
+    "$1"`): it exits with the script's status."""
+    if command.name not in SHELL_RUNNERS or command.name in SOURCERS:
+        return False
+    args = shell_args([w.value for w in command.words[1:]])
+    return not args.command_string and args.operand is not None and args.operand + 1 < len(command.words)
 
 
 def _asks(run) -> bool:

@@ -144,7 +144,8 @@ Not missing:
   run.sh`, or an `export` before it), or a Makefile's `?=` one or a justfile recipe parameter's
   (`train config='a.yaml':`, then `--config {{config}}`): the file that runs is the
   caller's, as LL303 takes a script's. So is the default of the script's argument
-  (`${1:-a.yaml}`, or `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`) when a caller passes
+  (`${1:-a.yaml}`, `if [ -n "$1" ]; then CFG=$1; else CFG=a.yaml; fi`, or `CFG=$1`, then `if [
+  "$CFG" == "" ]; then CFG=a.yaml; fi`) when a caller passes
   that argument (`bash run.sh b.yaml`, a job's `sbatch job.sh b.yaml`, or words not known here:
   `"$@"`). With no caller, or none that sets it, the default is what runs, and is judged;
 - a path given to a program that is not the project's: a module from an installed package
@@ -231,6 +232,17 @@ FAILURE = "the job fails after start-up with FileNotFoundError"
 FIX = "fix the path, or create it"
 
 INVALID = [
+    Example(  # `CFG=$1`, then a default when it is empty (DeepSpeed-Chat's launchers): `${1:-...}`, the default missing
+        {
+            "train.py": "print(1)\n",
+            "configs/small.yaml": "a: 1\n",
+            "run.sh": (
+                '#!/bin/bash\nCFG=$1\nif [ "$CFG" == "" ]; then\n    CFG=configs/big.yaml\nfi\npython train.py --config $CFG\n'
+                'DS=$2\nif [[ -z $DS ]]; then DS=configs/ds.json; fi\ndeepspeed train.py --deepspeed "$DS"\n'
+            ),
+        },
+        ["LL304 run.sh:6", "LL304 run.sh:9"],
+    ),
     Example(  # a console script of the project's packages is told to read a config
         {
             "pyproject.toml": "[project]\nname = 'fq'\n\n[project.scripts]\nfq-train = 'fq.train:main'\n",
@@ -690,6 +702,17 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # the default exists; a value tested the other way round, or unquoted in `[`, sets no default
+        {
+            "train.py": "print(1)\n",
+            "configs/small.yaml": "a: 1\n",
+            "run.sh": (
+                '#!/bin/bash\nCFG=$1\nif [ "$CFG" = "" ]; then CFG=configs/small.yaml; fi\npython train.py --config $CFG\n'
+                'B=$2\nif [ -n "$B" ]; then B=configs/b.yaml; fi\npython train.py --config $B\n'
+                'C=$3\nif [ $C == "" ]; then C=configs/c.yaml; fi\npython train.py --config $C\n'
+            ),
+        }
+    ),
     Example(  # a path up out of the project from a directory the launcher may run from, one up into a directory the project lacks
         {
             "bin/train.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--config')\np.parse_args()\n",

@@ -93,6 +93,7 @@ _READ = lazy(r"\$\{?[#!]?([A-Za-z_]\w*|[0-9#@*])")  # the variables (and positio
 _LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
 _ONE_ARGUMENT = lazy(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
 _COUNT = re.compile(r'("?)\$(?:#|\{#\})\1')  # `$#`, `"$#"`: how many there are
+_ONE_VARIABLE_WORD = lazy(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})\1')  # `$CFG`, `"${CFG}"`
 _PATTERN_PART = lazy(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
 _EXPANSION_AT = lazy(r"\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[^{}\n]*\})")  # `$CMD`, `${CMD}`, as written in the file
 _GLUED_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]")  # what follows a `$` tree-sitter-bash cut a word at
@@ -1867,11 +1868,12 @@ class Walker:
         then = next((i for i, c in enumerate(children) if c.type == "then"), None)
         if then is None or any(c.type == "elif_clause" for c in children):
             return None
-        tested = _argument_test(unit, [c for c in children[1:then] if c.is_named and c.type != "comment"])
-        if tested is None:
-            return None
-        number, given = tested
+        condition = [c for c in children[1:then] if c.is_named and c.type != "comment"]
+        tested = _argument_test(unit, condition)
         otherwise = next((c for c in children if c.type == "else_clause"), None)
+        if tested is None:
+            return None if otherwise is not None else self._default_of_argument(condition, children[then + 1 :])
+        number, given = tested
         arms = [[c for c in children[then + 1 :] if c.type != "else_clause"]] + ([otherwise.children] if otherwise is not None else [])
         assigned = [_lone_assignment(unit, arm) for arm in arms]
         if None in assigned or len({name for name, _ in assigned}) != 1:
@@ -1883,6 +1885,20 @@ class Walker:
         if otherwise is None and self.state.variables.get(name, _ABSENT) is _ABSENT:
             return None  # `if [ -n "$1" ]; then CFG=$1; fi` with no CFG before: no default
         return name, number, 1 - argument if otherwise is not None else -1
+
+    def _default_of_argument(self, condition, arm) -> tuple[str, str, int] | None:
+        """`CFG=$1`, then `if [ "$CFG" == "" ]; then CFG=a.yaml; fi` (or `-z "$CFG"`): CFG is
+        `${1:-a.yaml}`, as every DeepSpeed-Chat launcher writes its `OUTPUT` and `ZERO_STAGE`. The
+        variable, the argument it holds, and 0: the `then` arm sets the default."""
+        emptiness = _emptiness_test(self.unit, condition)
+        variable = None if emptiness is None or emptiness[1] else _ONE_VARIABLE_WORD.fullmatch(emptiness[0])
+        name = variable and (variable.group(2) or variable.group(3))
+        assigned = _lone_assignment(self.unit, arm)
+        if not name or assigned is None or assigned != (name, None):
+            return None
+        holds = self.state.assigned.get(name)
+        argument = _ONE_ARGUMENT.fullmatch(holds.template) if holds is not None and holds.value is None else None
+        return None if argument is None else (name, argument.group(2) or argument.group(3), 0)
 
     def _kept(self, name: str) -> tuple:
         """A variable's value, word and defaults now (`_argument_choice`'s default)."""
@@ -4005,21 +4021,40 @@ def _alone(text: bytes, node):
 def _argument_test(unit: Unit, nodes) -> tuple[str, bool] | None:
     """What an `if`'s condition (its statements, `nodes`) says of one of the script's arguments:
     (its number, True) when it holds if the argument is given (`[ -n "$1" ]`, `[[ -n $1 ]]`, `[ $#
-    -ge 1 ]`, `[ $# -gt 0 ]`), (its number, False) when it holds if it is not (`-z`, `[ $# -lt 1
-    ]`); else None. `[ -n $1 ]` unquoted holds when $1 is empty too."""
+    -ge 1 ]`, `[ $# -gt 0 ]`, `[ "$1" != "" ]`), (its number, False) when it holds if it is not
+    (`-z`, `[ "$1" == "" ]`, `[ $# -lt 1 ]`); else None. `[ -n $1 ]` unquoted holds when $1 is
+    empty too."""
+    emptiness = _emptiness_test(unit, nodes)
+    if emptiness is not None:
+        operand = _ONE_ARGUMENT.fullmatch(emptiness[0])
+        return None if operand is None else (operand.group(2) or operand.group(3), emptiness[1])
+    if len(nodes) != 1 or nodes[0].type != "test_command" or nodes[0].named_child_count != 1:
+        return None
+    test = nodes[0].named_child(0)
+    texts = [unit.node_text(c) for c in test.children]
+    if test.type == "binary_expression" and len(texts) == 3 and _COUNT.fullmatch(texts[0]) and texts[2].isdigit():
+        bound = int(texts[2]) + (texts[1] in ("-gt", "-le"))  # `-gt 0` is `-ge 1`, `-le 0` is `-lt 1`
+        if texts[1] in ("-ge", "-gt", "-lt", "-le") and 1 <= bound <= 9:
+            return str(bound), texts[1] in ("-ge", "-gt")
+    return None
+
+
+def _emptiness_test(unit: Unit, nodes) -> tuple[str, bool] | None:
+    """(the operand as written, True) of a condition that holds when a word is not empty (`[ -n
+    "$X" ]`, `[[ -n $X ]]`, `[ "$X" != "" ]`), (it, False) of one that holds when it is (`-z`,
+    `[ "$X" == "" ]`, `[ "$X" = '' ]`); else None. Unquoted in `[`, `-n $X` holds when X is empty
+    too, and `$X == ""` is an error then: neither tells."""
     if len(nodes) != 1 or nodes[0].type != "test_command" or nodes[0].named_child_count != 1:
         return None
     test, double = nodes[0].named_child(0), nodes[0].children[0].type == "[["
     texts = [unit.node_text(c) for c in test.children]
     if test.type == "unary_expression" and len(texts) == 2 and texts[0] in ("-n", "-z"):
-        operand = _ONE_ARGUMENT.fullmatch(texts[1])
-        if operand is not None and (double or operand.group(1)):
-            return operand.group(2) or operand.group(3), texts[0] == "-n"
-    elif test.type == "binary_expression" and len(texts) == 3 and _COUNT.fullmatch(texts[0]) and texts[2].isdigit():
-        bound = int(texts[2]) + (texts[1] in ("-gt", "-le"))  # `-gt 0` is `-ge 1`, `-le 0` is `-lt 1`
-        if texts[1] in ("-ge", "-gt", "-lt", "-le") and 1 <= bound <= 9:
-            return str(bound), texts[1] in ("-ge", "-gt")
-    return None
+        operand, holds = texts[1], texts[0] == "-n"
+    elif test.type == "binary_expression" and len(texts) == 3 and texts[1] in ("=", "==", "!=") and texts[2] in ('""', "''"):
+        operand, holds = texts[0], texts[1] == "!="
+    else:
+        return None
+    return (operand, holds) if double or operand.startswith('"') else None
 
 
 def _lone_assignment(unit: Unit, nodes) -> tuple[str, str | None] | None:
