@@ -24,8 +24,9 @@ nohup python -u eval.py > logs/eval.log 2>&1 &
 or keep the pane when the job ends: `tmux set -g remain-on-exit on`.
 
 ## Details
-- tmux and screen: `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm`,
-  when the script it runs does not log by itself (`exec >log`), the pane is not kept open
+- tmux and screen: `tmux new-session -d` / `new-window -d` / `split-window -d` and `screen -dm`
+  running a job (not a monitor only: `tail -f logs/train.log`, `watch nvidia-smi`, `htop`, `nvtop`,
+  `gpustat`, whose end loses nothing), when the script it runs does not log by itself (`exec >log`), the pane is not kept open
   (`remain-on-exit`, a trailing `; bash`) and its output is not piped (`tmux pipe-pane`, `screen
   -L`). tmux's own options come first (`tmux -L sock new -d ...`); each window of a sequence of
   tmux commands (`new -d ... \\; new-window -d ...`) is judged on its own, and keys sent to a new
@@ -116,6 +117,10 @@ CLOSES_SHELL = {"exit", "logout"}  # typed into a pane's shell: the pane closes
 KILLS = {"kill-session", "kill-window", "killw", "kill-pane", "killp"}
 
 INVALID = [
+    Example(  # a monitor beside a job in one detached pane: the job's output is lost
+        {"run.sh": '#!/bin/bash\ntmux new -d -s job "python train.py & tail -f logs/train.log"\n', "train.py": "print(1)\n"},
+        ["LL107 run.sh:2"],
+    ),
     Example(  # a session the client leaves at once (`\\; detach`), as `-d` does; one it stays in is none
         {
             "train.py": "print(1)\n",
@@ -232,6 +237,14 @@ INVALID = [
 ]
 
 VALID = [
+    Example(  # a detached pane that only watches a log or the GPUs runs no job
+        {
+            "monitor.sh": (
+                '#!/bin/bash\ntmux new-window -d "tail -f logs/train.log"\ntmux new-session -d -s mon "tail -F logs/train.log"\n'
+                "screen -dmS mon2 tail -f logs/train.log\ntmux new -d -s gpu \"watch -n 60 'nvidia-smi --query-gpu=utilization.gpu --format=csv'\"\n"
+            )
+        }
+    ),
     Example(  # torchrun writes its workers' output to files (LambdaLabs' 405b launch.sh), its own or per rank
         {
             "train.py": "print(1)\n",
@@ -371,7 +384,11 @@ def check(project) -> Iterator[Finding]:
         for command in script.commands:
             windows = _detached_windows(script, command)
             if windows:
-                lost = [(window, started) for window, started in windows if _new_session(command, window, pane_kept) and not _kept(project, window)]
+                lost = [
+                    (window, started)
+                    for window, started in windows
+                    if _new_session(command, window, pane_kept) and not _kept(project, window) and not _monitor(window)
+                ]
                 if lost:
                     pane = "pane" if command.name == "tmux" else "window"
                     started = next((s for _, s in lost if s is not None), None)
@@ -461,6 +478,16 @@ def _same_session(script: ShellScript, target: Word, named: Word) -> bool:
     written, name = script.written(target), script.written(named)
     rest = target.text[len(named.text) :]
     return named.value is None and written[: len(name)] == name and target.text.startswith(named.text) and rest[:1] in ("", ":", ".")
+
+
+# Programs that show what others do (a log, the GPUs): a pane of them runs no job whose reason could be lost.
+MONITORS = frozenset({"tail", "watch", "nvidia-smi", "nvtop", "nvitop", "gpustat", "htop", "top", "btop", "glances", "less", "multitail"})
+
+
+def _monitor(window: list[Command]) -> bool:
+    """Whether a window only watches (`tmux new -d "tail -f logs/train.log"`, `watch -n 60
+    nvidia-smi`): nothing it runs is a job."""
+    return all(command.name in MONITORS for command in window)
 
 
 def _new_session(command: Command, window: list[Command], pane_kept: bool) -> bool:
