@@ -656,6 +656,15 @@ def test_the_space_before_a_second_expansion_in_a_string_is_kept():
     assert first.origin[first.value.index(" --")] == line + src[line:].index("} ${B}") + 1
 
 
+def test_a_line_continuation_before_a_second_expansion_in_a_string_is_removed():
+    """`"... --output_dir $OUTPUT \\<newline>   $OFFLOAD"` (DeepSpeed-Chat's sweep scripts): the
+    second expansion's node starts at the space before the backslash; bash removes the backslash
+    and the line break inside double quotes, so splitting the value leaves no `\\` word."""
+    src = 'OUTPUT=./output\ncmd="deepspeed main.py \\\n   --output_dir $OUTPUT \\\n   $OFFLOAD"\n$cmd\n'
+    words = commands(src)[-1].words
+    assert [w.template for w in words] == ["deepspeed", "main.py", "--output_dir", "./output", "$OFFLOAD"]
+
+
 @pytest.mark.parametrize(
     "src",
     [

@@ -169,7 +169,7 @@ def test_nested_strings_with_unknown_variables_through_the_cli(tmp_path):
 
 RUNNERS = """#!/bin/bash
 set -euo pipefail
-mpirun -np 8 --mca btl ^openib python train.py 2>&1 | tee train.log
+mpirun -np 8 -genv NCCL_DEBUG INFO python train.py 2>&1 | tee train.log
 horovodrun -np 8 --hostfile hosts python train.py 2>&1 | tee hvd.log
 singularity exec --nv img.sif python3 eval.py > eval.log
 conda run -n serve --no-capture-output python -u serve.py > serve.log
@@ -180,7 +180,8 @@ docker run -it --rm img python train.py > tty.log
 
 def test_launchers_containers_and_environments_through_the_cli(tmp_path):
     """mpirun, horovodrun, singularity exec, conda run and docker run start the program after their
-    options (and the image): its stdout is the log's. `-u` is kept; a terminal (`-it`) line-buffers."""
+    options (and the image): its stdout is the log's. `-u` is kept; a terminal (`-it`) line-buffers
+    (`-genv`, a pair, is MPICH's and Intel MPI's: Open MPI's options would give the ranks a terminal)."""
     script, got = shell_findings(tmp_path, "run.sh", RUNNERS)
     assert got == [
         ("LL106", "run.sh", *where(script, "python train.py")),

@@ -92,6 +92,7 @@ _READ = lazy(r"\$\{?[#!]?([A-Za-z_]\w*|[0-9#@*])")  # the variables (and positio
 # A lone variable in a test (`$X`, `"${X}"`, `"${X:-}"`), and the parts of a static pattern.
 _LONE = re.compile(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?::-)?\})\1')
 _ONE_ARGUMENT = lazy(r'("?)\$(?:([1-9])|\{([1-9])\})\1')  # `$1`, `"${1}"`: one of the script's arguments
+_BLANKS_AHEAD = lazy(r"(?:\s|\\\n)+")  # blanks and line continuations, at the start of a text
 _COUNT = re.compile(r'("?)\$(?:#|\{#\})\1')  # `$#`, `"$#"`: how many there are
 _ONE_VARIABLE_WORD = lazy(r'("?)\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})\1')  # `$CFG`, `"${CFG}"`
 _PATTERN_PART = lazy(r'"([^"$`\\]*)"|\'([^\']*)\'|([^"\'$`\\\[\]()|@!+?*\s]+)|([*?])')
@@ -1427,8 +1428,9 @@ class Walker:
             kind = child.type  # string_content and expansions as `_eval` does them, one call less
             if (kind == "simple_expansion" or kind == "expansion") and text[c_start : c_start + 1].isspace():
                 # tree-sitter-bash starts an expansion that follows another after a space at that
-                # space (`"${A} ${B}"`): the space is the string's, and the expansion is `${B}`.
-                c_start = c_end - len(text[c_start:c_end].lstrip())
+                # space (`"${A} ${B}"`, also past a line continuation: `"$A \<newline> $B"`): the
+                # space is the string's, and the expansion is `${B}`.
+                c_start = c_end - len(_BLANKS_AHEAD.sub("", text[c_start:c_end], count=1))
             if c_start > pos:
                 literal(text[pos:c_start], pos, piece, quoted=quoted)
             if kind == "string_content" or kind == "heredoc_content":
