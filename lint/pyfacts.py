@@ -178,10 +178,13 @@ class Class(Record):
     location: Location
     bases: tuple[str, ...]  # dotted, as written
     function: str  # where the class statement runs
+    decorators: tuple[str, ...] = ()  # the dotted ones, as written (`support_torch_compile`)
 
 
 class Binding(Record):
-    """`name = value` (or `self.name = value`, `with value as name`): one assignment.
+    """`name = value` (or `self.name = value`, `with value as name`; `cls.__call__ = value` of a
+    function's first parameter, a class decorator installing a `__call__`, named `cls.__call__`):
+    one assignment.
 
     A binding lives in a *scope*: a function's qualname, `<module>`, or a class qualname for class
     attributes and `self.` attributes assigned in its methods. `function` is where it executes.
@@ -215,6 +218,7 @@ class CompileSite(Record):
     call: Call | None = None
     fullgraph: bool = False
     mode: str | None = None
+    backend: str = ""  # the `backend=` passed (`optimize`'s first argument), described as `Call.args`
 
 
 class ThreadEntry(Record):

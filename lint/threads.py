@@ -8,7 +8,8 @@ module:
    `run_in_executor`, `submit`/`map` of a thread pool (and its `initializer`), instantiations of
    `Thread` subclasses (whose `run` is the target), targets run through `copy_context().run`;
 2. *reachability* from each target through calls of functions, methods (`self.m`, `obj.m` for an
-   `obj = Class(...)`), instances (`model(x)` runs `__call__` or `forward`), classes (`__init__`),
+   `obj = Class(...)`), instances (`model(x)` runs `__call__`, or one a class decorator installs,
+   or `forward`; only the `__call__` of a module compiled in place), classes (`__init__`),
    across modules through imports, and through arguments bound to parameters;
 3. *compiled callables*: names and attributes bound to `torch.compile(...)`, decorated defs,
    modules compiled in place, names bound to a compile API used as a decorator or called, and the
@@ -485,13 +486,28 @@ class _Analysis:
         """Each setting changed off the threads, with the first start whose threads run compiled
         code without setting it themselves, in a module linked to it by imports."""
         for (path, function), overrides in sorted(self.overrides.items()):
-            if (path, function) in self.on_threads:
+            if (path, function) in self.on_threads or (path, function) in self._compiling():
                 continue
             for override in overrides:
                 found = (self._not_inherited(path, override, s, self._reached(s).keys()) for s in starts)
                 first = next(filter(None, found), None)
                 if first is not None:
                     yield first
+
+    @_cached(frozenset())
+    def _compiling(self) -> frozenset[FunctionKey]:
+        """The project functions that run while dynamo compiles, on the thread that compiles (a
+        worker that recompiles too): the backends compile sites name (`backend=my_backend`, a
+        `functools.partial` of one, `optimize(my_backend)`, an instance whose `__call__` is one)
+        and what they run. A setting one makes is made on that thread, for that compile."""
+        backends = [
+            (key, None)
+            for path, module in self.modules.items()
+            for site in module.compile_sites
+            if site.backend
+            for key in self._runs(self._resolve(path, site.function, site.backend))
+        ]
+        return frozenset(self._reach_from(backends)) if backends else frozenset()
 
     def _not_inherited(
         self, path: str, override: ConfigOverride, start: ThreadStart, functions
@@ -1364,26 +1380,61 @@ class _Analysis:
     @_cached(())
     def _runs(self, symbol: Symbol | None) -> tuple[FunctionKey, ...]:
         """The project functions calling `symbol` runs. Compiled callables are not entered:
-        what they call is traced into their graph, not a separate race."""
-        if symbol is None or self._compile_sites(symbol):
+        what they call is traced into their graph, not a separate race. But a module compiled in
+        place (`model.compile()`) or whose `forward` is compiled runs its class's own `__call__`
+        first, eagerly, on the calling thread (nn.Module's call is what dynamo compiles): that one
+        is entered; not under `torch.compile(model)`, whose graph traces `model.__call__`."""
+        if symbol is None:
+            return ()
+        sites = self._compile_sites(symbol)
+        if sites and any(map(_traces_call, sites)):
             return ()
         found = []
-        function = self._function_key(symbol)
+        function = self._function_key(symbol) if not sites else None
         found += [function] if function else []
-        cls = self._class_of(symbol)
+        cls = self._class_of(symbol) if not sites else None
         if cls is not None:
             found += [k for k in [self._function_key(self._attribute(*cls, "__init__"))] if k]
         for instance in self._instance_classes(symbol):
-            method = self._attribute(*instance, "__call__") or self._attribute(*instance, "forward")
-            found += [k for k in [self._function_key(method)] if k]
-        for vpath, owner, value, call in self._values(symbol):
+            found += self._instance_runs(instance, compiled=bool(sites))
+        for vpath, owner, value, call in self._values(symbol) if not sites else ():
             if call is None and value:
                 found += self._runs(self._resolve(vpath, owner, value))
         return tuple(dict.fromkeys(found))
 
+    def _instance_runs(self, cls: FunctionKey, *, compiled: bool) -> list[FunctionKey]:
+        """What calling an instance of a project class runs in the project: the `__call__`s its
+        class decorators install, then its own `__call__`, else its `forward` (nn.Module's
+        `__call__` runs it); of a `compiled` one, only the `__call__`s (its forward is compiled)."""
+        own = self._attribute(*cls, "__call__")
+        method = own if own or compiled else self._attribute(*cls, "forward")
+        found = [self._function_key(method)] if method else []
+        return [*self._installed_calls(*cls), *filter(None, found)]
+
+    @_cached(())
+    def _installed_calls(self, path: str, qualname: str) -> tuple[FunctionKey, ...]:
+        """The `__call__`s the class decorators of a class install (`cls.__call__ = wrapper` in a
+        project `def decorate(cls)`, vLLM's `support_torch_compile`): what calling an instance
+        runs instead of the class's own."""
+        found = []
+        cls = self.modules[path].classes[qualname]
+        for decorator in cls.decorators:
+            key = self._function_key(self._resolve(path, cls.function, decorator))
+            params = self.modules[key[0]].functions[key[1]].params if key else ()
+            for vpath, function, value, _ in self.bindings.get((*key, f"{params[0]}.__call__"), ()) if params else ():
+                found += [k for k in [self._function_key(self._resolve(vpath, function, value))] if k]
+        return tuple(found)
+
 
 def _join(scope: str, name: str) -> str:
     return name if scope == MODULE_SCOPE else f"{scope}.{name}"
+
+
+def _traces_call(site: CompileSite) -> bool:
+    """Whether a compile site compiles calling the object itself, a project `__call__` included
+    (`torch.compile(model)`: dynamo traces `model.__call__`), rather than what nn.Module's
+    `__call__` runs (`model.compile()` in place, a compiled `forward`)."""
+    return site.api != MODULE_COMPILE and (site.name or "").rpartition(".")[2] != "forward"
 
 
 def _aliased_site(symbol: Symbol, function: str, api: str, call: Call) -> CompileSite:

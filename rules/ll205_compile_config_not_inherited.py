@@ -75,6 +75,16 @@ with ThreadPoolExecutor(16, initializer=configure) as pool:
   settings, and threads that set the same settings (in their target, in a function they call, or
   in the executor's `initializer`, by keyword or by position; a pool reached through an alias or
   a parameter is the same pool).
+- A thread's call of a module compiled in place (`model.compile()`), or whose `forward` is
+  compiled, runs the class's own `__call__` eagerly on that thread, before the compiled graph: a
+  setting it makes is the thread's. So is one in a `__call__` a class decorator installs
+  (`cls.__call__ = wrapper`: vLLM's `support_torch_compile` patches dynamo and inductor settings
+  there, around the compiled call). Not under `torch.compile(model)`, whose graph traces
+  `model.__call__`; nor the compiled `forward` itself.
+- Not reported either: settings made in a compile backend (`backend=f`, a `functools.partial` of
+  one, `torch._dynamo.optimize(f)`, an instance whose `__call__` is one) or in the project code it
+  runs: dynamo calls it on the thread that compiles, a worker that recompiles included, and the
+  setting matters only while it runs (vLLM's backend patches inductor settings around its compile).
 
 ## References
 - pytorch/pytorch#186537: config overrides are thread-local since PyTorch 2.12.
@@ -236,9 +246,160 @@ INVALID = [
         },
         ["LL205 train.py:6", "LL205 train.py:7", "LL205 train.py:8"],
     ),
+    Example(  # a compiled module's own `__call__` sets its setting on the worker; not the module-level one
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+                torch._dynamo.config.recompile_limit = 64
+
+
+                class Net(torch.nn.Module):
+                    def forward(self, x):
+                        return x * 2
+
+                    def __call__(self, *args):
+                        with torch._dynamo.config.patch(cache_size_limit=64):
+                            return super().__call__(*args)
+
+
+                net = Net()
+                net.compile()
+
+
+                def worker(x):
+                    return net(x)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+                """
+            )
+        },
+        ["LL205 train.py:4"],
+    ),
+    Example(  # the backend's setting is made where it compiles; `configure` runs on the main thread
+        {
+            "train.py": dedented(
+                """
+                import threading
+                import torch
+
+
+                def my_backend(gm, example_inputs):
+                    with torch._inductor.config.patch(fx_graph_remote_cache=False):
+                        return gm.forward
+
+
+                def configure():
+                    torch._inductor.config.max_autotune = True
+
+
+                configure()
+                step = torch.compile(torch.sin, backend=my_backend)
+
+
+                def worker(x):
+                    return step(x)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+                """
+            )
+        },
+        ["LL205 train.py:11"],
+    ),
 ]
 
 VALID = [
+    Example(  # a class decorator installs a `__call__` that patches the settings around the compiled call (vLLM)
+        {
+            "deco.py": dedented(
+                """
+                import torch
+
+
+                def support_compile(cls):
+                    def __call__(self, *args):
+                        with torch._dynamo.config.patch(cache_size_limit=64):
+                            return torch.nn.Module.__call__(self, *args)
+
+                    cls.__call__ = __call__
+                    return cls
+                """
+            ),
+            "run.py": dedented(
+                """
+                import threading
+                import torch
+                from deco import support_compile
+
+
+                @support_compile
+                class Net(torch.nn.Module):
+                    def forward(self, x):
+                        return x * 2
+
+
+                net = Net()
+                net.compile()
+
+
+                def worker(x):
+                    return net(x)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+                """
+            ),
+        }
+    ),
+    Example(  # backends: a partial of one, optimize's, an instance's `__call__`, and what they call
+        {
+            "train.py": dedented(
+                """
+                import functools
+                import threading
+                import torch
+
+
+                def compile_graph(gm, example_inputs):
+                    torch._inductor.config.fx_graph_remote_cache = False
+                    return gm.forward
+
+
+                def my_backend(gm, example_inputs, mode):
+                    with torch._dynamo.config.patch(cache_size_limit=64):
+                        return compile_graph(gm, example_inputs)
+
+
+                class Backend:
+                    def __call__(self, gm, example_inputs):
+                        torch._inductor.config.max_autotune = True
+                        return gm.forward
+
+
+                def eager_backend(gm, example_inputs):
+                    torch._dynamo.config.recompile_limit = 64
+                    return gm.forward
+
+
+                backend = Backend()
+                step = torch.compile(torch.sin, backend=functools.partial(my_backend, mode="max"))
+                cos = torch._dynamo.optimize(eager_backend)(torch.cos)
+                tan = torch.compile(torch.tan, backend=backend)
+
+
+                def worker(x):
+                    return step(x) + cos(x) + tan(x)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+                """
+            )
+        }
+    ),
     Example(  # a script's sibling module shadows the root's of that name (`python moe/serve.py`: moe/ first on sys.path)
         {
             "settings.py": "import torch._inductor.config\ntorch._inductor.config.coordinate_descent_tuning = True\n",

@@ -167,6 +167,104 @@ def test_module_compile_in_place_and_lookalikes():
     ]
 
 
+def test_compile_backends_class_decorators_and_installed_calls():
+    module = facts(
+        """
+        import functools
+        import torch
+
+
+        def install(cls, other):
+            cls.__call__ = wrapper
+            other.__call__ = wrapper
+            return cls
+
+
+        class Patched:
+            def setup(self):
+                self.__call__ = wrapper
+
+
+        @install
+        @functools.total_ordering
+        class Net:
+            pass
+
+
+        a = torch.compile(f, backend=my_backend)
+        b = torch.compile(f, backend=functools.partial(my_backend, mode="max"))
+        c = torch._dynamo.optimize(eager_backend)(f)
+        d = torch.compile(f, backend="inductor")
+        e = torch.compile(f)
+        net.compile(backend=backend)
+        """
+    )
+    assert [s.backend for s in module.compile_sites] == [
+        "my_backend", "my_backend", "eager_backend", "'inductor'", "", "backend"
+    ]
+    assert module.classes["Net"].decorators == ("install", "functools.total_ordering")
+    assert module.classes["Patched"].decorators == ()
+    bound = [(b.scope, b.name, b.value) for b in module.bindings if b.name.endswith("__call__")]
+    assert bound == [("install", "cls.__call__", "wrapper"), ("Patched", "__call__", "wrapper")]
+
+
+def test_a_compiled_modules_own_call_runs_eagerly_on_the_calling_thread():
+    found = report(
+        {
+            "train.py": """
+                import threading
+                import torch
+
+                helper = torch.compile(torch.sin)
+
+
+                def install(cls):
+                    def __call__(self, x):
+                        return helper(x)
+
+                    cls.__call__ = __call__
+                    return cls
+
+
+                class Net(torch.nn.Module):
+                    def __call__(self, x):
+                        return helper(x) + super().__call__(x)
+
+
+                class Whole(torch.nn.Module):
+                    def __call__(self, x):
+                        return helper(x) + super().__call__(x)
+
+
+                @install
+                class Plain(torch.nn.Module):
+                    def forward(self, x):
+                        return helper(x)
+
+
+                net = Net()
+                net.compile()
+                whole = Whole()
+                whole = torch.compile(whole)
+                plain = Plain()
+
+
+                def worker(x):
+                    y = net(x)
+                    return whole(x) + plain(y)
+
+
+                threading.Thread(target=worker, args=(1,)).start()
+            """
+        }
+    )
+    # Net.__call__ runs on the worker (a module compiled in place); Whole.__call__ is traced into
+    # torch.compile(whole)'s graph; Plain's installed `__call__` and its forward both run
+    assert sorted(at(c.location) for c in found.compiled_calls) == [
+        "train.py:17", "train.py:28", "train.py:39", "train.py:40", "train.py:9"
+    ]
+
+
 def test_threads_started_through_a_copied_context():
     module = facts(
         """

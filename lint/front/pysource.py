@@ -709,7 +709,8 @@ class _Walker:
             self._ray_decorator(decorator, node.name)
         qualname = _qualname(frame.scope, node.name)
         bases = tuple(filter(None, (self._dotted(b) for b in node.bases)))
-        self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname)
+        decorators = tuple(filter(None, map(self._dotted, node.decorator_list))) if node.decorator_list else ()
+        self.module.classes[qualname] = Class(qualname, self.pos.of(node), bases, frame.function.qualname, decorators)
         inherited = _Frame(frame.function, qualname, None, held=frame.held, grad=frame.grad, loops=frame.loops)
         inherited.cli = frame.cli  # a class body runs in its function: names bound there are not local
         self._enter(inherited)  # a class body runs right here, in the same context
@@ -786,7 +787,8 @@ class _Walker:
         return Binding(scope, name, function, location, self._dotted(value) or "")
 
     def _target(self, target: ast.expr) -> tuple[str, str] | None:
-        """The (scope, name) an assignment target binds, or None if it is not a plain name."""
+        """The (scope, name) an assignment target binds, or None if it is not a plain name, a
+        `self.` attribute or a `__call__` a class decorator installs (`Binding`)."""
         frame = self.frame
         if isinstance(target, ast.Name):
             name = target.id  # read once (see `_Positions.of`)
@@ -796,9 +798,12 @@ class _Walker:
                 return self._enclosing_scope(name), name
             return frame.scope, name
         dotted = self._dotted(target)
-        class_name = frame.function.class_name
+        function = frame.function
+        class_name = function.class_name
         if dotted and class_name and dotted.count(".") == 1 and dotted.startswith("self."):
             return class_name, dotted[5:]
+        if dotted and dotted.endswith(".__call__") and function.params[:1] == (dotted[:-9],) and not function.is_method:
+            return frame.scope, dotted  # `cls.__call__ = wrapper` in a `def decorate(cls)`
         return None
 
     def _enclosing_scope(self, name: str) -> str:
@@ -1044,6 +1049,9 @@ class _Walker:
             _is_true(self._literal(keyword(options, name))) for name in ("fullgraph", "nopython")
         )
         mode = self._literal(keyword(options, "mode")) if options is not None else None
+        backend = keyword(options, "backend") if options is not None else None
+        if backend is None and api == OPTIMIZE_API and options is not None and options.args:
+            backend = options.args[0]  # optimize(backend)
         return CompileSite(
             location=self.pos.of(node),
             api=api,
@@ -1051,6 +1059,7 @@ class _Walker:
             function=self.frame.function.qualname,
             fullgraph=fullgraph,
             mode=mode.value if isinstance(mode, ast.Constant) and isinstance(mode.value, str) else None,
+            backend=self.describe(backend) if backend is not None else "",
         )
 
     def _literal(self, node: ast.expr | None) -> ast.expr | None:
