@@ -1077,13 +1077,27 @@ def cds_before(changes: DirectoryChanges, command: Command, within: int) -> list
     return [change[3] for change in changes.before(command) if len(change[2]) >= within][::-1]
 
 
+def cds_there(changes: DirectoryChanges, command: Command) -> list[str | None]:
+    """`cds_before` within the shell `command` runs in (`own_shell`), after where its file starts
+    that shell when that may be elsewhere, as if a `cd` there ran first: a home's directory, or
+    one not known (a SkyPilot task's `workdir: ~/transformers`, or its git repository: `$PWD` as
+    the YAML front end sets it). A static absolute one (a Compose service's `working_dir: /app`)
+    is left out: there the paths are read by name."""
+    within = own_shell(command)
+    cds = cds_before(changes, command, within)
+    start = None if within else command.environment.get("PWD")
+    if start is not None and (start.value is None or start.value.startswith("~")):
+        return [start.value, *cds]
+    return cds
+
+
 def own_shell(command: Command) -> int:
     """How many of the command's wrappers come before the shell it runs in, when that is not the
     launcher's (`ssh host '...'`, a container's, a tmux pane's): `cds_before`'s `within`."""
     return next((i for i, w in enumerate(command.wrappers) if w.remote or w.cwd_changed), -1) + 1
 
 
-SKY_WORKDIR = "~/sky_workdir"  # where SkyPilot syncs a task's `workdir:`, the project
+SKY_WORKDIR = "~/sky_workdir"  # where SkyPilot syncs a task's `workdir:`: the project, unless it names another (`cds_there`)
 
 
 def into_elsewhere(target: str | None, names: tuple[str, ...] = ()) -> bool:
@@ -1112,9 +1126,10 @@ def home_checkout(target: str, names: tuple[str, ...]) -> str | None:
 
 def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path: str) -> bool:
     """Whether a `cd` that runs before `command` in its own shell (`ssh host '...'`, a container's,
-    a tmux pane's) takes a relative `path` out of the project's hands (`_not_ours`). LL303 asks it
-    of a script, LL304 of a config file, `path_there` of LL301's and LL302's program."""
-    return _not_ours(project, cds_before(changes, command, own_shell(command)), path)
+    a tmux pane's), or where its file starts that shell (`cds_there`), takes a relative `path` out
+    of the project's hands (`_not_ours`). LL303 asks it of a script, LL304 of a config file,
+    `path_there` of LL301's and LL302's program."""
+    return _not_ours(project, cds_there(changes, command), path)
 
 
 def _not_ours(project, targets: list[str | None], path: str) -> bool:
@@ -1144,7 +1159,7 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
         return path
     changes = directory_changes(project, caller)
     if command.remote or project.shell[caller].in_image or any(w.cwd_changed for w in command.wrappers):
-        targets = cds_before(changes, command, own_shell(command))
+        targets = cds_there(changes, command)
     else:
         directory = _absolute_directory(changes, command)
         targets = [] if directory is None else [directory]

@@ -52,7 +52,8 @@ What makes it unbuffered:
   and Intel MPI's hydra give pipes: a bare `mpirun -np 4 python t.py | tee log` is reported);
 - `PYTHONUNBUFFERED` set to a value that is not empty: a prefix assignment, `export`, `env`, a
   wrapper's own option (`docker exec`/`run -e`, `tmux new -e`, `mpirun -x`, `srun --export`), a
-  workflow's `env:`, a file the script sources before it (`. ./path.sh` whose `export
+  workflow's `env:`, a launch spec's environment (a dstack run's `env:`, a SkyPilot task's `envs:`),
+  a file the script sources before it (`. ./path.sh` whose `export
   PYTHONUNBUFFERED=1`, also inside a function it defines; under `set -a` every name the file
   sets), `set -a` (allexport) before the assignment, an `export` in a function the script calls
   before the launch (one it never calls exports nothing);
@@ -62,6 +63,9 @@ What makes it unbuffered:
   callers started them with, up the chain of scripts (four deep). A script no script runs is
   run by hand, with nothing set, and one that some caller runs without it is reported: that run
   buffers;
+- SkyPilot, whose job script exports `PYTHONUNBUFFERED=1` before a task's `setup:` and `run:`
+  (sky/skylet/log_lib.py, `make_task_bash_script`), then the task's `envs:`: an empty value there
+  turns it off;
 - Ray's job supervisor, which starts the program of `ray job submit -- CMD` with
   `PYTHONUNBUFFERED=1`, over what its runtime environment says
   (ray/dashboard/modules/job/job_supervisor.py, `_get_driver_env_vars`; since ray#21659, January
@@ -476,6 +480,24 @@ INVALID = [
             )
         },
         ["LL106 .github/workflows/ci.yml:10"],
+    ),
+    Example(  # a SkyPilot task's `envs:` that empties it (exported after SkyPilot's 1), and its `setup:`'s
+        # own pipeline; a document with a key no SkyPilot task has is no task, its `envs:` nothing
+        {
+            "sky.yaml": (
+                "envs:\n  PYTHONUNBUFFERED: ''\nsetup: |\n  python prepare.py | tee prep.log\n"
+                "run: |\n  python train.py > train.log\n"
+            ),
+            "other.yaml": "envs:\n  PYTHONUNBUFFERED: 1\nimage: pytorch\nrun: |\n  python train.py > train.log\n",
+        },
+        ["LL106 sky.yaml:4", "LL106 sky.yaml:6", "LL106 other.yaml:5"],
+    ),
+    Example(  # a dstack task's `env:` without it; a `type:` that runs nothing has no environment for commands
+        {
+            ".dstack.yml": "type: task\nenv:\n  - NCCL_DEBUG=INFO\ncommands:\n  - python train.py > train.log\n",
+            "fleet.dstack.yml": "type: fleet\nenv:\n  - PYTHONUNBUFFERED=1\ncommands:\n  - python train.py > train.log\n",
+        },
+        ["LL106 .dstack.yml:5", "LL106 fleet.dstack.yml:5"],
     ),
     Example(  # a CircleCI executor's environment that does not set it, named by a mapping; an orb's
         {
@@ -1040,6 +1062,21 @@ VALID = [
                 "on: push\nenv:\n  PYTHONUNBUFFERED: 1\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n"
                 "    steps:\n      - run: python train.py --steps 10 | tee smoke.log\n"
             )
+        }
+    ),
+    Example(  # SkyPilot exports PYTHONUNBUFFERED=1 before a task's `setup:` and `run:` (a task of `run:` alone too)
+        {
+            "task.yaml": (
+                "resources:\n  accelerators: A100:1\nsetup: |\n  python prepare.py | tee prep.log\n"
+                "run: |\n  python train.py > train.log 2>&1\n"
+            ),
+            "serve.yaml": "run: python serve.py | tee serve.log\n",
+        }
+    ),
+    Example(  # a dstack run's `env:`, a list of `NAME=value` or a map
+        {
+            ".dstack.yml": "type: task\nenv:\n  - PYTHONUNBUFFERED=1\ncommands:\n  - python train.py > train.log\n",
+            "serve.dstack.yml": "type: service\nenv:\n  PYTHONUNBUFFERED: 1\ncommands:\n  - python serve.py | tee s.log\n",
         }
     ),
     Example(  # CircleCI's `environment:` of an executor, a job's primary container, a job and a step;

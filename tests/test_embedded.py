@@ -388,12 +388,13 @@ def test_kubernetes_env_reaches_the_rules(tmp_path):
 
 
 def test_launch_spec_read_past_its_set_echo_and_assignment_lines(tmp_path):
-    """LL105's advice (`set -o pipefail` first in a SkyPilot `run:`) keeps the block read; a
-    config's `command: train` and a prose `run:` stay names."""
+    """LL105's advice (`set -o pipefail` first in a launch spec's `run:`) keeps the block read; a
+    config's `command: train` and a prose `run:` stay names. (A SkyPilot task's `run:` is read
+    whole: `test_skypilot_setup_runs_first_with_the_tasks_environment`.)"""
     root = project(tmp_path, {
-        "sky.yaml": (
-            "resources:\n  accelerators: A100:8\nrun: |\n  set -o pipefail\n"
-            "  python train.py 2>&1 | tee train.log\n"
+        "spec.yaml": (
+            "job:\n  accelerators: A100:8\n  run: |\n    set -o pipefail\n"
+            "    python train.py 2>&1 | tee train.log\n"
         ),
         "multinode.yaml": (
             "run: |\n  NODES=`echo \"$SKYPILOT_NODE_IPS\" | wc -l`\n  HEAD=$(echo \"$SKYPILOT_NODE_IPS\" | head -n1)\n"
@@ -406,5 +407,64 @@ def test_launch_spec_read_past_its_set_echo_and_assignment_lines(tmp_path):
     assert found == [
         ("LL105", "multinode.yaml", 4),
         ("LL106", "dstack.yaml", 4),
-        ("LL106", "sky.yaml", 5),
+        ("LL106", "spec.yaml", 5),
+    ]
+
+
+def test_skypilot_setup_runs_first_with_the_tasks_environment(tmp_path):
+    """A SkyPilot task's `setup:` is read before its `run:`, as a script of its own: what it
+    clones is known to `run:` (a `cd` into the clone, a config there), its own `cd` ends with it,
+    and its pipelines are judged; `envs:` are exported values. A document with a key no SkyPilot
+    task has (`image:`) is no task: its `setup:` is not read."""
+    root = project(tmp_path, {
+        "train.py": "print('train')\n",
+        "prepare.py": "print('prepare')\n",
+        "clone.yaml": (
+            "setup: |\n  git clone https://github.com/facebookresearch/detectron2\n"
+            "run: |\n  cd detectron2/tools\n  python train_net.py --config-file ../configs/mask_rcnn.yaml\n"
+        ),
+        "other.yaml": (
+            "image: maskrcnn\nsetup: |\n  git clone https://github.com/facebookresearch/maskrcnn\n"
+            "run: |\n  cd maskrcnn/tools\n  python train_net.py --config-file ../configs/mask_rcnn.yaml\n"
+        ),
+        "cd.yaml": (
+            "setup: |\n  git clone https://github.com/org/bench\n  cd bench\n  pip install -e .\n"
+            "run: |\n  python trian.py\n"
+        ),
+        "envs.yaml": "envs:\n  SCRIPT: trian.py\nrun: |\n  python $SCRIPT\n",
+        "pipe.yaml": "setup: |\n  python prepare.py | tee prep.log\nrun: |\n  python train.py\n",
+    })
+    found = sorted((f["code"], f["path"], f["line"]) for f in launchlint(".", cwd=root))
+    assert found == [
+        ("LL105", "pipe.yaml", 2),
+        ("LL303", "cd.yaml", 6),
+        ("LL303", "envs.yaml", 4),
+        ("LL303", "other.yaml", 6),
+        ("LL304", "other.yaml", 6),
+    ]
+
+
+def test_skypilot_workdir_of_another_checkout(tmp_path):
+    """`run:`'s relative paths in a SkyPilot task whose `workdir:` is another checkout (a home's
+    directory, an absolute or climbing path, a git repository) are not the project's: no missing
+    script, config file or unknown flag of a namesake; `workdir: .` and a home's directory of the
+    checkout's name keep them the project's."""
+    root = tmp_path / "proj"
+    root.mkdir()
+    trainer = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr')\np.parse_args()\n"
+    run = "run: |\n  cd examples/qa\n  python run_qa.py --config configs/qa.yaml\n  cd ~/sky_workdir\n  python train.py --bogus 1\n"
+    project(root, {
+        "train.py": trainer,
+        "home.yaml": "workdir: ~/transformers\n" + run,
+        "git.yaml": "workdir:\n  url: https://github.com/huggingface/transformers.git\n  ref: main\n" + run,
+        "abs.yaml": "workdir: /data/transformers\n" + run,
+        "up.yaml": "workdir: ../transformers\n" + run,
+        "here.yaml": "workdir: .\n" + run,
+        "mine.yaml": "workdir: ~/proj\n" + run,
+    })
+    found = sorted((f["code"], f["path"], f["line"]) for f in launchlint(".", cwd=root))
+    assert found == [
+        ("LL301", "here.yaml", 6), ("LL301", "mine.yaml", 6),
+        ("LL303", "here.yaml", 4), ("LL303", "mine.yaml", 4),
+        ("LL304", "here.yaml", 4), ("LL304", "mine.yaml", 4),
     ]

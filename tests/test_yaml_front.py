@@ -7,7 +7,7 @@ import time
 import pytest
 from launchlint.front.yamldoc import MAX_NESTING, parse_yaml
 from launchlint.model import LineIndex
-from launchlint.shellfacts import PIPE
+from launchlint.shellfacts import PIPE, SUBSHELL
 
 WORKFLOW = ".github/workflows/train.yml"
 
@@ -741,3 +741,43 @@ def test_messages_quote_the_expression_not_its_stand_in(tmp_path):
     [finding] = run([str(tmp_path)], Options(select=frozenset({"LL106"}))).findings
     assert (finding.code, finding.location.path, finding.location.line) == ("LL106", ".github/workflows/ci.yml", 6)
     assert [r.message for r in finding.related] == ["its stdout goes to logs/${{ matrix.name }}.log here"]
+
+
+def test_skypilot_setup_is_read_first_in_a_shell_of_its_own_with_the_tasks_environment():
+    text = "run: |\n  python t.py | tee x.log\nenvs:\n  LR: 3e-4\nworkdir: ~/other\nsetup: |\n  cd src\n  pip install -e .\n"
+    assert [c.name for c in commands(text, "sky.yaml")] == ["cd", "pip", "python", "tee"]
+    pip, python = one(text, "pip", "sky.yaml"), one(text, "python", "sky.yaml")
+    assert [b.kind for b in pip.blocks] == [SUBSHELL] and not python.blocks  # setup's `cd` ends with it
+    assert {name: python.environment[name].value for name in ("PYTHONUNBUFFERED", "LR", "PWD")} == {
+        "PYTHONUNBUFFERED": "1", "LR": "3e-4", "PWD": "~/other",
+    }
+
+
+@pytest.mark.parametrize(
+    ("workdir", "pwd"),
+    [("~/x/../tpu", "~/tpu"), ("/data/tpu", None), ("../tpu", None), ("$HOME/tpu", None), ("{url: u, ref: main}", None)],
+)
+def test_a_skypilot_workdir_elsewhere_is_where_its_shell_starts(workdir, pwd):
+    python = one(f"workdir: {workdir}\nrun: python t.py\n", "python", "sky.yaml")
+    assert python.environment["PWD"].value == pwd
+
+
+@pytest.mark.parametrize("workdir", [".", "examples/app", "./app/", "null"])
+def test_a_skypilot_workdir_in_the_project_sets_no_start(workdir):
+    python = one(f"workdir: {workdir}\nrun: python t.py\n", "python", "sky.yaml")
+    assert "PWD" not in python.environment
+
+
+def test_a_document_with_a_key_no_skypilot_task_has_is_no_task():
+    text = "image: pytorch\nenvs:\n  LR: '3'\nsetup: pip install -e .\nrun: python t.py | tee x.log\n"
+    python = one(text, "python", "job.yaml")
+    assert [c.name for c in commands(text, "job.yaml")] == ["python", "tee"] and not python.has_env("PYTHONUNBUFFERED")
+
+
+def test_dstack_env_list_and_map():
+    listed = one("type: task\nenv:\n  - A=1\n  - TOKEN\ncommands:\n  - python t.py\n", "python", ".dstack.yml")
+    assert listed.environment["A"].value == "1" and listed.environment["TOKEN"].value is None  # the user's
+    mapped = one("type: service\nenv:\n  A: 1\ncommands:\n  - python t.py\n", "python", "serve.dstack.yml")
+    assert mapped.environment["A"].value == "1"
+    other = one("type: fleet\nenv:\n  A: 1\ncommands:\n  - python t.py\n", "python", "fleet.dstack.yml")
+    assert "A" not in other.environment

@@ -16,13 +16,16 @@ by their structure (`jobs.<id>.steps`, a composite action's `runs.steps`, a top-
 `jobs` or `steps` list of `- stage:`, `- job:` or `- script:`/`- bash:`/`- task:` items, a top-level
 `services` mapping, `apiVersion` + `kind` with pod specs); the usual file names
 (`.github/workflows/*.yml`, `azure-pipelines.yml`, `compose.yaml`) carry nothing else for this
-front end to read. Any YAML file may be a trainer's config: its log keys (`log_dir`, ...)
-are kept, and matter when a launcher passes the file with `--config`.
+front end to read. A SkyPilot task (a document of its schema's keys) has its `setup:` and `run:`
+read as shell, with the environment SkyPilot gives them; any other YAML's `run:`, `command:` or
+`commands:` is read when it reads as a command line. Any YAML file may be a trainer's config: its
+log keys (`log_dir`, ...) are kept, and matter when a launcher passes the file with `--config`.
 """
 
 from __future__ import annotations
 
 import itertools
+import posixpath
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -60,6 +63,15 @@ _EXPRESSION = re.compile(
 # Any other YAML (`Extractor.commands`): the keys whose value is a command line, and its first words.
 _STRUCTURES = {"jobs", "runs", "services", "apiVersion"}  # a workflow, an action, Compose, Kubernetes
 COMMAND_KEYS = {"run", "command", "commands"}
+# A SkyPilot task's keys (sky/utils/schemas.py, `get_task_schema`, which allows no others), and what
+# its job script exports before `setup:` and `run:` (sky/skylet/log_lib.py, `make_task_bash_script`).
+SKYPILOT_KEYS = frozenset(
+    {"name", "workdir", "event_callback", "num_nodes", "resources", "file_mounts", "service", "pool", "setup", "run", "envs"}
+    | {"secrets", "managed_secrets", "inputs", "outputs", "file_mounts_mapping", "config", "volumes", "volume_mounts"}
+    | {"api_server_access", "_metadata"}
+)
+SKYPILOT_ENV = {"PYTHONUNBUFFERED": "1"}
+DSTACK_RUNS = frozenset({"task", "service", "dev-environment"})  # dstack's `type:`s that run `commands:`
 COMMAND_STARTS = {*LONG_RUNNING, "bash", "sh", "cd", "pip", "pip3", "uv", "conda", "export", "source", "make"}
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")  # a word that assigns a variable, not a command
 MAX_COMMAND_DEPTH = 8
@@ -523,7 +535,8 @@ class _Extractor:
             self.compose(top)
             self.kubernetes(root, top)
             if not top.keys() & _STRUCTURES:
-                self.commands(root, 0)
+                self.skypilot(top)
+                self.commands(root, 0, _dstack_env(top))
         self.facts.log_settings.extend(self.log_settings(root))
         self.facts.launch_settings.update(self.launch_settings(top))
 
@@ -827,23 +840,42 @@ class _Extractor:
 
     # Any other YAML ------------------------------------------------------------------------
 
-    def commands(self, node: Node | None, depth: int) -> None:
-        """rules.md: a YAML `run:`/`command:` value is shell, in any YAML: a launch spec's (SkyPilot's
-        `run: |`, Valohai's `command:` list, dstack's `commands:`). A value is read when it reads
+    def skypilot(self, top: dict[str, Node]) -> None:
+        """A SkyPilot task's shell, if the document is one (its keys only, with `setup:` or `run:`):
+        SkyPilot runs `setup:` then `run:`, each as a bash script of its own, in the same directory
+        (the synced `workdir:`, `_skypilot_workdir`), after exporting `PYTHONUNBUFFERED=1`
+        (`SKYPILOT_ENV`) and the task's `envs:` and `secrets:` maps. Both are shell, read as such
+        (no command line is looked for), `setup:` first and in a shell of its own (its `cd`s end
+        with it), so that what it makes (a `git clone`, a file) is known when `run:` uses it."""
+        if not (top.keys() <= SKYPILOT_KEYS and top.keys() & {"setup", "run"}):
+            return
+        env = SKYPILOT_ENV | _compose_env(top.get("envs")) | _compose_env(top.get("secrets")) | _skypilot_workdir(top.get("workdir"))
+        for key, own_shell in (("setup", True), ("run", False)):
+            script = top.get(key)
+            if isinstance(script, ScalarNode) and script.tag != NULL_TAG and self.first_visit(script):
+                text, origin = _scalar(script, self.source)
+                self.parse(_hide_expressions(text), origin, False, env, own_shell=own_shell)
+                if self.facts.shell is not None:
+                    self.facts.shell.in_image = True
+
+    def commands(self, node: Node | None, depth: int, env: dict[str, str | None]) -> None:
+        """rules.md: a YAML `run:`/`command:` value is shell, in any YAML: a launch spec's (Valohai's
+        `command:` list, dstack's `commands:`; a SkyPilot task's, `skypilot`'s). A value is read when it reads
         as a command line: one of its lines starts with a launcher, Python, a shell, `cd`, `pip`...
         (after `set -o pipefail`, `echo` or `NODES=...` lines); a config's `command: train` is a name. The items of a list run one after another in one shell, on
-        the machine the spec starts (a path is checked as in an image: by name)."""
+        the machine the spec starts (a path is checked as in an image: by name), with `env`
+        (`_dstack_env`)."""
         if depth > MAX_COMMAND_DEPTH or node is None or not self.first_visit(node):
             return
         if isinstance(node, SequenceNode):
             for item in node.value:
-                self.commands(item, depth + 1)
+                self.commands(item, depth + 1, env)
             return
         if not isinstance(node, MappingNode):
             return
         for key, value in node.value:
             if _text(key) not in COMMAND_KEYS:
-                self.commands(value, depth + 1)
+                self.commands(value, depth + 1, env)
                 continue
             # A list of lines, run in one shell; not an argv (`command: [python, t.py]`, a
             # container's outside a manifest), whose words have no spaces
@@ -855,7 +887,7 @@ class _Extractor:
             lines = [line for line in lines if self.first_visit(line)]
             if lines:
                 text, origin = _join([_scalar(line, self.source) for line in lines], "\n")
-                self.parse(_hide_expressions(text), origin, False, {}, own_shell=False)
+                self.parse(_hide_expressions(text), origin, False, env, own_shell=False)
                 self.facts.shell.in_image = True
                 self.facts.shell.clones.update(_git_repo_clones(_mapping(node).get("integrations")))
 
@@ -1088,6 +1120,31 @@ def _circleci_env(spec: dict[str, Node]) -> dict[str, str | None]:
     images = _sequence(spec.get("docker"))
     primary = _workflow_env(_mapping(images[0]).get("environment")) if images else {}
     return primary | _workflow_env(spec.get("environment"))
+
+
+def _dstack_env(top: dict[str, Node]) -> dict[str, str | None]:
+    """A dstack run's (`type: task`, `service`, `dev-environment`) `env:` for its `commands:`: a
+    list of `NAME=value` (a bare `NAME` is the user's, not known) or a map."""
+    return _compose_env(top.get("env")) if _text(top.get("type")) in DSTACK_RUNS else {}
+
+
+def _skypilot_workdir(node: Node | None) -> dict[str, str | None]:
+    """`$PWD` where a SkyPilot task's `setup:` and `run:` start, when its `workdir:` (synced to
+    ~/sky_workdir, where both run) is not the project's: a home's directory as written
+    (`~/transformers`: `launches.into_elsewhere` judges it; one of the checkout's name is the
+    project), not known (None) for an absolute path, a relative one that climbs out (`../other`),
+    one not static, or a git repository's (`{url: ..., ref: ...}`). A relative path in the
+    project (`.`, `examples/app`) sets nothing: SkyPilot reads it from where `sky` is called,
+    which the file does not say, so its paths are the project's, by name."""
+    if node is None or node.tag == NULL_TAG:
+        return {}
+    text = _text(node)
+    if text is None:
+        return {"PWD": None}
+    path = posixpath.normpath(text.strip())
+    if path.startswith("~"):
+        return {"PWD": path}
+    return {"PWD": None} if path.startswith(("/", "../")) or path == ".." or "$" in path else {}
 
 
 def _compose_env(node: Node | None) -> dict[str, str | None]:
