@@ -709,9 +709,9 @@ class Made(Record):
     """What the project's scripts make: the names of the files they write, copy or download (`cat
     > job.sh <<EOF`, an install script's `wget`) or remove (what an archive brought), and of the directories they clone (`git clone
     URL [DIR]`: DIR's last part, else the URL's without `.git`; an MCLI run's `git_repo`
-    integration: its `path:`'s, else the repository's name); and the project directories each
-    script's directory links in at set-up (`ln -s ../../kaldi/utils .` in `egs/a/run.sh`:
-    `kaldi/utils`, by `egs/a`). `placed`: the names of `files` that scripts make only by a `cp`
+    integration: its `path:`'s, else the repository's name), also by each script that clones
+    (`cloned_by`); and the project directories each script's directory links in at set-up (`ln
+    -s ../../kaldi/utils .` in `egs/a/run.sh`: `kaldi/utils`, by `egs/a`). `placed`: the names of `files` that scripts make only by a `cp`
     or `ln` into a directory they name, each with the scripts and those directories as written
     (`_copied_into`), from where the script runs."""
 
@@ -719,19 +719,28 @@ class Made(Record):
     clones: frozenset[str]
     links: dict[str, frozenset[str]] = {}
     placed: dict[str, frozenset[tuple[str, str]]] = {}
+    cloned_by: dict[str, frozenset[str]] = {}
 
-    def holds(self, path: str, project, made_in: Callable[[frozenset[tuple[str, str]]], bool] | None = None) -> bool:
+    def holds(
+        self, path: str, project, made_in: Callable[[frozenset[tuple[str, str]]], bool] | None = None, by: str | None = None
+    ) -> bool:
         """A file of that name is made, or the path leads into a cloned repository: through a
         directory of a clone's name that the project does not have there (olmocr's CI clones
-        `olmocr` into its checkout, whose own `olmocr/` is no clone). `made_in`, when given, says
-        whether a name made only into known directories (`placed`) is made in one the path names
-        (LL303's `_made_there`); else a file of the name anywhere counts."""
+        `olmocr` into its checkout, whose own `olmocr/` is no clone), or of one that `by`, the
+        launcher the path is read in, clones itself (SkyPilot's AMD tasks clone pytorch/examples,
+        then `cd examples/reinforcement_learning`, in a project with its own `examples/`: git
+        clones into no directory that is there, so where the launcher's clone works, that
+        directory is the clone). `made_in`, when given, says whether a name made only into known
+        directories (`placed`) is made in one the path names (LL303's `_made_there`); else a file
+        of the name anywhere counts."""
         parts = posixpath.normpath(path).split("/")
         name = parts[-1]
         if name in self.files and (made_in is None or name not in self.placed or made_in(self.placed[name])):
             return True
+        own = self.cloned_by.get(by, ())
         return any(
-            part in self.clones and not project.on_disk("/".join(parts[: i + 1]), directory=True) for i, part in enumerate(parts[:-1])
+            part in self.clones and (part in own or not project.on_disk("/".join(parts[: i + 1]), directory=True))
+            for i, part in enumerate(parts[:-1])
         )
 
 
@@ -739,8 +748,9 @@ def made_by(project) -> Made:
     """What the project's scripts make; `Project.made` reads it once, for LL303 and LL304."""
     files, clones, links = set(), set(), {}
     placed: dict[str, set[tuple[str, str]]] = {}
+    cloned_by: dict[str, frozenset[str]] = {}
     for path, script in project.shell.items():
-        clones.update(script.clones)  # declared by its file: an MCLI run's `git_repo` integrations
+        own = set(script.clones)  # declared by its file: an MCLI run's `git_repo` integrations
         for command in script.effective_commands():
             # Most commands redirect nothing and make nothing: no list or generator made for
             # them (`tee`, the CREATORS and `git` are distinct names).
@@ -762,19 +772,22 @@ def made_by(project) -> Made:
                     here = posixpath.dirname(path)
                     links[here] = links.get(here, frozenset()) | {joined(here, linked)}
             elif name == "git":
-                clones.add(_cloned(command))
+                own.add(_cloned(command))
             elif name in NOTEBOOK_CONVERTERS:
                 files.update(_converted(command))
             elif name is None and command.words:  # `"${GET[@]}" -O installer.sh URL`, GET set in an if's arms
                 files.update(_made_name(w) for _, w in option_values(command, OUTPUT_OPTIONS))
+        own.discard("")
+        if own:
+            clones.update(own)
+            cloned_by[path] = frozenset(own)
     for invocation in project.graph.invocations:  # `python -m wget URL`
         if invocation.kind == "module" and invocation.target.value in CREATORS:
             files.update(_made_names(invocation.args))
     files.update(python_made(project))  # `python gen.py --output ds.json`, `open('job.sh', 'w')`
     files.discard("")
-    clones.discard("")
     only_placed = {made: frozenset(places) for made, places in placed.items() if made not in files}
-    return Made(frozenset(files | placed.keys()), frozenset(clones), links, only_placed)
+    return Made(frozenset(files | placed.keys()), frozenset(clones), links, only_placed, cloned_by)
 
 
 def runs_from_its_place(project, path: str, command: Command) -> bool:
@@ -1124,22 +1137,23 @@ def home_checkout(target: str, names: tuple[str, ...]) -> str | None:
     return None if found is None else "/".join(parts[found + 1 :]) or "."
 
 
-def not_ours_after_cd(project, changes: DirectoryChanges, command: Command, path: str) -> bool:
+def not_ours_after_cd(project, caller: str, command: Command, path: str) -> bool:
     """Whether a `cd` that runs before `command` in its own shell (`ssh host '...'`, a container's,
     a tmux pane's), or where its file starts that shell (`cds_there`), takes a relative `path` out
     of the project's hands (`_not_ours`). LL303 asks it of a script, LL304 of a config file,
     `path_there` of LL301's and LL302's program."""
-    return _not_ours(project, cds_there(changes, command), path)
+    return _not_ours(project, cds_there(directory_changes(project, caller), command), path, caller)
 
 
-def _not_ours(project, targets: list[str | None], path: str) -> bool:
+def _not_ours(project, targets: list[str | None], path: str, caller: str) -> bool:
     """Whether one of the `cd` targets (as written) takes a relative `path` out of the project's
     hands: it goes somewhere not known here (`into_elsewhere`), or into a repository a script
     clones that the path then leads into (`git clone URL bench && cd bench && python src/run.py
-    --config configs/x.yaml`: the clone's files)."""
+    --config configs/x.yaml`: the clone's files; `Made.holds`, the launcher `caller`'s own clone
+    whatever directories the project has)."""
     names = (project.directory_name,) if project.directory_name else ()
     return any(
-        into_elsewhere(t, names) or (t and project.made.holds(posixpath.join(t, path), project))
+        into_elsewhere(t, names) or (t and project.made.holds(posixpath.join(t, path), project, by=caller))
         for t in targets
     )
 
@@ -1163,7 +1177,7 @@ def path_there(project, caller: str, command: Command, path: str) -> str | None:
     else:
         directory = _absolute_directory(changes, command)
         targets = [] if directory is None else [directory]
-    if _not_ours(project, targets, path):
+    if _not_ours(project, targets, path, caller):
         return None
     last = next((i for i in range(len(targets) - 1, -1, -1) if targets[i].startswith(("/", "~"))), None)
     if last is None:
@@ -1285,7 +1299,7 @@ def missing_own_path(project, caller: str, word: Word) -> str | None:
         or own.startswith("../")
         or word.template in project.shell[caller].tested
         or project.on_disk(own)
-        or project.made.holds(own, project)
+        or project.made.holds(own, project, by=caller)
         or not into_own_directory(project, caller, own)
         or in_a_virtualenv(own)
     ):

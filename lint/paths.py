@@ -94,11 +94,19 @@ def has_format_field(text: str) -> bool:
     return "{" in text and _FORMAT_FIELD.search(text) is not None
 
 
+def in_a_template(text: str) -> bool:
+    """`{{`, `}}/x.py`, `{{dir}}/x.py`: a word of a Jinja, Go-template or Helm expression, which
+    the template's renderer replaces (an Ansible task's `command: python3 {{ fw_dir }}/x.py`,
+    whose blanks split it into `{{`, `fw_dir` and `}}/x.py`), as a justfile's `{{dir}}` is
+    replaced by its value: no file is named by it as written."""
+    return "{{" in text or "}}" in text
+
+
 def names_a_path(text: str) -> bool:
     """Whether a launcher's static word names one file as written, to be looked for in the
     project (LL303's script, LL304's config): no URL (`is_url`), no pattern (`is_pattern`), no
-    template field (`has_format_field`)."""
-    return not (is_url(text) or is_pattern(text) or has_format_field(text))
+    template field (`has_format_field`, `in_a_template`)."""
+    return not (is_url(text) or is_pattern(text) or has_format_field(text) or in_a_template(text))
 
 
 def may_name(written: str, path: str, roots: Iterable[str] = ()) -> bool:

@@ -1445,7 +1445,7 @@ def _made_instead(project, invocation, written: str) -> bool:
     """The program is a namesake found elsewhere by name (`_by_name`), and a script makes a file
     of the written name: that is the program (context-debias's `wget .../scripts/preprocess.py`,
     then `python3 preprocess.py`, is not `src/preprocess.py`)."""
-    return _by_name(project, invocation, written) and project.made.holds(written, project)
+    return _by_name(project, invocation, written) and project.made.holds(written, project, by=invocation.caller)
 
 
 def _by_name(project, invocation, written: str) -> bool:

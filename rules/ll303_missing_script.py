@@ -145,10 +145,12 @@ bash -c "cd $DIR; python x.py"`), the name is checked still. Nor is a path from 
 own directory (`${PWD}/../Megatron-DeepSpeed/x.py`, absolute when it runs, and the same there: a
 pyxis container mounts the checkout at its own path) into a directory the project does not have,
 from where the launcher runs: another checkout's, as it is locally. Nor, in a container (not on
-another host), a path no file of the project is named for when a Dockerfile or Containerfile of
-the project works in a repository it clones into its image (`RUN git clone URL /opt/x`, then
-`WORKDIR /opt/x/ep`): which image runs is not known here, and that one's working directory holds
-files the project does not.
+another host: `docker run`, pyxis's, and a Compose service's, a Kubernetes container's or a
+launch spec's command), a path no file of the project is named for when a Dockerfile or
+Containerfile of the project works in a repository it clones into its image (`RUN git clone URL
+/opt/x`, then `WORKDIR /opt/x/ep`, quoted or not: mpi-operator's tensorflow-benchmarks MPIJob
+runs `WORKDIR "/tensorflow/benchmarks"`'s scripts): which image runs is not known here, and that
+one's working directory holds files the project does not.
 A Compose or Kubernetes
 command runs in its image and is treated like a remote one. So are keys sent to a tmux pane
 (`send-keys`, `respawn-pane`) and a contained apptainer's command: they run in a directory of
@@ -161,8 +163,12 @@ Not reported, because the script may well be there when the line runs:
   project does not have (a clone, a download: unless the rest of the path, two parts or more,
   is the project's under one other directory there, and no other: LLaVA's forks renamed `llava/`
   to `moellava/` and kept `deepspeed llava/train/train_mem.py`) or into one that a script of the project clones
-  (`git clone URL [DIR]`, an install script's, an MCLI run's `git_repo` integration); paths out
-  of the project (`../other-repo/x.py`);
+  (`git clone URL [DIR]`, an install script's, an MCLI run's `git_repo` integration); through a
+  directory the project has too, only a clone the launcher makes itself: git clones into no
+  directory that is there, so where its clone works, the directory is the clone (SkyPilot's AMD
+  tasks clone pytorch/examples and `cd examples/reinforcement_learning` in a project with its own
+  `examples/`), while another script's (olmocr's CI clones `olmocr`) leaves the project's own
+  directory judged; paths out of the project (`../other-repo/x.py`);
 - a path the same file tests for existence anywhere (`[ -f .env.local ] && source .env.local`,
   `test -e`, `[[ -r ]]`: its author knows it may be missing);
 - a path built from a variable's value, in an `if`/`case` arm that cannot run with that value
@@ -202,7 +208,10 @@ Not reported, because the script may well be there when the line runs:
   judged, the message naming whose default it is ("`main.py` (`$1`'s default) is not ...");
 - a URL (`s3://b/x.sh`, `https://...`: a scheme and `://`, no project path); a pattern bash
   expands (`python train_*.py`, `train_{a,b}.py`, `run[12].sh`; read after quote removal, so a
-  quoted one too); `source name` without a `/` (looked up in `PATH`);
+  quoted one too); `source name` without a `/` (looked up in `PATH`); a template's word, a
+  `str.format` field (`main_{script}.py`) or a piece of a Jinja, Go-template or Helm expression
+  that is filled in before the line runs (`{{`, as bash splits an Ansible task's `python3 {{
+  fw_dir }}/parse_manifest.py`: deepops);
 - paths after sourcing a file that changes directory (`source utils.sh`, whose `start` function
   does `cd "$BASE/$1"`: in a function too);
 - anything not static. But a path from the launcher's own directory (`"$(dirname
@@ -308,7 +317,7 @@ NAME = "missing-script"
 SEVERITY = Severity.ERROR
 SUMMARY = "A launcher runs a script that exists nowhere in the project"
 
-NOT_STATIC = ("~", "$", "`")  # and a pattern or a URL: `paths.names_a_path`
+NOT_STATIC = ("~", "$", "`")  # and a pattern, a URL or a template's piece: `paths.names_a_path`
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
@@ -327,6 +336,32 @@ INVALID = [
             "run.sh": "#!/bin/bash\nssh gpu1 'cd /srv/job && python tools/gone.py'\n",
         },
         ["LL303 run.sh:2"],
+    ),
+    Example(  # a Kubernetes container, and the Dockerfile's (quoted) WORKDIR is not in its clone
+        {
+            "Dockerfile": "FROM python:3.11\nRUN git clone https://github.com/x/bench.git /opt/bench\nWORKDIR \"/opt/app\"\n",
+            "helper.py": "print(1)\n",
+            "job.yaml": (
+                "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bench\nspec:\n  template:\n    spec:\n      containers:\n"
+                "        - name: bench\n          image: bench:latest\n          command: [python, tools/run_bench.py, --steps, '10']\n"
+            ),
+        },
+        ["LL303 job.yaml:11"],
+    ),
+    Example(  # an Ansible task's static script beside a Jinja expression's words (`{{`, `}}/report.json`)
+        {
+            "files/parse_report.py": "print(1)\n",
+            "tasks.yml": '- name: Parse\n  command: "python3 files/parse_reprot.py {{ tool_dir }}/report.json"\n',
+        },
+        ["LL303 tasks.yml:2"],
+    ),
+    Example(  # a SkyPilot task `cd`s into the project's `examples/`: another script's clone of that name is no excuse
+        {
+            "ci/selftest.sh": "#!/bin/bash\ngit clone https://github.com/pytorch/examples.git && cd examples\n",
+            "examples/gpt/train.py": "print(1)\n",
+            "task.yaml": "resources:\n  accelerators: A100:1\nrun: |\n  cd examples/gpt\n  python3 trian.py\n",
+        },
+        ["LL303 task.yaml:5"],
     ),
     Example(  # a justfile's recipes: a line of its own shell, a `#!` recipe, a variable's value (pytorch_connectomics)
         {
@@ -1429,6 +1464,38 @@ VALID = [
             "s5/local/decode.sh": ". ./conf/sad.conf\n",
         }
     ),
+    Example(  # a Kubernetes container of an image whose Dockerfile works in its clone, quoted or not (mpi-operator's `WORKDIR "..."`)
+        {
+            "Dockerfile": "FROM python:3.11\nRUN git clone https://github.com/x/bench.git /opt/bench\nWORKDIR \"/opt/bench\"\n",
+            "helper.py": "print(1)\n",
+            "job.yaml": (
+                "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: bench\nspec:\n  template:\n    spec:\n      containers:\n"
+                "        - name: bench\n          image: bench:latest\n          command: [python, tools/run_bench.py, --steps, '10']\n"
+            ),
+        }
+    ),
+    Example(  # `docker run` of an image whose Dockerfile works in its clone: `WORKDIR '...'`
+        {
+            "docker/ep.Dockerfile": "FROM x\nRUN git clone https://github.com/x/ep.git /opt/ep\nWORKDIR '/opt/ep'\n",
+            "helper.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\ndocker run --rm ep:latest python tools/run_ep.py\n",
+        }
+    ),
+    Example(  # an Ansible task's Jinja expression (`{{ tool_dir }}/x.py`: the word `{{`), filled in when it is rendered (deepops)
+        {
+            "files/parse_report.py": "print(1)\n",
+            "tasks.yml": '- name: Parse\n  command: "python3 {{ tool_dir }}/parse_report.py summary {{ tool_dir }}/report.json"\n',
+        }
+    ),
+    Example(  # a SkyPilot task clones pytorch/examples and `cd`s into it, though the project has its own `examples/`
+        {
+            "examples/other/tool.py": "print(1)\n",
+            "task.yaml": (
+                "resources:\n  accelerators: A100:1\nrun: |\n  git clone https://github.com/pytorch/examples.git\n"
+                "  cd examples/reinforcement_learning\n  python3 reinforce.py\n"
+            ),
+        }
+    ),
     Example(  # in a container, after a `cd` into the repository the same string clones
         {
             "prep.sh": (
@@ -1694,9 +1761,17 @@ VALID = [
 ]
 
 
-def _on_a_host(command) -> bool:
-    """The command runs on another host (`ssh`, `pct exec`), not in a container."""
-    return any(w.kind in ("ssh", "pct") for w in command.wrappers)
+def in_a_cloned_image(project, caller: str, command) -> bool:
+    """The command runs in a container, not on another host (`ssh`, `pct exec`): inside `docker
+    run`, pyxis's `srun --container-image` (`command.remote`), or as a Compose service's, a
+    Kubernetes container's or a launch spec's command (its file's `in_image`); and a Dockerfile
+    of the project works in a repository it clones into its image (`_image_clones`): a name no
+    file of the project has may be that clone's. LL303 asks it of a script, LL304 of a config."""
+    return (
+        (command.remote or project.shell[caller].in_image)
+        and not any(w.kind in ("ssh", "pct") for w in command.wrappers)
+        and _image_clones(project)
+    )
 
 
 def _image_clones(project) -> bool:
@@ -1713,14 +1788,14 @@ def _image_clones(project) -> bool:
 
 def _works_in_a_clone(text: str) -> bool:
     """A `WORKDIR` in a directory a `git clone` of the Dockerfile's made (its destination, else
-    the repository's name)."""
+    the repository's name); quoted or not (`WORKDIR "/tensorflow/benchmarks"`, mpi-operator's)."""
     clones = {posixpath.basename((m["dest"] or m["url"].removesuffix(".git")).rstrip("/")) for m in _CLONE.finditer(text)}
     return any(clones.intersection(w.split("/")) for w in _WORKDIR.findall(text))
 
 
 _DOCKERFILE = re.compile(r"(?:Dockerfile|Containerfile)(?:\..*)?|.*\.[Dd]ockerfile")
 _CLONE = re.compile(r"\bgit\s+clone\s+(?:-\S+\s+(?:\d+\s+|[\w.-]+\s+(?=\S+://|git@))?)*(?P<url>\S+)(?:[ \t]+(?P<dest>[^\s&;|\\]+))?")
-_WORKDIR = re.compile(r"^\s*WORKDIR\s+(\S+)", re.MULTILINE | re.IGNORECASE)
+_WORKDIR = re.compile(r"^\s*WORKDIR\s+[\"']?([^\s\"']+)", re.MULTILINE | re.IGNORECASE)
 
 
 def check(project) -> list[Finding]:
@@ -1749,7 +1824,7 @@ def check(project) -> list[Finding]:
             continue
         namesakes = names.get(posixpath.basename(written), [])
         made_in = partial(_made_there, project, invocation, written, changes)
-        if _looked_up_in_path(invocation) or made.holds(written, project, made_in) or gitignored_there(project, invocation.caller, written):
+        if _looked_up_in_path(invocation) or made.holds(written, project, made_in, invocation.caller) or gitignored_there(project, invocation.caller, written):
             continue  # a file the project makes, or one .gitignore keeps out of it (`source ./.env.sh`)
         if not namesakes and _setuptools_elsewhere(project, invocation, written):
             continue  # `python setup.py build_ext`, and the project has no setup.py: another package's build
@@ -1762,9 +1837,9 @@ def check(project) -> list[Finding]:
         if remote or any(w.cwd_changed for w in command.wrappers):
             # There, after a `cd` into a repository a script clones, the path is that clone's; after
             # one somewhere not known (`ssh gpu1 "cd $REMOTE_DIR && python x.py"`), another checkout's.
-            elsewhere = not_ours_after_cd(project, changes(invocation.caller), command, written)
+            elsewhere = not_ours_after_cd(project, invocation.caller, command, written)
             if not written.startswith("/") and not namesakes and not elsewhere and not _mounted_elsewhere(project, invocation, changes):
-                if command.remote and not _on_a_host(command) and _image_clones(project):
+                if in_a_cloned_image(project, invocation.caller, command):
                     continue  # a container of an image the project builds with another repository's files
                 where = (
                     "on another host or in a container" if command.remote

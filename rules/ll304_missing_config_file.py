@@ -114,12 +114,17 @@ Where a path is looked for, as LL303 finds a script:
   proj's launchers, the project) or into a
   repository a script clones (`git clone URL bench && cd bench`: the clone's, as LL303 reads the
   script). A Compose service's or a Kubernetes container's command runs in its image, and is read
-  as a remote host's: a relative path by name only, an absolute one the image's.
+  as a remote host's: a relative path by name only, an absolute one the image's. In a container
+  (not on another host), a name no file of the project has is not reported when a Dockerfile of
+  the project works in a repository it clones into its image, as LL303 leaves a script there
+  (skypilot's detectron2 task: `docker run detectron2:v0 ... python3 demo/demo.py --config-file
+  configs/COCO-InstanceSegmentation/x.yaml`, its Dockerfile's `WORKDIR` in its detectron2 clone).
 
 Not missing:
 - a file that a script of the project makes, by this launcher or by a setup script: written (`cat
   > ds_config.json <<EOF`, `sed ... > cfg.yaml`), copied (`cp a.yaml b.yaml`) or downloaded;
-- a path into a repository a script clones, or inside a directory the launcher names as an
+- a path into a repository a script clones (through a directory the project has too, only the
+  launcher's own clone, as LL303 reads a script's path), or inside a directory the launcher names as an
   option's value that the project does not have (`--output_dir outputs/run1` to training, then
   `--config outputs/run1/config.yaml` to evaluation: an earlier step writes it);
 - a file a Python step makes: the value of an option whose name says it writes (`python
@@ -164,6 +169,9 @@ of the project's (`--config s3://bucket/x.yaml`, `https://`, `gs://`, `hf://`, `
 a scheme and `://`), and is never reported. A pattern bash expands is not judged either
 (`--config configs/*.yaml`, `configs/exp_{1,2}.yaml`, `exp[12].yaml`): launchlint reads a word
 after quote removal, so a quoted `"configs/*.yaml"`, which bash passes as it is, is skipped too.
+Nor is a template's word, which is filled in before the line runs: a `str.format` field
+(`{config_dir}/base.yaml`) or a Jinja, Go-template or Helm expression (an Ansible task's `--config
+'{{ cfg_dir }}/base.yaml'`).
 
 Each word of a `for` loop's static list is judged where the command's option expands the loop's
 variable (`for cfg in a.yaml b.yaml; do python train.py --config "$cfg"; done`, also
@@ -217,7 +225,7 @@ from launchlint.paths import joined, names_a_path
 from launchlint.programs import launched, locate_import
 from launchlint.pyfacts import MODULE_SCOPE, Option
 from launchlint.rulekit import Example, arm_rules_out, once_per_word
-from launchlint.rules.ll303_missing_script import not_the_projects, run_directory
+from launchlint.rules.ll303_missing_script import in_a_cloned_image, not_the_projects, run_directory
 from launchlint.shellfacts import Command, ShellScript, Word
 
 CODE = "LL304"
@@ -567,6 +575,14 @@ INVALID = [
             "configs/b.yaml": "a: 1\n",
         },
         ["LL304 pod.yaml:7"],
+    ),
+    Example(  # on another host, though a Dockerfile of the project works in its clone: the host's files are not the image's
+        {
+            "docker/Dockerfile": "FROM python:3.11\nRUN git clone https://github.com/x/detector.git /opt/detector\nWORKDIR /opt/detector\n",
+            "helper.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\nssh gpu1 'cd /srv/job && python3 demo/demo.py --config-file configs/mask_rcnn.yaml'\n",
+        },
+        ["LL304 run.sh:2"],
     ),
     Example(  # a `cd` inside an ssh string moves the remote shell, not the launcher's
         {
@@ -983,6 +999,28 @@ VALID = [
             "trainer/config/ppo_trainer.yaml": "a: 1\n",
         }
     ),
+    Example(  # in a container of an image whose Dockerfile works in its clone, with `docker run` or in a Kubernetes container (skypilot's detectron2)
+        {
+            "docker/Dockerfile": "FROM python:3.11\nRUN git clone https://github.com/x/detector.git /opt/detector\nWORKDIR /opt/detector\n",
+            "helper.py": "print(1)\n",
+            "run.sh": "#!/bin/bash\ndocker run --rm detector:v0 python3 demo/demo.py --config-file configs/mask_rcnn.yaml\n",
+            "pod.yaml": (
+                "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: demo\n    image: detector:v0\n"
+                "    command: [python3, demo/demo.py, --config-file, configs/cascade.yaml]\n"
+            ),
+        }
+    ),
+    Example(  # after a `cd` into a repository the task clones itself, though the project has a directory of its name; a Jinja expression's words
+        {
+            "tool/__init__.py": "",
+            "task.yaml": (
+                "run: |\n  git clone https://github.com/org/tool.git\n  cd tool\n"
+                "  python train.py --config configs/base.yaml\n"
+            ),
+            "tasks.yml": "- name: Train\n  command: python3 train.py --config '{{ cfg_dir }}/base.yaml'\n",
+            "train.py": "print(1)\n",
+        }
+    ),
     Example(  # made by a setup script, or in a repository one clones; in an image, found by name
         {
             "setup.sh": (
@@ -1143,7 +1181,7 @@ def check(project) -> list[Finding]:
                         value = posixpath.normpath(word.value or "")
                         if value in script.tested or arm_rules_out(project, command, word):
                             continue  # `[ -f local.yaml ] && python ...`; `if [ "$m" = b ]; then ... --config $m.yaml` after `m=a`
-                        if value in made or project.made.holds(value, project) or gitignored_there(project, path, value):
+                        if value in made or project.made.holds(value, project, by=path) or gitignored_there(project, path, value):
                             continue  # made here, or a local file .gitignore keeps out of the repository
                         if not _into_made_directory(project, path, value, made):
                             finding = _missing(project, path, word, f"`{option} {word.value}`: no such file, so {FAILURE}")
@@ -1231,7 +1269,7 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
     if program is None and not remote and _beside_script(project, run, value) and _not_ours(project, run, changes):
         return True  # the launcher's config in the same missing directory as that checkout's script
     near = (posixpath.dirname(program),) if program else ()
-    if remote and not_ours_after_cd(project, changes(path), command, value):
+    if remote and not_ours_after_cd(project, path, command, value):
         return True  # `ssh gpu1 "cd $REMOTE_DIR && python eval.py -c x.yaml"`: another checkout there; a clone's
     before: list[str | None] = []  # the `cd`s that ran first (none on another host: its own)
     if not remote:
@@ -1245,7 +1283,11 @@ def _found(project, path: str, command: Command, word: Word, changes: Callable[[
             return True
         near += (start,)
     placed = not (remote or before or declared) and _up_from_run_directory(project, path, value, changes)
-    return project_files(project).holds(word, path, remote=remote, near=near, placed=placed)
+    files = project_files(project)
+    if files.holds(word, path, remote=remote, near=near, placed=placed):
+        return True
+    # in a container, a name no file of the project has may be a file of a repository the image clones, as LL303's script
+    return remote and not files.resolver.by_name.get(posixpath.basename(value)) and in_a_cloned_image(project, path, command)
 
 
 def _up_from_run_directory(project, launcher: str, value: str, changes: Callable[[str], list]) -> bool:

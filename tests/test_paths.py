@@ -8,6 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from launchlint.paths import (
     ends_in,
+    has_format_field,
+    in_a_template,
     is_pattern,
     is_url,
     may_name,
@@ -98,7 +100,16 @@ def test_a_format_field_is_a_template_not_a_path():
     `str.format` is a template a program fills in (ml-jku UPT's `main_{script}.py`)."""
     for template in ("main_{script}.py", "a{b}.py", "{}.json", "{0}/x.yaml", "{cfg.name}.yaml", "run_{n:03d}.sh"):
         assert not is_pattern(template) and not names_a_path(template), template
-    assert names_a_path("${HOME}/x.yaml") and names_a_path("{{ cfg }}.yaml")
+    assert names_a_path("${HOME}/x.yaml") and not has_format_field("{{ cfg }}.yaml")  # str.format's `{{` is a brace
+
+
+def test_a_template_expressions_word_is_not_a_path():
+    """Jinja's, Go templates' and Helm's `{{ ... }}` is replaced when the template is rendered: an
+    Ansible task's `python3 {{ fw_dir }}/x.py` splits into `{{`, `fw_dir`, `}}/x.py` (deepops)."""
+    for template in ("{{", "}}/parse_manifest.py", "{{fw_dir}}/x.py", "{{ cfg }}.yaml", "{{.Values.dir}}/run.sh"):
+        assert in_a_template(template) and not names_a_path(template), template
+    for path in ("configs/x.yaml", "a{b.py", "a}b.py"):
+        assert not in_a_template(path) and names_a_path(path), path
 
 
 def test_a_shown_path_has_one_slash_where_it_was_joined_with_two():
