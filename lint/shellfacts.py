@@ -792,6 +792,9 @@ class ShellScript:
         self.interpreter = interpreter  # the program of the file's `#!` line (`env`'s argument); None: no such line
         # a Compose service's or a Kubernetes container's: it runs in the image, not the checkout
         self.in_image = in_image
+        # a Compose service's or a Kubernetes container's only (not a SkyPilot task's or another
+        # launch spec's, which may run on a plain VM): its image may be one a Dockerfile here builds
+        self.in_container = False
         # Paths an existence test names (`[ -f x ]`, `[[ -e x ]]`, `test -r x`), normalised: the script
         # expects that file may be missing (`[ -f .env ] && source .env`).
         self.tested = set() if tested is None else tested

@@ -145,8 +145,9 @@ bash -c "cd $DIR; python x.py"`), the name is checked still. Nor is a path from 
 own directory (`${PWD}/../Megatron-DeepSpeed/x.py`, absolute when it runs, and the same there: a
 pyxis container mounts the checkout at its own path) into a directory the project does not have,
 from where the launcher runs: another checkout's, as it is locally. Nor, in a container (not on
-another host: `docker run`, pyxis's, and a Compose service's, a Kubernetes container's or a
-launch spec's command), a path no file of the project is named for when a Dockerfile or
+another host: `docker run`, pyxis's, and a Compose service's or a Kubernetes container's command;
+not a SkyPilot task's or another launch spec's, which may run on a plain VM), a path no file of
+the project is named for when a Dockerfile or
 Containerfile of the project works in a repository it clones into its image (`RUN git clone URL
 /opt/x`, then `WORKDIR /opt/x/ep`, quoted or not: mpi-operator's tensorflow-benchmarks MPIJob
 runs `WORKDIR "/tensorflow/benchmarks"`'s scripts): which image runs is not known here, and that
@@ -321,6 +322,13 @@ NOT_STATIC = ("~", "$", "`")  # and a pattern, a URL or a template's piece: `pat
 MAX_LISTED = 3  # namesakes named in a message
 
 INVALID = [
+    Example(  # a SkyPilot task may run on a plain VM: a Dockerfile here that clones does not make its paths the image's
+        {
+            "Dockerfile": "FROM python:3.11\nRUN git clone https://github.com/x/bench.git /opt/bench\nWORKDIR /opt/bench\n",
+            "task.yaml": "workdir: .\nresources:\n  accelerators: A100:8\nrun: |\n  bash scripts/bench_main.sh --steps 10\n",
+        },
+        ["LL303 task.yaml:5"],
+    ),
     Example(  # in a container of an image whose Dockerfile clones nothing
         {
             "Dockerfile": "FROM python:3.11\nCOPY . /app\nRUN pip install -r requirements.txt\n",
@@ -1763,12 +1771,13 @@ VALID = [
 
 def in_a_cloned_image(project, caller: str, command) -> bool:
     """The command runs in a container, not on another host (`ssh`, `pct exec`): inside `docker
-    run`, pyxis's `srun --container-image` (`command.remote`), or as a Compose service's, a
-    Kubernetes container's or a launch spec's command (its file's `in_image`); and a Dockerfile
-    of the project works in a repository it clones into its image (`_image_clones`): a name no
-    file of the project has may be that clone's. LL303 asks it of a script, LL304 of a config."""
+    run`, pyxis's `srun --container-image` (`command.remote`), or as a Compose service's or a
+    Kubernetes container's command (its file's `in_container`: not a SkyPilot task's or another
+    launch spec's, which may run on a plain VM); and a Dockerfile of the project works in a
+    repository it clones into its image (`_image_clones`): a name no file of the project has may
+    be that clone's. LL303 asks it of a script, LL304 of a config."""
     return (
-        (command.remote or project.shell[caller].in_image)
+        (command.remote or project.shell[caller].in_container)
         and not any(w.kind in ("ssh", "pct") for w in command.wrappers)
         and _image_clones(project)
     )

@@ -908,7 +908,7 @@ class _Extractor:
         directory = _text(working_dir)
         self.parse(text, origin, False, ({"PWD": directory} if directory else {}) | env)
         if self.facts.shell is not None:
-            self.facts.shell.in_image = True
+            self.facts.shell.in_image = self.facts.shell.in_container = True
 
     def launch_part(
         self, node: Node | None, references: dict[str, str | None]
