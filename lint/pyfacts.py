@@ -283,13 +283,23 @@ class StreamRedirect(Record):
 class ConfigOverride(Record):
     """A dynamo/inductor setting changed for the thread that runs `function`:
     `torch._dynamo.config.X = v`, `with torch._inductor.config.patch(X=v):`, and for
-    `@torch._dynamo.config.patch(...)` the decorated function."""
+    `@torch._dynamo.config.patch(...)` the decorated function.
+
+    `scope` is where a setting made only for a while lasts: the `with` statement that enters the
+    patch (as its item, as a name bound to it, or through `s.enter_context(...)` of the `with
+    ExitStack() as s:` around it), the def a patch decorates, or the def of a `@contextmanager`
+    that sets the setting, yields and sets it again (restores it): there it lasts over the `with`
+    blocks that enter it. None: the setting lasts (an assignment, a patch entered otherwise)."""
 
     config: str  # "torch._dynamo.config" | "torch._inductor.config"
     keys: tuple[str, ...]  # the settings changed; () when they are not static
     function: str
     location: Location
+    scope: Location | None = None
 
+
+# The decorators making a generator function a context manager (its `yield` is the `with` block)
+CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 
 # The methods of a parser (argparse's, HfArgumentParser's, TrlParser's) that parse a command line
 PARSE_METHODS = frozenset(

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from .model import Location, Record, Related, whole
 from .pyfacts import (
     COMPILE_APIS,
+    CONTEXT_MANAGER_DECORATORS,
     GRAD,
     LOCK_CONSTRUCTORS,
     MODULE_COMPILE,
@@ -82,7 +83,6 @@ PROCESS_POOLS = {
 }
 _POOLS = {"thread": THREAD_POOLS, "process": PROCESS_POOLS}
 NOT_LOCKS = ("torch.", "contextlib.")  # context managers of these libraries are never locks
-CONTEXT_MANAGER_DECORATORS = frozenset({"contextlib.contextmanager", "contextlib.asynccontextmanager"})
 CAPTURE_APIS = frozenset(
     {
         "torch.cuda.graph",
@@ -520,9 +520,58 @@ class _Analysis:
             if self._one_program(path, site.location.path)
         )
         first = next(linked, None)
-        if first is None or self._set_on_threads(override, start, functions):
+        if first is None or self._set_on_threads(override, start, functions) or not self._in_effect(path, override, start):
             return None
         return ConfigNotInherited(override, start, *first)
+
+    def _in_effect(self, path: str, override: ConfigOverride, start: ThreadStart) -> bool:
+        """Whether a setting is in effect on the spawning thread while the threads of `start` run:
+        a lasting one is; one made for a while (`ConfigOverride.scope`) when its scope starts them
+        or waits for them, itself or through the project code it runs. Else it is over before they
+        start, or made after they end: not meant for them (vLLM patches dynamo's settings around a
+        compile on the main thread, and in `@contextmanager`s entered there)."""
+        if override.scope is None:
+            return True
+        calls, reached = self._scope_runs(path, override)
+        return (start.path, start.function) in reached or not calls.isdisjoint(self._start_marks(start))
+
+    @_cached((frozenset(), frozenset()))
+    def _scope_runs(self, path: str, override: ConfigOverride) -> tuple[frozenset[Location], frozenset[FunctionKey]]:
+        """Where the calls made while a setting made for a while lasts are, and the project
+        functions they run: the calls in its scope and, for one made in a context manager, those
+        in the `with` blocks entering it. One walk per such setting, only for one that would be
+        reported otherwise."""
+        key = (path, override.function)
+        function = self.modules[path].functions[override.function]
+        calls = [(path, function, call) for call in function.calls if override.scope.holds(call.location)]
+        if self._is_context_manager(*key):
+            calls += self._entered(key)
+        steps = [(target, None) for cpath, caller, call in calls for target in self._call_targets(cpath, caller, call)]
+        return frozenset(call.location for *_, call in calls), frozenset(self._reach_from(steps))
+
+    def _entered(self, key: FunctionKey) -> list[CallRef]:
+        """The calls made in the `with` blocks entering the context manager `key`: those that
+        hold (`Call.held`) a call of it, in the function making that call."""
+        found = []
+        for path, caller, call in self._callers(key):
+            held = f"{call.callee}()"
+            found += [(path, caller, inner) for inner in caller.calls if held in inner.held]
+        return found
+
+    def _start_marks(self, start: ThreadStart) -> frozenset[Location]:
+        """Where the spawning function starts the threads of `start` or waits for them: the
+        spawning call, a later `t.start()`, and after it a `t.join()` or `future.result()` of a
+        name bound to that call, or a `pool.shutdown()` or `pool.join()` of its pool."""
+        marks = {start.location} if start.started is None else {start.location, start.started}
+        spawner = self.modules[start.path].functions.get(start.function)
+        names = self._bound_calls(start.path).get(start.location, ())
+        pool = start.entry.pool if start.entry is not None else None
+        for call in spawner.calls if spawner is not None else ():
+            receiver, _, method = call.callee.rpartition(".")
+            waits = receiver in names and method in ("join", "result") or receiver == pool and method in ("shutdown", "join")
+            if waits and call.location > start.location:
+                marks.add(call.location)
+        return frozenset(marks)
 
     def _set_on_threads(self, override: ConfigOverride, start: ThreadStart, functions) -> bool:
         """Whether the threads set every setting `override` changes (a setting they change with

@@ -65,6 +65,16 @@ with ThreadPoolExecutor(16, initializer=configure) as pool:
   ...`, `X *= 4`, `setattr(torch._dynamo.config, "X", ...)` (where a name that is not static
   stands for any setting), `with ....config.patch(...)`, and a function decorated with
   `@....config.patch(...)` that is not a thread's.
+- A setting made only for a while counts only when the threads start, or are waited for, while
+  it lasts: a `with ....patch(...)` block (also `with ctx:` of a `ctx = ....patch(...)`, and
+  `stack.enter_context(....patch(...))` in `with ExitStack() as stack:`), a function decorated
+  with `@....patch(...)`, or the `with` blocks entering a `@contextmanager` that sets a setting,
+  yields, then sets it again (restores it). It counts when that block starts the threads
+  (`Thread(...)`, its `.start()`, `pool.submit`/`map`) or waits for them (`t.join()`,
+  `future.result()`, `pool.shutdown()`), itself or in the project code it calls. Otherwise the
+  setting is over before the threads start, or made after they end: vLLM patches dynamo and
+  inductor settings around a compile or a warm-up on the main thread, not for its threads. An
+  assignment, or a patch entered otherwise (`.__enter__()`), lasts: reported as before.
 - Worker threads and compiled callables are those of LL201 and LL202, across modules; the setting
   counts when one program runs it and the compiled callable: their modules import one another,
   directly or not, or a third imports both. A library both import is not enough: a benchmark
@@ -310,9 +320,137 @@ INVALID = [
         },
         ["LL205 train.py:11"],
     ),
+    Example(  # patched for a block that starts the threads (itself, through a call, an ExitStack),
+        # waits for them, or enters a context manager that sets and restores a setting around them
+        {
+            "train.py": dedented(
+                """
+                import contextlib
+                import threading
+                from concurrent.futures import ThreadPoolExecutor
+
+                import torch
+
+                step = torch.compile(torch.sin)
+
+
+                def job(x):
+                    return step(x)
+
+
+                def run_all(xs):
+                    with ThreadPoolExecutor(16) as pool:
+                        return list(pool.map(job, xs))
+
+
+                @contextlib.contextmanager
+                def tuned():
+                    before = torch._dynamo.config.recompile_limit
+                    torch._dynamo.config.recompile_limit = 64
+                    try:
+                        yield
+                    finally:
+                        torch._dynamo.config.recompile_limit = before
+
+
+                with torch._dynamo.config.patch(cache_size_limit=64):
+                    with ThreadPoolExecutor(16) as pool:
+                        pool.map(job, range(64))
+
+                with contextlib.ExitStack() as stack:
+                    stack.enter_context(torch._inductor.config.patch(max_autotune=True))
+                    run_all(range(64))
+
+                with tuned():
+                    run_all(range(64))
+
+                worker = threading.Thread(target=job, args=(1,))
+                worker.start()
+                joining = torch._inductor.config.patch(coordinate_descent_tuning=True)
+                with joining:
+                    worker.join()
+                """
+            )
+        },
+        ["LL205 train.py:22", "LL205 train.py:26", "LL205 train.py:29", "LL205 train.py:34",
+         "LL205 train.py:42"],
+    ),
+    Example(  # a context manager that sets a setting and does not restore it: it lasts
+        {
+            "train.py": dedented(
+                """
+                import contextlib
+                import threading
+                import torch
+
+                step = torch.compile(torch.sin)
+
+
+                @contextlib.contextmanager
+                def tuned():
+                    torch._dynamo.config.recompile_limit = 64
+                    yield
+
+
+                with tuned():
+                    step(1)
+                threading.Thread(target=step, args=(2,)).start()
+                """
+            )
+        },
+        ["LL205 train.py:10"],
+    ),
 ]
 
 VALID = [
+    Example(  # patched for a while on the main thread only: a compile there, a `@patch` warm-up,
+        # a context manager that restores; the threads start after (vLLM's compile-time patches)
+        {
+            "train.py": dedented(
+                """
+                import contextlib
+                import threading
+                import torch
+
+                step = torch.compile(torch.sin)
+
+
+                def job(x):
+                    return step(x)
+
+
+                @torch._dynamo.config.patch(cache_size_limit=64)
+                def warm_up():
+                    step(1)
+
+
+                @contextlib.contextmanager
+                def tuned():
+                    before = torch._inductor.config.max_autotune
+                    torch._inductor.config.max_autotune = True
+                    try:
+                        yield
+                    finally:
+                        torch._inductor.config.max_autotune = before
+
+
+                warm_up()
+                with torch._dynamo.config.patch(recompile_limit=64):
+                    step(2)
+                with tuned():
+                    step(3)
+                with contextlib.ExitStack() as stack:
+                    stack.enter_context(torch._dynamo.config.patch(cache_size_limit=64))
+                    step(4)
+                threads = [threading.Thread(target=job, args=(i,)) for i in range(4)]
+                for t in threads:
+                    t.start()
+                for t in threads:
+                    t.join()
+                """
+            )
+        }
+    ),
     Example(  # a class decorator installs a `__call__` that patches the settings around the compiled call (vLLM)
         {
             "deco.py": dedented(

@@ -140,6 +140,68 @@ def test_config_overrides_with_their_thread_function():
     ]
 
 
+def test_config_override_scopes():
+    module = facts(
+        """
+        import contextlib
+        import torch
+        from torch._dynamo import config
+
+
+        @config.patch(cache_size_limit=32)
+        def warm_up():
+            with config.patch(recompile_limit=16), open("log"):
+                pass
+            ctx = config.patch(automatic_dynamic_shapes=False)
+            with ctx:
+                pass
+            with ctx:
+                pass
+            with contextlib.ExitStack() as stack:
+                stack.enter_context(config.patch(verbose=True))
+            stack.enter_context(config.patch(verbose=False))
+            self.stack.enter_context(config.patch(verbose=True))
+            config.patch(verbose=True).__enter__()
+            config.cache_size_limit = 8
+
+
+        @contextlib.contextmanager
+        def restored():
+            before = config.recompile_limit
+            config.recompile_limit = 64
+            config.verbose = True
+            try:
+                yield
+            finally:
+                config.recompile_limit = before
+
+
+        def generator():
+            config.recompile_limit = 64
+            yield
+            config.recompile_limit = 8
+        """
+    )
+    found = [
+        (o.location.line, o.keys[0], o.scope and (o.scope.line, o.scope.end_line)) for o in module.config_overrides
+    ]
+    assert found == [
+        (6, "cache_size_limit", (7, 20)),  # the decorated def
+        (8, "recompile_limit", (8, 9)),
+        (10, "automatic_dynamic_shapes", (11, 14)),  # the span of both `with ctx:`
+        (16, "verbose", (15, 16)),  # the ExitStack's block
+        (17, "verbose", None),  # after it
+        (18, "verbose", None),  # an ExitStack not entered here
+        (19, "verbose", None),
+        (20, "cache_size_limit", None),
+        (26, "recompile_limit", (24, 31)),  # set, yielded for, restored: the context manager's def
+        (27, "verbose", None),  # not restored
+        (31, "recompile_limit", (24, 31)),
+        (35, "recompile_limit", None),  # a generator, not a context manager
+        (37, "recompile_limit", None),
+    ]
+
+
 def test_module_compile_in_place_and_lookalikes():
     module = facts(
         """

@@ -19,6 +19,7 @@ from ..model import LineIndex, Location, make_location
 from ..pyfacts import (
     ARGV_SLICE,
     COMPILE_APIS,
+    CONTEXT_MANAGER_DECORATORS,
     GRAD,
     INFERENCE_MODE,
     MODULE_COMPILE,
@@ -80,7 +81,7 @@ FD_STREAMS = {1: "stdout", 2: "stderr"}
 REDIRECTORS = {"contextlib.redirect_stdout": "stdout", "contextlib.redirect_stderr": "stderr"}
 COMPILE_CONFIGS = frozenset({"torch._dynamo.config", "torch._inductor.config"})
 PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
-EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch", "setattr"})
+EFFECT_NAMES = frozenset({"dup2", "redirect_stdout", "redirect_stderr", "patch", "setattr", "enter_context"})
 GRAD_CONTEXTS = {
     "torch.no_grad": NO_GRAD,
     "torch.autograd.no_grad": NO_GRAD,
@@ -464,6 +465,14 @@ class _Walker:
         # `threads.append(Thread(...))`.
         self.collections: dict[tuple[str, str], list[Call]] = {}
         self.ray = False  # whether the module imports `ray` or `ray.remote`: only then are Ray actors looked for
+        # Config patches, for the `with` that enters them (`ConfigOverride.scope`): by id(ast.Call),
+        # the index of each one's override; by (scope, name), those bound to a name; the `with X as
+        # name:` blocks being walked, by that name (an ExitStack's `enter_context`); by function,
+        # where it yields (a `@contextmanager`'s block).
+        self.patches: dict[int, int] = {}
+        self.patch_names: dict[tuple[str, str], list[int]] = {}
+        self.withs: list[tuple[str, ast.With | ast.AsyncWith]] = []
+        self.yields: dict[str, list[Location]] = {}
 
     # -- entry --------------------------------------------------------------------------------
 
@@ -493,6 +502,7 @@ class _Walker:
                     (self.pos.of(statement).point(), "code nested too deeply to analyse")
                 )
                 module.held, module.grad, module.loops = [], [None], []
+                self.withs.clear()
         top.local_names = frozenset(module.names)
         return self.scopes if reader is not None else None
 
@@ -674,13 +684,38 @@ class _Walker:
         )
         # `@torch._dynamo.config.patch(...)` changes the setting while the function runs
         if len(overrides) > before:
-            overrides[before:] = [o._replace(function=function.qualname) for o in overrides[before:]]
+            scope = self.pos.of(node)
+            overrides[before:] = [o._replace(function=function.qualname, scope=scope) for o in overrides[before:]]
         body = _Frame(function, function.qualname, self_name, _param_names(args, params), grad=[grad])
         body.cli, body.cli_locals = cli, cli.local if cli else None
         self._enter(body)
+        made = len(overrides)
         self.statements(node.body)
         self._leave()
+        if len(overrides) > made and function.qualname in self.yields:
+            self._restored(node, function.qualname, made)
         function.local_names = frozenset(body.names - body.globals - body.nonlocals)
+
+    def _restored(self, node: ast.FunctionDef | ast.AsyncFunctionDef, qualname: str, made: int) -> None:
+        """In a `@contextmanager` generator: each setting set, then yielded for, then set again
+        (restored, vLLM's save-set-yield-restore in `try`/`finally`) lasts over the `with` blocks
+        entering it, as a patch would; its settings are scoped to the def (`ConfigOverride.scope`)."""
+        if not any(self._qualified(d) in CONTEXT_MANAGER_DECORATORS for d in node.decorator_list):
+            return
+        overrides = self.module.config_overrides
+        own = [i for i in range(made, len(overrides)) if overrides[i].function == qualname and overrides[i].scope is None]
+        first: dict[str, Location] = {}
+        last: dict[str, Location] = {}
+        for index in own:
+            for key in overrides[index].keys:
+                first.setdefault(key, overrides[index].location)
+                last[key] = overrides[index].location
+        yields = self.yields[qualname]
+        restored = {key for key, set_at in first.items() if any(set_at < y < last[key] for y in yields)}
+        scope = self.pos.of(node)
+        for index in own:
+            if restored.intersection(overrides[index].keys):
+                overrides[index] = overrides[index]._replace(scope=scope)
 
     def _defaults(self, args: ast.arguments, count: int) -> tuple[str, ...]:
         """Each parameter's default, described (`Function.defaults`): `args.defaults` are those of
@@ -720,12 +755,20 @@ class _Walker:
     def _with(self, node: ast.With | ast.AsyncWith) -> None:
         frame = self.frame
         entered: list[tuple[list, str]] = []
+        withs = len(self.withs)
         for item in node.items:
             self._record(item)
-            self.expression(item.context_expr)
-            if item.optional_vars is not None:
-                self.expression(item.optional_vars)
-                self._bind(item.optional_vars, item.context_expr)
+            expr, target = item.context_expr, item.optional_vars
+            self.expression(expr)
+            if self.patches:  # `with config.patch(...):`, `with ctx:` of a `ctx = config.patch(...)`
+                named = self.patch_names.get(self._target(expr)) if type(expr) is ast.Name else None
+                for index in named or [self.patches.get(id(expr))]:
+                    self._scoped(index, node)
+            if target is not None:
+                self.expression(target)
+                self._bind(target, expr)
+                if type(target) is ast.Name:
+                    self.withs.append((target.id, node))
             grad = self._grad_mode(item.context_expr)
             if grad is not None:
                 stack, value = frame.grad, grad
@@ -737,8 +780,21 @@ class _Walker:
                 if stack is frame.held:
                     _note_held(frame.function, value)
         self.statements(node.body)
+        del self.withs[withs:]
         for stack, value in reversed(entered):
             _remove_last(stack, value)
+
+    def _scoped(self, index: int | None, scope: ast.AST) -> None:
+        """The setting of a config patch (`self.patches`' `index`) lasts only over `scope`; over
+        the span of both, for a patch a second `with` enters too."""
+        if index is None:
+            return
+        overrides = self.module.config_overrides
+        override, where = overrides[index], self.pos.of(scope)
+        if override.scope is not None:
+            end = max(override.scope[3:], where[3:])  # (end_line, end_column)
+            where = min(override.scope, where)._replace(end_line=end[0], end_column=end[1])
+        overrides[index] = override._replace(scope=where)
 
     def _held(self, expr: ast.expr) -> str | None:
         if isinstance(expr, ast.Call):
@@ -763,6 +819,8 @@ class _Walker:
         scope, name = symbol
         for branch in _branches(value):
             self.module.bindings.append(self._binding(scope, name, target, branch))
+            if self.patches and id(branch) in self.patches:  # `ctx = config.patch(...)`, for a later `with ctx:`
+                self.patch_names.setdefault(symbol, []).append(self.patches[id(branch)])
             if type(branch) is ast.ListComp and type(branch.elt) is ast.Call:
                 self._hold(scope, name, branch.elt)
 
@@ -864,6 +922,10 @@ class _Walker:
 
     def _lambda_steps(self, node: ast.Lambda) -> list:
         return [*_parameter_steps(node.args), lambda: self._enter_lambda(node), node.body, self._leave]
+
+    def _yield_steps(self, node: ast.Yield | ast.YieldFrom) -> list:
+        self.yields.setdefault(self.frame.function.qualname, []).append(self.pos.of(node))
+        return [node.value] if node.value is not None else []
 
     def _walrus_steps(self, node: ast.NamedExpr) -> list:
         self._record(node)
@@ -1253,7 +1315,14 @@ class _Walker:
             self._redirect(REDIRECTORS[api], api, node, node.args[0])
         elif api is not None and api.rpartition(".")[0] in COMPILE_CONFIGS and api.endswith(".patch"):
             config = api.rpartition(".")[0]
+            self.patches[id(node)] = len(self.module.config_overrides)
             self._override(config, _patched_keys(node), node)
+        elif api is not None and api.endswith(".enter_context") and node.args and id(node.args[0]) in self.patches:
+            # `stack.enter_context(config.patch(...))` in a `with ExitStack() as stack:`: for its block
+            stack = node.func.value
+            block = next((w for name, w in reversed(self.withs) if name == stack.id), None) if type(stack) is ast.Name else None
+            if block is not None:
+                self._scoped(self.patches[id(node.args[0])], block)
         elif api == "setattr" and len(node.args) == 3:  # setattr(torch._dynamo.config, "x", v)
             owner, key = self._qualified(node.args[0]), node.args[1]
             if owner is not None:
@@ -1386,6 +1455,8 @@ _BY_STATEMENT: dict[type, Callable[[_Walker, ast.AST], None]] = {
 _SPECIAL: dict[type, Callable[[_Walker, ast.AST], list]] = {
     ast.Lambda: _Walker._lambda_steps,
     ast.NamedExpr: _Walker._walrus_steps,
+    ast.Yield: _Walker._yield_steps,
+    ast.YieldFrom: _Walker._yield_steps,
     **dict.fromkeys((ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp), _Walker._comprehension_steps),
 }
 
