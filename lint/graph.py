@@ -281,17 +281,27 @@ def captures(sink: Sink) -> bool:
     return sink.kind in (PIPE, FILE, PROCSUB)
 
 
+def shell_script_word(command: Command) -> tuple[Word, list[Word]] | None:
+    """The script a shell (`bash x.sh a b`) or `source` runs and its arguments, its path known here
+    or not; None for a command string (`bash -c`), commands on stdin (`bash -s`, a bare `bash`)."""
+    words = command.words
+    args = shell_args([w.value for w in words[1:]]) if command.name not in SOURCERS else ShellArgs(0, False, False)
+    if args.command_string or args.operand is None or args.operand + 1 >= len(words):
+        return None
+    return words[args.operand + 1], words[args.operand + 2 :]
+
+
 def script_of(command: Command) -> tuple[str, Word, list[Word]] | None:
     """(kind, script word, its arguments) when the command runs a script file."""
     name, words = command.name, command.words
     if name is None:  # run by a path from its own directory: `"$(dirname "$0")/train.sh"`, `$DIR/run.sh`
         return _run_by_path(words) or _unknown_interpreter(words)
     if name in SHELL_RUNNERS:
-        args = shell_args([w.value for w in words[1:]]) if name not in SOURCERS else ShellArgs(0, False, False)
-        if args.command_string or args.operand is None or args.operand + 1 >= len(words):
+        found = shell_script_word(command)
+        if found is None:
             return None
-        script = words[args.operand + 1]
-        return ("shell", script, words[args.operand + 2 :]) if script.value is not None or _own(script) else None
+        script, rest = found
+        return ("shell", script, rest) if script.value is not None or _own(script) else None
     if name in SUBMITTERS:
         return _job_script(command)
     if is_python(name):

@@ -219,6 +219,7 @@ from launchlint.graph import (
     python_run,
     runs_by_variable,
     script_of,
+    shell_script_word,
 )
 from launchlint.launches import launch_of, pipefail_of, sourced_script, waits
 from launchlint.model import Finding, Fix, Related, Severity
@@ -1189,10 +1190,7 @@ def is_job(command: Command, project=None) -> bool:
 def _runs_a_script(command: Command) -> bool:
     """A shell running a script file, its path known here or not (`bash "$TEST_SCRIPT"`, `sh
     "$1"`): it exits with the script's status."""
-    if command.name not in SHELL_RUNNERS or command.name in SOURCERS:
-        return False
-    args = shell_args([w.value for w in command.words[1:]])
-    return not args.command_string and args.operand is not None and args.operand + 1 < len(command.words)
+    return command.name in SHELL_RUNNERS and command.name not in SOURCERS and shell_script_word(command) is not None
 
 
 def _asks(run) -> bool:
