@@ -31,7 +31,7 @@ from .pyfacts import (
     argv_from,
     module_name,
 )
-from .shellfacts import Word
+from .shellfacts import Word, one_field
 
 HELP = ("-h", "--help")
 CLICK_HELP = ("--help",)  # click's default `help_option_names`: no `-h` ("No such option: -h")
@@ -286,8 +286,7 @@ class _Reader:
         static = text is not None
         if not static:
             flag, equals, _ = word.template.partition("=")
-            # not a variable's several words (the blanks of a command substitution, as written, are its own)
-            single = not any(ch.isspace() for ch in _outside_substitutions(word.template))
+            single = one_field(word.template)  # not a variable's several words (a substitution's blanks are its own)
             if not (equals and single and _looks_like_flag(flag) and "$" not in flag and "`" not in flag):
                 return self._not_static()
             text = word.template  # `--dir=$DIR`: the flag is written, only its value is unknown
@@ -431,30 +430,6 @@ def group_of(program: CommandLine, option: Option) -> list[Option]:
 
 def _positional(option: Option) -> bool:
     return bool(option.flags) and not option.flags[0].startswith("-")
-
-
-def _outside_substitutions(template: str) -> str:
-    """A word's template without the command substitutions it writes (`--name=$(date +%s)`:
-    `--name=`): what a substitution's output is, the word's flag is not."""
-    if "$(" not in template and "`" not in template:
-        return template
-    kept, depth, quoted = [], 0, False
-    i = 0
-    while i < len(template):
-        ch = template[i]
-        if not depth and ch == "`":
-            quoted = not quoted
-        elif not quoted and template.startswith("$(", i):
-            depth += 1
-            i += 1
-        elif depth and ch == "(":
-            depth += 1
-        elif depth and ch == ")":
-            depth -= 1
-        elif not depth and not quoted:
-            kept.append(ch)
-        i += 1
-    return "".join(kept)
 
 
 def _looks_like_flag(text: str) -> bool:

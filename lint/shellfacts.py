@@ -231,6 +231,12 @@ def _template_fields(template: str) -> list[tuple[int, int]] | None:
     return fields if start is None else [*fields, (start, len(template))]
 
 
+def one_field(template: str) -> bool:
+    """Whether a partly unknown value's template is one word as written: no blank outside its
+    unknown parts (`--name=$(date +%s)`, `--dir=${X:-a b}`; not `--a=1 $B`)."""
+    return _template_fields(template) == [(0, len(template))]
+
+
 def splits_as_written(template: str) -> bool:
     """Whether a partly unknown value's template can be split into bash's words at its spaces:
     it has whitespace between its fields (`torchrun --master_addr $(hostname) --nnodes $N`)."""
